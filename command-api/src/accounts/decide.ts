@@ -1,0 +1,71 @@
+/**
+ * Account commands decided over the user's state. Pure: hashes, ids and time come in on the command.
+ */
+import { accountMessages, WELCOME_BONUS_CHECKS, type Role } from '@walletscreen/contracts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../shared/errors';
+import type { Actor, UserEvent, UserState } from './user';
+
+export interface CommandMetadata {
+  /** ISO-8601 moment the command was received. */
+  now: string;
+}
+
+export type AccountCommand =
+  | {
+      type: 'RegisterUser';
+      data: { userId: string; email: string; username: string; passwordHash: string; role: Role };
+      metadata: CommandMetadata;
+    }
+  | { type: 'RequestPasswordReset'; data: { tokenHash: string; expiresAt: string }; metadata: CommandMetadata }
+  | { type: 'ResetPassword'; data: { tokenHash: string; passwordHash: string }; metadata: CommandMetadata }
+  | { type: 'ChangeRole'; data: { role: Role; by: Actor | null; reason: string }; metadata: CommandMetadata };
+
+/** Minutes a password-reset link stays valid. */
+export const RESET_TOKEN_MINUTES = 30;
+
+export function decideAccount(command: AccountCommand, state: UserState): UserEvent[] {
+  const at = command.metadata.now;
+  switch (command.type) {
+    case 'RegisterUser': {
+      // The message is the spec's, and says no more than it: the e-mail is not confirmed as taken.
+      if (state.status === 'registered') throw new Conflict(accountMessages.registrationFailed, { email: accountMessages.registrationFailed });
+      const d = command.data;
+      return [
+        {
+          type: 'UserRegistered',
+          data: { userId: d.userId, email: d.email, username: d.username, passwordHash: d.passwordHash, role: d.role, bonusChecks: WELCOME_BONUS_CHECKS, at },
+        },
+      ];
+    }
+    case 'RequestPasswordReset': {
+      if (state.status !== 'registered') throw new NotFound('no such user');
+      if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
+      return [{ type: 'PasswordResetRequested', data: { userId: state.userId, tokenHash: command.data.tokenHash, expiresAt: command.data.expiresAt, at } }];
+    }
+    case 'ResetPassword': {
+      const invalid = new Invalid(accountMessages.resetTokenInvalid, { token: accountMessages.resetTokenInvalid });
+      if (state.status !== 'registered') throw invalid;
+      const expiresAt = state.resetTokens[command.data.tokenHash];
+      if (expiresAt === undefined || expiresAt <= at) throw invalid;
+      if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
+      return [{ type: 'PasswordReset', data: { userId: state.userId, tokenHash: command.data.tokenHash, passwordHash: command.data.passwordHash, at } }];
+    }
+    case 'ChangeRole': {
+      if (state.status !== 'registered') throw new NotFound('no such user');
+      if (state.role === command.data.role) return [];
+      if (command.data.by && command.data.by.userId === state.userId && command.data.role !== 'admin') {
+        throw new Forbidden('An admin cannot block or demote their own account');
+      }
+      return [
+        {
+          type: 'UserRoleChanged',
+          data: { userId: state.userId, role: command.data.role, previousRole: state.role, by: command.data.by, reason: command.data.reason, at },
+        },
+      ];
+    }
+    default: {
+      const _exhaustive: never = command;
+      return _exhaustive;
+    }
+  }
+}

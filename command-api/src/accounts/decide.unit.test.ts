@@ -1,0 +1,66 @@
+import { accountMessages } from '@walletscreen/contracts';
+import { deciderSpec } from '../shared/decider-spec';
+import { Conflict, Forbidden, Invalid, NotFound } from '../shared/errors';
+import { decideAccount, type AccountCommand } from './decide';
+import { evolveUser, initialUserState, type UserEvent } from './user';
+
+const given = deciderSpec({ decide: decideAccount, evolve: evolveUser, initialState: initialUserState });
+const now = '2026-11-22T10:00:00.000Z';
+const later = (minutes: number) => new Date(Date.parse(now) + minutes * 60_000).toISOString();
+const userId = '00000000-0000-8000-8000-000000000001';
+
+const registered: UserEvent = {
+  type: 'UserRegistered',
+  data: { userId, email: 'ana@bank.example', username: 'Bank', passwordHash: 'h1', role: 'user', bonusChecks: 20, at: now },
+};
+const resetRequested: UserEvent = { type: 'PasswordResetRequested', data: { userId, tokenHash: 't1', expiresAt: later(30), at: now } };
+const register: AccountCommand = {
+  type: 'RegisterUser',
+  data: { userId, email: 'ana@bank.example', username: 'Bank', passwordHash: 'h1', role: 'user' },
+  metadata: { now },
+};
+const reset = (tokenHash: string, at = later(5)): AccountCommand => ({ type: 'ResetPassword', data: { tokenHash, passwordHash: 'h2' }, metadata: { now: at } });
+
+describe('RegisterUser', () => {
+  it('registers a new user with 20 bonus premium checks', () => given([]).when(register).then([registered]));
+  it('refuses a second registration of the e-mail with the spec message only', () =>
+    given([registered]).when(register).thenThrows(Conflict, accountMessages.registrationFailed));
+});
+
+describe('RequestPasswordReset', () => {
+  const request: AccountCommand = { type: 'RequestPasswordReset', data: { tokenHash: 't1', expiresAt: later(30) }, metadata: { now } };
+  it('records only the hash of the token and its expiry', () => given([registered]).when(request).then([resetRequested]));
+  it('is refused for an unknown user', () => given([]).when(request).thenThrows(NotFound));
+  it('is refused for a blocked user', () =>
+    given([registered, { type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: null, reason: 'r', at: now } }])
+      .when(request)
+      .thenThrows(Forbidden));
+});
+
+describe('ResetPassword', () => {
+  it('sets the new password with a valid token', () =>
+    given([registered, resetRequested])
+      .when(reset('t1'))
+      .then([{ type: 'PasswordReset', data: { userId, tokenHash: 't1', passwordHash: 'h2', at: later(5) } }]));
+  it('refuses an unknown token', () => given([registered, resetRequested]).when(reset('other')).thenThrows(Invalid, accountMessages.resetTokenInvalid));
+  it('refuses a token after its 30 minutes', () => given([registered, resetRequested]).when(reset('t1', later(30))).thenThrows(Invalid));
+  it('refuses a token that was already used (single use)', () =>
+    given([registered, resetRequested, { type: 'PasswordReset', data: { userId, tokenHash: 't1', passwordHash: 'h2', at: later(1) } }])
+      .when(reset('t1'))
+      .thenThrows(Invalid));
+  it('refuses any token for an unknown user', () => given([]).when(reset('t1')).thenThrows(Invalid));
+});
+
+describe('ChangeRole', () => {
+  const admin = { userId: 'admin-1', email: 'admin@ws.example' };
+  it('records the new role, the previous one, who and why', () =>
+    given([registered])
+      .when({ type: 'ChangeRole', data: { role: 'blocked', by: admin, reason: 'fraud' }, metadata: { now } })
+      .then([{ type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: admin, reason: 'fraud', at: now } }]));
+  it('changes nothing when the role is already set', () =>
+    given([registered]).when({ type: 'ChangeRole', data: { role: 'user', by: admin, reason: 'x' }, metadata: { now } }).then([]));
+  it('does not let an admin block themselves', () =>
+    given([{ ...registered, data: { ...registered.data, role: 'admin' } } as UserEvent])
+      .when({ type: 'ChangeRole', data: { role: 'blocked', by: { userId, email: 'ana@bank.example' }, reason: 'x' }, metadata: { now } })
+      .thenThrows(Forbidden));
+});

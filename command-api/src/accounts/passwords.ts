@@ -1,0 +1,43 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { accountMessages, PASSWORD_MAX, PASSWORD_MIN } from '@walletscreen/contracts';
+import { isCommonPassword } from './common-passwords';
+
+/** scrypt with N=2^15, r=8, p=3 (an OWASP-listed setting, 32 MiB). Stored as `scrypt$N$r$p$salt$hash`. */
+const PARAMS = { N: 2 ** 15, r: 8, p: 3 };
+const KEY_LENGTH = 32;
+
+function scryptAsync(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, keylen, { ...options, maxmem: 256 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scryptAsync(password, salt, KEY_LENGTH, PARAMS);
+  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const key = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  return timingSafeEqual(key, expected);
+}
+
+/** A hash of a random password, verified against when the e-mail is unknown so timing reveals nothing. */
+export const dummyHashPromise = hashPassword(randomBytes(16).toString('hex'));
+
+/** Rules for a new password; returns the message for the password field, or null when it is acceptable. */
+export function passwordProblem(password: string, context: { email?: string; username?: string } = {}): string | null {
+  if (password.length === 0) return accountMessages.passwordRequired;
+  if (password.length < PASSWORD_MIN) return accountMessages.passwordTooShort;
+  if (password.length > PASSWORD_MAX) return accountMessages.passwordTooLong;
+  const lower = password.toLowerCase();
+  if (isCommonPassword(lower)) return accountMessages.passwordTooCommon;
+  if ((context.email && lower === context.email.toLowerCase()) || (context.username && lower === context.username.trim().toLowerCase())) {
+    return 'The password must not be your e-mail or company name';
+  }
+  return null;
+}

@@ -1,0 +1,190 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { EventStore, Logger } from '@walletscreen/platform';
+import { accountMessages, type Profile, type Role } from '@walletscreen/contracts';
+import { AggregateRepository, uuidFrom } from '../shared/command-handler';
+import { BusinessError, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from '../shared/errors';
+import { decideAccount, RESET_TOKEN_MINUTES, type AccountCommand } from './decide';
+import type { LoginThrottle } from './login-throttle';
+import type { Mailer } from './mailer';
+import { dummyHashPromise, hashPassword, passwordProblem, verifyPassword } from './passwords';
+import type { TokenService } from './tokens';
+import { checksLeft, userAggregate, userStreamId, type Actor, type UserEvent, type UserState } from './user';
+
+export type RegisteredUser = Extract<UserState, { status: 'registered' }>;
+
+/** A user's id is derived from their e-mail, so the store itself keeps e-mails unique. */
+export const userIdForEmail = (email: string) => uuidFrom(`user:${email.trim().toLowerCase()}`);
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export interface AccountsDeps {
+  eventStore: EventStore;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  mailer: Mailer;
+  logger: Logger;
+  publicUrl: string;
+  clock: () => Date;
+}
+
+export function createAccounts(deps: AccountsDeps) {
+  const users = new AggregateRepository(deps.eventStore, userAggregate);
+  /** Reset e-mails sent per address in the last hour: at most 5, so nobody can flood an inbox. */
+  const resetsSent = new Map<string, number[]>();
+  const now = () => deps.clock().toISOString();
+
+  const execute = (userId: string, command: AccountCommand, commandId: string = randomUUID(), actor?: Actor) =>
+    users.handle(userStreamId(userId), (state) => decideAccount(command, state), {
+      commandId,
+      metadata: { command: command.type, ...(actor ? { actor } : {}) },
+    });
+
+  async function load(userId: string): Promise<UserState> {
+    return (await users.load(userStreamId(userId))).state;
+  }
+
+  async function checkCredentials(email: string, password: string, address: string): Promise<RegisteredUser> {
+    const wait = deps.throttle.retryAfter(email, address);
+    if (wait > 0) throw new TooManyRequests(accountMessages.tooManyAttempts, wait);
+    const state = await load(userIdForEmail(email));
+    const hash = state.status === 'registered' ? state.passwordHash : await dummyHashPromise;
+    const ok = await verifyPassword(password, hash);
+    if (!ok || state.status !== 'registered') {
+      deps.throttle.failure(email, address);
+      throw new Unauthorized(accountMessages.invalidCredentials, { email: accountMessages.invalidCredentials, password: accountMessages.invalidCredentials });
+    }
+    if (state.role === 'blocked') {
+      // Only someone who knows the password learns the account is blocked.
+      throw new Forbidden(accountMessages.blocked);
+    }
+    deps.throttle.success(email, address);
+    return state;
+  }
+
+  return {
+    load,
+
+    async register(input: { email: string; username: string; password: string }, role: Role = 'user'): Promise<RegisteredUser> {
+      const problem = passwordProblem(input.password, { email: input.email, username: input.username });
+      if (problem) throw new Invalid(problem, { password: problem });
+      const userId = userIdForEmail(input.email);
+      const passwordHash = await hashPassword(input.password);
+      const { state } = await execute(userId, {
+        type: 'RegisterUser',
+        data: { userId, email: input.email, username: input.username, passwordHash, role },
+        metadata: { now: now() },
+      });
+      return state as RegisteredUser;
+    },
+
+    async login(input: { email: string; password: string }, address: string): Promise<string> {
+      const user = await checkCredentials(input.email, input.password, address);
+      return deps.tokens.issue(user.userId, user.role);
+    },
+
+    /** Admin sign-in: a non-admin with the right password gets the same answer as a wrong password. */
+    async adminLogin(input: { email: string; password: string }, address: string): Promise<string> {
+      let user: RegisteredUser;
+      try {
+        user = await checkCredentials(input.email, input.password, address);
+      } catch (error) {
+        if (error instanceof Forbidden) throw new Unauthorized(accountMessages.invalidCredentials, { email: accountMessages.invalidCredentials, password: accountMessages.invalidCredentials });
+        throw error;
+      }
+      if (user.role !== 'admin') {
+        throw new Unauthorized(accountMessages.invalidCredentials, { email: accountMessages.invalidCredentials, password: accountMessages.invalidCredentials });
+      }
+      return deps.tokens.issue(user.userId, 'admin');
+    },
+
+    /**
+     * Appends the request and sends the e-mail in the background; the answer is the same, and as
+     * quick, whether or not the e-mail is registered.
+     */
+    async requestPasswordReset(email: string): Promise<void> {
+      const hourAgo = deps.clock().getTime() - 3_600_000;
+      const recent = (resetsSent.get(email) ?? []).filter((t) => t > hourAgo);
+      if (recent.length >= 5) {
+        deps.logger.warn({ email }, 'password-reset request ignored: 5 already sent in the last hour');
+        return;
+      }
+      resetsSent.set(email, [...recent, deps.clock().getTime()]);
+      if (resetsSent.size > 100_000) resetsSent.delete(resetsSent.keys().next().value!);
+      const userId = userIdForEmail(email);
+      const secret = randomBytes(32).toString('base64url');
+      const token = `${userId}.${secret}`;
+      const expiresAt = new Date(deps.clock().getTime() + RESET_TOKEN_MINUTES * 60_000).toISOString();
+      try {
+        const { state } = await execute(userId, { type: 'RequestPasswordReset', data: { tokenHash: sha256(secret), expiresAt }, metadata: { now: now() } });
+        if (state.status !== 'registered') return;
+        const link = `${deps.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
+        deps.mailer.sendPasswordReset(state.email, link).catch((error: unknown) => deps.logger.error({ err: error, userId }, 'password-reset e-mail failed'));
+      } catch (error) {
+        if (error instanceof NotFound || error instanceof Forbidden) return;
+        throw error;
+      }
+    },
+
+    async resetPassword(input: { token: string; password: string }): Promise<void> {
+      const invalid = new Invalid(accountMessages.resetTokenInvalid, { token: accountMessages.resetTokenInvalid });
+      const dot = input.token.indexOf('.');
+      if (dot <= 0) throw invalid;
+      const userId = input.token.slice(0, dot);
+      const secret = input.token.slice(dot + 1);
+      if (!/^[0-9a-f-]{36}$/.test(userId) || secret.length < 20) throw invalid;
+      const state = await load(userId);
+      if (state.status !== 'registered') throw invalid;
+      const problem = passwordProblem(input.password, { email: state.email, username: state.username });
+      if (problem) throw new Invalid(problem, { password: problem });
+      const passwordHash = await hashPassword(input.password);
+      await execute(userId, { type: 'ResetPassword', data: { tokenHash: sha256(secret), passwordHash }, metadata: { now: now() } });
+    },
+
+    async changeRole(userId: string, role: Role, by: Actor | null, reason: string): Promise<UserEvent[]> {
+      const { events } = await execute(userId, { type: 'ChangeRole', data: { role, by, reason }, metadata: { now: now() } }, randomUUID(), by ?? undefined);
+      return events;
+    },
+
+    /**
+     * The user behind a bearer token, checked against their current state on every call: a token
+     * of a blocked or unknown user, or one issued before a password reset, stops working at once.
+     */
+    async authenticate(authorization: string | undefined): Promise<RegisteredUser> {
+      const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+      if (!match) throw new Unauthorized(accountMessages.unauthorized);
+      const claims = deps.tokens.verify(match[1]!);
+      if (claims === 'expired') throw new Unauthorized(accountMessages.sessionExpired);
+      if (claims === 'invalid') throw new Unauthorized(accountMessages.unauthorized);
+      const state = await load(claims.sub);
+      if (state.status !== 'registered') throw new Unauthorized(accountMessages.unauthorized);
+      if (claims.iat_ms < Date.parse(state.credentialsChangedAt)) throw new Unauthorized(accountMessages.sessionExpired);
+      if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
+      return state;
+    },
+
+    profile(user: RegisteredUser): Profile {
+      return { email: user.email, username: user.username, role: user.role, checks_left: checksLeft(user), bonus_checks: user.bonusChecks };
+    },
+
+    /**
+     * Creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD when no admin exists. An existing
+     * ordinary account with that e-mail is left alone: whoever registered it chose its password.
+     */
+    async ensureFirstAdmin(email: string, password: string, adminExists: () => Promise<boolean>): Promise<'created' | 'exists' | 'conflict'> {
+      if (await adminExists()) return 'exists';
+      const normalized = email.trim().toLowerCase();
+      const state = await load(userIdForEmail(normalized));
+      if (state.status === 'registered') return state.role === 'admin' ? 'exists' : 'conflict';
+      try {
+        await this.register({ email: normalized, username: 'Administrator', password }, 'admin');
+      } catch (error) {
+        if (error instanceof BusinessError && error.status === 400) {
+          throw new Error(`ADMIN_PASSWORD is not acceptable: ${error.message}`);
+        }
+        throw error;
+      }
+      return 'created';
+    },
+  };
+}
+export type Accounts = ReturnType<typeof createAccounts>;

@@ -1,0 +1,40 @@
+import jwt from 'jsonwebtoken';
+import { randomUUID } from 'node:crypto';
+import { SESSION_MINUTES, type Role } from '@walletscreen/contracts';
+
+export interface SessionClaims {
+  sub: string;
+  role: Role;
+  /** Issued-at in milliseconds: compared with the moment credentials last changed. */
+  iat_ms: number;
+}
+
+/** HS256 only, 100-minute sessions (spec §9). */
+export function createTokenService(secret: string, clock: () => Date = () => new Date()) {
+  return {
+    issue(userId: string, role: Role): string {
+      const now = clock().getTime();
+      return jwt.sign({ role, iat_ms: now }, secret, {
+        algorithm: 'HS256',
+        subject: userId,
+        jwtid: randomUUID(),
+        expiresIn: SESSION_MINUTES * 60,
+        // `iat` comes from the same clock as `exp` checks below.
+        mutatePayload: false,
+        noTimestamp: false,
+        header: { alg: 'HS256', typ: 'JWT' },
+      });
+    },
+    /** The claims of a valid token; `expired` for a token past its expiry; `invalid` otherwise. */
+    verify(token: string): SessionClaims | 'expired' | 'invalid' {
+      try {
+        const claims = jwt.verify(token, secret, { algorithms: ['HS256'], clockTimestamp: Math.floor(clock().getTime() / 1000) });
+        if (typeof claims === 'string' || typeof claims.sub !== 'string' || typeof claims.iat_ms !== 'number') return 'invalid';
+        return { sub: claims.sub, role: claims.role as Role, iat_ms: claims.iat_ms };
+      } catch (error) {
+        return error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid';
+      }
+    },
+  };
+}
+export type TokenService = ReturnType<typeof createTokenService>;

@@ -1,0 +1,92 @@
+/**
+ * The user aggregate: one stream per account, `user-<userId>`. Its events, state and evolve.
+ * Every event's data carries the user id and the moment it happened (`at`, ISO-8601).
+ */
+import type { Role } from '@walletscreen/contracts';
+
+export const userStreamId = (userId: string) => `user-${userId}`;
+
+export interface Actor {
+  userId: string;
+  email: string;
+}
+
+export type UserEvent =
+  | {
+      type: 'UserRegistered';
+      data: { userId: string; email: string; username: string; passwordHash: string; role: Role; bonusChecks: number; at: string };
+    }
+  | { type: 'PasswordResetRequested'; data: { userId: string; tokenHash: string; expiresAt: string; at: string } }
+  | { type: 'PasswordReset'; data: { userId: string; tokenHash: string; passwordHash: string; at: string } }
+  | {
+      type: 'UserRoleChanged';
+      data: { userId: string; role: Role; previousRole: Role; by: Actor | null; reason: string; at: string };
+    };
+
+export type UserEventType = UserEvent['type'];
+export const userEventTypes: ReadonlySet<string> = new Set<UserEventType>([
+  'UserRegistered',
+  'PasswordResetRequested',
+  'PasswordReset',
+  'UserRoleChanged',
+]);
+
+export type UserState =
+  | { status: 'unregistered' }
+  | {
+      status: 'registered';
+      userId: string;
+      email: string;
+      username: string;
+      passwordHash: string;
+      role: Role;
+      bonusChecks: number;
+      purchasedChecks: number;
+      registeredAt: string;
+      /** Tokens issued before this moment no longer authenticate. */
+      credentialsChangedAt: string;
+      /** Outstanding reset tokens by hash, with their expiry. */
+      resetTokens: Record<string, string>;
+    };
+
+export const initialUserState: UserState = { status: 'unregistered' };
+
+export function evolveUser(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const d = event.data;
+      return {
+        status: 'registered',
+        userId: d.userId,
+        email: d.email,
+        username: d.username,
+        passwordHash: d.passwordHash,
+        role: d.role,
+        bonusChecks: d.bonusChecks,
+        purchasedChecks: 0,
+        registeredAt: d.at,
+        credentialsChangedAt: d.at,
+        resetTokens: {},
+      };
+    }
+    case 'PasswordResetRequested':
+      if (state.status !== 'registered') return state;
+      return { ...state, resetTokens: { ...state.resetTokens, [event.data.tokenHash]: event.data.expiresAt } };
+    case 'PasswordReset':
+      // A reset consumes every outstanding link and ends every session opened before it.
+      if (state.status !== 'registered') return state;
+      return { ...state, passwordHash: event.data.passwordHash, resetTokens: {}, credentialsChangedAt: event.data.at };
+    case 'UserRoleChanged':
+      if (state.status !== 'registered') return state;
+      return { ...state, role: event.data.role };
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
+  }
+}
+
+/** Premium checks the user can still spend: bonus first, then purchased. */
+export const checksLeft = (state: Extract<UserState, { status: 'registered' }>) => state.bonusChecks + state.purchasedChecks;
+
+export const userAggregate = { initialState: initialUserState, evolve: evolveUser, types: userEventTypes };

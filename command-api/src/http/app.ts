@@ -1,0 +1,51 @@
+import express, { type Express, type Router } from 'express';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from '@walletscreen/platform';
+import { apiNotFound, problemHandler } from './problem';
+
+export interface AppOptions {
+  routers: Router[];
+  logger: Logger;
+  /** The built SPA (frontend/dist); served with index.html for every non-API path. */
+  staticDir?: string;
+  trustProxy: boolean;
+  /** Largest JSON body accepted; larger ones get 413. */
+  bodyLimit?: string;
+}
+
+/** The HTTP app: JSON API under /api, the SPA everywhere else, one origin. */
+export function createApp(options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxy);
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('X-Frame-Options', 'DENY');
+    next();
+  });
+
+  const api = express.Router();
+  api.use(express.json({ limit: options.bodyLimit ?? '64kb', strict: true }));
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  for (const r of options.routers) api.use(r);
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  const dir = options.staticDir;
+  if (dir && existsSync(path.join(dir, 'index.html'))) {
+    app.use(express.static(dir, { index: false, maxAge: '1h', setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') }));
+    app.get(/^(?!\/api\/|\/socket\.io\/).*/, (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(path.join(dir, 'index.html'));
+    });
+  } else {
+    options.logger.warn({ staticDir: dir }, 'the SPA is not built (run npm run build): only the API is served');
+  }
+  app.use(problemHandler(options.logger));
+  return app;
+}

@@ -1,0 +1,113 @@
+/**
+ * Composition root of the embedded profile: one process, one SQLite file, zero services.
+ * The only place that reads configuration and builds adapters.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createLogger, loadConfig, type Config, type EventStore, type Logger, type ReadStore } from '@walletscreen/platform';
+import { createInProcessBus, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
+import { allProjections, startProjections, type ProjectionRunner } from '@walletscreen/projections';
+import { createLoginThrottle } from '../accounts/login-throttle';
+import { createMailer } from '../accounts/mailer';
+import { accountRoutes } from '../accounts/routes';
+import { createAccounts, type Accounts } from '../accounts/service';
+import { createTokenService } from '../accounts/tokens';
+import { anyAdmin } from '../admin/customers-query';
+import { adminRoutes } from '../admin/routes';
+import { createApp } from '../http/app';
+
+export interface EmbeddedServer {
+  url: string;
+  config: Config;
+  logger: Logger;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  projections: ProjectionRunner;
+  accounts: Accounts;
+  close(): Promise<void>;
+}
+
+/** The built SPA: frontend/dist, looked for upwards from this file (source and bundle differ in depth). */
+export function findStaticDir(from: string = __dirname): string | undefined {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'frontend', 'dist');
+    if (existsSync(path.join(candidate, 'index.html'))) return candidate;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: () => Date; staticDir?: string; logger?: Logger }): Promise<EmbeddedServer> {
+  const config = loadConfig(options.env);
+  const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL });
+  const clock = options.clock ?? (() => new Date());
+  const file = path.join(config.DATA_DIR, 'walletscreen.db');
+  mkdirSync(config.DATA_DIR, { recursive: true });
+
+  const eventStore = new SqliteEventStore({ file, synchronous: config.SQLITE_SYNCHRONOUS, clock });
+  const readStore = new SqliteReadStore({ file, synchronous: config.SQLITE_SYNCHRONOUS });
+  const bus = createInProcessBus(eventStore);
+  const projections = await startProjections({ bus, readStore, projections: allProjections, logger });
+
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, 'outbox'), logger });
+  const accounts = createAccounts({
+    eventStore,
+    tokens: createTokenService(config.JWT_SECRET, clock),
+    throttle: createLoginThrottle(() => clock().getTime()),
+    mailer,
+    logger,
+    publicUrl: config.PUBLIC_URL,
+    clock,
+  });
+
+  // The read models must have caught up before asking them whether an admin exists.
+  await projections.waitFor(await eventStore.headPosition(), 60_000);
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const outcome = await accounts.ensureFirstAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD, () => anyAdmin(readStore));
+    if (outcome === 'created') logger.info({ email: config.ADMIN_EMAIL }, 'first admin created from ADMIN_EMAIL');
+    if (outcome === 'conflict') logger.error({ email: config.ADMIN_EMAIL }, 'ADMIN_EMAIL belongs to an ordinary account: no admin was created');
+  } else if (!(await anyAdmin(readStore))) {
+    logger.warn('no admin exists: set ADMIN_EMAIL and ADMIN_PASSWORD and restart to create one');
+  }
+
+  const app = createApp({
+    routers: [accountRoutes(accounts), adminRoutes({ auth: accounts, readStore })],
+    logger,
+    staticDir: options.staticDir ?? findStaticDir(),
+    trustProxy: config.TRUST_PROXY,
+  });
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const url = `http://${host}:${address.port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    config,
+    logger,
+    eventStore,
+    readStore,
+    projections,
+    accounts,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await projections.stop();
+        await bus.close();
+        mailer.close();
+        await eventStore.close();
+        await readStore.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/** Messages shown by the browser and sent by the server; the spec's wording where it has one. */
+export const accountMessages = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Minimum 8 characters',
+  passwordTooLong: 'Maximum 128 characters',
+  passwordTooCommon: 'This password is too common. Choose another one.',
+  companyRequired: 'Company name is required',
+  companyTooLong: 'Maximum 100 characters',
+  confirmRequired: 'Confirm your password',
+  passwordsMismatch: 'Passwords do not match',
+  invalidCredentials: 'Invalid email or password',
+  registrationFailed: 'Registration failed. Try another email.',
+  resetRequested: 'If your email exists in our system, a reset link has been sent.',
+  resetDone: 'Password reset successfully! You can now log in.',
+  resetTokenInvalid: 'This reset link is invalid or has expired. Request a new one.',
+  tokenMissing: 'Invalid or missing token.',
+  tooManyAttempts: 'Too many sign-in attempts. Try again later.',
+  sessionExpired: 'Token has expired. Please sign in again.',
+  unauthorized: 'Authentication required',
+  forbidden: 'You do not have access to this resource',
+  blocked: 'This account is blocked. Contact support.',
+} as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 254;
+export const USERNAME_MAX = 100;
+/** Session length for users and admins (spec §9). */
+export const SESSION_MINUTES = 100;
+/** New users get this many bonus premium checks (spec §1, §9). */
+export const WELCOME_BONUS_CHECKS = 20;
+
+const requiredString = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message });
+
+/** E-mail: trimmed, lower-cased, at most 254 characters, one @ with a dotted domain. */
+export const emailSchema = requiredString(accountMessages.emailRequired)
+  .max(EMAIL_MAX, { error: accountMessages.emailInvalid })
+  .pipe(z.email({ error: accountMessages.emailInvalid }))
+  .transform((e) => e.toLowerCase());
+
+/** Password rules for new passwords (registration and reset). The common-password check is the server's. */
+export const newPasswordSchema = z
+  .string({ error: accountMessages.passwordRequired })
+  .min(1, { error: accountMessages.passwordRequired })
+  .min(PASSWORD_MIN, { error: accountMessages.passwordTooShort })
+  .max(PASSWORD_MAX, { error: accountMessages.passwordTooLong });
+
+export const registerRequestSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  username: requiredString(accountMessages.companyRequired).max(USERNAME_MAX, {
+    error: accountMessages.companyTooLong,
+  }),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: accountMessages.passwordRequired })
+    .min(1, { error: accountMessages.passwordRequired })
+    .max(1024, { error: accountMessages.invalidCredentials }),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({ token: z.string() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const adminLoginResponseSchema = z.object({ token: z.string(), role: z.literal('admin') });
+export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
+
+export const requestPasswordResetSchema = z.object({ email: emailSchema });
+export const resetPasswordSchema = z.object({
+  token: requiredString(accountMessages.tokenMissing).max(512, { error: accountMessages.resetTokenInvalid }),
+  password: newPasswordSchema,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const profileSchema = z.object({
+  email: z.string(),
+  username: z.string(),
+  role: z.enum(['user', 'admin', 'blocked']),
+  checks_left: z.number().int(),
+  bonus_checks: z.number().int(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const roles = ['user', 'admin', 'blocked'] as const;
+export type Role = (typeof roles)[number];
+
+/** A row of the admin Customers screen (spec §3 "Customer"). */
+export const customerSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  role: z.enum(roles),
+  remaining_checks: z.number().int(),
+  bonus_checks: z.number().int(),
+  purchased_checks: z.number().int(),
+  created_at: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const customersQuerySchema = z.object({
+  email: z.string().trim().max(EMAIL_MAX).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});

@@ -1,0 +1,5 @@
+export * from './common/problem';
+export * from './common/format';
+export * from './accounts/api';
+export * from './checks/risk-label';
+export * from './checks/analysis';

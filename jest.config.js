@@ -1,0 +1,52 @@
+// One jest run for the whole repository. Test files are named by kind:
+//   *.unit.test.ts  pure logic            *.int.test.ts  real HTTP/socket on loopback
+//   *.e2e.test.ts   real browser or real external servers
+const swc = (tsx) => [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx },
+      target: 'es2022',
+      transform: tsx ? { react: { runtime: 'automatic' } } : undefined,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const backend = ['contracts', 'platform', 'command-api', 'workers', 'projections', 'tests'];
+const roots = (dirs) => dirs.map((d) => `<rootDir>/${d}`);
+
+module.exports = {
+  reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.cjs'],
+  projects: [
+    {
+      displayName: 'unit',
+      roots: roots(backend),
+      testMatch: ['**/*.unit.test.ts'],
+      testEnvironment: 'node',
+      transform: { '^.+\\.tsx?$': swc(false) },
+    },
+    {
+      displayName: 'frontend',
+      roots: ['<rootDir>/frontend'],
+      testMatch: ['**/*.unit.test.ts', '**/*.unit.test.tsx'],
+      testEnvironment: 'jsdom',
+      transform: { '^.+\\.tsx?$': swc(true) },
+      moduleNameMapper: { '\\.(css)$': '<rootDir>/scripts/jest-style-stub.cjs' },
+    },
+    {
+      displayName: 'int',
+      roots: roots(backend),
+      testMatch: ['**/*.int.test.ts'],
+      testEnvironment: 'node',
+      transform: { '^.+\\.tsx?$': swc(false) },
+    },
+    {
+      displayName: 'e2e',
+      roots: roots(backend),
+      testMatch: ['**/*.e2e.test.ts'],
+      testEnvironment: 'node',
+      transform: { '^.+\\.tsx?$': swc(false) },
+    },
+  ],
+  testTimeout: 30000,
+};

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const url = (protocols: string[]) =>
+  optionalText.refine((v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)), {
+    error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  });
+
+/** Every environment variable the server reads. The README's configuration table mirrors this. */
+export const envSchema = z
+  .object({
+    PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    PUBLIC_URL: url(['http:', 'https:']),
+    ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, { error: 'must have at least 8 characters' }).max(128).optional()),
+    JWT_SECRET: optionalText.pipe(z.string().min(32, { error: 'must have at least 32 characters' }).optional()),
+    SMTP_URL: url(['smtp:', 'smtps:']),
+    MAIL_FROM: z.string().trim().min(3).default('WalletScreen <no-reply@walletscreen.local>'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface Config extends Omit<Env, 'PUBLIC_URL' | 'JWT_SECRET'> {
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+  JWT_SECRET: string;
+  /** Where JWT_SECRET came from, for the start-up log. */
+  jwtSecretSource: 'env' | 'file' | 'generated';
+}
+
+/** Validates the environment; throws ConfigError naming every bad variable. */
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
+  }
+  return result.data;
+}
+
+/**
+ * Loads the configuration: validates the environment, creates DATA_DIR, and reads JWT_SECRET
+ * from the environment or from DATA_DIR/jwt-secret, generating that file once when absent.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = parseEnv(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  let jwtSecret = parsed.JWT_SECRET;
+  let source: Config['jwtSecretSource'] = 'env';
+  if (!jwtSecret) {
+    const file = path.join(dataDir, 'jwt-secret');
+    if (existsSync(file)) {
+      jwtSecret = readFileSync(file, 'utf8').trim();
+      source = 'file';
+      if (jwtSecret.length < 32) throw new ConfigError([`${file}: the stored JWT secret is shorter than 32 characters`]);
+    } else {
+      jwtSecret = randomBytes(48).toString('base64url');
+      writeFileSync(file, `${jwtSecret}\n`, { mode: 0o600, flag: 'wx' });
+      chmodSync(file, 0o600);
+      source = 'generated';
+    }
+  }
+  return {
+    ...parsed,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    JWT_SECRET: jwtSecret,
+    jwtSecretSource: source,
+  };
+}

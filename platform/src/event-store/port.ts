@@ -1,0 +1,117 @@
+/**
+ * The EventStore port: the source of truth. Every adapter (SQLite here, EventStoreDB later) passes
+ * the one contract suite in `contract-suite.ts`.
+ */
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type EventMetadata = Record<string, unknown>;
+
+/** An event to append. `id` is a UUID chosen by the writer: appending the same ids again is a no-op. */
+export interface EventData<Type extends string = string, Data = unknown> {
+  id: string;
+  type: Type;
+  data: Data;
+  metadata?: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  streamId: string;
+  /** 0-based position of the event in its stream. */
+  revision: number;
+  /** Position in the global order of all events: strictly increasing, starting at 1. */
+  position: number;
+  /** ISO-8601 moment the store recorded the event. */
+  recordedAt: string;
+}
+
+/**
+ * `no-stream`: the stream must not exist. `stream-exists`: it must. `any`: no check.
+ * A number: the revision of the stream's last event must be exactly that.
+ */
+export type ExpectedRevision = 'no-stream' | 'stream-exists' | 'any' | number;
+
+export interface AppendResult {
+  /** Revision of the last event appended: pass it as the next expected revision. */
+  nextExpectedRevision: number;
+  /** Global position of the last event appended. */
+  position: number;
+}
+
+export class WrongExpectedRevision extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no-stream',
+  ) {
+    super(`wrong expected revision on ${streamId}: expected ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevision';
+  }
+}
+
+/** Some, but not all, of an append's event ids were already written, or were written elsewhere. */
+export class DuplicateEventId extends Error {
+  constructor(readonly eventId: string) {
+    super(`event id ${eventId} was already appended as part of a different write`);
+    this.name = 'DuplicateEventId';
+  }
+}
+
+export interface EventFilter {
+  /** Only events of these types. */
+  eventTypes?: readonly string[];
+  /** Only events of streams whose id starts with one of these. */
+  streamPrefixes?: readonly string[];
+}
+
+export interface ReadAllOptions {
+  /** Return events after this global position (exclusive); 0 or absent reads from the start. */
+  after?: number;
+  maxCount?: number;
+  filter?: EventFilter;
+}
+
+export interface ReadStreamOptions {
+  /** First revision to return (inclusive); default 0. */
+  fromRevision?: number;
+  maxCount?: number;
+}
+
+export interface SubscribeOptions {
+  /** Deliver events after this global position (exclusive); 0 or absent from the start. */
+  after?: number;
+  filter?: EventFilter;
+  /** Largest batch handed to the handler at once. */
+  batchSize?: number;
+}
+
+/**
+ * Events are delivered in global order, in batches; the next batch waits until the handler's
+ * promise settles. If the handler throws, the subscription stops and `done` rejects with the error.
+ */
+export type BatchHandler = (events: RecordedEvent[]) => Promise<void> | void;
+
+export interface Subscription {
+  /** Position of the last event handed to the handler and settled (0 before any). */
+  readonly position: number;
+  /** Settles when the subscription stops: resolves after `close()`, rejects on a handler error. */
+  readonly done: Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface EventStore {
+  append(streamId: string, events: readonly EventData[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  /** The events of one stream in order; an empty array for a stream that does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Revision of the stream's last event, or 'no-stream'. */
+  streamRevision(streamId: string): Promise<number | 'no-stream'>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Global position of the newest event (0 when empty). */
+  headPosition(): Promise<number>;
+  /** Catch up from `after`, then follow live appends. */
+  subscribe(options: SubscribeOptions, handler: BatchHandler): Subscription;
+  close(): Promise<void>;
+}

@@ -1,0 +1,269 @@
+import Database from 'better-sqlite3';
+import { EventEmitter } from 'node:events';
+import { catchUpSubscription } from '../catch-up-subscription';
+import {
+  DuplicateEventId,
+  WrongExpectedRevision,
+  type AppendResult,
+  type BatchHandler,
+  type EventData,
+  type EventFilter,
+  type EventStore,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from '../port';
+
+export interface SqliteEventStoreOptions {
+  /** Path of the database file (shared with the SQLite read store in the embedded profile). */
+  file: string;
+  /** How often a subscription looks for appends made by other processes, in ms. */
+  pollIntervalMs?: number;
+  /** PRAGMA synchronous: NORMAL (default) is durable across process crashes in WAL mode; FULL also across power loss. */
+  synchronous?: 'NORMAL' | 'FULL';
+  clock?: () => Date;
+}
+
+interface EventRow {
+  position: number;
+  event_id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+  recorded_at: string;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  position    INTEGER PRIMARY KEY AUTOINCREMENT,
+  event_id    TEXT    NOT NULL UNIQUE,
+  stream_id   TEXT    NOT NULL,
+  revision    INTEGER NOT NULL,
+  type        TEXT    NOT NULL,
+  data        TEXT    NOT NULL,
+  metadata    TEXT    NOT NULL,
+  recorded_at TEXT    NOT NULL,
+  UNIQUE (stream_id, revision)
+);
+CREATE INDEX IF NOT EXISTS events_type ON events (type, position);
+`;
+
+export function openSqliteDatabase(file: string, synchronous: 'NORMAL' | 'FULL' = 'NORMAL'): Database.Database {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${synchronous}`);
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  return db;
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: JSON.parse(row.data) as unknown,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: row.position,
+    recordedAt: row.recorded_at,
+  };
+}
+
+function filterSql(filter: EventFilter | undefined): { sql: string; params: string[] } {
+  const clauses: string[] = [];
+  const params: string[] = [];
+  if (filter?.eventTypes && filter.eventTypes.length > 0) {
+    clauses.push(`type IN (${filter.eventTypes.map(() => '?').join(',')})`);
+    params.push(...filter.eventTypes);
+  }
+  if (filter?.streamPrefixes && filter.streamPrefixes.length > 0) {
+    clauses.push(`(${filter.streamPrefixes.map(() => 'substr(stream_id, 1, ?) = ?').join(' OR ')})`);
+    for (const p of filter.streamPrefixes) params.push(String(p.length), p);
+  }
+  return { sql: clauses.map((c) => ` AND ${c}`).join(''), params };
+}
+
+export class SqliteEventStore implements EventStore {
+  readonly db: Database.Database;
+  private readonly appended = new EventEmitter();
+  private readonly pollIntervalMs: number;
+  private readonly clock: () => Date;
+  private readonly stmt: {
+    revision: Database.Statement<[string], { revision: number | null }>;
+    insert: Database.Statement<[string, string, number, string, string, string, string]>;
+    byIds: Database.Statement<[string], EventRow>;
+    readStream: Database.Statement<[string, number, number], EventRow>;
+    readAll: Database.Statement<[number, number], EventRow>;
+    head: Database.Statement<[], { head: number | null }>;
+  };
+  private readonly appendTransaction: Database.Transaction<(streamId: string, events: readonly EventData[], expected: ExpectedRevision) => AppendResult>;
+  private readonly subscriptions = new Set<Subscription>();
+  private closed = false;
+
+  constructor(options: SqliteEventStoreOptions) {
+    this.db = openSqliteDatabase(options.file, options.synchronous);
+    this.db.exec(SCHEMA);
+    this.pollIntervalMs = options.pollIntervalMs ?? 500;
+    this.clock = options.clock ?? (() => new Date());
+    this.appended.setMaxListeners(0);
+    this.stmt = {
+      revision: this.db.prepare('SELECT max(revision) AS revision FROM events WHERE stream_id = ?'),
+      insert: this.db.prepare(
+        'INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      byIds: this.db.prepare('SELECT * FROM events WHERE event_id IN (SELECT value FROM json_each(?)) ORDER BY position'),
+      readStream: this.db.prepare('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?'),
+      readAll: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      head: this.db.prepare('SELECT max(position) AS head FROM events'),
+    };
+    this.appendTransaction = this.db.transaction(this.appendTx);
+  }
+
+  private currentRevision(streamId: string): number | 'no-stream' {
+    const row = this.stmt.revision.get(streamId);
+    return row?.revision ?? 'no-stream';
+  }
+
+  /**
+   * An append whose event ids were all written before, as one write to this stream, returns
+   * that write's result; a partial overlap is an error.
+   */
+  private previousWrite(streamId: string, events: readonly EventData[]): AppendResult | null {
+    const rows = this.stmt.byIds.all(JSON.stringify(events.map((e) => e.id)));
+    if (rows.length === 0) return null;
+    const sameWrite =
+      rows.length === events.length &&
+      rows.every((r, i) => r.stream_id === streamId && r.event_id === events[i]!.id && (i === 0 || r.revision === rows[i - 1]!.revision + 1));
+    if (!sameWrite) throw new DuplicateEventId(rows[0]!.event_id);
+    const last = rows[rows.length - 1]!;
+    return { nextExpectedRevision: last.revision, position: last.position };
+  }
+
+  private readonly appendTx = (streamId: string, events: readonly EventData[], expected: ExpectedRevision): AppendResult => {
+    const actual = this.currentRevision(streamId);
+    const matches =
+      expected === 'any' ||
+      (expected === 'no-stream' && actual === 'no-stream') ||
+      (expected === 'stream-exists' && actual !== 'no-stream') ||
+      (typeof expected === 'number' && actual === expected);
+    if (!matches) {
+      const previous = this.previousWrite(streamId, events);
+      if (previous) return previous;
+      throw new WrongExpectedRevision(streamId, expected, actual);
+    }
+    const recordedAt = this.clock().toISOString();
+    let revision = actual === 'no-stream' ? -1 : actual;
+    let position = 0;
+    try {
+      for (const e of events) {
+        revision += 1;
+        const info = this.stmt.insert.run(
+          e.id,
+          streamId,
+          revision,
+          e.type,
+          JSON.stringify(e.data ?? null),
+          JSON.stringify(e.metadata ?? {}),
+          recordedAt,
+        );
+        position = Number(info.lastInsertRowid);
+      }
+    } catch (error) {
+      if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE' && /event_id/.test(error.message)) {
+        // Thrown out of the transaction to roll it back, then answered outside it.
+        throw new DuplicateInsert();
+      }
+      throw error;
+    }
+    return { nextExpectedRevision: revision, position };
+  };
+
+  async append(streamId: string, events: readonly EventData[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    this.assertOpen();
+    if (events.length === 0) throw new Error('append needs at least one event');
+    if (streamId.length === 0) throw new Error('stream id must not be empty');
+    let result: AppendResult;
+    try {
+      result = this.appendTransaction.immediate(streamId, events, options.expectedRevision);
+    } catch (error) {
+      if (!(error instanceof DuplicateInsert)) throw error;
+      const previous = this.previousWrite(streamId, events);
+      if (!previous) throw new DuplicateEventId(events[0]!.id);
+      return previous;
+    }
+    this.appended.emit('append', result.position);
+    return result;
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    return this.stmt.readStream.all(streamId, options.fromRevision ?? 0, options.maxCount ?? -1).map(toRecorded);
+  }
+
+  async streamRevision(streamId: string): Promise<number | 'no-stream'> {
+    this.assertOpen();
+    return this.currentRevision(streamId);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    const after = options.after ?? 0;
+    const max = options.maxCount ?? -1;
+    if (!options.filter) return this.stmt.readAll.all(after, max).map(toRecorded);
+    const f = filterSql(options.filter);
+    return this.db
+      .prepare<unknown[], EventRow>(`SELECT * FROM events WHERE position > ?${f.sql} ORDER BY position LIMIT ?`)
+      .all(after, ...f.params, max)
+      .map(toRecorded);
+  }
+
+  async headPosition(): Promise<number> {
+    this.assertOpen();
+    return this.stmt.head.get()?.head ?? 0;
+  }
+
+  subscribe(options: SubscribeOptions, handler: BatchHandler): Subscription {
+    this.assertOpen();
+    const subscription = catchUpSubscription(
+      {
+        readAll: (o) => this.readAll(o),
+        waitForAppend: (signal) =>
+          new Promise<void>((resolve) => {
+            const finish = () => {
+              clearTimeout(timer);
+              this.appended.off('append', finish);
+              signal.removeEventListener('abort', finish);
+              resolve();
+            };
+            const timer = setTimeout(finish, this.pollIntervalMs);
+            this.appended.on('append', finish);
+            signal.addEventListener('abort', finish);
+          }),
+      },
+      options,
+      handler,
+    );
+    this.subscriptions.add(subscription);
+    void subscription.done.finally(() => this.subscriptions.delete(subscription)).catch(() => undefined);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((s) => s.close()));
+    this.db.close();
+  }
+
+  private assertOpen() {
+    if (this.closed) throw new Error('event store is closed');
+  }
+}
+
+class DuplicateInsert extends Error {}

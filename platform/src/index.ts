@@ -1,0 +1,5 @@
+export * from './event-store/port';
+export * from './message-bus/port';
+export * from './read-store/port';
+export * from './config/config';
+export * from './logging/logger';

@@ -1,0 +1,85 @@
+/** The ReadStore contract: every adapter runs it (SQLite now, MongoDB in the distributed profile). */
+import { randomUUID } from 'node:crypto';
+import type { ReadStore } from './port';
+
+export interface ReadStoreContractOptions {
+  open(name: string): Promise<ReadStore>;
+  destroy?(name: string): Promise<void>;
+}
+
+interface Doc {
+  id: string;
+  email: string;
+  n: number;
+  role: string;
+  at: string;
+}
+
+export function readStoreContract(adapter: string, options: ReadStoreContractOptions): void {
+  describe(`ReadStore contract: ${adapter}`, () => {
+    let store: ReadStore;
+    let name: string;
+    const c = 'people';
+    const doc = (id: string, email: string, n: number, role = 'user', at = '2026-01-01T00:00:00.000Z'): Doc => ({ id, email, n, role, at });
+
+    beforeEach(async () => {
+      name = `r${randomUUID().slice(0, 8)}`;
+      store = await options.open(name);
+      await store.ensureIndexes([{ collection: c, fields: ['email'] }]);
+    });
+    afterEach(async () => {
+      await store.close();
+      await options.destroy?.(name);
+    });
+
+    it('writes, reads, replaces and deletes documents', async () => {
+      await store.commit([{ collection: c, id: 'a', doc: doc('a', 'a@x.io', 1) }]);
+      expect(await store.get<Doc>(c, 'a')).toEqual(doc('a', 'a@x.io', 1));
+      await store.commit([{ collection: c, id: 'a', doc: doc('a', 'a@x.io', 2) }]);
+      expect((await store.get<Doc>(c, 'a'))?.n).toBe(2);
+      await store.commit([{ collection: c, id: 'a', doc: null }]);
+      expect(await store.get(c, 'a')).toBeNull();
+      expect(await store.get(c, 'missing')).toBeNull();
+    });
+
+    it('stores the checkpoint with the writes', async () => {
+      expect(await store.getCheckpoint('p')).toBe(0);
+      await store.commit([{ collection: c, id: 'a', doc: doc('a', 'a@x.io', 1) }], { name: 'p', position: 7 });
+      expect(await store.getCheckpoint('p')).toBe(7);
+      await store.commit([], { name: 'p', position: 9 });
+      expect(await store.getCheckpoint('p')).toBe(9);
+    });
+
+    it('finds by equality, case-insensitive substring, ranges and sets, sorted and paged', async () => {
+      await store.commit([
+        { collection: c, id: 'a', doc: doc('a', 'Alice@Example.com', 3, 'user', '2026-01-01T10:00:00.000Z') },
+        { collection: c, id: 'b', doc: doc('b', 'bob@example.com', 1, 'admin', '2026-01-02T10:00:00.000Z') },
+        { collection: c, id: 'c', doc: doc('c', 'carol@other.org', 2, 'blocked', '2026-01-03T10:00:00.000Z') },
+      ]);
+      const ids = (docs: Doc[]) => docs.map((d) => d.id);
+      expect(ids(await store.find<Doc>(c, { where: { email: { contains: 'EXAMPLE' } }, sort: [{ field: 'n', direction: 'asc' }] }))).toEqual(['b', 'a']);
+      expect(ids(await store.find<Doc>(c, { where: { role: 'admin' } }))).toEqual(['b']);
+      expect(ids(await store.find<Doc>(c, { where: { role: { in: ['admin', 'blocked'] } }, sort: [{ field: 'n', direction: 'desc' }] }))).toEqual(['c', 'b']);
+      expect(ids(await store.find<Doc>(c, { where: { at: { gte: '2026-01-02T00:00:00.000Z', lte: '2026-01-03T23:59:59.999Z' } }, sort: [{ field: 'at', direction: 'asc' }] }))).toEqual(['b', 'c']);
+      expect(ids(await store.find<Doc>(c, { sort: [{ field: 'at', direction: 'desc' }], limit: 1, offset: 1 }))).toEqual(['b']);
+      expect(await store.count(c, { email: { contains: 'example' } })).toBe(2);
+      const many = await store.getMany<Doc>(c, ['a', 'c', 'zz']);
+      expect([...many.keys()].sort()).toEqual(['a', 'c']);
+    });
+
+    it('treats a search text literally, not as a pattern', async () => {
+      await store.commit([
+        { collection: c, id: 'a', doc: doc('a', 'a_b%c@x.io', 1) },
+        { collection: c, id: 'b', doc: doc('b', 'axbyc@x.io', 1) },
+      ]);
+      expect((await store.find<Doc>(c, { where: { email: { contains: '_b%' } } })).map((d) => d.id)).toEqual(['a']);
+    });
+
+    it('resets collections and checkpoints for a rebuild', async () => {
+      await store.commit([{ collection: c, id: 'a', doc: doc('a', 'a@x.io', 1) }], { name: 'p', position: 3 });
+      await store.reset([c], ['p']);
+      expect(await store.count(c)).toBe(0);
+      expect(await store.getCheckpoint('p')).toBe(0);
+    });
+  });
+}

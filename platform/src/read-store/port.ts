@@ -1,0 +1,58 @@
+/**
+ * The ReadStore port: read models as collections of JSON documents with an id. Projections write
+ * through `commit`, which applies a batch of document writes together with the projection's
+ * checkpoint, atomically: a crash never applies an event twice or skips one.
+ */
+
+export type Scalar = string | number | boolean | null;
+
+/** A condition on one top-level field of a document. */
+export type FieldCondition =
+  | Scalar
+  | { eq: Scalar }
+  | { in: readonly Scalar[] }
+  /** Case-insensitive substring. */
+  | { contains: string }
+  | { gte?: string | number; lte?: string | number; gt?: string | number; lt?: string | number };
+
+export type Where = Record<string, FieldCondition | undefined>;
+
+export interface FindQuery {
+  where?: Where;
+  sort?: ReadonlyArray<{ field: string; direction: 'asc' | 'desc' }>;
+  limit?: number;
+  offset?: number;
+}
+
+export interface DocumentWrite {
+  collection: string;
+  id: string;
+  /** The new document, or null to delete it. */
+  doc: object | null;
+}
+
+export interface Checkpoint {
+  name: string;
+  /** Global position of the last event folded. */
+  position: number;
+}
+
+export interface CollectionIndex {
+  collection: string;
+  fields: readonly string[];
+}
+
+export interface ReadStore {
+  get<T>(collection: string, id: string): Promise<T | null>;
+  getMany<T>(collection: string, ids: readonly string[]): Promise<Map<string, T>>;
+  find<T>(collection: string, query?: FindQuery): Promise<T[]>;
+  count(collection: string, where?: Where): Promise<number>;
+  /** Writes and checkpoint in one atomic unit. */
+  commit(writes: readonly DocumentWrite[], checkpoint?: Checkpoint): Promise<void>;
+  getCheckpoint(name: string): Promise<number>;
+  /** Declares the indexes a collection's queries need (idempotent). */
+  ensureIndexes(indexes: readonly CollectionIndex[]): Promise<void>;
+  /** Drops collections and the named checkpoints, for a rebuild from position 0. */
+  reset(collections: readonly string[], checkpoints: readonly string[]): Promise<void>;
+  close(): Promise<void>;
+}

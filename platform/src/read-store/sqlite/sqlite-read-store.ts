@@ -1,0 +1,163 @@
+import type Database from 'better-sqlite3';
+import { openSqliteDatabase } from '../../event-store/sqlite/sqlite-event-store';
+import type { Checkpoint, CollectionIndex, DocumentWrite, FieldCondition, FindQuery, ReadStore, Where } from '../port';
+
+const NAME = /^[a-z][a-z0-9_]{0,62}$/;
+const FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+function table(collection: string): string {
+  if (!NAME.test(collection)) throw new Error(`invalid collection name ${collection}`);
+  return `rm_${collection}`;
+}
+function field(name: string): string {
+  if (!FIELD.test(name)) throw new Error(`invalid field name ${name}`);
+  return `json_extract(doc, '$.${name}')`;
+}
+function scalarParam(v: unknown): unknown {
+  return typeof v === 'boolean' ? (v ? 1 : 0) : v;
+}
+
+function whereSql(where: Where | undefined): { sql: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  for (const [name, cond] of Object.entries(where ?? {})) {
+    if (cond === undefined) continue;
+    const f = field(name);
+    const c = cond as FieldCondition;
+    if (c === null) clauses.push(`${f} IS NULL`);
+    else if (typeof c !== 'object') {
+      clauses.push(`${f} = ?`);
+      params.push(scalarParam(c));
+    } else if ('eq' in c) {
+      clauses.push(c.eq === null ? `${f} IS NULL` : `${f} = ?`);
+      if (c.eq !== null) params.push(scalarParam(c.eq));
+    } else if ('in' in c) {
+      if (c.in.length === 0) clauses.push('0');
+      else {
+        clauses.push(`${f} IN (${c.in.map(() => '?').join(',')})`);
+        params.push(...c.in.map(scalarParam));
+      }
+    } else if ('contains' in c) {
+      clauses.push(`instr(lower(${f}), lower(?)) > 0`);
+      params.push(c.contains);
+    } else {
+      for (const [op, sym] of [['gte', '>='], ['lte', '<='], ['gt', '>'], ['lt', '<']] as const) {
+        const v = c[op];
+        if (v !== undefined) {
+          clauses.push(`${f} ${sym} ?`);
+          params.push(v);
+        }
+      }
+    }
+  }
+  return { sql: clauses.length ? ` WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/** Read models as SQLite tables of JSON documents, in the same file as the event store. */
+export class SqliteReadStore implements ReadStore {
+  readonly db: Database.Database;
+  private readonly known = new Set<string>();
+  private readonly statements = new Map<string, Database.Statement<unknown[], unknown>>();
+  private readonly commitTx: Database.Transaction<(writes: readonly DocumentWrite[], checkpoint?: Checkpoint) => void>;
+
+  constructor(options: { file: string; synchronous?: 'NORMAL' | 'FULL' }) {
+    this.db = openSqliteDatabase(options.file, options.synchronous);
+    this.db.exec('CREATE TABLE IF NOT EXISTS rm_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL) WITHOUT ROWID');
+    this.commitTx = this.db.transaction((writes: readonly DocumentWrite[], checkpoint?: Checkpoint) => {
+      for (const w of writes) {
+        const t = this.ensureTable(w.collection);
+        if (w.doc === null) this.stmt(`DELETE FROM ${t} WHERE id = ?`).run(w.id);
+        else this.stmt(`INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`).run(w.id, JSON.stringify(w.doc));
+      }
+      if (checkpoint) {
+        this
+          .stmt('INSERT INTO rm_checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position')
+          .run(checkpoint.name, checkpoint.position);
+      }
+    });
+  }
+
+  /** Prepared statements are cached by their text. */
+  private stmt<R>(sql: string): Database.Statement<unknown[], R> {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = this.db.prepare<unknown[], unknown>(sql);
+      this.statements.set(sql, st);
+    }
+    return st as Database.Statement<unknown[], R>;
+  }
+
+  private ensureTable(collection: string): string {
+    const t = table(collection);
+    if (!this.known.has(t)) {
+      this.db.exec(`CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+      this.known.add(t);
+    }
+    return t;
+  }
+
+  async get<T>(collection: string, id: string): Promise<T | null> {
+    const row = this.stmt<{ doc: string }>(`SELECT doc FROM ${this.ensureTable(collection)} WHERE id = ?`).get(id);
+    return row ? (JSON.parse(row.doc) as T) : null;
+  }
+
+  async getMany<T>(collection: string, ids: readonly string[]): Promise<Map<string, T>> {
+    const out = new Map<string, T>();
+    if (ids.length === 0) return out;
+    const rows = this
+      .stmt<{ id: string; doc: string }>(`SELECT id, doc FROM ${this.ensureTable(collection)} WHERE id IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(ids));
+    for (const r of rows) out.set(r.id, JSON.parse(r.doc) as T);
+    return out;
+  }
+
+  async find<T>(collection: string, query: FindQuery = {}): Promise<T[]> {
+    const t = this.ensureTable(collection);
+    const w = whereSql(query.where);
+    const order = (query.sort ?? []).map((s) => `${field(s.field)} ${s.direction === 'desc' ? 'DESC' : 'ASC'}`);
+    order.push('id ASC');
+    const sql = `SELECT doc FROM ${t}${w.sql} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
+    return this
+      .stmt<{ doc: string }>(sql)
+      .all(...w.params, query.limit ?? -1, query.offset ?? 0)
+      .map((r) => JSON.parse(r.doc) as T);
+  }
+
+  async count(collection: string, where?: Where): Promise<number> {
+    const w = whereSql(where);
+    const row = this.stmt<{ n: number }>(`SELECT count(*) AS n FROM ${this.ensureTable(collection)}${w.sql}`).get(...w.params);
+    return row?.n ?? 0;
+  }
+
+  async commit(writes: readonly DocumentWrite[], checkpoint?: Checkpoint): Promise<void> {
+    this.commitTx.immediate(writes, checkpoint);
+  }
+
+  async getCheckpoint(name: string): Promise<number> {
+    return this.stmt<{ position: number }>('SELECT position FROM rm_checkpoints WHERE name = ?').get(name)?.position ?? 0;
+  }
+
+  async ensureIndexes(indexes: readonly CollectionIndex[]): Promise<void> {
+    for (const index of indexes) {
+      const t = this.ensureTable(index.collection);
+      const name = `${t}__${index.fields.join('_')}`;
+      this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${t} (${index.fields.map(field).join(', ')})`);
+    }
+  }
+
+  async reset(collections: readonly string[], checkpoints: readonly string[]): Promise<void> {
+    this.db.transaction(() => {
+      for (const c of collections) {
+        const t = table(c);
+        this.db.exec(`DROP TABLE IF EXISTS ${t}`);
+        this.statements.clear();
+        this.known.delete(t);
+      }
+      for (const name of checkpoints) this.db.prepare('DELETE FROM rm_checkpoints WHERE name = ?').run(name);
+    })();
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

@@ -1,0 +1,9 @@
+export * from './projection';
+export * from './runner';
+export * from './customers/customers.projection';
+
+import { customersProjection } from './customers/customers.projection';
+import type { Projection } from './projection';
+
+/** Every read model of the product, in the order they are started. */
+export const allProjections: readonly Projection[] = [customersProjection as Projection];

@@ -1,0 +1,92 @@
+import type { Logger, MessageBus, ReadStore, RecordedEvent } from '@walletscreen/platform';
+import type { Projection } from './projection';
+
+export interface ProjectionRunner {
+  /** Resolves once every projection has folded the event at this global position (or a later one). */
+  waitFor(position: number, timeoutMs?: number): Promise<void>;
+  positions(): Record<string, number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs projections as bus consumers. Each batch is folded in memory and committed with the
+ * projection's checkpoint in one write; events at or before the checkpoint are skipped, so a
+ * redelivered event changes nothing.
+ */
+export async function startProjections(deps: {
+  bus: MessageBus;
+  readStore: ReadStore;
+  projections: readonly Projection[];
+  logger: Logger;
+}): Promise<ProjectionRunner> {
+  const { bus, readStore, logger } = deps;
+  const positions = new Map<string, number>();
+  const waiters = new Set<{ position: number; resolve: () => void }>();
+
+  const settleWaiters = () => {
+    const min = Math.min(...[...positions.values()]);
+    for (const w of waiters) {
+      if (w.position <= min) {
+        waiters.delete(w);
+        w.resolve();
+      }
+    }
+  };
+
+  for (const p of deps.projections) {
+    await readStore.ensureIndexes((p.indexes ?? []).map((fields) => ({ collection: p.collection, fields })));
+    positions.set(p.name, await readStore.getCheckpoint(p.name));
+  }
+
+  const consumers = deps.projections.map((p) => {
+    const handled = new Set(p.handles);
+    const apply = async (events: RecordedEvent[]) => {
+      const checkpoint = positions.get(p.name) ?? 0;
+      const fresh = events.filter((e) => e.position > checkpoint);
+      if (fresh.length === 0) return;
+      const relevant = fresh.filter((e) => handled.has(e.type));
+      const keys = [...new Set(relevant.map((e) => p.keyOf(e)).filter((k): k is string => k !== null))];
+      const current = await readStore.getMany<object>(p.collection, keys);
+      const docs = new Map<string, object | null>(keys.map((k) => [k, current.get(k) ?? null]));
+      for (const e of relevant) {
+        const key = p.keyOf(e);
+        if (key === null) continue;
+        docs.set(key, p.fold(docs.get(key) ?? null, e));
+      }
+      const last = fresh[fresh.length - 1]!.position;
+      await readStore.commit(
+        [...docs].map(([id, doc]) => ({ collection: p.collection, id, doc })),
+        { name: p.name, position: last },
+      );
+      positions.set(p.name, last);
+      settleWaiters();
+    };
+    const consumer = bus.consume({ group: `projection-${p.name}`, startAfter: async () => positions.get(p.name) ?? 0 }, apply);
+    consumer.done.catch((error: unknown) => logger.error({ err: error, projection: p.name }, 'projection stopped'));
+    return consumer;
+  });
+
+  return {
+    waitFor(position, timeoutMs = 10_000) {
+      if (Math.min(...positions.values()) >= position) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const waiter = {
+          position,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error(`projections did not reach position ${position} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(waiter);
+      });
+    },
+    positions: () => Object.fromEntries(positions),
+    async stop() {
+      await Promise.all(consumers.map((c) => c.close()));
+    },
+  };
+}
