@@ -14,14 +14,12 @@ export function createTokenService(secret: string, clock: () => Date = () => new
   return {
     issue(userId: string, role: Role): string {
       const now = clock().getTime();
-      return jwt.sign({ role, iat_ms: now }, secret, {
+      // `iat` is set from the service's clock; jsonwebtoken counts `exp` from it.
+      return jwt.sign({ role, iat_ms: now, iat: Math.floor(now / 1000) }, secret, {
         algorithm: 'HS256',
         subject: userId,
         jwtid: randomUUID(),
         expiresIn: SESSION_MINUTES * 60,
-        // `iat` comes from the same clock as `exp` checks below.
-        mutatePayload: false,
-        noTimestamp: false,
         header: { alg: 'HS256', typ: 'JWT' },
       });
     },

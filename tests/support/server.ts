@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLogger } from '@walletscreen/platform';
+import { startEmbedded, type EmbeddedServer } from '@walletscreen/command-api/main/embedded';
+
+export interface TestServer extends EmbeddedServer {
+  dataDir: string;
+  /** Moves the server's clock forward. */
+  advance(ms: number): void;
+  api<T = unknown>(method: string, url: string, options?: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
+  restart(): Promise<TestServer>;
+  destroy(): Promise<void>;
+}
+
+export const ADMIN = { email: 'admin@walletscreen.test', password: 'Adm1n-Passphrase!' };
+
+/** The real embedded server on a loopback port, with its own data directory and a movable clock. */
+export async function startTestServer(env: Record<string, string> = {}, dataDir = mkdtempSync(path.join(tmpdir(), 'ws-test-')), offset = { ms: 0 }): Promise<TestServer> {
+  const server = await startEmbedded({
+    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent', ...env },
+    clock: () => new Date(Date.now() + offset.ms),
+    logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  });
+  const base = server.url.replace('localhost', '127.0.0.1');
+  const test: TestServer = {
+    ...server,
+    dataDir,
+    advance(ms) {
+      offset.ms += ms;
+    },
+    async api(method, url, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.body !== undefined || options.raw !== undefined) headers['content-type'] ??= 'application/json';
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const res = await fetch(`${base}${url}`, { method, headers, body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: res.status, body: body as never, headers: res.headers };
+    },
+    async restart() {
+      await server.close();
+      return startTestServer(env, dataDir, offset);
+    },
+    async destroy() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return test;
+}
