@@ -179,7 +179,7 @@ export function createAccounts(deps: AccountsDeps) {
         await this.register({ email: normalized, username: 'Administrator', password }, 'admin');
       } catch (error) {
         if (error instanceof BusinessError && error.status === 400) {
-          throw new Error(`ADMIN_PASSWORD is not acceptable: ${error.message}`);
+          throw new Error(`ADMIN_PASSWORD is not acceptable: ${error.message}`, { cause: error });
         }
         throw error;
       }

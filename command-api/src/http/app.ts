@@ -32,6 +32,7 @@ export function createApp(options: AppOptions): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  api.get('/health', (_req, res) => void res.json({ status: 'ok' }));
   for (const r of options.routers) api.use(r);
   api.use(apiNotFound);
   app.use('/api', api);
