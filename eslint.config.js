@@ -15,19 +15,58 @@ function featureFolders(dir, shared) {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory() && !shared.includes(d.name)).map((d) => d.name);
 }
-function featureIsolation(base, shared) {
-  const features = featureFolders(base, shared);
-  return features.map((f) => ({
-    files: [`${base}/${f}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: features.filter((o) => o !== f).map((o) => ({
-          group: [`**/${o}/*`, `../${o}`, `../../${o}`, `**/features/${o}/**`],
-          message: `features do not import each other (${f} → ${o}); move shared code down`,
-        })),
-      }],
-    },
+const otherFeatures = (features, f) =>
+  features.filter((o) => o !== f).map((o) => ({
+    group: [`../${o}`, `../${o}/**`, `../../${o}`, `../../${o}/**`, `../../../${o}/**`, `**/features/${o}/**`],
+    message: `features do not import each other (${f} → ${o}); move shared code down`,
   }));
+const domain = {
+  paths: adapterLibraries.map((name) => ({ name, message: 'domain code imports no adapter or client library' })),
+  patterns: [{ group: ['**/sqlite/**', '**/adapters', '**/adapters/**', '@walletscreen/platform/adapters'], message: 'domain code imports no adapter' }],
+};
+const domainRules = {
+  'no-restricted-globals': ['error', { name: 'Date', message: 'time comes in on the command (metadata.now)' }, { name: 'fetch', message: 'no network in domain code' }],
+  'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'ids and randomness come in on the command' }],
+};
+const restrict = (files, patterns, extra = {}, ignores) => ({
+  files,
+  ...(ignores ? { ignores } : {}),
+  rules: { 'no-restricted-imports': ['error', { paths: extra.paths ?? [], patterns: [...patterns, ...(extra.patterns ?? [])] }], ...(extra.rules ?? {}) },
+});
+
+/**
+ * One `no-restricted-imports` entry per kind of file, holding every restriction that applies to it
+ * (ESLint replaces, not merges, a rule configured twice for one file).
+ */
+function boundaries() {
+  const blocks = [];
+  const allowed = {
+    contracts: [],
+    platform: ['contracts'],
+    workers: ['contracts', 'platform'],
+    projections: ['contracts', 'platform'],
+    'command-api': ['contracts', 'platform'],
+    frontend: ['contracts'],
+  };
+  const workspaces = Object.keys(allowed);
+  const forbidden = (ws) => ours(workspaces.filter((o) => o !== ws && !allowed[ws].includes(o)));
+  for (const ws of ['contracts', 'platform']) blocks.push(restrict([`${ws}/**/*.ts`], forbidden(ws)));
+  for (const ws of ['workers', 'projections']) {
+    blocks.push(restrict([`${ws}/**/*.ts`], forbidden(ws)));
+    blocks.push(restrict([`${ws}/**/*.projection.ts`, `${ws}/src/**/risk-model*.ts`], forbidden(ws), { ...domain, rules: domainRules }));
+  }
+  // command-api: composition roots (src/main) may import every backend workspace.
+  const apiFeatures = featureFolders('command-api/src', ['main', 'http', 'shared']);
+  blocks.push(restrict(['command-api/**/*.ts'], forbidden('command-api'), {}, ['command-api/src/main/**']));
+  for (const f of apiFeatures) {
+    const patterns = [...forbidden('command-api'), ...otherFeatures(apiFeatures, f)];
+    blocks.push(restrict([`command-api/src/${f}/**/*.ts`], patterns));
+    blocks.push(restrict([`command-api/src/${f}/{decide,user,check,purchase}.ts`], patterns, { ...domain, rules: domainRules }));
+  }
+  const webFeatures = featureFolders('frontend/src/features', []);
+  blocks.push(restrict(['frontend/**/*.{ts,tsx}'], forbidden('frontend')));
+  for (const f of webFeatures) blocks.push(restrict([`frontend/src/features/${f}/**/*.{ts,tsx}`], [...forbidden('frontend'), ...otherFeatures(webFeatures, f)]));
+  return blocks;
 }
 
 module.exports = tseslint.config(
@@ -43,26 +82,5 @@ module.exports = tseslint.config(
   },
   { files: ['**/*.cjs', '**/*.js'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   { files: ['frontend/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
-  { files: ['contracts/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: ours(['platform', 'command-api', 'workers', 'projections', 'frontend']) }] } },
-  { files: ['platform/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: ours(['command-api', 'workers', 'projections', 'frontend']) }] } },
-  { files: ['workers/**/*.ts', 'projections/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: ours(['command-api', 'frontend', 'workers', 'projections'].filter(Boolean)) }] } },
-  { files: ['frontend/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: ours(['platform', 'command-api', 'workers', 'projections']) }] } },
-  ...featureIsolation('command-api/src', ['main', 'http', 'shared']),
-  ...featureIsolation('frontend/src/features', []),
-  {
-    files: ['command-api/src/*/**/*.ts'],
-    ignores: ['command-api/src/main/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ours(['workers', 'projections', 'frontend']) }] },
-  },
-  {
-    files: ['**/decide.ts', 'command-api/src/*/{user,check,purchase}.ts', '**/*.projection.ts', 'workers/src/**/risk-model*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: adapterLibraries.map((name) => ({ name, message: 'domain code imports no adapter or client library' })),
-        patterns: [{ group: ['**/sqlite/**', '**/adapters/**', '@walletscreen/platform/**/sqlite/**'], message: 'domain code imports no adapter' }],
-      }],
-      'no-restricted-globals': ['error', { name: 'Date', message: 'time comes in on the command (metadata.now)' }, { name: 'fetch', message: 'no network in domain code' }],
-      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'ids and randomness come in on the command' }],
-    },
-  },
+  ...boundaries(),
 );

@@ -230,3 +230,13 @@ describe('restart', () => {
     expect(customers).toBeGreaterThanOrEqual(5);
   });
 });
+
+describe('API description', () => {
+  it('serves an OpenAPI document of the calls at /api/docs, and /api/health', async () => {
+    const docs = await server.api<{ openapi: string; paths: Record<string, unknown> }>('GET', '/api/docs');
+    expect(docs.status).toBe(200);
+    expect(docs.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(docs.body.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/profile', '/api/admin/customers']));
+    expect((await server.api('GET', '/api/health')).body).toEqual({ status: 'ok' });
+  });
+});

@@ -14,7 +14,7 @@ function open() {
   const file = path.join(dir, 'w.db');
   const eventStore = new SqliteEventStore({ file, pollIntervalMs: 20 });
   const readStore = new SqliteReadStore({ file });
-  return { eventStore, readStore, bus: createInProcessBus(eventStore) };
+  return { eventStore, readStore, bus: createInProcessBus(eventStore), logger };
 }
 const until = async (cond: () => boolean) => {
   for (let i = 0; i < 500 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));

@@ -2,6 +2,7 @@ import express, { type Express, type Router } from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '@walletscreen/platform';
+import { openApiDocument } from './openapi';
 import { apiNotFound, problemHandler } from './problem';
 
 export interface AppOptions {
@@ -33,6 +34,7 @@ export function createApp(options: AppOptions): Express {
     next();
   });
   api.get('/health', (_req, res) => void res.json({ status: 'ok' }));
+  api.get('/docs', (req, res) => void res.json(openApiDocument(`${req.protocol}://${req.get('host') ?? 'localhost'}`)));
   for (const r of options.routers) api.use(r);
   api.use(apiNotFound);
   app.use('/api', api);

@@ -35,7 +35,7 @@ export const SESSION_MINUTES = 100;
 export const WELCOME_BONUS_CHECKS = 20;
 
 const requiredString = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message });
+  z.string({ error: message }).trim().min(1, { error: message, abort: true });
 
 /** E-mail: trimmed, lower-cased, at most 254 characters, one @ with a dotted domain. */
 export const emailSchema = requiredString(accountMessages.emailRequired)
@@ -46,7 +46,7 @@ export const emailSchema = requiredString(accountMessages.emailRequired)
 /** Password rules for new passwords (registration and reset). The common-password check is the server's. */
 export const newPasswordSchema = z
   .string({ error: accountMessages.passwordRequired })
-  .min(1, { error: accountMessages.passwordRequired })
+  .min(1, { error: accountMessages.passwordRequired, abort: true })
   .min(PASSWORD_MIN, { error: accountMessages.passwordTooShort })
   .max(PASSWORD_MAX, { error: accountMessages.passwordTooLong });
 

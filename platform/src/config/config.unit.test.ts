@@ -1,0 +1,46 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig, parseEnv } from './config';
+
+describe('configuration', () => {
+  it('has defaults for everything optional', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', LOG_LEVEL: 'info', TRUST_PROXY: false, SQLITE_SYNCHRONOUS: 'NORMAL' });
+    expect(env.ADMIN_EMAIL).toBeUndefined();
+  });
+
+  it('names every bad variable in one error', () => {
+    let error: unknown;
+    try {
+      parseEnv({ PORT: 'eighty', SMTP_URL: 'http://mail', JWT_SECRET: 'short', ADMIN_EMAIL: 'not-an-email', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of ['PORT', 'SMTP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'LOG_LEVEL']) expect(message).toContain(name);
+  });
+
+  it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => parseEnv({ ADMIN_EMAIL: 'admin@x.io' })).toThrow(/ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD go together/);
+    expect(parseEnv({ ADMIN_EMAIL: 'admin@x.io', ADMIN_PASSWORD: 'long enough' }).ADMIN_EMAIL).toBe('admin@x.io');
+  });
+
+  it('generates the JWT secret once into DATA_DIR, readable only by its owner, and reuses it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ws-config-'));
+    try {
+      const first = loadConfig({ DATA_DIR: dir });
+      expect(first.jwtSecretSource).toBe('generated');
+      expect(statSync(path.join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+      const second = loadConfig({ DATA_DIR: dir });
+      expect(second.jwtSecretSource).toBe('file');
+      expect(second.JWT_SECRET).toBe(first.JWT_SECRET);
+      expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first.JWT_SECRET);
+      expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40) }).JWT_SECRET).toBe('x'.repeat(40));
+      expect(first.PUBLIC_URL).toBe('http://localhost:3000');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

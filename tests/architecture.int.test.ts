@@ -1,0 +1,44 @@
+/**
+ * The import boundaries of ARCHITECTURE.md are enforced by ESLint; these facts show they bite.
+ * ESLint runs in a child process (it loads its config with a dynamic import jest's VM lacks).
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..');
+const lintScript = `
+const { ESLint } = require('eslint');
+const path = require('node:path');
+let input = '';
+process.stdin.on('data', (c) => (input += c)).on('end', async () => {
+  const { file, code } = JSON.parse(input);
+  const [result] = await new ESLint({ cwd: process.cwd() }).lintText(code, { filePath: path.join(process.cwd(), file) });
+  process.stdout.write(JSON.stringify(result.messages.map((m) => m.ruleId + ': ' + m.message)));
+});`;
+async function problems(file: string, code: string): Promise<string[]> {
+  const out = execFileSync(process.execPath, ['-e', lintScript], { cwd: root, input: JSON.stringify({ file, code }), encoding: 'utf8' });
+  return JSON.parse(out) as string[];
+}
+
+describe('import boundaries', () => {
+  it('domain code imports no adapter and reads no clock', async () => {
+    expect(await problems('command-api/src/accounts/decide.ts', "import Database from 'better-sqlite3';\nexport const x = Database;\n")).toEqual([
+      expect.stringContaining('domain code imports no adapter'),
+    ]);
+    expect(await problems('command-api/src/accounts/decide.ts', 'export const now = () => new Date();\n')).toEqual([expect.stringContaining('metadata.now')]);
+    expect(await problems('projections/src/customers/customers.projection.ts', "import { SqliteReadStore } from '@walletscreen/platform/adapters';\nexport const x = SqliteReadStore;\n")).not.toEqual([]);
+  });
+
+  it('features do not import each other', async () => {
+    expect(await problems('command-api/src/admin/routes.ts', "import { decideAccount } from '../accounts/decide';\nexport const x = decideAccount;\n")).toEqual([
+      expect.stringContaining('features do not import each other'),
+    ]);
+  });
+
+  it('workspaces import only what their row allows', async () => {
+    expect(await problems('contracts/src/x.ts', "import { createLogger } from '@walletscreen/platform';\nexport const x = createLogger;\n")).toEqual([expect.stringContaining('may not import platform')]);
+    expect(await problems('platform/src/x.ts', "import { x } from '@walletscreen/command-api/accounts/user';\nexport const y = x;\n")).toEqual([expect.stringContaining('may not import command-api')]);
+    expect(await problems('command-api/src/accounts/x.ts', "import { allProjections } from '@walletscreen/projections';\nexport const y = allProjections;\n")).toEqual([expect.stringContaining('may not import projections')]);
+    expect(await problems('command-api/src/main/x.ts', "import { allProjections } from '@walletscreen/projections';\nexport const y = allProjections;\n")).toEqual([]);
+  });
+});

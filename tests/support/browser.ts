@@ -1,0 +1,24 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Screenshots of the main screens land here, to be looked at (CI keeps them as artifacts). */
+export const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-artifacts', 'screenshots');
+
+/** Debian's Chromium, headless, with the flags that keep it off the network. */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  try {
+    return await chromium.launch({
+      executablePath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    });
+  } catch (error) {
+    throw new Error(`Could not start Chromium at ${executablePath} (install Debian's chromium or set CHROMIUM_PATH): ${(error as Error).message}`, { cause: error });
+  }
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
