@@ -1,5 +1,6 @@
 export * from './event-store/port';
 export * from './message-bus/port';
+export * from './message-bus/supervise';
 export * from './read-store/port';
 export * from './config/config';
 export * from './logging/logger';

@@ -1,4 +1,4 @@
-import type { Logger, MessageBus, ReadStore, RecordedEvent } from '@walletscreen/platform';
+import { supervise, type Logger, type MessageBus, type ReadStore, type RecordedEvent } from '@walletscreen/platform';
 import type { Projection } from './projection';
 
 export interface ProjectionRunner {
@@ -61,9 +61,10 @@ export async function startProjections(deps: {
       positions.set(p.name, last);
       settleWaiters();
     };
-    const consumer = bus.consume({ group: `projection-${p.name}`, startAfter: async () => positions.get(p.name) ?? 0 }, apply);
-    consumer.done.catch((error: unknown) => logger.error({ err: error, projection: p.name }, 'projection stopped'));
-    return consumer;
+    return supervise(
+      () => bus.consume({ group: `projection-${p.name}`, startAfter: async () => positions.get(p.name) ?? 0 }, apply),
+      (error, delayMs) => logger.error({ err: error, projection: p.name, retryInMs: delayMs }, 'projection failed; restarting from its checkpoint'),
+    );
   });
 
   return {

@@ -17,7 +17,7 @@ function open() {
   return { eventStore, readStore, bus: createInProcessBus(eventStore), logger };
 }
 const until = async (cond: () => boolean) => {
-  for (let i = 0; i < 500 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 1000 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
   expect(cond()).toBe(true);
 };
 
@@ -38,6 +38,29 @@ it('handles each wanted event in order, and after a restart resumes after the la
   w = startWorker(s, { name: 'echo', filter: { eventTypes: ['Wanted'] }, handle: async (e) => void seen.push(e) });
   await until(() => seen.length === 3);
   expect(seen.map((e) => (e.data as { i: number }).i)).toEqual([0, 2, 3]);
+  await w.stop();
+  await s.eventStore.close();
+  await s.readStore.close();
+});
+
+it('restarts after a failing event and handles it again, from its checkpoint', async () => {
+  const s = open();
+  const attempts: number[] = [];
+  let failOnce = true;
+  const w = startWorker(s, {
+    name: 'flaky',
+    filter: { eventTypes: ['Flaky'] },
+    handle: async (e) => {
+      attempts.push(e.position);
+      if (failOnce) {
+        failOnce = false;
+        throw new Error('provider timed out');
+      }
+    },
+  });
+  await s.eventStore.append(`f-${randomUUID()}`, [{ id: randomUUID(), type: 'Flaky', data: {} }], { expectedRevision: 'no-stream' });
+  await until(() => attempts.length === 2);
+  expect(attempts[0]).toBe(attempts[1]);
   await w.stop();
   await s.eventStore.close();
   await s.readStore.close();

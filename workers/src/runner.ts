@@ -1,4 +1,4 @@
-import type { EventFilter, Logger, MessageBus, ReadStore, RecordedEvent } from '@walletscreen/platform';
+import { supervise, type EventFilter, type Logger, type MessageBus, type ReadStore, type RecordedEvent } from '@walletscreen/platform';
 
 /**
  * A checkpointed worker: a bus consumer that handles each event of the types it asks for, in
@@ -20,7 +20,7 @@ export interface RunningWorker {
 export function startWorker(deps: { bus: MessageBus; readStore: ReadStore; logger: Logger }, worker: WorkerDefinition): RunningWorker {
   const checkpoint = `worker-${worker.name}`;
   let position = 0;
-  const consumer = deps.bus.consume(
+  const consumer = supervise(() => deps.bus.consume(
     {
       group: checkpoint,
       filter: worker.filter,
@@ -35,7 +35,6 @@ export function startWorker(deps: { bus: MessageBus; readStore: ReadStore; logge
         position = event.position;
       }
     },
-  );
-  consumer.done.catch((error: unknown) => deps.logger.error({ err: error, worker: worker.name }, 'worker stopped'));
+  ), (error, delayMs) => deps.logger.error({ err: error, worker: worker.name, retryInMs: delayMs }, 'worker failed; restarting from its checkpoint'));
   return { done: consumer.done, stop: () => consumer.close() };
 }

@@ -1,0 +1,169 @@
+/**
+ * A person's first session, in a real browser against the real server: the landing page,
+ * registration, sign-in, the dashboard with 20 premium checks, sign-out, a password reset through
+ * a real e-mail, the admin area, the unauthorized page and the phone-sized drawer.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from '../support/browser';
+import { ADMIN, startTestServer, type TestServer } from '../support/server';
+import { resetLinkOf, startSmtpSink } from '../support/smtp';
+
+let server: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let browser: Browser;
+let base: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  server = await startTestServer({ SMTP_URL: smtp.url });
+  base = server.url.replace('localhost', '127.0.0.1');
+  // Links in e-mails point at the server the browser uses.
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.destroy();
+  await smtp?.close();
+});
+
+async function newPage(viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: base });
+  return context.newPage();
+}
+
+const user = { email: 'compliance@exchange.example', company: 'Exchange Ltd', password: 'Str0ng-Passphrase-2026' };
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /^login$/i }).click();
+}
+
+describe('a new customer', () => {
+  it('reads the landing page', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { name: /Is This Wallet Clean\?/i }).waitFor();
+    for (const text of ['Source of Funds', 'Linked Wallets', 'Mixers / Tumblers', '20 free premium checks', 'FATF']) {
+      await page.getByText(text, { exact: false }).first().waitFor();
+    }
+    await screenshot(page, 'landing-desktop');
+    await page.getByRole('link', { name: /check wallet/i }).first().click();
+    await page.waitForURL('**/auth');
+    await page.context().close();
+  });
+
+  it('registers, signs in, sees 20 premium checks on the dashboard, and signs out', async () => {
+    const page = await newPage();
+    await page.goto('/register');
+    await page.getByRole('button', { name: /^register$/i }).click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('Company name is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+    await page.getByLabel(/e-?mail/i).fill(user.email);
+    await page.getByLabel(/company name/i).fill(user.company);
+    await page.getByLabel(/password/i).fill(user.password);
+    await screenshot(page, 'register');
+    await page.getByRole('button', { name: /^register$/i }).click();
+    await page.waitForURL('**/auth');
+
+    await page.getByLabel(/e-?mail/i).fill(user.email);
+    await page.getByLabel(/password/i).fill('wrong-password-here');
+    await page.getByRole('button', { name: /^login$/i }).click();
+    await page.getByText('Invalid email or password').first().waitFor();
+
+    await page.getByLabel(/password/i).fill(user.password);
+    await page.getByRole('button', { name: /^login$/i }).click();
+    await page.waitForURL('**/dashboard/wallet-checker');
+    await page.getByText('Wallet Check Dashboard').first().waitFor();
+    await page.getByText(user.email).first().waitFor();
+    await page.getByText(/Premium Checks/i).first().waitFor();
+    await page.getByTestId('premium-checks').first().filter({ hasText: '20' }).waitFor();
+    const stored = await page.evaluate(() => ({ token: localStorage.getItem('authToken'), exp: Number(localStorage.getItem('authExpiration')) }));
+    expect(stored.token).toBeTruthy();
+    expect(stored.exp - Date.now()).toBeGreaterThan(99 * 60_000);
+    expect(stored.exp - Date.now()).toBeLessThanOrEqual(100 * 60_000);
+    await screenshot(page, 'dashboard-desktop');
+
+    await page.getByRole('button', { name: /logout/i }).first().click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    await page.context().close();
+  });
+
+  it('resets a forgotten password through the e-mail and signs in with the new one', async () => {
+    const page = await newPage();
+    await page.goto('/login');
+    await page.getByRole('link', { name: /forgot password/i }).click();
+    await page.waitForURL('**/reset-password');
+    await page.getByLabel(/e-?mail/i).fill(user.email);
+    await page.getByRole('button', { name: /send reset link/i }).click();
+    await page.getByText('If your email exists in our system, a reset link has been sent.').waitFor();
+
+    const link = new URL(resetLinkOf(await smtp.next()));
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByLabel(/^new password/i).fill('Another-Passphrase-77');
+    await page.getByLabel(/repeat password/i).fill('Another-Passphrase-78');
+    await page.getByRole('button', { name: /set password/i }).click();
+    await page.getByText(/Passwords do not match/).first().waitFor();
+    await page.getByLabel(/repeat password/i).fill('Another-Passphrase-77');
+    await page.getByRole('button', { name: /set password/i }).click();
+    await page.getByText('Password reset successfully! You can now log in.').waitFor();
+    await page.waitForURL('**/login', { timeout: 5_000 });
+
+    await signIn(page, user.email, 'Another-Passphrase-77');
+    await page.waitForURL('**/dashboard/wallet-checker');
+    await page.context().close();
+  });
+
+  it('is sent to /unauthorized when opening the admin area', async () => {
+    const page = await newPage();
+    await signIn(page, user.email, 'Another-Passphrase-77');
+    await page.waitForURL('**/dashboard/wallet-checker');
+    await page.goto('/admin');
+    await page.waitForURL('**/unauthorized');
+    await screenshot(page, 'unauthorized');
+    await page.context().close();
+  });
+
+  it('opens and closes the navigation drawer on a phone', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await signIn(page, user.email, 'Another-Passphrase-77');
+    await page.waitForURL('**/dashboard/wallet-checker');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.waitFor();
+    await drawer.getByText(/Premium Checks/i).waitFor();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    await screenshot(page, 'dashboard-phone-drawer');
+    await drawer.getByRole('link', { name: /history/i }).click();
+    await page.waitForURL('**/dashboard/history');
+    await drawer.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await drawer.waitFor();
+    await page.mouse.click(380, 400);
+    await drawer.waitFor({ state: 'hidden' });
+    await page.context().close();
+  });
+});
+
+describe('an admin', () => {
+  it('signs in to the admin area and finds the new customer', async () => {
+    const page = await newPage();
+    await page.goto('/admin');
+    await page.waitForURL('**/admin-login');
+    await page.getByLabel(/e-?mail/i).fill(ADMIN.email);
+    await page.getByLabel(/password/i).fill(ADMIN.password);
+    await page.getByRole('button', { name: /^login$/i }).click();
+    await page.waitForURL('**/admin/customers');
+    await page.getByRole('cell', { name: user.email }).waitFor();
+    await page.getByLabel(/search/i).fill('exchange.example');
+    await page.getByRole('cell', { name: user.email }).waitFor();
+    await screenshot(page, 'admin-customers');
+    expect(await page.evaluate(() => localStorage.getItem('userRole'))).toBe('admin');
+    await page.context().close();
+  });
+});
