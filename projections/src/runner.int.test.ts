@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLogger } from '@walletscreen/platform';
+import { createInProcessBus, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
+import { customersProjection } from './customers/customers.projection';
+import { startProjections } from './runner';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'ws-proj-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const logger = createLogger({ level: 'silent' });
+
+const registered = (userId: string, email: string, at: string) => ({
+  id: randomUUID(),
+  type: 'UserRegistered',
+  data: { userId, email, username: 'Co', passwordHash: 'x', role: 'user', bonusChecks: 20, at },
+});
+const roleChanged = (userId: string, role: string) => ({
+  id: randomUUID(),
+  type: 'UserRoleChanged',
+  data: { userId, role, previousRole: 'user', by: null, reason: 'test', at: '2026-01-02T00:00:00.000Z' },
+});
+
+it('folds from its checkpoint after a restart, and equals a rebuild from position 0', async () => {
+  const file = path.join(dir, 'p.db');
+  const store = new SqliteEventStore({ file, pollIntervalMs: 20 });
+  let readStore = new SqliteReadStore({ file });
+  let runner = await startProjections({ bus: createInProcessBus(store), readStore, projections: [customersProjection], logger });
+  for (let i = 0; i < 30; i++) await store.append(`user-u${i}`, [registered(`u${i}`, `u${i}@x.io`, `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`)], { expectedRevision: 'no-stream' });
+  await runner.waitFor(await store.headPosition());
+  await runner.stop();
+  await readStore.close();
+
+  for (let i = 0; i < 5; i++) await store.append(`user-u${i}`, [roleChanged(`u${i}`, 'blocked')], { expectedRevision: 0 });
+  readStore = new SqliteReadStore({ file });
+  runner = await startProjections({ bus: createInProcessBus(store), readStore, projections: [customersProjection], logger });
+  await runner.waitFor(await store.headPosition());
+  const live = await readStore.find('customers', { sort: [{ field: 'created_at', direction: 'asc' }] });
+  await runner.stop();
+
+  const rebuilt = new SqliteReadStore({ file: path.join(dir, 'rebuilt.db') });
+  const again = await startProjections({ bus: createInProcessBus(store), readStore: rebuilt, projections: [customersProjection], logger });
+  await again.waitFor(await store.headPosition());
+  expect(await rebuilt.find('customers', { sort: [{ field: 'created_at', direction: 'asc' }] })).toEqual(live);
+  expect(live).toHaveLength(30);
+  expect(live.filter((c) => (c as { role: string }).role === 'blocked')).toHaveLength(5);
+  await again.stop();
+  await rebuilt.close();
+  await readStore.close();
+  await store.close();
+});
