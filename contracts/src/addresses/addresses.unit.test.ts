@@ -4,8 +4,8 @@ import { bech32Decode, decodeSegwit } from './bech32';
 import { decodeCashAddr } from './cashaddr';
 import { addressMessages, parseAddress, toChecksumAddress } from './parse';
 
-const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
-const fromHex = (h: string) => Uint8Array.from(Buffer.from(h, 'hex'));
+const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+const fromHex = (h: string) => Uint8Array.from(h.match(/../g)!.map((x) => parseInt(x, 16)));
 
 describe('Bech32 (BIP-173 test vectors)', () => {
   it.each([

@@ -3,6 +3,7 @@
  * An address that does not parse never reaches the pipeline and never costs a check.
  */
 import { keccak_256 } from '@noble/hashes/sha3';
+import { utf8ToBytes } from '@noble/hashes/utils';
 import { base58CheckDecode, base58Decode, RIPPLE_ALPHABET } from './base58';
 import { bech32Decode, decodeSegwit } from './bech32';
 import { decodeCashAddr, encodeCashAddr } from './cashaddr';
@@ -57,7 +58,7 @@ const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padSt
 /** The EIP-55 mixed-case checksum form of a 40-hex-digit address. */
 export function toChecksumAddress(address: string): string {
   const lower = address.toLowerCase().replace(/^0x/, '');
-  const hash = hex(keccak_256(new TextEncoder().encode(lower)));
+  const hash = hex(keccak_256(utf8ToBytes(lower)));
   let out = '0x';
   for (let i = 0; i < lower.length; i++) out += parseInt(hash[i]!, 16) >= 8 ? lower[i]!.toUpperCase() : lower[i]!;
   return out;
