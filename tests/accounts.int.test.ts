@@ -39,7 +39,8 @@ describe('registration and sign-in', () => {
     const profile = await server.api('GET', '/api/profile', { token: res.body.token });
     expect(profile.body).toEqual({ email: 'alice@exchange.example', username: 'Acme Exchange', role: 'user', checks_left: 20, bonus_checks: 20 });
     const events = await server.eventStore.readStream(`user-${userIdForEmail('alice@exchange.example')}`);
-    expect(events.map((e) => e.type)).toEqual(['UserRegistered']);
+    expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'UserSignedIn']);
+    expect(events[1]!.data).toMatchObject({ area: 'dashboard', address: '127.0.0.1' });
     expect(JSON.stringify(events[0]!.data)).not.toContain(password);
     expect((events[0]!.data as { passwordHash: string }).passwordHash).toMatch(/^scrypt\$/);
   });

@@ -18,7 +18,8 @@ export type AccountCommand =
     }
   | { type: 'RequestPasswordReset'; data: { tokenHash: string; expiresAt: string }; metadata: CommandMetadata }
   | { type: 'ResetPassword'; data: { tokenHash: string; passwordHash: string }; metadata: CommandMetadata }
-  | { type: 'ChangeRole'; data: { role: Role; by: Actor | null; reason: string }; metadata: CommandMetadata };
+  | { type: 'ChangeRole'; data: { role: Role; by: Actor | null; reason: string }; metadata: CommandMetadata }
+  | { type: 'RecordSignIn'; data: { area: 'dashboard' | 'admin'; address: string }; metadata: CommandMetadata };
 
 /** Minutes a password-reset link stays valid. */
 export const RESET_TOKEN_MINUTES = 30;
@@ -62,6 +63,11 @@ export function decideAccount(command: AccountCommand, state: UserState): UserEv
           data: { userId: state.userId, role: command.data.role, previousRole: state.role, by: command.data.by, reason: command.data.reason, at },
         },
       ];
+    }
+    case 'RecordSignIn': {
+      if (state.status !== 'registered') throw new NotFound('no such user');
+      if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
+      return [{ type: 'UserSignedIn', data: { userId: state.userId, area: command.data.area, address: command.data.address, at } }];
     }
     default: {
       const _exhaustive: never = command;

@@ -64,3 +64,13 @@ describe('ChangeRole', () => {
       .when({ type: 'ChangeRole', data: { role: 'blocked', by: { userId, email: 'ana@bank.example' }, reason: 'x' }, metadata: { now } })
       .thenThrows(Forbidden));
 });
+
+describe('RecordSignIn', () => {
+  const signIn: AccountCommand = { type: 'RecordSignIn', data: { area: 'dashboard', address: '203.0.113.9' }, metadata: { now } };
+  it('records who signed in, where from and into which area', () =>
+    given([registered]).when(signIn).then([{ type: 'UserSignedIn', data: { userId, area: 'dashboard', address: '203.0.113.9', at: now } }]));
+  it('is refused for a blocked user', () =>
+    given([registered, { type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: null, reason: 'r', at: now } }])
+      .when(signIn)
+      .thenThrows(Forbidden));
+});

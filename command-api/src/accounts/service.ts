@@ -79,6 +79,7 @@ export function createAccounts(deps: AccountsDeps) {
 
     async login(input: { email: string; password: string }, address: string): Promise<string> {
       const user = await checkCredentials(input.email, input.password, address);
+      await execute(user.userId, { type: 'RecordSignIn', data: { area: 'dashboard', address }, metadata: { now: now() } });
       return deps.tokens.issue(user.userId, user.role);
     },
 
@@ -94,6 +95,7 @@ export function createAccounts(deps: AccountsDeps) {
       if (user.role !== 'admin') {
         throw new Unauthorized(accountMessages.invalidCredentials, { email: accountMessages.invalidCredentials, password: accountMessages.invalidCredentials });
       }
+      await execute(user.userId, { type: 'RecordSignIn', data: { area: 'admin', address }, metadata: { now: now() } });
       return deps.tokens.issue(user.userId, 'admin');
     },
 

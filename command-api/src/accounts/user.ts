@@ -18,6 +18,7 @@ export type UserEvent =
     }
   | { type: 'PasswordResetRequested'; data: { userId: string; tokenHash: string; expiresAt: string; at: string } }
   | { type: 'PasswordReset'; data: { userId: string; tokenHash: string; passwordHash: string; at: string } }
+  | { type: 'UserSignedIn'; data: { userId: string; area: 'dashboard' | 'admin'; address: string; at: string } }
   | {
       type: 'UserRoleChanged';
       data: { userId: string; role: Role; previousRole: Role; by: Actor | null; reason: string; at: string };
@@ -29,6 +30,7 @@ export const userEventTypes: ReadonlySet<string> = new Set<UserEventType>([
   'PasswordResetRequested',
   'PasswordReset',
   'UserRoleChanged',
+  'UserSignedIn',
 ]);
 
 export type UserState =
@@ -79,6 +81,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserRoleChanged':
       if (state.status !== 'registered') return state;
       return { ...state, role: event.data.role };
+    case 'UserSignedIn':
+      return state;
     default: {
       const _exhaustive: never = event;
       return _exhaustive;
