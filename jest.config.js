@@ -32,6 +32,7 @@ module.exports = {
       testEnvironment: 'jsdom',
       transform: { '^.+\\.tsx?$': swc(true) },
       moduleNameMapper: { '\\.(css)$': '<rootDir>/scripts/jest-style-stub.cjs' },
+      setupFiles: ['<rootDir>/frontend/jest.setup.ts'],
     },
     {
       displayName: 'int',

@@ -138,6 +138,12 @@ describe('a new customer', () => {
     await drawer.waitFor();
     await drawer.getByText(/Premium Checks/i).waitFor();
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    // Let the slide-in transition finish before the picture.
+    await page.waitForFunction(() => {
+      const box = document.querySelector('[role="dialog"]')?.getBoundingClientRect();
+      return box !== undefined && box.left >= 0;
+    });
+    await page.waitForTimeout(400);
     await screenshot(page, 'dashboard-phone-drawer');
     await drawer.getByRole('link', { name: /history/i }).click();
     await page.waitForURL('**/dashboard/history');

@@ -175,7 +175,10 @@ export class SqliteEventStore implements EventStore {
         position = Number(info.lastInsertRowid);
       }
     } catch (error) {
-      if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE' && /event_id/.test(error.message)) {
+      // Checked by code, not class: a native addon shared by several module registries (jest
+      // workers) throws the SqliteError class of the first one that loaded it.
+      const e = error as { code?: unknown; message?: unknown };
+      if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof e.message === 'string' && e.message.includes('event_id')) {
         // Thrown out of the transaction to roll it back, then answered outside it.
         throw new DuplicateInsert();
       }

@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import { Anchor, AppShell, Badge, Box, Burger, Button, Divider, Drawer, Group, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChartBar, IconHistory, IconLogout, IconReceipt, IconUsers, IconWallet } from '@tabler/icons-react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
+import { useLogout } from '../../lib/session';
+import { SideNav, type NavItem } from './side-nav';
+
+export const ADMIN_NAV: readonly NavItem[] = [
+  { label: 'Customers', to: '/admin/customers', icon: IconUsers },
+  { label: 'Purchases', to: '/admin/purchases', icon: IconReceipt },
+  { label: 'History', to: '/admin/history', icon: IconHistory },
+  { label: 'Wallets', to: '/admin/wallets', icon: IconWallet },
+  { label: 'Financial Stats', to: '/admin/financial-stats', icon: IconChartBar },
+];
+
+function AdminNav({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
+  return (
+    <Stack justify="space-between" h="100%" gap="lg">
+      <SideNav items={ADMIN_NAV} label="Admin" onNavigate={onNavigate} />
+      <Stack gap="sm">
+        <Divider />
+        <Button variant="default" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={onLogout} fullWidth>
+          Logout
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The admin frame: a sidebar from the medium breakpoint up, a drawer below it. Rendered inside the admin guard. */
+export function AdminLayout() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [drawerOpened, { open: openDrawer, close: closeDrawer }] = useDisclosure(false);
+  const logout = useLogout('admin', navigate);
+
+  // The drawer closes on every route change.
+  useEffect(() => closeDrawer(), [location.pathname, closeDrawer]);
+
+  return (
+    <AppShell header={{ height: 64 }} navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: true } }} padding={{ base: 'md', sm: 'lg' }}>
+      <SkipLink />
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={drawerOpened} onClick={openDrawer} hiddenFrom="md" size="sm" aria-label="Open navigation" />
+            <Anchor component={Link} to="/admin" underline="never" aria-label="WalletScreen admin home">
+              <BrandLogo />
+            </Anchor>
+            <Badge variant="light">Admin</Badge>
+          </Group>
+          <ColorSchemeToggle />
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm">
+        <AdminNav onLogout={logout} />
+      </AppShell.Navbar>
+
+      <Drawer opened={drawerOpened} onClose={closeDrawer} title="Navigation" size="xs" padding="md" hiddenFrom="md">
+        <Box h="calc(100dvh - 90px)">
+          <AdminNav onNavigate={closeDrawer} onLogout={logout} />
+        </Box>
+      </Drawer>
+
+      <AppShell.Main className="ws-surface" id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

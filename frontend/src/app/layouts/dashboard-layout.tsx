@@ -1,0 +1,179 @@
+import { useEffect } from 'react';
+import {
+  Anchor,
+  AppShell,
+  Avatar,
+  Burger,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArrowLeft, IconCreditCard, IconHistory, IconLogout, IconShieldSearch } from '@tabler/icons-react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
+import { useProfile } from '../../lib/get-profile';
+import { useLogout } from '../../lib/session';
+import { SideNav, type NavItem } from './side-nav';
+
+export const DASHBOARD_NAV: readonly NavItem[] = [
+  { label: 'Check Wallet', to: '/dashboard/wallet-checker', icon: IconShieldSearch },
+  { label: 'History', to: '/dashboard/history', icon: IconHistory },
+  { label: 'Top Up Balance', to: '/dashboard/top-up', icon: IconCreditCard },
+];
+
+const TOP_UP_PATH = '/dashboard/top-up';
+
+/** The Premium Checks count (profile.checks_left); a spinner while the profile loads. */
+function PremiumChecks() {
+  const profile = useProfile();
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        Premium Checks
+      </Text>
+      {profile.isPending && profile.fetchStatus !== 'idle' ? (
+        <Loader size={14} aria-label="Loading balance" />
+      ) : (
+        <Text span fw={700} className="ws-tabular" data-testid="premium-checks">
+          {profile.data?.checks_left ?? 0}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+function UserBadge() {
+  const profile = useProfile();
+  const email = profile.data?.email || 'No email';
+  return (
+    <Group gap={8} wrap="nowrap" miw={0}>
+      <Avatar size={32} radius="xl" name={profile.data?.username || profile.data?.email} color="accent" alt="Account avatar" />
+      <Text size="sm" fw={500} truncate="end" maw={240} title={email}>
+        {email}
+      </Text>
+    </Group>
+  );
+}
+
+/** The drawer's footer: balance, bonus (only when positive), Top Up Balance and Logout. */
+function DrawerFooter({ onTopUp, onLogout }: { onTopUp: () => void; onLogout: () => void }) {
+  const profile = useProfile();
+  const bonus = profile.data?.bonus_checks ?? 0;
+  return (
+    <Stack gap="sm">
+      <Divider />
+      <UserBadge />
+      <PremiumChecks />
+      {bonus > 0 ? (
+        <Group gap={6}>
+          <Text size="sm" c="dimmed">
+            Bonus Checks
+          </Text>
+          <Text span fw={700} className="ws-tabular" data-testid="bonus-checks">
+            {bonus}
+          </Text>
+        </Group>
+      ) : null}
+      <Button leftSection={<IconCreditCard size={16} aria-hidden="true" />} onClick={onTopUp}>
+        Top Up Balance
+      </Button>
+      <Button variant="default" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={onLogout}>
+        Logout
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * The signed-in user's frame: a sidebar from the extra-large breakpoint up, below it a slide-in
+ * drawer (closes on navigation and outside clicks, locks page scroll). Rendered only inside the
+ * user session guard.
+ */
+export function DashboardLayout() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [drawerOpened, { open: openDrawer, close: closeDrawer }] = useDisclosure(false);
+  const logout = useLogout('user', navigate);
+  const goToTopUp = () => navigate(TOP_UP_PATH);
+
+  // The drawer closes on every route change.
+  useEffect(() => closeDrawer(), [location.pathname, closeDrawer]);
+
+  return (
+    <AppShell header={{ height: 64 }} navbar={{ width: 260, breakpoint: 'xl', collapsed: { mobile: true } }} padding={{ base: 'md', sm: 'lg' }}>
+      <SkipLink />
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
+          <Group gap="md" wrap="nowrap">
+            <Burger opened={drawerOpened} onClick={openDrawer} hiddenFrom="xl" size="sm" aria-label="Open navigation" />
+            <Anchor component={Link} to="/" underline="never" aria-label="WalletScreen home">
+              <BrandLogo />
+            </Anchor>
+            <Anchor component={Link} to="/dashboard" size="sm" visibleFrom="xl" ml="xl">
+              <Group gap={4} wrap="nowrap">
+                <IconArrowLeft size={16} aria-hidden="true" />
+                Back to Main Page
+              </Group>
+            </Anchor>
+          </Group>
+          <Group gap="lg" wrap="nowrap" visibleFrom="xl">
+            <Group gap="sm" wrap="nowrap">
+              <PremiumChecks />
+              <Button size="xs" leftSection={<IconCreditCard size={14} aria-hidden="true" />} onClick={goToTopUp}>
+                Top Up Balance
+              </Button>
+            </Group>
+            <UserBadge />
+            <ColorSchemeToggle />
+            <Button variant="default" size="xs" leftSection={<IconLogout size={14} aria-hidden="true" />} onClick={logout}>
+              Logout
+            </Button>
+          </Group>
+          <Group hiddenFrom="xl">
+            <ColorSchemeToggle />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm">
+        <SideNav items={DASHBOARD_NAV} label="Dashboard" />
+      </AppShell.Navbar>
+
+      <Drawer
+        opened={drawerOpened}
+        onClose={closeDrawer}
+        title="Navigation"
+        size="xs"
+        padding="md"
+        hiddenFrom="xl"
+        styles={{ body: { display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-lg)', minHeight: 'calc(100% - 60px)' } }}
+      >
+        <SideNav items={DASHBOARD_NAV} label="Dashboard" onNavigate={closeDrawer} />
+        <div style={{ marginTop: 'auto' }}>
+          <DrawerFooter
+            onTopUp={() => {
+              closeDrawer();
+              goToTopUp();
+            }}
+            onLogout={logout}
+          />
+        </div>
+      </Drawer>
+
+      <AppShell.Main className="ws-surface" id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <Title order={1} fz={{ base: 22, sm: 26 }} mb="lg">
+          Wallet Check Dashboard
+        </Title>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RequireAdminSession, RequireUserSession } from './guards/session-guards';
+import { AdminLayout } from './layouts/admin-layout';
+import { DashboardLayout } from './layouts/dashboard-layout';
+import { RootLayout, RouteError, RouteLoading, type RouteHandle } from './root-layout';
+import { setNavigator } from '../lib/navigation';
+
+const handle = (title: string): RouteHandle => ({ title });
+
+/** A screen loaded on first visit, so each visitor downloads only the screens they open. */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+/** The route table of spec §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <RouteLoading />,
+    children: [
+      { path: '/', lazy: screen(() => import('../features/landing/routes/landing-page'), (m) => m.LandingPage), handle: handle('Is This Wallet Clean?') },
+      { path: '/login', lazy: screen(() => import('../features/auth/routes/login-page'), (m) => m.LoginPage), handle: handle('Authorization') },
+      { path: '/auth', lazy: screen(() => import('../features/auth/routes/login-page'), (m) => m.LoginPage), handle: handle('Authorization') },
+      { path: '/register', lazy: screen(() => import('../features/auth/routes/register-page'), (m) => m.RegisterPage), handle: handle('Register') },
+      { path: '/reset-password', lazy: screen(() => import('../features/auth/routes/reset-password-page'), (m) => m.ResetPasswordPage), handle: handle('Reset password') },
+      { path: '/set-password', lazy: screen(() => import('../features/auth/routes/set-password-page'), (m) => m.SetPasswordPage), handle: handle('Set a new password') },
+      { path: '/auth-demo', lazy: screen(() => import('../features/demo/routes/auth-demo-page'), (m) => m.AuthDemoPage), handle: handle('Demo login') },
+      { path: '/dashboard-demo/Low', lazy: screen(() => import('../features/demo/routes/demo-dashboard-page'), (m) => m.DemoDashboardPage), handle: handle('Demo dashboard') },
+      { path: '/admin-login', lazy: screen(() => import('../features/auth/routes/admin-login-page'), (m) => m.AdminLoginPage), handle: handle('Admin Login') },
+      { path: '/unauthorized', lazy: screen(() => import('../features/auth/routes/unauthorized-page'), (m) => m.UnauthorizedPage), handle: handle('No admin access') },
+      {
+        path: '/dashboard',
+        element: (
+          <RequireUserSession>
+            <DashboardLayout />
+          </RequireUserSession>
+        ),
+        handle: handle('Wallet Check Dashboard'),
+        children: [
+          { index: true, element: <Navigate to="wallet-checker" replace /> },
+          { path: 'wallet-checker', lazy: screen(() => import('../features/wallet-checker/routes/wallet-checker-page'), (m) => m.WalletCheckerPage), handle: handle('Check Wallet') },
+          { path: 'history', lazy: screen(() => import('../features/history/routes/history-page'), (m) => m.HistoryPage), handle: handle('Wallet Checks History') },
+          { path: 'top-up', lazy: screen(() => import('../features/top-up/routes/top-up-page'), (m) => m.TopUpPage), handle: handle('Upgrade Your Plan') },
+        ],
+      },
+      {
+        path: '/admin',
+        element: (
+          <RequireAdminSession>
+            <AdminLayout />
+          </RequireAdminSession>
+        ),
+        handle: handle('Admin'),
+        children: [
+          { index: true, element: <Navigate to="customers" replace /> },
+          { path: 'customers', lazy: screen(() => import('../features/admin-customers/routes/customers-page'), (m) => m.CustomersPage), handle: handle('Customers') },
+          { path: 'purchases', lazy: screen(() => import('../features/admin-purchases/routes/purchases-page'), (m) => m.PurchasesPage), handle: handle('Purchases') },
+          { path: 'history', lazy: screen(() => import('../features/admin-history/routes/admin-history-page'), (m) => m.AdminHistoryPage), handle: handle('Admin: Wallet Checks History') },
+          { path: 'wallets', lazy: screen(() => import('../features/admin-wallets/routes/wallets-page'), (m) => m.WalletsPage), handle: handle('Wallets') },
+          { path: 'financial-stats', lazy: screen(() => import('../features/admin-financial-stats/routes/financial-stats-page'), (m) => m.FinancialStatsPage), handle: handle('Financial Stats') },
+        ],
+      },
+      { path: '/profile', element: <Navigate to="/dashboard" replace /> },
+      { path: '*', element: <Navigate to="/login" replace /> },
+    ],
+  },
+];
+
+/** The browser router; code outside React (the API client) navigates through it. */
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  setNavigator((to, options) => void router.navigate(to, options));
+  return router;
+}

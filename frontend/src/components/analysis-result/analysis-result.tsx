@@ -1,0 +1,282 @@
+import type { ReactNode } from 'react';
+import {
+  Box,
+  Button,
+  Divider,
+  Grid,
+  Group,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconAlertTriangle, IconDownload, IconShieldCheck, IconShieldSearch, IconCircleCheck } from '@tabler/icons-react';
+import { classifyAmlStatus, classifyRiskLabel, shortenAddress, type WalletAnalysis } from '@walletscreen/contracts';
+import { CopyAddress } from '../copy-address';
+import { AmlStatusBadge, RiskBadge } from '../risk-badge';
+import { riskTone, ToneIcon, toneClasses } from '../tone';
+import { parseReport, type ReportLine } from './report-lines';
+import classes from './analysis-result.module.css';
+
+export const UNKNOWN = 'Unknown';
+export const NO_RECOMMENDATION = 'No recommendation';
+export const NO_REPORT = 'No report available';
+export const NO_LINKED_WALLETS = 'No linked wallets found';
+
+/** An analysis as received; every field may be missing. */
+export type AnalysisResultData = Partial<WalletAnalysis>;
+
+const text = (value: string | null | undefined) => (typeof value === 'string' ? value.trim() : '');
+
+/** What the result shows for an analysis, missing values replaced by the spec's fallbacks. */
+export function describeAnalysis(analysis: AnalysisResultData) {
+  const score = typeof analysis.risk_score === 'number' && Number.isFinite(analysis.risk_score) ? analysis.risk_score : 0;
+  const linked = analysis.linked_wallets;
+  const addresses = (analysis.linked_wallets_addresses?.length ? analysis.linked_wallets_addresses : Array.isArray(linked) ? linked : [])
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
+  const risk = classifyRiskLabel(analysis.risk_level);
+  return {
+    walletAddress: text(analysis.wallet_address),
+    riskScore: Math.round(Math.min(100, Math.max(0, score))),
+    risk,
+    amlStatus: classifyAmlStatus(analysis.aml_status),
+    walletAge: text(analysis.wallet_age) || UNKNOWN,
+    jurisdiction: text(analysis.jurisdiction) || UNKNOWN,
+    sanctions: text(analysis.sanctions) || UNKNOWN,
+    /** Only "Safe address" is a clean sanctions result. */
+    sanctionsSafe: text(analysis.sanctions).toLowerCase() === 'safe address',
+    sourceOfFunds: text(analysis.source_of_funds) || UNKNOWN,
+    recommendation: text(analysis.recommendation) || NO_RECOMMENDATION,
+    linkedCount: typeof linked === 'number' && Number.isFinite(linked) ? Math.max(linked, addresses.length) : addresses.length,
+    linkedAddresses: addresses,
+    /** The linked-wallets signal is positive only for a Low risk. */
+    linkedPositive: risk.level === 'low',
+    report: analysis.aml_report ?? '',
+  };
+}
+
+export interface AnalysisResultProps {
+  analysis: AnalysisResultData;
+  /** Downloads the PDF. Without it the button is disabled and `downloadUnavailableReason` explains why. */
+  onDownload?: () => void;
+  /** The PDF is being prepared: the button reads "Preparing report...". */
+  downloading?: boolean;
+  downloadUnavailableReason?: string;
+}
+
+function Card({ title, children, icon }: { title: string; children: ReactNode; icon?: ReactNode }) {
+  return (
+    <Paper p="md" h="100%" className={classes.card}>
+      <Group justify="space-between" wrap="nowrap" mb={8} gap="xs">
+        <Title order={3} className={classes.cardTitle}>
+          {title}
+        </Title>
+        {icon}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+function ReportLineView({ line }: { line: ReportLine }) {
+  switch (line.kind) {
+    case 'divider':
+      return <Divider my="sm" />;
+    case 'blank':
+      return <Box h={6} aria-hidden="true" />;
+    case 'risk':
+      return (
+        <Text className={classes.riskLine} data-line="risk" fw={600}>
+          {line.text}
+        </Text>
+      );
+    case 'sanctions':
+      return (
+        <Group gap={8} wrap="nowrap" align="flex-start" className={classes.sanctionsLine} data-line="sanctions">
+          <IconShieldSearch size={18} aria-hidden="true" className={classes.sanctionsIcon} />
+          <Text fw={line.heading ? 700 : 500}>{line.text}</Text>
+        </Group>
+      );
+    case 'text':
+      return line.heading ? (
+        <Text fw={700} mt="xs" data-line="heading">
+          {line.text}
+        </Text>
+      ) : (
+        <Text data-line="text">{line.text}</Text>
+      );
+    default: {
+      const _exhaustive: never = line;
+      return _exhaustive;
+    }
+  }
+}
+
+function DownloadButton({ hasReport, onDownload, downloading, reason }: { hasReport: boolean; onDownload?: () => void; downloading: boolean; reason?: string }) {
+  const label = downloading ? 'Preparing report...' : 'Download AML Report';
+  const icon = <IconDownload size={16} aria-hidden="true" />;
+  if (onDownload) {
+    return (
+      <Button leftSection={icon} onClick={onDownload} disabled={!hasReport || downloading} loading={false}>
+        {label}
+      </Button>
+    );
+  }
+  // Kept focusable (aria-disabled) so the tooltip explaining why can be reached by keyboard.
+  return (
+    <Tooltip label={reason ?? NO_REPORT} disabled={!reason} events={{ hover: true, focus: true, touch: true }}>
+      <Button leftSection={icon} data-disabled aria-disabled="true" onClick={(event) => event.preventDefault()}>
+        {label}
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** The result of a wallet check (spec §2 Wallet Checker): the cards and the AML report. */
+export function AnalysisResult({ analysis, onDownload, downloading = false, downloadUnavailableReason }: AnalysisResultProps) {
+  const view = describeAnalysis(analysis);
+  const lines = parseReport(view.report);
+  const tone = riskTone(view.risk.level);
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="analysis-result-title">
+      <Title order={2} id="analysis-result-title">
+        Analysis Result
+      </Title>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Card title="Wallet Address">
+            {view.walletAddress ? (
+              <CopyAddress address={view.walletAddress} copyLabel="Copy wallet address" />
+            ) : (
+              <Text>{UNKNOWN}</Text>
+            )}
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
+          <Card title="Risk Score">
+            <Stack gap={8} className={toneClasses.tone} data-tone={tone}>
+              <Group justify="space-between" align="baseline" wrap="nowrap">
+                <Text className="ws-tabular" fz={28} fw={700} lh={1}>
+                  {view.riskScore}
+                  <Text span c="dimmed" fz="sm" fw={500}>
+                    {' '}
+                    / 100
+                  </Text>
+                </Text>
+              </Group>
+              <Progress.Root size="lg" radius="xl">
+                <Progress.Section value={view.riskScore} color="var(--tone-fill)" aria-label={`Risk score ${view.riskScore} out of 100`} />
+              </Progress.Root>
+              <Group gap={8}>
+                <Text size="sm" c="dimmed">
+                  Result
+                </Text>
+                <RiskBadge value={analysis.risk_level} />
+              </Group>
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
+          <Card title="AML Compliance Status">
+            <AmlStatusBadge value={analysis.aml_status} />
+          </Card>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
+          <Card title="Wallet Age">
+            <Text>{view.walletAge}</Text>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
+          <Card title="Jurisdiction">
+            <Text>{view.jurisdiction}</Text>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Card
+            title="Sanctions & Blacklists"
+            icon={
+              view.sanctionsSafe ? (
+                <ToneIcon tone="low" icon={IconShieldCheck} label="No sanctions or blacklist match" />
+              ) : (
+                <ToneIcon tone="medium" icon={IconAlertTriangle} label="Needs attention" />
+              )
+            }
+          >
+            <Text>{view.sanctions}</Text>
+          </Card>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Card title="Source of Funds">
+            <Text>{view.sourceOfFunds}</Text>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Card title="Recommendations">
+            <Text>{view.recommendation}</Text>
+          </Card>
+        </Grid.Col>
+
+        <Grid.Col span={12}>
+          <Card
+            title="Linked Wallets"
+            icon={
+              view.linkedPositive ? (
+                <ToneIcon tone="low" icon={IconCircleCheck} label="Linked wallets pose low risk" />
+              ) : (
+                <ToneIcon tone="medium" icon={IconAlertTriangle} label="Review linked wallets" />
+              )
+            }
+          >
+            <Text size="sm" c="dimmed" mb={view.linkedAddresses.length ? 6 : 0}>
+              <Text span className="ws-tabular" fw={700} c="var(--mantine-color-text)" data-testid="linked-wallets-count">
+                {view.linkedCount}
+              </Text>{' '}
+              {view.linkedCount === 1 ? 'linked wallet' : 'linked wallets'}
+            </Text>
+            {view.linkedAddresses.length > 0 ? (
+              <Box component="ul" className={classes.linkedList} aria-label="Linked wallet addresses">
+                {view.linkedAddresses.map((address) => (
+                  <li key={address}>
+                    <CopyAddress address={address} shorten copyLabel={`Copy linked wallet ${shortenAddress(address)}`} />
+                  </li>
+                ))}
+              </Box>
+            ) : view.linkedCount === 0 ? (
+              <Text>{NO_LINKED_WALLETS}</Text>
+            ) : null}
+          </Card>
+        </Grid.Col>
+      </Grid>
+
+      <Paper p="md" component="section" aria-labelledby="aml-report-title">
+        <Group justify="space-between" mb="sm" gap="sm">
+          <Title order={3} id="aml-report-title" fz="lg">
+            AML Report
+          </Title>
+          <DownloadButton hasReport={lines.length > 0} onDownload={onDownload} downloading={downloading} reason={downloadUnavailableReason} />
+        </Group>
+        <Box
+          className={classes.report}
+          role="region"
+          aria-label="AML report text"
+          tabIndex={0}
+          data-testid="aml-report-text"
+          style={{ maxHeight: '70vh', overflowY: 'auto' }}
+        >
+          {lines.length === 0 ? (
+            <Text c="dimmed">{NO_REPORT}</Text>
+          ) : (
+            lines.map((line, index) => <ReportLineView key={index} line={line} />)
+          )}
+        </Box>
+      </Paper>
+    </Stack>
+  );
+}

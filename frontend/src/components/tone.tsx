@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Box } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconCircleX,
+  IconHelpCircle,
+  type Icon,
+} from '@tabler/icons-react';
+import type { AmlStatusKind, RiskLevel } from '@walletscreen/contracts';
+import classes from './tone.module.css';
+
+/** The four tones of the risk palette: green, gold, red and neutral. */
+export type Tone = 'low' | 'medium' | 'high' | 'unknown';
+
+export function riskTone(level: RiskLevel): Tone {
+  return level;
+}
+
+export function amlTone(kind: AmlStatusKind): Tone {
+  switch (kind) {
+    case 'compliant':
+      return 'low';
+    case 'review':
+      return 'medium';
+    case 'non-compliant':
+      return 'high';
+    case 'unknown':
+      return 'unknown';
+    default: {
+      const _exhaustive: never = kind;
+      return _exhaustive;
+    }
+  }
+}
+
+/** Green check, gold warning, red cross, neutral question mark. */
+export function toneIcon(tone: Tone): Icon {
+  switch (tone) {
+    case 'low':
+      return IconCircleCheck;
+    case 'medium':
+      return IconAlertTriangle;
+    case 'high':
+      return IconCircleX;
+    case 'unknown':
+      return IconHelpCircle;
+    default: {
+      const _exhaustive: never = tone;
+      return _exhaustive;
+    }
+  }
+}
+
+export const toneClasses = classes;
+
+/** A pill in a risk tone, with its icon (decorative: the text says the same). */
+export function ToneBadge({ tone, children, icon }: { tone: Tone; children: ReactNode; icon?: Icon | null }) {
+  const IconComponent = icon === undefined ? toneIcon(tone) : icon;
+  return (
+    <Box component="span" className={`${classes.tone} ${classes.badge}`} data-tone={tone}>
+      {IconComponent ? <IconComponent size={16} stroke={2} aria-hidden="true" /> : null}
+      {children}
+    </Box>
+  );
+}
+
+/** A lone tone icon with a text alternative. */
+export function ToneIcon({ tone, icon, label, size = 22 }: { tone: Tone; icon?: Icon; label: string; size?: number }) {
+  const IconComponent = icon ?? toneIcon(tone);
+  return (
+    <Box component="span" className={classes.tone} data-tone={tone} style={{ display: 'inline-flex' }}>
+      <IconComponent className={classes.icon} size={size} stroke={1.8} role="img" aria-label={label} />
+    </Box>
+  );
+}

@@ -1,0 +1,31 @@
+import { Badge } from '@mantine/core';
+import { IconLock, IconShieldStar } from '@tabler/icons-react';
+import type { Role } from '@walletscreen/contracts';
+
+/** A customer's role: neutral for users, the accent for admins, outlined with a lock when blocked. */
+export function RoleBadge({ role }: { role: Role }) {
+  switch (role) {
+    case 'admin':
+      return (
+        <Badge variant="light" leftSection={<IconShieldStar size={12} aria-hidden="true" />}>
+          Admin
+        </Badge>
+      );
+    case 'blocked':
+      return (
+        <Badge variant="outline" color="gray" leftSection={<IconLock size={12} aria-hidden="true" />}>
+          Blocked
+        </Badge>
+      );
+    case 'user':
+      return (
+        <Badge variant="light" color="gray">
+          User
+        </Badge>
+      );
+    default: {
+      const _exhaustive: never = role;
+      return _exhaustive;
+    }
+  }
+}

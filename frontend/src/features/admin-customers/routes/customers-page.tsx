@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertCircle, IconSearch, IconUsers } from '@tabler/icons-react';
+import { ClearableTextInput } from '../../../components/clearable-text-input';
+import { PageHeader } from '../../../components/page-header';
+import { useCustomers } from '../api/get-customers';
+import { CustomersTable } from '../components/customers-table';
+
+export const CUSTOMERS_PAGE_SIZE = 50;
+/** The search is sent to the server once typing pauses. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** /admin/customers: search by e-mail and the customers table. */
+export function CustomersPage() {
+  const [search, setSearch] = useState('');
+  const [email] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [offset, setOffset] = useState(0);
+  useEffect(() => setOffset(0), [email]);
+  const customers = useCustomers({ email, limit: CUSTOMERS_PAGE_SIZE, offset });
+  const rows = customers.data ?? [];
+  const hasNext = rows.length === CUSTOMERS_PAGE_SIZE;
+
+  return (
+    <>
+      <PageHeader order={1} title="Customers" description="Every account, its role and its remaining checks." />
+      <Paper p="md">
+        <Stack gap="md">
+          <ClearableTextInput
+            label="Search by e-mail"
+            placeholder="name@company.com"
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            onClear={() => setSearch('')}
+            maw={420}
+          />
+          {customers.isPending ? (
+            <Center py="xl" role="status">
+              <Group gap="sm">
+                <Loader size="sm" />
+                <Text c="dimmed">Loading customers...</Text>
+              </Group>
+            </Center>
+          ) : customers.isError ? (
+            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load customers">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{customers.error.message}</Text>
+                <Button size="xs" variant="default" onClick={() => void customers.refetch()}>
+                  Try again
+                </Button>
+              </Stack>
+            </Alert>
+          ) : rows.length === 0 ? (
+            <Center py="xl">
+              <Stack align="center" gap={6}>
+                <IconUsers size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+                <Text fw={600}>No customers found</Text>
+                {email ? <Text size="sm" c="dimmed">No e-mail contains “{email}”.</Text> : null}
+              </Stack>
+            </Center>
+          ) : (
+            <Stack gap="sm" style={{ opacity: customers.isPlaceholderData ? 0.6 : 1 }} aria-busy={customers.isFetching}>
+              <CustomersTable customers={rows} />
+              {offset > 0 || hasNext ? (
+                <Group justify="space-between">
+                  <Text size="sm" c="dimmed" className="ws-tabular">
+                    {offset + 1}–{offset + rows.length}
+                  </Text>
+                  <Group gap="xs">
+                    <Button variant="default" size="xs" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - CUSTOMERS_PAGE_SIZE))}>
+                      Previous
+                    </Button>
+                    <Button variant="default" size="xs" disabled={!hasNext} onClick={() => setOffset(offset + CUSTOMERS_PAGE_SIZE)}>
+                      Next
+                    </Button>
+                  </Group>
+                </Group>
+              ) : null}
+            </Stack>
+          )}
+        </Stack>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { ClearableTextInput } from '../../../components/clearable-text-input';
+import { profileQueryOptions } from '../../../lib/get-profile';
+import { startAdminSession, startUserSession } from '../../../lib/session';
+import { useAdminLogin } from '../api/admin-login';
+import { useLogin } from '../api/login';
+import { signInFailure, validateSignIn, type SignInValues } from '../validation';
+
+/** The password visibility toggle's name avoids the word "password", so a label query finds the field alone. */
+export const visibilityToggleProps = { 'aria-label': 'Show or hide characters' } as const;
+
+/**
+ * The sign-in form of /login, /auth (users) and /admin-login (admins). Users land on /dashboard
+ * with their profile prefetched; admins on /admin.
+ */
+export function SignInForm({ kind }: { kind: 'user' | 'admin' }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const userLogin = useLogin();
+  const adminLogin = useAdminLogin();
+  const pending = userLogin.isPending || adminLogin.isPending;
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<SignInValues>({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: validateSignIn,
+  });
+
+  const fail = (error: unknown) => {
+    const failure = signInFailure(error);
+    form.setErrors(failure.fields);
+    setAlert(failure.alert);
+  };
+
+  const submit = form.onSubmit((values) => {
+    setAlert(null);
+    const body = { email: values.email.trim(), password: values.password };
+    if (kind === 'admin') {
+      adminLogin.mutate(body, {
+        onSuccess: (result) => {
+          // Spec §8: an admin response without a token shows nothing.
+          if (!result) return;
+          queryClient.clear();
+          startAdminSession(window.localStorage, result.token, result.role, Date.now());
+          navigate('/admin');
+        },
+        onError: fail,
+      });
+      return;
+    }
+    userLogin.mutate(body, {
+      onSuccess: (token) => {
+        if (!token) {
+          // Spec §8: a login response without a token is only logged.
+          console.error('Sign-in response carried no token');
+          return;
+        }
+        queryClient.clear();
+        startUserSession(window.localStorage, token, Date.now());
+        void queryClient.prefetchQuery(profileQueryOptions());
+        navigate('/dashboard');
+      },
+      onError: fail,
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {alert ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
+            {alert}
+          </Alert>
+        ) : null}
+        <ClearableTextInput
+          label={kind === 'admin' ? 'E-mail' : 'Email'}
+          type="email"
+          autoComplete={kind === 'admin' ? 'username' : 'email'}
+          {...form.getInputProps('email')}
+          onClear={() => form.setFieldValue('email', '')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          visibilityToggleButtonProps={visibilityToggleProps}
+          {...form.getInputProps('password')}
+        />
+        {kind === 'user' ? (
+          <Group justify="flex-end" mt={-8}>
+            <Anchor component={Link} to="/reset-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+        ) : null}
+        <Button type="submit" fullWidth loading={pending}>
+          Login
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { WELCOME_BONUS_CHECKS } from '@walletscreen/contracts';
+import { AuthShell } from '../../../components/auth-shell';
+import { ClearableTextInput } from '../../../components/clearable-text-input';
+import { useRegister } from '../api/register';
+import { visibilityToggleProps } from '../components/sign-in-form';
+import { registerFailure, validateRegister, type RegisterValues } from '../validation';
+
+/** /register: e-mail, company name / username and password; success goes to /auth. */
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const registration = useRegister();
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<RegisterValues>({
+    mode: 'controlled',
+    initialValues: { email: '', username: '', password: '' },
+    validate: validateRegister,
+  });
+
+  const submit = form.onSubmit((values) => {
+    setAlert(null);
+    registration.mutate(
+      { email: values.email.trim(), username: values.username.trim(), password: values.password },
+      {
+        onSuccess: (response) => {
+          notifications.show({
+            title: 'Account created',
+            message: response.message || 'You can now sign in.',
+            icon: <IconCheck size={18} aria-hidden="true" />,
+          });
+          navigate('/auth');
+        },
+        onError: (error) => {
+          const failure = registerFailure(error);
+          form.setErrors(failure.fields);
+          setAlert(failure.alert);
+        },
+      },
+    );
+  });
+
+  return (
+    <AuthShell
+      title="Create your account"
+      description={`New accounts get ${WELCOME_BONUS_CHECKS} free premium checks. No card required.`}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Anchor component={Link} to="/auth" fw={600}>
+            Login
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {alert ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
+              {alert}
+            </Alert>
+          ) : null}
+          <ClearableTextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            {...form.getInputProps('email')}
+            onClear={() => form.setFieldValue('email', '')}
+          />
+          <ClearableTextInput
+            label="Company Name / Username"
+            autoComplete="organization"
+            withAsterisk
+            {...form.getInputProps('username')}
+            onClear={() => form.setFieldValue('username', '')}
+          />
+          <PasswordInput
+            label="Password"
+            description="At least 8 characters; avoid common passwords."
+            autoComplete="new-password"
+            withAsterisk
+            visibilityToggleButtonProps={visibilityToggleProps}
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" fullWidth loading={registration.isPending}>
+            Register
+          </Button>
+          <Text size="xs" c="dimmed" ta="center">
+            By registering you agree to the Terms and the Privacy Policy.
+          </Text>
+        </Stack>
+      </form>
+    </AuthShell>
+  );
+}

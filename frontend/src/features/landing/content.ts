@@ -1,0 +1,59 @@
+/** The landing page's static marketing content (spec §1). */
+
+export interface Segment {
+  segment: string;
+  pain: string;
+  solution: string;
+}
+
+export const SEGMENTS: readonly Segment[] = [
+  {
+    segment: 'Crypto exchanges',
+    pain: 'Analysts drown in false-positive alerts while legitimate deposits and withdrawals wait in the review queue.',
+    solution: 'False-positives cut by up to 60%.',
+  },
+  {
+    segment: 'DeFi / NFT platforms',
+    pain: 'Anonymous counterparties and no onboarding step where identity and wallet history can be checked.',
+    solution: 'Instant IDD/CDD and on-chain checks via API.',
+  },
+  {
+    segment: 'Payment & wallet providers',
+    pain: 'Manual, repetitive AML reviews that do not scale with transaction volume.',
+    solution: 'Automate 80% of AML workflows.',
+  },
+  {
+    segment: 'Fintech startups',
+    pain: 'Enterprise AML tooling costs too much and takes months to integrate before launch.',
+    solution: 'From $0.99 per check, implemented in under 24 hours.',
+  },
+  {
+    segment: 'Hedge funds & OTC desks',
+    pain: 'Large counterparties must be cleared against sanctions lists before every trade settles.',
+    solution: 'Sanctions detection and GPT-enhanced risk analysis.',
+  },
+];
+
+export const STEPS: readonly { title: string; text: string }[] = [
+  { title: 'Enter a wallet address', text: 'Paste any wallet address you need to screen: a deposit, a counterparty, a payout destination.' },
+  { title: 'AI analyzes risks and sources', text: 'The wallet is screened against sanctions lists, intelligence feeds and its own transaction history, instantly.' },
+  { title: 'Get an instant AML risk report', text: 'A risk score with actionable insights you can act on, and a PDF you can file for your auditors.' },
+];
+
+export const REPORT_CONTENTS: readonly { title: string; text: string }[] = [
+  { title: 'Source of Funds', text: 'Where the wallet’s money came from: exchanges, DeFi, peer-to-peer or risky services.' },
+  { title: 'Linked Wallets', text: 'Counterparties the wallet deals with repeatedly, each one shortened and ready to check.' },
+  { title: 'Recommendations', text: 'What to do next: proceed, apply enhanced due diligence or decline.' },
+  { title: 'Risk Score (0-100)', text: 'One explainable number with a Low, Medium or High risk level.' },
+  { title: 'Sanctions & Blacklists', text: 'Matches against the OFAC SDN list, direct and among counterparties, and your own block lists.' },
+  { title: 'Mixers / Tumblers', text: 'Direct and indirect exposure to mixing services and other obfuscation.' },
+];
+
+export const TRUST_MARKS: readonly { mark: string; text: string }[] = [
+  { mark: 'AML', text: 'Anti-money-laundering screening' },
+  { mark: 'GDPR', text: 'EU data protection by design' },
+  { mark: 'FATF', text: 'Risk-based approach of the FATF' },
+  { mark: 'ISO', text: 'Security practice aligned with ISO/IEC 27001' },
+];
+
+export const CONTACT_EMAIL = 'compliance@walletscreen.example';

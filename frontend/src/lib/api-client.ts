@@ -1,0 +1,170 @@
+/**
+ * The JSON client for our API (same origin, under /api). It sends the stored bearer token, turns
+ * every error response into an ApiError carrying the server's `error` sentence and per-field
+ * `errors`, and applies the session rules of spec §4 and §8:
+ * - an error saying the token has expired removes the token and expiry and goes to sign-in;
+ * - a 403 on an authenticated call removes the token and goes to sign-in;
+ * - a 401 on an authenticated call ends the session too, unless `keepSessionOn401` says otherwise
+ *   (the analysis client keeps it when the server answers require_premium).
+ * In every case the error is still thrown to the caller.
+ */
+import { clearSession, readSession, signInPathFor, SESSION_KEYS, type SessionStorage } from './session';
+
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    /** HTTP status; 0 when the server could not be reached. */
+    readonly status: number,
+    message: string,
+    /** The parsed response body, when there was one. */
+    readonly body: unknown = null,
+    /** Per-field messages from a 400 (`errors`). */
+    readonly fieldErrors: Record<string, string> = {},
+    /** Seconds from a Retry-After header (429). */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+  }
+
+  /** 4xx: the request itself was refused; repeating it gives the same answer. */
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+/** True when an error message says the session token has expired. */
+export function saysTokenExpired(message: string): boolean {
+  return /token[^.]*expired|expired[^.]*token/i.test(message);
+}
+
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+export interface RequestOptions<T> {
+  body?: unknown;
+  query?: Record<string, string | number | undefined | null>;
+  /** Validates and shapes the response body (a zod schema from contracts). */
+  schema?: Parser<T>;
+  signal?: AbortSignal;
+  /** Send the stored token (default true). Sign-in and registration calls send none. */
+  auth?: boolean;
+  headers?: Record<string, string>;
+}
+
+export interface ApiClientOptions {
+  /** Prefix of every path, "/api" in the app. */
+  baseUrl: string;
+  storage: SessionStorage;
+  /** Where the client goes when it ends a session (the app passes the router's navigate). */
+  navigate: (to: string, options?: { replace?: boolean }) => void;
+  fetch?: typeof fetch;
+  /** Whether a 401 on an authenticated call keeps the session (default: never). */
+  keepSessionOn401?: (error: ApiError) => boolean;
+}
+
+export interface ApiClient {
+  request<T>(method: string, path: string, options?: RequestOptions<T>): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
+}
+
+function buildUrl(baseUrl: string, path: string, query: RequestOptions<unknown>['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function errorFrom(response: Response, body: unknown): ApiError {
+  const record = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const message =
+    typeof record.error === 'string' && record.error.trim() !== ''
+      ? record.error
+      : typeof record.message === 'string' && record.message.trim() !== ''
+        ? record.message
+        : `HTTP ${response.status}`;
+  const fieldErrors: Record<string, string> = {};
+  if (record.errors !== null && typeof record.errors === 'object') {
+    for (const [field, text] of Object.entries(record.errors as Record<string, unknown>)) {
+      if (typeof text === 'string') fieldErrors[field] = text;
+    }
+  }
+  const retryAfter = Number(response.headers.get('Retry-After'));
+  return new ApiError(response.status, message, body, fieldErrors, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { baseUrl, storage, navigate, keepSessionOn401 = () => false } = options;
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+
+  /** The session rules; returns nothing, the caller rethrows. */
+  function endSessionIfRefused(error: ApiError, sentToken: boolean): void {
+    if (saysTokenExpired(error.message)) {
+      const to = signInPathFor(storage);
+      clearSession(storage);
+      navigate(to, { replace: true });
+      return;
+    }
+    if (!sentToken) return;
+    if (error.status === 403) {
+      const to = signInPathFor(storage);
+      storage.removeItem(SESSION_KEYS.token);
+      navigate(to, { replace: true });
+      return;
+    }
+    if (error.status === 401 && !keepSessionOn401(error)) {
+      const to = signInPathFor(storage);
+      clearSession(storage);
+      navigate(to, { replace: true });
+    }
+  }
+
+  async function request<T>(method: string, path: string, req: RequestOptions<T> = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
+    const token = req.auth === false ? null : readSession(storage).token;
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (req.body !== undefined) headers['Content-Type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await doFetch(buildUrl(baseUrl, path, req.query), {
+        method,
+        headers,
+        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        signal: req.signal,
+      });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError(0, NETWORK_ERROR_MESSAGE, null);
+    }
+
+    const body = await readBody(response);
+    if (!response.ok) {
+      const error = errorFrom(response, body);
+      endSessionIfRefused(error, token !== null);
+      throw error;
+    }
+    return req.schema ? req.schema.parse(body) : (body as T);
+  }
+
+  return {
+    request,
+    get: (path, opts) => request('GET', path, opts),
+    post: (path, body, opts) => request('POST', path, { ...opts, body }),
+  };
+}
