@@ -1,5 +1,5 @@
 import { accountMessages } from '@walletscreen/contracts';
-import { deciderSpec } from '../shared/decider-spec';
+import { deciderSpec } from '@walletscreen/platform/testing/decider-spec';
 import { Conflict, Forbidden, Invalid, NotFound } from '../shared/errors';
 import { decideAccount, type AccountCommand } from './decide';
 import { evolveUser, initialUserState, type UserEvent } from './user';

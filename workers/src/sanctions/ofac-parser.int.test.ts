@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseOfacChunks, parseOfacFile } from './ofac-parser';
+import { createSanctionsIndex } from './sanctions-index.projection';
+
+const fixtures = path.resolve(__dirname, '../../test-fixtures/sanctions');
+const fixture = (name: string) => path.join(fixtures, name);
+
+describe('the three OFAC formats of the same list', () => {
+  it('yield the same entries', async () => {
+    const [advanced, xml, csv] = await Promise.all(['SDN_ADVANCED.XML', 'SDN.XML', 'sdn.csv'].map((f) => parseOfacFile(fixture(f))));
+    expect(advanced!.format).toBe('sdn-advanced-xml');
+    expect(xml!.format).toBe('sdn-xml');
+    expect(csv!.format).toBe('sdn-csv');
+    expect(advanced!.entries).toHaveLength(14);
+    expect(xml!.entries).toEqual(advanced!.entries);
+    expect(csv!.entries).toEqual(advanced!.entries);
+  });
+
+  it('state the publication date, except sdn.csv, which has none', async () => {
+    expect((await parseOfacFile(fixture('SDN_ADVANCED.XML'))).publishedAt).toBe('2026-11-20');
+    expect((await parseOfacFile(fixture('SDN.XML'))).publishedAt).toBe('2026-11-20');
+    expect(await parseOfacFile(fixture('sdn.csv'))).toMatchObject({ publishedAt: null, warnings: ['sdn.csv states no publication date'] });
+  });
+
+  it('map each listed address to the network we screen it on, normalized, or to none', async () => {
+    const { entries } = await parseOfacFile(fixture('SDN_ADVANCED.XML'));
+    expect(entries.map((e) => [e.sdnId, e.ticker, e.network, e.normalized, e.valid])).toEqual([
+      ['90317', 'ETH', 'ethereum', '0x0a4279202BE313Bce8954DF36Aa730aA5837aa16', true],
+      ['90317', 'USDT', 'tron', 'TPrB1PFCqxJximuVGjsZ1oDJ6nrCqfW1FV', true],
+      ['90317', 'XBT', 'bitcoin', '13oLVxUtf5yPRmgRKxnj182ScRG6mHp6cQ', true],
+      ['90317', 'XBT', 'bitcoin', 'bc1qaz7jg7zpys29f5w5l3wgsn2zypdja5jt67ftut', true],
+      ['90317', 'XMR', null, '4Xbzw6Y2y7ouJF5QUbhvyYwuEyC51zyPb9wEbWjpfQbE6D8MUSQRxHFPo8531UmQrt7hfg95SACjb2HEKvwCQEiBmkVsqbW', false],
+      ['90342', 'LTC', 'litecoin', 'LVmfYis4EBbKpzyytYuA5QSmWdMAG3WRnm', true],
+      ['90342', 'TRX', 'tron', 'TQ4yFWWPQAb4UDbod8f9vjHbZRfK8zksx4', true],
+      ['90342', 'USDT', 'ethereum', '0xe0cE36BB59ba0084B03d4880B4532999c4125f97', true],
+      ['90388', 'ARB', 'arbitrum', '0xFA065F6a09251b13F342FF2daAAe7A6d159779Ba', true],
+      ['90388', 'BCH', 'bitcoin-cash', 'bitcoincash:qqfs8chvxpdgpfgas7gffnhuqtsgkyfdpvzg8v9smw', true],
+      ['90388', 'ETC', null, '0x10c6ab8397f12d44a0fee53204e9fa412b010e10', false],
+      ['90388', 'USDC', 'solana', '6qL5Vtg25LkiXtgE8nYBDGqih16GbrxbT7HeHcTrWZPy', true],
+      ['90388', 'XRP', 'xrp', 'rwVFsekm9AYcQg9jf2gfXMT982h1gvmpeu', true],
+      ['90401', 'XBT', 'bitcoin', '199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz', false],
+    ]);
+  });
+
+  it('carry each party\'s name and every programme it is listed under', async () => {
+    const { entries } = await parseOfacFile(fixture('SDN.XML'));
+    const parties = new Map(entries.map((e) => [e.sdnId, { entity: e.entity, programs: e.programs }]));
+    expect(Object.fromEntries(parties)).toEqual({
+      '90317': { entity: 'KESTREL BRIDGE EXCHANGE LTD.', programs: ['CYBER2', 'DPRK3'] },
+      '90342': { entity: 'VARGA, Dorin Alexandru', programs: ['CYBER2'] },
+      '90388': { entity: 'NORTHWIND LIQUIDITY HUB LLC', programs: ['RUSSIA-EO14024'] },
+      '90401': { entity: 'OSPREY COIN MIXER', programs: ['SDGT'] },
+    });
+  });
+
+  it('give an index whose EVM lookups ignore case, on every EVM network', async () => {
+    const list = await parseOfacFile(fixture('sdn.csv'));
+    const index = createSanctionsIndex([
+      { type: 'SanctionsListImported', data: { source: 'ofac-sdn', format: list.format, publishedAt: null, sha256: 'x', importedAt: 'now', addressCount: 14, entries: list.entries } },
+    ])!;
+    expect(index.lookup('ethereum', '0x0A4279202BE313BCE8954DF36AA730AA5837AA16').map((e) => e.entity)).toEqual(['KESTREL BRIDGE EXCHANGE LTD.']);
+    expect(index.lookup('bsc', '0xe0ce36bb59ba0084b03d4880b4532999c4125f97').map((e) => e.ticker)).toEqual(['USDT']);
+    expect(index.lookup('optimism', '0xfa065f6a09251b13f342ff2daaae7a6d159779ba').map((e) => e.ticker)).toEqual(['ARB']);
+    expect(index.lookup('tron', 'TPrB1PFCqxJximuVGjsZ1oDJ6nrCqfW1FV').map((e) => e.programs)).toEqual([['CYBER2', 'DPRK3']]);
+  });
+});
+
+describe('a list the size of the real SDN_ADVANCED.XML', () => {
+  it('is parsed as a stream, never held whole in memory', async () => {
+    // The fixture with 180,000 more parties (no addresses) spliced in: ~120 MB, made on the fly.
+    const text = readFileSync(fixture('SDN_ADVANCED.XML'), 'utf8');
+    const at = text.indexOf('</DistinctParties>');
+    const template = text.slice(text.indexOf('<DistinctParty FixedRef="90415">'), at);
+    const encoder = new TextEncoder();
+    let bytes = 0;
+    let peakHeap = 0;
+    async function* file() {
+      yield encoder.encode(text.slice(0, at));
+      let batch = '';
+      for (let i = 0; i < 180_000; i++) {
+        batch += template.replaceAll('90415', String(200_000 + i));
+        if (batch.length > 1 << 20) {
+          const chunk = encoder.encode(batch);
+          bytes += chunk.length;
+          peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+          yield chunk;
+          batch = '';
+        }
+      }
+      yield encoder.encode(batch + text.slice(at));
+    }
+    const before = process.memoryUsage().heapUsed;
+    const list = await parseOfacChunks(file());
+    expect(bytes).toBeGreaterThan(100_000_000);
+    expect(list.entries).toHaveLength(14);
+    expect(list.publishedAt).toBe('2026-11-20');
+    // Held whole, 100 MB of XML would be 200 MB of JavaScript string before any parsing.
+    expect(peakHeap - before).toBeLessThan(100_000_000);
+  });
+});

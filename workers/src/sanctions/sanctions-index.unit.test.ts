@@ -1,0 +1,106 @@
+import { parseOfacText } from './ofac-parser';
+import { createSanctionsIndex, foldSanctionsIndex } from './sanctions-index.projection';
+import type { SanctionsListEvent } from './sanctions-list';
+
+// A small SDN.XML, parsed (pure), as the entries of an import.
+const sdnXml = (entries: string, date = '11/20/2026') => `<?xml version="1.0" standalone="yes"?>
+<sdnList xmlns="https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/XML">
+  <publshInformation><Publish_Date>${date}</Publish_Date><Record_Count>1</Record_Count></publshInformation>
+  ${entries}
+</sdnList>`;
+const party = (uid: string, name: string, ids: Array<[string, string]>) =>
+  `<sdnEntry><uid>${uid}</uid><lastName>${name}</lastName><sdnType>Entity</sdnType><programList><program>CYBER2</program></programList><idList>${ids
+    .map(([t, n], i) => `<id><uid>${uid}${i}</uid><idType>Digital Currency Address - ${t}</idType><idNumber>${n}</idNumber></id>`)
+    .join('')}</idList></sdnEntry>`;
+
+const eth = '0x0a4279202BE313Bce8954DF36Aa730aA5837aa16';
+const usdtEth = '0xe0cE36BB59ba0084B03d4880B4532999c4125f97';
+const etc = '0x10c6ab8397f12d44a0fee53204e9fa412b010e10';
+const xbt = '13oLVxUtf5yPRmgRKxnj182ScRG6mHp6cQ';
+const segwit = 'bc1qaz7jg7zpys29f5w5l3wgsn2zypdja5jt67ftut';
+const bch = 'qqfs8chvxpdgpfgas7gffnhuqtsgkyfdpvzg8v9smw';
+const bchLegacy = '12jYVgJsjtE1B4NuHueVsuG5uRnDrSoFYj';
+const broken = '199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz';
+
+function imported(xml: string, sha256: string, importedAt = '2026-11-22T06:00:00.000Z'): SanctionsListEvent {
+  const list = parseOfacText(xml);
+  return {
+    type: 'SanctionsListImported',
+    data: { source: 'ofac-sdn', format: list.format, publishedAt: list.publishedAt, sha256, importedAt, addressCount: list.entries.length, entries: list.entries },
+  };
+}
+
+const first = imported(
+  sdnXml(
+    party('90317', 'KESTREL BRIDGE EXCHANGE LTD.', [
+      ['XBT', xbt],
+      ['XBT', segwit],
+      ['ETH', eth],
+      ['XMR', '4Xbzw6Y2y7ouJF5QUbhvyYwuEyC51zyPb9wEbWjpfQbE6D8MUSQRxHFPo8531UmQrt7hfg95SACjb2HEKvwCQEiBmkVsqbW'],
+    ]) +
+      party('90342', 'VARGA HOLDINGS', [['USDT', usdtEth]]) +
+      party('90388', 'NORTHWIND LIQUIDITY HUB LLC', [
+        ['BCH', bch],
+        ['ETC', etc],
+      ]) +
+      party('90401', 'OSPREY COIN MIXER', [['XBT', broken]]),
+  ),
+  'aa11',
+);
+const index = createSanctionsIndex([first])!;
+
+describe('the sanctions index', () => {
+  it('is null before any list was imported: the UI says no list is loaded', () => {
+    expect(createSanctionsIndex([])).toBeNull();
+    expect(foldSanctionsIndex(null, { type: 'SomethingElse', data: {} })).toBeNull();
+  });
+
+  it('carries the list version a check records, and per-network counts', () => {
+    expect(index.meta).toEqual({
+      source: 'ofac-sdn',
+      format: 'sdn-xml',
+      publishedAt: '2026-11-20',
+      sha256: 'aa11',
+      importedAt: '2026-11-22T06:00:00.000Z',
+      addressCount: 8,
+      byNetwork: { bitcoin: 3, ethereum: 2, 'bitcoin-cash': 1, unscreened: 2 },
+      invalidCount: 1,
+    });
+  });
+
+  it('matches EVM addresses case-insensitively, on every EVM network', () => {
+    for (const text of [eth, eth.toLowerCase(), `0x${eth.slice(2).toUpperCase()}`]) {
+      expect(index.lookup('ethereum', text).map((e) => e.entity)).toEqual(['KESTREL BRIDGE EXCHANGE LTD.']);
+    }
+    expect(index.lookup('bsc', eth.toLowerCase())).toHaveLength(1);
+    expect(index.lookup('polygon', usdtEth.toLowerCase())[0]).toMatchObject({ ticker: 'USDT', network: 'ethereum', programs: ['CYBER2'], sdnId: '90342' });
+  });
+
+  it('matches per chain: a listed address is not a hit on another chain', () => {
+    expect(index.lookup('bitcoin', xbt)).toHaveLength(1);
+    expect(index.lookup('bitcoin-cash', xbt)).toEqual([]);
+    expect(index.lookup('bitcoin', segwit.toUpperCase())).toHaveLength(1);
+  });
+
+  it('matches Bitcoin Cash in CashAddr and legacy form alike', () => {
+    expect(index.lookup('bitcoin-cash', `bitcoincash:${bch}`)).toHaveLength(1);
+    expect(index.lookup('bitcoin-cash', bchLegacy)).toHaveLength(1);
+  });
+
+  it('keeps unscreened chains (XMR, ETC) for the counts but never matches them', () => {
+    expect(index.entries.filter((e) => e.network === null).map((e) => e.ticker)).toEqual(['XMR', 'ETC']);
+    expect(index.lookup('ethereum', etc)).toEqual([]);
+  });
+
+  it('keeps a listed address that does not parse, flagged, and matches its exact text', () => {
+    expect(index.lookup('bitcoin', broken)).toEqual([expect.objectContaining({ valid: false, normalized: broken, entity: 'OSPREY COIN MIXER' })]);
+  });
+
+  it('reflects the latest import only', () => {
+    const second = imported(sdnXml(party('90342', 'VARGA HOLDINGS', [['USDT', usdtEth]]), '11/21/2026'), 'bb22', '2026-11-23T06:00:00.000Z');
+    const latest = [first, second].reduce(foldSanctionsIndex, null)!;
+    expect(latest.meta).toMatchObject({ sha256: 'bb22', publishedAt: '2026-11-21', addressCount: 1 });
+    expect(latest.lookup('ethereum', eth)).toEqual([]);
+    expect(latest.lookup('ethereum', usdtEth)).toHaveLength(1);
+  });
+});

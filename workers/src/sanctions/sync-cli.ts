@@ -1,0 +1,22 @@
+/**
+ * Entry point of `npm run sanctions:sync` (bundled and run by scripts/run-ts.mjs):
+ *   npm run sanctions:sync                       download OFAC's SDN_ADVANCED.XML (or OFAC_SDN_URL)
+ *   npm run sanctions:sync -- --file PATH        import a local SDN_ADVANCED.XML, SDN.XML or sdn.csv
+ * Prints one summary line; exits 1 when the list could not be imported, 2 on a usage error.
+ */
+import { runSyncCommand } from './sync-command';
+
+void runSyncCommand({
+  argv: process.argv.slice(2),
+  env: process.env,
+  stdout: (line) => process.stdout.write(`${line}\n`),
+  stderr: (line) => process.stderr.write(`${line}\n`),
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`sanctions:sync failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

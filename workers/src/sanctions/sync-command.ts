@@ -1,0 +1,116 @@
+/**
+ * `npm run sanctions:sync [-- --file PATH | --url URL]`: the command behind sync-cli.ts, apart
+ * from the process so it can be tested. A composition root: it reads the environment and builds
+ * the SQLite event store the embedded server uses.
+ *
+ * Environment: DATA_DIR (default ./data; the store is DATA_DIR/walletscreen.db), OFAC_SDN_URL
+ * (default OFAC's SDN_ADVANCED.XML), LOG_LEVEL (default warn: the summary line is the output).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { networks } from '@walletscreen/contracts';
+import { createLogger, type Logger } from '@walletscreen/platform';
+import { SqliteEventStore } from '@walletscreen/platform/adapters';
+import { SanctionsListError } from './errors';
+import { ofacFormatNames } from './sanctions-list';
+import { OFAC_SDN_ADVANCED_URL, runSanctionsSync, type SanctionsSyncResult } from './sync';
+
+export const syncUsage = `usage: npm run sanctions:sync [-- --file PATH | --url URL]
+  Imports OFAC's SDN list into DATA_DIR/walletscreen.db.
+  --file PATH  a local SDN_ADVANCED.XML, SDN.XML or sdn.csv
+  --url URL    download from URL (default: OFAC_SDN_URL, or ${OFAC_SDN_ADVANCED_URL})`;
+
+export interface SyncCommandIO {
+  argv: readonly string[];
+  env: NodeJS.ProcessEnv;
+  stdout: (line: string) => void;
+  stderr: (line: string) => void;
+  fetch?: typeof fetch;
+  clock?: () => Date;
+  logger?: Logger;
+}
+
+type Args = { file?: string; url?: string; help?: boolean };
+
+function parseArgs(argv: readonly string[]): Args | string {
+  const args: Args = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '-h' || arg === '--help') {
+      args.help = true;
+      continue;
+    }
+    const m = /^--(file|url)(?:=(.*))?$/.exec(arg);
+    if (!m) return `unknown argument: ${arg}`;
+    const name = m[1] as 'file' | 'url';
+    const value = m[2] ?? argv[++i];
+    if (value === undefined || value === '') return `--${name} needs a value`;
+    if (args[name] !== undefined) return `--${name} given twice`;
+    args[name] = value;
+  }
+  if (args.file !== undefined && args.url !== undefined) return 'give --file or --url, not both';
+  return args;
+}
+
+function httpUrl(text: string): boolean {
+  try {
+    const u = new URL(text);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** One line: what was imported, when it was published, how many addresses on which networks. */
+export function summaryLine(r: SanctionsSyncResult): string {
+  const counts = [...networks, 'unscreened' as const]
+    .filter((n) => (r.byNetwork[n] ?? 0) > 0)
+    .map((n) => `${n === 'unscreened' ? 'not screened' : n} ${r.byNetwork[n]}`)
+    .join(', ');
+  const published = r.publishedAt ? `published ${r.publishedAt}` : 'publication date not stated';
+  const invalid = r.invalidCount > 0 ? `; ${r.invalidCount} not a valid address of its network` : '';
+  const status = r.status === 'imported' ? 'imported' : 'unchanged (this file is already the list in force)';
+  return `OFAC SDN list ${status}: ${ofacFormatNames[r.format]}, ${published}, ${r.addressCount} addresses (${counts}${invalid}), sha256 ${r.sha256}`;
+}
+
+export async function runSyncCommand(io: SyncCommandIO): Promise<number> {
+  const args = parseArgs(io.argv);
+  if (typeof args === 'string') {
+    io.stderr(`sanctions:sync: ${args}\n${syncUsage}`);
+    return 2;
+  }
+  if (args.help) {
+    io.stdout(syncUsage);
+    return 0;
+  }
+  const envUrl = io.env.OFAC_SDN_URL?.trim() || undefined;
+  const url = args.url ?? envUrl;
+  if (url !== undefined && !httpUrl(url)) {
+    io.stderr(`sanctions:sync: ${args.url ? '--url' : 'OFAC_SDN_URL'} must be an http(s) URL, got "${url}"`);
+    return 2;
+  }
+  const dataDir = io.env.DATA_DIR?.trim() || './data';
+  const logger = io.logger ?? createLogger({ level: io.env.LOG_LEVEL?.trim() || 'warn', name: 'sanctions-sync' });
+  let eventStore: SqliteEventStore | null = null;
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    eventStore = new SqliteEventStore({ file: path.join(dataDir, 'walletscreen.db') });
+    const result = await runSanctionsSync({
+      eventStore,
+      file: args.file,
+      url,
+      fetch: io.fetch,
+      clock: io.clock ?? (() => new Date()),
+      logger,
+    });
+    for (const w of result.warnings) io.stderr(`warning: ${w}`);
+    io.stdout(summaryLine(result));
+    return 0;
+  } catch (error) {
+    const message = error instanceof SanctionsListError ? error.message : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    io.stderr(`sanctions:sync failed: ${message}`);
+    return 1;
+  } finally {
+    await eventStore?.close();
+  }
+}

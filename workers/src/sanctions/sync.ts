@@ -1,0 +1,174 @@
+/**
+ * `runSanctionsSync`: reads OFAC's SDN list from a local file or downloads it (to a temporary
+ * file), detects its format from its content, parses it while hashing its bytes, and records it
+ * in the `sanctions-ofac` stream, unless it is the file already in force.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { Network } from '@walletscreen/contracts';
+import { WrongExpectedRevision, type EventStore, type Logger } from '@walletscreen/platform';
+import { decideSanctionsList } from './decide';
+import { SanctionsListError } from './errors';
+import { parseOfacChunks, type ParsedOfacList } from './ofac-parser';
+import { countByNetwork } from './sanctions-index.projection';
+import { ofacFormatNames, sanctionsListSource, sanctionsStreamId, type OfacFormat } from './sanctions-list';
+import { loadSanctionsListState } from './sanctions-store';
+
+/** OFAC's Sanctions List Service export of the SDN list in the advanced format. */
+export const OFAC_SDN_ADVANCED_URL = 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/SDN_ADVANCED.XML';
+
+export interface SanctionsSyncOptions {
+  eventStore: EventStore;
+  /** A local SDN_ADVANCED.XML, SDN.XML or sdn.csv; when absent, `url` is downloaded. */
+  file?: string;
+  /** Where to download the list from; default OFAC's SDN_ADVANCED.XML. */
+  url?: string;
+  fetch?: typeof fetch;
+  clock: () => Date;
+  logger: Logger;
+  /** Time limit for the whole download; default 10 minutes. */
+  downloadTimeoutMs?: number;
+}
+
+export interface SanctionsSyncResult {
+  /** `unchanged`: this exact file (same SHA-256) is already the list in force. */
+  status: 'imported' | 'unchanged';
+  /** The file path or URL the list came from. */
+  origin: string;
+  format: OfacFormat;
+  publishedAt: string | null;
+  sha256: string;
+  bytes: number;
+  addressCount: number;
+  byNetwork: Partial<Record<Network | 'unscreened', number>>;
+  invalidCount: number;
+  warnings: string[];
+}
+
+/** A name-based UUID (SHA-256) so that a retried append of the same import is recognised. */
+function eventIdFor(text: string): string {
+  const h = createHash('sha256').update(text).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+async function readList(file: string, origin: string): Promise<{ list: ParsedOfacList; sha256: string; bytes: number }> {
+  const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
+    throw new SanctionsListError('file-missing', error.code === 'ENOENT' ? `no such file: ${file}` : `cannot read ${file}: ${error.message}`, { cause: error });
+  });
+  if (!info.isFile()) throw new SanctionsListError('file-missing', `${file} is not a file`);
+  const hash = createHash('sha256');
+  let bytes = 0;
+  async function* hashed() {
+    for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      yield chunk;
+    }
+  }
+  try {
+    const list = await parseOfacChunks(hashed());
+    return { list, sha256: hash.digest('hex'), bytes };
+  } catch (error) {
+    if (error instanceof SanctionsListError) throw new SanctionsListError(error.code, `${origin}: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
+type ErrorLike = { message?: unknown; code?: unknown; name?: unknown; cause?: unknown };
+
+/** What went wrong, from fetch's "fetch failed" down to its cause ("connect ECONNREFUSED …", "ENOTFOUND", a timeout). */
+function reasonOf(error: unknown): string {
+  const e = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorLike;
+  if (e.name === 'TimeoutError') return 'it did not finish in time';
+  if (e.cause !== undefined && e.cause !== null) return reasonOf(e.cause);
+  const text = [e.message, e.code, e.name].find((x) => typeof x === 'string' && x !== '');
+  return typeof text === 'string' ? text : String(error);
+}
+
+async function download(url: string, to: string, fetchImpl: typeof fetch, timeoutMs: number): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { headers: { accept: '*/*', 'user-agent': 'WalletScreen sanctions sync' }, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    throw new SanctionsListError('download-failed', `download of ${url} failed: ${reasonOf(error)}`, { cause: error });
+  }
+  if (!response.ok || !response.body) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new SanctionsListError('download-failed', `download of ${url} failed: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+  }
+  try {
+    await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), createWriteStream(to));
+  } catch (error) {
+    throw new SanctionsListError('download-failed', `download of ${url} broke off: ${reasonOf(error)}`, { cause: error });
+  }
+}
+
+export async function runSanctionsSync(options: SanctionsSyncOptions): Promise<SanctionsSyncResult> {
+  const { eventStore, clock, logger } = options;
+  let tempDir: string | null = null;
+  try {
+    let file = options.file;
+    const origin = file ?? options.url ?? OFAC_SDN_ADVANCED_URL;
+    if (file === undefined) {
+      tempDir = await mkdtemp(path.join(tmpdir(), 'walletscreen-ofac-'));
+      file = path.join(tempDir, 'sdn-list');
+      logger.info({ url: origin }, 'downloading the OFAC SDN list');
+      await download(origin, file, options.fetch ?? fetch, options.downloadTimeoutMs ?? 10 * 60_000);
+    }
+    const { list, sha256, bytes } = await readList(file, origin);
+    const base = {
+      origin,
+      format: list.format,
+      publishedAt: list.publishedAt,
+      sha256,
+      bytes,
+      addressCount: list.entries.length,
+      byNetwork: countByNetwork(list.entries),
+      invalidCount: list.entries.filter((e) => e.network !== null && !e.valid).length,
+      warnings: list.warnings,
+    };
+    if (list.entries.length === 0) {
+      throw new SanctionsListError(
+        'empty-list',
+        `no digital currency addresses found in ${origin} (${ofacFormatNames[list.format]}); refusing to replace the list in force with an empty one`,
+      );
+    }
+    for (let attempt = 1; ; attempt++) {
+      const { state, revision } = await loadSanctionsListState(eventStore);
+      const events = decideSanctionsList(
+        {
+          type: 'ImportSanctionsList',
+          data: { source: sanctionsListSource, format: list.format, publishedAt: list.publishedAt, sha256, entries: list.entries },
+          metadata: { now: clock().toISOString() },
+        },
+        state,
+      );
+      if (events.length === 0) {
+        logger.info({ sha256, publishedAt: list.publishedAt }, 'OFAC SDN list unchanged');
+        return { status: 'unchanged', ...base };
+      }
+      const next = revision === 'no-stream' ? 0 : revision + 1;
+      try {
+        await eventStore.append(
+          sanctionsStreamId,
+          events.map((e, i) => ({ id: eventIdFor(`${sanctionsStreamId}|${next + i}|${sha256}`), type: e.type, data: e.data, metadata: { origin } })),
+          { expectedRevision: revision },
+        );
+      } catch (error) {
+        if (error instanceof WrongExpectedRevision && attempt < 5) continue;
+        throw error;
+      }
+      logger.info({ format: list.format, publishedAt: list.publishedAt, addresses: list.entries.length, sha256 }, 'OFAC SDN list imported');
+      return { status: 'imported', ...base };
+    }
+  } finally {
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+  }
+}
