@@ -1,17 +1,7 @@
 // One jest run for the whole repository. Test files are named by kind:
 //   *.unit.test.ts  pure logic            *.int.test.ts  real HTTP/socket on loopback
 //   *.e2e.test.ts   real browser or real external servers
-const swc = (tsx) => [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', tsx },
-      target: 'es2022',
-      transform: tsx ? { react: { runtime: 'automatic' } } : undefined,
-    },
-    module: { type: 'commonjs' },
-  },
-];
+const transform = { '^.+\\.tsx?$': '<rootDir>/scripts/jest-esbuild-transform.cjs' };
 const backend = ['contracts', 'platform', 'command-api', 'workers', 'projections', 'tests'];
 const roots = (dirs) => dirs.map((d) => `<rootDir>/${d}`);
 
@@ -23,14 +13,14 @@ module.exports = {
       roots: roots(backend),
       testMatch: ['**/*.unit.test.ts'],
       testEnvironment: 'node',
-      transform: { '^.+\\.tsx?$': swc(false) },
+      transform,
     },
     {
       displayName: 'frontend',
       roots: ['<rootDir>/frontend'],
       testMatch: ['**/*.unit.test.ts', '**/*.unit.test.tsx'],
       testEnvironment: 'jsdom',
-      transform: { '^.+\\.tsx?$': swc(true) },
+      transform,
       moduleNameMapper: { '\\.(css)$': '<rootDir>/scripts/jest-style-stub.cjs' },
       setupFiles: ['<rootDir>/frontend/jest.setup.ts'],
     },
@@ -39,14 +29,14 @@ module.exports = {
       roots: roots(backend),
       testMatch: ['**/*.int.test.ts'],
       testEnvironment: 'node',
-      transform: { '^.+\\.tsx?$': swc(false) },
+      transform,
     },
     {
       displayName: 'e2e',
       roots: roots(backend),
       testMatch: ['**/*.e2e.test.ts'],
       testEnvironment: 'node',
-      transform: { '^.+\\.tsx?$': swc(false) },
+      transform,
     },
   ],
   testTimeout: 30000,

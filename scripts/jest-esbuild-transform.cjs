@@ -1,0 +1,21 @@
+// Jest transform: TypeScript/TSX to CommonJS with esbuild (types are only stripped; `tsc -b` checks them).
+const { transformSync } = require('esbuild');
+const { createHash } = require('node:crypto');
+const { version } = require('esbuild/package.json');
+
+module.exports = {
+  process(source, file) {
+    const result = transformSync(source, {
+      loader: file.endsWith('.tsx') ? 'tsx' : 'ts',
+      format: 'cjs',
+      target: 'node20',
+      jsx: 'automatic',
+      sourcemap: 'inline',
+      sourcefile: file,
+    });
+    return { code: result.code };
+  },
+  getCacheKey(source, file) {
+    return createHash('sha256').update(version).update('\0').update(file).update('\0').update(source).digest('hex');
+  },
+};
