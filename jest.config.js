@@ -21,7 +21,7 @@ module.exports = {
       testMatch: ['**/*.unit.test.ts', '**/*.unit.test.tsx'],
       testEnvironment: 'jsdom',
       transform,
-      moduleNameMapper: { '\\.(css)$': '<rootDir>/scripts/jest-style-stub.cjs' },
+      moduleNameMapper: { '\\.(css)$': '<rootDir>/scripts/jest-css-module.cjs' },
       setupFiles: ['<rootDir>/frontend/jest.setup.ts'],
     },
     {
