@@ -3,6 +3,7 @@ import {
   adminLoginResponseSchema,
   customerSchema,
   loginRequestSchema,
+  networks,
   loginResponseSchema,
   messageResponseSchema,
   problemSchema,
@@ -73,6 +74,19 @@ export function openApiDocument(serverUrl: string) {
             { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
           ],
           responses: { 200: { description: 'Customers', ...json(z.array(customerSchema)) }, 401: problem('Not signed in'), 403: problem('Not an admin') },
+        },
+      },
+      '/api/addresses/parse': {
+        post: {
+          summary: 'Parse, validate and normalize a wallet address (Bitcoin, EVM, TRON, Solana, Litecoin, Dogecoin, Bitcoin Cash, XRP)',
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { type: 'object', required: ['address'], properties: { address: { type: 'string' }, network: { type: 'string', enum: [...networks] } } } } },
+          },
+          responses: {
+            200: { description: 'The chain, network and canonical form', content: { 'application/json': { schema: { type: 'object', properties: { chain: { type: 'string' }, network: { type: 'string' }, normalized: { type: 'string' }, kind: { type: 'string' } } } } } },
+            400: problem('Not a valid address, with the reason'),
+          },
         },
       },
       '/api/health': { get: { summary: 'Liveness', responses: { 200: { description: 'The server is up' } } } },

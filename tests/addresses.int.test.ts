@@ -1,0 +1,28 @@
+import { addressMessages } from '@walletscreen/contracts';
+import { startTestServer, type TestServer } from './support/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.destroy());
+
+describe('POST /api/addresses/parse', () => {
+  it('names the chain and network and gives the canonical form', async () => {
+    const btc = await server.api('POST', '/api/addresses/parse', { body: { address: ' BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4 ' } });
+    expect(btc).toMatchObject({ status: 200, body: { chain: 'bitcoin', network: 'bitcoin', normalized: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' } });
+    const evm = await server.api('POST', '/api/addresses/parse', { body: { address: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', network: 'base' } });
+    expect(evm.body).toMatchObject({ chain: 'evm', network: 'base', normalized: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
+  });
+
+  it('answers 400 with the reason for an invalid address, an unknown network or a missing field, appending nothing', async () => {
+    const before = await server.eventStore.headPosition();
+    const typo = await server.api<{ error: string; errors: Record<string, string> }>('POST', '/api/addresses/parse', { body: { address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' } });
+    expect(typo).toMatchObject({ status: 400, body: { error: addressMessages.eip55, errors: { address: addressMessages.eip55 } } });
+    const wrongNetwork = await server.api<{ errors: Record<string, string> }>('POST', '/api/addresses/parse', { body: { address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', network: 'moon' } });
+    expect(wrongNetwork.status).toBe(400);
+    expect(wrongNetwork.body.errors.network).toMatch(/network must be one of/);
+    expect((await server.api('POST', '/api/addresses/parse', { body: {} })).status).toBe(400);
+    expect(await server.eventStore.headPosition()).toBe(before);
+  });
+});
