@@ -2,7 +2,7 @@
  * Account commands decided over the user's state. Pure: hashes, ids and time come in on the command.
  */
 import { accountMessages, WELCOME_BONUS_CHECKS, type Role } from '@walletscreen/contracts';
-import { Conflict, Forbidden, Invalid, NotFound } from '../shared/errors';
+import { Conflict, Forbidden, Invalid, NotFound, PaymentRequired } from '../shared/errors';
 import type { Actor, UserEvent, UserState } from './user';
 
 export interface CommandMetadata {
@@ -19,7 +19,11 @@ export type AccountCommand =
   | { type: 'RequestPasswordReset'; data: { tokenHash: string; expiresAt: string }; metadata: CommandMetadata }
   | { type: 'ResetPassword'; data: { tokenHash: string; passwordHash: string }; metadata: CommandMetadata }
   | { type: 'ChangeRole'; data: { role: Role; by: Actor | null; reason: string }; metadata: CommandMetadata }
+  | { type: 'ChargeCheck'; data: { checkId: string }; metadata: CommandMetadata }
+  | { type: 'RefundCheck'; data: { checkId: string; reason: string }; metadata: CommandMetadata }
   | { type: 'RecordSignIn'; data: { area: 'dashboard' | 'admin'; address: string }; metadata: CommandMetadata };
+
+export const NO_CHECKS_LEFT = 'You have no premium checks left. Top up your balance to run more checks.';
 
 /** Minutes a password-reset link stays valid. */
 export const RESET_TOKEN_MINUTES = 30;
@@ -63,6 +67,21 @@ export function decideAccount(command: AccountCommand, state: UserState): UserEv
           data: { userId: state.userId, role: command.data.role, previousRole: state.role, by: command.data.by, reason: command.data.reason, at },
         },
       ];
+    }
+    case 'ChargeCheck': {
+      if (state.status !== 'registered') throw new NotFound('no such user');
+      if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
+      // A check is charged once, whatever the retries: its id is the idempotency key.
+      if (state.charges[command.data.checkId]) return [];
+      const source = state.bonusChecks > 0 ? 'bonus' : state.purchasedChecks > 0 ? 'purchased' : null;
+      if (source === null) throw new PaymentRequired(NO_CHECKS_LEFT);
+      return [{ type: 'CheckCharged', data: { userId: state.userId, checkId: command.data.checkId, source, at } }];
+    }
+    case 'RefundCheck': {
+      if (state.status !== 'registered') throw new NotFound('no such user');
+      const charge = state.charges[command.data.checkId];
+      if (!charge || charge.refunded) return [];
+      return [{ type: 'CheckRefunded', data: { userId: state.userId, checkId: command.data.checkId, source: charge.source, reason: command.data.reason, at } }];
     }
     case 'RecordSignIn': {
       if (state.status !== 'registered') throw new NotFound('no such user');

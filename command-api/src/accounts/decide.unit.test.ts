@@ -1,6 +1,6 @@
 import { accountMessages } from '@walletscreen/contracts';
 import { deciderSpec } from '@walletscreen/platform/testing/decider-spec';
-import { Conflict, Forbidden, Invalid, NotFound } from '../shared/errors';
+import { Conflict, Forbidden, Invalid, NotFound, PaymentRequired } from '../shared/errors';
 import { decideAccount, type AccountCommand } from './decide';
 import { evolveUser, initialUserState, type UserEvent } from './user';
 
@@ -73,4 +73,28 @@ describe('RecordSignIn', () => {
     given([registered, { type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: null, reason: 'r', at: now } }])
       .when(signIn)
       .thenThrows(Forbidden));
+});
+
+describe('ChargeCheck and RefundCheck', () => {
+  const charge = (checkId: string): AccountCommand => ({ type: 'ChargeCheck', data: { checkId }, metadata: { now } });
+  const refund = (checkId: string): AccountCommand => ({ type: 'RefundCheck', data: { checkId, reason: 'analysis failed' }, metadata: { now } });
+  const charged = (checkId: string, source: 'bonus' | 'purchased' = 'bonus'): UserEvent => ({ type: 'CheckCharged', data: { userId, checkId, source, at: now } });
+  const withBonus = (n: number): UserEvent => ({ ...registered, data: { ...registered.data, bonusChecks: n } } as UserEvent);
+
+  it('spends a bonus check first', () => given([registered]).when(charge('c1')).then([charged('c1')]));
+  it('charges the same check once, however often it is asked', () => given([registered, charged('c1')]).when(charge('c1')).then([]));
+  it('asks for payment when no check is left', () => given([withBonus(1), charged('c1')]).when(charge('c2')).thenThrows(PaymentRequired, /no premium checks left/));
+  it('refuses a blocked user', () =>
+    given([registered, { type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: null, reason: 'r', at: now } }])
+      .when(charge('c1'))
+      .thenThrows(Forbidden));
+  it('refunds a charged check to the balance it came from, once', () => {
+    given([registered, charged('c1')])
+      .when(refund('c1'))
+      .then([{ type: 'CheckRefunded', data: { userId, checkId: 'c1', source: 'bonus', reason: 'analysis failed', at: now } }]);
+    given([registered, charged('c1'), { type: 'CheckRefunded', data: { userId, checkId: 'c1', source: 'bonus', reason: 'x', at: now } }]).when(refund('c1')).then([]);
+    given([registered]).when(refund('never-charged')).then([]);
+  });
+  it('does not charge a refunded check again', () =>
+    given([withBonus(1), charged('c1'), { type: 'CheckRefunded', data: { userId, checkId: 'c1', source: 'bonus', reason: 'x', at: now } }]).when(charge('c1')).then([]));
 });

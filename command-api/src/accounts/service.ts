@@ -142,6 +142,18 @@ export function createAccounts(deps: AccountsDeps) {
       await execute(userId, { type: 'ResetPassword', data: { tokenHash: sha256(secret), passwordHash }, metadata: { now: now() } });
     },
 
+    /** Charges one check to the user (bonus first); the same check id is charged once. */
+    async chargeCheck(userId: string, checkId: string): Promise<{ charged: boolean; state: RegisteredUser }> {
+      const { events, state } = await execute(userId, { type: 'ChargeCheck', data: { checkId }, metadata: { now: now() } }, `charge:${checkId}`);
+      return { charged: events.length > 0, state: state as RegisteredUser };
+    },
+
+    /** Gives a charged check back; a second refund of the same check changes nothing. */
+    async refundCheck(userId: string, checkId: string, reason: string): Promise<boolean> {
+      const { events } = await execute(userId, { type: 'RefundCheck', data: { checkId, reason }, metadata: { now: now() } }, `refund:${checkId}`);
+      return events.length > 0;
+    },
+
     async changeRole(userId: string, role: Role, by: Actor | null, reason: string): Promise<UserEvent[]> {
       const { events } = await execute(userId, { type: 'ChangeRole', data: { role, by, reason }, metadata: { now: now() } }, randomUUID(), by ?? undefined);
       return events;

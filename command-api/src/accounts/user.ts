@@ -18,11 +18,16 @@ export type UserEvent =
     }
   | { type: 'PasswordResetRequested'; data: { userId: string; tokenHash: string; expiresAt: string; at: string } }
   | { type: 'PasswordReset'; data: { userId: string; tokenHash: string; passwordHash: string; at: string } }
+  | { type: 'CheckCharged'; data: { userId: string; checkId: string; source: ChargeSource; at: string } }
+  | { type: 'CheckRefunded'; data: { userId: string; checkId: string; source: ChargeSource; reason: string; at: string } }
   | { type: 'UserSignedIn'; data: { userId: string; area: 'dashboard' | 'admin'; address: string; at: string } }
   | {
       type: 'UserRoleChanged';
       data: { userId: string; role: Role; previousRole: Role; by: Actor | null; reason: string; at: string };
     };
+
+/** Which balance paid for a check: bonus checks are spent first, then purchased ones. */
+export type ChargeSource = 'bonus' | 'purchased';
 
 export type UserEventType = UserEvent['type'];
 export const userEventTypes: ReadonlySet<string> = new Set<UserEventType>([
@@ -31,6 +36,8 @@ export const userEventTypes: ReadonlySet<string> = new Set<UserEventType>([
   'PasswordReset',
   'UserRoleChanged',
   'UserSignedIn',
+  'CheckCharged',
+  'CheckRefunded',
 ]);
 
 export type UserState =
@@ -49,6 +56,8 @@ export type UserState =
       credentialsChangedAt: string;
       /** Outstanding reset tokens by hash, with their expiry. */
       resetTokens: Record<string, string>;
+      /** Every check charged to this user, by check id, and whether it was refunded. */
+      charges: Record<string, { source: ChargeSource; refunded: boolean }>;
     };
 
 export const initialUserState: UserState = { status: 'unregistered' };
@@ -69,6 +78,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         registeredAt: d.at,
         credentialsChangedAt: d.at,
         resetTokens: {},
+        charges: {},
       };
     }
     case 'PasswordResetRequested':
@@ -83,6 +93,26 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, role: event.data.role };
     case 'UserSignedIn':
       return state;
+    case 'CheckCharged': {
+      if (state.status !== 'registered') return state;
+      const { checkId, source } = event.data;
+      return {
+        ...state,
+        bonusChecks: state.bonusChecks - (source === 'bonus' ? 1 : 0),
+        purchasedChecks: state.purchasedChecks - (source === 'purchased' ? 1 : 0),
+        charges: { ...state.charges, [checkId]: { source, refunded: false } },
+      };
+    }
+    case 'CheckRefunded': {
+      if (state.status !== 'registered') return state;
+      const { checkId, source } = event.data;
+      return {
+        ...state,
+        bonusChecks: state.bonusChecks + (source === 'bonus' ? 1 : 0),
+        purchasedChecks: state.purchasedChecks + (source === 'purchased' ? 1 : 0),
+        charges: { ...state.charges, [checkId]: { source, refunded: true } },
+      };
+    }
     default: {
       const _exhaustive: never = event;
       return _exhaustive;

@@ -32,6 +32,8 @@ export function uuidFrom(text: string): string {
  */
 export class AggregateRepository<State, Event extends DomainEvent> {
   private readonly cache = new Map<string, Loaded<State>>();
+  /** Commands on one stream run one after another in this process; other processes are met by retries. */
+  private readonly queues = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly store: EventStore,
@@ -64,7 +66,25 @@ export class AggregateRepository<State, Event extends DomainEvent> {
    * Decide and append with the loaded revision as the expected one; on a concurrent write, load
    * again and decide again. `commandId` makes event ids deterministic, so a retried command is a no-op.
    */
-  async handle(
+  handle(
+    streamId: string,
+    decide: (state: State) => Event[],
+    options: { commandId: string; metadata?: Record<string, unknown>; maxAttempts?: number },
+  ): Promise<{ events: Event[]; state: State; position: number | null }> {
+    const previous = this.queues.get(streamId) ?? Promise.resolve();
+    const run = previous.then(
+      () => this.handleNow(streamId, decide, options),
+      () => this.handleNow(streamId, decide, options),
+    );
+    const settled = run.catch(() => undefined);
+    this.queues.set(streamId, settled);
+    void settled.then(() => {
+      if (this.queues.get(streamId) === settled) this.queues.delete(streamId);
+    });
+    return run;
+  }
+
+  private async handleNow(
     streamId: string,
     decide: (state: State) => Event[],
     options: { commandId: string; metadata?: Record<string, unknown>; maxAttempts?: number },
@@ -82,13 +102,15 @@ export class AggregateRepository<State, Event extends DomainEvent> {
       }));
       try {
         const result = await this.store.append(streamId, data, { expectedRevision: revision === 'no-stream' ? 'no-stream' : revision });
-        const after = events.reduce((s, e) => this.aggregate.evolve(s, e), state);
-        // A retried command whose events were already written answers with the stored outcome.
-        if (result.nextExpectedRevision === (revision === 'no-stream' ? -1 : revision) + events.length) {
-          this.remember(streamId, { state: after, revision: result.nextExpectedRevision });
-        } else {
+        if (result.duplicate) {
+          // These events were written before (a retried or concurrent copy of this command):
+          // nothing new happened; answer with the stream as it now is.
           this.cache.delete(streamId);
+          const current = await this.load(streamId);
+          return { events: [], state: current.state, position: null };
         }
+        const after = events.reduce((s, e) => this.aggregate.evolve(s, e), state);
+        this.remember(streamId, { state: after, revision: result.nextExpectedRevision });
         return { events, state: after, position: result.position };
       } catch (error) {
         if (error instanceof WrongExpectedRevision && attempt < maxAttempts) {

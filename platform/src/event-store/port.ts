@@ -39,6 +39,8 @@ export interface AppendResult {
   nextExpectedRevision: number;
   /** Global position of the last event appended. */
   position: number;
+  /** True when these event ids had been written before: nothing was appended this time. */
+  duplicate?: boolean;
 }
 
 export class WrongExpectedRevision extends Error {

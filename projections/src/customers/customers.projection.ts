@@ -10,7 +10,7 @@ type Data = { userId: string; at: string } & Record<string, unknown>;
 export const customersProjection: Projection<Customer> = {
   name: 'customers-v1',
   collection: CUSTOMERS,
-  handles: ['UserRegistered', 'UserRoleChanged'],
+  handles: ['UserRegistered', 'UserRoleChanged', 'CheckCharged', 'CheckRefunded'],
   keyOf: (event: RecordedEvent) => (event.data as Data).userId ?? null,
   fold(doc, event) {
     const d = event.data as Data;
@@ -28,6 +28,14 @@ export const customersProjection: Projection<Customer> = {
         };
       case 'UserRoleChanged':
         return doc ? { ...doc, role: d.role as Role } : doc;
+      case 'CheckCharged':
+      case 'CheckRefunded': {
+        if (!doc) return doc;
+        const step = event.type === 'CheckCharged' ? -1 : 1;
+        const bonus = doc.bonus_checks + (d.source === 'bonus' ? step : 0);
+        const purchased = doc.purchased_checks + (d.source === 'purchased' ? step : 0);
+        return { ...doc, bonus_checks: bonus, purchased_checks: purchased, remaining_checks: bonus + purchased };
+      }
       default:
         return doc;
     }

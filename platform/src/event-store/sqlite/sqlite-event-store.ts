@@ -142,7 +142,7 @@ export class SqliteEventStore implements EventStore {
       rows.every((r, i) => r.stream_id === streamId && r.event_id === events[i]!.id && (i === 0 || r.revision === rows[i - 1]!.revision + 1));
     if (!sameWrite) throw new DuplicateEventId(rows[0]!.event_id);
     const last = rows[rows.length - 1]!;
-    return { nextExpectedRevision: last.revision, position: last.position };
+    return { nextExpectedRevision: last.revision, position: last.position, duplicate: true };
   }
 
   private readonly appendTx = (streamId: string, events: readonly EventData[], expected: ExpectedRevision): AppendResult => {
@@ -200,7 +200,7 @@ export class SqliteEventStore implements EventStore {
       if (!previous) throw new DuplicateEventId(events[0]!.id);
       return previous;
     }
-    this.appended.emit('append', result.position);
+    if (!result.duplicate) this.appended.emit('append', result.position);
     return result;
   }
 
