@@ -4,3 +4,4 @@ export * from './accounts/api';
 export * from './checks/risk-label';
 export * from './checks/analysis';
 export * from './addresses/parse';
+export * from './checks/events';

@@ -1,0 +1,103 @@
+/**
+ * The events of a wallet check, on its own stream `check-<checkId>`, and the evidence each stage
+ * records. Shared by the API (which requests checks and reads them), the workers (which run the
+ * stages) and the projections.
+ */
+import type { Chain, Network } from '../addresses/parse';
+import type { WalletAnalysis } from './analysis';
+
+export const checkStreamId = (checkId: string) => `check-${checkId}`;
+
+export const stageKeys = ['initialize', 'blockchain', 'sanctions', 'intelligence', 'patterns', 'interpretation', 'report'] as const;
+export type StageKey = (typeof stageKeys)[number];
+
+export interface WalletCheckRequested {
+  checkId: string;
+  userId: string;
+  /** What the user typed, and the parsed canonical address. */
+  input: string;
+  address: string;
+  chain: Chain;
+  network: Network;
+  chargeSource: 'bonus' | 'purchased';
+  at: string;
+}
+
+export interface WalletCheckStageCompleted<E = unknown> {
+  checkId: string;
+  /** 1 to 7, in the order of the overlay. */
+  stage: number;
+  key: StageKey;
+  evidence: E;
+  at: string;
+}
+
+export interface WalletCheckCompleted {
+  checkId: string;
+  userId: string;
+  result: WalletAnalysis;
+  at: string;
+}
+
+export interface WalletCheckFailed {
+  checkId: string;
+  userId: string;
+  reason: string;
+  at: string;
+}
+
+export type CheckEvent =
+  | { type: 'WalletCheckRequested'; data: WalletCheckRequested }
+  | { type: 'WalletCheckStageCompleted'; data: WalletCheckStageCompleted }
+  | { type: 'WalletCheckCompleted'; data: WalletCheckCompleted }
+  | { type: 'WalletCheckFailed'; data: WalletCheckFailed };
+
+export const checkEventTypes = ['WalletCheckRequested', 'WalletCheckStageCompleted', 'WalletCheckCompleted', 'WalletCheckFailed'] as const;
+
+/** The progress of a check as the browser sees it (socket messages and the 202 answer). */
+export interface CheckProgress {
+  check_id: string;
+  status: 'running' | 'completed' | 'failed';
+  wallet_address: string;
+  network: Network;
+  /** Stages completed so far, 0 to 7. */
+  stage: number;
+  result?: WalletAnalysis;
+  error?: string;
+}
+
+export type CheckState =
+  | { status: 'none' }
+  | { status: 'running' | 'completed' | 'failed'; request: WalletCheckRequested; stages: WalletCheckStageCompleted[]; result?: WalletAnalysis; error?: string };
+
+export function evolveCheck(state: CheckState, event: CheckEvent): CheckState {
+  switch (event.type) {
+    case 'WalletCheckRequested':
+      return { status: 'running', request: event.data, stages: [] };
+    case 'WalletCheckStageCompleted':
+      if (state.status === 'none') return state;
+      return { ...state, stages: [...state.stages, event.data] };
+    case 'WalletCheckCompleted':
+      if (state.status === 'none') return state;
+      return { ...state, status: 'completed', result: event.data.result };
+    case 'WalletCheckFailed':
+      if (state.status === 'none') return state;
+      return { ...state, status: 'failed', error: event.data.reason };
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
+  }
+}
+
+export function progressOf(state: Exclude<CheckState, { status: 'none' }>): CheckProgress {
+  return {
+    check_id: state.request.checkId,
+    status: state.status,
+    wallet_address: state.request.address,
+    network: state.request.network,
+    stage: state.stages.length,
+    ...(state.result ? { result: state.result } : {}),
+    ...(state.error ? { error: state.error } : {}),
+  };
+}
