@@ -1,9 +1,11 @@
 export * from './projection';
 export * from './runner';
 export * from './customers/customers.projection';
+export * from './checks/checks.projection';
 
+import { checksProjection } from './checks/checks.projection';
 import { customersProjection } from './customers/customers.projection';
 import type { Projection } from './projection';
 
 /** Every read model of the product, in the order they are started. */
-export const allProjections: readonly Projection[] = [customersProjection as Projection];
+export const allProjections: readonly Projection[] = [customersProjection as Projection, checksProjection as Projection];

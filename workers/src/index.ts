@@ -1,1 +1,3 @@
-export * from './runner';
+export * from './checks/pipeline';
+export * from './checks/analysis-worker';
+export * from './checks/risk-model';

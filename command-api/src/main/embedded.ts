@@ -16,7 +16,7 @@ import { createAccounts, type Accounts } from '../accounts/service';
 import { createTokenService } from '../accounts/tokens';
 import { anyAdmin } from '../admin/customers-query';
 import { adminRoutes } from '../admin/routes';
-import { checkRoutes } from '../checks/routes';
+import { addressRoutes } from '../checks/routes';
 import { createApp } from '../http/app';
 
 export interface EmbeddedServer {
@@ -73,7 +73,7 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
   }
 
   const app = createApp({
-    routers: [accountRoutes(accounts), checkRoutes(), adminRoutes({ auth: accounts, readStore })],
+    routers: [accountRoutes(accounts), addressRoutes(), adminRoutes({ auth: accounts, readStore })],
     logger,
     staticDir: options.staticDir ?? findStaticDir(),
     trustProxy: config.TRUST_PROXY,

@@ -1,4 +1,8 @@
-import { supervise, type EventFilter, type Logger, type MessageBus, type ReadStore, type RecordedEvent } from '@walletscreen/platform';
+import type { EventFilter, RecordedEvent } from '../event-store/port';
+import type { Logger } from '../logging/logger';
+import type { ReadStore } from '../read-store/port';
+import type { MessageBus } from './port';
+import { supervise } from './supervise';
 
 /**
  * A checkpointed worker: a bus consumer that handles each event of the types it asks for, in

@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger, type RecordedEvent } from '@walletscreen/platform';
-import { createInProcessBus, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
-import { startWorker } from './runner';
+import type { RecordedEvent } from '../event-store/port';
+import { createLogger } from '../logging/logger';
+import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
+import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
+import { createInProcessBus } from './in-process/in-process-bus';
+import { startWorker } from './checkpointed-worker';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ws-worker-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

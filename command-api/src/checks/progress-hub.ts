@@ -1,0 +1,74 @@
+/**
+ * Live progress: follows the check events as they are committed (a bus consumer starting at the
+ * head) and hands each one to whoever listens for that check or that user: the HTTP call waiting
+ * for its result and the socket.io rooms. Nothing here advances on a timer.
+ */
+import { checkEventTypes, type CheckEvent } from '@walletscreen/contracts';
+import type { EventStore, Logger, MessageBus, RecordedEvent } from '@walletscreen/platform';
+import { supervise } from '@walletscreen/platform';
+
+export type CheckListener = (event: CheckEvent, recorded: RecordedEvent) => void;
+
+export interface ProgressHub {
+  onCheck(checkId: string, listener: CheckListener): () => void;
+  onUser(userId: string, listener: CheckListener): () => void;
+  /** Every check event, for fan-out (socket.io). */
+  onAny(listener: CheckListener): () => void;
+  stop(): Promise<void>;
+}
+
+export async function startProgressHub(deps: { bus: MessageBus; eventStore: EventStore; logger: Logger; group?: string }): Promise<ProgressHub> {
+  const byCheck = new Map<string, Set<CheckListener>>();
+  const byUser = new Map<string, Set<CheckListener>>();
+  const any = new Set<CheckListener>();
+  // The user of a check, learnt from its request (stage events carry only the check id).
+  const owners = new Map<string, string>();
+  const head = await deps.eventStore.headPosition();
+
+  const emit = (set: Set<CheckListener> | undefined, event: CheckEvent, recorded: RecordedEvent) => {
+    for (const l of set ?? []) {
+      try {
+        l(event, recorded);
+      } catch (error) {
+        deps.logger.error({ err: error }, 'progress listener failed');
+      }
+    }
+  };
+
+  const consumer = supervise(
+    () =>
+      deps.bus.consume({ group: deps.group ?? 'progress-hub', filter: { eventTypes: checkEventTypes }, startAfter: async () => head }, async (events) => {
+        for (const recorded of events) {
+          const event = { type: recorded.type, data: recorded.data } as CheckEvent;
+          const checkId = event.data.checkId;
+          if (event.type === 'WalletCheckRequested') owners.set(checkId, event.data.userId);
+          const userId = 'userId' in event.data ? event.data.userId : owners.get(checkId);
+          emit(byCheck.get(checkId), event, recorded);
+          if (userId) emit(byUser.get(userId), event, recorded);
+          emit(any, event, recorded);
+          if (event.type === 'WalletCheckCompleted' || event.type === 'WalletCheckFailed') owners.delete(checkId);
+        }
+      }),
+    (error, delayMs) => deps.logger.error({ err: error, retryInMs: delayMs }, 'progress hub failed; restarting'),
+  );
+
+  const add = (map: Map<string, Set<CheckListener>>, key: string, listener: CheckListener) => {
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) map.delete(key);
+    };
+  };
+
+  return {
+    onCheck: (checkId, listener) => add(byCheck, checkId, listener),
+    onUser: (userId, listener) => add(byUser, userId, listener),
+    onAny: (listener) => {
+      any.add(listener);
+      return () => any.delete(listener);
+    },
+    stop: () => consumer.close(),
+  };
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import {
+  checkStreamId,
+  evolveCheck,
+  parseAddress,
+  progressOf,
+  type CheckEvent,
+  type CheckProgress,
+  type CheckState,
+  type Network,
+  type WalletCheckRequested,
+} from '@walletscreen/contracts';
+import { WrongExpectedRevision, type EventStore } from '@walletscreen/platform';
+import { uuidFrom } from '../shared/command-handler';
+import { Conflict, Invalid, NotFound } from '../shared/errors';
+import type { ProgressHub } from './progress-hub';
+
+/** Charging is the accounts feature's; the composition root hands it in. */
+export interface Billing {
+  chargeCheck(userId: string, checkId: string): Promise<{ charged: boolean; source: 'bonus' | 'purchased' }>;
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
+
+export function createChecks(deps: { eventStore: EventStore; billing: Billing; hub: ProgressHub; clock: () => Date; waitMs: number }) {
+  async function load(checkId: string): Promise<Exclude<CheckState, { status: 'none' }> | null> {
+    let state: CheckState = { status: 'none' };
+    for (const e of await deps.eventStore.readStream(checkStreamId(checkId))) state = evolveCheck(state, { type: e.type, data: e.data } as CheckEvent);
+    return state.status === 'none' ? null : state;
+  }
+
+  /** Resolves with the check's progress once it has completed or failed, or after `ms` with it still running. */
+  async function settle(checkId: string, ms: number): Promise<CheckProgress> {
+    let stop = () => {};
+    const finished = new Promise<void>((resolve) => {
+      stop = deps.hub.onCheck(checkId, (event) => {
+        if (event.type === 'WalletCheckCompleted' || event.type === 'WalletCheckFailed') resolve();
+      });
+    });
+    try {
+      const now = await load(checkId);
+      if (now && now.status === 'running' && ms > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([finished, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+        clearTimeout(timer);
+      }
+    } finally {
+      stop();
+    }
+    const state = await load(checkId);
+    if (!state) throw new NotFound('No such check');
+    return progressOf(state);
+  }
+
+  return {
+    /**
+     * Starts a check (charging one premium check) or, for a key already used, answers with that
+     * same check. Waits up to `waitMs` for the result; a longer check keeps running.
+     */
+    async analyze(userId: string, input: { wallet_address: string; network?: Network }, idempotencyKey: string | undefined): Promise<CheckProgress> {
+      const parsed = parseAddress(input.wallet_address, input.network);
+      if (!parsed.ok) throw new Invalid(parsed.reason, { wallet_address: parsed.reason });
+      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+        throw new Invalid('The Idempotency-Key header must be 8 to 200 visible ASCII characters', { 'Idempotency-Key': 'Invalid Idempotency-Key' });
+      }
+      const checkId = idempotencyKey ? uuidFrom(`check|${userId}|${idempotencyKey}`) : randomUUID();
+      const existing = await load(checkId);
+      if (existing) {
+        if (existing.request.address !== parsed.address.normalized || existing.request.network !== parsed.address.network) {
+          throw new Conflict('This Idempotency-Key was already used for another address', { 'Idempotency-Key': 'Already used for another address' });
+        }
+        return settle(checkId, deps.waitMs);
+      }
+      const { source } = await deps.billing.chargeCheck(userId, checkId);
+      const request: WalletCheckRequested = {
+        checkId,
+        userId,
+        input: input.wallet_address.trim(),
+        address: parsed.address.normalized,
+        chain: parsed.address.chain,
+        network: parsed.address.network,
+        chargeSource: source,
+        at: deps.clock().toISOString(),
+      };
+      try {
+        await deps.eventStore.append(checkStreamId(checkId), [{ id: uuidFrom(`${checkId}|requested`), type: 'WalletCheckRequested', data: request, metadata: { command: 'CheckWallet' } }], {
+          expectedRevision: 'no-stream',
+        });
+      } catch (error) {
+        // The same key sent concurrently: the other call created the check; this one follows it.
+        if (!(error instanceof WrongExpectedRevision)) throw error;
+      }
+      return settle(checkId, deps.waitMs);
+    },
+
+    /** The caller's own check: another user's is not found. */
+    async get(userId: string, checkId: string, waitMs = 0): Promise<CheckProgress> {
+      const state = await load(checkId);
+      if (!state || state.request.userId !== userId) throw new NotFound('No such check');
+      return settle(checkId, waitMs);
+    },
+  };
+}
+export type Checks = ReturnType<typeof createChecks>;

@@ -1,0 +1,73 @@
+import type { WalletAnalysis, WalletCheckCompleted, WalletCheckFailed, WalletCheckRequested, WalletCheckStageCompleted } from '@walletscreen/contracts';
+import type { RecordedEvent } from '@walletscreen/platform';
+import type { Projection } from '../projection';
+
+/** The checks read model: one document per check, for History, the admin views and recovery. */
+export const CHECKS = 'checks';
+
+export interface CheckDoc {
+  id: string;
+  user_id: string;
+  wallet_address: string;
+  input: string;
+  chain: string;
+  network: string;
+  status: 'running' | 'completed' | 'failed';
+  /** Stages completed, 0 to 7. */
+  stage: number;
+  created_at: string;
+  completed_at: string | null;
+  charge_source: string;
+  risk_score: number | null;
+  risk_level: string | null;
+  aml_status: string | null;
+  result: WalletAnalysis | null;
+  error: string | null;
+}
+
+export const checksProjection: Projection<CheckDoc> = {
+  name: 'checks-v1',
+  collection: CHECKS,
+  handles: ['WalletCheckRequested', 'WalletCheckStageCompleted', 'WalletCheckCompleted', 'WalletCheckFailed'],
+  keyOf: (event: RecordedEvent) => (event.data as { checkId?: string }).checkId ?? null,
+  fold(doc, event) {
+    switch (event.type) {
+      case 'WalletCheckRequested': {
+        const d = event.data as WalletCheckRequested;
+        return {
+          id: d.checkId,
+          user_id: d.userId,
+          wallet_address: d.address,
+          input: d.input,
+          chain: d.chain,
+          network: d.network,
+          status: 'running',
+          stage: 0,
+          created_at: d.at,
+          completed_at: null,
+          charge_source: d.chargeSource,
+          risk_score: null,
+          risk_level: null,
+          aml_status: null,
+          result: null,
+          error: null,
+        };
+      }
+      case 'WalletCheckStageCompleted':
+        return doc ? { ...doc, stage: Math.max(doc.stage, (event.data as WalletCheckStageCompleted).stage) } : doc;
+      case 'WalletCheckCompleted': {
+        if (!doc) return doc;
+        const d = event.data as WalletCheckCompleted;
+        return { ...doc, status: 'completed', stage: 7, completed_at: d.at, risk_score: d.result.risk_score, risk_level: d.result.risk_level, aml_status: d.result.aml_status, result: d.result };
+      }
+      case 'WalletCheckFailed': {
+        if (!doc) return doc;
+        const d = event.data as WalletCheckFailed;
+        return { ...doc, status: 'failed', completed_at: d.at, error: d.reason };
+      }
+      default:
+        return doc;
+    }
+  },
+  indexes: [['user_id', 'created_at'], ['status'], ['wallet_address'], ['created_at'], ['risk_level']],
+};

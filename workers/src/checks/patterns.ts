@@ -1,0 +1,89 @@
+/**
+ * Stage 5: transaction patterns. From the counterparties found in the blockchain data, with the
+ * labels and sanctions hits found for them, works out the exposure by category (the source of
+ * funds breakdown) and behaviour flags. Pure.
+ */
+import type { ChainData } from '../chain-data/types';
+import type { PatternFlag, RiskCategory } from './risk-model';
+
+export interface CounterpartyFacts {
+  categories: RiskCategory[];
+  sanctioned: boolean;
+}
+
+export interface PatternEvidence {
+  /** Share (0-1) of examined volume (received + sent) with each category. */
+  exposure: Partial<Record<RiskCategory, number>>;
+  /** Share (0-1) of examined incoming volume from each category: the source of funds. */
+  incomingExposure: Partial<Record<RiskCategory, number>>;
+  sanctionedCounterparties: number;
+  sanctionedVolumeShare: number;
+  flags: PatternFlag[];
+  /** Why each flag was raised, in numbers. */
+  notes: string[];
+}
+
+/** Roughly USD 50,000 in each chain's native unit: "large volume" for a new wallet. */
+const LARGE_VOLUME: Record<string, number> = { BTC: 0.5, LTC: 500, DOGE: 250_000, BCH: 100, ETH: 15, BNB: 80, POL: 150_000, TRX: 200_000, SOL: 300, XRP: 25_000 };
+const NEW_WALLET_DAYS = 30;
+const FAN = 25;
+const DUST_COUNT = 10;
+
+const num = (s: string | null | undefined) => (s ? Number(s) : 0);
+
+export function analyzePatterns(chain: ChainData, facts: ReadonlyMap<string, CounterpartyFacts>, now: string): PatternEvidence {
+  const totalVolume = chain.counterparties.reduce((s, c) => s + num(c.received) + num(c.sent), 0);
+  const totalIn = chain.counterparties.reduce((s, c) => s + num(c.received), 0);
+  const exposure: Partial<Record<RiskCategory, number>> = {};
+  const incomingExposure: Partial<Record<RiskCategory, number>> = {};
+  let sanctionedCounterparties = 0;
+  let sanctionedVolume = 0;
+  for (const c of chain.counterparties) {
+    const f = facts.get(c.address);
+    if (!f) continue;
+    const volume = num(c.received) + num(c.sent);
+    if (f.sanctioned) {
+      sanctionedCounterparties += 1;
+      sanctionedVolume += volume;
+    }
+    for (const category of new Set(f.categories)) {
+      if (totalVolume > 0) exposure[category] = (exposure[category] ?? 0) + volume / totalVolume;
+      if (totalIn > 0) incomingExposure[category] = (incomingExposure[category] ?? 0) + num(c.received) / totalIn;
+    }
+  }
+
+  const flags: PatternFlag[] = [];
+  const notes: string[] = [];
+  const received = chain.totalReceived !== null ? num(chain.totalReceived) : totalIn;
+  const sent = chain.totalSent !== null ? num(chain.totalSent) : chain.counterparties.reduce((s, c) => s + num(c.sent), 0);
+  if (chain.txCount >= 10 && received > 0 && sent / received >= 0.95 && num(chain.balance) <= received * 0.05) {
+    flags.push('pass-through');
+    notes.push(`${Math.round((sent / received) * 100)}% of everything received was sent on; the balance is ${chain.balance} ${chain.symbol}`);
+  }
+  const senders = chain.counterparties.filter((c) => c.direction !== 'out').length;
+  const receivers = chain.counterparties.filter((c) => c.direction !== 'in').length;
+  if (senders >= FAN) {
+    flags.push('fan-in');
+    notes.push(`${senders} distinct addresses sent funds in the transactions examined`);
+  }
+  if (receivers >= FAN) {
+    flags.push('fan-out');
+    notes.push(`${receivers} distinct addresses received funds in the transactions examined`);
+  }
+  const dust = chain.counterparties.filter((c) => c.direction === 'in' && c.txCount === 1 && totalIn > 0 && num(c.received) / totalIn < 0.0001).length;
+  if (dust >= DUST_COUNT) {
+    flags.push('dusting');
+    notes.push(`${dust} single tiny incoming transfers (under 0.01% of incoming volume each)`);
+  }
+  const ageDays = chain.firstSeen ? (Date.parse(now) - Date.parse(chain.firstSeen)) / 86_400_000 : null;
+  const large = LARGE_VOLUME[chain.symbol];
+  if (ageDays !== null && ageDays <= NEW_WALLET_DAYS && large !== undefined && received >= large) {
+    flags.push('new-wallet-large-volume');
+    notes.push(`first seen ${Math.floor(ageDays)} days ago and received ${received} ${chain.symbol}`);
+  }
+  if ((exposure.mixer ?? 0) > 0) {
+    flags.push('mixer-interaction');
+    notes.push('transacted directly with an address labelled as a mixer');
+  }
+  return { exposure, incomingExposure, sanctionedCounterparties, sanctionedVolumeShare: totalVolume > 0 ? sanctionedVolume / totalVolume : 0, flags, notes };
+}
