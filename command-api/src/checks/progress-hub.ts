@@ -7,7 +7,7 @@ import { checkEventTypes, type CheckEvent } from '@walletscreen/contracts';
 import type { EventStore, Logger, MessageBus, RecordedEvent } from '@walletscreen/platform';
 import { supervise } from '@walletscreen/platform';
 
-export type CheckListener = (event: CheckEvent, recorded: RecordedEvent) => void;
+export type CheckListener = (event: CheckEvent, recorded: RecordedEvent, userId: string | undefined) => void;
 
 export interface ProgressHub {
   onCheck(checkId: string, listener: CheckListener): () => void;
@@ -25,10 +25,10 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
   const owners = new Map<string, string>();
   const head = await deps.eventStore.headPosition();
 
-  const emit = (set: Set<CheckListener> | undefined, event: CheckEvent, recorded: RecordedEvent) => {
+  const emit = (set: Set<CheckListener> | undefined, event: CheckEvent, recorded: RecordedEvent, userId: string | undefined) => {
     for (const l of set ?? []) {
       try {
-        l(event, recorded);
+        l(event, recorded, userId);
       } catch (error) {
         deps.logger.error({ err: error }, 'progress listener failed');
       }
@@ -43,9 +43,9 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
           const checkId = event.data.checkId;
           if (event.type === 'WalletCheckRequested') owners.set(checkId, event.data.userId);
           const userId = 'userId' in event.data ? event.data.userId : owners.get(checkId);
-          emit(byCheck.get(checkId), event, recorded);
-          if (userId) emit(byUser.get(userId), event, recorded);
-          emit(any, event, recorded);
+          emit(byCheck.get(checkId), event, recorded, userId);
+          if (userId) emit(byUser.get(userId), event, recorded, userId);
+          emit(any, event, recorded, userId);
           if (event.type === 'WalletCheckCompleted' || event.type === 'WalletCheckFailed') owners.delete(checkId);
         }
       }),

@@ -4,6 +4,9 @@ import { networks, parseAddress, type CheckProgress } from '@walletscreen/contra
 import { currentUser, requireUser, type Authenticator } from '../http/auth';
 import { Invalid, PaymentRequired } from '../shared/errors';
 import { parseInput } from '../http/validation';
+import type { ReadStore } from '@walletscreen/platform';
+import { NotFound } from '../shared/errors';
+import { findCheck, findHistory, historyDetail, historyItem, historyQuerySchema } from './history';
 import type { Checks } from './service';
 
 export const parseAddressRequestSchema = z.object({
@@ -37,9 +40,22 @@ function answer(res: Response, progress: CheckProgress) {
   }
 }
 
-/** POST /api/transactions/analyze-realtime and GET /api/transactions/checks/{id}. */
-export function checkRoutes(deps: { auth: Authenticator; checks: Checks }): Router {
+/** POST /api/transactions/analyze-realtime, GET /api/transactions/checks/{id}, the history calls. */
+export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readStore: ReadStore }): Router {
   const router = Router();
+
+  router.get('/transactions/history', requireUser(deps.auth), async (req, res) => {
+    const query = parseInput(historyQuerySchema, req.query);
+    res.json((await findHistory(deps.readStore, query, currentUser(res).userId)).map(historyItem));
+  });
+
+  router.get('/transactions/history/:id', requireUser(deps.auth), async (req, res) => {
+    const { id } = parseInput(checkIdSchema, req.params);
+    const doc = await findCheck(deps.readStore, id);
+    // Another user's check is not found: nobody learns it exists.
+    if (!doc || doc.user_id !== currentUser(res).userId || doc.status !== 'completed') throw new NotFound('No such check');
+    res.json(historyDetail(doc));
+  });
 
   router.post('/transactions/analyze-realtime', requireUser(deps.auth), async (req, res) => {
     const input = parseInput(analyzeRequestSchema, req.body);

@@ -18,6 +18,7 @@ import { anyAdmin } from '../admin/customers-query';
 import { adminRoutes } from '../admin/routes';
 import { addressRoutes } from '../checks/routes';
 import { createApp } from '../http/app';
+import { pdfRoutes } from '../pdf/routes';
 
 export interface EmbeddedServer {
   url: string;
@@ -73,7 +74,7 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
   }
 
   const app = createApp({
-    routers: [accountRoutes(accounts), addressRoutes(), adminRoutes({ auth: accounts, readStore })],
+    routers: [accountRoutes(accounts), addressRoutes(), pdfRoutes({ auth: accounts, readStore, clock }), adminRoutes({ auth: accounts, readStore })],
     logger,
     staticDir: options.staticDir ?? findStaticDir(),
     trustProxy: config.TRUST_PROXY,

@@ -23,6 +23,43 @@ export interface CheckDoc {
   aml_status: string | null;
   result: WalletAnalysis | null;
   error: string | null;
+  /** What the check used, from its stage evidence: for the PDF and the audit. */
+  evidence_sources: Array<{ label: string; value: string }>;
+}
+
+type Loose = Record<string, unknown> | undefined;
+const str = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
+
+/** The sources a stage's evidence names, as label/value lines. */
+export function sourcesOf(key: string, evidence: unknown): Array<{ label: string; value: string }> {
+  const e = evidence as Loose;
+  if (!e) return [];
+  switch (key) {
+    case 'initialize': {
+      const list = e.sanctionsList as Loose;
+      return [
+        { label: 'Risk model', value: str(e.riskModel) },
+        {
+          label: 'Sanctions list',
+          value: list ? `OFAC SDN published ${str(list.publishedAt) || 'on an unknown date'}, ${str(list.addressCount)} addresses, sha256 ${str(list.sha256).slice(0, 16)}` : 'No sanctions list loaded',
+        },
+        { label: 'Labels', value: `WalletScreen labels ${str(e.labelsVersion)}` },
+      ];
+    }
+    case 'blockchain': {
+      if (e.ok === true) {
+        const d = e.data as Loose;
+        return [{ label: 'Blockchain data', value: `${str(d?.provider)} (${str(d?.sourceUrl)}), fetched ${str(d?.fetchedAt)}` }];
+      }
+      return [{ label: 'Blockchain data', value: `Not available: ${str(e.reason)}` }];
+    }
+    case 'intelligence':
+      return [{ label: 'Chainabuse', value: str(e.chainabuseSummary) }];
+    case 'interpretation':
+      return [{ label: 'Narrative', value: `${str(e.writer)}${e.fallbackReason ? ` (${str(e.fallbackReason)})` : ''}` }];
+    default:
+      return [];
+  }
 }
 
 export const checksProjection: Projection<CheckDoc> = {
@@ -51,10 +88,14 @@ export const checksProjection: Projection<CheckDoc> = {
           aml_status: null,
           result: null,
           error: null,
+          evidence_sources: [],
         };
       }
-      case 'WalletCheckStageCompleted':
-        return doc ? { ...doc, stage: Math.max(doc.stage, (event.data as WalletCheckStageCompleted).stage) } : doc;
+      case 'WalletCheckStageCompleted': {
+        if (!doc) return doc;
+        const d = event.data as WalletCheckStageCompleted;
+        return { ...doc, stage: Math.max(doc.stage, d.stage), evidence_sources: [...doc.evidence_sources, ...sourcesOf(d.key, d.evidence)] };
+      }
       case 'WalletCheckCompleted': {
         if (!doc) return doc;
         const d = event.data as WalletCheckCompleted;

@@ -1,0 +1,135 @@
+/**
+ * The AML report as a PDF (pdfkit): a branded header, the score as a gauge, the result fields,
+ * the evidence and its sources (with the sanctions list version), the report text with its
+ * numbered headings, and page numbers.
+ */
+import PDFDocument from 'pdfkit';
+import { classifyAmlStatus, classifyRiskLabel, networkNames, type Network, type WalletAnalysis } from '@walletscreen/contracts';
+
+export interface PdfEvidence {
+  checkId: string;
+  network: Network;
+  createdAt: string;
+  sources: Array<{ label: string; value: string }>;
+}
+
+const ACCENT = '#4338ca';
+const RISK: Record<string, string> = { low: '#15803d', medium: '#b45309', high: '#b91c1c', unknown: '#6b7280' };
+const INK = '#111827';
+const MUTED = '#4b5563';
+
+function gauge(doc: PDFKit.PDFDocument, x: number, y: number, r: number, score: number, color: string) {
+  const start = Math.PI;
+  const arc = (from: number, to: number, stroke: string) => {
+    doc.save().lineWidth(10).strokeColor(stroke).lineCap('round');
+    const steps = 40;
+    for (let i = 0; i <= steps; i++) {
+      const a = from + ((to - from) * i) / steps;
+      const px = x + r * Math.cos(a);
+      const py = y + r * Math.sin(a);
+      if (i === 0) doc.moveTo(px, py);
+      else doc.lineTo(px, py);
+    }
+    doc.stroke().restore();
+  };
+  arc(start, 2 * Math.PI, '#e5e7eb');
+  if (score > 0) arc(start, start + (Math.PI * Math.min(100, Math.max(0, score))) / 100, color);
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(String(score), x - r, y - 24, { width: 2 * r, align: 'center' });
+  doc.fillColor(MUTED).font('Helvetica').fontSize(8).text('of 100', x - r, y - 1, { width: 2 * r, align: 'center' });
+}
+
+/** Renders the report; resolves with the PDF bytes. */
+export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEvidence | null, now: Date): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margins: { top: 56, bottom: 56, left: 50, right: 50 }, bufferPages: true, info: { Title: `AML report ${analysis.wallet_address}`, Author: 'WalletScreen', Subject: 'Crypto wallet AML screening report' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const width = doc.page.width - 100;
+  const risk = classifyRiskLabel(analysis.risk_level);
+  const status = classifyAmlStatus(analysis.aml_status);
+
+  // Header band.
+  doc.rect(0, 0, doc.page.width, 40).fill(ACCENT);
+  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(14).text('WalletScreen', 50, 13);
+  doc.font('Helvetica').fontSize(9).text('AML risk report', 50, 16, { width, align: 'right' });
+
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(18).text('Wallet AML Report', 50, 60);
+  doc.font('Courier').fontSize(10).fillColor(INK).text(analysis.wallet_address, { width });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(
+      [evidence ? `Network: ${networkNames[evidence.network]}` : null, `Checked: ${(analysis.created_at || evidence?.createdAt || now.toISOString()).replace('T', ' ').slice(0, 16)} UTC`, evidence ? `Check ${evidence.checkId}` : null]
+        .filter(Boolean)
+        .join('   ·   '),
+    );
+
+  // Score gauge and headline.
+  const top = doc.y + 14;
+  gauge(doc, 110, top + 55, 50, Math.round(analysis.risk_score), RISK[risk.level]!);
+  doc.fillColor(RISK[risk.level]!).font('Helvetica-Bold').fontSize(16).text(risk.text, 190, top + 18);
+  doc.fillColor(INK).font('Helvetica').fontSize(11).text(`AML status: ${status.text}`, 190, top + 42);
+  doc.fillColor(MUTED).fontSize(9).text(`Sanctions: ${analysis.sanctions || 'Unknown'}`, 190, top + 60, { width: width - 140 });
+  doc.y = top + 100;
+
+  // Result fields.
+  const field = (label: string, value: string) => {
+    doc.x = 50;
+    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(8).text(label.toUpperCase(), { width });
+    doc.fillColor(INK).font('Helvetica').fontSize(10).text(value || 'Unknown', { width });
+    doc.moveDown(0.4);
+  };
+  field('Wallet age', analysis.wallet_age);
+  field('Jurisdiction', analysis.jurisdiction);
+  field('Source of funds', analysis.source_of_funds);
+  field('Recommendations', analysis.recommendation || 'No recommendation');
+  const linked = analysis.linked_wallets_addresses;
+  field('Linked wallets', linked.length ? `${linked.length}: ${linked.slice(0, 12).join(', ')}${linked.length > 12 ? ', …' : ''}` : 'No linked wallets found');
+  if (analysis.chainabuse_report) field('Chainabuse', analysis.chainabuse_report);
+
+  if (evidence && evidence.sources.length > 0) {
+    doc.moveDown(0.4);
+    doc.x = 50;
+    doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(12).text('Evidence and sources');
+    doc.moveDown(0.3);
+    for (const s of evidence.sources) {
+      doc.x = 50;
+      doc.fillColor(INK).font('Helvetica-Bold').fontSize(9).text(`${s.label}: `, { continued: true }).font('Helvetica').fillColor(MUTED).text(s.value, { width });
+    }
+  }
+
+  // The report text: numbered lines are headings.
+  doc.addPage();
+  doc.x = 50;
+  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(14).text('AML report');
+  doc.moveDown(0.5);
+  for (const line of (analysis.aml_report || 'No report available').split('\n')) {
+    doc.x = 50;
+    if (line.trim() === '---') {
+      doc.moveDown(0.3).strokeColor('#d1d5db').lineWidth(1).moveTo(50, doc.y).lineTo(50 + width, doc.y).stroke().moveDown(0.5);
+    } else if (/^\d+\.\s/.test(line)) {
+      doc.moveDown(0.4).fillColor(INK).font('Helvetica-Bold').fontSize(11).text(line, { width });
+    } else if (/^risk (score|level):/i.test(line.trim())) {
+      doc.fillColor(RISK[risk.level]!).font('Helvetica-Bold').fontSize(10).text(line, { width });
+    } else {
+      doc.fillColor(INK).font('Helvetica').fontSize(10).text(line, { width });
+    }
+  }
+
+  // Page numbers and footer on every page.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.height - 40;
+    doc.page.margins.bottom = 0;
+    doc.fillColor(MUTED).font('Helvetica').fontSize(8);
+    doc.text(`Generated by WalletScreen on ${now.toISOString().slice(0, 10)}. The score is computed by a documented model from the evidence listed.`, 50, bottom, { width: width - 80, lineBreak: false });
+    doc.text(`Page ${i + 1 - range.start} of ${range.count}`, 50, bottom, { width, align: 'right', lineBreak: false });
+  }
+  doc.end();
+  return done;
+}

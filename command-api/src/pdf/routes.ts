@@ -1,0 +1,62 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { walletAnalysisSchema, type Network, type WalletAnalysis } from '@walletscreen/contracts';
+import type { ReadStore } from '@walletscreen/platform';
+import { currentUser, requireUser, type Authenticator } from '../http/auth';
+import { parseInput } from '../http/validation';
+import { NotFound } from '../shared/errors';
+import { renderAmlReportPdf, type PdfEvidence } from './render';
+
+export const pdfRequestSchema = z.object({
+  aml_report: z.string({ error: 'Report content is empty' }).trim().min(1, { error: 'Report content is empty' }).max(200_000, { error: 'The report is too long' }),
+  wallet_address: z.string({ error: 'Wallet address is empty' }).trim().min(1, { error: 'Wallet address is empty' }).max(200, { error: 'Wallet address is too long' }),
+  check_id: z.uuid({ error: 'Not a check id' }).optional(),
+});
+
+interface StoredCheck {
+  id: string;
+  user_id: string;
+  network: Network;
+  created_at: string;
+  status: string;
+  result: WalletAnalysis | null;
+  evidence_sources?: PdfEvidence['sources'];
+}
+
+/** The score, level and status a posted report states in its closing lines ("Risk score: 12/100", …). */
+export function headlineOf(report: string): Partial<Pick<WalletAnalysis, 'risk_score' | 'risk_level' | 'aml_status'>> {
+  const line = (name: string) => new RegExp(`^\\s*${name}:\\s*(.+)$`, 'im').exec(report)?.[1]?.trim();
+  const score = Number(/^(\d{1,3})/.exec(line('risk score') ?? '')?.[1]);
+  return {
+    ...(Number.isInteger(score) && score >= 0 && score <= 100 ? { risk_score: score } : {}),
+    ...(line('risk level') ? { risk_level: line('risk level') } : {}),
+    ...(line('aml status') ? { aml_status: line('aml status') } : {}),
+  };
+}
+
+const fileName = (address: string) => `AML_Report_${address.replace(/[^A-Za-z0-9:_-]/g, '_')}.pdf`;
+
+/**
+ * POST /api/pdf/download_aml_report. With `check_id`, the user's own stored check is rendered with
+ * its fields and sources; without, the posted report text (the spec's body) is rendered.
+ */
+export function pdfRoutes(deps: { auth: Authenticator; readStore: ReadStore; clock: () => Date }): Router {
+  const router = Router();
+  router.post('/pdf/download_aml_report', requireUser(deps.auth), async (req, res) => {
+    const input = parseInput(pdfRequestSchema, req.body);
+    let analysis: WalletAnalysis = walletAnalysisSchema.parse({ wallet_address: input.wallet_address, aml_report: input.aml_report, ...headlineOf(input.aml_report) });
+    let evidence: PdfEvidence | null = null;
+    if (input.check_id) {
+      const check = await deps.readStore.get<StoredCheck>('checks', input.check_id);
+      if (!check || check.user_id !== currentUser(res).userId || !check.result) throw new NotFound('No such check');
+      analysis = check.result;
+      evidence = { checkId: check.id, network: check.network, createdAt: check.created_at, sources: check.evidence_sources ?? [] };
+    }
+    const pdf = await renderAmlReportPdf(analysis, evidence, deps.clock());
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName(analysis.wallet_address)}"`);
+    res.setHeader('Content-Length', String(pdf.length));
+    res.end(pdf);
+  });
+  return router;
+}
