@@ -1,0 +1,145 @@
+/**
+ * Stage 2 of a check, "fetching blockchain data": what the providers return, normalized to one
+ * shape whatever the chain, and the configuration of the providers.
+ *
+ * Amounts are decimal strings in the chain's native unit ("0.5" BTC, "1.25" ETH), computed from
+ * the raw integer units (satoshi, wei, sun, lamports, drops) with BigInt arithmetic: never floats.
+ */
+import type { EvmNetwork, Network } from '@walletscreen/contracts';
+
+/** A token amount moved between the wallet and one counterparty (TRC-20 USDT on TRON, ERC-20 on EVM). */
+export interface CounterpartyTokenFlow {
+  /** The token's symbol as the source states it (symbols can be spoofed: trust `contract`). */
+  token: string;
+  contract: string;
+  received: string;
+  sent: string;
+}
+
+export interface Counterparty {
+  address: string;
+  /** `in`: only sent funds to the wallet; `out`: only received from it; `both`. */
+  direction: 'in' | 'out' | 'both';
+  /** Distinct transactions, among those examined, between the wallet and this address. */
+  txCount: number;
+  /** Native amount the wallet received from this address. */
+  received: string;
+  /** Native amount the wallet sent to this address. */
+  sent: string;
+  firstSeen: string | null;
+  lastSeen: string | null;
+  /** Token flows with this address, when the source reports token transfers (optional). */
+  tokens?: CounterpartyTokenFlow[];
+}
+
+export interface TokenTransferSummary {
+  token: string;
+  contract: string;
+  received: string;
+  sent: string;
+}
+
+export interface ChainData {
+  network: Network;
+  address: string;
+  /** e.g. "mempool.space", "blockscout:ethereum", "etherscan-v2", "trongrid", "solana-rpc", "xrpl". */
+  provider: string;
+  /** The base URL used. */
+  sourceUrl: string;
+  fetchedAt: string;
+  symbol: string;
+  balance: string;
+  totalReceived: string | null;
+  totalSent: string | null;
+  /**
+   * Transactions of the address. Exact when the source counts them (Esplora, Blockscout) or when
+   * `complete` is true; otherwise the number of transactions read, a lower bound.
+   */
+  txCount: number;
+  /** ISO-8601; the oldest transaction found (or the account's creation, where the source states it). */
+  firstSeen: string | null;
+  lastSeen: string | null;
+  /** How many recent transactions were read to find counterparties. */
+  transactionsExamined: number;
+  /** True when the whole history was examined. */
+  complete: boolean;
+  /** Sorted by native volume (received + sent) descending, at most 50. */
+  counterparties: Counterparty[];
+  /** Main token flows (EVM ERC-20, TRON USDT) over the recent transfers read; absent when not fetched. */
+  tokenTransfers?: TokenTransferSummary[];
+}
+
+export type ChainDataResult =
+  | { ok: true; data: ChainData }
+  | {
+      ok: false;
+      network: Network;
+      provider: string | null;
+      /** A plain sentence for the report, e.g. "mempool.space did not answer within 8 s (3 attempts)". */
+      reason: string;
+      attempts: number;
+    };
+
+export interface ChainDataConfig {
+  /** Esplora base URLs for Bitcoin, tried in order. */
+  bitcoinEsploraUrls: string[];
+  litecoinEsploraUrls: string[];
+  /** No well-known public Esplora serves Dogecoin: empty unless configured. */
+  dogecoinEsploraUrls: string[];
+  /** Blockscout instances per EVM network; BNB Chain has none and needs Etherscan v2. */
+  blockscoutUrls: Partial<Record<EvmNetwork, string>>;
+  etherscanUrl: string;
+  /** When set, Etherscan v2 serves every EVM network. */
+  etherscanApiKey?: string;
+  tronGridUrl: string;
+  tronGridApiKey?: string;
+  solanaRpcUrl: string;
+  xrplRpcUrl: string;
+  /** Per attempt. */
+  timeoutMs: number;
+  /** Retries after the first attempt, on network errors, timeouts, 429 and 5xx. */
+  retries: number;
+  cacheTtlMs: number;
+  /**
+   * Requests per second, by provider name ("mempool.space", "blockscout:ethereum", …), then by
+   * family ("esplora", "blockscout", "etherscan", "trongrid", "solana", "xrpl"), then "default".
+   */
+  ratePerSecond: Record<string, number>;
+}
+
+export const defaultChainDataConfig: ChainDataConfig = {
+  bitcoinEsploraUrls: ['https://mempool.space/api', 'https://blockstream.info/api'],
+  litecoinEsploraUrls: ['https://litecoinspace.org/api'],
+  dogecoinEsploraUrls: [],
+  blockscoutUrls: {
+    ethereum: 'https://eth.blockscout.com',
+    polygon: 'https://polygon.blockscout.com',
+    arbitrum: 'https://arbitrum.blockscout.com',
+    base: 'https://base.blockscout.com',
+    optimism: 'https://optimism.blockscout.com',
+  },
+  etherscanUrl: 'https://api.etherscan.io/v2/api',
+  tronGridUrl: 'https://api.trongrid.io',
+  solanaRpcUrl: 'https://api.mainnet-beta.solana.com',
+  xrplRpcUrl: 'https://s1.ripple.com:51234',
+  timeoutMs: 8000,
+  retries: 2,
+  cacheTtlMs: 60_000,
+  ratePerSecond: {
+    // Etherscan's free tier allows 5 calls per second per key; Blockscout 5 per second without a key.
+    etherscan: 5,
+    blockscout: 5,
+    // TronGrid without a key is throttled far below its 15 per second keyed limit.
+    trongrid: 10,
+    'mempool.space': 5,
+    'blockstream.info': 5,
+    esplora: 5,
+    // api.mainnet-beta.solana.com allows 40 calls per 10 s for one method from one IP.
+    solana: 4,
+    xrpl: 5,
+    default: 5,
+  },
+};
+
+/** The most counterparties a ChainData lists. */
+export const MAX_COUNTERPARTIES = 50;
