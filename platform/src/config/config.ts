@@ -14,16 +14,10 @@ const url = (protocols: string[]) =>
     error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
   });
 
-/** A comma-separated list of http(s) URLs, tried in order. */
-const urlList = optionalText.pipe(
-  z
-    .string()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v.split(',').map((u) => u.trim()).filter(Boolean)))
-    .refine((list) => list === undefined || list.every((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol)), { error: 'must be a comma-separated list of http(s) URLs' }),
-);
-
-/** Every environment variable the server reads. The README's configuration table mirrors this. */
+/**
+ * Every environment variable the server reads (the blockchain data sources' own settings are read by
+ * `chainDataConfigFromEnv` in workers/src/chain-data/config.ts). The README's configuration table mirrors both.
+ */
 export const envSchema = z
   .object({
     PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
@@ -44,19 +38,6 @@ export const envSchema = z
     // Wallet checks.
     CHECK_WAIT_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(120_000).default(25_000),
     ANALYSIS_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(32),
-    PROVIDER_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).max(120_000).default(8_000),
-    ESPLORA_BITCOIN_URLS: urlList,
-    ESPLORA_LITECOIN_URLS: urlList,
-    ESPLORA_DOGECOIN_URLS: urlList,
-    BLOCKSCOUT_URLS: optionalText.refine((v) => v === undefined || v.split(',').every((p) => /^[a-z]+=https?:\/\/\S+$/.test(p.trim())), {
-      error: 'must be a comma-separated list of network=URL (e.g. ethereum=https://eth.blockscout.com)',
-    }),
-    ETHERSCAN_URL: url(['http:', 'https:']),
-    ETHERSCAN_API_KEY: optionalText,
-    TRONGRID_URL: url(['http:', 'https:']),
-    TRONGRID_API_KEY: optionalText,
-    SOLANA_RPC_URL: url(['http:', 'https:']),
-    XRPL_RPC_URL: url(['http:', 'https:']),
     CHAINABUSE_URL: url(['http:', 'https:']),
     CHAINABUSE_API_KEY: optionalText,
     EXTRA_LABELS_FILE: optionalText,

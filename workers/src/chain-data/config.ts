@@ -1,0 +1,91 @@
+/**
+ * The chain-data configuration from environment variables, for the composition root (which
+ * passes its environment in; nothing here reads process.env). Every base URL can be replaced;
+ * an empty value for a list or a Blockscout URL turns that source off.
+ *
+ *   ETHERSCAN_API_KEY, TRONGRID_API_KEY
+ *   BITCOIN_ESPLORA_URLS, LITECOIN_ESPLORA_URLS, DOGECOIN_ESPLORA_URLS   (comma-separated, tried in order)
+ *   BLOCKSCOUT_ETHEREUM_URL, BLOCKSCOUT_BSC_URL, BLOCKSCOUT_POLYGON_URL, BLOCKSCOUT_ARBITRUM_URL,
+ *   BLOCKSCOUT_BASE_URL, BLOCKSCOUT_OPTIMISM_URL
+ *   ETHERSCAN_API_URL, TRONGRID_API_URL, SOLANA_RPC_URL, XRPL_RPC_URL
+ *   CHAIN_DATA_TIMEOUT_MS, CHAIN_DATA_RETRIES, CHAIN_DATA_CACHE_TTL_MS
+ */
+import { evmNetworks, type EvmNetwork } from '@walletscreen/contracts';
+import { defaultChainDataConfig, type ChainDataConfig } from './types';
+
+export class ChainDataConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid chain-data configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ChainDataConfigError';
+  }
+}
+
+export function chainDataConfigFromEnv(env: Record<string, string | undefined>, defaults: ChainDataConfig = defaultChainDataConfig): ChainDataConfig {
+  const problems: string[] = [];
+  const text = (name: string) => {
+    const v = env[name];
+    return v === undefined ? undefined : v.trim();
+  };
+  const url = (name: string, value: string): string | undefined => {
+    if (URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol)) return value.replace(/\/+$/, '');
+    problems.push(`${name}: "${value}" is not an http(s) URL`);
+    return undefined;
+  };
+  const oneUrl = (name: string, fallback: string) => {
+    const v = text(name);
+    return v ? (url(name, v) ?? fallback) : fallback;
+  };
+  const urls = (name: string, fallback: string[]) => {
+    const v = text(name);
+    if (v === undefined) return fallback;
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '')
+      .map((s) => url(name, s))
+      .filter((s): s is string => s !== undefined);
+  };
+  const integer = (name: string, fallback: number, min: number) => {
+    const v = text(name);
+    if (!v) return fallback;
+    const n = Number(v);
+    if (Number.isInteger(n) && n >= min) return n;
+    problems.push(`${name}: must be an integer of at least ${min}`);
+    return fallback;
+  };
+
+  const blockscoutUrls: Partial<Record<EvmNetwork, string>> = { ...defaults.blockscoutUrls };
+  for (const network of evmNetworks) {
+    const name = `BLOCKSCOUT_${network.toUpperCase()}_URL`;
+    const v = text(name);
+    if (v === undefined) continue;
+    if (v === '') delete blockscoutUrls[network];
+    else {
+      const parsed = url(name, v);
+      if (parsed) blockscoutUrls[network] = parsed;
+    }
+  }
+  const etherscanApiKey = text('ETHERSCAN_API_KEY') || defaults.etherscanApiKey;
+  const tronGridApiKey = text('TRONGRID_API_KEY') || defaults.tronGridApiKey;
+  const config: ChainDataConfig = {
+    ...defaults,
+    bitcoinEsploraUrls: urls('BITCOIN_ESPLORA_URLS', defaults.bitcoinEsploraUrls),
+    litecoinEsploraUrls: urls('LITECOIN_ESPLORA_URLS', defaults.litecoinEsploraUrls),
+    dogecoinEsploraUrls: urls('DOGECOIN_ESPLORA_URLS', defaults.dogecoinEsploraUrls),
+    blockscoutUrls,
+    etherscanUrl: oneUrl('ETHERSCAN_API_URL', defaults.etherscanUrl),
+    tronGridUrl: oneUrl('TRONGRID_API_URL', defaults.tronGridUrl),
+    solanaRpcUrl: oneUrl('SOLANA_RPC_URL', defaults.solanaRpcUrl),
+    xrplRpcUrl: oneUrl('XRPL_RPC_URL', defaults.xrplRpcUrl),
+    timeoutMs: integer('CHAIN_DATA_TIMEOUT_MS', defaults.timeoutMs, 1),
+    retries: integer('CHAIN_DATA_RETRIES', defaults.retries, 0),
+    cacheTtlMs: integer('CHAIN_DATA_CACHE_TTL_MS', defaults.cacheTtlMs, 0),
+    ratePerSecond: { ...defaults.ratePerSecond },
+  };
+  if (etherscanApiKey) config.etherscanApiKey = etherscanApiKey;
+  else delete config.etherscanApiKey;
+  if (tronGridApiKey) config.tronGridApiKey = tronGridApiKey;
+  else delete config.tronGridApiKey;
+  if (problems.length > 0) throw new ChainDataConfigError(problems);
+  return config;
+}

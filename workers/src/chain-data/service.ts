@@ -1,0 +1,145 @@
+/**
+ * The chain-data service of stage 2: picks the source for a network, falls back to the next one
+ * when a source fails, and always answers: a ChainData, or a plain reason why none could be had.
+ *
+ * - Bitcoin, Litecoin, Dogecoin: the configured Esplora URLs, in order.
+ * - EVM: Etherscan v2 when ETHERSCAN_API_KEY is set, then the network's Blockscout instance;
+ *   without a key, Blockscout alone (BNB Chain has none, so it needs the key).
+ * - TRON: TronGrid. Solana: JSON-RPC. XRP Ledger: JSON-RPC.
+ * - Bitcoin Cash: no source.
+ * One HTTP client per service, so rate limits and the cache span every check it serves.
+ */
+import { evmNetworks, networkNames, parseAddress, type EvmNetwork, type Network } from '@walletscreen/contracts';
+import { fetchBlockscout, blockscoutProviderName } from './blockscout';
+import { fetchEsplora } from './esplora';
+import { ETHERSCAN_PROVIDER, fetchEtherscan } from './etherscan';
+import { ProviderError, createHttpClient, systemClock, type Clock } from './http';
+import { hostOf, trimBase, type ProviderContext } from './provider';
+import { SOLANA_PROVIDER, fetchSolana } from './solana-rpc';
+import { TRONGRID_PROVIDER, fetchTronGrid } from './trongrid';
+import type { ChainData, ChainDataConfig, ChainDataResult } from './types';
+import { XRPL_PROVIDER, fetchXrpl } from './xrpl';
+
+export interface ChainDataService {
+  fetch(network: Network, address: string, signal?: AbortSignal): Promise<ChainDataResult>;
+}
+
+export interface ChainDataDeps {
+  fetch?: typeof fetch;
+  now?: () => Date;
+  /** Waits (back-off, Retry-After, rate limiting); tests pass one that moves a fake clock. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+/** One way to get the data, tried in order with the others for the network. */
+interface Source {
+  provider: string;
+  run(ctx: ProviderContext, address: string): Promise<ChainData>;
+}
+
+/** Requests per second for a rate key "family/provider": the provider's own, its family's, or the default. */
+export function rateLookup(ratePerSecond: Record<string, number>): (key: string) => number {
+  return (key) => {
+    const slash = key.indexOf('/');
+    const family = slash < 0 ? key : key.slice(0, slash);
+    const provider = slash < 0 ? key : key.slice(slash + 1);
+    return ratePerSecond[provider] ?? ratePerSecond[family] ?? ratePerSecond.default ?? 5;
+  };
+}
+
+const isEvm = (network: Network): network is EvmNetwork => (evmNetworks as readonly string[]).includes(network);
+
+export function createChainDataService(config: ChainDataConfig, deps: ChainDataDeps = {}): ChainDataService {
+  const now = deps.now ?? (() => new Date());
+  const clock: Clock = { now: () => now().getTime(), sleep: deps.sleep ?? systemClock.sleep };
+  const http = createHttpClient({
+    fetch: deps.fetch ?? globalThis.fetch,
+    clock,
+    timeoutMs: config.timeoutMs,
+    retries: config.retries,
+    cacheTtlMs: config.cacheTtlMs,
+    rateFor: rateLookup(config.ratePerSecond),
+    ...(deps.random ? { random: deps.random } : {}),
+  });
+
+  const esplora = (urls: string[], network: 'bitcoin' | 'litecoin' | 'dogecoin'): Source[] =>
+    urls.map((url) => ({ provider: hostOf(trimBase(url)), run: (ctx, address) => fetchEsplora(ctx, url, { network, address }) }));
+
+  function sourcesFor(network: Network): Source[] | string {
+    switch (network) {
+      case 'bitcoin':
+        return esplora(config.bitcoinEsploraUrls, network);
+      case 'litecoin':
+        return esplora(config.litecoinEsploraUrls, network);
+      case 'dogecoin':
+        return esplora(config.dogecoinEsploraUrls, network);
+      case 'bitcoin-cash':
+        return [];
+      case 'tron':
+        return [{ provider: TRONGRID_PROVIDER, run: (ctx, address) => fetchTronGrid(ctx, config.tronGridUrl, config.tronGridApiKey, { network, address }) }];
+      case 'solana':
+        return [{ provider: SOLANA_PROVIDER, run: (ctx, address) => fetchSolana(ctx, config.solanaRpcUrl, { network, address }) }];
+      case 'xrp':
+        return [{ provider: XRPL_PROVIDER, run: (ctx, address) => fetchXrpl(ctx, config.xrplRpcUrl, { network, address }) }];
+      case 'ethereum':
+      case 'bsc':
+      case 'polygon':
+      case 'arbitrum':
+      case 'base':
+      case 'optimism': {
+        const sources: Source[] = [];
+        const key = config.etherscanApiKey;
+        if (key) sources.push({ provider: ETHERSCAN_PROVIDER, run: (ctx, address) => fetchEtherscan(ctx, config.etherscanUrl, key, { network, address }) });
+        const blockscout = config.blockscoutUrls[network];
+        if (blockscout) sources.push({ provider: blockscoutProviderName(network), run: (ctx, address) => fetchBlockscout(ctx, blockscout, { network, address }) });
+        if (sources.length === 0) return `${networkNames[network]} needs ETHERSCAN_API_KEY: no keyless source (Blockscout) is configured for it`;
+        return sources;
+      }
+      default: {
+        const _exhaustive: never = network;
+        return _exhaustive;
+      }
+    }
+  }
+
+  return {
+    async fetch(network, address, signal) {
+      const parsed = parseAddress(address, network);
+      if (!parsed.ok) return { ok: false, network, provider: null, reason: parsed.reason, attempts: 0 };
+      const canonical = isEvm(network) ? parsed.address.normalized.toLowerCase() : parsed.address.normalized;
+      const sources = sourcesFor(network);
+      if (typeof sources === 'string') return { ok: false, network, provider: null, reason: sources, attempts: 0 };
+      if (sources.length === 0) {
+        return { ok: false, network, provider: null, reason: `No blockchain data source is configured for ${networkNames[network]}`, attempts: 0 };
+      }
+      const reasons: string[] = [];
+      const tried: string[] = [];
+      let attempts = 0;
+      const ctx: ProviderContext = { http, now, ...(signal ? { signal } : {}) };
+      for (const source of sources) {
+        tried.push(source.provider);
+        try {
+          const data = await source.run(ctx, canonical);
+          return { ok: true, data: { ...data, address: parsed.address.normalized } };
+        } catch (error) {
+          if (error instanceof ProviderError) {
+            reasons.push(error.reason);
+            attempts += error.attempts;
+            if (error.kind === 'cancelled') break;
+          } else {
+            reasons.push(`${source.provider} sent an answer that could not be read (${error instanceof Error ? error.message : String(error)})`);
+            attempts += 1;
+          }
+        }
+      }
+      return {
+        ok: false,
+        network,
+        provider: tried.join(', '),
+        reason: `${networkNames[network]} data could not be fetched: ${reasons.join('; ')}`,
+        attempts,
+      };
+    },
+  };
+}

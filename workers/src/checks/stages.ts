@@ -1,0 +1,283 @@
+/**
+ * The seven stages of a check, each a function of the request, the evidence so far and the
+ * providers; each returns the evidence it found, which is recorded on the check's stream.
+ */
+import { networkNames, type Network } from '@walletscreen/contracts';
+import type { EventStore } from '@walletscreen/platform';
+import type { ChainData, ChainDataResult } from '../chain-data/types';
+import type { SanctionEntry } from '../sanctions/sanctions-list';
+import type { SanctionsIndex, SanctionsListMeta } from '../sanctions/sanctions-index.projection';
+import { loadSanctionsIndex } from '../sanctions/sanctions-store';
+import { sanctionsStreamId } from '../sanctions/sanctions-list';
+import { analyzePatterns, type CounterpartyFacts, type PatternEvidence } from './patterns';
+import type { ReportEvidence, Stage, StageContext } from './pipeline';
+import { buildReport, type ReportInputs } from './report';
+import { assessRisk, RISK_MODEL_VERSION, type RiskAssessment, type RiskCategory } from './risk-model';
+import type { Narrative, NarrativeInputs } from './rule-based-writer';
+
+export interface AddressLabelFact {
+  category: RiskCategory;
+  name: string;
+  source: string;
+  jurisdiction?: string;
+}
+
+export type ChainabuseFact =
+  | { status: 'ok'; reports: number; categories: string[]; url: string }
+  | { status: 'not-configured'; reason: string }
+  | { status: 'unavailable'; reason: string };
+
+export interface StageProviders {
+  chainData: { fetch(network: Network, address: string, signal?: AbortSignal): Promise<ChainDataResult> };
+  intelligence: {
+    labelsVersion: string;
+    chainabuseConfigured: boolean;
+    labelsFor(network: Network, addresses: readonly string[]): Map<string, AddressLabelFact[]>;
+    chainabuseReports(network: Network, address: string, signal?: AbortSignal): Promise<ChainabuseFact>;
+    summarizeChainabuse(result: ChainabuseFact): string;
+  };
+  interpreter: {
+    writerName: string;
+    write(input: InterpretationEvidence, signal?: AbortSignal): Promise<Narrative & { fallbackReason?: string }>;
+  };
+}
+
+export interface InitializeEvidence {
+  chain: string;
+  network: Network;
+  networkName: string;
+  riskModel: string;
+  sanctionsList: SanctionsListMeta | null;
+  labelsVersion: string;
+  chainabuse: 'configured' | 'not configured';
+  writer: string;
+}
+export type BlockchainEvidence = ChainDataResult;
+export interface SanctionsEvidence {
+  listLoaded: boolean;
+  list: SanctionsListMeta | null;
+  direct: SanctionEntry[];
+  /** Counterparties on the list, with their listings. */
+  counterparties: Array<{ address: string; entries: SanctionEntry[] }>;
+}
+export interface IntelligenceEvidence {
+  labelsVersion: string;
+  own: AddressLabelFact[];
+  counterparties: Array<{ address: string; labels: AddressLabelFact[] }>;
+  chainabuse: ChainabuseFact;
+  chainabuseSummary: string;
+}
+export interface PatternsStageEvidence extends PatternEvidence {
+  assessment: RiskAssessment;
+}
+export interface InterpretationStageEvidence extends Narrative {
+  fallbackReason?: string;
+}
+
+/** What the language model (or the rule-based writer) gets: the evidence, never who asked. */
+export interface InterpretationEvidence extends NarrativeInputs {
+  address: string;
+  network: Network;
+  balance: string | null;
+  symbol: string | null;
+  txCount: number | null;
+  firstSeen: string | null;
+  lastSeen: string | null;
+  sanctions: { listLoaded: boolean; direct: Array<{ entity: string; programs: string[] }>; sanctionedCounterparties: number; sanctionedVolumeShare: number };
+  labels: AddressLabelFact[];
+  abuseReports: number;
+  exposure: Partial<Record<RiskCategory, number>>;
+  flags: string[];
+}
+
+/** The sanctions index, rebuilt only when a new list was imported. */
+function cachedSanctions(eventStore: EventStore) {
+  let cached: { revision: number | 'no-stream'; index: SanctionsIndex | null } | null = null;
+  return async (): Promise<SanctionsIndex | null> => {
+    const revision = await eventStore.streamRevision(sanctionsStreamId);
+    if (!cached || cached.revision !== revision) cached = { revision, index: revision === 'no-stream' ? null : await loadSanctionsIndex(eventStore) };
+    return cached.index;
+  };
+}
+
+const chainOf = (ctx: StageContext) => ctx.evidence.blockchain as BlockchainEvidence;
+const dataOf = (ctx: StageContext): ChainData | null => {
+  const b = chainOf(ctx);
+  return b.ok ? b.data : null;
+};
+
+export function createStages(deps: { eventStore: EventStore; providers: StageProviders }): Stage[] {
+  const sanctions = cachedSanctions(deps.eventStore);
+  const { providers } = deps;
+
+  return [
+    {
+      key: 'initialize',
+      async run(ctx): Promise<InitializeEvidence> {
+        const list = await sanctions();
+        return {
+          chain: ctx.request.chain,
+          network: ctx.request.network,
+          networkName: networkNames[ctx.request.network],
+          riskModel: RISK_MODEL_VERSION,
+          sanctionsList: list?.meta ?? null,
+          labelsVersion: providers.intelligence.labelsVersion,
+          chainabuse: providers.intelligence.chainabuseConfigured ? 'configured' : 'not configured',
+          writer: providers.interpreter.writerName,
+        };
+      },
+    },
+    {
+      key: 'blockchain',
+      run: (ctx): Promise<BlockchainEvidence> => providers.chainData.fetch(ctx.request.network, ctx.request.address, ctx.signal),
+    },
+    {
+      key: 'sanctions',
+      async run(ctx): Promise<SanctionsEvidence> {
+        const index = await sanctions();
+        const { network, address } = ctx.request;
+        const direct = index?.lookup(network, address) ?? [];
+        const counterparties = (dataOf(ctx)?.counterparties ?? [])
+          .map((c) => ({ address: c.address, entries: index?.lookup(network, c.address) ?? [] }))
+          .filter((c) => c.entries.length > 0);
+        return { listLoaded: index !== null, list: index?.meta ?? null, direct, counterparties };
+      },
+    },
+    {
+      key: 'intelligence',
+      async run(ctx): Promise<IntelligenceEvidence> {
+        const { network, address } = ctx.request;
+        const others = (dataOf(ctx)?.counterparties ?? []).map((c) => c.address);
+        const labels = providers.intelligence.labelsFor(network, [address, ...others]);
+        const chainabuse = await providers.intelligence.chainabuseReports(network, address, ctx.signal);
+        return {
+          labelsVersion: providers.intelligence.labelsVersion,
+          own: labels.get(address) ?? [],
+          counterparties: others.filter((a) => (labels.get(a) ?? []).length > 0).map((a) => ({ address: a, labels: labels.get(a)! })),
+          chainabuse,
+          chainabuseSummary: providers.intelligence.summarizeChainabuse(chainabuse),
+        };
+      },
+    },
+    {
+      key: 'patterns',
+      async run(ctx): Promise<PatternsStageEvidence> {
+        const chain = dataOf(ctx);
+        const s = ctx.evidence.sanctions as SanctionsEvidence;
+        const intel = ctx.evidence.intelligence as IntelligenceEvidence;
+        const facts = new Map<string, CounterpartyFacts>();
+        for (const c of intel.counterparties) facts.set(c.address, { categories: c.labels.map((l) => l.category), sanctioned: false });
+        for (const c of s.counterparties) facts.set(c.address, { categories: facts.get(c.address)?.categories ?? [], sanctioned: true });
+        const patterns: PatternEvidence = chain
+          ? analyzePatterns(chain, facts, ctx.now)
+          : { exposure: {}, incomingExposure: {}, sanctionedCounterparties: 0, sanctionedVolumeShare: 0, flags: [], notes: ['No blockchain data: patterns could not be analysed'] };
+        const assessment = assessRisk({
+          directSanctionHits: s.direct.length,
+          sanctionedCounterparties: patterns.sanctionedCounterparties,
+          sanctionedVolumeShare: patterns.sanctionedVolumeShare,
+          ownCategories: intel.own.map((l) => l.category),
+          exposure: patterns.exposure,
+          abuseReports: intel.chainabuse.status === 'ok' ? intel.chainabuse.reports : 0,
+          flags: patterns.flags,
+          blockchainDataAvailable: chain !== null,
+        });
+        return { ...patterns, assessment };
+      },
+    },
+    {
+      key: 'interpretation',
+      async run(ctx): Promise<InterpretationStageEvidence> {
+        const chain = dataOf(ctx);
+        const s = ctx.evidence.sanctions as SanctionsEvidence;
+        const intel = ctx.evidence.intelligence as IntelligenceEvidence;
+        const p = ctx.evidence.patterns as PatternsStageEvidence;
+        const unavailable: string[] = [];
+        const b = chainOf(ctx);
+        if (!b.ok) unavailable.push(b.provider ?? 'blockchain data');
+        if (intel.chainabuse.status === 'unavailable') unavailable.push('Chainabuse');
+        return providers.interpreter.write(
+          {
+            assessment: p.assessment,
+            directSanctions: s.direct.length > 0,
+            sanctionsListLoaded: s.listLoaded,
+            blockchainDataAvailable: chain !== null,
+            unavailableSources: unavailable,
+            address: ctx.request.address,
+            network: ctx.request.network,
+            balance: chain?.balance ?? null,
+            symbol: chain?.symbol ?? null,
+            txCount: chain?.txCount ?? null,
+            firstSeen: chain?.firstSeen ?? null,
+            lastSeen: chain?.lastSeen ?? null,
+            sanctions: {
+              listLoaded: s.listLoaded,
+              direct: s.direct.map((d) => ({ entity: d.entity, programs: d.programs })),
+              sanctionedCounterparties: p.sanctionedCounterparties,
+              sanctionedVolumeShare: p.sanctionedVolumeShare,
+            },
+            labels: intel.own,
+            abuseReports: intel.chainabuse.status === 'ok' ? intel.chainabuse.reports : 0,
+            exposure: p.exposure,
+            flags: p.flags,
+          },
+          ctx.signal,
+        );
+      },
+    },
+    {
+      key: 'report',
+      async run(ctx): Promise<ReportEvidence> {
+        const b = chainOf(ctx);
+        const s = ctx.evidence.sanctions as SanctionsEvidence;
+        const intel = ctx.evidence.intelligence as IntelligenceEvidence;
+        const p = ctx.evidence.patterns as PatternsStageEvidence;
+        const narrative = ctx.evidence.interpretation as InterpretationStageEvidence;
+        const labelled = new Map(intel.counterparties.map((c) => [c.address, c.labels.map((l) => l.category)]));
+        const sanctioned = new Set(s.counterparties.map((c) => c.address));
+        let chain: ReportInputs['chain'];
+        if (b.ok) {
+          const total = b.data.counterparties.reduce((sum, c) => sum + Number(c.received) + Number(c.sent), 0);
+          chain = {
+            available: true,
+            provider: b.data.provider,
+            symbol: b.data.symbol,
+            balance: b.data.balance,
+            txCount: b.data.txCount,
+            firstSeen: b.data.firstSeen,
+            lastSeen: b.data.lastSeen,
+            transactionsExamined: b.data.transactionsExamined,
+            complete: b.data.complete,
+            counterparties: b.data.counterparties.map((c) => ({
+              address: c.address,
+              share: total > 0 ? (Number(c.received) + Number(c.sent)) / total : 0,
+              categories: labelled.get(c.address) ?? [],
+              sanctioned: sanctioned.has(c.address),
+            })),
+          };
+        } else {
+          chain = { available: false, reason: b.reason };
+        }
+        const result = buildReport({
+          checkId: ctx.request.checkId,
+          address: ctx.request.address,
+          network: ctx.request.network,
+          now: ctx.now,
+          chain,
+          sanctions: {
+            listLoaded: s.listLoaded,
+            listPublishedAt: s.list?.publishedAt ?? null,
+            listSha256: s.list?.sha256 ?? null,
+            direct: s.direct.map((d) => ({ entity: d.entity, programs: d.programs, list: 'OFAC SDN' })),
+          },
+          intelligence: { ownLabels: intel.own, abuseReports: intel.chainabuse.status === 'ok' ? intel.chainabuse.reports : 0, chainabuse: intel.chainabuseSummary },
+          exposure: p.exposure,
+          incomingExposure: p.incomingExposure,
+          flags: p.flags,
+          assessment: p.assessment,
+          narrative: { writer: narrative.writer, summary: narrative.summary, recommendations: narrative.recommendations },
+        });
+        return { result };
+      },
+    },
+  ];
+}
