@@ -1,0 +1,68 @@
+/**
+ * Stage 4 of a check, "scanning intelligence feeds": the labelled addresses (the shipped labels
+ * file, merged with a self-hoster's own) and Chainabuse's abuse reports, behind one factory that
+ * the composition root builds from configuration.
+ */
+import type { Network } from '@walletscreen/contracts';
+import { createChainabuseClient, type ChainabuseResult } from './chainabuse';
+import { loadLabels, type AddressLabel } from './labels';
+
+export interface IntelligenceOptions {
+  /** A self-hoster's labels file in the shipped format, merged over the shipped labels. */
+  extraLabelsFile?: string;
+  chainabuse: {
+    /** CHAINABUSE_BASE_URL in production. */
+    baseUrl: string;
+    /** CHAINABUSE_API_KEY; without it Chainabuse is not queried. */
+    apiKey?: string;
+    /** Time limit of one request. */
+    timeoutMs: number;
+  };
+  fetch?: typeof fetch;
+  /** Waits before a retry; tests inject one that returns at once. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface Intelligence {
+  /** The labels in force, for the check's record: see LabelIndex.labelsVersion. */
+  readonly labelsVersion: string;
+  readonly chainabuseConfigured: boolean;
+  /** The labels of each labelled address among `addresses` (keys are the addresses as given). */
+  labelsFor(network: Network, addresses: Iterable<string>): Map<string, AddressLabel[]>;
+  /** Never throws for HTTP or network failures; rethrows only the caller's own abort. */
+  chainabuseReports(network: Network, address: string, signal?: AbortSignal): Promise<ChainabuseResult>;
+}
+
+/** Throws LabelsFileError, naming every bad entry, when the extra labels file is missing or invalid. */
+export function createIntelligence(options: IntelligenceOptions): Intelligence {
+  const labels = loadLabels({ extraLabelsFile: options.extraLabelsFile });
+  const chainabuse = createChainabuseClient({
+    ...options.chainabuse,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
+  return {
+    labelsVersion: labels.labelsVersion,
+    chainabuseConfigured: chainabuse.configured,
+    labelsFor: (network, addresses) => labels.labelsFor(network, addresses),
+    chainabuseReports: (network, address, signal) => chainabuse.chainabuseReports(network, address, signal),
+  };
+}
+
+/** The sentence the report prints on its "Chainabuse:" line. */
+export function summarizeChainabuse(result: ChainabuseResult): string {
+  switch (result.status) {
+    case 'ok': {
+      if (result.reports === 0) return 'No reports';
+      const count = `${result.reports} report${result.reports === 1 ? '' : 's'}`;
+      return `${count}${result.categories.length > 0 ? ` (${result.categories.join(', ')})` : ''}: ${result.url}`;
+    }
+    case 'not-configured':
+    case 'unavailable':
+      return result.reason;
+    default: {
+      const _exhaustive: never = result;
+      return _exhaustive;
+    }
+  }
+}
