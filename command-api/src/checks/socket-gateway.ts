@@ -45,12 +45,40 @@ export function attachSocketGateway(deps: { server: HttpServer; auth: Authentica
     });
   });
 
+  // Progress is built from each event as it arrives (in order), with the address and network
+  // learnt from the check's request; a check requested before this process started is looked up.
+  const known = new Map<string, { wallet_address: string; network: CheckProgress['network']; stage: number }>();
+  const send = (userId: string, progress: CheckProgress) => io.to(room(userId)).emit(CHECK_PROGRESS, progress);
   const stop = deps.hub.onAny((event, _recorded, userId) => {
     if (!userId) return;
-    deps.checks.get(userId, event.data.checkId).then(
-      (progress) => io.to(room(userId)).emit(CHECK_PROGRESS, progress),
-      (error: unknown) => deps.logger.warn({ err: error, checkId: event.data.checkId }, 'could not send check progress'),
-    );
+    const checkId = event.data.checkId;
+    if (event.type === 'WalletCheckRequested') known.set(checkId, { wallet_address: event.data.address, network: event.data.network, stage: 0 });
+    const info = known.get(checkId);
+    if (!info) {
+      deps.checks.get(userId, checkId).then(
+        (progress) => send(userId, progress),
+        (error: unknown) => deps.logger.warn({ err: error, checkId }, 'could not send check progress'),
+      );
+      return;
+    }
+    const base = { check_id: checkId, wallet_address: info.wallet_address, network: info.network };
+    switch (event.type) {
+      case 'WalletCheckRequested':
+        send(userId, { ...base, status: 'running', stage: 0 });
+        break;
+      case 'WalletCheckStageCompleted':
+        info.stage = event.data.stage;
+        send(userId, { ...base, status: 'running', stage: event.data.stage });
+        break;
+      case 'WalletCheckCompleted':
+        known.delete(checkId);
+        send(userId, { ...base, status: 'completed', stage: 7, result: event.data.result });
+        break;
+      case 'WalletCheckFailed':
+        known.delete(checkId);
+        send(userId, { ...base, status: 'failed', stage: info.stage, error: event.data.reason });
+        break;
+    }
   });
 
   return {

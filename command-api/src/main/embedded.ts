@@ -16,7 +16,14 @@ import { createAccounts, type Accounts } from '../accounts/service';
 import { createTokenService } from '../accounts/tokens';
 import { anyAdmin } from '../admin/customers-query';
 import { adminRoutes } from '../admin/routes';
-import { addressRoutes } from '../checks/routes';
+import { runningCheckIds } from '../checks/history';
+import { startProgressHub } from '../checks/progress-hub';
+import { startRefundOnFailure } from '../checks/refund-on-failure';
+import { addressRoutes, checkRoutes } from '../checks/routes';
+import { createChecks } from '../checks/service';
+import { attachSocketGateway } from '../checks/socket-gateway';
+import { startAnalysisWorker, type AnalysisWorker } from '@walletscreen/workers/checks/analysis-worker';
+import { createAnalysis, type AnalysisOptions } from './analysis';
 import { createApp } from '../http/app';
 import { pdfRoutes } from '../pdf/routes';
 
@@ -28,6 +35,7 @@ export interface EmbeddedServer {
   readStore: ReadStore;
   projections: ProjectionRunner;
   accounts: Accounts;
+  analysis: AnalysisWorker;
   close(): Promise<void>;
 }
 
@@ -40,7 +48,7 @@ export function findStaticDir(from: string = __dirname): string | undefined {
   }
 }
 
-export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: () => Date; staticDir?: string; logger?: Logger }): Promise<EmbeddedServer> {
+export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: () => Date; staticDir?: string; logger?: Logger; analysis?: AnalysisOptions }): Promise<EmbeddedServer> {
   const config = loadConfig(options.env);
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL });
   const clock = options.clock ?? (() => new Date());
@@ -73,8 +81,33 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
     logger.warn('no admin exists: set ADMIN_EMAIL and ADMIN_PASSWORD and restart to create one');
   }
 
+  // Wallet checks: the pipeline, its worker (which resumes checks left running), refunds of failed
+  // checks, and live progress.
+  const pipeline = createAnalysis({ config, env: options.env, eventStore, logger, clock, options: options.analysis });
+  const hub = await startProgressHub({ bus, eventStore, logger });
+  const analysis = startAnalysisWorker({ bus, readStore, logger, pipeline, runningChecks: () => runningCheckIds(readStore), concurrency: config.ANALYSIS_CONCURRENCY });
+  const refunds = startRefundOnFailure({ bus, readStore, logger, refund: (userId, checkId, reason) => accounts.refundCheck(userId, checkId, reason) });
+  const checks = createChecks({
+    eventStore,
+    hub,
+    clock,
+    waitMs: config.CHECK_WAIT_MS,
+    billing: {
+      async chargeCheck(userId, checkId) {
+        const { charged, state } = await accounts.chargeCheck(userId, checkId);
+        return { charged, source: state.charges[checkId]!.source };
+      },
+    },
+  });
+
   const app = createApp({
-    routers: [accountRoutes(accounts), addressRoutes(), pdfRoutes({ auth: accounts, readStore, clock }), adminRoutes({ auth: accounts, readStore })],
+    routers: [
+      accountRoutes(accounts),
+      addressRoutes(),
+      checkRoutes({ auth: accounts, checks, readStore }),
+      pdfRoutes({ auth: accounts, readStore, clock }),
+      adminRoutes({ auth: accounts, readStore }),
+    ],
     logger,
     staticDir: options.staticDir ?? findStaticDir(),
     trustProxy: config.TRUST_PROXY,
@@ -84,6 +117,7 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
+  const sockets = attachSocketGateway({ server, auth: accounts, hub, checks, logger });
   const address = server.address() as AddressInfo;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const url = `http://${host}:${address.port}`;
@@ -97,12 +131,16 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
     readStore,
     projections,
     accounts,
+    analysis,
     close() {
       closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
+        // socket.io closes the HTTP server it is attached to.
+        const closed = sockets.close();
+        server.closeAllConnections();
+        await closed;
+        await analysis.stop();
+        await refunds.stop();
+        await hub.stop();
         await projections.stop();
         await bus.close();
         mailer.close();

@@ -1,0 +1,51 @@
+/**
+ * Builds the analysis side from configuration: the blockchain data sources, the intelligence
+ * feeds, the interpreter, the seven stages and the pipeline. Shared by every composition root.
+ */
+import type { Config, EventStore, Logger } from '@walletscreen/platform';
+import { ConfigError } from '@walletscreen/platform';
+import { createCheckPipeline, type CheckPipeline } from '@walletscreen/workers/checks/pipeline';
+import { createStages, type StageProviders } from '@walletscreen/workers/checks/stages';
+import { chainDataConfigFromEnv } from '@walletscreen/workers/chain-data/config';
+import { createChainDataService } from '@walletscreen/workers/chain-data/service';
+import { CHAINABUSE_BASE_URL } from '@walletscreen/workers/intelligence/chainabuse';
+import { createIntelligence, summarizeChainabuse } from '@walletscreen/workers/intelligence/intelligence';
+import { createInterpreter } from '@walletscreen/workers/interpretation/interpreter';
+
+export interface AnalysisOptions {
+  /** Replaces the HTTP client of every provider (tests replay recorded responses on loopback). */
+  fetch?: typeof fetch;
+}
+
+export function createStageProviders(config: Config, env: NodeJS.ProcessEnv, options: AnalysisOptions = {}): StageProviders {
+  let chainConfig;
+  try {
+    chainConfig = chainDataConfigFromEnv(env);
+  } catch (error) {
+    throw new ConfigError([error instanceof Error ? error.message : String(error)]);
+  }
+  const intelligence = createIntelligence({
+    extraLabelsFile: config.EXTRA_LABELS_FILE,
+    chainabuse: { baseUrl: config.CHAINABUSE_URL ?? CHAINABUSE_BASE_URL, apiKey: config.CHAINABUSE_API_KEY, timeoutMs: 8_000 },
+    fetch: options.fetch,
+  });
+  return {
+    chainData: createChainDataService(chainConfig, { fetch: options.fetch }),
+    intelligence: {
+      labelsVersion: intelligence.labelsVersion,
+      chainabuseConfigured: intelligence.chainabuseConfigured,
+      labelsFor: (network, addresses) => intelligence.labelsFor(network, addresses),
+      chainabuseReports: (network, address, signal) => intelligence.chainabuseReports(network, address, signal),
+      summarizeChainabuse,
+    },
+    interpreter: createInterpreter({
+      ...(config.OPENAI_API_KEY ? { openai: { apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL, timeoutMs: config.OPENAI_TIMEOUT_MS } } : {}),
+      fetch: options.fetch,
+    }),
+  };
+}
+
+export function createAnalysis(deps: { config: Config; env: NodeJS.ProcessEnv; eventStore: EventStore; logger: Logger; clock: () => Date; options?: AnalysisOptions }): CheckPipeline {
+  const providers = createStageProviders(deps.config, deps.env, deps.options);
+  return createCheckPipeline({ eventStore: deps.eventStore, stages: createStages({ eventStore: deps.eventStore, providers }), clock: deps.clock, logger: deps.logger });
+}

@@ -1,0 +1,164 @@
+/**
+ * Wallet checks end to end on the embedded server: HTTP and socket.io, the seven stages with the
+ * blockchain data sources replayed from recorded responses on a loopback server, a real OFAC list
+ * file imported into the store, charging and idempotency.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { io } from 'socket.io-client';
+import { checkStages, stageKeys, type CheckProgress, type WalletAnalysis } from '@walletscreen/contracts';
+import { createLogger } from '@walletscreen/platform';
+import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
+import { startTestServer, type TestServer } from './support/server';
+
+const SANCTIONED = '13oLVxUtf5yPRmgRKxnj182ScRG6mHp6cQ';
+let replay: ReplayServer;
+let server: TestServer;
+let token: string;
+const user = { email: 'analyst@exchange.example', password: 'Analyst-Passphrase-1', username: 'Exchange' };
+
+beforeAll(async () => {
+  replay = await startReplayServer([
+    { path: `/api/address/${a.btcWallet}`, replies: [{ fixture: 'esplora/address-small.json' }] },
+    { path: `/api/address/${a.btcWallet}/txs`, replies: [{ fixture: 'esplora/txs-small.json' }] },
+  ]);
+  server = await startTestServer({
+    BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
+    // Sources that cannot be reached: the checks on them complete and say so.
+    BLOCKSCOUT_ETHEREUM_URL: 'http://127.0.0.1:9/eth',
+    BLOCKSCOUT_POLYGON_URL: 'http://127.0.0.1:9/polygon',
+    CHAIN_DATA_RETRIES: '0',
+    CHAIN_DATA_TIMEOUT_MS: '2000',
+    CHECK_WAIT_MS: '20000',
+  });
+  const dir = mkdtempSync(path.join(tmpdir(), 'ws-sdn-'));
+  const csv = path.join(dir, 'sdn.csv');
+  writeFileSync(
+    csv,
+    `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${SANCTIONED}; Digital Currency Address - XBT ${a.btcA}."\n`,
+  );
+  await runSanctionsSync({ eventStore: server.eventStore, file: csv, clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
+  await server.api('POST', '/api/auth/register', { body: user });
+  token = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: user })).body.token;
+}, 60_000);
+afterAll(async () => {
+  await server.destroy();
+  await replay.close();
+});
+
+const analyze = (wallet_address: string, key = randomUUID(), network?: string) =>
+  server.api<WalletAnalysis & CheckProgress & { error: string; require_premium?: boolean }>('POST', '/api/transactions/analyze-realtime', {
+    token,
+    body: { wallet_address, ...(network ? { network } : {}) },
+    headers: { 'Idempotency-Key': key },
+  });
+const profile = async () => (await server.api<{ checks_left: number }>('GET', '/api/profile', { token })).body.checks_left;
+
+describe('checking a wallet', () => {
+  it('runs the seven stages in order and answers with the report; one charge however often the key is retried', async () => {
+    const key = randomUUID();
+    const res = await analyze(a.btcWallet, key);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ wallet_address: a.btcWallet, status: 'completed', access_level: 'Premium' });
+    // One counterparty is on the list: indirect exposure.
+    expect(res.body.risk_level).toBe('Medium Risk');
+    expect(res.body.aml_status).toBe('Requires further review');
+    expect(res.body.sanctions).toMatch(/Indirect exposure/);
+    expect(res.body.linked_wallets).toBe(res.body.linked_wallets_addresses.length);
+    expect(res.body.linked_wallets_addresses).toContain(a.btcA);
+    expect(res.body.aml_report).toMatch(/^1\. Wallet overview/);
+    expect(res.body.aml_report).toContain('Risk level: Medium Risk');
+    expect(res.body.aml_report).toContain('narrative by rule-based');
+    expect(res.body.external_links).toEqual({ explorer: `https://mempool.space/address/${a.btcWallet}` });
+
+    const events = await server.eventStore.readStream(`check-${res.body.check_id}`);
+    expect(events.map((e) => e.type)).toEqual(['WalletCheckRequested', ...stageKeys.map(() => 'WalletCheckStageCompleted'), 'WalletCheckCompleted']);
+    expect(events.slice(1, 8).map((e) => (e.data as { key: string }).key)).toEqual([...stageKeys]);
+    const init = events[1]!.data as { evidence: { sanctionsList: { addressCount: number } | null; riskModel: string } };
+    expect(init.evidence.sanctionsList?.addressCount).toBe(2);
+    expect(checkStages).toHaveLength(7);
+
+    expect(await profile()).toBe(19);
+    const again = await Promise.all([analyze(a.btcWallet, key), analyze(a.btcWallet, key)]);
+    expect(again.map((r) => r.body.check_id)).toEqual([res.body.check_id, res.body.check_id]);
+    expect(await profile()).toBe(19);
+    const other = await analyze(a.btcFresh, key);
+    expect(other.status).toBe(409);
+  });
+
+  it('finds the check in History with its details, filtered by the server', async () => {
+    await server.projections.waitFor(await server.eventStore.headPosition());
+    const list = await server.api<Array<{ id: string; wallet_address: string; risk_level: string; created_at: string }>>('GET', '/api/transactions/history?limit=10&offset=0', { token });
+    expect(list.status).toBe(200);
+    expect(list.body[0]).toMatchObject({ wallet_address: a.btcWallet, risk_level: 'Medium Risk' });
+    expect(list.body[0]!.created_at).toMatch(/^\d{2}\.\d{2}\.\d{2} \d{2}:\d{2}$/);
+    const filtered = await server.api<unknown[]>('GET', `/api/transactions/history?address=${a.btcWallet.slice(5, 15).toUpperCase()}&risk_level=medium%20risk`, { token });
+    expect(filtered.body).toHaveLength(1);
+    expect((await server.api<unknown[]>('GET', '/api/transactions/history?risk_level=Low%20Risk', { token })).body).toHaveLength(0);
+    const detail = await server.api<{ linked_wallets: string[]; aml_report: string }>('GET', `/api/transactions/history/${list.body[0]!.id}`, { token });
+    expect(detail.body.linked_wallets).toContain(a.btcA);
+    expect(detail.body.aml_report).toContain('Risk score:');
+    expect((await server.api('GET', '/api/transactions/history?date_from=2026-13-40', { token })).status).toBe(400);
+  });
+
+  it('makes a sanctioned address High and Non-compliant', async () => {
+    const res = await analyze(SANCTIONED);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ risk_score: 100, risk_level: 'High Risk', aml_status: 'Non-compliant' });
+    expect(res.body.sanctions).toBe('Sanctioned: HERON TEST EXCHANGE LTD. (OFAC SDN: CYBER2)');
+  });
+
+  it('completes when a source cannot be reached, and says plainly what could not be fetched', async () => {
+    const res = await analyze('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', randomUUID(), 'polygon');
+    expect(res.status).toBe(200);
+    expect(res.body.aml_status).toBe('Requires further review');
+    expect(res.body.aml_report).toMatch(/Blockchain data could not be fetched: .+/);
+    expect(res.body.external_links.explorer).toBe('https://polygonscan.com/address/0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+  });
+
+  it('refuses an invalid address with the reason, charging nothing', async () => {
+    const before = await profile();
+    const res = await analyze('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/EIP-55/);
+    expect(await profile()).toBe(before);
+  });
+
+  it('sends each stage to the user’s socket as it is recorded, and only to that user', async () => {
+    const base = server.url.replace('localhost', '127.0.0.1');
+    const socket = io(base, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
+    const stranger = io(base, { path: '/socket.io', auth: { token: 'forged' }, transports: ['websocket'] });
+    const refused = await new Promise<string>((resolve) => stranger.on('connect_error', (e) => resolve(e.message)));
+    expect(refused).toBe('Authentication required');
+    stranger.close();
+
+    const seen: CheckProgress[] = [];
+    socket.on('check:progress', (p: CheckProgress) => seen.push(p));
+    const res = await analyze(a.btcWallet);
+    for (let i = 0; i < 200 && !seen.some((p) => p.status === 'completed'); i++) await new Promise((r) => setTimeout(r, 10));
+    const ours = seen.filter((p) => p.check_id === res.body.check_id);
+    expect(ours.map((p) => p.stage)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 7]);
+    expect(ours.map((p) => p.status)).toEqual([...Array(8).fill('running'), 'completed']);
+    expect(ours.at(-1)).toMatchObject({ status: 'completed', result: { wallet_address: a.btcWallet } });
+    const state = await socket.emitWithAck('check:subscribe', { check_id: res.body.check_id });
+    expect(state).toMatchObject({ check_id: res.body.check_id, status: 'completed', stage: 7 });
+    socket.close();
+  });
+
+  it('answers 401 with require_premium when no check is left, and keeps the session', async () => {
+    const left = await profile();
+    const userId = (await server.readStore.find<{ id: string; email: string }>('customers', { where: { email: user.email } }))[0]!.id;
+    for (let i = 0; i < left; i++) await server.accounts.chargeCheck(userId, `spent-${i}`);
+    const res = await analyze(a.btcWallet);
+    expect(res.status).toBe(401);
+    expect(res.body.require_premium).toBe(true);
+    expect((await server.api('GET', '/api/profile', { token })).status).toBe(200);
+  });
+});
