@@ -34,6 +34,12 @@ export class ApiError extends Error {
   }
 }
 
+/** A 401 of the analysis call whose body carries `require_premium: true`: the user is out of checks, not signed out. */
+export function requiresPremium(error: ApiError): boolean {
+  const body = error.body;
+  return error.status === 401 && body !== null && typeof body === 'object' && (body as Record<string, unknown>).require_premium === true;
+}
+
 /** True when an error message says the session token has expired. */
 export function saysTokenExpired(message: string): boolean {
   return /token[^.]*expired|expired[^.]*token/i.test(message);
@@ -65,8 +71,16 @@ export interface ApiClientOptions {
   keepSessionOn401?: (error: ApiError) => boolean;
 }
 
+/** A binary response (a PDF): its bytes and the Content-Type the server declared ("" when none). */
+export interface Download {
+  blob: Blob;
+  contentType: string;
+}
+
 export interface ApiClient {
   request<T>(method: string, path: string, options?: RequestOptions<T>): Promise<T>;
+  /** Like `request`, same errors and session rules, but the successful body is returned as bytes. */
+  download(method: string, path: string, options?: Omit<RequestOptions<never>, 'schema'> & { accept?: string }): Promise<Download>;
   get<T>(path: string, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
 }
@@ -134,8 +148,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function request<T>(method: string, path: string, req: RequestOptions<T> = {}): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
+  /** Sends the request; resolves with a successful response, throws an ApiError (after the session rules) otherwise. */
+  async function send(method: string, path: string, req: RequestOptions<unknown>, accept: string): Promise<Response> {
+    const headers: Record<string, string> = { Accept: accept, ...req.headers };
     const token = req.auth === false ? null : readSession(storage).token;
     if (token) headers.Authorization = `Bearer ${token}`;
     if (req.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -153,17 +168,27 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError(0, NETWORK_ERROR_MESSAGE, null);
     }
 
-    const body = await readBody(response);
     if (!response.ok) {
-      const error = errorFrom(response, body);
+      const error = errorFrom(response, await readBody(response));
       endSessionIfRefused(error, token !== null);
       throw error;
     }
+    return response;
+  }
+
+  async function request<T>(method: string, path: string, req: RequestOptions<T> = {}): Promise<T> {
+    const body = await readBody(await send(method, path, req, 'application/json'));
     return req.schema ? req.schema.parse(body) : (body as T);
+  }
+
+  async function download(method: string, path: string, req: Omit<RequestOptions<never>, 'schema'> & { accept?: string } = {}): Promise<Download> {
+    const response = await send(method, path, req, req.accept ?? '*/*');
+    return { blob: await response.blob(), contentType: response.headers.get('Content-Type') ?? '' };
   }
 
   return {
     request,
+    download,
     get: (path, opts) => request('GET', path, opts),
     post: (path, body, opts) => request('POST', path, { ...opts, body }),
   };

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, saysTokenExpired } from './api-client';
+import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, requiresPremium, saysTokenExpired } from './api-client';
 import { SESSION_KEYS, type SessionStorage } from './session';
 
 class MemoryStorage implements SessionStorage {
@@ -172,5 +172,46 @@ describe('a 401', () => {
     const error = await failure(api.post('/auth/login', {}, { auth: false }));
     expect(error.message).toBe('Invalid email or password');
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('a download', () => {
+  it('returns the bytes and the declared content type, with the token and the asked-for Accept', async () => {
+    const sent: Sent[] = [];
+    const fetch = (async (url: RequestInfo | URL, init?: RequestInit) => {
+      sent.push({ url: String(url), init: init ?? {} });
+      return new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+    }) as typeof globalThis.fetch;
+    const api = createApiClient({ baseUrl: '/api', storage: signedIn(), navigate: jest.fn(), fetch });
+    const { blob, contentType } = await api.download('POST', '/pdf/report', { body: { a: 1 }, accept: 'application/pdf' });
+    expect(contentType).toBe('application/pdf');
+    expect(await blob.text()).toBe('%PDF-1.7');
+    const headers = sent[0]!.init.headers as Record<string, string>;
+    expect(headers.Accept).toBe('application/pdf');
+    expect(headers.Authorization).toBe('Bearer tok');
+  });
+
+  it('fails like any call, applying the session rules', async () => {
+    const storage = signedIn();
+    const { api, navigate } = client(storage, server(403, { error: 'This account is blocked. Contact support.' }));
+    const error = await failure(api.download('POST', '/pdf/report'));
+    expect(error.message).toBe('This account is blocked. Contact support.');
+    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+});
+
+describe('a 401 asking for premium checks', () => {
+  it('is recognised by its require_premium flag only', () => {
+    expect(requiresPremium(new ApiError(401, 'No premium checks left', { require_premium: true }))).toBe(true);
+    expect(requiresPremium(new ApiError(401, 'Authentication required', { error: 'Authentication required' }))).toBe(false);
+    expect(requiresPremium(new ApiError(402, 'x', { require_premium: true }))).toBe(false);
+  });
+
+  it('keeps the session when the client is told so', async () => {
+    const storage = signedIn();
+    const { api, navigate } = client(storage, server(401, { error: 'No premium checks left', require_premium: true }), { keepSessionOn401: requiresPremium });
+    await failure(api.post('/transactions/analyze-realtime', { wallet_address: 'x' }));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(storage.getItem(SESSION_KEYS.token)).toBe('tok');
   });
 });

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SESSION_MINUTES } from '@walletscreen/contracts';
+import { closeSocket } from './socket';
 
 export const SESSION_KEYS = {
   token: 'authToken',
@@ -159,7 +160,10 @@ export function useSessionCheck(rule: SessionRule, navigate: Navigate, storage: 
     const run = () => {
       const result = rule.check(storage, Date.now());
       setOk(result.ok);
-      if (!result.ok) navigate(result.redirectTo, { replace: true });
+      if (!result.ok) {
+        closeSocket();
+        navigate(result.redirectTo, { replace: true });
+      }
     };
     run();
     const timer = window.setInterval(run, rule.intervalMs);
@@ -186,11 +190,12 @@ export function useAdminSession(navigate: Navigate, storage?: SessionStorage): b
   return useSessionCheck(ADMIN_SESSION_RULE, navigate, storage);
 }
 
-/** Logout: clears the stored session and every cached query (the profile among them), then navigates. */
+/** Logout: clears the stored session, every cached query (the profile among them) and the live connection, then navigates. */
 export function useLogout(kind: 'user' | 'admin', navigate: Navigate, storage?: SessionStorage): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => {
     const to = logout(storage ?? browserStorage(), kind);
+    closeSocket();
     queryClient.clear();
     navigate(to, { replace: true });
   }, [kind, navigate, queryClient, storage]);

@@ -20,7 +20,8 @@ import { BrandLogo } from '../../components/brand-logo';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { useProfile } from '../../lib/get-profile';
-import { useLogout } from '../../lib/session';
+import { authToken, useLogout } from '../../lib/session';
+import { useLiveConnection } from '../../lib/socket';
 import { SideNav, type NavItem } from './side-nav';
 
 export const DASHBOARD_NAV: readonly NavItem[] = [
@@ -30,6 +31,8 @@ export const DASHBOARD_NAV: readonly NavItem[] = [
 ];
 
 const TOP_UP_PATH = '/dashboard/top-up';
+
+const readToken = () => authToken(window.localStorage);
 
 /** The Premium Checks count (profile.checks_left); a spinner while the profile loads. */
 function PremiumChecks() {
@@ -103,6 +106,8 @@ export function DashboardLayout() {
   const [drawerOpened, { open: openDrawer, close: closeDrawer }] = useDisclosure(false);
   const logout = useLogout('user', navigate);
   const goToTopUp = () => navigate(TOP_UP_PATH);
+  // The live connection (check progress) opens with the signed-in dashboard and closes on logout.
+  useLiveConnection(readToken);
 
   // The drawer closes on every route change.
   useEffect(() => closeDrawer(), [location.pathname, closeDrawer]);

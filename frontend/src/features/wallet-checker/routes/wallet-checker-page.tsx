@@ -1,6 +1,73 @@
+import { Alert, Button, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconCreditCard, IconLock } from '@tabler/icons-react';
+import { classifyRiskLabel } from '@walletscreen/contracts';
+import { Link } from 'react-router';
+import { AnalysisResult } from '../../../components/analysis-result/analysis-result';
 import { PageHeader } from '../../../components/page-header';
+import { useDownloadAmlReport } from '../../../lib/download-aml-report';
+import { CheckProgressOverlay } from '../components/check-progress-overlay';
+import { WalletCheckForm } from '../components/wallet-check-form';
+import { useWalletCheck } from '../use-wallet-check';
 
-/** /dashboard/wallet-checker: the wallet check screen. */
+export const TOP_UP_PATH = '/dashboard/top-up';
+
+/** /dashboard/wallet-checker: check a wallet, follow the analysis, read and download the result. */
 export function WalletCheckerPage() {
-  return <PageHeader title="Check Wallet" />;
+  const { view, start } = useWalletCheck();
+  const download = useDownloadAmlReport();
+  const failure = view.phase === 'failed' ? view.failure : null;
+
+  return (
+    <>
+      <PageHeader title="Check Wallet" description="Screen a wallet against sanctions lists, intelligence feeds and its transaction history." />
+      <Stack gap="lg">
+        <Paper p="md">
+          <WalletCheckForm
+            running={view.phase === 'running'}
+            onCheck={start}
+            serverError={failure && failure.kind !== 'premium' ? failure.message : null}
+          />
+        </Paper>
+
+        {failure?.kind === 'premium' ? (
+          <Alert
+            color="accent"
+            variant="light"
+            role="alert"
+            icon={<IconLock size={18} aria-hidden="true" />}
+            title="Premium check required"
+            data-testid="premium-required"
+          >
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{failure.message}</Text>
+              <Button component={Link} to={TOP_UP_PATH} size="sm" leftSection={<IconCreditCard size={16} aria-hidden="true" />}>
+                Top Up Balance
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
+
+        {view.phase === 'completed' ? (
+          <div data-testid="analysis-result">
+            <AnalysisResult
+              analysis={view.analysis}
+              downloading={download.isPending}
+              onDownload={() =>
+                download.mutate({
+                  aml_report: view.analysis.aml_report,
+                  wallet_address: view.analysis.wallet_address || view.target.request.wallet_address,
+                  ...(view.checkId ? { check_id: view.checkId } : {}),
+                })
+              }
+            />
+          </div>
+        ) : null}
+      </Stack>
+
+      <CheckProgressOverlay running={view.phase === 'running' ? view : null} />
+      <VisuallyHidden role="status" aria-live="polite">
+        {view.phase === 'completed' ? `Analysis complete: ${classifyRiskLabel(view.analysis.risk_level).text}` : ''}
+      </VisuallyHidden>
+    </>
+  );
 }

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { accessLabel, classifyRiskLabel } from '@walletscreen/contracts';
+import { CopyAddress } from '../../../components/copy-address';
+import { toneClasses } from '../../../components/tone';
+import { formatCheckTime, mobileRiskTone } from '../history-display';
+import type { HistoryListProps } from './history-table';
+import { AmlCompliance } from './aml-compliance';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Box ta="right" miw={0}>
+        {children}
+      </Box>
+    </Group>
+  );
+}
+
+/** The mobile list, "Request History": one card per check; the risk level red, orange or green. */
+export function HistoryCards({ items, onDetails }: HistoryListProps) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="request-history-title" data-testid="history-cards">
+      <Title order={3} id="request-history-title">
+        Request History
+      </Title>
+      <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {items.map((item, index) => {
+          const number = index + 1;
+          const tone = mobileRiskTone(item.risk_level);
+          const level = item.risk_level.trim() === '' ? 'Unknown' : classifyRiskLabel(item.risk_level).level === 'unknown' ? item.risk_level : classifyRiskLabel(item.risk_level).text;
+          return (
+            <Paper component="li" p="sm" key={item.id} data-testid="history-card" data-check-id={item.id}>
+              <Stack gap={6}>
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Text size="sm" fw={600} className="ws-tabular">
+                    Check #{number}
+                  </Text>
+                  <Text size="sm" c="dimmed" className="ws-tabular">
+                    {formatCheckTime(item)}
+                  </Text>
+                </Group>
+                <CopyAddress address={item.wallet_address} shorten copyLabel={`Copy wallet of check ${number}`} />
+                <Field label="Risk">
+                  <Text size="sm" fw={700} className={toneClasses.tone} data-tone={tone} style={{ color: 'var(--tone-fg)' }}>
+                    {level}{' '}
+                    <Text span size="sm" c="dimmed" fw={500} className="ws-tabular">
+                      ({item.risk_score})
+                    </Text>
+                  </Text>
+                </Field>
+                <Field label="AML Compliance">
+                  <AmlCompliance value={item.aml_status} />
+                </Field>
+                <Field label="Access">
+                  <Text size="sm">{accessLabel(item.access)}</Text>
+                </Field>
+                <Button size="xs" variant="default" mt={4} onClick={() => onDetails(item, number)} aria-label={`Details of check ${number}`}>
+                  Details
+                </Button>
+              </Stack>
+            </Paper>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}

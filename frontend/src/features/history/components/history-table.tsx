@@ -1,0 +1,77 @@
+import { Button, Table, Text } from '@mantine/core';
+import { classifyRiskLabel, accessLabel } from '@walletscreen/contracts';
+import { CopyAddress } from '../../../components/copy-address';
+import { RiskBadge } from '../../../components/risk-badge';
+import { formatCheckTime } from '../history-display';
+import type { HistoryItem } from '../history-item';
+import { AmlCompliance } from './aml-compliance';
+
+export interface HistoryListProps {
+  items: HistoryItem[];
+  onDetails: (item: HistoryItem, number: number) => void;
+}
+
+/** The desktop table: Check #, Wallet Address, Risk Score, Date & Time, AML Compliance, Access, Details. */
+export function HistoryTable({ items, onDetails }: HistoryListProps) {
+  return (
+    <Table.ScrollContainer minWidth={880}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Wallet checks" data-testid="history-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col" ta="right">
+              Check #
+            </Table.Th>
+            <Table.Th scope="col">Wallet Address</Table.Th>
+            <Table.Th scope="col">Risk Score</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Date &amp; Time
+            </Table.Th>
+            <Table.Th scope="col">AML Compliance</Table.Th>
+            <Table.Th scope="col">Access</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Details
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item, index) => {
+            const number = index + 1;
+            const known = classifyRiskLabel(item.risk_level).level !== 'unknown';
+            return (
+              <Table.Tr key={item.id} data-testid="history-row" data-check-id={item.id}>
+                <Table.Td ta="right" className="ws-tabular">
+                  {number}
+                </Table.Td>
+                <Table.Td>
+                  <CopyAddress address={item.wallet_address} shorten copyLabel={`Copy wallet of check ${number}`} />
+                </Table.Td>
+                <Table.Td>
+                  {known ? (
+                    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+                      <RiskBadge value={item.risk_level} />
+                      <Text span size="sm" c="dimmed" className="ws-tabular" aria-label={`score ${item.risk_score} out of 100`}>
+                        {item.risk_score}
+                      </Text>
+                    </span>
+                  ) : null}
+                </Table.Td>
+                <Table.Td ta="right" className="ws-tabular" style={{ whiteSpace: 'nowrap' }}>
+                  {formatCheckTime(item)}
+                </Table.Td>
+                <Table.Td>
+                  <AmlCompliance value={item.aml_status} />
+                </Table.Td>
+                <Table.Td>{accessLabel(item.access)}</Table.Td>
+                <Table.Td ta="right">
+                  <Button size="xs" variant="default" onClick={() => onDetails(item, number)} aria-label={`Details of check ${number}`}>
+                    Details
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

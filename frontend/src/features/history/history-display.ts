@@ -1,0 +1,41 @@
+/** How a history row reads: its time, its AML status and the mobile risk colour. */
+import { classifyAmlStatus, classifyRiskLabel, formatDate, parseHistoryTimestamp } from '@walletscreen/contracts';
+import type { Tone } from '../../components/tone';
+import type { HistoryItem } from './history-item';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** dd.MM.yyyy HH:mm (UTC, like the server's timestamps and date filters); the raw text when unreadable. */
+export function formatCheckTime(item: Pick<HistoryItem, 'created_at' | 'created_at_iso'>): string {
+  const iso = item.created_at_iso ? new Date(item.created_at_iso) : null;
+  const moment = iso && !Number.isNaN(iso.getTime()) ? iso : parseHistoryTimestamp(item.created_at);
+  if (!moment) return item.created_at;
+  return `${formatDate(moment)} ${pad(moment.getUTCHours())}:${pad(moment.getUTCMinutes())}`;
+}
+
+/** The AML Compliance cell: the status colours, grey "Unknown status", and "Unknown" when empty. */
+export function amlCell(value: string): { tone: Tone; text: string } {
+  if (value.trim() === '') return { tone: 'unknown', text: 'Unknown' };
+  const status = classifyAmlStatus(value);
+  switch (status.kind) {
+    case 'compliant':
+      return { tone: 'low', text: status.text };
+    case 'review':
+      return { tone: 'medium', text: status.text };
+    case 'non-compliant':
+      return { tone: 'high', text: status.text };
+    case 'unknown':
+      return { tone: 'unknown', text: status.text };
+    default: {
+      const _exhaustive: never = status.kind;
+      return _exhaustive;
+    }
+  }
+}
+
+/** The mobile list's risk colour: red for High Risk, orange for Medium Risk, green otherwise; neutral when there is no level at all. */
+export function mobileRiskTone(value: string): Tone {
+  if (value.trim() === '') return 'unknown';
+  const level = classifyRiskLabel(value).level;
+  return level === 'high' ? 'high' : level === 'medium' ? 'medium' : 'low';
+}

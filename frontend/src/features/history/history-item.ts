@@ -1,0 +1,91 @@
+/**
+ * The history rows and the check detail as the server sends them (spec §3 "History item"), read
+ * leniently: a missing text is empty, a missing score 0, so one odd row never blanks the page.
+ */
+import type { Parser } from '../../lib/api-client';
+
+export interface HistoryItem {
+  id: string;
+  wallet_address: string;
+  network: string;
+  /** "Low Risk", "Medium Risk" or "High Risk". */
+  risk_level: string;
+  risk_score: number;
+  aml_status: string;
+  /** dd.MM.yy HH:mm (UTC). */
+  created_at: string;
+  created_at_iso: string;
+  access: string;
+  status: string;
+}
+
+export interface HistoryDetail extends HistoryItem {
+  jurisdiction: string;
+  sanctions: string;
+  source_of_funds: string;
+  recommendation: string;
+  wallet_age: string;
+  /** The linked wallets' addresses. */
+  linked_wallets: string[];
+  aml_report: string;
+  external_links: Record<string, string>;
+  chainabuse_report: string;
+}
+
+export class UnreadableHistory extends Error {
+  override readonly name = 'UnreadableHistory';
+}
+
+type Fields = Record<string, unknown>;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const score = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+function fieldsOf(value: unknown): Fields {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UnreadableHistory('A history entry is not an object');
+  const fields = value as Fields;
+  if (text(fields.id) === '') throw new UnreadableHistory('A history entry has no id');
+  return fields;
+}
+
+export function readHistoryItem(value: unknown): HistoryItem {
+  const f = fieldsOf(value);
+  return {
+    id: text(f.id),
+    wallet_address: text(f.wallet_address),
+    network: text(f.network),
+    risk_level: text(f.risk_level),
+    risk_score: score(f.risk_score),
+    aml_status: text(f.aml_status),
+    created_at: text(f.created_at),
+    created_at_iso: text(f.created_at_iso),
+    access: text(f.access),
+    status: text(f.status),
+  };
+}
+
+export function readHistoryDetail(value: unknown): HistoryDetail {
+  const f = fieldsOf(value);
+  const links = f.external_links !== null && typeof f.external_links === 'object' && !Array.isArray(f.external_links) ? (f.external_links as Fields) : {};
+  return {
+    ...readHistoryItem(f),
+    jurisdiction: text(f.jurisdiction),
+    sanctions: text(f.sanctions),
+    source_of_funds: text(f.source_of_funds),
+    recommendation: text(f.recommendation),
+    wallet_age: text(f.wallet_age),
+    linked_wallets: Array.isArray(f.linked_wallets) ? f.linked_wallets.filter((a): a is string => typeof a === 'string' && a.trim() !== '') : [],
+    aml_report: text(f.aml_report),
+    external_links: Object.fromEntries(Object.entries(links).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+    chainabuse_report: text(f.chainabuse_report),
+  };
+}
+
+export const historyPageParser: Parser<HistoryItem[]> = {
+  parse(data) {
+    if (!Array.isArray(data)) throw new UnreadableHistory('The history is not a list');
+    return data.map(readHistoryItem);
+  },
+};
+
+export const historyDetailParser: Parser<HistoryDetail> = { parse: readHistoryDetail };

@@ -1,0 +1,187 @@
+/**
+ * One wallet check from the Check button to its result, as a small store the screen reads.
+ *
+ * The analysis call starts the check (retried with one Idempotency-Key) and answers with the
+ * result, or with 202 and the check id when the check outlasts the server's wait. From then on the
+ * check is followed two ways at once, and whichever finishes first wins: the socket's progress
+ * messages (which also move the steps) and a long poll of the check. Before the check id is known,
+ * progress messages for the same address and network move the steps.
+ *
+ * The steps move only on the server's stage events; nothing here runs on a timer.
+ */
+import type { CheckProgress, Network, WalletAnalysis } from '@walletscreen/contracts';
+import { ApiError, requiresPremium } from '../../lib/api-client';
+import type { AnalyzeRequest } from './api/analyze-wallet';
+import { answerFromProgress, UnexpectedAnswer, type CheckAnswer } from './api/check-answer';
+import { clampStage } from './check-steps';
+import { isAbort } from './retry-policy';
+
+export const CHECK_FAILED_MESSAGE = 'Failed to fetch wallet analysis. Please try again.';
+
+export interface CheckFailure {
+  /**
+   * `invalid`: the server refused the address (its reason is shown under the input);
+   * `premium`: no premium checks left (offer Top Up Balance); `failed`: anything else.
+   */
+  kind: 'invalid' | 'premium' | 'failed';
+  message: string;
+}
+
+/** What the user asked for. */
+export interface CheckTarget {
+  /** What is sent: the trimmed address, and the network for EVM addresses. */
+  request: AnalyzeRequest;
+  /** The canonical address and network the server reports (parseAddress), to recognise early progress messages. */
+  address: string;
+  network: Network;
+}
+
+export type CheckView =
+  | { phase: 'idle' }
+  | { phase: 'running'; target: CheckTarget; checkId: string | null; stage: number }
+  | { phase: 'completed'; target: CheckTarget; checkId: string; analysis: WalletAnalysis }
+  | { phase: 'failed'; target: CheckTarget; failure: CheckFailure };
+
+export type RunningView = Extract<CheckView, { phase: 'running' }>;
+
+/** Moments the rest of the app reacts to: the balance changes when a check is charged, settles or is refunded. */
+export type CheckNotice = 'charged' | 'completed' | 'failed';
+
+export interface CheckRunnerDeps {
+  newKey(): string;
+  /** The analysis call, with its retries. */
+  start(request: AnalyzeRequest, idempotencyKey: string, signal: AbortSignal): Promise<CheckAnswer>;
+  /** One long poll of a running check, with its retries. */
+  wait(checkId: string, signal: AbortSignal): Promise<CheckAnswer>;
+  /** Every progress message of the user's checks. Returns the unsubscribe. */
+  listen(listener: (progress: CheckProgress) => void): () => void;
+  /** One check's messages and its current state after every (re)connection. Returns the unsubscribe. */
+  follow(checkId: string, listener: (progress: CheckProgress) => void): () => void;
+  notify?(notice: CheckNotice): void;
+}
+
+/** How a failed check reads on screen. */
+export function describeFailure(error: unknown): CheckFailure {
+  if (error instanceof ApiError) {
+    if (error.status === 400) {
+      const message = error.fieldErrors.wallet_address ?? error.fieldErrors.network ?? error.message;
+      return { kind: 'invalid', message };
+    }
+    if (requiresPremium(error)) return { kind: 'premium', message: error.message };
+  }
+  return { kind: 'failed', message: CHECK_FAILED_MESSAGE };
+}
+
+export interface CheckRunner {
+  getView(): CheckView;
+  subscribe(listener: () => void): () => void;
+  /** Starts a check; ignored while one is running. Resolves when it has settled. */
+  start(target: CheckTarget): Promise<void>;
+  /** Drops the current check (another user signed in): its answers are ignored from now on. */
+  reset(): void;
+}
+
+const IDLE: CheckView = { phase: 'idle' };
+
+export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
+  let view: CheckView = IDLE;
+  let generation = 0;
+  let controller: AbortController | null = null;
+  const listeners = new Set<() => void>();
+
+  const set = (next: CheckView) => {
+    view = next;
+    for (const listener of listeners) listener();
+  };
+
+  async function run(target: CheckTarget): Promise<void> {
+    const id = ++generation;
+    const own = new AbortController();
+    controller = own;
+    const current = () => id === generation;
+    const key = deps.newKey();
+    let checkId: string | null = null;
+    let stage = 0;
+    let settle: (answer: CheckAnswer) => void = () => undefined;
+    const settledLive = new Promise<CheckAnswer>((resolve) => (settle = resolve));
+
+    const advance = (reported: number) => {
+      const next = Math.max(stage, clampStage(reported));
+      if (next === stage || !current()) return;
+      stage = next;
+      set({ phase: 'running', target, checkId, stage });
+    };
+
+    const onMessage = (progress: CheckProgress) => {
+      if (checkId === null) {
+        if (progress.status === 'running' && progress.wallet_address === target.address && progress.network === target.network) advance(progress.stage);
+        return;
+      }
+      if (progress.check_id !== checkId) return;
+      let answer: CheckAnswer;
+      try {
+        answer = answerFromProgress(progress);
+      } catch {
+        return; // an unreadable result: the long poll delivers it
+      }
+      if (answer.status === 'running') advance(answer.stage);
+      else settle(answer);
+    };
+
+    set({ phase: 'running', target, checkId: null, stage: 0 });
+    const stopListening = deps.listen(onMessage);
+    let stopFollowing: () => void = () => undefined;
+    try {
+      let answer = await deps.start(target.request, key, own.signal);
+      for (;;) {
+        if (checkId === null && answer.checkId) {
+          checkId = answer.checkId;
+          deps.notify?.('charged');
+          stopFollowing = deps.follow(checkId, onMessage);
+        }
+        if (answer.status !== 'running') break;
+        if (checkId === null) throw new UnexpectedAnswer('A running check without an id');
+        advance(answer.stage);
+        answer = await Promise.race([deps.wait(checkId, own.signal), settledLive]);
+      }
+      if (!current()) return;
+      if (answer.status === 'completed') {
+        set({ phase: 'completed', target, checkId: answer.checkId || checkId || '', analysis: answer.analysis });
+        deps.notify?.('completed');
+      } else {
+        set({ phase: 'failed', target, failure: { kind: 'failed', message: CHECK_FAILED_MESSAGE } });
+        deps.notify?.('failed');
+      }
+    } catch (error) {
+      if (!current() || isAbort(error)) return;
+      set({ phase: 'failed', target, failure: describeFailure(error) });
+      deps.notify?.('failed');
+    } finally {
+      stopListening();
+      stopFollowing();
+      // Ends the long poll still open when the socket delivered first.
+      own.abort();
+      if (controller === own) controller = null;
+    }
+  }
+
+  return {
+    getView: () => view,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    start(target) {
+      if (view.phase === 'running') return Promise.resolve();
+      return run(target);
+    },
+    reset() {
+      generation++;
+      controller?.abort();
+      controller = null;
+      if (view.phase !== 'idle') set(IDLE);
+    },
+  };
+}

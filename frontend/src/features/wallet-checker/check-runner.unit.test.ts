@@ -1,0 +1,205 @@
+import type { CheckProgress, WalletAnalysis } from '@walletscreen/contracts';
+import { walletAnalysisSchema } from '@walletscreen/contracts';
+import { ApiError } from '../../lib/api-client';
+import type { CheckAnswer } from './api/check-answer';
+import { CHECK_FAILED_MESSAGE, createCheckRunner, describeFailure, type CheckNotice, type CheckRunnerDeps, type CheckTarget } from './check-runner';
+
+const ADDRESS = '0x8f3A21c6B7e94D05a1Cc92E4f7b60D3e5A9c41B2';
+const TARGET: CheckTarget = { request: { wallet_address: ADDRESS, network: 'ethereum' }, address: ADDRESS, network: 'ethereum' };
+const ANALYSIS: WalletAnalysis = walletAnalysisSchema.parse({ wallet_address: ADDRESS, risk_score: 71, risk_level: 'High Risk', aml_report: '1. Overview' });
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+const progress = (stage: number, extra: Partial<CheckProgress> = {}): CheckProgress => ({
+  check_id: 'c-1',
+  status: 'running',
+  wallet_address: ADDRESS,
+  network: 'ethereum',
+  stage,
+  ...extra,
+});
+
+/** A server the runner talks to: the analysis call and long polls answer when the test says so. */
+function world() {
+  const start = deferred<CheckAnswer>();
+  const polls: { checkId: string; answer: ReturnType<typeof deferred<CheckAnswer>>; signal: AbortSignal }[] = [];
+  const socket = new Set<(p: CheckProgress) => void>();
+  const followed: string[] = [];
+  const notices: CheckNotice[] = [];
+  const keys: string[] = [];
+  let made = 0;
+  const deps: CheckRunnerDeps = {
+    newKey: () => `key-${++made}`,
+    start: (_request, key) => {
+      keys.push(key);
+      return start.promise;
+    },
+    wait: (checkId, signal) => {
+      const answer = deferred<CheckAnswer>();
+      polls.push({ checkId, answer, signal });
+      return answer.promise;
+    },
+    listen: (listener) => {
+      socket.add(listener);
+      return () => socket.delete(listener);
+    },
+    follow: (checkId, listener) => {
+      followed.push(checkId);
+      socket.add(listener);
+      return () => socket.delete(listener);
+    },
+    notify: (notice) => notices.push(notice),
+  };
+  const runner = createCheckRunner(deps);
+  const emit = (p: CheckProgress) => [...socket].forEach((listener) => listener(p));
+  return { runner, start, polls, emit, followed, notices, socket, keys };
+}
+
+describe('a check answered at once', () => {
+  it('shows the overlay from step 1, then the result, and refreshes balance and history', async () => {
+    const w = world();
+    const done = w.runner.start(TARGET);
+    expect(w.runner.getView()).toEqual({ phase: 'running', target: TARGET, checkId: null, stage: 0 });
+
+    w.start.resolve({ status: 'completed', checkId: 'c-1', analysis: ANALYSIS });
+    await done;
+
+    expect(w.runner.getView()).toEqual({ phase: 'completed', target: TARGET, checkId: 'c-1', analysis: ANALYSIS });
+    expect(w.notices).toEqual(['charged', 'completed']);
+    expect(w.socket.size).toBe(0);
+  });
+});
+
+describe('a check that outlasts the server wait', () => {
+  it('moves the steps only on the server stage events and finishes on the socket', async () => {
+    const w = world();
+    const done = w.runner.start(TARGET);
+    // Before the check id is known, messages for the same address and network move the steps.
+    w.emit(progress(1, { check_id: 'c-1' }));
+    expect(w.runner.getView()).toMatchObject({ phase: 'running', stage: 1 });
+    w.emit(progress(4, { wallet_address: '0xsomethingElse' }));
+    expect(w.runner.getView()).toMatchObject({ stage: 1 });
+
+    w.start.resolve({ status: 'running', checkId: 'c-1', stage: 2, walletAddress: ADDRESS, network: 'ethereum' });
+    await flush();
+    expect(w.runner.getView()).toMatchObject({ phase: 'running', checkId: 'c-1', stage: 2 });
+    expect(w.followed).toEqual(['c-1']);
+    expect(w.polls.map((p) => p.checkId)).toEqual(['c-1']);
+
+    w.emit(progress(5));
+    expect(w.runner.getView()).toMatchObject({ stage: 5 });
+    // Another check's progress and an older stage arriving late change nothing.
+    w.emit(progress(7, { check_id: 'c-other' }));
+    w.emit(progress(3));
+    expect(w.runner.getView()).toMatchObject({ stage: 5 });
+
+    w.emit(progress(7, { status: 'completed', result: ANALYSIS }));
+    await done;
+    expect(w.runner.getView()).toMatchObject({ phase: 'completed', checkId: 'c-1', analysis: ANALYSIS });
+    // The long poll still open is ended.
+    expect(w.polls[0]!.signal.aborted).toBe(true);
+    expect(w.notices).toEqual(['charged', 'completed']);
+  });
+
+  it('finishes on the long poll when the socket stays silent, polling again while it runs', async () => {
+    const w = world();
+    const done = w.runner.start(TARGET);
+    w.start.resolve({ status: 'running', checkId: 'c-1', stage: 1, walletAddress: ADDRESS, network: 'ethereum' });
+    await flush();
+    w.polls[0]!.answer.resolve({ status: 'running', checkId: 'c-1', stage: 4, walletAddress: ADDRESS, network: 'ethereum' });
+    await flush();
+    expect(w.runner.getView()).toMatchObject({ stage: 4 });
+    expect(w.polls).toHaveLength(2);
+
+    w.polls[1]!.answer.resolve({ status: 'completed', checkId: 'c-1', analysis: ANALYSIS });
+    await done;
+    expect(w.runner.getView()).toMatchObject({ phase: 'completed', analysis: ANALYSIS });
+  });
+
+  it('shows the failure message when the check fails on the socket', async () => {
+    const w = world();
+    const done = w.runner.start(TARGET);
+    w.start.resolve({ status: 'running', checkId: 'c-1', stage: 0, walletAddress: ADDRESS, network: 'ethereum' });
+    await flush();
+    w.emit(progress(3, { status: 'failed', error: 'provider timeout' }));
+    await done;
+    expect(w.runner.getView()).toEqual({ phase: 'failed', target: TARGET, failure: { kind: 'failed', message: CHECK_FAILED_MESSAGE } });
+    expect(w.notices).toEqual(['charged', 'failed']);
+  });
+});
+
+describe('a check refused or failed by the server', () => {
+  it('shows the server reason for an invalid address', async () => {
+    const w = world();
+    const done = w.runner.start(TARGET);
+    w.start.reject(new ApiError(400, 'Invalid request', null, { wallet_address: 'The address checksum does not match: check it for a typo' }));
+    await done;
+    expect(w.runner.getView()).toMatchObject({ phase: 'failed', failure: { kind: 'invalid', message: 'The address checksum does not match: check it for a typo' } });
+  });
+
+  it('offers a top-up when premium checks have run out', async () => {
+    const w = world();
+    const done = w.runner.start(TARGET);
+    w.start.reject(new ApiError(401, 'No premium checks left', { error: 'No premium checks left', require_premium: true }));
+    await done;
+    expect(w.runner.getView()).toMatchObject({ phase: 'failed', failure: { kind: 'premium', message: 'No premium checks left' } });
+  });
+
+  it('says "Failed to fetch wallet analysis. Please try again." when the analysis failed', async () => {
+    const w = world();
+    const done = w.runner.start(TARGET);
+    w.start.reject(new ApiError(502, 'The analysis could not be completed', { check_id: 'c-1', refunded: true }));
+    await done;
+    expect(w.runner.getView()).toMatchObject({ phase: 'failed', failure: { kind: 'failed', message: CHECK_FAILED_MESSAGE } });
+  });
+});
+
+describe('the runner', () => {
+  it('ignores Check while a check runs, and gives the next check a new key', async () => {
+    const w = world();
+    const first = w.runner.start(TARGET);
+    await w.runner.start(TARGET);
+    expect(w.keys).toEqual(['key-1']);
+    w.start.resolve({ status: 'completed', checkId: 'c-1', analysis: ANALYSIS });
+    await first;
+    await w.runner.start(TARGET);
+    expect(w.keys).toEqual(['key-1', 'key-2']);
+  });
+
+  it('forgets a check after reset (another sign-in)', async () => {
+    const w = world();
+    const done = w.runner.start(TARGET);
+    w.runner.reset();
+    w.start.resolve({ status: 'completed', checkId: 'c-1', analysis: ANALYSIS });
+    await done;
+    expect(w.runner.getView()).toEqual({ phase: 'idle' });
+  });
+
+  it('tells subscribers about every change', async () => {
+    const w = world();
+    const seen: string[] = [];
+    w.runner.subscribe(() => seen.push(w.runner.getView().phase));
+    const done = w.runner.start(TARGET);
+    w.start.resolve({ status: 'completed', checkId: 'c-1', analysis: ANALYSIS });
+    await done;
+    expect(seen).toEqual(['running', 'completed']);
+  });
+});
+
+describe('failure messages', () => {
+  it('anything unexpected reads as the generic failure', () => {
+    expect(describeFailure(new TypeError('x'))).toEqual({ kind: 'failed', message: CHECK_FAILED_MESSAGE });
+    expect(describeFailure(new ApiError(0, 'offline'))).toEqual({ kind: 'failed', message: CHECK_FAILED_MESSAGE });
+    expect(describeFailure(new ApiError(401, 'Authentication required'))).toEqual({ kind: 'failed', message: CHECK_FAILED_MESSAGE });
+  });
+});

@@ -1,0 +1,81 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { addressMessages, toChecksumAddress } from '@walletscreen/contracts';
+import { WalletCheckForm } from './wallet-check-form';
+
+const EVM = '0x8f3a21c6b7e94d05a1cc92e4f7b60d3e5a9c41b2';
+const BITCOIN = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+function renderForm(props: Partial<Parameters<typeof WalletCheckForm>[0]> = {}) {
+  const onCheck = jest.fn();
+  render(
+    <MantineProvider env="test">
+      <WalletCheckForm running={false} onCheck={onCheck} serverError={null} {...props} />
+    </MantineProvider>,
+  );
+  const input = screen.getByLabelText('Wallet address');
+  const type = (value: string) => fireEvent.change(input, { target: { value } });
+  const check = () => fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+  return { onCheck, type, check };
+}
+
+describe('the wallet check form', () => {
+  it('does nothing for an empty or blank address', () => {
+    const { onCheck, type, check } = renderForm();
+    check();
+    type('   ');
+    check();
+    expect(onCheck).not.toHaveBeenCalled();
+    expect(screen.queryByText(addressMessages.empty)).toBeNull();
+  });
+
+  it('refuses an address that does not parse, with the reason under the input, before any request', () => {
+    const { onCheck, type, check } = renderForm();
+    type('0x1234');
+    check();
+    expect(onCheck).not.toHaveBeenCalled();
+    screen.getByText(addressMessages.evmLength);
+    // Editing clears the message.
+    type('0x12345');
+    expect(screen.queryByText(addressMessages.evmLength)).toBeNull();
+  });
+
+  it('offers the network only for an EVM address, Ethereum by default', () => {
+    const { type } = renderForm();
+    type(BITCOIN);
+    expect(screen.queryByLabelText('Network')).toBeNull();
+    type(EVM);
+    const select = screen.getByLabelText('Network') as HTMLSelectElement;
+    expect(select.value).toBe('ethereum');
+    expect(Array.from(select.options).map((o) => o.text)).toEqual(['Ethereum', 'BNB Chain', 'Polygon', 'Arbitrum', 'Base', 'Optimism']);
+  });
+
+  it('sends the trimmed address with the chosen network', () => {
+    const { onCheck, type, check } = renderForm();
+    type(`  ${EVM}  `);
+    fireEvent.change(screen.getByLabelText('Network'), { target: { value: 'arbitrum' } });
+    check();
+    expect(onCheck).toHaveBeenCalledWith({
+      request: { wallet_address: EVM, network: 'arbitrum' },
+      address: toChecksumAddress(EVM),
+      network: 'arbitrum',
+    });
+  });
+
+  it('sends no network for other chains', () => {
+    const { onCheck, type, check } = renderForm();
+    type(BITCOIN);
+    check();
+    expect(onCheck).toHaveBeenCalledWith({ request: { wallet_address: BITCOIN }, address: BITCOIN, network: 'bitcoin' });
+  });
+
+  it('reads "Checking..." and is disabled while a check runs', () => {
+    renderForm({ running: true });
+    expect((screen.getByRole('button', { name: 'Checking...' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the server answer under the input', () => {
+    renderForm({ serverError: 'Failed to fetch wallet analysis. Please try again.' });
+    screen.getByText('Failed to fetch wallet analysis. Please try again.');
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The app's wallet check: one runner per tab, so a check keeps going (and its result stays on
+ * screen) when the user leaves the page and comes back. A check belongs to the session that
+ * started it; after another sign-in the screen starts empty.
+ */
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { profileQueryKey } from '../../lib/get-profile';
+import { historyQueryKey } from '../../lib/query-keys';
+import { authToken } from '../../lib/session';
+import { followCheck, onCheckProgress } from '../../lib/socket';
+import { analyzeWalletWithRetry, newIdempotencyKey } from './api/analyze-wallet';
+import { waitForCheck } from './api/get-check';
+import { createCheckRunner, type CheckNotice, type CheckRunner, type CheckTarget, type CheckView } from './check-runner';
+
+let runner: CheckRunner | null = null;
+let owner: string | null = null;
+let queryClientRef: QueryClient | null = null;
+
+/** After a check is charged, settles or is refunded, the balance is fetched again; after a result, the history too. */
+function refresh(notice: CheckNotice): void {
+  const queryClient = queryClientRef;
+  if (!queryClient) return;
+  void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+  if (notice === 'completed') void queryClient.invalidateQueries({ queryKey: historyQueryKey });
+}
+
+function appRunner(): CheckRunner {
+  runner ??= createCheckRunner({
+    newKey: newIdempotencyKey,
+    start: (request, key, signal) => analyzeWalletWithRetry(request, key, { signal }),
+    wait: (checkId, signal) => waitForCheck(checkId, { signal }),
+    listen: onCheckProgress,
+    follow: followCheck,
+    notify: refresh,
+  });
+  return runner;
+}
+
+const IDLE: CheckView = { phase: 'idle' };
+
+export function useWalletCheck(): { view: CheckView; start: (target: CheckTarget) => void } {
+  const queryClient = useQueryClient();
+  const checks = appRunner();
+  const token = authToken(window.localStorage);
+  const view = useSyncExternalStore(checks.subscribe, checks.getView);
+
+  useEffect(() => {
+    queryClientRef = queryClient;
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (owner !== token) {
+      checks.reset();
+      owner = token;
+    }
+  }, [checks, token]);
+
+  const start = useCallback(
+    (target: CheckTarget) => {
+      owner = token;
+      void checks.start(target);
+    },
+    [checks, token],
+  );
+
+  return { view: owner === null || owner === token ? view : IDLE, start };
+}

@@ -1,0 +1,5 @@
+/**
+ * Query keys shared across features: the history feature owns the history queries, the wallet
+ * checker refreshes them after a check (features do not import each other, so the root key lives here).
+ */
+export const historyQueryKey = ['history'] as const;

@@ -1,0 +1,103 @@
+/**
+ * The live connection to the server (socket.io, same origin, path /socket.io): one shared
+ * connection per signed-in browser tab, opened once the dashboard is shown and closed on logout
+ * or when the API ends the session. The server sends `check:progress` for every committed stage
+ * of the user's own checks; `check:subscribe` asks for a check's current state (sent again after
+ * every reconnect, so nothing missed while offline stays missed).
+ *
+ * Nothing here is required for a check to finish: the wallet checker also long-polls the check,
+ * so a blocked WebSocket only costs the live step updates.
+ */
+import { useEffect } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import type { CheckProgress } from '@walletscreen/contracts';
+
+export const SOCKET_PATH = '/socket.io';
+export const CHECK_PROGRESS_EVENT = 'check:progress';
+export const CHECK_SUBSCRIBE_EVENT = 'check:subscribe';
+/** How long a `check:subscribe` waits for the server's acknowledgement. */
+export const SUBSCRIBE_ACK_TIMEOUT_MS = 5_000;
+
+const statuses: ReadonlySet<string> = new Set(['running', 'completed', 'failed']);
+
+/** A `check:progress` payload (or a subscribe acknowledgement) as the server sends it; anything else is ignored. */
+export function isCheckProgress(value: unknown): value is CheckProgress {
+  if (value === null || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.check_id === 'string' && typeof v.status === 'string' && statuses.has(v.status) && typeof v.stage === 'number';
+}
+
+let socket: Socket | null = null;
+
+/**
+ * Opens the shared connection (or returns the open one). The token is read at every
+ * (re)connection, so a reconnect after a new sign-in presents the current token.
+ */
+export function openSocket(readToken: () => string | null): Socket {
+  if (socket) {
+    if (!socket.active) socket.connect();
+    return socket;
+  }
+  socket = io({
+    path: SOCKET_PATH,
+    auth: (send) => send({ token: readToken() ?? '' }),
+    reconnectionDelayMax: 10_000,
+  });
+  return socket;
+}
+
+/** Closes the shared connection (logout, session ended). */
+export function closeSocket(): void {
+  if (!socket) return;
+  const s = socket;
+  socket = null;
+  s.removeAllListeners();
+  s.disconnect();
+}
+
+/** Opens the shared connection while a signed-in screen is shown; it stays open across screens until logout. */
+export function useLiveConnection(readToken: () => string | null): void {
+  useEffect(() => {
+    if (readToken()) openSocket(readToken);
+  }, [readToken]);
+}
+
+/** Every progress message of the user's checks, as it arrives. Returns the unsubscribe. */
+export function onCheckProgress(listener: (progress: CheckProgress) => void): () => void {
+  const s = socket;
+  if (!s) return () => undefined;
+  const handler = (payload: unknown) => {
+    if (isCheckProgress(payload)) listener(payload);
+  };
+  s.on(CHECK_PROGRESS_EVENT, handler);
+  return () => {
+    s.off(CHECK_PROGRESS_EVENT, handler);
+  };
+}
+
+/**
+ * Follows one check: its progress messages, plus its current state asked for now (when connected)
+ * and after every (re)connection. Returns the unsubscribe.
+ */
+export function followCheck(checkId: string, listener: (progress: CheckProgress) => void): () => void {
+  const s = socket;
+  if (!s) return () => undefined;
+  let active = true;
+  const deliver = (payload: unknown) => {
+    if (active && isCheckProgress(payload) && payload.check_id === checkId) listener(payload);
+  };
+  const subscribe = () => {
+    s.timeout(SUBSCRIBE_ACK_TIMEOUT_MS).emit(CHECK_SUBSCRIBE_EVENT, { check_id: checkId }, (error: Error | null, answer: unknown) => {
+      if (!error) deliver(answer);
+    });
+  };
+  s.on(CHECK_PROGRESS_EVENT, deliver);
+  s.on('connect', subscribe);
+  if (s.connected) subscribe();
+  else if (!s.active) s.connect();
+  return () => {
+    active = false;
+    s.off(CHECK_PROGRESS_EVENT, deliver);
+    s.off('connect', subscribe);
+  };
+}
