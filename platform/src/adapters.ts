@@ -1,4 +1,5 @@
 // Adapters, for composition roots only: domain code imports the ports from the package index.
 export { SqliteEventStore, openSqliteDatabase } from './event-store/sqlite/sqlite-event-store';
+export { startBackgroundCheckpointer, type BackgroundCheckpointer } from './event-store/sqlite/background-checkpointer';
 export { SqliteReadStore } from './read-store/sqlite/sqlite-read-store';
 export { createInProcessBus } from './message-bus/in-process/in-process-bus';

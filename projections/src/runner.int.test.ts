@@ -50,3 +50,23 @@ it('folds from its checkpoint after a restart, and equals a rebuild from positio
   await readStore.close();
   await store.close();
 });
+
+it('writes nothing for events it does not fold, yet reports them as reached, and saves its checkpoint at least every 1000', async () => {
+  const file = path.join(dir, 'skip.db');
+  const store = new SqliteEventStore({ file, pollIntervalMs: 20 });
+  const readStore = new SqliteReadStore({ file });
+  const runner = await startProjections({ bus: createInProcessBus(store), readStore, projections: [customersProjection], logger });
+  const folded = await store.append('user-s1', [registered('s1', 's1@x.io', '2026-01-01T00:00:00.000Z')], { expectedRevision: 'no-stream' });
+  await runner.waitFor(folded.position);
+  expect(await readStore.getCheckpoint(customersProjection.name)).toBe(folded.position);
+  const other = () => ({ id: randomUUID(), type: 'WalletCheckStageCompleted', data: { checkId: 'c' } });
+  await store.append('check-c', Array.from({ length: 10 }, other), { expectedRevision: 'no-stream' });
+  await runner.waitFor(await store.headPosition());
+  expect(await readStore.getCheckpoint(customersProjection.name)).toBe(folded.position);
+  for (let i = 0; i < 10; i++) await store.append('check-c', Array.from({ length: 100 }, other), { expectedRevision: 9 + i * 100 });
+  await runner.waitFor(await store.headPosition());
+  expect(await readStore.getCheckpoint(customersProjection.name)).toBeGreaterThan(folded.position + 1000);
+  await runner.stop();
+  await readStore.close();
+  await store.close();
+});

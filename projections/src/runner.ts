@@ -1,6 +1,9 @@
 import { supervise, type Logger, type MessageBus, type ReadStore, type RecordedEvent } from '@walletscreen/platform';
 import type { Projection } from './projection';
 
+/** A projection passes over at most this many events it does not fold before writing its checkpoint. */
+const SKIPPED_BEFORE_SAVE = 1000;
+
 export interface ProjectionRunner {
   /** Resolves once every projection has folded the event at this global position (or a later one). */
   waitFor(position: number, timeoutMs?: number): Promise<void>;
@@ -40,11 +43,21 @@ export async function startProjections(deps: {
 
   const consumers = deps.projections.map((p) => {
     const handled = new Set(p.handles);
+    /** Events passed over since the checkpoint was last written. */
+    let unsaved = 0;
     const apply = async (events: RecordedEvent[]) => {
       const checkpoint = positions.get(p.name) ?? 0;
       const fresh = events.filter((e) => e.position > checkpoint);
       if (fresh.length === 0) return;
       const relevant = fresh.filter((e) => handled.has(e.type));
+      if (relevant.length === 0 && unsaved + fresh.length < SKIPPED_BEFORE_SAVE) {
+        // Nothing to fold: no write. The checkpoint moves with the next fold (after a restart,
+        // these events are read again and passed over again).
+        unsaved += fresh.length;
+        positions.set(p.name, fresh[fresh.length - 1]!.position);
+        settleWaiters();
+        return;
+      }
       const keys = [...new Set(relevant.map((e) => p.keyOf(e)).filter((k): k is string => k !== null))];
       const current = await readStore.getMany<object>(p.collection, keys);
       const docs = new Map<string, object | null>(keys.map((k) => [k, current.get(k) ?? null]));
@@ -59,6 +72,7 @@ export async function startProjections(deps: {
         { name: p.name, position: last },
       );
       positions.set(p.name, last);
+      unsaved = 0;
       settleWaiters();
     };
     return supervise(

@@ -37,7 +37,7 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
 
   const consumer = supervise(
     () =>
-      deps.bus.consume({ group: deps.group ?? 'progress-hub', filter: { eventTypes: checkEventTypes }, startAfter: async () => head }, async (events) => {
+      deps.bus.consume({ group: deps.group ?? 'progress-hub', filter: { eventTypes: checkEventTypes }, startAfter: async () => head, prompt: true }, async (events) => {
         for (const recorded of events) {
           const event = { type: recorded.type, data: recorded.data } as CheckEvent;
           const checkId = event.data.checkId;

@@ -37,6 +37,7 @@ export const envSchema = z
     SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
     // Wallet checks.
     CHECK_WAIT_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(120_000).default(25_000),
+    CHECK_STAGE_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).max(600_000).default(60_000),
     ANALYSIS_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(32),
     CHAINABUSE_URL: url(['http:', 'https:']),
     CHAINABUSE_API_KEY: optionalText,
@@ -45,6 +46,9 @@ export const envSchema = z
     OPENAI_BASE_URL: url(['http:', 'https:']),
     OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
     OPENAI_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(500).max(120_000).default(20_000),
+    // Sanctions: the OFAC list the server refreshes every interval (0 turns the refresh off).
+    SANCTIONS_SYNC_INTERVAL_HOURS: z.coerce.number({ error: 'must be a number of hours' }).min(0).max(8760).default(24),
+    OFAC_SDN_URL: url(['http:', 'https:']),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {

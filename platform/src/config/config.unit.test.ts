@@ -22,6 +22,14 @@ describe('configuration', () => {
     for (const name of ['PORT', 'SMTP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'LOG_LEVEL']) expect(message).toContain(name);
   });
 
+  it('refreshes the OFAC list daily by default; 0 turns it off; the URL must be http(s)', () => {
+    expect(parseEnv({}).SANCTIONS_SYNC_INTERVAL_HOURS).toBe(24);
+    expect(parseEnv({}).OFAC_SDN_URL).toBeUndefined();
+    expect(parseEnv({ SANCTIONS_SYNC_INTERVAL_HOURS: '0', OFAC_SDN_URL: 'https://lists.example/sdn.xml' })).toMatchObject({ SANCTIONS_SYNC_INTERVAL_HOURS: 0, OFAC_SDN_URL: 'https://lists.example/sdn.xml' });
+    expect(() => parseEnv({ SANCTIONS_SYNC_INTERVAL_HOURS: '-1' })).toThrow(/SANCTIONS_SYNC_INTERVAL_HOURS/);
+    expect(() => parseEnv({ OFAC_SDN_URL: 'ftp://lists.example/sdn.xml' })).toThrow(/OFAC_SDN_URL/);
+  });
+
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => parseEnv({ ADMIN_EMAIL: 'admin@x.io' })).toThrow(/ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD go together/);
     expect(parseEnv({ ADMIN_EMAIL: 'admin@x.io', ADMIN_PASSWORD: 'long enough' }).ADMIN_EMAIL).toBe('admin@x.io');

@@ -88,6 +88,12 @@ export interface SubscribeOptions {
   filter?: EventFilter;
   /** Largest batch handed to the handler at once. */
   batchSize?: number;
+  /**
+   * Woken as soon as the code that appended yields, for consumers someone is waiting on (live
+   * progress). By default an adapter may instead wake subscribers once per turn of the event loop,
+   * so that the appends of a busy moment are read (and folded) in one batch.
+   */
+  prompt?: boolean;
 }
 
 /**

@@ -14,6 +14,8 @@ export interface ConsumerOptions {
   /** Where a group with no committed progress starts: after this global position. */
   startAfter: () => Promise<number>;
   batchSize?: number;
+  /** Deliver with the least delay rather than in the largest batches (see SubscribeOptions.prompt). */
+  prompt?: boolean;
 }
 
 export interface Consumer {

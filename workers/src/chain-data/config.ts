@@ -9,6 +9,8 @@
  *   BLOCKSCOUT_BASE_URL, BLOCKSCOUT_OPTIMISM_URL
  *   ETHERSCAN_API_URL, TRONGRID_API_URL, SOLANA_RPC_URL, XRPL_RPC_URL
  *   CHAIN_DATA_TIMEOUT_MS, CHAIN_DATA_RETRIES, CHAIN_DATA_CACHE_TTL_MS
+ *   CHAIN_DATA_RATE_LIMITS   (requests per second by provider or family, e.g. "esplora=0,etherscan=10";
+ *                             0 = no limit, for a self-hosted node; merged over the defaults)
  */
 import { evmNetworks, type EvmNetwork } from '@walletscreen/contracts';
 import { defaultChainDataConfig, type ChainDataConfig } from './types';
@@ -65,6 +67,12 @@ export function chainDataConfigFromEnv(env: Record<string, string | undefined>, 
       if (parsed) blockscoutUrls[network] = parsed;
     }
   }
+  const ratePerSecond: Record<string, number> = { ...defaults.ratePerSecond };
+  for (const entry of (text('CHAIN_DATA_RATE_LIMITS') ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+    const match = /^([A-Za-z0-9.:_-]+)\s*=\s*(\d+(?:\.\d+)?)$/.exec(entry);
+    if (match) ratePerSecond[match[1]!] = Number(match[2]);
+    else problems.push(`CHAIN_DATA_RATE_LIMITS: "${entry}" is not name=requests-per-second (0 for no limit)`);
+  }
   const etherscanApiKey = text('ETHERSCAN_API_KEY') || defaults.etherscanApiKey;
   const tronGridApiKey = text('TRONGRID_API_KEY') || defaults.tronGridApiKey;
   const config: ChainDataConfig = {
@@ -80,7 +88,7 @@ export function chainDataConfigFromEnv(env: Record<string, string | undefined>, 
     timeoutMs: integer('CHAIN_DATA_TIMEOUT_MS', defaults.timeoutMs, 1),
     retries: integer('CHAIN_DATA_RETRIES', defaults.retries, 0),
     cacheTtlMs: integer('CHAIN_DATA_CACHE_TTL_MS', defaults.cacheTtlMs, 0),
-    ratePerSecond: { ...defaults.ratePerSecond },
+    ratePerSecond,
   };
   if (etherscanApiKey) config.etherscanApiKey = etherscanApiKey;
   else delete config.etherscanApiKey;

@@ -154,6 +154,12 @@ describe('chainDataConfigFromEnv', () => {
     expect(config.blockscoutUrls.bsc).toBe('https://bsc.blockscout.example');
   });
 
+  it('merges rate limits over the defaults; 0 lifts a limit', () => {
+    const config = chainDataConfigFromEnv({ CHAIN_DATA_RATE_LIMITS: ' esplora=0, my-esplora.local:3000 = 50,etherscan=2.5' });
+    expect(config.ratePerSecond).toEqual({ ...defaultChainDataConfig.ratePerSecond, esplora: 0, 'my-esplora.local:3000': 50, etherscan: 2.5 });
+    expect(() => chainDataConfigFromEnv({ CHAIN_DATA_RATE_LIMITS: 'esplora' })).toThrow(/CHAIN_DATA_RATE_LIMITS: "esplora" is not name=requests-per-second/);
+  });
+
   it('names every bad variable', () => {
     expect(() => chainDataConfigFromEnv({ XRPL_RPC_URL: 'wss://s1.ripple.com', CHAIN_DATA_RETRIES: '-1' })).toThrow(ChainDataConfigError);
     try {

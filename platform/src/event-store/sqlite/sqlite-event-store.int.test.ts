@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eventStoreContract } from '../contract-suite';
+import { startBackgroundCheckpointer } from './background-checkpointer';
 import { SqliteEventStore } from './sqlite-event-store';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ws-es-'));
@@ -12,4 +14,39 @@ eventStoreContract('SQLite (better-sqlite3, WAL)', {
   destroy: async (name) => {
     for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(dir, `${name}.db${suffix}`), { force: true });
   },
+});
+
+describe('SQLite specifics', () => {
+  it('wakes a subscriber once for the appends of one turn of the event loop, and hands them over in one batch', async () => {
+    const store = new SqliteEventStore({ file: path.join(dir, 'batched.db'), pollIntervalMs: 10_000 });
+    const batches: number[][] = [];
+    const sub = store.subscribe({ after: 0 }, (events) => void batches.push(events.map((e) => e.position)));
+    const prompt: number[][] = [];
+    const live = store.subscribe({ after: 0, prompt: true }, (events) => void prompt.push(events.map((e) => e.position)));
+    await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 5; i++) await store.append(`s-${i}`, [{ id: randomUUID(), type: 'T', data: { i } }], { expectedRevision: 'no-stream' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(batches).toEqual([[1, 2, 3, 4, 5]]);
+    expect(prompt.flat()).toEqual([1, 2, 3, 4, 5]);
+    await sub.close();
+    await live.close();
+    await store.close();
+  });
+
+  it('has its WAL checkpointed by a background thread, and checkpoints itself again once that stops', async () => {
+    const file = path.join(dir, 'checkpointed.db');
+    const store = new SqliteEventStore({ file });
+    const checkpointer = startBackgroundCheckpointer({ file, connections: [store.db], intervalMs: 20 });
+    expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    const before = statSync(file).size;
+    const data = { text: 'x'.repeat(2000) };
+    for (let i = 0; i < 500; i++) await store.append(`s-${i}`, [{ id: randomUUID(), type: 'T', data }], { expectedRevision: 'no-stream' });
+    // The pages reach the database file without any commit here having checkpointed.
+    for (let i = 0; i < 100 && statSync(file).size < before + 1_000_000; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(statSync(file).size).toBeGreaterThan(before + 1_000_000);
+    await checkpointer.stop();
+    expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    expect(await store.readAll({ maxCount: 1 })).toHaveLength(1);
+    await store.close();
+  });
 });

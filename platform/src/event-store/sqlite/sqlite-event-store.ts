@@ -104,6 +104,9 @@ export class SqliteEventStore implements EventStore {
   };
   private readonly appendTransaction: Database.Transaction<(streamId: string, events: readonly EventData[], expected: ExpectedRevision) => AppendResult>;
   private readonly subscriptions = new Set<Subscription>();
+  /** Statements of filtered reads, by their SQL (one per distinct filter shape). */
+  private readonly filtered = new Map<string, Database.Statement<unknown[], EventRow>>();
+  private wakeScheduled = { prompt: false, batched: false };
   private closed = false;
 
   constructor(options: SqliteEventStoreOptions) {
@@ -200,8 +203,31 @@ export class SqliteEventStore implements EventStore {
       if (!previous) throw new DuplicateEventId(events[0]!.id);
       return previous;
     }
-    if (!result.duplicate) this.appended.emit('append', result.position);
+    if (!result.duplicate) this.wakeSubscribers();
     return result;
+  }
+
+  /**
+   * Subscribers are woken after the appends of the current turn of the event loop, so that each
+   * reads everything appended meanwhile in one batch instead of one read (and, for a projection,
+   * one write) per append; `prompt` ones as soon as the appending code yields. Either way the wake
+   * comes after the subscriber that just read (before this append) has started waiting again.
+   */
+  private wakeSubscribers() {
+    if (!this.wakeScheduled.prompt) {
+      this.wakeScheduled.prompt = true;
+      process.nextTick(() => {
+        this.wakeScheduled.prompt = false;
+        this.appended.emit('prompt');
+      });
+    }
+    if (!this.wakeScheduled.batched) {
+      this.wakeScheduled.batched = true;
+      setImmediate(() => {
+        this.wakeScheduled.batched = false;
+        this.appended.emit('append');
+      });
+    }
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -220,10 +246,13 @@ export class SqliteEventStore implements EventStore {
     const max = options.maxCount ?? -1;
     if (!options.filter) return this.stmt.readAll.all(after, max).map(toRecorded);
     const f = filterSql(options.filter);
-    return this.db
-      .prepare<unknown[], EventRow>(`SELECT * FROM events WHERE position > ?${f.sql} ORDER BY position LIMIT ?`)
-      .all(after, ...f.params, max)
-      .map(toRecorded);
+    const sql = `SELECT * FROM events WHERE position > ?${f.sql} ORDER BY position LIMIT ?`;
+    let statement = this.filtered.get(sql);
+    if (!statement) {
+      statement = this.db.prepare<unknown[], EventRow>(sql);
+      if (this.filtered.size < 100) this.filtered.set(sql, statement);
+    }
+    return statement.all(after, ...f.params, max).map(toRecorded);
   }
 
   async headPosition(): Promise<number> {
@@ -233,6 +262,7 @@ export class SqliteEventStore implements EventStore {
 
   subscribe(options: SubscribeOptions, handler: BatchHandler): Subscription {
     this.assertOpen();
+    const wake = options.prompt ? 'prompt' : 'append';
     const subscription = catchUpSubscription(
       {
         readAll: (o) => this.readAll(o),
@@ -240,12 +270,12 @@ export class SqliteEventStore implements EventStore {
           new Promise<void>((resolve) => {
             const finish = () => {
               clearTimeout(timer);
-              this.appended.off('append', finish);
+              this.appended.off(wake, finish);
               signal.removeEventListener('abort', finish);
               resolve();
             };
             const timer = setTimeout(finish, this.pollIntervalMs);
-            this.appended.on('append', finish);
+            this.appended.on(wake, finish);
             signal.addEventListener('abort', finish);
           }),
       },

@@ -14,7 +14,7 @@ export function createInProcessBus(store: EventStore): MessageBus {
       const done = (async () => {
         const after = await options.startAfter();
         if (closed) return;
-        subscription = store.subscribe({ after, filter: options.filter, batchSize: options.batchSize }, handler);
+        subscription = store.subscribe({ after, filter: options.filter, batchSize: options.batchSize, prompt: options.prompt }, handler);
         await subscription.done;
       })();
       done.catch(() => undefined);

@@ -1,0 +1,487 @@
+/**
+ * Wallet checks end to end under load (issue 3): the real embedded server (HTTP, socket.io, the
+ * seven stages, SQLite event store, projections) in this thread; in a worker thread of the same
+ * process, the clients (HTTP POSTs with an Idempotency-Key, some retried or sent twice at once,
+ * one socket.io client per user) and the blockchain data source (an Esplora replayed on loopback,
+ * answering at once, about a different wallet for every check, so every check fetches its data
+ * over HTTP). Both threads read the same wall clock (performance.timeOrigin + now()).
+ *
+ * Two runs after a warm-up:
+ * - throughput: a closed loop of BENCH_CHECKS checks at BENCH_CONCURRENCY (each client sends its
+ *   next check when the last one answered): the checks/s the server sustains;
+ * - latency: an open loop at BENCH_RATE checks/s (the target rate) for BENCH_LATENCY_CHECKS
+ *   checks: POST sent → the check's `WalletCheckCompleted` recorded (the event's recorded time)
+ *   and → the HTTP answer with the report; a check event recorded → its socket.io message received.
+ * Then the charges: no check charged twice, none unpaid, every balance equal to what its events say.
+ *
+ *   BENCH_CHECKS (2000), BENCH_CONCURRENCY (32), BENCH_RATE (200), BENCH_LATENCY_CHECKS (2000),
+ *   BENCH_WARMUP (200), BENCH_CPU_PROFILE (a file: the server thread's CPU profile over both runs)
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { io, type Socket } from 'socket.io-client';
+import type { CheckProgress } from '@walletscreen/contracts';
+import { bech32Encode, convertBits } from '@walletscreen/contracts/addresses/bech32';
+import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
+import { startEmbedded } from '@walletscreen/command-api/main/embedded';
+import { createLogger, type RecordedEvent } from '@walletscreen/platform';
+import { addresses as a, startReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
+
+const ROLE = 'walletscreen-checks-bench-load';
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const N = env('BENCH_CHECKS', 2000);
+const CONCURRENCY = env('BENCH_CONCURRENCY', 32);
+const RATE = env('BENCH_RATE', 200);
+const LATENCY_CHECKS = env('BENCH_LATENCY_CHECKS', 2000);
+const WARMUP = env('BENCH_WARMUP', 200);
+/** The registration bonus: each user runs exactly this many checks. */
+const CHECKS_PER_USER = 20;
+/** Every 10th check is sent again after its answer; every 25th is sent twice at once. */
+const retriedAfter = (i: number) => i % 10 === 3;
+const sentTwice = (i: number) => i % 25 === 7;
+/** Every 50th wallet is on the sanctions list itself (every wallet has one listed counterparty). */
+const sanctioned = (i: number) => i % 50 === 11;
+
+const wallClock = () => performance.timeOrigin + performance.now();
+
+/** A distinct, valid P2WPKH address per check. */
+function walletFor(i: number): string {
+  const program = createHash('sha256').update(`bench-wallet-${i}`).digest().subarray(0, 20);
+  return bech32Encode('bc', [0, ...convertBits(program, 8, 5, true)!], 'bech32');
+}
+
+function repoRoot(): string {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'workers', 'test-fixtures', 'chain-data'))) return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+
+/** Checks `from` (inclusive) to `to` (exclusive), as a closed loop of `concurrency` clients or an open loop at `rate` per second. */
+type Load = { name: string; from: number; to: number } & ({ concurrency: number } | { rate: number });
+type Command = { cmd: 'connect'; base: string; users: Array<{ token: string }> } | ({ cmd: 'phase' } & Load) | { cmd: 'finish' };
+
+interface CheckSample {
+  i: number;
+  sentAt: number;
+  answeredAt: number;
+  status: number;
+  checkId: string | null;
+  resultStatus: string | null;
+  /** Answers to the retried / duplicated POSTs of the same key. */
+  repeats: Array<{ status: number; checkId: string | null }>;
+}
+interface SocketSample {
+  checkId: string;
+  stage: number;
+  status: string;
+  at: number;
+}
+interface PhaseResult {
+  checks: CheckSample[];
+  start: number;
+  end: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The load thread: the provider on loopback and the clients.
+
+async function loadThread(root: string) {
+  const port = parentPort!;
+  const fixtures = path.join(root, 'workers', 'test-fixtures', 'chain-data', 'esplora');
+  const summary = readFileSync(path.join(fixtures, 'address-small.json'), 'utf8');
+  const txs = readFileSync(path.join(fixtures, 'txs-small.json'), 'utf8');
+  const json = { 'content-type': 'application/json' };
+  // The recorded wallet's answers, about whichever wallet is asked for.
+  const about = (text: string, p: string) => ({ text: text.replaceAll(a.btcWallet, decodeURIComponent(p.split('/')[3]!)), headers: json });
+  const replay = await startReplayServer([
+    { path: /^\/api\/address\/[^/]+$/, replies: [(r) => about(summary, r.path)] },
+    { path: /^\/api\/address\/[^/]+\/txs$/, replies: [(r) => about(txs, r.path)] },
+  ]);
+  port.postMessage({ type: 'replay-ready', url: replay.url });
+
+  const messages: SocketSample[] = [];
+  let base = '';
+  let users: Array<{ token: string }> = [];
+  let sockets: Socket[] = [];
+
+  const post = async (user: { token: string }, wallet: string, key: string) => {
+    const res = await fetch(`${base}/api/transactions/analyze-realtime`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}`, 'idempotency-key': key },
+      body: JSON.stringify({ wallet_address: wallet }),
+    });
+    const body = (await res.json()) as { check_id?: string; status?: string };
+    return { status: res.status, checkId: body.check_id ?? null, resultStatus: body.status ?? null };
+  };
+
+  /** One check: its POST (twice at once for some), then a retry of the same key for some. */
+  const check = async (i: number): Promise<CheckSample> => {
+    const user = users[i % users.length]!;
+    const key = `bench-check-${i}`;
+    const wallet = walletFor(i);
+    const sentAt = wallClock();
+    const [first, ...others] = await Promise.all([post(user, wallet, key), ...(sentTwice(i) ? [post(user, wallet, key)] : [])]);
+    const answeredAt = wallClock();
+    if (retriedAfter(i)) others.push(await post(user, wallet, key));
+    return { i, sentAt, answeredAt, ...first!, repeats: others.map((o) => ({ status: o.status, checkId: o.checkId })) };
+  };
+
+  async function phase(load: Load): Promise<PhaseResult> {
+    const checks: CheckSample[] = [];
+    const start = wallClock();
+    if ('concurrency' in load) {
+      let next = load.from;
+      const client = async () => {
+        for (let i = next++; i < load.to; i = next++) checks.push(await check(i));
+      };
+      await Promise.all(Array.from({ length: load.concurrency }, client));
+    } else {
+      // Each check is sent at its time, whatever the others are doing.
+      const pending: Array<Promise<void>> = [];
+      for (let i = load.from; i < load.to; i++) {
+        const due = start + ((i - load.from) * 1000) / load.rate;
+        const wait = due - wallClock();
+        if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+        pending.push(check(i).then((c) => void checks.push(c)));
+      }
+      await Promise.all(pending);
+    }
+    return { checks, start, end: Math.max(...checks.map((c) => c.answeredAt)) };
+  }
+
+  port.on('message', (m: Command) => {
+    void (async () => {
+      if (m.cmd === 'connect') {
+        base = m.base;
+        users = m.users;
+        sockets = await Promise.all(
+          users.map(
+            (u) =>
+              new Promise<Socket>((resolve, reject) => {
+                const s = io(base, { path: '/socket.io', auth: { token: u.token }, transports: ['websocket'] });
+                s.on('check:progress', (p: CheckProgress) => messages.push({ checkId: p.check_id, stage: p.stage, status: p.status, at: wallClock() }));
+                s.once('connect', () => resolve(s));
+                s.once('connect_error', reject);
+              }),
+          ),
+        );
+        port.postMessage({ type: 'connected' });
+      } else if (m.cmd === 'phase') {
+        port.postMessage({ type: 'phase-done', result: await phase(m) });
+      } else {
+        // Late socket messages (the completed one can trail the HTTP answer).
+        await new Promise((r) => setTimeout(r, 500));
+        for (const s of sockets) s.close();
+        await replay.close();
+        port.postMessage({ type: 'finished', messages });
+      }
+    })();
+  });
+}
+
+if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {
+  void loadThread((workerData as { root: string }).root);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server thread.
+
+const nextMessage = <T>(worker: Worker, type: string) =>
+  new Promise<T>((resolve, reject) => {
+    const onMessage = (m: { type: string } & T) => {
+      if (m.type !== type) return;
+      worker.off('message', onMessage);
+      worker.off('error', reject);
+      resolve(m);
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+  });
+
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!);
+const ms = (v: number) => Math.round(v * 10) / 10;
+const verdict = (ok: boolean) => (ok ? 'pass' : 'FAIL');
+
+/** The server thread's CPU profile over a stretch of the run, written to `file` (nothing without one). */
+async function startProfile(file: string | undefined): Promise<{ stop(): Promise<void> }> {
+  if (!file) return { stop: async () => undefined };
+  const session = new Session();
+  session.connect();
+  const call = (method: string) => new Promise<unknown>((resolve, reject) => session.post(method, (error, result) => (error ? reject(error) : resolve(result))));
+  await call('Profiler.enable');
+  await call('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = (await call('Profiler.stop')) as { profile: unknown };
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      for (let i = next++; i < items.length; i = next++) out[i] = await fn(items[i]!);
+    }),
+  );
+  return out;
+}
+
+/** The server thread's share of a run: event-loop utilisation and delay, process CPU. */
+function usage() {
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  const elu = performance.eventLoopUtilization();
+  const cpu = process.cpuUsage();
+  return () => {
+    lag.disable();
+    const used = process.cpuUsage(cpu);
+    return { elu: performance.eventLoopUtilization(elu).utilization, lagP99: lag.percentile(99) / 1e6, cpuMs: (used.user + used.system) / 1000 };
+  };
+}
+
+interface Recorded {
+  requested?: number;
+  stages: number[];
+  completed?: number;
+  failed?: number;
+}
+
+/** The figures of one run, from the clients' samples and the recorded events. */
+function figures(run: PhaseResult, messages: SocketSample[], recorded: Map<string, Recorded>) {
+  const toCompleted: number[] = [];
+  const toAnswer: number[] = [];
+  let notCompleted = 0;
+  for (const c of run.checks) {
+    const completed = c.checkId ? recorded.get(c.checkId)?.completed : undefined;
+    if (completed === undefined) {
+      notCompleted++;
+      continue;
+    }
+    toCompleted.push(completed - c.sentAt);
+    toAnswer.push(c.answeredAt - c.sentAt);
+  }
+  toCompleted.sort((x, y) => x - y);
+  toAnswer.sort((x, y) => x - y);
+  const lastCompleted = Math.max(...run.checks.map((c) => recorded.get(c.checkId ?? '')?.completed ?? c.answeredAt));
+  const ids = new Set(run.checks.map((c) => c.checkId));
+  const toSocket: number[] = [];
+  const received = new Map<string, number>();
+  let unmatched = 0;
+  for (const m of messages) {
+    if (!ids.has(m.checkId)) continue;
+    const r = recorded.get(m.checkId);
+    const eventAt = m.status === 'completed' ? r?.completed : m.stage === 0 ? r?.requested : r?.stages[m.stage];
+    if (eventAt === undefined) {
+      unmatched++;
+      continue;
+    }
+    received.set(m.checkId, (received.get(m.checkId) ?? 0) + 1);
+    toSocket.push(m.at - eventAt);
+  }
+  toSocket.sort((x, y) => x - y);
+  // Each check: its request, seven stages and the completion.
+  const missing = run.checks.reduce((sum, c) => sum + Math.max(0, 9 - (received.get(c.checkId ?? '') ?? 0)), 0);
+  return {
+    checksPerSecond: run.checks.length / ((lastCompleted - run.start) / 1000),
+    completed: (p: number) => percentile(toCompleted, p),
+    answered: (p: number) => percentile(toAnswer, p),
+    socket: (p: number) => percentile(toSocket, p),
+    notCompleted,
+    missing,
+    unmatched,
+    socketMessages: toSocket.length,
+  };
+}
+
+export async function run(): Promise<Record<string, number | string>> {
+  const root = repoRoot();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ws-bench-checks-'));
+  const load = new Worker(__filename, { workerData: { role: ROLE, root } });
+  const silent = createLogger({ level: 'silent' });
+  try {
+    const { url: replayUrl } = await nextMessage<{ url: string }>(load, 'replay-ready');
+    const server = await startEmbedded({
+      env: {
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        BITCOIN_ESPLORA_URLS: `${replayUrl}/api`,
+        // The loopback Esplora is our own: no requests-per-second limit (the public ones keep theirs).
+        CHAIN_DATA_RATE_LIMITS: 'esplora=0',
+        CHECK_WAIT_MS: '30000',
+        // The list is imported below; nothing is downloaded.
+        SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+      },
+      clock: () => new Date(),
+      logger: silent,
+    });
+    try {
+      const base = server.url.replace('localhost', '127.0.0.1');
+      const total = WARMUP + N + LATENCY_CHECKS;
+      const userCount = Math.ceil(total / CHECKS_PER_USER);
+
+      // The OFAC list: one counterparty of every wallet, and every 50th wallet itself.
+      const csv = path.join(dataDir, 'sdn.csv');
+      const listed = Array.from({ length: total }, (_, i) => i)
+        .filter(sanctioned)
+        .map((i) => `Digital Currency Address - XBT ${walletFor(i)}`);
+      writeFileSync(csv, `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${a.btcA}; ${listed.join('; ')}."\n`);
+      await runSanctionsSync({ eventStore: server.eventStore, file: csv, clock: () => new Date(), logger: silent });
+
+      // Users, through the API (each has the registration bonus of 20 checks).
+      const api = async <T>(p: string, body: unknown): Promise<T> => {
+        const res = await fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+        return (await res.json()) as T;
+      };
+      const users = await mapLimit(
+        Array.from({ length: userCount }, (_, i) => i),
+        8,
+        async (i) => {
+          const user = { email: `bench-${i}@desk.example`, password: `Bench-Passphrase-${i}-x`, username: `Bench desk ${i}` };
+          await api('/api/auth/register', user);
+          const { token } = await api<{ token: string }>('/api/auth/login', user);
+          return { token, userId: userIdForEmail(user.email) };
+        },
+      );
+      await server.projections.waitFor(await server.eventStore.headPosition(), 60_000);
+      const startPosition = await server.eventStore.headPosition();
+
+      const send = <T>(command: Command, reply: string) => {
+        const answer = nextMessage<T>(load, reply);
+        load.postMessage(command);
+        return answer;
+      };
+      const phase = async (l: Load) => {
+        const result = (await send<{ result: PhaseResult }>({ cmd: 'phase', ...l }, 'phase-done')).result;
+        await server.analysis.drain();
+        return result;
+      };
+      await send({ cmd: 'connect', base, users: users.map((u) => ({ token: u.token })) }, 'connected');
+      const warmup = WARMUP > 0 ? await phase({ name: 'warm-up', from: 0, to: WARMUP, concurrency: CONCURRENCY }) : null;
+      const profile = await startProfile(process.env.BENCH_CPU_PROFILE);
+      let used = usage();
+      const closed = await phase({ name: 'throughput', from: WARMUP, to: WARMUP + N, concurrency: CONCURRENCY });
+      const closedUsage = used();
+      used = usage();
+      const open = await phase({ name: 'latency', from: WARMUP + N, to: total, rate: RATE });
+      const openUsage = used();
+      await profile.stop();
+      const { messages } = await send<{ messages: SocketSample[] }>({ cmd: 'finish' }, 'finished');
+      const all = [...(warmup?.checks ?? []), ...closed.checks, ...open.checks];
+
+      // What the store recorded.
+      await server.projections.waitFor(await server.eventStore.headPosition(), 60_000);
+      const recorded = new Map<string, Recorded>();
+      const failures = new Map<string, number>();
+      const charges = new Map<string, number>();
+      const chargedPerUser = new Map<string, number>();
+      const refundedPerUser = new Map<string, number>();
+      const at = (e: RecordedEvent) => Date.parse(e.recordedAt);
+      for (let after = startPosition; ; ) {
+        const page = await server.eventStore.readAll({ after, maxCount: 2000 });
+        if (page.length === 0) break;
+        after = page[page.length - 1]!.position;
+        for (const e of page) {
+          const d = e.data as { checkId?: string; userId?: string; stage?: number; reason?: string };
+          if (e.type === 'CheckCharged') {
+            charges.set(d.checkId!, (charges.get(d.checkId!) ?? 0) + 1);
+            chargedPerUser.set(d.userId!, (chargedPerUser.get(d.userId!) ?? 0) + 1);
+          } else if (e.type === 'CheckRefunded') {
+            refundedPerUser.set(d.userId!, (refundedPerUser.get(d.userId!) ?? 0) + 1);
+          } else if (e.type.startsWith('WalletCheck')) {
+            let r = recorded.get(d.checkId!);
+            if (!r) recorded.set(d.checkId!, (r = { stages: [] }));
+            if (e.type === 'WalletCheckRequested') r.requested = at(e);
+            else if (e.type === 'WalletCheckStageCompleted') r.stages[d.stage!] = at(e);
+            else if (e.type === 'WalletCheckCompleted') r.completed = at(e);
+            else if (e.type === 'WalletCheckFailed') {
+              r.failed = at(e);
+              failures.set(d.reason!, (failures.get(d.reason!) ?? 0) + 1);
+            }
+          }
+        }
+      }
+
+      // Answers: every POST 200 with the completed report; a retried key answers with its check.
+      let badAnswers = 0;
+      let badRepeats = 0;
+      for (const c of all) {
+        if (c.status !== 200 || c.resultStatus !== 'completed' || !c.checkId) badAnswers++;
+        if (c.repeats.some((r) => r.status !== 200 || r.checkId !== c.checkId)) badRepeats++;
+      }
+      // Charges: once per check, none for a retry, balances agree with the events.
+      const doubleCharges = [...charges.values()].filter((n) => n > 1).length;
+      const checkIds = new Set(all.map((c) => c.checkId).filter((id): id is string => id !== null));
+      const uncharged = [...checkIds].filter((id) => !charges.has(id)).length;
+      const chargedWithoutCheck = [...charges.keys()].filter((id) => !checkIds.has(id)).length;
+      let balanceMismatches = 0;
+      for (let u = 0; u < users.length; u++) {
+        const id = users[u]!.userId;
+        const state = await server.accounts.load(id);
+        const customer = await server.readStore.get<{ remaining_checks: number }>('customers', id);
+        const byEvents = CHECKS_PER_USER - (chargedPerUser.get(id) ?? 0) + (refundedPerUser.get(id) ?? 0);
+        const issued = all.filter((c) => c.i % users.length === u).length;
+        const left = state.status === 'registered' ? state.bonusChecks + state.purchasedChecks : NaN;
+        if (left !== byEvents || customer?.remaining_checks !== byEvents || (chargedPerUser.get(id) ?? 0) !== issued) balanceMismatches++;
+      }
+      const failed = [...recorded.values()].filter((r) => r.failed !== undefined).length;
+
+      const t = figures(closed, messages, recorded);
+      const l = figures(open, messages, recorded);
+      const chargesOk = doubleCharges === 0 && uncharged === 0 && chargedWithoutCheck === 0 && balanceMismatches === 0;
+      return {
+        machine: `${cpus()[0]?.model.trim() ?? 'unknown cpu'}, ${availableParallelism()} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`,
+        conditions: `${users.length} users, one socket.io client each; ${WARMUP} warm-up checks; a distinct wallet per check, its Esplora data replayed on loopback`,
+        [`throughput run: ${N} checks, closed loop at concurrency ${CONCURRENCY}`]: '',
+        '  checks/s sustained': Math.round(t.checksPerSecond),
+        '  target ≥ 200 checks/s': verdict(t.checksPerSecond >= 200),
+        '  POST → completed recorded, p50 / p95 / p99 (ms)': `${ms(t.completed(50))} / ${ms(t.completed(95))} / ${ms(t.completed(99))}`,
+        '  check event recorded → socket.io client, p50 / p99 (ms)': `${ms(t.socket(50))} / ${ms(t.socket(99))}`,
+        '  server thread: event-loop utilisation / delay p99 (ms)': `${closedUsage.elu.toFixed(2)} / ${ms(closedUsage.lagP99)}`,
+        '  process CPU per check, both threads (ms)': ms(closedUsage.cpuMs / closed.checks.length),
+        [`latency run: ${LATENCY_CHECKS} checks, open loop at ${RATE} checks/s`]: '',
+        '  checks/s completed': Math.round(l.checksPerSecond),
+        '  POST → WalletCheckCompleted recorded, p50 (ms)': ms(l.completed(50)),
+        '  POST → WalletCheckCompleted recorded, p95 (ms)': ms(l.completed(95)),
+        '  POST → WalletCheckCompleted recorded, p99 (ms)': ms(l.completed(99)),
+        '  POST → WalletCheckCompleted recorded, max (ms)': ms(l.completed(100)),
+        '  target p50 ≤ 100 ms': verdict(l.completed(50) <= 100),
+        '  target p99 ≤ 300 ms': verdict(l.completed(99) <= 300),
+        '  POST → HTTP answer with the report, p50 / p99 (ms)': `${ms(l.answered(50))} / ${ms(l.answered(99))}`,
+        '  check event recorded → socket.io client, p50 (ms)': ms(l.socket(50)),
+        '  check event recorded → socket.io client, p99 (ms)': ms(l.socket(99)),
+        '  check event recorded → socket.io client, max (ms)': ms(l.socket(100)),
+        '  target socket p99 ≤ 20 ms': verdict(l.socket(99) <= 20),
+        '  server thread at this rate: event-loop utilisation / delay p99 (ms)': `${openUsage.elu.toFixed(2)} / ${ms(openUsage.lagP99)}`,
+        'both runs and the warm-up': '',
+        '  requests sent (with retried and duplicated keys)': all.reduce((s, c) => s + 1 + c.repeats.length, 0),
+        '  answers not 200 with the report / retries answered with another check': `${badAnswers} / ${badRepeats}`,
+        '  checks not completed / failed': `${t.notCompleted + l.notCompleted} / ${failed}`,
+        ...(failures.size > 0 ? { '  most frequent failure': [...failures].sort((x, y) => y[1] - x[1])[0]!.join(' × ') } : {}),
+        '  socket messages received / missing / unmatched': `${t.socketMessages + l.socketMessages} / ${t.missing + l.missing} / ${t.unmatched + l.unmatched}`,
+        '  checks charged more than once': doubleCharges,
+        '  checks without a charge / charges without a check': `${uncharged} / ${chargedWithoutCheck}`,
+        '  balances disagreeing with the events': balanceMismatches,
+        '  target zero double charges': verdict(chargesOk),
+      };
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await load.terminate();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
