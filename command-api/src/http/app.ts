@@ -13,6 +13,8 @@ export interface AppOptions {
   trustProxy: boolean;
   /** Largest JSON body accepted; larger ones get 413. */
   bodyLimit?: string;
+  /** Paths under /api whose routes parse their own (larger) bodies, after checking who may send them. */
+  ownBodyPaths?: string[];
 }
 
 /** The HTTP app: JSON API under /api, the SPA everywhere else, one origin. */
@@ -28,7 +30,9 @@ export function createApp(options: AppOptions): Express {
   });
 
   const api = express.Router();
-  api.use(express.json({ limit: options.bodyLimit ?? '64kb', strict: true }));
+  const json = express.json({ limit: options.bodyLimit ?? '64kb', strict: true });
+  const own = options.ownBodyPaths ?? [];
+  api.use((req, res, next) => (own.some((p) => req.path === p || req.path.startsWith(`${p}/`)) ? next() : json(req, res, next)));
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();

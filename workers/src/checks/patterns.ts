@@ -9,6 +9,8 @@ import type { PatternFlag, RiskCategory } from './risk-model';
 export interface CounterpartyFacts {
   categories: RiskCategory[];
   sanctioned: boolean;
+  /** On one of the administrator's custom block lists (and not cleared by an allow list). */
+  customBlocked?: boolean;
 }
 
 export interface PatternEvidence {
@@ -18,6 +20,9 @@ export interface PatternEvidence {
   incomingExposure: Partial<Record<RiskCategory, number>>;
   sanctionedCounterparties: number;
   sanctionedVolumeShare: number;
+  /** Counterparties on a custom block list and on no sanctions list (absent in checks recorded before custom lists). */
+  customBlockedCounterparties?: number;
+  customBlockedVolumeShare?: number;
   flags: PatternFlag[];
   /** Why each flag was raised, in numbers. */
   notes: string[];
@@ -38,6 +43,8 @@ export function analyzePatterns(chain: ChainData, facts: ReadonlyMap<string, Cou
   const incomingExposure: Partial<Record<RiskCategory, number>> = {};
   let sanctionedCounterparties = 0;
   let sanctionedVolume = 0;
+  let customBlockedCounterparties = 0;
+  let customBlockedVolume = 0;
   for (const c of chain.counterparties) {
     const f = facts.get(c.address);
     if (!f) continue;
@@ -45,6 +52,9 @@ export function analyzePatterns(chain: ChainData, facts: ReadonlyMap<string, Cou
     if (f.sanctioned) {
       sanctionedCounterparties += 1;
       sanctionedVolume += volume;
+    } else if (f.customBlocked) {
+      customBlockedCounterparties += 1;
+      customBlockedVolume += volume;
     }
     for (const category of new Set(f.categories)) {
       if (totalVolume > 0) exposure[category] = (exposure[category] ?? 0) + volume / totalVolume;
@@ -85,5 +95,14 @@ export function analyzePatterns(chain: ChainData, facts: ReadonlyMap<string, Cou
     flags.push('mixer-interaction');
     notes.push('transacted directly with an address labelled as a mixer');
   }
-  return { exposure, incomingExposure, sanctionedCounterparties, sanctionedVolumeShare: totalVolume > 0 ? sanctionedVolume / totalVolume : 0, flags, notes };
+  return {
+    exposure,
+    incomingExposure,
+    sanctionedCounterparties,
+    sanctionedVolumeShare: totalVolume > 0 ? sanctionedVolume / totalVolume : 0,
+    customBlockedCounterparties,
+    customBlockedVolumeShare: totalVolume > 0 ? customBlockedVolume / totalVolume : 0,
+    flags,
+    notes,
+  };
 }

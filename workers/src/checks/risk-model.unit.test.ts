@@ -53,4 +53,34 @@ describe('risk model', () => {
     expect(assessRisk(inputs)).toEqual(assessRisk(inputs));
     expect(assessRisk(inputs).score).toBe(69);
   });
+
+  it('makes a wallet on a custom block list High, 100, Non-compliant, naming the list', () => {
+    const r = assessRisk({ ...clean, customBlockLists: ['Internal'] });
+    expect(r).toMatchObject({ score: 100, level: 'High Risk', status: 'Non-compliant' });
+    expect(r.factors).toEqual([{ code: 'custom.block', points: 100, reason: 'The address is on your block list "Internal"' }]);
+  });
+
+  it('weighs a counterparty on a custom block list like a sanctioned one', () => {
+    const blocked = assessRisk({ ...clean, customBlockedCounterparties: 1, customBlockedVolumeShare: 0.4 });
+    const sanctioned = assessRisk({ ...clean, sanctionedCounterparties: 1, sanctionedVolumeShare: 0.4 });
+    expect(blocked.score).toBe(sanctioned.score);
+    expect(blocked.factors.map((f) => f.code)).toEqual(['exposure.custom-block']);
+    expect(blocked.level).toBe('Medium Risk');
+  });
+
+  it('lets an allow list clear labels, abuse reports and block lists, but never a sanctions hit, exposure or patterns', () => {
+    const r = assessRisk({ ...clean, allowLists: ['Reviewed'], customBlockLists: ['Internal'], ownCategories: ['scam', 'sanctioned'], abuseReports: 2, flags: ['fan-in'] });
+    expect(r.factors.map((f) => [f.code, f.points])).toEqual([
+      ['label.sanctioned', 100],
+      ['pattern.fan-in', 5],
+      ['custom.allow', 0],
+    ]);
+    expect(r.factors.at(-1)!.reason).toBe(
+      'The address is on your allow list "Reviewed": its block list "Internal", its scam label, 2 abuse reports were not scored; sanctions hits, exposure and patterns still count',
+    );
+    const listed = assessRisk({ ...clean, allowLists: ['Reviewed'], directSanctionHits: 1 });
+    expect(listed).toMatchObject({ score: 100, level: 'High Risk', status: 'Non-compliant' });
+    const cleared = assessRisk({ ...clean, allowLists: ['Reviewed'], customBlockLists: ['Internal'] });
+    expect(cleared).toMatchObject({ score: 0, level: 'Low Risk', status: 'Compliant' });
+  });
 });

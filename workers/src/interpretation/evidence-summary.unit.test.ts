@@ -85,7 +85,7 @@ describe('the evidence the language model sees', () => {
         scale: '0-100',
         level: 'Medium Risk',
         status: 'Requires further review',
-        model: 'walletscreen-risk-1.0.0',
+        model: 'walletscreen-risk-1.1.0',
         factors: [{ code: 'exposure.sanctioned', points: 40, reason: '1 counterparty is sanctioned (0.40% of examined volume)' }],
       },
     });

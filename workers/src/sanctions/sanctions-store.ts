@@ -36,3 +36,13 @@ export async function loadSanctionsIndex(eventStore: EventStore): Promise<Sancti
   const { event } = await lastEvent(eventStore);
   return event ? createSanctionsIndex([event]) : null;
 }
+
+/** The sanctions index, cached and rebuilt only when a new list was imported. */
+export function cachedSanctionsIndex(eventStore: EventStore): () => Promise<SanctionsIndex | null> {
+  let cached: { revision: number | 'no-stream'; index: SanctionsIndex | null } | null = null;
+  return async () => {
+    const revision = await eventStore.streamRevision(sanctionsStreamId);
+    if (!cached || cached.revision !== revision) cached = { revision, index: revision === 'no-stream' ? null : await loadSanctionsIndex(eventStore) };
+    return cached.index;
+  };
+}

@@ -13,7 +13,8 @@ import { createLogger, type Logger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { SanctionsListError } from './errors';
 import { ofacFormatNames } from './sanctions-list';
-import { OFAC_SDN_ADVANCED_URL, runSanctionsSync, type SanctionsSyncResult } from './sync';
+import { OFAC_SDN_ADVANCED_URL, type SanctionsSyncResult } from './sync';
+import { runRecordedSanctionsSync } from './sync-log';
 
 export const syncUsage = `usage: npm run sanctions:sync [-- --file PATH | --url URL]
   Imports OFAC's SDN list into DATA_DIR/walletscreen.db.
@@ -95,7 +96,7 @@ export async function runSyncCommand(io: SyncCommandIO): Promise<number> {
   try {
     mkdirSync(dataDir, { recursive: true });
     eventStore = new SqliteEventStore({ file: path.join(dataDir, 'walletscreen.db') });
-    const result = await runSanctionsSync({
+    const result = await runRecordedSanctionsSync({
       eventStore,
       file: args.file,
       url,

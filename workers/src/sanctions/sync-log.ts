@@ -1,0 +1,116 @@
+/**
+ * The record of every attempt to sync the OFAC list, by the server's daily refresh or by
+ * `npm run sanctions:sync`: one stream, `sanctions-sync`, with `SanctionsSyncSucceeded` (the list
+ * was imported, or was unchanged) or `SanctionsSyncFailed` (with the reason) per attempt. The list
+ * itself stays in `sanctions-ofac`; this stream answers "when did we last try, and did it work?".
+ */
+import { randomUUID } from 'node:crypto';
+import { WrongExpectedRevision, type EventStore } from '@walletscreen/platform';
+import { SanctionsListError } from './errors';
+import { OFAC_SDN_ADVANCED_URL, runSanctionsSync, type SanctionsSyncOptions, type SanctionsSyncResult } from './sync';
+
+export const sanctionsSyncStreamId = 'sanctions-sync';
+
+export interface SanctionsSyncSucceeded {
+  origin: string;
+  status: SanctionsSyncResult['status'];
+  sha256: string;
+  publishedAt: string | null;
+  addressCount: number;
+  at: string;
+}
+
+export interface SanctionsSyncFailed {
+  origin: string;
+  /** The SanctionsListError code, or `error` for anything else. */
+  code: string;
+  reason: string;
+  at: string;
+}
+
+export type SanctionsSyncEvent = { type: 'SanctionsSyncSucceeded'; data: SanctionsSyncSucceeded } | { type: 'SanctionsSyncFailed'; data: SanctionsSyncFailed };
+const syncEventTypes: ReadonlySet<string> = new Set<SanctionsSyncEvent['type']>(['SanctionsSyncSucceeded', 'SanctionsSyncFailed']);
+
+export interface SanctionsSyncLogState {
+  lastAttempt: { at: string; result: SanctionsSyncResult['status'] | 'failed'; code: string | null } | null;
+  lastSuccessAt: string | null;
+  attempts: number;
+}
+
+export const initialSanctionsSyncLogState: SanctionsSyncLogState = { lastAttempt: null, lastSuccessAt: null, attempts: 0 };
+
+export function evolveSanctionsSyncLog(state: SanctionsSyncLogState, event: SanctionsSyncEvent): SanctionsSyncLogState {
+  switch (event.type) {
+    case 'SanctionsSyncSucceeded':
+      return { lastAttempt: { at: event.data.at, result: event.data.status, code: null }, lastSuccessAt: event.data.at, attempts: state.attempts + 1 };
+    case 'SanctionsSyncFailed':
+      return { ...state, lastAttempt: { at: event.data.at, result: 'failed', code: event.data.code }, attempts: state.attempts + 1 };
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+}
+
+/** The sync log's state, cached; each call reads only the attempts recorded since the last one. */
+export function cachedSanctionsSyncLog(eventStore: EventStore): () => Promise<SanctionsSyncLogState> {
+  let state = initialSanctionsSyncLogState;
+  let next = 0;
+  let last: Promise<unknown> = Promise.resolve();
+  const refresh = async () => {
+    for (const e of await eventStore.readStream(sanctionsSyncStreamId, { fromRevision: next })) {
+      if (syncEventTypes.has(e.type)) state = evolveSanctionsSyncLog(state, { type: e.type, data: e.data } as SanctionsSyncEvent);
+      next = e.revision + 1;
+    }
+    return state;
+  };
+  return () => {
+    const run = last.then(refresh, refresh);
+    last = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/** Appends one attempt at the end of the log (retrying when another writer got there first). */
+export async function recordSanctionsSync(eventStore: EventStore, event: SanctionsSyncEvent): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const revision = await eventStore.streamRevision(sanctionsSyncStreamId);
+    try {
+      await eventStore.append(sanctionsSyncStreamId, [{ id: randomUUID(), type: event.type, data: event.data }], { expectedRevision: revision });
+      return;
+    } catch (error) {
+      if (error instanceof WrongExpectedRevision && attempt < 5) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * `runSanctionsSync`, with the attempt recorded in the sync log: its result, or why it failed
+ * (the error is then rethrown). A failure to record is logged, and does not hide the sync's own
+ * outcome.
+ */
+export async function runRecordedSanctionsSync(options: SanctionsSyncOptions): Promise<SanctionsSyncResult> {
+  const origin = options.file ?? options.url ?? OFAC_SDN_ADVANCED_URL;
+  const record = async (event: SanctionsSyncEvent) => {
+    try {
+      await recordSanctionsSync(options.eventStore, event);
+    } catch (error) {
+      options.logger.error({ err: error }, 'could not record the sanctions sync attempt');
+    }
+  };
+  let result: SanctionsSyncResult;
+  try {
+    result = await runSanctionsSync(options);
+  } catch (error) {
+    const code = error instanceof SanctionsListError ? error.code : 'error';
+    const reason = error instanceof Error ? error.message : String(error);
+    await record({ type: 'SanctionsSyncFailed', data: { origin, code, reason, at: options.clock().toISOString() } });
+    throw error;
+  }
+  await record({
+    type: 'SanctionsSyncSucceeded',
+    data: { origin: result.origin, status: result.status, sha256: result.sha256, publishedAt: result.publishedAt, addressCount: result.addressCount, at: options.clock().toISOString() },
+  });
+  return result;
+}
