@@ -237,7 +237,7 @@ describe('API description', () => {
     const docs = await server.api<{ openapi: string; paths: Record<string, unknown> }>('GET', '/api/docs');
     expect(docs.status).toBe(200);
     expect(docs.body.openapi).toMatch(/^3\./);
-    expect(Object.keys(docs.body.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/profile', '/api/admin/customers']));
+    expect(Object.keys(docs.body.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/profile', '/api/admin/customers', '/api/transactions/analyze-realtime', '/api/transactions/history', '/api/pdf/download_aml_report']));
     expect((await server.api('GET', '/api/health')).body).toEqual({ status: 'ok' });
   });
 });

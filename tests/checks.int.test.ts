@@ -141,10 +141,13 @@ describe('checking a wallet', () => {
 
     const seen: CheckProgress[] = [];
     socket.on('check:progress', (p: CheckProgress) => seen.push(p));
-    const res = await analyze(a.btcWallet);
+    const key = randomUUID();
+    const res = await analyze(a.btcWallet, key);
     for (let i = 0; i < 200 && !seen.some((p) => p.status === 'completed'); i++) await new Promise((r) => setTimeout(r, 10));
     const ours = seen.filter((p) => p.check_id === res.body.check_id);
     expect(ours.map((p) => p.stage)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 7]);
+    // Every message names the key the browser sent, which it knows before the check id.
+    expect(ours.map((p) => p.idempotency_key)).toEqual(ours.map(() => key));
     expect(ours.map((p) => p.status)).toEqual([...Array(8).fill('running'), 'completed']);
     expect(ours.at(-1)).toMatchObject({ status: 'completed', result: { wallet_address: a.btcWallet } });
     const state = await socket.emitWithAck('check:subscribe', { check_id: res.body.check_id });

@@ -5,3 +5,5 @@ export * from './checks/risk-label';
 export * from './checks/analysis';
 export * from './addresses/parse';
 export * from './checks/events';
+export * from './lists/custom-lists';
+export * from './sanctions/status';

@@ -3,7 +3,7 @@
  */
 import { accountMessages, WELCOME_BONUS_CHECKS, type Role } from '@walletscreen/contracts';
 import { Conflict, Forbidden, Invalid, NotFound, PaymentRequired } from '../shared/errors';
-import type { Actor, UserEvent, UserState } from './user';
+import type { Actor, ChargedCheck, UserEvent, UserState } from './user';
 
 export interface CommandMetadata {
   /** ISO-8601 moment the command was received. */
@@ -19,7 +19,7 @@ export type AccountCommand =
   | { type: 'RequestPasswordReset'; data: { tokenHash: string; expiresAt: string }; metadata: CommandMetadata }
   | { type: 'ResetPassword'; data: { tokenHash: string; passwordHash: string }; metadata: CommandMetadata }
   | { type: 'ChangeRole'; data: { role: Role; by: Actor | null; reason: string }; metadata: CommandMetadata }
-  | { type: 'ChargeCheck'; data: { checkId: string }; metadata: CommandMetadata }
+  | { type: 'ChargeCheck'; data: { checkId: string; check?: ChargedCheck }; metadata: CommandMetadata }
   | { type: 'RefundCheck'; data: { checkId: string; reason: string }; metadata: CommandMetadata }
   | { type: 'RecordSignIn'; data: { area: 'dashboard' | 'admin'; address: string }; metadata: CommandMetadata };
 
@@ -75,7 +75,8 @@ export function decideAccount(command: AccountCommand, state: UserState): UserEv
       if (state.charges[command.data.checkId]) return [];
       const source = state.bonusChecks > 0 ? 'bonus' : state.purchasedChecks > 0 ? 'purchased' : null;
       if (source === null) throw new PaymentRequired(NO_CHECKS_LEFT);
-      return [{ type: 'CheckCharged', data: { userId: state.userId, checkId: command.data.checkId, source, at } }];
+      const check = command.data.check ? { check: command.data.check } : {};
+      return [{ type: 'CheckCharged', data: { userId: state.userId, checkId: command.data.checkId, source, ...check, at } }];
     }
     case 'RefundCheck': {
       if (state.status !== 'registered') throw new NotFound('no such user');

@@ -82,6 +82,12 @@ describe('ChargeCheck and RefundCheck', () => {
   const withBonus = (n: number): UserEvent => ({ ...registered, data: { ...registered.data, bonusChecks: n } } as UserEvent);
 
   it('spends a bonus check first', () => given([registered]).when(charge('c1')).then([charged('c1')]));
+  it('records what is checked with the charge, so the check can be started from it', () => {
+    const check = { input: ' bc1q ', address: 'bc1q', chain: 'bitcoin', network: 'bitcoin' as const, idempotencyKey: 'key-12345' };
+    given([registered])
+      .when({ type: 'ChargeCheck', data: { checkId: 'c1', check }, metadata: { now } })
+      .then([{ type: 'CheckCharged', data: { userId, checkId: 'c1', source: 'bonus', check, at: now } }]);
+  });
   it('charges the same check once, however often it is asked', () => given([registered, charged('c1')]).when(charge('c1')).then([]));
   it('asks for payment when no check is left', () => given([withBonus(1), charged('c1')]).when(charge('c2')).thenThrows(PaymentRequired, /no premium checks left/));
   it('refuses a blocked user', () =>

@@ -8,7 +8,7 @@ import type { LoginThrottle } from './login-throttle';
 import type { Mailer } from './mailer';
 import { dummyHashPromise, hashPassword, passwordProblem, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
-import { checksLeft, userAggregate, userStreamId, type Actor, type UserEvent, type UserState } from './user';
+import { checksLeft, userAggregate, userStreamId, type Actor, type ChargedCheck, type UserEvent, type UserState } from './user';
 
 export type RegisteredUser = Extract<UserState, { status: 'registered' }>;
 
@@ -143,8 +143,8 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     /** Charges one check to the user (bonus first); the same check id is charged once. */
-    async chargeCheck(userId: string, checkId: string): Promise<{ charged: boolean; state: RegisteredUser }> {
-      const { events, state } = await execute(userId, { type: 'ChargeCheck', data: { checkId }, metadata: { now: now() } }, `charge:${checkId}`);
+    async chargeCheck(userId: string, checkId: string, check?: ChargedCheck): Promise<{ charged: boolean; state: RegisteredUser }> {
+      const { events, state } = await execute(userId, { type: 'ChargeCheck', data: { checkId, ...(check ? { check } : {}) }, metadata: { now: now() } }, `charge:${checkId}`);
       return { charged: events.length > 0, state: state as RegisteredUser };
     },
 

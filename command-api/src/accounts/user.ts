@@ -2,7 +2,7 @@
  * The user aggregate: one stream per account, `user-<userId>`. Its events, state and evolve.
  * Every event's data carries the user id and the moment it happened (`at`, ISO-8601).
  */
-import type { Role } from '@walletscreen/contracts';
+import type { Network, Role } from '@walletscreen/contracts';
 
 export const userStreamId = (userId: string) => `user-${userId}`;
 
@@ -18,13 +18,25 @@ export type UserEvent =
     }
   | { type: 'PasswordResetRequested'; data: { userId: string; tokenHash: string; expiresAt: string; at: string } }
   | { type: 'PasswordReset'; data: { userId: string; tokenHash: string; passwordHash: string; at: string } }
-  | { type: 'CheckCharged'; data: { userId: string; checkId: string; source: ChargeSource; at: string } }
+  | { type: 'CheckCharged'; data: { userId: string; checkId: string; source: ChargeSource; check?: ChargedCheck; at: string } }
   | { type: 'CheckRefunded'; data: { userId: string; checkId: string; source: ChargeSource; reason: string; at: string } }
   | { type: 'UserSignedIn'; data: { userId: string; area: 'dashboard' | 'admin'; address: string; at: string } }
   | {
       type: 'UserRoleChanged';
       data: { userId: string; role: Role; previousRole: Role; by: Actor | null; reason: string; at: string };
     };
+
+/**
+ * What the user asked to check, recorded with the charge: should the process stop between the
+ * charge and the check's first event, the check is started from it (see the charge sweeper).
+ */
+export interface ChargedCheck {
+  input: string;
+  address: string;
+  chain: string;
+  network: Network;
+  idempotencyKey?: string;
+}
 
 /** Which balance paid for a check: bonus checks are spent first, then purchased ones. */
 export type ChargeSource = 'bonus' | 'purchased';

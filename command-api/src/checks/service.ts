@@ -17,7 +17,8 @@ import type { ProgressHub } from './progress-hub';
 
 /** Charging is the accounts feature's; the composition root hands it in. */
 export interface Billing {
-  chargeCheck(userId: string, checkId: string): Promise<{ charged: boolean; source: 'bonus' | 'purchased' }>;
+  /** `check` is what the user asked for, kept with the charge so the check can be started from it. */
+  chargeCheck(userId: string, checkId: string, check: { input: string; address: string; chain: string; network: Network; idempotencyKey?: string }): Promise<{ charged: boolean; source: 'bonus' | 'purchased' }>;
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
@@ -71,7 +72,13 @@ export function createChecks(deps: { eventStore: EventStore; billing: Billing; h
         }
         return settle(checkId, deps.waitMs);
       }
-      const { source } = await deps.billing.chargeCheck(userId, checkId);
+      const { source } = await deps.billing.chargeCheck(userId, checkId, {
+        input: input.wallet_address.trim(),
+        address: parsed.address.normalized,
+        chain: parsed.address.chain,
+        network: parsed.address.network,
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      });
       const request: WalletCheckRequested = {
         checkId,
         userId,
@@ -80,6 +87,7 @@ export function createChecks(deps: { eventStore: EventStore; billing: Billing; h
         chain: parsed.address.chain,
         network: parsed.address.network,
         chargeSource: source,
+        ...(idempotencyKey ? { idempotencyKey } : {}),
         at: deps.clock().toISOString(),
       };
       try {

@@ -1,7 +1,8 @@
 /**
  * socket.io: each signed-in browser joins its user's room and receives the progress of its own
  * checks as the stage events are committed. A (re)connecting browser can ask for the current
- * state of a check it started.
+ * state of a check it started. Each message carries the check's Idempotency-Key (when it was
+ * requested with one), which the browser knows before the analysis call answers with the check id.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
@@ -45,14 +46,17 @@ export function attachSocketGateway(deps: { server: HttpServer; auth: Authentica
     });
   });
 
-  // Progress is built from each event as it arrives (in order), with the address and network
-  // learnt from the check's request; a check requested before this process started is looked up.
-  const known = new Map<string, { wallet_address: string; network: CheckProgress['network']; stage: number }>();
+  // Progress is built from each event as it arrives (in order), with the address, network and
+  // Idempotency-Key learnt from the check's request; a check requested before this process started is looked up.
+  const known = new Map<string, { wallet_address: string; network: CheckProgress['network']; idempotency_key?: string; stage: number }>();
   const send = (userId: string, progress: CheckProgress) => io.to(room(userId)).emit(CHECK_PROGRESS, progress);
   const stop = deps.hub.onAny((event, _recorded, userId) => {
     if (!userId) return;
     const checkId = event.data.checkId;
-    if (event.type === 'WalletCheckRequested') known.set(checkId, { wallet_address: event.data.address, network: event.data.network, stage: 0 });
+    if (event.type === 'WalletCheckRequested') {
+      const { address, network, idempotencyKey } = event.data;
+      known.set(checkId, { wallet_address: address, network, ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}), stage: 0 });
+    }
     const info = known.get(checkId);
     if (!info) {
       deps.checks.get(userId, checkId).then(
@@ -61,7 +65,7 @@ export function attachSocketGateway(deps: { server: HttpServer; auth: Authentica
       );
       return;
     }
-    const base = { check_id: checkId, wallet_address: info.wallet_address, network: info.network };
+    const base = { check_id: checkId, wallet_address: info.wallet_address, network: info.network, ...(info.idempotency_key ? { idempotency_key: info.idempotency_key } : {}) };
     switch (event.type) {
       case 'WalletCheckRequested':
         send(userId, { ...base, status: 'running', stage: 0 });

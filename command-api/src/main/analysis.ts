@@ -47,5 +47,11 @@ export function createStageProviders(config: Config, env: NodeJS.ProcessEnv, opt
 
 export function createAnalysis(deps: { config: Config; env: NodeJS.ProcessEnv; eventStore: EventStore; logger: Logger; clock: () => Date; options?: AnalysisOptions }): CheckPipeline {
   const providers = createStageProviders(deps.config, deps.env, deps.options);
-  return createCheckPipeline({ eventStore: deps.eventStore, stages: createStages({ eventStore: deps.eventStore, providers }), clock: deps.clock, logger: deps.logger });
+  return createCheckPipeline({
+    eventStore: deps.eventStore,
+    stages: createStages({ eventStore: deps.eventStore, providers }),
+    clock: deps.clock,
+    logger: deps.logger,
+    stageTimeoutMs: deps.config.CHECK_STAGE_TIMEOUT_MS,
+  });
 }

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createLogger, loadConfig, type Config, type EventStore, type Logger, type ReadStore } from '@walletscreen/platform';
-import { createInProcessBus, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
+import { createInProcessBus, SqliteEventStore, SqliteReadStore, startBackgroundCheckpointer } from '@walletscreen/platform/adapters';
 import { allProjections, startProjections, type ProjectionRunner } from '@walletscreen/projections';
 import { createLoginThrottle } from '../accounts/login-throttle';
 import { createMailer } from '../accounts/mailer';
@@ -18,6 +18,7 @@ import { anyAdmin } from '../admin/customers-query';
 import { adminRoutes } from '../admin/routes';
 import { runningCheckIds } from '../checks/history';
 import { startProgressHub } from '../checks/progress-hub';
+import { startChargeSweeper, type ChargeSweeper } from '../checks/charge-sweeper';
 import { startRefundOnFailure } from '../checks/refund-on-failure';
 import { addressRoutes, checkRoutes } from '../checks/routes';
 import { createChecks } from '../checks/service';
@@ -25,7 +26,12 @@ import { attachSocketGateway } from '../checks/socket-gateway';
 import { startAnalysisWorker, type AnalysisWorker } from '@walletscreen/workers/checks/analysis-worker';
 import { createAnalysis, type AnalysisOptions } from './analysis';
 import { createApp } from '../http/app';
+import { listsRoutes } from '../lists/routes';
+import { createCustomLists } from '../lists/service';
 import { pdfRoutes } from '../pdf/routes';
+import { sanctionsRoutes } from '../sanctions/routes';
+import { createSanctionsStatus } from '@walletscreen/workers/sanctions/status';
+import { startSanctionsRefresh } from './sanctions-refresh';
 
 export interface EmbeddedServer {
   url: string;
@@ -36,6 +42,7 @@ export interface EmbeddedServer {
   projections: ProjectionRunner;
   accounts: Accounts;
   analysis: AnalysisWorker;
+  sweeper: ChargeSweeper;
   close(): Promise<void>;
 }
 
@@ -57,6 +64,13 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
 
   const eventStore = new SqliteEventStore({ file, synchronous: config.SQLITE_SYNCHRONOUS, clock });
   const readStore = new SqliteReadStore({ file, synchronous: config.SQLITE_SYNCHRONOUS });
+  // WAL checkpoints on a thread of their own, not inside the commit of whichever request passes the threshold.
+  const checkpointer = startBackgroundCheckpointer({
+    file,
+    connections: [eventStore.db, readStore.db],
+    synchronous: config.SQLITE_SYNCHRONOUS,
+    onError: (error) => logger.error({ err: error }, 'background WAL checkpoints stopped: the connections checkpoint themselves again'),
+  });
   const bus = createInProcessBus(eventStore);
   const projections = await startProjections({ bus, readStore, projections: allProjections, logger });
 
@@ -87,18 +101,23 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
   const hub = await startProgressHub({ bus, eventStore, logger });
   const analysis = startAnalysisWorker({ bus, readStore, logger, pipeline, runningChecks: () => runningCheckIds(readStore), concurrency: config.ANALYSIS_CONCURRENCY });
   const refunds = startRefundOnFailure({ bus, readStore, logger, refund: (userId, checkId, reason) => accounts.refundCheck(userId, checkId, reason) });
+  const sweeper = startChargeSweeper({ eventStore, readStore, logger, clock, refund: (userId, checkId, reason) => accounts.refundCheck(userId, checkId, reason) });
   const checks = createChecks({
     eventStore,
     hub,
     clock,
     waitMs: config.CHECK_WAIT_MS,
     billing: {
-      async chargeCheck(userId, checkId) {
-        const { charged, state } = await accounts.chargeCheck(userId, checkId);
+      async chargeCheck(userId, checkId, check) {
+        const { charged, state } = await accounts.chargeCheck(userId, checkId, check);
         return { charged, source: state.charges[checkId]!.source };
       },
     },
   });
+
+  // Sanctions: the admin's custom block and allow lists and the OFAC list's status (its refresh starts once the server listens).
+  const customLists = createCustomLists({ eventStore, clock });
+  const ofacStatus = createSanctionsStatus(eventStore);
 
   const app = createApp({
     routers: [
@@ -107,10 +126,13 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
       checkRoutes({ auth: accounts, checks, readStore }),
       pdfRoutes({ auth: accounts, readStore, clock }),
       adminRoutes({ auth: accounts, readStore }),
+      listsRoutes({ auth: accounts, lists: customLists }),
+      sanctionsRoutes({ auth: accounts, status: async () => ({ ...(await ofacStatus()), custom_lists: (await customLists.list()).length }) }),
     ],
     logger,
     staticDir: options.staticDir ?? findStaticDir(),
     trustProxy: config.TRUST_PROXY,
+    ownBodyPaths: ['/admin/lists'],
   });
   const server: Server = createServer(app);
   await new Promise<void>((resolve, reject) => {
@@ -121,6 +143,7 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
   const address = server.address() as AddressInfo;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const url = `http://${host}:${address.port}`;
+  const sanctionsRefresh = startSanctionsRefresh({ eventStore, logger, clock, intervalHours: config.SANCTIONS_SYNC_INTERVAL_HOURS, url: config.OFAC_SDN_URL });
 
   let closing: Promise<void> | undefined;
   return {
@@ -132,18 +155,22 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
     projections,
     accounts,
     analysis,
+    sweeper,
     close() {
       closing ??= (async () => {
+        await sanctionsRefresh.stop();
         // socket.io closes the HTTP server it is attached to.
         const closed = sockets.close();
         server.closeAllConnections();
         await closed;
+        await sweeper.stop();
         await analysis.stop();
         await refunds.stop();
         await hub.stop();
         await projections.stop();
         await bus.close();
         mailer.close();
+        await checkpointer.stop();
         await eventStore.close();
         await readStore.close();
       })();

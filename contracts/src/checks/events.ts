@@ -20,6 +20,8 @@ export interface WalletCheckRequested {
   chain: Chain;
   network: Network;
   chargeSource: 'bonus' | 'purchased';
+  /** The Idempotency-Key the browser sent (absent on checks requested without one, and on older events). */
+  idempotencyKey?: string;
   at: string;
 }
 
@@ -60,6 +62,11 @@ export interface CheckProgress {
   status: 'running' | 'completed' | 'failed';
   wallet_address: string;
   network: Network;
+  /**
+   * The Idempotency-Key the check was requested with, so the browser can tell its check's messages
+   * apart before the analysis call has answered with the check id. Absent for checks without one.
+   */
+  idempotency_key?: string;
   /** Stages completed so far, 0 to 7. */
   stage: number;
   result?: WalletAnalysis;
@@ -96,6 +103,7 @@ export function progressOf(state: Exclude<CheckState, { status: 'none' }>): Chec
     status: state.status,
     wallet_address: state.request.address,
     network: state.request.network,
+    ...(state.request.idempotencyKey ? { idempotency_key: state.request.idempotencyKey } : {}),
     stage: state.stages.length,
     ...(state.result ? { result: state.result } : {}),
     ...(state.error ? { error: state.error } : {}),

@@ -2,8 +2,9 @@
  * The live connection to the server (socket.io, same origin, path /socket.io): one shared
  * connection per signed-in browser tab, opened once the dashboard is shown and closed on logout
  * or when the API ends the session. The server sends `check:progress` for every committed stage
- * of the user's own checks; `check:subscribe` asks for a check's current state (sent again after
- * every reconnect, so nothing missed while offline stays missed).
+ * of the user's own checks, with the check's `idempotency_key` (the browser's Idempotency-Key, so a
+ * check can be recognised before its id is known); `check:subscribe` asks for a check's current
+ * state (sent again after every reconnect, so nothing missed while offline stays missed).
  *
  * Nothing here is required for a check to finish: the wallet checker also long-polls the check,
  * so a blocked WebSocket only costs the live step updates.
@@ -24,7 +25,13 @@ const statuses: ReadonlySet<string> = new Set(['running', 'completed', 'failed']
 export function isCheckProgress(value: unknown): value is CheckProgress {
   if (value === null || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
-  return typeof v.check_id === 'string' && typeof v.status === 'string' && statuses.has(v.status) && typeof v.stage === 'number';
+  return (
+    typeof v.check_id === 'string' &&
+    typeof v.status === 'string' &&
+    statuses.has(v.status) &&
+    typeof v.stage === 'number' &&
+    (v.idempotency_key === undefined || typeof v.idempotency_key === 'string')
+  );
 }
 
 let socket: Socket | null = null;

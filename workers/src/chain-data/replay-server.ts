@@ -25,6 +25,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** Never answer (the client's timeout has to fire). */
   hang?: boolean;
+  /** Answer only after this many (real) milliseconds, e.g. to make a check's stages observable in a browser. */
+  delayMs?: number;
 }
 
 export interface RecordedRequest {
@@ -77,6 +79,7 @@ export async function startReplayServer(routes: Route[], clock?: { now: () => Da
   const table = [...routes];
   const served = new Map<Route, number>();
   const requests: RecordedRequest[] = [];
+  const delayed = new Set<NodeJS.Timeout>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -108,7 +111,15 @@ export async function startReplayServer(routes: Route[], clock?: { now: () => Da
             ? JSON.stringify(reply.json)
             : (reply.text ?? '');
       const type = reply.text !== undefined && reply.fixture === undefined && reply.json === undefined ? 'text/plain' : 'application/json';
-      res.writeHead(reply.status ?? 200, { 'content-type': type, ...reply.headers }).end(text);
+      const send = () => {
+        if (!res.destroyed) res.writeHead(reply.status ?? 200, { 'content-type': type, ...reply.headers }).end(text);
+      };
+      if (!reply.delayMs) return send();
+      const timer = setTimeout(() => {
+        delayed.delete(timer);
+        send();
+      }, reply.delayMs);
+      delayed.add(timer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -119,6 +130,8 @@ export async function startReplayServer(routes: Route[], clock?: { now: () => Da
     use: (...more) => table.unshift(...more),
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of delayed) clearTimeout(timer);
+        delayed.clear();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -60,6 +60,28 @@ export function createCheckPipeline(deps: { eventStore: EventStore; stages: read
     return result.nextExpectedRevision;
   }
 
+  /** A stage that outlives its time fails the check (which refunds it), whatever the stage does with its signal. */
+  function withinDeadline<T>(work: Promise<T>, signal: AbortSignal, key: string): Promise<T> {
+    const ms = deps.stageTimeoutMs ?? 60_000;
+    const late = () => new Error(`the "${key}" stage did not finish within ${ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`}`);
+    return new Promise<T>((resolve, reject) => {
+      const expired = () => reject(late());
+      if (signal.aborted) return expired();
+      signal.addEventListener('abort', expired, { once: true });
+      work.then(
+        (value) => {
+          signal.removeEventListener('abort', expired);
+          if (signal.aborted) expired();
+          else resolve(value);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', expired);
+          reject(signal.aborted ? late() : error);
+        },
+      );
+    });
+  }
+
   return {
     /** Runs (or resumes) the check; settles when it is completed or failed. */
     async run(checkId: string): Promise<void> {
@@ -75,7 +97,7 @@ export function createCheckPipeline(deps: { eventStore: EventStore; stages: read
           const stage = deps.stages[i]!;
           const signal = AbortSignal.timeout(deps.stageTimeoutMs ?? 60_000);
           const started = Date.now();
-          const found = await stage.run({ request, evidence, now: deps.clock().toISOString(), signal });
+          const found = await withinDeadline(stage.run({ request, evidence, now: deps.clock().toISOString(), signal }), signal, stage.key);
           evidence[stage.key] = found;
           const data: WalletCheckStageCompleted = { checkId, stage: i + 1, key: stage.key, evidence: found, at: deps.clock().toISOString() };
           revision = await append(checkId, revision, 'WalletCheckStageCompleted', data, `stage-${i + 1}`);

@@ -11,6 +11,8 @@ export interface ReportCounterparty {
   share: number;
   categories: RiskCategory[];
   sanctioned: boolean;
+  /** On one of the administrator's custom block lists (and not cleared by an allow list). */
+  customBlocked?: boolean;
 }
 
 export interface ReportInputs {
@@ -26,13 +28,19 @@ export interface ReportInputs {
     listPublishedAt: string | null;
     listSha256: string | null;
     direct: Array<{ entity: string; programs: string[]; list: string }>;
+    /** The administrator's custom lists: those in force, and the ones the wallet is on. */
+    custom?: {
+      consulted: Array<{ name: string; kind: 'block' | 'allow'; version: number }>;
+      blocked: Array<{ name: string; note?: string }>;
+      allowed: Array<{ name: string }>;
+    };
   };
   intelligence: { ownLabels: Array<{ category: RiskCategory; name: string; source: string; jurisdiction?: string }>; abuseReports: number; chainabuse: string };
   exposure: Partial<Record<RiskCategory, number>>;
   incomingExposure: Partial<Record<RiskCategory, number>>;
   flags: PatternFlag[];
   assessment: RiskAssessment;
-  narrative: { writer: string; summary: string; recommendations: string[] };
+  narrative: { writer: string; summary: string; recommendations: string[]; fallbackReason?: string };
 }
 
 const EXPLORERS: Record<Network, string> = {
@@ -87,14 +95,68 @@ function sourceOfFunds(inputs: ReportInputs): string {
   return parts.join(', ');
 }
 
+const listNames = (lists: ReadonlyArray<{ name: string }>) => [...new Set(lists.map((l) => `"${l.name}"`))].join(', ');
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/** Block-list hits count unless an allow list clears the address (it never clears a sanctions hit). */
+function customBlockHits(inputs: ReportInputs) {
+  const custom = inputs.sanctions.custom;
+  return custom && custom.allowed.length === 0 ? custom.blocked : [];
+}
+
+const sanctionedText = (inputs: ReportInputs) =>
+  `Sanctioned: ${inputs.sanctions.direct.map((d) => `${d.entity} (${d.list}${d.programs.length ? `: ${d.programs.join(', ')}` : ''})`).join('; ')}`;
+
+/** What the OFAC list alone says, for the line naming its version. */
+function ofacText(inputs: ReportInputs): string {
+  if (inputs.sanctions.direct.length > 0) return sanctionedText(inputs);
+  const counterparties = inputs.chain.available ? inputs.chain.counterparties : [];
+  const sanctionedCounterparties = counterparties.filter((c) => c.sanctioned).length;
+  if (sanctionedCounterparties > 0) return `Indirect exposure: ${sanctionedCounterparties} sanctioned ${plural(sanctionedCounterparties, 'counterparty', 'counterparties')}`;
+  return sanctionsText(inputs) === 'Safe address' ? 'Safe address' : 'no match';
+}
+
+/** The Sanctions & Blacklists field: sanctions and custom block-list hits, or exposure to them. */
 function sanctionsText(inputs: ReportInputs): string {
   const { sanctions } = inputs;
-  if (sanctions.direct.length > 0) {
-    return `Sanctioned: ${sanctions.direct.map((d) => `${d.entity} (${d.list}${d.programs.length ? `: ${d.programs.join(', ')}` : ''})`).join('; ')}`;
+  const hits: string[] = [];
+  if (sanctions.direct.length > 0) hits.push(sanctionedText(inputs));
+  const blocked = customBlockHits(inputs);
+  if (blocked.length > 0) hits.push(`Blocked: on your block ${plural(blocked.length, 'list', 'lists')} ${listNames(blocked)}`);
+  if (hits.length > 0) return hits.join('; ');
+  const counterparties = inputs.chain.available ? inputs.chain.counterparties : [];
+  const sanctionedCounterparties = counterparties.filter((c) => c.sanctioned).length;
+  const blockedCounterparties = counterparties.filter((c) => !c.sanctioned && c.customBlocked).length;
+  const exposure = [
+    ...(sanctionedCounterparties > 0 ? [`${sanctionedCounterparties} sanctioned ${plural(sanctionedCounterparties, 'counterparty', 'counterparties')}`] : []),
+    ...(blockedCounterparties > 0 ? [`${blockedCounterparties} ${plural(blockedCounterparties, 'counterparty', 'counterparties')} on your block lists`] : []),
+  ];
+  if (!sanctions.listLoaded) {
+    return exposure.length > 0 ? `Indirect exposure: ${exposure.join(', ')}; not screened against sanctions: no sanctions list is loaded` : 'Not screened: no sanctions list is loaded';
   }
-  if (!sanctions.listLoaded) return 'Not screened: no sanctions list is loaded';
-  const sanctionedCounterparties = inputs.chain.available ? inputs.chain.counterparties.filter((c) => c.sanctioned).length : 0;
-  return sanctionedCounterparties > 0 ? `Indirect exposure: ${sanctionedCounterparties} sanctioned counterparties` : 'Safe address';
+  return exposure.length > 0 ? `Indirect exposure: ${exposure.join(', ')}` : 'Safe address';
+}
+
+/** The custom-list lines of section 2: the lists screened against and what they said; none when there are no lists. */
+function customListLines(inputs: ReportInputs): string[] {
+  const custom = inputs.sanctions.custom;
+  if (!custom || custom.consulted.length === 0) return [];
+  const lines = [
+    `Custom lists screened: ${custom.consulted.map((l) => `"${l.name}" (${l.kind} list, version ${l.version})`).join(', ')}.`,
+  ];
+  if (custom.blocked.length > 0) {
+    const notes = custom.blocked.filter((b) => b.note).map((b) => `"${b.name}": ${b.note}`);
+    lines.push(`The address is on your block ${plural(custom.blocked.length, 'list', 'lists')} ${listNames(custom.blocked)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}.`);
+  }
+  if (custom.allowed.length > 0) {
+    lines.push(
+      `The address is on your allow ${plural(custom.allowed.length, 'list', 'lists')} ${listNames(custom.allowed)}: its own intelligence labels, abuse reports and custom block lists are not scored. An allow list never clears a sanctions hit.`,
+    );
+  }
+  const blockedCounterparties = inputs.chain.available ? inputs.chain.counterparties.filter((c) => c.customBlocked).length : 0;
+  if (blockedCounterparties > 0) lines.push(`${blockedCounterparties} ${plural(blockedCounterparties, 'counterparty is', 'counterparties are')} on your block lists.`);
+  if (custom.blocked.length === 0 && custom.allowed.length === 0 && blockedCounterparties === 0) lines.push('Neither the address nor its counterparties are on a custom list.');
+  return lines;
 }
 
 export function buildReport(inputs: ReportInputs): WalletAnalysis {
@@ -115,9 +177,10 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
   lines.push('2. Sanctions screening');
   lines.push(
     inputs.sanctions.listLoaded
-      ? `Sanctions screening against the OFAC SDN list published ${inputs.sanctions.listPublishedAt ?? 'on an unknown date'} (sha256 ${inputs.sanctions.listSha256?.slice(0, 12) ?? 'n/a'}): ${sanctionsText(inputs)}.`
+      ? `Sanctions screening against the OFAC SDN list published ${inputs.sanctions.listPublishedAt ?? 'on an unknown date'} (sha256 ${inputs.sanctions.listSha256?.slice(0, 12) ?? 'n/a'}): ${ofacText(inputs)}.`
       : 'Sanctions screening was not possible: no sanctions list is loaded.',
   );
+  lines.push(...customListLines(inputs));
   lines.push('3. Intelligence and abuse reports');
   lines.push(
     inputs.intelligence.ownLabels.length > 0
@@ -131,7 +194,7 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
   lines.push('5. Linked wallets');
   lines.push(
     linked.length > 0
-      ? `${linked.length} counterparties, largest first: ${(chain.available ? chain.counterparties : []).slice(0, 5).map((c) => `${shortenAddress(c.address)} (${pct(c.share)}${c.sanctioned ? ', sanctioned' : ''}${c.categories.length ? `, ${c.categories.join('/')}` : ''})`).join(', ')}.`
+      ? `${linked.length} counterparties, largest first: ${(chain.available ? chain.counterparties : []).slice(0, 5).map((c) => `${shortenAddress(c.address)} (${pct(c.share)}${c.sanctioned ? ', sanctioned' : ''}${c.customBlocked ? ', on your block list' : ''}${c.categories.length ? `, ${c.categories.join('/')}` : ''})`).join(', ')}.`
       : 'No linked wallets found.',
   );
   lines.push('6. Assessment');
@@ -144,6 +207,7 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
   lines.push(`Risk level: ${assessment.level}`);
   lines.push(`AML status: ${assessment.status}`);
   lines.push(`Model ${assessment.model}; narrative by ${inputs.narrative.writer}; check ${inputs.checkId}; ${inputs.now}.`);
+  if (inputs.narrative.fallbackReason) lines.push(`The language model was not used: ${inputs.narrative.fallbackReason}`);
 
   return {
     wallet_address: inputs.address,

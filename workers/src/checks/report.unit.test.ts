@@ -78,11 +78,19 @@ describe('report', () => {
     expect(r.recommendation).toMatch(/sanctions:sync/);
   });
 
+  it('names the writer, and says why the language model was not used when it fell back', () => {
+    const base = inputs();
+    expect(buildReport(base).aml_report).not.toContain('language model was not used');
+    const r = buildReport({ ...base, narrative: { ...base.narrative, fallbackReason: 'The language model did not answer within 20 s; the rule-based writer was used.' } });
+    expect(r.aml_report).toContain('narrative by rule-based');
+    expect(r.aml_report).toContain('The language model was not used: The language model did not answer within 20 s; the rule-based writer was used.');
+  });
+
   it('shows indirect exposure to sanctioned counterparties', () => {
     const base = inputs();
     const chain = { ...(base.chain as Extract<ReportInputs['chain'], { available: true }>), counterparties: [counterparty(1, 0.6), counterparty(2, 0.4, true)] };
     const r = buildReport(inputs({ chain }));
-    expect(r.sanctions).toBe('Indirect exposure: 1 sanctioned counterparties');
+    expect(r.sanctions).toBe('Indirect exposure: 1 sanctioned counterparty');
     expect(r.risk_level).toBe('Medium Risk');
   });
 });

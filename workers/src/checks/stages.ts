@@ -6,9 +6,10 @@ import { networkNames, type Network } from '@walletscreen/contracts';
 import type { EventStore } from '@walletscreen/platform';
 import type { ChainData, ChainDataResult } from '../chain-data/types';
 import type { SanctionEntry } from '../sanctions/sanctions-list';
-import type { SanctionsIndex, SanctionsListMeta } from '../sanctions/sanctions-index.projection';
-import { loadSanctionsIndex } from '../sanctions/sanctions-store';
-import { sanctionsStreamId } from '../sanctions/sanctions-list';
+import type { CustomListHit, CustomListRef } from '../sanctions/custom-lists-index.projection';
+import { cachedCustomLists } from '../sanctions/custom-lists-store';
+import type { SanctionsListMeta } from '../sanctions/sanctions-index.projection';
+import { cachedSanctionsIndex } from '../sanctions/sanctions-store';
 import { analyzePatterns, type CounterpartyFacts, type PatternEvidence } from './patterns';
 import type { ReportEvidence, Stage, StageContext } from './pipeline';
 import { buildReport, type ReportInputs } from './report';
@@ -59,6 +60,17 @@ export interface SanctionsEvidence {
   direct: SanctionEntry[];
   /** Counterparties on the list, with their listings. */
   counterparties: Array<{ address: string; entries: SanctionEntry[] }>;
+  /** The administrator's block and allow lists (absent in checks recorded before custom lists). */
+  customLists?: CustomListsEvidence;
+}
+export interface CustomListsEvidence {
+  /** Every custom list in force when the check ran, with its version and file hash: what an auditor replays. */
+  consulted: CustomListRef[];
+  /** The block lists, and the allow lists, the wallet itself is on. */
+  blocked: CustomListHit[];
+  allowed: CustomListHit[];
+  /** Counterparties on a custom list, with those lists. */
+  counterparties: Array<{ address: string; lists: CustomListHit[] }>;
 }
 export interface IntelligenceEvidence {
   labelsVersion: string;
@@ -90,14 +102,20 @@ export interface InterpretationEvidence extends NarrativeInputs {
   flags: string[];
 }
 
-/** The sanctions index, rebuilt only when a new list was imported. */
-function cachedSanctions(eventStore: EventStore) {
-  let cached: { revision: number | 'no-stream'; index: SanctionsIndex | null } | null = null;
-  return async (): Promise<SanctionsIndex | null> => {
-    const revision = await eventStore.streamRevision(sanctionsStreamId);
-    if (!cached || cached.revision !== revision) cached = { revision, index: revision === 'no-stream' ? null : await loadSanctionsIndex(eventStore) };
-    return cached.index;
-  };
+const noCustomLists: CustomListsEvidence = { consulted: [], blocked: [], allowed: [], counterparties: [] };
+
+/**
+ * The custom-list facts the later stages use. An allow list clears an address of the risk others'
+ * judgements give it (its intelligence labels other than `sanctioned`, its abuse reports, custom
+ * block lists), never of a sanctions hit: see WEIGHTS.customBlock in risk-model.ts.
+ */
+function customFacts(s: SanctionsEvidence) {
+  const custom = s.customLists ?? noCustomLists;
+  const allowedCounterparties = new Set(custom.counterparties.filter((c) => c.lists.some((l) => l.kind === 'allow')).map((c) => c.address));
+  const blockedCounterparties = new Set(
+    custom.counterparties.filter((c) => !allowedCounterparties.has(c.address) && c.lists.some((l) => l.kind === 'block')).map((c) => c.address),
+  );
+  return { custom, allowedCounterparties, blockedCounterparties };
 }
 
 const chainOf = (ctx: StageContext) => ctx.evidence.blockchain as BlockchainEvidence;
@@ -107,7 +125,8 @@ const dataOf = (ctx: StageContext): ChainData | null => {
 };
 
 export function createStages(deps: { eventStore: EventStore; providers: StageProviders }): Stage[] {
-  const sanctions = cachedSanctions(deps.eventStore);
+  const sanctions = cachedSanctionsIndex(deps.eventStore);
+  const customLists = cachedCustomLists(deps.eventStore);
   const { providers } = deps;
 
   return [
@@ -134,13 +153,19 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
     {
       key: 'sanctions',
       async run(ctx): Promise<SanctionsEvidence> {
-        const index = await sanctions();
+        const [index, custom] = await Promise.all([sanctions(), customLists()]);
         const { network, address } = ctx.request;
+        const others = dataOf(ctx)?.counterparties ?? [];
         const direct = index?.lookup(network, address) ?? [];
-        const counterparties = (dataOf(ctx)?.counterparties ?? [])
-          .map((c) => ({ address: c.address, entries: index?.lookup(network, c.address) ?? [] }))
-          .filter((c) => c.entries.length > 0);
-        return { listLoaded: index !== null, list: index?.meta ?? null, direct, counterparties };
+        const counterparties = others.map((c) => ({ address: c.address, entries: index?.lookup(network, c.address) ?? [] })).filter((c) => c.entries.length > 0);
+        const own = custom.lookup(network, address);
+        const found: CustomListsEvidence = {
+          consulted: [...custom.lists],
+          blocked: own.filter((h) => h.kind === 'block'),
+          allowed: own.filter((h) => h.kind === 'allow'),
+          counterparties: others.map((c) => ({ address: c.address, lists: custom.lookup(network, c.address) })).filter((c) => c.lists.length > 0),
+        };
+        return { listLoaded: index !== null, list: index?.meta ?? null, direct, counterparties, customLists: found };
       },
     },
     {
@@ -165,12 +190,26 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         const chain = dataOf(ctx);
         const s = ctx.evidence.sanctions as SanctionsEvidence;
         const intel = ctx.evidence.intelligence as IntelligenceEvidence;
+        const { custom, allowedCounterparties, blockedCounterparties } = customFacts(s);
         const facts = new Map<string, CounterpartyFacts>();
-        for (const c of intel.counterparties) facts.set(c.address, { categories: c.labels.map((l) => l.category), sanctioned: false });
+        for (const c of intel.counterparties) {
+          const categories = c.labels.map((l) => l.category).filter((category) => category === 'sanctioned' || !allowedCounterparties.has(c.address));
+          facts.set(c.address, { categories, sanctioned: false });
+        }
         for (const c of s.counterparties) facts.set(c.address, { categories: facts.get(c.address)?.categories ?? [], sanctioned: true });
+        for (const a of blockedCounterparties) facts.set(a, { categories: facts.get(a)?.categories ?? [], sanctioned: facts.get(a)?.sanctioned ?? false, customBlocked: true });
         const patterns: PatternEvidence = chain
           ? analyzePatterns(chain, facts, ctx.now)
-          : { exposure: {}, incomingExposure: {}, sanctionedCounterparties: 0, sanctionedVolumeShare: 0, flags: [], notes: ['No blockchain data: patterns could not be analysed'] };
+          : {
+              exposure: {},
+              incomingExposure: {},
+              sanctionedCounterparties: 0,
+              sanctionedVolumeShare: 0,
+              customBlockedCounterparties: 0,
+              customBlockedVolumeShare: 0,
+              flags: [],
+              notes: ['No blockchain data: patterns could not be analysed'],
+            };
         const assessment = assessRisk({
           directSanctionHits: s.direct.length,
           sanctionedCounterparties: patterns.sanctionedCounterparties,
@@ -180,6 +219,10 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
           abuseReports: intel.chainabuse.status === 'ok' ? intel.chainabuse.reports : 0,
           flags: patterns.flags,
           blockchainDataAvailable: chain !== null,
+          customBlockLists: custom.blocked.map((h) => h.name),
+          customBlockedCounterparties: patterns.customBlockedCounterparties,
+          customBlockedVolumeShare: patterns.customBlockedVolumeShare,
+          allowLists: custom.allowed.map((h) => h.name),
         });
         return { ...patterns, assessment };
       },
@@ -234,6 +277,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         const narrative = ctx.evidence.interpretation as InterpretationStageEvidence;
         const labelled = new Map(intel.counterparties.map((c) => [c.address, c.labels.map((l) => l.category)]));
         const sanctioned = new Set(s.counterparties.map((c) => c.address));
+        const { custom, blockedCounterparties } = customFacts(s);
         let chain: ReportInputs['chain'];
         if (b.ok) {
           const total = b.data.counterparties.reduce((sum, c) => sum + Number(c.received) + Number(c.sent), 0);
@@ -252,6 +296,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
               share: total > 0 ? (Number(c.received) + Number(c.sent)) / total : 0,
               categories: labelled.get(c.address) ?? [],
               sanctioned: sanctioned.has(c.address),
+              customBlocked: blockedCounterparties.has(c.address),
             })),
           };
         } else {
@@ -268,13 +313,23 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
             listPublishedAt: s.list?.publishedAt ?? null,
             listSha256: s.list?.sha256 ?? null,
             direct: s.direct.map((d) => ({ entity: d.entity, programs: d.programs, list: 'OFAC SDN' })),
+            custom: {
+              consulted: custom.consulted.map((l) => ({ name: l.name, kind: l.kind, version: l.version })),
+              blocked: custom.blocked.map((h) => ({ name: h.name, ...(h.note ? { note: h.note } : {}) })),
+              allowed: custom.allowed.map((h) => ({ name: h.name })),
+            },
           },
           intelligence: { ownLabels: intel.own, abuseReports: intel.chainabuse.status === 'ok' ? intel.chainabuse.reports : 0, chainabuse: intel.chainabuseSummary },
           exposure: p.exposure,
           incomingExposure: p.incomingExposure,
           flags: p.flags,
           assessment: p.assessment,
-          narrative: { writer: narrative.writer, summary: narrative.summary, recommendations: narrative.recommendations },
+          narrative: {
+            writer: narrative.writer,
+            summary: narrative.summary,
+            recommendations: narrative.recommendations,
+            ...(narrative.fallbackReason ? { fallbackReason: narrative.fallbackReason } : {}),
+          },
         });
         return { result };
       },

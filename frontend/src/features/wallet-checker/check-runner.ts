@@ -5,7 +5,9 @@
  * result, or with 202 and the check id when the check outlasts the server's wait. From then on the
  * check is followed two ways at once, and whichever finishes first wins: the socket's progress
  * messages (which also move the steps) and a long poll of the check. Before the check id is known,
- * progress messages for the same address and network move the steps.
+ * progress messages carrying this check's Idempotency-Key (`idempotency_key`) move the steps; a
+ * second check of the same address, in another tab, never does. Once the id is known, messages are
+ * matched by it.
  *
  * The steps move only on the server's stage events; nothing here runs on a timer.
  */
@@ -31,7 +33,7 @@ export interface CheckFailure {
 export interface CheckTarget {
   /** What is sent: the trimmed address, and the network for EVM addresses. */
   request: AnalyzeRequest;
-  /** The canonical address and network the server reports (parseAddress), to recognise early progress messages. */
+  /** The canonical address and network the server reports (parseAddress), shown in the overlay. */
   address: string;
   network: Network;
 }
@@ -101,6 +103,7 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
     const current = () => id === generation;
     const key = deps.newKey();
     let checkId: string | null = null;
+    let charged = false;
     let stage = 0;
     let settle: (answer: CheckAnswer) => void = () => undefined;
     const settledLive = new Promise<CheckAnswer>((resolve) => (settle = resolve));
@@ -112,9 +115,19 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
       set({ phase: 'running', target, checkId, stage });
     };
 
+    // The server charges a check before it records it: its first message or its id means the balance changed.
+    const noticeCharge = () => {
+      if (charged || !current()) return;
+      charged = true;
+      deps.notify?.('charged');
+    };
+
     const onMessage = (progress: CheckProgress) => {
       if (checkId === null) {
-        if (progress.status === 'running' && progress.wallet_address === target.address && progress.network === target.network) advance(progress.stage);
+        // The analysis call has not answered yet: only this check's key identifies its messages.
+        if (progress.status !== 'running' || progress.idempotency_key !== key) return;
+        noticeCharge();
+        advance(progress.stage);
         return;
       }
       if (progress.check_id !== checkId) return;
@@ -136,7 +149,7 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
       for (;;) {
         if (checkId === null && answer.checkId) {
           checkId = answer.checkId;
-          deps.notify?.('charged');
+          noticeCharge();
           stopFollowing = deps.follow(checkId, onMessage);
         }
         if (answer.status !== 'running') break;

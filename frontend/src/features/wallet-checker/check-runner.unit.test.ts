@@ -25,6 +25,7 @@ const progress = (stage: number, extra: Partial<CheckProgress> = {}): CheckProgr
   status: 'running',
   wallet_address: ADDRESS,
   network: 'ethereum',
+  idempotency_key: 'key-1',
   stage,
   ...extra,
 });
@@ -62,7 +63,7 @@ function world() {
   };
   const runner = createCheckRunner(deps);
   const emit = (p: CheckProgress) => [...socket].forEach((listener) => listener(p));
-  return { runner, start, polls, emit, followed, notices, socket, keys };
+  return { runner, deps, start, polls, emit, followed, notices, socket, keys };
 }
 
 describe('a check answered at once', () => {
@@ -84,10 +85,15 @@ describe('a check that outlasts the server wait', () => {
   it('moves the steps only on the server stage events and finishes on the socket', async () => {
     const w = world();
     const done = w.runner.start(TARGET);
-    // Before the check id is known, messages for the same address and network move the steps.
+    // Before the check id is known, messages carrying this check's Idempotency-Key move the steps.
+    expect(w.keys).toEqual(['key-1']);
     w.emit(progress(1, { check_id: 'c-1' }));
     expect(w.runner.getView()).toMatchObject({ phase: 'running', stage: 1 });
-    w.emit(progress(4, { wallet_address: '0xsomethingElse' }));
+    // The check exists, so it has been charged: the balance is fetched again now, once.
+    expect(w.notices).toEqual(['charged']);
+    // Another check of the same address and network (another tab), or a message without a key, does not.
+    w.emit(progress(4, { check_id: 'c-2', idempotency_key: 'key-of-another-tab' }));
+    w.emit(progress(5, { check_id: 'c-3', idempotency_key: undefined }));
     expect(w.runner.getView()).toMatchObject({ stage: 1 });
 
     w.start.resolve({ status: 'running', checkId: 'c-1', stage: 2, walletAddress: ADDRESS, network: 'ethereum' });
@@ -109,6 +115,20 @@ describe('a check that outlasts the server wait', () => {
     // The long poll still open is ended.
     expect(w.polls[0]!.signal.aborted).toBe(true);
     expect(w.notices).toEqual(['charged', 'completed']);
+  });
+
+  it('is not moved by a late message of the previous check of the same address', async () => {
+    const w = world();
+    const first = w.runner.start(TARGET);
+    w.start.resolve({ status: 'completed', checkId: 'c-1', analysis: ANALYSIS });
+    await first;
+    // The user checks the same address again; its analysis call has not answered yet.
+    const second = createCheckRunner({ ...w.deps, newKey: () => 'key-2', start: () => new Promise<CheckAnswer>(() => undefined) });
+    void second.start(TARGET);
+    w.emit(progress(6, { check_id: 'c-1', idempotency_key: 'key-1' }));
+    expect(second.getView()).toMatchObject({ phase: 'running', checkId: null, stage: 0 });
+    w.emit(progress(2, { check_id: 'c-2', idempotency_key: 'key-2' }));
+    expect(second.getView()).toMatchObject({ phase: 'running', checkId: null, stage: 2 });
   });
 
   it('finishes on the long poll when the socket stays silent, polling again while it runs', async () => {

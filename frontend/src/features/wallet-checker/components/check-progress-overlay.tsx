@@ -45,14 +45,16 @@ function StepMarker({ state }: { state: StepState }) {
 /**
  * "Running AML Analysis...": the seven steps in order while a check runs. Steps before the
  * server's stage are checked, the next one is current; a screen reader hears each new step.
+ * `completed`: the check has ended with its result, so the overlay closes with every step checked
+ * (the result can arrive before the last stages' progress messages).
  */
-export function CheckProgressOverlay({ running }: { running: RunningView | null }) {
+export function CheckProgressOverlay({ running, completed = false }: { running: RunningView | null; completed?: boolean }) {
   // The last running check stays on screen while the modal closes.
   const [shown, setShown] = useState<RunningView | null>(running);
   if (running !== null && running !== shown) setShown(running);
   const opened = running !== null;
   const dots = useAnimatedDots(opened);
-  const stage = clampStage(shown?.stage ?? 0);
+  const stage = !opened && completed ? STEP_COUNT : clampStage(shown?.stage ?? 0);
   const steps = checkSteps(stage);
   const current = currentStep(stage);
   const announcement = current ? `Step ${current.number} of ${STEP_COUNT}: ${current.label}` : 'Finalizing the result';

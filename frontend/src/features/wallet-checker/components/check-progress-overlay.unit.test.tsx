@@ -54,6 +54,36 @@ describe('the analysis overlay', () => {
     expect(screen.getAllByTestId('check-step').map((s) => s.getAttribute('data-state'))[1]).toBe('current');
   });
 
+  it('closes with every step checked when the check completed, and as it was when it failed', () => {
+    // Transitions on (no env="test"): the content stays mounted while the modal fades out.
+    const states = () => screen.getAllByTestId('check-step').map((s) => s.getAttribute('data-state'));
+    const view = running(4);
+    const { rerender } = render(
+      <MantineProvider>
+        <CheckProgressOverlay running={view} />
+      </MantineProvider>,
+    );
+    expect(states()).toEqual(['done', 'done', 'done', 'done', 'current', 'pending', 'pending']);
+    rerender(
+      <MantineProvider>
+        <CheckProgressOverlay running={null} completed />
+      </MantineProvider>,
+    );
+    expect(states()).toEqual(Array(7).fill('done'));
+
+    rerender(
+      <MantineProvider>
+        <CheckProgressOverlay running={running(2)} />
+      </MantineProvider>,
+    );
+    rerender(
+      <MantineProvider>
+        <CheckProgressOverlay running={null} />
+      </MantineProvider>,
+    );
+    expect(states()).toEqual(['done', 'done', 'current', 'pending', 'pending', 'pending', 'pending']);
+  });
+
   it('is closed when no check runs', () => {
     renderOverlay(null);
     expect(screen.queryByRole('dialog')).toBeNull();

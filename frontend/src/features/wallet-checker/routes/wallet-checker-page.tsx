@@ -6,6 +6,7 @@ import { AnalysisResult } from '../../../components/analysis-result/analysis-res
 import { PageHeader } from '../../../components/page-header';
 import { useDownloadAmlReport } from '../../../lib/download-aml-report';
 import { CheckProgressOverlay } from '../components/check-progress-overlay';
+import { SanctionsListWarning } from '../components/sanctions-list-warning';
 import { WalletCheckForm } from '../components/wallet-check-form';
 import { useWalletCheck } from '../use-wallet-check';
 
@@ -21,6 +22,7 @@ export function WalletCheckerPage() {
     <>
       <PageHeader title="Check Wallet" description="Screen a wallet against sanctions lists, intelligence feeds and its transaction history." />
       <Stack gap="lg">
+        <SanctionsListWarning />
         <Paper p="md">
           <WalletCheckForm
             running={view.phase === 'running'}
@@ -64,7 +66,7 @@ export function WalletCheckerPage() {
         ) : null}
       </Stack>
 
-      <CheckProgressOverlay running={view.phase === 'running' ? view : null} />
+      <CheckProgressOverlay running={view.phase === 'running' ? view : null} completed={view.phase === 'completed'} />
       <VisuallyHidden role="status" aria-live="polite">
         {view.phase === 'completed' ? `Analysis complete: ${classifyRiskLabel(view.analysis.risk_level).text}` : ''}
       </VisuallyHidden>
