@@ -165,9 +165,9 @@ describe('an admin', () => {
     await page.getByLabel(/password/i).fill(ADMIN.password);
     await page.getByRole('button', { name: /^login$/i }).click();
     await page.waitForURL('**/admin/customers');
-    await page.getByRole('cell', { name: user.email }).waitFor();
+    await page.getByRole('cell', { name: user.email, exact: true }).waitFor();
     await page.getByLabel(/search/i).fill('exchange.example');
-    await page.getByRole('cell', { name: user.email }).waitFor();
+    await page.getByRole('cell', { name: user.email, exact: true }).waitFor();
     await screenshot(page, 'admin-customers');
     expect(await page.evaluate(() => localStorage.getItem('userRole'))).toBe('admin');
     await page.context().close();

@@ -1,8 +1,9 @@
 /**
  * Account commands decided over the user's state. Pure: hashes, ids and time come in on the command.
  */
-import { accountMessages, WELCOME_BONUS_CHECKS, type Role } from '@walletscreen/contracts';
+import { accountMessages, adminMessages, ADMIN_REASON_MAX, TOPUP_MAX, WELCOME_BONUS_CHECKS, type Role } from '@walletscreen/contracts';
 import { Conflict, Forbidden, Invalid, NotFound, PaymentRequired } from '../shared/errors';
+import { decideExpirePurchasedChecks, decidePurchaseChecks, decideStartLocalCheckout, spendableLot, type PurchaseChecksData, type PurchasedPlan } from './purchases';
 import type { Actor, ChargedCheck, UserEvent, UserState } from './user';
 
 export interface CommandMetadata {
@@ -21,7 +22,13 @@ export type AccountCommand =
   | { type: 'ChangeRole'; data: { role: Role; by: Actor | null; reason: string }; metadata: CommandMetadata }
   | { type: 'ChargeCheck'; data: { checkId: string; check?: ChargedCheck }; metadata: CommandMetadata }
   | { type: 'RefundCheck'; data: { checkId: string; reason: string }; metadata: CommandMetadata }
-  | { type: 'RecordSignIn'; data: { area: 'dashboard' | 'admin'; address: string }; metadata: CommandMetadata };
+  | { type: 'RecordSignIn'; data: { area: 'dashboard' | 'admin'; address: string }; metadata: CommandMetadata }
+  | { type: 'TopUpChecks'; data: { amount: number; reason: string; by: Actor; idempotencyKey?: string }; metadata: CommandMetadata }
+  | { type: 'BlockUser'; data: { by: Actor; reason: string }; metadata: CommandMetadata }
+  | { type: 'UnblockUser'; data: { by: Actor; reason: string }; metadata: CommandMetadata }
+  | { type: 'PurchaseChecks'; data: PurchaseChecksData; metadata: CommandMetadata }
+  | { type: 'StartLocalCheckout'; data: PurchasedPlan & { sessionId: string; expiresAt: string }; metadata: CommandMetadata }
+  | { type: 'ExpirePurchasedChecks'; data: Record<string, never>; metadata: CommandMetadata };
 
 export const NO_CHECKS_LEFT = 'You have no premium checks left. Top up your balance to run more checks.';
 
@@ -73,25 +80,70 @@ export function decideAccount(command: AccountCommand, state: UserState): UserEv
       if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
       // A check is charged once, whatever the retries: its id is the idempotency key.
       if (state.charges[command.data.checkId]) return [];
-      const source = state.bonusChecks > 0 ? 'bonus' : state.purchasedChecks > 0 ? 'purchased' : null;
+      // Bonus checks first, then the purchase that expires first; an expired purchase cannot be spent.
+      const purchaseId = state.bonusChecks > 0 ? null : spendableLot(state, at);
+      const source = state.bonusChecks > 0 ? 'bonus' : purchaseId !== null ? 'purchased' : null;
       if (source === null) throw new PaymentRequired(NO_CHECKS_LEFT);
       const check = command.data.check ? { check: command.data.check } : {};
-      return [{ type: 'CheckCharged', data: { userId: state.userId, checkId: command.data.checkId, source, ...check, at } }];
+      return [{ type: 'CheckCharged', data: { userId: state.userId, checkId: command.data.checkId, source, ...check, ...(purchaseId !== null ? { purchaseId } : {}), at } }];
     }
     case 'RefundCheck': {
       if (state.status !== 'registered') throw new NotFound('no such user');
       const charge = state.charges[command.data.checkId];
       if (!charge || charge.refunded) return [];
-      return [{ type: 'CheckRefunded', data: { userId: state.userId, checkId: command.data.checkId, source: charge.source, reason: command.data.reason, at } }];
+      const purchase = charge.purchaseId ? { purchaseId: charge.purchaseId } : {};
+      return [{ type: 'CheckRefunded', data: { userId: state.userId, checkId: command.data.checkId, source: charge.source, reason: command.data.reason, ...purchase, at } }];
     }
     case 'RecordSignIn': {
       if (state.status !== 'registered') throw new NotFound('no such user');
       if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
       return [{ type: 'UserSignedIn', data: { userId: state.userId, area: command.data.area, address: command.data.address, at } }];
     }
+    case 'TopUpChecks': {
+      if (state.status !== 'registered') throw new NotFound(adminMessages.customerNotFound);
+      const { amount, by, idempotencyKey } = command.data;
+      const reason = validReason(command.data.reason);
+      if (!Number.isInteger(amount) || amount < 1 || amount > TOPUP_MAX) throw new Invalid(adminMessages.amountInvalid, { amount: adminMessages.amountInvalid });
+      if (idempotencyKey !== undefined) {
+        const earlier = state.topUpKeys?.[idempotencyKey];
+        if (earlier === amount) return [];
+        if (earlier !== undefined) throw new Conflict(adminMessages.idempotencyKeyReused, { 'Idempotency-Key': adminMessages.idempotencyKeyReused });
+      }
+      return [{ type: 'ChecksToppedUp', data: { userId: state.userId, amount, reason, by, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}), at } }];
+    }
+    case 'BlockUser': {
+      if (state.status !== 'registered') throw new NotFound(adminMessages.customerNotFound);
+      const reason = validReason(command.data.reason);
+      // 409, not 403: the admin may act, the account's state forbids it (and a 403 signs the browser out).
+      if (command.data.by.userId === state.userId) throw new Conflict(adminMessages.cannotBlockSelf);
+      if (state.role === 'admin') throw new Conflict(adminMessages.cannotBlockAdmin);
+      if (state.role === 'blocked') return [];
+      return [{ type: 'UserRoleChanged', data: { userId: state.userId, role: 'blocked', previousRole: state.role, by: command.data.by, reason, at } }];
+    }
+    case 'UnblockUser': {
+      if (state.status !== 'registered') throw new NotFound(adminMessages.customerNotFound);
+      const reason = validReason(command.data.reason);
+      if (state.role !== 'blocked') return [];
+      const role: Role = state.roleBeforeBlock && state.roleBeforeBlock !== 'blocked' ? state.roleBeforeBlock : 'user';
+      return [{ type: 'UserRoleChanged', data: { userId: state.userId, role, previousRole: 'blocked', by: command.data.by, reason, at } }];
+    }
+    case 'PurchaseChecks':
+      return decidePurchaseChecks(command.data, state, at);
+    case 'StartLocalCheckout':
+      return decideStartLocalCheckout(command.data, state, at);
+    case 'ExpirePurchasedChecks':
+      return decideExpirePurchasedChecks(state, at);
     default: {
       const _exhaustive: never = command;
       return _exhaustive;
     }
   }
+}
+
+/** An admin's reason: 1 to 500 characters, trimmed. */
+function validReason(reason: string): string {
+  const trimmed = reason.trim();
+  if (trimmed === '') throw new Invalid(adminMessages.reasonRequired, { reason: adminMessages.reasonRequired });
+  if (trimmed.length > ADMIN_REASON_MAX) throw new Invalid(adminMessages.reasonTooLong, { reason: adminMessages.reasonTooLong });
+  return trimmed;
 }

@@ -104,3 +104,63 @@ describe('ChargeCheck and RefundCheck', () => {
   it('does not charge a refunded check again', () =>
     given([withBonus(1), charged('c1'), { type: 'CheckRefunded', data: { userId, checkId: 'c1', source: 'bonus', reason: 'x', at: now } }]).when(charge('c1')).then([]));
 });
+
+describe('TopUpChecks', () => {
+  const admin = { userId: 'admin-1', email: 'admin@ws.example' };
+  const topUp = (amount: number, idempotencyKey?: string, reason = 'Manual top-up from admin panel'): AccountCommand => ({
+    type: 'TopUpChecks',
+    data: { amount, reason, by: admin, ...(idempotencyKey ? { idempotencyKey } : {}) },
+    metadata: { now },
+  });
+  const toppedUp = (amount: number, idempotencyKey?: string): UserEvent => ({
+    type: 'ChecksToppedUp',
+    data: { userId, amount, reason: 'Manual top-up from admin panel', by: admin, ...(idempotencyKey ? { idempotencyKey } : {}), at: now },
+  });
+
+  it('credits the checks, recording the admin, the reason and the moment', () => given([registered]).when(topUp(10)).then([toppedUp(10)]));
+  it('credits them as bonus checks, spent first', () => {
+    const state = [registered, toppedUp(10)].reduce(evolveUser, initialUserState);
+    expect(state).toMatchObject({ bonusChecks: 30, purchasedChecks: 0 });
+  });
+  it('trims the reason', () =>
+    given([registered])
+      .when(topUp(5, undefined, '  goodwill  '))
+      .then([{ type: 'ChecksToppedUp', data: { userId, amount: 5, reason: 'goodwill', by: admin, at: now } }]));
+  it('applies a top-up with the same Idempotency-Key once', () => given([registered, toppedUp(10, 'key-12345')]).when(topUp(10, 'key-12345')).then([]));
+  it('refuses the same Idempotency-Key with another amount', () => given([registered, toppedUp(10, 'key-12345')]).when(topUp(20, 'key-12345')).thenThrows(Conflict));
+  it('applies another key again', () => given([registered, toppedUp(10, 'key-12345')]).when(topUp(10, 'key-67890')).then([toppedUp(10, 'key-67890')]));
+  it.each([0, -1, 1.5, 10_001, Number.NaN])('refuses the amount %p', (amount) => given([registered]).when(topUp(amount)).thenThrows(Invalid));
+  it('accepts up to 10,000 checks', () => given([registered]).when(topUp(10_000)).then([{ ...toppedUp(10_000) }]));
+  it('refuses an empty or over-long reason', () => {
+    given([registered]).when(topUp(10, undefined, '   ')).thenThrows(Invalid, 'Give a reason');
+    given([registered]).when(topUp(10, undefined, 'x'.repeat(501))).thenThrows(Invalid);
+  });
+  it('is refused for an unknown user', () => given([]).when(topUp(10)).thenThrows(NotFound));
+});
+
+describe('BlockUser and UnblockUser', () => {
+  const admin = { userId: 'admin-1', email: 'admin@ws.example' };
+  const block = (by = admin, reason = 'Blocked from admin panel'): AccountCommand => ({ type: 'BlockUser', data: { by, reason }, metadata: { now } });
+  const unblock = (reason = 'Unblocked from admin panel'): AccountCommand => ({ type: 'UnblockUser', data: { by: admin, reason }, metadata: { now } });
+  const blocked: UserEvent = { type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: admin, reason: 'Blocked from admin panel', at: now } };
+  const asAdmin = { ...registered, data: { ...registered.data, role: 'admin' } } as UserEvent;
+
+  it('blocks a user, recording the role they had, who and why', () => given([registered]).when(block()).then([blocked]));
+  it('changes nothing for a user already blocked', () => given([registered, blocked]).when(block()).then([]));
+  it('does not let an admin block themselves', () => given([asAdmin]).when(block({ userId, email: 'ana@bank.example' })).thenThrows(Conflict, 'You cannot block your own account'));
+  it('does not let an admin block another admin', () => given([asAdmin]).when(block()).thenThrows(Conflict, 'An admin account cannot be blocked'));
+  it('is refused for an unknown user', () => given([]).when(block()).thenThrows(NotFound));
+  it('gives a blocked user back the role they had', () =>
+    given([registered, blocked])
+      .when(unblock())
+      .then([{ type: 'UserRoleChanged', data: { userId, role: 'user', previousRole: 'blocked', by: admin, reason: 'Unblocked from admin panel', at: now } }]));
+  it('changes nothing for a user who is not blocked', () => given([registered]).when(unblock()).then([]));
+  it('lets a blocked user sign in again after the unblock', () =>
+    given([registered, blocked, { type: 'UserRoleChanged', data: { userId, role: 'user', previousRole: 'blocked', by: admin, reason: 'r', at: now } }])
+      .when({ type: 'RecordSignIn', data: { area: 'dashboard', address: '203.0.113.9' }, metadata: { now } })
+      .then([{ type: 'UserSignedIn', data: { userId, area: 'dashboard', address: '203.0.113.9', at: now } }]));
+  it('refuses a blocked user a check and a password reset', () => {
+    given([registered, blocked]).when({ type: 'ChargeCheck', data: { checkId: 'c1' }, metadata: { now } }).thenThrows(Forbidden);
+    given([registered, blocked]).when({ type: 'RequestPasswordReset', data: { tokenHash: 't', expiresAt: later(30) }, metadata: { now } }).thenThrows(Forbidden);
+  });
+});

@@ -5,12 +5,29 @@ import { AggregateRepository, uuidFrom } from '../shared/command-handler';
 import { BusinessError, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from '../shared/errors';
 import { decideAccount, RESET_TOKEN_MINUTES, type AccountCommand } from './decide';
 import type { LoginThrottle } from './login-throttle';
+import type { PurchaseChecksData, PurchasedPlan } from './purchases';
 import type { Mailer } from './mailer';
 import { dummyHashPromise, hashPassword, passwordProblem, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
 import { checksLeft, userAggregate, userStreamId, type Actor, type ChargedCheck, type UserEvent, type UserState } from './user';
 
 export type RegisteredUser = Extract<UserState, { status: 'registered' }>;
+
+/** What an admin command did: whether anything changed, the user as they now are, and the event position to wait for. */
+export interface AdminChange {
+  changed: boolean;
+  user: { id: string; email: string; role: Role; remaining_checks: number; bonus_checks: number };
+  position: number | null;
+}
+
+function adminChange(result: { events: UserEvent[]; state: UserState; position: number | null }): AdminChange {
+  const state = result.state as RegisteredUser;
+  return {
+    changed: result.events.length > 0,
+    user: { id: state.userId, email: state.email, role: state.role, remaining_checks: checksLeft(state), bonus_checks: state.bonusChecks },
+    position: result.position,
+  };
+}
 
 /** A user's id is derived from their e-mail, so the store itself keeps e-mails unique. */
 export const userIdForEmail = (email: string) => uuidFrom(`user:${email.trim().toLowerCase()}`);
@@ -157,6 +174,41 @@ export function createAccounts(deps: AccountsDeps) {
     async changeRole(userId: string, role: Role, by: Actor | null, reason: string): Promise<UserEvent[]> {
       const { events } = await execute(userId, { type: 'ChangeRole', data: { role, by, reason }, metadata: { now: now() } }, randomUUID(), by ?? undefined);
       return events;
+    },
+
+    /** An admin's top-up, credited as bonus checks; the same Idempotency-Key is applied once. */
+    async topUp(userId: string, input: { amount: number; reason: string; idempotencyKey?: string }, by: Actor): Promise<AdminChange> {
+      const { amount, reason, idempotencyKey } = input;
+      const commandId = idempotencyKey ? `topup:${idempotencyKey}` : randomUUID();
+      const data = { amount, reason, by, ...(idempotencyKey ? { idempotencyKey } : {}) };
+      return adminChange(await execute(userId, { type: 'TopUpChecks', data, metadata: { now: now() } }, commandId, by));
+    },
+
+    /** Blocks a user (not an admin, not oneself): their open sessions stop at their next call. */
+    async block(userId: string, by: Actor, reason: string): Promise<AdminChange> {
+      return adminChange(await execute(userId, { type: 'BlockUser', data: { by, reason }, metadata: { now: now() } }, randomUUID(), by));
+    },
+
+    /** Gives a blocked user back the role they had. */
+    async unblock(userId: string, by: Actor, reason: string): Promise<AdminChange> {
+      return adminChange(await execute(userId, { type: 'UnblockUser', data: { by, reason }, metadata: { now: now() } }, randomUUID(), by));
+    },
+
+    /** Billing: credits a paid purchase once, however often its payment is reported (the purchase id is the key). */
+    async purchaseChecks(userId: string, data: PurchaseChecksData): Promise<{ applied: boolean; state: RegisteredUser; position: number | null }> {
+      const result = await execute(userId, { type: 'PurchaseChecks', data, metadata: { now: now() } }, `purchase:${data.purchaseId}`);
+      return { applied: result.events.length > 0, state: result.state as RegisteredUser, position: result.position };
+    },
+
+    /** Billing: opens a local test-payment session (refused to a blocked user). */
+    async startLocalCheckout(userId: string, data: PurchasedPlan & { sessionId: string; expiresAt: string }): Promise<void> {
+      await execute(userId, { type: 'StartLocalCheckout', data, metadata: { now: now() } }, `local-checkout:${data.sessionId}`);
+    },
+
+    /** Billing: expires what is left of the user's purchases past their expiry; how many checks expired. */
+    async expirePurchasedChecks(userId: string): Promise<number> {
+      const { events } = await execute(userId, { type: 'ExpirePurchasedChecks', data: {}, metadata: { now: now() } });
+      return events.reduce((sum, e) => sum + (e.type === 'PurchasedChecksExpired' ? e.data.checks : 0), 0);
     },
 
     /**

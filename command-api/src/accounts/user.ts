@@ -18,13 +18,54 @@ export type UserEvent =
     }
   | { type: 'PasswordResetRequested'; data: { userId: string; tokenHash: string; expiresAt: string; at: string } }
   | { type: 'PasswordReset'; data: { userId: string; tokenHash: string; passwordHash: string; at: string } }
-  | { type: 'CheckCharged'; data: { userId: string; checkId: string; source: ChargeSource; check?: ChargedCheck; at: string } }
-  | { type: 'CheckRefunded'; data: { userId: string; checkId: string; source: ChargeSource; reason: string; at: string } }
+  | { type: 'CheckCharged'; data: { userId: string; checkId: string; source: ChargeSource; check?: ChargedCheck; purchaseId?: string; at: string } }
+  | { type: 'CheckRefunded'; data: { userId: string; checkId: string; source: ChargeSource; reason: string; purchaseId?: string; at: string } }
   | { type: 'UserSignedIn'; data: { userId: string; area: 'dashboard' | 'admin'; address: string; at: string } }
   | {
       type: 'UserRoleChanged';
       data: { userId: string; role: Role; previousRole: Role; by: Actor | null; reason: string; at: string };
-    };
+    }
+  | { type: 'ChecksToppedUp'; data: { userId: string; amount: number; reason: string; by: Actor; idempotencyKey?: string; at: string } }
+  | { type: 'ChecksPurchased'; data: ChecksPurchasedData }
+  | { type: 'PurchasedChecksExpired'; data: { userId: string; purchaseId: string; checks: number; at: string } }
+  | { type: 'LocalCheckoutStarted'; data: LocalCheckoutStartedData };
+
+/** A pack of checks bought (billing): one lot, spent after bonus checks, earliest expiry first. Amount in currency units. */
+export interface ChecksPurchasedData {
+  userId: string;
+  purchaseId: string;
+  planId: string;
+  planName: string;
+  checks: number;
+  amount: number;
+  currency: string;
+  provider: 'stripe' | 'local';
+  /** The Stripe Checkout session id, or the local test-payment session id. */
+  providerRef: string;
+  expiresAt: string;
+  at: string;
+}
+
+/** A purchase through the local test-payment provider, waiting for the user's confirmation. */
+export interface LocalCheckoutStartedData {
+  userId: string;
+  sessionId: string;
+  planId: string;
+  planName: string;
+  checks: number;
+  amount: number;
+  currency: string;
+  expiresAt: string;
+  at: string;
+}
+
+/** What is left of one purchase. */
+export interface PurchaseLot {
+  planId: string;
+  checks: number;
+  remaining: number;
+  expiresAt: string;
+}
 
 /**
  * What the user asked to check, recorded with the charge: should the process stop between the
@@ -50,6 +91,10 @@ export const userEventTypes: ReadonlySet<string> = new Set<UserEventType>([
   'UserSignedIn',
   'CheckCharged',
   'CheckRefunded',
+  'ChecksToppedUp',
+  'ChecksPurchased',
+  'PurchasedChecksExpired',
+  'LocalCheckoutStarted',
 ]);
 
 export type UserState =
@@ -69,7 +114,15 @@ export type UserState =
       /** Outstanding reset tokens by hash, with their expiry. */
       resetTokens: Record<string, string>;
       /** Every check charged to this user, by check id, and whether it was refunded. */
-      charges: Record<string, { source: ChargeSource; refunded: boolean }>;
+      charges: Record<string, { source: ChargeSource; refunded: boolean; purchaseId?: string }>;
+      /** Purchases by purchase id: what is left of each and when it expires (billing). */
+      lots?: Record<string, PurchaseLot>;
+      /** Local test-payment sessions by id. */
+      localCheckouts?: Record<string, LocalCheckoutStartedData>;
+      /** Admin top-ups by Idempotency-Key, with their amount: a retried top-up is applied once. */
+      topUpKeys?: Record<string, number>;
+      /** The role to give back on unblock: the one the user had when blocked. */
+      roleBeforeBlock?: Role;
     };
 
 export const initialUserState: UserState = { status: 'unregistered' };
@@ -102,34 +155,70 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, passwordHash: event.data.passwordHash, resetTokens: {}, credentialsChangedAt: event.data.at };
     case 'UserRoleChanged':
       if (state.status !== 'registered') return state;
-      return { ...state, role: event.data.role };
+      return { ...state, role: event.data.role, ...(event.data.role === 'blocked' ? { roleBeforeBlock: event.data.previousRole } : {}) };
     case 'UserSignedIn':
       return state;
     case 'CheckCharged': {
       if (state.status !== 'registered') return state;
-      const { checkId, source } = event.data;
+      const { checkId, source, purchaseId } = event.data;
       return {
         ...state,
         bonusChecks: state.bonusChecks - (source === 'bonus' ? 1 : 0),
         purchasedChecks: state.purchasedChecks - (source === 'purchased' ? 1 : 0),
-        charges: { ...state.charges, [checkId]: { source, refunded: false } },
+        charges: { ...state.charges, [checkId]: { source, refunded: false, ...(purchaseId ? { purchaseId } : {}) } },
+        ...lotChange(state, purchaseId, -1),
       };
     }
     case 'CheckRefunded': {
       if (state.status !== 'registered') return state;
-      const { checkId, source } = event.data;
+      const { checkId, source, purchaseId } = event.data;
       return {
         ...state,
         bonusChecks: state.bonusChecks + (source === 'bonus' ? 1 : 0),
         purchasedChecks: state.purchasedChecks + (source === 'purchased' ? 1 : 0),
-        charges: { ...state.charges, [checkId]: { source, refunded: true } },
+        charges: { ...state.charges, [checkId]: { source, refunded: true, ...(purchaseId ? { purchaseId } : {}) } },
+        // A refunded check goes back to the purchase it was charged to.
+        ...lotChange(state, purchaseId, 1),
       };
     }
+    case 'ChecksToppedUp': {
+      // Top-ups are bonus checks: spent first, never expire.
+      if (state.status !== 'registered') return state;
+      const key = event.data.idempotencyKey;
+      return {
+        ...state,
+        bonusChecks: state.bonusChecks + event.data.amount,
+        ...(key ? { topUpKeys: { ...state.topUpKeys, [key]: event.data.amount } } : {}),
+      };
+    }
+    case 'ChecksPurchased': {
+      if (state.status !== 'registered') return state;
+      const d = event.data;
+      return {
+        ...state,
+        purchasedChecks: state.purchasedChecks + d.checks,
+        lots: { ...state.lots, [d.purchaseId]: { planId: d.planId, checks: d.checks, remaining: d.checks, expiresAt: d.expiresAt } },
+      };
+    }
+    case 'PurchasedChecksExpired': {
+      if (state.status !== 'registered') return state;
+      return { ...state, purchasedChecks: state.purchasedChecks - event.data.checks, ...lotChange(state, event.data.purchaseId, -event.data.checks) };
+    }
+    case 'LocalCheckoutStarted':
+      if (state.status !== 'registered') return state;
+      return { ...state, localCheckouts: { ...state.localCheckouts, [event.data.sessionId]: event.data } };
     default: {
       const _exhaustive: never = event;
       return _exhaustive;
     }
   }
+}
+
+/** The lots after `delta` checks moved in or out of one purchase (nothing for a charge not tied to a purchase). */
+function lotChange(state: Extract<UserState, { status: 'registered' }>, purchaseId: string | undefined, delta: number): { lots?: Record<string, PurchaseLot> } {
+  const lot = purchaseId ? state.lots?.[purchaseId] : undefined;
+  if (!purchaseId || !lot) return {};
+  return { lots: { ...state.lots, [purchaseId]: { ...lot, remaining: lot.remaining + delta } } };
 }
 
 /** Premium checks the user can still spend: bonus first, then purchased. */

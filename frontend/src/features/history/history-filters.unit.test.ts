@@ -1,6 +1,6 @@
 import { installFakeServer, signIn } from '../../test/fake-server';
 import { getHistory, historyQueryOptions, HISTORY_PAGE_SIZE } from './api/get-history';
-import { applyFilters, DATE_ORDER_MESSAGE, emptyFilters, parseDayInput, riskOptions } from './history-filters';
+import { applyFilters, DATE_ORDER_MESSAGE, emptyFilters, parseDayInput, riskOptions } from '../../components/check-history/history-filters';
 
 const row = (id: string) => ({
   id,

@@ -1,18 +1,61 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconSearch, IconUsers } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCheck, IconSearch, IconUsers } from '@tabler/icons-react';
+import { ADMIN_TOPUP_AMOUNT, type AdminActionResponse } from '@walletscreen/contracts';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
 import { PageHeader } from '../../../components/page-header';
+import { useBlockCustomer } from '../api/block-customer';
 import { useCustomers } from '../api/get-customers';
+import { newTopUpKey, useTopUpCustomer } from '../api/top-up-customer';
+import { useUnblockCustomer } from '../api/unblock-customer';
+import { ConfirmActionModal, type CustomerAction } from '../components/confirm-action-modal';
 import { CustomersTable } from '../components/customers-table';
 
 export const CUSTOMERS_PAGE_SIZE = 50;
 /** The search is sent to the server once typing pauses. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** /admin/customers: search by e-mail and the customers table. */
+const done: Record<CustomerAction['kind'], (r: AdminActionResponse) => string> = {
+  topup: (r) => `${r.email} now has ${r.remaining_checks} checks left (+${ADMIN_TOPUP_AMOUNT}).`,
+  block: (r) => `${r.email} is blocked.`,
+  unblock: (r) => `${r.email} is unblocked.`,
+};
+
+/** Confirms an action, runs it, closes the modal and reloads the list; says how it went in a notification. */
+function useCustomerActions() {
+  const [action, setAction] = useState<(CustomerAction & { idempotencyKey: string }) | null>(null);
+  const topUp = useTopUpCustomer();
+  const block = useBlockCustomer();
+  const unblock = useUnblockCustomer();
+  const pending = topUp.isPending || block.isPending || unblock.isPending;
+
+  const confirm = () => {
+    if (!action) return;
+    const { kind, customer, idempotencyKey } = action;
+    const run = kind === 'topup' ? topUp.mutateAsync({ customerId: customer.id, idempotencyKey }) : kind === 'block' ? block.mutateAsync(customer.id) : unblock.mutateAsync(customer.id);
+    run.then(
+      (result) => notifications.show({ color: 'teal', title: 'Done', message: done[kind](result), icon: <IconCheck size={18} aria-hidden="true" /> }),
+      // The spec shows no error here; a short notification says what went wrong anyway.
+      (error: unknown) =>
+        notifications.show({ color: 'red', title: 'The action failed', message: error instanceof Error ? error.message : 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> }),
+    );
+    setAction(null);
+  };
+
+  return {
+    action,
+    pending,
+    open: (kind: CustomerAction['kind'], customer: CustomerAction['customer']) => setAction({ kind, customer, idempotencyKey: newTopUpKey() }),
+    cancel: () => setAction(null),
+    confirm,
+  };
+}
+
+/** /admin/customers: search by e-mail, the customers table and its actions (Top Up, Block, Unblock), each confirmed. */
 export function CustomersPage() {
+  const actions = useCustomerActions();
   const [search, setSearch] = useState('');
   const [email] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [offset, setOffset] = useState(0);
@@ -61,7 +104,7 @@ export function CustomersPage() {
             </Center>
           ) : (
             <Stack gap="sm" style={{ opacity: customers.isPlaceholderData ? 0.6 : 1 }} aria-busy={customers.isFetching}>
-              <CustomersTable customers={rows} />
+              <CustomersTable customers={rows} onAction={actions.open} />
               {offset > 0 || hasNext ? (
                 <Group justify="space-between">
                   <Text size="sm" c="dimmed" className="ws-tabular">
@@ -81,6 +124,7 @@ export function CustomersPage() {
           )}
         </Stack>
       </Paper>
+      <ConfirmActionModal action={actions.action} pending={actions.pending} onCancel={actions.cancel} onConfirm={actions.confirm} />
     </>
   );
 }

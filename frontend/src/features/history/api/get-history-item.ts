@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http-client';
 import { historyQueryKey } from '../../../lib/query-keys';
-import { historyDetailParser, type HistoryDetail } from '../history-item';
+import { historyDetailParser, type HistoryDetail } from '../../../components/check-history/history-item';
 
 /** GET /api/transactions/history/{id}: one check with its findings and report. */
 export function getHistoryItem(id: string, signal?: AbortSignal): Promise<HistoryDetail> {

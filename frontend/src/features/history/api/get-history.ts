@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http-client';
 import { historyQueryKey } from '../../../lib/query-keys';
-import { historyQueryParams, type HistoryFilters } from '../history-filters';
-import { historyPageParser, type HistoryItem } from '../history-item';
+import { historyQueryParams, type HistoryFilters } from '../../../components/check-history/history-filters';
+import { historyPageParser, type HistoryItem } from '../../../components/check-history/history-item';
 
 /** Pages have 10 items (spec §4, §9). */
 export const HISTORY_PAGE_SIZE = 10;

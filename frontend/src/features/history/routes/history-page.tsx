@@ -4,12 +4,12 @@ import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/page-header';
 import { historyListQueryKey, useHistory } from '../api/get-history';
-import { HistoryCards } from '../components/history-cards';
+import { HistoryCards } from '../../../components/check-history/history-cards';
 import { HistoryDetailsModal } from '../components/history-details-modal';
-import { HistoryFilterBar } from '../components/history-filter-bar';
-import { HistoryTable } from '../components/history-table';
-import { applyFilters, emptyFilters, type HistoryFilters } from '../history-filters';
-import type { HistoryItem } from '../history-item';
+import { HistoryFilterBar } from '../../../components/check-history/history-filter-bar';
+import { HistoryTable } from '../../../components/check-history/history-table';
+import { applyFilters, emptyFilters, type HistoryFilters } from '../../../components/check-history/history-filters';
+import type { HistoryItem } from '../../../components/check-history/history-item';
 
 export const NO_RESULTS = 'No results found';
 

@@ -1,6 +1,6 @@
 /** How a history row reads: its time, its AML status and the mobile risk colour. */
 import { classifyAmlStatus, classifyRiskLabel, formatDate, parseHistoryTimestamp } from '@walletscreen/contracts';
-import type { Tone } from '../../components/tone';
+import type { Tone } from '../tone';
 import type { HistoryItem } from './history-item';
 
 const pad = (n: number) => String(n).padStart(2, '0');

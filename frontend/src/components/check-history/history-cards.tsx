@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { accessLabel, classifyRiskLabel } from '@walletscreen/contracts';
-import { CopyAddress } from '../../../components/copy-address';
-import { toneClasses } from '../../../components/tone';
-import { formatCheckTime, mobileRiskTone } from '../history-display';
+import { CopyAddress } from '../copy-address';
+import { toneClasses } from '../tone';
+import { formatCheckTime, mobileRiskTone } from './history-display';
 import type { HistoryListProps } from './history-table';
 import { AmlCompliance } from './aml-compliance';
 
@@ -21,7 +21,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The mobile list, "Request History": one card per check; the risk level red, orange or green. */
-export function HistoryCards({ items, onDetails }: HistoryListProps) {
+export function HistoryCards({ items, onDetails, showEmail = false }: HistoryListProps) {
   return (
     <Stack gap="sm" component="section" aria-labelledby="request-history-title" data-testid="history-cards">
       <Title order={3} id="request-history-title">
@@ -44,6 +44,13 @@ export function HistoryCards({ items, onDetails }: HistoryListProps) {
                   </Text>
                 </Group>
                 <CopyAddress address={item.wallet_address} shorten copyLabel={`Copy wallet of check ${number}`} />
+                {showEmail ? (
+                  <Field label="Email">
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {item.user_email || 'Unknown'}
+                    </Text>
+                  </Field>
+                ) : null}
                 <Field label="Risk">
                   <Text size="sm" fw={700} className={toneClasses.tone} data-tone={tone} style={{ color: 'var(--tone-fg)' }}>
                     {level}{' '}

@@ -1,26 +1,29 @@
 import { Button, Table, Text } from '@mantine/core';
 import { classifyRiskLabel, accessLabel } from '@walletscreen/contracts';
-import { CopyAddress } from '../../../components/copy-address';
-import { RiskBadge } from '../../../components/risk-badge';
-import { formatCheckTime } from '../history-display';
-import type { HistoryItem } from '../history-item';
+import { CopyAddress } from '../copy-address';
+import { RiskBadge } from '../risk-badge';
+import { formatCheckTime } from './history-display';
+import type { HistoryItem } from './history-item';
 import { AmlCompliance } from './aml-compliance';
 
 export interface HistoryListProps {
   items: HistoryItem[];
   onDetails: (item: HistoryItem, number: number) => void;
+  /** Adds the Email column (the admins' view of every user's checks). */
+  showEmail?: boolean;
 }
 
-/** The desktop table: Check #, Wallet Address, Risk Score, Date & Time, AML Compliance, Access, Details. */
-export function HistoryTable({ items, onDetails }: HistoryListProps) {
+/** The desktop table: Check #, (Email,) Wallet Address, Risk Score, Date & Time, AML Compliance, Access, Details. */
+export function HistoryTable({ items, onDetails, showEmail = false }: HistoryListProps) {
   return (
-    <Table.ScrollContainer minWidth={880}>
+    <Table.ScrollContainer minWidth={showEmail ? 1080 : 880}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Wallet checks" data-testid="history-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col" ta="right">
               Check #
             </Table.Th>
+            {showEmail ? <Table.Th scope="col">Email</Table.Th> : null}
             <Table.Th scope="col">Wallet Address</Table.Th>
             <Table.Th scope="col">Risk Score</Table.Th>
             <Table.Th scope="col" ta="right">
@@ -42,6 +45,13 @@ export function HistoryTable({ items, onDetails }: HistoryListProps) {
                 <Table.Td ta="right" className="ws-tabular">
                   {number}
                 </Table.Td>
+                {showEmail ? (
+                  <Table.Td data-testid="history-email">
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {item.user_email || 'Unknown'}
+                    </Text>
+                  </Table.Td>
+                ) : null}
                 <Table.Td>
                   <CopyAddress address={item.wallet_address} shorten copyLabel={`Copy wallet of check ${number}`} />
                 </Table.Td>

@@ -2,8 +2,8 @@ import type { FormEvent } from 'react';
 import { Button, Group, NativeSelect } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
-import { ClearableTextInput } from '../../../components/clearable-text-input';
-import { DATE_FORMAT, isRiskLevelLabel, parseDayInput, riskOptions, type HistoryFilters } from '../history-filters';
+import { ClearableTextInput } from '../clearable-text-input';
+import { DATE_FORMAT, isRiskLevelLabel, parseDayInput, riskOptions, type HistoryFilters } from './history-filters';
 
 export interface HistoryFilterBarProps {
   draft: HistoryFilters;
@@ -11,12 +11,14 @@ export interface HistoryFilterBarProps {
   onSearch: () => void;
   searching: boolean;
   dateToError: string | null;
+  /** The admins' extra filter: a case-insensitive substring of the user's e-mail. */
+  email?: { value: string; onChange: (value: string) => void };
 }
 
 const calendarIcon = <IconCalendar size={16} aria-hidden="true" />;
 
 /** Address, Risk Score, Date from / Date to (dd.MM.yyyy, clearable) and Search; Enter in a field searches too. */
-export function HistoryFilterBar({ draft, onChange, onSearch, searching, dateToError }: HistoryFilterBarProps) {
+export function HistoryFilterBar({ draft, onChange, onSearch, searching, dateToError, email }: HistoryFilterBarProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch();
@@ -34,6 +36,18 @@ export function HistoryFilterBar({ draft, onChange, onSearch, searching, dateToE
           spellCheck={false}
           style={{ flex: '2 1 16rem', minWidth: 0 }}
         />
+        {email ? (
+          <ClearableTextInput
+            label="Email"
+            placeholder="name@company.com"
+            value={email.value}
+            onChange={(event) => email.onChange(event.currentTarget.value)}
+            onClear={() => email.onChange('')}
+            autoComplete="off"
+            spellCheck={false}
+            style={{ flex: '2 1 14rem', minWidth: 0 }}
+          />
+        ) : null}
         <NativeSelect
           label="Risk Score"
           data={riskOptions}

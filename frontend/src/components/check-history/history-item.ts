@@ -17,6 +17,8 @@ export interface HistoryItem {
   created_at_iso: string;
   access: string;
   status: string;
+  /** The e-mail of the user who ran the check: on the admins' rows only. */
+  user_email?: string;
 }
 
 export interface HistoryDetail extends HistoryItem {
@@ -61,6 +63,7 @@ export function readHistoryItem(value: unknown): HistoryItem {
     created_at_iso: text(f.created_at_iso),
     access: text(f.access),
     status: text(f.status),
+    ...('user_email' in f ? { user_email: text(f.user_email) } : {}),
   };
 }
 

@@ -1,0 +1,130 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
+import { accessLabel } from '@walletscreen/contracts';
+import { CopyAddress } from '../copy-address';
+import { AmlStatusBadge, RiskBadge } from '../risk-badge';
+import { useDownloadAmlReport } from '../../lib/download-aml-report';
+import { formatCheckTime } from './history-display';
+import type { HistoryDetail } from './history-item';
+import { ReportView } from './report-view';
+
+export const DETAILS_ERROR = 'Failed to load transaction details.';
+
+const orUnknown = (value: string) => (value.trim() === '' ? 'Unknown' : value);
+
+function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <Stack gap={2} style={wide ? { gridColumn: '1 / -1' } : undefined}>
+      <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
+        {label}
+      </Text>
+      <Text component="dd" m={0} size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function LinkedWallets({ addresses }: { addresses: string[] }) {
+  if (addresses.length === 0) return <>None</>;
+  return (
+    <span style={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 4 }}>
+      {addresses.map((address, index) => (
+        <span key={address} style={{ display: 'inline-flex', alignItems: 'center' }}>
+          <CopyAddress address={address} shorten copyLabel={`Copy linked wallet ${index + 1}`} />
+          {index < addresses.length - 1 ? ',' : null}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function Details({ detail }: { detail: HistoryDetail }) {
+  const download = useDownloadAmlReport();
+  const hasReport = detail.aml_report.trim() !== '';
+  return (
+    <Stack gap="md">
+      <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm" m={0}>
+        {detail.user_email !== undefined ? (
+          <Field label="Email" wide>
+            {detail.user_email || 'Unknown'}
+          </Field>
+        ) : null}
+        <Field label="Wallet" wide>
+          {detail.wallet_address ? <CopyAddress address={detail.wallet_address} copyLabel="Copy wallet address" /> : 'Unknown'}
+        </Field>
+        <Field label="Risk Score">
+          <span className="ws-tabular">{detail.risk_score} / 100</span>
+        </Field>
+        <Field label="Risk Level">
+          <RiskBadge value={detail.risk_level} />
+        </Field>
+        <Field label="AML Status">
+          <AmlStatusBadge value={detail.aml_status} />
+        </Field>
+        <Field label="Jurisdiction">{orUnknown(detail.jurisdiction)}</Field>
+        <Field label="Sanctions">{orUnknown(detail.sanctions)}</Field>
+        <Field label="Source of Funds">{orUnknown(detail.source_of_funds)}</Field>
+        <Field label="Recommendation" wide>
+          {detail.recommendation.trim() === '' ? 'No recommendation' : detail.recommendation}
+        </Field>
+        <Field label="Wallet Age">{orUnknown(detail.wallet_age)}</Field>
+        <Field label="Access">{accessLabel(detail.access)}</Field>
+        <Field label="Linked Wallets" wide>
+          <LinkedWallets addresses={detail.linked_wallets} />
+        </Field>
+        <Field label="Date">
+          <span className="ws-tabular">{formatCheckTime(detail)}</span>
+        </Field>
+      </SimpleGrid>
+
+      <Stack gap="xs" component="section" aria-labelledby="details-report-title">
+        <Group justify="space-between" gap="sm">
+          <Title order={3} id="details-report-title" fz="md">
+            AML Report
+          </Title>
+          <Button
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden="true" />}
+            disabled={!hasReport || download.isPending}
+            onClick={() => download.mutate({ aml_report: detail.aml_report, wallet_address: detail.wallet_address, check_id: detail.id })}
+          >
+            {download.isPending ? 'Preparing report...' : 'Download AML Report'}
+          </Button>
+        </Group>
+        <ReportView report={detail.aml_report} />
+      </Stack>
+    </Stack>
+  );
+}
+
+export interface CheckDetailsModalProps {
+  checkId: string | null;
+  checkNumber: number | null;
+  onClose: () => void;
+  /** The detail's query (the user's own check, or any check for admins). */
+  detail: { isPending: boolean; isError: boolean; data: HistoryDetail | undefined };
+}
+
+/** The Details of one check, loaded when opened; with the user's e-mail when the detail has one (admins). */
+export function CheckDetailsModal({ checkId, checkNumber, onClose, detail }: CheckDetailsModalProps) {
+  return (
+    <Modal opened={checkId !== null} onClose={onClose} title={checkNumber ? `Check #${checkNumber} details` : 'Check details'} size="lg" data-testid="history-details">
+      {detail.isPending ? (
+        <Center py="xl" role="status">
+          <Group gap="sm">
+            <Loader size="sm" aria-hidden="true" />
+            <Text c="dimmed">Loading...</Text>
+          </Group>
+        </Center>
+      ) : detail.isError || !detail.data ? (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+          {DETAILS_ERROR}
+        </Alert>
+      ) : (
+        <Details detail={detail.data} />
+      )}
+    </Modal>
+  );
+}

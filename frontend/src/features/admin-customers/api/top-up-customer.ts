@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_TOPUP_AMOUNT, ADMIN_TOPUP_REASON, adminActionResponseSchema, type AdminActionResponse } from '@walletscreen/contracts';
+import { api } from '../../../lib/http-client';
+import { customersQueryKey } from './get-customers';
+
+export interface TopUpInput {
+  customerId: string;
+  /** One per confirmed top-up: a retried request is applied once. */
+  idempotencyKey: string;
+}
+
+/** POST /api/admin/topup/{id}: the spec's 10 checks with its fixed reason. */
+export function topUpCustomer({ customerId, idempotencyKey }: TopUpInput): Promise<AdminActionResponse> {
+  return api.post(
+    `/admin/topup/${encodeURIComponent(customerId)}`,
+    { amount: ADMIN_TOPUP_AMOUNT, reason: ADMIN_TOPUP_REASON },
+    { schema: adminActionResponseSchema, headers: { 'Idempotency-Key': idempotencyKey } },
+  );
+}
+
+/** Tops a customer up, then reloads the customers list. */
+export function useTopUpCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: topUpCustomer,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: customersQueryKey }),
+  });
+}
+
+/** A fresh key per confirmed top-up (getRandomValues works on plain-HTTP hosts too, unlike randomUUID). */
+export function newTopUpKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `topup-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}

@@ -1,0 +1,137 @@
+/**
+ * An admin manages a customer in a real browser against the real server: tops them up and sees
+ * the count change, blocks them (the customer, signed in in another browser context, is signed
+ * out at their next call and cannot sign in again), unblocks them; and finds the customer's check
+ * in the admin history by e-mail.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { accountMessages } from '@walletscreen/contracts';
+import { launchBrowser, screenshot } from '../support/browser';
+import { ADMIN, startTestServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+let browser: Browser;
+let base: string;
+const customer = { email: 'ops@broker.example', password: 'Broker-Passphrase-77', username: 'Broker' };
+const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+beforeAll(async () => {
+  server = await startTestServer({ BLOCKSCOUT_POLYGON_URL: 'http://127.0.0.1:9/polygon', CHAIN_DATA_RETRIES: '0', CHAIN_DATA_TIMEOUT_MS: '2000', CHECK_WAIT_MS: '20000' });
+  base = server.url.replace('localhost', '127.0.0.1');
+  expect((await server.api('POST', '/api/auth/register', { body: customer })).status).toBe(201);
+  // One completed check, for the admin history.
+  const token = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: customer })).body.token;
+  const check = await server.api('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: WALLET, network: 'polygon' }, headers: { 'Idempotency-Key': randomUUID() } });
+  expect(check.status).toBe(200);
+  await server.projections.waitFor(await server.eventStore.headPosition());
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.destroy();
+});
+
+async function newPage(viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: base });
+  return context.newPage();
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /^login$/i }).click();
+}
+
+async function adminPage(): Promise<Page> {
+  const page = await newPage();
+  await page.goto('/admin-login');
+  await page.getByLabel(/e-?mail/i).fill(ADMIN.email);
+  await page.getByLabel(/password/i).fill(ADMIN.password);
+  await page.getByRole('button', { name: /^login$/i }).click();
+  await page.waitForURL('**/admin/customers');
+  return page;
+}
+
+/** Modals fade in: a screenshot waits for the transition to end. */
+async function settledScreenshot(page: Page, name: string) {
+  await page.waitForTimeout(400);
+  await screenshot(page, name);
+}
+
+const row = (page: Page) => page.locator(`[data-testid="customer-row"][data-email="${customer.email}"]`);
+
+/** Opens the action's confirm modal from the customer's row and confirms it. */
+async function confirmAction(page: Page, action: 'Top up' | 'Block' | 'Unblock', shot?: string) {
+  await page.getByRole('button', { name: `${action} ${customer.email}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
+  if (shot) await settledScreenshot(page, shot);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('an admin managing a customer', () => {
+  it('tops up, blocks (the customer is signed out and cannot sign in) and unblocks', async () => {
+    const shopper = await newPage();
+    await signIn(shopper, customer.email, customer.password);
+    await shopper.waitForURL('**/dashboard/wallet-checker');
+
+    const admin = await adminPage();
+    await admin.getByLabel(/search/i).fill('broker');
+    await expect(row(admin).getByTestId('customer-checks').textContent()).resolves.toBe('19');
+
+    // Cancel changes nothing.
+    await admin.getByRole('button', { name: `Top up ${customer.email}` }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await admin.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    await confirmAction(admin, 'Top up', 'admin-customers-confirm-topup');
+    await row(admin).getByTestId('customer-checks').getByText('29', { exact: true }).waitFor();
+    await admin.getByText(/now has 29 checks left/).waitFor();
+    await screenshot(admin, 'admin-customers-topped-up');
+
+    await confirmAction(admin, 'Block', 'admin-customers-confirm-block');
+    await row(admin).getByText('Blocked').waitFor();
+    await admin.getByRole('button', { name: `Unblock ${customer.email}` }).waitFor();
+    await screenshot(admin, 'admin-customers-blocked');
+
+    // The customer's next call is refused: they are signed out.
+    await shopper.getByRole('link', { name: 'History' }).first().click();
+    await shopper.waitForURL('**/login');
+    await signIn(shopper, customer.email, customer.password);
+    await shopper.getByText(accountMessages.blocked).waitFor();
+    await settledScreenshot(shopper, 'customer-blocked-sign-in');
+
+    await confirmAction(admin, 'Unblock');
+    await row(admin).getByText('User', { exact: true }).waitFor();
+    await admin.getByRole('button', { name: `Block ${customer.email}` }).waitFor();
+
+    await signIn(shopper, customer.email, customer.password);
+    await shopper.waitForURL('**/dashboard/wallet-checker');
+    await shopper.context().close();
+    await admin.context().close();
+  }, 60_000);
+
+  it("finds the customer's checks in the admin history by e-mail, with the e-mail in the table and the details", async () => {
+    const admin = await adminPage();
+    await admin.goto('/admin/history');
+    await admin.getByRole('heading', { name: 'Admin: Wallet Checks History' }).waitFor();
+    await admin.getByTestId('history-row').first().waitFor();
+    await admin.getByLabel('Email', { exact: true }).fill('nobody@');
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await admin.getByTestId('history-empty').waitFor();
+    await admin.getByLabel('Email', { exact: true }).fill('BROKER');
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await admin.getByTestId('history-email').getByText(customer.email).waitFor();
+    await screenshot(admin, 'admin-history');
+    await admin.getByRole('button', { name: 'Details of check 1' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByText('Email').waitFor();
+    await dialog.getByText(customer.email).waitFor();
+    await dialog.getByText('AML Report').first().waitFor();
+    await settledScreenshot(admin, 'admin-history-details');
+    await admin.context().close();
+  }, 60_000);
+});
