@@ -8,9 +8,21 @@ export interface Projection<Doc extends object = object> {
   /** Checkpoint name; change it to rebuild the read model from position 0. */
   name: string;
   collection: string;
+  /** The event types it folds; `['*']` for every type (the audit log). */
   handles: readonly string[];
   /** The document an event touches, or null to skip it. */
   keyOf(event: RecordedEvent): string | null;
   fold(doc: Doc | null, event: RecordedEvent): Doc | null;
   indexes?: ReadonlyArray<readonly string[]>;
+  /**
+   * For events that do not name their document (a check's completion names the check, not the
+   * wallet it screened): a key index this projection keeps in a second collection, committed with
+   * its documents and checkpoint. `record` notes which key an id maps to, from an event that knows
+   * both; an event whose `keyOf` is null is folded into the document its `lookup` id maps to.
+   */
+  keyIndex?: {
+    collection: string;
+    record(event: RecordedEvent): { id: string; key: string } | null;
+    lookup(event: RecordedEvent): string | null;
+  };
 }

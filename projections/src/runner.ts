@@ -41,15 +41,36 @@ export async function startProjections(deps: {
     positions.set(p.name, await readStore.getCheckpoint(p.name));
   }
 
+  /** The document key of each event of a batch, through the projection's key index when it has one. */
+  const resolveKeys = async (p: Projection, events: RecordedEvent[]) => {
+    const index = p.keyIndex;
+    if (!index) return { keyOf: (e: RecordedEvent) => p.keyOf(e), indexWrites: [] };
+    const ids = [...new Set(events.map((e) => (p.keyOf(e) === null ? index.lookup(e) : null)).filter((id): id is string => id !== null))];
+    const known = new Map([...(await readStore.getMany<{ key: string }>(index.collection, ids))].map(([id, entry]) => [id, entry.key]));
+    const resolved = new Map<RecordedEvent, string | null>();
+    const indexWrites: Array<{ collection: string; id: string; doc: { key: string } }> = [];
+    for (const e of events) {
+      const entry = index.record(e);
+      if (entry) {
+        known.set(entry.id, entry.key);
+        indexWrites.push({ collection: index.collection, id: entry.id, doc: { key: entry.key } });
+      }
+      const id = p.keyOf(e) === null ? index.lookup(e) : null;
+      resolved.set(e, p.keyOf(e) ?? (id === null ? null : (known.get(id) ?? null)));
+    }
+    return { keyOf: (e: RecordedEvent) => resolved.get(e) ?? null, indexWrites };
+  };
+
   const consumers = deps.projections.map((p) => {
     const handled = new Set(p.handles);
+    const folds = (type: string) => handled.has('*') || handled.has(type);
     /** Events passed over since the checkpoint was last written. */
     let unsaved = 0;
     const apply = async (events: RecordedEvent[]) => {
       const checkpoint = positions.get(p.name) ?? 0;
       const fresh = events.filter((e) => e.position > checkpoint);
       if (fresh.length === 0) return;
-      const relevant = fresh.filter((e) => handled.has(e.type));
+      const relevant = fresh.filter((e) => folds(e.type));
       if (relevant.length === 0 && unsaved + fresh.length < SKIPPED_BEFORE_SAVE) {
         // Nothing to fold: no write. The checkpoint moves with the next fold (after a restart,
         // these events are read again and passed over again).
@@ -58,17 +79,18 @@ export async function startProjections(deps: {
         settleWaiters();
         return;
       }
-      const keys = [...new Set(relevant.map((e) => p.keyOf(e)).filter((k): k is string => k !== null))];
+      const { keyOf, indexWrites } = await resolveKeys(p, relevant);
+      const keys = [...new Set(relevant.map(keyOf).filter((k): k is string => k !== null))];
       const current = await readStore.getMany<object>(p.collection, keys);
       const docs = new Map<string, object | null>(keys.map((k) => [k, current.get(k) ?? null]));
       for (const e of relevant) {
-        const key = p.keyOf(e);
+        const key = keyOf(e);
         if (key === null) continue;
         docs.set(key, p.fold(docs.get(key) ?? null, e));
       }
       const last = fresh[fresh.length - 1]!.position;
       await readStore.commit(
-        [...docs].map(([id, doc]) => ({ collection: p.collection, id, doc })),
+        [...[...docs].map(([id, doc]) => ({ collection: p.collection, id, doc })), ...indexWrites],
         { name: p.name, position: last },
       );
       positions.set(p.name, last);

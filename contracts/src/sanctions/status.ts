@@ -25,3 +25,11 @@ export const sanctionsStatusSchema = z.object({
 export type SanctionsStatus = z.infer<typeof sanctionsStatusSchema>;
 
 export const noSanctionsListMessage = 'No OFAC sanctions list is loaded: checks cannot screen against sanctions until an administrator syncs it.';
+
+/** POST /api/admin/sanctions/sync: how the sync an admin asked for went, and the status after it. */
+export interface SanctionsSyncResponse {
+  result: 'imported' | 'unchanged' | 'failed';
+  /** Why it failed, in words; null otherwise. */
+  error: string | null;
+  status: SanctionsStatus;
+}

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
           { path: 'wallet-checker', lazy: screen(() => import('../features/wallet-checker/routes/wallet-checker-page'), (m) => m.WalletCheckerPage), handle: handle('Check Wallet') },
           { path: 'history', lazy: screen(() => import('../features/history/routes/history-page'), (m) => m.HistoryPage), handle: handle('Wallet Checks History') },
           { path: 'top-up', lazy: screen(() => import('../features/top-up/routes/top-up-page'), (m) => m.TopUpPage), handle: handle('Upgrade Your Plan') },
+          { path: 'top-up/confirm', lazy: screen(() => import('../features/top-up/routes/confirm-payment-page'), (m) => m.ConfirmPaymentPage), handle: handle('Confirm your purchase') },
         ],
       },
       {
@@ -60,6 +61,8 @@ export const routes: RouteObject[] = [
           { path: 'history', lazy: screen(() => import('../features/admin-history/routes/admin-history-page'), (m) => m.AdminHistoryPage), handle: handle('Admin: Wallet Checks History') },
           { path: 'wallets', lazy: screen(() => import('../features/admin-wallets/routes/wallets-page'), (m) => m.WalletsPage), handle: handle('Wallets') },
           { path: 'financial-stats', lazy: screen(() => import('../features/admin-financial-stats/routes/financial-stats-page'), (m) => m.FinancialStatsPage), handle: handle('Financial Stats') },
+          { path: 'audit', lazy: screen(() => import('../features/admin-audit/routes/audit-page'), (m) => m.AuditPage), handle: handle('Audit log') },
+          { path: 'sanctions', lazy: screen(() => import('../features/admin-sanctions/routes/sanctions-page'), (m) => m.SanctionsPage), handle: handle('Sanctions & lists') },
         ],
       },
       { path: '/profile', element: <Navigate to="/dashboard" replace /> },

@@ -26,6 +26,12 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   position: number;
   /** ISO-8601 moment the store recorded the event. */
   recordedAt: string;
+  /**
+   * The hash chain, where the adapter keeps one (see hash-chain.ts): sha256 of the previous
+   * event's hash and this event's canonical form, and that previous hash.
+   */
+  hash?: string;
+  prevHash?: string;
 }
 
 /**

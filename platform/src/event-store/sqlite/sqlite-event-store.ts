@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
 import { catchUpSubscription } from '../catch-up-subscription';
+import { GENESIS_HASH, eventHash } from '../hash-chain';
 import {
   DuplicateEventId,
   WrongExpectedRevision,
@@ -36,6 +37,8 @@ interface EventRow {
   data: string;
   metadata: string;
   recorded_at: string;
+  prev_hash: string | null;
+  hash: string | null;
 }
 
 const SCHEMA = `
@@ -48,6 +51,8 @@ CREATE TABLE IF NOT EXISTS events (
   data        TEXT    NOT NULL,
   metadata    TEXT    NOT NULL,
   recorded_at TEXT    NOT NULL,
+  prev_hash   TEXT,
+  hash        TEXT,
   UNIQUE (stream_id, revision)
 );
 CREATE INDEX IF NOT EXISTS events_type ON events (type, position);
@@ -72,7 +77,36 @@ function toRecorded(row: EventRow): RecordedEvent {
     revision: row.revision,
     position: row.position,
     recordedAt: row.recorded_at,
+    ...(row.hash === null ? {} : { hash: row.hash }),
+    ...(row.prev_hash === null ? {} : { prevHash: row.prev_hash }),
   };
+}
+
+/**
+ * Stores created before the hash chain get its two columns, and every event its link, in
+ * position order, once, when first opened by this version. Inside one IMMEDIATE transaction: a
+ * second process opening the file meanwhile waits, then finds the columns there.
+ */
+function migrateHashChain(db: Database.Database) {
+  const hasHash = () => (db.prepare('PRAGMA table_info(events)').all() as Array<{ name: string }>).some((c) => c.name === 'hash');
+  if (hasHash()) return;
+  db.transaction(() => {
+    if (hasHash()) return;
+    db.exec('ALTER TABLE events ADD COLUMN prev_hash TEXT; ALTER TABLE events ADD COLUMN hash TEXT;');
+    const update = db.prepare<[string, string, number]>('UPDATE events SET prev_hash = ?, hash = ? WHERE position = ?');
+    const page = db.prepare<[number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT 1000');
+    let prev = GENESIS_HASH;
+    for (let after = 0; ; ) {
+      const rows = page.all(after);
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        const hash = eventHash(prev, toRecorded(row));
+        update.run(prev, hash, row.position);
+        prev = hash;
+      }
+      after = rows[rows.length - 1]!.position;
+    }
+  }).immediate();
 }
 
 function filterSql(filter: EventFilter | undefined): { sql: string; params: string[] } {
@@ -96,7 +130,9 @@ export class SqliteEventStore implements EventStore {
   private readonly clock: () => Date;
   private readonly stmt: {
     revision: Database.Statement<[string], { revision: number | null }>;
-    insert: Database.Statement<[string, string, number, string, string, string, string]>;
+    insert: Database.Statement<[number, string, string, number, string, string, string, string, string, string]>;
+    chainTip: Database.Statement<[], { seq: number | null; hash: string | null }>;
+    lastAssigned: Database.Statement<[], { seq: number }>;
     byIds: Database.Statement<[string], EventRow>;
     readStream: Database.Statement<[string, number, number], EventRow>;
     readAll: Database.Statement<[number, number], EventRow>;
@@ -112,14 +148,21 @@ export class SqliteEventStore implements EventStore {
   constructor(options: SqliteEventStoreOptions) {
     this.db = openSqliteDatabase(options.file, options.synchronous);
     this.db.exec(SCHEMA);
+    migrateHashChain(this.db);
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
     this.clock = options.clock ?? (() => new Date());
     this.appended.setMaxListeners(0);
     this.stmt = {
       revision: this.db.prepare('SELECT max(revision) AS revision FROM events WHERE stream_id = ?'),
       insert: this.db.prepare(
-        'INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO events (position, event_id, stream_id, revision, type, data, metadata, recorded_at, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
+      // The last position handed out (AUTOINCREMENT never hands one out twice, even after a
+      // removal) and the hash of the last event: where the next append continues the chain.
+      chainTip: this.db.prepare(
+        "SELECT (SELECT seq FROM sqlite_sequence WHERE name = 'events') AS seq, (SELECT hash FROM events ORDER BY position DESC LIMIT 1) AS hash",
+      ),
+      lastAssigned: this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'events'"),
       byIds: this.db.prepare('SELECT * FROM events WHERE event_id IN (SELECT value FROM json_each(?)) ORDER BY position'),
       readStream: this.db.prepare('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?'),
       readAll: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
@@ -162,20 +205,19 @@ export class SqliteEventStore implements EventStore {
     }
     const recordedAt = this.clock().toISOString();
     let revision = actual === 'no-stream' ? -1 : actual;
-    let position = 0;
+    // Appends are serialized (IMMEDIATE transactions), so the chain is linear by position.
+    const tip = this.stmt.chainTip.get();
+    let position = tip?.seq ?? 0;
+    let prevHash = tip?.hash ?? GENESIS_HASH;
     try {
       for (const e of events) {
         revision += 1;
-        const info = this.stmt.insert.run(
-          e.id,
-          streamId,
-          revision,
-          e.type,
-          JSON.stringify(e.data ?? null),
-          JSON.stringify(e.metadata ?? {}),
-          recordedAt,
-        );
-        position = Number(info.lastInsertRowid);
+        position += 1;
+        const data = e.data ?? null;
+        const metadata = e.metadata ?? {};
+        const hash = eventHash(prevHash, { position, streamId, revision, id: e.id, type: e.type, data, metadata, recordedAt });
+        this.stmt.insert.run(position, e.id, streamId, revision, e.type, JSON.stringify(data), JSON.stringify(metadata), recordedAt, prevHash, hash);
+        prevHash = hash;
       }
     } catch (error) {
       // Checked by code, not class: a native addon shared by several module registries (jest
@@ -253,6 +295,12 @@ export class SqliteEventStore implements EventStore {
       if (this.filtered.size < 100) this.filtered.set(sql, statement);
     }
     return statement.all(after, ...f.params, max).map(toRecorded);
+  }
+
+  /** The highest position ever handed out (0 before any): above the head position when events were removed from the end. */
+  async lastAssignedPosition(): Promise<number> {
+    this.assertOpen();
+    return this.stmt.lastAssigned.get()?.seq ?? 0;
   }
 
   async headPosition(): Promise<number> {

@@ -1,0 +1,64 @@
+/**
+ * Wiring of the admin's operations screens (composition root): the audit log over the event store
+ * and its read model, the user ledger from the accounts feature, the hash chain's verification,
+ * and the OFAC sync on demand.
+ */
+import type { Router } from 'express';
+import type { SanctionsStatus, SanctionsSyncResponse } from '@walletscreen/contracts';
+import { verifyChain, type Logger, type ReadStore } from '@walletscreen/platform';
+import type { SqliteEventStore } from '@walletscreen/platform/adapters';
+import { OFAC_SDN_ADVANCED_URL } from '@walletscreen/workers/sanctions/sync';
+import { runRecordedSanctionsSync } from '@walletscreen/workers/sanctions/sync-log';
+import { checksLeft, userAggregate, userStreamId, type UserEvent, type UserState } from '../accounts/user';
+import type { Authenticator } from '../http/auth';
+import { auditRoutes } from '../audit/routes';
+import type { UserLedger } from '../audit/balance';
+import { adminSanctionsRoutes } from '../sanctions/routes';
+
+export const userLedger: UserLedger<UserState> = {
+  streamId: userStreamId,
+  types: userAggregate.types,
+  initialState: userAggregate.initialState,
+  evolve: (state, event) => userAggregate.evolve(state, event as UserEvent),
+  balance: (s) => (s.status === 'registered' ? { bonus_checks: s.bonusChecks, purchased_checks: s.purchasedChecks, remaining_checks: checksLeft(s) } : null),
+  email: (s) => (s.status === 'registered' ? s.email : null),
+};
+
+export function adminOperationsRoutes(deps: {
+  auth: Authenticator;
+  eventStore: SqliteEventStore;
+  readStore: ReadStore;
+  logger: Logger;
+  clock: () => Date;
+  ofacUrl?: string;
+  sanctionsStatus: () => Promise<SanctionsStatus>;
+}): Router[] {
+  const { eventStore, logger, clock } = deps;
+  // One sync at a time: an admin pressing twice waits for the one running.
+  let syncing: Promise<Omit<SanctionsSyncResponse, 'status'>> | null = null;
+  const sync = () =>
+    (syncing ??= (async () => {
+      try {
+        const result = await runRecordedSanctionsSync({ eventStore, url: deps.ofacUrl ?? OFAC_SDN_ADVANCED_URL, clock, logger });
+        logger.info({ status: result.status, addresses: result.addressCount }, 'OFAC sanctions list synced on an admin request');
+        return { result: result.status, error: null };
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        logger.warn({ reason }, 'OFAC sanctions list sync asked by an admin failed: the list in force stays');
+        return { result: 'failed' as const, error: reason };
+      } finally {
+        syncing = null;
+      }
+    })());
+  return [
+    auditRoutes({
+      auth: deps.auth,
+      readStore: deps.readStore,
+      eventStore,
+      ledger: userLedger as UserLedger<never>,
+      verify: () => verifyChain({ readAll: (o) => eventStore.readAll(o), lastAssignedPosition: () => eventStore.lastAssignedPosition() }),
+      clock,
+    }),
+    adminSanctionsRoutes({ auth: deps.auth, sync, status: deps.sanctionsStatus }),
+  ];
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconDownload, IconListSearch, IconShieldCheck } from '@tabler/icons-react';
+import type { AuditEntry, ChainVerificationResponse } from '@walletscreen/contracts';
+import { PageHeader } from '../../../components/page-header';
+import { useExportAuditLog } from '../api/export-audit-log';
+import { AUDIT_PAGE_SIZE, emptyAuditFilters, useAuditLog, type AuditLogFilters } from '../api/get-audit-log';
+import { useAuditTypes } from '../api/get-audit-types';
+import { useVerifyChain } from '../api/verify-chain';
+import { AuditEventDrawer } from '../components/audit-event-drawer';
+import { AuditFilters } from '../components/audit-filters';
+import { AuditTable } from '../components/audit-table';
+import { BalanceHistoryPanel } from '../components/balance-history-panel';
+
+function VerificationResult({ result }: { result: ChainVerificationResponse }) {
+  if (result.ok) {
+    return (
+      <Alert color="teal" variant="light" role="status" icon={<IconShieldCheck size={18} aria-hidden="true" />} title="Chain intact">
+        <Text size="sm" className="ws-tabular">
+          {result.count.toLocaleString('en-US')} events verified; head hash <code style={{ wordBreak: 'break-all' }}>{result.head_hash}</code>
+        </Text>
+      </Alert>
+    );
+  }
+  const p = result.problem!;
+  return (
+    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="The chain is broken">
+      <Text size="sm">
+        {p.kind} at position {p.position}
+        {p.stream ? ` (stream ${p.stream}, ${p.type})` : ''}: {p.message}
+      </Text>
+    </Alert>
+  );
+}
+
+/** /admin/audit: every recorded event, filtered on the server; a row opens its data and hash. */
+export function AuditPage() {
+  const [filters, setFilters] = useState<AuditLogFilters>(emptyAuditFilters);
+  const [debounced] = useDebouncedValue(filters, 300);
+  const [page, setPage] = useState(1);
+  const [opened, setOpened] = useState<AuditEntry | null>(null);
+  const [customer, setCustomer] = useState<string | null>(null);
+  const log = useAuditLog(debounced, page);
+  const types = useAuditTypes();
+  const exporter = useExportAuditLog();
+  const verifier = useVerifyChain();
+  const rows = log.data?.items ?? [];
+  const total = log.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+
+  const onFilters = (next: AuditLogFilters) => {
+    setFilters(next);
+    setPage(1);
+  };
+  const exportNow = () =>
+    exporter.mutate(debounced, {
+      onSuccess: () => notifications.show({ title: 'Export ready', message: 'The filtered events were saved as a JSON Lines file.' }),
+      onError: (error) => notifications.show({ color: 'red', title: 'Export failed', message: error.message }),
+    });
+
+  return (
+    <>
+      <PageHeader
+        order={1}
+        title="Audit log"
+        description="Every recorded event, with who it concerned, which admin acted and its hash in the store's chain."
+        actions={
+          <Group gap="sm">
+            <Button variant="default" leftSection={<IconShieldCheck size={16} aria-hidden="true" />} onClick={() => verifier.mutate()} loading={verifier.isPending}>
+              Verify chain
+            </Button>
+            <Button leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={exportNow} loading={exporter.isPending}>
+              Export JSONL
+            </Button>
+          </Group>
+        }
+      />
+      <Stack gap="md">
+        {verifier.data ? <VerificationResult result={verifier.data} /> : null}
+        {verifier.isError ? (
+          <Alert color="red" variant="light" role="alert" title="Could not verify the chain">
+            {verifier.error.message}
+          </Alert>
+        ) : null}
+        {customer ? <BalanceHistoryPanel userId={customer} onClose={() => setCustomer(null)} /> : null}
+        <Paper p="md">
+          <Stack gap="md">
+            <AuditFilters value={filters} types={types.data?.types ?? []} onChange={onFilters} />
+            {log.isPending ? (
+              <Center py="xl" role="status">
+                <Group gap="sm">
+                  <Loader size="sm" />
+                  <Text c="dimmed">Loading events...</Text>
+                </Group>
+              </Center>
+            ) : log.isError && rows.length === 0 ? (
+              <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load the audit log">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{log.error.message}</Text>
+                  <Button size="xs" variant="default" onClick={() => void log.refetch()}>
+                    Try again
+                  </Button>
+                </Stack>
+              </Alert>
+            ) : rows.length === 0 ? (
+              <Center py="xl">
+                <Stack align="center" gap={6}>
+                  <IconListSearch size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+                  <Text fw={600}>No events found</Text>
+                  <Text size="sm" c="dimmed">
+                    No recorded event matches these filters.
+                  </Text>
+                </Stack>
+              </Center>
+            ) : (
+              <Stack gap="sm" style={{ opacity: log.isPlaceholderData ? 0.6 : 1 }} aria-busy={log.isFetching}>
+                <AuditTable entries={rows} onOpen={setOpened} onUser={setCustomer} />
+                <Group justify="space-between">
+                  <Text size="sm" c="dimmed" className="ws-tabular" role="status">
+                    {total.toLocaleString('en-US')} {total === 1 ? 'event' : 'events'}
+                  </Text>
+                  {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" getControlProps={(c) => ({ 'aria-label': `${c} page` })} /> : null}
+                </Group>
+              </Stack>
+            )}
+          </Stack>
+        </Paper>
+      </Stack>
+      <AuditEventDrawer entry={opened} onClose={() => setOpened(null)} />
+    </>
+  );
+}

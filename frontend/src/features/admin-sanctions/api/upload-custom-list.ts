@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { customListUploadResponseSchema, type CustomListKind, type CustomListUploadResponse } from '@walletscreen/contracts';
+import { api } from '../../../lib/http-client';
+import { sanctionsStatusQueryKey } from './get-sanctions-status';
+import { customListsQueryKey } from './get-custom-lists';
+
+export interface CustomListUpload {
+  name: string;
+  kind: CustomListKind;
+  file: File;
+}
+
+/** POST /api/admin/lists: the file's text, CSV when its name or type says so. */
+export async function uploadCustomList(input: CustomListUpload): Promise<CustomListUploadResponse> {
+  const content = await input.file.text();
+  const csv = /\.csv$/i.test(input.file.name) || input.file.type === 'text/csv';
+  return api.post('/admin/lists', { name: input.name.trim(), kind: input.kind, content, format: csv ? 'csv' : 'text' }, { schema: customListUploadResponseSchema });
+}
+
+export function useUploadCustomList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: uploadCustomList,
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: customListsQueryKey }), client.invalidateQueries({ queryKey: sanctionsStatusQueryKey })]),
+  });
+}

@@ -1,0 +1,17 @@
+import { Stack } from '@mantine/core';
+import { PageHeader } from '../../../components/page-header';
+import { CustomListsCard } from '../components/custom-lists-card';
+import { OfacStatusCard } from '../components/ofac-status-card';
+
+/** /admin/sanctions: the OFAC list in force and its sync, and the custom block and allow lists. */
+export function SanctionsPage() {
+  return (
+    <>
+      <PageHeader order={1} title="Sanctions & lists" description="The lists every check screens against: OFAC's SDN list and your own block and allow lists." />
+      <Stack gap="md">
+        <OfacStatusCard />
+        <CustomListsCard />
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { GENESIS_HASH, canonicalEvent, canonicalJson, eventHash, verifyChain, type ChainSource } from './hash-chain';
+import type { RecordedEvent } from './port';
+
+describe('canonicalJson', () => {
+  it('sorts keys at every depth and leaves no whitespace', () => {
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: true, y: null }], c: 'x' } })).toBe('{"a":{"c":"x","d":[1,{"y":null,"z":true}]},"b":1}');
+  });
+
+  it('renders a value and its JSON round trip the same (toJSON, undefined members, undefined array items)', () => {
+    const value = { when: new Date('2026-01-02T03:04:05.000Z'), gone: undefined, list: [undefined, 1.5, -0, 'é"\\'], n: 1e21 };
+    expect(canonicalJson(value)).toBe(canonicalJson(JSON.parse(JSON.stringify(value))));
+    expect(canonicalJson(value)).toBe('{"list":[null,1.5,0,"é\\"\\\\"],"n":1e+21,"when":"2026-01-02T03:04:05.000Z"}');
+  });
+
+  it('does not depend on the order keys were written in', () => {
+    expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
+  });
+});
+
+const base = { streamId: 'user-1', type: 'UserRegistered', metadata: {}, recordedAt: '2026-11-22T10:00:00.000Z' };
+
+/** A chain of n events built the way the store builds it. */
+function chain(n: number): RecordedEvent[] {
+  const events: RecordedEvent[] = [];
+  let prev = GENESIS_HASH;
+  for (let i = 1; i <= n; i++) {
+    const e = { ...base, position: i, revision: i - 1, id: `e-${i}`, data: { i, userId: '1' } };
+    const hash = eventHash(prev, e);
+    events.push({ ...e, prevHash: prev, hash });
+    prev = hash;
+  }
+  return events;
+}
+const source = (events: RecordedEvent[], lastAssigned?: number): ChainSource => ({
+  readAll: async (o = {}) => events.filter((e) => e.position > (o.after ?? 0)).slice(0, o.maxCount ?? undefined),
+  ...(lastAssigned === undefined ? {} : { lastAssignedPosition: async () => lastAssigned }),
+});
+
+describe('the hash chain', () => {
+  it('hashes the previous hash followed by the canonical event', () => {
+    const e = chain(1)[0]!;
+    expect(canonicalEvent(e)).toBe('{"data":{"i":1,"userId":"1"},"id":"e-1","metadata":{},"position":1,"recordedAt":"2026-11-22T10:00:00.000Z","revision":0,"streamId":"user-1","type":"UserRegistered"}');
+    expect(e.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(eventHash(GENESIS_HASH, { ...e, recordedAt: '2026-11-22T10:00:00.001Z' })).not.toBe(e.hash);
+  });
+
+  it('verifies an intact chain and reports its count and head', async () => {
+    const events = chain(5);
+    await expect(verifyChain(source(events, 5), { pageSize: 2 })).resolves.toEqual({ ok: true, count: 5, headPosition: 5, headHash: events[4]!.hash, problem: null });
+    await expect(verifyChain(source([]))).resolves.toMatchObject({ ok: true, count: 0, headHash: GENESIS_HASH });
+  });
+
+  it('names an altered event', async () => {
+    const events = chain(5);
+    events[2] = { ...events[2]!, data: { i: 3, userId: '2' } };
+    const result = await verifyChain(source(events));
+    expect(result).toMatchObject({ ok: false, count: 2, headPosition: 2, problem: { kind: 'hash-mismatch', position: 3, streamId: 'user-1', type: 'UserRegistered', eventId: 'e-3' } });
+  });
+
+  it('names the event after a removed one, with the missing position', async () => {
+    const events = chain(5);
+    events.splice(1, 1);
+    const result = await verifyChain(source(events));
+    expect(result.problem).toMatchObject({ kind: 'position-gap', position: 3, expected: 2, actual: 3 });
+    expect(result.problem?.message).toContain('position 2 missing');
+  });
+
+  it('names an inserted event whose link does not fit, and one without a hash', async () => {
+    const events = chain(3);
+    const forged = { ...base, position: 4, revision: 3, id: 'forged', data: {} };
+    const withWrongLink = [...events, { ...forged, prevHash: GENESIS_HASH, hash: eventHash(GENESIS_HASH, forged) }];
+    await expect(verifyChain(source(withWrongLink))).resolves.toMatchObject({ problem: { kind: 'broken-link', position: 4, eventId: 'forged' } });
+    await expect(verifyChain(source([...events, forged]))).resolves.toMatchObject({ problem: { kind: 'missing-hash', position: 4 } });
+  });
+
+  it('notices events removed from the end when the store knows how far positions went', async () => {
+    const events = chain(4);
+    await expect(verifyChain(source(events.slice(0, 3), 4))).resolves.toMatchObject({ ok: false, problem: { kind: 'truncated', position: 3, expected: 4 } });
+  });
+});
