@@ -1,6 +1,101 @@
+import { useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconSearch, IconWallet } from '@tabler/icons-react';
+import { riskLevelLabels, type WalletSort } from '@walletscreen/contracts';
+import { ClearableTextInput } from '../../../components/clearable-text-input';
 import { PageHeader } from '../../../components/page-header';
+import { useWallets } from '../api/get-wallets';
+import type { WalletRef } from '../api/get-wallet';
+import { WalletCards, WalletsTable } from '../components/wallets-table';
+import { WalletChecksDrawer } from '../components/wallet-checks-drawer';
 
-/** /admin/wallets: the screened wallets. */
+/** The search is sent to the server once typing pauses. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const sortOptions: Array<{ value: WalletSort; label: string }> = [
+  { value: 'latest', label: 'Latest checked' },
+  { value: 'checks', label: 'Most checked' },
+  { value: 'score', label: 'Highest score' },
+];
+const levelOptions = [{ value: '', label: 'All levels' }, ...riskLevelLabels.map((l) => ({ value: l, label: l }))];
+
+/** /admin/wallets: every screened address, searched, filtered and sorted by the server; a wallet opens its checks. */
 export function WalletsPage() {
-  return <PageHeader order={1} title="Wallets" />;
+  const [search, setSearch] = useState('');
+  const [address] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [riskLevel, setRiskLevel] = useState('');
+  const [sort, setSort] = useState<WalletSort>('latest');
+  const [opened, setOpened] = useState<WalletRef | null>(null);
+  const wallets = useWallets({ address, riskLevel, sort });
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const rows = wallets.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = wallets.data?.pages[0]?.total ?? 0;
+  const filtered = address !== '' || riskLevel !== '';
+  const open = (w: WalletRef) => setOpened({ network: w.network, address: w.address });
+
+  return (
+    <>
+      <PageHeader order={1} title="Wallets" description="Every screened address: how often and by how many customers it was checked, and its latest outcome." />
+      <Paper p="md">
+        <Stack gap="md">
+          <Group align="flex-end" gap="md" wrap="wrap">
+            <ClearableTextInput
+              label="Search by address"
+              placeholder="Part of a wallet address"
+              leftSection={<IconSearch size={16} aria-hidden="true" />}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              onClear={() => setSearch('')}
+              w={{ base: '100%', sm: 340 }}
+            />
+            <Select label="Latest risk level" data={levelOptions} value={riskLevel} onChange={(v) => setRiskLevel(v ?? '')} allowDeselect={false} w={{ base: '100%', xs: 180 }} />
+            <Select label="Sort by" data={sortOptions} value={sort} onChange={(v) => setSort((v as WalletSort | null) ?? 'latest')} allowDeselect={false} w={{ base: '100%', xs: 180 }} />
+          </Group>
+          {wallets.isPending ? (
+            <Center py="xl" role="status">
+              <Group gap="sm">
+                <Loader size="sm" />
+                <Text c="dimmed">Loading wallets...</Text>
+              </Group>
+            </Center>
+          ) : wallets.isError && rows.length === 0 ? (
+            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load wallets">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{wallets.error.message}</Text>
+                <Button size="xs" variant="default" onClick={() => void wallets.refetch()}>
+                  Try again
+                </Button>
+              </Stack>
+            </Alert>
+          ) : rows.length === 0 ? (
+            <Center py="xl">
+              <Stack align="center" gap={6}>
+                <IconWallet size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+                <Text fw={600}>No results found</Text>
+                <Text size="sm" c="dimmed">
+                  {filtered ? 'No screened wallet matches these filters.' : 'No wallet has been checked yet.'}
+                </Text>
+              </Stack>
+            </Center>
+          ) : (
+            <Stack gap="sm" style={{ opacity: wallets.isPlaceholderData ? 0.6 : 1 }} aria-busy={wallets.isFetching}>
+              {narrow ? <WalletCards wallets={rows} onOpen={open} /> : <WalletsTable wallets={rows} onOpen={open} />}
+              <Group justify="space-between">
+                <Text size="sm" c="dimmed" className="ws-tabular" role="status">
+                  Showing {rows.length} of {total} {total === 1 ? 'wallet' : 'wallets'}
+                </Text>
+                {wallets.hasNextPage ? (
+                  <Button variant="default" onClick={() => void wallets.fetchNextPage()} loading={wallets.isFetchingNextPage}>
+                    Load More
+                  </Button>
+                ) : null}
+              </Group>
+            </Stack>
+          )}
+        </Stack>
+      </Paper>
+      <WalletChecksDrawer wallet={opened} onClose={() => setOpened(null)} />
+    </>
+  );
 }

@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Center, Drawer, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { formatDate, formatHistoryTimestamp, type WalletCheck, type WalletSummary } from '@walletscreen/contracts';
+import { AnalysisResult } from '../../../components/analysis-result/analysis-result';
+import { CopyAddress } from '../../../components/copy-address';
+import { RiskBadge } from '../../../components/risk-badge';
+import { useDownloadAmlReport } from '../../../lib/download-aml-report';
+import { useWallet, type WalletRef } from '../api/get-wallet';
+import { networkName } from './wallets-table';
+
+const statusColor: Record<string, string> = { completed: 'gray', running: 'accent', failed: 'red' };
+const StatusBadge = ({ status }: { status: string }) => (
+  <Badge variant="light" color={statusColor[status] ?? 'gray'} radius="sm">
+    {status}
+  </Badge>
+);
+
+function Stat({ label, value }: { label: string; value: string | number }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
+        {label}
+      </Text>
+      <Text fw={600} className="ws-tabular">
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+function Summary({ wallet }: { wallet: WalletSummary }) {
+  return (
+    <Stack gap="sm">
+      <CopyAddress address={wallet.address} copyLabel="Copy wallet address" />
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Stat label="Network" value={networkName(wallet.network)} />
+        <Stat label="Checks" value={wallet.checks} />
+        <Stat label="Customers" value={wallet.customers} />
+        <Stat label="First checked" value={formatDate(wallet.first_checked_at)} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The checks of one wallet: customer e-mail, date, score, level and status; a check opens its report. */
+function ChecksList({ checks, onOpen }: { checks: WalletCheck[]; onOpen: (check: WalletCheck) => void }) {
+  const narrow = useMediaQuery('(max-width: 40em)');
+  if (narrow) {
+    return (
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Checks of the wallet">
+        {checks.map((check) => (
+          <Card component="li" key={check.id} withBorder padding="sm">
+            <Stack gap={4}>
+              <Text size="sm" fw={500} truncate="end">
+                {check.user_email || 'Unknown customer'}
+              </Text>
+              <Group justify="space-between" gap="xs">
+                <Text size="sm" c="dimmed" className="ws-tabular">
+                  {formatHistoryTimestamp(check.created_at)}
+                </Text>
+                {check.status === 'completed' ? <RiskBadge value={check.risk_level} /> : <StatusBadge status={check.status} />}
+              </Group>
+              <Button size="xs" variant="default" onClick={() => onOpen(check)}>
+                Details
+              </Button>
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Checks of the wallet">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Customer</Table.Th>
+            <Table.Th scope="col" ta="right" style={{ whiteSpace: 'nowrap' }}>
+              Date &amp; Time
+            </Table.Th>
+            <Table.Th scope="col" ta="right">Score</Table.Th>
+            <Table.Th scope="col">Level</Table.Th>
+            <Table.Th scope="col">Details</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {checks.map((check) => (
+            <Table.Tr key={check.id}>
+              <Table.Td maw={220}>
+                <Text size="sm" truncate="end" title={check.user_email}>
+                  {check.user_email || 'Unknown customer'}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" className="ws-tabular" style={{ whiteSpace: 'nowrap' }}>
+                {formatHistoryTimestamp(check.created_at)}
+              </Table.Td>
+              <Table.Td ta="right" className="ws-tabular">
+                {check.risk_score ?? '—'}
+              </Table.Td>
+              <Table.Td>{check.status === 'completed' ? <RiskBadge value={check.risk_level} /> : <StatusBadge status={check.status} />}</Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="default" onClick={() => onOpen(check)} aria-label={`Details of the check of ${formatHistoryTimestamp(check.created_at)} by ${check.user_email}`}>
+                  Details
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The report of one check, with who asked for it and when, in place of the list (no stacked overlays). */
+function CheckDetails({ check, address, onBack }: { check: WalletCheck; address: string; onBack: () => void }) {
+  const download = useDownloadAmlReport();
+  return (
+    <Stack gap="md" role="region" aria-label="Check details">
+      <Button variant="subtle" size="xs" leftSection={<IconArrowLeft size={14} aria-hidden="true" />} onClick={onBack} style={{ alignSelf: 'flex-start' }}>
+        Back to the checks
+      </Button>
+      <Title order={2} fz="lg">
+        Check details
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Stat label="Email" value={check.user_email || 'Unknown'} />
+        <Stat label="Date" value={formatHistoryTimestamp(check.created_at)} />
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
+            Status
+          </Text>
+          <StatusBadge status={check.status} />
+        </Stack>
+      </SimpleGrid>
+      {check.status === 'failed' ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="The check failed; its credit was refunded">
+          {check.error}
+        </Alert>
+      ) : null}
+      {check.status === 'completed' ? (
+        <AnalysisResult
+          analysis={{
+            wallet_address: address,
+            risk_score: check.risk_score ?? 0,
+            risk_level: check.risk_level,
+            aml_status: check.aml_status,
+            wallet_age: check.wallet_age,
+            jurisdiction: check.jurisdiction,
+            sanctions: check.sanctions,
+            source_of_funds: check.source_of_funds,
+            recommendation: check.recommendation,
+            linked_wallets: check.linked_wallets.length,
+            linked_wallets_addresses: check.linked_wallets,
+            aml_report: check.aml_report,
+            access_level: check.access,
+          }}
+          onDownload={check.aml_report.trim() ? () => download.mutate({ aml_report: check.aml_report, wallet_address: address }) : undefined}
+          downloading={download.isPending}
+          downloadUnavailableReason="This check has no report"
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** A drawer with one wallet's summary and its checks, newest first, with Load More. */
+export function WalletChecksDrawer({ wallet, onClose }: { wallet: WalletRef | null; onClose: () => void }) {
+  const query = useWallet(wallet);
+  const [open, setOpen] = useState<WalletCheck | null>(null);
+  const pages = query.data?.pages ?? [];
+  const summary = pages[0]?.wallet;
+  const checks = pages.flatMap((p) => p.checks);
+  const fullScreen = useMediaQuery('(max-width: 48em)');
+
+  return (
+    <>
+      <Drawer
+        opened={wallet !== null}
+        onClose={() => {
+          setOpen(null);
+          onClose();
+        }}
+        position="right"
+        size={fullScreen ? '100%' : '56rem'}
+        title="Wallet checks"
+      >
+        {query.isPending ? (
+          <Center py="xl" role="status">
+            <Group gap="sm">
+              <Loader size="sm" />
+              <Text c="dimmed">Loading checks...</Text>
+            </Group>
+          </Center>
+        ) : query.isError ? (
+          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load the wallet's checks">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{query.error.message}</Text>
+              <Button size="xs" variant="default" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : summary && open ? (
+          <CheckDetails check={open} address={summary.address} onBack={() => setOpen(null)} />
+        ) : summary ? (
+          <Stack gap="lg">
+            <Summary wallet={summary} />
+            {checks.length === 0 ? (
+              <Text c="dimmed">No checks found</Text>
+            ) : (
+              <ChecksList checks={checks} onOpen={setOpen} />
+            )}
+            {query.hasNextPage ? (
+              <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} style={{ alignSelf: 'center' }}>
+                Load More
+              </Button>
+            ) : null}
+          </Stack>
+        ) : null}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { classifyRiskLabel, type RiskLevel, type WalletCheckCompleted, type WalletCheckRequested } from '@walletscreen/contracts';
+import type { RecordedEvent } from '@walletscreen/platform';
+import type { Projection } from '../projection';
+
+/** The Financial stats read model: one document per UTC day, keyed `YYYY-MM-DD`. */
+export const STATS_DAILY = 'stats_daily';
+
+/** Amounts are kept in cents per currency, so sums are exact. */
+export type CentsByCurrency = Record<string, number>;
+
+export interface CustomerDay {
+  checks: number;
+  purchases: number;
+  revenue_cents: CentsByCurrency;
+}
+
+export interface StatsDayDoc {
+  id: string;
+  day: string;
+  /** YYYY-MM, for monthly totals. */
+  month: string;
+  /** Checks requested that day, and how many completed or failed that day. */
+  checks: number;
+  completed: number;
+  failed: number;
+  /** Checks whose credit was given back that day. */
+  refunds: number;
+  purchases: number;
+  checks_purchased: number;
+  revenue_cents: CentsByCurrency;
+  /** Risk levels of the checks completed that day. */
+  risk: Record<RiskLevel, number>;
+  /** Who was active that day: the checks they requested and what they bought. */
+  customers: Record<string, CustomerDay>;
+}
+
+/** A purchase of a pack of checks, on the user's stream (billing). */
+export interface ChecksPurchasedData {
+  userId: string;
+  purchaseId: string;
+  planId: string;
+  planName: string;
+  checks: number;
+  /** In currency units, e.g. 49.0. */
+  amount: number;
+  currency: string;
+  provider: 'stripe' | 'local';
+  providerRef: string;
+  expiresAt: string;
+  at: string;
+}
+
+export const toCents = (amount: number) => Math.round(amount * 100);
+const addCents = (to: CentsByCurrency, currency: string, cents: number): CentsByCurrency => ({ ...to, [currency]: (to[currency] ?? 0) + cents });
+
+const emptyDay = (day: string): StatsDayDoc => ({
+  id: day,
+  day,
+  month: day.slice(0, 7),
+  checks: 0,
+  completed: 0,
+  failed: 0,
+  refunds: 0,
+  purchases: 0,
+  checks_purchased: 0,
+  revenue_cents: {},
+  risk: { low: 0, medium: 0, high: 0, unknown: 0 },
+  customers: {},
+});
+
+const customerDay = (doc: StatsDayDoc, userId: string): CustomerDay => doc.customers[userId] ?? { checks: 0, purchases: 0, revenue_cents: {} };
+
+export const statsDailyProjection: Projection<StatsDayDoc> = {
+  name: 'stats-daily-v1',
+  collection: STATS_DAILY,
+  handles: ['WalletCheckRequested', 'WalletCheckCompleted', 'WalletCheckFailed', 'CheckRefunded', 'ChecksPurchased'],
+  keyOf(event: RecordedEvent) {
+    const at = (event.data as { at?: unknown }).at;
+    return typeof at === 'string' && /^\d{4}-\d{2}-\d{2}/.test(at) ? at.slice(0, 10) : null;
+  },
+  fold(current, event) {
+    const day = ((event.data as { at: string }).at ?? '').slice(0, 10);
+    const doc = current ?? emptyDay(day);
+    switch (event.type) {
+      case 'WalletCheckRequested': {
+        const d = event.data as WalletCheckRequested;
+        const c = customerDay(doc, d.userId);
+        return { ...doc, checks: doc.checks + 1, customers: { ...doc.customers, [d.userId]: { ...c, checks: c.checks + 1 } } };
+      }
+      case 'WalletCheckCompleted': {
+        const d = event.data as WalletCheckCompleted;
+        const level = classifyRiskLabel(d.result.risk_level).level;
+        return { ...doc, completed: doc.completed + 1, risk: { ...doc.risk, [level]: doc.risk[level] + 1 } };
+      }
+      case 'WalletCheckFailed':
+        return { ...doc, failed: doc.failed + 1 };
+      case 'CheckRefunded':
+        return { ...doc, refunds: doc.refunds + 1 };
+      case 'ChecksPurchased': {
+        const d = event.data as ChecksPurchasedData;
+        const currency = (d.currency || 'USD').toUpperCase();
+        const cents = toCents(d.amount);
+        const c = customerDay(doc, d.userId);
+        return {
+          ...doc,
+          purchases: doc.purchases + 1,
+          checks_purchased: doc.checks_purchased + d.checks,
+          revenue_cents: addCents(doc.revenue_cents, currency, cents),
+          customers: { ...doc.customers, [d.userId]: { ...c, purchases: c.purchases + 1, revenue_cents: addCents(c.revenue_cents, currency, cents) } },
+        };
+      }
+      default:
+        return current;
+    }
+  },
+  indexes: [['day'], ['month']],
+};
