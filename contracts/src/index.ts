@@ -7,3 +7,7 @@ export * from './addresses/parse';
 export * from './checks/events';
 export * from './lists/custom-lists';
 export * from './sanctions/status';
+export * from './insights/api';
+export * from './admin/api';
+export * from './billing/api';
+export * from './audit/api';

@@ -1,13 +1,22 @@
 export * from './projection';
+export * from './audit/audit.projection';
+export * from './rebuild';
 export * from './runner';
 export * from './customers/customers.projection';
 export * from './checks/checks.projection';
 export * from './checks/pending-charges.projection';
+export * from './insights/wallets.projection';
+export * from './insights/stats-daily.projection';
+export * from './billing/purchases.projection';
 
+import { purchasesProjection } from './billing/purchases.projection';
+import { auditProjection } from './audit/audit.projection';
 import { checksProjection } from './checks/checks.projection';
 import { pendingChargesProjection } from './checks/pending-charges.projection';
 import { customersProjection } from './customers/customers.projection';
+import { statsDailyProjection } from './insights/stats-daily.projection';
+import { walletsProjection } from './insights/wallets.projection';
 import type { Projection } from './projection';
 
 /** Every read model of the product, in the order they are started. */
-export const allProjections: readonly Projection[] = [customersProjection as Projection, checksProjection as Projection, pendingChargesProjection as Projection];
+export const allProjections: readonly Projection[] = [customersProjection as Projection, checksProjection as Projection, pendingChargesProjection as Projection, walletsProjection as Projection, statsDailyProjection as Projection, purchasesProjection as Projection, auditProjection as Projection];

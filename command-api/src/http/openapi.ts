@@ -20,11 +20,106 @@ import {
   customListUploadResponseSchema,
   sanctionsStatusSchema,
 } from '@walletscreen/contracts';
+import { statsSchema, walletDetailSchema, walletsPageSchema } from '@walletscreen/contracts';
+
+import { adminActionResponseSchema, roleChangeRequestSchema, topUpRequestSchema } from '@walletscreen/contracts';
+import { billingOpenApiPaths } from '../billing/openapi-paths';
 
 const schema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'openapi-3.0' });
 const json = (s: z.ZodType, io: 'input' | 'output' = 'output') => ({ content: { 'application/json': { schema: schema(s, io) } } });
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: schema(problemSchema, 'output') } } });
 const bearer = [{ bearer: [] }];
+
+/** The audit log, its export, balances as of a moment, the chain's verification and the OFAC sync on demand (admins only). */
+function auditPaths() {
+  const admin = { 401: problem('Not signed in'), 403: problem('Not an admin') };
+  const filters = [
+    { name: 'type', in: 'query', schema: { type: 'string' }, description: 'Event type, e.g. UserRegistered' },
+    { name: 'user', in: 'query', schema: { type: 'string' }, description: 'The affected user: e-mail (any case) or user id' },
+    { name: 'admin', in: 'query', schema: { type: 'string' }, description: 'E-mail of the admin who acted' },
+    { name: 'stream', in: 'query', schema: { type: 'string' }, description: 'Stream id, e.g. user-<id>' },
+    { name: 'from', in: 'query', schema: { type: 'string', format: 'date' }, description: 'First day (UTC), included' },
+    { name: 'to', in: 'query', schema: { type: 'string', format: 'date' }, description: 'Last day (UTC), included' },
+  ];
+  const entry = {
+    type: 'object',
+    properties: {
+      position: { type: 'integer' },
+      at: { type: 'string', format: 'date-time' },
+      type: { type: 'string' },
+      stream: { type: 'string' },
+      user_id: { type: 'string', nullable: true },
+      user_email: { type: 'string', nullable: true },
+      admin_email: { type: 'string', nullable: true },
+      data: { type: 'object', description: 'The event data; passwordHash, tokenHash and other secrets read [REDACTED]' },
+      hash: { type: 'string', nullable: true, description: 'sha256(previous hash || canonical event), hex' },
+    },
+  };
+  const balance = { bonus_checks: { type: 'integer' }, purchased_checks: { type: 'integer' }, remaining_checks: { type: 'integer' } };
+  const userId = { name: 'userId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+  const obj = (properties: Record<string, unknown>) => ({ content: { 'application/json': { schema: { type: 'object', properties } } } });
+  return {
+    '/api/admin/audit': {
+      get: {
+        summary: 'Every recorded event, newest first, filtered on the server (admins only)',
+        security: bearer,
+        parameters: [...filters, { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } }, { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } }],
+        responses: { 200: { description: 'A page of the log', ...obj({ items: { type: 'array', items: entry }, total: { type: 'integer' }, limit: { type: 'integer' }, offset: { type: 'integer' } }) }, 400: problem('Invalid filter'), ...admin },
+      },
+    },
+    '/api/admin/audit/types': {
+      get: { summary: 'The event types recorded so far (admins only)', security: bearer, responses: { 200: { description: 'Types', ...obj({ types: { type: 'array', items: { type: 'string' } } }) }, ...admin } },
+    },
+    '/api/admin/audit/export': {
+      get: {
+        summary: 'The filtered events, oldest first, as JSON Lines (attachment walletscreen-audit-<time>.jsonl), streamed (admins only)',
+        security: bearer,
+        parameters: filters,
+        responses: { 200: { description: 'One audit entry per line', content: { 'application/x-ndjson': { schema: { type: 'string' } } } }, 400: problem('Invalid filter'), ...admin },
+      },
+    },
+    '/api/admin/audit/balance/{userId}': {
+      get: {
+        summary: "A customer's balance as of a moment, folded from their stream's events recorded up to it (admins only)",
+        security: bearer,
+        parameters: [userId, { name: 'at', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Default: now' }],
+        responses: { 200: { description: 'The balance then', ...obj({ user_id: { type: 'string' }, at: { type: 'string' }, position: { type: 'integer' }, registered: { type: 'boolean' }, ...balance }) }, 400: problem('Invalid moment'), 404: problem('No such customer'), ...admin },
+      },
+    },
+    '/api/admin/audit/balance-history/{userId}': {
+      get: {
+        summary: 'Each balance-changing event of a customer with the balance after it (admins only)',
+        security: bearer,
+        parameters: [userId],
+        responses: {
+          200: { description: 'The changes, oldest first', ...obj({ user_id: { type: 'string' }, email: { type: 'string', nullable: true }, entries: { type: 'array', items: { type: 'object', properties: { position: { type: 'integer' }, at: { type: 'string' }, type: { type: 'string' }, delta: { type: 'integer' }, ...balance } } } }) },
+          404: problem('No such customer'),
+          ...admin,
+        },
+      },
+    },
+    '/api/admin/audit/verify': {
+      get: {
+        summary: "Walks the event store's hash chain: the count and head hash, or the first event altered, removed or inserted (admins only)",
+        security: bearer,
+        responses: {
+          200: {
+            description: 'The verification',
+            ...obj({ ok: { type: 'boolean' }, count: { type: 'integer' }, head_position: { type: 'integer' }, head_hash: { type: 'string' }, problem: { type: 'object', nullable: true, properties: { kind: { type: 'string', enum: ['position-gap', 'broken-link', 'hash-mismatch', 'missing-hash', 'truncated'] }, position: { type: 'integer' }, stream: { type: 'string', nullable: true }, type: { type: 'string', nullable: true }, revision: { type: 'integer', nullable: true }, event_id: { type: 'string', nullable: true }, message: { type: 'string' } } }, checked_at: { type: 'string' } }),
+          },
+          ...admin,
+        },
+      },
+    },
+    '/api/admin/sanctions/sync': {
+      post: {
+        summary: 'Downloads and imports the OFAC SDN list now, from OFAC_SDN_URL (admins only); a failed download answers result "failed" and the list in force stays',
+        security: bearer,
+        responses: { 200: { description: 'The outcome and the status after it', ...obj({ result: { type: 'string', enum: ['imported', 'unchanged', 'failed'] }, error: { type: 'string', nullable: true }, status: schema(sanctionsStatusSchema, 'output') }) }, ...admin },
+      },
+    },
+  };
+}
 const progress = {
   content: {
     'application/json': {
@@ -49,6 +144,7 @@ const historyRow = {
     ['id', 'wallet_address', 'network', 'risk_level', 'aml_status', 'created_at', 'created_at_iso', 'access', 'status', 'jurisdiction', 'sanctions', 'source_of_funds', 'recommendation', 'wallet_age', 'aml_report', 'chainabuse_report'].map((k) => [k, { type: 'string' }]),
   ),
 };
+const adminHistoryRow = { ...historyRow, properties: { ...historyRow.properties, user_email: { type: 'string' } } };
 
 /** The API as OpenAPI 3.0, served at GET /api/docs, built from the same zod schemas the routes use. */
 export function openApiDocument(serverUrl: string) {
@@ -89,6 +185,7 @@ export function openApiDocument(serverUrl: string) {
       '/api/profile': {
         get: { summary: 'The signed-in user', security: bearer, responses: { 200: { description: 'Profile', ...json(profileSchema) }, 401: problem('Not signed in or expired'), 403: problem('Blocked') } },
       },
+      ...billingOpenApiPaths(json, problem, bearer),
       '/api/admin/admin-login': {
         post: {
           summary: 'Admin sign-in',
@@ -106,6 +203,126 @@ export function openApiDocument(serverUrl: string) {
             { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
           ],
           responses: { 200: { description: 'Customers', ...json(z.array(customerSchema)) }, 401: problem('Not signed in'), 403: problem('Not an admin') },
+        },
+      },
+      '/api/admin/topup/{id}': {
+        post: {
+          summary: "Credit a customer with checks (1 to 10,000, as bonus checks: spent first, never expire), recording the admin and the reason (admins only)",
+          security: bearer,
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' }, description: 'The customer id' },
+            { name: 'Idempotency-Key', in: 'header', schema: { type: 'string', minLength: 8, maxLength: 200 }, description: 'A retry with the same key is applied once' },
+          ],
+          requestBody: { required: true, ...json(topUpRequestSchema, 'input') },
+          responses: {
+            200: { description: 'The customer as they now are (`changed: false` for a retried key)', ...json(adminActionResponseSchema) },
+            400: problem('Invalid amount or reason; nothing is stored'),
+            401: problem('Not signed in'),
+            403: problem('Not an admin'),
+            404: problem('No such customer'),
+            409: problem('The Idempotency-Key was used for another amount'),
+          },
+        },
+      },
+      ...Object.fromEntries(
+        (
+          [
+            ['block-user', 'Block a customer: they cannot sign in, check or buy, and their open sessions stop at once. Admins and oneself cannot be blocked'],
+            ['unblock-user', 'Give a blocked customer back the role they had'],
+          ] as const
+        ).map(([path, summary]) => [
+          `/api/admin/${path}/{id}`,
+          {
+            post: {
+              summary: `${summary} (admins only)`,
+              security: bearer,
+              parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' }, description: 'The customer id' }],
+              requestBody: { required: false, ...json(roleChangeRequestSchema, 'input') },
+              responses: {
+                200: { description: 'The customer as they now are (`changed: false` when already so)', ...json(adminActionResponseSchema) },
+                400: problem('Invalid reason'),
+                401: problem('Not signed in'),
+                403: problem('Not an admin'),
+                404: problem('No such customer'),
+                409: problem('The customer is an admin, or oneself: they cannot be blocked'),
+              },
+            },
+          },
+        ]),
+      ),
+      '/api/admin/transactions': {
+        get: {
+          summary: "Every user's completed checks with user_email, newest first, filtered by the server (admins only)",
+          security: bearer,
+          parameters: [
+            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 } },
+            { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+            { name: 'address', in: 'query', schema: { type: 'string' }, description: 'Case-insensitive substring of the wallet address' },
+            { name: 'risk_level', in: 'query', schema: { type: 'string', enum: ['all', 'Low Risk', 'Medium Risk', 'High Risk'] } },
+            { name: 'date_from', in: 'query', schema: { type: 'string' }, description: 'YYYY-MM-DD or dd.MM.yyyy, inclusive' },
+            { name: 'date_to', in: 'query', schema: { type: 'string' }, description: 'YYYY-MM-DD or dd.MM.yyyy, inclusive of the whole day' },
+            { name: 'email', in: 'query', schema: { type: 'string' }, description: "Case-insensitive substring of the user's e-mail" },
+          ],
+          responses: {
+            200: { description: 'History rows with user_email', content: { 'application/json': { schema: { type: 'array', items: adminHistoryRow } } } },
+            400: problem('Invalid filter'),
+            401: problem('Not signed in'),
+            403: problem('Not an admin'),
+          },
+        },
+      },
+      '/api/admin/transactions/{id}': {
+        get: {
+          summary: "Any user's completed check with its report and user_email (admins only)",
+          security: bearer,
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+          responses: { 200: { description: 'The row with the report fields', content: { 'application/json': { schema: adminHistoryRow } } }, 401: problem('Not signed in'), 403: problem('Not an admin'), 404: problem('No such check') },
+        },
+      },
+      '/api/admin/wallets': {
+        get: {
+          summary: 'Every screened address: how often and by how many customers it was checked, its latest score and level (admins only)',
+          security: bearer,
+          parameters: [
+            { name: 'address', in: 'query', schema: { type: 'string' }, description: 'Case-insensitive address substring' },
+            { name: 'risk_level', in: 'query', schema: { type: 'string', enum: ['Low Risk', 'Medium Risk', 'High Risk', 'All'] }, description: 'Latest risk level' },
+            { name: 'sort', in: 'query', schema: { type: 'string', enum: ['checks', 'latest', 'score'], default: 'latest' }, description: 'Most checked, most recently checked, or highest latest score first' },
+            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+            { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+          ],
+          responses: { 200: { description: 'A page of wallets and how many match', ...json(walletsPageSchema) }, 400: problem('Invalid query'), 401: problem('Not signed in'), 403: problem('Not an admin') },
+        },
+      },
+      '/api/admin/wallets/{network}/{address}': {
+        get: {
+          summary: 'One screened address and its checks, newest first, with the customer e-mail and report of each (admins only)',
+          security: bearer,
+          parameters: [
+            { name: 'network', in: 'path', required: true, schema: { type: 'string', enum: [...networks] } },
+            { name: 'address', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+            { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+          ],
+          responses: {
+            200: { description: 'The wallet, a page of its checks and how many there are', ...json(walletDetailSchema) },
+            400: problem('Unknown network'),
+            401: problem('Not signed in'),
+            403: problem('Not an admin'),
+            404: problem('Never checked'),
+          },
+        },
+      },
+      '/api/admin/stats': {
+        get: {
+          summary:
+            'Financial stats (admins only): revenue, purchases, checks, refunds and active customers (who checked or bought) over a range, per day or month, the risk-level distribution of completed checks and the top customers by checks and by revenue. Days are UTC.',
+          security: bearer,
+          parameters: [
+            { name: 'from', in: 'query', schema: { type: 'string', format: 'date' }, description: 'First day, YYYY-MM-DD (default: 30 days, or 12 months from the 1st, before to)' },
+            { name: 'to', in: 'query', schema: { type: 'string', format: 'date' }, description: 'Last day, inclusive (default: today)' },
+            { name: 'granularity', in: 'query', schema: { type: 'string', enum: ['day', 'month'], default: 'day' } },
+          ],
+          responses: { 200: { description: 'Stats', ...json(statsSchema) }, 400: problem('Invalid range'), 401: problem('Not signed in'), 403: problem('Not an admin') },
         },
       },
       '/api/addresses/parse': {
@@ -199,6 +416,8 @@ export function openApiDocument(serverUrl: string) {
           responses: { 200: { description: 'Sanctions list status', ...json(sanctionsStatusSchema) }, 401: problem('Not signed in') },
         },
       },
+      // Audit and replay (issue 4): the admin audit log over every recorded event, its export, balances as of a moment, the hash chain.
+      ...auditPaths(),
       '/api/admin/lists': {
         get: {
           summary: 'Custom block and allow lists in force, most recently uploaded first (admins only)',

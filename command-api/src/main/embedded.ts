@@ -16,6 +16,11 @@ import { createAccounts, type Accounts } from '../accounts/service';
 import { createTokenService } from '../accounts/tokens';
 import { anyAdmin } from '../admin/customers-query';
 import { adminRoutes } from '../admin/routes';
+import { startExpirySweeper, type ExpirySweeper } from '../billing/expiry-sweeper';
+import { createPlanCatalog } from '../billing/plans';
+import { billingRoutes, STRIPE_WEBHOOK_PATH } from '../billing/routes';
+import { createBilling, type Billing } from '../billing/service';
+import { createStripeGateway } from '../billing/stripe-gateway';
 import { runningCheckIds } from '../checks/history';
 import { startProgressHub } from '../checks/progress-hub';
 import { startChargeSweeper, type ChargeSweeper } from '../checks/charge-sweeper';
@@ -26,12 +31,15 @@ import { attachSocketGateway } from '../checks/socket-gateway';
 import { startAnalysisWorker, type AnalysisWorker } from '@walletscreen/workers/checks/analysis-worker';
 import { createAnalysis, type AnalysisOptions } from './analysis';
 import { createApp } from '../http/app';
+import { insightsRoutes } from '../insights/routes';
 import { listsRoutes } from '../lists/routes';
 import { createCustomLists } from '../lists/service';
 import { pdfRoutes } from '../pdf/routes';
 import { sanctionsRoutes } from '../sanctions/routes';
 import { createSanctionsStatus } from '@walletscreen/workers/sanctions/status';
 import { startSanctionsRefresh } from './sanctions-refresh';
+import { adminOperationsRoutes } from './admin-operations';
+import { lockDataDir } from './data-dir-lock';
 
 export interface EmbeddedServer {
   url: string;
@@ -43,6 +51,8 @@ export interface EmbeddedServer {
   accounts: Accounts;
   analysis: AnalysisWorker;
   sweeper: ChargeSweeper;
+  billing: Billing;
+  purchaseExpiry: ExpirySweeper;
   close(): Promise<void>;
 }
 
@@ -61,6 +71,8 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
   const clock = options.clock ?? (() => new Date());
   const file = path.join(config.DATA_DIR, 'walletscreen.db');
   mkdirSync(config.DATA_DIR, { recursive: true });
+  // Refuses to start during `npm run projections:rebuild`, and makes a rebuild refuse while this runs.
+  const dataDirLock = lockDataDir(config.DATA_DIR, 'server', ['rebuild']);
 
   const eventStore = new SqliteEventStore({ file, synchronous: config.SQLITE_SYNCHRONOUS, clock });
   const readStore = new SqliteReadStore({ file, synchronous: config.SQLITE_SYNCHRONOUS });
@@ -115,6 +127,29 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
     },
   });
 
+  // Billing: plans from PLANS; Stripe when STRIPE_SECRET_KEY is set, the local test-payment provider otherwise.
+  const billing = createBilling({
+    accounts,
+    plans: createPlanCatalog(config.PLANS),
+    stripe: config.STRIPE_SECRET_KEY
+      ? createStripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiBase: config.STRIPE_API_BASE })
+      : undefined,
+    publicUrl: config.PUBLIC_URL,
+    expiryDays: config.PURCHASE_EXPIRY_DAYS,
+    clock,
+    logger,
+    waitForReadModels: (position) => projections.waitFor(position, 5_000).catch((error: unknown) => logger.warn({ err: error, position }, 'read models are behind a purchase')),
+  });
+  if (!config.STRIPE_SECRET_KEY) logger.info('STRIPE_SECRET_KEY is not set: purchases use the local test-payment provider (no money is charged)');
+  else if (!config.STRIPE_WEBHOOK_SECRET) logger.warn('STRIPE_WEBHOOK_SECRET is not set: paid Stripe sessions cannot be credited');
+  const purchaseExpiry = startExpirySweeper({
+    readStore,
+    clock,
+    logger,
+    expire: (userId) => accounts.expirePurchasedChecks(userId),
+    catchUp: async () => projections.waitFor(await eventStore.headPosition(), 30_000),
+  });
+
   // Sanctions: the admin's custom block and allow lists and the OFAC list's status (its refresh starts once the server listens).
   const customLists = createCustomLists({ eventStore, clock });
   const ofacStatus = createSanctionsStatus(eventStore);
@@ -125,14 +160,23 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
       addressRoutes(),
       checkRoutes({ auth: accounts, checks, readStore }),
       pdfRoutes({ auth: accounts, readStore, clock }),
-      adminRoutes({ auth: accounts, readStore }),
+      adminRoutes({
+        auth: accounts,
+        readStore,
+        commands: accounts,
+        // An admin's change answers once the read models show it; after 5 s it answers anyway (the change is stored).
+        waitForReadModels: (position) => projections.waitFor(position, 5_000).catch((error: unknown) => logger.warn({ err: error, position }, 'read models are behind an admin change')),
+      }),
+      insightsRoutes({ auth: accounts, readStore, clock }),
       listsRoutes({ auth: accounts, lists: customLists }),
+      billingRoutes({ auth: accounts, billing, readStore }),
       sanctionsRoutes({ auth: accounts, status: async () => ({ ...(await ofacStatus()), custom_lists: (await customLists.list()).length }) }),
+      ...adminOperationsRoutes({ auth: accounts, eventStore, readStore, logger, clock, ofacUrl: config.OFAC_SDN_URL, sanctionsStatus: async () => ({ ...(await ofacStatus()), custom_lists: (await customLists.list()).length }) }),
     ],
     logger,
     staticDir: options.staticDir ?? findStaticDir(),
     trustProxy: config.TRUST_PROXY,
-    ownBodyPaths: ['/admin/lists'],
+    ownBodyPaths: ['/admin/lists', STRIPE_WEBHOOK_PATH],
   });
   const server: Server = createServer(app);
   await new Promise<void>((resolve, reject) => {
@@ -156,6 +200,8 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
     accounts,
     analysis,
     sweeper,
+    billing,
+    purchaseExpiry,
     close() {
       closing ??= (async () => {
         await sanctionsRefresh.stop();
@@ -164,6 +210,7 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
         server.closeAllConnections();
         await closed;
         await sweeper.stop();
+        await purchaseExpiry.stop();
         await analysis.stop();
         await refunds.stop();
         await hub.stop();
@@ -173,6 +220,7 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
         await checkpointer.stop();
         await eventStore.close();
         await readStore.close();
+        dataDirLock.release();
       })();
       return closing;
     },

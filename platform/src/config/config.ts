@@ -14,6 +14,59 @@ const url = (protocols: string[]) =>
     error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
   });
 
+/** A plan as PLANS configures it: price in the currency's units (49.00), an optional Stripe Price to charge. */
+export const planConfigSchema = z.object({
+  id: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'id must be 1 to 64 letters, digits, "_" or "-"' }),
+  name: z.string().trim().min(1, { error: 'name is required' }).max(100),
+  checks: z.number({ error: 'checks must be a number' }).int({ error: 'checks must be a whole number' }).min(1).max(1_000_000),
+  price: z
+    .number({ error: 'price must be a number, in currency units (49.00)' })
+    .min(0)
+    .max(1_000_000)
+    .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, { error: 'price may have at most 2 decimals' }),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, { error: 'currency must be a 3-letter ISO code' })
+    .default('usd')
+    .transform((c) => c.toLowerCase()),
+  stripe_price_id: optionalText,
+});
+export type PlanConfig = z.infer<typeof planConfigSchema>;
+
+export const DEFAULT_PLANS: PlanConfig[] = [
+  { id: 'starter', name: 'Starter', checks: 10, price: 25, currency: 'usd', stripe_price_id: undefined },
+  { id: 'professional', name: 'Professional', checks: 50, price: 99, currency: 'usd', stripe_price_id: undefined },
+  { id: 'enterprise', name: 'Enterprise', checks: 200, price: 299, currency: 'usd', stripe_price_id: undefined },
+];
+
+/** PLANS: a JSON array of plans; unset or empty gives DEFAULT_PLANS. */
+const plansFromEnv = optionalText
+  .transform((text, ctx): unknown => {
+    if (text === undefined) return DEFAULT_PLANS;
+    try {
+      return JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of plans, e.g. [{"id":"starter","name":"Starter","checks":10,"price":25}]' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(planConfigSchema, { error: 'must be a JSON array of plans' })
+      .min(1, { error: 'must list at least one plan' })
+      .superRefine((plans, ctx) => {
+        const seen = new Set<string>();
+        for (const plan of plans) {
+          for (const key of [plan.id, plan.stripe_price_id]) {
+            if (key === undefined) continue;
+            if (seen.has(key)) ctx.addIssue({ code: 'custom', message: `plan id or stripe_price_id "${key}" is used twice` });
+            seen.add(key);
+          }
+        }
+      }),
+  );
+
 /**
  * Every environment variable the server reads (the blockchain data sources' own settings are read by
  * `chainDataConfigFromEnv` in workers/src/chain-data/config.ts). The README's configuration table mirrors both.
@@ -49,6 +102,12 @@ export const envSchema = z
     // Sanctions: the OFAC list the server refreshes every interval (0 turns the refresh off).
     SANCTIONS_SYNC_INTERVAL_HOURS: z.coerce.number({ error: 'must be a number of hours' }).min(0).max(8760).default(24),
     OFAC_SDN_URL: url(['http:', 'https:']),
+    // Billing: plans, how long purchased checks last, Stripe (absent: the local test-payment provider).
+    PLANS: plansFromEnv,
+    PURCHASE_EXPIRY_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(36_500).default(365),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_API_BASE: url(['http:', 'https:']),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {

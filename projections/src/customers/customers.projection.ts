@@ -10,7 +10,7 @@ type Data = { userId: string; at: string } & Record<string, unknown>;
 export const customersProjection: Projection<Customer> = {
   name: 'customers-v1',
   collection: CUSTOMERS,
-  handles: ['UserRegistered', 'UserRoleChanged', 'CheckCharged', 'CheckRefunded'],
+  handles: ['UserRegistered', 'UserRoleChanged', 'CheckCharged', 'CheckRefunded', 'ChecksToppedUp', 'ChecksPurchased', 'PurchasedChecksExpired'],
   keyOf: (event: RecordedEvent) => (event.data as Data).userId ?? null,
   fold(doc, event) {
     const d = event.data as Data;
@@ -35,6 +35,19 @@ export const customersProjection: Projection<Customer> = {
         const bonus = doc.bonus_checks + (d.source === 'bonus' ? step : 0);
         const purchased = doc.purchased_checks + (d.source === 'purchased' ? step : 0);
         return { ...doc, bonus_checks: bonus, purchased_checks: purchased, remaining_checks: bonus + purchased };
+      }
+      case 'ChecksToppedUp': {
+        // An admin's top-up is credited as bonus checks.
+        if (!doc) return doc;
+        const bonus = doc.bonus_checks + (d.amount as number);
+        return { ...doc, bonus_checks: bonus, remaining_checks: bonus + doc.purchased_checks };
+      }
+      case 'ChecksPurchased':
+      case 'PurchasedChecksExpired': {
+        // A purchase adds its checks; its expiry takes away what was left of it.
+        if (!doc) return doc;
+        const purchased = doc.purchased_checks + (event.type === 'ChecksPurchased' ? 1 : -1) * (d.checks as number);
+        return { ...doc, purchased_checks: purchased, remaining_checks: doc.bonus_checks + purchased };
       }
       default:
         return doc;

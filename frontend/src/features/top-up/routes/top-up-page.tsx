@@ -1,6 +1,108 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import type { Plan } from '@walletscreen/contracts';
 import { PageHeader } from '../../../components/page-header';
+import { profileQueryKey } from '../../../lib/get-profile';
+import { authToken } from '../../../lib/session';
+import { useCreateCheckoutSession } from '../api/create-checkout-session';
+import { usePlans } from '../api/get-plans';
+import { PlanCard } from '../components/plan-card';
+import { purchaseErrorText } from '../plan-display';
 
-/** /dashboard/top-up: plans and purchase. */
+/** What the page says on return from checkout (?checkout=success|cancelled). */
+function CheckoutReturn() {
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const outcome = params.get('checkout');
+  useEffect(() => {
+    // The payment is credited when the provider reports it: refresh the balance on return.
+    if (outcome === 'success') void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+  }, [outcome, queryClient]);
+  if (outcome === 'success') {
+    return (
+      <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden="true" />} title="Payment received" mb="lg" role="status">
+        Thank you. Your checks are added as soon as the payment is confirmed.
+      </Alert>
+    );
+  }
+  if (outcome === 'cancelled') {
+    return (
+      <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden="true" />} title="Payment cancelled" mb="lg" role="status">
+        Nothing was charged.
+      </Alert>
+    );
+  }
+  return null;
+}
+
+/** /dashboard/top-up: plans and purchase (spec §2 Top-up). Buy sends the browser to the checkout URL. */
 export function TopUpPage() {
-  return <PageHeader title="Upgrade Your Plan" description="Choose the plan that fits your needs" />;
+  const plans = usePlans();
+  const checkout = useCreateCheckoutSession();
+  const [buying, setBuying] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const buy = (plan: Plan) => {
+    setError(null);
+    if (authToken(window.localStorage) === null) {
+      setError('Please login first');
+      return;
+    }
+    setBuying(plan.price_id);
+    checkout.mutate(plan.price_id, {
+      onSuccess: ({ checkout_url }) => window.location.assign(checkout_url),
+      onError: (cause) => {
+        setBuying(null);
+        setError(purchaseErrorText(cause));
+      },
+    });
+  };
+
+  return (
+    <>
+      <PageHeader order={1} title="Upgrade Your Plan" description="Choose the plan that fits your needs" />
+      <CheckoutReturn />
+      {error ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} mb="lg" role="alert" withCloseButton onClose={() => setError(null)} closeButtonLabel="Dismiss">
+          {error}
+        </Alert>
+      ) : null}
+      {plans.isPending ? (
+        <Center py="xl" role="status">
+          <Group gap="sm">
+            <Loader size="sm" />
+            <Text c="dimmed">Loading plans...</Text>
+          </Group>
+        </Center>
+      ) : plans.isError ? (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">Failed to load plans</Text>
+            <Button size="xs" variant="default" onClick={() => void plans.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : plans.data.length === 0 ? (
+        <Text c="dimmed">No plans are on offer right now.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+          {plans.data.map((plan) => (
+            <PlanCard key={plan.price_id} plan={plan} onBuy={buy} buying={buying === plan.price_id} disabled={buying !== null} />
+          ))}
+        </SimpleGrid>
+      )}
+      <Stack gap={4} mt="xl" align="center">
+        <Text size="sm" c="dimmed">
+          20 free premium check for new users
+        </Text>
+        <Text size="sm" c="dimmed">
+          Need more? <a href="mailto:sales@walletscreen.local">Contact Sales for custom plans</a>
+        </Text>
+      </Stack>
+    </>
+  );
 }

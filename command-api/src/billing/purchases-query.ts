@@ -1,0 +1,53 @@
+import type { ReadStore } from '@walletscreen/platform';
+import type { Purchase } from '@walletscreen/contracts';
+
+/** Collections the purchases and customers projections write (projections/src/billing, projections/src/customers). */
+const PURCHASES = 'purchases';
+const CUSTOMERS = 'customers';
+/** An e-mail search matching more customers than this lists the purchases of the first ones only. */
+const MAX_MATCHING_CUSTOMERS = 1000;
+
+interface PurchaseDoc extends Omit<Purchase, 'user_email'> {
+  expired_checks: number;
+  provider_ref: string;
+}
+
+/** Purchases, newest first, optionally of customers whose e-mail contains a text (case-insensitive); with the buyer's e-mail. */
+export async function listPurchases(readStore: ReadStore, query: { email?: string; limit: number; offset: number }): Promise<Purchase[]> {
+  let userIds: string[] | undefined;
+  if (query.email) {
+    const customers = await readStore.find<{ id: string }>(CUSTOMERS, { where: { email: { contains: query.email } }, limit: MAX_MATCHING_CUSTOMERS });
+    if (customers.length === 0) return [];
+    userIds = customers.map((c) => c.id);
+  }
+  const docs = await readStore.find<PurchaseDoc>(PURCHASES, {
+    where: { user_id: userIds ? { in: userIds } : undefined },
+    sort: [
+      { field: 'created_at', direction: 'desc' },
+      { field: 'id', direction: 'asc' },
+    ],
+    limit: query.limit,
+    offset: query.offset,
+  });
+  const emails = await readStore.getMany<{ email: string }>(CUSTOMERS, [...new Set(docs.map((d) => d.user_id))]);
+  return docs.map((d) => ({
+    id: d.id,
+    user_id: d.user_id,
+    user_email: emails.get(d.user_id)?.email ?? '',
+    type: d.type,
+    plan_id: d.plan_id,
+    amount: d.amount,
+    currency: d.currency,
+    checks: d.checks,
+    remaining_checks: d.remaining_checks,
+    provider: d.provider,
+    created_at: d.created_at,
+    expires_at: d.expires_at,
+  }));
+}
+
+/** Users with purchases past their expiry that still have checks left. */
+export async function usersWithExpiredPurchases(readStore: ReadStore, now: string): Promise<string[]> {
+  const docs = await readStore.find<PurchaseDoc>(PURCHASES, { where: { expires_at: { lte: now }, remaining_checks: { gt: 0 } }, limit: 10_000 });
+  return [...new Set(docs.map((d) => d.user_id))];
+}

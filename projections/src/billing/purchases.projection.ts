@@ -1,0 +1,68 @@
+import type { RecordedEvent } from '@walletscreen/platform';
+import type { Projection } from '../projection';
+
+/** The admin Purchases read model: one document per purchase, with what is left of it. */
+export const PURCHASES = 'purchases';
+
+export interface PurchaseDoc {
+  id: string;
+  user_id: string;
+  /** The plan's name (the spec's "type"). */
+  type: string;
+  plan_id: string;
+  /** In currency units. */
+  amount: number;
+  currency: string;
+  checks: number;
+  remaining_checks: number;
+  /** Checks that expired unspent. */
+  expired_checks: number;
+  provider: 'stripe' | 'local';
+  provider_ref: string;
+  created_at: string;
+  expires_at: string;
+}
+
+type Data = { userId: string; purchaseId?: string; at: string } & Record<string, unknown>;
+
+export const purchasesProjection: Projection<PurchaseDoc> = {
+  name: 'purchases-v1',
+  collection: PURCHASES,
+  handles: ['ChecksPurchased', 'CheckCharged', 'CheckRefunded', 'PurchasedChecksExpired'],
+  // Charges and refunds of bonus checks name no purchase and are skipped.
+  keyOf: (event: RecordedEvent) => (event.data as Data).purchaseId ?? null,
+  fold(doc, event) {
+    const d = event.data as Data;
+    switch (event.type) {
+      case 'ChecksPurchased':
+        if (doc) return doc;
+        return {
+          id: d.purchaseId!,
+          user_id: d.userId,
+          type: d.planName as string,
+          plan_id: d.planId as string,
+          amount: d.amount as number,
+          currency: d.currency as string,
+          checks: d.checks as number,
+          remaining_checks: d.checks as number,
+          expired_checks: 0,
+          provider: d.provider as PurchaseDoc['provider'],
+          provider_ref: d.providerRef as string,
+          created_at: d.at,
+          expires_at: d.expiresAt as string,
+        };
+      case 'CheckCharged':
+        return doc ? { ...doc, remaining_checks: doc.remaining_checks - 1 } : doc;
+      case 'CheckRefunded':
+        return doc ? { ...doc, remaining_checks: doc.remaining_checks + 1 } : doc;
+      case 'PurchasedChecksExpired': {
+        if (!doc) return doc;
+        const checks = d.checks as number;
+        return { ...doc, remaining_checks: doc.remaining_checks - checks, expired_checks: doc.expired_checks + checks };
+      }
+      default:
+        return doc;
+    }
+  },
+  indexes: [['user_id'], ['created_at'], ['expires_at']],
+};
