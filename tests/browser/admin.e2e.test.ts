@@ -110,6 +110,19 @@ describe('an admin managing a customer', () => {
 
     await signIn(shopper, customer.email, customer.password);
     await shopper.waitForURL('**/dashboard/wallet-checker');
+
+    // The audit log shows all of it, each with the admin's e-mail.
+    await admin.getByRole('link', { name: 'Audit log' }).click();
+    await admin.waitForURL('**/admin/audit');
+    await admin.getByRole('textbox', { name: 'Admin', exact: true }).fill(ADMIN.email);
+    const audit = admin.getByRole('table', { name: 'Audit log' });
+    const mine = (type: RegExp) => audit.getByRole('row', { name: type }).filter({ hasText: customer.email }).filter({ hasText: ADMIN.email });
+    // Filtered by the server to this admin's three actions.
+    await admin.getByText('3 events', { exact: true }).waitFor();
+    await expect(audit.getByRole('row', { name: /UserSignedIn|UserRegistered/ }).count()).resolves.toBe(0);
+    await mine(/ChecksToppedUp/).waitFor();
+    await mine(/UserRoleChanged/).nth(1).waitFor();
+    await screenshot(admin, 'admin-audit-by-admin');
     await shopper.context().close();
     await admin.context().close();
   }, 60_000);
