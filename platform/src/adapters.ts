@@ -2,4 +2,5 @@
 export { SqliteEventStore, openSqliteDatabase } from './event-store/sqlite/sqlite-event-store';
 export { startBackgroundCheckpointer, type BackgroundCheckpointer } from './event-store/sqlite/background-checkpointer';
 export { SqliteReadStore } from './read-store/sqlite/sqlite-read-store';
+export { MongoReadStore, type MongoReadStoreOptions } from './read-store/mongo/mongo-read-store';
 export { createInProcessBus } from './message-bus/in-process/in-process-bus';

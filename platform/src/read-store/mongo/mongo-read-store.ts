@@ -1,0 +1,235 @@
+/**
+ * The ReadStore on MongoDB (distributed profile), written to also run on FerretDB 1.x, which has
+ * NO multi-document transactions. So `commit(writes, checkpoint)` is made crash-safe without them:
+ *
+ * 1. Journal: the batch (writes + target position) is first stored in the checkpoint's own document
+ *    as `pending` - one single-document write, which is atomic everywhere. From then on the batch
+ *    counts as committed.
+ * 2. Apply: every document write carries the batch position as `_pos` and only applies where the
+ *    stored `_pos` is lower (conditional replace/upsert; an upsert that hits a newer document fails
+ *    with a duplicate key and is dropped). A delete leaves a tombstone `{_id, _pos, _deleted: true}`
+ *    so that a late, older write cannot bring the document back. Reads never see tombstones, `_id`
+ *    or `_pos`.
+ * 3. Finish: `position` is set and `pending` removed in one single-document update, after the
+ *    documents.
+ *
+ * A crash before 1 leaves nothing: the batch is redelivered from the old checkpoint. A crash
+ * after 1 is rolled forward by the next `getCheckpoint(name)` (where a projection starts): it
+ * re-applies the journal - step 2 is idempotent - and finishes it, so the batch is not redelivered
+ * and no event is folded twice, even by folds that read their document back. A batch that IS
+ * redelivered anyway (its position not above the stored `_pos`) changes nothing.
+ * Commits to one checkpoint name must not run concurrently (one projection instance per name).
+ * Writes without a checkpoint are applied unconditionally with `_pos: 0`.
+ */
+import { MongoBulkWriteError, MongoClient, MongoServerError, type AnyBulkWriteOperation, type Collection, type Db, type Document, type Filter, type Sort } from 'mongodb';
+import type { Checkpoint, CollectionIndex, DocumentWrite, FieldCondition, FindQuery, ReadStore, Where } from '../port';
+
+const NAME = /^[a-z][a-z0-9_]{0,62}$/;
+const FIELD = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
+const RESERVED = new Set(['_id', '_pos', '_deleted']);
+const CHECKPOINTS = '_checkpoints';
+const DUPLICATE_KEY = 11000;
+const NS_NOT_FOUND = 26;
+
+interface StoredDoc extends Document {
+  _id: string;
+  _pos: number;
+  _deleted?: true;
+}
+interface CheckpointDoc {
+  _id: string;
+  position: number;
+  /** A batch journaled but not yet finished: its target position and its writes as JSON. */
+  pending?: { position: number; writes: string };
+}
+
+function collectionName(collection: string): string {
+  if (!NAME.test(collection)) throw new Error(`invalid collection name ${collection}`);
+  return collection;
+}
+function field(name: string): string {
+  if (!FIELD.test(name)) throw new Error(`invalid field name ${name}`);
+  return name;
+}
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function condition(c: FieldCondition): unknown {
+  if (c === null || typeof c !== 'object') return c;
+  if ('eq' in c) return c.eq;
+  if ('in' in c) return { $in: [...c.in] };
+  if ('contains' in c) return { $regex: escapeRegex(c.contains), $options: 'i' };
+  const range: Record<string, string | number> = {};
+  for (const op of ['gte', 'lte', 'gt', 'lt'] as const) {
+    const v = c[op];
+    if (v !== undefined) range[`$${op}`] = v;
+  }
+  return range;
+}
+
+function filter(where: Where | undefined): Filter<StoredDoc> {
+  const f: Record<string, unknown> = { _deleted: { $ne: true } };
+  const and: Record<string, unknown>[] = [];
+  for (const [name, cond] of Object.entries(where ?? {})) {
+    if (cond === undefined) continue;
+    and.push({ [field(name)]: condition(cond) });
+  }
+  if (and.length) f.$and = and;
+  return f as Filter<StoredDoc>;
+}
+
+function strip<T>(stored: StoredDoc): T {
+  const { _id: _ignoredId, _pos: _ignoredPos, _deleted: _ignoredDeleted, ...doc } = stored;
+  return doc as T;
+}
+
+export interface MongoReadStoreOptions {
+  /** e.g. mongodb://127.0.0.1:27018/?directConnection=true */
+  url: string;
+  /** The database holding the read models and their checkpoints. */
+  database: string;
+}
+
+export class MongoReadStore implements ReadStore {
+  private readonly client: MongoClient;
+  readonly db: Db;
+
+  constructor(options: MongoReadStoreOptions) {
+    this.client = new MongoClient(options.url, { serverSelectionTimeoutMS: 5000 });
+    this.db = this.client.db(options.database);
+  }
+
+  private coll(collection: string): Collection<StoredDoc> {
+    return this.db.collection<StoredDoc>(collectionName(collection));
+  }
+  private checkpoints(): Collection<CheckpointDoc> {
+    return this.db.collection<CheckpointDoc>(CHECKPOINTS);
+  }
+
+  async get<T>(collection: string, id: string): Promise<T | null> {
+    // `_id` alone: FerretDB 1.x (SQLite) pushes only such a filter down to SQL; tombstones are skipped here.
+    const d = await this.coll(collection).findOne({ _id: id });
+    return d && !d._deleted ? strip<T>(d) : null;
+  }
+
+  async getMany<T>(collection: string, ids: readonly string[]): Promise<Map<string, T>> {
+    const out = new Map<string, T>();
+    if (ids.length === 0) return out;
+    for (const d of await this.coll(collection).find({ _id: { $in: [...ids] } }).toArray()) if (!d._deleted) out.set(d._id, strip<T>(d));
+    return out;
+  }
+
+  async find<T>(collection: string, query: FindQuery = {}): Promise<T[]> {
+    const sort: Record<string, 1 | -1> = {};
+    for (const s of query.sort ?? []) sort[field(s.field)] = s.direction === 'desc' ? -1 : 1;
+    sort._id = 1;
+    let cursor = this.coll(collection).find(filter(query.where)).sort(sort as Sort);
+    if (query.offset) cursor = cursor.skip(query.offset);
+    if (query.limit !== undefined) {
+      if (query.limit <= 0) return [];
+      cursor = cursor.limit(query.limit);
+    }
+    return (await cursor.toArray()).map((d) => strip<T>(d));
+  }
+
+  async count(collection: string, where?: Where): Promise<number> {
+    return this.coll(collection).countDocuments(filter(where));
+  }
+
+  async commit(writes: readonly DocumentWrite[], checkpoint?: Checkpoint): Promise<void> {
+    for (const w of writes) {
+      collectionName(w.collection);
+      for (const key of Object.keys(w.doc ?? {})) if (RESERVED.has(key)) throw new Error(`document ${w.collection}/${w.id} uses the reserved field ${key}`);
+    }
+    if (!checkpoint) {
+      await this.apply(writes, undefined);
+      return;
+    }
+    await this.journal(checkpoint, writes);
+    await this.apply(writes, checkpoint.position);
+    await this.finish(checkpoint.name, checkpoint.position);
+  }
+
+  /** Step 1: the batch, stored with the checkpoint in one single-document write. */
+  protected async journal(checkpoint: Checkpoint, writes: readonly DocumentWrite[]): Promise<void> {
+    if (writes.length === 0) return;
+    await this.checkpoints().updateOne(
+      { _id: checkpoint.name },
+      { $set: { pending: { position: checkpoint.position, writes: JSON.stringify(writes) } }, $setOnInsert: { position: 0 } },
+      { upsert: true },
+    );
+  }
+
+  /** Step 2: idempotent writes. The last write of a document in a batch wins. */
+  protected async apply(writes: readonly DocumentWrite[], position: number | undefined): Promise<void> {
+    const last = new Map<string, Map<string, object | null>>();
+    for (const w of writes) {
+      let byId = last.get(w.collection);
+      if (!byId) last.set(w.collection, (byId = new Map()));
+      byId.delete(w.id);
+      byId.set(w.id, w.doc);
+    }
+    for (const [collection, byId] of last) {
+      const ops: AnyBulkWriteOperation<StoredDoc>[] = [];
+      for (const [id, doc] of byId) {
+        const replacement: StoredDoc = doc === null ? { _id: id, _pos: position ?? 0, _deleted: true } : { ...doc, _id: id, _pos: position ?? 0 };
+        if (position === undefined && doc === null) ops.push({ deleteOne: { filter: { _id: id } } });
+        else if (position === undefined) ops.push({ replaceOne: { filter: { _id: id }, replacement, upsert: true } });
+        else ops.push({ replaceOne: { filter: { _id: id, _pos: { $lt: position } }, replacement, upsert: true } });
+      }
+      try {
+        await this.coll(collection).bulkWrite(ops, { ordered: false });
+      } catch (err) {
+        // A duplicate key means the document is already at this position or newer: that write is stale.
+        const stale = err instanceof MongoBulkWriteError && [err.writeErrors].flat().every((e) => e.code === DUPLICATE_KEY) && !err.writeConcernError;
+        if (!stale) throw err;
+      }
+    }
+  }
+
+  /** Step 3: the checkpoint, after the documents; clears the journal in the same update. */
+  protected async finish(name: string, position: number): Promise<void> {
+    await this.checkpoints().updateOne({ _id: name }, { $set: { position }, $unset: { pending: '' } }, { upsert: true });
+  }
+
+  /** Returns the checkpoint, first rolling forward a batch a crash left journaled but unfinished. */
+  async getCheckpoint(name: string): Promise<number> {
+    const cp = await this.checkpoints().findOne({ _id: name });
+    if (!cp) return 0;
+    if (cp.pending) {
+      await this.apply(JSON.parse(cp.pending.writes) as DocumentWrite[], cp.pending.position);
+      await this.finish(name, cp.pending.position);
+      return cp.pending.position;
+    }
+    return cp.position;
+  }
+
+  async ensureIndexes(indexes: readonly CollectionIndex[]): Promise<void> {
+    for (const index of indexes) {
+      const keys: Record<string, 1> = {};
+      for (const f of index.fields) keys[field(f)] = 1;
+      await this.coll(index.collection).createIndex(keys, { name: `${index.collection}__${index.fields.join('_')}` });
+    }
+  }
+
+  async reset(collections: readonly string[], checkpoints: readonly string[]): Promise<void> {
+    for (const c of collections) {
+      try {
+        await this.coll(c).drop();
+      } catch (err) {
+        if (!(err instanceof MongoServerError && err.code === NS_NOT_FOUND)) throw err;
+      }
+    }
+    if (checkpoints.length) await this.checkpoints().deleteMany({ _id: { $in: [...checkpoints] } });
+  }
+
+  /** Drops the whole database (tests, throw-away stores). */
+  async dropDatabase(): Promise<void> {
+    await this.db.dropDatabase();
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}

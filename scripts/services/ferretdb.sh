@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# FerretDB 1.x (github.com/FerretDB/FerretDB) with its SQLite backend: a MongoDB wire-protocol server
+# for the MongoDB ReadStore tests of the distributed profile, without Docker or a MongoDB install.
+#   scripts/services/ferretdb.sh start   builds it once into .services/bin, starts it on loopback,
+#                                        waits until it answers `hello`, prints
+#                                        MONGO_URL=mongodb://127.0.0.1:<port>/?directConnection=true
+#   scripts/services/ferretdb.sh stop    stops the instance this script started (data is kept)
+#   scripts/services/ferretdb.sh url     prints the URL when it is running
+# Idempotent: a second start reuses the running instance. Needs Go, the Go module proxy and node.
+#
+# Why not `go install …/cmd/ferretdb@v1.24.2`: that binary panics at start ("Invalid
+# build/version/version.txt") because version.txt is generated and not part of the module. So the
+# module source is copied to .services/ferretdb/src, version.txt is written, and it is built there.
+# FerretDB 1.x has no transactions; see platform/src/read-store/mongo/mongo-read-store.ts.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+VERSION="${FERRETDB_VERSION:-v1.24.2}"
+PORT="${FERRETDB_PORT:-27018}"
+DIR=".services/ferretdb"
+BIN_DIR="$PWD/.services/bin"
+BIN="$BIN_DIR/ferretdb"
+PID_FILE="$DIR/pid"
+LOG_FILE="$DIR/log"
+URL="mongodb://127.0.0.1:$PORT/?directConnection=true"
+
+# Ready = a MongoDB client gets an answer to `hello` (raw OP_MSG over TCP; needs no npm package).
+ready() {
+  PORT="$PORT" node -e '
+    const net = require("node:net");
+    const body = Buffer.concat([Buffer.from([0]), bson({ hello: 1, $db: "admin" })]);
+    const head = Buffer.alloc(20);
+    head.writeInt32LE(20 + body.length, 0); head.writeInt32LE(1, 4); head.writeInt32LE(0, 8);
+    head.writeInt32LE(2013, 12); head.writeUInt32LE(0, 16);
+    function bson(o) {
+      const parts = [];
+      for (const [k, v] of Object.entries(o)) {
+        const key = Buffer.from(k + "\0");
+        if (typeof v === "number") { const b = Buffer.alloc(4); b.writeInt32LE(v); parts.push(Buffer.from([0x10]), key, b); }
+        else { const s = Buffer.from(v + "\0"); const l = Buffer.alloc(4); l.writeInt32LE(s.length); parts.push(Buffer.from([0x02]), key, l, s); }
+      }
+      const inner = Buffer.concat(parts); const len = Buffer.alloc(4); len.writeInt32LE(inner.length + 5);
+      return Buffer.concat([len, inner, Buffer.from([0])]);
+    }
+    const s = net.connect(Number(process.env.PORT), "127.0.0.1");
+    s.setTimeout(1000, () => process.exit(1));
+    s.on("error", () => process.exit(1));
+    s.on("connect", () => s.write(Buffer.concat([head, body])));
+    let got = Buffer.alloc(0);
+    s.on("data", (d) => {
+      got = Buffer.concat([got, d]);
+      if (got.length >= 4 && got.length >= got.readInt32LE(0)) {
+        process.exit(got.readInt32LE(12) === 2013 && got.includes(Buffer.from("maxWireVersion")) ? 0 : 1);
+      }
+    });
+  ' 2>/dev/null
+}
+running() { [ -f "$PID_FILE" ] && kill -0 "$(cat "$PID_FILE")" 2>/dev/null; }
+
+install() {
+  if [ -x "$BIN" ] && [ "$(cat "$BIN_DIR/.ferretdb-version" 2>/dev/null)" = "$VERSION" ]; then return; fi
+  command -v go >/dev/null 2>&1 || { echo "ferretdb: Go is not installed" >&2; return 1; }
+  mkdir -p "$BIN_DIR" "$DIR"
+  echo "ferretdb: building $VERSION into $BIN_DIR (once)" >&2
+  local mod src="$DIR/src"
+  mod="$(go mod download -json "github.com/FerretDB/FerretDB@$VERSION" | node -e '
+    let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
+      const j = JSON.parse(s); if (j.Error || !j.Dir) { console.error(j.Error || "no Dir"); process.exit(1); } console.log(j.Dir);
+    });')"
+  rm -rf "$src"
+  cp -R "$mod" "$src"
+  chmod -R u+w "$src"
+  echo "$VERSION" >"$src/build/version/version.txt"
+  (cd "$src" && GOFLAGS=-mod=mod go build -buildvcs=false -o "$BIN" ./cmd/ferretdb) >&2
+  rm -rf "$src"
+  echo "$VERSION" >"$BIN_DIR/.ferretdb-version"
+}
+
+start() {
+  mkdir -p "$DIR"
+  if running && ready; then echo "MONGO_URL=$URL"; return; fi
+  if ready; then echo "ferretdb: something else already answers on 127.0.0.1:$PORT; using it" >&2; echo "MONGO_URL=$URL"; return; fi
+  install
+  mkdir -p "$DIR/data" "$DIR/state"
+  # The SQLite URL must name an existing directory (one .sqlite file per database inside it).
+  nohup "$BIN" --handler=sqlite --sqlite-url="file:$PWD/$DIR/data/" \
+    --listen-addr="127.0.0.1:$PORT" --state-dir="$PWD/$DIR/state" \
+    --debug-addr=- --telemetry=disable --log-level=warn >"$LOG_FILE" 2>&1 &
+  echo $! >"$PID_FILE"
+  for _ in $(seq 1 150); do
+    if ready; then echo "MONGO_URL=$URL"; return; fi
+    if ! running; then echo "ferretdb: exited at start; see $LOG_FILE" >&2; tail -n 20 "$LOG_FILE" >&2; return 1; fi
+    sleep 0.1
+  done
+  echo "ferretdb: not ready after 15 s; see $LOG_FILE" >&2
+  return 1
+}
+
+stop() {
+  if running; then
+    kill "$(cat "$PID_FILE")"
+    for _ in $(seq 1 50); do running || break; sleep 0.1; done
+  fi
+  rm -f "$PID_FILE"
+}
+
+case "${1:-start}" in
+  start) start ;;
+  stop) stop ;;
+  url) if running && ready; then echo "$URL"; else exit 1; fi ;;
+  *) echo "usage: $0 start|stop|url" >&2; exit 2 ;;
+esac
