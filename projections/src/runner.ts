@@ -98,7 +98,20 @@ export async function startProjections(deps: {
       settleWaiters();
     };
     return supervise(
-      () => bus.consume({ group: `projection-${p.name}`, startAfter: async () => positions.get(p.name) ?? 0 }, apply),
+      () =>
+        bus.consume(
+          {
+            group: `projection-${p.name}`,
+            // Read again at every start: where another process runs the same projection, it may have moved on.
+            startAfter: async () => {
+              const stored = await readStore.getCheckpoint(p.name);
+              positions.set(p.name, stored);
+              unsaved = 0;
+              return stored;
+            },
+          },
+          apply,
+        ),
       (error, delayMs) => logger.error({ err: error, projection: p.name, retryInMs: delayMs }, 'projection failed; restarting from its checkpoint'),
     );
   });

@@ -4,7 +4,7 @@ import { auditFiltersSchema, auditQuerySchema, balanceAsOfQuerySchema, type Chai
 import type { ChainVerification, EventStore, ReadStore } from '@walletscreen/platform';
 import { requireAdmin, type Authenticator } from '../http/auth';
 import { parseInput } from '../http/validation';
-import { NotFound } from '../shared/errors';
+import { Conflict, NotFound } from '../shared/errors';
 import { auditTypes, findAuditEntries, streamAuditEntries } from './audit-query';
 import { balanceAsOf, balanceHistory, type UserLedger } from './balance';
 
@@ -40,7 +40,8 @@ export function auditRoutes(deps: {
   readStore: ReadStore;
   eventStore: EventStore;
   ledger: UserLedger<never>;
-  verify: () => Promise<ChainVerification>;
+  /** Absent where the event store keeps no hash chain (EventStoreDB). */
+  verify?: () => Promise<ChainVerification>;
   clock: () => Date;
 }): Router {
   const router = Router();
@@ -87,6 +88,9 @@ export function auditRoutes(deps: {
   });
 
   router.get('/admin/audit/verify', async (_req, res) => {
+    if (!deps.verify) {
+      throw new Conflict('This event store keeps no hash chain: the chain is kept by the SQLite event store. EventStoreDB keeps its own append-only log with a checksum on every record.');
+    }
     res.json(verificationResponse(await deps.verify(), deps.clock().toISOString()));
   });
 

@@ -5,8 +5,8 @@
  */
 import type { Router } from 'express';
 import type { SanctionsStatus, SanctionsSyncResponse } from '@walletscreen/contracts';
-import { verifyChain, type Logger, type ReadStore } from '@walletscreen/platform';
-import type { SqliteEventStore } from '@walletscreen/platform/adapters';
+import { verifyChain, type EventStore, type Logger, type ReadStore } from '@walletscreen/platform';
+import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { OFAC_SDN_ADVANCED_URL } from '@walletscreen/workers/sanctions/sync';
 import { runRecordedSanctionsSync } from '@walletscreen/workers/sanctions/sync-log';
 import { checksLeft, userAggregate, userStreamId, type UserEvent, type UserState } from '../accounts/user';
@@ -26,7 +26,7 @@ export const userLedger: UserLedger<UserState> = {
 
 export function adminOperationsRoutes(deps: {
   auth: Authenticator;
-  eventStore: SqliteEventStore;
+  eventStore: EventStore;
   readStore: ReadStore;
   logger: Logger;
   clock: () => Date;
@@ -56,7 +56,10 @@ export function adminOperationsRoutes(deps: {
       readStore: deps.readStore,
       eventStore,
       ledger: userLedger as UserLedger<never>,
-      verify: () => verifyChain({ readAll: (o) => eventStore.readAll(o), lastAssignedPosition: () => eventStore.lastAssignedPosition() }),
+      // The hash chain is kept by the SQLite store only (see EventStoreDbEventStore).
+      ...(eventStore instanceof SqliteEventStore
+        ? { verify: () => verifyChain({ readAll: (o) => eventStore.readAll(o), lastAssignedPosition: () => eventStore.lastAssignedPosition() }) }
+        : {}),
       clock,
     }),
     adminSanctionsRoutes({ auth: deps.auth, sync, status: deps.sanctionsStatus }),

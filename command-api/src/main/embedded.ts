@@ -2,12 +2,13 @@
  * Composition root of the embedded profile: one process, one SQLite file, zero services.
  * The only place that reads configuration and builds adapters.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createLogger, loadConfig, type Config, type EventStore, type Logger, type ReadStore } from '@walletscreen/platform';
-import { createInProcessBus, SqliteEventStore, SqliteReadStore, startBackgroundCheckpointer } from '@walletscreen/platform/adapters';
+import { openPlatform } from '@walletscreen/platform/composition';
 import { allProjections, startProjections, type ProjectionRunner } from '@walletscreen/projections';
 import { createLoginThrottle } from '../accounts/login-throttle';
 import { createMailer } from '../accounts/mailer';
@@ -69,21 +70,14 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
   const config = loadConfig(options.env);
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL });
   const clock = options.clock ?? (() => new Date());
-  const file = path.join(config.DATA_DIR, 'walletscreen.db');
   mkdirSync(config.DATA_DIR, { recursive: true });
   // Refuses to start during `npm run projections:rebuild`, and makes a rebuild refuse while this runs.
   const dataDirLock = lockDataDir(config.DATA_DIR, 'server', ['rebuild']);
 
-  const eventStore = new SqliteEventStore({ file, synchronous: config.SQLITE_SYNCHRONOUS, clock });
-  const readStore = new SqliteReadStore({ file, synchronous: config.SQLITE_SYNCHRONOUS });
-  // WAL checkpoints on a thread of their own, not inside the commit of whichever request passes the threshold.
-  const checkpointer = startBackgroundCheckpointer({
-    file,
-    connections: [eventStore.db, readStore.db],
-    synchronous: config.SQLITE_SYNCHRONOUS,
-    onError: (error) => logger.error({ err: error }, 'background WAL checkpoints stopped: the connections checkpoint themselves again'),
-  });
-  const bus = createInProcessBus(eventStore);
+  // The adapters EVENTSTORE_URL, KAFKA_BROKERS and MONGO_URL choose (none: one SQLite file, the
+  // in-process bus); with Kafka, this process also runs the relay.
+  const platform = await openPlatform(config, { logger, clock, relay: true });
+  const { eventStore, readStore, bus } = platform;
   const projections = await startProjections({ bus, readStore, projections: allProjections, logger });
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, 'outbox'), logger });
@@ -110,7 +104,7 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
   // Wallet checks: the pipeline, its worker (which resumes checks left running), refunds of failed
   // checks, and live progress.
   const pipeline = createAnalysis({ config, env: options.env, eventStore, logger, clock, options: options.analysis });
-  const hub = await startProgressHub({ bus, eventStore, logger });
+  const hub = await startProgressHub({ bus, eventStore, logger, group: `progress-hub-${randomUUID()}` });
   const analysis = startAnalysisWorker({ bus, readStore, logger, pipeline, runningChecks: () => runningCheckIds(readStore), concurrency: config.ANALYSIS_CONCURRENCY });
   const refunds = startRefundOnFailure({ bus, readStore, logger, refund: (userId, checkId, reason) => accounts.refundCheck(userId, checkId, reason) });
   const sweeper = startChargeSweeper({ eventStore, readStore, logger, clock, refund: (userId, checkId, reason) => accounts.refundCheck(userId, checkId, reason) });
@@ -215,11 +209,8 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
         await refunds.stop();
         await hub.stop();
         await projections.stop();
-        await bus.close();
         mailer.close();
-        await checkpointer.stop();
-        await eventStore.close();
-        await readStore.close();
+        await platform.close();
         dataDirLock.release();
       })();
       return closing;

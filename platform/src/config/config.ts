@@ -108,6 +108,22 @@ export const envSchema = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_API_BASE: url(['http:', 'https:']),
+    // The distributed profile: each port's adapter is chosen by its variable; absent means embedded.
+    EVENTSTORE_URL: url(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']),
+    KAFKA_BROKERS: optionalText.pipe(
+      z
+        .string()
+        .transform((v) => v.split(',').map((b) => b.trim()).filter(Boolean))
+        .pipe(z.array(z.string().regex(/^[A-Za-z0-9.\-_[\]:]+:\d{1,5}$/, { error: 'must be host:port, comma-separated (e.g. kafka-1:9092,kafka-2:9092)' })).min(1))
+        .optional(),
+    ),
+    KAFKA_CLIENT_ID: z.string().trim().regex(/^[A-Za-z0-9._-]{1,100}$/, { error: 'must be 1 to 100 letters, digits, ".", "_" or "-"' }).default('walletscreen'),
+    KAFKA_TOPIC_PREFIX: z.string().trim().regex(/^[A-Za-z0-9._-]{1,100}$/, { error: 'must be 1 to 100 letters, digits, ".", "_" or "-"' }).default('walletscreen'),
+    KAFKA_PARTITIONS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(6),
+    KAFKA_SESSION_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(1_000).max(300_000).default(10_000),
+    MONGO_URL: url(['mongodb:', 'mongodb+srv:']),
+    MONGO_DATABASE: z.string().trim().regex(/^[A-Za-z0-9_-]{1,63}$/, { error: 'must be 1 to 63 letters, digits, "_" or "-"' }).default('walletscreen'),
+    SQLITE_POLL_MS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(60_000).default(500),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -159,9 +175,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       if (jwtSecret.length < 32) throw new ConfigError([`${file}: the stored JWT secret is shorter than 32 characters`]);
     } else {
       jwtSecret = randomBytes(48).toString('base64url');
-      writeFileSync(file, `${jwtSecret}\n`, { mode: 0o600, flag: 'wx' });
-      chmodSync(file, 0o600);
-      source = 'generated';
+      try {
+        writeFileSync(file, `${jwtSecret}\n`, { mode: 0o600, flag: 'wx' });
+        chmodSync(file, 0o600);
+        source = 'generated';
+      } catch (error) {
+        // Another process of this DATA_DIR generated it at the same moment: use theirs.
+        if ((error as { code?: string }).code !== 'EEXIST') throw error;
+        jwtSecret = readFileSync(file, 'utf8').trim();
+        source = 'file';
+      }
     }
   }
   return {

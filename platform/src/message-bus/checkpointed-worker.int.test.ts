@@ -8,6 +8,8 @@ import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
 import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
 import { createInProcessBus } from './in-process/in-process-bus';
 import { startWorker } from './checkpointed-worker';
+import { DEAD_LETTERS } from './in-process/in-process-bus';
+import type { DeadLetter } from './port';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ws-worker-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,7 +19,7 @@ function open() {
   const file = path.join(dir, 'w.db');
   const eventStore = new SqliteEventStore({ file, pollIntervalMs: 20 });
   const readStore = new SqliteReadStore({ file });
-  return { eventStore, readStore, bus: createInProcessBus(eventStore), logger };
+  return { eventStore, readStore, bus: createInProcessBus(eventStore, { progress: readStore }), logger };
 }
 const until = async (cond: () => boolean) => {
   for (let i = 0; i < 1000 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
@@ -46,7 +48,7 @@ it('handles each wanted event in order, and after a restart resumes after the la
   await s.readStore.close();
 });
 
-it('restarts after a failing event and handles it again, from its checkpoint', async () => {
+it('tries a failing event again before it moves on', async () => {
   const s = open();
   const attempts: number[] = [];
   let failOnce = true;
@@ -64,6 +66,65 @@ it('restarts after a failing event and handles it again, from its checkpoint', a
   await s.eventStore.append(`f-${randomUUID()}`, [{ id: randomUUID(), type: 'Flaky', data: {} }], { expectedRevision: 'no-stream' });
   await until(() => attempts.length === 2);
   expect(attempts[0]).toBe(attempts[1]);
+  await w.stop();
+  await s.eventStore.close();
+  await s.readStore.close();
+});
+
+it('sets an event that keeps failing aside as a dead letter, with its error, and goes on', async () => {
+  const s = open();
+  const handled: string[] = [];
+  const w = startWorker(s, {
+    name: `poison-${randomUUID().slice(0, 6)}`,
+    filter: { eventTypes: ['Poison', 'Fine'] },
+    maxAttempts: 3,
+    handle: async (e) => {
+      if (e.type === 'Poison') throw new Error('cannot parse this one');
+      handled.push(e.type);
+    },
+  });
+  const poison = randomUUID();
+  await s.eventStore.append(`p-${randomUUID()}`, [{ id: poison, type: 'Poison', data: {} }], { expectedRevision: 'no-stream' });
+  await s.eventStore.append(`p-${randomUUID()}`, [{ id: randomUUID(), type: 'Fine', data: {} }], { expectedRevision: 'no-stream' });
+  await until(() => handled.length === 1);
+  const letters = await s.readStore.find<DeadLetter>(DEAD_LETTERS, {});
+  const letter = letters.find((l) => l.event.id === poison);
+  expect(letter).toMatchObject({ error: 'cannot parse this one', attempts: 3 });
+  await w.stop();
+  await s.eventStore.close();
+  await s.readStore.close();
+});
+
+it('handles events of different streams at once and moves its checkpoint only past settled ones', async () => {
+  const s = open();
+  const name = `slow-${randomUUID().slice(0, 6)}`;
+  const release = new Map<number, () => void>();
+  let running = 0;
+  let most = 0;
+  const w = startWorker(s, {
+    name,
+    filter: { eventTypes: ['Slow'] },
+    concurrency: 4,
+    handle: async (e) => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise<void>((resolve) => release.set((e.data as { i: number }).i, resolve));
+      running--;
+    },
+  });
+  const positions: number[] = [];
+  for (let i = 0; i < 4; i++) positions.push((await s.eventStore.append(`slow-${randomUUID()}`, [{ id: randomUUID(), type: 'Slow', data: { i } }], { expectedRevision: 'no-stream' })).position);
+  await until(() => release.size === 4);
+  expect(most).toBe(4);
+  release.get(1)!();
+  release.get(2)!();
+  await new Promise((r) => setTimeout(r, 100));
+  expect(await s.readStore.getCheckpoint(`worker-${name}`)).toBeLessThan(positions[0]!);
+  release.get(0)!();
+  await until(() => running === 1);
+  for (let i = 0; i < 50 && (await s.readStore.getCheckpoint(`worker-${name}`)) !== positions[2]; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(await s.readStore.getCheckpoint(`worker-${name}`)).toBe(positions[2]);
+  release.get(3)!();
   await w.stop();
   await s.eventStore.close();
   await s.readStore.close();

@@ -1,8 +1,10 @@
 /**
  * The analysis worker: consumes `WalletCheckRequested` and runs each check's pipeline, many at a
- * time (up to `concurrency`). Its checkpoint advances when a check has started, so at start it
- * also resumes every check the read model still shows as running: a worker killed in the middle
- * of a check finishes it after a restart.
+ * time (up to `concurrency`). The group's progress moves past a request only once its check has
+ * settled, so a worker stopped or killed in the middle of a check leaves the request to be
+ * delivered again: to itself after a restart, or to another member of the group after it takes
+ * the work over; the pipeline then resumes after the last stage recorded. In one process it can
+ * also resume, at start, every check the read model still shows as running (`runningChecks`).
  */
 import { startWorker, type Logger, type MessageBus, type ReadStore, type RunningWorker } from '@walletscreen/platform';
 import type { CheckPipeline } from './pipeline';
@@ -20,33 +22,31 @@ export function startAnalysisWorker(deps: {
   readStore: ReadStore;
   logger: Logger;
   pipeline: CheckPipeline;
-  /** Ids of checks still running, from the checks read model, resumed at start. */
-  runningChecks: () => Promise<string[]>;
+  /**
+   * Ids of checks still running, from the checks read model, resumed at start. Only where this is
+   * the one analysis worker: members of a group would each resume every running check.
+   */
+  runningChecks?: () => Promise<string[]>;
   concurrency?: number;
 }): AnalysisWorker {
-  const limit = deps.concurrency ?? 32;
   const running = new Map<string, Promise<void>>();
-  const freed: Array<() => void> = [];
 
-  const start = (checkId: string) => {
-    if (running.has(checkId)) return;
+  /** Runs the check, or joins its run when it is running here already. */
+  const run = (checkId: string): Promise<void> => {
+    const current = running.get(checkId);
+    if (current) return current;
     const p = deps.pipeline
       .run(checkId)
       .catch((error: unknown) => deps.logger.error({ err: error, checkId }, 'analysis could not record its outcome; it resumes at the next start'))
-      .finally(() => {
-        running.delete(checkId);
-        freed.shift()?.();
-      });
+      .finally(() => running.delete(checkId));
     running.set(checkId, p);
-  };
-  const slot = async () => {
-    while (running.size >= limit) await new Promise<void>((resolve) => freed.push(resolve));
+    return p;
   };
 
-  const resumed = deps.runningChecks().then(
+  const resumed = (deps.runningChecks?.() ?? Promise.resolve([])).then(
     (ids) => {
       if (ids.length > 0) deps.logger.info({ count: ids.length }, 'resuming checks that were running');
-      for (const id of ids) start(id);
+      for (const id of ids) void run(id);
     },
     (error: unknown) => deps.logger.error({ err: error }, 'could not list running checks to resume'),
   );
@@ -56,10 +56,10 @@ export function startAnalysisWorker(deps: {
     {
       name: 'analysis',
       filter: { eventTypes: ['WalletCheckRequested'] },
+      concurrency: deps.concurrency ?? 32,
       handle: async (event) => {
         await resumed;
-        await slot();
-        start((event.data as { checkId: string }).checkId);
+        await run((event.data as { checkId: string }).checkId);
       },
     },
   );

@@ -1,27 +1,75 @@
-import type { EventStore } from '../../event-store/port';
-import type { Consumer, ConsumerOptions, MessageBus } from '../port';
+import type { EventStore, RecordedEvent } from '../../event-store/port';
+import type { ReadStore } from '../../read-store/port';
+import type { Consumer, ConsumerOptions, DeadLetter, MessageBus } from '../port';
+import { SettlingQueue } from '../settling-queue';
+
+/** Collection where the in-process bus keeps the events `progress: 'bus'` groups gave up on. */
+export const DEAD_LETTERS = 'dead_letters';
 
 /**
- * The embedded bus: each consumer is a subscription to the event store from its own checkpoint,
- * so in one process a consumer group has exactly one member and sees events as they commit.
+ * The embedded bus: each consumer is a subscription to the event store, so in one process a
+ * consumer group has exactly one member and sees events as they commit. The progress of
+ * `progress: 'bus'` groups, and their dead letters, are kept in `progress` (the read store).
  */
-export function createInProcessBus(store: EventStore): MessageBus {
+export function createInProcessBus(store: EventStore, options: { progress?: ReadStore; clock?: () => Date } = {}): MessageBus {
   const consumers = new Set<Consumer>();
+  const clock = options.clock ?? (() => new Date());
   return {
-    consume(options: ConsumerOptions, handler): Consumer {
+    consume(consumerOptions: ConsumerOptions, handler): Consumer {
       let closed = false;
       let subscription: ReturnType<EventStore['subscribe']> | undefined;
+      let queue: SettlingQueue | undefined;
       const done = (async () => {
-        const after = await options.startAfter();
+        if (consumerOptions.progress !== 'bus') {
+          const after = await consumerOptions.startAfter();
+          if (closed) return;
+          subscription = store.subscribe({ after, filter: consumerOptions.filter, batchSize: consumerOptions.batchSize, prompt: consumerOptions.prompt }, handler);
+          await subscription.done;
+          return;
+        }
+        const progress = options.progress;
+        if (!progress) throw new Error(`consumer group ${consumerOptions.group} keeps its progress on the bus, which was given no store for it`);
+        const stored = await progress.getCheckpoint(consumerOptions.group);
+        const after = stored > 0 ? stored : await consumerOptions.startAfter();
         if (closed) return;
-        subscription = store.subscribe({ after, filter: options.filter, batchSize: options.batchSize, prompt: options.prompt }, handler);
-        await subscription.done;
+        const commits = checkpointWriter(progress, consumerOptions.group);
+        let failure: ((error: unknown) => void) | undefined;
+        const failed = new Promise<never>((_, reject) => (failure = reject));
+        failed.catch(() => undefined);
+        queue = new SettlingQueue({
+          concurrency: consumerOptions.concurrency ?? 1,
+          maxAttempts: consumerOptions.maxAttempts ?? 5,
+          handle: (event) => handler([event]),
+          deadLetter: async (event, error, attempts) => {
+            const letter: DeadLetter = { group: consumerOptions.group, event, error: error instanceof Error ? error.message : String(error), attempts, at: clock().toISOString() };
+            await progress.commit([{ collection: DEAD_LETTERS, id: `${consumerOptions.group}:${event.id}`, doc: letter }]);
+          },
+          settled: (_lane, position) => commits.save(position),
+          failed: (error) => failure?.(error),
+        });
+        const q = queue;
+        subscription = store.subscribe(
+          { after, filter: consumerOptions.filter, batchSize: consumerOptions.batchSize, prompt: consumerOptions.prompt },
+          async (events: RecordedEvent[]) => {
+            for (const event of events) {
+              await q.slot();
+              q.push('log', event.position, event);
+            }
+          },
+        );
+        try {
+          await Promise.race([subscription.done, failed]);
+        } finally {
+          await subscription.close();
+          await commits.flush();
+        }
       })();
       done.catch(() => undefined);
       const consumer: Consumer = {
         done,
         async close() {
           closed = true;
+          queue?.stop();
           await subscription?.close();
           await done.catch(() => undefined);
           consumers.delete(consumer);
@@ -32,6 +80,33 @@ export function createInProcessBus(store: EventStore): MessageBus {
     },
     async close() {
       await Promise.all([...consumers].map((c) => c.close()));
+    },
+  };
+}
+
+/** Writes a group's checkpoint, one write at a time, always the newest position asked for. */
+export function checkpointWriter(progress: ReadStore, name: string) {
+  let wanted = 0;
+  let written = 0;
+  let writing: Promise<void> | undefined;
+  const write = async (): Promise<void> => {
+    while (wanted > written) {
+      const position = wanted;
+      await progress.commit([], { name, position });
+      written = position;
+    }
+  };
+  return {
+    save(position: number) {
+      if (position <= wanted) return;
+      wanted = position;
+      // A failed write is tried again with the next position; the events after the last written one are handled again after a restart.
+      writing ??= write()
+        .catch(() => undefined)
+        .finally(() => (writing = undefined));
+    },
+    async flush() {
+      await writing;
     },
   };
 }

@@ -1,0 +1,132 @@
+/**
+ * The adapters of each port, chosen by configuration, for the composition roots: EVENTSTORE_URL
+ * (EventStoreDB / KurrentDB, else the SQLite file in DATA_DIR), KAFKA_BROKERS (Kafka, fed by the
+ * relay, else the in-process bus) and MONGO_URL (MongoDB, else SQLite tables in the same file).
+ * Any mix works: e.g. the SQLite store with Kafka and MongoDB across several processes on one
+ * machine. The distributed adapters are loaded only when configured.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config/config';
+import type { EventStore } from './event-store/port';
+import type { Logger } from './logging/logger';
+import type { MessageBus } from './message-bus/port';
+import type { ReadStore } from './read-store/port';
+
+export interface PlatformShape {
+  eventStore: 'sqlite' | 'eventstoredb';
+  bus: 'in-process' | 'kafka';
+  readStore: 'sqlite' | 'mongodb';
+}
+
+export interface Platform {
+  shape: PlatformShape;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  bus: MessageBus;
+  /** The Kafka relay, when this process runs it. */
+  relay?: { readonly position: number; readonly published: number; waitFor(position: number, timeoutMs?: number): Promise<void> };
+  /** The SQLite file, when a port uses it. */
+  sqliteFile?: string;
+  close(): Promise<void>;
+}
+
+export function platformShape(config: Pick<Config, 'EVENTSTORE_URL' | 'KAFKA_BROKERS' | 'MONGO_URL'>): PlatformShape {
+  return {
+    eventStore: config.EVENTSTORE_URL ? 'eventstoredb' : 'sqlite',
+    bus: config.KAFKA_BROKERS ? 'kafka' : 'in-process',
+    readStore: config.MONGO_URL ? 'mongodb' : 'sqlite',
+  };
+}
+
+export async function openPlatform(
+  config: Config,
+  options: {
+    logger: Logger;
+    clock?: () => Date;
+    /** Run the Kafka relay in this process (when Kafka is configured). */
+    relay?: boolean;
+    /** How often this process looks for events other processes appended to the SQLite file. */
+    pollIntervalMs?: number;
+  },
+): Promise<Platform> {
+  const shape = platformShape(config);
+  const { logger } = options;
+  const clock = options.clock ?? (() => new Date());
+  const closers: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const c of closers.splice(0).reverse()) await c();
+  };
+  try {
+    const file = path.join(config.DATA_DIR, 'walletscreen.db');
+    if (shape.eventStore === 'sqlite' || shape.readStore === 'sqlite') mkdirSync(config.DATA_DIR, { recursive: true });
+
+    let eventStore: EventStore;
+    if (config.EVENTSTORE_URL) {
+      const { EventStoreDbEventStore } = await import('./event-store/eventstoredb/eventstoredb-event-store');
+      eventStore = new EventStoreDbEventStore({
+        connectionString: config.EVENTSTORE_URL,
+        onSubscriptionDrop: (error, attempt, delayMs) => logger.warn({ err: error, attempt, retryInMs: delayMs }, 'EventStoreDB subscription dropped; resubscribing from its checkpoint'),
+      });
+    } else {
+      const { SqliteEventStore } = await import('./event-store/sqlite/sqlite-event-store');
+      eventStore = new SqliteEventStore({ file, synchronous: config.SQLITE_SYNCHRONOUS, clock, pollIntervalMs: options.pollIntervalMs ?? config.SQLITE_POLL_MS });
+    }
+    closers.push(() => eventStore.close());
+
+    let readStore: ReadStore;
+    if (config.MONGO_URL) {
+      const { MongoReadStore } = await import('./read-store/mongo/mongo-read-store');
+      readStore = new MongoReadStore({ url: config.MONGO_URL, database: config.MONGO_DATABASE });
+    } else {
+      const { SqliteReadStore } = await import('./read-store/sqlite/sqlite-read-store');
+      readStore = new SqliteReadStore({ file, synchronous: config.SQLITE_SYNCHRONOUS });
+    }
+    closers.push(() => readStore.close());
+
+    // Both in one SQLite file: WAL checkpoints on a thread of their own, not inside a commit.
+    if (shape.eventStore === 'sqlite' && shape.readStore === 'sqlite') {
+      const { startBackgroundCheckpointer } = await import('./event-store/sqlite/background-checkpointer');
+      const sqlite = (s: unknown) => (s as { db: import('better-sqlite3').Database }).db;
+      const checkpointer = startBackgroundCheckpointer({
+        file,
+        connections: [sqlite(eventStore), sqlite(readStore)],
+        synchronous: config.SQLITE_SYNCHRONOUS,
+        onError: (error) => logger.error({ err: error }, 'background WAL checkpoints stopped: the connections checkpoint themselves again'),
+      });
+      closers.push(() => checkpointer.stop());
+    }
+
+    let bus: MessageBus;
+    let relay: Platform['relay'];
+    if (config.KAFKA_BROKERS) {
+      const { Kafka, logLevel } = await import('kafkajs');
+      process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+      const kafka = new Kafka({
+        clientId: config.KAFKA_CLIENT_ID,
+        brokers: config.KAFKA_BROKERS,
+        logLevel: logLevel.WARN,
+        logCreator: () => (entry) => logger.warn({ kafkajs: entry.namespace, ...entry.log }, `kafkajs: ${entry.log.message}`),
+        retry: { retries: 10, initialRetryTime: 200, maxRetryTime: 10_000 },
+      });
+      if (options.relay) {
+        const { startKafkaRelay } = await import('./message-bus/kafka/relay');
+        const running = await startKafkaRelay({ kafka, store: eventStore, checkpoints: readStore, topicPrefix: config.KAFKA_TOPIC_PREFIX, partitions: config.KAFKA_PARTITIONS, logger });
+        relay = running;
+        closers.push(() => running.stop());
+      }
+      const { createKafkaBus } = await import('./message-bus/kafka/kafka-bus');
+      bus = await createKafkaBus({ kafka, store: eventStore, topicPrefix: config.KAFKA_TOPIC_PREFIX, partitions: config.KAFKA_PARTITIONS, logger, sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS, clock });
+    } else {
+      const { createInProcessBus } = await import('./message-bus/in-process/in-process-bus');
+      bus = createInProcessBus(eventStore, { progress: readStore, clock });
+    }
+    closers.push(() => bus.close());
+
+    logger.info({ shape }, 'platform adapters ready');
+    return { shape, eventStore, readStore, bus, relay, ...(shape.eventStore === 'sqlite' || shape.readStore === 'sqlite' ? { sqliteFile: file } : {}), close };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}
