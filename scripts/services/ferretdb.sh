@@ -7,6 +7,7 @@
 #   scripts/services/ferretdb.sh stop    stops the instance this script started (data is kept)
 #   scripts/services/ferretdb.sh url     prints the URL when it is running
 # Idempotent: a second start reuses the running instance. Needs Go, the Go module proxy and node.
+# The start/stop/pid logic shared by the service scripts is in scripts/services/lib.sh.
 #
 # Why not `go install …/cmd/ferretdb@v1.24.2`: that binary panics at start ("Invalid
 # build/version/version.txt") because version.txt is generated and not part of the module. So the
@@ -17,14 +18,19 @@ cd "$(dirname "$0")/../.."
 
 VERSION="${FERRETDB_VERSION:-v1.24.2}"
 PORT="${FERRETDB_PORT:-27018}"
+NAME=ferretdb
 DIR=".services/ferretdb"
 BIN_DIR="$PWD/.services/bin"
 BIN="$BIN_DIR/ferretdb"
-PID_FILE="$DIR/pid"
-LOG_FILE="$DIR/log"
 URL="mongodb://127.0.0.1:$PORT/?directConnection=true"
+URL_VAR=MONGO_URL
+ADDR="127.0.0.1:$PORT"
+READY_TIMEOUT=15
+# shellcheck source=scripts/services/lib.sh
+. scripts/services/lib.sh
 
 # Ready = a MongoDB client gets an answer to `hello` (raw OP_MSG over TCP; needs no npm package).
+# shellcheck disable=SC2016 # $db is the JavaScript, not a shell expansion
 ready() {
   PORT="$PORT" node -e '
     const net = require("node:net");
@@ -55,7 +61,6 @@ ready() {
     });
   ' 2>/dev/null
 }
-running() { [ -f "$PID_FILE" ] && kill -0 "$(cat "$PID_FILE")" 2>/dev/null; }
 
 install() {
   if [ -x "$BIN" ] && [ "$(cat "$BIN_DIR/.ferretdb-version" 2>/dev/null)" = "$VERSION" ]; then return; fi
@@ -76,37 +81,12 @@ install() {
   echo "$VERSION" >"$BIN_DIR/.ferretdb-version"
 }
 
-start() {
-  mkdir -p "$DIR"
-  if running && ready; then echo "MONGO_URL=$URL"; return; fi
-  if ready; then echo "ferretdb: something else already answers on 127.0.0.1:$PORT; using it" >&2; echo "MONGO_URL=$URL"; return; fi
-  install
+launch() {
   mkdir -p "$DIR/data" "$DIR/state"
   # The SQLite URL must name an existing directory (one .sqlite file per database inside it).
   nohup "$BIN" --handler=sqlite --sqlite-url="file:$PWD/$DIR/data/" \
     --listen-addr="127.0.0.1:$PORT" --state-dir="$PWD/$DIR/state" \
     --debug-addr=- --telemetry=disable --log-level=warn >"$LOG_FILE" 2>&1 &
-  echo $! >"$PID_FILE"
-  for _ in $(seq 1 150); do
-    if ready; then echo "MONGO_URL=$URL"; return; fi
-    if ! running; then echo "ferretdb: exited at start; see $LOG_FILE" >&2; tail -n 20 "$LOG_FILE" >&2; return 1; fi
-    sleep 0.1
-  done
-  echo "ferretdb: not ready after 15 s; see $LOG_FILE" >&2
-  return 1
 }
 
-stop() {
-  if running; then
-    kill "$(cat "$PID_FILE")"
-    for _ in $(seq 1 50); do running || break; sleep 0.1; done
-  fi
-  rm -f "$PID_FILE"
-}
-
-case "${1:-start}" in
-  start) start ;;
-  stop) stop ;;
-  url) if running && ready; then echo "$URL"; else exit 1; fi ;;
-  *) echo "usage: $0 start|stop|url" >&2; exit 2 ;;
-esac
+svc_main "$@"

@@ -48,7 +48,7 @@ async function openEnv(name: string, partitions = 3): Promise<Env> {
   const prefix = `test.${name}`;
   const relay = await startKafkaRelay({ kafka, store, checkpoints: readStore, topicPrefix: prefix, partitions, logger });
   const bus = await createKafkaBus({ kafka, store, topicPrefix: prefix, partitions, logger, sessionTimeoutMs: 6_000 });
-  return {
+  const env: Env = {
     kafka,
     store,
     readStore,
@@ -57,7 +57,8 @@ async function openEnv(name: string, partitions = 3): Promise<Env> {
     prefix,
     async close() {
       await bus.close();
-      await relay.stop();
+      // The relay in use now: a test may have replaced it.
+      await env.relay.stop();
       const admin = kafka.admin();
       await admin.connect();
       await admin.deleteTopics({ topics: Object.values(bus.topics) }).catch(() => undefined);
@@ -66,6 +67,7 @@ async function openEnv(name: string, partitions = 3): Promise<Env> {
       await readStore.close();
     },
   };
+  return env;
 }
 
 if (kafkaServer.skipReason) {

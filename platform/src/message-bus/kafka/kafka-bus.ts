@@ -124,7 +124,11 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
       closed = true;
       queue?.stop();
       settle.reject(error);
-      void kc.disconnect().catch(() => undefined);
+      // After whatever is connecting got there (`running` is not yet assigned while run() starts).
+      void Promise.resolve()
+        .then(() => running)
+        .then(() => kc.disconnect())
+        .catch(() => undefined);
     };
 
     // 'handler' groups: where the next message must come from (the ordered topic has one partition).
@@ -261,7 +265,9 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
       }
       if (closed) return;
       await kc.connect();
+      if (closed) return;
       await kc.subscribe({ topic, fromBeginning: true });
+      if (closed) return;
       await kc.run({
         autoCommit: false,
         eachBatchAutoResolve: false,
@@ -269,7 +275,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
         eachBatch: byBus ? handleShared : handleOrdered,
       });
     };
-    run().catch(fail);
+    const running = run().catch(fail);
 
     const consumer: Consumer = {
       done,
@@ -277,6 +283,8 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
         if (!closed) {
           closed = true;
           queue?.stop();
+          // A consumer still connecting is disconnected once it got there, not before.
+          await running;
           await kc.disconnect().catch((error: unknown) => options.logger.warn({ err: error, group }, 'kafka consumer did not disconnect cleanly'));
           settle.resolve();
         }

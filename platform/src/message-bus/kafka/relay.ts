@@ -65,7 +65,9 @@ export async function startKafkaRelay(options: KafkaRelayOptions): Promise<Kafka
   let timer: NodeJS.Timeout | undefined;
   const waiters = new Set<{ position: number; resolve: () => void }>();
 
+  let stopped = false;
   const publish = async (events: RecordedEvent[]) => {
+    if (stopped) return;
     const fresh = events.filter((e) => e.position > position);
     if (fresh.length === 0) return;
     const messages = fresh.map((e) => {
@@ -90,6 +92,7 @@ export async function startKafkaRelay(options: KafkaRelayOptions): Promise<Kafka
       timer = undefined;
       commits.save(position);
     }, options.checkpointEveryMs ?? 100);
+    timer.unref();
   };
 
   let subscription: Subscription | undefined;
@@ -122,8 +125,10 @@ export async function startKafkaRelay(options: KafkaRelayOptions): Promise<Kafka
     },
     done: consumer.done,
     async stop() {
+      stopped = true;
       await consumer.close();
       clearTimeout(timer);
+      for (const w of waiters) w.resolve();
       commits.save(position);
       await commits.flush();
       await producer.disconnect();
