@@ -4,36 +4,36 @@
  * container engine answers; else the suite is skipped, saying why (no server can run here without
  * one: EventStoreDB is .NET, shipped as images).
  */
-import { probeContainerRuntime } from '../../testing/containers';
+import { serverSource } from '../../testing/containers';
 import { eventStoreContract } from '../contract-suite';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 
 const IMAGE = process.env.KURRENTDB_IMAGE ?? 'kurrentplatform/kurrentdb:25.1';
 
-const url = process.env.EVENTSTORE_URL;
-const runtime = url ? { ok: true as const } : probeContainerRuntime();
+const server = serverSource(
+  'EventStoreDB',
+  'EVENTSTORE_URL',
+  (url) => url,
+  async () => {
+    const { KurrentDbContainer } = await import('@testcontainers/kurrentdb');
+    const container = await new KurrentDbContainer(IMAGE).start();
+    return { value: container.getConnectionString(), stop: () => container.stop() };
+  },
+);
 
-if (!runtime.ok) {
-  console.warn(`EventStoreDB contract suite skipped: EVENTSTORE_URL is not set and ${runtime.reason}.`);
+if (server.skipReason) {
+  console.warn(`EventStoreDB contract suite skipped: ${server.skipReason}.`);
   describe.skip('EventStore contract: EventStoreDB (no server)', () => {
     it('needs EVENTSTORE_URL or a container engine', () => undefined);
   });
 } else {
-  let connectionString = url ?? '';
-  let stop: (() => Promise<unknown>) | null = null;
-
+  let connectionString = '';
   beforeAll(async () => {
-    if (connectionString) return;
-    const { KurrentDbContainer } = await import('@testcontainers/kurrentdb');
-    const container = await new KurrentDbContainer(IMAGE).start();
-    connectionString = container.getConnectionString();
-    stop = () => container.stop();
+    connectionString = await server.get();
   }, 300_000);
-  afterAll(async () => {
-    await stop?.();
-  }, 60_000);
+  afterAll(() => server.stop(), 60_000);
 
-  eventStoreContract(`EventStoreDB (${url ? 'EVENTSTORE_URL' : IMAGE})`, {
+  eventStoreContract(`EventStoreDB (${process.env.EVENTSTORE_URL ? 'EVENTSTORE_URL' : IMAGE})`, {
     open: async () => new EventStoreDbEventStore({ connectionString, backoff: { initialMs: 50, maxMs: 1000, factor: 2 } }),
   });
 }

@@ -65,6 +65,7 @@ import {
   toSafeNumber,
   type ClientRecordedEvent,
 } from './mapping';
+import { repeatedWrite } from '../repeated-write';
 import { resubscribingSubscription, type Backoff, type LiveEventSource } from './resubscribing-subscription';
 
 export interface EventStoreDbEventStoreOptions {
@@ -167,12 +168,7 @@ export class EventStoreDbEventStore implements EventStore {
   private async previousWrite(streamId: string, ids: readonly string[]): Promise<AppendResult | null> {
     const wanted = new Set(ids);
     const recent = await this.readStreamRaw(streamId, { direction: 'backwards', maxCount: this.dedupeWindow });
-    const rows = recent.filter((e) => wanted.has(e.id)).sort((a, b) => a.revision - b.revision);
-    if (rows.length === 0) return null;
-    const sameWrite = rows.length === ids.length && rows.every((r, i) => r.id === ids[i] && (i === 0 || r.revision === rows[i - 1]!.revision + 1));
-    if (!sameWrite) throw new DuplicateEventId(rows[0]!.id);
-    const last = rows[rows.length - 1]!;
-    return { nextExpectedRevision: last.revision, position: last.position, duplicate: true };
+    return repeatedWrite(streamId, ids, recent.filter((e) => wanted.has(e.id)).sort((a, b) => a.revision - b.revision));
   }
 
   private async readStreamRaw(

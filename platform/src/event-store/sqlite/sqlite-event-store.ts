@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
 import { catchUpSubscription } from '../catch-up-subscription';
 import { GENESIS_HASH, eventHash } from '../hash-chain';
+import { repeatedWrite } from '../repeated-write';
 import {
   DuplicateEventId,
   WrongExpectedRevision,
@@ -181,14 +182,9 @@ export class SqliteEventStore implements EventStore {
    * that write's result; a partial overlap is an error.
    */
   private previousWrite(streamId: string, events: readonly EventData[]): AppendResult | null {
-    const rows = this.stmt.byIds.all(JSON.stringify(events.map((e) => e.id)));
-    if (rows.length === 0) return null;
-    const sameWrite =
-      rows.length === events.length &&
-      rows.every((r, i) => r.stream_id === streamId && r.event_id === events[i]!.id && (i === 0 || r.revision === rows[i - 1]!.revision + 1));
-    if (!sameWrite) throw new DuplicateEventId(rows[0]!.event_id);
-    const last = rows[rows.length - 1]!;
-    return { nextExpectedRevision: last.revision, position: last.position, duplicate: true };
+    const ids = events.map((e) => e.id);
+    const rows = this.stmt.byIds.all(JSON.stringify(ids));
+    return repeatedWrite(streamId, ids, rows.map((r) => ({ id: r.event_id, streamId: r.stream_id, revision: r.revision, position: r.position })));
   }
 
   private readonly appendTx = (streamId: string, events: readonly EventData[], expected: ExpectedRevision): AppendResult => {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Admin, Consumer as KafkaConsumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { EventFilter, EventStore, RecordedEvent } from '../../event-store/port';
 import type { Logger } from '../../logging/logger';
@@ -60,6 +59,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
   const producer: Producer = options.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
   await producer.connect();
   const consumers = new Set<Consumer>();
+  const sessionTimeout = options.sessionTimeoutMs ?? 10_000;
 
   /** Sets a message aside with the error: the event it carried, or its raw value when it carried none. */
   const deadLetter = async (group: string, key: Buffer | string | null, error: unknown, attempts: number, content: { event: RecordedEvent } | { value: string }) => {
@@ -108,9 +108,9 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
     const topic = byBus ? topics.byStream : topics.events;
     const kc: KafkaConsumer = options.kafka.consumer({
       groupId: group,
-      sessionTimeout: options.sessionTimeoutMs ?? 10_000,
-      heartbeatInterval: Math.max(300, Math.floor((options.sessionTimeoutMs ?? 10_000) / 5)),
-      rebalanceTimeout: Math.max(options.sessionTimeoutMs ?? 10_000, 10_000),
+      sessionTimeout,
+      heartbeatInterval: Math.max(300, Math.floor(sessionTimeout / 5)),
+      rebalanceTimeout: Math.max(sessionTimeout, 10_000),
       maxWaitTimeInMs: 200,
       allowAutoTopicCreation: false,
       retry: { retries: 10, initialRetryTime: 100, maxRetryTime: 5_000 },
@@ -305,9 +305,4 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
       await admin.disconnect();
     },
   };
-}
-
-/** A group name of its own for a consumer every process runs for itself (the socket fan-out). */
-export function ownGroup(prefix: string): string {
-  return `${prefix}-${randomUUID()}`;
 }

@@ -2,7 +2,7 @@ import type { Kafka, Producer } from 'kafkajs';
 import type { EventFilter, EventStore, RecordedEvent, Subscription } from '../../event-store/port';
 import type { Logger } from '../../logging/logger';
 import type { ReadStore } from '../../read-store/port';
-import { checkpointWriter } from '../in-process/in-process-bus';
+import { checkpointWriter } from '../checkpoint-writer';
 import { supervise } from '../supervise';
 import { ensureTopics, eventMessage, kafkaTopics } from './topics';
 
