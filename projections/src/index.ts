@@ -20,3 +20,4 @@ import type { Projection } from './projection';
 
 /** Every read model of the product, in the order they are started. */
 export const allProjections: readonly Projection[] = [customersProjection as Projection, checksProjection as Projection, pendingChargesProjection as Projection, walletsProjection as Projection, statsDailyProjection as Projection, purchasesProjection as Projection, auditProjection as Projection];
+export * from './watch';

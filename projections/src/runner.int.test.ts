@@ -6,6 +6,7 @@ import { createLogger } from '@walletscreen/platform';
 import { createInProcessBus, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
 import { customersProjection } from './customers/customers.projection';
 import { startProjections } from './runner';
+import { watchReadModels } from './watch';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ws-proj-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -66,6 +67,29 @@ it('writes nothing for events it does not fold, yet reports them as reached, and
   for (let i = 0; i < 10; i++) await store.append('check-c', Array.from({ length: 100 }, other), { expectedRevision: 9 + i * 100 });
   await runner.waitFor(await store.headPosition());
   expect(await readStore.getCheckpoint(customersProjection.name)).toBeGreaterThan(folded.position + 1000);
+  await runner.stop();
+  await readStore.close();
+  await store.close();
+});
+
+it('with saveSkippedAfterMs, saves passed-over events soon after them, so a watch of the stored checkpoints sees them reached', async () => {
+  const file = path.join(dir, 'watch.db');
+  const store = new SqliteEventStore({ file, pollIntervalMs: 20 });
+  const readStore = new SqliteReadStore({ file });
+  const runner = await startProjections({ bus: createInProcessBus(store), readStore, projections: [customersProjection], logger, saveSkippedAfterMs: 30 });
+  const watch = watchReadModels({ readStore, projections: [customersProjection], pollMs: 10 });
+  const folded = await store.append('user-w1', [registered('w1', 'w1@x.io', '2026-01-01T00:00:00.000Z')], { expectedRevision: 'no-stream' });
+  await watch.waitFor(folded.position, 5_000);
+  expect(watch.position()).toBeGreaterThanOrEqual(folded.position);
+
+  const other = () => ({ id: randomUUID(), type: 'WalletCheckStageCompleted', data: { checkId: 'w' } });
+  const skipped = await store.append('check-w', Array.from({ length: 5 }, other), { expectedRevision: 'no-stream' });
+  await watch.waitFor(skipped.position, 5_000);
+  expect(await readStore.getCheckpoint(customersProjection.name)).toBe(skipped.position);
+  // A position nobody reaches times out with where the read models are.
+  await expect(watch.waitFor(skipped.position + 100, 100)).rejects.toThrow(`did not reach position ${skipped.position + 100} within 100 ms (at ${skipped.position})`);
+  watch.stop();
+  await expect(watch.waitFor(skipped.position + 1)).rejects.toThrow('stopped');
   await runner.stop();
   await readStore.close();
   await store.close();

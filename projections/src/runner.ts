@@ -21,6 +21,12 @@ export async function startProjections(deps: {
   readStore: ReadStore;
   projections: readonly Projection[];
   logger: Logger;
+  /**
+   * Where other processes follow the read models through the stored checkpoints (the projections
+   * process of the distributed shape), passed-over events are saved this long after the last one,
+   * so a checkpoint never lags behind for long. Unset: only every SKIPPED_BEFORE_SAVE events.
+   */
+  saveSkippedAfterMs?: number;
 }): Promise<ProjectionRunner> {
   const { bus, readStore, logger } = deps;
   const positions = new Map<string, number>();
@@ -61,12 +67,41 @@ export async function startProjections(deps: {
     return { keyOf: (e: RecordedEvent) => resolved.get(e) ?? null, indexWrites };
   };
 
+  const timers = new Set<NodeJS.Timeout>();
+  const queues: Array<() => Promise<void>> = [];
   const consumers = deps.projections.map((p) => {
     const handled = new Set(p.handles);
     const folds = (type: string) => handled.has('*') || handled.has(type);
     /** Events passed over since the checkpoint was last written. */
     let unsaved = 0;
-    const apply = async (events: RecordedEvent[]) => {
+    // Folds and idle saves of this projection run one at a time: a save never overtakes a fold.
+    let queue: Promise<void> = Promise.resolve();
+    const serial = (work: () => Promise<void>) => {
+      const run = queue.then(work);
+      queue = run.catch(() => undefined);
+      return run;
+    };
+    queues.push(() => queue);
+    let idle: NodeJS.Timeout | undefined;
+    const saveWhenIdle = () => {
+      if (deps.saveSkippedAfterMs === undefined) return;
+      if (idle) {
+        clearTimeout(idle);
+        timers.delete(idle);
+      }
+      idle = setTimeout(() => {
+        timers.delete(idle!);
+        idle = undefined;
+        void serial(async () => {
+          if (unsaved === 0) return;
+          await readStore.commit([], { name: p.name, position: positions.get(p.name)! });
+          unsaved = 0;
+        }).catch((error: unknown) => logger.warn({ err: error, projection: p.name }, 'saving the checkpoint of passed-over events failed; it is saved with the next fold'));
+      }, deps.saveSkippedAfterMs);
+      timers.add(idle);
+    };
+    const apply = (events: RecordedEvent[]) => serial(() => fold(events));
+    const fold = async (events: RecordedEvent[]) => {
       const checkpoint = positions.get(p.name) ?? 0;
       const fresh = events.filter((e) => e.position > checkpoint);
       if (fresh.length === 0) return;
@@ -77,6 +112,7 @@ export async function startProjections(deps: {
         unsaved += fresh.length;
         positions.set(p.name, fresh[fresh.length - 1]!.position);
         settleWaiters();
+        saveWhenIdle();
         return;
       }
       const { keyOf, indexWrites } = await resolveKeys(p, relevant);
@@ -103,12 +139,12 @@ export async function startProjections(deps: {
           {
             group: `projection-${p.name}`,
             // Read again at every start: where another process runs the same projection, it may have moved on.
-            startAfter: async () => {
-              const stored = await readStore.getCheckpoint(p.name);
-              positions.set(p.name, stored);
-              unsaved = 0;
-              return stored;
-            },
+            startAfter: () =>
+              serial(async () => {
+                const stored = await readStore.getCheckpoint(p.name);
+                positions.set(p.name, stored);
+                unsaved = 0;
+              }).then(() => positions.get(p.name)!),
           },
           apply,
         ),
@@ -137,6 +173,9 @@ export async function startProjections(deps: {
     positions: () => Object.fromEntries(positions),
     async stop() {
       await Promise.all(consumers.map((c) => c.close()));
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      await Promise.all(queues.map((q) => q()));
     },
   };
 }

@@ -97,6 +97,36 @@ if (!url) {
       }
     });
 
+    it('a reader rolling a journal forward late never closes a newer journal nor moves the checkpoint back', async () => {
+      const crashing = new CrashingStore({ url: mongoUrl, database: database(name) });
+      await expect(crashing.commit(batch(1), { name: 'p', position: 7 })).rejects.toThrow('crash before the checkpoint');
+      // Another process (an API replica watching the checkpoints) reads the journal of 7 and is slow to apply it.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      class SlowReader extends MongoReadStore {
+        protected override async apply(...args: Parameters<MongoReadStore['apply']>): Promise<void> {
+          await held;
+          return super.apply(...args);
+        }
+      }
+      const reader = new SlowReader({ url: mongoUrl, database: database(name) });
+      const owner = open(name);
+      try {
+        const late = reader.getCheckpoint('p');
+        // Meanwhile the owner finishes 7 and journals 9, then stops before finishing it.
+        expect(await owner.getCheckpoint('p')).toBe(7);
+        await expect(crashing.commit(batch(2), { name: 'p', position: 9 })).rejects.toThrow('crash before the checkpoint');
+        release();
+        await late;
+        expect(await owner.getCheckpoint('p')).toBe(9);
+        expect(await owner.get(c, 'a')).toEqual({ id: 'a', n: 2 });
+      } finally {
+        await crashing.close();
+        await reader.close();
+        await owner.close();
+      }
+    });
+
     it('rejects documents that use the reserved fields', async () => {
       const store = open(name);
       try {

@@ -198,8 +198,11 @@ export class MongoReadStore implements ReadStore {
     const cp = await this.checkpoints().findOne({ _id: name });
     if (!cp) return 0;
     if (cp.pending) {
+      // Another process (the projections' owner) may be finishing this very batch and journaling
+      // the next one: the writes are idempotent, and the journal is closed only if it still holds
+      // this batch, so a reader never rolls a checkpoint back or drops a newer journal.
       await this.apply(JSON.parse(cp.pending.writes) as DocumentWrite[], cp.pending.position);
-      await this.finish(name, cp.pending.position);
+      await this.checkpoints().updateOne({ _id: name, 'pending.position': cp.pending.position }, { $set: { position: cp.pending.position }, $unset: { pending: '' } });
       return cp.pending.position;
     }
     return cp.position;

@@ -1,0 +1,87 @@
+import type { ReadStore } from '@walletscreen/platform';
+import type { Projection } from './projection';
+
+/** Answers "have the read models caught up with this position?" where the projections run elsewhere. */
+export interface ReadModelWatch {
+  /** Resolves once every projection's stored checkpoint is at this global position or later. */
+  waitFor(position: number, timeoutMs?: number): Promise<void>;
+  /** The lowest stored checkpoint, as last read. */
+  position(): number;
+  stop(): void;
+}
+
+/**
+ * Follows the projections' stored checkpoints, for processes that do not run the projections
+ * themselves (the command-api replicas of the distributed shape). The checkpoints are read only
+ * while someone waits, every `pollMs`, one read for all the waiters. The projections process saves
+ * the checkpoint of events it passes over soon after them (`saveSkippedAfterMs`), so a position
+ * no projection folds is reached too.
+ */
+export function watchReadModels(deps: { readStore: ReadStore; projections: readonly Projection[]; pollMs?: number }): ReadModelWatch {
+  const pollMs = deps.pollMs ?? 50;
+  const names = deps.projections.map((p) => p.name);
+  const waiters = new Set<{ position: number; resolve: () => void; reject: (error: Error) => void }>();
+  let known = 0;
+  let timer: NodeJS.Timeout | undefined;
+  /** A read is in flight or scheduled. */
+  let looping = false;
+  let stopped = false;
+
+  const settle = () => {
+    for (const w of waiters) {
+      if (w.position <= known) {
+        waiters.delete(w);
+        w.resolve();
+      }
+    }
+  };
+
+  const poll = async () => {
+    timer = undefined;
+    looping = true;
+    try {
+      const positions = await Promise.all(names.map((name) => deps.readStore.getCheckpoint(name)));
+      known = Math.max(known, Math.min(...positions));
+      settle();
+    } catch {
+      // The read store is unreachable for now: the waiters time out if it stays so.
+    }
+    if (!stopped && waiters.size > 0) timer = setTimeout(() => void poll(), pollMs);
+    else looping = false;
+  };
+
+  return {
+    waitFor(position, timeoutMs = 10_000) {
+      if (position <= known) return Promise.resolve();
+      if (stopped) return Promise.reject(new Error('the read-model watch is stopped'));
+      return new Promise<void>((resolve, reject) => {
+        const waiter = {
+          position,
+          resolve: () => {
+            clearTimeout(deadline);
+            resolve();
+          },
+          reject: (error: Error) => {
+            clearTimeout(deadline);
+            reject(error);
+          },
+        };
+        const deadline = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error(`the read models did not reach position ${position} within ${timeoutMs} ms (at ${known})`));
+        }, timeoutMs);
+        waiters.add(waiter);
+        // The first waiter reads at once; later ones share the running loop.
+        if (!looping) void poll();
+      });
+    },
+    position: () => known,
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      for (const w of waiters) w.reject(new Error('the read-model watch is stopped'));
+      waiters.clear();
+    },
+  };
+}
