@@ -226,7 +226,7 @@ describe('replay and verification of the store', () => {
     await server.projections.waitFor(await server.eventStore.headPosition());
     const refused = await run(runRebuildCommand, server.dataDir);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/refused: the server \(pid \d+\) is running/);
+    expect(refused.stderr).toMatch(/refused: a WalletScreen process \(pid \d+\) is running/);
 
     const live = await snapshot(server.dataDir);
     expect(live.audit!.length).toBe(await server.eventStore.headPosition());

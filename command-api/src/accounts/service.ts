@@ -247,6 +247,9 @@ export function createAccounts(deps: AccountsDeps) {
         if (error instanceof BusinessError && error.status === 400) {
           throw new Error(`ADMIN_PASSWORD is not acceptable: ${error.message}`, { cause: error });
         }
+        // Another replica starting at the same time registered it first.
+        const now = await load(userIdForEmail(normalized));
+        if (now.status === 'registered') return now.role === 'admin' ? 'exists' : 'conflict';
         throw error;
       }
       return 'created';

@@ -23,12 +23,25 @@ export interface Billing {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
 
-export function createChecks(deps: { eventStore: EventStore; billing: Billing; hub: ProgressHub; clock: () => Date; waitMs: number }) {
-  async function load(checkId: string): Promise<Exclude<CheckState, { status: 'none' }> | null> {
+export function createChecks(deps: {
+  eventStore: EventStore;
+  billing: Billing;
+  hub: ProgressHub;
+  clock: () => Date;
+  waitMs: number;
+  /** A settled check is answered once the read models show it (History, stats), or after 2 s anyway. */
+  readModels?: { waitFor(position: number, timeoutMs?: number): Promise<void> };
+}) {
+  async function loadAt(checkId: string): Promise<{ state: Exclude<CheckState, { status: 'none' }> | null; position: number }> {
     let state: CheckState = { status: 'none' };
-    for (const e of await deps.eventStore.readStream(checkStreamId(checkId))) state = evolveCheck(state, { type: e.type, data: e.data } as CheckEvent);
-    return state.status === 'none' ? null : state;
+    let position = 0;
+    for (const e of await deps.eventStore.readStream(checkStreamId(checkId))) {
+      state = evolveCheck(state, { type: e.type, data: e.data } as CheckEvent);
+      position = e.position;
+    }
+    return { state: state.status === 'none' ? null : state, position };
   }
+  const load = async (checkId: string) => (await loadAt(checkId)).state;
 
   /** Resolves with the check's progress once it has completed or failed, or after `ms` with it still running. */
   async function settle(checkId: string, ms: number): Promise<CheckProgress> {
@@ -48,8 +61,9 @@ export function createChecks(deps: { eventStore: EventStore; billing: Billing; h
     } finally {
       stop();
     }
-    const state = await load(checkId);
+    const { state, position } = await loadAt(checkId);
     if (!state) throw new NotFound('No such check');
+    if (state.status !== 'running' && deps.readModels) await deps.readModels.waitFor(position, 2_000).catch(() => undefined);
     return progressOf(state);
   }
 

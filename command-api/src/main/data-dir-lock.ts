@@ -1,23 +1,21 @@
 /**
- * Who is using a data directory: the embedded server and `npm run projections:rebuild` each leave
- * a file naming their process while they run (`walletscreen.server.pid`,
- * `walletscreen.rebuild.pid`). A rebuild refuses to run while a live server holds the directory,
- * and a server refuses to start during a rebuild. A file left by a process that died is stale and
- * is taken over.
+ * Who is using a data directory: every WalletScreen process (the embedded server, or each process
+ * of the distributed shape) and `npm run projections:rebuild` leave a file naming their process
+ * while they run (`walletscreen.server.<pid>.pid`, `walletscreen.rebuild.<pid>.pid`). Several
+ * server processes may share a directory; a rebuild refuses to run while any of them is alive, and
+ * none starts during a rebuild. A file left by a process that died is stale and is ignored.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export type DataDirRole = 'server' | 'rebuild';
 
 export class DataDirBusy extends Error {
   constructor(readonly role: DataDirRole, readonly pid: number) {
-    super(role === 'server' ? `the server (pid ${pid}) is running on this data directory: stop it first` : `a projections rebuild (pid ${pid}) is running on this data directory`);
+    super(role === 'server' ? `a WalletScreen process (pid ${pid}) is running on this data directory: stop it first` : `a projections rebuild (pid ${pid}) is running on this data directory`);
     this.name = 'DataDirBusy';
   }
 }
-
-const lockFile = (dataDir: string, role: DataDirRole) => path.join(dataDir, `walletscreen.${role}.pid`);
 
 function alive(pid: number): boolean {
   try {
@@ -28,15 +26,26 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The live process holding the role, if any (this one included: a rebuild inside a running server is refused too). */
+/** A live process holding the role, if any (this one included: a rebuild inside a running server is refused too). */
 export function holderOf(dataDir: string, role: DataDirRole): number | null {
-  let pid: number;
+  let names: string[];
   try {
-    pid = Number.parseInt(readFileSync(lockFile(dataDir, role), 'utf8'), 10);
+    names = readdirSync(dataDir);
   } catch {
     return null;
   }
-  return Number.isInteger(pid) && pid > 0 && alive(pid) ? pid : null;
+  // walletscreen.<role>.pid is the name an earlier version used.
+  const pattern = new RegExp(`^walletscreen\\.${role}(?:\\.\\d+)?\\.pid$`);
+  for (const name of names.filter((n) => pattern.test(n))) {
+    let pid: number;
+    try {
+      pid = Number.parseInt(readFileSync(path.join(dataDir, name), 'utf8'), 10);
+    } catch {
+      continue;
+    }
+    if (Number.isInteger(pid) && pid > 0 && alive(pid)) return pid;
+  }
+  return null;
 }
 
 /** Takes the role on the directory, after checking that none of `exclusiveWith` is held by a live process. */
@@ -45,15 +54,11 @@ export function lockDataDir(dataDir: string, role: DataDirRole, exclusiveWith: r
     const pid = holderOf(dataDir, other);
     if (pid !== null) throw new DataDirBusy(other, pid);
   }
-  const file = lockFile(dataDir, role);
+  const file = path.join(dataDir, `walletscreen.${role}.${process.pid}.pid`);
   writeFileSync(file, String(process.pid));
   return {
     release() {
-      try {
-        if (readFileSync(file, 'utf8') === String(process.pid)) rmSync(file, { force: true });
-      } catch {
-        // already gone
-      }
+      rmSync(file, { force: true });
     },
   };
 }

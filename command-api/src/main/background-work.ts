@@ -1,0 +1,77 @@
+/**
+ * The workers part of a composition root: the analysis pipeline and its worker, refunds of failed
+ * checks, the charge and purchase-expiry sweepers and the OFAC refresh. The embedded server runs
+ * it next to the API; the distributed shape runs it as a consumer group of its own (workers-main.ts).
+ * Every piece is safe to run in several processes at once: the worker group shares the requests,
+ * and the sweepers, refunds and OFAC imports are idempotent appends.
+ */
+import type { Config, Logger } from '@walletscreen/platform';
+import { startAnalysisWorker, type AnalysisWorker } from '@walletscreen/workers/checks/analysis-worker';
+import type { Accounts } from '../accounts/service';
+import { startExpirySweeper, type ExpirySweeper } from '../billing/expiry-sweeper';
+import { startChargeSweeper, type ChargeSweeper } from '../checks/charge-sweeper';
+import { runningCheckIds } from '../checks/history';
+import { startRefundOnFailure } from '../checks/refund-on-failure';
+import { createAnalysis, type AnalysisOptions } from './analysis';
+import type { Ports } from './command-api';
+import { startSanctionsRefresh } from './sanctions-refresh';
+
+export interface BackgroundWork {
+  analysis: AnalysisWorker;
+  sweeper: ChargeSweeper;
+  purchaseExpiry: ExpirySweeper;
+  close(): Promise<void>;
+}
+
+export function startBackgroundWork(deps: {
+  config: Config;
+  env: NodeJS.ProcessEnv;
+  ports: Ports;
+  accounts: Accounts;
+  /** Waits until the read models have caught up with the store's head (the expiry sweeper reads them). */
+  catchUp: () => Promise<void>;
+  logger: Logger;
+  clock: () => Date;
+  analysis?: AnalysisOptions;
+  /**
+   * Only where this process is the only worker (the embedded server): checks found running in
+   * the read models are resumed at start. With a worker group, a check's request stays
+   * unsettled until its check settles, so the group delivers it again by itself.
+   */
+  resumeRunningChecks: boolean;
+}): BackgroundWork {
+  const { config, logger, clock, accounts } = deps;
+  const { eventStore, readStore, bus } = deps.ports;
+  const refund = (userId: string, checkId: string, reason: string) => accounts.refundCheck(userId, checkId, reason);
+
+  const pipeline = createAnalysis({ config, env: deps.env, eventStore, logger, clock, options: deps.analysis });
+  const analysis = startAnalysisWorker({
+    bus,
+    readStore,
+    logger,
+    pipeline,
+    ...(deps.resumeRunningChecks ? { runningChecks: () => runningCheckIds(readStore) } : {}),
+    concurrency: config.ANALYSIS_CONCURRENCY,
+  });
+  const refunds = startRefundOnFailure({ bus, readStore, logger, refund });
+  const sweeper = startChargeSweeper({ eventStore, readStore, logger, clock, refund });
+  const purchaseExpiry = startExpirySweeper({ readStore, clock, logger, expire: (userId) => accounts.expirePurchasedChecks(userId), catchUp: deps.catchUp });
+  const sanctionsRefresh = startSanctionsRefresh({ eventStore, logger, clock, intervalHours: config.SANCTIONS_SYNC_INTERVAL_HOURS, url: config.OFAC_SDN_URL });
+
+  let closing: Promise<void> | undefined;
+  return {
+    analysis,
+    sweeper,
+    purchaseExpiry,
+    close() {
+      closing ??= (async () => {
+        await sanctionsRefresh.stop();
+        await sweeper.stop();
+        await purchaseExpiry.stop();
+        await analysis.stop();
+        await refunds.stop();
+      })();
+      return closing;
+    },
+  };
+}

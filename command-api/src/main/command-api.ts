@@ -1,0 +1,189 @@
+/**
+ * The command-api part of a composition root: HTTP routes, socket.io and live progress, over the
+ * ports it is given. The embedded server runs it next to the projections and the workers; the
+ * distributed shape runs it as replicas of its own (api-main.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Config, EventStore, Logger, MessageBus, ReadStore } from '@walletscreen/platform';
+import { createSanctionsStatus } from '@walletscreen/workers/sanctions/status';
+import { createLoginThrottle } from '../accounts/login-throttle';
+import { createMailer } from '../accounts/mailer';
+import { accountRoutes } from '../accounts/routes';
+import { createAccounts, type Accounts } from '../accounts/service';
+import { createTokenService } from '../accounts/tokens';
+import { anyAdmin } from '../admin/customers-query';
+import { adminRoutes } from '../admin/routes';
+import { createPlanCatalog } from '../billing/plans';
+import { billingRoutes, STRIPE_WEBHOOK_PATH } from '../billing/routes';
+import { createBilling, type Billing } from '../billing/service';
+import { createStripeGateway } from '../billing/stripe-gateway';
+import { startProgressHub } from '../checks/progress-hub';
+import { addressRoutes, checkRoutes } from '../checks/routes';
+import { createChecks } from '../checks/service';
+import { attachSocketGateway } from '../checks/socket-gateway';
+import { createApp } from '../http/app';
+import { insightsRoutes } from '../insights/routes';
+import { listsRoutes } from '../lists/routes';
+import { createCustomLists } from '../lists/service';
+import { pdfRoutes } from '../pdf/routes';
+import { sanctionsRoutes } from '../sanctions/routes';
+import { adminOperationsRoutes } from './admin-operations';
+
+/** The ports a part runs on. */
+export interface Ports {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  bus: MessageBus;
+}
+
+/** Whether the read models have caught up with a position: the in-process runner, or a watch of the stored checkpoints. */
+export interface ReadModels {
+  waitFor(position: number, timeoutMs?: number): Promise<void>;
+}
+
+/** The accounts service and the mailer it sends through (the caller closes the mailer). */
+export function createAccountsService(deps: { config: Config; eventStore: EventStore; logger: Logger; clock: () => Date }) {
+  const { config, logger, clock } = deps;
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, 'outbox'), logger });
+  const accounts = createAccounts({
+    eventStore: deps.eventStore,
+    tokens: createTokenService(config.JWT_SECRET, clock),
+    throttle: createLoginThrottle(() => clock().getTime()),
+    mailer,
+    logger,
+    publicUrl: config.PUBLIC_URL,
+    clock,
+  });
+  return { accounts, mailer };
+}
+
+/** The built SPA: frontend/dist, looked for upwards from this file (source and bundle differ in depth). */
+export function findStaticDir(from: string = __dirname): string | undefined {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'frontend', 'dist');
+    if (existsSync(path.join(candidate, 'index.html'))) return candidate;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+export interface CommandApi {
+  url: string;
+  billing: Billing;
+  close(): Promise<void>;
+}
+
+export async function startCommandApi(deps: {
+  config: Config;
+  ports: Ports;
+  accounts: Accounts;
+  readModels: ReadModels;
+  /** Waits until the read models have caught up with the store's head (before asking whether an admin exists). */
+  catchUp: () => Promise<void>;
+  logger: Logger;
+  clock: () => Date;
+  staticDir?: string;
+}): Promise<CommandApi> {
+  const { config, logger, clock, accounts, readModels } = deps;
+  const { eventStore, readStore, bus } = deps.ports;
+
+  await deps.catchUp();
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const outcome = await accounts.ensureFirstAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD, () => anyAdmin(readStore));
+    if (outcome === 'created') logger.info({ email: config.ADMIN_EMAIL }, 'first admin created from ADMIN_EMAIL');
+    if (outcome === 'conflict') logger.error({ email: config.ADMIN_EMAIL }, 'ADMIN_EMAIL belongs to an ordinary account: no admin was created');
+  } else if (!(await anyAdmin(readStore))) {
+    logger.warn('no admin exists: set ADMIN_EMAIL and ADMIN_PASSWORD and restart to create one');
+  }
+
+  // Live progress: every replica follows the check events in a group of its own, so each one
+  // pushes to the sockets connected to it.
+  const hub = await startProgressHub({ bus, eventStore, logger, group: `progress-hub-${randomUUID()}` });
+  const checks = createChecks({
+    eventStore,
+    hub,
+    clock,
+    waitMs: config.CHECK_WAIT_MS,
+    readModels,
+    billing: {
+      async chargeCheck(userId, checkId, check) {
+        const { charged, state } = await accounts.chargeCheck(userId, checkId, check);
+        return { charged, source: state.charges[checkId]!.source };
+      },
+    },
+  });
+
+  // An answer that changed something waits (up to 5 s) until the read models show it; after that it answers anyway (the change is stored).
+  const readModelsShow = (what: string) => (position: number) =>
+    readModels.waitFor(position, 5_000).catch((error: unknown) => logger.warn({ err: error, position }, `read models are behind ${what}`));
+
+  // Billing: plans from PLANS; Stripe when STRIPE_SECRET_KEY is set, the local test-payment provider otherwise.
+  const billing = createBilling({
+    accounts,
+    plans: createPlanCatalog(config.PLANS),
+    stripe: config.STRIPE_SECRET_KEY
+      ? createStripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiBase: config.STRIPE_API_BASE })
+      : undefined,
+    publicUrl: config.PUBLIC_URL,
+    expiryDays: config.PURCHASE_EXPIRY_DAYS,
+    clock,
+    logger,
+    waitForReadModels: readModelsShow('a purchase'),
+  });
+  if (!config.STRIPE_SECRET_KEY) logger.info('STRIPE_SECRET_KEY is not set: purchases use the local test-payment provider (no money is charged)');
+  else if (!config.STRIPE_WEBHOOK_SECRET) logger.warn('STRIPE_WEBHOOK_SECRET is not set: paid Stripe sessions cannot be credited');
+
+  // Sanctions: the admin's custom block and allow lists and the OFAC list's status.
+  const customLists = createCustomLists({ eventStore, clock });
+  const ofacStatus = createSanctionsStatus(eventStore);
+  const sanctionsStatus = async () => ({ ...(await ofacStatus()), custom_lists: (await customLists.list()).length });
+
+  const app = createApp({
+    routers: [
+      accountRoutes(accounts),
+      addressRoutes(),
+      checkRoutes({ auth: accounts, checks, readStore }),
+      pdfRoutes({ auth: accounts, readStore, clock }),
+      adminRoutes({ auth: accounts, readStore, commands: accounts, waitForReadModels: readModelsShow('an admin change') }),
+      insightsRoutes({ auth: accounts, readStore, clock }),
+      listsRoutes({ auth: accounts, lists: customLists }),
+      billingRoutes({ auth: accounts, billing, readStore }),
+      sanctionsRoutes({ auth: accounts, status: sanctionsStatus }),
+      ...adminOperationsRoutes({ auth: accounts, eventStore, readStore, logger, clock, ofacUrl: config.OFAC_SDN_URL, sanctionsStatus }),
+    ],
+    logger,
+    staticDir: deps.staticDir ?? findStaticDir(),
+    trustProxy: config.TRUST_PROXY,
+    ownBodyPaths: ['/admin/lists', STRIPE_WEBHOOK_PATH],
+  });
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  }).catch(async (error: unknown) => {
+    await hub.stop();
+    throw error;
+  });
+  const sockets = attachSocketGateway({ server, auth: accounts, hub, checks, logger });
+  const address = server.address() as AddressInfo;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${address.port}`,
+    billing,
+    close() {
+      closing ??= (async () => {
+        // socket.io closes the HTTP server it is attached to.
+        const closed = sockets.close();
+        server.closeAllConnections();
+        await closed;
+        await hub.stop();
+      })();
+      return closing;
+    },
+  };
+}

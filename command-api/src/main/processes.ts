@@ -1,0 +1,127 @@
+/**
+ * Composition roots of the distributed shape: one per kind of process. Each reads the
+ * configuration, opens the adapters it chooses (platform/composition.ts) and runs one part:
+ *   api          HTTP and socket.io (as many replicas as wanted, behind a load balancer)
+ *   workers      the analysis worker group, refunds, sweepers, OFAC refresh (as many as wanted)
+ *   projections  the read models (one; a second waits as a standby)
+ *   relay        the store → Kafka relay (exactly one)
+ * They share work through Kafka, so each needs KAFKA_BROKERS. `npm start` runs all of it in one
+ * process instead (embedded.ts).
+ */
+import type { Config, Logger } from '@walletscreen/platform';
+import { ConfigError, createLogger, loadConfig } from '@walletscreen/platform';
+import { openPlatform, type Platform } from '@walletscreen/platform/composition';
+import { allProjections, startProjections, watchReadModels, type ReadModelWatch } from '@walletscreen/projections';
+import type { AnalysisOptions } from './analysis';
+import { startBackgroundWork, type BackgroundWork } from './background-work';
+import { createAccountsService, startCommandApi } from './command-api';
+import { lockDataDir } from './data-dir-lock';
+
+export type ProcessKind = 'api' | 'workers' | 'projections' | 'relay';
+
+export interface RunningProcess {
+  kind: ProcessKind;
+  config: Config;
+  logger: Logger;
+  platform: Platform;
+  /** The API's address (api only). */
+  url?: string;
+  /** The worker group's part (workers only). */
+  work?: BackgroundWork;
+  close(): Promise<void>;
+}
+
+export interface ProcessOptions {
+  env: NodeJS.ProcessEnv;
+  logger?: Logger;
+  clock?: () => Date;
+  staticDir?: string;
+  analysis?: AnalysisOptions;
+}
+
+/** How often a projections process saves the checkpoint of events it passes over, so the API replicas see them reached. */
+const SAVE_SKIPPED_AFTER_MS = 100;
+
+function requireDistributed(kind: ProcessKind, config: Config) {
+  const problems: string[] = [];
+  if (!config.KAFKA_BROKERS) problems.push(`KAFKA_BROKERS: the ${kind} process shares its work with the other processes through Kafka; set it, or run \`npm start\` for the whole product in one process`);
+  if (kind === 'api' && config.EVENTSTORE_URL && config.jwtSecretSource !== 'env') {
+    problems.push('JWT_SECRET: every command-api replica must sign sessions with the same secret; set it (at least 32 characters)');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+}
+
+export async function startProcess(kind: ProcessKind, options: ProcessOptions): Promise<RunningProcess> {
+  const config = loadConfig(options.env);
+  const logger = (options.logger ?? createLogger({ level: config.LOG_LEVEL })).child({ process: kind });
+  const clock = options.clock ?? (() => new Date());
+  requireDistributed(kind, config);
+  // Refuses to start during `npm run projections:rebuild`, and makes a rebuild refuse while this runs.
+  const dataDirLock = lockDataDir(config.DATA_DIR, 'server', ['rebuild']);
+  const closers: Array<() => Promise<void> | void> = [() => dataDirLock.release()];
+  const close = async () => {
+    for (const c of closers.splice(0).reverse()) await c();
+  };
+  try {
+    const platform = await openPlatform(config, { logger, clock, relay: kind === 'relay' });
+    closers.push(() => platform.close());
+    const ports = { eventStore: platform.eventStore, readStore: platform.readStore, bus: platform.bus };
+    const running: RunningProcess = { kind, config, logger, platform, close: async () => undefined };
+
+    let watch: ReadModelWatch | undefined;
+    const readModels = () => {
+      if (!watch) {
+        const w = (watch = watchReadModels({ readStore: platform.readStore, projections: allProjections }));
+        closers.push(() => w.stop());
+      }
+      return watch;
+    };
+
+    if (kind === 'projections') {
+      const projections = await startProjections({ bus: platform.bus, readStore: platform.readStore, projections: allProjections, logger, saveSkippedAfterMs: SAVE_SKIPPED_AFTER_MS });
+      closers.push(() => projections.stop());
+    } else if (kind === 'api' || kind === 'workers') {
+      const { accounts, mailer } = createAccountsService({ config, eventStore: platform.eventStore, logger, clock });
+      closers.push(() => mailer.close());
+      if (kind === 'api') {
+        // Before it serves anything: the read models have caught up (the projections process may be starting too).
+        const catchUp = async () => {
+          const head = await platform.eventStore.headPosition();
+          for (let waited = 0; ; waited++) {
+            try {
+              return await readModels().waitFor(head, 15_000);
+            } catch (error) {
+              if (waited === 19) throw error;
+              logger.warn({ head, at: readModels().position() }, 'waiting for the projections process to bring the read models up to the store');
+            }
+          }
+        };
+        const api = await startCommandApi({ config, ports, accounts, readModels: readModels(), catchUp, logger, clock, staticDir: options.staticDir });
+        closers.push(() => api.close());
+        running.url = api.url;
+      } else {
+        const work = startBackgroundWork({
+          config,
+          env: options.env,
+          ports,
+          accounts,
+          catchUp: async () => readModels().waitFor(await platform.eventStore.headPosition(), 30_000),
+          logger,
+          clock,
+          analysis: options.analysis,
+          resumeRunningChecks: false,
+        });
+        closers.push(() => work.close());
+        running.work = work;
+      }
+    }
+    // relay: openPlatform runs it.
+
+    let closing: Promise<void> | undefined;
+    running.close = () => (closing ??= close());
+    return running;
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}
