@@ -12,7 +12,9 @@
 #   scripts/services/kafka.sh url       prints 127.0.0.1:<port> when it is running
 # Idempotent: a second start reuses the running instance. Needs Java 17+, mvn and Maven Central only;
 # node for the ready check (without node it waits for "Kafka Server started" in the log and the port).
-# KAFKA_PORT (19092), KAFKA_CONTROLLER_PORT (19093), KAFKA_VERSION (3.9.2), KAFKA_JAVA_OPTS (heap etc.).
+# KAFKA_PORT (19092), KAFKA_CONTROLLER_PORT (19093), KAFKA_VERSION (3.9.2), KAFKA_JAVA_OPTS (heap etc.),
+# KAFKA_STATE_DIR (.services/kafka: its pid, log, configuration and data; another directory and other
+# ports make a second, independent broker, as the full-system test does; the jars stay shared).
 # Measured on the 2-core CI VM: first start with an empty ~/.m2 13-30 s (install 7-25 s: mvn fetches
 # 57 jars, 46 MB, into libs; format ~1 s; start ~4 s); later starts 2.5-4 s; stop ~0.5 s; after a
 # kill, start ~6 s (see broker.session.timeout.ms below). The JVM uses ~200 MB RSS when idle.
@@ -31,9 +33,10 @@ PORT="${KAFKA_PORT:-19092}"
 CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-19093}"
 JAVA_OPTS="${KAFKA_JAVA_OPTS:--Xms256m -Xmx512m -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -XX:+ExplicitGCInvokesConcurrent}"
 NAME=kafka
-DIR=".services/kafka"
-ABS_DIR="$PWD/$DIR"
-LIBS="$ABS_DIR/libs"
+HOME_DIR=".services/kafka"
+DIR="${KAFKA_STATE_DIR:-$HOME_DIR}"
+case "$DIR" in /*) ABS_DIR="$DIR" ;; *) ABS_DIR="$PWD/$DIR" ;; esac
+LIBS="$PWD/$HOME_DIR/libs"
 CONF="$ABS_DIR/server.properties"
 URL="127.0.0.1:$PORT"
 URL_VAR=KAFKA_BROKERS
@@ -97,9 +100,9 @@ install() {
   need_java
   if [ "$(cat "$LIBS/.kafka-version" 2>/dev/null)" = "$VERSION" ]; then return; fi
   command -v mvn >/dev/null 2>&1 || { echo "kafka: mvn (Maven) is not installed" >&2; return 1; }
-  mkdir -p "$DIR"
+  mkdir -p "$HOME_DIR"
   echo "kafka: installing $VERSION from Maven Central into $LIBS (once)" >&2
-  cat >"$DIR/pom.xml" <<EOF
+  cat >"$HOME_DIR/pom.xml" <<EOF
 <?xml version="1.0" encoding="UTF-8"?>
 <!-- Written by scripts/services/kafka.sh: the Kafka broker's jars, copied to libs/. -->
 <project xmlns="http://maven.apache.org/POM/4.0.0">
@@ -115,10 +118,10 @@ install() {
   </dependencies>
 </project>
 EOF
-  local tmp="$ABS_DIR/libs.tmp"
+  local tmp="$LIBS.tmp"
   rm -rf "$tmp"
   # -q leaves only errors; Debian's Maven 3.8 still prints colour resets (ESC[0m), even with -B.
-  mvn -B -q -f "$DIR/pom.xml" org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies \
+  mvn -B -q -f "$HOME_DIR/pom.xml" org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies \
     -DoutputDirectory="$tmp" -DincludeScope=runtime 2>&1 | sed $'s/\033\\[[0-9;]*m//g' >&2
   local class
   for class in kafka/Kafka.class kafka/tools/StorageTool.class; do

@@ -1,0 +1,382 @@
+/**
+ * The distributed shape as separate processes on real servers: two command-api processes, two
+ * workers, a projections process and the relay, over a Kafka broker of the test's own (so it can be
+ * killed and started again), the MongoDB-protocol server of TEST_MONGO_URL and one SQLite event
+ * store. Users check wallets through both APIs and see their own progress live; a worker killed
+ * with SIGKILL in the middle of a check leaves it to the other, charged once; Kafka killed and
+ * started again during a run loses nothing and applies nothing twice; the read models then equal a
+ * rebuild from the store.
+ * Needs TEST_KAFKA_BROKERS (a sign the Kafka jars are installed: scripts/services/kafka.sh) and
+ * TEST_MONGO_URL (scripts/services/ferretdb.sh); .ci/run provides both. Skipped, with the reason, otherwise.
+ */
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { io, type Socket } from 'socket.io-client';
+import type { CheckProgress } from '@walletscreen/contracts';
+import { createLogger, type RecordedEvent } from '@walletscreen/platform';
+import { createInProcessBus, MongoReadStore, SqliteEventStore } from '@walletscreen/platform/adapters';
+import { allProjections, checksProjection, rebuildProjections, watchReadModels } from '@walletscreen/projections';
+import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
+import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+
+const root = path.resolve(__dirname, '..');
+const execFileAsync = promisify(execFile);
+const kafkaInstalled = process.env.TEST_KAFKA_BROKERS;
+const mongoUrl = process.env.TEST_MONGO_URL;
+const skipReason = !kafkaInstalled ? 'TEST_KAFKA_BROKERS is not set (scripts/services/kafka.sh start)' : !mongoUrl ? 'TEST_MONGO_URL is not set (scripts/services/ferretdb.sh start)' : null;
+if (skipReason) console.warn(`full-system test skipped: ${skipReason}`);
+const maybe = skipReason ? describe.skip : describe;
+
+type Kind = 'api' | 'workers' | 'projections' | 'relay';
+interface Proc {
+  name: string;
+  kind: Kind;
+  child: ChildProcess;
+  url?: string;
+  log: string;
+}
+
+const PASSWORD = 'Distributed-Passphrase-7';
+
+maybe('the distributed shape, process by process', () => {
+  const run = randomUUID().slice(0, 8);
+  const work = mkdtempSync(path.join(tmpdir(), 'ws-system-'));
+  const dataDir = path.join(work, 'data');
+  const bundles = path.join(root, 'dist', 'system-test', run);
+  const database = `ws_sys_${run}`;
+  const rebuiltDatabase = `ws_sys_${run}_rebuilt`;
+  const procs: Proc[] = [];
+  let kafkaEnv: NodeJS.ProcessEnv;
+  let replay: ReplayServer;
+  /** The prefix of the worker whose next chain-data request is to hang (it is then killed). */
+  let holdNext = false;
+  let held: 'a' | 'b' | null = null;
+
+  /** scripts/services/kafka.sh on the test's broker (asynchronously: the test's own HTTP clients keep running meanwhile). */
+  const kafka = async (command: 'start' | 'stop' | 'kill') => {
+    try {
+      const { stdout } = await execFileAsync(path.join(root, 'scripts/services/kafka.sh'), [command], { cwd: root, env: kafkaEnv, encoding: 'utf8', timeout: 120_000 });
+      return stdout.trim();
+    } catch (error) {
+      throw new Error(`kafka.sh ${command} failed: ${(error as { stderr?: string }).stderr ?? String(error)}`, { cause: error });
+    }
+  };
+
+  const env = (extra: Record<string, string>): NodeJS.ProcessEnv => ({
+    PATH: process.env.PATH,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    JWT_SECRET: `system-test-secret-${run}-0123456789abcdef`,
+    ADMIN_EMAIL: 'admin@system.test',
+    ADMIN_PASSWORD: 'Adm1n-Passphrase!',
+    SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+    KAFKA_BROKERS: kafkaEnv.KAFKA_BROKERS!,
+    KAFKA_TOPIC_PREFIX: `ws-sys-${run}`,
+    KAFKA_SESSION_TIMEOUT_MS: '6000',
+    MONGO_URL: mongoUrl!,
+    MONGO_DATABASE: database,
+    SQLITE_POLL_MS: '50',
+    CHECK_WAIT_MS: '0',
+    CHECK_STAGE_TIMEOUT_MS: '120000',
+    CHAIN_DATA_TIMEOUT_MS: '120000',
+    CHAIN_DATA_RETRIES: '0',
+    // Every check asks the chain-data source, so the test sees which worker runs it.
+    CHAIN_DATA_CACHE_TTL_MS: '0',
+    ...extra,
+  });
+
+  /** Starts one process from its bundle and resolves once it says it runs. */
+  async function start(kind: Kind, name: string, extra: Record<string, string> = {}): Promise<Proc> {
+    const child = spawn(process.execPath, ['--enable-source-maps', path.join(bundles, `${kind}.cjs`)], { cwd: root, env: env(extra), stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc: Proc = { name, kind, child, log: path.join(work, `${name}.log`) };
+    procs.push(proc);
+    const file = createWriteStream(proc.log, { flags: 'a' });
+    let output = '';
+    let running = false;
+    await new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        file.write(chunk);
+        if (running) return;
+        output += chunk.toString();
+        const line = output.split('\n').find((l) => l.includes(`WalletScreen ${kind} process is running`));
+        if (!line) return;
+        running = true;
+        proc.url = (JSON.parse(line) as { url?: string }).url;
+        resolve();
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.once('exit', (code, signal) => reject(new Error(`${name} exited (${code ?? signal}) at start; log: ${proc.log}\n${tail(proc.log)}`)));
+    });
+    return proc;
+  }
+
+  const stop = async (proc: Proc, signal: NodeJS.Signals = 'SIGTERM') => {
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
+    const exited = new Promise((resolve) => proc.child.once('exit', resolve));
+    proc.child.kill(signal);
+    await exited;
+  };
+
+  const byName = (name: string) => procs.filter((p) => p.name === name && p.child.exitCode === null && p.child.signalCode === null).at(-1)!;
+
+  beforeAll(async () => {
+    mkdirSync(dataDir, { recursive: true });
+    // One bundle per kind of process, built once (the processes start from them, as from dist/server).
+    const build = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { bundle } = await import(${JSON.stringify(path.join(root, 'scripts/esbuild-workspaces.mjs'))});
+         await Promise.all(${JSON.stringify(['api', 'workers', 'projections', 'relay'])}.map((k) => bundle('command-api/src/main/' + k + '-main.ts', ${JSON.stringify(bundles)} + '/' + k + '.cjs', { sourcemap: 'inline' })));`,
+      ],
+      { cwd: root, encoding: 'utf8' },
+    );
+    if (build.status !== 0) throw new Error(`bundling failed: ${build.stderr}`);
+
+    // A broker of the test's own, on free ports, in its own directory (the jars kafka.sh installed are shared).
+    const [port, controllerPort] = [await freePort(), await freePort()];
+    kafkaEnv = { ...process.env, KAFKA_STATE_DIR: path.join(work, 'kafka'), KAFKA_PORT: String(port), KAFKA_CONTROLLER_PORT: String(controllerPort) };
+    kafkaEnv.KAFKA_BROKERS = (await kafka('start')).replace(/^KAFKA_BROKERS=/, '');
+
+    // Chain data: worker a and worker b each have their own prefix, so the test sees who runs a check.
+    const chainReply = (fixture: string) => (request: { path: string }) => {
+      if (holdNext && !held) {
+        holdNext = false;
+        held = request.path.startsWith('/a/') ? 'a' : 'b';
+        return { hang: true };
+      }
+      return { fixture };
+    };
+    replay = await startReplayServer([
+      { path: new RegExp(`^/[ab]/api/address/${a.btcWallet}$`), replies: [chainReply('esplora/address-small.json')] },
+      { path: new RegExp(`^/[ab]/api/address/${a.btcWallet}/txs$`), replies: [chainReply('esplora/txs-small.json')] },
+    ]);
+
+    await start('relay', 'relay');
+    await start('projections', 'projections');
+    await Promise.all([
+      start('workers', 'worker-a', { BITCOIN_ESPLORA_URLS: `${replay.url}/a/api` }),
+      start('workers', 'worker-b', { BITCOIN_ESPLORA_URLS: `${replay.url}/b/api` }),
+      start('api', 'api-1'),
+      start('api', 'api-2'),
+    ]);
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(procs.map((p) => stop(p).catch(() => undefined)));
+    await kafka('stop').catch(() => undefined);
+    await replay?.close();
+    for (const db of [database, rebuiltDatabase]) {
+      const store = new MongoReadStore({ url: mongoUrl!, database: db });
+      await store.dropDatabase().catch(() => undefined);
+      await store.close();
+    }
+    rmSync(bundles, { recursive: true, force: true });
+    // TEST_KEEP_SYSTEM_DIR=1 keeps the processes' logs and data for a look after a failure.
+    if (process.env.TEST_KEEP_SYSTEM_DIR) console.warn(`full-system test: logs and data kept in ${work}`);
+    else rmSync(work, { recursive: true, force: true });
+  }, 60_000);
+
+  async function call<T>(proc: Proc, method: string, route: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
+    const res = await fetch(proc.url!.replace('localhost', '127.0.0.1') + route, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  }
+
+  /** Registers through one API and signs in through the other: the replicas share the session secret. */
+  async function signUp(email: string, via: Proc, other: Proc): Promise<string> {
+    expect((await call(via, 'POST', '/api/auth/register', { email, password: PASSWORD, username: 'Desk' })).status).toBe(201);
+    const login = await call<{ token: string }>(other, 'POST', '/api/auth/login', { email, password: PASSWORD });
+    expect(login.status).toBe(200);
+    return login.body.token;
+  }
+
+  const analyze = (proc: Proc, token: string) =>
+    call<CheckProgress>(proc, 'POST', '/api/transactions/analyze-realtime', { wallet_address: a.btcWallet }, token, { 'Idempotency-Key': randomUUID() });
+
+  /** The check's result, waiting up to `waitMs` for it (the API waits at most 30 s per call). */
+  async function result(proc: Proc, token: string, checkId: string, waitMs = 60_000) {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const res = await call<CheckProgress>(proc, 'GET', `/api/transactions/checks/${checkId}?wait=${Math.min(30_000, Math.max(0, deadline - Date.now()))}`, undefined, token);
+      if (res.body.status !== 'running' || Date.now() >= deadline) return res;
+    }
+  }
+
+  async function connect(proc: Proc, token: string): Promise<{ socket: Socket; seen: CheckProgress[] }> {
+    const socket = io(proc.url!.replace('localhost', '127.0.0.1'), { path: '/socket.io', auth: { token }, transports: ['websocket'] });
+    const seen: CheckProgress[] = [];
+    socket.on('check:progress', (p: CheckProgress) => seen.push(p));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return { socket, seen };
+  }
+
+  const tokens = new Map<string, string>();
+  /** Every check started, by user email. */
+  const started = new Map<string, string[]>();
+  const note = (email: string, checkId: string) => started.set(email, [...(started.get(email) ?? []), checkId]);
+
+  it('users check through both APIs and each sees only their own progress, live', async () => {
+    const [api1, api2] = [byName('api-1'), byName('api-2')];
+    tokens.set('one@system.test', await signUp('one@system.test', api1, api2));
+    tokens.set('two@system.test', await signUp('two@system.test', api2, api1));
+    const one = await connect(api1, tokens.get('one@system.test')!);
+    const two = await connect(api2, tokens.get('two@system.test')!);
+    try {
+      // Each user checks through the API their socket is not connected to.
+      const [r1, r2] = await Promise.all([analyze(api2, tokens.get('one@system.test')!), analyze(api1, tokens.get('two@system.test')!)]);
+      expect([r1.status, r2.status]).toEqual([202, 202]);
+      note('one@system.test', r1.body.check_id);
+      note('two@system.test', r2.body.check_id);
+      const [d1, d2] = await Promise.all([result(api1, tokens.get('one@system.test')!, r1.body.check_id), result(api2, tokens.get('two@system.test')!, r2.body.check_id)]);
+      expect(d1.body).toMatchObject({ status: 'completed', check_id: r1.body.check_id });
+      expect(d2.body).toMatchObject({ status: 'completed', check_id: r2.body.check_id });
+      await until(() => one.seen.some((p) => p.status === 'completed') && two.seen.some((p) => p.status === 'completed'));
+      expect(one.seen.map((p) => p.check_id)).toEqual(one.seen.map(() => r1.body.check_id));
+      expect(two.seen.map((p) => p.check_id)).toEqual(two.seen.map(() => r2.body.check_id));
+      for (const { seen } of [one, two]) {
+        expect(seen.map((p) => p.stage)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 7]);
+        expect(seen.at(-1)).toMatchObject({ status: 'completed', result: { wallet_address: a.btcWallet } });
+      }
+      // History (a read model the projections process writes to MongoDB) shows it through either API.
+      const history = await call<Array<{ id: string }>>(api2, 'GET', '/api/transactions/history', undefined, tokens.get('one@system.test'));
+      expect(history.body.map((h) => h.id)).toEqual([r1.body.check_id]);
+    } finally {
+      one.socket.close();
+      two.socket.close();
+    }
+  }, 90_000);
+
+  it('a worker killed with SIGKILL in the middle of a check leaves it to the other worker, charged once', async () => {
+    const token = tokens.get('one@system.test')!;
+    holdNext = true;
+    held = null;
+    const res = await analyze(byName('api-1'), token);
+    expect(res.status).toBe(202);
+    note('one@system.test', res.body.check_id);
+    // One worker's blockchain stage is waiting on its source: kill that worker there.
+    await until(() => held !== null, 30_000);
+    const victim = byName(held === 'a' ? 'worker-a' : 'worker-b');
+    await stop(victim, 'SIGKILL');
+
+    // The group gives the dead worker's partitions to the other one, which delivers the request again.
+    const done = await result(byName('api-2'), token, res.body.check_id, 60_000);
+    expect(done.body).toMatchObject({ status: 'completed', check_id: res.body.check_id });
+    const events = await readStream(`check-${res.body.check_id}`);
+    expect(events.map((e) => e.type)).toEqual(['WalletCheckRequested', ...Array.from({ length: 7 }, () => 'WalletCheckStageCompleted'), 'WalletCheckCompleted']);
+    expect(events.slice(1, 8).map((e) => (e.data as { stage: number }).stage)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+
+    // The killed worker comes back and joins the group again.
+    await start('workers', victim.name, { BITCOIN_ESPLORA_URLS: `${replay.url}/${held}/api` });
+  }, 120_000);
+
+  it('Kafka killed and started again during a run: every check finishes once, nothing is charged twice', async () => {
+    const [api1, api2] = [byName('api-1'), byName('api-2')];
+    tokens.set('three@system.test', await signUp('three@system.test', api1, api2));
+    const users = [...tokens.keys()];
+    const submit = async (i: number) => {
+      const email = users[i % users.length]!;
+      const res = await analyze(i % 2 ? api1 : api2, tokens.get(email)!);
+      expect(res.status).toBe(202);
+      note(email, res.body.check_id);
+      return { email, checkId: res.body.check_id };
+    };
+    const before = await Promise.all([0, 1, 2, 3, 4, 5].map(submit));
+    await kafka('kill');
+    // While the broker is down the APIs still take checks: they are in the store, and reach the workers later.
+    const during = await Promise.all([6, 7, 8, 9].map(submit));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await kafka('start');
+
+    for (const { email, checkId } of [...before, ...during]) {
+      const done = await result(api1, tokens.get(email)!, checkId, 90_000);
+      expect(done.body).toMatchObject({ status: 'completed', check_id: checkId });
+    }
+    // Each check once, in full; each user charged exactly once per check and never refunded.
+    for (const [email, checks] of started) {
+      for (const checkId of checks) {
+        const types = (await readStream(`check-${checkId}`)).map((e) => e.type);
+        expect(types).toEqual(['WalletCheckRequested', ...Array.from({ length: 7 }, () => 'WalletCheckStageCompleted'), 'WalletCheckCompleted']);
+      }
+      const userEvents = await readStream(`user-${userIdForEmail(email)}`);
+      const charged = userEvents.filter((e) => e.type === 'CheckCharged').map((e) => (e.data as { checkId: string }).checkId);
+      expect(charged.sort()).toEqual([...checks].sort());
+      expect(userEvents.filter((e) => e.type === 'CheckRefunded')).toEqual([]);
+      const profile = await call<{ checks_left: number }>(api2, 'GET', '/api/profile', undefined, tokens.get(email));
+      expect(profile.body.checks_left).toBe(20 - checks.length);
+    }
+  }, 240_000);
+
+  it('the read models in MongoDB equal a rebuild from the store', async () => {
+    const logger = createLogger({ level: 'silent' });
+    const store = new SqliteEventStore({ file: path.join(dataDir, 'walletscreen.db'), pollIntervalMs: 20 });
+    const live = new MongoReadStore({ url: mongoUrl!, database });
+    const rebuilt = new MongoReadStore({ url: mongoUrl!, database: rebuiltDatabase });
+    const watch = watchReadModels({ readStore: live, projections: allProjections });
+    try {
+      const head = await store.headPosition();
+      await watch.waitFor(head, 60_000);
+      await rebuildProjections({ bus: createInProcessBus(store), readStore: rebuilt, projections: allProjections, head: async () => head, logger });
+      const collections = [...new Set(allProjections.flatMap((p) => [p.collection, ...(p.keyIndex ? [p.keyIndex.collection] : [])]))];
+      const sorted = (docs: unknown[]) => docs.map((d) => JSON.stringify(d)).sort();
+      for (const collection of collections) {
+        const [l, r] = [await live.find(collection), await rebuilt.find(collection)];
+        expect({ collection, docs: sorted(l) }).toEqual({ collection, docs: sorted(r) });
+      }
+      expect(await live.count(checksProjection.collection)).toBeGreaterThanOrEqual(13);
+    } finally {
+      watch.stop();
+      await live.close();
+      await rebuilt.close();
+      await store.close();
+    }
+  }, 120_000);
+
+  async function readStream(streamId: string): Promise<RecordedEvent[]> {
+    const store = new SqliteEventStore({ file: path.join(dataDir, 'walletscreen.db') });
+    try {
+      return await store.readStream(streamId);
+    } finally {
+      await store.close();
+    }
+  }
+});
+
+function tail(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-15).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function until(condition: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the condition');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
