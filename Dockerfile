@@ -1,6 +1,10 @@
-# WalletScreen, embedded profile: one process, one SQLite file under /data.
+# WalletScreen: one image for every shape. Multi-stage (the build tools stay in the build stage),
+# Node 24 LTS, runs as the unprivileged `node` user.
 # Build:  docker build -t walletscreen .
-# Run:    docker run -p 3000:3000 -v walletscreen-data:/data -e ADMIN_EMAIL=... -e ADMIN_PASSWORD=... walletscreen
+# Run the embedded profile (one process, one SQLite file under /data):
+#         docker run -p 3000:3000 -v walletscreen-data:/data -e ADMIN_EMAIL=... -e ADMIN_PASSWORD=... walletscreen
+# The distributed profile runs the same image as separate processes (docker-compose.yml):
+#         node dist/server/api.cjs | workers.cjs | projections.cjs | relay.cjs
 
 FROM node:24-bookworm-slim AS build
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
