@@ -13,6 +13,13 @@ import type { Logger } from './logging/logger';
 import type { MessageBus } from './message-bus/port';
 import type { ReadStore } from './read-store/port';
 
+/**
+ * kafkajs warns at every idempotent producer that has a finite retry budget. Ours have one on
+ * purpose: a send that gives up fails the relay's batch, which is sent again from its checkpoint,
+ * and every consumer recognises an event it has seen by its position.
+ */
+const FINITE_RETRIES_WARNING = 'Limiting retries for the idempotent producer may invalidate EoS guarantees';
+
 export interface PlatformShape {
   eventStore: 'sqlite' | 'eventstoredb';
   bus: 'in-process' | 'kafka';
@@ -106,7 +113,10 @@ export async function openPlatform(
         clientId: config.KAFKA_CLIENT_ID,
         brokers: config.KAFKA_BROKERS,
         logLevel: logLevel.WARN,
-        logCreator: () => (entry) => logger.warn({ kafkajs: entry.namespace, ...entry.log }, `kafkajs: ${entry.log.message}`),
+        logCreator: () => (entry) => {
+          if (entry.log.message === FINITE_RETRIES_WARNING) return;
+          logger.warn({ kafkajs: entry.namespace, ...entry.log }, `kafkajs: ${entry.log.message}`);
+        },
         retry: { retries: 10, initialRetryTime: 200, maxRetryTime: 10_000 },
       });
       if (options.relay) {
