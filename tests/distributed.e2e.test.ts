@@ -5,7 +5,8 @@
  * store. Users check wallets through both APIs and see their own progress live; a worker killed
  * with SIGKILL in the middle of a check leaves it to the other, charged once; Kafka killed and
  * started again during a run loses nothing and applies nothing twice; the read models then equal a
- * rebuild from the store.
+ * rebuild from the store, and `npm run projections:rebuild` rebuilds them in MongoDB once the
+ * projections process is stopped.
  * Needs TEST_KAFKA_BROKERS (a sign the Kafka jars are installed: scripts/services/kafka.sh) and
  * TEST_MONGO_URL (scripts/services/ferretdb.sh); .ci/run provides both. Skipped, with the reason, otherwise.
  */
@@ -22,6 +23,7 @@ import { createLogger, type RecordedEvent } from '@walletscreen/platform';
 import { createInProcessBus, MongoReadStore, SqliteEventStore } from '@walletscreen/platform/adapters';
 import { allProjections, checksProjection, rebuildProjections, watchReadModels } from '@walletscreen/projections';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
+import { runRebuildCommand } from '@walletscreen/command-api/main/operations';
 import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
 
 const root = path.resolve(__dirname, '..');
@@ -344,6 +346,30 @@ maybe('the distributed shape, process by process', () => {
       await live.close();
       await rebuilt.close();
       await store.close();
+    }
+  }, 120_000);
+
+  it('projections:rebuild refuses while a projections process runs, and then rebuilds MongoDB to the same read models', async () => {
+    const lines: { stdout: string[]; stderr: string[] } = { stdout: [], stderr: [] };
+    const io = { argv: [], env: env({ LOG_LEVEL: 'silent' }), stdout: (l: string) => lines.stdout.push(l), stderr: (l: string) => lines.stderr.push(l) };
+    expect(await runRebuildCommand(io)).toBe(1);
+    expect(lines.stderr.join('\n')).toMatch(/^projections:rebuild refused: a projections process is running \(projection-[\w-]+: /);
+
+    const live = new MongoReadStore({ url: mongoUrl!, database });
+    try {
+      const collections = [...new Set(allProjections.flatMap((p) => [p.collection, ...(p.keyIndex ? [p.keyIndex.collection] : [])]))];
+      const snapshot = async () => Object.fromEntries(await Promise.all(collections.map(async (c) => [c, (await live.find(c)).map((d) => JSON.stringify(d)).sort()] as const)));
+      const before = await snapshot();
+      await Promise.all(procs.map((p) => stop(p)));
+      lines.stderr.length = 0;
+      expect(await runRebuildCommand(io)).toBe(0);
+      expect(lines.stderr).toEqual([]);
+      expect(lines.stdout.join('\n')).toMatch(/^rebuilt \d+ read models \(.*\) from \d+ events in \d+ ms$/);
+      expect(await snapshot()).toEqual(before);
+      // The relay's checkpoint is not a read model: it stays.
+      expect(await live.getCheckpoint('relay-kafka')).toBeGreaterThan(0);
+    } finally {
+      await live.close();
     }
   }, 120_000);
 

@@ -7,7 +7,8 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createLogger, verifyChain, type ChainVerification } from '@walletscreen/platform';
+import { ConfigError, createLogger, loadConfig, verifyChain, type ChainVerification, type Config } from '@walletscreen/platform';
+import { openPlatform } from '@walletscreen/platform/composition';
 import { createInProcessBus, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
 import { allProjections, rebuildProjections } from '@walletscreen/projections';
 import { DataDirBusy, lockDataDir } from './data-dir-lock';
@@ -75,11 +76,14 @@ export async function runVerifyCommand(io: CommandIO): Promise<number> {
 
 export const rebuildUsage = `usage: npm run projections:rebuild [-- --data-dir DIR]
   Drops every read model in DATA_DIR/walletscreen.db and replays the event store from position 0.
-  Stop the server first: the command refuses to run while it holds the data directory.`;
+  Stop the server first: the command refuses to run while it holds the data directory.
+  With MONGO_URL / EVENTSTORE_URL set, it rebuilds the read models in MongoDB from that store; with
+  KAFKA_BROKERS set too, it refuses while a projections process is a member of its consumer groups.`;
 
 export async function runRebuildCommand(io: CommandIO): Promise<number> {
   const dataDir = dataDirOf(io, rebuildUsage);
   if (typeof dataDir !== 'string') return dataDir.code;
+  if (io.env.MONGO_URL || io.env.EVENTSTORE_URL) return rebuildConfigured(io, dataDir);
   const file = storeFile(dataDir);
   if (!existsSync(file)) {
     io.stderr(`no event store at ${file}`);
@@ -122,4 +126,67 @@ export function runAsMain(name: string, command: (io: CommandIO) => Promise<numb
       process.exitCode = 1;
     },
   );
+}
+
+/**
+ * The rebuild on the configured adapters (the distributed profile): the read models in MONGO_URL
+ * (or the SQLite file) replayed from the store EVENTSTORE_URL names (or the SQLite file), through
+ * the in-process bus. Only the projections' collections and checkpoints are dropped; the relay's
+ * checkpoint stays. Refused while a projections process is in one of the projections' Kafka
+ * consumer groups (when KAFKA_BROKERS is set) or a process holds the data directory.
+ */
+async function rebuildConfigured(io: CommandIO, dataDir: string): Promise<number> {
+  let config: Config;
+  try {
+    config = loadConfig({ ...io.env, DATA_DIR: dataDir, KAFKA_BROKERS: undefined });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.stderr(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  if (io.env.KAFKA_BROKERS) {
+    const members = await projectionGroupMembers(io.env.KAFKA_BROKERS);
+    if (members.length > 0) {
+      io.stderr(`projections:rebuild refused: a projections process is running (${members.join(', ')}): stop it first`);
+      return 1;
+    }
+  }
+  let lock: { release(): void };
+  try {
+    lock = lockDataDir(dataDir, 'rebuild', ['server', 'rebuild']);
+  } catch (error) {
+    if (error instanceof DataDirBusy) {
+      io.stderr(`projections:rebuild refused: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+  const logger = createLogger({ level: io.env.LOG_LEVEL ?? 'warn' });
+  try {
+    const platform = await openPlatform(config, { logger, pollIntervalMs: 50 });
+    try {
+      const result = await rebuildProjections({ bus: platform.bus, readStore: platform.readStore, projections: allProjections, head: () => platform.eventStore.headPosition(), logger });
+      io.stdout(`rebuilt ${result.projections.length} read models (${result.projections.join(', ')}) from ${result.position} events in ${result.ms} ms`);
+      return 0;
+    } finally {
+      await platform.close();
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+/** The members of the projections' Kafka consumer groups, as "group: client host" lines. */
+async function projectionGroupMembers(brokers: string): Promise<string[]> {
+  const { Kafka, logLevel } = await import('kafkajs');
+  const admin = new Kafka({ clientId: 'walletscreen-rebuild', brokers: brokers.split(',').map((b) => b.trim()), logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const { groups } = await admin.describeGroups(allProjections.map((p) => `projection-${p.name}`));
+    return groups.flatMap((g) => g.members.map((m) => `${g.groupId}: ${m.clientHost.replace(/^\//, '')}`));
+  } finally {
+    await admin.disconnect();
+  }
 }
