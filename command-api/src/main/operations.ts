@@ -7,8 +7,8 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, createLogger, loadConfig, verifyChain, type ChainVerification, type Config } from '@walletscreen/platform';
-import { openPlatform } from '@walletscreen/platform/composition';
+import { ConfigError, createLogger, loadConfig, verifyChain, type ChainVerification, type Config, type Logger } from '@walletscreen/platform';
+import { openPlatform, type Platform } from '@walletscreen/platform/composition';
 import { createInProcessBus, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
 import { allProjections, rebuildProjections } from '@walletscreen/projections';
 import { DataDirBusy, lockDataDir } from './data-dir-lock';
@@ -89,6 +89,25 @@ export async function runRebuildCommand(io: CommandIO): Promise<number> {
     io.stderr(`no event store at ${file}`);
     return 2;
   }
+  return rebuildLocked(io, dataDir, async () => {
+    const eventStore = new SqliteEventStore({ file, pollIntervalMs: 50 });
+    const readStore = new SqliteReadStore({ file });
+    const bus = createInProcessBus(eventStore);
+    return {
+      eventStore,
+      readStore,
+      bus,
+      async close() {
+        await bus.close();
+        await eventStore.close();
+        await readStore.close();
+      },
+    };
+  });
+}
+
+/** Takes the data directory for the rebuild (refused while a process holds it), rebuilds every read model over the ports `open` gives, and reports. */
+async function rebuildLocked(io: CommandIO, dataDir: string, open: (logger: Logger) => Promise<Pick<Platform, 'eventStore' | 'readStore' | 'bus' | 'close'>>): Promise<number> {
   let lock: { release(): void };
   try {
     lock = lockDataDir(dataDir, 'rebuild', ['server', 'rebuild']);
@@ -100,17 +119,16 @@ export async function runRebuildCommand(io: CommandIO): Promise<number> {
     throw error;
   }
   const logger = createLogger({ level: io.env.LOG_LEVEL ?? 'warn' });
-  const eventStore = new SqliteEventStore({ file, pollIntervalMs: 50 });
-  const readStore = new SqliteReadStore({ file });
-  const bus = createInProcessBus(eventStore);
   try {
-    const result = await rebuildProjections({ bus, readStore, projections: allProjections, head: () => eventStore.headPosition(), logger });
-    io.stdout(`rebuilt ${result.projections.length} read models (${result.projections.join(', ')}) from ${result.position} events in ${result.ms} ms`);
-    return 0;
+    const ports = await open(logger);
+    try {
+      const result = await rebuildProjections({ bus: ports.bus, readStore: ports.readStore, projections: allProjections, head: () => ports.eventStore.headPosition(), logger });
+      io.stdout(`rebuilt ${result.projections.length} read models (${result.projections.join(', ')}) from ${result.position} events in ${result.ms} ms`);
+      return 0;
+    } finally {
+      await ports.close();
+    }
   } finally {
-    await bus.close();
-    await eventStore.close();
-    await readStore.close();
     lock.release();
   }
 }
@@ -153,29 +171,7 @@ async function rebuildConfigured(io: CommandIO, dataDir: string): Promise<number
       return 1;
     }
   }
-  let lock: { release(): void };
-  try {
-    lock = lockDataDir(dataDir, 'rebuild', ['server', 'rebuild']);
-  } catch (error) {
-    if (error instanceof DataDirBusy) {
-      io.stderr(`projections:rebuild refused: ${error.message}`);
-      return 1;
-    }
-    throw error;
-  }
-  const logger = createLogger({ level: io.env.LOG_LEVEL ?? 'warn' });
-  try {
-    const platform = await openPlatform(config, { logger, pollIntervalMs: 50 });
-    try {
-      const result = await rebuildProjections({ bus: platform.bus, readStore: platform.readStore, projections: allProjections, head: () => platform.eventStore.headPosition(), logger });
-      io.stdout(`rebuilt ${result.projections.length} read models (${result.projections.join(', ')}) from ${result.position} events in ${result.ms} ms`);
-      return 0;
-    } finally {
-      await platform.close();
-    }
-  } finally {
-    lock.release();
-  }
+  return rebuildLocked(io, dataDir, (logger) => openPlatform(config, { logger, pollIntervalMs: 50 }));
 }
 
 /** The members of the projections' Kafka consumer groups, as "group: client host" lines. */
