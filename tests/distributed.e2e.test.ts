@@ -353,7 +353,7 @@ maybe('the distributed shape, process by process', () => {
     const lines: { stdout: string[]; stderr: string[] } = { stdout: [], stderr: [] };
     const io = { argv: [], env: env({ LOG_LEVEL: 'silent' }), stdout: (l: string) => lines.stdout.push(l), stderr: (l: string) => lines.stderr.push(l) };
     expect(await runRebuildCommand(io)).toBe(1);
-    expect(lines.stderr.join('\n')).toMatch(/^projections:rebuild refused: a projections process is running \(projection-[\w-]+: /);
+    expect(lines.stderr.join('\n')).toMatch(/^projections:rebuild refused: a projections process is running \(ws-sys-\w+\.projection-[\w-]+: /);
 
     const live = new MongoReadStore({ url: mongoUrl!, database });
     try {

@@ -40,7 +40,7 @@ export function watchReadModels(deps: { readStore: ReadStore; projections: reado
     timer = undefined;
     looping = true;
     try {
-      const positions = await Promise.all(names.map((name) => deps.readStore.getCheckpoint(name)));
+      const positions = await Promise.all(names.map((name) => deps.readStore.peekCheckpoint(name)));
       known = Math.max(known, Math.min(...positions));
       settle();
     } catch {

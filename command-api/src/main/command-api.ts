@@ -81,6 +81,8 @@ export async function startCommandApi(deps: {
   ports: Ports;
   accounts: Accounts;
   readModels: ReadModels;
+  /** The read model a settled check is answered after (History); all of them by default. */
+  checksReadModel?: ReadModels;
   /** Waits until the read models have caught up with the store's head (before asking whether an admin exists). */
   catchUp: () => Promise<void>;
   logger: Logger;
@@ -107,7 +109,7 @@ export async function startCommandApi(deps: {
     hub,
     clock,
     waitMs: config.CHECK_WAIT_MS,
-    readModels,
+    readModels: deps.checksReadModel ?? readModels,
     billing: {
       async chargeCheck(userId, checkId, check) {
         const { charged, state } = await accounts.chargeCheck(userId, checkId, check);

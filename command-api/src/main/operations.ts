@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, createLogger, loadConfig, verifyChain, type ChainVerification, type Config, type Logger } from '@walletscreen/platform';
 import { openPlatform, type Platform } from '@walletscreen/platform/composition';
+import { kafkaGroupId } from '@walletscreen/platform/message-bus/kafka/topics';
 import { createInProcessBus, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
 import { allProjections, rebuildProjections } from '@walletscreen/projections';
 import { DataDirBusy, lockDataDir } from './data-dir-lock';
@@ -165,7 +166,7 @@ async function rebuildConfigured(io: CommandIO, dataDir: string): Promise<number
     throw error;
   }
   if (io.env.KAFKA_BROKERS) {
-    const members = await projectionGroupMembers(io.env.KAFKA_BROKERS);
+    const members = await projectionGroupMembers(io.env.KAFKA_BROKERS, config.KAFKA_TOPIC_PREFIX);
     if (members.length > 0) {
       io.stderr(`projections:rebuild refused: a projections process is running (${members.join(', ')}): stop it first`);
       return 1;
@@ -175,12 +176,12 @@ async function rebuildConfigured(io: CommandIO, dataDir: string): Promise<number
 }
 
 /** The members of the projections' Kafka consumer groups, as "group: client host" lines. */
-async function projectionGroupMembers(brokers: string): Promise<string[]> {
+async function projectionGroupMembers(brokers: string, topicPrefix: string): Promise<string[]> {
   const { Kafka, logLevel } = await import('kafkajs');
   const admin = new Kafka({ clientId: 'walletscreen-rebuild', brokers: brokers.split(',').map((b) => b.trim()), logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   try {
-    const { groups } = await admin.describeGroups(allProjections.map((p) => `projection-${p.name}`));
+    const { groups } = await admin.describeGroups(allProjections.map((p) => kafkaGroupId(topicPrefix, `projection-${p.name}`)));
     return groups.flatMap((g) => g.members.map((m) => `${g.groupId}: ${m.clientHost.replace(/^\//, '')}`));
   } finally {
     await admin.disconnect();

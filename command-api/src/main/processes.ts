@@ -11,7 +11,7 @@
 import type { Config, Logger } from '@walletscreen/platform';
 import { ConfigError, createLogger, loadConfig } from '@walletscreen/platform';
 import { openPlatform, type Platform } from '@walletscreen/platform/composition';
-import { allProjections, startProjections, watchReadModels, type ReadModelWatch } from '@walletscreen/projections';
+import { allProjections, checksProjection, startProjections, watchReadModels, type ReadModelWatch } from '@walletscreen/projections';
 import type { AnalysisOptions } from './analysis';
 import { startBackgroundWork, type BackgroundWork } from './background-work';
 import { createAccountsService, startCommandApi } from './command-api';
@@ -96,7 +96,10 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
             }
           }
         };
-        const api = await startCommandApi({ config, ports, accounts, readModels: readModels(), catchUp, logger, clock, staticDir: options.staticDir });
+        // A settled check is answered once History shows it: only that read model is waited for.
+        const checksReadModel = watchReadModels({ readStore: platform.readStore, projections: [checksProjection] });
+        closers.push(() => checksReadModel.stop());
+        const api = await startCommandApi({ config, ports, accounts, readModels: readModels(), checksReadModel, catchUp, logger, clock, staticDir: options.staticDir });
         closers.push(() => api.close());
         running.url = api.url;
       } else {

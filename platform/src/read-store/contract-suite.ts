@@ -48,6 +48,8 @@ export function readStoreContract(adapter: string, options: ReadStoreContractOpt
       expect(await store.getCheckpoint('p')).toBe(7);
       await store.commit([], { name: 'p', position: 9 });
       expect(await store.getCheckpoint('p')).toBe(9);
+      expect(await store.peekCheckpoint('p')).toBe(9);
+      expect(await store.peekCheckpoint('never')).toBe(0);
     });
 
     it('finds by equality, case-insensitive substring, ranges and sets, sorted and paged', async () => {

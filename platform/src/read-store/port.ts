@@ -49,7 +49,10 @@ export interface ReadStore {
   count(collection: string, where?: Where): Promise<number>;
   /** Writes and checkpoint in one atomic unit. */
   commit(writes: readonly DocumentWrite[], checkpoint?: Checkpoint): Promise<void>;
+  /** The projection's checkpoint; where a crash left a commit half done, it is completed first (the projection's runner calls this). */
   getCheckpoint(name: string): Promise<number>;
+  /** The checkpoint of the last finished commit, read only: for processes that follow a projection run elsewhere. */
+  peekCheckpoint(name: string): Promise<number>;
   /** Declares the indexes a collection's queries need (idempotent). */
   ensureIndexes(indexes: readonly CollectionIndex[]): Promise<void>;
   /** Drops collections and the named checkpoints, for a rebuild from position 0. */

@@ -3,7 +3,7 @@ import type { EventFilter, EventStore, RecordedEvent } from '../../event-store/p
 import type { Logger } from '../../logging/logger';
 import type { Consumer, ConsumerOptions, DeadLetter, MessageBus } from '../port';
 import { SettlingQueue } from '../settling-queue';
-import { decodeEvent, ensureTopics, kafkaTopics, messageType, type KafkaTopics } from './topics';
+import { decodeEvent, ensureTopics, kafkaGroupId, kafkaTopics, messageType, type KafkaTopics } from './topics';
 
 /**
  * The MessageBus on Kafka (kafkajs), fed by the relay (relay.ts).
@@ -60,6 +60,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
   await producer.connect();
   const consumers = new Set<Consumer>();
   const sessionTimeout = options.sessionTimeoutMs ?? 10_000;
+  const heartbeatInterval = Math.max(300, Math.floor(sessionTimeout / 5));
 
   /** Sets a message aside with the error: the event it carried, or its raw value when it carried none. */
   const deadLetter = async (group: string, key: Buffer | string | null, error: unknown, attempts: number, content: { event: RecordedEvent } | { value: string }) => {
@@ -107,9 +108,9 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
     const byBus = consumerOptions.progress === 'bus';
     const topic = byBus ? topics.byStream : topics.events;
     const kc: KafkaConsumer = options.kafka.consumer({
-      groupId: group,
+      groupId: kafkaGroupId(options.topicPrefix, group),
       sessionTimeout,
-      heartbeatInterval: Math.max(300, Math.floor(sessionTimeout / 5)),
+      heartbeatInterval,
       rebalanceTimeout: Math.max(sessionTimeout, 10_000),
       maxWaitTimeInMs: 200,
       allowAutoTopicCreation: false,
@@ -192,11 +193,15 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
       }
       const batchSize = consumerOptions.batchSize ?? 500;
       for (let i = 0; i < events.length; i += batchSize) {
+        // A slow handler (a large batch on a slow read store) must not cost the group its member.
+        const beating = setInterval(() => void heartbeat().catch(() => undefined), heartbeatInterval);
         try {
           await handler(events.slice(i, i + batchSize));
         } catch (error) {
           fail(error);
           return;
+        } finally {
+          clearInterval(beating);
         }
         await heartbeat();
       }
@@ -250,7 +255,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
 
     const run = async () => {
       if (byBus) {
-        await placeNewGroup(group, await consumerOptions.startAfter());
+        await placeNewGroup(kafkaGroupId(options.topicPrefix, group), await consumerOptions.startAfter());
         queue = new SettlingQueue({
           concurrency: consumerOptions.concurrency ?? 1,
           maxAttempts: consumerOptions.maxAttempts ?? 5,

@@ -25,6 +25,9 @@ export function kafkaTopics(prefix: string): KafkaTopics {
 
 const TOPIC_EXISTS = 36;
 
+/** A consumer group's Kafka id: prefixed like the topics, so deployments sharing a broker never share a group. */
+export const kafkaGroupId = (topicPrefix: string, group: string) => `${topicPrefix}.${group}`;
+
 /** Creates the topics that are missing and waits until each partition has a leader. */
 export async function ensureTopics(admin: Admin, topics: KafkaTopics, partitions: number): Promise<void> {
   const existing = new Set(await admin.listTopics());

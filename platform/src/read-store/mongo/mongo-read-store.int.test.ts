@@ -84,8 +84,10 @@ if (!url) {
 
       const store = open(name);
       try {
-        // Documents are there, the checkpoint is not finished yet: getCheckpoint rolls the journal forward.
+        // Documents are there, the checkpoint is not finished yet: a reader sees the finished one,
+        // and getCheckpoint (the owner's) rolls the journal forward.
         expect(await store.get(c, 'a')).toEqual({ id: 'a', n: 1 });
+        expect(await store.peekCheckpoint('p')).toBe(3);
         expect(await store.getCheckpoint('p')).toBe(7);
         expect(await store.getCheckpoint('p')).toBe(7);
         // A runner that redelivers anyway (from position 3) changes nothing.

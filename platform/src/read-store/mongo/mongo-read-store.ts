@@ -193,6 +193,11 @@ export class MongoReadStore implements ReadStore {
     await this.checkpoints().updateOne({ _id: name }, { $set: { position }, $unset: { pending: '' } }, { upsert: true });
   }
 
+  /** The finished position; a journaled batch is left to its owner (a reader applying it would repeat the owner's writes). */
+  async peekCheckpoint(name: string): Promise<number> {
+    return (await this.checkpoints().findOne({ _id: name }, { projection: { position: 1 } }))?.position ?? 0;
+  }
+
   /** Returns the checkpoint, first rolling forward a batch a crash left journaled but unfinished. */
   async getCheckpoint(name: string): Promise<number> {
     const cp = await this.checkpoints().findOne({ _id: name });

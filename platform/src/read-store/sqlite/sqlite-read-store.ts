@@ -137,6 +137,11 @@ export class SqliteReadStore implements ReadStore {
     return this.stmt<{ position: number }>('SELECT position FROM rm_checkpoints WHERE name = ?').get(name)?.position ?? 0;
   }
 
+  /** A commit is one transaction here: nothing is ever left half done. */
+  async peekCheckpoint(name: string): Promise<number> {
+    return this.getCheckpoint(name);
+  }
+
   async ensureIndexes(indexes: readonly CollectionIndex[]): Promise<void> {
     for (const index of indexes) {
       const t = this.ensureTable(index.collection);
