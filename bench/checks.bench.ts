@@ -17,8 +17,7 @@
  *   BENCH_CHECKS (2000), BENCH_CONCURRENCY (32), BENCH_RATE (200), BENCH_LATENCY_CHECKS (2000),
  *   BENCH_WARMUP (200), BENCH_CPU_PROFILE (a file: the server thread's CPU profile over both runs)
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
@@ -26,12 +25,12 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
 import type { CheckProgress } from '@walletscreen/contracts';
-import { bech32Encode, convertBits } from '@walletscreen/contracts/addresses/bech32';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { startEmbedded } from '@walletscreen/command-api/main/embedded';
 import { createLogger, type RecordedEvent } from '@walletscreen/platform';
-import { addresses as a, startReplayServer } from '@walletscreen/workers/chain-data/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
+import { addresses as a } from '@walletscreen/workers/chain-data/replay-server';
+import { repoRoot, startEsploraReplay, walletFor } from './support';
 
 const ROLE = 'walletscreen-checks-bench-load';
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -49,19 +48,6 @@ const sentTwice = (i: number) => i % 25 === 7;
 const sanctioned = (i: number) => i % 50 === 11;
 
 const wallClock = () => performance.timeOrigin + performance.now();
-
-/** A distinct, valid P2WPKH address per check. */
-function walletFor(i: number): string {
-  const program = createHash('sha256').update(`bench-wallet-${i}`).digest().subarray(0, 20);
-  return bech32Encode('bc', [0, ...convertBits(program, 8, 5, true)!], 'bech32');
-}
-
-function repoRoot(): string {
-  for (let dir = __dirname; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'workers', 'test-fixtures', 'chain-data'))) return dir;
-    if (path.dirname(dir) === dir) return process.cwd();
-  }
-}
 
 /** Checks `from` (inclusive) to `to` (exclusive), as a closed loop of `concurrency` clients or an open loop at `rate` per second. */
 type Load = { name: string; from: number; to: number } & ({ concurrency: number } | { rate: number });
@@ -94,16 +80,7 @@ interface PhaseResult {
 
 async function loadThread(root: string) {
   const port = parentPort!;
-  const fixtures = path.join(root, 'workers', 'test-fixtures', 'chain-data', 'esplora');
-  const summary = readFileSync(path.join(fixtures, 'address-small.json'), 'utf8');
-  const txs = readFileSync(path.join(fixtures, 'txs-small.json'), 'utf8');
-  const json = { 'content-type': 'application/json' };
-  // The recorded wallet's answers, about whichever wallet is asked for.
-  const about = (text: string, p: string) => ({ text: text.replaceAll(a.btcWallet, decodeURIComponent(p.split('/')[3]!)), headers: json });
-  const replay = await startReplayServer([
-    { path: /^\/api\/address\/[^/]+$/, replies: [(r) => about(summary, r.path)] },
-    { path: /^\/api\/address\/[^/]+\/txs$/, replies: [(r) => about(txs, r.path)] },
-  ]);
+  const replay = await startEsploraReplay(root);
   port.postMessage({ type: 'replay-ready', url: replay.url });
 
   const messages: SocketSample[] = [];

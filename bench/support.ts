@@ -1,0 +1,33 @@
+/** What the end-to-end benchmarks share: the wallets they check and the blockchain data source they replay. */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { bech32Encode, convertBits } from '@walletscreen/contracts/addresses/bech32';
+import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+
+/** A distinct, valid P2WPKH address per check. */
+export function walletFor(i: number): string {
+  const program = createHash('sha256').update(`bench-wallet-${i}`).digest().subarray(0, 20);
+  return bech32Encode('bc', [0, ...convertBits(program, 8, 5, true)!], 'bech32');
+}
+
+/** The repository (the bundle runs from dist/bench). */
+export function repoRoot(): string {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'workers', 'test-fixtures', 'chain-data'))) return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+
+/** An Esplora on loopback that answers at once with the recorded wallet's answers, rewritten for whichever wallet is asked about. */
+export async function startEsploraReplay(root: string): Promise<ReplayServer> {
+  const fixtures = path.join(root, 'workers', 'test-fixtures', 'chain-data', 'esplora');
+  const summary = readFileSync(path.join(fixtures, 'address-small.json'), 'utf8');
+  const txs = readFileSync(path.join(fixtures, 'txs-small.json'), 'utf8');
+  const json = { 'content-type': 'application/json' };
+  const about = (text: string, p: string) => ({ text: text.replaceAll(a.btcWallet, decodeURIComponent(p.split('/')[3]!)), headers: json });
+  return startReplayServer([
+    { path: /^\/api\/address\/[^/]+$/, replies: [(r) => about(summary, r.path)] },
+    { path: /^\/api\/address\/[^/]+\/txs$/, replies: [(r) => about(txs, r.path)] },
+  ]);
+}
