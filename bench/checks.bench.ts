@@ -30,7 +30,7 @@ import { startEmbedded } from '@walletscreen/command-api/main/embedded';
 import { createLogger, type RecordedEvent } from '@walletscreen/platform';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { addresses as a } from '@walletscreen/workers/chain-data/replay-server';
-import { repoRoot, startEsploraReplay, walletFor } from './support';
+import { ms, nextMessage, percentile, repoRoot, startEsploraReplay, walletFor } from './support';
 
 const ROLE = 'walletscreen-checks-bench-load';
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -170,20 +170,6 @@ if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {
 // ---------------------------------------------------------------------------------------------
 // The server thread.
 
-const nextMessage = <T>(worker: Worker, type: string) =>
-  new Promise<T>((resolve, reject) => {
-    const onMessage = (m: { type: string } & T) => {
-      if (m.type !== type) return;
-      worker.off('message', onMessage);
-      worker.off('error', reject);
-      resolve(m);
-    };
-    worker.on('message', onMessage);
-    worker.once('error', reject);
-  });
-
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!);
-const ms = (v: number) => Math.round(v * 10) / 10;
 const verdict = (ok: boolean) => (ok ? 'pass' : 'FAIL');
 
 /** The server thread's CPU profile over a stretch of the run, written to `file` (nothing without one). */

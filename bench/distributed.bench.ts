@@ -51,7 +51,7 @@ import { MongoReadStore, SqliteEventStore, SqliteReadStore } from '@walletscreen
 import { startKafkaRelay } from '@walletscreen/platform/message-bus/kafka/relay';
 import { kafkaTopics } from '@walletscreen/platform/message-bus/kafka/topics';
 import { allProjections } from '@walletscreen/projections';
-import { repoRoot, startEsploraReplay, walletFor } from './support';
+import { ms, nextMessage, percentile, repoRoot, startEsploraReplay, walletFor } from './support';
 
 const ROLE = 'walletscreen-distributed-bench-load';
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -140,20 +140,6 @@ if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {
 // ---------------------------------------------------------------------------------------------
 // The bench thread.
 
-const nextMessage = <T>(worker: Worker, type: string) =>
-  new Promise<T>((resolve, reject) => {
-    const onMessage = (m: { type: string } & T) => {
-      if (m.type !== type) return;
-      worker.off('message', onMessage);
-      worker.off('error', reject);
-      resolve(m);
-    };
-    worker.on('message', onMessage);
-    worker.once('error', reject);
-  });
-
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!);
-const ms = (v: number) => Math.round(v * 10) / 10;
 const sortedNumbers = (values: number[]) => values.sort((x, y) => x - y);
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { bech32Encode, convertBits } from '@walletscreen/contracts/addresses/bech32';
 import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
 
@@ -31,3 +32,22 @@ export async function startEsploraReplay(root: string): Promise<ReplayServer> {
     { path: /^\/api\/address\/[^/]+\/txs$/, replies: [(r) => about(txs, r.path)] },
   ]);
 }
+
+/** The next message of this type from the load thread. */
+export const nextMessage = <T>(worker: Worker, type: string) =>
+  new Promise<T>((resolve, reject) => {
+    const onMessage = (m: { type: string } & T) => {
+      if (m.type !== type) return;
+      worker.off('message', onMessage);
+      worker.off('error', reject);
+      resolve(m);
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+  });
+
+/** The p-th percentile of sorted values (nearest rank). */
+export const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!);
+
+/** Milliseconds to one decimal. */
+export const ms = (v: number) => Math.round(v * 10) / 10;

@@ -6,8 +6,8 @@
  *    as `pending` - one single-document write, which is atomic everywhere. From then on the batch
  *    counts as committed.
  * 2. Apply: every document write carries the batch position as `_pos` and only applies where the
- *    stored `_pos` is lower (conditional replace/upsert; an upsert that hits a newer document fails
- *    with a duplicate key and is dropped). A delete leaves a tombstone `{_id, _pos, _deleted: true}`
+ *    stored `_pos` is lower: a document not there yet is inserted, one that exists is replaced
+ *    conditionally (an upsert that hits a newer document fails with a duplicate key and is dropped). A delete leaves a tombstone `{_id, _pos, _deleted: true}`
  *    so that a late, older write cannot bring the document back. Reads never see tombstones, `_id`
  *    or `_pos`.
  * 3. Finish: `position` is set and `pending` removed in one single-document update, after the
@@ -171,20 +171,41 @@ export class MongoReadStore implements ReadStore {
       byId.set(w.id, w.doc);
     }
     for (const [collection, byId] of last) {
-      const ops: AnyBulkWriteOperation<StoredDoc>[] = [];
-      for (const [id, doc] of byId) {
-        const replacement: StoredDoc = doc === null ? { _id: id, _pos: position ?? 0, _deleted: true } : { ...doc, _id: id, _pos: position ?? 0 };
-        if (position === undefined && doc === null) ops.push({ deleteOne: { filter: { _id: id } } });
-        else if (position === undefined) ops.push({ replaceOne: { filter: { _id: id }, replacement, upsert: true } });
-        else ops.push({ replaceOne: { filter: { _id: id, _pos: { $lt: position } }, replacement, upsert: true } });
+      const stored = (id: string, doc: object | null): StoredDoc => (doc === null ? { _id: id, _pos: position ?? 0, _deleted: true } : { ...doc, _id: id, _pos: position ?? 0 });
+      if (position === undefined) {
+        await this.bulk(
+          collection,
+          [...byId].map(([id, doc]) => (doc === null ? { deleteOne: { filter: { _id: id } } } : { replaceOne: { filter: { _id: id }, replacement: stored(id, doc), upsert: true } })),
+        );
+        continue;
       }
-      try {
-        await this.coll(collection).bulkWrite(ops, { ordered: false });
-      } catch (err) {
-        // A duplicate key means the document is already at this position or newer: that write is stale.
-        const stale = err instanceof MongoBulkWriteError && [err.writeErrors].flat().every((e) => e.code === DUPLICATE_KEY) && !err.writeConcernError;
-        if (!stale) throw err;
-      }
+      // A document new to the collection is inserted (an `_id` lookup everywhere; FerretDB 1.x runs
+      // a filter on more than `_id` as a scan of the whole collection). Only the ones that exist
+      // already take the conditional replace.
+      const fresh = [...byId].filter(([, doc]) => doc !== null);
+      const existing = new Set(await this.bulk(collection, fresh.map(([id, doc]) => ({ insertOne: { document: stored(id, doc) } }))));
+      const rest = [...byId].filter(([id, doc]) => doc === null || existing.has(id));
+      await this.bulk(
+        collection,
+        rest.map(([id, doc]) => ({ replaceOne: { filter: { _id: id, _pos: { $lt: position } }, replacement: stored(id, doc), upsert: true } })),
+      );
+    }
+  }
+
+  /** Runs the operations unordered; a duplicate key is not an error: returns the ids of the documents that hit one. */
+  private async bulk(collection: string, ops: AnyBulkWriteOperation<StoredDoc>[]): Promise<string[]> {
+    if (ops.length === 0) return [];
+    try {
+      await this.coll(collection).bulkWrite(ops, { ordered: false });
+      return [];
+    } catch (err) {
+      // An insert: the document exists. A conditional upsert: the document is already at this position or newer, so that write is stale.
+      const errors = err instanceof MongoBulkWriteError && !err.writeConcernError ? [err.writeErrors].flat() : [];
+      if (errors.length === 0 || !errors.every((e) => e.code === DUPLICATE_KEY)) throw err;
+      return errors.map((e) => {
+        const op = ops[e.index]!;
+        return 'insertOne' in op ? String(op.insertOne.document._id) : 'replaceOne' in op ? String(op.replaceOne.filter._id) : '';
+      });
     }
   }
 
