@@ -129,6 +129,22 @@ if (!url) {
       }
     });
 
+    it('a late commit of an older batch never moves the checkpoint back', async () => {
+      const store = open(name);
+      try {
+        await store.commit(batch(1), { name: 'p', position: 9 });
+        // A process that lost the projection to another one finishes its older batch late.
+        await store.commit(batch(2), { name: 'p', position: 7 });
+        await store.commit([], { name: 'p', position: 8 });
+        expect(await store.getCheckpoint('p')).toBe(9);
+        expect(await store.get(c, 'a')).toEqual({ id: 'a', n: 1 });
+        await store.commit([], { name: 'p', position: 10 });
+        expect(await store.peekCheckpoint('p')).toBe(10);
+      } finally {
+        await store.close();
+      }
+    });
+
     it('rejects documents that use the reserved fields', async () => {
       const store = open(name);
       try {

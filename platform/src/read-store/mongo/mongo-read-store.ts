@@ -146,19 +146,28 @@ export class MongoReadStore implements ReadStore {
       await this.apply(writes, undefined);
       return;
     }
-    await this.journal(checkpoint, writes);
+    if (!(await this.journal(checkpoint, writes))) return;
     await this.apply(writes, checkpoint.position);
     await this.finish(checkpoint.name, checkpoint.position);
   }
 
-  /** Step 1: the batch, stored with the checkpoint in one single-document write. */
-  protected async journal(checkpoint: Checkpoint, writes: readonly DocumentWrite[]): Promise<void> {
-    if (writes.length === 0) return;
-    await this.checkpoints().updateOne(
-      { _id: checkpoint.name },
-      { $set: { pending: { position: checkpoint.position, writes: JSON.stringify(writes) } }, $setOnInsert: { position: 0 } },
-      { upsert: true },
-    );
+  /**
+   * Step 1: the batch, stored with the checkpoint in one single-document write; false (nothing
+   * stored) when the checkpoint is already at this position or later: a late batch.
+   */
+  protected async journal(checkpoint: Checkpoint, writes: readonly DocumentWrite[]): Promise<boolean> {
+    if (writes.length === 0) return true;
+    try {
+      await this.checkpoints().updateOne(
+        { _id: checkpoint.name, position: { $lt: checkpoint.position } },
+        { $set: { pending: { position: checkpoint.position, writes: JSON.stringify(writes) } }, $setOnInsert: { position: 0 } },
+        { upsert: true },
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof MongoServerError && err.code === DUPLICATE_KEY) return false;
+      throw err;
+    }
   }
 
   /** Step 2: idempotent writes. The last write of a document in a batch wins. */
@@ -211,7 +220,14 @@ export class MongoReadStore implements ReadStore {
 
   /** Step 3: the checkpoint, after the documents; clears the journal in the same update. */
   protected async finish(name: string, position: number): Promise<void> {
-    await this.checkpoints().updateOne({ _id: name }, { $set: { position }, $unset: { pending: '' } }, { upsert: true });
+    // Only forward: a late finish (a process that lost its projection to another and is still
+    // writing) never moves the checkpoint back nor drops the newer owner's journal.
+    try {
+      await this.checkpoints().updateOne({ _id: name, position: { $lt: position } }, { $set: { position }, $unset: { pending: '' } }, { upsert: true });
+    } catch (err) {
+      // The upsert met the checkpoint already at this position or later.
+      if (!(err instanceof MongoServerError && err.code === DUPLICATE_KEY)) throw err;
+    }
   }
 
   /** The finished position; a journaled batch is left to its owner (a reader applying it would repeat the owner's writes). */
