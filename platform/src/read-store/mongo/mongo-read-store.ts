@@ -18,7 +18,8 @@
  * re-applies the journal - step 2 is idempotent - and finishes it, so the batch is not redelivered
  * and no event is folded twice, even by folds that read their document back. A batch that IS
  * redelivered anyway (its position not above the stored `_pos`) changes nothing.
- * Commits to one checkpoint name must not run concurrently (one projection instance per name).
+ * Commits to one checkpoint name come from one projection instance at a time; a late commit from an
+ * instance that lost the projection changes nothing (the checkpoint and each document only move forward).
  * Writes without a checkpoint are applied unconditionally with `_pos: 0`.
  */
 import { MongoBulkWriteError, MongoClient, MongoServerError, type AnyBulkWriteOperation, type Collection, type Db, type Document, type Filter, type Sort } from 'mongodb';
