@@ -7,6 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { closeStack } from './close-stack';
 import type { Config } from './config/config';
 import type { EventStore } from './event-store/port';
 import type { Logger } from './logging/logger';
@@ -60,10 +61,7 @@ export async function openPlatform(
   const shape = platformShape(config);
   const { logger } = options;
   const clock = options.clock ?? (() => new Date());
-  const closers: Array<() => Promise<void>> = [];
-  const close = async () => {
-    for (const c of closers.splice(0).reverse()) await c();
-  };
+  const opened = closeStack();
   try {
     const file = path.join(config.DATA_DIR, 'walletscreen.db');
     if (shape.eventStore === 'sqlite' || shape.readStore === 'sqlite') mkdirSync(config.DATA_DIR, { recursive: true });
@@ -79,7 +77,7 @@ export async function openPlatform(
       const { SqliteEventStore } = await import('./event-store/sqlite/sqlite-event-store');
       eventStore = new SqliteEventStore({ file, synchronous: config.SQLITE_SYNCHRONOUS, clock, pollIntervalMs: options.pollIntervalMs ?? config.SQLITE_POLL_MS });
     }
-    closers.push(() => eventStore.close());
+    opened.add(() => eventStore.close());
 
     let readStore: ReadStore;
     if (config.MONGO_URL) {
@@ -89,7 +87,7 @@ export async function openPlatform(
       const { SqliteReadStore } = await import('./read-store/sqlite/sqlite-read-store');
       readStore = new SqliteReadStore({ file, synchronous: config.SQLITE_SYNCHRONOUS });
     }
-    closers.push(() => readStore.close());
+    opened.add(() => readStore.close());
 
     // Both in one SQLite file: WAL checkpoints on a thread of their own, not inside a commit.
     if (shape.eventStore === 'sqlite' && shape.readStore === 'sqlite') {
@@ -101,7 +99,7 @@ export async function openPlatform(
         synchronous: config.SQLITE_SYNCHRONOUS,
         onError: (error) => logger.error({ err: error }, 'background WAL checkpoints stopped: the connections checkpoint themselves again'),
       });
-      closers.push(() => checkpointer.stop());
+      opened.add(() => checkpointer.stop());
     }
 
     let bus: MessageBus;
@@ -123,7 +121,7 @@ export async function openPlatform(
         const { startKafkaRelay } = await import('./message-bus/kafka/relay');
         const running = await startKafkaRelay({ kafka, store: eventStore, checkpoints: readStore, topicPrefix: config.KAFKA_TOPIC_PREFIX, partitions: config.KAFKA_PARTITIONS, logger });
         relay = running;
-        closers.push(() => running.stop());
+        opened.add(() => running.stop());
       }
       const { createKafkaBus } = await import('./message-bus/kafka/kafka-bus');
       bus = await createKafkaBus({ kafka, store: eventStore, topicPrefix: config.KAFKA_TOPIC_PREFIX, partitions: config.KAFKA_PARTITIONS, logger, sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS, clock });
@@ -131,12 +129,12 @@ export async function openPlatform(
       const { createInProcessBus } = await import('./message-bus/in-process/in-process-bus');
       bus = createInProcessBus(eventStore, { progress: readStore, clock });
     }
-    closers.push(() => bus.close());
+    opened.add(() => bus.close());
 
     logger.info({ shape }, 'platform adapters ready');
-    return { shape, eventStore, readStore, bus, relay, ...(shape.eventStore === 'sqlite' || shape.readStore === 'sqlite' ? { sqliteFile: file } : {}), close };
+    return { shape, eventStore, readStore, bus, relay, ...(shape.eventStore === 'sqlite' || shape.readStore === 'sqlite' ? { sqliteFile: file } : {}), close: opened.close };
   } catch (error) {
-    await close().catch(() => undefined);
+    await opened.close().catch(() => undefined);
     throw error;
   }
 }

@@ -6,3 +6,5 @@ export * from './message-bus/checkpointed-worker';
 export * from './read-store/port';
 export * from './config/config';
 export * from './logging/logger';
+export * from './close-stack';
+export * from './message-bus/position-waiters';

@@ -1,8 +1,11 @@
-import { supervise, type Logger, type MessageBus, type ReadStore, type RecordedEvent } from '@walletscreen/platform';
+import { positionWaiters, supervise, type Logger, type MessageBus, type ReadStore, type RecordedEvent } from '@walletscreen/platform';
 import type { Projection } from './projection';
 
 /** A projection passes over at most this many events it does not fold before writing its checkpoint. */
 const SKIPPED_BEFORE_SAVE = 1000;
+
+/** The bus consumer group a projection folds in. */
+export const projectionGroup = (projection: Pick<Projection, 'name'>) => `projection-${projection.name}`;
 
 export interface ProjectionRunner {
   /** Resolves once every projection has folded the event at this global position (or a later one). */
@@ -30,17 +33,9 @@ export async function startProjections(deps: {
 }): Promise<ProjectionRunner> {
   const { bus, readStore, logger } = deps;
   const positions = new Map<string, number>();
-  const waiters = new Set<{ position: number; resolve: () => void }>();
-
-  const settleWaiters = () => {
-    const min = Math.min(...[...positions.values()]);
-    for (const w of waiters) {
-      if (w.position <= min) {
-        waiters.delete(w);
-        w.resolve();
-      }
-    }
-  };
+  const lowest = () => Math.min(...positions.values());
+  const waiters = positionWaiters((position, timeoutMs) => new Error(`projections did not reach position ${position} within ${timeoutMs} ms`));
+  const settleWaiters = () => waiters.reached(lowest());
 
   for (const p of deps.projections) {
     await readStore.ensureIndexes((p.indexes ?? []).map((fields) => ({ collection: p.collection, fields })));
@@ -137,7 +132,7 @@ export async function startProjections(deps: {
       () =>
         bus.consume(
           {
-            group: `projection-${p.name}`,
+            group: projectionGroup(p),
             // Read again at every start: where another process runs the same projection, it may have moved on.
             startAfter: () =>
               serial(async () => {
@@ -153,23 +148,7 @@ export async function startProjections(deps: {
   });
 
   return {
-    waitFor(position, timeoutMs = 10_000) {
-      if (Math.min(...positions.values()) >= position) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        const waiter = {
-          position,
-          resolve: () => {
-            clearTimeout(timer);
-            resolve();
-          },
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          reject(new Error(`projections did not reach position ${position} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiters.add(waiter);
-      });
-    },
+    waitFor: (position, timeoutMs = 10_000) => waiters.wait(position, lowest(), timeoutMs),
     positions: () => Object.fromEntries(positions),
     async stop() {
       await Promise.all(consumers.map((c) => c.close()));

@@ -1,4 +1,4 @@
-import type { ReadStore } from '@walletscreen/platform';
+import { positionWaiters, type ReadStore } from '@walletscreen/platform';
 import type { Projection } from './projection';
 
 /** Answers "have the read models caught up with this position?" where the projections run elsewhere. */
@@ -20,21 +20,12 @@ export interface ReadModelWatch {
 export function watchReadModels(deps: { readStore: ReadStore; projections: readonly Projection[]; pollMs?: number }): ReadModelWatch {
   const pollMs = deps.pollMs ?? 50;
   const names = deps.projections.map((p) => p.name);
-  const waiters = new Set<{ position: number; resolve: () => void; reject: (error: Error) => void }>();
   let known = 0;
+  const waiters = positionWaiters((position, timeoutMs) => new Error(`the read models did not reach position ${position} within ${timeoutMs} ms (at ${known})`));
   let timer: NodeJS.Timeout | undefined;
   /** A read is in flight or scheduled. */
   let looping = false;
   let stopped = false;
-
-  const settle = () => {
-    for (const w of waiters) {
-      if (w.position <= known) {
-        waiters.delete(w);
-        w.resolve();
-      }
-    }
-  };
 
   const poll = async () => {
     timer = undefined;
@@ -42,7 +33,7 @@ export function watchReadModels(deps: { readStore: ReadStore; projections: reado
     try {
       const positions = await Promise.all(names.map((name) => deps.readStore.peekCheckpoint(name)));
       known = Math.max(known, Math.min(...positions));
-      settle();
+      waiters.reached(known);
     } catch {
       // The read store is unreachable for now: the waiters time out if it stays so.
     }
@@ -52,36 +43,18 @@ export function watchReadModels(deps: { readStore: ReadStore; projections: reado
 
   return {
     waitFor(position, timeoutMs = 10_000) {
-      if (position <= known) return Promise.resolve();
-      if (stopped) return Promise.reject(new Error('the read-model watch is stopped'));
-      return new Promise<void>((resolve, reject) => {
-        const waiter = {
-          position,
-          resolve: () => {
-            clearTimeout(deadline);
-            resolve();
-          },
-          reject: (error: Error) => {
-            clearTimeout(deadline);
-            reject(error);
-          },
-        };
-        const deadline = setTimeout(() => {
-          waiters.delete(waiter);
-          reject(new Error(`the read models did not reach position ${position} within ${timeoutMs} ms (at ${known})`));
-        }, timeoutMs);
-        waiters.add(waiter);
-        // The first waiter reads at once; later ones share the running loop.
-        if (!looping) void poll();
-      });
+      if (stopped && position > known) return Promise.reject(new Error('the read-model watch is stopped'));
+      const reached = waiters.wait(position, known, timeoutMs);
+      // The first waiter reads at once; later ones share the running loop.
+      if (waiters.size > 0 && !looping) void poll();
+      return reached;
     },
     position: () => known,
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
-      for (const w of waiters) w.reject(new Error('the read-model watch is stopped'));
-      waiters.clear();
+      waiters.endAll(new Error('the read-model watch is stopped'));
     },
   };
 }

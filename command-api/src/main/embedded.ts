@@ -3,7 +3,7 @@
  * projections and the workers); with no services configured, one SQLite file.
  */
 import type { Config, EventStore, Logger, ReadStore } from '@walletscreen/platform';
-import { createLogger, loadConfig } from '@walletscreen/platform';
+import { closeStack, createLogger, loadConfig } from '@walletscreen/platform';
 import { openPlatform } from '@walletscreen/platform/composition';
 import { allProjections, startProjections, type ProjectionRunner } from '@walletscreen/projections';
 import type { AnalysisWorker } from '@walletscreen/workers/checks/analysis-worker';
@@ -39,18 +39,15 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
   const clock = options.clock ?? (() => new Date());
   // Refuses to start during `npm run projections:rebuild`, and makes a rebuild refuse while this runs.
   const dataDirLock = lockDataDir(config.DATA_DIR, 'server', ['rebuild']);
-  const closers: Array<() => Promise<void> | void> = [() => dataDirLock.release()];
-  const close = async () => {
-    for (const c of closers.splice(0).reverse()) await c();
-  };
+  const opened = closeStack();
+  opened.add(() => dataDirLock.release());
   try {
     // The adapters EVENTSTORE_URL, KAFKA_BROKERS and MONGO_URL choose (none: one SQLite file, the
     // in-process bus); with Kafka, this process also runs the relay.
     const platform = await openPlatform(config, { logger, clock, relay: true });
-    closers.push(() => platform.close());
-    const ports = { eventStore: platform.eventStore, readStore: platform.readStore, bus: platform.bus };
+    opened.add(() => platform.close());
     const projections = await startProjections({ bus: platform.bus, readStore: platform.readStore, projections: allProjections, logger });
-    closers.push(() => projections.stop());
+    opened.add(() => projections.stop());
     const catchUp = (timeoutMs: number) => async () => projections.waitFor(await platform.eventStore.headPosition(), timeoutMs);
 
     // The read models must have caught up before the worker looks for checks left running and
@@ -58,13 +55,12 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
     await catchUp(60_000)();
 
     const { accounts, mailer } = createAccountsService({ config, eventStore: platform.eventStore, logger, clock });
-    closers.push(() => mailer.close());
-    const work = startBackgroundWork({ config, env: options.env, ports, accounts, catchUp: catchUp(30_000), logger, clock, analysis: options.analysis, resumeRunningChecks: true });
-    closers.push(() => work.close());
-    const api = await startCommandApi({ config, ports, accounts, readModels: projections, catchUp: catchUp(60_000), logger, clock, staticDir: options.staticDir });
-    closers.push(() => api.close());
+    opened.add(() => mailer.close());
+    const work = startBackgroundWork({ config, env: options.env, ports: platform, accounts, catchUp: catchUp(30_000), logger, clock, analysis: options.analysis, resumeRunningChecks: true });
+    opened.add(() => work.close());
+    const api = await startCommandApi({ config, ports: platform, accounts, readModels: projections, catchUp: catchUp(60_000), logger, clock, staticDir: options.staticDir });
+    opened.add(() => api.close());
 
-    let closing: Promise<void> | undefined;
     return {
       url: api.url,
       config,
@@ -77,10 +73,10 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
       sweeper: work.sweeper,
       billing: api.billing,
       purchaseExpiry: work.purchaseExpiry,
-      close: () => (closing ??= close()),
+      close: opened.close,
     };
   } catch (error) {
-    await close().catch(() => undefined);
+    await opened.close().catch(() => undefined);
     throw error;
   }
 }

@@ -11,7 +11,7 @@ import { ConfigError, createLogger, loadConfig, verifyChain, type ChainVerificat
 import { openPlatform, type Platform } from '@walletscreen/platform/composition';
 import { kafkaGroupId } from '@walletscreen/platform/message-bus/kafka/topics';
 import { createInProcessBus, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
-import { allProjections, rebuildProjections } from '@walletscreen/projections';
+import { allProjections, projectionGroup, rebuildProjections } from '@walletscreen/projections';
 import { DataDirBusy, lockDataDir } from './data-dir-lock';
 
 export interface CommandIO {
@@ -157,7 +157,7 @@ export function runAsMain(name: string, command: (io: CommandIO) => Promise<numb
 async function rebuildConfigured(io: CommandIO, dataDir: string): Promise<number> {
   let config: Config;
   try {
-    config = loadConfig({ ...io.env, DATA_DIR: dataDir, KAFKA_BROKERS: undefined });
+    config = loadConfig({ ...io.env, DATA_DIR: dataDir });
   } catch (error) {
     if (error instanceof ConfigError) {
       io.stderr(error.message);
@@ -165,23 +165,24 @@ async function rebuildConfigured(io: CommandIO, dataDir: string): Promise<number
     }
     throw error;
   }
-  if (io.env.KAFKA_BROKERS) {
-    const members = await projectionGroupMembers(io.env.KAFKA_BROKERS, config.KAFKA_TOPIC_PREFIX);
+  if (config.KAFKA_BROKERS) {
+    const members = await projectionGroupMembers(config.KAFKA_BROKERS, config.KAFKA_TOPIC_PREFIX);
     if (members.length > 0) {
       io.stderr(`projections:rebuild refused: a projections process is running (${members.join(', ')}): stop it first`);
       return 1;
     }
   }
-  return rebuildLocked(io, dataDir, (logger) => openPlatform(config, { logger, pollIntervalMs: 50 }));
+  // The replay reads the store itself, through the in-process bus.
+  return rebuildLocked(io, dataDir, (logger) => openPlatform({ ...config, KAFKA_BROKERS: undefined }, { logger, pollIntervalMs: 50 }));
 }
 
 /** The members of the projections' Kafka consumer groups, as "group: client host" lines. */
-async function projectionGroupMembers(brokers: string, topicPrefix: string): Promise<string[]> {
+async function projectionGroupMembers(brokers: string[], topicPrefix: string): Promise<string[]> {
   const { Kafka, logLevel } = await import('kafkajs');
-  const admin = new Kafka({ clientId: 'walletscreen-rebuild', brokers: brokers.split(',').map((b) => b.trim()), logLevel: logLevel.NOTHING }).admin();
+  const admin = new Kafka({ clientId: 'walletscreen-rebuild', brokers, logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   try {
-    const { groups } = await admin.describeGroups(allProjections.map((p) => kafkaGroupId(topicPrefix, `projection-${p.name}`)));
+    const { groups } = await admin.describeGroups(allProjections.map((p) => kafkaGroupId(topicPrefix, projectionGroup(p))));
     return groups.flatMap((g) => g.members.map((m) => `${g.groupId}: ${m.clientHost.replace(/^\//, '')}`));
   } finally {
     await admin.disconnect();

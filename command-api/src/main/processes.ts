@@ -9,9 +9,9 @@
  * process instead (embedded.ts).
  */
 import type { Config, Logger } from '@walletscreen/platform';
-import { ConfigError, createLogger, loadConfig } from '@walletscreen/platform';
+import { closeStack, ConfigError, createLogger, loadConfig } from '@walletscreen/platform';
 import { openPlatform, type Platform } from '@walletscreen/platform/composition';
-import { allProjections, checksProjection, startProjections, watchReadModels, type ReadModelWatch } from '@walletscreen/projections';
+import { allProjections, checksProjection, startProjections, watchReadModels } from '@walletscreen/projections';
 import type { AnalysisOptions } from './analysis';
 import { startBackgroundWork, type BackgroundWork } from './background-work';
 import { createAccountsService, startCommandApi } from './command-api';
@@ -58,73 +58,60 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
   requireDistributed(kind, config);
   // Refuses to start during `npm run projections:rebuild`, and makes a rebuild refuse while this runs.
   const dataDirLock = lockDataDir(config.DATA_DIR, 'server', ['rebuild']);
-  const closers: Array<() => Promise<void> | void> = [() => dataDirLock.release()];
-  const close = async () => {
-    for (const c of closers.splice(0).reverse()) await c();
-  };
+  const opened = closeStack();
+  opened.add(() => dataDirLock.release());
   try {
     const platform = await openPlatform(config, { logger, clock, relay: kind === 'relay' });
-    closers.push(() => platform.close());
-    const ports = { eventStore: platform.eventStore, readStore: platform.readStore, bus: platform.bus };
-    const running: RunningProcess = { kind, config, logger, platform, close: async () => undefined };
-
-    let watch: ReadModelWatch | undefined;
-    const readModels = () => {
-      if (!watch) {
-        const w = (watch = watchReadModels({ readStore: platform.readStore, projections: allProjections }));
-        closers.push(() => w.stop());
-      }
-      return watch;
-    };
+    opened.add(() => platform.close());
+    const running: RunningProcess = { kind, config, logger, platform, close: opened.close };
 
     if (kind === 'projections') {
       const projections = await startProjections({ bus: platform.bus, readStore: platform.readStore, projections: allProjections, logger, saveSkippedAfterMs: SAVE_SKIPPED_AFTER_MS });
-      closers.push(() => projections.stop());
+      opened.add(() => projections.stop());
     } else if (kind === 'api' || kind === 'workers') {
+      const readModels = watchReadModels({ readStore: platform.readStore, projections: allProjections });
+      opened.add(() => readModels.stop());
       const { accounts, mailer } = createAccountsService({ config, eventStore: platform.eventStore, logger, clock });
-      closers.push(() => mailer.close());
+      opened.add(() => mailer.close());
       if (kind === 'api') {
         // Before it serves anything: the read models have caught up (the projections process may be starting too).
         const catchUp = async () => {
           const head = await platform.eventStore.headPosition();
           for (let waited = 0; ; waited++) {
             try {
-              return await readModels().waitFor(head, 15_000);
+              return await readModels.waitFor(head, 15_000);
             } catch (error) {
               if (waited === 19) throw error;
-              logger.warn({ head, at: readModels().position() }, 'waiting for the projections process to bring the read models up to the store');
+              logger.warn({ head, at: readModels.position() }, 'waiting for the projections process to bring the read models up to the store');
             }
           }
         };
         // A settled check is answered once History shows it: only that read model is waited for.
         const checksReadModel = watchReadModels({ readStore: platform.readStore, projections: [checksProjection] });
-        closers.push(() => checksReadModel.stop());
-        const api = await startCommandApi({ config, ports, accounts, readModels: readModels(), checksReadModel, catchUp, logger, clock, staticDir: options.staticDir });
-        closers.push(() => api.close());
+        opened.add(() => checksReadModel.stop());
+        const api = await startCommandApi({ config, ports: platform, accounts, readModels, checksReadModel, catchUp, logger, clock, staticDir: options.staticDir });
+        opened.add(() => api.close());
         running.url = api.url;
       } else {
         const work = startBackgroundWork({
           config,
           env: options.env,
-          ports,
+          ports: platform,
           accounts,
-          catchUp: async () => readModels().waitFor(await platform.eventStore.headPosition(), 30_000),
+          catchUp: async () => readModels.waitFor(await platform.eventStore.headPosition(), 30_000),
           logger,
           clock,
           analysis: options.analysis,
           resumeRunningChecks: false,
         });
-        closers.push(() => work.close());
+        opened.add(() => work.close());
         running.work = work;
       }
     }
     // relay: openPlatform runs it.
-
-    let closing: Promise<void> | undefined;
-    running.close = () => (closing ??= close());
     return running;
   } catch (error) {
-    await close().catch(() => undefined);
+    await opened.close().catch(() => undefined);
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import type { EventFilter, EventStore, RecordedEvent, Subscription } from '../..
 import type { Logger } from '../../logging/logger';
 import type { ReadStore } from '../../read-store/port';
 import { checkpointWriter } from '../checkpoint-writer';
+import { positionWaiters } from '../position-waiters';
 import { supervise } from '../supervise';
 import { ensureTopics, eventMessage, kafkaTopics } from './topics';
 
@@ -63,7 +64,7 @@ export async function startKafkaRelay(options: KafkaRelayOptions): Promise<Kafka
   let lastTimestamp = 0;
   const commits = checkpointWriter(options.checkpoints, name);
   let timer: NodeJS.Timeout | undefined;
-  const waiters = new Set<{ position: number; resolve: () => void }>();
+  const waiters = positionWaiters((target, timeoutMs) => new Error(`the relay did not publish position ${target} within ${timeoutMs} ms`));
 
   let stopped = false;
   const publish = async (events: RecordedEvent[]) => {
@@ -83,11 +84,7 @@ export async function startKafkaRelay(options: KafkaRelayOptions): Promise<Kafka
     });
     position = fresh[fresh.length - 1]!.position;
     published += fresh.length;
-    for (const w of waiters) {
-      if (w.position > position) continue;
-      waiters.delete(w);
-      w.resolve();
-    }
+    waiters.reached(position);
     timer ??= setTimeout(() => {
       timer = undefined;
       commits.save(position);
@@ -112,23 +109,13 @@ export async function startKafkaRelay(options: KafkaRelayOptions): Promise<Kafka
     get published() {
       return published;
     },
-    waitFor(target, timeoutMs = 10_000) {
-      if (position >= target) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        const waiter = { position: target, resolve: () => (clearTimeout(t), resolve()) };
-        const t = setTimeout(() => {
-          waiters.delete(waiter);
-          reject(new Error(`the relay did not publish position ${target} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiters.add(waiter);
-      });
-    },
+    waitFor: (target, timeoutMs = 10_000) => waiters.wait(target, position, timeoutMs),
     done: consumer.done,
     async stop() {
       stopped = true;
       await consumer.close();
       clearTimeout(timer);
-      for (const w of waiters) w.resolve();
+      waiters.endAll();
       commits.save(position);
       await commits.flush();
       await producer.disconnect();
