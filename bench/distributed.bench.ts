@@ -33,18 +33,18 @@
  *   BENCH_CHECKS (1000), BENCH_CONCURRENCY (32), BENCH_WARMUP (100), BENCH_RELAY_EVENTS (20000),
  *   BENCH_SQLITE_POLL_MS (20), BENCH_CATCH_UP_MS (60000)
  */
-import { execFile, type ChildProcess, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
+import { bundleServerProcesses, startServerProcess, stopServerProcess, type ServerProcess } from '@walletscreen/command-api/testing/server-processes';
 import { startEmbedded } from '@walletscreen/command-api/main/embedded';
 import { createLogger, type EventStore } from '@walletscreen/platform';
 import { MongoReadStore, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
@@ -314,12 +314,6 @@ async function service(root: string, name: 'kafka' | 'ferretdb', variable: 'KAFK
 // Distributed.
 
 type Kind = keyof typeof PROCESS_COUNTS;
-interface ServerProcess {
-  name: string;
-  child: ChildProcess;
-  url?: string;
-  log: string;
-}
 
 /** CPU time (user + system) a process used so far, in s, from /proc (NaN where there is none). */
 function cpuSeconds(pid: number | undefined): number {
@@ -456,49 +450,15 @@ async function distributedRun(root: string, load: Load, work: string, services: 
 
   /** Starts one process from its bundle and resolves once it says it runs. */
   async function start(kind: Kind, name: string, extra: Record<string, string> = {}): Promise<ServerProcess> {
-    const child = spawn(process.execPath, ['--enable-source-maps', path.join(bundles, `${kind}.cjs`)], { cwd: root, env: processEnv(extra), stdio: ['ignore', 'pipe', 'pipe'] });
-    const proc: ServerProcess = { name, child, log: path.join(dir, `${name}.log`) };
+    const proc = await startServerProcess({ root, bundles, kind, name, env: processEnv(extra), log: path.join(dir, `${name}.log`) });
     procs.push(proc);
-    const file = createWriteStream(proc.log, { flags: 'a' });
-    child.once('exit', () => file.end());
-    let output = '';
-    let running = false;
-    await new Promise<void>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        file.write(chunk);
-        if (running) return;
-        output += chunk.toString();
-        const line = output.split('\n').find((l) => l.includes(`WalletScreen ${kind} process is running`));
-        if (!line) return;
-        running = true;
-        output = '';
-        proc.url = (JSON.parse(line) as { url?: string }).url?.replace('localhost', '127.0.0.1');
-        resolve();
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.once('exit', (code, signal) => reject(new Error(`${name} exited (${code ?? signal}) at start:\n${readFileSync(proc.log, 'utf8').split('\n').slice(-15).join('\n')}`)));
-    });
     return proc;
   }
-
-  const stop = async (proc: ServerProcess) => {
-    if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
-    const exited = new Promise((resolve) => proc.child.once('exit', resolve));
-    proc.child.kill('SIGTERM');
-    const kill = setTimeout(() => proc.child.kill('SIGKILL'), 20_000);
-    await exited;
-    clearTimeout(kill);
-  };
 
   const kafka = new Kafka({ clientId: 'walletscreen-bench', brokers: brokers.split(','), logLevel: logLevel.ERROR });
   try {
     // One bundle per kind of process, as `npm run build` makes them for dist/server.
-    const { bundle } = (await import(pathToFileURL(path.join(root, 'scripts', 'esbuild-workspaces.mjs')).href)) as {
-      bundle(entry: string, outfile: string, options?: Record<string, unknown>): Promise<void>;
-    };
-    const kinds = Object.keys(PROCESS_COUNTS) as Kind[];
-    await Promise.all(kinds.map((k) => bundle(`command-api/src/main/${k}-main.ts`, path.join(bundles, `${k}.cjs`), { sourcemap: 'inline' })));
+    bundleServerProcesses(root, bundles, Object.keys(PROCESS_COUNTS) as Kind[]);
 
     await start('relay', 'relay');
     await start('projections', 'projections');
@@ -533,7 +493,7 @@ async function distributedRun(root: string, load: Load, work: string, services: 
       await sampler.reach(endPosition, CATCH_UP_MS);
       await sampler.stop();
 
-      await Promise.all(procs.map(stop));
+      await Promise.all(procs.map((p) => stopServerProcess(p)));
       const appended: Array<{ position: number; recordedAt: string }> = [];
       for (let after = startPosition; after < endPosition; ) {
         const page = await store.readAll({ after, maxCount: 5000 });
@@ -559,7 +519,7 @@ async function distributedRun(root: string, load: Load, work: string, services: 
     }
   } finally {
     await sampler.stop();
-    await Promise.all(procs.map(stop));
+    await Promise.all(procs.map((p) => stopServerProcess(p)));
     await sampler.close();
     await dropForGood(mongoUrl, database);
     await deleteTopics(kafka, topicPrefix);

@@ -10,9 +10,9 @@
  * Needs TEST_KAFKA_BROKERS (a sign the Kafka jars are installed: scripts/services/kafka.sh) and
  * TEST_MONGO_URL (scripts/services/ferretdb.sh); .ci/run provides both. Skipped, with the reason, otherwise.
  */
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,8 @@ import { createInProcessBus, MongoReadStore, SqliteEventStore } from '@walletscr
 import { allProjections, checksProjection, rebuildProjections, watchReadModels } from '@walletscreen/projections';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { runRebuildCommand } from '@walletscreen/command-api/main/operations';
+import type { ProcessKind } from '@walletscreen/command-api/main/processes';
+import { bundleServerProcesses, startServerProcess, stopServerProcess, type ServerProcess } from '@walletscreen/command-api/testing/server-processes';
 import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
 
 const root = path.resolve(__dirname, '..');
@@ -34,15 +36,6 @@ const skipReason = !kafkaInstalled ? 'TEST_KAFKA_BROKERS is not set (scripts/ser
 if (skipReason) console.warn(`full-system test skipped: ${skipReason}`);
 const maybe = skipReason ? describe.skip : describe;
 
-type Kind = 'api' | 'workers' | 'projections' | 'relay';
-interface Proc {
-  name: string;
-  kind: Kind;
-  child: ChildProcess;
-  url?: string;
-  log: string;
-}
-
 const PASSWORD = 'Distributed-Passphrase-7';
 
 maybe('the distributed shape, process by process', () => {
@@ -52,7 +45,7 @@ maybe('the distributed shape, process by process', () => {
   const bundles = path.join(root, 'dist', 'system-test', run);
   const database = `ws_sys_${run}`;
   const rebuiltDatabase = `ws_sys_${run}_rebuilt`;
-  const procs: Proc[] = [];
+  const procs: ServerProcess[] = [];
   let kafkaEnv: NodeJS.ProcessEnv;
   let replay: ReplayServer;
   /** The prefix of the worker whose next chain-data request is to hang (it is then killed). */
@@ -95,54 +88,19 @@ maybe('the distributed shape, process by process', () => {
   });
 
   /** Starts one process from its bundle and resolves once it says it runs. */
-  async function start(kind: Kind, name: string, extra: Record<string, string> = {}): Promise<Proc> {
-    const child = spawn(process.execPath, ['--enable-source-maps', path.join(bundles, `${kind}.cjs`)], { cwd: root, env: env(extra), stdio: ['ignore', 'pipe', 'pipe'] });
-    const proc: Proc = { name, kind, child, log: path.join(work, `${name}.log`) };
+  async function start(kind: ProcessKind, name: string, extra: Record<string, string> = {}): Promise<ServerProcess> {
+    const proc = await startServerProcess({ root, bundles, kind, name, env: env(extra), log: path.join(work, `${name}.log`) });
     procs.push(proc);
-    const file = createWriteStream(proc.log, { flags: 'a' });
-    let output = '';
-    let running = false;
-    await new Promise<void>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        file.write(chunk);
-        if (running) return;
-        output += chunk.toString();
-        const line = output.split('\n').find((l) => l.includes(`WalletScreen ${kind} process is running`));
-        if (!line) return;
-        running = true;
-        proc.url = (JSON.parse(line) as { url?: string }).url;
-        resolve();
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.once('exit', (code, signal) => reject(new Error(`${name} exited (${code ?? signal}) at start; log: ${proc.log}\n${tail(proc.log)}`)));
-    });
     return proc;
   }
-
-  const stop = async (proc: Proc, signal: NodeJS.Signals = 'SIGTERM') => {
-    if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
-    const exited = new Promise((resolve) => proc.child.once('exit', resolve));
-    proc.child.kill(signal);
-    await exited;
-  };
+  const stop = stopServerProcess;
 
   const byName = (name: string) => procs.filter((p) => p.name === name && p.child.exitCode === null && p.child.signalCode === null).at(-1)!;
 
   beforeAll(async () => {
     mkdirSync(dataDir, { recursive: true });
     // One bundle per kind of process, built once (the processes start from them, as from dist/server).
-    const build = spawnSync(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        `const { bundle } = await import(${JSON.stringify(path.join(root, 'scripts/esbuild-workspaces.mjs'))});
-         await Promise.all(${JSON.stringify(['api', 'workers', 'projections', 'relay'])}.map((k) => bundle('command-api/src/main/' + k + '-main.ts', ${JSON.stringify(bundles)} + '/' + k + '.cjs', { sourcemap: 'inline' })));`,
-      ],
-      { cwd: root, encoding: 'utf8' },
-    );
-    if (build.status !== 0) throw new Error(`bundling failed: ${build.stderr}`);
+    bundleServerProcesses(root, bundles, ['api', 'workers', 'projections', 'relay']);
 
     // A broker of the test's own, on free ports, in its own directory (the jars kafka.sh installed are shared).
     const [port, controllerPort] = [await freePort(), await freePort()];
@@ -188,7 +146,7 @@ maybe('the distributed shape, process by process', () => {
     else rmSync(work, { recursive: true, force: true });
   }, 60_000);
 
-  async function call<T>(proc: Proc, method: string, route: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
+  async function call<T>(proc: ServerProcess, method: string, route: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
     const res = await fetch(proc.url!.replace('localhost', '127.0.0.1') + route, {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
@@ -198,18 +156,18 @@ maybe('the distributed shape, process by process', () => {
   }
 
   /** Registers through one API and signs in through the other: the replicas share the session secret. */
-  async function signUp(email: string, via: Proc, other: Proc): Promise<string> {
+  async function signUp(email: string, via: ServerProcess, other: ServerProcess): Promise<string> {
     expect((await call(via, 'POST', '/api/auth/register', { email, password: PASSWORD, username: 'Desk' })).status).toBe(201);
     const login = await call<{ token: string }>(other, 'POST', '/api/auth/login', { email, password: PASSWORD });
     expect(login.status).toBe(200);
     return login.body.token;
   }
 
-  const analyze = (proc: Proc, token: string) =>
+  const analyze = (proc: ServerProcess, token: string) =>
     call<CheckProgress>(proc, 'POST', '/api/transactions/analyze-realtime', { wallet_address: a.btcWallet }, token, { 'Idempotency-Key': randomUUID() });
 
   /** The check's result, waiting up to `waitMs` for it (the API waits at most 30 s per call). */
-  async function result(proc: Proc, token: string, checkId: string, waitMs = 60_000) {
+  async function result(proc: ServerProcess, token: string, checkId: string, waitMs = 60_000) {
     const deadline = Date.now() + waitMs;
     for (;;) {
       const res = await call<CheckProgress>(proc, 'GET', `/api/transactions/checks/${checkId}?wait=${Math.min(30_000, Math.max(0, deadline - Date.now()))}`, undefined, token);
@@ -217,7 +175,7 @@ maybe('the distributed shape, process by process', () => {
     }
   }
 
-  async function connect(proc: Proc, token: string): Promise<{ socket: Socket; seen: CheckProgress[] }> {
+  async function connect(proc: ServerProcess, token: string): Promise<{ socket: Socket; seen: CheckProgress[] }> {
     const socket = io(proc.url!.replace('localhost', '127.0.0.1'), { path: '/socket.io', auth: { token }, transports: ['websocket'] });
     const seen: CheckProgress[] = [];
     socket.on('check:progress', (p: CheckProgress) => seen.push(p));
@@ -382,14 +340,6 @@ maybe('the distributed shape, process by process', () => {
     }
   }
 });
-
-function tail(file: string): string {
-  try {
-    return readFileSync(file, 'utf8').split('\n').slice(-15).join('\n');
-  } catch {
-    return '';
-  }
-}
 
 async function freePort(): Promise<number> {
   const server = createServer();
