@@ -37,7 +37,11 @@ export function startAnalysisWorker(deps: {
     if (current) return current;
     const p = deps.pipeline
       .run(checkId)
-      .catch((error: unknown) => deps.logger.error({ err: error, checkId }, 'analysis could not record its outcome; it resumes at the next start'))
+      .catch((error: unknown) => {
+        // Its request stays unsettled: the group tries it again (and sets it aside after too many tries).
+        deps.logger.error({ err: error, checkId }, 'analysis could not record its outcome; its request is handled again');
+        throw error;
+      })
       .finally(() => running.delete(checkId));
     running.set(checkId, p);
     return p;
@@ -46,7 +50,8 @@ export function startAnalysisWorker(deps: {
   const resumed = (deps.runningChecks?.() ?? Promise.resolve([])).then(
     (ids) => {
       if (ids.length > 0) deps.logger.info({ count: ids.length }, 'resuming checks that were running');
-      for (const id of ids) void run(id);
+      // A resumed check that fails is logged by run; its request, if unsettled, comes again.
+      for (const id of ids) run(id).catch(() => undefined);
     },
     (error: unknown) => deps.logger.error({ err: error }, 'could not list running checks to resume'),
   );
