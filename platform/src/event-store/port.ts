@@ -75,6 +75,13 @@ export interface EventFilter {
   streamPrefixes?: readonly string[];
 }
 
+/** Whether an event passes a filter: one of its types (when given) and one of its stream prefixes (when given). */
+export function matchesEventFilter(event: Pick<RecordedEvent, 'streamId' | 'type'>, filter: EventFilter | undefined): boolean {
+  if (filter?.eventTypes && filter.eventTypes.length > 0 && !filter.eventTypes.includes(event.type)) return false;
+  if (filter?.streamPrefixes && filter.streamPrefixes.length > 0 && !filter.streamPrefixes.some((p) => event.streamId.startsWith(p))) return false;
+  return true;
+}
+
 export interface ReadAllOptions {
   /** Return events after this global position (exclusive); 0 or absent reads from the start. */
   after?: number;

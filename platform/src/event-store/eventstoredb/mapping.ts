@@ -16,7 +16,7 @@
  */
 import { ANY, NO_STREAM, START, STREAM_EXISTS } from '@eventstore/db-client';
 import type { AppendExpectedRevision, CurrentRevision, Position, ReadPosition } from '@eventstore/db-client';
-import type { EventFilter, ExpectedRevision, RecordedEvent } from '../port';
+import { matchesEventFilter, type EventFilter, type ExpectedRevision, type RecordedEvent } from '../port';
 
 export function toClientExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
   switch (expected) {
@@ -72,10 +72,7 @@ export function isApplicationEvent(streamId: string, type: string): boolean {
 export const APPLICATION_STREAMS_REGEX = `^(?!\\$|${CLAIM_STREAM_PREFIX})`;
 
 export function matchesFilter(event: Pick<RecordedEvent, 'streamId' | 'type'>, filter: EventFilter | undefined): boolean {
-  if (!isApplicationEvent(event.streamId, event.type)) return false;
-  if (filter?.eventTypes && filter.eventTypes.length > 0 && !filter.eventTypes.includes(event.type)) return false;
-  if (filter?.streamPrefixes && filter.streamPrefixes.length > 0 && !filter.streamPrefixes.some((p) => event.streamId.startsWith(p))) return false;
-  return true;
+  return isApplicationEvent(event.streamId, event.type) && matchesEventFilter(event, filter);
 }
 
 /** The client's recorded event (as delivered by readStream/readAll/subscribeToAll) in our shape. */

@@ -1,5 +1,5 @@
 import type { Admin, Consumer as KafkaConsumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
-import type { EventFilter, EventStore, RecordedEvent } from '../../event-store/port';
+import { matchesEventFilter, type EventFilter, type EventStore, type RecordedEvent } from '../../event-store/port';
 import type { Logger } from '../../logging/logger';
 import type { Consumer, ConsumerOptions, DeadLetter, MessageBus } from '../port';
 import { SettlingQueue } from '../settling-queue';
@@ -38,10 +38,6 @@ export interface KafkaBusOptions {
 export interface KafkaBus extends MessageBus {
   readonly topics: KafkaTopics;
 }
-
-const matches = (filter: EventFilter | undefined, event: RecordedEvent) =>
-  (!filter?.eventTypes || filter.eventTypes.length === 0 || filter.eventTypes.includes(event.type)) &&
-  (!filter?.streamPrefixes || filter.streamPrefixes.length === 0 || filter.streamPrefixes.some((p) => event.streamId.startsWith(p)));
 
 /** A type filter decides from the header alone, before the value is decoded. */
 const typeWanted = (filter: EventFilter | undefined, message: KafkaMessage) => {
@@ -187,7 +183,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
           await undecodable(group, message, error);
           continue;
         }
-        if (event.position <= at.after || !matches(consumerOptions.filter, event)) continue;
+        if (event.position <= at.after || !matchesEventFilter(event, consumerOptions.filter)) continue;
         at.after = event.position;
         events.push(event);
       }
@@ -246,7 +242,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
             await undecodable(group, message, error);
           }
         }
-        if (event && matches(consumerOptions.filter, event)) q.push(lane, offset, event);
+        if (event && matchesEventFilter(event, consumerOptions.filter)) q.push(lane, offset, event);
         else q.pass(lane, offset);
         resolveOffset(message.offset);
       }
