@@ -9,8 +9,10 @@ import type { RecordedEvent } from '../event-store/port';
  * events after that point are handled again by whoever resumes (handlers are idempotent).
  */
 export interface SettlingQueueOptions {
-  concurrency: number;
-  maxAttempts: number;
+  /** The consumer's `concurrency` (default 1, as the port says). */
+  concurrency?: number;
+  /** The consumer's `maxAttempts` (default 5, as the port says). */
+  maxAttempts?: number;
   handle(event: RecordedEvent): Promise<void>;
   deadLetter(event: RecordedEvent, error: unknown, attempts: number): Promise<void>;
   /** Every event before and including `seq` in `lane` has settled. */
@@ -40,7 +42,7 @@ export class SettlingQueue {
 
   /** Resolves once a slot is free (call before `push` to keep at most `concurrency` running). */
   async slot(): Promise<void> {
-    while (!this.stopped && this.inFlight.size >= this.options.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    while (!this.stopped && this.inFlight.size >= (this.options.concurrency ?? 1)) await new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 
   /** Starts the event (after the earlier events of its stream). `seq` grows within a lane. */
@@ -103,7 +105,7 @@ export class SettlingQueue {
         await this.options.handle(event);
         return;
       } catch (error) {
-        if (attempt >= this.options.maxAttempts) {
+        if (attempt >= (this.options.maxAttempts ?? 5)) {
           await this.options.deadLetter(event, error, attempt);
           return;
         }

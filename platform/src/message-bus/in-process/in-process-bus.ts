@@ -38,8 +38,8 @@ export function createInProcessBus(store: EventStore, options: { progress?: Read
         const failed = new Promise<never>((_, reject) => (failure = reject));
         failed.catch(() => undefined);
         queue = new SettlingQueue({
-          concurrency: consumerOptions.concurrency ?? 1,
-          maxAttempts: consumerOptions.maxAttempts ?? 5,
+          concurrency: consumerOptions.concurrency,
+          maxAttempts: consumerOptions.maxAttempts,
           handle: (event) => handler([event]),
           deadLetter: async (event, error, attempts) => {
             const letter: DeadLetter = { group: consumerOptions.group, event, error: error instanceof Error ? error.message : String(error), attempts, at: clock().toISOString() };

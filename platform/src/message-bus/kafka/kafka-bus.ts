@@ -253,8 +253,8 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
       if (byBus) {
         await placeNewGroup(kafkaGroupId(options.topicPrefix, group), await consumerOptions.startAfter());
         queue = new SettlingQueue({
-          concurrency: consumerOptions.concurrency ?? 1,
-          maxAttempts: consumerOptions.maxAttempts ?? 5,
+          concurrency: consumerOptions.concurrency,
+          maxAttempts: consumerOptions.maxAttempts,
           handle: (event) => handler([event]),
           deadLetter: (event, error, attempts) => deadLetter(group, event.streamId, error, attempts, { event }),
           settled: (lane, offset) => {
