@@ -32,13 +32,16 @@ export function catchUpSubscription(
       await source.waitForAppend(abort.signal);
     }
   };
-  const done = run();
+  return subscriptionHandle(run(), abort, () => position);
+}
+
+/** The port's Subscription over a running loop that `abort` stops: `close` aborts it and waits for it to end. */
+export function subscriptionHandle(done: Promise<void>, abort: AbortController, position: () => number): Subscription {
   // `done` is awaited by whoever cares; keep an unobserved failure from crashing the process.
   done.catch(() => undefined);
-
   return {
     get position() {
-      return position;
+      return position();
     },
     done,
     async close() {

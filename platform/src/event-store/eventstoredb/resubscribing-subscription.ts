@@ -1,3 +1,4 @@
+import { subscriptionHandle } from '../catch-up-subscription';
 import type { BatchHandler, RecordedEvent, Subscription } from '../port';
 
 /**
@@ -137,17 +138,5 @@ export function resubscribingSubscription(source: LiveEventSource, options: Resu
     abort.abort();
     await pumping;
   });
-  // `done` is awaited by whoever cares; keep an unobserved failure from crashing the process.
-  done.catch(() => undefined);
-
-  return {
-    get position() {
-      return position;
-    },
-    done,
-    async close() {
-      abort.abort();
-      await done.catch(() => undefined);
-    },
-  };
+  return subscriptionHandle(done, abort, () => position);
 }
