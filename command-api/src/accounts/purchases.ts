@@ -23,7 +23,8 @@ export type PurchaseChecksData = PurchasedPlan & {
   purchaseId: string;
   provider: 'stripe' | 'local';
   providerRef: string;
-  expiresAt: string;
+  /** The purchased checks expire this many days after the purchase is recorded. */
+  expiryDays: number;
 };
 
 function registered(state: UserState): Registered {
@@ -58,7 +59,7 @@ export function decidePurchaseChecks(data: PurchaseChecksData, state: UserState,
     currency: plan.currency,
     provider: data.provider,
     providerRef: data.providerRef,
-    expiresAt: data.expiresAt,
+    expiresAt: new Date(Date.parse(at) + data.expiryDays * 86_400_000).toISOString(),
     at,
   };
   return [{ type: 'ChecksPurchased', data: purchased }];

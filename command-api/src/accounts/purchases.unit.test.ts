@@ -14,9 +14,9 @@ const registered = (bonusChecks = 0): UserEvent => ({
 });
 const blocked: UserEvent = { type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: null, reason: 'r', at: now } };
 const starter = { planId: 'starter', planName: 'Starter', checks: 10, amount: 25, currency: 'usd' };
-const purchase = (purchaseId: string, expiresAt = days(365), provider: 'stripe' | 'local' = 'stripe', providerRef = `cs_${purchaseId}`): AccountCommand => ({
+const purchase = (purchaseId: string, expiryDays = 365, provider: 'stripe' | 'local' = 'stripe', providerRef = `cs_${purchaseId}`): AccountCommand => ({
   type: 'PurchaseChecks',
-  data: { ...starter, purchaseId, provider, providerRef, expiresAt },
+  data: { ...starter, purchaseId, provider, providerRef, expiryDays },
   metadata: { now },
 });
 const purchased = (purchaseId: string, expiresAt = days(365), checks = 10): UserEvent => ({
@@ -46,12 +46,12 @@ describe('local test payments', () => {
   it('refuses a blocked user', () => given([registered(), blocked]).when(start).thenThrows(Forbidden));
   it('completes a started session with the plan it was started for', () =>
     given([registered(), started])
-      .when({ type: 'PurchaseChecks', data: { ...starter, checks: 999, purchaseId: 'p1', provider: 'local', providerRef: 'lcs_1', expiresAt: days(365) }, metadata: { now } })
+      .when({ type: 'PurchaseChecks', data: { ...starter, checks: 999, purchaseId: 'p1', provider: 'local', providerRef: 'lcs_1', expiryDays: 365 }, metadata: { now } })
       .then([{ type: 'ChecksPurchased', data: { userId, purchaseId: 'p1', ...starter, provider: 'local', providerRef: 'lcs_1', expiresAt: days(365), at: now } }]));
   it('refuses a session never started, an expired one, and a blocked user', () => {
-    given([registered()]).when(purchase('p1', days(365), 'local', 'lcs_1')).thenThrows(NotFound);
-    given([registered(), started]).when({ ...purchase('p1', days(365), 'local', 'lcs_1'), metadata: { now: days(2) } }).thenThrows(Conflict);
-    given([registered(), started, blocked]).when(purchase('p1', days(365), 'local', 'lcs_1')).thenThrows(Forbidden);
+    given([registered()]).when(purchase('p1', 365, 'local', 'lcs_1')).thenThrows(NotFound);
+    given([registered(), started]).when({ ...purchase('p1', 365, 'local', 'lcs_1'), metadata: { now: days(2) } }).thenThrows(Conflict);
+    given([registered(), started, blocked]).when(purchase('p1', 365, 'local', 'lcs_1')).thenThrows(Forbidden);
   });
 });
 

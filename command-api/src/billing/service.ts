@@ -20,7 +20,7 @@ export interface PurchasedPlan {
   amount: number;
   currency: string;
 }
-export type PurchaseInput = PurchasedPlan & { purchaseId: string; provider: 'stripe' | 'local'; providerRef: string; expiresAt: string };
+export type PurchaseInput = PurchasedPlan & { purchaseId: string; provider: 'stripe' | 'local'; providerRef: string; expiryDays: number };
 
 /** What billing reads of a user's account (the accounts feature's state has these fields). */
 export type BillingUser =
@@ -68,7 +68,6 @@ export interface BillingDeps {
 
 export function createBilling(deps: BillingDeps) {
   const now = () => deps.clock().toISOString();
-  const purchaseExpiry = () => new Date(deps.clock().getTime() + deps.expiryDays * 86_400_000).toISOString();
 
   function requireLocal(): void {
     if (deps.stripe) throw new NotFound(billingMessages.localProviderDisabled);
@@ -134,7 +133,7 @@ export function createBilling(deps: BillingDeps) {
       const { session } = await localSessionOf(userId, sessionId);
       const purchaseId = purchaseIdFor('local', sessionId);
       const plan = { planId: session.planId, planName: session.planName, checks: session.checks, amount: session.amount, currency: session.currency };
-      const result = await deps.accounts.purchaseChecks(userId, { ...plan, purchaseId, provider: 'local', providerRef: sessionId, expiresAt: purchaseExpiry() });
+      const result = await deps.accounts.purchaseChecks(userId, { ...plan, purchaseId, provider: 'local', providerRef: sessionId, expiryDays: deps.expiryDays });
       if (result.position !== null) await deps.waitForReadModels(result.position);
       return { purchase_id: purchaseId, checks: session.checks, checks_left: checksLeft(result.state), applied: result.applied };
     },
@@ -178,7 +177,7 @@ export function createBilling(deps: BillingDeps) {
         currency,
         provider: 'stripe',
         providerRef: c.sessionId,
-        expiresAt: purchaseExpiry(),
+        expiryDays: deps.expiryDays,
       });
       deps.logger.info({ eventId: c.eventId, sessionId: c.sessionId, userId: user.userId, applied: result.applied }, 'Stripe payment received');
       return { received: true, applied: result.applied };
