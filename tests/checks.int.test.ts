@@ -63,14 +63,17 @@ describe('checking a wallet', () => {
     const res = await analyze(a.btcWallet, key);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ wallet_address: a.btcWallet, status: 'completed', access_level: 'Premium' });
-    // One counterparty is on the list: indirect exposure.
-    expect(res.body.risk_level).toBe('Medium Risk');
-    expect(res.body.aml_status).toBe('Requires further review');
-    expect(res.body.sanctions).toMatch(/Indirect exposure/);
+    // One counterparty (one hop away) is on the list with a large share of the volume: direct exposure, High.
+    expect(res.body.risk_level).toBe('High Risk');
+    expect(res.body.aml_status).toBe('Non-compliant');
+    expect(res.body.sanctions).toBe('Direct exposure: 1 sanctioned counterparty');
+    const marked = res.body.linked_wallets_details.filter((w) => w.risk !== 'none');
+    expect(marked).toEqual([{ address: a.btcA, share: expect.any(Number), risk: 'sanctioned', reasons: ['Sanctioned: HERON TEST EXCHANGE LTD. (OFAC SDN: CYBER2; listed under XBT)'] }]);
+    expect(marked[0]!.share).toBeGreaterThanOrEqual(0.1);
     expect(res.body.linked_wallets).toBe(res.body.linked_wallets_addresses.length);
     expect(res.body.linked_wallets_addresses).toContain(a.btcA);
     expect(res.body.aml_report).toMatch(/^1\. Wallet overview/);
-    expect(res.body.aml_report).toContain('Risk level: Medium Risk');
+    expect(res.body.aml_report).toContain('Risk level: High Risk');
     expect(res.body.aml_report).toContain('narrative by rule-based');
     expect(res.body.external_links).toEqual({ explorer: `https://mempool.space/address/${a.btcWallet}` });
 
@@ -93,9 +96,9 @@ describe('checking a wallet', () => {
     await server.projections.waitFor(await server.eventStore.headPosition());
     const list = await server.api<Array<{ id: string; wallet_address: string; risk_level: string; created_at: string }>>('GET', '/api/transactions/history?limit=10&offset=0', { token });
     expect(list.status).toBe(200);
-    expect(list.body[0]).toMatchObject({ wallet_address: a.btcWallet, risk_level: 'Medium Risk' });
+    expect(list.body[0]).toMatchObject({ wallet_address: a.btcWallet, risk_level: 'High Risk' });
     expect(list.body[0]!.created_at).toMatch(/^\d{2}\.\d{2}\.\d{2} \d{2}:\d{2}$/);
-    const filtered = await server.api<unknown[]>('GET', `/api/transactions/history?address=${a.btcWallet.slice(5, 15).toUpperCase()}&risk_level=medium%20risk`, { token });
+    const filtered = await server.api<unknown[]>('GET', `/api/transactions/history?address=${a.btcWallet.slice(5, 15).toUpperCase()}&risk_level=high%20risk`, { token });
     expect(filtered.body).toHaveLength(1);
     expect((await server.api<unknown[]>('GET', '/api/transactions/history?risk_level=Low%20Risk', { token })).body).toHaveLength(0);
     const detail = await server.api<{ linked_wallets: string[]; aml_report: string }>('GET', `/api/transactions/history/${list.body[0]!.id}`, { token });
@@ -108,14 +111,23 @@ describe('checking a wallet', () => {
     const res = await analyze(SANCTIONED);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ risk_score: 100, risk_level: 'High Risk', aml_status: 'Non-compliant' });
-    expect(res.body.sanctions).toBe('Sanctioned: HERON TEST EXCHANGE LTD. (OFAC SDN: CYBER2)');
+    expect(res.body.sanctions).toBe('Sanctioned: HERON TEST EXCHANGE LTD. (OFAC SDN: CYBER2; listed under XBT)');
   });
 
-  it('completes when a source cannot be reached, and says plainly what could not be fetched', async () => {
+  it('completes when a source cannot be reached as Incomplete, saying plainly what could not be fetched, never clean', async () => {
     const res = await analyze('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', randomUUID(), 'polygon');
     expect(res.status).toBe(200);
-    expect(res.body.aml_status).toBe('Requires further review');
+    expect(res.body).toMatchObject({ risk_level: 'Incomplete', aml_status: 'Incomplete — data unavailable' });
+    expect(res.body.missing_evidence).toEqual([expect.stringMatching(/^Blockchain data: Polygon data could not be fetched: .+ Without it the counterparties, exposure and transaction patterns are unknown\.$/)]);
+    expect(res.body.sanctions).not.toBe('Safe address');
     expect(res.body.aml_report).toMatch(/Blockchain data could not be fetched: .+/);
+    expect(res.body.aml_report).toContain('Risk level: Incomplete');
+    expect(res.body.aml_report).not.toMatch(/\b0\/100\b|Low Risk|Safe address/);
+    expect(res.body.recommendation).toMatch(/run the check again/);
+    // History and its risk filter know the verdict.
+    await server.projections.waitFor(await server.eventStore.headPosition());
+    const incomplete = await server.api<Array<{ id: string; risk_level: string; aml_status: string }>>('GET', '/api/transactions/history?risk_level=incomplete', { token });
+    expect(incomplete.body.map((c) => [c.id, c.risk_level, c.aml_status])).toEqual([[res.body.check_id, 'Incomplete', 'Incomplete — data unavailable']]);
     expect(res.body.external_links.explorer).toBe('https://polygonscan.com/address/0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
   });
 

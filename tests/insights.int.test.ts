@@ -102,19 +102,24 @@ describe('Wallets', () => {
     const sanctioned = res.body.items.find((w) => w.address === SANCTIONED)!;
     expect(sanctioned).toMatchObject({ latest_level: 'High Risk', latest_aml_status: 'Non-compliant' });
     expect(sanctioned.latest_score).toBeGreaterThan(60);
-    expect(res.body.items.find((w) => w.address === a.btcWallet)).toMatchObject({ latest_level: 'Medium Risk' });
+    // Its sanctioned counterparty holds more than 10 % of the volume: direct exposure, High.
+    expect(res.body.items.find((w) => w.address === a.btcWallet)).toMatchObject({ latest_level: 'High Risk' });
+    // Polygon's data source cannot be reached: Incomplete, never Low.
+    expect(res.body.items.find((w) => w.address === POLYGON)).toMatchObject({ latest_level: 'Incomplete', latest_aml_status: 'Incomplete — data unavailable' });
   });
 
   it('searches by address substring, filters by latest level, sorts and pages on the server', async () => {
     const byAddress = await get<WalletsPage>(`/api/admin/wallets?address=${a.btcWallet.slice(4, 12).toUpperCase()}`);
     expect(byAddress.body.items.map((w) => w.address)).toEqual([a.btcWallet]);
     const high = await get<WalletsPage>('/api/admin/wallets?risk_level=high%20risk');
-    expect(high.body).toMatchObject({ total: 1, items: [{ address: SANCTIONED }] });
+    expect(high.body).toMatchObject({ total: 2, items: [{ address: a.btcWallet }, { address: SANCTIONED }] });
+    const incomplete = await get<WalletsPage>('/api/admin/wallets?risk_level=incomplete');
+    expect(incomplete.body).toMatchObject({ total: 1, items: [{ address: POLYGON }] });
     expect((await get<WalletsPage>('/api/admin/wallets?risk_level=All')).body.total).toBe(3);
     expect((await get<WalletsPage>('/api/admin/wallets?sort=checks')).body.items.map((w) => w.checks)).toEqual([3, 2, 1]);
     const byScore = (await get<WalletsPage>('/api/admin/wallets?sort=score')).body.items.map((w) => w.latest_score ?? -1);
     expect(byScore).toEqual([...byScore].sort((x, y) => y - x));
-    expect(byScore[0]).toBe((await get<WalletsPage>('/api/admin/wallets?risk_level=High%20Risk')).body.items[0]!.latest_score);
+    expect(byScore[0]).toBe(Math.max(...(await get<WalletsPage>('/api/admin/wallets?risk_level=High%20Risk')).body.items.map((w) => w.latest_score ?? -1)));
     const second = await get<WalletsPage>('/api/admin/wallets?sort=checks&limit=1&offset=1');
     expect(second.body).toMatchObject({ total: 3, items: [{ address: SANCTIONED }] });
   });
@@ -126,9 +131,9 @@ describe('Wallets', () => {
     expect(res.body.total).toBe(3);
     expect(res.body.checks.map((c) => c.user_email)).toEqual([email('alice'), email('bob'), email('alice')]);
     for (const c of res.body.checks) {
-      expect(c).toMatchObject({ status: 'completed', risk_level: 'Medium Risk', aml_status: 'Requires further review', access: 'Premium' });
+      expect(c).toMatchObject({ status: 'completed', risk_level: 'High Risk', aml_status: 'Non-compliant', access: 'Premium' });
       expect(c.linked_wallets).toContain(a.btcA);
-      expect(c.aml_report).toContain('Risk level: Medium Risk');
+      expect(c.aml_report).toContain('Risk level: High Risk');
     }
     const page = await get<WalletDetail>(`/api/admin/wallets/bitcoin/${a.btcWallet}?limit=2&offset=2`);
     expect(page.body.checks).toHaveLength(1);
@@ -158,14 +163,14 @@ describe('Financial stats', () => {
     expect(res.body.series.reduce((n, p) => n + p.checks, 0)).toBe(6);
     expect(res.body.series.reduce((n, p) => n + p.revenue, 0)).toBeCloseTo(59, 10);
 
-    const expected = { low: 0, medium: 0, high: 0, unknown: 0 };
+    const expected = { low: 0, medium: 0, high: 0, incomplete: 0, unknown: 0 };
     for (const [wallet, times] of [[a.btcWallet, 3], [SANCTIONED, 2], [POLYGON, 1]] as const) {
       const level = (levels[wallet] ?? '').toLowerCase().split(' ')[0] as keyof typeof expected;
       expected[level in expected ? level : 'unknown'] += times;
     }
     expect(res.body.risk_distribution).toEqual(expected);
-    expect(expected.high).toBe(2);
-    expect(expected.medium).toBe(3);
+    expect(expected.high).toBe(5);
+    expect(expected.incomplete).toBe(1);
 
     expect(res.body.top_customers_by_checks.map((c) => [c.email, c.checks])).toEqual([
       [email('alice'), 3],

@@ -118,7 +118,7 @@ describe('custom lists', () => {
     expect((await server.api('DELETE', `/api/admin/lists/${big.body.id}`, { token: adminToken })).status).toBe(200);
   });
 
-  it('count a counterparty on a block list as indirect exposure', async () => {
+  it('count a counterparty on a block list as direct exposure, weighed like a sanctioned one', async () => {
     const res = await server.api<CustomListUploadResponse>('POST', `/api/admin/lists?name=${encodeURIComponent('Partner risk')}&kind=block`, {
       token: adminToken,
       raw: `address,network,note\n${a.btcA},bitcoin,flagged by partner\n`,
@@ -127,8 +127,10 @@ describe('custom lists', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: 'Partner risk', kind: 'block', format: 'csv', count: 1, version: 1, replaced: false, uploaded_by: ADMIN.email });
     const r = await check();
-    expect(r.risk_level).toBe('Medium Risk');
-    expect(r.sanctions).toBe('Indirect exposure: 1 counterparty on your block lists; not screened against sanctions: no sanctions list is loaded');
+    // Its share of the volume is above 10 %: High, which stands although no sanctions list is loaded.
+    expect(r.risk_level).toBe('High Risk');
+    expect(r.sanctions).toBe('Direct exposure: 1 counterparty on your block lists; Not screened: no sanctions list is loaded');
+    expect(r.missing_evidence).toEqual([expect.stringMatching(/^Sanctions list: no sanctions list is loaded/)]);
     expect(r.aml_report).toContain('Custom lists screened: "Partner risk" (block list, version 1).');
     expect(r.aml_report).toContain('1 counterparty is on your block lists.');
   });
@@ -174,9 +176,9 @@ describe('custom lists', () => {
     const res = await upload({ name: 'Reviewed customers', kind: 'allow', content: `address\n${a.btcWallet}\n` });
     expect(res.status).toBe(201);
     const r = await check();
-    // Still Medium: the allow list does not clear what the wallet does (its blocked counterparty).
-    expect(r.risk_level).toBe('Medium Risk');
-    expect(r.sanctions).toBe('Indirect exposure: 1 counterparty on your block lists; not screened against sanctions: no sanctions list is loaded');
+    // Still High: the allow list does not clear what the wallet does (its blocked counterparty).
+    expect(r.risk_level).toBe('High Risk');
+    expect(r.sanctions).toBe('Direct exposure: 1 counterparty on your block lists; Not screened: no sanctions list is loaded');
     expect(r.aml_report).toContain('The address is on your allow list "Reviewed customers": its own intelligence labels, abuse reports and custom block lists are not scored. An allow list never clears a sanctions hit.');
     expect(r.aml_report).toMatch(/\+0: The address is on your allow list "Reviewed customers": its block list "internal blocklist" was not scored/);
   });
@@ -206,7 +208,7 @@ describe('custom lists', () => {
     await runSanctionsSync({ eventStore: server.eventStore, file: path.join(dir, 'sdn.csv'), clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
     const r = await check();
     expect(r).toMatchObject({ risk_score: 100, risk_level: 'High Risk', aml_status: 'Non-compliant' });
-    expect(r.sanctions).toBe('Sanctioned: HERON TEST EXCHANGE LTD. (OFAC SDN: CYBER2)');
+    expect(r.sanctions).toBe('Sanctioned: HERON TEST EXCHANGE LTD. (OFAC SDN: CYBER2; listed under XBT)');
     expect(r.aml_report).toContain('The address is on your allow list "Reviewed customers"');
 
     const s = await status();

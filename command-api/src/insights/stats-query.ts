@@ -7,7 +7,7 @@ const CUSTOMERS = 'customers';
 export const TOP_CUSTOMERS = 10;
 
 type Cents = Record<string, number>;
-type RiskCounts = { low: number; medium: number; high: number; unknown: number };
+type RiskCounts = { low: number; medium: number; high: number; incomplete: number; unknown: number };
 export interface StatsDay {
   day: string;
   checks: number;
@@ -17,7 +17,8 @@ export interface StatsDay {
   purchases: number;
   checks_purchased: number;
   revenue_cents: Cents;
-  risk: RiskCounts;
+  /** Daily documents written before the Incomplete verdict have no `incomplete` count. */
+  risk: Omit<RiskCounts, 'incomplete'> & { incomplete?: number };
   customers: Record<string, { checks: number; purchases: number; revenue_cents: Cents }>;
 }
 
@@ -65,9 +66,9 @@ export function aggregateStats(days: readonly StatsDay[], range: StatsRange): St
   // Every figure is in the currency most revenue came in (USD when there was none).
   const currency = Object.entries(revenueByCurrency).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? 'USD';
 
-  const zero = (period: string): StatsPoint => ({ period, revenue: 0, purchases: 0, checks: 0, completed: 0, failed: 0, refunds: 0, low: 0, medium: 0, high: 0, unknown: 0 });
+  const zero = (period: string): StatsPoint => ({ period, revenue: 0, purchases: 0, checks: 0, completed: 0, failed: 0, refunds: 0, low: 0, medium: 0, high: 0, incomplete: 0, unknown: 0 });
   const series = new Map(periodsOf(range).map((p) => [p, zero(p)]));
-  const risk: RiskCounts = { low: 0, medium: 0, high: 0, unknown: 0 };
+  const risk: RiskCounts = { low: 0, medium: 0, high: 0, incomplete: 0, unknown: 0 };
   const totals = { purchases: 0, checks_purchased: 0, checks: 0, completed: 0, failed: 0, refunds: 0 };
   const people = new Map<string, { checks: number; purchases: number; cents: number }>();
 
@@ -80,9 +81,9 @@ export function aggregateStats(days: readonly StatsDay[], range: StatsRange): St
     point.completed += d.completed;
     point.failed += d.failed;
     point.refunds += d.refunds;
-    for (const level of ['low', 'medium', 'high', 'unknown'] as const) {
-      point[level] += d.risk[level];
-      risk[level] += d.risk[level];
+    for (const level of ['low', 'medium', 'high', 'incomplete', 'unknown'] as const) {
+      point[level] += d.risk[level] ?? 0;
+      risk[level] += d.risk[level] ?? 0;
     }
     for (const key of Object.keys(totals) as Array<keyof typeof totals>) totals[key] += d[key];
     for (const [userId, c] of Object.entries(d.customers)) {

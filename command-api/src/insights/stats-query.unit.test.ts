@@ -53,7 +53,7 @@ describe('aggregating the days of a range', () => {
       ['2026-03-02', 0, 0],
       ['2026-03-03', 1, 0.2],
     ]);
-    expect(stats.risk_distribution).toEqual({ low: 1, medium: 1, high: 1, unknown: 0 });
+    expect(stats.risk_distribution).toEqual({ low: 1, medium: 1, high: 1, incomplete: 0, unknown: 0 });
     expect(stats.top_customers_by_checks.map((c) => [c.user_id, c.checks])).toEqual([
       ['a', 3],
       ['b', 1],

@@ -7,7 +7,7 @@ import { ConfigError } from '@walletscreen/platform';
 import { createCheckPipeline, type CheckPipeline } from '@walletscreen/workers/checks/pipeline';
 import { createStages, type StageProviders } from '@walletscreen/workers/checks/stages';
 import { chainDataConfigFromEnv } from '@walletscreen/workers/chain-data/config';
-import { createChainDataService } from '@walletscreen/workers/chain-data/service';
+import { chainDataSetupProblems, createChainDataService } from '@walletscreen/workers/chain-data/service';
 import { CHAINABUSE_BASE_URL } from '@walletscreen/workers/intelligence/chainabuse';
 import { createIntelligence, summarizeChainabuse } from '@walletscreen/workers/intelligence/intelligence';
 import { createInterpreter } from '@walletscreen/workers/interpretation/interpreter';
@@ -17,7 +17,23 @@ export interface AnalysisOptions {
   fetch?: typeof fetch;
 }
 
-export function createStageProviders(config: Config, env: NodeJS.ProcessEnv, options: AnalysisOptions = {}): StageProviders {
+/**
+ * What the administrator should know about the analysis set-up, with the exact fix: customers only
+ * read, in their reports, what is missing and that their administrator can fix it.
+ */
+export function analysisSetupProblems(config: Config, env: NodeJS.ProcessEnv, providers: StageProviders & { interpreter: { setupProblem?: string } }): string[] {
+  const problems: string[] = [];
+  try {
+    for (const p of chainDataSetupProblems(chainDataConfigFromEnv(env))) problems.push(`no blockchain data source for ${p.network}: ${p.fix}`);
+  } catch {
+    // An invalid configuration already stopped the start with its own message.
+  }
+  if (!config.CHAINABUSE_API_KEY) problems.push('CHAINABUSE_API_KEY is not set: reports say Chainabuse was not queried');
+  if (providers.interpreter.setupProblem) problems.push(providers.interpreter.setupProblem);
+  return problems;
+}
+
+export function createStageProviders(config: Config, env: NodeJS.ProcessEnv, options: AnalysisOptions = {}): StageProviders & { interpreter: { setupProblem?: string } } {
   let chainConfig;
   try {
     chainConfig = chainDataConfigFromEnv(env);
@@ -47,6 +63,7 @@ export function createStageProviders(config: Config, env: NodeJS.ProcessEnv, opt
 
 export function createAnalysis(deps: { config: Config; env: NodeJS.ProcessEnv; eventStore: EventStore; logger: Logger; clock: () => Date; options?: AnalysisOptions }): CheckPipeline {
   const providers = createStageProviders(deps.config, deps.env, deps.options);
+  for (const problem of analysisSetupProblems(deps.config, deps.env, providers)) deps.logger.warn({ fix: problem }, 'analysis set-up: checks will report this as missing evidence');
   return createCheckPipeline({
     eventStore: deps.eventStore,
     stages: createStages({ eventStore: deps.eventStore, providers }),

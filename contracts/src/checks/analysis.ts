@@ -1,5 +1,20 @@
 import { z } from 'zod';
 
+/**
+ * One counterparty of the wallet (one hop away: direct exposure), with what marks it: a sanctions
+ * listing (current or past), an intelligence label, one of the administrator's block lists.
+ */
+export const linkedWalletSchema = z.object({
+  address: z.string(),
+  /** Share (0-1) of the wallet's examined volume exchanged with it. */
+  share: z.number().min(0).max(1),
+  /** `sanctioned`: on the sanctions list in force; `flagged`: labelled, formerly sanctioned or on a block list; `none`. */
+  risk: z.enum(['sanctioned', 'flagged', 'none']),
+  /** Why, in words: "OFAC SDN: LAZARUS GROUP (DPRK3)", "Labelled mixer: Tornado Cash (source: …)". */
+  reasons: z.array(z.string()).default([]),
+});
+export type LinkedWallet = z.infer<typeof linkedWalletSchema>;
+
 /** The wallet analysis fields the browser reads (spec §3 "Wallet analysis result"). */
 export const walletAnalysisSchema = z.object({
   wallet_address: z.string(),
@@ -18,6 +33,13 @@ export const walletAnalysisSchema = z.object({
   chainabuse_report: z.string().default(''),
   access_level: z.string().default(''),
   created_at: z.string().default(''),
+  /**
+   * What the check could not gather, in words ("blockchain data: …", "sanctions list: …"). Not
+   * empty means the verdict is incomplete: never Low Risk, never a clean result.
+   */
+  missing_evidence: z.array(z.string()).default([]),
+  /** The linked wallets with what marks each one, largest share first. */
+  linked_wallets_details: z.array(linkedWalletSchema).default([]),
 });
 export type WalletAnalysis = z.infer<typeof walletAnalysisSchema>;
 

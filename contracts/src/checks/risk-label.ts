@@ -1,31 +1,47 @@
 /** Risk-label and AML-status classification (spec §4), shared by every screen and the PDF. */
 
-export type RiskLevel = 'low' | 'medium' | 'high' | 'unknown';
-export const riskLevelLabels = ['Low Risk', 'Medium Risk', 'High Risk'] as const;
+/**
+ * `incomplete`: the check lacked evidence it needs to clear an address (no sanctions list loaded,
+ * or no blockchain data), so it has no Low or Medium verdict; see docs/risk-model.md.
+ */
+export type RiskLevel = 'low' | 'medium' | 'high' | 'incomplete' | 'unknown';
+
+/** The verdict of a check that lacked its evidence: its risk level and its AML status. */
+export const INCOMPLETE_RISK_LEVEL = 'Incomplete';
+export const INCOMPLETE_AML_STATUS = 'Incomplete — data unavailable';
+
+export const riskLevelLabels = ['Low Risk', 'Medium Risk', 'High Risk', INCOMPLETE_RISK_LEVEL] as const;
 export type RiskLevelLabel = (typeof riskLevelLabels)[number];
 
 export interface RiskLabel {
   level: RiskLevel;
-  /** "Low Risk", "Medium Risk", "High Risk" or "Unknown". */
+  /** "Low Risk", "Medium Risk", "High Risk", "Incomplete" or "Unknown". */
   text: string;
 }
 
-/** By text, trimmed and case-insensitive: containing "low", "medium" or "high"; anything else is Unknown. */
+/**
+ * By text, trimmed and case-insensitive: containing "incomplete" (checked first), "low", "medium"
+ * or "high"; anything else is Unknown.
+ */
 export function classifyRiskLabel(value: string | null | undefined): RiskLabel {
   const v = (value ?? '').trim().toLowerCase();
+  if (v.includes('incomplete')) return { level: 'incomplete', text: INCOMPLETE_RISK_LEVEL };
   if (v.includes('low')) return { level: 'low', text: 'Low Risk' };
   if (v.includes('medium')) return { level: 'medium', text: 'Medium Risk' };
   if (v.includes('high')) return { level: 'high', text: 'High Risk' };
   return { level: 'unknown', text: 'Unknown' };
 }
 
-export type AmlStatusKind = 'compliant' | 'review' | 'non-compliant' | 'unknown';
+export type AmlStatusKind = 'compliant' | 'review' | 'non-compliant' | 'incomplete' | 'unknown';
 export interface AmlStatusLabel {
   kind: AmlStatusKind;
   text: string;
 }
 
-/** "Compliant", "Requires further review" (also "Review Required"), "Non-compliant", else "Unknown status". */
+/**
+ * "Compliant", "Requires further review" (also "Review Required"), "Non-compliant",
+ * "Incomplete — data unavailable" (anything starting "incomplete"), else "Unknown status".
+ */
 export function classifyAmlStatus(value: string | null | undefined): AmlStatusLabel {
   const v = (value ?? '').trim().toLowerCase();
   if (v === 'compliant') return { kind: 'compliant', text: 'Compliant' };
@@ -33,6 +49,7 @@ export function classifyAmlStatus(value: string | null | undefined): AmlStatusLa
     return { kind: 'review', text: 'Requires further review' };
   if (v === 'non-compliant' || v === 'non compliant' || v === 'noncompliant')
     return { kind: 'non-compliant', text: 'Non-compliant' };
+  if (v.startsWith('incomplete')) return { kind: 'incomplete', text: INCOMPLETE_AML_STATUS };
   return { kind: 'unknown', text: 'Unknown status' };
 }
 

@@ -7,6 +7,9 @@ describe('risk label (spec §4)', () => {
     ['medium', 'medium', 'Medium Risk'],
     ['Medium Risk', 'medium', 'Medium Risk'],
     ['HIGH RISK', 'high', 'High Risk'],
+    ['Incomplete', 'incomplete', 'Incomplete'],
+    // "incomplete" wins over the words a partial verdict may also carry.
+    ['Incomplete (high risk so far)', 'incomplete', 'Incomplete'],
     ['severe', 'unknown', 'Unknown'],
     ['', 'unknown', 'Unknown'],
     [undefined, 'unknown', 'Unknown'],
@@ -22,6 +25,8 @@ describe('AML status (spec §4)', () => {
     ['Requires further review', 'review', 'Requires further review'],
     ['Review Required', 'review', 'Requires further review'],
     ['Non-compliant', 'non-compliant', 'Non-compliant'],
+    ['Incomplete — data unavailable', 'incomplete', 'Incomplete — data unavailable'],
+    ['incomplete', 'incomplete', 'Incomplete — data unavailable'],
     ['pending', 'unknown', 'Unknown status'],
     [null, 'unknown', 'Unknown status'],
   ])('%p is %s', (input, kind, text) => {

@@ -112,7 +112,7 @@ export const statsQuerySchema = z
   });
 export type StatsQuery = z.output<typeof statsQuerySchema>;
 
-const riskCounts = { low: z.number(), medium: z.number(), high: z.number(), unknown: z.number() };
+const riskCounts = { low: z.number(), medium: z.number(), high: z.number(), incomplete: z.number(), unknown: z.number() };
 
 export const statsPointSchema = z.object({
   /** YYYY-MM-DD or YYYY-MM. */

@@ -3,6 +3,7 @@ import { Box } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCircleCheck,
+  IconCircleDashed,
   IconCircleX,
   IconHelpCircle,
   type Icon,
@@ -10,8 +11,11 @@ import {
 import type { AmlStatusKind, RiskLevel } from '@walletscreen/contracts';
 import classes from './tone.module.css';
 
-/** The four tones of the risk palette: green, gold, red and neutral. */
-export type Tone = 'low' | 'medium' | 'high' | 'unknown';
+/**
+ * The tones of the risk palette: green, gold, red, and two neutrals: `incomplete` (a check that
+ * lacked its evidence: never green) and `unknown`.
+ */
+export type Tone = 'low' | 'medium' | 'high' | 'incomplete' | 'unknown';
 
 export function riskTone(level: RiskLevel): Tone {
   return level;
@@ -25,6 +29,8 @@ export function amlTone(kind: AmlStatusKind): Tone {
       return 'medium';
     case 'non-compliant':
       return 'high';
+    case 'incomplete':
+      return 'incomplete';
     case 'unknown':
       return 'unknown';
     default: {
@@ -34,7 +40,7 @@ export function amlTone(kind: AmlStatusKind): Tone {
   }
 }
 
-/** Green check, gold warning, red cross, neutral question mark. */
+/** Green check, gold warning, red cross, a dashed circle for incomplete, neutral question mark. */
 export function toneIcon(tone: Tone): Icon {
   switch (tone) {
     case 'low':
@@ -43,6 +49,8 @@ export function toneIcon(tone: Tone): Icon {
       return IconAlertTriangle;
     case 'high':
       return IconCircleX;
+    case 'incomplete':
+      return IconCircleDashed;
     case 'unknown':
       return IconHelpCircle;
     default: {

@@ -28,8 +28,8 @@ export interface StatsDayDoc {
   purchases: number;
   checks_purchased: number;
   revenue_cents: CentsByCurrency;
-  /** Risk levels of the checks completed that day. */
-  risk: Record<RiskLevel, number>;
+  /** Risk levels of the checks completed that day (`incomplete` only once there was one: documents from before it lack it). */
+  risk: Record<Exclude<RiskLevel, 'incomplete'>, number> & { incomplete?: number };
   /** Who was active that day: the checks they requested and what they bought. */
   customers: Record<string, CustomerDay>;
 }
@@ -90,7 +90,7 @@ export const statsDailyProjection: Projection<StatsDayDoc> = {
       case 'WalletCheckCompleted': {
         const d = event.data as WalletCheckCompleted;
         const level = classifyRiskLabel(d.result.risk_level).level;
-        return { ...doc, completed: doc.completed + 1, risk: { ...doc.risk, [level]: doc.risk[level] + 1 } };
+        return { ...doc, completed: doc.completed + 1, risk: { ...doc.risk, [level]: (doc.risk[level] ?? 0) + 1 } };
       }
       case 'WalletCheckFailed':
         return { ...doc, failed: doc.failed + 1 };

@@ -148,14 +148,14 @@ describe('Esplora (Bitcoin, Litecoin, Dogecoin)', () => {
       ok: false,
       network: 'dogecoin',
       provider: null,
-      reason: 'No blockchain data source is configured for Dogecoin',
+      reason: 'No blockchain data source is set up for Dogecoin on this installation: ask your administrator to configure one',
       attempts: 0,
     });
     expect(await chainData.fetch('bitcoin-cash', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a')).toEqual({
       ok: false,
       network: 'bitcoin-cash',
       provider: null,
-      reason: 'No blockchain data source is configured for Bitcoin Cash',
+      reason: 'No blockchain data source is set up for Bitcoin Cash on this installation: ask your administrator to configure one',
       attempts: 0,
     });
     expect(server.requests).toHaveLength(0);

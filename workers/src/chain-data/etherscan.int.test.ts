@@ -131,14 +131,14 @@ describe('choosing the EVM source', () => {
     expect(server.requests.every((r) => r.path.startsWith('/eth/'))).toBe(true);
   });
 
-  it('says BNB Chain needs ETHERSCAN_API_KEY when there is none, and asks nobody', async () => {
+  it('says BNB Chain has no source when there is no Etherscan key, without naming a setting, and asks nobody', async () => {
     server = await startReplayServer([...etherscanFresh, blockscoutFresh]);
     const result = await service(loopbackConfig(server.url)).chainData.fetch('bsc', a.evmFresh);
     expect(result).toEqual({
       ok: false,
       network: 'bsc',
       provider: null,
-      reason: 'BNB Chain needs ETHERSCAN_API_KEY: no keyless source (Blockscout) is configured for it',
+      reason: 'No blockchain data source is set up for BNB Chain on this installation: ask your administrator to configure one',
       attempts: 0,
     });
     expect(server.requests).toHaveLength(0);

@@ -50,6 +50,30 @@ export function rateLookup(ratePerSecond: Record<string, number>): (key: string)
 
 const isEvm = (network: Network): network is EvmNetwork => (evmNetworks as readonly string[]).includes(network);
 
+/** What a customer reads when a network has no source: what is missing and who can fix it, never a setting's name. */
+export const notConfiguredReason = (network: Network) =>
+  `No blockchain data source is set up for ${networkNames[network]} on this installation: ask your administrator to configure one`;
+
+/**
+ * The networks without a blockchain data source, each with the exact fix for the administrator
+ * (logged when the server starts; customers only read `notConfiguredReason`).
+ */
+export function chainDataSetupProblems(config: ChainDataConfig): Array<{ network: Network; fix: string }> {
+  const problems: Array<{ network: Network; fix: string }> = [];
+  const esplora = { bitcoin: 'BITCOIN_ESPLORA_URLS', litecoin: 'LITECOIN_ESPLORA_URLS', dogecoin: 'DOGECOIN_ESPLORA_URLS' } as const;
+  const urls = { bitcoin: config.bitcoinEsploraUrls, litecoin: config.litecoinEsploraUrls, dogecoin: config.dogecoinEsploraUrls };
+  for (const network of ['bitcoin', 'litecoin', 'dogecoin'] as const) {
+    if (urls[network].length === 0) problems.push({ network, fix: `set ${esplora[network]} to one or more Esplora API URLs` });
+  }
+  problems.push({ network: 'bitcoin-cash', fix: 'no Bitcoin Cash data source is supported yet: its checks are reported as incomplete' });
+  for (const network of evmNetworks) {
+    if (!config.etherscanApiKey && !config.blockscoutUrls[network]) {
+      problems.push({ network, fix: `set ETHERSCAN_API_KEY (Etherscan v2 serves every EVM network) or BLOCKSCOUT_${network.toUpperCase()}_URL` });
+    }
+  }
+  return problems;
+}
+
 export function createChainDataService(config: ChainDataConfig, deps: ChainDataDeps = {}): ChainDataService {
   const now = deps.now ?? (() => new Date());
   const clock: Clock = { now: () => now().getTime(), sleep: deps.sleep ?? systemClock.sleep };
@@ -66,7 +90,7 @@ export function createChainDataService(config: ChainDataConfig, deps: ChainDataD
   const esplora = (urls: string[], network: 'bitcoin' | 'litecoin' | 'dogecoin'): Source[] =>
     urls.map((url) => ({ provider: hostOf(trimBase(url)), run: (ctx, address) => fetchEsplora(ctx, url, { network, address }) }));
 
-  function sourcesFor(network: Network): Source[] | string {
+  function sourcesFor(network: Network): Source[] {
     switch (network) {
       case 'bitcoin':
         return esplora(config.bitcoinEsploraUrls, network);
@@ -93,7 +117,6 @@ export function createChainDataService(config: ChainDataConfig, deps: ChainDataD
         if (key) sources.push({ provider: ETHERSCAN_PROVIDER, run: (ctx, address) => fetchEtherscan(ctx, config.etherscanUrl, key, { network, address }) });
         const blockscout = config.blockscoutUrls[network];
         if (blockscout) sources.push({ provider: blockscoutProviderName(network), run: (ctx, address) => fetchBlockscout(ctx, blockscout, { network, address }) });
-        if (sources.length === 0) return `${networkNames[network]} needs ETHERSCAN_API_KEY: no keyless source (Blockscout) is configured for it`;
         return sources;
       }
       default: {
@@ -109,10 +132,7 @@ export function createChainDataService(config: ChainDataConfig, deps: ChainDataD
       if (!parsed.ok) return { ok: false, network, provider: null, reason: parsed.reason, attempts: 0 };
       const canonical = isEvm(network) ? parsed.address.normalized.toLowerCase() : parsed.address.normalized;
       const sources = sourcesFor(network);
-      if (typeof sources === 'string') return { ok: false, network, provider: null, reason: sources, attempts: 0 };
-      if (sources.length === 0) {
-        return { ok: false, network, provider: null, reason: `No blockchain data source is configured for ${networkNames[network]}`, attempts: 0 };
-      }
+      if (sources.length === 0) return { ok: false, network, provider: null, reason: notConfiguredReason(network), attempts: 0 };
       const reasons: string[] = [];
       const tried: string[] = [];
       let attempts = 0;

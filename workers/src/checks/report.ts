@@ -1,9 +1,20 @@
 /**
  * Stage 7: the report. Turns the evidence, the risk assessment and the narrative into the
  * analysis fields the browser reads and the `aml_report` text with numbered sections. Pure.
+ * A check that lacked evidence (the assessment's `missing`) says so first, names what is missing
+ * and who can fix it, and is never worded as a clean result. Customers read this text: it never
+ * names a setting or a command (the server log gives administrators the exact fix).
  */
-import { networkNames, shortenAddress, type Network, type WalletAnalysis } from '@walletscreen/contracts';
-import type { PatternFlag, RiskAssessment, RiskCategory } from './risk-model';
+import { networkNames, shortenAddress, type LinkedWallet, type Network, type WalletAnalysis } from '@walletscreen/contracts';
+import type { MissingEvidence, PatternFlag, RiskAssessment, RiskCategory } from './risk-model';
+
+/** A sanctions listing as the report names it. */
+export interface ReportListing {
+  entity: string;
+  programs: string[];
+  /** OFAC's ticker the address is listed under (XBT, ETH, USDT, BSV, …); absent in checks recorded before it was kept. */
+  ticker?: string;
+}
 
 export interface ReportCounterparty {
   address: string;
@@ -13,6 +24,14 @@ export interface ReportCounterparty {
   sanctioned: boolean;
   /** On one of the administrator's custom block lists (and not cleared by an allow list). */
   customBlocked?: boolean;
+  /** Why it is marked: its listings, labels and block lists (absent in checks recorded before they were kept). */
+  marks?: {
+    listings: ReportListing[];
+    labels: Array<{ category: RiskCategory; name: string; source: string }>;
+    blockLists: string[];
+    /** Listings it had before it was delisted. */
+    delisted?: Array<ReportListing & { delistedAt: string | null }>;
+  };
 }
 
 export interface ReportInputs {
@@ -27,7 +46,9 @@ export interface ReportInputs {
     listLoaded: boolean;
     listPublishedAt: string | null;
     listSha256: string | null;
-    direct: Array<{ entity: string; programs: string[]; list: string }>;
+    direct: Array<ReportListing & { list: string }>;
+    /** Listings of the address itself that have left the list: evidence of their own kind, not a sanctions hit. */
+    delisted?: Array<ReportListing & { list: string; listedSince: string | null; delistedAt: string | null }>;
     /** The administrator's custom lists: those in force, and the ones the wallet is on. */
     custom?: {
       consulted: Array<{ name: string; kind: 'block' | 'allow'; version: number }>;
@@ -83,6 +104,22 @@ export function walletAge(firstSeen: string | null, now: string): string {
 
 const pct = (share: number) => `${Math.round(share * 1000) / 10}%`;
 
+/** What a customer reads for each kind of missing evidence: what is missing and who can fix it. */
+export function missingEvidenceText(kind: MissingEvidence, inputs: Pick<ReportInputs, 'chain'>): string {
+  switch (kind) {
+    case 'sanctions-list':
+      return 'Sanctions list: no sanctions list is loaded, so neither the address nor its counterparties were screened against sanctions. Ask your administrator to load the sanctions list.';
+    case 'blockchain-data':
+      return `Blockchain data: ${inputs.chain.available ? 'unavailable' : inputs.chain.reason}. Without it the counterparties, exposure and transaction patterns are unknown.`;
+    default: {
+      const _exhaustive: never = kind;
+      return _exhaustive;
+    }
+  }
+}
+
+const missingOf = (inputs: ReportInputs): MissingEvidence[] => inputs.assessment.missing ?? [];
+
 function sourceOfFunds(inputs: ReportInputs): string {
   if (!inputs.chain.available) return 'Unknown: blockchain data could not be fetched';
   if (inputs.chain.txCount === 0) return 'No funds received yet';
@@ -104,19 +141,48 @@ function customBlockHits(inputs: ReportInputs) {
   return custom && custom.allowed.length === 0 ? custom.blocked : [];
 }
 
-const sanctionedText = (inputs: ReportInputs) =>
-  `Sanctioned: ${inputs.sanctions.direct.map((d) => `${d.entity} (${d.list}${d.programs.length ? `: ${d.programs.join(', ')}` : ''})`).join('; ')}`;
+/** "LAZARUS GROUP (OFAC SDN: DPRK3; listed under ETH)". */
+const listingText = (d: ReportListing & { list?: string }) => {
+  const details = [`${d.list ?? 'OFAC SDN'}${d.programs.length ? `: ${d.programs.join(', ')}` : ''}`, ...(d.ticker ? [`listed under ${d.ticker}`] : [])];
+  return `${d.entity} (${details.join('; ')})`;
+};
+
+const sanctionedText = (inputs: ReportInputs) => `Sanctioned: ${inputs.sanctions.direct.map(listingText).join('; ')}`;
+
+const delistedText = (inputs: ReportInputs) =>
+  `Formerly sanctioned, since delisted: ${(inputs.sanctions.delisted ?? [])
+    .map((d) => `${d.entity} (${d.list}${d.programs.length ? `: ${d.programs.join(', ')}` : ''}${d.ticker ? `; listed under ${d.ticker}` : ''}; ${d.listedSince ? `listed ${d.listedSince}, ` : ''}delisted ${d.delistedAt ?? 'on an unknown date'})`)
+    .join('; ')}`;
+
+const counterpartiesOf = (inputs: ReportInputs) => (inputs.chain.available ? inputs.chain.counterparties : []);
+
+/** Direct exposure (counterparties one hop away) to sanctioned, block-listed and delisted parties, in words. */
+function exposureParts(inputs: ReportInputs): string[] {
+  const counterparties = counterpartiesOf(inputs);
+  const sanctioned = counterparties.filter((c) => c.sanctioned).length;
+  const blocked = counterparties.filter((c) => !c.sanctioned && c.customBlocked).length;
+  const delisted = counterparties.filter((c) => !c.sanctioned && (c.marks?.delisted?.length ?? 0) > 0).length;
+  return [
+    ...(sanctioned > 0 ? [`${sanctioned} sanctioned ${plural(sanctioned, 'counterparty', 'counterparties')}`] : []),
+    ...(blocked > 0 ? [`${blocked} ${plural(blocked, 'counterparty', 'counterparties')} on your block lists`] : []),
+    ...(delisted > 0 ? [`${delisted} formerly sanctioned ${plural(delisted, 'counterparty', 'counterparties')}`] : []),
+  ];
+}
 
 /** What the OFAC list alone says, for the line naming its version. */
 function ofacText(inputs: ReportInputs): string {
   if (inputs.sanctions.direct.length > 0) return sanctionedText(inputs);
-  const counterparties = inputs.chain.available ? inputs.chain.counterparties : [];
+  const parts: string[] = [];
+  if ((inputs.sanctions.delisted ?? []).length > 0) parts.push(`${delistedText(inputs)}; not on the list in force`);
+  const counterparties = counterpartiesOf(inputs);
   const sanctionedCounterparties = counterparties.filter((c) => c.sanctioned).length;
-  if (sanctionedCounterparties > 0) return `Indirect exposure: ${sanctionedCounterparties} sanctioned ${plural(sanctionedCounterparties, 'counterparty', 'counterparties')}`;
-  return sanctionsText(inputs) === 'Safe address' ? 'Safe address' : 'no match';
+  if (sanctionedCounterparties > 0) parts.push(`Direct exposure: ${sanctionedCounterparties} sanctioned ${plural(sanctionedCounterparties, 'counterparty', 'counterparties')}`);
+  if (parts.length > 0) return parts.join('. ');
+  if (!inputs.chain.available) return 'the address itself is not listed; its counterparties could not be screened because the blockchain data could not be fetched';
+  return 'no match for the address or its counterparties';
 }
 
-/** The Sanctions & Blacklists field: sanctions and custom block-list hits, or exposure to them. */
+/** The Sanctions & Blacklists field: sanctions and custom block-list hits, or exposure to them; "Safe address" only when everything was screened. */
 function sanctionsText(inputs: ReportInputs): string {
   const { sanctions } = inputs;
   const hits: string[] = [];
@@ -124,17 +190,14 @@ function sanctionsText(inputs: ReportInputs): string {
   const blocked = customBlockHits(inputs);
   if (blocked.length > 0) hits.push(`Blocked: on your block ${plural(blocked.length, 'list', 'lists')} ${listNames(blocked)}`);
   if (hits.length > 0) return hits.join('; ');
-  const counterparties = inputs.chain.available ? inputs.chain.counterparties : [];
-  const sanctionedCounterparties = counterparties.filter((c) => c.sanctioned).length;
-  const blockedCounterparties = counterparties.filter((c) => !c.sanctioned && c.customBlocked).length;
-  const exposure = [
-    ...(sanctionedCounterparties > 0 ? [`${sanctionedCounterparties} sanctioned ${plural(sanctionedCounterparties, 'counterparty', 'counterparties')}`] : []),
-    ...(blockedCounterparties > 0 ? [`${blockedCounterparties} ${plural(blockedCounterparties, 'counterparty', 'counterparties')} on your block lists`] : []),
-  ];
+  const exposure = exposureParts(inputs);
+  const delisted = (sanctions.delisted ?? []).length > 0 ? [`${delistedText(inputs)} (not a current sanctions hit)`] : [];
   if (!sanctions.listLoaded) {
-    return exposure.length > 0 ? `Indirect exposure: ${exposure.join(', ')}; not screened against sanctions: no sanctions list is loaded` : 'Not screened: no sanctions list is loaded';
+    return [...(exposure.length > 0 ? [`Direct exposure: ${exposure.join(', ')}`] : []), 'Not screened: no sanctions list is loaded'].join('; ');
   }
-  return exposure.length > 0 ? `Indirect exposure: ${exposure.join(', ')}` : 'Safe address';
+  const found = [...delisted, ...(exposure.length > 0 ? [`Direct exposure: ${exposure.join(', ')}`] : [])];
+  if (!inputs.chain.available) return [...found, 'No match for the address itself; its counterparties could not be screened (blockchain data unavailable)'].join('; ');
+  return found.length > 0 ? found.join('; ') : 'Safe address';
 }
 
 /** The custom-list lines of section 2: the lists screened against and what they said; none when there are no lists. */
@@ -159,12 +222,63 @@ function customListLines(inputs: ReportInputs): string[] {
   return lines;
 }
 
+/** Why a linked wallet is marked, in words: its listings, former listings, block lists and labels. */
+export function linkedWalletReasons(c: ReportCounterparty): string[] {
+  const reasons: string[] = [];
+  const marks = c.marks;
+  if (marks) {
+    for (const l of marks.listings) reasons.push(`Sanctioned: ${listingText(l)}`);
+    for (const d of marks.delisted ?? []) reasons.push(`Formerly sanctioned: ${d.entity} (OFAC SDN${d.programs.length ? `: ${d.programs.join(', ')}` : ''}; delisted ${d.delistedAt ?? 'on an unknown date'})`);
+    for (const name of marks.blockLists) reasons.push(`On your block list "${name}"`);
+    for (const l of marks.labels) reasons.push(`Labelled ${l.category}: ${l.name} (source: ${l.source})`);
+  } else {
+    if (c.sanctioned) reasons.push('Sanctioned');
+    if (c.customBlocked) reasons.push('On your block list');
+    for (const category of c.categories) reasons.push(`Labelled ${category}`);
+  }
+  return reasons;
+}
+
+/** Categories that say nothing adverse about a counterparty on their own. */
+const NEUTRAL: ReadonlySet<RiskCategory> = new Set<RiskCategory>(['exchange', 'defi', 'bridge', 'other']);
+
+export function linkedWalletOf(c: ReportCounterparty): LinkedWallet {
+  const flagged = c.customBlocked || (c.marks?.delisted?.length ?? 0) > 0 || c.categories.some((category) => !NEUTRAL.has(category));
+  return { address: c.address, share: Math.min(1, Math.max(0, c.share)), risk: c.sanctioned ? 'sanctioned' : flagged ? 'flagged' : 'none', reasons: linkedWalletReasons(c) };
+}
+
+/** "0x1234…abcd (42%, sanctioned: …)" for the report's linked-wallets line. */
+function linkedLine(c: ReportCounterparty): string {
+  const reasons = linkedWalletReasons(c).map((r) => r.charAt(0).toLowerCase() + r.slice(1));
+  return `${shortenAddress(c.address)} (${[pct(c.share), ...reasons].join(', ')})`;
+}
+
+/** The closing lines the screens and the PDF read back ("Risk score:", "Risk level:", "AML status:"). */
+function headline(inputs: ReportInputs): string[] {
+  const { assessment } = inputs;
+  const missing = missingOf(inputs);
+  const incomplete = missing.length > 0 && assessment.level !== 'High Risk';
+  const score = incomplete
+    ? `Risk score: not given, the check is incomplete (${assessment.score > 0 ? `the evidence found adds up to ${assessment.score} points, a lower bound` : 'nothing adverse was found in what could be checked'})`
+    : `Risk score: ${assessment.score}/100`;
+  return [score, `Risk level: ${assessment.level}`, `AML status: ${assessment.status}`];
+}
+
 export function buildReport(inputs: ReportInputs): WalletAnalysis {
   const { assessment, chain } = inputs;
-  const linked = chain.available ? chain.counterparties.map((c) => c.address) : [];
+  const counterparties = counterpartiesOf(inputs);
+  const linked = counterparties.map((c) => c.address);
   const jurisdiction = inputs.intelligence.ownLabels.find((l) => l.jurisdiction)?.jurisdiction ?? 'Unknown';
   const name = networkNames[inputs.network];
+  const missing = missingOf(inputs).map((kind) => missingEvidenceText(kind, inputs));
   const lines: string[] = [];
+  if (missing.length > 0) {
+    lines.push(
+      assessment.level === 'High Risk'
+        ? `Some evidence could not be gathered; the verdict stands on what was found, and the missing evidence could only add to it. Missing: ${missing.join(' ')}`
+        : `${assessment.status}: this check lacks evidence it needs to clear the address, so it gives no Low or Medium verdict. Missing: ${missing.join(' ')} Run the check again once the missing evidence is available; until then do not treat the address as cleared.`,
+    );
+  }
   lines.push('1. Wallet overview');
   if (chain.available) {
     lines.push(
@@ -178,7 +292,7 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
   lines.push(
     inputs.sanctions.listLoaded
       ? `Sanctions screening against the OFAC SDN list published ${inputs.sanctions.listPublishedAt ?? 'on an unknown date'} (sha256 ${inputs.sanctions.listSha256?.slice(0, 12) ?? 'n/a'}): ${ofacText(inputs)}.`
-      : 'Sanctions screening was not possible: no sanctions list is loaded.',
+      : 'Sanctions screening was not possible: no sanctions list is loaded. Ask your administrator to load the sanctions list.',
   );
   lines.push(...customListLines(inputs));
   lines.push('3. Intelligence and abuse reports');
@@ -190,22 +304,25 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
   lines.push(`Chainabuse: ${inputs.intelligence.chainabuse}`);
   lines.push('4. Source of funds and exposure');
   lines.push(`Incoming funds: ${sourceOfFunds(inputs)}.`);
+  const exposure = exposureParts(inputs);
+  if (exposure.length > 0) lines.push(`Direct exposure (counterparties one hop away): ${exposure.join(', ')}.`);
   if (inputs.flags.length > 0) lines.push(`Patterns: ${inputs.flags.map((f) => f.replace(/-/g, ' ')).join(', ')}.`);
   lines.push('5. Linked wallets');
-  lines.push(
-    linked.length > 0
-      ? `${linked.length} counterparties, largest first: ${(chain.available ? chain.counterparties : []).slice(0, 5).map((c) => `${shortenAddress(c.address)} (${pct(c.share)}${c.sanctioned ? ', sanctioned' : ''}${c.customBlocked ? ', on your block list' : ''}${c.categories.length ? `, ${c.categories.join('/')}` : ''})`).join(', ')}.`
-      : 'No linked wallets found.',
-  );
+  if (linked.length > 0) {
+    const marked = counterparties.filter((c) => linkedWalletOf(c).risk !== 'none');
+    lines.push(`${linked.length} direct counterparties, largest first: ${counterparties.slice(0, 5).map(linkedLine).join(', ')}.`);
+    const unlisted = marked.filter((c) => !counterparties.slice(0, 5).includes(c));
+    if (unlisted.length > 0) lines.push(`Also marked: ${unlisted.slice(0, 20).map(linkedLine).join(', ')}${unlisted.length > 20 ? `, and ${unlisted.length - 20} more` : ''}.`);
+  } else {
+    lines.push(chain.available ? 'No linked wallets found.' : 'Unknown: blockchain data could not be fetched.');
+  }
   lines.push('6. Assessment');
   lines.push(inputs.narrative.summary);
   for (const f of assessment.factors) lines.push(`+${f.points}: ${f.reason}`);
   lines.push('7. Recommendations');
   for (const r of inputs.narrative.recommendations) lines.push(r);
   lines.push('---');
-  lines.push(`Risk score: ${assessment.score}/100`);
-  lines.push(`Risk level: ${assessment.level}`);
-  lines.push(`AML status: ${assessment.status}`);
+  lines.push(...headline(inputs));
   lines.push(`Model ${assessment.model}; narrative by ${inputs.narrative.writer}; check ${inputs.checkId}; ${inputs.now}.`);
   if (inputs.narrative.fallbackReason) lines.push(`The language model was not used: ${inputs.narrative.fallbackReason}`);
 
@@ -226,5 +343,7 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
     chainabuse_report: inputs.intelligence.chainabuse,
     access_level: 'Premium',
     created_at: inputs.now,
+    missing_evidence: missing,
+    linked_wallets_details: counterparties.map(linkedWalletOf),
   };
 }

@@ -1,6 +1,6 @@
 import { classifyAmlStatus, classifyRiskLabel } from '@walletscreen/contracts';
 import { buildReport, explorerLink, walletAge, type ReportInputs } from './report';
-import { assessRisk } from './risk-model';
+import { assessRisk, type RiskInputs } from './risk-model';
 import { writeRuleBasedNarrative } from './rule-based-writer';
 
 const now = '2026-11-22T10:00:00.000Z';
@@ -15,22 +15,13 @@ function inputs(overrides: Partial<ReportInputs> = {}): ReportInputs {
     now,
     chain: { available: true, provider: 'blockscout:ethereum', symbol: 'ETH', balance: '1.5', txCount: 42, firstSeen: '2024-07-10T08:00:00.000Z', lastSeen: '2026-11-01T00:00:00.000Z', transactionsExamined: 42, complete: true, counterparties: [counterparty(1, 0.6), counterparty(2, 0.4)] },
     sanctions: { listLoaded: true, listPublishedAt: '2026-11-20', listSha256: 'ab'.repeat(32), direct: [] },
-    intelligence: { ownLabels: [], abuseReports: 0, chainabuse: 'Not queried: CHAINABUSE_API_KEY is not set' },
+    intelligence: { ownLabels: [], abuseReports: 0, chainabuse: 'Not queried: Chainabuse is not set up on this installation' },
     exposure: { exchange: 0.6 },
     incomingExposure: { exchange: 0.6 },
     flags: [],
     ...overrides,
   };
-  const assessment = assessRisk({
-    directSanctionHits: base.sanctions.direct.length,
-    sanctionedCounterparties: base.chain.available ? base.chain.counterparties.filter((c) => c.sanctioned).length : 0,
-    sanctionedVolumeShare: base.chain.available ? base.chain.counterparties.filter((c) => c.sanctioned).reduce((s, c) => s + c.share, 0) : 0,
-    ownCategories: base.intelligence.ownLabels.map((l) => l.category),
-    exposure: base.exposure,
-    abuseReports: base.intelligence.abuseReports,
-    flags: base.flags,
-    blockchainDataAvailable: base.chain.available,
-  });
+  const assessment = assessRisk(riskInputsOf(base));
   const narrative = writeRuleBasedNarrative({
     assessment,
     directSanctions: base.sanctions.direct.length > 0,
@@ -39,6 +30,20 @@ function inputs(overrides: Partial<ReportInputs> = {}): ReportInputs {
     unavailableSources: base.chain.available ? [] : ['blockscout'],
   });
   return { ...base, assessment, narrative };
+}
+
+function riskInputsOf(base: Omit<ReportInputs, 'assessment' | 'narrative'>): RiskInputs {
+  return {
+    directSanctionHits: base.sanctions.direct.length,
+    sanctionedCounterparties: base.chain.available ? base.chain.counterparties.filter((c) => c.sanctioned).length : 0,
+    sanctionedVolumeShare: base.chain.available ? base.chain.counterparties.filter((c) => c.sanctioned).reduce((s, c) => s + c.share, 0) : 0,
+    ownCategories: base.intelligence.ownLabels.map((l) => l.category),
+    exposure: base.exposure,
+    abuseReports: base.intelligence.abuseReports,
+    flags: base.flags,
+    blockchainDataAvailable: base.chain.available,
+    sanctionsListLoaded: base.sanctions.listLoaded,
+  };
 }
 
 describe('report', () => {
@@ -63,19 +68,43 @@ describe('report', () => {
     expect(r.recommendation).toMatch(/Do not transact/);
   });
 
-  it('says plainly what could not be fetched, and does not clear the wallet', () => {
-    const r = buildReport(inputs({ chain: { available: false, reason: 'blockscout:ethereum did not answer within 8 s (3 attempts)' } }));
-    expect(r.aml_status).toBe('Requires further review');
-    expect(r.aml_report).toContain('Blockchain data could not be fetched: blockscout:ethereum did not answer within 8 s (3 attempts)');
-    expect(r.linked_wallets).toBe(0);
-    expect(r.wallet_age).toBe('Unknown');
-    expect(r.recommendation).toMatch(/could not be reached/);
+  it('gives a check without blockchain data the Incomplete verdict: what is missing, run it again, never clean', () => {
+    const r = buildReport(inputs({ chain: { available: false, reason: 'Ethereum data could not be fetched: blockscout:ethereum did not answer within 8 s (3 attempts)' } }));
+    expect(r).toMatchObject({ risk_level: 'Incomplete', aml_status: 'Incomplete — data unavailable', linked_wallets: 0, wallet_age: 'Unknown' });
+    expect(classifyRiskLabel(r.risk_level).level).toBe('incomplete');
+    expect(classifyAmlStatus(r.aml_status).kind).toBe('incomplete');
+    expect(r.missing_evidence).toEqual([
+      'Blockchain data: Ethereum data could not be fetched: blockscout:ethereum did not answer within 8 s (3 attempts). Without it the counterparties, exposure and transaction patterns are unknown.',
+    ]);
+    expect(r.sanctions).toBe('No match for the address itself; its counterparties could not be screened (blockchain data unavailable)');
+    const lines = r.aml_report.split('\n');
+    expect(lines[0]).toMatch(/^Incomplete — data unavailable: this check lacks evidence it needs to clear the address/);
+    expect(lines).toContain('Risk score: not given, the check is incomplete (nothing adverse was found in what could be checked)');
+    expect(lines).toContain('Risk level: Incomplete');
+    expect(lines).toContain('AML status: Incomplete — data unavailable');
+    expect(r.aml_report).not.toMatch(/0\/100|Safe address|Low Risk|Compliant\b/);
+    expect(r.recommendation).toMatch(/Do not treat this address as cleared/);
+    expect(r.recommendation).toMatch(/run the check again/);
   });
 
-  it('says when no sanctions list is loaded', () => {
+  it('gives a check without a sanctions list the Incomplete verdict, telling the customer who can fix it', () => {
     const r = buildReport(inputs({ sanctions: { listLoaded: false, listPublishedAt: null, listSha256: null, direct: [] } }));
-    expect(r.sanctions).toBe('Not screened: no sanctions list is loaded');
-    expect(r.recommendation).toMatch(/sanctions:sync/);
+    expect(r).toMatchObject({ risk_level: 'Incomplete', aml_status: 'Incomplete — data unavailable', sanctions: 'Not screened: no sanctions list is loaded' });
+    expect(r.missing_evidence).toEqual([
+      'Sanctions list: no sanctions list is loaded, so neither the address nor its counterparties were screened against sanctions. Ask your administrator to load the sanctions list.',
+    ]);
+    expect(r.recommendation).toMatch(/ask your administrator to load the sanctions list, then run the check again/);
+  });
+
+  it('never names a setting or a command in what customers read', () => {
+    for (const r of [
+      buildReport(inputs({ sanctions: { listLoaded: false, listPublishedAt: null, listSha256: null, direct: [] } })),
+      buildReport(inputs({ chain: { available: false, reason: 'No blockchain data source is set up for BNB Chain on this installation: ask your administrator to configure one' } })),
+    ]) {
+      for (const text of [r.aml_report, r.recommendation, r.sanctions, ...r.missing_evidence]) {
+        expect(text).not.toMatch(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\bnpm\b|sanctions:sync/);
+      }
+    }
   });
 
   it('names the writer, and says why the language model was not used when it fell back', () => {
@@ -86,12 +115,49 @@ describe('report', () => {
     expect(r.aml_report).toContain('The language model was not used: The language model did not answer within 20 s; the rule-based writer was used.');
   });
 
-  it('shows indirect exposure to sanctioned counterparties', () => {
+  it('calls a sanctioned counterparty direct exposure, weighs a large share as High, and marks it in the linked wallets', () => {
     const base = inputs();
-    const chain = { ...(base.chain as Extract<ReportInputs['chain'], { available: true }>), counterparties: [counterparty(1, 0.6), counterparty(2, 0.4, true)] };
+    const listed = {
+      ...counterparty(2, 0.42, true),
+      marks: { listings: [{ entity: 'EXAMPLE MIXER LTD', programs: ['CYBER2'], ticker: 'ETH' }], labels: [{ category: 'mixer' as const, name: 'Example Mixer', source: 'test labels' }], blockLists: [] },
+    };
+    const chain = { ...(base.chain as Extract<ReportInputs['chain'], { available: true }>), counterparties: [counterparty(1, 0.58), listed] };
     const r = buildReport(inputs({ chain }));
-    expect(r.sanctions).toBe('Indirect exposure: 1 sanctioned counterparty');
-    expect(r.risk_level).toBe('Medium Risk');
+    expect(r.sanctions).toBe('Direct exposure: 1 sanctioned counterparty');
+    expect(r).toMatchObject({ risk_level: 'High Risk', aml_status: 'Non-compliant', risk_score: 78 });
+    expect(r.aml_report).toContain('Direct exposure (counterparties one hop away): 1 sanctioned counterparty.');
+    expect(r.aml_report).not.toMatch(/indirect/i);
+    expect(r.linked_wallets_details).toEqual([
+      { address: counterparty(1, 0).address, share: 0.58, risk: 'none', reasons: [] },
+      {
+        address: listed.address,
+        share: 0.42,
+        risk: 'sanctioned',
+        reasons: ['Sanctioned: EXAMPLE MIXER LTD (OFAC SDN: CYBER2; listed under ETH)', 'Labelled mixer: Example Mixer (source: test labels)'],
+      },
+    ]);
+    expect(r.aml_report).toContain('0x2222...2222 (42%, sanctioned: EXAMPLE MIXER LTD (OFAC SDN: CYBER2; listed under ETH), labelled mixer: Example Mixer (source: test labels))');
+  });
+
+  it('names the ticker a direct hit is listed under, and words a delisted listing as its own kind of evidence', () => {
+    const listed = buildReport(
+      inputs({ sanctions: { listLoaded: true, listPublishedAt: '2026-11-20', listSha256: 'cd'.repeat(32), direct: [{ entity: 'EXAMPLE EXCHANGE', programs: ['CYBER2'], ticker: 'USDT', list: 'OFAC SDN' }] } }),
+    );
+    expect(listed.sanctions).toBe('Sanctioned: EXAMPLE EXCHANGE (OFAC SDN: CYBER2; listed under USDT)');
+    const base = inputs({
+      sanctions: {
+        listLoaded: true,
+        listPublishedAt: '2026-11-20',
+        listSha256: 'cd'.repeat(32),
+        direct: [],
+        delisted: [{ entity: 'TORNADO CASH', programs: ['CYBER2'], ticker: 'ETH', list: 'OFAC SDN', listedSince: '2022-08-08', delistedAt: '2025-03-21' }],
+      },
+    });
+    const r = buildReport({ ...base, assessment: assessRisk({ ...riskInputsOf(base), delistedHits: 1 }) });
+    expect(r.sanctions).toBe('Formerly sanctioned, since delisted: TORNADO CASH (OFAC SDN: CYBER2; listed under ETH; listed 2022-08-08, delisted 2025-03-21) (not a current sanctions hit)');
+    expect(r).toMatchObject({ risk_level: 'Medium Risk', risk_score: 40 });
+    expect(r.aml_report).toContain('Formerly sanctioned, since delisted: TORNADO CASH');
+    expect(r.aml_report).toContain('not on the list in force');
   });
 });
 

@@ -1,4 +1,4 @@
-import { assessRisk, RISK_MODEL_VERSION, type RiskInputs } from './risk-model';
+import { assessRisk, RISK_MODEL_VERSION, sanctionedExposurePoints, THRESHOLDS, type RiskInputs } from './risk-model';
 
 const clean: RiskInputs = {
   directSanctionHits: 0,
@@ -9,11 +9,12 @@ const clean: RiskInputs = {
   abuseReports: 0,
   flags: [],
   blockchainDataAvailable: true,
+  sanctionsListLoaded: true,
 };
 
 describe('risk model', () => {
   it('scores a wallet with no adverse evidence 0, Low Risk, Compliant', () => {
-    expect(assessRisk(clean)).toEqual({ model: RISK_MODEL_VERSION, score: 0, level: 'Low Risk', status: 'Compliant', factors: [] });
+    expect(assessRisk(clean)).toEqual({ model: RISK_MODEL_VERSION, score: 0, level: 'Low Risk', status: 'Compliant', factors: [], missing: [] });
   });
 
   it('makes a direct sanctions hit High, 100, Non-compliant, whatever else', () => {
@@ -22,11 +23,28 @@ describe('risk model', () => {
     expect(r.factors[0]).toMatchObject({ code: 'sanctions.direct', points: 100 });
   });
 
-  it('puts any sanctioned counterparty at Medium at least, rising with the share of volume', () => {
+  it('puts any direct sanctioned counterparty at Medium at least, and High from 10 % of the volume', () => {
     const small = assessRisk({ ...clean, sanctionedCounterparties: 1, sanctionedVolumeShare: 0.001 });
     expect(small).toMatchObject({ score: 40, level: 'Medium Risk', status: 'Requires further review' });
+    expect(small.factors).toEqual([{ code: 'exposure.sanctioned', points: 40, reason: 'Direct exposure: 1 counterparty on a sanctions list (0.10% of examined volume)' }]);
+    expect(assessRisk({ ...clean, sanctionedCounterparties: 1, sanctionedVolumeShare: 0.0999 }).level).toBe('Medium Risk');
+    expect(assessRisk({ ...clean, sanctionedCounterparties: 1, sanctionedVolumeShare: 0.1 })).toMatchObject({ score: 70, level: 'High Risk', status: 'Non-compliant' });
+    // The case the issue names: 42 % of the volume with a sanctioned counterparty was 59, Medium.
+    expect(assessRisk({ ...clean, sanctionedCounterparties: 1, sanctionedVolumeShare: 0.42 })).toMatchObject({ score: 78, level: 'High Risk', status: 'Non-compliant' });
     const large = assessRisk({ ...clean, sanctionedCounterparties: 3, sanctionedVolumeShare: 0.8 });
-    expect(large).toMatchObject({ score: 76, level: 'High Risk', status: 'Non-compliant' });
+    expect(large).toMatchObject({ score: 89, level: 'High Risk', status: 'Non-compliant' });
+    expect(large.factors[0]!.reason).toBe('Direct exposure: 3 counterparties on a sanctions list (80.0% of examined volume)');
+  });
+
+  it('weighs direct sanctioned exposure on a documented curve: 40 at any contact, 70 at 10 %, 95 at all of it, never falling', () => {
+    expect([0, 0.01, 0.05, 0.1, 0.42, 1].map(sanctionedExposurePoints)).toEqual([40, 43, 55, 70, 78, 95]);
+    let last = 0;
+    for (let share = 0; share <= 1; share += 0.001) {
+      const points = sanctionedExposurePoints(share);
+      expect(points).toBeGreaterThanOrEqual(last);
+      last = points;
+    }
+    expect(sanctionedExposurePoints(0.1)).toBe(THRESHOLDS.high);
   });
 
   it('adds exposure, reports and pattern flags, each traced to a factor, capped at 100', () => {
@@ -43,8 +61,44 @@ describe('risk model', () => {
     expect(assessRisk({ ...clean, ownCategories: ['mixer'], exposure: { mixer: 0.9 }, abuseReports: 9 }).score).toBe(100);
   });
 
-  it('never clears a wallet whose blockchain data could not be fetched', () => {
-    expect(assessRisk({ ...clean, blockchainDataAvailable: false })).toMatchObject({ score: 0, level: 'Low Risk', status: 'Requires further review' });
+  it('gives a check without its blockchain data the Incomplete verdict, never Low', () => {
+    expect(assessRisk({ ...clean, blockchainDataAvailable: false })).toEqual({
+      model: RISK_MODEL_VERSION,
+      score: 0,
+      level: 'Incomplete',
+      status: 'Incomplete — data unavailable',
+      factors: [],
+      missing: ['blockchain-data'],
+    });
+  });
+
+  it('gives a check without a sanctions list the Incomplete verdict, naming both when both are missing', () => {
+    expect(assessRisk({ ...clean, sanctionsListLoaded: false })).toMatchObject({ level: 'Incomplete', status: 'Incomplete — data unavailable', missing: ['sanctions-list'] });
+    expect(assessRisk({ ...clean, sanctionsListLoaded: false, blockchainDataAvailable: false }).missing).toEqual(['sanctions-list', 'blockchain-data']);
+  });
+
+  it('keeps what was found: a Medium finding with missing evidence is Incomplete with its points, a High one stands', () => {
+    const medium = assessRisk({ ...clean, blockchainDataAvailable: false, abuseReports: 2, ownCategories: ['gambling'] });
+    expect(medium).toMatchObject({ score: 40, level: 'Incomplete', status: 'Incomplete — data unavailable' });
+    expect(medium.factors.map((f) => f.code)).toEqual(['label.gambling', 'reports.chainabuse']);
+    const high = assessRisk({ ...clean, blockchainDataAvailable: false, directSanctionHits: 1 });
+    expect(high).toMatchObject({ score: 100, level: 'High Risk', status: 'Non-compliant', missing: ['blockchain-data'] });
+    expect(assessRisk({ ...clean, sanctionsListLoaded: false, customBlockLists: ['Internal'] })).toMatchObject({ level: 'High Risk', status: 'Non-compliant' });
+  });
+
+  it('scores a delisted listing as its own evidence, not as a sanctions hit', () => {
+    const own = assessRisk({ ...clean, delistedHits: 1 });
+    expect(own).toMatchObject({ score: 40, level: 'Medium Risk', status: 'Requires further review' });
+    expect(own.factors).toEqual([
+      { code: 'sanctions.delisted', points: 40, reason: 'The address was on a sanctions list and has been delisted (1 former listing): not a current sanctions hit' },
+    ]);
+    // A current listing makes the former one moot.
+    expect(assessRisk({ ...clean, directSanctionHits: 1, delistedHits: 1 }).factors.map((f) => f.code)).toEqual(['sanctions.direct']);
+    const counterparty = assessRisk({ ...clean, delistedCounterparties: 2, delistedVolumeShare: 0.5 });
+    expect(counterparty.factors).toEqual([
+      { code: 'exposure.delisted', points: 30, reason: 'Direct exposure: 2 counterparties formerly on a sanctions list, since delisted (50.0% of examined volume)' },
+    ]);
+    expect(counterparty.level).toBe('Low Risk');
   });
 
   it('ignores exposure below the noise threshold and is deterministic', () => {
@@ -65,7 +119,8 @@ describe('risk model', () => {
     const sanctioned = assessRisk({ ...clean, sanctionedCounterparties: 1, sanctionedVolumeShare: 0.4 });
     expect(blocked.score).toBe(sanctioned.score);
     expect(blocked.factors.map((f) => f.code)).toEqual(['exposure.custom-block']);
-    expect(blocked.level).toBe('Medium Risk');
+    expect(blocked.level).toBe('High Risk');
+    expect(assessRisk({ ...clean, customBlockedCounterparties: 1, customBlockedVolumeShare: 0.05 }).level).toBe('Medium Risk');
   });
 
   it('lets an allow list clear labels, abuse reports and block lists, but never a sanctions hit, exposure or patterns', () => {

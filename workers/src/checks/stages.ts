@@ -219,6 +219,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
           abuseReports: intel.chainabuse.status === 'ok' ? intel.chainabuse.reports : 0,
           flags: patterns.flags,
           blockchainDataAvailable: chain !== null,
+          sanctionsListLoaded: s.listLoaded,
           customBlockLists: custom.blocked.map((h) => h.name),
           customBlockedCounterparties: patterns.customBlockedCounterparties,
           customBlockedVolumeShare: patterns.customBlockedVolumeShare,
@@ -275,9 +276,10 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         const intel = ctx.evidence.intelligence as IntelligenceEvidence;
         const p = ctx.evidence.patterns as PatternsStageEvidence;
         const narrative = ctx.evidence.interpretation as InterpretationStageEvidence;
-        const labelled = new Map(intel.counterparties.map((c) => [c.address, c.labels.map((l) => l.category)]));
-        const sanctioned = new Set(s.counterparties.map((c) => c.address));
+        const labels = new Map(intel.counterparties.map((c) => [c.address, c.labels]));
+        const listings = new Map(s.counterparties.map((c) => [c.address, c.entries]));
         const { custom, blockedCounterparties } = customFacts(s);
+        const blockLists = new Map(custom.counterparties.map((c) => [c.address, c.lists.filter((l) => l.kind === 'block')]));
         let chain: ReportInputs['chain'];
         if (b.ok) {
           const total = b.data.counterparties.reduce((sum, c) => sum + Number(c.received) + Number(c.sent), 0);
@@ -294,9 +296,14 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
             counterparties: b.data.counterparties.map((c) => ({
               address: c.address,
               share: total > 0 ? (Number(c.received) + Number(c.sent)) / total : 0,
-              categories: labelled.get(c.address) ?? [],
-              sanctioned: sanctioned.has(c.address),
+              categories: (labels.get(c.address) ?? []).map((l) => l.category),
+              sanctioned: listings.has(c.address),
               customBlocked: blockedCounterparties.has(c.address),
+              marks: {
+                listings: (listings.get(c.address) ?? []).map((e) => ({ entity: e.entity, programs: e.programs, ticker: e.ticker })),
+                labels: (labels.get(c.address) ?? []).map((l) => ({ category: l.category, name: l.name, source: l.source })),
+                blockLists: blockedCounterparties.has(c.address) ? (blockLists.get(c.address) ?? []).map((l) => l.name) : [],
+              },
             })),
           };
         } else {
@@ -312,7 +319,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
             listLoaded: s.listLoaded,
             listPublishedAt: s.list?.publishedAt ?? null,
             listSha256: s.list?.sha256 ?? null,
-            direct: s.direct.map((d) => ({ entity: d.entity, programs: d.programs, list: 'OFAC SDN' })),
+            direct: s.direct.map((d) => ({ entity: d.entity, programs: d.programs, ticker: d.ticker, list: 'OFAC SDN' })),
             custom: {
               consulted: custom.consulted.map((l) => ({ name: l.name, kind: l.kind, version: l.version })),
               blocked: custom.blocked.map((h) => ({ name: h.name, ...(h.note ? { note: h.note } : {}) })),

@@ -105,7 +105,7 @@ describe('Chainabuse reports', () => {
   it('401, a wrong key: unavailable with a plain reason that does not contain the key, and no retry', async () => {
     replies = [{ status: 401, fixture: 'chainabuse-401.json' }];
     const result = await intelligence().chainabuseReports('ethereum', ADDRESS);
-    expect(result).toEqual({ status: 'unavailable', reason: 'Chainabuse refused the API key (HTTP 401); check CHAINABUSE_API_KEY' });
+    expect(result).toEqual({ status: 'unavailable', reason: "Chainabuse refused this installation's API key (HTTP 401); ask your administrator to renew it" });
     expect(JSON.stringify(result)).not.toContain(API_KEY);
     expect(seen).toHaveLength(1);
   });
@@ -169,7 +169,7 @@ describe('Chainabuse reports', () => {
     replies = [{ fixture: 'chainabuse-reports-found.json' }];
     const client = intelligence({ apiKey: undefined });
     expect(client.chainabuseConfigured).toBe(false);
-    await expect(client.chainabuseReports('ethereum', ADDRESS)).resolves.toEqual({ status: 'not-configured', reason: 'Not queried: CHAINABUSE_API_KEY is not set' });
+    await expect(client.chainabuseReports('ethereum', ADDRESS)).resolves.toEqual({ status: 'not-configured', reason: 'Not queried: Chainabuse is not set up on this installation' });
     expect(seen).toEqual([]);
   });
 

@@ -18,7 +18,8 @@
 import type { Network } from '@walletscreen/contracts';
 
 export const CHAINABUSE_BASE_URL = 'https://api.chainabuse.com/v0';
-export const CHAINABUSE_NOT_CONFIGURED = 'Not queried: CHAINABUSE_API_KEY is not set' as const;
+/** What the report says when no key is set: customers never read a setting's name (the server log tells the administrator). */
+export const CHAINABUSE_NOT_CONFIGURED = 'Not queried: Chainabuse is not set up on this installation' as const;
 
 export type ChainabuseResult =
   | {
@@ -164,7 +165,7 @@ export function createChainabuseClient(options: ChainabuseOptions): ChainabuseCl
   }
 
   function failure(status: number): string {
-    if (status === 401 || status === 403) return `Chainabuse refused the API key (HTTP ${status}); check CHAINABUSE_API_KEY`;
+    if (status === 401 || status === 403) return `Chainabuse refused this installation's API key (HTTP ${status}); ask your administrator to renew it`;
     if (status === 429) return 'Chainabuse is rate-limiting this API key (HTTP 429)';
     if (status >= 500) return `Chainabuse had a server error (HTTP ${status})`;
     return `Chainabuse rejected the request (HTTP ${status})`;

@@ -10,7 +10,7 @@ describe('summarizeChainabuse: the sentence on the report', () => {
     ['one report', { status: 'ok', reports: 1, categories: ['phishing'], url }, `1 report (phishing): ${url}`],
     ['reports without a category', { status: 'ok', reports: 3, categories: [], url }, `3 reports: ${url}`],
     ['no report', { status: 'ok', reports: 0, categories: [], url }, 'No reports'],
-    ['not configured', { status: 'not-configured', reason: CHAINABUSE_NOT_CONFIGURED }, 'Not queried: CHAINABUSE_API_KEY is not set'],
+    ['not configured', { status: 'not-configured', reason: CHAINABUSE_NOT_CONFIGURED }, 'Not queried: Chainabuse is not set up on this installation'],
     ['unavailable', { status: 'unavailable', reason: 'Chainabuse did not answer within 8 s' }, 'Chainabuse did not answer within 8 s'],
   ] as const)('%s', (_, result, sentence) => {
     expect(summarizeChainabuse(result as Parameters<typeof summarizeChainabuse>[0])).toBe(sentence);
@@ -26,7 +26,7 @@ describe('createIntelligence', () => {
     expect(intelligence.chainabuseConfigured).toBe(false);
     await expect(intelligence.chainabuseReports('ethereum', '0x5fd3a3e6b0b9e1c17a5a3c61e2a4c0bd28d4e7a1')).resolves.toEqual({
       status: 'not-configured',
-      reason: 'Not queried: CHAINABUSE_API_KEY is not set',
+      reason: 'Not queried: Chainabuse is not set up on this installation',
     });
     expect(fetch).not.toHaveBeenCalled();
   });

@@ -22,6 +22,7 @@ function assess(source: EvidenceSource) {
     abuseReports: source.intelligence.abuseReports,
     flags: source.flags,
     blockchainDataAvailable: source.chain.available,
+    sanctionsListLoaded: source.sanctions.listLoaded,
   });
 }
 
@@ -85,8 +86,8 @@ describe('the evidence the language model sees', () => {
         scale: '0-100',
         level: 'Medium Risk',
         status: 'Requires further review',
-        model: 'walletscreen-risk-1.1.0',
-        factors: [{ code: 'exposure.sanctioned', points: 40, reason: '1 counterparty is sanctioned (0.40% of examined volume)' }],
+        model: 'walletscreen-risk-2.0.0',
+        factors: [{ code: 'exposure.sanctioned', points: 40, reason: 'Direct exposure: 1 counterparty on a sanctions list (0.40% of examined volume)' }],
       },
     });
   });
@@ -116,7 +117,15 @@ describe('the evidence the language model sees', () => {
     const i = interpretationInput(source, assess(source), ['blockscout']);
     expect(i).toMatchObject({ balance: null, symbol: null, txCount: null, firstSeen: null, lastSeen: null, blockchainDataAvailable: false });
     expect(promptEvidence(i).wallet).toEqual({ address: recorded.address, network: expect.any(String), blockchainData: 'unavailable' });
-    expect(promptEvidence(i)).toMatchObject({ unavailableSources: ['blockscout'], blockchainDataAvailable: false, assessment: { status: 'Requires further review' } });
+    expect(promptEvidence(i)).toMatchObject({
+      unavailableSources: ['blockscout'],
+      blockchainDataAvailable: false,
+      assessment: { scoreGiven: false, level: 'Incomplete', status: 'Incomplete — data unavailable' },
+    });
+    // An incomplete check has no score for the model to state, and the rules say so.
+    expect(promptEvidence(i).assessment).not.toHaveProperty('score');
+    expect(systemMessage(i)).toMatch(/The check is incomplete/);
+    expect(systemMessage(i)).toMatch(/Do not state or suggest any risk score, and never call the address safe, clean or low risk/);
   });
 
   it('summarizes sanctioned counterparties as a count and a share', () => {

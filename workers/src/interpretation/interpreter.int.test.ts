@@ -21,6 +21,7 @@ const assessment = assessRisk({
   abuseReports: recorded.intelligence.abuseReports,
   flags: recorded.flags,
   blockchainDataAvailable: recorded.chain.available,
+  sanctionsListLoaded: recorded.sanctions.listLoaded,
 });
 const input = interpretationInput(recorded, assessment, recorded.unavailableSources);
 const ruleBased = writeRuleBasedNarrative(input);

@@ -24,6 +24,8 @@ export interface Interpreter {
   /** "openai:<model>" or "rule-based": who writes narratives when nothing fails. */
   writerName: string;
   write(input: InterpretationInput, signal?: AbortSignal): Promise<InterpretedNarrative>;
+  /** For the administrator (the server log): why the configured model cannot be used, and the fix. */
+  setupProblem?: string;
 }
 
 export const RULE_BASED_WRITER = 'rule-based';
@@ -42,10 +44,12 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
   let writer: OpenAIWriter;
   try {
     writer = createOpenAIWriter({ ...config, apiKey, ...(options.fetch ? { fetch: options.fetch } : {}) });
-  } catch {
-    // A misconfigured client must not stop the service: every report says why the model was not used.
-    const reason = 'The language model client could not be set up (check OPENAI_BASE_URL and OPENAI_MODEL)';
-    return { writerName: RULE_BASED_WRITER, write: async (input) => fallback(input, reason) };
+  } catch (error) {
+    // A misconfigured client must not stop the service: every report says why the model was not
+    // used, in words for the customer; the administrator reads the exact fix in the server log.
+    const reason = 'The language model is not set up correctly on this installation (your administrator can fix it)';
+    const setupProblem = `the OpenAI client could not be created (${error instanceof Error ? redact(error.message) : 'unknown error'}): check OPENAI_BASE_URL and OPENAI_MODEL`;
+    return { writerName: RULE_BASED_WRITER, setupProblem, write: async (input) => fallback(input, reason) };
   }
 
   return {

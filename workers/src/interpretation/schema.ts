@@ -4,6 +4,7 @@
  * one. Any failure is reported as a plain sentence and the rule-based writer is used instead.
  */
 import { z } from 'zod';
+import { INCOMPLETE_RISK_LEVEL } from '@walletscreen/contracts';
 import type { RiskAssessment } from '../checks/risk-model';
 
 export const narrativeReplySchema = z.object({
@@ -44,9 +45,12 @@ const normalize = (s: string) => s.toLowerCase().replace(/\s+/g, ' ');
  * plain sentence; null when the text only restates the computed values (or none of them).
  */
 export function findContradiction(text: string, assessment: Pick<RiskAssessment, 'score' | 'level' | 'status'>): string | null {
+  // An incomplete check has no score to state: its points are only a lower bound.
+  const incomplete = assessment.level === INCOMPLETE_RISK_LEVEL;
   for (const pattern of scorePatterns) {
     for (const match of text.matchAll(pattern)) {
       const stated = Number(match[1]);
+      if (incomplete) return `it states a risk score of ${match[1]} for an incomplete check, which has none`;
       if (stated !== assessment.score) return `it states a risk score of ${match[1]}, not the computed ${assessment.score}`;
     }
   }

@@ -73,15 +73,28 @@ describe('the post-check against the computed assessment', () => {
 
   it('accepts what the rule-based writer says, for every level', () => {
     const cases = [
-      assessRisk({ directSanctionHits: 0, sanctionedCounterparties: 0, sanctionedVolumeShare: 0, ownCategories: [], exposure: {}, abuseReports: 0, flags: [], blockchainDataAvailable: true }),
-      assessRisk({ directSanctionHits: 0, sanctionedCounterparties: 1, sanctionedVolumeShare: 0.1, ownCategories: [], exposure: {}, abuseReports: 0, flags: [], blockchainDataAvailable: true }),
-      assessRisk({ directSanctionHits: 1, sanctionedCounterparties: 0, sanctionedVolumeShare: 0, ownCategories: ['mixer'], exposure: {}, abuseReports: 2, flags: [], blockchainDataAvailable: true }),
+      assessRisk({ directSanctionHits: 0, sanctionedCounterparties: 0, sanctionedVolumeShare: 0, ownCategories: [], exposure: {}, abuseReports: 0, flags: [], blockchainDataAvailable: true, sanctionsListLoaded: true }),
+      assessRisk({ directSanctionHits: 0, sanctionedCounterparties: 1, sanctionedVolumeShare: 0.05, ownCategories: [], exposure: {}, abuseReports: 0, flags: [], blockchainDataAvailable: true, sanctionsListLoaded: true }),
+      assessRisk({ directSanctionHits: 1, sanctionedCounterparties: 0, sanctionedVolumeShare: 0, ownCategories: ['mixer'], exposure: {}, abuseReports: 2, flags: [], blockchainDataAvailable: true, sanctionsListLoaded: true }),
     ];
     expect(cases.map((a) => a.level)).toEqual(['Low Risk', 'Medium Risk', 'High Risk']);
     for (const assessment of cases) {
       const narrative = writeRuleBasedNarrative({ assessment, directSanctions: false, sanctionsListLoaded: true, blockchainDataAvailable: true, unavailableSources: [] });
       expect(parseNarrativeReply(JSON.stringify({ summary: narrative.summary, recommendations: narrative.recommendations }), assessment)).toMatchObject({ ok: true });
     }
+    const incomplete = assessRisk({ directSanctionHits: 0, sanctionedCounterparties: 0, sanctionedVolumeShare: 0, ownCategories: ['gambling'], exposure: {}, abuseReports: 0, flags: [], blockchainDataAvailable: false, sanctionsListLoaded: false });
+    expect(incomplete.level).toBe('Incomplete');
+    const narrative = writeRuleBasedNarrative({ assessment: incomplete, directSanctions: false, sanctionsListLoaded: false, blockchainDataAvailable: false, unavailableSources: ['mempool.space'] });
+    expect(narrative.summary).not.toMatch(/\d+\/100|low risk|safe/i);
+    expect(parseNarrativeReply(JSON.stringify({ summary: narrative.summary, recommendations: narrative.recommendations }), incomplete)).toMatchObject({ ok: true });
+  });
+
+  it('refuses any score, and any Low, Medium or High level, for an incomplete check', () => {
+    const incomplete = { score: 0, level: 'Incomplete', status: 'Incomplete — data unavailable' } as const;
+    expect(findContradiction('The wallet scores 0/100.', incomplete)).toBe('it states a risk score of 0 for an incomplete check, which has none');
+    expect(findContradiction('The risk level is low.', incomplete)).toBe('it states the risk level low, not the computed Incomplete');
+    expect(findContradiction('AML status: compliant.', incomplete)).toBe('it states the AML status compliant, not the computed Incomplete — data unavailable');
+    expect(findContradiction('The check is incomplete: the blockchain data could not be fetched. Run it again.', incomplete)).toBeNull();
   });
 
   it('checks the recommendations as well as the summary', () => {

@@ -24,6 +24,8 @@ export function amlCell(value: string): { tone: Tone; text: string } {
       return { tone: 'medium', text: status.text };
     case 'non-compliant':
       return { tone: 'high', text: status.text };
+    case 'incomplete':
+      return { tone: 'incomplete', text: status.text };
     case 'unknown':
       return { tone: 'unknown', text: status.text };
     default: {
@@ -33,9 +35,12 @@ export function amlCell(value: string): { tone: Tone; text: string } {
   }
 }
 
-/** The mobile list's risk colour: red for High Risk, orange for Medium Risk, green otherwise; neutral when there is no level at all. */
+/**
+ * The mobile list's risk colour: red for High Risk, orange for Medium Risk, green otherwise (the
+ * spec); neutral when there is no level at all, and for an incomplete check, which is never green.
+ */
 export function mobileRiskTone(value: string): Tone {
   if (value.trim() === '') return 'unknown';
   const level = classifyRiskLabel(value).level;
-  return level === 'high' ? 'high' : level === 'medium' ? 'medium' : 'low';
+  return level === 'high' ? 'high' : level === 'medium' ? 'medium' : level === 'incomplete' ? 'incomplete' : 'low';
 }

@@ -49,4 +49,10 @@ export const SAMPLE_LOW_RISK_ANALYSIS: WalletAnalysis = {
   chainabuse_report: '',
   access_level: 'Premium',
   created_at: '',
+  missing_evidence: [],
+  linked_wallets_details: [
+    { address: '0x2C7b4E91d0A35f68B1e2D4c9A7f03E5b6C81d9F4', share: 0.62, risk: 'none', reasons: ['Labelled exchange: Sample Exchange (source: sample)'] },
+    { address: '0xA91e0c3D57b2F846e1C0d9B3a4E7f25D68c1B0e7', share: 0.3, risk: 'none', reasons: [] },
+    { address: '0x5dE8f1A2b9C04e73D6a1F0c8B5e29A47d3C6b1F0', share: 0.08, risk: 'none', reasons: [] },
+  ],
 };

@@ -82,8 +82,8 @@ describe('Load More', () => {
 });
 
 describe('the filter bar', () => {
-  it('offers Choose, Low Risk, Medium Risk and High Risk', () => {
-    expect(riskOptions.map((o) => o.label)).toEqual(['Choose', 'Low Risk', 'Medium Risk', 'High Risk']);
+  it('offers Choose, Low Risk, Medium Risk and High Risk, and Incomplete for checks that lacked their evidence', () => {
+    expect(riskOptions.map((o) => o.label)).toEqual(['Choose', 'Low Risk', 'Medium Risk', 'High Risk', 'Incomplete']);
     expect(riskOptions[0]!.value).toBe('');
   });
 

@@ -9,7 +9,8 @@ const RISK = [
   { key: 'low', name: 'Low Risk', color: '#2f9e44' },
   { key: 'medium', name: 'Medium Risk', color: '#d9a300' },
   { key: 'high', name: 'High Risk', color: '#e03131' },
-  { key: 'unknown', name: 'Unknown', color: '#868e96' },
+  { key: 'incomplete', name: 'Incomplete', color: '#495057' },
+  { key: 'unknown', name: 'Unknown', color: '#adb5bd' },
 ] as const;
 
 function ChartCard({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {
@@ -57,6 +58,7 @@ export function ChecksChart({ stats }: { stats: Stats }) {
     'Low Risk': p.low,
     'Medium Risk': p.medium,
     'High Risk': p.high,
+    Incomplete: p.incomplete,
     Unknown: p.unknown,
     Failed: p.failed,
   }));
@@ -82,7 +84,7 @@ export function ChecksChart({ stats }: { stats: Stats }) {
 
 export function RiskDonut({ stats }: { stats: Stats }) {
   const dist = stats.risk_distribution;
-  const total = dist.low + dist.medium + dist.high + dist.unknown;
+  const total = dist.low + dist.medium + dist.high + dist.incomplete + dist.unknown;
   const data = RISK.map((r) => ({ name: r.name, value: dist[r.key], color: r.color })).filter((d) => d.value > 0);
   const pct = (n: number) => (total === 0 ? '0%' : `${Math.round((n / total) * 100)}%`);
   return (
