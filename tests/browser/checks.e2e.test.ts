@@ -85,6 +85,8 @@ beforeAll(async () => {
     CHAINABUSE_API_KEY: 'e2e-test-key',
     OPENAI_BASE_URL: `${replay.url}/v1`,
     OPENAI_API_KEY: 'e2e-test-key',
+    // Nothing answers here: checks of Ethereum addresses lack their blockchain data.
+    BLOCKSCOUT_ETHEREUM_URL: 'http://127.0.0.1:9/eth',
     CHAIN_DATA_RETRIES: '0',
     CHAIN_DATA_TIMEOUT_MS: '8000',
   });
@@ -236,15 +238,21 @@ describe('the Wallet Checker', () => {
       await result.getByRole('heading', { name: title, exact: true }).waitFor();
     }
     await result.getByText(a.btcWallet, { exact: true }).first().waitFor();
-    await result.getByText('Medium Risk').first().waitFor();
-    await result.getByText('Requires further review').first().waitFor();
-    await result.getByText(/Indirect exposure/).first().waitFor();
+    // Its listed counterparty holds more than 10 % of the volume: direct exposure, High Risk.
+    await result.getByText('High Risk').first().waitFor();
+    await result.getByText('Non-compliant').first().waitFor();
+    await result.getByText('Direct exposure: 1 sanctioned counterparty').first().waitFor();
     const linked = Number(await result.getByTestId('linked-wallets-count').textContent());
     expect(linked).toBeGreaterThan(0);
     const listed = result.getByRole('list', { name: 'Linked wallet addresses' }).getByRole('listitem');
     expect(await listed.count()).toBe(linked);
-    await listed.getByText(shortenAddress(a.btcA), { exact: true }).waitFor();
-    await result.getByTestId('aml-report-text').getByText('Risk level: Medium Risk').waitFor();
+    // The sanctioned counterparty comes first, marked, with why.
+    const first = listed.first();
+    await first.getByText(shortenAddress(a.btcA), { exact: true }).waitFor();
+    expect(await first.getAttribute('data-risk')).toBe('sanctioned');
+    await first.getByText('Sanctioned', { exact: true }).waitFor();
+    await first.getByText('Sanctioned: HERON TEST EXCHANGE LTD. (OFAC SDN: CYBER2; listed under XBT)').waitFor();
+    await result.getByTestId('aml-report-text').getByText('Risk level: High Risk').waitFor();
     await premiumChecks(page, 19).waitFor();
     await screenshot(page, 'wallet-checker-result');
 
@@ -265,7 +273,8 @@ describe('the Wallet Checker', () => {
     expect(statSync(`${pngBase}.png`).size).toBeGreaterThan(15_000);
     const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
     expect(text).toContain(a.btcWallet);
-    expect(text).toContain('Medium Risk');
+    expect(text).toContain('High Risk');
+    expect(text).toContain('SANCTIONED');
     await result.getByRole('button', { name: 'Download AML Report' }).waitFor();
 
     // History: the check is listed; its Details show the report with numbered headings.
@@ -276,8 +285,8 @@ describe('the Wallet Checker', () => {
     const row = table.getByTestId('history-row').filter({ hasText: shortenAddress(a.btcWallet) });
     await row.waitFor();
     expect(await table.getByTestId('history-row').count()).toBe(1);
-    await row.getByText('Medium Risk').waitFor();
-    await row.getByText('Requires further review').waitFor();
+    await row.getByText('High Risk').waitFor();
+    await row.getByText('Non-compliant').waitFor();
     await screenshot(page, 'history');
 
     await row.getByRole('button', { name: /details/i }).click();
@@ -285,7 +294,8 @@ describe('the Wallet Checker', () => {
     await details.waitFor();
     await page.getByTestId('history-details').getByTestId('history-report').waitFor();
     await details.getByText(a.btcWallet, { exact: true }).first().waitFor();
-    await details.getByText('Medium Risk').first().waitFor();
+    await details.getByText('High Risk').first().waitFor();
+    expect(await details.locator('[data-risk="sanctioned"]').count()).toBe(1);
     const headings = await details.locator('[data-block="heading"]').allTextContents();
     expect(headings.length).toBeGreaterThanOrEqual(3);
     expect(headings[0]).toMatch(/^1\. Wallet overview/);
@@ -309,10 +319,56 @@ describe('the Wallet Checker', () => {
     await result.getByText(SANCTIONED, { exact: true }).first().waitFor();
     await result.getByText('High Risk').first().waitFor();
     await result.getByText('Non-compliant').first().waitFor();
-    await result.getByText('Sanctioned: HERON TEST EXCHANGE LTD. (OFAC SDN: CYBER2)').first().waitFor();
+    await result.getByText('Sanctioned: HERON TEST EXCHANGE LTD. (OFAC SDN: CYBER2; listed under XBT)').first().waitFor();
     await result.getByTestId('aml-report-text').getByText('Risk level: High Risk').waitFor();
     await premiumChecks(page, 19).waitFor();
     await screenshot(page, 'wallet-checker-sanctioned');
+    await page.context().close();
+  }, 120_000);
+
+  it('shows a check without its blockchain data as Incomplete: what is missing, no score, nothing green, on screen, in History and in the PDF', async () => {
+    const page = await newPage();
+    await registerAndSignIn(page);
+    await premiumChecks(page, 20).waitFor();
+    const address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    await check(page, address);
+    const result = page.getByTestId('analysis-result');
+    await result.waitFor({ timeout: 60_000 });
+    const banner = result.getByTestId('missing-evidence');
+    await banner.getByText('Incomplete — data unavailable').waitFor();
+    await banner.getByText(/^Blockchain data: Ethereum data could not be fetched: /).waitFor();
+    await banner.getByText(/run the check again/).waitFor();
+    expect(await result.getByTestId('risk-score-value').textContent()).toBe('Not scored');
+    expect(await result.getByRole('progressbar').count()).toBe(0);
+    await result.getByText('Incomplete', { exact: true }).first().waitFor();
+    await result.getByTestId('linked-wallets-card').getByText('Unknown: blockchain data could not be fetched', { exact: true }).waitFor();
+    const shown = await result.innerText();
+    expect(shown).not.toMatch(/Low Risk|Safe address|\b0 \/ 100\b|\bCompliant\b/);
+    expect(shown).not.toMatch(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\bnpm\b/);
+    // Nothing in the result is in the risk palette's green.
+    expect(await result.locator('[data-tone="low"]').count()).toBe(0);
+    await screenshot(page, 'wallet-checker-incomplete');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Download AML Report' }).click()]);
+    const pdf = path.join(work, `incomplete-${download.suggestedFilename()}`);
+    await download.saveAs(pdf);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', pdf, path.join(ARTIFACTS, 'aml-report-incomplete-pdf-page1')]);
+    const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Not scored');
+    expect(text).toContain('Incomplete — data unavailable');
+    expect(text).not.toMatch(/of 100|Low Risk|Safe address/);
+
+    await page.getByRole('link', { name: 'History' }).first().click();
+    const row = page.getByTestId('history-table').getByTestId('history-row').filter({ hasText: shortenAddress(address) });
+    await row.getByText('Incomplete', { exact: true }).waitFor();
+    await row.getByText('Incomplete — data unavailable').waitFor();
+    expect(await row.locator('[data-tone="low"]').count()).toBe(0);
+    await row.getByRole('button', { name: /details/i }).click();
+    const details = page.getByRole('dialog', { name: /check #1 details/i });
+    await details.getByTestId('details-missing-evidence').waitFor();
+    await details.getByText('Not scored: the check is incomplete').waitFor();
+    await screenshot(page, 'history-details-incomplete');
     await page.context().close();
   }, 120_000);
 });

@@ -4,7 +4,7 @@
  * numbered headings, and page numbers.
  */
 import PDFDocument from 'pdfkit';
-import { classifyAmlStatus, classifyRiskLabel, networkNames, type Network, type WalletAnalysis } from '@walletscreen/contracts';
+import { blockchainDataMissing, classifyAmlStatus, classifyRiskLabel, networkNames, shownRiskScore, type Network, type WalletAnalysis } from '@walletscreen/contracts';
 
 export interface PdfEvidence {
   checkId: string;
@@ -14,9 +14,23 @@ export interface PdfEvidence {
 }
 
 const ACCENT = '#4338ca';
-const RISK: Record<string, string> = { low: '#15803d', medium: '#b45309', high: '#b91c1c', unknown: '#6b7280' };
+const RISK: Record<string, string> = { low: '#15803d', medium: '#b45309', high: '#b91c1c', incomplete: '#374151', unknown: '#6b7280' };
 const INK = '#111827';
 const MUTED = '#4b5563';
+
+/** The gauge of an incomplete check: an empty dashed arc and "Not scored", never a number. */
+function notScored(doc: PDFKit.PDFDocument, x: number, y: number, r: number) {
+  doc.save().lineWidth(10).strokeColor('#d1d5db').lineCap('butt').dash(6, { space: 5 });
+  const steps = 40;
+  for (let i = 0; i <= steps; i++) {
+    const a = Math.PI + (Math.PI * i) / steps;
+    if (i === 0) doc.moveTo(x + r * Math.cos(a), y + r * Math.sin(a));
+    else doc.lineTo(x + r * Math.cos(a), y + r * Math.sin(a));
+  }
+  doc.stroke().undash().restore();
+  doc.fillColor(RISK.incomplete!).font('Helvetica-Bold').fontSize(13).text('Not scored', x - r, y - 20, { width: 2 * r, align: 'center' });
+  doc.fillColor(MUTED).font('Helvetica').fontSize(8).text('incomplete', x - r, y - 4, { width: 2 * r, align: 'center' });
+}
 
 function gauge(doc: PDFKit.PDFDocument, x: number, y: number, r: number, score: number, color: string) {
   const start = Math.PI;
@@ -68,13 +82,33 @@ export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEviden
         .join('   ·   '),
     );
 
-  // Score gauge and headline.
+  // Score gauge and headline: an incomplete check shows its verdict, never a score.
   const top = doc.y + 14;
-  gauge(doc, 110, top + 55, 50, Math.round(analysis.risk_score), RISK[risk.level]!);
-  doc.fillColor(RISK[risk.level]!).font('Helvetica-Bold').fontSize(16).text(risk.text, 190, top + 18);
-  doc.fillColor(INK).font('Helvetica').fontSize(11).text(`AML status: ${status.text}`, 190, top + 42);
+  const score = shownRiskScore(analysis.risk_level, analysis.risk_score);
+  if (score === null) notScored(doc, 110, top + 55, 50);
+  else gauge(doc, 110, top + 55, 50, Math.round(score), RISK[risk.level]!);
+  doc.fillColor(RISK[risk.level]!).font('Helvetica-Bold').fontSize(16).text(risk.level === 'incomplete' ? status.text : risk.text, 190, top + 18, { width: width - 140 });
+  doc.fillColor(INK).font('Helvetica').fontSize(11).text(`AML status: ${status.text}`, 190, top + 42, { width: width - 140 });
   doc.fillColor(MUTED).fontSize(9).text(`Sanctions: ${analysis.sanctions || 'Unknown'}`, 190, top + 60, { width: width - 140 });
-  doc.y = top + 100;
+  doc.y = Math.max(top + 100, doc.y + 8);
+
+  // What the check could not gather, boxed, before anything else is read.
+  const missing = analysis.missing_evidence ?? [];
+  if (risk.level === 'incomplete' || missing.length > 0) {
+    const heading = risk.level === 'incomplete' ? 'Incomplete: this check lacks evidence it needs to clear the address' : 'Some evidence could not be gathered';
+    const lead =
+      risk.level === 'incomplete'
+        ? 'No risk score and no Low or Medium verdict can be given without it. Do not treat the address as cleared: run the check again once the missing evidence is available.'
+        : 'The verdict stands on the evidence found; what is missing could only add to it.';
+    const body = [lead, ...missing.map((m) => `• ${m}`)].join('\n');
+    const boxTop = doc.y;
+    doc.font('Helvetica').fontSize(9);
+    const height = 26 + doc.heightOfString(body, { width: width - 24 });
+    doc.save().lineWidth(1.5).strokeColor(RISK.incomplete!).rect(50, boxTop, width, height).stroke().restore();
+    doc.fillColor(RISK.incomplete!).font('Helvetica-Bold').fontSize(10).text(heading, 62, boxTop + 8, { width: width - 24 });
+    doc.fillColor(INK).font('Helvetica').fontSize(9).text(body, 62, doc.y + 2, { width: width - 24 });
+    doc.y = boxTop + height + 12;
+  }
 
   // Result fields.
   const field = (label: string, value: string) => {
@@ -88,7 +122,20 @@ export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEviden
   field('Source of funds', analysis.source_of_funds);
   field('Recommendations', analysis.recommendation || 'No recommendation');
   const linked = analysis.linked_wallets_addresses;
-  field('Linked wallets', linked.length ? `${linked.length}: ${linked.slice(0, 12).join(', ')}${linked.length > 12 ? ', …' : ''}` : 'No linked wallets found');
+  field(
+    'Linked wallets',
+    linked.length ? `${linked.length}: ${linked.slice(0, 12).join(', ')}${linked.length > 12 ? ', …' : ''}` : blockchainDataMissing(analysis) ? 'Unknown: blockchain data could not be fetched' : 'No linked wallets found',
+  );
+  const marked = (analysis.linked_wallets_details ?? []).filter((d) => d.risk !== 'none');
+  if (marked.length > 0) {
+    field(
+      'Marked linked wallets',
+      marked
+        .slice(0, 12)
+        .map((d) => `${d.address} (${Math.round(d.share * 1000) / 10}% of volume): ${d.risk === 'sanctioned' ? 'SANCTIONED' : 'flagged'}: ${d.reasons.join('; ')}`)
+        .join('\n') + (marked.length > 12 ? `\n… and ${marked.length - 12} more (see the report)` : ''),
+    );
+  }
   if (analysis.chainabuse_report) field('Chainabuse', analysis.chainabuse_report);
 
   if (evidence && evidence.sources.length > 0) {

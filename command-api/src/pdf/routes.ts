@@ -49,7 +49,9 @@ export function pdfRoutes(deps: { auth: Authenticator; readStore: ReadStore; clo
     if (input.check_id) {
       const check = await deps.readStore.get<StoredCheck>('checks', input.check_id);
       if (!check || check.user_id !== currentUser(res).userId || !check.result) throw new NotFound('No such check');
-      analysis = check.result;
+      // Checks recorded before a field existed get its default (no missing evidence, no marks).
+      const stored = walletAnalysisSchema.safeParse(check.result);
+      analysis = stored.success ? stored.data : check.result;
       evidence = { checkId: check.id, network: check.network, createdAt: check.created_at, sources: check.evidence_sources ?? [] };
     }
     const pdf = await renderAmlReportPdf(analysis, evidence, deps.clock());

@@ -81,6 +81,10 @@ export function historyDetail(doc: CheckDoc) {
     aml_report: r?.aml_report ?? '',
     external_links: r?.external_links ?? {},
     chainabuse_report: r?.chainabuse_report ?? '',
+    /** What the check could not gather (empty for complete checks and for checks recorded before it was kept). */
+    missing_evidence: r?.missing_evidence ?? [],
+    /** Each linked wallet with what marks it (empty for checks recorded before it was kept). */
+    linked_wallets_details: r?.linked_wallets_details ?? [],
   };
 }
 

@@ -15,6 +15,13 @@ export const linkedWalletSchema = z.object({
 });
 export type LinkedWallet = z.infer<typeof linkedWalletSchema>;
 
+/** How a `missing_evidence` item about the blockchain data starts. */
+export const MISSING_BLOCKCHAIN_DATA = 'Blockchain data:';
+
+/** True when the check had no blockchain data: its linked wallets are unknown, not absent. */
+export const blockchainDataMissing = (analysis: { missing_evidence?: readonly string[] | undefined }): boolean =>
+  (analysis.missing_evidence ?? []).some((m) => m.startsWith(MISSING_BLOCKCHAIN_DATA));
+
 /** The wallet analysis fields the browser reads (spec §3 "Wallet analysis result"). */
 export const walletAnalysisSchema = z.object({
   wallet_address: z.string(),

@@ -58,3 +58,12 @@ export function accessLabel(value: string | null | undefined): string {
   const v = (value ?? '').trim();
   return v === '' ? 'Standard' : v;
 }
+
+/**
+ * The score to show next to a verdict: none for an incomplete check, whose points are only a lower
+ * bound of what the missing evidence could add (every screen and the PDF show "—" or "Not scored").
+ */
+export function shownRiskScore(riskLevel: string | null | undefined, score: number | null | undefined): number | null {
+  if (classifyRiskLabel(riskLevel).level === 'incomplete') return null;
+  return typeof score === 'number' && Number.isFinite(score) ? score : null;
+}

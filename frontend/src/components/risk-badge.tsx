@@ -8,7 +8,11 @@ export function RiskBadge({ value }: { value: string | null | undefined }) {
 }
 
 /** "Compliant" (green), "Requires further review" (gold), "Non-compliant" (red) or "Unknown status". */
-export function AmlStatusBadge({ value }: { value: string | null | undefined }) {
+export function AmlStatusBadge({ value, wrap = false }: { value: string | null | undefined; wrap?: boolean }) {
   const status = classifyAmlStatus(value);
-  return <ToneBadge tone={amlTone(status.kind)}>{status.text}</ToneBadge>;
+  return (
+    <ToneBadge tone={amlTone(status.kind)} wrap={wrap}>
+      {status.text}
+    </ToneBadge>
+  );
 }

@@ -62,11 +62,11 @@ export function toneIcon(tone: Tone): Icon {
 
 export const toneClasses = classes;
 
-/** A pill in a risk tone, with its icon (decorative: the text says the same). */
-export function ToneBadge({ tone, children, icon }: { tone: Tone; children: ReactNode; icon?: Icon | null }) {
+/** A pill in a risk tone, with its icon (decorative: the text says the same). `wrap` lets a long label wrap in a narrow card. */
+export function ToneBadge({ tone, children, icon, wrap = false }: { tone: Tone; children: ReactNode; icon?: Icon | null; wrap?: boolean }) {
   const IconComponent = icon === undefined ? toneIcon(tone) : icon;
   return (
-    <Box component="span" className={`${classes.tone} ${classes.badge}`} data-tone={tone}>
+    <Box component="span" className={`${classes.tone} ${classes.badge}`} data-tone={tone} data-wrap={wrap || undefined}>
       {IconComponent ? <IconComponent size={16} stroke={2} aria-hidden="true" /> : null}
       {children}
     </Box>

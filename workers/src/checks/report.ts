@@ -5,7 +5,7 @@
  * and who can fix it, and is never worded as a clean result. Customers read this text: it never
  * names a setting or a command (the server log gives administrators the exact fix).
  */
-import { networkNames, shortenAddress, type LinkedWallet, type Network, type WalletAnalysis } from '@walletscreen/contracts';
+import { MISSING_BLOCKCHAIN_DATA, networkNames, shortenAddress, type LinkedWallet, type Network, type WalletAnalysis } from '@walletscreen/contracts';
 import type { MissingEvidence, PatternFlag, RiskAssessment, RiskCategory } from './risk-model';
 
 /** A sanctions listing as the report names it. */
@@ -110,7 +110,7 @@ export function missingEvidenceText(kind: MissingEvidence, inputs: Pick<ReportIn
     case 'sanctions-list':
       return 'Sanctions list: no sanctions list is loaded, so neither the address nor its counterparties were screened against sanctions. Ask your administrator to load the sanctions list.';
     case 'blockchain-data':
-      return `Blockchain data: ${inputs.chain.available ? 'unavailable' : inputs.chain.reason}. Without it the counterparties, exposure and transaction patterns are unknown.`;
+      return `${MISSING_BLOCKCHAIN_DATA} ${inputs.chain.available ? 'unavailable' : inputs.chain.reason}. Without it the counterparties, exposure and transaction patterns are unknown.`;
     default: {
       const _exhaustive: never = kind;
       return _exhaustive;

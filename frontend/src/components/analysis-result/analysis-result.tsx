@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import {
+  Alert,
   Box,
   Button,
+  List,
   Divider,
   Grid,
   Group,
@@ -12,11 +14,11 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconDownload, IconShieldCheck, IconShieldSearch, IconCircleCheck } from '@tabler/icons-react';
-import { classifyAmlStatus, classifyRiskLabel, shortenAddress, type WalletAnalysis } from '@walletscreen/contracts';
+import { IconAlertTriangle, IconCircleDashed, IconDownload, IconShieldCheck, IconShieldSearch, IconCircleCheck } from '@tabler/icons-react';
+import { blockchainDataMissing, classifyAmlStatus, classifyRiskLabel, shortenAddress, type LinkedWallet, type WalletAnalysis } from '@walletscreen/contracts';
 import { CopyAddress } from '../copy-address';
 import { AmlStatusBadge, RiskBadge } from '../risk-badge';
-import { riskTone, ToneIcon, toneClasses } from '../tone';
+import { riskTone, ToneBadge, ToneIcon, toneClasses } from '../tone';
 import { parseReport, type ReportLine } from './report-lines';
 import classes from './analysis-result.module.css';
 
@@ -24,6 +26,7 @@ export const UNKNOWN = 'Unknown';
 export const NO_RECOMMENDATION = 'No recommendation';
 export const NO_REPORT = 'No report available';
 export const NO_LINKED_WALLETS = 'No linked wallets found';
+export const LINKED_WALLETS_UNKNOWN = 'Unknown: blockchain data could not be fetched';
 
 /** An analysis as received; every field may be missing. */
 export type AnalysisResultData = Partial<WalletAnalysis>;
@@ -38,6 +41,7 @@ export function describeAnalysis(analysis: AnalysisResultData) {
     .map((a) => a.trim())
     .filter((a) => a !== '');
   const risk = classifyRiskLabel(analysis.risk_level);
+  const details = new Map((analysis.linked_wallets_details ?? []).map((d) => [d.address, d]));
   return {
     walletAddress: text(analysis.wallet_address),
     riskScore: Math.round(Math.min(100, Math.max(0, score))),
@@ -54,8 +58,80 @@ export function describeAnalysis(analysis: AnalysisResultData) {
     linkedAddresses: addresses,
     /** The linked-wallets signal is positive only for a Low risk. */
     linkedPositive: risk.level === 'low',
+    /** What marks each linked wallet (sanctioned, flagged, and why), by address; empty for older checks. */
+    linkedDetails: details,
+    /** No blockchain data: the linked wallets are unknown, not absent. */
+    linkedUnknown: blockchainDataMissing(analysis),
+    /** The check lacked evidence it needs: no score is shown, only the Incomplete verdict. */
+    incomplete: risk.level === 'incomplete',
+    /** What could not be gathered, in words (also on a High verdict, which stands without it). */
+    missingEvidence: (analysis.missing_evidence ?? []).map((m) => m.trim()).filter((m) => m !== ''),
     report: analysis.aml_report ?? '',
   };
+}
+
+const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
+
+/** One linked wallet: its address, its share of the volume and, when marked, why. */
+function LinkedWalletItem({ address, detail }: { address: string; detail: LinkedWallet | undefined }) {
+  const marked = detail && detail.risk !== 'none';
+  return (
+    <li data-risk={detail?.risk ?? 'none'}>
+      <Group gap={6} wrap="wrap" miw={0}>
+        <CopyAddress address={address} shorten copyLabel={`Copy linked wallet ${shortenAddress(address)}`} />
+        {detail ? (
+          <Text span size="xs" c="dimmed" className="ws-tabular">
+            {percent(detail.share)}
+          </Text>
+        ) : null}
+        {marked ? <ToneBadge tone={detail.risk === 'sanctioned' ? 'high' : 'medium'}>{detail.risk === 'sanctioned' ? 'Sanctioned' : 'Flagged'}</ToneBadge> : null}
+      </Group>
+      {detail && detail.reasons.length > 0 ? (
+        <Text size="xs" c="dimmed" mt={2} data-testid="linked-wallet-reasons">
+          {detail.reasons.join('; ')}
+        </Text>
+      ) : null}
+    </li>
+  );
+}
+
+/** Marked wallets first (sanctioned, then flagged), then the rest in the order the report gives. */
+function orderLinked(addresses: string[], details: Map<string, LinkedWallet>): string[] {
+  const rank = (a: string) => ({ sanctioned: 0, flagged: 1, none: 2 })[details.get(a)?.risk ?? 'none'];
+  return addresses.map((a, i) => ({ a, i })).sort((x, y) => rank(x.a) - rank(y.a) || x.i - y.i).map((x) => x.a);
+}
+
+/** ", 1 sanctioned, 2 flagged" after the count; nothing when no linked wallet is marked. */
+function markedSummary(details: Map<string, LinkedWallet>): string {
+  const count = (risk: LinkedWallet['risk']) => [...details.values()].filter((d) => d.risk === risk).length;
+  const parts = [count('sanctioned') > 0 ? `${count('sanctioned')} sanctioned` : null, count('flagged') > 0 ? `${count('flagged')} flagged` : null].filter(Boolean);
+  return parts.length > 0 ? `, ${parts.join(', ')}` : '';
+}
+
+/** What the check could not gather: the Incomplete verdict, or a High one that stands without it. */
+function MissingEvidence({ incomplete, missing }: { incomplete: boolean; missing: string[] }) {
+  return (
+    <Alert
+      variant="outline"
+      color="dark"
+      icon={<IconCircleDashed size={20} aria-hidden="true" />}
+      title={incomplete ? 'Incomplete — data unavailable' : 'Some evidence could not be gathered'}
+      data-testid="missing-evidence"
+    >
+      <Stack gap={6}>
+        <Text size="sm">
+          {incomplete
+            ? 'This check lacks evidence it needs to clear the address, so it gives no risk score and no Low or Medium verdict. Do not treat the address as cleared: run the check again once the missing evidence is available.'
+            : 'The verdict stands on the evidence found; what is missing could only add to it.'}
+        </Text>
+        <List size="sm" spacing={4}>
+          {missing.map((m) => (
+            <List.Item key={m}>{m}</List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Alert>
+  );
 }
 
 export interface AnalysisResultProps {
@@ -67,9 +143,9 @@ export interface AnalysisResultProps {
   downloadUnavailableReason?: string;
 }
 
-function Card({ title, children, icon }: { title: string; children: ReactNode; icon?: ReactNode }) {
+function Card({ title, children, icon, testId }: { title: string; children: ReactNode; icon?: ReactNode; testId?: string }) {
   return (
-    <Paper p="md" h="100%" className={classes.card}>
+    <Paper p="md" h="100%" className={classes.card} data-testid={testId}>
       <Group justify="space-between" wrap="nowrap" mb={8} gap="xs">
         <Title order={3} className={classes.cardTitle}>
           {title}
@@ -146,6 +222,7 @@ export function AnalysisResult({ analysis, onDownload, downloading = false, down
       <Title order={2} id="analysis-result-title">
         Analysis Result
       </Title>
+      {view.incomplete || view.missingEvidence.length > 0 ? <MissingEvidence incomplete={view.incomplete} missing={view.missingEvidence} /> : null}
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
@@ -160,18 +237,32 @@ export function AnalysisResult({ analysis, onDownload, downloading = false, down
         <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
           <Card title="Risk Score">
             <Stack gap={8} className={toneClasses.tone} data-tone={tone}>
-              <Group justify="space-between" align="baseline" wrap="nowrap">
-                <Text className="ws-tabular" fz={28} fw={700} lh={1}>
-                  {view.riskScore}
-                  <Text span c="dimmed" fz="sm" fw={500}>
-                    {' '}
-                    / 100
+              {view.incomplete ? (
+                <>
+                  {/* An incomplete check has no score: its points are only a lower bound, never shown as a result. */}
+                  <Text fz={22} fw={700} lh={1.1} data-testid="risk-score-value">
+                    Not scored
                   </Text>
-                </Text>
-              </Group>
-              <Progress.Root size="lg" radius="xl">
-                <Progress.Section value={view.riskScore} color="var(--tone-fill)" aria-label={`Risk score ${view.riskScore} out of 100`} />
-              </Progress.Root>
+                  <Text size="sm" c="dimmed">
+                    The evidence needed to score this address is missing.
+                  </Text>
+                </>
+              ) : (
+                <>
+                  <Group justify="space-between" align="baseline" wrap="nowrap">
+                    <Text className="ws-tabular" fz={28} fw={700} lh={1} data-testid="risk-score-value">
+                      {view.riskScore}
+                      <Text span c="dimmed" fz="sm" fw={500}>
+                        {' '}
+                        / 100
+                      </Text>
+                    </Text>
+                  </Group>
+                  <Progress.Root size="lg" radius="xl">
+                    <Progress.Section value={view.riskScore} color="var(--tone-fill)" aria-label={`Risk score ${view.riskScore} out of 100`} />
+                  </Progress.Root>
+                </>
+              )}
               <Group gap={8}>
                 <Text size="sm" c="dimmed">
                   Result
@@ -183,7 +274,7 @@ export function AnalysisResult({ analysis, onDownload, downloading = false, down
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
           <Card title="AML Compliance Status">
-            <AmlStatusBadge value={analysis.aml_status} />
+            <AmlStatusBadge value={analysis.aml_status} wrap />
           </Card>
         </Grid.Col>
 
@@ -226,6 +317,7 @@ export function AnalysisResult({ analysis, onDownload, downloading = false, down
         <Grid.Col span={12}>
           <Card
             title="Linked Wallets"
+            testId="linked-wallets-card"
             icon={
               view.linkedPositive ? (
                 <ToneIcon tone="low" icon={IconCircleCheck} label="Linked wallets pose low risk" />
@@ -234,22 +326,21 @@ export function AnalysisResult({ analysis, onDownload, downloading = false, down
               )
             }
           >
-            <Text size="sm" c="dimmed" mb={view.linkedAddresses.length ? 6 : 0}>
+            <Text size="sm" c="dimmed" mb={view.linkedAddresses.length ? 6 : 0} hidden={view.linkedUnknown && view.linkedCount === 0}>
               <Text span className="ws-tabular" fw={700} c="var(--mantine-color-text)" data-testid="linked-wallets-count">
                 {view.linkedCount}
               </Text>{' '}
               {view.linkedCount === 1 ? 'linked wallet' : 'linked wallets'}
+              {markedSummary(view.linkedDetails)}
             </Text>
             {view.linkedAddresses.length > 0 ? (
               <Box component="ul" className={classes.linkedList} aria-label="Linked wallet addresses">
-                {view.linkedAddresses.map((address) => (
-                  <li key={address}>
-                    <CopyAddress address={address} shorten copyLabel={`Copy linked wallet ${shortenAddress(address)}`} />
-                  </li>
+                {orderLinked(view.linkedAddresses, view.linkedDetails).map((address) => (
+                  <LinkedWalletItem key={address} address={address} detail={view.linkedDetails.get(address)} />
                 ))}
               </Box>
             ) : view.linkedCount === 0 ? (
-              <Text>{NO_LINKED_WALLETS}</Text>
+              <Text>{view.linkedUnknown ? LINKED_WALLETS_UNKNOWN : NO_LINKED_WALLETS}</Text>
             ) : null}
           </Card>
         </Grid.Col>

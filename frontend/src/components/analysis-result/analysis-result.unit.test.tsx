@@ -79,3 +79,70 @@ describe('an analysis with values', () => {
     expect(describeAnalysis({ linked_wallets: ['0xabc', '0xdef'] })).toMatchObject({ linkedCount: 2, linkedAddresses: ['0xabc', '0xdef'] });
   });
 });
+
+describe('an incomplete analysis', () => {
+  const incomplete = {
+    wallet_address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+    risk_score: 0,
+    risk_level: 'Incomplete',
+    aml_status: 'Incomplete — data unavailable',
+    sanctions: 'No match for the address itself; its counterparties could not be screened (blockchain data unavailable)',
+    missing_evidence: ['Blockchain data: Bitcoin data could not be fetched: mempool.space could not be reached.'],
+    aml_report: 'Incomplete — data unavailable: this check lacks evidence.\n1. Wallet overview\n---\nRisk score: not given, the check is incomplete\nRisk level: Incomplete',
+  };
+
+  it('says what is missing, shows no score, no green and no Low', () => {
+    const { container } = renderInTheme(<AnalysisResult analysis={incomplete} />);
+    const banner = screen.getByTestId('missing-evidence');
+    within(banner).getByText('Incomplete — data unavailable');
+    within(banner).getByText('Blockchain data: Bitcoin data could not be fetched: mempool.space could not be reached.');
+    within(banner).getByText(/run the check again/);
+    expect(screen.getByTestId('risk-score-value').textContent).toBe('Not scored');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByText(/0 \/ 100|Low Risk|Compliant$/)).toBeNull();
+    expect(screen.getAllByText('Incomplete').length).toBeGreaterThan(0);
+    screen.getAllByText('Incomplete — data unavailable');
+    expect(container.querySelectorAll('[data-tone="low"]').length).toBe(0);
+    expect(screen.queryByRole('img', { name: 'No sanctions or blacklist match' })).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Linked wallets pose low risk' })).toBeNull();
+    // Without blockchain data the linked wallets are unknown, not absent.
+    screen.getByText('Unknown: blockchain data could not be fetched');
+    expect(screen.queryByText('No linked wallets found')).toBeNull();
+  });
+
+  it('keeps a High verdict that stands without the missing evidence, and says what is missing', () => {
+    renderInTheme(<AnalysisResult analysis={{ ...incomplete, risk_score: 100, risk_level: 'High Risk', aml_status: 'Non-compliant' }} />);
+    within(screen.getByTestId('missing-evidence')).getByText('Some evidence could not be gathered');
+    expect(screen.getByTestId('risk-score-value').textContent).toBe('100 / 100');
+  });
+});
+
+describe('marked linked wallets', () => {
+  it('marks which counterparty is sanctioned or flagged, and why, sanctioned first', () => {
+    const sanctioned = '0x2C7b4E91d0A35f68B1e2D4c9A7f03E5b6C81d9F4';
+    const plain = '0xA91e0c3D57b2F846e1C0d9B3a4E7f25D68c1B0e7';
+    const mixer = '0x5dE8f1A2b9C04e73D6a1F0c8B5e29A47d3C6b1F0';
+    renderInTheme(
+      <AnalysisResult
+        analysis={{
+          risk_level: 'High Risk',
+          linked_wallets: 3,
+          linked_wallets_addresses: [plain, mixer, sanctioned],
+          linked_wallets_details: [
+            { address: plain, share: 0.5, risk: 'none', reasons: [] },
+            { address: mixer, share: 0.08, risk: 'flagged', reasons: ['Labelled mixer: Example Mixer (source: test labels)'] },
+            { address: sanctioned, share: 0.42, risk: 'sanctioned', reasons: ['Sanctioned: EXAMPLE LTD (OFAC SDN: CYBER2; listed under ETH)'] },
+          ],
+        }}
+      />,
+    );
+    expect(screen.getByTestId('linked-wallets-count').parentElement!.textContent).toBe('3 linked wallets, 1 sanctioned, 1 flagged');
+    const items = within(screen.getByRole('list', { name: 'Linked wallet addresses' })).getAllByRole('listitem');
+    expect(items.map((li) => li.getAttribute('data-risk'))).toEqual(['sanctioned', 'flagged', 'none']);
+    within(items[0]!).getByText('Sanctioned');
+    within(items[0]!).getByText('Sanctioned: EXAMPLE LTD (OFAC SDN: CYBER2; listed under ETH)');
+    within(items[0]!).getByText('42%');
+    within(items[1]!).getByText('Flagged');
+    within(items[1]!).getByText('Labelled mixer: Example Mixer (source: test labels)');
+  });
+});

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
-import { accessLabel } from '@walletscreen/contracts';
+import { Alert, Button, Center, Group, List, Loader, Modal, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertCircle, IconCircleDashed, IconDownload } from '@tabler/icons-react';
+import { accessLabel, blockchainDataMissing, classifyRiskLabel, type LinkedWallet } from '@walletscreen/contracts';
 import { CopyAddress } from '../copy-address';
 import { AmlStatusBadge, RiskBadge } from '../risk-badge';
+import { ToneBadge } from '../tone';
 import { useDownloadAmlReport } from '../../lib/download-aml-report';
 import { formatCheckTime } from './history-display';
 import type { HistoryDetail } from './history-item';
@@ -26,16 +27,27 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
   );
 }
 
-function LinkedWallets({ addresses }: { addresses: string[] }) {
+function LinkedWallets({ addresses, details }: { addresses: string[]; details: LinkedWallet[] }) {
   if (addresses.length === 0) return <>None</>;
+  const marks = new Map(details.filter((d) => d.risk !== 'none').map((d) => [d.address, d]));
   return (
     <span style={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 4 }}>
-      {addresses.map((address, index) => (
-        <span key={address} style={{ display: 'inline-flex', alignItems: 'center' }}>
-          <CopyAddress address={address} shorten copyLabel={`Copy linked wallet ${index + 1}`} />
-          {index < addresses.length - 1 ? ',' : null}
-        </span>
-      ))}
+      {addresses.map((address, index) => {
+        const mark = marks.get(address);
+        return (
+          <span key={address} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }} data-risk={mark?.risk ?? 'none'}>
+            <CopyAddress address={address} shorten copyLabel={`Copy linked wallet ${index + 1}`} />
+            {mark ? (
+              <Tooltip label={mark.reasons.join('; ') || (mark.risk === 'sanctioned' ? 'Sanctioned' : 'Flagged')} multiline w={320} events={{ hover: true, focus: true, touch: true }}>
+                <span tabIndex={0} aria-label={`${mark.risk === 'sanctioned' ? 'Sanctioned' : 'Flagged'}: ${mark.reasons.join('; ')}`}>
+                  <ToneBadge tone={mark.risk === 'sanctioned' ? 'high' : 'medium'}>{mark.risk === 'sanctioned' ? 'Sanctioned' : 'Flagged'}</ToneBadge>
+                </span>
+              </Tooltip>
+            ) : null}
+            {index < addresses.length - 1 ? ',' : null}
+          </span>
+        );
+      })}
     </span>
   );
 }
@@ -43,8 +55,18 @@ function LinkedWallets({ addresses }: { addresses: string[] }) {
 function Details({ detail }: { detail: HistoryDetail }) {
   const download = useDownloadAmlReport();
   const hasReport = detail.aml_report.trim() !== '';
+  const incomplete = classifyRiskLabel(detail.risk_level).level === 'incomplete';
   return (
     <Stack gap="md">
+      {incomplete || detail.missing_evidence.length > 0 ? (
+        <Alert variant="outline" color="dark" icon={<IconCircleDashed size={18} aria-hidden="true" />} title={incomplete ? 'Incomplete — data unavailable' : 'Some evidence could not be gathered'} data-testid="details-missing-evidence">
+          <List size="sm" spacing={2}>
+            {detail.missing_evidence.map((m) => (
+              <List.Item key={m}>{m}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm" m={0}>
         {detail.user_email !== undefined ? (
           <Field label="Email" wide>
@@ -55,7 +77,7 @@ function Details({ detail }: { detail: HistoryDetail }) {
           {detail.wallet_address ? <CopyAddress address={detail.wallet_address} copyLabel="Copy wallet address" /> : 'Unknown'}
         </Field>
         <Field label="Risk Score">
-          <span className="ws-tabular">{detail.risk_score} / 100</span>
+          {incomplete ? 'Not scored: the check is incomplete' : <span className="ws-tabular">{detail.risk_score} / 100</span>}
         </Field>
         <Field label="Risk Level">
           <RiskBadge value={detail.risk_level} />
@@ -72,7 +94,7 @@ function Details({ detail }: { detail: HistoryDetail }) {
         <Field label="Wallet Age">{orUnknown(detail.wallet_age)}</Field>
         <Field label="Access">{accessLabel(detail.access)}</Field>
         <Field label="Linked Wallets" wide>
-          <LinkedWallets addresses={detail.linked_wallets} />
+          {detail.linked_wallets.length === 0 && blockchainDataMissing(detail) ? 'Unknown: blockchain data could not be fetched' : <LinkedWallets addresses={detail.linked_wallets} details={detail.linked_wallets_details} />}
         </Field>
         <Field label="Date">
           <span className="ws-tabular">{formatCheckTime(detail)}</span>

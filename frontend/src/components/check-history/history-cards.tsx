@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { accessLabel, classifyRiskLabel } from '@walletscreen/contracts';
+import { accessLabel, classifyRiskLabel, shownRiskScore } from '@walletscreen/contracts';
 import { CopyAddress } from '../copy-address';
 import { toneClasses } from '../tone';
 import { formatCheckTime, mobileRiskTone } from './history-display';
@@ -54,9 +54,11 @@ export function HistoryCards({ items, onDetails, showEmail = false }: HistoryLis
                 <Field label="Risk">
                   <Text size="sm" fw={700} className={toneClasses.tone} data-tone={tone} style={{ color: 'var(--tone-fg)' }}>
                     {level}{' '}
-                    <Text span size="sm" c="dimmed" fw={500} className="ws-tabular">
-                      ({item.risk_score})
-                    </Text>
+                    {shownRiskScore(item.risk_level, item.risk_score) === null ? null : (
+                      <Text span size="sm" c="dimmed" fw={500} className="ws-tabular">
+                        ({item.risk_score})
+                      </Text>
+                    )}
                   </Text>
                 </Field>
                 <Field label="AML Compliance">

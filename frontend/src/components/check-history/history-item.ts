@@ -2,6 +2,7 @@
  * The history rows and the check detail as the server sends them (spec §3 "History item"), read
  * leniently: a missing text is empty, a missing score 0, so one odd row never blanks the page.
  */
+import { linkedWalletSchema, type LinkedWallet } from '@walletscreen/contracts';
 import type { Parser } from '../../lib/api-client';
 
 export interface HistoryItem {
@@ -32,6 +33,10 @@ export interface HistoryDetail extends HistoryItem {
   aml_report: string;
   external_links: Record<string, string>;
   chainabuse_report: string;
+  /** What the check could not gather; empty for a complete check. */
+  missing_evidence: string[];
+  /** The linked wallets with what marks each one; empty for older checks. */
+  linked_wallets_details: LinkedWallet[];
 }
 
 export class UnreadableHistory extends Error {
@@ -81,6 +86,13 @@ export function readHistoryDetail(value: unknown): HistoryDetail {
     aml_report: text(f.aml_report),
     external_links: Object.fromEntries(Object.entries(links).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
     chainabuse_report: text(f.chainabuse_report),
+    missing_evidence: Array.isArray(f.missing_evidence) ? f.missing_evidence.filter((m): m is string => typeof m === 'string' && m.trim() !== '') : [],
+    linked_wallets_details: Array.isArray(f.linked_wallets_details)
+      ? f.linked_wallets_details.flatMap((d) => {
+          const parsed = linkedWalletSchema.safeParse(d);
+          return parsed.success ? [parsed.data] : [];
+        })
+      : [],
   };
 }
 

@@ -1,5 +1,5 @@
 import { Button, Table, Text } from '@mantine/core';
-import { classifyRiskLabel, accessLabel } from '@walletscreen/contracts';
+import { classifyRiskLabel, accessLabel, shownRiskScore } from '@walletscreen/contracts';
 import { CopyAddress } from '../copy-address';
 import { RiskBadge } from '../risk-badge';
 import { formatCheckTime } from './history-display';
@@ -59,9 +59,11 @@ export function HistoryTable({ items, onDetails, showEmail = false }: HistoryLis
                   {known ? (
                     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
                       <RiskBadge value={item.risk_level} />
-                      <Text span size="sm" c="dimmed" className="ws-tabular" aria-label={`score ${item.risk_score} out of 100`}>
-                        {item.risk_score}
-                      </Text>
+                      {shownRiskScore(item.risk_level, item.risk_score) === null ? null : (
+                        <Text span size="sm" c="dimmed" className="ws-tabular" aria-label={`score ${item.risk_score} out of 100`}>
+                          {item.risk_score}
+                        </Text>
+                      )}
                     </span>
                   ) : null}
                 </Table.Td>

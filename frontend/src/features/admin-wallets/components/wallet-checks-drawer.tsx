@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Drawer, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
-import { formatDate, formatHistoryTimestamp, type WalletCheck, type WalletSummary } from '@walletscreen/contracts';
+import { formatDate, formatHistoryTimestamp, shownRiskScore, type WalletCheck, type WalletSummary } from '@walletscreen/contracts';
 import { AnalysisResult } from '../../../components/analysis-result/analysis-result';
 import { CopyAddress } from '../../../components/copy-address';
 import { RiskBadge } from '../../../components/risk-badge';
@@ -97,7 +97,7 @@ function ChecksList({ checks, onOpen }: { checks: WalletCheck[]; onOpen: (check:
                 {formatHistoryTimestamp(check.created_at)}
               </Table.Td>
               <Table.Td ta="right" className="ws-tabular">
-                {check.risk_score ?? '—'}
+                {shownRiskScore(check.risk_level, check.risk_score) ?? '—'}
               </Table.Td>
               <Table.Td>{check.status === 'completed' ? <RiskBadge value={check.risk_level} /> : <StatusBadge status={check.status} />}</Table.Td>
               <Table.Td>

@@ -1,11 +1,11 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { formatDate, networkNames, type Network, type WalletSummary } from '@walletscreen/contracts';
+import { formatDate, networkNames, shownRiskScore, type Network, type WalletSummary } from '@walletscreen/contracts';
 import { CopyAddress } from '../../../components/copy-address';
 import { RiskBadge } from '../../../components/risk-badge';
 
 export const networkName = (network: string) => networkNames[network as Network] ?? network;
 
-const Score = ({ wallet }: { wallet: WalletSummary }) => <span className="ws-tabular">{wallet.latest_score === null ? '—' : wallet.latest_score}</span>;
+const Score = ({ wallet }: { wallet: WalletSummary }) => <span className="ws-tabular">{shownRiskScore(wallet.latest_level, wallet.latest_score) ?? '—'}</span>;
 const Level = ({ wallet }: { wallet: WalletSummary }) => (wallet.latest_level ? <RiskBadge value={wallet.latest_level} /> : <Text size="sm" c="dimmed">No result yet</Text>);
 
 /** Desktop: Wallet, Network, Checks, Customers, Latest score, Latest level, Last checked, and a button opening its checks. */
