@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import {
-  Alert,
   Box,
   Button,
-  List,
   Divider,
   Grid,
   Group,
@@ -14,9 +12,10 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCircleDashed, IconDownload, IconShieldCheck, IconShieldSearch, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDownload, IconShieldCheck, IconShieldSearch, IconCircleCheck } from '@tabler/icons-react';
 import { blockchainDataMissing, classifyAmlStatus, classifyRiskLabel, shortenAddress, type LinkedWallet, type WalletAnalysis } from '@walletscreen/contracts';
 import { CopyAddress } from '../copy-address';
+import { MissingEvidenceAlert } from '../missing-evidence-alert';
 import { AmlStatusBadge, RiskBadge } from '../risk-badge';
 import { riskTone, ToneBadge, ToneIcon, toneClasses } from '../tone';
 import { parseReport, type ReportLine } from './report-lines';
@@ -108,32 +107,6 @@ function markedSummary(details: Map<string, LinkedWallet>): string {
   return parts.length > 0 ? `, ${parts.join(', ')}` : '';
 }
 
-/** What the check could not gather: the Incomplete verdict, or a High one that stands without it. */
-function MissingEvidence({ incomplete, missing }: { incomplete: boolean; missing: string[] }) {
-  return (
-    <Alert
-      variant="outline"
-      color="dark"
-      icon={<IconCircleDashed size={20} aria-hidden="true" />}
-      title={incomplete ? 'Incomplete — data unavailable' : 'Some evidence could not be gathered'}
-      data-testid="missing-evidence"
-    >
-      <Stack gap={6}>
-        <Text size="sm">
-          {incomplete
-            ? 'This check lacks evidence it needs to clear the address, so it gives no risk score and no Low or Medium verdict. Do not treat the address as cleared: run the check again once the missing evidence is available.'
-            : 'The verdict stands on the evidence found; what is missing could only add to it.'}
-        </Text>
-        <List size="sm" spacing={4}>
-          {missing.map((m) => (
-            <List.Item key={m}>{m}</List.Item>
-          ))}
-        </List>
-      </Stack>
-    </Alert>
-  );
-}
-
 export interface AnalysisResultProps {
   analysis: AnalysisResultData;
   /** Downloads the PDF. Without it the button is disabled and `downloadUnavailableReason` explains why. */
@@ -222,7 +195,7 @@ export function AnalysisResult({ analysis, onDownload, downloading = false, down
       <Title order={2} id="analysis-result-title">
         Analysis Result
       </Title>
-      {view.incomplete || view.missingEvidence.length > 0 ? <MissingEvidence incomplete={view.incomplete} missing={view.missingEvidence} /> : null}
+      {view.incomplete || view.missingEvidence.length > 0 ? <MissingEvidenceAlert incomplete={view.incomplete} missing={view.missingEvidence} testId="missing-evidence" /> : null}
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>

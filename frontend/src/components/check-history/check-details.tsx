@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Center, Group, List, Loader, Modal, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconCircleDashed, IconDownload } from '@tabler/icons-react';
+import { Alert, Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { accessLabel, blockchainDataMissing, classifyRiskLabel, type LinkedWallet } from '@walletscreen/contracts';
 import { CopyAddress } from '../copy-address';
+import { MissingEvidenceAlert } from '../missing-evidence-alert';
 import { AmlStatusBadge, RiskBadge } from '../risk-badge';
 import { ToneBadge } from '../tone';
 import { useDownloadAmlReport } from '../../lib/download-aml-report';
@@ -58,15 +59,7 @@ function Details({ detail }: { detail: HistoryDetail }) {
   const incomplete = classifyRiskLabel(detail.risk_level).level === 'incomplete';
   return (
     <Stack gap="md">
-      {incomplete || detail.missing_evidence.length > 0 ? (
-        <Alert variant="outline" color="dark" icon={<IconCircleDashed size={18} aria-hidden="true" />} title={incomplete ? 'Incomplete — data unavailable' : 'Some evidence could not be gathered'} data-testid="details-missing-evidence">
-          <List size="sm" spacing={2}>
-            {detail.missing_evidence.map((m) => (
-              <List.Item key={m}>{m}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      ) : null}
+      {incomplete || detail.missing_evidence.length > 0 ? <MissingEvidenceAlert incomplete={incomplete} missing={detail.missing_evidence} testId="details-missing-evidence" /> : null}
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm" m={0}>
         {detail.user_email !== undefined ? (
           <Field label="Email" wide>
