@@ -368,6 +368,10 @@ describe('the Wallet Checker', () => {
     const details = page.getByRole('dialog', { name: /check #1 details/i });
     await details.getByTestId('details-missing-evidence').waitFor();
     await details.getByText('Not scored: the check is incomplete').waitFor();
+    await page.waitForFunction(() => {
+      const content = document.querySelector('[data-testid="history-details"] .mantine-Modal-content');
+      return content !== null && getComputedStyle(content).opacity === '1';
+    });
     await screenshot(page, 'history-details-incomplete');
     await page.context().close();
   }, 120_000);
