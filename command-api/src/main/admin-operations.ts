@@ -39,7 +39,7 @@ export function adminOperationsRoutes(deps: {
   const sync = () =>
     (syncing ??= (async () => {
       try {
-        const result = await runRecordedSanctionsSync({ eventStore, url: deps.ofacUrl ?? OFAC_SDN_ADVANCED_URL, clock, logger });
+        const result = await runRecordedSanctionsSync({ eventStore, url: deps.ofacUrl ?? OFAC_SDN_ADVANCED_URL, clock, logger, trigger: 'admin-sync' });
         logger.info({ status: result.status, addresses: result.addressCount }, 'OFAC sanctions list synced on an admin request');
         return { result: result.status, error: null };
       } catch (error) {
