@@ -7,15 +7,13 @@
  * and did it work?".
  */
 import { randomUUID } from 'node:crypto';
+import type { SanctionsSyncTrigger } from '@walletscreen/contracts';
 import { WrongExpectedRevision, type EventStore } from '@walletscreen/platform';
 import { SanctionsListError } from './errors';
 import { OFAC_SDN_ADVANCED_URL, runSanctionsSync, type SanctionsSyncOptions, type SanctionsSyncResult } from './sync';
 
 export const sanctionsSyncStreamId = 'sanctions-sync';
 
-/** What started a sync: the server's refresh, an admin's "Sync now", an admin's upload, `npm run sanctions:sync`. */
-export const sanctionsSyncTriggers = ['refresh', 'admin-sync', 'upload', 'command-line'] as const;
-export type SanctionsSyncTrigger = (typeof sanctionsSyncTriggers)[number];
 
 export interface SanctionsSyncSucceeded {
   /** The URL or file path the list came from, or "uploaded by <admin e-mail>: <file name>". */
