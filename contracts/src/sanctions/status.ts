@@ -110,14 +110,15 @@ export function sanctionsFailureNote(failure: NonNullable<SanctionsStatus['last_
 }
 
 /** POST /api/admin/sanctions/sync and /upload: how the sync went, and the status after it. */
-export interface SanctionsSyncResponse {
-  result: 'imported' | 'unchanged' | 'failed';
+export const sanctionsSyncResponseSchema = z.object({
+  result: z.enum(['imported', 'unchanged', 'failed']),
   /** Why it failed, in words; null otherwise. */
-  error: string | null;
+  error: z.string().nullable(),
   /** What the file could not tell (sdn.csv: no publication date, remarks cut short); absent from a failed sync. */
-  warnings?: string[];
-  status: SanctionsStatus;
-}
+  warnings: z.array(z.string()).optional(),
+  status: sanctionsStatusSchema,
+});
+export type SanctionsSyncResponse = z.infer<typeof sanctionsSyncResponseSchema>;
 
 /** The largest OFAC file an admin may upload (the real SDN_ADVANCED.XML is over 100 MB). */
 export const SANCTIONS_UPLOAD_MAX_BYTES = 300 * 1024 * 1024;
