@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Code, FileInput, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Code, Divider, FileInput, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconRefresh, IconUpload } from '@tabler/icons-react';
-import { formatDate, formatHistoryTimestamp, SANCTIONS_UPLOAD_MAX_BYTES, sanctionsFailureNote, type SanctionsStatus } from '@walletscreen/contracts';
+import { formatDate, SANCTIONS_UPLOAD_MAX_BYTES, sanctionsFailureNote, type SanctionsStatus } from '@walletscreen/contracts';
 import { useSanctionsStatus } from '../api/get-sanctions-status';
 import { useSyncSanctions } from '../api/sync-sanctions';
 import { useUploadOfacFile } from '../api/upload-ofac-file';
 
 const count = (n: number) => n.toLocaleString('en-US');
+/** "24.11.2026 07:50 UTC". */
+const moment = (iso: string) => `${formatDate(iso)} ${new Date(iso).toISOString().slice(11, 16)} UTC`;
 const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
 function Figure({ label, value, note }: { label: string; value: React.ReactNode; note?: React.ReactNode }) {
@@ -53,7 +55,7 @@ function ListInForce({ s }: { s: SanctionsStatus }) {
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         <Figure label="List in force" value={s.source ?? 'OFAC SDN'} note={s.format ?? undefined} />
         <Figure label="Publication date" value={s.publication_date ? formatDate(s.publication_date) : 'Not stated'} note={ageText(s)} />
-        <Figure label="Last import" value={s.last_import ? `${formatHistoryTimestamp(s.last_import.at)} UTC` : '—'} note={s.last_import ? importedFrom(s.last_import) : undefined} />
+        <Figure label="Last import" value={s.last_import ? moment(s.last_import.at) : '—'} note={s.last_import ? importedFrom(s.last_import) : undefined} />
         <Figure
           label="Listed addresses"
           value={count(a.listed)}
@@ -78,7 +80,7 @@ function ListInForce({ s }: { s: SanctionsStatus }) {
       ) : null}
       {s.last_sync_at && s.last_sync_result !== 'failed' ? (
         <Text size="sm" c="dimmed">
-          Last sync: {formatHistoryTimestamp(s.last_sync_at)} UTC, {s.last_sync_result === 'imported' ? 'a new list was imported' : 'the list was unchanged'}.
+          Last sync: {moment(s.last_sync_at)}, {s.last_sync_result === 'imported' ? 'a new list was imported' : 'the list was unchanged'}.
         </Text>
       ) : null}
     </Stack>
@@ -244,6 +246,7 @@ export function OfacStatusCard() {
             {sync.error.message}
           </Alert>
         ) : null}
+        <Divider />
         <LoadOfacFile />
       </Stack>
     </Paper>

@@ -58,7 +58,7 @@ describe('the OFAC status card', () => {
     await screen.findByText('12.11.2026');
     expect(screen.getByText('published 12 days ago')).toBeTruthy();
     expect(screen.getByText('SDN_ADVANCED.XML')).toBeTruthy();
-    expect(screen.getByText('13.11.26 03:00 UTC')).toBeTruthy();
+    expect(screen.getByText('13.11.2026 03:00 UTC')).toBeTruthy();
     expect(screen.getByText(/^downloaded from https:\/\/sanctionslistservice\.ofac\.treas\.gov\/.* by the automatic refresh$/)).toBeTruthy();
     expect(screen.getByText("790 screened, 31 of them under another chain than their ticker's; 22 cannot be screened")).toBeTruthy();
     expect(screen.getByText('Cannot be screened, on chains WalletScreen does not support: XMR 14, ZEC 8.')).toBeTruthy();
