@@ -64,8 +64,14 @@ describe('the sanctions status', () => {
       last_sync_result: null,
       last_sync_error: null,
       custom_lists: 0,
+      format: null,
+      publication_age_days: null,
+      last_import: null,
+      addresses: { listed: 0, screened: 0, cross_chain: 0, unscreenable: 0, unscreenable_tickers: [], delisted: 0 },
+      last_failure: null,
     });
-    expect(noSanctionsListMessage).toMatch(/No OFAC sanctions list is loaded/);
+    // Customers are told what to do without configuration names or commands.
+    expect(noSanctionsListMessage).toBe('No OFAC sanctions list is loaded, so checks cannot be screened against sanctions. Ask your administrator to load the sanctions list.');
     // A check says it plainly too.
     const r = await check();
     expect(r.sanctions).toBe('Not screened: no sanctions list is loaded');
@@ -229,7 +235,7 @@ describe('the OFAC refresh in the server', () => {
         st = (await s.api<SanctionsStatus>('GET', '/api/sanctions/status', { token: t })).body;
         if (!st.last_sync_at) await new Promise((r) => setTimeout(r, 25));
       }
-      expect(st).toMatchObject({ loaded: true, address_count: 1, last_sync_result: 'imported' });
+      expect(st).toMatchObject({ loaded: true, address_count: 1, last_sync_result: 'imported', format: 'sdn.csv', publication_age_days: null, last_import: { trigger: 'refresh', origin: `${lists.url}/sdn.csv` } });
       expect(lists.requests.map((r) => r.path)).toEqual(['/sdn.csv']);
       expect((await s.eventStore.readStream('sanctions-sync')).map((e) => e.type)).toEqual(['SanctionsSyncSucceeded']);
 
@@ -272,7 +278,7 @@ describe('the OFAC refresh in the server', () => {
         st = (await s.api<SanctionsStatus>('GET', '/api/sanctions/status', { token: t })).body;
         if (!st.last_sync_at) await new Promise((r) => setTimeout(r, 25));
       }
-      expect(st).toMatchObject({ loaded: false, last_sync_result: 'failed', last_sync_error: 'download-failed' });
+      expect(st).toMatchObject({ loaded: false, last_sync_result: 'failed', last_sync_error: 'download-failed', last_failure: { trigger: 'refresh', code: 'download-failed', reason: expect.stringMatching(/^download of http:\/\/127\.0\.0\.1:9\/sdn\.csv failed/) } });
       const [failed] = await s.eventStore.readStream('sanctions-sync');
       expect(failed).toMatchObject({ type: 'SanctionsSyncFailed', data: { origin: 'http://127.0.0.1:9/sdn.csv', code: 'download-failed' } });
       expect((await s.api('GET', '/api/health')).status).toBe(200);

@@ -30,7 +30,7 @@ const json = (s: z.ZodType, io: 'input' | 'output' = 'output') => ({ content: { 
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: schema(problemSchema, 'output') } } });
 const bearer = [{ bearer: [] }];
 
-/** The audit log, its export, balances as of a moment, the chain's verification and the OFAC sync on demand (admins only). */
+/** The audit log, its export, balances as of a moment, the chain's verification, the OFAC sync on demand and the OFAC file upload (admins only). */
 function auditPaths() {
   const admin = { 401: problem('Not signed in'), 403: problem('Not an admin') };
   const filters = [
@@ -58,6 +58,12 @@ function auditPaths() {
   const balance = { bonus_checks: { type: 'integer' }, purchased_checks: { type: 'integer' }, remaining_checks: { type: 'integer' } };
   const userId = { name: 'userId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
   const obj = (properties: Record<string, unknown>) => ({ content: { 'application/json': { schema: { type: 'object', properties } } } });
+  const syncResponse = obj({
+    result: { type: 'string', enum: ['imported', 'unchanged', 'failed'] },
+    error: { type: 'string', nullable: true },
+    warnings: { type: 'array', items: { type: 'string' } },
+    status: schema(sanctionsStatusSchema, 'output'),
+  });
   return {
     '/api/admin/audit': {
       get: {
@@ -115,7 +121,26 @@ function auditPaths() {
       post: {
         summary: 'Downloads and imports the OFAC SDN list now, from OFAC_SDN_URL (admins only); a failed download answers result "failed" and the list in force stays',
         security: bearer,
-        responses: { 200: { description: 'The outcome and the status after it', ...obj({ result: { type: 'string', enum: ['imported', 'unchanged', 'failed'] }, error: { type: 'string', nullable: true }, status: schema(sanctionsStatusSchema, 'output') }) }, ...admin },
+        responses: { 200: { description: 'The outcome and the status after it', ...syncResponse }, ...admin },
+      },
+    },
+    '/api/admin/sanctions/upload': {
+      post: {
+        summary:
+          'Loads an OFAC SDN file (SDN_ADVANCED.XML, SDN.XML or sdn.csv, told apart by its content) sent as the raw request body, up to 300 MB (admins only, checked before the body is read). Imported like `npm run sanctions:sync -- --file`, and recorded in the sync log as uploaded by the admin. A list published before the list in force, or an sdn.csv (which states no date) over a dated list, is refused unless allow_older=true.',
+        security: bearer,
+        parameters: [
+          { name: 'file_name', in: 'query', required: true, schema: { type: 'string', maxLength: 255 }, description: 'The file\'s original name, for the sync log and messages' },
+          { name: 'allow_older', in: 'query', schema: { type: 'string', enum: ['true', 'false'] }, description: 'Replace the list in force even though this file is older (or undated)' },
+        ],
+        requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+        responses: {
+          200: { description: 'Imported, or unchanged (this file is the list in force), with the status after it', ...syncResponse },
+          400: problem('Not an OFAC SDN list, cut short or damaged, without addresses, or no file_name; nothing changed'),
+          409: problem('Older than the list in force, or undated over a dated list, and allow_older not set; nothing changed'),
+          413: problem('Larger than 300 MB'),
+          ...admin,
+        },
       },
     },
   };

@@ -1,10 +1,10 @@
 /**
  * Wiring of the admin's operations screens (composition root): the audit log over the event store
  * and its read model, the user ledger from the accounts feature, the hash chain's verification,
- * and the OFAC sync on demand.
+ * and the OFAC sync on demand and from an uploaded file.
  */
 import type { Router } from 'express';
-import type { SanctionsStatus, SanctionsSyncResponse } from '@walletscreen/contracts';
+import { SANCTIONS_UPLOAD_MAX_BYTES, type SanctionsSyncResponse } from '@walletscreen/contracts';
 import { verifyChain, type EventStore, type Logger, type ReadStore } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { OFAC_SDN_ADVANCED_URL } from '@walletscreen/workers/sanctions/sync';
@@ -13,7 +13,8 @@ import { checksLeft, userAggregate, userStreamId, type UserEvent, type UserState
 import type { Authenticator } from '../http/auth';
 import { auditRoutes } from '../audit/routes';
 import type { UserLedger } from '../audit/balance';
-import { adminSanctionsRoutes } from '../sanctions/routes';
+import { adminSanctionsRoutes, type SanctionsStatusReader } from '../sanctions/routes';
+import { createSanctionsUpload } from './sanctions-upload';
 
 export const userLedger: UserLedger<UserState> = {
   streamId: userStreamId,
@@ -31,7 +32,7 @@ export function adminOperationsRoutes(deps: {
   logger: Logger;
   clock: () => Date;
   ofacUrl?: string;
-  sanctionsStatus: () => Promise<SanctionsStatus>;
+  sanctionsStatus: SanctionsStatusReader;
 }): Router[] {
   const { eventStore, logger, clock } = deps;
   // One sync at a time: an admin pressing twice waits for the one running.
@@ -39,7 +40,7 @@ export function adminOperationsRoutes(deps: {
   const sync = () =>
     (syncing ??= (async () => {
       try {
-        const result = await runRecordedSanctionsSync({ eventStore, url: deps.ofacUrl ?? OFAC_SDN_ADVANCED_URL, clock, logger });
+        const result = await runRecordedSanctionsSync({ eventStore, url: deps.ofacUrl ?? OFAC_SDN_ADVANCED_URL, clock, logger, trigger: 'admin-sync' });
         logger.info({ status: result.status, addresses: result.addressCount }, 'OFAC sanctions list synced on an admin request');
         return { result: result.status, error: null };
       } catch (error) {
@@ -62,6 +63,6 @@ export function adminOperationsRoutes(deps: {
         : {}),
       clock,
     }),
-    adminSanctionsRoutes({ auth: deps.auth, sync, status: deps.sanctionsStatus }),
+    adminSanctionsRoutes({ auth: deps.auth, sync, upload: createSanctionsUpload({ eventStore, clock, logger, maxBytes: SANCTIONS_UPLOAD_MAX_BYTES }), status: deps.sanctionsStatus }),
   ];
 }

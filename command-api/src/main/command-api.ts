@@ -30,7 +30,7 @@ import { insightsRoutes } from '../insights/routes';
 import { listsRoutes } from '../lists/routes';
 import { createCustomLists } from '../lists/service';
 import { pdfRoutes } from '../pdf/routes';
-import { sanctionsRoutes } from '../sanctions/routes';
+import { SANCTIONS_UPLOAD_PATH, sanctionsRoutes } from '../sanctions/routes';
 import { adminOperationsRoutes } from './admin-operations';
 
 /** The ports a part runs on. */
@@ -140,8 +140,8 @@ export async function startCommandApi(deps: {
 
   // Sanctions: the admin's custom block and allow lists and the OFAC list's status.
   const customLists = createCustomLists({ eventStore, clock });
-  const ofacStatus = createSanctionsStatus(eventStore);
-  const sanctionsStatus = async () => ({ ...(await ofacStatus()), custom_lists: (await customLists.list()).length });
+  const ofacStatus = createSanctionsStatus(eventStore, clock);
+  const sanctionsStatus = async (audience: 'admin' | 'user') => ({ ...(await ofacStatus(audience)), custom_lists: (await customLists.list()).length });
 
   const app = createApp({
     routers: [
@@ -159,7 +159,7 @@ export async function startCommandApi(deps: {
     logger,
     staticDir: deps.staticDir ?? findStaticDir(),
     trustProxy: config.TRUST_PROXY,
-    ownBodyPaths: ['/admin/lists', STRIPE_WEBHOOK_PATH],
+    ownBodyPaths: ['/admin/lists', SANCTIONS_UPLOAD_PATH, STRIPE_WEBHOOK_PATH],
   });
   const server: Server = createServer(app);
   await new Promise<void>((resolve, reject) => {

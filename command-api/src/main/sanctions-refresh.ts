@@ -66,7 +66,8 @@ export function startSanctionsRefresh(deps: {
       const now = clock().getTime();
       if (last !== null && now - last < intervalMs) return schedule(last + intervalMs - now);
       if (stopped) return;
-      const result = await runRecordedSanctionsSync({ eventStore, url, fetch: abortableFetch, clock, logger });
+      // The refresh never forces: an older or undated list at the URL fails, and the list in force stays.
+      const result = await runRecordedSanctionsSync({ eventStore, url, fetch: abortableFetch, clock, logger, trigger: 'refresh' });
       logger.info({ status: result.status, publishedAt: result.publishedAt, addresses: result.addressCount, sha256: result.sha256 }, 'OFAC sanctions list sync finished');
       schedule(intervalMs);
     } catch (error) {

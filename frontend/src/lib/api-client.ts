@@ -60,6 +60,31 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
 }
 
+/** The parts of XMLHttpRequest an upload uses (fetch cannot report upload progress). */
+export interface UploadRequest {
+  open(method: string, url: string): void;
+  setRequestHeader(name: string, value: string): void;
+  getResponseHeader(name: string): string | null;
+  send(body: Blob): void;
+  abort(): void;
+  readonly status: number;
+  readonly responseText: string;
+  readonly upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null };
+  onload: (() => void) | null;
+  onerror: (() => void) | null;
+  onabort: (() => void) | null;
+}
+
+export interface UploadOptions<T> {
+  query?: RequestOptions<T>['query'];
+  schema?: Parser<T>;
+  signal?: AbortSignal;
+  /** Sent with the file; default application/octet-stream. */
+  contentType?: string;
+  /** Called as the bytes go out: how many were sent of how many. */
+  onProgress?: (sent: number, total: number) => void;
+}
+
 export interface ApiClientOptions {
   /** Prefix of every path, "/api" in the app. */
   baseUrl: string;
@@ -67,6 +92,8 @@ export interface ApiClientOptions {
   /** Where the client goes when it ends a session (the app passes the router's navigate). */
   navigate: (to: string, options?: { replace?: boolean }) => void;
   fetch?: typeof fetch;
+  /** Makes the request an upload goes through; default XMLHttpRequest. */
+  uploadRequest?: () => UploadRequest;
   /** Whether a 401 on an authenticated call keeps the session (default: never). */
   keepSessionOn401?: (error: ApiError) => boolean;
 }
@@ -83,6 +110,8 @@ export interface ApiClient {
   download(method: string, path: string, options?: Omit<RequestOptions<never>, 'schema'> & { accept?: string }): Promise<Download>;
   get<T>(path: string, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
+  /** POSTs a file as the raw request body, reporting progress; same errors and session rules as `request`. */
+  upload<T>(path: string, file: Blob, options?: UploadOptions<T>): Promise<T>;
 }
 
 function buildUrl(baseUrl: string, path: string, query: RequestOptions<unknown>['query']): string {
@@ -94,8 +123,7 @@ function buildUrl(baseUrl: string, path: string, query: RequestOptions<unknown>[
   return `${baseUrl}${path}${search ? `?${search}` : ''}`;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseBody(text: string): unknown {
   if (text === '') return null;
   try {
     return JSON.parse(text) as unknown;
@@ -104,7 +132,11 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function errorFrom(response: Response, body: unknown): ApiError {
+async function readBody(response: Response): Promise<unknown> {
+  return parseBody(await response.text());
+}
+
+function errorFrom(response: { status: number; headers: { get(name: string): string | null } }, body: unknown): ApiError {
   const record = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const message =
     typeof record.error === 'string' && record.error.trim() !== ''
@@ -125,6 +157,7 @@ function errorFrom(response: Response, body: unknown): ApiError {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { baseUrl, storage, navigate, keepSessionOn401 = () => false } = options;
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const newUploadRequest = options.uploadRequest ?? (() => new XMLHttpRequest() as unknown as UploadRequest);
 
   /** The session rules; returns nothing, the caller rethrows. */
   function endSessionIfRefused(error: ApiError, sentToken: boolean): void {
@@ -186,10 +219,42 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { blob: await response.blob(), contentType: response.headers.get('Content-Type') ?? '' };
   }
 
+  function upload<T>(path: string, file: Blob, req: UploadOptions<T> = {}): Promise<T> {
+    const token = readSession(storage).token;
+    return new Promise<T>((resolve, reject) => {
+      if (req.signal?.aborted) return reject(new DOMException('The upload was cancelled', 'AbortError'));
+      const xhr = newUploadRequest();
+      xhr.open('POST', buildUrl(baseUrl, path, req.query));
+      xhr.setRequestHeader('Accept', 'application/json');
+      xhr.setRequestHeader('Content-Type', req.contentType ?? 'application/octet-stream');
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (event) => req.onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
+      xhr.onload = () => {
+        const body = parseBody(xhr.responseText);
+        if (xhr.status >= 200 && xhr.status < 300) {
+          try {
+            resolve(req.schema ? req.schema.parse(body) : (body as T));
+          } catch (error) {
+            reject(error as Error);
+          }
+          return;
+        }
+        const error = errorFrom({ status: xhr.status, headers: { get: (name) => xhr.getResponseHeader(name) } }, body);
+        endSessionIfRefused(error, token !== null);
+        reject(error);
+      };
+      xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR_MESSAGE, null));
+      xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+      req.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(file);
+    });
+  }
+
   return {
     request,
     download,
     get: (path, opts) => request('GET', path, opts),
     post: (path, body, opts) => request('POST', path, { ...opts, body }),
+    upload,
   };
 }

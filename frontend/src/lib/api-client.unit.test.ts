@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, requiresPremium, saysTokenExpired } from './api-client';
+import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, requiresPremium, saysTokenExpired, type UploadRequest } from './api-client';
 import { SESSION_KEYS, type SessionStorage } from './session';
 
 class MemoryStorage implements SessionStorage {
@@ -215,3 +215,72 @@ describe('a 401 asking for premium checks', () => {
     expect(storage.getItem(SESSION_KEYS.token)).toBe('tok');
   });
 });
+
+/** An upload request that records what it was given and answers as told once sent. */
+function fakeUpload(answer: { status: number; body?: unknown; progress?: Array<[number, number]> } | 'network-error') {
+  const sent: { method?: string; url?: string; headers: Record<string, string>; body?: Blob } = { headers: {} };
+  const xhr: UploadRequest & { status: number; responseText: string } = {
+    status: 0,
+    responseText: '',
+    upload: { onprogress: null },
+    onload: null,
+    onerror: null,
+    onabort: null,
+    open(method, url) {
+      sent.method = method;
+      sent.url = url;
+    },
+    setRequestHeader(name, value) {
+      sent.headers[name] = value;
+    },
+    getResponseHeader: () => null,
+    abort() {
+      xhr.onabort?.();
+    },
+    send(body) {
+      sent.body = body;
+      queueMicrotask(() => {
+        if (answer === 'network-error') return xhr.onerror?.();
+        for (const [loaded, total] of answer.progress ?? []) xhr.upload.onprogress?.({ loaded, total, lengthComputable: true });
+        xhr.status = answer.status;
+        xhr.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
+        xhr.onload?.();
+      });
+    },
+  };
+  return { make: () => xhr, sent };
+}
+
+describe('an upload', () => {
+  const file = new Blob(['<sdnList/>']);
+  const uploader = (storage: MemoryStorage, fake: ReturnType<typeof fakeUpload>) => {
+    const navigate = jest.fn();
+    return { api: createApiClient({ baseUrl: '/api', storage, navigate, fetch: server(200, {}).fetch, uploadRequest: fake.make }), navigate };
+  };
+
+  it('sends the file as the raw body with the token and query, reports progress, and returns the body', async () => {
+    const fake = fakeUpload({ status: 200, body: { result: 'imported' }, progress: [[4, 10], [10, 10]] });
+    const { api } = uploader(signedIn('admin'), fake);
+    const progress: Array<[number, number]> = [];
+    const body = await api.upload('/admin/sanctions/upload', file, { query: { file_name: 'SDN.XML', allow_older: undefined }, onProgress: (a, b) => progress.push([a, b]) });
+    expect(body).toEqual({ result: 'imported' });
+    expect(fake.sent).toMatchObject({ method: 'POST', url: '/api/admin/sanctions/upload?file_name=SDN.XML', body: file });
+    expect(fake.sent.headers).toEqual({ Accept: 'application/json', 'Content-Type': 'application/octet-stream', Authorization: 'Bearer tok' });
+    expect(progress).toEqual([[4, 10], [10, 10]]);
+  });
+
+  it('fails with the server\'s sentence, applying the session rules', async () => {
+    const conflict = await failure(uploader(signedIn('admin'), fakeUpload({ status: 409, body: { error: 'This SDN.XML was published earlier.' } })).api.upload('/x', file));
+    expect(conflict).toMatchObject({ status: 409, message: 'This SDN.XML was published earlier.', isClientError: true });
+    const storage = signedIn('admin');
+    const { api, navigate } = uploader(storage, fakeUpload({ status: 403, body: { error: 'Admins only' } }));
+    await failure(api.upload('/x', file));
+    expect(navigate).toHaveBeenCalledWith('/admin-login', { replace: true });
+  });
+
+  it('says when the server could not be reached', async () => {
+    const error = await failure(uploader(signedIn(), fakeUpload('network-error')).api.upload('/x', file));
+    expect(error).toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+  });
+});
+

@@ -5,7 +5,7 @@
 import { networkNames, type Network } from '@walletscreen/contracts';
 import type { EventStore } from '@walletscreen/platform';
 import type { ChainData, ChainDataResult } from '../chain-data/types';
-import type { SanctionEntry } from '../sanctions/sanctions-list';
+import type { DelistedSanctionEntry, ListedSanctionEntry } from '../sanctions/sanctions-list';
 import type { CustomListHit, CustomListRef } from '../sanctions/custom-lists-index.projection';
 import { cachedCustomLists } from '../sanctions/custom-lists-store';
 import type { SanctionsListMeta } from '../sanctions/sanctions-index.projection';
@@ -54,12 +54,26 @@ export interface InitializeEvidence {
   writer: string;
 }
 export type BlockchainEvidence = ChainDataResult;
+/**
+ * What the sanctions stage found. Entries are OFAC's listings (see SanctionEntry): each with its
+ * ticker as listed, the party (entity, programmes, sdnId), what the ticker says the address is on
+ * (`listedNetwork`) and the chains it is matched on (`matchedChains`, `crossChain` when that is not
+ * the ticker's: "listed as USDT (Omni Layer)"), OFAC's designation date where the file states one,
+ * and since when it has been listed. Checks recorded before cross-chain matching and delisting
+ * lack those entry fields and `delisted` / `delistedCounterparties`: read those as empty
+ * (`delistedOf`, `delistedCounterpartiesOf`).
+ */
 export interface SanctionsEvidence {
   listLoaded: boolean;
   list: SanctionsListMeta | null;
-  direct: SanctionEntry[];
-  /** Counterparties on the list, with their listings. */
-  counterparties: Array<{ address: string; entries: SanctionEntry[] }>;
+  /** The wallet's current listings, under whatever ticker: a current sanctions hit. */
+  direct: ListedSanctionEntry[];
+  /** The wallet's listings that have ended (the entry left the list, as Tornado Cash's did): evidence of its own kind, not a current sanctions hit. */
+  delisted?: DelistedSanctionEntry[];
+  /** Counterparties currently on the list, with their listings. */
+  counterparties: Array<{ address: string; entries: ListedSanctionEntry[] }>;
+  /** Counterparties with listings that have ended (an address may also be in `counterparties`, listed by another party). */
+  delistedCounterparties?: Array<{ address: string; entries: DelistedSanctionEntry[] }>;
   /** The administrator's block and allow lists (absent in checks recorded before custom lists). */
   customLists?: CustomListsEvidence;
 }
@@ -103,6 +117,11 @@ export interface InterpretationEvidence extends NarrativeInputs {
 }
 
 const noCustomLists: CustomListsEvidence = { consulted: [], blocked: [], allowed: [], counterparties: [] };
+
+/** The wallet's ended listings; empty in checks recorded before delisting was tracked. */
+export const delistedOf = (s: SanctionsEvidence): DelistedSanctionEntry[] => s.delisted ?? [];
+/** Counterparties with ended listings; empty in checks recorded before delisting was tracked. */
+export const delistedCounterpartiesOf = (s: SanctionsEvidence): NonNullable<SanctionsEvidence['delistedCounterparties']> => s.delistedCounterparties ?? [];
 
 /**
  * The custom-list facts the later stages use. An allow list clears an address of the risk others'
@@ -156,8 +175,11 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         const [index, custom] = await Promise.all([sanctions(), customLists()]);
         const { network, address } = ctx.request;
         const others = dataOf(ctx)?.counterparties ?? [];
+        // Found by what the address is, whatever ticker OFAC listed it under (see sanctions-index.projection.ts).
         const direct = index?.lookup(network, address) ?? [];
+        const delisted = index?.lookupDelisted(network, address) ?? [];
         const counterparties = others.map((c) => ({ address: c.address, entries: index?.lookup(network, c.address) ?? [] })).filter((c) => c.entries.length > 0);
+        const delistedCounterparties = others.map((c) => ({ address: c.address, entries: index?.lookupDelisted(network, c.address) ?? [] })).filter((c) => c.entries.length > 0);
         const own = custom.lookup(network, address);
         const found: CustomListsEvidence = {
           consulted: [...custom.lists],
@@ -165,7 +187,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
           allowed: own.filter((h) => h.kind === 'allow'),
           counterparties: others.map((c) => ({ address: c.address, lists: custom.lookup(network, c.address) })).filter((c) => c.lists.length > 0),
         };
-        return { listLoaded: index !== null, list: index?.meta ?? null, direct, counterparties, customLists: found };
+        return { listLoaded: index !== null, list: index?.meta ?? null, direct, delisted, counterparties, delistedCounterparties, customLists: found };
       },
     },
     {

@@ -1,34 +1,73 @@
 /**
- * From OFAC's "Digital Currency Address - TICKER" to the networks we screen, and the key an
- * address is matched by. Matching is per chain and on normalized addresses: EVM addresses are
- * matched case-insensitively (one key for every EVM network, since one key pair controls the
- * address on all of them); Bitcoin Cash on its CashAddr form, whether listed or entered as legacy
- * or CashAddr; everything else on the normalized form of `parseAddress`.
+ * From OFAC's "Digital Currency Address - TICKER address" to the networks we screen, and the key an
+ * address is matched by.
+ *
+ * A listed address is matched by what its text is, not by the ticker it is listed under: OFAC
+ * lists Bitcoin addresses under USDT (Omni Layer tokens live on Bitcoin addresses), BSV and BCH,
+ * EVM addresses under ETC, and sometimes mis-tags an address (a TRON `T…` address under XBT). So
+ * every listed text is parsed on every network we screen (`screenableNetworks`), and indexed on
+ * each chain it is valid on; the ticker is kept, with what it says the address is on
+ * (`listedNetworkFor`), so the evidence can say "listed as USDT (Omni Layer)".
+ *
+ * Matching is per chain and on normalized addresses: EVM addresses are matched case-insensitively
+ * (one key for every EVM network, since one key pair controls the address on all of them);
+ * Bitcoin Cash on its CashAddr form, whether listed or entered as legacy or CashAddr; everything
+ * else on the normalized form of `parseAddress`.
  */
-import { evmNetworks, parseAddress, type Chain, type Network } from '@walletscreen/contracts';
+import { evmNetworks, networkNames, networks, parseAddress, type Chain, type Network } from '@walletscreen/contracts';
 import { base58CheckDecode } from '@walletscreen/contracts/addresses/base58';
 import { encodeCashAddr } from '@walletscreen/contracts/addresses/cashaddr';
 
 const evm: ReadonlySet<string> = new Set(evmNetworks);
+const screened: ReadonlySet<string> = new Set(networks);
 
 export const isEvmNetwork = (network: Network): boolean => evm.has(network);
 
 /** The chain a network belongs to: every EVM network is the chain `evm`. */
 export const chainOfNetwork = (network: Network): Chain => (isEvmNetwork(network) ? 'evm' : (network as Exclude<Network, (typeof evmNetworks)[number]>));
 
-const evmOr = (address: string, otherwise: Network | null): Network | null => (/^0x/i.test(address.trim()) ? 'ethereum' : otherwise);
+/** A network of a chain, to parse and key its addresses with (Ethereum for `evm`: every EVM network keys alike). */
+export const networkOfChain = (chain: Chain): Network => (chain === 'evm' ? 'ethereum' : chain);
 
 /**
- * OFAC tickers we screen, and the network an address listed under each is on. Stablecoins live on
- * several chains, so for them the address's own form decides. Tickers not here (XMR, ZEC, ETC,
- * DASH, BTG, XVG, BSV, XLM, …) are listed chains we do not screen: their entries are kept with
- * network null, so the product can say how many it does not screen.
+ * Every network we screen on which `address` is a valid address: all EVM networks for a 0x
+ * address, Bitcoin and Bitcoin Cash for a legacy 1…/3… address (the same key hash), one network
+ * otherwise; empty for anything else (Monero, Zcash, Dash, a typo).
+ *
+ * Our own small function over `parseAddress`; contracts' `networksFor(text)` (being added by the
+ * address work) answers the same question and can replace it.
  */
-const tickerNetworks: Record<string, (address: string) => Network | null> = {
+export function screenableNetworks(address: string): Network[] {
+  return networks.filter((network) => parseAddress(address, network).ok);
+}
+
+/** Chains OFAC lists addresses of that we do not screen, by the id `listedNetworkFor` gives them. */
+export const unscreenedListedNetworks = {
+  omni: 'Omni Layer',
+  'bitcoin-sv': 'Bitcoin SV',
+  'ethereum-classic': 'Ethereum Classic',
+  monero: 'Monero',
+  zcash: 'Zcash',
+  dash: 'Dash',
+  'bitcoin-gold': 'Bitcoin Gold',
+  verge: 'Verge',
+} as const;
+
+/** What a ticker says an address is on: a network we screen, or a chain we do not. */
+export type ListedNetwork = Network | keyof typeof unscreenedListedNetworks;
+
+const bitcoinFormat = (a: string) => parseAddress(a, 'bitcoin').ok || /^[13][1-9A-HJ-NP-Za-km-z]{24,33}$/.test(a);
+const isSolana = (a: string) => parseAddress(a, 'solana').ok;
+
+/**
+ * OFAC tickers, and what each says its addresses are on. Stablecoins live on several chains, so for
+ * them the address's own form decides: USDT on a Bitcoin-format address is USDT on the Omni Layer.
+ */
+const tickerNetworks: Record<string, (address: string) => ListedNetwork | null> = {
   XBT: () => 'bitcoin',
   ETH: () => 'ethereum',
-  USDT: (a) => evmOr(a, /^T/.test(a.trim()) ? 'tron' : null),
-  USDC: (a) => evmOr(a, /^T/.test(a.trim()) ? 'tron' : solanaOrNull(a)),
+  USDT: (a) => (/^0x/i.test(a) ? 'ethereum' : /^T/.test(a) ? 'tron' : bitcoinFormat(a) ? 'omni' : null),
+  USDC: (a) => (/^0x/i.test(a) ? 'ethereum' : /^T/.test(a) ? 'tron' : isSolana(a) ? 'solana' : null),
   TRX: () => 'tron',
   LTC: () => 'litecoin',
   BCH: () => 'bitcoin-cash',
@@ -37,20 +76,59 @@ const tickerNetworks: Record<string, (address: string) => Network | null> = {
   SOL: () => 'solana',
   ARB: () => 'arbitrum',
   BSC: () => 'bsc',
+  ETC: () => 'ethereum-classic',
+  BSV: () => 'bitcoin-sv',
+  XMR: () => 'monero',
+  ZEC: () => 'zcash',
+  DASH: () => 'dash',
+  BTG: () => 'bitcoin-gold',
+  XVG: () => 'verge',
 };
 
-function solanaOrNull(address: string): Network | null {
-  const parsed = parseAddress(address, 'solana');
-  return parsed.ok ? 'solana' : null;
+/** What OFAC's `ticker` says `address` is on; null for a ticker we do not know (or a USDT/USDC address of no known form). */
+export function listedNetworkFor(ticker: string, address: string): ListedNetwork | null {
+  const rule = tickerNetworks[ticker.trim().toUpperCase()];
+  return rule ? rule(address.trim()) : null;
 }
 
-/** The tickers whose addresses we screen. */
-export const screenedTickers: readonly string[] = Object.keys(tickerNetworks);
-
-/** The network an address listed under `ticker` is on, or null when it is not a network we screen. */
+/** The ticker's network when it is one we screen (the reading before cross-chain matching); null otherwise. */
 export function networkForTicker(ticker: string, address: string): Network | null {
-  const rule = tickerNetworks[ticker.trim().toUpperCase()];
-  return rule ? rule(address) : null;
+  const listed = listedNetworkFor(ticker, address);
+  return listed !== null && screened.has(listed) ? (listed as Network) : null;
+}
+
+/** "USDT (Omni Layer)", "ETC (Ethereum Classic)", "XBT (Bitcoin)": a ticker with what it says the address is on. */
+export function listedAsText(ticker: string, listed: ListedNetwork | null): string {
+  if (listed === null) return ticker;
+  return `${ticker} (${screened.has(listed) ? networkNames[listed as Network] : unscreenedListedNetworks[listed as keyof typeof unscreenedListedNetworks]})`;
+}
+
+/** How a listed (ticker, address) is screened: the fields a `SanctionEntry` carries besides the party. */
+export interface ListingMatch {
+  /** The network it is screened on first: the ticker's when valid there, else the first it is valid on; the ticker's (text match) when valid nowhere; null when it cannot be screened. */
+  network: Network | null;
+  normalized: string;
+  valid: boolean;
+  listedNetwork: ListedNetwork | null;
+  matchedChains: Chain[];
+  crossChain: boolean;
+}
+
+export function describeListing(ticker: string, address: string): ListingMatch {
+  const text = address.trim();
+  const matched = screenableNetworks(text);
+  const listedNetwork = listedNetworkFor(ticker, text);
+  const listedScreened = listedNetwork !== null && screened.has(listedNetwork) ? (listedNetwork as Network) : null;
+  const primary = listedScreened !== null && matched.includes(listedScreened) ? listedScreened : (matched[0] ?? null);
+  const parsed = primary === null ? null : parseAddress(text, primary);
+  return {
+    network: primary ?? listedScreened,
+    normalized: parsed?.ok ? parsed.address.normalized : text,
+    valid: matched.length > 0,
+    listedNetwork,
+    matchedChains: [...new Set(matched.map(chainOfNetwork))],
+    crossChain: matched.length > 0 && (listedScreened === null || !matched.includes(listedScreened)),
+  };
 }
 
 /**
@@ -71,4 +149,25 @@ export function matchKeyFor(network: Network | null, address: string): string {
     if (payload) return encodeCashAddr(kind, payload.slice(1));
   }
   return normalized;
+}
+
+/** The index key of an address on a chain: the chain, then the match key. */
+export const chainKey = (chain: Chain, key: string): string => `${chain}\u0000${key}`;
+
+/** The keys a listed address is found by: one per chain its text is valid on, or its text on the ticker's network. */
+export function indexKeysFor(entry: { address: string; network: Network | null; matchedChains: readonly Chain[] }): string[] {
+  if (entry.matchedChains.length > 0) return [...new Set(entry.matchedChains.map((c) => chainKey(c, matchKeyFor(networkOfChain(c), entry.address))))];
+  return entry.network === null ? [] : [chainKey(chainOfNetwork(entry.network), matchKeyFor(entry.network, entry.address))];
+}
+
+/**
+ * The address of a listing regardless of how it is written: lower case for EVM, bech32 and
+ * CashAddr (without its prefix), as listed otherwise. With the SDN id it tells listings apart
+ * from one list to the next, whatever ticker the address is listed under.
+ */
+export function addressIdentity(address: string): string {
+  const text = address.trim();
+  if (/^0x/i.test(text) || /^(bc1|ltc1)/i.test(text)) return text.toLowerCase();
+  const cash = /^(?:bitcoincash:)?([qp][02-9ac-hj-np-z]{41})$/i.exec(text);
+  return cash ? cash[1]!.toLowerCase() : text;
 }

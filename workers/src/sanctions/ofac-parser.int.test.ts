@@ -12,9 +12,22 @@ describe('the three OFAC formats of the same list', () => {
     expect(advanced!.format).toBe('sdn-advanced-xml');
     expect(xml!.format).toBe('sdn-xml');
     expect(csv!.format).toBe('sdn-csv');
-    expect(advanced!.entries).toHaveLength(14);
-    expect(xml!.entries).toEqual(advanced!.entries);
-    expect(csv!.entries).toEqual(advanced!.entries);
+    expect(advanced!.entries).toHaveLength(19);
+    // Only SDN_ADVANCED.XML states when each party was designated.
+    const undated = advanced!.entries.map((e) => ({ ...e, designatedAt: null }));
+    expect(xml!.entries).toEqual(undated);
+    expect(csv!.entries).toEqual(undated);
+  });
+
+  it('SDN_ADVANCED.XML dates each party\'s designation (its EntryEvent)', async () => {
+    const { entries } = await parseOfacFile(fixture('SDN_ADVANCED.XML'));
+    expect(Object.fromEntries(entries.map((e) => [e.sdnId, e.designatedAt]))).toEqual({
+      '90317': '2025-11-04',
+      '90342': '2026-02-17',
+      '90388': '2026-06-09',
+      '90401': '2026-09-30',
+      '90433': '2026-04-14',
+    });
   });
 
   it('state the publication date, except sdn.csv, which has none', async () => {
@@ -25,21 +38,26 @@ describe('the three OFAC formats of the same list', () => {
 
   it('map each listed address to the network we screen it on, normalized, or to none', async () => {
     const { entries } = await parseOfacFile(fixture('SDN_ADVANCED.XML'));
-    expect(entries.map((e) => [e.sdnId, e.ticker, e.network, e.normalized, e.valid])).toEqual([
-      ['90317', 'ETH', 'ethereum', '0x0a4279202BE313Bce8954DF36Aa730aA5837aa16', true],
-      ['90317', 'USDT', 'tron', 'TPrB1PFCqxJximuVGjsZ1oDJ6nrCqfW1FV', true],
-      ['90317', 'XBT', 'bitcoin', '13oLVxUtf5yPRmgRKxnj182ScRG6mHp6cQ', true],
-      ['90317', 'XBT', 'bitcoin', 'bc1qaz7jg7zpys29f5w5l3wgsn2zypdja5jt67ftut', true],
-      ['90317', 'XMR', null, '4Xbzw6Y2y7ouJF5QUbhvyYwuEyC51zyPb9wEbWjpfQbE6D8MUSQRxHFPo8531UmQrt7hfg95SACjb2HEKvwCQEiBmkVsqbW', false],
-      ['90342', 'LTC', 'litecoin', 'LVmfYis4EBbKpzyytYuA5QSmWdMAG3WRnm', true],
-      ['90342', 'TRX', 'tron', 'TQ4yFWWPQAb4UDbod8f9vjHbZRfK8zksx4', true],
-      ['90342', 'USDT', 'ethereum', '0xe0cE36BB59ba0084B03d4880B4532999c4125f97', true],
-      ['90388', 'ARB', 'arbitrum', '0xFA065F6a09251b13F342FF2daAAe7A6d159779Ba', true],
-      ['90388', 'BCH', 'bitcoin-cash', 'bitcoincash:qqfs8chvxpdgpfgas7gffnhuqtsgkyfdpvzg8v9smw', true],
-      ['90388', 'ETC', null, '0x10c6ab8397f12d44a0fee53204e9fa412b010e10', false],
-      ['90388', 'USDC', 'solana', '6qL5Vtg25LkiXtgE8nYBDGqih16GbrxbT7HeHcTrWZPy', true],
-      ['90388', 'XRP', 'xrp', 'rwVFsekm9AYcQg9jf2gfXMT982h1gvmpeu', true],
-      ['90401', 'XBT', 'bitcoin', '199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz', false],
+    expect(entries.map((e) => [e.sdnId, e.ticker, e.network, e.normalized, e.valid, e.listedNetwork, e.matchedChains, e.crossChain])).toEqual([
+      ['90317', 'ETH', 'ethereum', '0x0a4279202BE313Bce8954DF36Aa730aA5837aa16', true, 'ethereum', ['evm'], false],
+      ['90317', 'USDT', 'tron', 'TPrB1PFCqxJximuVGjsZ1oDJ6nrCqfW1FV', true, 'tron', ['tron'], false],
+      ['90317', 'XBT', 'bitcoin', '13oLVxUtf5yPRmgRKxnj182ScRG6mHp6cQ', true, 'bitcoin', ['bitcoin', 'bitcoin-cash'], false],
+      ['90317', 'XBT', 'bitcoin', 'bc1qaz7jg7zpys29f5w5l3wgsn2zypdja5jt67ftut', true, 'bitcoin', ['bitcoin'], false],
+      ['90317', 'XMR', null, '4Xbzw6Y2y7ouJF5QUbhvyYwuEyC51zyPb9wEbWjpfQbE6D8MUSQRxHFPo8531UmQrt7hfg95SACjb2HEKvwCQEiBmkVsqbW', false, 'monero', [], false],
+      ['90342', 'LTC', 'litecoin', 'LVmfYis4EBbKpzyytYuA5QSmWdMAG3WRnm', true, 'litecoin', ['litecoin'], false],
+      ['90342', 'TRX', 'tron', 'TQ4yFWWPQAb4UDbod8f9vjHbZRfK8zksx4', true, 'tron', ['tron'], false],
+      ['90342', 'USDT', 'ethereum', '0xe0cE36BB59ba0084B03d4880B4532999c4125f97', true, 'ethereum', ['evm'], false],
+      ['90388', 'ARB', 'arbitrum', '0xFA065F6a09251b13F342FF2daAAe7A6d159779Ba', true, 'arbitrum', ['evm'], false],
+      ['90388', 'BCH', 'bitcoin-cash', 'bitcoincash:qqfs8chvxpdgpfgas7gffnhuqtsgkyfdpvzg8v9smw', true, 'bitcoin-cash', ['bitcoin-cash'], false],
+      ['90388', 'ETC', 'ethereum', '0x10C6aB8397f12D44A0FEe53204e9FA412B010E10', true, 'ethereum-classic', ['evm'], true],
+      ['90388', 'USDC', 'solana', '6qL5Vtg25LkiXtgE8nYBDGqih16GbrxbT7HeHcTrWZPy', true, 'solana', ['solana'], false],
+      ['90388', 'XRP', 'xrp', 'rwVFsekm9AYcQg9jf2gfXMT982h1gvmpeu', true, 'xrp', ['xrp'], false],
+      ['90401', 'XBT', 'bitcoin', '199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz', false, 'bitcoin', [], false],
+      ['90433', 'BSV', 'bitcoin', '1Hs23f2VmZMqj1BrXaMWxaBNV26mFzfqRV', true, 'bitcoin-sv', ['bitcoin', 'bitcoin-cash'], true],
+      ['90433', 'USDT', 'bitcoin', '129eYFMGqbRpqTpJn2TyvnM1gfjCEXTJxD', true, 'omni', ['bitcoin', 'bitcoin-cash'], true],
+      ['90433', 'USDT', 'bitcoin', '3E4Fu7E6e5EVoNYn6oLcqB9LcEJQsyr1Rw', true, 'omni', ['bitcoin', 'bitcoin-cash'], true],
+      ['90433', 'XBT', 'tron', 'THXKU71GGbQfcv4bpqTaz8Cey7pXcgQQFZ', true, 'bitcoin', ['tron'], true],
+      ['90433', 'ZEC', null, 't1JBXwfYGtEKwnZUqwnCfaJx9GLFuvrMWXJ', false, 'zcash', [], false],
     ]);
   });
 
@@ -51,18 +69,33 @@ describe('the three OFAC formats of the same list', () => {
       '90342': { entity: 'VARGA, Dorin Alexandru', programs: ['CYBER2'] },
       '90388': { entity: 'NORTHWIND LIQUIDITY HUB LLC', programs: ['RUSSIA-EO14024'] },
       '90401': { entity: 'OSPREY COIN MIXER', programs: ['SDGT'] },
+      '90433': { entity: 'IBIS RELAY SERVICES LTD.', programs: ['CYBER2'] },
     });
   });
 
   it('give an index whose EVM lookups ignore case, on every EVM network', async () => {
     const list = await parseOfacFile(fixture('sdn.csv'));
     const index = createSanctionsIndex([
-      { type: 'SanctionsListImported', data: { source: 'ofac-sdn', format: list.format, publishedAt: null, sha256: 'x', importedAt: 'now', addressCount: 14, entries: list.entries } },
+      { type: 'SanctionsListImported', data: { source: 'ofac-sdn', format: list.format, publishedAt: null, sha256: 'x', importedAt: '2026-11-22T06:00:00.000Z', addressCount: 19, entries: list.entries } },
     ])!;
     expect(index.lookup('ethereum', '0x0A4279202BE313BCE8954DF36AA730AA5837AA16').map((e) => e.entity)).toEqual(['KESTREL BRIDGE EXCHANGE LTD.']);
     expect(index.lookup('bsc', '0xe0ce36bb59ba0084b03d4880b4532999c4125f97').map((e) => e.ticker)).toEqual(['USDT']);
     expect(index.lookup('optimism', '0xfa065f6a09251b13f342ff2daaae7a6d159779ba').map((e) => e.ticker)).toEqual(['ARB']);
     expect(index.lookup('tron', 'TPrB1PFCqxJximuVGjsZ1oDJ6nrCqfW1FV').map((e) => e.programs)).toEqual([['CYBER2', 'DPRK3']]);
+  });
+
+  it('give an index that finds an address under whatever ticker it is listed', async () => {
+    const list = await parseOfacFile(fixture('SDN.XML'));
+    const index = createSanctionsIndex([
+      { type: 'SanctionsListImported', data: { source: 'ofac-sdn', format: list.format, publishedAt: list.publishedAt, sha256: 'x', importedAt: '2026-11-22T06:00:00.000Z', addressCount: 19, entries: list.entries } },
+    ])!;
+    const hit = (network: Parameters<typeof index.lookup>[0], address: string) => index.lookup(network, address).map((e) => [e.ticker, e.entity]);
+    expect(hit('bitcoin', '129eYFMGqbRpqTpJn2TyvnM1gfjCEXTJxD')).toEqual([['USDT', 'IBIS RELAY SERVICES LTD.']]);
+    expect(hit('bitcoin-cash', '3E4Fu7E6e5EVoNYn6oLcqB9LcEJQsyr1Rw')).toEqual([['USDT', 'IBIS RELAY SERVICES LTD.']]);
+    expect(hit('bitcoin', '1Hs23f2VmZMqj1BrXaMWxaBNV26mFzfqRV')).toEqual([['BSV', 'IBIS RELAY SERVICES LTD.']]);
+    expect(hit('tron', 'THXKU71GGbQfcv4bpqTaz8Cey7pXcgQQFZ')).toEqual([['XBT', 'IBIS RELAY SERVICES LTD.']]);
+    expect(hit('polygon', '0x10c6ab8397f12d44a0fee53204e9fa412b010e10')).toEqual([['ETC', 'NORTHWIND LIQUIDITY HUB LLC']]);
+    expect(index.meta).toMatchObject({ addressCount: 19, screenedCount: 17, crossChainCount: 5, unscreenable: { XMR: 1, ZEC: 1 } });
   });
 });
 
@@ -93,7 +126,7 @@ describe('a list the size of the real SDN_ADVANCED.XML', () => {
     const before = process.memoryUsage().heapUsed;
     const list = await parseOfacChunks(file());
     expect(bytes).toBeGreaterThan(100_000_000);
-    expect(list.entries).toHaveLength(14);
+    expect(list.entries).toHaveLength(19);
     expect(list.publishedAt).toBe('2026-11-20');
     // Held whole, 100 MB of XML would be 200 MB of JavaScript string before any parsing.
     expect(peakHeap - before).toBeLessThan(100_000_000);

@@ -20,12 +20,20 @@
  *     NamePartValue[NamePartGroupID], Identity/NamePartGroups/MasterNamePartGroup/
  *     NamePartGroup[ID, NamePartTypeID]; Profile/Feature[FeatureTypeID]/FeatureVersion/
  *     VersionDetail (text); SanctionsEntries/SanctionsEntry[ProfileID, ListID]/
- *     SanctionsMeasure[SanctionsTypeID]/Comment. In that file every LegalBasis points at
+ *     SanctionsMeasure[SanctionsTypeID]/Comment, and SanctionsEntry/EntryEvent[EntryEventTypeID]/
+ *     Date/Year|Month|Day, its EntryEventType "Created". In that file every LegalBasis points at
  *     SanctionsProgramID 1 ("Unknown"); the programme codes (RUSSIA-EO14024, SDGT, …) are the
  *     Comment of the measures whose SanctionsType is "Program", exactly as many as such measures.
  *   - opensanctions/opensanctions datasets/us/ofac/ofac_advanced.py (reference lookups as
  *     ReferenceValueSets/<X>Values/<X>[@ID]; SanctionsType "Program" → measure Comment; feature
  *     value from VersionDetail; DistinctParties/DistinctParty/Profile/Identity/Alias).
+ *   - The designation date: real SanctionsEntries (e.g. profile 36, ListID 1550, EntryEvent
+ *     EntryEventTypeID 1 with Date 1986-12-10, as extracted in venkatasai-kadamati/ofac_sdn_parser)
+ *     and a parser that reads EntryEvent/Date as the designation date, checked against the live
+ *     file: a profile may have several SanctionsEntry elements and an entry several EntryEvents
+ *     (the earliest counts), and a Date may give the year, or year and month, only. OpenSanctions'
+ *     parser reads EntryEvent's Comment and LegalBasis but not its Date. The date is the party's
+ *     designation, not when each of its addresses was added.
  * SDN.XML:
  *   - The sdnList XSD, as generated into JAXB classes (raghuadapa/OFAC SdnEntryType.java): sdnEntry
  *     is uid, firstName?, lastName, title?, sdnType, remarks?, programList/program*, idList/id*,
@@ -43,10 +51,9 @@
  *     publication date is in none of the CSV files.
  */
 import { createReadStream } from 'node:fs';
-import { parseAddress } from '@walletscreen/contracts';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { SanctionsListError } from './errors';
-import { networkForTicker } from './match-key';
+import { describeListing } from './match-key';
 import { ofacFormatNames, type OfacFormat, type SanctionEntry } from './sanctions-list';
 
 export interface ParsedOfacList {
@@ -78,21 +85,26 @@ interface RawEntry {
   entity: string;
   programs: string[];
   sdnId: string;
+  designatedAt?: string | null;
 }
 
+/** An entry, screened by what its address is (see match-key.ts), whatever its ticker. */
 function toEntry(raw: RawEntry): SanctionEntry {
   const address = raw.address.trim();
-  const network = networkForTicker(raw.ticker, address);
-  const parsed = network === null ? null : parseAddress(address, network);
+  const { network, normalized, valid, listedNetwork, matchedChains, crossChain } = describeListing(raw.ticker, address);
   return {
     ticker: raw.ticker,
     address,
     network,
-    normalized: parsed?.ok ? parsed.address.normalized : address,
-    valid: parsed?.ok ?? false,
+    normalized,
+    valid,
     entity: raw.entity,
     programs: raw.programs,
     sdnId: raw.sdnId,
+    listedNetwork,
+    matchedChains,
+    crossChain,
+    designatedAt: raw.designatedAt ?? null,
   };
 }
 
@@ -124,6 +136,16 @@ function isoDate(year: number, month: number, day: number): string | null {
   if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return null;
   if (year < 1900 || month < 1 || month > 12 || day < 1 || day > 31) return null;
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** A date OFAC may give in part: YYYY-MM-DD, YYYY-MM or YYYY; null when not even the year is valid. */
+function partialDate(parts: Record<string, string>): string | null {
+  const year = Number(parts.Year);
+  if (!Number.isInteger(year) || year < 1900) return null;
+  const month = parts.Month === undefined || parts.Month === '' ? null : Number(parts.Month);
+  if (month === null || !Number.isInteger(month) || month < 1 || month > 12) return String(year);
+  const day = parts.Day === undefined || parts.Day === '' ? null : Number(parts.Day);
+  return (day !== null && isoDate(year, month, day)) || `${year}-${String(month).padStart(2, '0')}`;
 }
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
@@ -191,6 +213,8 @@ interface AdvancedEntry {
   profileId: string;
   listId: string;
   measures: Array<{ typeId: string; comment: string }>;
+  /** Its EntryEvent dates (partial dates allowed). */
+  dates: string[];
 }
 
 interface AdvancedProfile {
@@ -217,6 +241,7 @@ class AdvancedXmlParser extends XmlListParser {
 
   private entry: AdvancedEntry | null = null;
   private measure: AdvancedEntry['measures'][number] | null = null;
+  private entryDate: Record<string, string> | null = null;
   private readonly entries = new Map<string, AdvancedEntry[]>();
 
   constructor() {
@@ -258,7 +283,11 @@ class AdvancedXmlParser extends XmlListParser {
         this.feature = this.isCurrencyFeature(typeId) ? { typeId, values: [] } : null;
       } else if (name === 'VersionDetail' && this.feature) this.capturing = true;
     } else if (name === 'SanctionsEntry') {
-      this.entry = { profileId: a.ProfileID ?? '', listId: a.ListID ?? '', measures: [] };
+      this.entry = { profileId: a.ProfileID ?? '', listId: a.ListID ?? '', measures: [], dates: [] };
+    } else if (name === 'Date' && parent === 'EntryEvent' && this.entry) {
+      this.entryDate = {};
+    } else if (parent === 'Date' && this.entryDate && (name === 'Year' || name === 'Month' || name === 'Day')) {
+      this.capturing = true;
     } else if (name === 'SanctionsMeasure' && this.entry) {
       this.measure = { typeId: a.SanctionsTypeID ?? '', comment: '' };
     } else if (name === 'Comment' && parent === 'SanctionsMeasure' && this.measure) {
@@ -287,6 +316,12 @@ class AdvancedXmlParser extends XmlListParser {
         if (this.profile.features.length > 0) this.parties.push(this.profile);
         this.profile = null;
       }
+    } else if (parent === 'Date' && this.entryDate && (name === 'Year' || name === 'Month' || name === 'Day')) {
+      this.entryDate[name] = text;
+    } else if (name === 'Date' && parent === 'EntryEvent' && this.entryDate && this.entry) {
+      const date = partialDate(this.entryDate);
+      if (date !== null) this.entry.dates.push(date);
+      this.entryDate = null;
     } else if (name === 'Comment' && this.measure) {
       this.measure.comment = text;
     } else if (name === 'SanctionsMeasure' && this.measure && this.entry) {
@@ -317,13 +352,24 @@ class AdvancedXmlParser extends XmlListParser {
     return last.length > 0 && join(rest) !== '' ? `${join(last)}, ${join(rest)}` : join(last) || join(rest);
   }
 
-  private programsOf(profileId: string): string[] {
+  /** The party's SDN List entries (all its entries when none is marked SDN List). */
+  private sdnEntriesOf(profileId: string): AdvancedEntry[] {
     const entries = this.entries.get(profileId) ?? [];
     const sdnEntries = entries.filter((e) => this.ref('List', e.listId) === 'SDN List');
+    return sdnEntries.length > 0 ? sdnEntries : entries;
+  }
+
+  /** The earliest EntryEvent date of the party's SDN entries: when OFAC designated it. */
+  private designatedAtOf(profileId: string): string | null {
+    const dates = this.sdnEntriesOf(profileId).flatMap((e) => e.dates);
+    return dates.length > 0 ? dates.reduce((a, b) => (b < a ? b : a)) : null;
+  }
+
+  private programsOf(profileId: string): string[] {
     const programTypes = new Set([...(this.refs.get('SanctionsType') ?? [])].filter(([, label]) => label === 'Program').map(([id]) => id));
     const knownPrograms = new Set((this.refs.get('SanctionsProgram') ?? new Map<string, string>()).values());
     const programs: string[] = [];
-    for (const e of sdnEntries.length > 0 ? sdnEntries : entries) {
+    for (const e of this.sdnEntriesOf(profileId)) {
       for (const m of e.measures) {
         const isProgram = programTypes.size > 0 ? programTypes.has(m.typeId) : knownPrograms.has(m.comment);
         if (isProgram && m.comment !== '') programs.push(m.comment);
@@ -346,10 +392,11 @@ class AdvancedXmlParser extends XmlListParser {
     for (const party of this.parties) {
       const entity = this.nameOf(party);
       const programs = this.programsOf(party.id);
+      const designatedAt = this.designatedAtOf(party.id);
       for (const f of party.features) {
         const ticker = tickerOf(featureTypes.get(f.typeId) ?? '');
         if (ticker === null) continue;
-        for (const address of f.values) raw.push({ ticker, address, entity, programs, sdnId: party.id });
+        for (const address of f.values) raw.push({ ticker, address, entity, programs, sdnId: party.id, designatedAt });
       }
     }
     return finish(this.format, publishedAt, raw, warnings);

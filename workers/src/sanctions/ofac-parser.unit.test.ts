@@ -90,8 +90,34 @@ describe('SDN.XML', () => {
     const list = parseOfacText(doc(entry));
     expect(list).toMatchObject({ format: 'sdn-xml', publishedAt: '2026-11-20', warnings: [] });
     expect(list.entries).toEqual([
-      { ticker: 'USDT', address: tron, network: 'tron', normalized: tron, valid: true, entity: 'MUNTEANU, Ştefan Ion', programs: ['CYBER2', 'DPRK3'], sdnId: '42' },
-      { ticker: 'XBT', address: xbt, network: 'bitcoin', normalized: xbt, valid: true, entity: 'MUNTEANU, Ştefan Ion', programs: ['CYBER2', 'DPRK3'], sdnId: '42' },
+      {
+        ticker: 'USDT',
+        address: tron,
+        network: 'tron',
+        normalized: tron,
+        valid: true,
+        entity: 'MUNTEANU, Ştefan Ion',
+        programs: ['CYBER2', 'DPRK3'],
+        sdnId: '42',
+        listedNetwork: 'tron',
+        matchedChains: ['tron'],
+        crossChain: false,
+        designatedAt: null,
+      },
+      {
+        ticker: 'XBT',
+        address: xbt,
+        network: 'bitcoin',
+        normalized: xbt,
+        valid: true,
+        entity: 'MUNTEANU, Ştefan Ion',
+        programs: ['CYBER2', 'DPRK3'],
+        sdnId: '42',
+        listedNetwork: 'bitcoin',
+        matchedChains: ['bitcoin', 'bitcoin-cash'],
+        crossChain: false,
+        designatedAt: null,
+      },
     ]);
   });
 
@@ -136,8 +162,10 @@ describe('SDN_ADVANCED.XML', () => {
         .join('')}</DocumentedName></Alias>
       <NamePartGroups><MasterNamePartGroup><NamePartGroup ID="g1" NamePartTypeID="1521" /></MasterNamePartGroup><MasterNamePartGroup><NamePartGroup ID="g2" NamePartTypeID="1520" /></MasterNamePartGroup><MasterNamePartGroup><NamePartGroup ID="g3" NamePartTypeID="1525" /></MasterNamePartGroup></NamePartGroups>
     </Identity>${features}</Profile></DistinctParty>`;
-  const entry = (profile: string, list: string, programs: string[]) =>
-    `<SanctionsEntry ID="${profile}${list}" ProfileID="${profile}" ListID="${list}"><EntryEvent ID="1" EntryEventTypeID="1" LegalBasisID="1"><Date CalendarTypeID="1"><Year>2026</Year><Month>1</Month><Day>2</Day></Date></EntryEvent>` +
+  const event = (year: string, month = '', day = '') =>
+    `<EntryEvent ID="1" EntryEventTypeID="1" LegalBasisID="1"><Comment /><Date CalendarTypeID="1"><Year>${year}</Year>${month ? `<Month>${month}</Month>` : ''}${day ? `<Day>${day}</Day>` : ''}</Date></EntryEvent>`;
+  const entry = (profile: string, list: string, programs: string[], events = event('2026', '1', '2')) =>
+    `<SanctionsEntry ID="${profile}${list}" ProfileID="${profile}" ListID="${list}">${events}` +
     `<SanctionsMeasure ID="1" SanctionsTypeID="1705"><DatePeriod CalendarTypeID="1" YearFixed="true" MonthFixed="true" DayFixed="true" /></SanctionsMeasure>` +
     programs.map((p) => `<SanctionsMeasure ID="2" SanctionsTypeID="1"><Comment>${p}</Comment><DatePeriod CalendarTypeID="1" YearFixed="true" MonthFixed="true" DayFixed="true" /></SanctionsMeasure>`).join('') +
     `</SanctionsEntry>`;
@@ -157,6 +185,17 @@ describe('SDN_ADVANCED.XML', () => {
       ['10', 'VARGA, Dorin', 'XBT', xbt, 'bitcoin', ['CYBER2', 'DPRK3']],
       ['11', 'KESTREL BRIDGE', 'XBT', segwit, 'bitcoin', ['CYBER2']],
     ]);
+  });
+
+  it('dates each party\'s designation from its SDN List entry\'s earliest EntryEvent, in part when OFAC gives only the year or month', () => {
+    const dated = (events: string, other = '') => parseOfacText(doc({ parties: entity, entries: other + entry('11', '1550', ['CYBER2'], events) })).entries[0]!.designatedAt;
+    expect(dated(event('2022', '8', '8'))).toBe('2022-08-08');
+    expect(dated(event('2023', '5', '23') + event('2019', '11', '2'))).toBe('2019-11-02');
+    expect(dated(event('2021', '6'))).toBe('2021-06');
+    expect(dated(event('2020'))).toBe('2020');
+    expect(dated('')).toBeNull();
+    // Another list's entry (a sectoral one) does not date the SDN designation.
+    expect(dated(event('2024', '3', '1'), entry('11', '91507', ['UKRAINE-EO13662'], event('2014', '7', '16')))).toBe('2024-03-01');
   });
 
   it('takes the programmes of the SDN List entry, not of other lists the party is also on', () => {

@@ -1,6 +1,7 @@
 import { parseOfacText } from './ofac-parser';
 import { createSanctionsIndex, foldSanctionsIndex } from './sanctions-index.projection';
-import type { SanctionsListEvent } from './sanctions-list';
+import { decideSanctionsList } from './decide';
+import { evolveSanctionsList, initialSanctionsListState, type SanctionsListEvent } from './sanctions-list';
 
 // A small SDN.XML, parsed (pure), as the entries of an import.
 const sdnXml = (entries: string, date = '11/20/2026') => `<?xml version="1.0" standalone="yes"?>
@@ -21,13 +22,17 @@ const segwit = 'bc1qaz7jg7zpys29f5w5l3wgsn2zypdja5jt67ftut';
 const bch = 'qqfs8chvxpdgpfgas7gffnhuqtsgkyfdpvzg8v9smw';
 const bchLegacy = '12jYVgJsjtE1B4NuHueVsuG5uRnDrSoFYj';
 const broken = '199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz';
+const omni = '129eYFMGqbRpqTpJn2TyvnM1gfjCEXTJxD';
+const bsv = '1Hs23f2VmZMqj1BrXaMWxaBNV26mFzfqRV';
+const tronUnderXbt = 'THXKU71GGbQfcv4bpqTaz8Cey7pXcgQQFZ';
+const zec = 't1JBXwfYGtEKwnZUqwnCfaJx9GLFuvrMWXJ';
 
-function imported(xml: string, sha256: string, importedAt = '2026-11-22T06:00:00.000Z'): SanctionsListEvent {
+/** The import the decider records for this list after `previous`. */
+function imported(xml: string, sha256: string, importedAt = '2026-11-22T06:00:00.000Z', previous: SanctionsListEvent[] = []): SanctionsListEvent {
   const list = parseOfacText(xml);
-  return {
-    type: 'SanctionsListImported',
-    data: { source: 'ofac-sdn', format: list.format, publishedAt: list.publishedAt, sha256, importedAt, addressCount: list.entries.length, entries: list.entries },
-  };
+  const state = previous.reduce(evolveSanctionsList, initialSanctionsListState);
+  const [event] = decideSanctionsList({ type: 'ImportSanctionsList', data: { source: 'ofac-sdn', format: list.format, publishedAt: list.publishedAt, sha256, entries: list.entries }, metadata: { now: importedAt } }, state);
+  return event!;
 }
 
 const first = imported(
@@ -43,7 +48,13 @@ const first = imported(
         ['BCH', bch],
         ['ETC', etc],
       ]) +
-      party('90401', 'OSPREY COIN MIXER', [['XBT', broken]]),
+      party('90401', 'OSPREY COIN MIXER', [['XBT', broken]]) +
+      party('90433', 'IBIS RELAY SERVICES LTD.', [
+        ['USDT', omni],
+        ['BSV', bsv],
+        ['XBT', tronUnderXbt],
+        ['ZEC', zec],
+      ]),
   ),
   'aa11',
 );
@@ -62,9 +73,13 @@ describe('the sanctions index', () => {
       publishedAt: '2026-11-20',
       sha256: 'aa11',
       importedAt: '2026-11-22T06:00:00.000Z',
-      addressCount: 8,
-      byNetwork: { bitcoin: 3, ethereum: 2, 'bitcoin-cash': 1, unscreened: 2 },
+      addressCount: 12,
+      byNetwork: { bitcoin: 5, ethereum: 3, 'bitcoin-cash': 1, tron: 1, unscreened: 2 },
       invalidCount: 1,
+      screenedCount: 10,
+      crossChainCount: 4,
+      unscreenable: { XMR: 1, ZEC: 1 },
+      delistedCount: 0,
     });
   });
 
@@ -76,10 +91,23 @@ describe('the sanctions index', () => {
     expect(index.lookup('polygon', usdtEth.toLowerCase())[0]).toMatchObject({ ticker: 'USDT', network: 'ethereum', programs: ['CYBER2'], sdnId: '90342' });
   });
 
-  it('matches per chain: a listed address is not a hit on another chain', () => {
+  it('matches per chain: a listed address is a hit on the chains its text is valid on, not others', () => {
     expect(index.lookup('bitcoin', xbt)).toHaveLength(1);
-    expect(index.lookup('bitcoin-cash', xbt)).toEqual([]);
+    // A legacy Bitcoin address is the same key hash on Bitcoin Cash.
+    expect(index.lookup('bitcoin-cash', xbt)).toHaveLength(1);
     expect(index.lookup('bitcoin', segwit.toUpperCase())).toHaveLength(1);
+    expect(index.lookup('bitcoin-cash', segwit)).toEqual([]);
+    expect(index.lookup('bitcoin', bch)).toEqual([]);
+  });
+
+  it('finds an address whatever ticker it is listed under, saying what it was listed as', () => {
+    expect(index.lookup('bitcoin', omni)).toEqual([expect.objectContaining({ ticker: 'USDT', listedNetwork: 'omni', matchedChains: ['bitcoin', 'bitcoin-cash'], crossChain: true, entity: 'IBIS RELAY SERVICES LTD.' })]);
+    expect(index.lookup('bitcoin-cash', omni)).toHaveLength(1);
+    expect(index.lookup('bitcoin', bsv)).toEqual([expect.objectContaining({ ticker: 'BSV', listedNetwork: 'bitcoin-sv', crossChain: true })]);
+    expect(index.lookup('tron', tronUnderXbt)).toEqual([expect.objectContaining({ ticker: 'XBT', listedNetwork: 'bitcoin', matchedChains: ['tron'], crossChain: true })]);
+    for (const network of ['ethereum', 'bsc', 'base'] as const) {
+      expect(index.lookup(network, etc.toUpperCase().replace('0X', '0x'))).toEqual([expect.objectContaining({ ticker: 'ETC', listedNetwork: 'ethereum-classic', entity: 'NORTHWIND LIQUIDITY HUB LLC' })]);
+    }
   });
 
   it('matches Bitcoin Cash in CashAddr and legacy form alike', () => {
@@ -87,20 +115,34 @@ describe('the sanctions index', () => {
     expect(index.lookup('bitcoin-cash', bchLegacy)).toHaveLength(1);
   });
 
-  it('keeps unscreened chains (XMR, ETC) for the counts but never matches them', () => {
-    expect(index.entries.filter((e) => e.network === null).map((e) => e.ticker)).toEqual(['XMR', 'ETC']);
-    expect(index.lookup('ethereum', etc)).toEqual([]);
+  it('keeps addresses no chain we screen can match (XMR, ZEC) for the counts', () => {
+    expect(index.entries.filter((e) => e.network === null).map((e) => e.ticker)).toEqual(['XMR', 'ZEC']);
+    expect(index.lookup('bitcoin', zec)).toEqual([]);
   });
 
   it('keeps a listed address that does not parse, flagged, and matches its exact text', () => {
     expect(index.lookup('bitcoin', broken)).toEqual([expect.objectContaining({ valid: false, normalized: broken, entity: 'OSPREY COIN MIXER' })]);
   });
 
-  it('reflects the latest import only', () => {
-    const second = imported(sdnXml(party('90342', 'VARGA HOLDINGS', [['USDT', usdtEth]]), '11/21/2026'), 'bb22', '2026-11-23T06:00:00.000Z');
+  it('reflects the latest import only: a listing that left it is found as delisted, not as listed', () => {
+    const second = imported(sdnXml(party('90342', 'VARGA HOLDINGS', [['USDT', usdtEth]]), '11/21/2026'), 'bb22', '2026-11-23T06:00:00.000Z', [first]);
     const latest = [first, second].reduce(foldSanctionsIndex, null)!;
-    expect(latest.meta).toMatchObject({ sha256: 'bb22', publishedAt: '2026-11-21', addressCount: 1 });
+    expect(latest.meta).toMatchObject({ sha256: 'bb22', publishedAt: '2026-11-21', addressCount: 1, delistedCount: 11 });
     expect(latest.lookup('ethereum', eth)).toEqual([]);
-    expect(latest.lookup('ethereum', usdtEth)).toHaveLength(1);
+    expect(latest.lookupDelisted('polygon', eth)).toEqual([expect.objectContaining({ entity: 'KESTREL BRIDGE EXCHANGE LTD.', listedSince: '2026-11-20', delistedAt: '2026-11-21' })]);
+    expect(latest.lookup('ethereum', usdtEth)).toEqual([expect.objectContaining({ listedSince: '2026-11-20' })]);
+    expect(latest.lookupDelisted('ethereum', usdtEth)).toEqual([]);
+    expect(latest.lookupDelisted('tron', tronUnderXbt)).toEqual([expect.objectContaining({ ticker: 'XBT', crossChain: true })]);
+  });
+
+  it('reads an import recorded before cross-chain matching by what its addresses are', () => {
+    const list = parseOfacText(sdnXml(party('90433', 'IBIS RELAY SERVICES LTD.', [['USDT', omni], ['ETC', etc]])));
+    const old = list.entries.map(({ listedNetwork: _l, matchedChains: _m, crossChain: _c, designatedAt: _d, ...e }) => ({ ...e, network: null, valid: false }));
+    const recorded = createSanctionsIndex([
+      { type: 'SanctionsListImported', data: { source: 'ofac-sdn', format: 'sdn-xml', publishedAt: '2026-11-20', sha256: 'old', importedAt: '2026-11-22T06:00:00.000Z', addressCount: 2, entries: old } },
+    ])!;
+    expect(recorded.lookup('bitcoin', omni)).toEqual([expect.objectContaining({ ticker: 'USDT', network: 'bitcoin', listedSince: '2026-11-20', designatedAt: null })]);
+    expect(recorded.lookup('arbitrum', etc)).toHaveLength(1);
+    expect(recorded.delisted).toEqual([]);
   });
 });

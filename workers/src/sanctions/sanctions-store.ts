@@ -46,3 +46,11 @@ export function cachedSanctionsIndex(eventStore: EventStore): () => Promise<Sanc
     return cached.index;
   };
 }
+
+/** Where the list in force came from, as recorded with its import (null when nothing is loaded or it was not recorded). */
+export async function loadSanctionsListOrigin(eventStore: EventStore): Promise<{ sha256: string; origin: string | null } | null> {
+  const { event } = await lastEvent(eventStore);
+  if (!event || !sanctionsListEventTypes.has(event.type)) return null;
+  const origin = (event.metadata as { origin?: unknown } | undefined)?.origin;
+  return { sha256: (event.data as { sha256: string }).sha256, origin: typeof origin === 'string' ? origin : null };
+}

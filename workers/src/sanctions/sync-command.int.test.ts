@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -49,7 +49,7 @@ describe('npm run sanctions:sync', () => {
     expect(first).toEqual({
       code: 0,
       out: expect.stringMatching(
-        /^OFAC SDN list imported: SDN_ADVANCED\.XML, published 2026-11-20, 14 addresses \(bitcoin 3, litecoin 1, bitcoin-cash 1, ethereum 2, arbitrum 1, tron 2, solana 1, xrp 1, not screened 2; 1 not a valid address of its network\), sha256 [0-9a-f]{64}$/,
+        /^OFAC SDN list imported: SDN_ADVANCED\.XML, published 2026-11-20, 19 addresses: 17 screened \(5 under another chain than their ticker's\), 2 cannot be screened \(XMR 1, ZEC 1\); by network: bitcoin 6, litecoin 1, bitcoin-cash 1, ethereum 3, arbitrum 1, tron 3, solana 1, xrp 1; 1 not a valid address of its network; 19 new listings, 0 delisted; sha256 [0-9a-f]{64}$/,
       ),
       err: '',
     });
@@ -68,7 +68,34 @@ describe('npm run sanctions:sync', () => {
   it('prints sdn.csv\'s warnings on stderr', async () => {
     const result = await run(['--file', fixture('sdn.csv')], { DATA_DIR: path.join(dir, `data-${++n}`) });
     expect(result).toMatchObject({ code: 0, err: 'warning: sdn.csv states no publication date' });
-    expect(result.out).toMatch(/^OFAC SDN list imported: sdn\.csv, publication date not stated, 14 addresses/);
+    expect(result.out).toMatch(/^OFAC SDN list imported: sdn\.csv, publication date not stated, 19 addresses/);
+  });
+
+  it('refuses a list older than the one in force, saying how to force it; --allow-older forces it', async () => {
+    const DATA_DIR = path.join(dir, `data-${++n}`);
+    const older = path.join(dir, `older-${n}.xml`);
+    writeFileSync(older, readFileSync(fixture('SDN.XML'), 'utf8').replace('11/20/2026', '11/02/2026'));
+    expect((await run(['--file', fixture('SDN.XML')], { DATA_DIR })).code).toBe(0);
+    expect(await run(['--file', older], { DATA_DIR })).toEqual({
+      code: 1,
+      out: '',
+      err:
+        'sanctions:sync failed: This SDN.XML was published 02.11.2026, before the list in force (published 20.11.2026); an older list does not replace a newer one, so nothing was imported. ' +
+        'Run it again with --allow-older to replace the list in force with it anyway.',
+    });
+    expect((await run(['--file', fixture('sdn.csv')], { DATA_DIR })).err).toMatch(/sdn\.csv states no publication date.*--allow-older/);
+    const forced = await run(['--allow-older', '--file', older], { DATA_DIR });
+    expect(forced.code).toBe(0);
+    expect(forced.out).toMatch(/^OFAC SDN list imported: SDN\.XML, published 2026-11-02, 19 addresses: .*; 0 new listings, 0 delisted; replaced a newer list \(--allow-older\); sha256/);
+    expect((await events(DATA_DIR)).map((e) => (e.data as { publishedAt: string }).publishedAt)).toEqual(['2026-11-20', '2026-11-02']);
+    const log = new SqliteEventStore({ file: path.join(DATA_DIR, 'walletscreen.db') });
+    expect((await log.readStream('sanctions-sync')).map((e) => [e.type, (e.data as { trigger: string }).trigger, (e.data as { code?: string }).code])).toEqual([
+      ['SanctionsSyncSucceeded', 'command-line', undefined],
+      ['SanctionsSyncFailed', 'command-line', 'older-list'],
+      ['SanctionsSyncFailed', 'command-line', 'undated-list'],
+      ['SanctionsSyncSucceeded', 'command-line', undefined],
+    ]);
+    await log.close();
   });
 
   it('exits 1 with the reason when the list cannot be imported', async () => {
@@ -91,7 +118,7 @@ describe('npm run sanctions:sync', () => {
     const env = { ...process.env, DATA_DIR, LOG_LEVEL: 'warn' };
     const cli = ['scripts/run-ts.mjs', 'workers/src/sanctions/sync-cli.ts'];
     const { stdout } = await promisify(execFile)(process.execPath, [...cli, '--file', fixture('SDN.XML')], { cwd: root, env });
-    expect(stdout).toMatch(/^OFAC SDN list imported: SDN\.XML, published 2026-11-20, 14 addresses/);
+    expect(stdout).toMatch(/^OFAC SDN list imported: SDN\.XML, published 2026-11-20, 19 addresses/);
     const failed = await promisify(execFile)(process.execPath, [...cli, '--file', path.join(dir, 'nope')], { cwd: root, env }).then(
       () => null,
       (error: { code: number; stderr: string }) => error,

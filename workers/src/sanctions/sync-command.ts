@@ -1,5 +1,5 @@
 /**
- * `npm run sanctions:sync [-- --file PATH | --url URL]`: the command behind sync-cli.ts, apart
+ * `npm run sanctions:sync [-- --file PATH | --url URL] [--allow-older]`: the command behind sync-cli.ts, apart
  * from the process so it can be tested. A composition root: it reads the environment and builds
  * the SQLite event store the embedded server uses.
  *
@@ -11,15 +11,20 @@ import path from 'node:path';
 import { networks } from '@walletscreen/contracts';
 import { createLogger, type Logger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
-import { SanctionsListError } from './errors';
+import { SanctionsListError, withForceHint } from './errors';
 import { ofacFormatNames } from './sanctions-list';
 import { OFAC_SDN_ADVANCED_URL, type SanctionsSyncResult } from './sync';
 import { runRecordedSanctionsSync } from './sync-log';
 
-export const syncUsage = `usage: npm run sanctions:sync [-- --file PATH | --url URL]
+export const syncUsage = `usage: npm run sanctions:sync [-- --file PATH | --url URL] [--allow-older]
   Imports OFAC's SDN list into DATA_DIR/walletscreen.db.
-  --file PATH  a local SDN_ADVANCED.XML, SDN.XML or sdn.csv
-  --url URL    download from URL (default: OFAC_SDN_URL, or ${OFAC_SDN_ADVANCED_URL})`;
+  --file PATH    a local SDN_ADVANCED.XML, SDN.XML or sdn.csv
+  --url URL      download from URL (default: OFAC_SDN_URL, or ${OFAC_SDN_ADVANCED_URL})
+  --allow-older  replace the list in force even with a list published before it, or with one
+                 that states no publication date (sdn.csv) while the list in force does`;
+
+/** What the command adds to a refusal that --allow-older would override. */
+export const allowOlderHint = 'Run it again with --allow-older to replace the list in force with it anyway.';
 
 export interface SyncCommandIO {
   argv: readonly string[];
@@ -31,7 +36,7 @@ export interface SyncCommandIO {
   logger?: Logger;
 }
 
-type Args = { file?: string; url?: string; help?: boolean };
+type Args = { file?: string; url?: string; help?: boolean; allowOlder?: boolean };
 
 function parseArgs(argv: readonly string[]): Args | string {
   const args: Args = {};
@@ -39,6 +44,10 @@ function parseArgs(argv: readonly string[]): Args | string {
     const arg = argv[i]!;
     if (arg === '-h' || arg === '--help') {
       args.help = true;
+      continue;
+    }
+    if (arg === '--allow-older') {
+      args.allowOlder = true;
       continue;
     }
     const m = /^--(file|url)(?:=(.*))?$/.exec(arg);
@@ -62,16 +71,25 @@ function httpUrl(text: string): boolean {
   }
 }
 
-/** One line: what was imported, when it was published, how many addresses on which networks. */
+/**
+ * One line: what was imported, when it was published, how many listed addresses are screened
+ * (and how many of them under another chain than their ticker's), how many cannot be screened
+ * (by ticker), on which networks, and what changed.
+ */
 export function summaryLine(r: SanctionsSyncResult): string {
-  const counts = [...networks, 'unscreened' as const]
+  const counts = networks
     .filter((n) => (r.byNetwork[n] ?? 0) > 0)
-    .map((n) => `${n === 'unscreened' ? 'not screened' : n} ${r.byNetwork[n]}`)
+    .map((n) => `${n} ${r.byNetwork[n]}`)
     .join(', ');
+  const tickers = Object.entries(r.unscreenable).map(([t, n]) => `${t} ${n}`);
   const published = r.publishedAt ? `published ${r.publishedAt}` : 'publication date not stated';
+  const screened = `${r.screenedCount} screened (${r.crossChainCount} under another chain than their ticker's)`;
+  const unscreenable = `${r.addressCount - r.screenedCount} cannot be screened${tickers.length > 0 ? ` (${tickers.join(', ')})` : ''}`;
   const invalid = r.invalidCount > 0 ? `; ${r.invalidCount} not a valid address of its network` : '';
+  const changes = r.changes ? `; ${r.changes.listed} new ${r.changes.listed === 1 ? 'listing' : 'listings'}, ${r.changes.delisted} delisted` : '';
+  const forced = r.forced ? '; replaced a newer list (--allow-older)' : '';
   const status = r.status === 'imported' ? 'imported' : 'unchanged (this file is already the list in force)';
-  return `OFAC SDN list ${status}: ${ofacFormatNames[r.format]}, ${published}, ${r.addressCount} addresses (${counts}${invalid}), sha256 ${r.sha256}`;
+  return `OFAC SDN list ${status}: ${ofacFormatNames[r.format]}, ${published}, ${r.addressCount} addresses: ${screened}, ${unscreenable}; by network: ${counts || 'none'}${invalid}${changes}${forced}; sha256 ${r.sha256}`;
 }
 
 export async function runSyncCommand(io: SyncCommandIO): Promise<number> {
@@ -103,6 +121,10 @@ export async function runSyncCommand(io: SyncCommandIO): Promise<number> {
       fetch: io.fetch,
       clock: io.clock ?? (() => new Date()),
       logger,
+      allowOlder: args.allowOlder,
+      trigger: 'command-line',
+    }).catch((error: unknown) => {
+      throw withForceHint(error, allowOlderHint);
     });
     for (const w of result.warnings) io.stderr(`warning: ${w}`);
     io.stdout(summaryLine(result));

@@ -1,18 +1,25 @@
 /**
- * The record of every attempt to sync the OFAC list, by the server's daily refresh or by
- * `npm run sanctions:sync`: one stream, `sanctions-sync`, with `SanctionsSyncSucceeded` (the list
- * was imported, or was unchanged) or `SanctionsSyncFailed` (with the reason) per attempt. The list
- * itself stays in `sanctions-ofac`; this stream answers "when did we last try, and did it work?".
+ * The record of every attempt to sync the OFAC list, by the server's daily refresh, an admin's
+ * "Sync now" or file upload, or `npm run sanctions:sync`: one stream, `sanctions-sync`, with
+ * `SanctionsSyncSucceeded` (the list was imported, or was unchanged) or `SanctionsSyncFailed`
+ * (with the reason) per attempt, each saying what triggered it and where the list came from. The
+ * list itself stays in `sanctions-ofac`; this stream answers "when did we last try, from where,
+ * and did it work?".
  */
 import { randomUUID } from 'node:crypto';
+import type { SanctionsSyncTrigger } from '@walletscreen/contracts';
 import { WrongExpectedRevision, type EventStore } from '@walletscreen/platform';
 import { SanctionsListError } from './errors';
 import { OFAC_SDN_ADVANCED_URL, runSanctionsSync, type SanctionsSyncOptions, type SanctionsSyncResult } from './sync';
 
 export const sanctionsSyncStreamId = 'sanctions-sync';
 
+
 export interface SanctionsSyncSucceeded {
+  /** The URL or file path the list came from, or "uploaded by <admin e-mail>: <file name>". */
   origin: string;
+  /** Absent in attempts recorded before triggers were. */
+  trigger?: SanctionsSyncTrigger;
   status: SanctionsSyncResult['status'];
   sha256: string;
   publishedAt: string | null;
@@ -22,6 +29,7 @@ export interface SanctionsSyncSucceeded {
 
 export interface SanctionsSyncFailed {
   origin: string;
+  trigger?: SanctionsSyncTrigger;
   /** The SanctionsListError code, or `error` for anything else. */
   code: string;
   reason: string;
@@ -34,17 +42,36 @@ const syncEventTypes: ReadonlySet<string> = new Set<SanctionsSyncEvent['type']>(
 export interface SanctionsSyncLogState {
   lastAttempt: { at: string; result: SanctionsSyncResult['status'] | 'failed'; code: string | null } | null;
   lastSuccessAt: string | null;
+  /** The last attempt that imported a list: when, from where, and which file. */
+  lastImport: { at: string; origin: string; trigger: SanctionsSyncTrigger | null; sha256: string } | null;
+  /** The last failed attempt, when none succeeded after it. */
+  failureSinceSuccess: { at: string; origin: string; trigger: SanctionsSyncTrigger | null; code: string; reason: string } | null;
   attempts: number;
 }
 
-export const initialSanctionsSyncLogState: SanctionsSyncLogState = { lastAttempt: null, lastSuccessAt: null, attempts: 0 };
+export const initialSanctionsSyncLogState: SanctionsSyncLogState = { lastAttempt: null, lastSuccessAt: null, lastImport: null, failureSinceSuccess: null, attempts: 0 };
 
 export function evolveSanctionsSyncLog(state: SanctionsSyncLogState, event: SanctionsSyncEvent): SanctionsSyncLogState {
   switch (event.type) {
-    case 'SanctionsSyncSucceeded':
-      return { lastAttempt: { at: event.data.at, result: event.data.status, code: null }, lastSuccessAt: event.data.at, attempts: state.attempts + 1 };
-    case 'SanctionsSyncFailed':
-      return { ...state, lastAttempt: { at: event.data.at, result: 'failed', code: event.data.code }, attempts: state.attempts + 1 };
+    case 'SanctionsSyncSucceeded': {
+      const d = event.data;
+      return {
+        lastAttempt: { at: d.at, result: d.status, code: null },
+        lastSuccessAt: d.at,
+        lastImport: d.status === 'imported' ? { at: d.at, origin: d.origin, trigger: d.trigger ?? null, sha256: d.sha256 } : state.lastImport,
+        failureSinceSuccess: null,
+        attempts: state.attempts + 1,
+      };
+    }
+    case 'SanctionsSyncFailed': {
+      const d = event.data;
+      return {
+        ...state,
+        lastAttempt: { at: d.at, result: 'failed', code: d.code },
+        failureSinceSuccess: { at: d.at, origin: d.origin, trigger: d.trigger ?? null, code: d.code, reason: d.reason },
+        attempts: state.attempts + 1,
+      };
+    }
     default: {
       const _exhaustive: never = event;
       return state;
@@ -90,8 +117,9 @@ export async function recordSanctionsSync(eventStore: EventStore, event: Sanctio
  * (the error is then rethrown). A failure to record is logged, and does not hide the sync's own
  * outcome.
  */
-export async function runRecordedSanctionsSync(options: SanctionsSyncOptions): Promise<SanctionsSyncResult> {
-  const origin = options.file ?? options.url ?? OFAC_SDN_ADVANCED_URL;
+export async function runRecordedSanctionsSync(options: SanctionsSyncOptions & { trigger: SanctionsSyncTrigger }): Promise<SanctionsSyncResult> {
+  const origin = options.origin ?? options.file ?? options.url ?? OFAC_SDN_ADVANCED_URL;
+  const trigger = options.trigger;
   const record = async (event: SanctionsSyncEvent) => {
     try {
       await recordSanctionsSync(options.eventStore, event);
@@ -105,12 +133,12 @@ export async function runRecordedSanctionsSync(options: SanctionsSyncOptions): P
   } catch (error) {
     const code = error instanceof SanctionsListError ? error.code : 'error';
     const reason = error instanceof Error ? error.message : String(error);
-    await record({ type: 'SanctionsSyncFailed', data: { origin, code, reason, at: options.clock().toISOString() } });
+    await record({ type: 'SanctionsSyncFailed', data: { origin, trigger, code, reason, at: options.clock().toISOString() } });
     throw error;
   }
   await record({
     type: 'SanctionsSyncSucceeded',
-    data: { origin: result.origin, status: result.status, sha256: result.sha256, publishedAt: result.publishedAt, addressCount: result.addressCount, at: options.clock().toISOString() },
+    data: { origin: result.origin, trigger, status: result.status, sha256: result.sha256, publishedAt: result.publishedAt, addressCount: result.addressCount, at: options.clock().toISOString() },
   });
   return result;
 }

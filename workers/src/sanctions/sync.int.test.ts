@@ -50,16 +50,22 @@ describe('sanctions:sync from a file', () => {
       format: 'sdn-advanced-xml',
       publishedAt: '2026-11-20',
       sha256: sha256Of(fixture('SDN_ADVANCED.XML')),
-      addressCount: 14,
-      byNetwork: { bitcoin: 3, ethereum: 2, tron: 2, litecoin: 1, 'bitcoin-cash': 1, solana: 1, xrp: 1, arbitrum: 1, unscreened: 2 },
+      addressCount: 19,
+      byNetwork: { bitcoin: 6, ethereum: 3, tron: 3, litecoin: 1, 'bitcoin-cash': 1, solana: 1, xrp: 1, arbitrum: 1, unscreened: 2 },
       invalidCount: 1,
+      screenedCount: 17,
+      crossChainCount: 5,
+      unscreenable: { XMR: 1, ZEC: 1 },
+      changes: { listed: 19, delisted: 0 },
+      forced: false,
     });
     const events = await eventStore.readStream(sanctionsStreamId);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       type: 'SanctionsListImported',
       revision: 0,
-      data: { source: 'ofac-sdn', format: 'sdn-advanced-xml', publishedAt: '2026-11-20', sha256: result.sha256, importedAt: '2026-11-22T06:00:00.000Z', addressCount: 14 },
+      data: { source: 'ofac-sdn', format: 'sdn-advanced-xml', publishedAt: '2026-11-20', sha256: result.sha256, importedAt: '2026-11-22T06:00:00.000Z', addressCount: 19, delisted: [] },
+      metadata: { origin: fixture('SDN_ADVANCED.XML') },
     });
     const index = await loadSanctionsIndex(eventStore);
     expect(index?.lookup('ethereum', '0x0a4279202be313bce8954df36aa730aa5837aa16').map((e) => e.entity)).toEqual(['KESTREL BRIDGE EXCHANGE LTD.']);
@@ -70,7 +76,7 @@ describe('sanctions:sync from a file', () => {
     const eventStore = openStore();
     await sync({ eventStore, file: fixture('SDN.XML') });
     now = new Date('2026-11-23T06:00:00.000Z');
-    expect(await sync({ eventStore, file: fixture('SDN.XML') })).toMatchObject({ status: 'unchanged', addressCount: 14 });
+    expect(await sync({ eventStore, file: fixture('SDN.XML') })).toMatchObject({ status: 'unchanged', addressCount: 19, changes: null });
     expect(await eventStore.streamRevision(sanctionsStreamId)).toBe(0);
     expect((await loadSanctionsIndex(eventStore))?.meta.importedAt).toBe('2026-11-22T06:00:00.000Z');
     await eventStore.close();
@@ -83,20 +89,61 @@ describe('sanctions:sync from a file', () => {
       text.replace('11/20/2026', '11/21/2026').replace(/<sdnEntry>\s*<uid>90342<\/uid>[\s\S]*?<\/sdnEntry>/, ''),
     );
     now = new Date('2026-11-24T06:00:00.000Z');
-    expect(await sync({ eventStore, file: delisted })).toMatchObject({ status: 'imported', publishedAt: '2026-11-21', addressCount: 11 });
+    expect(await sync({ eventStore, file: delisted })).toMatchObject({ status: 'imported', publishedAt: '2026-11-21', addressCount: 16, changes: { listed: 0, delisted: 3 } });
     expect(await eventStore.streamRevision(sanctionsStreamId)).toBe(1);
     const index = (await loadSanctionsIndex(eventStore))!;
-    expect(index.meta).toMatchObject({ publishedAt: '2026-11-21', sha256: sha256Of(delisted), addressCount: 11, importedAt: '2026-11-24T06:00:00.000Z' });
+    expect(index.meta).toMatchObject({ publishedAt: '2026-11-21', sha256: sha256Of(delisted), addressCount: 16, importedAt: '2026-11-24T06:00:00.000Z', delistedCount: 3 });
     expect(index.lookup('tron', 'TQ4yFWWPQAb4UDbod8f9vjHbZRfK8zksx4')).toEqual([]);
-    expect(index.lookup('tron', 'TPrB1PFCqxJximuVGjsZ1oDJ6nrCqfW1FV')).toHaveLength(1);
+    expect(index.lookupDelisted('tron', 'TQ4yFWWPQAb4UDbod8f9vjHbZRfK8zksx4')).toEqual([
+      expect.objectContaining({ entity: 'VARGA, Dorin Alexandru', ticker: 'TRX', listedSince: '2026-11-20', delistedAt: '2026-11-21' }),
+    ]);
+    expect(index.lookup('tron', 'TPrB1PFCqxJximuVGjsZ1oDJ6nrCqfW1FV')).toEqual([expect.objectContaining({ listedSince: '2026-11-20' })]);
     await eventStore.close();
   });
 
-  it('treats the same list in another format as a new file (another SHA-256)', async () => {
+  it('refuses a list published before the list in force, saying both dates; the same file again stays unchanged', async () => {
+    const eventStore = openStore();
+    await sync({ eventStore, file: fixture('SDN.XML') });
+    const older = edited('SDN.XML', (text) => text.replace('11/20/2026', '11/18/2026').replace(/<sdnEntry>\s*<uid>90342<\/uid>[\s\S]*?<\/sdnEntry>/, ''));
+    const error = await failure(sync({ eventStore, file: older }));
+    expect(error).toMatchObject({ code: 'older-list', message: 'This SDN.XML was published 18.11.2026, before the list in force (published 20.11.2026); an older list does not replace a newer one, so nothing was imported.' });
+    expect(await eventStore.streamRevision(sanctionsStreamId)).toBe(0);
+    expect(await sync({ eventStore, file: fixture('SDN.XML') })).toMatchObject({ status: 'unchanged' });
+    await eventStore.close();
+  });
+
+  it('imports an older list when told to (allowOlder), recording what it replaced', async () => {
+    const eventStore = openStore();
+    await sync({ eventStore, file: fixture('SDN.XML') });
+    const older = edited('SDN.XML', (text) => text.replace('11/20/2026', '11/18/2026').replace(/<sdnEntry>\s*<uid>90342<\/uid>[\s\S]*?<\/sdnEntry>/, ''));
+    expect(await sync({ eventStore, file: older, allowOlder: true })).toMatchObject({ status: 'imported', publishedAt: '2026-11-18', forced: true, changes: { listed: 0, delisted: 3 } });
+    const [, event] = await eventStore.readStream(sanctionsStreamId);
+    expect(event!.data).toMatchObject({ publishedAt: '2026-11-18', forced: { reason: 'older-list', replacedPublishedAt: '2026-11-20', replacedSha256: sha256Of(fixture('SDN.XML')) } });
+    await eventStore.close();
+  });
+
+  it('does not let sdn.csv, which states no date, replace a dated list unless told to', async () => {
     const eventStore = openStore();
     await sync({ eventStore, file: fixture('SDN_ADVANCED.XML') });
-    expect(await sync({ eventStore, file: fixture('sdn.csv') })).toMatchObject({ status: 'imported', format: 'sdn-csv', publishedAt: null });
+    const error = await failure(sync({ eventStore, file: fixture('sdn.csv') }));
+    expect(error.code).toBe('undated-list');
+    expect(error.message).toMatch(/^sdn\.csv states no publication date, so it cannot be shown to be newer than the list in force \(published 20\.11\.2026\)/);
+    expect((await loadSanctionsIndex(eventStore))?.meta.format).toBe('sdn-advanced-xml');
+    expect(await sync({ eventStore, file: fixture('sdn.csv'), allowOlder: true })).toMatchObject({ status: 'imported', format: 'sdn-csv', publishedAt: null, forced: true });
     expect((await loadSanctionsIndex(eventStore))?.meta.format).toBe('sdn-csv');
+    // A dated list replaces an undated one without question.
+    expect(await sync({ eventStore, file: fixture('SDN.XML') })).toMatchObject({ status: 'imported', forced: false });
+    await eventStore.close();
+  });
+
+  it('names an upload by its original file name, and records where it came from', async () => {
+    const eventStore = openStore();
+    const garbage = path.join(dir, 'upload-1234');
+    writeFileSync(garbage, 'hello');
+    const error = await failure(sync({ eventStore, file: garbage, origin: 'uploaded by admin@example.test: notes.txt', name: 'notes.txt' }));
+    expect(error.message).toBe('notes.txt: it is a text file, not an OFAC SDN list (expected SDN_ADVANCED.XML, SDN.XML or sdn.csv)');
+    expect(await sync({ eventStore, file: fixture('SDN.XML'), origin: 'uploaded by admin@example.test: SDN.XML' })).toMatchObject({ origin: 'uploaded by admin@example.test: SDN.XML' });
+    expect((await eventStore.readStream(sanctionsStreamId))[0]!.metadata).toEqual({ origin: 'uploaded by admin@example.test: SDN.XML' });
     await eventStore.close();
   });
 
@@ -176,7 +223,7 @@ describe('sanctions:sync by download', () => {
     const eventStore = openStore();
     const before = tempDirs();
     const url = `${base}/exports/SDN_ADVANCED.XML`;
-    expect(await sync({ eventStore, url })).toMatchObject({ status: 'imported', origin: url, format: 'sdn-advanced-xml', addressCount: 14, sha256: sha256Of(fixture('SDN_ADVANCED.XML')) });
+    expect(await sync({ eventStore, url })).toMatchObject({ status: 'imported', origin: url, format: 'sdn-advanced-xml', addressCount: 19, sha256: sha256Of(fixture('SDN_ADVANCED.XML')) });
     expect(served).toContain('GET /exports/SDN_ADVANCED.XML');
     expect(tempDirs()).toBe(before);
     expect(await sync({ eventStore, url })).toMatchObject({ status: 'unchanged' });
@@ -221,7 +268,7 @@ describe('sanctions:sync by download', () => {
 
   it('detects the format of what it downloads from its content (sdn.csv at a URL)', async () => {
     const eventStore = openStore();
-    expect(await sync({ eventStore, url: `${base}/sdn.csv` })).toMatchObject({ status: 'imported', format: 'sdn-csv', addressCount: 14 });
+    expect(await sync({ eventStore, url: `${base}/sdn.csv` })).toMatchObject({ status: 'imported', format: 'sdn-csv', addressCount: 19 });
     await eventStore.close();
   });
 });

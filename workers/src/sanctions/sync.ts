@@ -1,7 +1,9 @@
 /**
- * `runSanctionsSync`: reads OFAC's SDN list from a local file or downloads it (to a temporary
- * file), detects its format from its content, parses it while hashing its bytes, and records it
- * in the `sanctions-ofac` stream, unless it is the file already in force.
+ * `runSanctionsSync`: reads OFAC's SDN list from a local file (given on the command line, or an
+ * admin's upload saved to a temporary file) or downloads it (to a temporary file), detects its
+ * format from its content, parses it while hashing its bytes, and records it in the
+ * `sanctions-ofac` stream, unless it is the file already in force, or a list that cannot be shown
+ * to be newer than the one in force and the caller did not say `allowOlder` (see decide.ts).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -11,13 +13,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import type { Network } from '@walletscreen/contracts';
 import { WrongExpectedRevision, type EventStore, type Logger } from '@walletscreen/platform';
 import { decideSanctionsList } from './decide';
 import { SanctionsListError } from './errors';
 import { parseOfacChunks, type ParsedOfacList } from './ofac-parser';
-import { countByNetwork } from './sanctions-index.projection';
-import { ofacFormatNames, sanctionsListSource, sanctionsStreamId, type OfacFormat } from './sanctions-list';
+import { countListedAddresses, type ListedAddressCounts } from './sanctions-index.projection';
+import { listingKey, ofacFormatNames, sanctionsListSource, sanctionsStreamId, type OfacFormat } from './sanctions-list';
 import { loadSanctionsListState } from './sanctions-store';
 
 /** OFAC's Sanctions List Service export of the SDN list in the advanced format. */
@@ -29,6 +30,12 @@ export interface SanctionsSyncOptions {
   file?: string;
   /** Where to download the list from; default OFAC's SDN_ADVANCED.XML. */
   url?: string;
+  /** Where the list came from, as recorded with the import and in the sync log; default the file path or URL ("uploaded by admin@… : SDN.XML" for an upload). */
+  origin?: string;
+  /** How messages about the file name it; default `origin` (an upload's original file name). */
+  name?: string;
+  /** Replace the list in force even when this one is older, or states no date while the one in force does. */
+  allowOlder?: boolean;
   fetch?: typeof fetch;
   clock: () => Date;
   logger: Logger;
@@ -36,18 +43,19 @@ export interface SanctionsSyncOptions {
   downloadTimeoutMs?: number;
 }
 
-export interface SanctionsSyncResult {
+export interface SanctionsSyncResult extends ListedAddressCounts {
   /** `unchanged`: this exact file (same SHA-256) is already the list in force. */
   status: 'imported' | 'unchanged';
-  /** The file path or URL the list came from. */
+  /** Where the list came from: the file path or URL, or an upload's "uploaded by …". */
   origin: string;
   format: OfacFormat;
   publishedAt: string | null;
   sha256: string;
   bytes: number;
-  addressCount: number;
-  byNetwork: Partial<Record<Network | 'unscreened', number>>;
-  invalidCount: number;
+  /** Listings (party and address) new since the list in force before, and listings that left it; null when unchanged. */
+  changes: { listed: number; delisted: number } | null;
+  /** True when it replaced a newer (or dated) list because `allowOlder` said so. */
+  forced: boolean;
   warnings: string[];
 }
 
@@ -58,7 +66,7 @@ function eventIdFor(text: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-async function readList(file: string, origin: string): Promise<{ list: ParsedOfacList; sha256: string; bytes: number }> {
+async function readList(file: string, name: string): Promise<{ list: ParsedOfacList; sha256: string; bytes: number }> {
   const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
     throw new SanctionsListError('file-missing', error.code === 'ENOENT' ? `no such file: ${file}` : `cannot read ${file}: ${error.message}`, { cause: error });
   });
@@ -76,7 +84,7 @@ async function readList(file: string, origin: string): Promise<{ list: ParsedOfa
     const list = await parseOfacChunks(hashed());
     return { list, sha256: hash.digest('hex'), bytes };
   } catch (error) {
-    if (error instanceof SanctionsListError) throw new SanctionsListError(error.code, `${origin}: ${error.message}`, { cause: error });
+    if (error instanceof SanctionsListError) throw new SanctionsListError(error.code, `${name}: ${error.message}`, { cause: error });
     throw error;
   }
 }
@@ -115,29 +123,29 @@ export async function runSanctionsSync(options: SanctionsSyncOptions): Promise<S
   let tempDir: string | null = null;
   try {
     let file = options.file;
-    const origin = file ?? options.url ?? OFAC_SDN_ADVANCED_URL;
+    const url = options.url ?? OFAC_SDN_ADVANCED_URL;
+    const origin = options.origin ?? file ?? url;
+    const name = options.name ?? origin;
     if (file === undefined) {
       tempDir = await mkdtemp(path.join(tmpdir(), 'walletscreen-ofac-'));
       file = path.join(tempDir, 'sdn-list');
-      logger.info({ url: origin }, 'downloading the OFAC SDN list');
-      await download(origin, file, options.fetch ?? fetch, options.downloadTimeoutMs ?? 10 * 60_000);
+      logger.info({ url }, 'downloading the OFAC SDN list');
+      await download(url, file, options.fetch ?? fetch, options.downloadTimeoutMs ?? 10 * 60_000);
     }
-    const { list, sha256, bytes } = await readList(file, origin);
+    const { list, sha256, bytes } = await readList(file, name);
     const base = {
       origin,
       format: list.format,
       publishedAt: list.publishedAt,
       sha256,
       bytes,
-      addressCount: list.entries.length,
-      byNetwork: countByNetwork(list.entries),
-      invalidCount: list.entries.filter((e) => e.network !== null && !e.valid).length,
+      ...countListedAddresses(list.entries),
       warnings: list.warnings,
     };
     if (list.entries.length === 0) {
       throw new SanctionsListError(
         'empty-list',
-        `no digital currency addresses found in ${origin} (${ofacFormatNames[list.format]}); refusing to replace the list in force with an empty one`,
+        `no digital currency addresses found in ${name} (${ofacFormatNames[list.format]}); refusing to replace the list in force with an empty one`,
       );
     }
     for (let attempt = 1; ; attempt++) {
@@ -145,15 +153,19 @@ export async function runSanctionsSync(options: SanctionsSyncOptions): Promise<S
       const events = decideSanctionsList(
         {
           type: 'ImportSanctionsList',
-          data: { source: sanctionsListSource, format: list.format, publishedAt: list.publishedAt, sha256, entries: list.entries },
+          data: { source: sanctionsListSource, format: list.format, publishedAt: list.publishedAt, sha256, entries: list.entries, ...(options.allowOlder ? { allowOlder: true } : {}) },
           metadata: { now: clock().toISOString() },
         },
         state,
       );
       if (events.length === 0) {
         logger.info({ sha256, publishedAt: list.publishedAt }, 'OFAC SDN list unchanged');
-        return { status: 'unchanged', ...base };
+        return { status: 'unchanged', ...base, changes: null, forced: false };
       }
+      const before = new Set(state.status === 'loaded' ? state.entries.map(listingKey) : []);
+      const after = new Set(events[0]!.data.entries.map(listingKey));
+      const changes = { listed: [...after].filter((k) => !before.has(k)).length, delisted: [...before].filter((k) => !after.has(k)).length };
+      const forced = events[0]!.data.forced !== undefined;
       const next = revision === 'no-stream' ? 0 : revision + 1;
       try {
         await eventStore.append(
@@ -165,8 +177,8 @@ export async function runSanctionsSync(options: SanctionsSyncOptions): Promise<S
         if (error instanceof WrongExpectedRevision && attempt < 5) continue;
         throw error;
       }
-      logger.info({ format: list.format, publishedAt: list.publishedAt, addresses: list.entries.length, sha256 }, 'OFAC SDN list imported');
-      return { status: 'imported', ...base };
+      logger.info({ format: list.format, publishedAt: list.publishedAt, addresses: list.entries.length, sha256, ...changes, forced }, 'OFAC SDN list imported');
+      return { status: 'imported', ...base, changes, forced };
     }
   } finally {
     if (tempDir) await rm(tempDir, { recursive: true, force: true });

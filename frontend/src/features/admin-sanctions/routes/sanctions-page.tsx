@@ -3,7 +3,7 @@ import { PageHeader } from '../../../components/page-header';
 import { CustomListsCard } from '../components/custom-lists-card';
 import { OfacStatusCard } from '../components/ofac-status-card';
 
-/** /admin/sanctions: the OFAC list in force and its sync, and the custom block and allow lists. */
+/** /admin/sanctions: the OFAC list in force, its sync and loading it from a file, and the custom block and allow lists. */
 export function SanctionsPage() {
   return (
     <>

@@ -16,6 +16,11 @@ const none = {
   last_sync_result: 'failed',
   last_sync_error: 'download-failed',
   custom_lists: 0,
+  format: null,
+  publication_age_days: null,
+  last_import: null,
+  addresses: { listed: 0, screened: 0, cross_chain: 0, unscreenable: 0, unscreenable_tickers: [], delisted: 0 },
+  last_failure: { at: '2026-11-22T10:00:00.000Z', trigger: 'refresh', code: 'download-failed', reason: null },
 };
 const loaded = {
   ...none,
@@ -27,6 +32,11 @@ const loaded = {
   imported_at: '2026-11-21T03:00:00.000Z',
   last_sync_result: 'unchanged',
   last_sync_error: null,
+  format: 'SDN_ADVANCED.XML',
+  publication_age_days: 2,
+  last_import: { at: '2026-11-21T03:00:00.000Z', trigger: 'refresh', origin: null },
+  addresses: { listed: 812, screened: 790, cross_chain: 20, unscreenable: 22, unscreenable_tickers: [{ ticker: 'XMR', count: 22 }], delisted: 0 },
+  last_failure: null,
 };
 
 function renderWarning() {
@@ -51,6 +61,8 @@ describe('the sanctions list warning', () => {
     renderWarning();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(noSanctionsListMessage);
+    // Customers are not told about configuration or commands.
+    expect(alert.textContent).not.toMatch(/npm|OFAC_SDN_URL|sanctions:sync|_URL/);
     expect(alert.textContent).toContain('Sanctions screening unavailable');
     expect(server.sent[0]).toMatchObject({ url: '/api/sanctions/status', method: 'GET' });
     expect(server.sent[0]!.headers.Authorization).toBe('Bearer tok');
