@@ -181,6 +181,8 @@ describe('an address OFAC lists under another ticker than its chain', () => {
     expect(r.risk_level).toBe('High Risk');
     expect(r.sanctions).not.toBe('Safe address');
     expect(r.sanctions).toContain(IBIS);
+    // The listed ticker is named, with the network it stands for when the address is another chain's.
+    expect(r.sanctions).toMatch(new RegExp(`^Sanctioned: ${IBIS.replace(/\./g, '\\.')} \\(OFAC SDN: CYBER2; listed under ${ticker} \\(.+\\)\\)$`));
     const evidence = await sanctionsEvidence(r.check_id);
     expect(evidence.direct).toEqual([expect.objectContaining({ ticker, entity: IBIS, sdnId: '90433', listedNetwork, crossChain: true, listedSince: '2026-11-10' })]);
     expect(evidence.delisted).toEqual([]);
@@ -201,13 +203,21 @@ describe('a listing that left the list (a delisting)', () => {
     const evidence = await sanctionsEvidence(r.check_id);
     expect(evidence.direct).toEqual([]);
     expect(evidence.delisted).toEqual([expect.objectContaining({ ticker: 'ETH', entity: HALCYON, sdnId: '90501', listedSince: '2026-11-10', delistedAt: '2026-11-20' })]);
+    // Scored as former listing (40 points), worded as such; its chain data cannot be fetched here, so the verdict is Incomplete.
+    expect(r).toMatchObject({ risk_score: 40, risk_level: 'Incomplete' });
+    expect(r.sanctions).toBe(
+      `Formerly sanctioned, since delisted: ${HALCYON} (OFAC SDN: CYBER2; listed under ETH; listed 2026-11-10, delisted 2026-11-20) (not a current sanctions hit); not on the list in force; its counterparties could not be screened (blockchain data unavailable)`,
+    );
+    expect(r.aml_report).toContain('+40: The address was on a sanctions list and has been delisted (1 former listing): not a current sanctions hit');
   });
-
   it('is evidence of its own kind for a counterparty too', async () => {
     const r = await check(a.btcWallet);
     const evidence = await sanctionsEvidence(r.check_id);
     expect(evidence.counterparties).toEqual([]);
     expect(evidence.delistedCounterparties).toEqual([{ address: a.btcA, entries: [expect.objectContaining({ entity: HALCYON, delistedAt: '2026-11-20' })] }]);
+    // Direct exposure to a formerly listed counterparty holding 37 % of the volume: Medium, and the linked wallet says why.
+    expect(r).toMatchObject({ risk_level: 'Medium Risk', aml_status: 'Requires further review', sanctions: 'Direct exposure: 1 formerly sanctioned counterparty' });
+    expect(r.linked_wallets_details.find((w) => w.address === a.btcA)).toMatchObject({ risk: 'flagged', reasons: [`Formerly sanctioned: ${HALCYON} (OFAC SDN: CYBER2; delisted 2026-11-20)`] });
   });
 });
 

@@ -11,6 +11,8 @@ export interface CounterpartyFacts {
   sanctioned: boolean;
   /** On one of the administrator's custom block lists (and not cleared by an allow list). */
   customBlocked?: boolean;
+  /** Formerly on the sanctions list, since delisted (and not listed now). */
+  delisted?: boolean;
 }
 
 export interface PatternEvidence {
@@ -23,6 +25,9 @@ export interface PatternEvidence {
   /** Counterparties on a custom block list and on no sanctions list (absent in checks recorded before custom lists). */
   customBlockedCounterparties?: number;
   customBlockedVolumeShare?: number;
+  /** Counterparties only on delisted entries (absent in checks recorded before delisting was tracked). */
+  delistedCounterparties?: number;
+  delistedVolumeShare?: number;
   flags: PatternFlag[];
   /** Why each flag was raised, in numbers. */
   notes: string[];
@@ -45,6 +50,8 @@ export function analyzePatterns(chain: ChainData, facts: ReadonlyMap<string, Cou
   let sanctionedVolume = 0;
   let customBlockedCounterparties = 0;
   let customBlockedVolume = 0;
+  let delistedCounterparties = 0;
+  let delistedVolume = 0;
   for (const c of chain.counterparties) {
     const f = facts.get(c.address);
     if (!f) continue;
@@ -55,6 +62,10 @@ export function analyzePatterns(chain: ChainData, facts: ReadonlyMap<string, Cou
     } else if (f.customBlocked) {
       customBlockedCounterparties += 1;
       customBlockedVolume += volume;
+    }
+    if (!f.sanctioned && f.delisted) {
+      delistedCounterparties += 1;
+      delistedVolume += volume;
     }
     for (const category of new Set(f.categories)) {
       if (totalVolume > 0) exposure[category] = (exposure[category] ?? 0) + volume / totalVolume;
@@ -102,6 +113,8 @@ export function analyzePatterns(chain: ChainData, facts: ReadonlyMap<string, Cou
     sanctionedVolumeShare: totalVolume > 0 ? sanctionedVolume / totalVolume : 0,
     customBlockedCounterparties,
     customBlockedVolumeShare: totalVolume > 0 ? customBlockedVolume / totalVolume : 0,
+    delistedCounterparties,
+    delistedVolumeShare: totalVolume > 0 ? delistedVolume / totalVolume : 0,
     flags,
     notes,
   };

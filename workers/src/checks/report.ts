@@ -196,7 +196,10 @@ function sanctionsText(inputs: ReportInputs): string {
     return [...(exposure.length > 0 ? [`Direct exposure: ${exposure.join(', ')}`] : []), 'Not screened: no sanctions list is loaded'].join('; ');
   }
   const found = [...delisted, ...(exposure.length > 0 ? [`Direct exposure: ${exposure.join(', ')}`] : [])];
-  if (!inputs.chain.available) return [...found, 'No match for the address itself; its counterparties could not be screened (blockchain data unavailable)'].join('; ');
+  if (!inputs.chain.available) {
+    const itself = delisted.length > 0 ? 'not on the list in force' : 'No match for the address itself';
+    return [...found, `${itself}; its counterparties could not be screened (blockchain data unavailable)`].join('; ');
+  }
   return found.length > 0 ? found.join('; ') : 'Safe address';
 }
 

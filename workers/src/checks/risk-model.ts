@@ -92,7 +92,7 @@ export interface RiskAssessment {
  * - A delisted entry (an address that has left the sanctions list, as Tornado Cash's did in March
  *   2025) is not a sanctions hit: no prohibition applies any more. Its past designation is still
  *   adverse history: the wallet itself formerly listed is 40 (Medium: review before dealing with
- *   it); a formerly listed counterparty is 10 plus 40 × its share.
+ *   it); a formerly listed counterparty is 20 plus 50 × its share (Medium from 30 %).
  * - Behaviour flags are weak signals on their own and only add up.
  */
 export const WEIGHTS = {
@@ -109,7 +109,7 @@ export const WEIGHTS = {
   customBlock: { direct: 100 },
   /** Direct exposure to sanctioned (or block-listed) counterparties, by share of examined volume. */
   sanctionedExposure: { floor: 40, highShare: 0.1, high: 70, max: 95 },
-  delisted: { own: 40, exposure: { floor: 10, perShare: 40 } },
+  delisted: { own: 40, exposure: { floor: 20, perShare: 50 } },
   own: { sanctioned: 100, mixer: 80, darknet: 80, ransomware: 85, scam: 65, theft: 65, gambling: 20 } as Partial<Record<RiskCategory, number>>,
   exposure: {
     mixer: { floor: 20, perShare: 50 },

@@ -96,9 +96,10 @@ describe('risk model', () => {
     expect(assessRisk({ ...clean, directSanctionHits: 1, delistedHits: 1 }).factors.map((f) => f.code)).toEqual(['sanctions.direct']);
     const counterparty = assessRisk({ ...clean, delistedCounterparties: 2, delistedVolumeShare: 0.5 });
     expect(counterparty.factors).toEqual([
-      { code: 'exposure.delisted', points: 30, reason: 'Direct exposure: 2 counterparties formerly on a sanctions list, since delisted (50.0% of examined volume)' },
+      { code: 'exposure.delisted', points: 45, reason: 'Direct exposure: 2 counterparties formerly on a sanctions list, since delisted (50.0% of examined volume)' },
     ]);
-    expect(counterparty.level).toBe('Low Risk');
+    expect(counterparty.level).toBe('Medium Risk');
+    expect(assessRisk({ ...clean, delistedCounterparties: 1, delistedVolumeShare: 0.1 })).toMatchObject({ score: 25, level: 'Low Risk' });
   });
 
   it('ignores exposure below the noise threshold and is deterministic', () => {

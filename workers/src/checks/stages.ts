@@ -10,9 +10,10 @@ import type { CustomListHit, CustomListRef } from '../sanctions/custom-lists-ind
 import { cachedCustomLists } from '../sanctions/custom-lists-store';
 import type { SanctionsListMeta } from '../sanctions/sanctions-index.projection';
 import { cachedSanctionsIndex } from '../sanctions/sanctions-store';
+import { listedAsText } from '../sanctions/match-key';
 import { analyzePatterns, type CounterpartyFacts, type PatternEvidence } from './patterns';
 import type { ReportEvidence, Stage, StageContext } from './pipeline';
-import { buildReport, type ReportInputs } from './report';
+import { buildReport, type ReportInputs, type ReportListing } from './report';
 import { assessRisk, RISK_MODEL_VERSION, type RiskAssessment, type RiskCategory } from './risk-model';
 import type { Narrative, NarrativeInputs } from './rule-based-writer';
 
@@ -118,6 +119,15 @@ export interface InterpretationEvidence extends NarrativeInputs {
 
 const noCustomLists: CustomListsEvidence = { consulted: [], blocked: [], allowed: [], counterparties: [] };
 
+/**
+ * A listing as the report names it: its party and programmes, and the ticker it is listed under,
+ * with the network that ticker stands for when the address was matched on another chain ("USDT
+ * (Omni Layer)", an XBT mis-tag of a TRON address: "XBT (Bitcoin)").
+ */
+function reportListing(e: Pick<ListedSanctionEntry, 'entity' | 'programs' | 'ticker'> & Partial<Pick<ListedSanctionEntry, 'crossChain' | 'listedNetwork'>>): ReportListing {
+  return { entity: e.entity, programs: e.programs, ticker: e.crossChain && e.listedNetwork !== undefined ? listedAsText(e.ticker, e.listedNetwork) : e.ticker };
+}
+
 /** The wallet's ended listings; empty in checks recorded before delisting was tracked. */
 export const delistedOf = (s: SanctionsEvidence): DelistedSanctionEntry[] => s.delisted ?? [];
 /** Counterparties with ended listings; empty in checks recorded before delisting was tracked. */
@@ -220,6 +230,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         }
         for (const c of s.counterparties) facts.set(c.address, { categories: facts.get(c.address)?.categories ?? [], sanctioned: true });
         for (const a of blockedCounterparties) facts.set(a, { categories: facts.get(a)?.categories ?? [], sanctioned: facts.get(a)?.sanctioned ?? false, customBlocked: true });
+        for (const c of delistedCounterpartiesOf(s)) facts.set(c.address, { categories: [], sanctioned: false, ...facts.get(c.address), delisted: true });
         const patterns: PatternEvidence = chain
           ? analyzePatterns(chain, facts, ctx.now)
           : {
@@ -229,11 +240,16 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
               sanctionedVolumeShare: 0,
               customBlockedCounterparties: 0,
               customBlockedVolumeShare: 0,
+              delistedCounterparties: 0,
+              delistedVolumeShare: 0,
               flags: [],
               notes: ['No blockchain data: patterns could not be analysed'],
             };
         const assessment = assessRisk({
           directSanctionHits: s.direct.length,
+          delistedHits: delistedOf(s).length,
+          delistedCounterparties: patterns.delistedCounterparties ?? 0,
+          delistedVolumeShare: patterns.delistedVolumeShare ?? 0,
           sanctionedCounterparties: patterns.sanctionedCounterparties,
           sanctionedVolumeShare: patterns.sanctionedVolumeShare,
           ownCategories: intel.own.map((l) => l.category),
@@ -300,6 +316,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         const narrative = ctx.evidence.interpretation as InterpretationStageEvidence;
         const labels = new Map(intel.counterparties.map((c) => [c.address, c.labels]));
         const listings = new Map(s.counterparties.map((c) => [c.address, c.entries]));
+        const formerListings = new Map(delistedCounterpartiesOf(s).map((c) => [c.address, c.entries]));
         const { custom, blockedCounterparties } = customFacts(s);
         const blockLists = new Map(custom.counterparties.map((c) => [c.address, c.lists.filter((l) => l.kind === 'block')]));
         let chain: ReportInputs['chain'];
@@ -322,9 +339,10 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
               sanctioned: listings.has(c.address),
               customBlocked: blockedCounterparties.has(c.address),
               marks: {
-                listings: (listings.get(c.address) ?? []).map((e) => ({ entity: e.entity, programs: e.programs, ticker: e.ticker })),
+                listings: (listings.get(c.address) ?? []).map(reportListing),
                 labels: (labels.get(c.address) ?? []).map((l) => ({ category: l.category, name: l.name, source: l.source })),
                 blockLists: blockedCounterparties.has(c.address) ? (blockLists.get(c.address) ?? []).map((l) => l.name) : [],
+                delisted: (formerListings.get(c.address) ?? []).map((e) => ({ ...reportListing(e), delistedAt: e.delistedAt ?? null })),
               },
             })),
           };
@@ -341,7 +359,8 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
             listLoaded: s.listLoaded,
             listPublishedAt: s.list?.publishedAt ?? null,
             listSha256: s.list?.sha256 ?? null,
-            direct: s.direct.map((d) => ({ entity: d.entity, programs: d.programs, ticker: d.ticker, list: 'OFAC SDN' })),
+            direct: s.direct.map((d) => ({ ...reportListing(d), list: 'OFAC SDN' })),
+            delisted: delistedOf(s).map((d) => ({ ...reportListing(d), list: 'OFAC SDN', listedSince: d.listedSince ?? null, delistedAt: d.delistedAt ?? null })),
             custom: {
               consulted: custom.consulted.map((l) => ({ name: l.name, kind: l.kind, version: l.version })),
               blocked: custom.blocked.map((h) => ({ name: h.name, ...(h.note ? { note: h.note } : {}) })),
