@@ -98,14 +98,16 @@ describe('an admin', () => {
     const row = table.getByRole('row').filter({ hasText: shortenAddress(a.btcWallet) });
     expect(await row.getByRole('cell').nth(2).innerText()).toBe('3');
     expect(await row.getByRole('cell').nth(3).innerText()).toBe('2');
-    await row.getByText('Medium Risk').waitFor();
+    // Its listed counterparty holds more than 10 % of its volume: direct exposure, High.
+    await row.getByText('High Risk').waitFor();
     await screenshot(page, 'admin-wallets');
 
     // Server-side filter by latest level.
     await page.getByRole('combobox', { name: 'Latest risk level' }).click();
     await page.getByRole('option', { name: 'High Risk' }).click();
-    await page.getByText('Showing 1 of 1 wallet').waitFor();
+    await page.getByText('Showing 2 of 2 wallets').waitFor();
     await table.getByText(shortenAddress(SANCTIONED)).waitFor();
+    await table.getByText(shortenAddress(a.btcWallet)).waitFor();
     await page.getByRole('combobox', { name: 'Latest risk level' }).click();
     await page.getByRole('option', { name: 'All levels' }).click();
     await page.getByLabel('Search by address').fill(a.btcWallet.slice(3, 12));
@@ -140,7 +142,7 @@ describe('an admin', () => {
     await totals.getByText('$157.99').waitFor();
     await page.getByRole('img', { name: /^Revenue per day/ }).locator('svg.recharts-surface').first().waitFor();
     await page.getByRole('img', { name: /^Checks per day: 5 requested/ }).locator('svg.recharts-surface').first().waitFor();
-    await page.getByRole('img', { name: /^Risk levels of 5 completed checks: Low Risk \d, Medium Risk 3, High Risk 1/ }).locator('svg.recharts-surface').first().waitFor();
+    await page.getByRole('img', { name: /^Risk levels of 5 completed checks: Low Risk 0, Medium Risk 0, High Risk 4, Incomplete 1, Unknown 0/ }).locator('svg.recharts-surface').first().waitFor();
     await page.getByRole('table', { name: 'Top customers by checks' }).getByRole('cell', { name: customers[0] }).waitFor();
     await page.getByRole('table', { name: 'Top customers by revenue' }).getByRole('cell', { name: '$148.00' }).waitFor();
     await page.waitForTimeout(600); // chart animations
