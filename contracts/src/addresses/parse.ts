@@ -86,11 +86,8 @@ export function toChecksumAddress(address: string): string {
   return out;
 }
 
-/** 40 hex digits in one case throughout, or mixed case that is their EIP-55 form. */
-function holdsEip55(body: string): boolean {
-  const mixed = body !== body.toLowerCase() && body !== body.toUpperCase();
-  return !mixed || toChecksumAddress(body).slice(2) === body;
-}
+/** Hex digits in one case throughout carry no EIP-55 checksum; mixed case must be the EIP-55 form. */
+const isSingleCase = (body: string) => body === body.toLowerCase() || body === body.toUpperCase();
 
 const BECH32_CHARS = '[02-9ac-hj-np-z]';
 const BASE58_TEXT = /^[1-9A-HJ-NP-Za-km-z]+$/;
@@ -98,6 +95,7 @@ const XRP_TEXT = /^[rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz]+
 const EVM_TEXT = /^0x[0-9a-fA-F]{40}$/;
 const TRON_HEX_TEXT = /^41[0-9a-fA-F]{40}$/;
 const SEGWIT_HRPS: Record<string, 'bitcoin' | 'litecoin'> = { bc: 'bitcoin', ltc: 'litecoin' };
+const MAINNET_SEGWIT_TEXT = new RegExp(`^(bc|ltc)1${BECH32_CHARS}{6,86}$`, 'i');
 const CASHADDR_TEXT = new RegExp(`^(bitcoincash:)?[qp]${BECH32_CHARS}{41,}$`, 'i');
 
 /** Mainnet Base58Check versions (21-byte payloads), each with every network the address is valid on. */
@@ -139,16 +137,16 @@ function segwitKind(version: number, programLength: number): AddressKind {
 export function readAddress(text: string): ParsedAddress[] {
   const out: ParsedAddress[] = [];
   if (EVM_TEXT.test(text)) {
-    if (holdsEip55(text.slice(2))) {
-      const normalized = toChecksumAddress(text);
+    const normalized = toChecksumAddress(text);
+    if (isSingleCase(text.slice(2)) || normalized === text) {
       for (const network of evmNetworks) out.push({ chain: 'evm', network, normalized, kind: 'account' });
     }
     return out;
   }
-  if (TRON_HEX_TEXT.test(text) && holdsEip55(text.slice(2))) {
+  if (TRON_HEX_TEXT.test(text) && (isSingleCase(text.slice(2)) || toChecksumAddress(text.slice(2)).slice(2) === text.slice(2))) {
     out.push(single('tron', base58CheckEncode(fromHex(text)), 'account'));
   }
-  if (text.length <= 90 && text.includes('1')) {
+  if (MAINNET_SEGWIT_TEXT.test(text) && isSingleCase(text)) {
     const segwit = decodeSegwitAny(text);
     const chain = segwit && SEGWIT_HRPS[segwit.hrp];
     if (segwit && chain) out.push(single(chain, text.toLowerCase(), segwitKind(segwit.version, segwit.program.length)));
