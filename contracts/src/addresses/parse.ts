@@ -129,13 +129,15 @@ function segwitKind(version: number, programLength: number): AddressKind {
 }
 
 /**
- * Every reading of `text` (already trimmed) as a mainnet address of a supported network, checked
- * readings first and Solana last; the first is what the text is when no network is asked for.
- * An EVM address reads on every EVM network (Ethereum first); a legacy `1…` as Bitcoin and
- * Bitcoin Cash; a `3…` as Bitcoin, Bitcoin Cash and Litecoin.
+ * Every reading of `input` as a mainnet address of a supported network, checked readings first
+ * and Solana last; the first is what the text is when no network is asked for. An EVM address
+ * reads on every EVM network (Ethereum first); a legacy `1…` as Bitcoin and Bitcoin Cash; a `3…`
+ * as Bitcoin, Bitcoin Cash and Litecoin. Empty when it is none.
  */
-export function readAddress(text: string): ParsedAddress[] {
+export function readAddress(input: string): ParsedAddress[] {
+  const text = input.trim();
   const out: ParsedAddress[] = [];
+  if (text.length > MAX_ADDRESS_LENGTH) return out;
   if (EVM_TEXT.test(text)) {
     const normalized = toChecksumAddress(text);
     if (isSingleCase(text.slice(2)) || normalized === text) {
@@ -247,7 +249,5 @@ export function parseAddress(input: string, network?: Network): ParseResult {
  * Bitcoin Cash and Litecoin). Empty when it is not an address.
  */
 export function networksFor(input: string): Network[] {
-  const text = input.trim();
-  if (text.length === 0 || text.length > MAX_ADDRESS_LENGTH) return [];
-  return [...new Set(readAddress(text).map((a) => a.network))];
+  return [...new Set(readAddress(input).map((a) => a.network))];
 }
