@@ -76,7 +76,7 @@ describe('a check whose stage runs out of time', () => {
 describe('a charge whose check never started', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, CHECK_WAIT_MS: '20000' });
+    server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, XRPL_RPC_URL: 'http://127.0.0.1:9/xrpl', CHAIN_DATA_RETRIES: '0', CHECK_WAIT_MS: '20000' });
   });
   afterAll(() => server.destroy());
 
@@ -110,6 +110,22 @@ describe('a charge whose check never started', () => {
     ]);
     const history = await server.api<Array<{ id: string }>>('GET', '/api/transactions/history', { token });
     expect(history.body.map((i) => i.id)).toContain(checkId);
+  }, 30_000);
+
+  it('requests an X-address check with the destination tag its input carries, as the API does', async () => {
+    const userId = userIdForEmail('sweep@desk.example');
+    const checkId = randomUUID();
+    const xAddress = 'XVLhHMPHU98es4dbozjVtdWzVrDjtV8xvjGQTYPiAx6gwDC';
+    await server.accounts.chargeCheck(userId, checkId, { input: xAddress, address: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf', chain: 'xrp', network: 'xrp' });
+    await server.projections.waitFor(await server.eventStore.headPosition());
+    server.advance(2 * 60_000);
+    expect(await server.sweeper.sweep()).toEqual({ started: 1, refunded: 0 });
+    const [requested] = await server.eventStore.readStream(`check-${checkId}`);
+    expect(requested!.data).toMatchObject({ input: xAddress, address: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf', destinationTag: 1 });
+    // Let the check finish (its XRP Ledger source is unreachable here) before the server stops.
+    const settled = async () => (await server.eventStore.readStream(`check-${checkId}`)).some((e) => e.type === 'WalletCheckCompleted' || e.type === 'WalletCheckFailed');
+    for (let i = 0; i < 400 && !(await settled()); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(await settled()).toBe(true);
   }, 30_000);
 });
 

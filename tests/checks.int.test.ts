@@ -30,6 +30,7 @@ beforeAll(async () => {
     // Sources that cannot be reached: the checks on them complete and say so.
     BLOCKSCOUT_ETHEREUM_URL: 'http://127.0.0.1:9/eth',
     BLOCKSCOUT_POLYGON_URL: 'http://127.0.0.1:9/polygon',
+    XRPL_RPC_URL: 'http://127.0.0.1:9/xrpl',
     CHAIN_DATA_RETRIES: '0',
     CHAIN_DATA_TIMEOUT_MS: '2000',
     CHECK_WAIT_MS: '20000',
@@ -129,6 +130,20 @@ describe('checking a wallet', () => {
     const incomplete = await server.api<Array<{ id: string; risk_level: string; aml_status: string }>>('GET', '/api/transactions/history?risk_level=incomplete', { token });
     expect(incomplete.body.map((c) => [c.id, c.risk_level, c.aml_status])).toEqual([[res.body.check_id, 'Incomplete', 'Incomplete — data unavailable']]);
     expect(res.body.external_links.explorer).toBe('https://polygonscan.com/address/0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+  });
+
+  it('screens an XRP X-address as its classic address and records its destination tag with the request', async () => {
+    const key = randomUUID();
+    const res = await analyze('XVLhHMPHU98es4dbozjVtdWzVrDjtV8xvjGQTYPiAx6gwDC', key);
+    expect(res.status).toBe(200);
+    expect(res.body.wallet_address).toBe('rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf');
+    const [requested] = await server.eventStore.readStream(`check-${res.body.check_id}`);
+    expect(requested!.data).toMatchObject({ input: 'XVLhHMPHU98es4dbozjVtdWzVrDjtV8xvjGQTYPiAx6gwDC', address: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf', network: 'xrp', destinationTag: 1 });
+    // The same key for the same account with another tag is another request.
+    expect((await analyze('XVLhHMPHU98es4dbozjVtdWzVrDjtV8zpDURx7DzBCkrQE7', key)).status).toBe(409);
+    const classic = await analyze('rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf');
+    const [plain] = await server.eventStore.readStream(`check-${classic.body.check_id}`);
+    expect(plain!.data).not.toHaveProperty('destinationTag');
   });
 
   it('refuses an invalid address with the reason, charging nothing', async () => {

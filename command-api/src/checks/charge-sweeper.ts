@@ -7,7 +7,7 @@
  * request is refunded instead. Both are idempotent, so two sweepers, or a sweeper racing the API,
  * change nothing twice.
  */
-import { checkStreamId, type Chain, type Network, type WalletCheckRequested } from '@walletscreen/contracts';
+import { checkStreamId, parseAddress, type Chain, type Network, type WalletCheckRequested } from '@walletscreen/contracts';
 import { WrongExpectedRevision, type EventStore, type Logger, type ReadStore } from '@walletscreen/platform';
 import { uuidFrom } from '../shared/command-handler';
 
@@ -19,6 +19,12 @@ interface PendingChargeDoc {
   source: 'bonus' | 'purchased';
   charged_at: string;
   check: { input: string; address: string; chain: string; network: string; idempotencyKey?: string } | null;
+}
+
+/** The destination tag of an X-address input, as the API records it (the charge keeps the input, not the tag). */
+function destinationTagOf(input: string, network: Network): { destinationTag?: number } {
+  const parsed = parseAddress(input, network);
+  return parsed.ok && typeof parsed.address.tag === 'number' ? { destinationTag: parsed.address.tag } : {};
 }
 
 export interface ChargeSweeper {
@@ -58,6 +64,7 @@ export function startChargeSweeper(deps: {
         network: charge.check.network as Network,
         chargeSource: charge.source,
         ...(charge.check.idempotencyKey ? { idempotencyKey: charge.check.idempotencyKey } : {}),
+        ...destinationTagOf(charge.check.input, charge.check.network as Network),
         at: charge.charged_at,
       };
       try {

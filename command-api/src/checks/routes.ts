@@ -84,8 +84,8 @@ export function addressRoutes(): Router {
     const input = parseInput(parseAddressRequestSchema, req.body);
     const result = parseAddress(input.address, input.network);
     if (!result.ok) throw new Invalid(result.reason, { address: result.reason });
-    const { chain, network, normalized, kind } = result.address;
-    res.json({ chain, network, normalized, kind });
+    const { chain, network, normalized, kind, xAddress, tag } = result.address;
+    res.json({ chain, network, normalized, kind, ...(xAddress ? { x_address: xAddress, tag } : {}) });
   });
   return router;
 }

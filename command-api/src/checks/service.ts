@@ -81,7 +81,8 @@ export function createChecks(deps: {
       const checkId = idempotencyKey ? uuidFrom(`check|${userId}|${idempotencyKey}`) : randomUUID();
       const existing = await load(checkId);
       if (existing) {
-        if (existing.request.address !== parsed.address.normalized || existing.request.network !== parsed.address.network) {
+        const { normalized, network, tag } = parsed.address;
+        if (existing.request.address !== normalized || existing.request.network !== network || existing.request.destinationTag !== (tag ?? undefined)) {
           throw new Conflict('This Idempotency-Key was already used for another address', { 'Idempotency-Key': 'Already used for another address' });
         }
         return settle(checkId, deps.waitMs);
@@ -102,6 +103,7 @@ export function createChecks(deps: {
         network: parsed.address.network,
         chargeSource: source,
         ...(idempotencyKey ? { idempotencyKey } : {}),
+        ...(typeof parsed.address.tag === 'number' ? { destinationTag: parsed.address.tag } : {}),
         at: deps.clock().toISOString(),
       };
       try {

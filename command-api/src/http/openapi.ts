@@ -352,13 +352,30 @@ export function openApiDocument(serverUrl: string) {
       },
       '/api/addresses/parse': {
         post: {
-          summary: 'Parse, validate and normalize a wallet address (Bitcoin, EVM, TRON, Solana, Litecoin, Dogecoin, Bitcoin Cash, XRP)',
+          summary: 'Parse, validate and normalize a wallet address (Bitcoin, EVM, TRON, Solana, Litecoin, Dogecoin, Bitcoin Cash, XRP; an XRP X-address is normalized to its classic address, with its tag)',
           requestBody: {
             required: true,
             content: { 'application/json': { schema: { type: 'object', required: ['address'], properties: { address: { type: 'string' }, network: { type: 'string', enum: [...networks] } } } } },
           },
           responses: {
-            200: { description: 'The chain, network and canonical form', content: { 'application/json': { schema: { type: 'object', properties: { chain: { type: 'string' }, network: { type: 'string' }, normalized: { type: 'string' }, kind: { type: 'string' } } } } } },
+            200: {
+              description: 'The chain, network and canonical form',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      chain: { type: 'string' },
+                      network: { type: 'string' },
+                      normalized: { type: 'string' },
+                      kind: { type: 'string' },
+                      x_address: { type: 'string', description: 'XRP X-addresses only: the X-address as given (normalized is its classic address)' },
+                      tag: { type: 'integer', nullable: true, description: 'XRP X-addresses only: the destination tag it carries, or null' },
+                    },
+                  },
+                },
+              },
+            },
             400: problem('Not a valid address, with the reason'),
           },
         },

@@ -1,96 +1,12 @@
-/** Address parsing against the published test vectors (BIP-173, BIP-350, EIP-55, CashAddr, base58check). */
+/**
+ * Address parsing, chain by chain (the published vectors are in vectors.unit.test.ts, the prefix
+ * overlaps in prefix-overlap.unit.test.ts, random addresses in addresses.property.unit.test.ts).
+ */
 import { base58CheckDecode, base58CheckEncode, base58Decode, base58Encode, BITCOIN_ALPHABET } from './base58';
-import { bech32Decode, decodeSegwit } from './bech32';
 import { decodeCashAddr } from './cashaddr';
-import { addressMessages, parseAddress, toChecksumAddress } from './parse';
+import { addressMessages, MAX_ADDRESS_LENGTH, networksFor, parseAddress, toChecksumAddress } from './parse';
 
-const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 const fromHex = (h: string) => Uint8Array.from(h.match(/../g)!.map((x) => parseInt(x, 16)));
-
-describe('Bech32 (BIP-173 test vectors)', () => {
-  it.each([
-    'A12UEL5L',
-    'a12uel5l',
-    'an83characterlonghumanreadablepartthatcontainsthenumber1andtheexcludedcharactersbio1tt5tgs',
-    'abcdef1qpzry9x8gf2tvdw0s3jn54khce6mua7lmqqqxw',
-    '11qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqc8247j',
-    'split1checkupstagehandshakeupstreamerranterredcaperred2y9e3w',
-    '?1ezyfcl',
-  ])('%s is valid Bech32', (s) => {
-    expect(bech32Decode(s)?.encoding).toBe('bech32');
-  });
-});
-
-describe('Bech32m (BIP-350 test vectors)', () => {
-  it.each([
-    'A1LQFN3A',
-    'a1lqfn3a',
-    'an83characterlonghumanreadablepartthatcontainsthetheexcludedcharactersbioandnumber11sg7hg6',
-    'abcdef1l7aum6echk45nj3s0wdvt2fg8x9yrzpqzd3ryx',
-    '11llllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllludsr8',
-    'split1checkupstagehandshakeupstreamerranterredcaperredlc445v',
-    '?1v759aa',
-  ])('%s is valid Bech32m', (s) => {
-    expect(bech32Decode(s)?.encoding).toBe('bech32m');
-  });
-
-  it.each([
-    ['\x201xj0phk', 'HRP character out of range'],
-    ['\x7f1g6xzxy', 'HRP character out of range'],
-    ['\x801vctc34', 'HRP character out of range'],
-    ['an84characterslonghumanreadablepartthatcontainsthetheexcludedcharactersbioandnumber11d6pts4', 'overall max length exceeded'],
-    ['qyrz8wqd2c9m', 'no separator'],
-    ['1qyrz8wqd2c9m', 'empty HRP'],
-    ['y1b0jsk6g', 'invalid data character'],
-    ['lt1igcx5c0', 'invalid data character'],
-    ['in1muywd', 'too short checksum'],
-    ['mm1crxm3i', 'invalid character in checksum'],
-    ['au1s5cgom', 'invalid character in checksum'],
-    ['M1VUXWEZ', 'checksum calculated with uppercase HRP'],
-    ['16plkw9', 'empty HRP'],
-    ['1p2gdwpf', 'empty HRP'],
-  ])('%j is invalid (%s)', (s) => {
-    expect(bech32Decode(s)).toBeNull();
-  });
-});
-
-describe('segwit addresses (BIP-350 vectors, mainnet and testnet HRPs)', () => {
-  it.each([
-    ['BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4', 'bc', '0014751e76e8199196d454941c45d1b3a323f1433bd6'],
-    ['tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7', 'tb', '00201863143c14c5166804bd19203356da136c985678cd4d27a1b8c6329604903262'],
-    ['bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y', 'bc', '5128751e76e8199196d454941c45d1b3a323f1433bd6751e76e8199196d454941c45d1b3a323f1433bd6'],
-    ['BC1SW50QGDZ25J', 'bc', '6002751e'],
-    ['bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs', 'bc', '5210751e76e8199196d454941c45d1b3a323'],
-    ['tb1qqqqqp399et2xygdj5xreqhjjvcmzhxw4aywxecjdzew6hylgvsesrxh6hy', 'tb', '0020000000c4a5cad46221b2a187905e5266362b99d5e91c6ce24d165dab93e86433'],
-    ['tb1pqqqqp399et2xygdj5xreqhjjvcmzhxw4aywxecjdzew6hylgvsesf3hn0c', 'tb', '5120000000c4a5cad46221b2a187905e5266362b99d5e91c6ce24d165dab93e86433'],
-    ['bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0', 'bc', '512079be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'],
-  ])('%s → %s scriptPubKey %s', (address, hrp, script) => {
-    const s = decodeSegwit(hrp, address)!;
-    expect(s).not.toBeNull();
-    const op = s.version === 0 ? 0 : 0x50 + s.version;
-    expect(hex(Uint8Array.from([op, s.program.length, ...s.program]))).toBe(script);
-  });
-
-  it.each([
-    ['tc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq5zuyut', 'bc'],
-    ['bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd', 'bc'],
-    ['tb1z0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqglt7rf', 'tb'],
-    ['BC1S0XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ54WELL', 'bc'],
-    ['bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh', 'bc'],
-    ['tb1q0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq24jc47', 'tb'],
-    ['bc1p38j9r5y49hruaue7wxjce0updqjuyyx0kh56v8s25huc6995vvpql3jow4', 'bc'],
-    ['BC130XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ7ZWS8R', 'bc'],
-    ['bc1pw5dgrnzv', 'bc'],
-    ['bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v8n0nx0muaewav253zgeav', 'bc'],
-    ['BC1QR508D6QEJXTDG4Y5R3ZARVARYV98GJ9P', 'bc'],
-    ['tb1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq47Zagq', 'tb'],
-    ['bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v07qwwzcrf', 'bc'],
-    ['tb1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vpggkg4j', 'tb'],
-    ['bc1gmk9yu', 'bc'],
-  ])('%s is not a valid segwit address', (address, hrp) => {
-    expect(decodeSegwit(hrp, address)).toBeNull();
-  });
-});
 
 describe('EIP-55', () => {
   const vectors = [
@@ -181,5 +97,67 @@ describe('parseAddress on every supported chain', () => {
     ['x'.repeat(200), addressMessages.tooLong],
   ])('%j is refused: %s', (input, reason) => {
     expect(parseAddress(input)).toEqual({ ok: false, reason });
+  });
+});
+
+describe('readings on several networks', () => {
+  const p2sh = '3CWFddi6m4ndiGyKqzYvsFYagqDLPVMTzC';
+
+  it('reads a 3… address as Bitcoin by default, and as Bitcoin Cash or Litecoin (its old P2SH form, screened as M…) on request', () => {
+    expect(parseAddress(p2sh)).toEqual({ ok: true, address: { chain: 'bitcoin', network: 'bitcoin', normalized: p2sh, kind: 'p2sh' } });
+    expect(parseAddress(p2sh, 'bitcoin-cash')).toEqual({ ok: true, address: { chain: 'bitcoin-cash', network: 'bitcoin-cash', normalized: p2sh, kind: 'p2sh' } });
+    const hash = base58CheckDecode(p2sh)!.subarray(1);
+    const litecoin = base58CheckEncode(Uint8Array.from([0x32, ...hash]));
+    expect(litecoin[0]).toBe('M');
+    expect(parseAddress(p2sh, 'litecoin')).toEqual({ ok: true, address: { chain: 'litecoin', network: 'litecoin', normalized: litecoin, kind: 'p2sh' } });
+    expect(parseAddress(litecoin)).toEqual(parseAddress(p2sh, 'litecoin'));
+  });
+
+  it('lists every network a text is valid on, the default first', () => {
+    expect(networksFor(` ${p2sh} `)).toEqual(['bitcoin', 'bitcoin-cash', 'litecoin']);
+    expect(networksFor('1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu')).toEqual(['bitcoin', 'bitcoin-cash']);
+    expect(networksFor('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toEqual(['ethereum', 'bsc', 'polygon', 'arbitrum', 'base', 'optimism']);
+    expect(networksFor('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toEqual(['bitcoin']);
+    expect(networksFor('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toEqual(['tron']);
+    expect(networksFor('not an address')).toEqual([]);
+    expect(networksFor('')).toEqual([]);
+  });
+
+  it('refuses a network the text is not valid on, naming the one it is', () => {
+    expect(parseAddress('1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu', 'litecoin')).toEqual({ ok: false, reason: 'This is a Bitcoin address; it cannot be screened on Litecoin' });
+    expect(parseAddress('LUxXFcwXFPpRZdMv4aYu6bDwPdC2skQ5YW', 'bitcoin')).toEqual({ ok: false, reason: 'This is a Litecoin address; it cannot be screened on Bitcoin' });
+  });
+});
+
+describe('XRP X-addresses', () => {
+  it('screens the classic address and keeps the X-address and its destination tag', () => {
+    expect(parseAddress('XVLhHMPHU98es4dbozjVtdWzVrDjtV8AqEL4xcZj5whKbmc')).toEqual({
+      ok: true,
+      address: { chain: 'xrp', network: 'xrp', normalized: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf', kind: 'account', xAddress: 'XVLhHMPHU98es4dbozjVtdWzVrDjtV8AqEL4xcZj5whKbmc', tag: 0 },
+    });
+    expect(parseAddress('XVLhHMPHU98es4dbozjVtdWzVrDjtV5fdx1mHp98tDMoQXb', 'xrp')).toMatchObject({ ok: true, address: { normalized: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf', tag: null } });
+  });
+
+  it('refuses a testnet X-address as testnet, never as TRON', () => {
+    expect(parseAddress('TVE26TYGhfLC7tQDno7G8dGtxSkYQn49b3qD26PK7FcGSKE')).toEqual({ ok: false, reason: addressMessages.testnet });
+  });
+});
+
+describe('TRON hex form (41 + 40 hex digits)', () => {
+  it('is read as TRON and screened as its base58 T… form', () => {
+    const base58 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+    const hexForm = Array.from(base58CheckDecode(base58)!, (b) => b.toString(16).padStart(2, '0')).join('');
+    expect(hexForm.startsWith('41')).toBe(true);
+    expect(parseAddress(hexForm)).toEqual({ ok: true, address: { chain: 'tron', network: 'tron', normalized: base58, kind: 'account' } });
+    expect(parseAddress(hexForm.toUpperCase())).toEqual(parseAddress(hexForm));
+    expect(parseAddress(`0x${hexForm}`)).toEqual({ ok: false, reason: addressMessages.evmLength });
+  });
+});
+
+describe('length', () => {
+  it('takes up to MAX_ADDRESS_LENGTH characters, after trimming', () => {
+    expect(parseAddress(`  ${'1'.repeat(MAX_ADDRESS_LENGTH)}  `).ok).toBe(false);
+    expect(parseAddress('1'.repeat(MAX_ADDRESS_LENGTH))).not.toEqual({ ok: false, reason: addressMessages.tooLong });
+    expect(parseAddress('1'.repeat(MAX_ADDRESS_LENGTH + 1))).toEqual({ ok: false, reason: addressMessages.tooLong });
   });
 });

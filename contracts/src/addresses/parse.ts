@@ -1,12 +1,22 @@
 /**
  * Wallet-address parsing, validation and normalization, shared by the browser and the server.
  * An address that does not parse never reaches the pipeline and never costs a check.
+ *
+ * Detection does not go by the first characters: it tries every decoder that could apply and keeps
+ * each reading whose checksum and length hold (`readAddress`). Readings with a checksum (segwit
+ * Bech32/Bech32m, CashAddr, Base58Check, XRP, EIP-55, TRON hex) come before Solana, which has
+ * none (any base58 text of 32 bytes is a Solana address). Only when nothing holds does it look
+ * for the most helpful reason: a valid testnet or regtest address, then a known shape whose
+ * checksum fails (a typo), then "not recognized". So a valid mainnet address is never refused,
+ * whatever its first characters look like: a TRON `TB1…`, a Litecoin `LTC1…`, a Solana `bc1…`,
+ * an XRP `rLtC1…`.
  */
 import { keccak_256 } from '@noble/hashes/sha3';
 import { utf8ToBytes } from '@noble/hashes/utils';
-import { base58CheckDecode, base58Decode, RIPPLE_ALPHABET } from './base58';
-import { bech32Decode, decodeSegwit } from './bech32';
-import { decodeCashAddr, encodeCashAddr } from './cashaddr';
+import { base58CheckEncode, base58Decode, hasValidChecksum, RIPPLE_ALPHABET } from './base58';
+import { bech32Decode, decodeSegwitAny } from './bech32';
+import { cashAddrPrefixes, decodeCashAddr, encodeCashAddr } from './cashaddr';
+import { decodeClassicAddress, decodeXAddress } from './xaddress';
 
 export const evmNetworks = ['ethereum', 'bsc', 'polygon', 'arbitrum', 'base', 'optimism'] as const;
 export type EvmNetwork = (typeof evmNetworks)[number];
@@ -36,9 +46,17 @@ export type AddressKind = 'p2pkh' | 'p2sh' | 'p2wpkh' | 'p2wsh' | 'p2tr' | 'segw
 export interface ParsedAddress {
   chain: Chain;
   network: Network;
-  /** The canonical form: lower-case bech32, EIP-55 for EVM, `bitcoincash:` CashAddr, base58 as is. */
+  /**
+   * The canonical form, what is screened and matched: lower-case bech32, EIP-55 for EVM,
+   * `bitcoincash:` CashAddr, base58 as is (TRON's hex form as its base58 `T…`, Litecoin's old
+   * `3…` P2SH as its `M…`), the classic `r…` address of an XRP X-address.
+   */
   normalized: string;
   kind: AddressKind;
+  /** XRP X-addresses only: the X-address as given. */
+  xAddress?: string;
+  /** XRP X-addresses only: the destination tag it carries, or null when it carries none. */
+  tag?: number | null;
 }
 
 export type ParseResult = { ok: true; address: ParsedAddress } | { ok: false; reason: string };
@@ -53,7 +71,11 @@ export const addressMessages = {
   testnet: 'Testnet addresses are not supported: enter a mainnet address',
 } as const;
 
+/** The longest text that can be an address: a CashAddr of a 64-byte hash with its prefix is 124 characters. */
+export const MAX_ADDRESS_LENGTH = 128;
+
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+const fromHex = (text: string) => Uint8Array.from(text.match(/../g)!, (h) => parseInt(h, 16));
 
 /** The EIP-55 mixed-case checksum form of a 40-hex-digit address. */
 export function toChecksumAddress(address: string): string {
@@ -64,87 +86,168 @@ export function toChecksumAddress(address: string): string {
   return out;
 }
 
-function evm(text: string): ParseResult {
-  if (!/^0x[0-9a-fA-F]{40}$/.test(text)) return { ok: false, reason: addressMessages.evmLength };
-  const body = text.slice(2);
-  const checksummed = toChecksumAddress(text);
-  const mixed = body !== body.toLowerCase() && body !== body.toUpperCase();
-  if (mixed && checksummed !== text) return { ok: false, reason: addressMessages.eip55 };
-  return { ok: true, address: { chain: 'evm', network: 'ethereum', normalized: checksummed, kind: 'account' } };
-}
+/** Hex digits in one case throughout carry no EIP-55 checksum; mixed case must be the EIP-55 form. */
+const isSingleCase = (body: string) => body === body.toLowerCase() || body === body.toUpperCase();
 
-function segwit(hrp: 'bc' | 'ltc', chain: 'bitcoin' | 'litecoin', text: string): ParseResult {
-  const decoded = decodeSegwit(hrp, text);
-  if (!decoded) return { ok: false, reason: addressMessages.checksum };
-  const kind: AddressKind =
-    decoded.version === 0 ? (decoded.program.length === 20 ? 'p2wpkh' : 'p2wsh') : decoded.version === 1 && decoded.program.length === 32 ? 'p2tr' : 'segwit';
-  return { ok: true, address: { chain, network: chain, normalized: text.toLowerCase(), kind } };
-}
+const BECH32_CHARS = '[02-9ac-hj-np-z]';
+const BASE58_TEXT = /^[1-9A-HJ-NP-Za-km-z]+$/;
+const XRP_TEXT = /^[rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz]+$/;
+const EVM_TEXT = /^0x[0-9a-fA-F]{40}$/;
+const TRON_HEX_TEXT = /^41[0-9a-fA-F]{40}$/;
+const SEGWIT_HRPS: Record<string, 'bitcoin' | 'litecoin'> = { bc: 'bitcoin', ltc: 'litecoin' };
+const MAINNET_SEGWIT_TEXT = new RegExp(`^(bc|ltc)1${BECH32_CHARS}{6,86}$`, 'i');
+const CASHADDR_TEXT = new RegExp(`^(bitcoincash:)?[qp]${BECH32_CHARS}{41,}$`, 'i');
 
-const BASE58_VERSIONS: Record<number, { chain: Chain; kind: AddressKind }> = {
-  0x00: { chain: 'bitcoin', kind: 'p2pkh' },
-  0x05: { chain: 'bitcoin', kind: 'p2sh' },
-  0x30: { chain: 'litecoin', kind: 'p2pkh' },
-  0x32: { chain: 'litecoin', kind: 'p2sh' },
-  0x1e: { chain: 'dogecoin', kind: 'p2pkh' },
-  0x16: { chain: 'dogecoin', kind: 'p2sh' },
-  0x41: { chain: 'tron', kind: 'account' },
+/** Mainnet Base58Check versions (21-byte payloads), each with every network the address is valid on. */
+const BASE58_VERSIONS: Record<number, ReadonlyArray<{ chain: Chain; kind: AddressKind; as?: number }>> = {
+  0x00: [
+    { chain: 'bitcoin', kind: 'p2pkh' },
+    { chain: 'bitcoin-cash', kind: 'p2pkh' },
+  ],
+  0x05: [
+    { chain: 'bitcoin', kind: 'p2sh' },
+    { chain: 'bitcoin-cash', kind: 'p2sh' },
+    // Litecoin's old P2SH form (before its own 0x32, `M…`): screened as its `M…` form.
+    { chain: 'litecoin', kind: 'p2sh', as: 0x32 },
+  ],
+  0x30: [{ chain: 'litecoin', kind: 'p2pkh' }],
+  0x32: [{ chain: 'litecoin', kind: 'p2sh' }],
+  0x1e: [{ chain: 'dogecoin', kind: 'p2pkh' }],
+  0x16: [{ chain: 'dogecoin', kind: 'p2sh' }],
+  0x41: [{ chain: 'tron', kind: 'account' }],
 };
 
-function detect(text: string): ParseResult {
-  if (/^0x/i.test(text)) return evm(text);
-  const lower = text.toLowerCase();
-  if (lower.startsWith('bc1')) return segwit('bc', 'bitcoin', text);
-  if (lower.startsWith('ltc1')) return segwit('ltc', 'litecoin', text);
-  if (/^(tb1|bcrt1|tltc1|rltc1)/.test(lower) || lower.startsWith('bchtest:')) return { ok: false, reason: addressMessages.testnet };
-  if (lower.startsWith('bitcoincash:') || /^[qp][qpzry9x8gf2tvdw0s3jn54khce6mua7l]{41}$/.test(lower)) {
+/** Testnet and regtest: segwit HRPs (Bitcoin, Litecoin, Dogecoin) and Base58Check versions. */
+const TESTNET_HRPS = new Set(['tb', 'bcrt', 'tltc', 'rltc', 'td', 'dcrt']);
+const TESTNET_VERSIONS = new Set([0x6f, 0xc4, 0x3a, 0x71]);
+
+const single = (chain: Exclude<Chain, 'evm'>, normalized: string, kind: AddressKind): ParsedAddress => ({ chain, network: chain, normalized, kind });
+
+function segwitKind(version: number, programLength: number): AddressKind {
+  if (version === 0) return programLength === 20 ? 'p2wpkh' : 'p2wsh';
+  return version === 1 && programLength === 32 ? 'p2tr' : 'segwit';
+}
+
+/**
+ * Every reading of `input` as a mainnet address of a supported network, checked readings first
+ * and Solana last; the first is what the text is when no network is asked for. An EVM address
+ * reads on every EVM network (Ethereum first); a legacy `1…` as Bitcoin and Bitcoin Cash; a `3…`
+ * as Bitcoin, Bitcoin Cash and Litecoin. Empty when it is none.
+ */
+export function readAddress(input: string): ParsedAddress[] {
+  const text = input.trim();
+  const out: ParsedAddress[] = [];
+  if (text.length > MAX_ADDRESS_LENGTH) return out;
+  if (EVM_TEXT.test(text)) {
+    const normalized = toChecksumAddress(text);
+    if (isSingleCase(text.slice(2)) || normalized === text) {
+      for (const network of evmNetworks) out.push({ chain: 'evm', network, normalized, kind: 'account' });
+    }
+    return out;
+  }
+  if (TRON_HEX_TEXT.test(text) && (isSingleCase(text.slice(2)) || toChecksumAddress(text.slice(2)).slice(2) === text.slice(2))) {
+    out.push(single('tron', base58CheckEncode(fromHex(text)), 'account'));
+  }
+  if (MAINNET_SEGWIT_TEXT.test(text) && isSingleCase(text)) {
+    const segwit = decodeSegwitAny(text);
+    const chain = segwit && SEGWIT_HRPS[segwit.hrp];
+    if (segwit && chain) out.push(single(chain, text.toLowerCase(), segwitKind(segwit.version, segwit.program.length)));
+  }
+  if (CASHADDR_TEXT.test(text)) {
     const cash = decodeCashAddr(text);
-    if (!cash) return { ok: false, reason: addressMessages.checksum };
-    return { ok: true, address: { chain: 'bitcoin-cash', network: 'bitcoin-cash', normalized: encodeCashAddr(cash.type, cash.hash), kind: cash.type } };
+    if (cash && cash.prefix === cashAddrPrefixes.mainnet) out.push(single('bitcoin-cash', encodeCashAddr(cash.type, cash.hash), cash.type));
   }
-  if (text.startsWith('r')) {
-    const payload = base58CheckDecode(text, RIPPLE_ALPHABET);
-    if (payload && payload.length === 21 && payload[0] === 0) {
-      return { ok: true, address: { chain: 'xrp', network: 'xrp', normalized: text, kind: 'account' } };
+  let solana: ParsedAddress | null = null;
+  if (text.length >= 25 && text.length <= 50 && BASE58_TEXT.test(text)) {
+    const raw = base58Decode(text);
+    if (raw?.length === 25 && hasValidChecksum(raw)) {
+      for (const { chain, kind, as } of BASE58_VERSIONS[raw[0]!] ?? []) {
+        const normalized = as === undefined ? text : base58CheckEncode(Uint8Array.from([as, ...raw.subarray(1, 21)]));
+        out.push(single(chain as Exclude<Chain, 'evm'>, normalized, kind));
+      }
+    } else if (raw?.length === 32 && text.length >= 32 && text.length <= 44) {
+      solana = single('solana', text, 'account');
     }
-    if (!payload && base58Decode(text, RIPPLE_ALPHABET)?.length === 25) return { ok: false, reason: addressMessages.checksum };
   }
-  const payload = base58CheckDecode(text);
-  if (payload && payload.length === 21) {
-    const v = BASE58_VERSIONS[payload[0]!];
-    if (v) {
-      const network = v.chain === 'evm' ? 'ethereum' : (v.chain as Network);
-      return { ok: true, address: { chain: v.chain, network, normalized: text, kind: v.kind } };
+  if (XRP_TEXT.test(text)) {
+    if (text[0] === 'r' && text.length >= 25 && text.length <= 35 && decodeClassicAddress(text)) {
+      out.push(single('xrp', text, 'account'));
+    } else if (text[0] === 'X' && text.length === 47) {
+      const x = decodeXAddress(text);
+      if (x && !x.test) out.push({ ...single('xrp', x.classicAddress, 'account'), xAddress: text, tag: x.tag });
     }
-    return { ok: false, reason: addressMessages.unrecognized };
   }
-  const raw = base58Decode(text);
-  if (raw && raw.length === 32 && text.length >= 32 && text.length <= 44) {
-    return { ok: true, address: { chain: 'solana', network: 'solana', normalized: text, kind: 'account' } };
+  if (solana) out.push(solana);
+  return out;
+}
+
+/** Whether `text` is a valid testnet or regtest address of a supported chain. */
+function isTestnetAddress(text: string): boolean {
+  const segwit = text.length <= 90 && text.includes('1') ? decodeSegwitAny(text) : null;
+  if (segwit && TESTNET_HRPS.has(segwit.hrp)) return true;
+  if (BASE58_TEXT.test(text)) {
+    const raw = base58Decode(text);
+    if (raw?.length === 25 && hasValidChecksum(raw) && TESTNET_VERSIONS.has(raw[0]!)) return true;
   }
-  // Base58 that decodes to an address-sized payload but fails its checksum is a typo, not noise.
-  if (raw && raw.length === 25) return { ok: false, reason: addressMessages.checksum };
-  if (bech32Decode(text) === null && /^[a-z]{2,4}1[02-9ac-hj-np-z]{6,}$/i.test(text)) return { ok: false, reason: addressMessages.checksum };
-  return { ok: false, reason: addressMessages.unrecognized };
+  const testPrefixes: string[] = [cashAddrPrefixes.testnet, cashAddrPrefixes.regtest];
+  const withPrefix = decodeCashAddr(text);
+  if (withPrefix && testPrefixes.includes(withPrefix.prefix)) return true;
+  if (!text.includes(':') && testPrefixes.some((prefix) => decodeCashAddr(text, prefix))) return true;
+  return text.length === 47 && XRP_TEXT.test(text) && decodeXAddress(text)?.test === true;
+}
+
+const KNOWN_SEGWIT_SHAPE = /^(bc|ltc|tb|bcrt|tltc|rltc)1[a-z0-9]{6,}$/i;
+const BECH32_SHAPE = new RegExp(`^[a-z]{2,4}1${BECH32_CHARS}{6,}$`, 'i');
+const CASHADDR_SHAPE = new RegExp(`^((bitcoincash|bchtest|bchreg):[a-z0-9]+|[qp]${BECH32_CHARS}{40,})$`, 'i');
+
+/** Whether `text`, which no decoder accepts, has the shape of a supported format: then a character is likely wrong. */
+function looksMistyped(text: string): boolean {
+  if (KNOWN_SEGWIT_SHAPE.test(text) || CASHADDR_SHAPE.test(text) || TRON_HEX_TEXT.test(text)) return true;
+  if (BECH32_SHAPE.test(text) && bech32Decode(text) === null) return true;
+  if (BASE58_TEXT.test(text)) {
+    // Address-sized base58 whose checksum fails is a typo; one whose checksum holds is another coin's.
+    const raw = base58Decode(text);
+    if (raw?.length === 25 && !hasValidChecksum(raw)) return true;
+  }
+  if (XRP_TEXT.test(text)) {
+    const raw = base58Decode(text, RIPPLE_ALPHABET);
+    if (text[0] === 'r' && raw?.length === 25) return !hasValidChecksum(raw);
+    if (text.length === 47 && raw?.length === 35) return !hasValidChecksum(raw);
+  }
+  return false;
+}
+
+/** Why `text`, which no decoder accepts, is refused: the most helpful of the reasons that apply. */
+function refusal(text: string): string {
+  if (isTestnetAddress(text)) return addressMessages.testnet;
+  if (/^0x/i.test(text)) return EVM_TEXT.test(text) ? addressMessages.eip55 : addressMessages.evmLength;
+  return looksMistyped(text) ? addressMessages.checksum : addressMessages.unrecognized;
 }
 
 /**
  * Parses a wallet address. `network` asks for a specific network: an EVM address can be screened
- * on any EVM network (Ethereum by default); a legacy 1…/3… address can be read as Bitcoin Cash.
+ * on any EVM network (Ethereum by default); a legacy `1…`/`3…` address can be read as Bitcoin
+ * Cash, a `3…` also as Litecoin (its old P2SH form); any text that is also a Solana address can be
+ * read as one.
  */
 export function parseAddress(input: string, network?: Network): ParseResult {
   const text = input.trim();
   if (text.length === 0) return { ok: false, reason: addressMessages.empty };
-  if (text.length > 120) return { ok: false, reason: addressMessages.tooLong };
-  const result = detect(text);
-  if (!result.ok || network === undefined) return result;
-  const a = result.address;
-  if (a.chain === 'evm' && (evmNetworks as readonly string[]).includes(network)) return { ok: true, address: { ...a, network } };
-  if (a.chain === 'bitcoin' && network === 'bitcoin-cash' && (a.kind === 'p2pkh' || a.kind === 'p2sh')) {
-    return { ok: true, address: { ...a, chain: 'bitcoin-cash', network: 'bitcoin-cash' } };
-  }
-  if (a.network !== network) {
-    return { ok: false, reason: `This is a ${networkNames[a.network].replace('Ethereum', 'EVM')} address; it cannot be screened on ${networkNames[network]}` };
-  }
-  return result;
+  if (text.length > MAX_ADDRESS_LENGTH) return { ok: false, reason: addressMessages.tooLong };
+  const readings = readAddress(text);
+  const first = readings[0];
+  if (!first) return { ok: false, reason: refusal(text) };
+  if (network === undefined) return { ok: true, address: first };
+  const onNetwork = readings.find((a) => a.network === network);
+  if (onNetwork) return { ok: true, address: onNetwork };
+  return { ok: false, reason: `This is a ${networkNames[first.network].replace('Ethereum', 'EVM')} address; it cannot be screened on ${networkNames[network]}` };
+}
+
+/**
+ * Every supported network `input` is a valid address on, the one it is read as by default first
+ * (an EVM address: every EVM network; a legacy `1…`: Bitcoin and Bitcoin Cash; a `3…`: Bitcoin,
+ * Bitcoin Cash and Litecoin). Empty when it is not an address.
+ */
+export function networksFor(input: string): Network[] {
+  return [...new Set(readAddress(input).map((a) => a.network))];
 }

@@ -22,6 +22,11 @@ export interface WalletCheckRequested {
   chargeSource: 'bonus' | 'purchased';
   /** The Idempotency-Key the browser sent (absent on checks requested without one, and on older events). */
   idempotencyKey?: string;
+  /**
+   * The XRP destination tag of an X-address input (`address` is then its classic form); absent
+   * for every other input, for an X-address without a tag, and on older events.
+   */
+  destinationTag?: number;
   at: string;
 }
 

@@ -31,7 +31,7 @@ export interface CheckFailure {
 
 /** What the user asked for. */
 export interface CheckTarget {
-  /** What is sent: the trimmed address, and the network for EVM addresses. */
+  /** What is sent: the trimmed address, and the network for an address valid on several. */
   request: AnalyzeRequest;
   /** The canonical address and network the server reports (parseAddress), shown in the overlay. */
   address: string;

@@ -10,7 +10,7 @@ import { answerFromBody, type CheckAnswer } from './check-answer';
 export interface AnalyzeRequest {
   /** Trimmed, as typed. */
   wallet_address: string;
-  /** Sent for EVM addresses (the chosen chain); other addresses name their own network. */
+  /** Sent for an address valid on several networks (an EVM address, a legacy 3…): the chosen one. */
   network?: Network;
 }
 

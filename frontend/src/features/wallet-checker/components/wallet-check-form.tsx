@@ -1,15 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { IconShieldSearch } from '@tabler/icons-react';
-import { evmNetworks, networkNames, parseAddress, type EvmNetwork } from '@walletscreen/contracts';
+import { networkNames, networksFor, parseAddress, type Network } from '@walletscreen/contracts';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
 import type { CheckTarget } from '../check-runner';
-
-const networkOptions = evmNetworks.map((network) => ({ value: network, label: networkNames[network] }));
-
-function isEvmNetwork(value: string): value is EvmNetwork {
-  return (evmNetworks as readonly string[]).includes(value);
-}
 
 export interface WalletCheckFormProps {
   running: boolean;
@@ -19,22 +13,21 @@ export interface WalletCheckFormProps {
 }
 
 /**
- * The wallet address input (with a clear button), the network of an EVM address (Ethereum unless
- * another chain is chosen) and the Check button. An empty address does nothing; an address that
+ * The wallet address input (with a clear button), the network when the address is valid on more
+ * than one (an EVM address on every EVM chain, a legacy 3… on Bitcoin, Bitcoin Cash and Litecoin;
+ * the first is the default) and the Check button. An empty address does nothing; an address that
  * does not parse is refused here, before any request, with the reason under the input.
  */
 export function WalletCheckForm({ running, onCheck, serverError }: WalletCheckFormProps) {
   const [address, setAddress] = useState('');
-  const [network, setNetwork] = useState<EvmNetwork>('ethereum');
+  const [network, setNetwork] = useState<Network | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const [editedSinceCheck, setEditedSinceCheck] = useState(false);
 
   const trimmed = address.trim();
-  const isEvm = useMemo(() => {
-    if (trimmed === '') return false;
-    const parsed = parseAddress(trimmed);
-    return parsed.ok && parsed.address.chain === 'evm';
-  }, [trimmed]);
+  const choices = useMemo(() => networksFor(trimmed), [trimmed]);
+  // The chosen network while the address is valid on it; otherwise the address's default.
+  const chosen = choices.length > 1 ? (network !== null && choices.includes(network) ? network : choices[0]) : undefined;
 
   const edit = (value: string) => {
     setAddress(value);
@@ -45,7 +38,6 @@ export function WalletCheckForm({ running, onCheck, serverError }: WalletCheckFo
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (running || trimmed === '') return;
-    const chosen = isEvm ? network : undefined;
     const parsed = parseAddress(trimmed, chosen);
     if (!parsed.ok) {
       setLocalError(parsed.reason);
@@ -81,14 +73,15 @@ export function WalletCheckForm({ running, onCheck, serverError }: WalletCheckFo
             style={{ flex: '1 1 22rem', minWidth: 0 }}
             data-testid="wallet-address-input"
           />
-          {isEvm ? (
+          {chosen ? (
             <NativeSelect
               label="Network"
-              data={networkOptions}
-              value={network}
+              data={choices.map((value) => ({ value, label: networkNames[value] }))}
+              value={chosen}
               onChange={(event) => {
                 const value = event.currentTarget.value;
-                if (isEvmNetwork(value)) setNetwork(value);
+                const picked = choices.find((n) => n === value);
+                if (picked) setNetwork(picked);
               }}
               style={{ flex: '0 0 11rem' }}
               data-testid="network-select"

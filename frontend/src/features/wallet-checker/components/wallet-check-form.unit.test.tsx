@@ -5,6 +5,7 @@ import { WalletCheckForm } from './wallet-check-form';
 
 const EVM = '0x8f3a21c6b7e94d05a1cc92e4f7b60d3e5a9c41b2';
 const BITCOIN = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+const P2SH = '3CWFddi6m4ndiGyKqzYvsFYagqDLPVMTzC';
 
 function renderForm(props: Partial<Parameters<typeof WalletCheckForm>[0]> = {}) {
   const onCheck = jest.fn();
@@ -40,7 +41,7 @@ describe('the wallet check form', () => {
     expect(screen.queryByText(addressMessages.evmLength)).toBeNull();
   });
 
-  it('offers the network only for an EVM address, Ethereum by default', () => {
+  it('offers the EVM networks for an EVM address, Ethereum by default, and no choice for a single-network address', () => {
     const { type } = renderForm();
     type(BITCOIN);
     expect(screen.queryByLabelText('Network')).toBeNull();
@@ -60,6 +61,31 @@ describe('the wallet check form', () => {
       address: toChecksumAddress(EVM),
       network: 'arbitrum',
     });
+  });
+
+  it('offers Bitcoin, Bitcoin Cash and Litecoin for a legacy 3… address, and sends the one chosen', () => {
+    const { onCheck, type, check } = renderForm();
+    type(P2SH);
+    const select = screen.getByLabelText('Network') as HTMLSelectElement;
+    expect(Array.from(select.options).map((o) => o.text)).toEqual(['Bitcoin', 'Bitcoin Cash', 'Litecoin']);
+    expect(select.value).toBe('bitcoin');
+    fireEvent.change(select, { target: { value: 'litecoin' } });
+    check();
+    expect(onCheck).toHaveBeenCalledWith({
+      request: { wallet_address: P2SH, network: 'litecoin' },
+      address: expect.stringMatching(/^M/),
+      network: 'litecoin',
+    });
+  });
+
+  it('falls back to the default network when the address changes to one the choice does not fit', () => {
+    const { onCheck, type, check } = renderForm();
+    type(EVM);
+    fireEvent.change(screen.getByLabelText('Network'), { target: { value: 'polygon' } });
+    type(P2SH);
+    expect((screen.getByLabelText('Network') as HTMLSelectElement).value).toBe('bitcoin');
+    check();
+    expect(onCheck).toHaveBeenCalledWith({ request: { wallet_address: P2SH, network: 'bitcoin' }, address: P2SH, network: 'bitcoin' });
   });
 
   it('sends no network for other chains', () => {
