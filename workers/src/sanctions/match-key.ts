@@ -14,7 +14,7 @@
  * Bitcoin Cash on its CashAddr form, whether listed or entered as legacy or CashAddr; everything
  * else on the normalized form of `parseAddress`.
  */
-import { evmNetworks, networkNames, networks, parseAddress, type Chain, type Network } from '@walletscreen/contracts';
+import { evmNetworks, networkNames, networks, networksFor, parseAddress, type Chain, type Network } from '@walletscreen/contracts';
 import { base58CheckDecode } from '@walletscreen/contracts/addresses/base58';
 import { encodeCashAddr } from '@walletscreen/contracts/addresses/cashaddr';
 
@@ -30,15 +30,13 @@ export const chainOfNetwork = (network: Network): Chain => (isEvmNetwork(network
 export const networkOfChain = (chain: Chain): Network => (chain === 'evm' ? 'ethereum' : chain);
 
 /**
- * Every network we screen on which `address` is a valid address: all EVM networks for a 0x
- * address, Bitcoin and Bitcoin Cash for a legacy 1…/3… address (the same key hash), one network
- * otherwise; empty for anything else (Monero, Zcash, Dash, a typo).
- *
- * Our own small function over `parseAddress`; contracts' `networksFor(text)` (being added by the
- * address work) answers the same question and can replace it.
+ * Every network we screen on which `address` is a valid address (contracts' `networksFor`, the
+ * address's default network first): all EVM networks for a 0x address; Bitcoin, Bitcoin Cash and,
+ * for a 3… script hash, Litecoin's old P2SH form for a legacy 1…/3… address (the same key or
+ * script hash); one network otherwise; empty for anything else (Monero, Zcash, Dash, a typo).
  */
 export function screenableNetworks(address: string): Network[] {
-  return networks.filter((network) => parseAddress(address, network).ok);
+  return networksFor(address);
 }
 
 /** Chains OFAC lists addresses of that we do not screen, by the id `listedNetworkFor` gives them. */

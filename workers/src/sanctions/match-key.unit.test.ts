@@ -67,14 +67,17 @@ describe('a listed address is screened by what its text is, whatever its ticker'
     for (const text of [xmr, zec, dash, '199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz']) expect(screenableNetworks(text)).toEqual([]);
   });
 
-  it('USDT on the Omni Layer: a Bitcoin address, screened on Bitcoin and Bitcoin Cash, under another chain than its ticker', () => {
-    for (const address of [omniP2pkh, omniP2sh]) {
+  it('USDT on the Omni Layer: a Bitcoin address, screened on Bitcoin and Bitcoin Cash (a 3… also as Litecoin’s old P2SH), under another chain than its ticker', () => {
+    for (const [address, matchedChains] of [
+      [omniP2pkh, ['bitcoin', 'bitcoin-cash']],
+      [omniP2sh, ['bitcoin', 'bitcoin-cash', 'litecoin']],
+    ] as const) {
       expect(describeListing('USDT', address)).toEqual({
         network: 'bitcoin',
         normalized: address,
         valid: true,
         listedNetwork: 'omni',
-        matchedChains: ['bitcoin', 'bitcoin-cash'],
+        matchedChains,
         crossChain: true,
       });
     }

@@ -55,7 +55,7 @@ describe('the three OFAC formats of the same list', () => {
       ['90401', 'XBT', 'bitcoin', '199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz', false, 'bitcoin', [], false],
       ['90433', 'BSV', 'bitcoin', '1Hs23f2VmZMqj1BrXaMWxaBNV26mFzfqRV', true, 'bitcoin-sv', ['bitcoin', 'bitcoin-cash'], true],
       ['90433', 'USDT', 'bitcoin', '129eYFMGqbRpqTpJn2TyvnM1gfjCEXTJxD', true, 'omni', ['bitcoin', 'bitcoin-cash'], true],
-      ['90433', 'USDT', 'bitcoin', '3E4Fu7E6e5EVoNYn6oLcqB9LcEJQsyr1Rw', true, 'omni', ['bitcoin', 'bitcoin-cash'], true],
+      ['90433', 'USDT', 'bitcoin', '3E4Fu7E6e5EVoNYn6oLcqB9LcEJQsyr1Rw', true, 'omni', ['bitcoin', 'bitcoin-cash', 'litecoin'], true],
       ['90433', 'XBT', 'tron', 'THXKU71GGbQfcv4bpqTaz8Cey7pXcgQQFZ', true, 'bitcoin', ['tron'], true],
       ['90433', 'ZEC', null, 't1JBXwfYGtEKwnZUqwnCfaJx9GLFuvrMWXJ', false, 'zcash', [], false],
     ]);
