@@ -173,6 +173,7 @@ describe('an address OFAC lists under another ticker than its chain', () => {
   it.each([
     ['USDT on the Omni Layer (a Bitcoin address)', OMNI, undefined, 'USDT', 'omni'],
     ['USDT on the Omni Layer, screened as Bitcoin Cash', OMNI_P2SH, 'bitcoin-cash', 'USDT', 'omni'],
+    ['USDT on the Omni Layer, a 3… screened as Litecoin’s old P2SH', OMNI_P2SH, 'litecoin', 'USDT', 'omni'],
     ['BSV (a Bitcoin-format address)', BSV, undefined, 'BSV', 'bitcoin-sv'],
     ['a TRON address listed under XBT', TRON_UNDER_XBT, undefined, 'XBT', 'bitcoin'],
   ])('is flagged: %s', async (_what, address, network, ticker, listedNetwork) => {
