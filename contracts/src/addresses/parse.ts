@@ -134,8 +134,22 @@ function segwitKind(version: number, programLength: number): AddressKind {
  * reads on every EVM network (Ethereum first); a legacy `1…` as Bitcoin and Bitcoin Cash; a `3…`
  * as Bitcoin, Bitcoin Cash and Litecoin. Empty when it is none.
  */
-export function readAddress(input: string): ParsedAddress[] {
+export function readAddress(input: string): readonly ParsedAddress[] {
   const text = input.trim();
+  const known = readings.get(text);
+  if (known) return known;
+  const read = Object.freeze(readAddressOnce(text).map((a) => Object.freeze(a)));
+  // A bounded memo: a check reads each counterparty's address several times (sanctions, delisted
+  // entries, custom lists, labels), and a server reads the same addresses again and again.
+  if (readings.size >= READINGS_KEPT) readings.clear();
+  readings.set(text, read);
+  return read;
+}
+
+const READINGS_KEPT = 4096;
+const readings = new Map<string, readonly ParsedAddress[]>();
+
+function readAddressOnce(text: string): ParsedAddress[] {
   const out: ParsedAddress[] = [];
   if (text.length > MAX_ADDRESS_LENGTH) return out;
   if (EVM_TEXT.test(text)) {
