@@ -31,26 +31,38 @@ export async function loadSanctionsListState(eventStore: EventStore): Promise<{ 
   return { state, revision };
 }
 
-/** The list in force, ready for lookups; null when no list was ever imported. */
-export async function loadSanctionsIndex(eventStore: EventStore): Promise<SanctionsIndex | null> {
-  const { event } = await lastEvent(eventStore);
-  return event ? createSanctionsIndex([event]) : null;
+/** The list in force: ready for lookups, with where it came from as recorded with its import (null when not recorded). */
+export interface LoadedSanctionsList {
+  index: SanctionsIndex;
+  origin: string | null;
 }
 
-/** The sanctions index, cached and rebuilt only when a new list was imported. */
-export function cachedSanctionsIndex(eventStore: EventStore): () => Promise<SanctionsIndex | null> {
-  let cached: { revision: number | 'no-stream'; index: SanctionsIndex | null } | null = null;
+/** The list in force; null when no list was ever imported. */
+export async function loadSanctionsList(eventStore: EventStore): Promise<LoadedSanctionsList | null> {
+  const { event } = await lastEvent(eventStore);
+  const index = event ? createSanctionsIndex([event]) : null;
+  if (!event || !index) return null;
+  const origin = (event.metadata as { origin?: unknown } | undefined)?.origin;
+  return { index, origin: typeof origin === 'string' ? origin : null };
+}
+
+/** The index of the list in force; null when no list was ever imported. */
+export async function loadSanctionsIndex(eventStore: EventStore): Promise<SanctionsIndex | null> {
+  return (await loadSanctionsList(eventStore))?.index ?? null;
+}
+
+/** The list in force, cached and read again (one list-sized event) only when a new list was imported. */
+export function cachedSanctionsList(eventStore: EventStore): () => Promise<LoadedSanctionsList | null> {
+  let cached: { revision: number | 'no-stream'; list: LoadedSanctionsList | null } | null = null;
   return async () => {
     const revision = await eventStore.streamRevision(sanctionsStreamId);
-    if (!cached || cached.revision !== revision) cached = { revision, index: revision === 'no-stream' ? null : await loadSanctionsIndex(eventStore) };
-    return cached.index;
+    if (!cached || cached.revision !== revision) cached = { revision, list: revision === 'no-stream' ? null : await loadSanctionsList(eventStore) };
+    return cached.list;
   };
 }
 
-/** Where the list in force came from, as recorded with its import (null when nothing is loaded or it was not recorded). */
-export async function loadSanctionsListOrigin(eventStore: EventStore): Promise<{ sha256: string; origin: string | null } | null> {
-  const { event } = await lastEvent(eventStore);
-  if (!event || !sanctionsListEventTypes.has(event.type)) return null;
-  const origin = (event.metadata as { origin?: unknown } | undefined)?.origin;
-  return { sha256: (event.data as { sha256: string }).sha256, origin: typeof origin === 'string' ? origin : null };
+/** The sanctions index of the list in force, cached like `cachedSanctionsList`. */
+export function cachedSanctionsIndex(eventStore: EventStore): () => Promise<SanctionsIndex | null> {
+  const list = cachedSanctionsList(eventStore);
+  return async () => (await list())?.index ?? null;
 }

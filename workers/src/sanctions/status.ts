@@ -9,8 +9,8 @@
  */
 import type { SanctionsStatus } from '@walletscreen/contracts';
 import type { EventStore } from '@walletscreen/platform';
-import { ofacFormatNames, sanctionsStreamId } from './sanctions-list';
-import { cachedSanctionsIndex, loadSanctionsListOrigin } from './sanctions-store';
+import { ofacFormatNames } from './sanctions-list';
+import { cachedSanctionsList } from './sanctions-store';
 import { cachedSanctionsSyncLog } from './sync-log';
 
 export type OfacStatus = Omit<SanctionsStatus, 'custom_lists'>;
@@ -27,26 +27,18 @@ export function daysSince(date: string, now: Date): number | null {
 }
 
 export function createSanctionsStatus(eventStore: EventStore, clock: () => Date): (audience: StatusAudience) => Promise<OfacStatus> {
-  const sanctions = cachedSanctionsIndex(eventStore);
+  const sanctions = cachedSanctionsList(eventStore);
   const syncLog = cachedSanctionsSyncLog(eventStore);
-  // The origin recorded with the list in force, read again only when another list is in force.
-  let origin: { revision: number | 'no-stream'; value: Awaited<ReturnType<typeof loadSanctionsListOrigin>> } | null = null;
-  const recordedOrigin = async () => {
-    const revision = await eventStore.streamRevision(sanctionsStreamId);
-    if (!origin || origin.revision !== revision) origin = { revision, value: await loadSanctionsListOrigin(eventStore) };
-    return origin.value;
-  };
-
   return async (audience) => {
-    const [index, log] = await Promise.all([sanctions(), syncLog()]);
-    const meta = index?.meta ?? null;
+    const [list, log] = await Promise.all([sanctions(), syncLog()]);
+    const meta = list?.index.meta ?? null;
     const admin = audience === 'admin';
     const attempt = log.lastAttempt ?? (meta ? { at: meta.importedAt, result: 'imported' as const, code: null } : null);
 
     let lastImport: OfacStatus['last_import'] = null;
     if (meta) {
       const logged = log.lastImport?.sha256 === meta.sha256 ? log.lastImport : null;
-      const from = logged?.origin ?? (await recordedOrigin())?.origin ?? null;
+      const from = logged?.origin ?? list?.origin ?? null;
       lastImport = { at: meta.importedAt, trigger: logged?.trigger ?? null, origin: admin ? from : null };
     }
     const failure = log.failureSinceSuccess;

@@ -14,7 +14,6 @@ import { OFAC_SDN_ADVANCED_URL, runSanctionsSync, type SanctionsSyncOptions, typ
 
 export const sanctionsSyncStreamId = 'sanctions-sync';
 
-
 export interface SanctionsSyncSucceeded {
   /** The URL or file path the list came from, or "uploaded by <admin e-mail>: <file name>". */
   origin: string;
