@@ -5,9 +5,10 @@
  * A listed address is matched by what its text is, not by the ticker it is listed under: OFAC
  * lists Bitcoin addresses under USDT (Omni Layer tokens live on Bitcoin addresses), BSV and BCH,
  * EVM addresses under ETC, and sometimes mis-tags an address (a TRON `T…` address under XBT). So
- * every listed text is parsed on every network we screen (`screenableNetworks`), and indexed on
- * each chain it is valid on; the ticker is kept, with what it says the address is on
- * (`listedNetworkFor`), so the evidence can say "listed as USDT (Omni Layer)".
+ * every listed text is read on every network we screen (contracts' `networksFor`: all EVM networks
+ * for a 0x address; Bitcoin, Bitcoin Cash and, for a 3…, Litecoin's old P2SH for a legacy 1…/3…),
+ * and indexed on each chain it is valid on; the ticker is kept, with what it says the address is
+ * on (`listedNetworkFor`), so the evidence can say "listed as USDT (Omni Layer)".
  *
  * Matching is per chain and on normalized addresses: EVM addresses are matched case-insensitively
  * (one key for every EVM network, since one key pair controls the address on all of them);
@@ -28,16 +29,6 @@ export const chainOfNetwork = (network: Network): Chain => (isEvmNetwork(network
 
 /** A network of a chain, to parse and key its addresses with (Ethereum for `evm`: every EVM network keys alike). */
 export const networkOfChain = (chain: Chain): Network => (chain === 'evm' ? 'ethereum' : chain);
-
-/**
- * Every network we screen on which `address` is a valid address (contracts' `networksFor`, the
- * address's default network first): all EVM networks for a 0x address; Bitcoin, Bitcoin Cash and,
- * for a 3… script hash, Litecoin's old P2SH form for a legacy 1…/3… address (the same key or
- * script hash); one network otherwise; empty for anything else (Monero, Zcash, Dash, a typo).
- */
-export function screenableNetworks(address: string): Network[] {
-  return networksFor(address);
-}
 
 /** Chains OFAC lists addresses of that we do not screen, by the id `listedNetworkFor` gives them. */
 export const unscreenedListedNetworks = {
@@ -114,7 +105,7 @@ export interface ListingMatch {
 
 export function describeListing(ticker: string, address: string): ListingMatch {
   const text = address.trim();
-  const matched = screenableNetworks(text);
+  const matched = networksFor(text);
   const listedNetwork = listedNetworkFor(ticker, text);
   const listedScreened = listedNetwork !== null && screened.has(listedNetwork) ? (listedNetwork as Network) : null;
   const primary = listedScreened !== null && matched.includes(listedScreened) ? listedScreened : (matched[0] ?? null);

@@ -1,4 +1,5 @@
-import { addressIdentity, chainOfNetwork, describeListing, indexKeysFor, listedAsText, listedNetworkFor, matchKeyFor, networkForTicker, screenableNetworks } from './match-key';
+import { networksFor } from '@walletscreen/contracts';
+import { addressIdentity, chainOfNetwork, describeListing, indexKeysFor, listedAsText, listedNetworkFor, matchKeyFor, networkForTicker } from './match-key';
 
 const eth = '0x0a4279202BE313Bce8954DF36Aa730aA5837aa16';
 const tron = 'TPrB1PFCqxJximuVGjsZ1oDJ6nrCqfW1FV';
@@ -60,11 +61,11 @@ describe('OFAC tickers to the networks we screen', () => {
 
 describe('a listed address is screened by what its text is, whatever its ticker', () => {
   it('finds the networks a text is valid on', () => {
-    expect(screenableNetworks(omniP2pkh)).toEqual(['bitcoin', 'bitcoin-cash']);
-    expect(screenableNetworks(eth)).toEqual(['ethereum', 'bsc', 'polygon', 'arbitrum', 'base', 'optimism']);
-    expect(screenableNetworks(tronUnderXbt)).toEqual(['tron']);
-    expect(screenableNetworks(bchCashAddr)).toEqual(['bitcoin-cash']);
-    for (const text of [xmr, zec, dash, '199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz']) expect(screenableNetworks(text)).toEqual([]);
+    expect(networksFor(omniP2pkh)).toEqual(['bitcoin', 'bitcoin-cash']);
+    expect(networksFor(eth)).toEqual(['ethereum', 'bsc', 'polygon', 'arbitrum', 'base', 'optimism']);
+    expect(networksFor(tronUnderXbt)).toEqual(['tron']);
+    expect(networksFor(bchCashAddr)).toEqual(['bitcoin-cash']);
+    for (const text of [xmr, zec, dash, '199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz']) expect(networksFor(text)).toEqual([]);
   });
 
   it('USDT on the Omni Layer: a Bitcoin address, screened on Bitcoin and Bitcoin Cash (a 3… also as Litecoin’s old P2SH), under another chain than its ticker', () => {
