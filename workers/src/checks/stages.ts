@@ -186,10 +186,11 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         const { network, address } = ctx.request;
         const others = dataOf(ctx)?.counterparties ?? [];
         // Found by what the address is, whatever ticker OFAC listed it under (see sanctions-index.projection.ts).
-        const direct = index?.lookup(network, address) ?? [];
-        const delisted = index?.lookupDelisted(network, address) ?? [];
-        const counterparties = others.map((c) => ({ address: c.address, entries: index?.lookup(network, c.address) ?? [] })).filter((c) => c.entries.length > 0);
-        const delistedCounterparties = others.map((c) => ({ address: c.address, entries: index?.lookupDelisted(network, c.address) ?? [] })).filter((c) => c.entries.length > 0);
+        const none = { listed: [], delisted: [] };
+        const { listed: direct, delisted } = index?.find(network, address) ?? none;
+        const screened = others.map((c) => ({ address: c.address, ...(index?.find(network, c.address) ?? none) }));
+        const counterparties = screened.filter((c) => c.listed.length > 0).map((c) => ({ address: c.address, entries: c.listed }));
+        const delistedCounterparties = screened.filter((c) => c.delisted.length > 0).map((c) => ({ address: c.address, entries: c.delisted }));
         const own = custom.lookup(network, address);
         const found: CustomListsEvidence = {
           consulted: [...custom.lists],

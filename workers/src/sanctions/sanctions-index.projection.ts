@@ -55,6 +55,8 @@ export interface SanctionsIndex {
   lookup(network: Network, address: string): ListedSanctionEntry[];
   /** The listings of `address` on the chain of `network` that have ended (the entry left the list). */
   lookupDelisted(network: Network, address: string): DelistedSanctionEntry[];
+  /** Both at once, the address keyed once: what the screening stage asks of every address it screens. */
+  find(network: Network, address: string): { listed: ListedSanctionEntry[]; delisted: DelistedSanctionEntry[] };
 }
 
 /** Listed-address counts per network, `unscreened` for entries on no network we screen. */
@@ -122,6 +124,10 @@ export function buildSanctionsIndex(recorded: RecordedSanctionsListImportedData)
     delisted: data.delisted,
     lookup: (network, address) => [...(current.get(keyOf(network, address)) ?? [])],
     lookupDelisted: (network, address) => [...(ended.get(keyOf(network, address)) ?? [])],
+    find(network, address) {
+      const key = keyOf(network, address);
+      return { listed: [...(current.get(key) ?? [])], delisted: [...(ended.get(key) ?? [])] };
+    },
   };
 }
 
