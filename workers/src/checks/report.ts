@@ -141,17 +141,17 @@ function customBlockHits(inputs: ReportInputs) {
   return custom && custom.allowed.length === 0 ? custom.blocked : [];
 }
 
-/** "LAZARUS GROUP (OFAC SDN: DPRK3; listed under ETH)". */
-const listingText = (d: ReportListing & { list?: string }) => {
-  const details = [`${d.list ?? 'OFAC SDN'}${d.programs.length ? `: ${d.programs.join(', ')}` : ''}`, ...(d.ticker ? [`listed under ${d.ticker}`] : [])];
+/** "LAZARUS GROUP (OFAC SDN: DPRK3; listed under ETH)", with any further details after the ticker. */
+const listingText = (d: ReportListing & { list?: string }, ...more: string[]) => {
+  const details = [`${d.list ?? 'OFAC SDN'}${d.programs.length ? `: ${d.programs.join(', ')}` : ''}`, ...(d.ticker ? [`listed under ${d.ticker}`] : []), ...more];
   return `${d.entity} (${details.join('; ')})`;
 };
 
-const sanctionedText = (inputs: ReportInputs) => `Sanctioned: ${inputs.sanctions.direct.map(listingText).join('; ')}`;
+const sanctionedText = (inputs: ReportInputs) => `Sanctioned: ${inputs.sanctions.direct.map((d) => listingText(d)).join('; ')}`;
 
 const delistedText = (inputs: ReportInputs) =>
   `Formerly sanctioned, since delisted: ${(inputs.sanctions.delisted ?? [])
-    .map((d) => `${d.entity} (${d.list}${d.programs.length ? `: ${d.programs.join(', ')}` : ''}${d.ticker ? `; listed under ${d.ticker}` : ''}; ${d.listedSince ? `listed ${d.listedSince}, ` : ''}delisted ${d.delistedAt ?? 'on an unknown date'})`)
+    .map((d) => listingText(d, `${d.listedSince ? `listed ${d.listedSince}, ` : ''}delisted ${d.delistedAt ?? 'on an unknown date'}`))
     .join('; ')}`;
 
 const counterpartiesOf = (inputs: ReportInputs) => (inputs.chain.available ? inputs.chain.counterparties : []);
