@@ -147,6 +147,7 @@ export function readAddress(input: string): readonly ParsedAddress[] {
 }
 
 const READINGS_KEPT = 4096;
+/** Recent texts and their readings (frozen): `readAddress`'s memo. */
 const readings = new Map<string, readonly ParsedAddress[]>();
 
 function readAddressOnce(text: string): ParsedAddress[] {
@@ -248,11 +249,11 @@ export function parseAddress(input: string, network?: Network): ParseResult {
   const text = input.trim();
   if (text.length === 0) return { ok: false, reason: addressMessages.empty };
   if (text.length > MAX_ADDRESS_LENGTH) return { ok: false, reason: addressMessages.tooLong };
-  const readings = readAddress(text);
-  const first = readings[0];
+  const read = readAddress(text);
+  const first = read[0];
   if (!first) return { ok: false, reason: refusal(text) };
   if (network === undefined) return { ok: true, address: first };
-  const onNetwork = readings.find((a) => a.network === network);
+  const onNetwork = read.find((a) => a.network === network);
   if (onNetwork) return { ok: true, address: onNetwork };
   return { ok: false, reason: `This is a ${networkNames[first.network].replace('Ethereum', 'EVM')} address; it cannot be screened on ${networkNames[network]}` };
 }
