@@ -8,7 +8,7 @@ import {
   IconHelpCircle,
   type Icon,
 } from '@tabler/icons-react';
-import type { AmlStatusKind, RiskLevel } from '@walletscreen/contracts';
+import type { AmlStatusKind, LinkedWallet, RiskLevel } from '@walletscreen/contracts';
 import classes from './tone.module.css';
 
 /**
@@ -81,4 +81,12 @@ export function ToneIcon({ tone, icon, label, size = 22 }: { tone: Tone; icon?: 
       <IconComponent className={classes.icon} size={size} stroke={1.8} role="img" aria-label={label} />
     </Box>
   );
+}
+
+/** What marks a linked wallet, in words: "Sanctioned", "Flagged", or nothing. */
+export const linkedWalletMark = (risk: LinkedWallet['risk']): string => (risk === 'sanctioned' ? 'Sanctioned' : risk === 'flagged' ? 'Flagged' : '');
+
+/** The badge of a marked linked wallet: red "Sanctioned", gold "Flagged"; none for an unmarked one. */
+export function LinkedWalletBadge({ risk }: { risk: LinkedWallet['risk'] }) {
+  return risk === 'none' ? null : <ToneBadge tone={risk === 'sanctioned' ? 'high' : 'medium'}>{linkedWalletMark(risk)}</ToneBadge>;
 }

@@ -17,7 +17,7 @@ import { blockchainDataMissing, classifyAmlStatus, classifyRiskLabel, shortenAdd
 import { CopyAddress } from '../copy-address';
 import { MissingEvidenceAlert } from '../missing-evidence-alert';
 import { AmlStatusBadge, RiskBadge } from '../risk-badge';
-import { riskTone, ToneBadge, ToneIcon, toneClasses } from '../tone';
+import { LinkedWalletBadge, riskTone, ToneIcon, toneClasses } from '../tone';
 import { parseReport, type ReportLine } from './report-lines';
 import classes from './analysis-result.module.css';
 
@@ -73,7 +73,6 @@ const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
 
 /** One linked wallet: its address, its share of the volume and, when marked, why. */
 function LinkedWalletItem({ address, detail }: { address: string; detail: LinkedWallet | undefined }) {
-  const marked = detail && detail.risk !== 'none';
   return (
     <li data-risk={detail?.risk ?? 'none'}>
       <Group gap={6} wrap="wrap" miw={0}>
@@ -83,7 +82,7 @@ function LinkedWalletItem({ address, detail }: { address: string; detail: Linked
             {percent(detail.share)}
           </Text>
         ) : null}
-        {marked ? <ToneBadge tone={detail.risk === 'sanctioned' ? 'high' : 'medium'}>{detail.risk === 'sanctioned' ? 'Sanctioned' : 'Flagged'}</ToneBadge> : null}
+        {detail ? <LinkedWalletBadge risk={detail.risk} /> : null}
       </Group>
       {detail && detail.reasons.length > 0 ? (
         <Text size="xs" c="dimmed" mt={2} data-testid="linked-wallet-reasons">

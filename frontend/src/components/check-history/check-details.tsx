@@ -5,7 +5,7 @@ import { accessLabel, blockchainDataMissing, classifyRiskLabel, type LinkedWalle
 import { CopyAddress } from '../copy-address';
 import { MissingEvidenceAlert } from '../missing-evidence-alert';
 import { AmlStatusBadge, RiskBadge } from '../risk-badge';
-import { ToneBadge } from '../tone';
+import { LinkedWalletBadge, linkedWalletMark } from '../tone';
 import { useDownloadAmlReport } from '../../lib/download-aml-report';
 import { formatCheckTime } from './history-display';
 import type { HistoryDetail } from './history-item';
@@ -39,9 +39,9 @@ function LinkedWallets({ addresses, details }: { addresses: string[]; details: L
           <span key={address} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }} data-risk={mark?.risk ?? 'none'}>
             <CopyAddress address={address} shorten copyLabel={`Copy linked wallet ${index + 1}`} />
             {mark ? (
-              <Tooltip label={mark.reasons.join('; ') || (mark.risk === 'sanctioned' ? 'Sanctioned' : 'Flagged')} multiline w={320} events={{ hover: true, focus: true, touch: true }}>
-                <span tabIndex={0} aria-label={`${mark.risk === 'sanctioned' ? 'Sanctioned' : 'Flagged'}: ${mark.reasons.join('; ')}`}>
-                  <ToneBadge tone={mark.risk === 'sanctioned' ? 'high' : 'medium'}>{mark.risk === 'sanctioned' ? 'Sanctioned' : 'Flagged'}</ToneBadge>
+              <Tooltip label={mark.reasons.join('; ') || linkedWalletMark(mark.risk)} multiline w={320} events={{ hover: true, focus: true, touch: true }}>
+                <span tabIndex={0} aria-label={`${linkedWalletMark(mark.risk)}: ${mark.reasons.join('; ')}`}>
+                  <LinkedWalletBadge risk={mark.risk} />
                 </span>
               </Tooltip>
             ) : null}
