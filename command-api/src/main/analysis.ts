@@ -18,22 +18,11 @@ export interface AnalysisOptions {
 }
 
 /**
- * What the administrator should know about the analysis set-up, with the exact fix: customers only
- * read, in their reports, what is missing and that their administrator can fix it.
+ * The stage providers from configuration, and what the administrator should know about their
+ * set-up with the exact fix (`setupProblems`, logged at start): customers only read, in their
+ * reports, what is missing and that their administrator can fix it.
  */
-export function analysisSetupProblems(config: Config, env: NodeJS.ProcessEnv, providers: StageProviders & { interpreter: { setupProblem?: string } }): string[] {
-  const problems: string[] = [];
-  try {
-    for (const p of chainDataSetupProblems(chainDataConfigFromEnv(env))) problems.push(`no blockchain data source for ${p.network}: ${p.fix}`);
-  } catch {
-    // An invalid configuration already stopped the start with its own message.
-  }
-  if (!config.CHAINABUSE_API_KEY) problems.push('CHAINABUSE_API_KEY is not set: reports say Chainabuse was not queried');
-  if (providers.interpreter.setupProblem) problems.push(providers.interpreter.setupProblem);
-  return problems;
-}
-
-export function createStageProviders(config: Config, env: NodeJS.ProcessEnv, options: AnalysisOptions = {}): StageProviders & { interpreter: { setupProblem?: string } } {
+export function createStageProviders(config: Config, env: NodeJS.ProcessEnv, options: AnalysisOptions = {}): { providers: StageProviders; setupProblems: string[] } {
   let chainConfig;
   try {
     chainConfig = chainDataConfigFromEnv(env);
@@ -45,7 +34,16 @@ export function createStageProviders(config: Config, env: NodeJS.ProcessEnv, opt
     chainabuse: { baseUrl: config.CHAINABUSE_URL ?? CHAINABUSE_BASE_URL, apiKey: config.CHAINABUSE_API_KEY, timeoutMs: 8_000 },
     fetch: options.fetch,
   });
-  return {
+  const interpreter = createInterpreter({
+    ...(config.OPENAI_API_KEY ? { openai: { apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL, timeoutMs: config.OPENAI_TIMEOUT_MS } } : {}),
+    fetch: options.fetch,
+  });
+  const setupProblems = [
+    ...chainDataSetupProblems(chainConfig).map((p) => `no blockchain data source for ${p.network}: ${p.fix}`),
+    ...(config.CHAINABUSE_API_KEY ? [] : ['CHAINABUSE_API_KEY is not set: reports say Chainabuse was not queried']),
+    ...(interpreter.setupProblem ? [interpreter.setupProblem] : []),
+  ];
+  const providers: StageProviders = {
     chainData: createChainDataService(chainConfig, { fetch: options.fetch }),
     intelligence: {
       labelsVersion: intelligence.labelsVersion,
@@ -54,16 +52,14 @@ export function createStageProviders(config: Config, env: NodeJS.ProcessEnv, opt
       chainabuseReports: (network, address, signal) => intelligence.chainabuseReports(network, address, signal),
       summarizeChainabuse,
     },
-    interpreter: createInterpreter({
-      ...(config.OPENAI_API_KEY ? { openai: { apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL, timeoutMs: config.OPENAI_TIMEOUT_MS } } : {}),
-      fetch: options.fetch,
-    }),
+    interpreter,
   };
+  return { providers, setupProblems };
 }
 
 export function createAnalysis(deps: { config: Config; env: NodeJS.ProcessEnv; eventStore: EventStore; logger: Logger; clock: () => Date; options?: AnalysisOptions }): CheckPipeline {
-  const providers = createStageProviders(deps.config, deps.env, deps.options);
-  for (const problem of analysisSetupProblems(deps.config, deps.env, providers)) deps.logger.warn({ fix: problem }, 'analysis set-up: checks will report this as missing evidence');
+  const { providers, setupProblems } = createStageProviders(deps.config, deps.env, deps.options);
+  for (const problem of setupProblems) deps.logger.warn({ fix: problem }, 'analysis set-up: checks will report this as missing evidence');
   return createCheckPipeline({
     eventStore: deps.eventStore,
     stages: createStages({ eventStore: deps.eventStore, providers }),
