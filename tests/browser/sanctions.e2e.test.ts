@@ -40,7 +40,24 @@ async function sanctionsPage(): Promise<Page> {
   return page;
 }
 
+/** A customer signed in on the Wallet Checker. */
+async function walletChecker(): Promise<Page> {
+  const user = { email: 'desk@exchange.example', password: 'Desk-Passphrase-2026', username: 'Desk' };
+  await server.api('POST', '/api/auth/register', { body: user });
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 }, baseURL: base })).newPage();
+  await page.goto('/login');
+  await page.getByLabel(/e-?mail/i).fill(user.email);
+  await page.getByLabel(/password/i).fill(user.password);
+  await page.getByRole('button', { name: /^login$/i }).click();
+  await page.waitForURL('**/dashboard/wallet-checker');
+  return page;
+}
+
 it('loads an OFAC file from the Sanctions & lists screen, and the status card shows the list in force', async () => {
+  // A customer's Wallet Checker, open before the list is loaded, warns that none is.
+  const customer = await walletChecker();
+  await customer.getByText('Sanctions screening unavailable').waitFor();
+
   const page = await sanctionsPage();
   await page.getByText('No list loaded').waitFor();
   const form = page.getByRole('form', { name: 'Load an OFAC file' });
@@ -61,7 +78,17 @@ it('loads an OFAC file from the Sanctions & lists screen, and the status card sh
   await page.waitForTimeout(300);
   await screenshot(page, 'admin-sanctions-ofac-loaded');
   await page.context().close();
-}, 60_000);
+
+  // The customer's page, still open, checks a Bitcoin address OFAC lists under USDT (Omni Layer):
+  // flagged, and the warning goes once the check shows the list was used.
+  await customer.getByTestId('wallet-address-input').fill('129eYFMGqbRpqTpJn2TyvnM1gfjCEXTJxD');
+  await customer.getByTestId('check-button').click();
+  const result = customer.getByTestId('analysis-result');
+  await result.getByText('Sanctioned: IBIS RELAY SERVICES LTD. (OFAC SDN: CYBER2; listed under USDT (Omni Layer))', { exact: true }).waitFor({ timeout: 60_000 });
+  await result.getByText('High Risk').first().waitFor();
+  await customer.getByText('Sanctions screening unavailable').waitFor({ state: 'detached' });
+  await customer.context().close();
+}, 90_000);
 
 it('refuses an older file in words, and loads it when told to replace the newer list', async () => {
   const page = await sanctionsPage();

@@ -11,18 +11,25 @@ import { authToken } from '../../lib/session';
 import { followCheck, onCheckProgress } from '../../lib/socket';
 import { analyzeWalletWithRetry, newIdempotencyKey } from './api/analyze-wallet';
 import { waitForCheck } from './api/get-check';
+import { sanctionsStatusQueryKey } from './api/get-sanctions-status';
 import { createCheckRunner, type CheckNotice, type CheckRunner, type CheckTarget, type CheckView } from './check-runner';
 
 let runner: CheckRunner | null = null;
 let owner: string | null = null;
 let queryClientRef: QueryClient | null = null;
 
-/** After a check is charged, settles or is refunded, the balance is fetched again; after a result, the history too. */
+/**
+ * After a check is charged, settles or is refunded, the balance is fetched again; after a result,
+ * the history too, and whether a sanctions list is loaded (an admin may have loaded one since the
+ * page opened: the warning above the result must not contradict it).
+ */
 function refresh(notice: CheckNotice): void {
   const queryClient = queryClientRef;
   if (!queryClient) return;
   void queryClient.invalidateQueries({ queryKey: profileQueryKey });
-  if (notice === 'completed') void queryClient.invalidateQueries({ queryKey: historyQueryKey });
+  if (notice !== 'completed') return;
+  void queryClient.invalidateQueries({ queryKey: historyQueryKey });
+  void queryClient.invalidateQueries({ queryKey: sanctionsStatusQueryKey });
 }
 
 function appRunner(): CheckRunner {
