@@ -11,3 +11,4 @@ export * from './insights/api';
 export * from './admin/api';
 export * from './billing/api';
 export * from './audit/api';
+export * from './integrations/api-keys';

@@ -4,6 +4,7 @@
 import { accountMessages, adminMessages, ADMIN_REASON_MAX, TOPUP_MAX, WELCOME_BONUS_CHECKS, type Role } from '@walletscreen/contracts';
 import { Conflict, Forbidden, Invalid, NotFound, PaymentRequired } from '../shared/errors';
 import { decideExpirePurchasedChecks, decidePurchaseChecks, decideStartLocalCheckout, spendableLot, type PurchaseChecksData, type PurchasedPlan } from './purchases';
+import { decideCreateApiKey, decideRecordApiKeyUse, decideRevokeApiKey, type ApiKeyCreatedData } from './api-keys';
 import type { Actor, ChargedCheck, UserEvent, UserState } from './user';
 
 export interface CommandMetadata {
@@ -28,7 +29,10 @@ export type AccountCommand =
   | { type: 'UnblockUser'; data: { by: Actor; reason: string }; metadata: CommandMetadata }
   | { type: 'PurchaseChecks'; data: PurchaseChecksData; metadata: CommandMetadata }
   | { type: 'StartLocalCheckout'; data: PurchasedPlan & { sessionId: string; expiresAt: string }; metadata: CommandMetadata }
-  | { type: 'ExpirePurchasedChecks'; data: Record<string, never>; metadata: CommandMetadata };
+  | { type: 'ExpirePurchasedChecks'; data: Record<string, never>; metadata: CommandMetadata }
+  | { type: 'CreateApiKey'; data: Omit<ApiKeyCreatedData, 'userId' | 'at'>; metadata: CommandMetadata }
+  | { type: 'RevokeApiKey'; data: { keyId: string; by: Actor }; metadata: CommandMetadata }
+  | { type: 'RecordApiKeyUse'; data: { keyId: string }; metadata: CommandMetadata };
 
 export const NO_CHECKS_LEFT = 'You have no premium checks left. Top up your balance to run more checks.';
 
@@ -133,6 +137,12 @@ export function decideAccount(command: AccountCommand, state: UserState): UserEv
       return decideStartLocalCheckout(command.data, state, at);
     case 'ExpirePurchasedChecks':
       return decideExpirePurchasedChecks(state, at);
+    case 'CreateApiKey':
+      return decideCreateApiKey(command.data, state, at);
+    case 'RevokeApiKey':
+      return decideRevokeApiKey(command.data, state, at);
+    case 'RecordApiKeyUse':
+      return decideRecordApiKeyUse(command.data, state, at);
     default: {
       const _exhaustive: never = command;
       return _exhaustive;

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { EventStore, Logger } from '@walletscreen/platform';
-import { accountMessages, type Profile, type Role } from '@walletscreen/contracts';
+import { accountMessages, apiKeyMessages, apiKeyScopes, type ApiKey, type ApiKeyScope, type Profile, type Role } from '@walletscreen/contracts';
+import { keyMatches, newApiKey, readApiKey } from '../api-keys/key-format';
+import { API_KEY_USE_RECORD_MS, apiKeyStatus, apiKeyView, type StoredApiKey } from './api-keys';
 import { AggregateRepository, uuidFrom } from '../shared/command-handler';
 import { BusinessError, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from '../shared/errors';
 import { decideAccount, RESET_TOKEN_MINUTES, type AccountCommand } from './decide';
@@ -48,6 +50,8 @@ export function createAccounts(deps: AccountsDeps) {
   const users = new AggregateRepository(deps.eventStore, userAggregate);
   /** Reset e-mails sent per address in the last hour: at most 5, so nobody can flood an inbox. */
   const resetsSent = new Map<string, number[]>();
+  /** When this process last recorded a use of each key: a use is recorded at most once a minute. */
+  const usesRecorded = new Map<string, number>();
   const now = () => deps.clock().toISOString();
 
   const execute = (userId: string, command: AccountCommand, commandId: string = randomUUID(), actor?: Actor) =>
@@ -226,6 +230,62 @@ export function createAccounts(deps: AccountsDeps) {
       if (claims.iat_ms < Date.parse(state.credentialsChangedAt)) throw new Unauthorized(accountMessages.sessionExpired);
       if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
       return state;
+    },
+
+    /** A new key for the user: the whole key is in this answer only; the account keeps its hash. */
+    async createApiKey(userId: string, input: { name: string; scopes?: ApiKeyScope[]; expiresAt: string | null }): Promise<ApiKey & { key: string; position: number | null }> {
+      const { key, keyId, prefix, keyHash } = newApiKey(userId);
+      const scopes = input.scopes ?? [...apiKeyScopes];
+      const data = { keyId, name: input.name, prefix, keyHash, scopes, expiresAt: input.expiresAt };
+      const result = await execute(userId, { type: 'CreateApiKey', data, metadata: { now: now() } }, `api-key:${keyId}`);
+      const stored = (result.state as RegisteredUser).apiKeys![keyId]!;
+      return { ...apiKeyView(stored, now()), key, position: result.position };
+    },
+
+    /** Revokes one of the user's keys: calls with it stop at once. Revoking a revoked key changes nothing. */
+    async revokeApiKey(userId: string, keyId: string, by: Actor): Promise<{ key: ApiKey; position: number | null }> {
+      const result = await execute(userId, { type: 'RevokeApiKey', data: { keyId, by }, metadata: { now: now() } }, randomUUID(), by);
+      return { key: apiKeyView((result.state as RegisteredUser).apiKeys![keyId]!, now()), position: result.position };
+    },
+
+    /** The user's keys, newest first, from their stream (so a key just created or used shows at once). */
+    async listApiKeys(userId: string): Promise<ApiKey[]> {
+      const state = await load(userId);
+      if (state.status !== 'registered') return [];
+      const at = now();
+      return Object.values(state.apiKeys ?? {})
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.keyId.localeCompare(b.keyId))
+        .map((k) => apiKeyView(k, at));
+    },
+
+    /**
+     * The user and key behind an API key, checked against the account's current state on every
+     * call: a revoked or expired key, or any key of a blocked user, stops working at once.
+     */
+    async authenticateApiKey(presented: string): Promise<{ user: RegisteredUser; key: StoredApiKey }> {
+      const named = readApiKey(presented);
+      if (!named) throw new Unauthorized(apiKeyMessages.invalidKey);
+      const state = await load(named.userId);
+      const key = state.status === 'registered' ? state.apiKeys?.[named.keyId] : undefined;
+      if (state.status !== 'registered' || !key || !keyMatches(presented, key.keyHash)) throw new Unauthorized(apiKeyMessages.invalidKey);
+      const status = apiKeyStatus(key, now());
+      if (status === 'revoked') throw new Unauthorized(apiKeyMessages.revoked);
+      if (status === 'expired') throw new Unauthorized(apiKeyMessages.expired);
+      if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
+      return { user: state, key };
+    },
+
+    /** Records that a key was used (at most once a minute per key), in the background. */
+    recordApiKeyUse(userId: string, keyId: string): void {
+      const t = deps.clock().getTime();
+      const last = usesRecorded.get(keyId);
+      if (last !== undefined && t - last < API_KEY_USE_RECORD_MS) return;
+      usesRecorded.set(keyId, t);
+      if (usesRecorded.size > 100_000) usesRecorded.delete(usesRecorded.keys().next().value!);
+      execute(userId, { type: 'RecordApiKeyUse', data: { keyId }, metadata: { now: now() } }).catch((error: unknown) => {
+        usesRecorded.delete(keyId);
+        deps.logger.warn({ err: error, userId, keyId }, 'could not record an API key use');
+      });
     },
 
     profile(user: RegisteredUser): Profile {

@@ -3,6 +3,7 @@
  * Every event's data carries the user id and the moment it happened (`at`, ISO-8601).
  */
 import type { Network, Role } from '@walletscreen/contracts';
+import type { ApiKeyCreatedData, StoredApiKey } from './api-keys';
 
 export const userStreamId = (userId: string) => `user-${userId}`;
 
@@ -28,7 +29,10 @@ export type UserEvent =
   | { type: 'ChecksToppedUp'; data: { userId: string; amount: number; reason: string; by: Actor; idempotencyKey?: string; at: string } }
   | { type: 'ChecksPurchased'; data: ChecksPurchasedData }
   | { type: 'PurchasedChecksExpired'; data: { userId: string; purchaseId: string; checks: number; at: string } }
-  | { type: 'LocalCheckoutStarted'; data: LocalCheckoutStartedData };
+  | { type: 'LocalCheckoutStarted'; data: LocalCheckoutStartedData }
+  | { type: 'ApiKeyCreated'; data: ApiKeyCreatedData }
+  | { type: 'ApiKeyUsed'; data: { userId: string; keyId: string; at: string } }
+  | { type: 'ApiKeyRevoked'; data: { userId: string; keyId: string; by: Actor; at: string } };
 
 /** A pack of checks bought (billing): one lot, spent after bonus checks, earliest expiry first. Amount in currency units. */
 export interface ChecksPurchasedData {
@@ -95,6 +99,9 @@ export const userEventTypes: ReadonlySet<string> = new Set<UserEventType>([
   'ChecksPurchased',
   'PurchasedChecksExpired',
   'LocalCheckoutStarted',
+  'ApiKeyCreated',
+  'ApiKeyUsed',
+  'ApiKeyRevoked',
 ]);
 
 export type UserState =
@@ -123,6 +130,8 @@ export type UserState =
       topUpKeys?: Record<string, number>;
       /** The role to give back on unblock: the one the user had when blocked. */
       roleBeforeBlock?: Role;
+      /** API keys by key id (hashes only). */
+      apiKeys?: Record<string, StoredApiKey>;
     };
 
 export const initialUserState: UserState = { status: 'unregistered' };
@@ -207,6 +216,19 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'LocalCheckoutStarted':
       if (state.status !== 'registered') return state;
       return { ...state, localCheckouts: { ...state.localCheckouts, [event.data.sessionId]: event.data } };
+    case 'ApiKeyCreated': {
+      if (state.status !== 'registered') return state;
+      const d = event.data;
+      const key: StoredApiKey = { keyId: d.keyId, name: d.name, prefix: d.prefix, keyHash: d.keyHash, scopes: d.scopes, createdAt: d.at, expiresAt: d.expiresAt, lastUsedAt: null, revokedAt: null };
+      return { ...state, apiKeys: { ...state.apiKeys, [d.keyId]: key } };
+    }
+    case 'ApiKeyUsed':
+    case 'ApiKeyRevoked': {
+      const key = state.status === 'registered' ? state.apiKeys?.[event.data.keyId] : undefined;
+      if (state.status !== 'registered' || !key) return state;
+      const change = event.type === 'ApiKeyUsed' ? { lastUsedAt: event.data.at } : { revokedAt: event.data.at };
+      return { ...state, apiKeys: { ...state.apiKeys, [key.keyId]: { ...key, ...change } } };
+    }
     default: {
       const _exhaustive: never = event;
       return _exhaustive;

@@ -2,11 +2,15 @@ import express, { type Express, type Router } from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '@walletscreen/platform';
-import { openApiDocument } from './openapi';
+import { openApiDocument as legacyOpenApiDocument } from './openapi';
+import { openApiDocument } from './openapi-document';
+import type { RouteGroup } from './route';
 import { apiNotFound, problemHandler } from './problem';
 
 export interface AppOptions {
   routers: Router[];
+  /** Routes declared with http/route.ts: mounted after `routers`, and described in /api/openapi.json. */
+  groups?: RouteGroup[];
   logger: Logger;
   /** The built SPA (frontend/dist); served with index.html for every non-API path. */
   staticDir?: string;
@@ -38,8 +42,13 @@ export function createApp(options: AppOptions): Express {
     next();
   });
   api.get('/health', (_req, res) => void res.json({ status: 'ok' }));
-  api.get('/docs', (req, res) => void res.json(openApiDocument(`${req.protocol}://${req.get('host') ?? 'localhost'}`)));
+  const groups = options.groups ?? [];
+  const documented = groups.flatMap((g) => g.routes);
+  const document = (serverUrl: string) => openApiDocument(documented, serverUrl, legacyOpenApiDocument(serverUrl).paths);
+  api.get('/openapi.json', (req, res) => void res.json(document(`${req.protocol}://${req.get('host') ?? 'localhost'}`)));
+  api.get('/docs', (req, res) => void res.json(document(`${req.protocol}://${req.get('host') ?? 'localhost'}`)));
   for (const r of options.routers) api.use(r);
+  for (const g of groups) api.use(g.router);
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 /** Data fields never shown in the audit log: their values are replaced by this. */
 export const REDACTED = '[REDACTED]';
-export const redactedFields: readonly string[] = ['passwordHash', 'tokenHash', 'password', 'token', 'secret', 'apiKey'];
+export const redactedFields: readonly string[] = ['passwordHash', 'tokenHash', 'password', 'token', 'secret', 'apiKey', 'keyHash', 'secretHash'];
 
 /** `data` with sensitive fields (at any depth) replaced by `REDACTED`. */
 export function redactEventData(value: unknown): unknown {

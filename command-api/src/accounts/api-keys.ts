@@ -1,0 +1,96 @@
+/**
+ * API keys on the user's account: created (stored as a hash), used (recorded at most once a
+ * minute), revoked. Pure deciders over the user's state, called from decideAccount; the key's id,
+ * hash and the time come in with the command.
+ */
+import { accountMessages, apiKeyMessages, API_KEYS_MAX, type ApiKey, type ApiKeyScope } from '@walletscreen/contracts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../shared/errors';
+import type { Actor, UserEvent, UserState } from './user';
+
+type Registered = Extract<UserState, { status: 'registered' }>;
+
+/** A key as the user's state keeps it. */
+export interface StoredApiKey {
+  keyId: string;
+  name: string;
+  prefix: string;
+  /** sha256 of the whole key, hex. */
+  keyHash: string;
+  scopes: ApiKeyScope[];
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface ApiKeyCreatedData {
+  userId: string;
+  keyId: string;
+  name: string;
+  prefix: string;
+  keyHash: string;
+  scopes: ApiKeyScope[];
+  expiresAt: string | null;
+  at: string;
+}
+
+/** A use is recorded at most once in this many milliseconds per key. */
+export const API_KEY_USE_RECORD_MS = 60_000;
+
+function registered(state: UserState): Registered {
+  if (state.status !== 'registered') throw new NotFound('no such user');
+  return state;
+}
+
+export function apiKeyStatus(key: StoredApiKey, now: string): ApiKey['status'] {
+  if (key.revokedAt) return 'revoked';
+  if (key.expiresAt !== null && key.expiresAt <= now) return 'expired';
+  return 'active';
+}
+
+export function decideCreateApiKey(data: Omit<ApiKeyCreatedData, 'userId' | 'at'>, state: UserState, at: string): UserEvent[] {
+  const user = registered(state);
+  if (user.role === 'blocked') throw new Forbidden(accountMessages.blocked);
+  const existing = user.apiKeys?.[data.keyId];
+  if (existing) {
+    // The same command retried: nothing new. Another key with this id: refused.
+    if (existing.keyHash === data.keyHash) return [];
+    throw new Conflict('A key with this id exists');
+  }
+  if (data.expiresAt !== null && data.expiresAt <= at) throw new Invalid(apiKeyMessages.expiryPast, { expires_at: apiKeyMessages.expiryPast });
+  const active = Object.values(user.apiKeys ?? {}).filter((k) => apiKeyStatus(k, at) === 'active').length;
+  if (active >= API_KEYS_MAX) throw new Conflict(apiKeyMessages.tooMany);
+  return [{ type: 'ApiKeyCreated', data: { userId: user.userId, ...data, at } }];
+}
+
+export function decideRevokeApiKey(data: { keyId: string; by: Actor }, state: UserState, at: string): UserEvent[] {
+  const user = registered(state);
+  const key = user.apiKeys?.[data.keyId];
+  if (!key) throw new NotFound(apiKeyMessages.notFound);
+  if (key.revokedAt) return [];
+  return [{ type: 'ApiKeyRevoked', data: { userId: user.userId, keyId: key.keyId, by: data.by, at } }];
+}
+
+/** Records a use unless one was recorded in the last minute (or the key is no longer active). */
+export function decideRecordApiKeyUse(data: { keyId: string }, state: UserState, at: string): UserEvent[] {
+  if (state.status !== 'registered') return [];
+  const key = state.apiKeys?.[data.keyId];
+  if (!key || apiKeyStatus(key, at) !== 'active') return [];
+  if (key.lastUsedAt !== null && Date.parse(at) - Date.parse(key.lastUsedAt) < API_KEY_USE_RECORD_MS) return [];
+  return [{ type: 'ApiKeyUsed', data: { userId: state.userId, keyId: key.keyId, at } }];
+}
+
+/** The key as the API shows it (never its hash). */
+export function apiKeyView(key: StoredApiKey, now: string): ApiKey {
+  return {
+    id: key.keyId,
+    name: key.name,
+    prefix: key.prefix,
+    scopes: key.scopes,
+    created_at: key.createdAt,
+    last_used_at: key.lastUsedAt,
+    expires_at: key.expiresAt,
+    revoked_at: key.revokedAt,
+    status: apiKeyStatus(key, now),
+  };
+}
