@@ -63,8 +63,12 @@ export function route<R extends RouteRequest>(declaration: RouteDeclaration<R>):
   return declaration;
 }
 
+/** A declaration whatever its request types (for lists of them). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the handler's input type varies per route
+export type AnyRoute = RouteDeclaration<any>;
+
 /** Mounts declarations on a router: middleware, then the request parsed with its schemas, then the handler. */
-export function mount(declarations: RouteDeclaration<never>[] | RouteDeclaration[], router: Router = Router()): Router {
+export function mount(declarations: AnyRoute[], router: Router = Router()): Router {
   for (const d of declarations as RouteDeclaration[]) {
     const parse: RequestHandler = (req, res, next: NextFunction) => {
       const r = d.request ?? {};
@@ -92,7 +96,7 @@ export interface RouteGroup {
   router: Router;
 }
 
-export function routeGroup(declarations: RouteDeclaration<never>[]): RouteGroup {
-  const routes = declarations as unknown as RouteDeclaration[];
+export function routeGroup(declarations: AnyRoute[]): RouteGroup {
+  const routes = declarations as RouteDeclaration[];
   return { routes, router: mount(routes) };
 }

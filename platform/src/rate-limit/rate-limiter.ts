@@ -1,0 +1,59 @@
+/**
+ * Rate limits (fixed windows, one bucket per key) with rate-limiter-flexible: in memory for one
+ * process, in the SQLite file or MongoDB when several API processes must share the counts.
+ */
+import type { Db } from 'mongodb';
+import type { Database } from 'better-sqlite3';
+import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { ReadStore } from '../read-store/port';
+
+export interface RateLimitPolicy {
+  /** Names the bucket family (and the table or collection the counts are kept in). */
+  name: string;
+  /** Requests allowed per window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitOutcome {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Milliseconds until the window ends. */
+  resetMs: number;
+}
+
+export interface RateLimiter {
+  readonly policy: RateLimitPolicy;
+  consume(key: string): Promise<RateLimitOutcome>;
+}
+
+export type RateLimitStore = 'memory' | { sqlite: Database } | { mongo: Db };
+
+/** Where a read store can keep shared counts: its SQLite connection or Mongo database (memory otherwise). */
+export function sharedRateLimitStore(readStore: ReadStore): RateLimitStore {
+  const store = readStore as unknown as { db?: unknown };
+  if (store.db && typeof (store.db as Database).prepare === 'function') return { sqlite: store.db as Database };
+  if (store.db && typeof (store.db as Db).collection === 'function') return { mongo: store.db as Db };
+  return 'memory';
+}
+
+export function createRateLimiter(policy: RateLimitPolicy, store: RateLimitStore): RateLimiter {
+  const options = { points: policy.limit, duration: policy.windowSeconds, keyPrefix: `rl_${policy.name}` };
+  let limiter: RateLimiterAbstract;
+  if (store === 'memory') limiter = new RateLimiterMemory(options);
+  else if ('sqlite' in store) limiter = new RateLimiterSQLite({ ...options, storeClient: store.sqlite, storeType: 'better-sqlite3', tableName: `rate_limit_${policy.name}`, clearExpiredByTimeout: true });
+  else limiter = new RateLimiterMongo({ ...options, storeClient: store.mongo, tableName: `rate_limit_${policy.name}` } as ConstructorParameters<typeof RateLimiterMongo>[0]);
+  return {
+    policy,
+    async consume(key) {
+      try {
+        const res = await limiter.consume(key);
+        return { allowed: true, limit: policy.limit, remaining: res.remainingPoints, resetMs: res.msBeforeNext };
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        return { allowed: false, limit: policy.limit, remaining: 0, resetMs: error.msBeforeNext };
+      }
+    },
+  };
+}
