@@ -12,3 +12,4 @@ export * from './admin/api';
 export * from './billing/api';
 export * from './audit/api';
 export * from './integrations/api-keys';
+export * from './integrations/public-api';

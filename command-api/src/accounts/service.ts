@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { EventStore, Logger } from '@walletscreen/platform';
 import { accountMessages, apiKeyMessages, apiKeyScopes, type ApiKey, type ApiKeyScope, type Profile, type Role } from '@walletscreen/contracts';
-import { keyMatches, newApiKey, readApiKey } from '../api-keys/key-format';
+import { keyMatches, newApiKey, readApiKey } from './api-key-format';
 import { API_KEY_USE_RECORD_MS, apiKeyStatus, apiKeyView, type StoredApiKey } from './api-keys';
 import { AggregateRepository, uuidFrom } from '../shared/command-handler';
 import { BusinessError, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from '../shared/errors';

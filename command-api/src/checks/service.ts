@@ -72,7 +72,12 @@ export function createChecks(deps: {
      * Starts a check (charging one premium check) or, for a key already used, answers with that
      * same check. Waits up to `waitMs` for the result; a longer check keeps running.
      */
-    async analyze(userId: string, input: { wallet_address: string; network?: Network }, idempotencyKey: string | undefined): Promise<CheckProgress> {
+    async analyze(
+      userId: string,
+      input: { wallet_address: string; network?: Network },
+      idempotencyKey: string | undefined,
+      via: { reference?: string; apiKeyId?: string; waitMs?: number } = {},
+    ): Promise<CheckProgress> {
       const parsed = parseAddress(input.wallet_address, input.network);
       if (!parsed.ok) throw new Invalid(parsed.reason, { wallet_address: parsed.reason });
       if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
@@ -85,7 +90,7 @@ export function createChecks(deps: {
         if (existing.request.address !== normalized || existing.request.network !== network || existing.request.destinationTag !== (tag ?? undefined)) {
           throw new Conflict('This Idempotency-Key was already used for another address', { 'Idempotency-Key': 'Already used for another address' });
         }
-        return settle(checkId, deps.waitMs);
+        return settle(checkId, via.waitMs ?? deps.waitMs);
       }
       const { source } = await deps.billing.chargeCheck(userId, checkId, {
         input: input.wallet_address.trim(),
@@ -104,6 +109,8 @@ export function createChecks(deps: {
         chargeSource: source,
         ...(idempotencyKey ? { idempotencyKey } : {}),
         ...(typeof parsed.address.tag === 'number' ? { destinationTag: parsed.address.tag } : {}),
+        ...(via.reference ? { reference: via.reference } : {}),
+        ...(via.apiKeyId ? { apiKeyId: via.apiKeyId } : {}),
         at: deps.clock().toISOString(),
       };
       try {
@@ -114,7 +121,7 @@ export function createChecks(deps: {
         // The same key sent concurrently: the other call created the check; this one follows it.
         if (!(error instanceof WrongExpectedRevision)) throw error;
       }
-      return settle(checkId, deps.waitMs);
+      return settle(checkId, via.waitMs ?? deps.waitMs);
     },
 
     /** The caller's own check: another user's is not found. */
@@ -122,6 +129,12 @@ export function createChecks(deps: {
       const state = await load(checkId);
       if (!state || state.request.userId !== userId) throw new NotFound('No such check');
       return settle(checkId, waitMs);
+    },
+
+    /** The caller's own check as requested (its reference and moment), or null. */
+    async request(userId: string, checkId: string): Promise<WalletCheckRequested | null> {
+      const state = await load(checkId);
+      return state && state.request.userId === userId ? state.request : null;
     },
   };
 }

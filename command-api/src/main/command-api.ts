@@ -31,6 +31,11 @@ import { listsRoutes } from '../lists/routes';
 import { createCustomLists } from '../lists/service';
 import { pdfRoutes } from '../pdf/routes';
 import { SANCTIONS_UPLOAD_PATH, sanctionsRoutes } from '../sanctions/routes';
+import { cachedSanctionsIndex } from '@walletscreen/workers/sanctions/sanctions-store';
+import { createRateLimiter, type RateLimitStore } from '@walletscreen/platform/rate-limit/rate-limiter';
+import { apiKeyRoutes } from '../api-keys/routes';
+import { renderStoredCheckPdf } from '../pdf/stored-check';
+import { publicApiRoutes } from '../public-api/routes';
 import { adminOperationsRoutes } from './admin-operations';
 
 /** The ports a part runs on. */
@@ -88,6 +93,8 @@ export async function startCommandApi(deps: {
   logger: Logger;
   clock: () => Date;
   staticDir?: string;
+  /** Where the API keys' rate-limit counts are kept: memory for one process, shared by replicas otherwise. */
+  rateLimitStore?: RateLimitStore;
 }): Promise<CommandApi> {
   const { config, logger, clock, accounts, readModels } = deps;
   const { eventStore, readStore, bus } = deps.ports;
@@ -158,6 +165,18 @@ export async function startCommandApi(deps: {
     ],
     logger,
     staticDir: deps.staticDir ?? findStaticDir(),
+    groups: [
+      apiKeyRoutes({ auth: accounts, keys: accounts }),
+      publicApiRoutes({
+        auth: accounts,
+        limiter: createRateLimiter({ name: 'api_key', limit: config.API_KEY_RATE_LIMIT, windowSeconds: 60 }, deps.rateLimitStore ?? 'memory'),
+        checks,
+        readStore,
+        clock,
+        renderPdf: (userId, checkId) => renderStoredCheckPdf(readStore, userId, checkId, clock()),
+        sanctionsIndex: cachedSanctionsIndex(eventStore),
+      }),
+    ],
     trustProxy: config.TRUST_PROXY,
     ownBodyPaths: ['/admin/lists', SANCTIONS_UPLOAD_PATH, STRIPE_WEBHOOK_PATH],
   });

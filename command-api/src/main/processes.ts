@@ -16,6 +16,7 @@ import type { AnalysisOptions } from './analysis';
 import { startBackgroundWork, type BackgroundWork } from './background-work';
 import { createAccountsService, startCommandApi } from './command-api';
 import { lockDataDir } from './data-dir-lock';
+import { sharedRateLimitStore } from '@walletscreen/platform/rate-limit/rate-limiter';
 
 export type ProcessKind = 'api' | 'workers' | 'projections' | 'relay';
 
@@ -89,7 +90,7 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
         // A settled check is answered once History shows it: only that read model is waited for.
         const checksReadModel = watchReadModels({ readStore: platform.readStore, projections: [checksProjection] });
         opened.add(() => checksReadModel.stop());
-        const api = await startCommandApi({ config, ports: platform, accounts, readModels, checksReadModel, catchUp, logger, clock, staticDir: options.staticDir });
+        const api = await startCommandApi({ config, ports: platform, accounts, readModels, checksReadModel, catchUp, logger, clock, staticDir: options.staticDir, rateLimitStore: sharedRateLimitStore(platform.readStore) });
         opened.add(() => api.close());
         running.url = api.url;
       } else {

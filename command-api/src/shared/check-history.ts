@@ -20,6 +20,9 @@ export interface CheckDoc {
   risk_level: string | null;
   aml_status: string | null;
   result: WalletAnalysis | null;
+  completed_at?: string | null;
+  error?: string | null;
+  reference?: string | null;
 }
 
 /** A day as YYYY-MM-DD or dd.MM.yyyy; the filter is inclusive of the whole day (UTC). */
@@ -92,11 +95,18 @@ export function historyDetail(doc: CheckDoc) {
  * Completed checks, newest first, filtered by the server so matches beyond the loaded page are found;
  * of one user, of some users (`{ in: ids }`), or of everyone (admins).
  */
-export function findHistory(readStore: ReadStore, query: HistoryQuery, userId?: string | { in: readonly string[] }): Promise<CheckDoc[]> {
+export function findHistory(
+  readStore: ReadStore,
+  query: HistoryQuery,
+  userId?: string | { in: readonly string[] },
+  /** The public API lists every status and can look for a reference. */
+  options: { statuses?: 'completed' | 'all'; reference?: string } = {},
+): Promise<CheckDoc[]> {
   const level = query.risk_level && query.risk_level.toLowerCase() !== 'all' ? riskLevelLabels.find((l) => l.toLowerCase() === query.risk_level!.toLowerCase()) : undefined;
   const where: Where = {
-    status: 'completed',
+    status: options.statuses === 'all' ? undefined : 'completed',
     user_id: userId,
+    reference: options.reference,
     wallet_address: query.address ? { contains: query.address } : undefined,
     risk_level: level,
     created_at:

@@ -52,3 +52,8 @@ export class TooManyRequests extends BusinessError {
     super(message);
   }
 }
+/** What the answer needs is not available now (e.g. no sanctions list loaded): retry later. */
+export class Unavailable extends BusinessError {
+  readonly status = 503;
+  readonly title = 'Service unavailable';
+}

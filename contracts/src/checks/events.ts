@@ -27,6 +27,10 @@ export interface WalletCheckRequested {
    * for every other input, for an X-address without a tag, and on older events.
    */
   destinationTag?: number;
+  /** The caller's own reference (public API; absent otherwise and on older events). */
+  reference?: string;
+  /** The API key the check was requested with (absent for the web app's checks). */
+  apiKeyId?: string;
   at: string;
 }
 

@@ -102,6 +102,8 @@ export const envSchema = z
     // Sanctions: the OFAC list the server refreshes every interval (0 turns the refresh off).
     SANCTIONS_SYNC_INTERVAL_HOURS: z.coerce.number({ error: 'must be a number of hours' }).min(0).max(8760).default(24),
     OFAC_SDN_URL: url(['http:', 'https:']),
+    // Public API: requests per minute each API key may make (429 beyond).
+    API_KEY_RATE_LIMIT: z.coerce.number({ error: 'must be a number of requests per minute' }).int().min(1).max(1_000_000).default(600),
     // Billing: plans, how long purchased checks last, Stripe (absent: the local test-payment provider).
     PLANS: plansFromEnv,
     PURCHASE_EXPIRY_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(36_500).default(365),

@@ -25,6 +25,9 @@ export interface CheckDoc {
   error: string | null;
   /** What the check used, from its stage evidence: for the PDF and the audit. */
   evidence_sources: Array<{ label: string; value: string }>;
+  /** The caller's reference and the API key of a check requested through the public API (null otherwise; absent on documents folded before they were kept). */
+  reference?: string | null;
+  api_key_id?: string | null;
 }
 
 type Loose = Record<string, unknown> | undefined;
@@ -89,6 +92,8 @@ export const checksProjection: Projection<CheckDoc> = {
           result: null,
           error: null,
           evidence_sources: [],
+          reference: d.reference ?? null,
+          api_key_id: d.apiKeyId ?? null,
         };
       }
       case 'WalletCheckStageCompleted': {

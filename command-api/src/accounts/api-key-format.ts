@@ -44,6 +44,3 @@ export function keyMatches(key: string, keyHash: string): boolean {
   const b = Buffer.from(keyHash, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
 }
-
-/** Whether a credential looks like one of our API keys (so a session token is not mistaken for one). */
-export const looksLikeApiKey = (text: string) => text.startsWith('wsk_');

@@ -6,13 +6,20 @@
 import type { RequestHandler, Response } from 'express';
 import { apiKeyMessages, type ApiKeyScope } from '@walletscreen/contracts';
 import type { RateLimiter } from '@walletscreen/platform/rate-limit/rate-limiter';
-import type { AuthenticatedUser } from '../http/auth';
+import type { AuthenticatedUser } from './auth';
 import { Forbidden, TooManyRequests, Unauthorized } from '../shared/errors';
-import type { StoredApiKey } from '../accounts/api-keys';
-import { looksLikeApiKey } from './key-format';
+
+/** What the middleware needs of a key. */
+export interface PresentedApiKey {
+  keyId: string;
+  scopes: readonly ApiKeyScope[];
+}
+
+/** Whether a credential looks like one of our API keys (`wsk_…`), so a session token is not mistaken for one. */
+export const looksLikeApiKey = (text: string) => text.startsWith('wsk_');
 
 export interface ApiKeyAuthenticator {
-  authenticateApiKey(key: string): Promise<{ user: AuthenticatedUser; key: StoredApiKey }>;
+  authenticateApiKey(key: string): Promise<{ user: AuthenticatedUser; key: PresentedApiKey }>;
   recordApiKeyUse(userId: string, keyId: string): void;
 }
 
@@ -33,8 +40,8 @@ export function presentedKey(headers: { 'x-api-key'?: string | string[]; authori
 }
 
 /** The key that authenticated the request (set by requireApiKey). */
-export function currentApiKey(res: Response): StoredApiKey {
-  const key = res.locals.apiKey as StoredApiKey | undefined;
+export function currentApiKey(res: Response): PresentedApiKey {
+  const key = res.locals.apiKey as PresentedApiKey | undefined;
   if (!key) throw new Error('route is missing the API key middleware');
   return key;
 }

@@ -1,0 +1,32 @@
+/** The PDF of a user's own stored check, rendered with its fields and sources (the web app's and the public API's report). */
+import { walletAnalysisSchema, type Network, type WalletAnalysis } from '@walletscreen/contracts';
+import type { ReadStore } from '@walletscreen/platform';
+import { NotFound } from '../shared/errors';
+import { renderAmlReportPdf, type PdfEvidence } from './render';
+
+export interface StoredCheck {
+  id: string;
+  user_id: string;
+  network: Network;
+  created_at: string;
+  status: string;
+  result: WalletAnalysis | null;
+  evidence_sources?: PdfEvidence['sources'];
+}
+
+export const pdfFileName = (address: string) => `AML_Report_${address.replace(/[^A-Za-z0-9:_-]/g, '_')}.pdf`;
+
+/** The user's own completed check from the read model; another user's, or one without a result, is not found. */
+export async function storedCheckForPdf(readStore: ReadStore, userId: string, checkId: string): Promise<{ analysis: WalletAnalysis; evidence: PdfEvidence }> {
+  const check = await readStore.get<StoredCheck>('checks', checkId);
+  if (!check || check.user_id !== userId || !check.result) throw new NotFound('No such check');
+  // Checks recorded before a field existed get its default (no missing evidence, no marks).
+  const stored = walletAnalysisSchema.safeParse(check.result);
+  const analysis = stored.success ? stored.data : check.result;
+  return { analysis, evidence: { checkId: check.id, network: check.network, createdAt: check.created_at, sources: check.evidence_sources ?? [] } };
+}
+
+export async function renderStoredCheckPdf(readStore: ReadStore, userId: string, checkId: string, now: Date): Promise<{ pdf: Buffer; fileName: string }> {
+  const { analysis, evidence } = await storedCheckForPdf(readStore, userId, checkId);
+  return { pdf: await renderAmlReportPdf(analysis, evidence, now), fileName: pdfFileName(analysis.wallet_address) };
+}

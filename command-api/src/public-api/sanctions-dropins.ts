@@ -1,0 +1,100 @@
+/**
+ * Drop-in sanctions endpoints, free of charge, answering as the free APIs that existing tools call:
+ * Chainalysis' `GET /api/v1/address/{address}` and TRM's `POST /api/v1/sanctions/screening` (also at
+ * TRM's own path, `/api/public/v1/sanctions/screening`). Both screen against the OFAC SDN list in
+ * force, on every chain the address is valid on; with no list loaded they answer 503, never "clean".
+ */
+import { z } from 'zod';
+import { chainalysisAddressResponseSchema, networksFor, trmScreeningRequestSchema, trmScreeningResponseSchema } from '@walletscreen/contracts';
+import type { Network } from '@walletscreen/contracts';
+import type { RequestHandler } from 'express';
+import { route } from '../http/route';
+import { Invalid, Unavailable } from '../shared/errors';
+const UNAVAILABLE = 'Sanctions screening is unavailable: no sanctions list is loaded yet. Nothing was screened; retry later or ask your administrator.';
+const NOT_AN_ADDRESS = 'Not a wallet address of any supported network';
+
+/** A current listing, as the sanctions index (workers/sanctions) keeps it: what these answers need of it. */
+export interface Listing {
+  address: string;
+  ticker: string;
+  entity: string;
+  programs: string[];
+  sdnId: string;
+  listedSince: string;
+  designatedAt: string | null;
+}
+
+/** The sanctions list in force, handed in by the composition root. */
+export interface SanctionsIndex {
+  lookup(network: Network, address: string): Listing[];
+}
+
+/** The current listings of an address on every chain it is valid on (each listing once). */
+export function listingsOf(index: SanctionsIndex, address: string): Listing[] {
+  const seen = new Map<string, Listing>();
+  for (const network of networksFor(address)) {
+    for (const entry of index.lookup(network, address)) seen.set(`${entry.sdnId}|${entry.address}`, entry);
+  }
+  return [...seen.values()];
+}
+
+/** An OFAC listing worded as a Chainalysis identification. */
+export function identificationOf(entry: Listing) {
+  const since = entry.designatedAt ?? entry.listedSince;
+  const programmes = entry.programs.length > 0 ? ` under ${entry.programs.join(', ')}` : '';
+  return {
+    category: 'sanctions',
+    name: `SANCTIONS: OFAC SDN ${entry.entity} ${since} ${entry.address}`,
+    description: `${entry.entity} is on the US Treasury OFAC Specially Designated Nationals (SDN) list${programmes}; the list names ${entry.address} (${entry.ticker}) as one of its addresses (OFAC entry ${entry.sdnId}, listed here since ${entry.listedSince}).`,
+    url: `https://sanctionssearch.ofac.treas.gov/Details.aspx?id=${encodeURIComponent(entry.sdnId)}`,
+  };
+}
+
+export function sanctionsDropInRoutes(deps: { middleware: RequestHandler[]; sanctionsIndex: () => Promise<SanctionsIndex | null> }) {
+  const index = async () => {
+    const loaded = await deps.sanctionsIndex();
+    if (!loaded) throw new Unavailable(UNAVAILABLE);
+    return loaded;
+  };
+  const common = { 401: { description: 'No API key, or not a valid one' }, 403: { description: 'The key lacks the screen scope, or the account is blocked' }, 429: { description: 'Rate limit reached; see Retry-After' }, 503: { description: 'No sanctions list is loaded: nothing was screened' } };
+  const trm = (path: string, summary: string) =>
+    route({
+      method: 'post',
+      path,
+      summary,
+      description:
+        "Answers as TRM's free sanctions API (`POST https://api.trmlabs.com/public/v1/sanctions/screening`): one `{ address, isSanctioned }` per address sent, in order. Free of charge. TRM's clients may send the key as HTTP Basic user name; that works here too. Differences: at most 100 addresses per call; an address valid on no supported network is refused with 400 (TRM answers false); throttling is per key, 429 with Retry-After and RateLimit headers.",
+      tags: ['Sanctions (drop-in)'],
+      auth: { apiKey: 'screen' },
+      middleware: deps.middleware,
+      request: { body: trmScreeningRequestSchema },
+      responses: { 200: { description: 'One answer per address', schema: trmScreeningResponseSchema }, 400: { description: 'Not an array of addresses, or an address of no supported network' }, ...common },
+      async handle({ body }, _req, res) {
+        const invalid = Object.fromEntries(body.flatMap((item, i) => (networksFor(item.address).length === 0 ? [[`${i}.address`, NOT_AN_ADDRESS]] : [])));
+        if (Object.keys(invalid).length > 0) throw new Invalid(Object.keys(invalid).length === 1 ? NOT_AN_ADDRESS : 'Some addresses are not wallet addresses of any supported network', invalid);
+        const list = await index();
+        res.json(body.map((item) => ({ address: item.address, isSanctioned: listingsOf(list, item.address).length > 0 })));
+      },
+    });
+  return [
+    route({
+      method: 'get',
+      path: '/v1/address/:address',
+      summary: "Sanctions check of one address, answered as Chainalysis' free sanctions API",
+      description:
+        "Answers as Chainalysis' `GET https://public.chainalysis.com/api/v1/address/{address}`: `identifications` lists the OFAC SDN listings of the address (empty when it is not listed). Free of charge. Differences: an address valid on no supported network is refused with 400; throttling is per key, 429 with Retry-After and RateLimit headers; with no sanctions list loaded the answer is 503, never an empty list.",
+      tags: ['Sanctions (drop-in)'],
+      auth: { apiKey: 'screen' },
+      middleware: deps.middleware,
+      request: { params: z.object({ address: z.string().trim().min(1).max(200, { error: 'That is too long to be a wallet address' }) }) },
+      responses: { 200: { description: 'The listings (empty when none)', schema: chainalysisAddressResponseSchema }, 400: { description: 'Not a wallet address of any supported network' }, ...common },
+      async handle({ params }, _req, res) {
+        if (networksFor(params.address).length === 0) throw new Invalid(NOT_AN_ADDRESS, { address: NOT_AN_ADDRESS });
+        const list = await index();
+        res.json({ identifications: listingsOf(list, params.address).map(identificationOf) });
+      },
+    }),
+    trm('/v1/sanctions/screening', "Sanctions check of up to 100 addresses, answered as TRM's free sanctions API"),
+    trm('/public/v1/sanctions/screening', "The same at TRM's own path, for clients that only change the base URL"),
+  ];
+}

@@ -1,0 +1,177 @@
+/**
+ * The public API's screenings: the same check command as the web app (same charging, one check per
+ * Idempotency-Key), read back by id or listed with History's filters, and the PDF report.
+ */
+import type { RequestHandler, Response } from 'express';
+import { z } from 'zod';
+import {
+  createScreeningRequestSchema,
+  screeningListSchema,
+  screeningSchema,
+  shownRiskScore,
+  type CheckProgress,
+  type Screening,
+  type WalletCheckRequested,
+} from '@walletscreen/contracts';
+import type { ReadStore } from '@walletscreen/platform';
+import { currentUser } from '../http/auth';
+import { route } from '../http/route';
+import { currentApiKey } from '../http/api-key-auth';
+import { findHistory, historyQuerySchema, type CheckDoc } from '../shared/check-history';
+import { NotFound } from '../shared/errors';
+
+/** The check command and queries (checks/service.ts), handed in by the composition root. */
+export interface ScreeningChecks {
+  analyze(
+    userId: string,
+    input: { wallet_address: string; network?: Screening['network'] },
+    idempotencyKey: string | undefined,
+    via: { reference?: string; apiKeyId?: string; waitMs?: number },
+  ): Promise<CheckProgress>;
+  get(userId: string, checkId: string, waitMs?: number): Promise<CheckProgress>;
+  request(userId: string, checkId: string): Promise<WalletCheckRequested | null>;
+}
+
+/** The PDF of the user's own completed check (pdf/), handed in by the composition root. */
+export type RenderCheckPdf = (userId: string, checkId: string) => Promise<{ pdf: Buffer; fileName: string }>;
+
+const idSchema = z.object({ id: z.uuid({ error: 'Not a screening id' }) });
+const waitSchema = z.object({
+  wait: z.coerce.number({ error: 'wait must be a number of milliseconds' }).int().min(0).max(30_000, { error: 'wait may be at most 30000 ms' }).optional().meta({ description: 'Milliseconds to wait for the result before answering 202 (POST: default 25000; GET: default 0)' }),
+});
+const idempotencyHeaders = z.object({
+  'idempotency-key': z.string().optional().meta({ description: '8 to 200 visible ASCII characters. The same key always answers with the same screening and charges once.' }),
+});
+const listQuerySchema = historyQuerySchema.safeExtend({
+  reference: z.string().trim().max(200).optional().meta({ description: 'Only screenings with this reference' }),
+  status: z.enum(['running', 'completed', 'failed', 'all']).default('completed').meta({ description: 'Default: completed' }),
+});
+
+const selfLink = (id: string) => `/api/v1/screenings/${id}`;
+
+export function screeningOf(progress: CheckProgress, request: Pick<WalletCheckRequested, 'reference' | 'at'>): Screening {
+  const id = progress.check_id;
+  return {
+    id,
+    status: progress.status,
+    address: progress.wallet_address,
+    network: progress.network,
+    reference: request.reference ?? null,
+    stage: progress.stage,
+    requested_at: request.at,
+    result: progress.result ?? null,
+    error: progress.status === 'failed' ? (progress.error ?? 'The analysis could not be completed') : null,
+    refunded: progress.status === 'failed',
+    links: { self: selfLink(id), report_pdf: `${selfLink(id)}/report.pdf` },
+  };
+}
+
+function answer(res: Response, screening: Screening) {
+  if (screening.status === 'running') {
+    res.status(202).setHeader('Location', screening.links.self);
+    res.setHeader('Retry-After', '2');
+  }
+  res.json(screening);
+}
+
+export function screeningRoutes(deps: { middleware: (scope: 'screen' | 'read') => RequestHandler[]; checks: ScreeningChecks; readStore: ReadStore; clock: () => Date; renderPdf: RenderCheckPdf }) {
+  const common = { 401: { description: 'No API key, or not a valid one' }, 403: { description: 'The key lacks the scope, or the account is blocked' }, 429: { description: 'Rate limit reached; see Retry-After' } };
+  const running = { 202: { description: 'Still running: poll the Location', schema: screeningSchema, headers: { Location: 'The screening to poll', 'Retry-After': 'Seconds to wait before polling' } } };
+
+  async function current(userId: string, id: string, waitMs: number): Promise<Screening> {
+    const progress = await deps.checks.get(userId, id, waitMs);
+    const request = await deps.checks.request(userId, id);
+    if (!request) throw new NotFound('No such screening');
+    return screeningOf(progress, request);
+  }
+
+  return [
+    route({
+      method: 'post',
+      path: '/v1/screenings',
+      summary: 'Screen an address: charges one check (none for a repeated Idempotency-Key)',
+      description:
+        'Runs the same analysis as the web app. Answers 200 with the result when it is ready within `wait`, else 202 with a Location to poll. A failed screening is refunded. With no checks left the answer is 402.',
+      tags: ['Screenings'],
+      auth: { apiKey: 'screen' },
+      middleware: deps.middleware('screen'),
+      request: { body: createScreeningRequestSchema, query: waitSchema, headers: idempotencyHeaders },
+      responses: {
+        200: { description: 'Completed (or failed and refunded)', schema: screeningSchema },
+        ...running,
+        400: { description: 'Not a wallet address, or an invalid Idempotency-Key' },
+        402: { description: 'No checks left: buy checks in the web app' },
+        409: { description: 'This Idempotency-Key was used for another address' },
+        ...common,
+      },
+      async handle({ body, query, headers }, _req, res) {
+        const userId = currentUser(res).userId;
+        const progress = await deps.checks.analyze(userId, { wallet_address: body.address, ...(body.network ? { network: body.network } : {}) }, headers['idempotency-key'], {
+          ...(body.reference ? { reference: body.reference } : {}),
+          apiKeyId: currentApiKey(res).keyId,
+          ...(query.wait !== undefined ? { waitMs: query.wait } : {}),
+        });
+        const request = await deps.checks.request(userId, progress.check_id);
+        answer(res, screeningOf(progress, request ?? { at: deps.clock().toISOString(), ...(body.reference ? { reference: body.reference } : {}) }));
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/v1/screenings/:id',
+      summary: 'A screening: its status, and its result once completed',
+      tags: ['Screenings'],
+      auth: { apiKey: 'read' },
+      middleware: deps.middleware('read'),
+      request: { params: idSchema, query: waitSchema },
+      responses: { 200: { description: 'Completed or failed', schema: screeningSchema }, ...running, 404: { description: 'No such screening (or not yours)' }, ...common },
+      async handle({ params, query }, _req, res) {
+        answer(res, await current(currentUser(res).userId, params.id, query.wait ?? 0));
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/v1/screenings',
+      summary: "The account's screenings, newest first, filtered like History (and by reference and status)",
+      tags: ['Screenings'],
+      auth: { apiKey: 'read' },
+      middleware: deps.middleware('read'),
+      request: { query: listQuerySchema },
+      responses: { 200: { description: 'A page of screenings', schema: screeningListSchema }, 400: { description: 'Invalid filter' }, ...common },
+      async handle({ query }, _req, res) {
+        const q = query;
+        const docs = await findHistory(deps.readStore, q, currentUser(res).userId, { statuses: q.status === 'completed' ? 'completed' : 'all', ...(q.reference ? { reference: q.reference } : {}) });
+        const items = docs
+          .filter((d) => q.status === 'all' || d.status === q.status)
+          .map((d: CheckDoc) => ({
+            id: d.id,
+            status: d.status as Screening['status'],
+            address: d.wallet_address,
+            network: d.network,
+            reference: d.reference ?? null,
+            requested_at: d.created_at,
+            risk_score: shownRiskScore(d.risk_level, d.risk_score),
+            risk_level: d.risk_level,
+            aml_status: d.aml_status,
+          }));
+        res.json({ items, limit: q.limit, offset: q.offset });
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/v1/screenings/:id/report.pdf',
+      summary: "A completed screening's PDF report",
+      tags: ['Screenings'],
+      auth: { apiKey: 'read' },
+      middleware: deps.middleware('read'),
+      request: { params: idSchema },
+      responses: { 200: { description: 'The report', contentType: 'application/pdf' }, 404: { description: 'No such completed screening (or not yours)' }, ...common },
+      async handle({ params }, _req, res) {
+        const { pdf, fileName } = await deps.renderPdf(currentUser(res).userId, params.id);
+        res.setHeader('Content-Type', 'application/pdf');
+        res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+        res.setHeader('Content-Length', String(pdf.length));
+        res.end(pdf);
+      },
+    }),
+  ];
+}

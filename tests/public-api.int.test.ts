@@ -1,0 +1,340 @@
+/**
+ * API keys and the public API on the embedded server: keys created, listed, scoped, revoked and
+ * stopped by a block; per-key rate limits; screenings charged once per Idempotency-Key; the PDF;
+ * and the drop-in sanctions endpoints in the shapes Chainalysis' and TRM's free APIs answer.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ApiKey, CreateApiKeyResponse, Screening } from '@walletscreen/contracts';
+import { createLogger } from '@walletscreen/platform';
+import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
+import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
+import { ADMIN, startTestServer, type TestServer } from './support/server';
+
+const SANCTIONED = '13oLVxUtf5yPRmgRKxnj182ScRG6mHp6cQ';
+// The same listed address in OFAC's lower-case form of an EVM address, for cross-case matching.
+const SANCTIONED_EVM = '0x1da5821544e25c636c1417ba96ade4cf6d2f9b5a';
+const CLEAN_EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
+let replay: ReplayServer;
+let server: TestServer;
+let token: string;
+let admin: string;
+const user = { email: 'integrations@exchange.example', password: 'Integrations-Passphrase-1', username: 'Exchange' };
+
+async function signUp(email: string) {
+  const body = { email, password: 'Another-Passphrase-1', username: email.split('@')[0]! };
+  await server.api('POST', '/api/auth/register', { body });
+  return (await server.api<{ token: string }>('POST', '/api/auth/login', { body })).body.token;
+}
+
+async function loadSanctionsList() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ws-sdn-'));
+  const csv = path.join(dir, 'sdn.csv');
+  writeFileSync(
+    csv,
+    `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${SANCTIONED}; Digital Currency Address - ETH ${SANCTIONED_EVM}."\n`,
+  );
+  await runSanctionsSync({ eventStore: server.eventStore, file: csv, clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
+}
+
+beforeAll(async () => {
+  replay = await startReplayServer([
+    { path: `/api/address/${a.btcWallet}`, replies: [{ fixture: 'esplora/address-small.json' }] },
+    { path: `/api/address/${a.btcWallet}/txs`, replies: [{ fixture: 'esplora/txs-small.json' }] },
+  ]);
+  server = await startTestServer({
+    BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
+    BLOCKSCOUT_ETHEREUM_URL: 'http://127.0.0.1:9/eth',
+    CHAIN_DATA_RETRIES: '0',
+    CHAIN_DATA_TIMEOUT_MS: '2000',
+    CHECK_WAIT_MS: '20000',
+  });
+  await server.api('POST', '/api/auth/register', { body: user });
+  token = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: user })).body.token;
+  admin = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: ADMIN })).body.token;
+}, 60_000);
+afterAll(async () => {
+  await server.destroy();
+  await replay.close();
+});
+
+const createKey = (body: Record<string, unknown>, as = token) => server.api<CreateApiKeyResponse & { errors?: Record<string, string> }>('POST', '/api/keys', { token: as, body });
+const listKeys = async (as = token) => (await server.api<{ items: ApiKey[] }>('GET', '/api/keys', { token: as })).body.items;
+const withKey = (key: string, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
+  server.api<Record<string, unknown>>(method, url, { ...(body !== undefined ? { body } : {}), headers: { 'X-API-Key': key, ...headers } });
+const checksLeft = async (as = token) => (await server.api<{ checks_left: number }>('GET', '/api/profile', { token: as })).body.checks_left;
+const streamLength = async () => (await server.eventStore.readStream(`user-${userIdForEmail(user.email)}`)).length;
+
+describe('API keys', () => {
+  it('creates a key shown once, lists it by prefix without the key or its hash, and records the creation (hash redacted) in the audit log', async () => {
+    const created = await createKey({ name: 'Deposits screening', scopes: ['read', 'screen'] });
+    expect(created.status).toBe(201);
+    expect(created.body.key).toMatch(/^wsk_[0-9a-f]{12}_[A-Za-z0-9_-]{54}$/);
+    expect(created.body).toMatchObject({ name: 'Deposits screening', scopes: ['screen', 'read'], status: 'active', last_used_at: null, expires_at: null, revoked_at: null });
+    expect(created.body.key.startsWith(created.body.prefix)).toBe(true);
+
+    const listed = await listKeys();
+    expect(listed.find((k) => k.id === created.body.id)).toEqual({ ...created.body, key: undefined, created_at: created.body.created_at });
+    expect(JSON.stringify(listed)).not.toContain(created.body.key);
+
+    const stream = await server.eventStore.readStream(`user-${userIdForEmail(user.email)}`);
+    const event = stream.find((e) => e.type === 'ApiKeyCreated' && (e.data as { keyId: string }).keyId === created.body.id)!;
+    expect(JSON.stringify(event.data)).not.toContain(created.body.key);
+    await server.projections.waitFor(event.position);
+    const audit = await server.api<{ items: Array<{ type: string; data: Record<string, unknown> }> }>('GET', '/api/admin/audit?type=ApiKeyCreated', { token: admin });
+    expect(audit.body.items[0]!.data).toMatchObject({ keyId: created.body.id, keyHash: '[REDACTED]', name: 'Deposits screening' });
+  });
+
+  it('refuses a bad name, scope or expiry with a clear 400 and records nothing', async () => {
+    const before = await streamLength();
+    expect((await createKey({ name: '  ' })).body.errors).toEqual({ name: 'Give the key a name' });
+    expect((await createKey({ name: 'x', scopes: ['admin'] })).status).toBe(400);
+    expect((await createKey({ name: 'x', scopes: [] })).body.errors).toEqual({ scopes: 'Choose at least one scope' });
+    expect((await createKey({ name: 'x', expires_at: 'tomorrow' })).body.errors).toEqual({ expires_at: 'Expiry must be a date and time (ISO 8601)' });
+    const past = await createKey({ name: 'x', expires_at: '2001-01-01T00:00:00Z' });
+    expect(past.status).toBe(400);
+    expect(past.body.errors).toEqual({ expires_at: 'Expiry must be in the future' });
+    expect((await server.api('DELETE', '/api/keys/000000000000', { token })).status).toBe(404);
+    expect((await server.api('DELETE', '/api/keys/not-an-id', { token })).status).toBe(400);
+    expect(await streamLength()).toBe(before);
+  });
+
+  it('authenticates by X-API-Key, bearer or HTTP Basic, and refuses a missing, malformed or unknown key and a session token', async () => {
+    const { key } = (await createKey({ name: 'auth forms' })).body;
+    expect((await withKey(key, 'GET', '/api/v1/screenings')).status).toBe(200);
+    expect((await server.api('GET', '/api/v1/screenings', { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+    expect((await server.api('GET', '/api/v1/screenings', { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` } })).status).toBe(200);
+
+    const missing = await server.api<{ error: string }>('GET', '/api/v1/screenings');
+    expect(missing.status).toBe(401);
+    expect(missing.body.error).toBe('Send an API key in the X-API-Key header (or Authorization: Bearer <key>)');
+    expect((await server.api('GET', '/api/v1/screenings', { token })).status).toBe(401);
+    expect((await withKey('wsk_nonsense', 'GET', '/api/v1/screenings')).status).toBe(401);
+    // Right user and key id, wrong secret.
+    const forged = `${key.slice(0, 40)}${key.slice(40).split('').reverse().join('')}`;
+    expect((await withKey(forged, 'GET', '/api/v1/screenings')).status).toBe(401);
+  });
+
+  it('checks scopes: a read-only key cannot screen, a screen-only key cannot read', async () => {
+    const readOnly = (await createKey({ name: 'reader', scopes: ['read'] })).body.key;
+    const screenOnly = (await createKey({ name: 'screener', scopes: ['screen'] })).body.key;
+    const refused = await withKey(readOnly, 'POST', '/api/v1/screenings', { address: a.btcWallet });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('This API key lacks the "screen" scope');
+    expect((await withKey(readOnly, 'GET', `/api/v1/address/${SANCTIONED}`)).status).toBe(403);
+    expect((await withKey(screenOnly, 'GET', '/api/v1/screenings')).status).toBe(403);
+  });
+
+  it('updates last used on a call, and a revoked key stops at once', async () => {
+    const created = (await createKey({ name: 'to revoke' })).body;
+    expect((await withKey(created.key, 'GET', '/api/v1/screenings')).status).toBe(200);
+    let used: ApiKey | undefined;
+    for (let i = 0; i < 50 && !used?.last_used_at; i++) {
+      used = (await listKeys()).find((k) => k.id === created.id);
+      if (!used?.last_used_at) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(used!.last_used_at).not.toBeNull();
+
+    const revoked = await server.api<ApiKey>('DELETE', `/api/keys/${created.id}`, { token });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toMatchObject({ id: created.id, status: 'revoked' });
+    const after = await withKey(created.key, 'GET', '/api/v1/screenings');
+    expect(after.status).toBe(401);
+    expect(after.body.error).toBe('This API key was revoked');
+    // Revoking again changes nothing; another user cannot revoke (or see) it.
+    expect((await server.api('DELETE', `/api/keys/${created.id}`, { token })).status).toBe(200);
+    const other = await signUp('someone-else@exchange.example');
+    expect((await server.api('DELETE', `/api/keys/${created.id}`, { token: other })).status).toBe(404);
+    expect(await listKeys(other)).toEqual([]);
+  });
+
+  it('an expired key stops at its expiry', async () => {
+    const expiresAt = new Date(Date.now() + 60 * 60_000).toISOString();
+    const created = (await createKey({ name: 'short-lived', expires_at: expiresAt })).body;
+    expect(created.expires_at).toBe(expiresAt);
+    expect((await withKey(created.key, 'GET', '/api/v1/screenings')).status).toBe(200);
+    server.advance(61 * 60_000);
+    try {
+      const expired = await withKey(created.key, 'GET', '/api/v1/screenings');
+      expect(expired.status).toBe(401);
+      expect(expired.body.error).toBe('This API key has expired');
+      expect((await listKeys()).find((k) => k.id === created.id)!.status).toBe('expired');
+    } finally {
+      server.advance(-61 * 60_000);
+    }
+  });
+
+  it("stops every key of a blocked user at once, and they work again after unblocking", async () => {
+    const email = 'blocked-integrator@exchange.example';
+    const theirs = await signUp(email);
+    const { key } = (await createKey({ name: 'theirs' }, theirs)).body;
+    expect((await withKey(key, 'GET', '/api/v1/screenings')).status).toBe(200);
+    const id = userIdForEmail(email);
+    expect((await server.api('POST', `/api/admin/block-user/${id}`, { token: admin })).status).toBe(200);
+    expect((await withKey(key, 'GET', '/api/v1/screenings')).status).toBe(403);
+    expect((await server.api('POST', `/api/admin/unblock-user/${id}`, { token: admin })).status).toBe(200);
+    expect((await withKey(key, 'GET', '/api/v1/screenings')).status).toBe(200);
+  });
+});
+
+describe('drop-in sanctions endpoints', () => {
+  let key: string;
+  beforeAll(async () => {
+    key = (await createKey({ name: 'sanctions' })).body.key;
+  });
+
+  it('answer 503, never "clean", while no sanctions list is loaded', async () => {
+    const chainalysis = await withKey(key, 'GET', `/api/v1/address/${SANCTIONED}`);
+    expect(chainalysis.status).toBe(503);
+    expect(chainalysis.body.error).toMatch(/no sanctions list is loaded/);
+    expect((await withKey(key, 'POST', '/api/v1/sanctions/screening', [{ address: SANCTIONED }])).status).toBe(503);
+  });
+
+  it("answer Chainalysis' shape: identifications of a listed address (any case of an EVM address), an empty array for a clean one, free of charge", async () => {
+    await loadSanctionsList();
+    const before = await checksLeft();
+    const listed = await withKey(key, 'GET', `/api/v1/address/${SANCTIONED}`);
+    expect(listed.status).toBe(200);
+    expect(Object.keys(listed.body)).toEqual(['identifications']);
+    const ids = listed.body.identifications as Array<Record<string, string>>;
+    expect(ids).toHaveLength(1);
+    expect(Object.keys(ids[0]!).sort()).toEqual(['category', 'description', 'name', 'url']);
+    expect(ids[0]).toMatchObject({ category: 'sanctions', url: 'https://sanctionssearch.ofac.treas.gov/Details.aspx?id=90001' });
+    expect(ids[0]!.name).toMatch(/^SANCTIONS: OFAC SDN HERON TEST EXCHANGE LTD\. \d{4}-\d{2}-\d{2} 13oLVxUtf5yPRmgRKxnj182ScRG6mHp6cQ$/);
+    expect((await withKey(key, 'GET', `/api/v1/address/${SANCTIONED_EVM.toUpperCase().replace('0X', '0x')}`)).body.identifications).toHaveLength(1);
+    expect((await withKey(key, 'GET', `/api/v1/address/${CLEAN_EVM}`)).body).toEqual({ identifications: [] });
+    const junk = await withKey(key, 'GET', '/api/v1/address/not-an-address');
+    expect(junk.status).toBe(400);
+    expect(junk.body.error).toBe('Not a wallet address of any supported network');
+    expect(await checksLeft()).toBe(before);
+  });
+
+  it("answer TRM's shape, in order, at both paths and with the key as HTTP Basic user name", async () => {
+    const body = [{ address: CLEAN_EVM }, { address: SANCTIONED }, { address: SANCTIONED_EVM }];
+    const expected = [
+      { address: CLEAN_EVM, isSanctioned: false },
+      { address: SANCTIONED, isSanctioned: true },
+      { address: SANCTIONED_EVM, isSanctioned: true },
+    ];
+    expect((await withKey(key, 'POST', '/api/v1/sanctions/screening', body)).body).toEqual(expected);
+    const basic = await server.api('POST', '/api/public/v1/sanctions/screening', { body, headers: { authorization: `Basic ${Buffer.from(`${key}:${key}`).toString('base64')}` } });
+    expect(basic.status).toBe(200);
+    expect(basic.body).toEqual(expected);
+
+    const tooMany = await withKey(key, 'POST', '/api/v1/sanctions/screening', Array.from({ length: 101 }, () => ({ address: CLEAN_EVM })));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error).toBe('Send at most 100 addresses per request');
+    const notArray = await withKey(key, 'POST', '/api/v1/sanctions/screening', { address: CLEAN_EVM });
+    expect(notArray.status).toBe(400);
+    const badItem = await withKey(key, 'POST', '/api/v1/sanctions/screening', [{ address: CLEAN_EVM }, { address: 'nope' }]);
+    expect(badItem.status).toBe(400);
+    expect(badItem.body.errors).toEqual({ '1.address': 'Not a wallet address of any supported network' });
+  });
+});
+
+describe('screenings', () => {
+  let key: string;
+  beforeAll(async () => {
+    key = (await createKey({ name: 'screenings' })).body.key;
+  });
+
+  it('charges once per Idempotency-Key, answers the analysis, and reads it back by id, in the list (by reference) and as a PDF', async () => {
+    const before = await checksLeft();
+    const idempotencyKey = randomUUID();
+    const first = await withKey(key, 'POST', '/api/v1/screenings', { address: a.btcWallet, reference: 'deposit-7781' }, { 'Idempotency-Key': idempotencyKey });
+    expect(first.status).toBe(200);
+    const screening = first.body as unknown as Screening;
+    expect(screening).toMatchObject({ status: 'completed', address: a.btcWallet, network: 'bitcoin', reference: 'deposit-7781', error: null, refunded: false });
+    expect(screening.result!.risk_level).toBeTruthy();
+    expect(screening.links).toEqual({ self: `/api/v1/screenings/${screening.id}`, report_pdf: `/api/v1/screenings/${screening.id}/report.pdf` });
+
+    const again = await withKey(key, 'POST', '/api/v1/screenings', { address: a.btcWallet, reference: 'deposit-7781' }, { 'Idempotency-Key': idempotencyKey });
+    expect(again.body.id).toBe(screening.id);
+    expect(await checksLeft()).toBe(before - 1);
+    const conflict = await withKey(key, 'POST', '/api/v1/screenings', { address: SANCTIONED }, { 'Idempotency-Key': idempotencyKey });
+    expect(conflict.status).toBe(409);
+
+    const read = await withKey(key, 'GET', `/api/v1/screenings/${screening.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(first.body);
+
+    const listed = await withKey(key, 'GET', '/api/v1/screenings?reference=deposit-7781');
+    expect(listed.body).toMatchObject({ limit: 10, offset: 0, items: [{ id: screening.id, reference: 'deposit-7781', status: 'completed', address: a.btcWallet, network: 'bitcoin' }] });
+    expect((await withKey(key, 'GET', '/api/v1/screenings?reference=nothing-like-it')).body.items).toEqual([]);
+    expect((await withKey(key, 'GET', '/api/v1/screenings?risk_level=purple')).status).toBe(400);
+
+    const pdf = await fetch(`${server.url.replace('localhost', '127.0.0.1')}/api/v1/screenings/${screening.id}/report.pdf`, { headers: { 'X-API-Key': key } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The request records the key it came through, for the audit.
+    const stream = await server.eventStore.readStream(`check-${screening.id}`);
+    expect(stream[0]!.data).toMatchObject({ reference: 'deposit-7781', apiKeyId: key.slice(4, 16) });
+  });
+
+  it("answers 202 with a Location while running, and another user's screening is not found", async () => {
+    const started = await withKey(key, 'POST', '/api/v1/screenings?wait=0', { address: a.btcWallet }, { 'Idempotency-Key': randomUUID() });
+    if (started.status === 202) {
+      expect(started.headers.get('location')).toBe(`/api/v1/screenings/${started.body.id as string}`);
+      expect(started.body.status).toBe('running');
+    }
+    const done = await withKey(key, 'GET', `/api/v1/screenings/${started.body.id as string}?wait=20000`);
+    expect(done.body.status).toBe('completed');
+
+    const other = await signUp('other-integrator@exchange.example');
+    const otherKey = (await createKey({ name: 'other' }, other)).body.key;
+    expect((await withKey(otherKey, 'GET', `/api/v1/screenings/${started.body.id as string}`)).status).toBe(404);
+    expect((await withKey(otherKey, 'GET', `/api/v1/screenings/${started.body.id as string}/report.pdf`)).status).toBe(404);
+    expect((await withKey(key, 'POST', '/api/v1/screenings', { address: 'not an address' })).status).toBe(400);
+    expect((await withKey(key, 'POST', '/api/v1/screenings', { address: a.btcWallet }, { 'Idempotency-Key': 'short' })).status).toBe(400);
+  });
+
+  it('documents the public API in the OpenAPI 3.1 document', async () => {
+    const doc = await server.api<{ openapi: string; paths: Record<string, Record<string, { security?: unknown[] }>> }>('GET', '/api/openapi.json');
+    expect(doc.body.openapi).toBe('3.1.0');
+    for (const [p, m] of [
+      ['/api/keys', 'post'],
+      ['/api/keys/{id}', 'delete'],
+      ['/api/v1/screenings', 'post'],
+      ['/api/v1/screenings/{id}', 'get'],
+      ['/api/v1/screenings/{id}/report.pdf', 'get'],
+      ['/api/v1/address/{address}', 'get'],
+      ['/api/v1/sanctions/screening', 'post'],
+    ] as const) {
+      expect(doc.body.paths[p]?.[m]).toBeDefined();
+    }
+    expect(doc.body.paths['/api/v1/screenings']!.post!.security).toEqual([{ apiKeyHeader: [] }, { apiKeyBearer: [] }]);
+  });
+});
+
+describe('rate limits', () => {
+  let limited: TestServer;
+  afterAll(async () => {
+    await limited?.destroy();
+  });
+
+  it('limits each key on its own: 429 with Retry-After and the RateLimit headers past the limit', async () => {
+    limited = await startTestServer({ API_KEY_RATE_LIMIT: '3' });
+    const body = { email: 'limited@exchange.example', password: 'Limited-Passphrase-1', username: 'Limited' };
+    await limited.api('POST', '/api/auth/register', { body });
+    const t = (await limited.api<{ token: string }>('POST', '/api/auth/login', { body })).body.token;
+    const one = (await limited.api<CreateApiKeyResponse>('POST', '/api/keys', { token: t, body: { name: 'one' } })).body.key;
+    const two = (await limited.api<CreateApiKeyResponse>('POST', '/api/keys', { token: t, body: { name: 'two' } })).body.key;
+    const call = (key: string) => limited.api<{ error: string }>('GET', '/api/v1/screenings', { headers: { 'X-API-Key': key } });
+    const first = await call(one);
+    expect(first.headers.get('ratelimit-policy')).toBe('"api_key";q=3;w=60');
+    expect(first.headers.get('ratelimit')).toMatch(/^"api_key";r=2;t=\d+$/);
+    await call(one);
+    expect((await call(one)).status).toBe(200);
+    const refused = await call(one);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(refused.headers.get('ratelimit')).toMatch(/^"api_key";r=0;t=\d+$/);
+    expect(refused.body.error).toBe('Too many requests for this API key. Wait and retry (see Retry-After).');
+    expect((await call(two)).status).toBe(200);
+  });
+});
