@@ -1,0 +1,125 @@
+/**
+ * The public API against the web path (issue 12), in the same run, on the real embedded server:
+ *
+ * - authentication alone: a session token (`accounts.authenticate`) against an API key
+ *   (`accounts.authenticateApiKey`), BENCH_AUTH_CALLS each, alternated twice: µs per call;
+ * - screenings end to end: closed loops of BENCH_API_CHECKS checks at BENCH_API_CONCURRENCY, every
+ *   check about a different wallet (Esplora replayed on loopback), alternating the web path
+ *   (`POST /api/transactions/analyze-realtime` with the session token) and the public API
+ *   (`POST /api/v1/screenings` with an API key), two rounds each: checks/s and the process's CPU
+ *   per check (clients and server in this thread, the same client work on both paths).
+ *
+ *   BENCH_AUTH_CALLS (20000), BENCH_API_CHECKS (400), BENCH_API_CONCURRENCY (16)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
+import { startEmbedded } from '@walletscreen/command-api/main/embedded';
+import { createLogger } from '@walletscreen/platform';
+import { repoRoot, startEsploraReplay, walletFor } from './support';
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const AUTH_CALLS = env('BENCH_AUTH_CALLS', 20_000);
+const CHECKS = env('BENCH_API_CHECKS', 400);
+const CONCURRENCY = env('BENCH_API_CONCURRENCY', 16);
+
+export async function run(): Promise<Record<string, number | string>> {
+  const replay = await startEsploraReplay(repoRoot());
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ws-bench-api-'));
+  const server = await startEmbedded({
+    env: {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
+      CHAIN_DATA_RATE_LIMITS: 'esplora=0',
+      SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+      API_KEY_RATE_LIMIT: '1000000',
+      ADMIN_EMAIL: 'admin@bench.example',
+      ADMIN_PASSWORD: 'Bench-Admin-Passphrase-1',
+    },
+    logger: createLogger({ level: 'silent' }),
+  });
+  const base = server.url.replace('localhost', '127.0.0.1');
+  try {
+    const user = { email: 'bench-api@bench.example', password: 'Bench-Api-Passphrase-1', username: 'Bench' };
+    await server.accounts.register(user);
+    const userId = userIdForEmail(user.email);
+    await server.accounts.topUp(userId, { amount: 10_000, reason: 'benchmark' }, { userId: userIdForEmail('admin@bench.example'), email: 'admin@bench.example' });
+    const token = await server.accounts.login(user, '127.0.0.1');
+    const { key } = await server.accounts.createApiKey(userId, { name: 'bench', expiresAt: null });
+
+    // Authentication alone.
+    const authTimes: Record<'session' | 'key', number[]> = { session: [], key: [] };
+    const authRound = async (kind: 'session' | 'key') => {
+      const start = performance.now();
+      for (let i = 0; i < AUTH_CALLS; i++) {
+        if (kind === 'session') await server.accounts.authenticate(`Bearer ${token}`);
+        else await server.accounts.authenticateApiKey(key);
+      }
+      authTimes[kind].push(((performance.now() - start) * 1000) / AUTH_CALLS);
+    };
+    for (let round = 0; round < 2; round++) {
+      await authRound('session');
+      await authRound('key');
+    }
+
+    // Screenings end to end.
+    let next = 0;
+    const send = async (kind: 'web' | 'api') => {
+      const i = next++;
+      const headers = { 'content-type': 'application/json', 'Idempotency-Key': `bench-api-${i}-${kind}` };
+      const res =
+        kind === 'web'
+          ? await fetch(`${base}/api/transactions/analyze-realtime`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${token}` }, body: JSON.stringify({ wallet_address: walletFor(i) }) })
+          : await fetch(`${base}/api/v1/screenings`, { method: 'POST', headers: { ...headers, 'X-API-Key': key }, body: JSON.stringify({ address: walletFor(i) }) });
+      const body = (await res.json()) as { status?: string };
+      if (res.status !== 200 || body.status !== 'completed') throw new Error(`${kind} check ${i}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+    };
+    const loop = async (kind: 'web' | 'api', count: number) => {
+      let left = count;
+      const cpu = process.cpuUsage();
+      const start = performance.now();
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (left > 0) {
+            left--;
+            await send(kind);
+          }
+        }),
+      );
+      const seconds = (performance.now() - start) / 1000;
+      const used = process.cpuUsage(cpu);
+      return { perSecond: count / seconds, cpuMsPerCheck: (used.user + used.system) / 1000 / count };
+    };
+    await loop('web', 50);
+    await loop('api', 50);
+    const results: Record<'web' | 'api', Array<{ perSecond: number; cpuMsPerCheck: number }>> = { web: [], api: [] };
+    for (let round = 0; round < 2; round++) {
+      results.web.push(await loop('web', CHECKS));
+      results.api.push(await loop('api', CHECKS));
+    }
+
+    const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
+    const r1 = (v: number) => Math.round(v * 10) / 10;
+    const r2 = (v: number) => Math.round(v * 100) / 100;
+    return {
+      'auth: session token, µs per call (mean of 2 rounds)': r2(mean(authTimes.session)),
+      'auth: API key, µs per call (mean of 2 rounds)': r2(mean(authTimes.key)),
+      'auth: API key / session token': r2(mean(authTimes.key) / mean(authTimes.session)),
+      [`web path (session): checks/s (${CHECKS} × 2, concurrency ${CONCURRENCY})`]: r1(mean(results.web.map((r) => r.perSecond))),
+      'public API (key): checks/s': r1(mean(results.api.map((r) => r.perSecond))),
+      'web path: process CPU ms per check': r2(mean(results.web.map((r) => r.cpuMsPerCheck))),
+      'public API: process CPU ms per check': r2(mean(results.api.map((r) => r.cpuMsPerCheck))),
+      'rounds (web / api checks/s)': results.web.map((w, i) => `${r1(w.perSecond)} / ${r1(results.api[i]!.perSecond)}`).join(', '),
+      'webhook delivery p99 at 200 events/s': 'not measured yet: webhooks are not built (issue 12, next part)',
+    };
+  } finally {
+    await server.close();
+    await replay.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
