@@ -126,8 +126,8 @@ maybe('the distributed shape, process by process', () => {
     await Promise.all([
       start('workers', 'worker-a', { BITCOIN_ESPLORA_URLS: `${replay.url}/a/api` }),
       start('workers', 'worker-b', { BITCOIN_ESPLORA_URLS: `${replay.url}/b/api` }),
-      start('api', 'api-1'),
-      start('api', 'api-2'),
+      start('api', 'api-1', { API_KEY_RATE_LIMIT: '6' }),
+      start('api', 'api-2', { API_KEY_RATE_LIMIT: '6' }),
     ]);
   }, 180_000);
 
@@ -221,6 +221,30 @@ maybe('the distributed shape, process by process', () => {
       two.socket.close();
     }
   }, 90_000);
+
+  it('an API key created through one API works on the other, its screening runs on the workers, and its rate limit is shared by the replicas', async () => {
+    const [api1, api2] = [byName('api-1'), byName('api-2')];
+    const token = await signUp('keys@system.test', api1, api2);
+    const created = await call<{ key: string; id: string }>(api1, 'POST', '/api/keys', { name: 'system' }, token);
+    expect(created.status).toBe(201);
+    const withKey = (proc: ServerProcess, method: string, route: string, body?: unknown, headers: Record<string, string> = {}) => call<Record<string, unknown>>(proc, method, route, body, undefined, { 'X-API-Key': created.body.key, ...headers });
+
+    const screening = await withKey(api2, 'POST', '/api/v1/screenings', { address: a.btcWallet, reference: 'system-1' }, { 'Idempotency-Key': randomUUID() });
+    expect([200, 202]).toContain(screening.status);
+    const id = screening.body.id as string;
+    let done = screening;
+    for (let i = 0; i < 10 && done.body.status === 'running'; i++) done = await withKey(api1, 'GET', `/api/v1/screenings/${id}?wait=30000`);
+    expect(done.body).toMatchObject({ id, status: 'completed', reference: 'system-1' });
+
+    // API_KEY_RATE_LIMIT is 6 a minute here: 2 calls above, then 4 more across both replicas, and the next is refused by either.
+    for (const proc of [api1, api2, api1, api2]) expect((await withKey(proc, 'GET', '/api/v1/screenings')).status).toBe(200);
+    expect((await withKey(api2, 'GET', '/api/v1/screenings')).status).toBe(429);
+    expect((await withKey(api1, 'GET', '/api/v1/screenings')).status).toBe(429);
+
+    // Revoked through one replica, refused by the other at once.
+    expect((await call(api2, 'DELETE', `/api/keys/${created.body.id}`, undefined, token)).status).toBe(200);
+    expect((await withKey(api1, 'GET', '/api/v1/screenings')).status).toBe(401);
+  }, 120_000);
 
   it('a worker killed with SIGKILL in the middle of a check leaves it to the other worker, charged once', async () => {
     const token = tokens.get('one@system.test')!;
