@@ -40,13 +40,24 @@ export function sharedRateLimitStore(readStore: ReadStore): RateLimitStore {
 
 export function createRateLimiter(policy: RateLimitPolicy, store: RateLimitStore): RateLimiter {
   const options = { points: policy.limit, duration: policy.windowSeconds, keyPrefix: `rl_${policy.name}` };
-  let limiter: RateLimiterAbstract;
-  if (store === 'memory') limiter = new RateLimiterMemory(options);
-  else if ('sqlite' in store) limiter = new RateLimiterSQLite({ ...options, storeClient: store.sqlite, storeType: 'better-sqlite3', tableName: `rate_limit_${policy.name}`, clearExpiredByTimeout: true });
-  else limiter = new RateLimiterMongo({ ...options, storeClient: store.mongo, tableName: `rate_limit_${policy.name}` } as ConstructorParameters<typeof RateLimiterMongo>[0]);
+  let ready: Promise<RateLimiterAbstract>;
+  if (store === 'memory') ready = Promise.resolve(new RateLimiterMemory(options));
+  else if ('sqlite' in store) {
+    // The table is created after construction; its callback says when the limiter can count.
+    const sqlite = store.sqlite;
+    ready = new Promise((resolve, reject) => {
+      const limiter: RateLimiterSQLite = new RateLimiterSQLite(
+        { ...options, storeClient: sqlite, storeType: 'better-sqlite3', tableName: `rate_limit_${policy.name}`, clearExpiredByTimeout: true },
+        (error?: unknown) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(limiter)),
+      );
+    });
+  } else ready = Promise.resolve(new RateLimiterMongo({ ...options, storeClient: store.mongo, tableName: `rate_limit_${policy.name}` } as ConstructorParameters<typeof RateLimiterMongo>[0]));
+  // A failure to set up surfaces on the first call, not as an unhandled rejection.
+  ready.catch(() => undefined);
   return {
     policy,
     async consume(key) {
+      const limiter = await ready;
       try {
         const res = await limiter.consume(key);
         return { allowed: true, limit: policy.limit, remaining: res.remainingPoints, resetMs: res.msBeforeNext };
