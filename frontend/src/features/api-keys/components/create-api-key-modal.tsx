@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
+import { API_KEY_NAME_MAX, apiKeyScopeDescriptions, apiKeyScopes, type ApiKeyScope, type CreateApiKeyResponse } from '@walletscreen/contracts';
+import { DATE_FORMAT, parseDayInput } from '../../../components/check-history/history-filters';
+import { useCreateApiKey } from '../api/create-api-key';
+import { createFailure, emptyApiKeyForm, toCreateRequest, todayUtc, validateApiKeyForm, type ApiKeyFormValues } from '../api-key-form';
+import { scopeLabels } from '../api-key-display';
+
+/**
+ * The create-key form in a modal: a name, the scopes (all ticked to begin with) and an optional last
+ * day. The server's refusals show on their fields; the new key goes to `onCreated`.
+ */
+export function CreateApiKeyModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (key: CreateApiKeyResponse) => void }) {
+  const create = useCreateApiKey();
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<ApiKeyFormValues>({ mode: 'controlled', initialValues: emptyApiKeyForm(), validate: validateApiKeyForm });
+
+  const close = () => {
+    if (create.isPending) return;
+    form.reset();
+    setAlert(null);
+    create.reset();
+    onClose();
+  };
+
+  const submit = form.onSubmit((values) => {
+    setAlert(null);
+    create.mutate(toCreateRequest(values), {
+      onSuccess: (created) => {
+        form.reset();
+        onCreated(created);
+      },
+      onError: (error) => {
+        const failure = createFailure(error);
+        form.setErrors(failure.fields);
+        setAlert(failure.alert);
+      },
+    });
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title="Create an API key" centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={submit} noValidate aria-label="Create an API key">
+        <Stack gap="md">
+          {alert ? (
+            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+              {alert}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Name"
+            description="What the key is for, so you can tell your keys apart (for example “Deposits service”)."
+            withAsterisk
+            maxLength={API_KEY_NAME_MAX}
+            autoComplete="off"
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          <Checkbox.Group label="Scopes" description="What calls with this key may do." withAsterisk {...form.getInputProps('scopes')}>
+            <Stack gap="sm" mt="xs">
+              {apiKeyScopes.map((scope: ApiKeyScope) => (
+                <Checkbox key={scope} value={scope} label={scopeLabels[scope]} description={apiKeyScopeDescriptions[scope]} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          <DateInput
+            label="Expires on (optional)"
+            description="The key stops working at the end of this day (UTC). Leave empty for a key that does not expire."
+            placeholder="dd.mm.yyyy"
+            valueFormat={DATE_FORMAT}
+            dateParser={parseDayInput}
+            minDate={todayUtc()}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear expiry date' }}
+            leftSection={<IconCalendar size={16} aria-hidden="true" />}
+            styles={{ wrapper: { maxWidth: 260 } }}
+            popoverProps={{ withinPortal: true }}
+            {...form.getInputProps('expiresOn')}
+          />
+          <Text size="xs" c="dimmed">
+            The key is shown once, right after you create it.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create key
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

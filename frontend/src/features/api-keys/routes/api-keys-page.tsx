@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCheck, IconKey, IconPlus } from '@tabler/icons-react';
+import { API_KEYS_MAX, type ApiKey, type CreateApiKeyResponse } from '@walletscreen/contracts';
+import { PageHeader } from '../../../components/page-header';
+import { useApiKeys } from '../api/get-api-keys';
+import { useRevokeApiKey } from '../api/revoke-api-key';
+import { ApiKeysTable } from '../components/api-keys-table';
+import { ApiUsagePanel } from '../components/api-usage-panel';
+import { CreateApiKeyModal } from '../components/create-api-key-modal';
+import { NewApiKeyModal } from '../components/new-api-key-modal';
+import { RevokeApiKeyModal } from '../components/revoke-api-key-modal';
+
+/** Confirms a revoke, runs it, closes the modal and says how it went. */
+function useRevokeFlow() {
+  const [target, setTarget] = useState<ApiKey | null>(null);
+  const revoke = useRevokeApiKey();
+  const confirm = () => {
+    if (!target) return;
+    revoke.mutate(target.id, {
+      onSuccess: (key) =>
+        notifications.show({ color: 'teal', title: 'Key revoked', message: `“${key.name}” no longer works.`, icon: <IconCheck size={18} aria-hidden="true" /> }),
+      onError: (error) =>
+        notifications.show({ color: 'red', title: 'Could not revoke the key', message: error.message || 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> }),
+      onSettled: () => setTarget(null),
+    });
+  };
+  return { target, pending: revoke.isPending, open: setTarget, cancel: () => (revoke.isPending ? undefined : setTarget(null)), confirm };
+}
+
+/** The list with its loading, error and empty states. */
+function KeysList({ keys, onCreate, onRevoke }: { keys: ReturnType<typeof useApiKeys>; onCreate: () => void; onRevoke: (key: ApiKey) => void }) {
+  if (keys.isPending) {
+    return (
+      <Center py="xl" role="status">
+        <Group gap="sm">
+          <Loader size="sm" aria-hidden="true" />
+          <Text c="dimmed">Loading API keys...</Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (keys.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load your API keys">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{keys.error.message}</Text>
+          <Button size="xs" variant="default" onClick={() => void keys.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (keys.data.length === 0) {
+    return (
+      <Center py="xl">
+        <Stack align="center" gap={6} maw={420} ta="center">
+          <IconKey size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+          <Text fw={600}>No API keys yet</Text>
+          <Text size="sm" c="dimmed">
+            Create a key to screen addresses and read reports from your own systems.
+          </Text>
+          <Button mt="xs" variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={onCreate}>
+            Create your first key
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  return (
+    <div aria-busy={keys.isFetching}>
+      <ApiKeysTable keys={keys.data} onRevoke={onRevoke} />
+    </div>
+  );
+}
+
+/** /dashboard/api-keys: the user's API keys (create, shown once; list; revoke) and how to call the API. */
+export function ApiKeysPage() {
+  const keys = useApiKeys();
+  const revoke = useRevokeFlow();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreateApiKeyResponse | null>(null);
+  const active = keys.data?.filter((k) => k.status === 'active').length ?? 0;
+  const full = active >= API_KEYS_MAX;
+
+  return (
+    <>
+      <PageHeader
+        title="API keys"
+        description="Keys let your own systems call WalletScreen. Each key can be limited to some scopes and given an expiry date."
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)} disabled={full}>
+            Create API key
+          </Button>
+        }
+      />
+      <Stack gap="md">
+        <Paper p="md">
+          <Stack gap="sm">
+            {keys.data && keys.data.length > 0 ? (
+              <Text size="sm" c="dimmed" className="ws-tabular" data-testid="api-keys-active">
+                {full ? `You have ${API_KEYS_MAX} active keys, the most allowed. Revoke one you no longer use to create another.` : `${active} of ${API_KEYS_MAX} active keys`}
+              </Text>
+            ) : null}
+            <KeysList keys={keys} onCreate={() => setCreating(true)} onRevoke={revoke.open} />
+          </Stack>
+        </Paper>
+        <ApiUsagePanel origin={window.location.origin} />
+      </Stack>
+      <CreateApiKeyModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(key) => {
+          setCreating(false);
+          setCreated(key);
+        }}
+      />
+      <NewApiKeyModal created={created} onClose={() => setCreated(null)} />
+      <RevokeApiKeyModal apiKey={revoke.target} pending={revoke.pending} onCancel={revoke.cancel} onConfirm={revoke.confirm} />
+    </>
+  );
+}
