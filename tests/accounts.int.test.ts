@@ -233,8 +233,8 @@ describe('restart', () => {
 });
 
 describe('API description', () => {
-  it('serves an OpenAPI document of the calls at /api/docs, and /api/health', async () => {
-    const docs = await server.api<{ openapi: string; paths: Record<string, unknown> }>('GET', '/api/docs');
+  it('serves an OpenAPI document of the calls at /api/openapi.json, and /api/health', async () => {
+    const docs = await server.api<{ openapi: string; paths: Record<string, unknown> }>('GET', '/api/openapi.json');
     expect(docs.status).toBe(200);
     expect(docs.body.openapi).toMatch(/^3\./);
     expect(Object.keys(docs.body.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/profile', '/api/admin/customers', '/api/transactions/analyze-realtime', '/api/transactions/history', '/api/pdf/download_aml_report']));

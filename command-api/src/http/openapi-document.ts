@@ -3,6 +3,7 @@
  * the schemas that validate each request are the ones documented.
  */
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import type { z } from 'zod';
 import { problemSchema } from '@walletscreen/contracts';
 import type { RouteDeclaration, RouteAuth } from './route';
 
@@ -14,6 +15,8 @@ const security = (auth: RouteAuth): Record<string, string[]>[] => {
   if (auth === 'session' || auth === 'admin') return [{ session: [] }];
   return [{ apiKeyHeader: [] }, { apiKeyBearer: [] }];
 };
+
+const bodies = (alternatives: Record<string, z.ZodType> = {}) => Object.fromEntries(Object.entries(alternatives).map(([type, schema]) => [type, { schema }]));
 
 function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
   const r = route.request ?? {};
@@ -38,7 +41,7 @@ function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
     ...(route.operationId ? { operationId: route.operationId } : {}),
     security: security(route.auth),
     ...(r.params || r.query || r.headers ? { requestParams: { ...(r.params ? { path: r.params } : {}), ...(r.query ? { query: r.query } : {}), ...(r.headers ? { header: r.headers } : {}) } } : {}),
-    ...(r.body ? { requestBody: { required: true, content: { [r.bodyContentType ?? 'application/json']: { schema: r.body } } } } : {}),
+    ...(r.body ? { requestBody: { required: !r.bodyOptional, content: { [r.bodyContentType ?? 'application/json']: { schema: r.body }, ...bodies(r.alternativeBodies) } } } : {}),
     responses: responses as ZodOpenApiResponsesObject,
   };
 }
@@ -56,7 +59,10 @@ export function pathsOf(routes: RouteDeclaration[]): ZodOpenApiPathsObject {
 /** A JSON document (the OpenAPI object). */
 export type OpenApiJson = { openapi: string; paths: Record<string, Record<string, unknown>> } & Record<string, unknown>;
 
-export function openApiDocument(routes: RouteDeclaration[], serverUrl: string, legacyPaths: Record<string, unknown> = {}): OpenApiJson {
+/** Tags in the order their first route comes (the reference page's sections). */
+const tagsOf = (routes: RouteDeclaration[]) => [...new Set(routes.flatMap((r) => r.tags))].map((name) => ({ name }));
+
+export function openApiDocument(routes: RouteDeclaration[], serverUrl: string): OpenApiJson {
   const document = createDocument(
     {
       openapi: '3.1.0',
@@ -68,6 +74,7 @@ export function openApiDocument(routes: RouteDeclaration[], serverUrl: string, l
           'The public API (`/api/v1`) takes an API key in `X-API-Key` or `Authorization: Bearer`; the web app\'s calls take the session token.',
       },
       servers: [{ url: serverUrl }],
+      tags: tagsOf(routes),
       components: {
         securitySchemes: {
           session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The session token from /api/auth/login' },
@@ -79,6 +86,5 @@ export function openApiDocument(routes: RouteDeclaration[], serverUrl: string, l
     },
     { allowEmptySchema: { custom: true } },
   );
-  // Calls not yet declared with http/route.ts keep their hand-written description.
-  return { ...document, paths: { ...(legacyPaths as object), ...document.paths } } as unknown as OpenApiJson;
+  return document as unknown as OpenApiJson;
 }

@@ -12,26 +12,18 @@ import type { Config, EventStore, Logger, MessageBus, ReadStore } from '@wallets
 import { createSanctionsStatus } from '@walletscreen/workers/sanctions/status';
 import { createLoginThrottle } from '../accounts/login-throttle';
 import { createMailer } from '../accounts/mailer';
-import { accountRoutes } from '../accounts/routes';
 import { createAccounts, type Accounts } from '../accounts/service';
 import { createTokenService } from '../accounts/tokens';
 import { anyAdmin } from '../admin/customers-query';
-import { adminRoutes } from '../admin/routes';
 import { createPlanCatalog } from '../billing/plans';
-import { billingRoutes, STRIPE_WEBHOOK_PATH } from '../billing/routes';
 import { createBilling, type Billing } from '../billing/service';
 import { createStripeGateway } from '../billing/stripe-gateway';
 import { startProgressHub } from '../checks/progress-hub';
-import { addressRoutes, checkRoutes } from '../checks/routes';
 import { createChecks } from '../checks/service';
 import { attachSocketGateway } from '../checks/socket-gateway';
 import { createApp } from '../http/app';
-import { insightsRoutes } from '../insights/routes';
-import { listsRoutes } from '../lists/routes';
 import { createCustomLists } from '../lists/service';
-import { pdfRoutes } from '../pdf/routes';
-import { SANCTIONS_UPLOAD_PATH, sanctionsRoutes } from '../sanctions/routes';
-import { adminOperationsRoutes } from './admin-operations';
+import { apiRouteGroups } from './api-routes';
 
 /** The ports a part runs on. */
 export interface Ports {
@@ -144,22 +136,10 @@ export async function startCommandApi(deps: {
   const sanctionsStatus = async (audience: 'admin' | 'user') => ({ ...(await ofacStatus(audience)), custom_lists: (await customLists.list()).length });
 
   const app = createApp({
-    routers: [
-      accountRoutes(accounts),
-      addressRoutes(),
-      checkRoutes({ auth: accounts, checks, readStore }),
-      pdfRoutes({ auth: accounts, readStore, clock }),
-      adminRoutes({ auth: accounts, readStore, commands: accounts, waitForReadModels: readModelsShow('an admin change') }),
-      insightsRoutes({ auth: accounts, readStore, clock }),
-      listsRoutes({ auth: accounts, lists: customLists }),
-      billingRoutes({ auth: accounts, billing, readStore }),
-      sanctionsRoutes({ auth: accounts, status: sanctionsStatus }),
-      ...adminOperationsRoutes({ auth: accounts, eventStore, readStore, logger, clock, ofacUrl: config.OFAC_SDN_URL, sanctionsStatus }),
-    ],
+    groups: apiRouteGroups({ accounts, checks, billing, customLists, sanctionsStatus, eventStore, readStore, logger, clock, config, readModelsShow }),
     logger,
     staticDir: deps.staticDir ?? findStaticDir(),
     trustProxy: config.TRUST_PROXY,
-    ownBodyPaths: ['/admin/lists', SANCTIONS_UPLOAD_PATH, STRIPE_WEBHOOK_PATH],
   });
   const server: Server = createServer(app);
   await new Promise<void>((resolve, reject) => {

@@ -1,0 +1,87 @@
+/**
+ * Every route group the HTTP API mounts under /api, in mounting order (composition root). The
+ * same list describes the API: `describeApi()` builds the OpenAPI document from it without
+ * serving anything (`npm run openapi:types` writes the typed client's schema from that).
+ */
+import type { Config, EventStore, Logger, ReadStore } from '@walletscreen/platform';
+import { accountRoutes } from '../accounts/routes';
+import type { Accounts } from '../accounts/service';
+import { adminPathsGuard, adminRoutes } from '../admin/routes';
+import { billingRoutes } from '../billing/routes';
+import type { Billing } from '../billing/service';
+import { addressRoutes, checkRoutes } from '../checks/routes';
+import type { Checks } from '../checks/service';
+import { apiDocument } from '../http/app';
+import type { OpenApiJson } from '../http/openapi-document';
+import type { RouteGroup } from '../http/route';
+import { insightsRoutes } from '../insights/routes';
+import { listsRoutes } from '../lists/routes';
+import type { CustomListsService } from '../lists/service';
+import { pdfRoutes } from '../pdf/routes';
+import { sanctionsRoutes, type SanctionsStatusReader } from '../sanctions/routes';
+import { adminOperationsRoutes } from './admin-operations';
+
+export interface ApiRouteDeps {
+  accounts: Accounts;
+  checks: Checks;
+  billing: Billing;
+  customLists: CustomListsService;
+  sanctionsStatus: SanctionsStatusReader;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  logger: Logger;
+  clock: () => Date;
+  config: Pick<Config, 'OFAC_SDN_URL'>;
+  /** Waits (a bounded time) until the read models show a change at this position. */
+  readModelsShow: (what: string) => (position: number) => Promise<void>;
+}
+
+export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
+  const { accounts, readStore, clock } = deps;
+  return [
+    accountRoutes(accounts),
+    addressRoutes(),
+    checkRoutes({ auth: accounts, checks: deps.checks, readStore }),
+    pdfRoutes({ auth: accounts, readStore, clock }),
+    adminRoutes({ auth: accounts, readStore, commands: accounts, waitForReadModels: deps.readModelsShow('an admin change') }),
+    insightsRoutes({ auth: accounts, readStore, clock }),
+    listsRoutes({ auth: accounts, lists: deps.customLists }),
+    billingRoutes({ auth: accounts, billing: deps.billing, readStore }),
+    sanctionsRoutes({ auth: accounts, status: deps.sanctionsStatus }),
+    ...adminOperationsRoutes({ auth: accounts, eventStore: deps.eventStore, readStore, logger: deps.logger, clock, ofacUrl: deps.config.OFAC_SDN_URL, sanctionsStatus: deps.sanctionsStatus }),
+    // Last: any other /api/admin path asks for an admin before it is found missing.
+    adminPathsGuard(accounts),
+  ];
+}
+
+/** A dependency the described routes hold but never call: using it is a mistake, said loudly. */
+function unused<T extends object>(name: string): T {
+  return new Proxy({} as T, {
+    get(_target, property) {
+      if (property === 'then' || typeof property === 'symbol') return undefined;
+      throw new Error(`${name}.${String(property)} was used, but these routes were built only to be described`);
+    },
+  });
+}
+
+/** The route groups over dependencies that are never called: for describing the API, not serving it. */
+export function describedRouteGroups(): RouteGroup[] {
+  return apiRouteGroups({
+    accounts: unused('accounts'),
+    checks: unused('checks'),
+    billing: unused('billing'),
+    customLists: unused('customLists'),
+    sanctionsStatus: () => Promise.reject(new Error('sanctionsStatus was used, but these routes were built only to be described')),
+    eventStore: unused('eventStore'),
+    readStore: unused('readStore'),
+    logger: unused('logger'),
+    clock: () => new Date(0),
+    config: { OFAC_SDN_URL: undefined },
+    readModelsShow: () => () => Promise.resolve(),
+  });
+}
+
+/** The OpenAPI document of the API, built in-process from the route declarations (no server). */
+export function describeApi(serverUrl = 'http://localhost:3000'): OpenApiJson {
+  return apiDocument(describedRouteGroups(), serverUrl);
+}
