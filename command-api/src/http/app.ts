@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '@walletscreen/platform';
-import { openApiDocument, type OpenApiJson } from './openapi-document';
+import { DOCS_ASSETS_PATH, DOCS_CONTENT_SECURITY_POLICY, REDOC_BUNDLE, docsAssets, docsPageHtml, findDocsRenderer } from './docs-page';
+import { openApiDocument, type ApiTag, type OpenApiJson } from './openapi-document';
 import { route, routeGroup, type RouteDeclaration, type RouteGroup } from './route';
 import { apiNotFound, problemHandler } from './problem';
 
@@ -21,6 +22,8 @@ export interface AppOptions {
   trustProxy: boolean;
   /** Largest JSON body accepted; larger ones get 413. */
   bodyLimit?: string;
+  /** The reference page's sections, in order, with their descriptions (other tags follow). */
+  tags?: ApiTag[];
   /**
    * Paths under /api (and below them) whose routes parse their own (larger) bodies, after checking
    * who may send them. Routes declared with `request.rawBody` are added by themselves.
@@ -32,7 +35,7 @@ export interface AppOptions {
  * The service's own calls: liveness, this document and its reference page. `document` builds the
  * OpenAPI document for a server URL (it is only called when the document is asked for).
  */
-export function serviceRoutes(document: (serverUrl: string) => OpenApiJson): RouteDeclaration[] {
+export function serviceRoutes(document: (serverUrl: string) => OpenApiJson, renderer: string | undefined): RouteDeclaration[] {
   const tags = ['Service'];
   const serverUrl = (req: express.Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
   return [
@@ -61,25 +64,26 @@ export function serviceRoutes(document: (serverUrl: string) => OpenApiJson): Rou
     route({
       method: 'get',
       path: '/docs',
-      summary: 'The same OpenAPI document (a reference page comes here)',
+      summary: 'The API reference page: this document rendered for reading, served by this server',
       tags,
       auth: 'none',
-      responses: { 200: { description: 'The OpenAPI document', schema: z.record(z.string(), z.unknown()) } },
-      handle(_input, req, res) {
-        res.json(document(serverUrl(req)));
+      responses: { 200: { description: 'An HTML page', contentType: 'text/html' } },
+      handle(_input, _req, res) {
+        res.setHeader('Content-Security-Policy', DOCS_CONTENT_SECURITY_POLICY);
+        res.type('html').send(docsPageHtml({ specUrl: '/api/openapi.json', rendererUrl: `/api${DOCS_ASSETS_PATH}/${REDOC_BUNDLE}`, rendererFound: renderer !== undefined }));
       },
     }),
   ];
 }
 
-/** Every documented route of an app with these groups: the service's own calls, then the groups'. */
+/** Every documented route of an app with these groups: the groups', then the service's own calls. */
 export function documentedRoutes(groups: RouteGroup[], document: (serverUrl: string) => OpenApiJson = () => ({ openapi: '3.1.0', paths: {} })): RouteDeclaration[] {
-  return [...serviceRoutes(document), ...groups.flatMap((g) => g.routes)];
+  return [...groups.flatMap((g) => g.routes), ...serviceRoutes(document, undefined)];
 }
 
 /** The OpenAPI document of an app with these groups, built without serving anything. */
-export function apiDocument(groups: RouteGroup[], serverUrl: string): OpenApiJson {
-  return openApiDocument(documentedRoutes(groups), serverUrl);
+export function apiDocument(groups: RouteGroup[], serverUrl: string, tags: ApiTag[] = []): OpenApiJson {
+  return openApiDocument(documentedRoutes(groups), serverUrl, tags);
 }
 
 /** `/admin/lists/:id` → a test for that path and the paths below it. */
@@ -111,11 +115,14 @@ export function createApp(options: AppOptions): Express {
   // The document is built once; only its server URL follows the request.
   let built: OpenApiJson | undefined;
   const document = (serverUrl: string): OpenApiJson => {
-    built ??= openApiDocument([...service, ...declared], serverUrl);
+    built ??= openApiDocument(documentedRoutes(groups), serverUrl, options.tags);
     return { ...built, servers: [{ url: serverUrl }] };
   };
-  const service = serviceRoutes(document);
+  const renderer = findDocsRenderer();
+  if (!renderer) options.logger.warn('the API reference page has no renderer (redoc is not installed and dist/docs is missing): /api/docs shows only a link to /api/openapi.json');
+  const service = serviceRoutes(document, renderer);
   api.use(routeGroup(service).router);
+  api.use(DOCS_ASSETS_PATH, docsAssets(renderer));
   for (const r of options.routers ?? []) api.use(r);
   for (const g of groups) api.use(g.router);
   api.use(apiNotFound);

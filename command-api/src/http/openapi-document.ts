@@ -59,10 +59,20 @@ export function pathsOf(routes: RouteDeclaration[]): ZodOpenApiPathsObject {
 /** A JSON document (the OpenAPI object). */
 export type OpenApiJson = { openapi: string; paths: Record<string, Record<string, unknown>> } & Record<string, unknown>;
 
-/** Tags in the order their first route comes (the reference page's sections). */
-const tagsOf = (routes: RouteDeclaration[]) => [...new Set(routes.flatMap((r) => r.tags))].map((name) => ({ name }));
+/** A section of the reference page: the routes with this tag. */
+export interface ApiTag {
+  name: string;
+  description?: string;
+}
 
-export function openApiDocument(routes: RouteDeclaration[], serverUrl: string): OpenApiJson {
+/** The given tags first, in their order, then any other tag in the order its first route comes. */
+const tagsOf = (routes: RouteDeclaration[], known: ApiTag[]) => {
+  const named = new Set(known.map((t) => t.name));
+  const used = new Set(routes.flatMap((r) => r.tags));
+  return [...known.filter((t) => used.has(t.name)), ...[...used].filter((name) => !named.has(name)).map((name) => ({ name }))];
+};
+
+export function openApiDocument(routes: RouteDeclaration[], serverUrl: string, tags: ApiTag[] = []): OpenApiJson {
   const document = createDocument(
     {
       openapi: '3.1.0',
@@ -74,7 +84,7 @@ export function openApiDocument(routes: RouteDeclaration[], serverUrl: string): 
           'The public API (`/api/v1`) takes an API key in `X-API-Key` or `Authorization: Bearer`; the web app\'s calls take the session token.',
       },
       servers: [{ url: serverUrl }],
-      tags: tagsOf(routes),
+      tags: tagsOf(routes, tags),
       components: {
         securitySchemes: {
           session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The session token from /api/auth/login' },

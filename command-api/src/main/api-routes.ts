@@ -12,7 +12,7 @@ import type { Billing } from '../billing/service';
 import { addressRoutes, checkRoutes } from '../checks/routes';
 import type { Checks } from '../checks/service';
 import { apiDocument } from '../http/app';
-import type { OpenApiJson } from '../http/openapi-document';
+import type { ApiTag, OpenApiJson } from '../http/openapi-document';
 import type { RouteGroup } from '../http/route';
 import { insightsRoutes } from '../insights/routes';
 import { listsRoutes } from '../lists/routes';
@@ -35,6 +35,20 @@ export interface ApiRouteDeps {
   /** Waits (a bounded time) until the read models show a change at this position. */
   readModelsShow: (what: string) => (position: number) => Promise<void>;
 }
+
+/** The reference page's sections, in order. */
+export const apiTags: ApiTag[] = [
+  { name: 'Accounts', description: 'Registration, sign-in, password reset and the signed-in user. Calls marked with a lock take the session token from sign-in as `Authorization: Bearer <token>`.' },
+  { name: 'Checks', description: 'Checking a wallet, following the check, the History and the PDF report. A check charges one premium check (bonus checks first); a failed check is refunded.' },
+  { name: 'Addresses', description: 'Which chain and network an address belongs to, and its canonical form.' },
+  { name: 'Billing', description: 'The plans and buying checks: Stripe Checkout, or the built-in test-payment provider when Stripe is not configured.' },
+  { name: 'Sanctions', description: 'Whether an OFAC sanctions list is loaded, so checks can be screened against it.' },
+  { name: 'Admin: customers', description: "Admins only: customers, top-ups, blocks, every user's checks and the purchases." },
+  { name: 'Admin: insights', description: 'Admins only: every screened wallet, and the financial stats.' },
+  { name: 'Admin: sanctions lists', description: 'Admins only: the OFAC list (sync now, upload a file) and the custom block and allow lists.' },
+  { name: 'Admin: audit', description: "Admins only: every recorded event, its export, a customer's balance as of a moment, and the event store's hash chain." },
+  { name: 'Service', description: 'Liveness, this document and its reference page.' },
+];
 
 export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
   const { accounts, readStore, clock } = deps;
@@ -83,5 +97,5 @@ export function describedRouteGroups(): RouteGroup[] {
 
 /** The OpenAPI document of the API, built in-process from the route declarations (no server). */
 export function describeApi(serverUrl = 'http://localhost:3000'): OpenApiJson {
-  return apiDocument(describedRouteGroups(), serverUrl);
+  return apiDocument(describedRouteGroups(), serverUrl, apiTags);
 }

@@ -23,7 +23,7 @@ import { createChecks } from '../checks/service';
 import { attachSocketGateway } from '../checks/socket-gateway';
 import { createApp } from '../http/app';
 import { createCustomLists } from '../lists/service';
-import { apiRouteGroups } from './api-routes';
+import { apiRouteGroups, apiTags } from './api-routes';
 
 /** The ports a part runs on. */
 export interface Ports {
@@ -137,6 +137,7 @@ export async function startCommandApi(deps: {
 
   const app = createApp({
     groups: apiRouteGroups({ accounts, checks, billing, customLists, sanctionsStatus, eventStore, readStore, logger, clock, config, readModelsShow }),
+    tags: apiTags,
     logger,
     staticDir: deps.staticDir ?? findStaticDir(),
     trustProxy: config.TRUST_PROXY,
