@@ -4,6 +4,7 @@
  * distributed shape runs it as replicas of its own (api-main.ts).
  */
 import { randomUUID } from 'node:crypto';
+import type { Express } from 'express';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -64,6 +65,8 @@ export function findStaticDir(from: string = __dirname): string | undefined {
 
 export interface CommandApi {
   url: string;
+  /** The HTTP app (tests read its mounted routes). */
+  app: Express;
   billing: Billing;
   close(): Promise<void>;
 }
@@ -157,6 +160,7 @@ export async function startCommandApi(deps: {
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${address.port}`,
+    app,
     billing,
     close() {
       closing ??= (async () => {
