@@ -2,10 +2,14 @@
  * The OpenAPI document against the running server: every route the Express app mounts under /api
  * is in the document and every documented operation is mounted (read from the app's router stacks,
  * not from the declarations); the document is valid OpenAPI 3.1 for a validator nobody here wrote;
- * the served document is the one built in-process for the typed client; and each operation's
- * declared security is what the server enforces.
+ * the served document is the one built in-process for the typed client, whose committed types
+ * are what that document gives today; and each operation's declared security is what the server
+ * enforces.
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Express } from 'express';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describedRouteGroups, describeApi } from '@walletscreen/command-api/main/api-routes';
@@ -92,6 +96,12 @@ describe('the OpenAPI document', () => {
     expect(doc).toEqual(describeApi(doc.servers[0]!.url));
     expect(doc.servers).toEqual([{ url: server.url.replace('localhost', '127.0.0.1') }]);
   });
+
+  it('gives the typed client of tests/support/api-schema.d.ts as committed (npm run openapi:types --check)', async () => {
+    const root = path.resolve(__dirname, '..');
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(root, 'scripts', 'openapi-types.mjs'), '--check'], { cwd: root });
+    expect(stdout).toContain('matches the route declarations');
+  }, 60_000);
 
   it('says which calls take a session, and the server asks for one on each of them, and for an admin where it says so', async () => {
     const declared = describedRouteGroups().flatMap((g) => g.routes);

@@ -16,6 +16,9 @@ const security = (auth: RouteAuth): Record<string, string[]>[] => {
   return [{ apiKeyHeader: [] }, { apiKeyBearer: [] }];
 };
 
+/** Every error answer's body, described once (components/schemas/Problem). */
+const problem = problemSchema.meta({ id: 'Problem', description: 'RFC 9457 problem details, with `error` (a sentence a person can read) and, for invalid input, `errors` by field' });
+
 const bodies = (alternatives: Record<string, z.ZodType> = {}) => Object.fromEntries(Object.entries(alternatives).map(([type, schema]) => [type, { schema }]));
 
 function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
@@ -24,7 +27,7 @@ function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
   for (const [status, response] of Object.entries(route.responses)) {
     const isProblem = Number(status) >= 400;
     const type = response.contentType ?? (isProblem ? 'application/problem+json' : 'application/json');
-    const schema = response.schema ?? (isProblem ? problemSchema : undefined);
+    const schema = response.schema ?? (isProblem ? problem : undefined);
     responses[status] = {
       description: response.description,
       ...(schema ? { content: { [type]: { schema } } } : response.contentType ? { content: { [type]: {} } } : {}),
