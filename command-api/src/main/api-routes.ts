@@ -38,7 +38,7 @@ export interface ApiRouteDeps {
 
 /** The reference page's sections, in order. */
 export const apiTags: ApiTag[] = [
-  { name: 'Accounts', description: 'Registration, sign-in, password reset and the signed-in user. Calls marked with a lock take the session token from sign-in as `Authorization: Bearer <token>`.' },
+  { name: 'Accounts', description: "Registration, sign-in, password reset and the signed-in user. Calls whose authorization is `session` take the token from sign-in as `Authorization: Bearer <token>`; admin calls take an admin's token from /api/admin/admin-login." },
   { name: 'Checks', description: 'Checking a wallet, following the check, the History and the PDF report. A check charges one premium check (bonus checks first); a failed check is refunded.' },
   { name: 'Addresses', description: 'Which chain and network an address belongs to, and its canonical form.' },
   { name: 'Billing', description: 'The plans and buying checks: Stripe Checkout, or the built-in test-payment provider when Stripe is not configured.' },
