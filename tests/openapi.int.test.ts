@@ -103,7 +103,7 @@ describe('the OpenAPI document', () => {
     expect(stdout).toContain('matches the route declarations');
   }, 60_000);
 
-  it('says which calls take a session, and the server asks for one on each of them, and for an admin where it says so', async () => {
+  it('says which calls take a session (or an API key), and the server asks for one on each of them, and for an admin where it says so', async () => {
     const declared = describedRouteGroups().flatMap((g) => g.routes);
     const sample: Record<string, string> = { id: randomUUID(), userId: randomUUID(), network: 'bitcoin', address: '1BoatSLRHtKNngkdXEeobR76b53LETtpyT' };
     const url = (path: string) => `/api${path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => sample[name]!)}`;
@@ -114,7 +114,7 @@ describe('the OpenAPI document', () => {
         expect(operation.security).toEqual([]);
         continue;
       }
-      expect(operation.security).toEqual([{ session: [] }]);
+      expect(operation.security).toEqual(route.auth === 'session' || route.auth === 'admin' ? [{ session: [] }] : [{ apiKeyHeader: [] }, { apiKeyBearer: [] }]);
       const anonymous = await server.api(route.method.toUpperCase(), url(route.path));
       if (anonymous.status !== 401) refused.push(`${route.method} ${route.path} without a session: ${anonymous.status}`);
       if (route.auth === 'admin') {
