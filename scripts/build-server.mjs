@@ -1,8 +1,20 @@
 // Bundles the server entry points into dist/server (our workspaces bundled in, packages external):
 // embedded.cjs (`npm start`: everything in one process) and one per process of the distributed shape.
+// Copies the API reference page's renderer (redoc's standalone bundle) into dist/docs, so a
+// production image, which keeps no dev dependency, still serves /api/docs without a CDN.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { bundle, root } from './esbuild-workspaces.mjs';
 
 const entries = { embedded: 'embedded-main', api: 'api-main', workers: 'workers-main', projections: 'projections-main', relay: 'relay-main' };
 await Promise.all(Object.entries(entries).map(([name, file]) => bundle(`command-api/src/main/${file}.ts`, path.join(root, `dist/server/${name}.cjs`), { sourcemap: true })));
 console.log(`server bundles: ${Object.keys(entries).map((n) => `dist/server/${n}.cjs`).join(', ')}`);
+
+const redoc = path.dirname(createRequire(import.meta.url).resolve('redoc/package.json'));
+const docs = path.join(root, 'dist', 'docs');
+mkdirSync(docs, { recursive: true });
+copyFileSync(path.join(redoc, 'bundles', 'redoc.standalone.js'), path.join(docs, 'redoc.standalone.js'));
+copyFileSync(path.join(redoc, 'bundles', 'redoc.standalone.js.LICENSE.txt'), path.join(docs, 'redoc.standalone.js.LICENSE.txt'));
+copyFileSync(path.join(redoc, 'LICENSE'), path.join(docs, 'LICENSE-redoc'));
+console.log('API reference renderer: dist/docs/redoc.standalone.js');

@@ -273,7 +273,7 @@ describe('a file that is not a usable list', () => {
   });
 
   it('is in the API document', async () => {
-    const doc = await server.api<{ paths: Record<string, Record<string, unknown>> }>('GET', '/api/docs');
+    const doc = await server.api<{ paths: Record<string, Record<string, unknown>> }>('GET', '/api/openapi.json');
     expect(Object.keys(doc.body.paths['/api/admin/sanctions/upload']!)).toEqual(['post']);
   });
 });

@@ -3,6 +3,7 @@ export * from './common/format';
 export * from './accounts/api';
 export * from './checks/risk-label';
 export * from './checks/analysis';
+export * from './checks/api';
 export * from './addresses/parse';
 export * from './checks/events';
 export * from './lists/custom-lists';

@@ -1,9 +1,13 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
 import {
+  adminActionResponseSchema,
+  adminHistoryDetailSchema,
+  adminHistoryItemSchema,
   adminMessages,
   ADMIN_BLOCK_REASON,
   ADMIN_UNBLOCK_REASON,
+  customerSchema,
   customersQuerySchema,
   roleChangeRequestSchema,
   topUpRequestSchema,
@@ -11,9 +15,10 @@ import {
   type Role,
 } from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
-import { currentUser, requireAdmin, type Authenticator } from '../http/auth';
-import { parseInput } from '../http/validation';
-import { Invalid, NotFound } from '../shared/errors';
+import { currentUser, requireAdmin, sessionAuth, type Authenticator } from '../http/auth';
+import { idempotencyKeyHeaders } from '../http/headers';
+import { route, routeGroup, type RouteGroup } from '../http/route';
+import { NotFound } from '../shared/errors';
 import { listCustomers } from './customers-query';
 import { adminHistoryQuerySchema, findAdminCheck, findAdminHistory } from './transactions-query';
 
@@ -36,28 +41,23 @@ export interface AdminCommands {
   unblock(userId: string, by: Actor, reason: string): Promise<AdminChange>;
 }
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
 /** Customer and check ids are UUIDs; anything else is simply not found. */
-const idSchema = z.uuid();
-
-function idOf(req: Request, message: string): string {
-  const id = idSchema.safeParse(req.params.id);
-  if (!id.success) throw new NotFound(message);
-  return id.data;
-}
-
-function idempotencyKeyOf(req: Request): string | undefined {
-  const key = req.get('Idempotency-Key');
-  if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-    throw new Invalid('The Idempotency-Key header must be 8 to 200 visible ASCII characters', { 'Idempotency-Key': 'Invalid Idempotency-Key' });
-  }
-  return key;
-}
+const idSchema = z.object({ id: z.uuid().meta({ description: 'The id' }) });
+const customerIdSchema = z.object({ id: z.uuid().meta({ description: 'The customer id' }) });
 
 function actorOf(res: Response): Actor {
   const user = currentUser(res);
   return { userId: user.userId, email: user.email };
 }
+
+const tags = ['Admin: customers'];
+const admins = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } };
+const roleChangeAnswers = {
+  200: { description: 'The customer as they now are (`changed: false` when already so)', schema: adminActionResponseSchema },
+  400: { description: 'Invalid reason' },
+  404: { description: 'No such customer' },
+  ...admins,
+};
 
 /**
  * GET /api/admin/customers, POST /api/admin/topup/:id, POST /api/admin/block-user/:id,
@@ -65,50 +65,105 @@ function actorOf(res: Response): Actor {
  * Every admin route checks the admin role on the server. A command answers once the read models
  * show it, so the list the browser reloads next already has the change.
  */
-export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; commands: AdminCommands; waitForReadModels: (position: number) => Promise<void> }): Router {
-  const router = Router();
-  router.use('/admin', requireAdmin(deps.auth));
-
+export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; commands: AdminCommands; waitForReadModels: (position: number) => Promise<void> }): RouteGroup {
   const answer = async (res: Response, change: AdminChange) => {
     if (change.position !== null) await deps.waitForReadModels(change.position);
     const body: AdminActionResponse = { ...change.user, changed: change.changed };
     res.json(body);
   };
 
-  router.get('/admin/customers', async (req, res) => {
-    const query = parseInput(customersQuerySchema, req.query);
-    res.json(await listCustomers(deps.readStore, query));
-  });
+  return routeGroup(
+    [
+      route({
+        method: 'get',
+        path: '/admin/customers',
+        summary: 'Customers, newest first (admins only)',
+        tags,
+        auth: 'admin',
+        request: { query: customersQuerySchema },
+        responses: { 200: { description: 'Customers', schema: z.array(customerSchema) }, 400: { description: 'Invalid query' }, ...admins },
+        async handle({ query }, _req, res) {
+          res.json(await listCustomers(deps.readStore, query));
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/admin/topup/:id',
+        summary: 'Credit a customer with checks (1 to 10,000, as bonus checks: spent first, never expire), recording the admin and the reason (admins only)',
+        tags,
+        auth: 'admin',
+        request: { params: customerIdSchema, paramsNotFound: adminMessages.customerNotFound, body: topUpRequestSchema, headers: idempotencyKeyHeaders('A retry with the same key is applied once') },
+        responses: {
+          200: { description: 'The customer as they now are (`changed: false` for a retried key)', schema: adminActionResponseSchema },
+          400: { description: 'Invalid amount, reason or Idempotency-Key; nothing is stored' },
+          404: { description: 'No such customer' },
+          409: { description: 'The Idempotency-Key was used for another amount' },
+          ...admins,
+        },
+        async handle({ params, body, headers }, _req, res) {
+          const idempotencyKey = headers['Idempotency-Key'];
+          await answer(res, await deps.commands.topUp(params.id, { ...body, ...(idempotencyKey ? { idempotencyKey } : {}) }, actorOf(res)));
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/admin/block-user/:id',
+        summary: 'Block a customer: they cannot sign in, check or buy, and their open sessions stop at once. Admins and oneself cannot be blocked (admins only)',
+        tags,
+        auth: 'admin',
+        request: { params: customerIdSchema, paramsNotFound: adminMessages.customerNotFound, body: roleChangeRequestSchema, bodyOptional: true },
+        responses: { ...roleChangeAnswers, 409: { description: 'The customer is an admin, or oneself: they cannot be blocked' } },
+        async handle({ params, body }, _req, res) {
+          await answer(res, await deps.commands.block(params.id, actorOf(res), body.reason ?? ADMIN_BLOCK_REASON));
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/admin/unblock-user/:id',
+        summary: 'Give a blocked customer back the role they had (admins only)',
+        tags,
+        auth: 'admin',
+        request: { params: customerIdSchema, paramsNotFound: adminMessages.customerNotFound, body: roleChangeRequestSchema, bodyOptional: true },
+        responses: roleChangeAnswers,
+        async handle({ params, body }, _req, res) {
+          await answer(res, await deps.commands.unblock(params.id, actorOf(res), body.reason ?? ADMIN_UNBLOCK_REASON));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/admin/transactions',
+        summary: "Every user's completed checks with user_email, newest first, filtered by the server (admins only)",
+        tags,
+        auth: 'admin',
+        request: { query: adminHistoryQuerySchema },
+        responses: { 200: { description: 'History rows with user_email', schema: z.array(adminHistoryItemSchema) }, 400: { description: 'Invalid filter' }, ...admins },
+        async handle({ query }, _req, res) {
+          res.json(await findAdminHistory(deps.readStore, query));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/admin/transactions/:id',
+        summary: "Any user's completed check with its report and user_email (admins only)",
+        tags,
+        auth: 'admin',
+        request: { params: idSchema, paramsNotFound: adminMessages.checkNotFound },
+        responses: { 200: { description: 'The row with the report fields', schema: adminHistoryDetailSchema }, 404: { description: 'No such check' }, ...admins },
+        async handle({ params }, _req, res) {
+          const detail = await findAdminCheck(deps.readStore, params.id);
+          if (!detail) throw new NotFound(adminMessages.checkNotFound);
+          res.json(detail);
+        },
+      }),
+    ],
+    { auth: sessionAuth(deps.auth) },
+  );
+}
 
-  router.post('/admin/topup/:id', async (req, res) => {
-    const userId = idOf(req, adminMessages.customerNotFound);
-    const input = parseInput(topUpRequestSchema, req.body);
-    const idempotencyKey = idempotencyKeyOf(req);
-    await answer(res, await deps.commands.topUp(userId, { ...input, ...(idempotencyKey ? { idempotencyKey } : {}) }, actorOf(res)));
-  });
-
-  router.post('/admin/block-user/:id', async (req, res) => {
-    const userId = idOf(req, adminMessages.customerNotFound);
-    const { reason } = parseInput(roleChangeRequestSchema, req.body);
-    await answer(res, await deps.commands.block(userId, actorOf(res), reason ?? ADMIN_BLOCK_REASON));
-  });
-
-  router.post('/admin/unblock-user/:id', async (req, res) => {
-    const userId = idOf(req, adminMessages.customerNotFound);
-    const { reason } = parseInput(roleChangeRequestSchema, req.body);
-    await answer(res, await deps.commands.unblock(userId, actorOf(res), reason ?? ADMIN_UNBLOCK_REASON));
-  });
-
-  router.get('/admin/transactions', async (req, res) => {
-    const query = parseInput(adminHistoryQuerySchema, req.query);
-    res.json(await findAdminHistory(deps.readStore, query));
-  });
-
-  router.get('/admin/transactions/:id', async (req, res) => {
-    const detail = await findAdminCheck(deps.readStore, idOf(req, adminMessages.checkNotFound));
-    if (!detail) throw new NotFound(adminMessages.checkNotFound);
-    res.json(detail);
-  });
-
-  return router;
+/**
+ * Every other /api/admin path answers a caller who is not an admin with 401 or 403 before 404:
+ * which admin paths exist is not told to others. Mounted after every group.
+ */
+export function adminPathsGuard(auth: Authenticator): RouteGroup {
+  return { routes: [], router: Router().use('/admin', requireAdmin(auth)) };
 }

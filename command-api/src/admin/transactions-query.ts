@@ -14,7 +14,9 @@ const CUSTOMERS = 'customers';
 const IN_LIMIT = 500;
 const SCAN_BATCH = 500;
 
-export const adminHistoryQuerySchema = historyQuerySchema.and(z.object({ email: z.string().trim().max(254, { error: 'The e-mail filter may have at most 254 characters' }).optional() }));
+export const adminHistoryQuerySchema = historyQuerySchema.safeExtend({
+  email: z.string().trim().max(254, { error: 'The e-mail filter may have at most 254 characters' }).optional().meta({ description: "Case-insensitive substring of the user's e-mail" }),
+});
 export type AdminHistoryQuery = z.output<typeof adminHistoryQuerySchema>;
 
 async function emailsOf(readStore: ReadStore, docs: CheckDoc[]): Promise<Map<string, string>> {

@@ -1,21 +1,24 @@
-import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { auditFiltersSchema, auditQuerySchema, balanceAsOfQuerySchema, type ChainVerificationResponse } from '@walletscreen/contracts';
+import {
+  auditFiltersSchema,
+  auditPageSchema,
+  auditQuerySchema,
+  auditTypesSchema,
+  balanceAsOfQuerySchema,
+  balanceAsOfSchema,
+  balanceHistorySchema,
+  chainVerificationResponseSchema,
+  type ChainVerificationResponse,
+} from '@walletscreen/contracts';
 import type { ChainVerification, EventStore, ReadStore } from '@walletscreen/platform';
-import { requireAdmin, type Authenticator } from '../http/auth';
-import { parseInput } from '../http/validation';
+import { sessionAuth, type Authenticator } from '../http/auth';
+import { route, routeGroup, type RouteGroup } from '../http/route';
 import { Conflict, NotFound } from '../shared/errors';
 import { auditTypes, findAuditEntries, streamAuditEntries } from './audit-query';
 import { balanceAsOf, balanceHistory, type UserLedger } from './balance';
 
-const userIdSchema = z.uuid();
+const userIdSchema = z.object({ userId: z.uuid().meta({ description: 'The customer id' }) });
 const notFound = 'Customer not found';
-
-function userIdOf(req: Request): string {
-  const id = userIdSchema.safeParse(req.params.userId);
-  if (!id.success) throw new NotFound(notFound);
-  return id.data;
-}
 
 export function verificationResponse(result: ChainVerification, checkedAt: string): ChainVerificationResponse {
   const p = result.problem;
@@ -43,56 +46,111 @@ export function auditRoutes(deps: {
   /** Absent where the event store keeps no hash chain (EventStoreDB). */
   verify?: () => Promise<ChainVerification>;
   clock: () => Date;
-}): Router {
-  const router = Router();
+}): RouteGroup {
   const ledger = deps.ledger as UserLedger<unknown>;
-  router.use('/admin/audit', requireAdmin(deps.auth));
+  const tags = ['Admin: audit'];
+  const admins = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } };
 
-  router.get('/admin/audit', async (req, res) => {
-    res.json(await findAuditEntries(deps.readStore, parseInput(auditQuerySchema, req.query)));
-  });
-
-  router.get('/admin/audit/types', async (_req, res) => {
-    res.json({ types: await auditTypes(deps.readStore) });
-  });
-
-  router.get('/admin/audit/export', async (req, res) => {
-    const filters = parseInput(auditFiltersSchema, req.query);
-    const stamp = deps.clock().toISOString().slice(0, 19).replace(/[:T]/g, '-');
-    res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="walletscreen-audit-${stamp}.jsonl"`);
-    let aborted = false;
-    req.on('close', () => {
-      aborted = !res.writableFinished;
-    });
-    for await (const entry of streamAuditEntries(deps.readStore, filters)) {
-      if (aborted) return;
-      if (!res.write(`${JSON.stringify(entry)}\n`)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
-    }
-    res.end();
-  });
-
-  router.get('/admin/audit/balance/:userId', async (req, res) => {
-    const userId = userIdOf(req);
-    const { at } = parseInput(balanceAsOfQuerySchema, req.query);
-    const events = await deps.eventStore.readStream(ledger.streamId(userId));
-    if (events.length === 0) throw new NotFound(notFound);
-    res.json(balanceAsOf(ledger, userId, events, at ? new Date(at).toISOString() : deps.clock().toISOString()));
-  });
-
-  router.get('/admin/audit/balance-history/:userId', async (req, res) => {
-    const userId = userIdOf(req);
-    const events = await deps.eventStore.readStream(ledger.streamId(userId));
-    if (events.length === 0) throw new NotFound(notFound);
-    res.json(balanceHistory(ledger, userId, events));
-  });
-
-  router.get('/admin/audit/verify', async (_req, res) => {
-    if (!deps.verify) {
-      throw new Conflict('This event store keeps no hash chain: the chain is kept by the SQLite event store. EventStoreDB keeps its own append-only log with a checksum on every record.');
-    }
-    res.json(verificationResponse(await deps.verify(), deps.clock().toISOString()));
-  });
-
-  return router;
+  return routeGroup(
+    [
+      route({
+        method: 'get',
+        path: '/admin/audit',
+        summary: 'Every recorded event, newest first, filtered on the server (admins only)',
+        tags,
+        auth: 'admin',
+        request: { query: auditQuerySchema },
+        responses: { 200: { description: 'A page of the log', schema: auditPageSchema }, 400: { description: 'Invalid filter' }, ...admins },
+        async handle({ query }, _req, res) {
+          res.json(await findAuditEntries(deps.readStore, query));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/admin/audit/types',
+        summary: 'The event types recorded so far (admins only)',
+        tags,
+        auth: 'admin',
+        responses: { 200: { description: 'Types', schema: auditTypesSchema }, ...admins },
+        async handle(_input, _req, res) {
+          res.json({ types: await auditTypes(deps.readStore) });
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/admin/audit/export',
+        summary: 'The filtered events, oldest first, as JSON Lines (attachment walletscreen-audit-<time>.jsonl), streamed (admins only)',
+        tags,
+        auth: 'admin',
+        request: { query: auditFiltersSchema },
+        responses: {
+          200: {
+            description: 'One audit entry (as in GET /api/admin/audit) per line',
+            contentType: 'application/x-ndjson',
+            schema: z.string(),
+            headers: { 'Content-Disposition': 'attachment; filename="walletscreen-audit-<time>.jsonl"' },
+          },
+          400: { description: 'Invalid filter' },
+          ...admins,
+        },
+        async handle({ query: filters }, req, res) {
+          const stamp = deps.clock().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+          res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
+          res.setHeader('Content-Disposition', `attachment; filename="walletscreen-audit-${stamp}.jsonl"`);
+          let aborted = false;
+          req.on('close', () => {
+            aborted = !res.writableFinished;
+          });
+          for await (const entry of streamAuditEntries(deps.readStore, filters)) {
+            if (aborted) return;
+            if (!res.write(`${JSON.stringify(entry)}\n`)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
+          }
+          res.end();
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/admin/audit/balance/:userId',
+        summary: "A customer's balance as of a moment, folded from their stream's events recorded up to it (admins only)",
+        tags,
+        auth: 'admin',
+        request: { params: userIdSchema, paramsNotFound: notFound, query: balanceAsOfQuerySchema },
+        responses: { 200: { description: 'The balance then', schema: balanceAsOfSchema }, 400: { description: 'Invalid moment' }, 404: { description: 'No such customer' }, ...admins },
+        async handle({ params, query }, _req, res) {
+          const events = await deps.eventStore.readStream(ledger.streamId(params.userId));
+          if (events.length === 0) throw new NotFound(notFound);
+          res.json(balanceAsOf(ledger, params.userId, events, query.at ? new Date(query.at).toISOString() : deps.clock().toISOString()));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/admin/audit/balance-history/:userId',
+        summary: 'Each balance-changing event of a customer with the balance after it (admins only)',
+        tags,
+        auth: 'admin',
+        request: { params: userIdSchema, paramsNotFound: notFound },
+        responses: { 200: { description: 'The changes, oldest first', schema: balanceHistorySchema }, 404: { description: 'No such customer' }, ...admins },
+        async handle({ params }, _req, res) {
+          const events = await deps.eventStore.readStream(ledger.streamId(params.userId));
+          if (events.length === 0) throw new NotFound(notFound);
+          res.json(balanceHistory(ledger, params.userId, events));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/admin/audit/verify',
+        summary: "Walks the event store's hash chain: the count and head hash, or the first event altered, removed or inserted (admins only)",
+        tags,
+        auth: 'admin',
+        responses: { 200: { description: 'The verification', schema: chainVerificationResponseSchema }, 409: { description: 'This event store keeps no hash chain (EventStoreDB)' }, ...admins },
+        async handle(_input, _req, res) {
+          if (!deps.verify) {
+            throw new Conflict('This event store keeps no hash chain: the chain is kept by the SQLite event store. EventStoreDB keeps its own append-only log with a checksum on every record.');
+          }
+          res.json(verificationResponse(await deps.verify(), deps.clock().toISOString()));
+        },
+      }),
+    ],
+    { auth: sessionAuth(deps.auth) },
+  );
 }

@@ -1,11 +1,22 @@
-import { Router, type Response } from 'express';
+import type { Response } from 'express';
 import { z } from 'zod';
-import { networks, parseAddress, type CheckProgress } from '@walletscreen/contracts';
-import { currentUser, requireUser, type Authenticator } from '../http/auth';
-import { Invalid, PaymentRequired } from '../shared/errors';
-import { parseInput } from '../http/validation';
+import {
+  checkFailedProblemSchema,
+  checkProgressSchema,
+  checkResultSchema,
+  historyDetailSchema,
+  historyItemSchema,
+  networks,
+  parseAddress,
+  parsedAddressResponseSchema,
+  premiumRequiredProblemSchema,
+  type CheckProgress,
+} from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
-import { NotFound } from '../shared/errors';
+import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
+import { idempotencyKeyHeaders } from '../http/headers';
+import { route, routeGroup, type RouteGroup } from '../http/route';
+import { Invalid, NotFound, PaymentRequired } from '../shared/errors';
 import { findCheck, findHistory, historyDetail, historyItem, historyQuerySchema } from './history';
 import type { Checks } from './service';
 
@@ -20,7 +31,16 @@ export const analyzeRequestSchema = z.object({
 });
 
 const checkIdSchema = z.object({ id: z.uuid({ error: 'Not a check id' }) });
-const waitSchema = z.object({ wait: z.coerce.number().int().min(0).max(30_000).default(0) });
+const waitSchema = z.object({ wait: z.coerce.number().int().min(0).max(30_000).default(0).meta({ description: 'Milliseconds to wait for the check to finish' }) });
+
+const tags = ['Checks'];
+const signedIn = { 401: { description: 'Not signed in, or the session expired' }, 403: { description: 'Blocked' } };
+/** The answers of a check: its analysis when completed, its progress while running, a problem when it failed. */
+const checkAnswers = {
+  200: { description: 'The completed analysis, with check_id and status', schema: checkResultSchema },
+  202: { description: 'Still running: its progress (follow it over socket.io or GET /api/transactions/checks/{id})', schema: checkProgressSchema },
+  502: { description: 'The analysis failed; its check was refunded (`check_id`, `refunded: true`)', schema: checkFailedProblemSchema },
+};
 
 /** A finished check answers with the analysis fields; a running one with 202 and its progress. */
 function answer(res: Response, progress: CheckProgress) {
@@ -41,51 +61,99 @@ function answer(res: Response, progress: CheckProgress) {
 }
 
 /** POST /api/transactions/analyze-realtime, GET /api/transactions/checks/{id}, the history calls. */
-export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readStore: ReadStore }): Router {
-  const router = Router();
-
-  router.get('/transactions/history', requireUser(deps.auth), async (req, res) => {
-    const query = parseInput(historyQuerySchema, req.query);
-    res.json((await findHistory(deps.readStore, query, currentUser(res).userId)).map(historyItem));
-  });
-
-  router.get('/transactions/history/:id', requireUser(deps.auth), async (req, res) => {
-    const { id } = parseInput(checkIdSchema, req.params);
-    const doc = await findCheck(deps.readStore, id);
-    // Another user's check is not found: nobody learns it exists.
-    if (!doc || doc.user_id !== currentUser(res).userId || doc.status !== 'completed') throw new NotFound('No such check');
-    res.json(historyDetail(doc));
-  });
-
-  router.post('/transactions/analyze-realtime', requireUser(deps.auth), async (req, res) => {
-    const input = parseInput(analyzeRequestSchema, req.body);
-    try {
-      answer(res, await deps.checks.analyze(currentUser(res).userId, input, req.get('Idempotency-Key') ?? undefined));
-    } catch (error) {
-      if (!(error instanceof PaymentRequired)) throw error;
-      // The spec's 401 with require_premium: the browser offers Top Up and keeps the session.
-      res.status(401).type('application/problem+json').json({ type: 'about:blank', title: 'Payment required', status: 401, error: error.message, require_premium: true });
-    }
-  });
-
-  router.get('/transactions/checks/:id', requireUser(deps.auth), async (req, res) => {
-    const { id } = parseInput(checkIdSchema, req.params);
-    const { wait } = parseInput(waitSchema, req.query);
-    answer(res, await deps.checks.get(currentUser(res).userId, id, wait));
-  });
-
-  return router;
+export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readStore: ReadStore }): RouteGroup {
+  return routeGroup(
+    [
+      route({
+        method: 'get',
+        path: '/transactions/history',
+        summary: "The caller's completed checks, newest first, filtered by the server",
+        tags,
+        auth: 'session',
+        request: { query: historyQuerySchema },
+        responses: { 200: { description: 'History rows', schema: z.array(historyItemSchema) }, 400: { description: 'Invalid filter' }, ...signedIn },
+        async handle({ query }, _req, res) {
+          res.json((await findHistory(deps.readStore, query, currentUser(res).userId)).map(historyItem));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/transactions/history/:id',
+        summary: "One of the caller's completed checks with its report",
+        tags,
+        auth: 'session',
+        request: { params: checkIdSchema },
+        responses: { 200: { description: 'The row with the report fields', schema: historyDetailSchema }, 400: { description: 'Not a check id' }, 404: { description: 'No such check of yours' }, ...signedIn },
+        async handle({ params }, _req, res) {
+          const doc = await findCheck(deps.readStore, params.id);
+          // Another user's check is not found: nobody learns it exists.
+          if (!doc || doc.user_id !== currentUser(res).userId || doc.status !== 'completed') throw new NotFound('No such check');
+          res.json(historyDetail(doc));
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/transactions/analyze-realtime',
+        summary: 'Check a wallet: charges one premium check (bonus first) and runs the seven-stage analysis',
+        description: 'Answers with the analysis when it is done within CHECK_WAIT_MS, with its progress (202) otherwise.',
+        tags,
+        auth: 'session',
+        request: {
+          body: analyzeRequestSchema,
+          headers: idempotencyKeyHeaders('One per check; a retry with the same key gives the same check and one charge'),
+        },
+        responses: {
+          ...checkAnswers,
+          400: { description: 'Not a valid address, or a bad Idempotency-Key; nothing is charged' },
+          401: { description: 'Not signed in; or no premium checks left (`require_premium: true`)', schema: premiumRequiredProblemSchema },
+          403: { description: 'Blocked' },
+          409: { description: 'The Idempotency-Key was used for another address' },
+        },
+        async handle({ body, headers }, _req, res) {
+          try {
+            answer(res, await deps.checks.analyze(currentUser(res).userId, body, headers['Idempotency-Key']));
+          } catch (error) {
+            if (!(error instanceof PaymentRequired)) throw error;
+            // The spec's 401 with require_premium: the browser offers Top Up and keeps the session.
+            res.status(401).type('application/problem+json').json({ type: 'about:blank', title: 'Payment required', status: 401, error: error.message, require_premium: true });
+          }
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/transactions/checks/:id',
+        summary: "One of the caller's checks: the analysis when completed, its progress while running",
+        tags,
+        auth: 'session',
+        request: { params: checkIdSchema, query: waitSchema },
+        responses: { ...checkAnswers, 400: { description: 'Not a check id, or a bad wait' }, 404: { description: 'No such check of yours' }, ...signedIn },
+        async handle({ params, query }, _req, res) {
+          answer(res, await deps.checks.get(currentUser(res).userId, params.id, query.wait));
+        },
+      }),
+    ],
+    { auth: sessionAuth(deps.auth) },
+  );
 }
 
 /** POST /api/addresses/parse: which chain and network an address belongs to, and its canonical form. */
-export function addressRoutes(): Router {
-  const router = Router();
-  router.post('/addresses/parse', (req, res) => {
-    const input = parseInput(parseAddressRequestSchema, req.body);
-    const result = parseAddress(input.address, input.network);
-    if (!result.ok) throw new Invalid(result.reason, { address: result.reason });
-    const { chain, network, normalized, kind, xAddress, tag } = result.address;
-    res.json({ chain, network, normalized, kind, ...(xAddress ? { x_address: xAddress, tag } : {}) });
-  });
-  return router;
+export function addressRoutes(): RouteGroup {
+  return routeGroup([
+    route({
+      method: 'post',
+      path: '/addresses/parse',
+      summary:
+        'Parse, validate and normalize a wallet address (Bitcoin, EVM, TRON, Solana, Litecoin, Dogecoin, Bitcoin Cash, XRP; an XRP X-address is normalized to its classic address, with its tag)',
+      tags: ['Addresses'],
+      auth: 'none',
+      request: { body: parseAddressRequestSchema },
+      responses: { 200: { description: 'The chain, network and canonical form', schema: parsedAddressResponseSchema }, 400: { description: 'Not a valid address, with the reason' } },
+      handle({ body }, _req, res) {
+        const result = parseAddress(body.address, body.network);
+        if (!result.ok) throw new Invalid(result.reason, { address: result.reason });
+        const { chain, network, normalized, kind, xAddress, tag } = result.address;
+        res.json({ chain, network, normalized, kind, ...(xAddress ? { x_address: xAddress, tag } : {}) });
+      },
+    }),
+  ]);
 }

@@ -1,25 +1,93 @@
 import express, { type Express, type Router } from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import type { Logger } from '@walletscreen/platform';
-import { openApiDocument as legacyOpenApiDocument } from './openapi';
-import { openApiDocument } from './openapi-document';
-import type { RouteGroup } from './route';
+import { DOCS_ASSETS_PATH, DOCS_CONTENT_SECURITY_POLICY, REDOC_BUNDLE, docsAssets, docsPageHtml, findDocsRenderer } from './docs-page';
+import { openApiDocument, type ApiTag, type OpenApiJson } from './openapi-document';
+import { route, routeGroup, type RouteDeclaration, type RouteGroup } from './route';
 import { apiNotFound, problemHandler } from './problem';
 
 export interface AppOptions {
-  routers: Router[];
-  /** Routes declared with http/route.ts: mounted after `routers`, and described in /api/openapi.json. */
+  /** Routes declared with http/route.ts, mounted in this order under /api and described in /api/openapi.json. */
   groups?: RouteGroup[];
+  /**
+   * Plain routers, mounted before the groups. They are not in the document, so the coverage test
+   * (tests/openapi.int.test.ts) fails for any route on them: declare routes with http/route.ts instead.
+   */
+  routers?: Router[];
   logger: Logger;
   /** The built SPA (frontend/dist); served with index.html for every non-API path. */
   staticDir?: string;
   trustProxy: boolean;
   /** Largest JSON body accepted; larger ones get 413. */
   bodyLimit?: string;
-  /** Paths under /api whose routes parse their own (larger) bodies, after checking who may send them. */
+  /** The reference page's sections, in order, with their descriptions (other tags follow). */
+  tags?: ApiTag[];
+  /**
+   * Paths under /api (and below them) whose routes parse their own (larger) bodies, after checking
+   * who may send them. Routes declared with `request.rawBody` are added by themselves.
+   */
   ownBodyPaths?: string[];
 }
+
+/**
+ * The service's own calls: liveness, this document and its reference page. `document` builds the
+ * OpenAPI document for a server URL (it is only called when the document is asked for).
+ */
+export function serviceRoutes(document: (serverUrl: string) => OpenApiJson, renderer: string | undefined): RouteDeclaration[] {
+  const tags = ['Service'];
+  const serverUrl = (req: express.Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  return [
+    route({
+      method: 'get',
+      path: '/health',
+      summary: 'Liveness',
+      tags,
+      auth: 'none',
+      responses: { 200: { description: 'The server is up', schema: z.object({ status: z.literal('ok') }) } },
+      handle(_input, _req, res) {
+        res.json({ status: 'ok' });
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/openapi.json',
+      summary: 'This API described as OpenAPI 3.1, generated from the schemas that validate each call',
+      tags,
+      auth: 'none',
+      responses: { 200: { description: 'The OpenAPI document', schema: z.record(z.string(), z.unknown()).meta({ description: 'An OpenAPI 3.1 document' }) } },
+      handle(_input, req, res) {
+        res.json(document(serverUrl(req)));
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/docs',
+      summary: 'The API reference page: this document rendered for reading, served by this server',
+      tags,
+      auth: 'none',
+      responses: { 200: { description: 'An HTML page', contentType: 'text/html' } },
+      handle(_input, _req, res) {
+        res.setHeader('Content-Security-Policy', DOCS_CONTENT_SECURITY_POLICY);
+        res.type('html').send(docsPageHtml({ specUrl: '/api/openapi.json', rendererUrl: `/api${DOCS_ASSETS_PATH}/${REDOC_BUNDLE}`, rendererFound: renderer !== undefined }));
+      },
+    }),
+  ];
+}
+
+/** Every documented route of an app with these groups: the groups', then the service's own calls. */
+export function documentedRoutes(groups: RouteGroup[], document: (serverUrl: string) => OpenApiJson = () => ({ openapi: '3.1.0', paths: {} })): RouteDeclaration[] {
+  return [...groups.flatMap((g) => g.routes), ...serviceRoutes(document, undefined)];
+}
+
+/** The OpenAPI document of an app with these groups, built without serving anything. */
+export function apiDocument(groups: RouteGroup[], serverUrl: string, tags: ApiTag[] = []): OpenApiJson {
+  return openApiDocument(documentedRoutes(groups), serverUrl, tags);
+}
+
+/** `/admin/lists/:id` → a test for that path and the paths below it. */
+const pathTest = (p: string) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}(?:/|$)`);
 
 /** The HTTP app: JSON API under /api, the SPA everywhere else, one origin. */
 export function createApp(options: AppOptions): Express {
@@ -33,21 +101,29 @@ export function createApp(options: AppOptions): Express {
     next();
   });
 
+  const groups = options.groups ?? [];
+  const declared = groups.flatMap((g) => g.routes);
   const api = express.Router();
   const json = express.json({ limit: options.bodyLimit ?? '64kb', strict: true });
-  const own = options.ownBodyPaths ?? [];
-  api.use((req, res, next) => (own.some((p) => req.path === p || req.path.startsWith(`${p}/`)) ? next() : json(req, res, next)));
+  const own = [...(options.ownBodyPaths ?? []), ...declared.filter((r) => r.request?.rawBody).map((r) => r.path)].map(pathTest);
+  api.use((req, res, next) => (own.some((test) => test.test(req.path)) ? next() : json(req, res, next)));
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  api.get('/health', (_req, res) => void res.json({ status: 'ok' }));
-  const groups = options.groups ?? [];
-  const documented = groups.flatMap((g) => g.routes);
-  const document = (serverUrl: string) => openApiDocument(documented, serverUrl, legacyOpenApiDocument(serverUrl).paths);
-  api.get('/openapi.json', (req, res) => void res.json(document(`${req.protocol}://${req.get('host') ?? 'localhost'}`)));
-  api.get('/docs', (req, res) => void res.json(document(`${req.protocol}://${req.get('host') ?? 'localhost'}`)));
-  for (const r of options.routers) api.use(r);
+
+  // The document is built once; only its server URL follows the request.
+  let built: OpenApiJson | undefined;
+  const document = (serverUrl: string): OpenApiJson => {
+    built ??= openApiDocument(documentedRoutes(groups), serverUrl, options.tags);
+    return { ...built, servers: [{ url: serverUrl }] };
+  };
+  const renderer = findDocsRenderer();
+  if (!renderer) options.logger.warn('the API reference page has no renderer (redoc is not installed and dist/docs is missing): /api/docs shows only a link to /api/openapi.json');
+  const service = serviceRoutes(document, renderer);
+  api.use(routeGroup(service).router);
+  api.use(DOCS_ASSETS_PATH, docsAssets(renderer));
+  for (const r of options.routers ?? []) api.use(r);
   for (const g of groups) api.use(g.router);
   api.use(apiNotFound);
   app.use('/api', api);

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { accountMessages } from '@walletscreen/contracts';
 import { Forbidden } from '../shared/errors';
+import type { AuthMiddleware } from './route';
 
 export interface AuthenticatedUser {
   userId: string;
@@ -36,5 +37,19 @@ export function requireAdmin(auth: Authenticator): RequestHandler {
       res.locals.user = user;
       next();
     }, next);
+  };
+}
+
+/**
+ * A route's `auth` checked with the session token: `session` for any signed-in user who is not
+ * blocked, `admin` for admins. Routes taking an API key need a group with the key's middleware.
+ */
+export function sessionAuth(auth: Authenticator): AuthMiddleware {
+  const user = requireUser(auth);
+  const admin = requireAdmin(auth);
+  return (kind) => {
+    if (kind === 'session') return user;
+    if (kind === 'admin') return admin;
+    throw new Error(`sessionAuth cannot check an API key (scope ${kind.apiKey}): give the group the API key middleware`);
   };
 }

@@ -3,6 +3,7 @@
  * the schemas that validate each request are the ones documented.
  */
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import type { z } from 'zod';
 import { problemSchema } from '@walletscreen/contracts';
 import type { RouteDeclaration, RouteAuth } from './route';
 
@@ -15,13 +16,18 @@ const security = (auth: RouteAuth): Record<string, string[]>[] => {
   return [{ apiKeyHeader: [] }, { apiKeyBearer: [] }];
 };
 
+/** Every error answer's body, described once (components/schemas/Problem). */
+const problem = problemSchema.meta({ id: 'Problem', description: 'RFC 9457 problem details, with `error` (a sentence a person can read) and, for invalid input, `errors` by field' });
+
+const bodies = (alternatives: Record<string, z.ZodType> = {}) => Object.fromEntries(Object.entries(alternatives).map(([type, schema]) => [type, { schema }]));
+
 function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
   const r = route.request ?? {};
   const responses: Record<string, ZodOpenApiResponsesObject[keyof ZodOpenApiResponsesObject]> = {};
   for (const [status, response] of Object.entries(route.responses)) {
     const isProblem = Number(status) >= 400;
     const type = response.contentType ?? (isProblem ? 'application/problem+json' : 'application/json');
-    const schema = response.schema ?? (isProblem ? problemSchema : undefined);
+    const schema = response.schema ?? (isProblem ? problem : undefined);
     responses[status] = {
       description: response.description,
       ...(schema ? { content: { [type]: { schema } } } : response.contentType ? { content: { [type]: {} } } : {}),
@@ -38,7 +44,7 @@ function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
     ...(route.operationId ? { operationId: route.operationId } : {}),
     security: security(route.auth),
     ...(r.params || r.query || r.headers ? { requestParams: { ...(r.params ? { path: r.params } : {}), ...(r.query ? { query: r.query } : {}), ...(r.headers ? { header: r.headers } : {}) } } : {}),
-    ...(r.body ? { requestBody: { required: true, content: { [r.bodyContentType ?? 'application/json']: { schema: r.body } } } } : {}),
+    ...(r.body ? { requestBody: { required: !r.bodyOptional, content: { [r.bodyContentType ?? 'application/json']: { schema: r.body }, ...bodies(r.alternativeBodies) } } } : {}),
     responses: responses as ZodOpenApiResponsesObject,
   };
 }
@@ -56,7 +62,20 @@ export function pathsOf(routes: RouteDeclaration[]): ZodOpenApiPathsObject {
 /** A JSON document (the OpenAPI object). */
 export type OpenApiJson = { openapi: string; paths: Record<string, Record<string, unknown>> } & Record<string, unknown>;
 
-export function openApiDocument(routes: RouteDeclaration[], serverUrl: string, legacyPaths: Record<string, unknown> = {}): OpenApiJson {
+/** A section of the reference page: the routes with this tag. */
+export interface ApiTag {
+  name: string;
+  description?: string;
+}
+
+/** The given tags first, in their order, then any other tag in the order its first route comes. */
+const tagsOf = (routes: RouteDeclaration[], known: ApiTag[]) => {
+  const named = new Set(known.map((t) => t.name));
+  const used = new Set(routes.flatMap((r) => r.tags));
+  return [...known.filter((t) => used.has(t.name)), ...[...used].filter((name) => !named.has(name)).map((name) => ({ name }))];
+};
+
+export function openApiDocument(routes: RouteDeclaration[], serverUrl: string, tags: ApiTag[] = []): OpenApiJson {
   const document = createDocument(
     {
       openapi: '3.1.0',
@@ -68,6 +87,7 @@ export function openApiDocument(routes: RouteDeclaration[], serverUrl: string, l
           'The public API (`/api/v1`) takes an API key in `X-API-Key` or `Authorization: Bearer`; the web app\'s calls take the session token.',
       },
       servers: [{ url: serverUrl }],
+      tags: tagsOf(routes, tags),
       components: {
         securitySchemes: {
           session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The session token from /api/auth/login' },
@@ -79,6 +99,5 @@ export function openApiDocument(routes: RouteDeclaration[], serverUrl: string, l
     },
     { allowEmptySchema: { custom: true } },
   );
-  // Calls not yet declared with http/route.ts keep their hand-written description.
-  return { ...document, paths: { ...(legacyPaths as object), ...document.paths } } as unknown as OpenApiJson;
+  return document as unknown as OpenApiJson;
 }

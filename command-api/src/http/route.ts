@@ -1,16 +1,17 @@
 /**
  * One declaration per route: its method, path, who may call it, the zod schemas of its request and
  * responses, and its handler. The same declaration mounts the route on an Express router (the
- * schemas validate the request there) and describes it in the OpenAPI document (http/openapi.ts),
- * so the document cannot drift from what is served.
+ * schemas validate the request there) and describes it in the OpenAPI document
+ * (http/openapi-document.ts), so the document cannot drift from what is served.
  */
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
+import { NotFound } from '../shared/errors';
 import { parseInput } from './validation';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** How a route authenticates, for the document's `security` (the middleware does the checking). */
+/** How a route authenticates, for the document's `security` (and, given an `AuthMiddleware`, its checking). */
 export type RouteAuth = 'none' | 'session' | 'admin' | { apiKey: string };
 
 export interface RouteResponse {
@@ -26,12 +27,25 @@ export interface RouteResponse {
 export interface RouteRequest {
   params?: z.ZodObject;
   query?: z.ZodObject;
+  /**
+   * Request headers by their usual spelling (`Idempotency-Key`): each is read from the request
+   * whatever its case, and an invalid one is reported under that name.
+   */
   headers?: z.ZodObject;
   body?: z.ZodType;
   /** Defaults to application/json. A route that reads its own body (a stream) states its type here. */
   bodyContentType?: string;
+  /** Other content types the body may come in, with their schemas (documented; read by the route, so only with `rawBody`). */
+  alternativeBodies?: Record<string, z.ZodType>;
+  /** The body may be left out. */
+  bodyOptional?: boolean;
   /** Set when the route reads the raw body itself (`body` is then only documented, not parsed). */
   rawBody?: boolean;
+  /**
+   * Path parameters that do not parse answer 404 with this message instead of 400: an id that
+   * cannot exist is simply not found.
+   */
+  paramsNotFound?: string;
 }
 
 export interface Parsed<R extends RouteRequest> {
@@ -49,12 +63,14 @@ export interface RouteDeclaration<R extends RouteRequest = RouteRequest> {
   description?: string;
   tags: string[];
   auth: RouteAuth;
-  /** Runs before the request is parsed (authentication, rate limits). */
+  /** Runs first, before authentication: what every answer needs, refusals included (e.g. `Connection: close`). */
+  before?: RequestHandler[];
+  /** Runs before the request is parsed, after the group's authentication (authentication, rate limits, body readers). */
   middleware?: RequestHandler[];
   request?: R;
   responses: Record<number, RouteResponse>;
   handle(input: Parsed<R>, req: Request, res: Response): Promise<void> | void;
-  /** Left out of the document (still mounted): none so far; the coverage test lists any. */
+  /** The operation's id in the document, when it should have a stable one. */
   operationId?: string;
 }
 
@@ -67,25 +83,54 @@ export function route<R extends RouteRequest>(declaration: RouteDeclaration<R>):
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the handler's input type varies per route
 export type AnyRoute = RouteDeclaration<any>;
 
-/** Mounts declarations on a router: middleware, then the request parsed with its schemas, then the handler. */
-export function mount(declarations: AnyRoute[], router: Router = Router()): Router {
+/**
+ * The middleware that checks a route's declared `auth` (`session`, `admin` or `{ apiKey }`). Given
+ * to a group, every route of it is checked as it is documented.
+ */
+export type AuthMiddleware = (auth: Exclude<RouteAuth, 'none'>) => RequestHandler;
+
+export interface MountOptions {
+  /** Derives each route's authentication from its `auth`; it runs before the route's own `middleware`. */
+  auth?: AuthMiddleware;
+}
+
+/** The request's headers with each declared one under its declared spelling (Node lower-cases them). */
+function headersOf(schema: z.ZodObject, req: Request): Record<string, unknown> {
+  const headers: Record<string, unknown> = { ...req.headers };
+  for (const name of Object.keys(schema.shape)) headers[name] = req.headers[name.toLowerCase()];
+  return headers;
+}
+
+function parseRequest(r: RouteRequest, req: Request): Parsed<RouteRequest> {
+  let params: Record<string, unknown> = {};
+  if (r.params && r.paramsNotFound !== undefined) {
+    const result = r.params.safeParse(req.params);
+    if (!result.success) throw new NotFound(r.paramsNotFound);
+    params = result.data;
+  } else if (r.params) {
+    params = parseInput(r.params, req.params);
+  }
+  // The query, then the body, then the headers: a retried call with a bad body hears about the body.
+  const query = r.query ? parseInput(r.query, req.query) : {};
+  const body = r.body && !r.rawBody ? parseInput(r.body, req.body) : undefined;
+  const headers = r.headers ? parseInput(r.headers, headersOf(r.headers, req)) : {};
+  return { params, query, headers, body } as Parsed<RouteRequest>;
+}
+
+/** Mounts declarations on a router: `before`, authentication, middleware, then the request parsed with its schemas, then the handler. */
+export function mount(declarations: AnyRoute[], router: Router = Router(), options: MountOptions = {}): Router {
   for (const d of declarations as RouteDeclaration[]) {
     const parse: RequestHandler = (req, res, next: NextFunction) => {
-      const r = d.request ?? {};
       let input: Parsed<RouteRequest>;
       try {
-        input = {
-          params: r.params ? parseInput(r.params, req.params) : {},
-          query: r.query ? parseInput(r.query, req.query) : {},
-          headers: r.headers ? parseInput(r.headers, req.headers) : {},
-          body: r.body && !r.rawBody ? parseInput(r.body, req.body) : undefined,
-        } as Parsed<RouteRequest>;
+        input = parseRequest(d.request ?? {}, req);
       } catch (error) {
         return next(error);
       }
       Promise.resolve(d.handle(input, req, res)).catch(next);
     };
-    router[d.method](d.path, ...(d.middleware ?? []), parse);
+    const auth = options.auth && d.auth !== 'none' ? [options.auth(d.auth)] : [];
+    router[d.method](d.path, ...(d.before ?? []), ...auth, ...(d.middleware ?? []), parse);
   }
   return router;
 }
@@ -96,7 +141,7 @@ export interface RouteGroup {
   router: Router;
 }
 
-export function routeGroup(declarations: AnyRoute[]): RouteGroup {
+export function routeGroup(declarations: AnyRoute[], options: MountOptions = {}): RouteGroup {
   const routes = declarations as RouteDeclaration[];
-  return { routes, router: mount(routes) };
+  return { routes, router: mount(routes, Router(), options) };
 }

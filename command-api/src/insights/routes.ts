@@ -1,39 +1,70 @@
-import { Router } from 'express';
-import { STATS_MAX_DAYS, statsQuerySchema, walletChecksQuerySchema, walletKeySchema, walletsQuerySchema } from '@walletscreen/contracts';
+import { STATS_MAX_DAYS, statsQuerySchema, statsSchema, walletChecksQuerySchema, walletDetailSchema, walletKeySchema, walletsPageSchema, walletsQuerySchema } from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
-import { requireAdmin, type Authenticator } from '../http/auth';
-import { parseInput } from '../http/validation';
+import { sessionAuth, type Authenticator } from '../http/auth';
+import { route, routeGroup, type RouteGroup } from '../http/route';
 import { Invalid, NotFound } from '../shared/errors';
 import { computeStats, statsRange } from './stats-query';
 import { findWallet, listWallets } from './wallets-query';
+
+const tags = ['Admin: insights'];
+const admins = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } };
 
 /**
  * GET /api/admin/wallets, GET /api/admin/wallets/:network/:address and GET /api/admin/stats: the
  * Wallets and Financial stats screens. Admins only, checked on the server.
  */
-export function insightsRoutes(deps: { auth: Authenticator; readStore: ReadStore; clock: () => Date }): Router {
-  const router = Router();
-  const admin = requireAdmin(deps.auth);
-
-  router.get('/admin/wallets', admin, async (req, res) => {
-    res.json(await listWallets(deps.readStore, parseInput(walletsQuerySchema, req.query)));
-  });
-
-  router.get('/admin/wallets/:network/:address', admin, async (req, res) => {
-    const key = parseInput(walletKeySchema, req.params);
-    const page = parseInput(walletChecksQuerySchema, req.query);
-    const wallet = await findWallet(deps.readStore, key.network, key.address, page);
-    if (!wallet) throw new NotFound('No check of this wallet was found');
-    res.json(wallet);
-  });
-
-  router.get('/admin/stats', admin, async (req, res) => {
-    const range = statsRange(parseInput(statsQuerySchema, req.query), deps.clock());
-    if ((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 >= STATS_MAX_DAYS) {
-      throw new Invalid(`The range may span at most ${STATS_MAX_DAYS} days`, { from: `The range may span at most ${STATS_MAX_DAYS} days` });
-    }
-    res.json(await computeStats(deps.readStore, range));
-  });
-
-  return router;
+export function insightsRoutes(deps: { auth: Authenticator; readStore: ReadStore; clock: () => Date }): RouteGroup {
+  return routeGroup(
+    [
+      route({
+        method: 'get',
+        path: '/admin/wallets',
+        summary: 'Every screened address: how often and by how many customers it was checked, its latest score and level (admins only)',
+        tags,
+        auth: 'admin',
+        request: { query: walletsQuerySchema },
+        responses: { 200: { description: 'A page of wallets and how many match', schema: walletsPageSchema }, 400: { description: 'Invalid query' }, ...admins },
+        async handle({ query }, _req, res) {
+          res.json(await listWallets(deps.readStore, query));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/admin/wallets/:network/:address',
+        summary: 'One screened address and its checks, newest first, with the customer e-mail and report of each (admins only)',
+        tags,
+        auth: 'admin',
+        request: { params: walletKeySchema, query: walletChecksQuerySchema },
+        responses: {
+          200: { description: 'The wallet, a page of its checks and how many there are', schema: walletDetailSchema },
+          400: { description: 'Unknown network' },
+          404: { description: 'Never checked' },
+          ...admins,
+        },
+        async handle({ params, query }, _req, res) {
+          const wallet = await findWallet(deps.readStore, params.network, params.address, query);
+          if (!wallet) throw new NotFound('No check of this wallet was found');
+          res.json(wallet);
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/admin/stats',
+        summary:
+          'Financial stats (admins only): revenue, purchases, checks, refunds and active customers (who checked or bought) over a range, per day or month, the risk-level distribution of completed checks and the top customers by checks and by revenue. Days are UTC.',
+        tags,
+        auth: 'admin',
+        request: { query: statsQuerySchema },
+        responses: { 200: { description: 'Stats', schema: statsSchema }, 400: { description: 'Invalid range' }, ...admins },
+        async handle({ query }, _req, res) {
+          const range = statsRange(query, deps.clock());
+          if ((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 >= STATS_MAX_DAYS) {
+            throw new Invalid(`The range may span at most ${STATS_MAX_DAYS} days`, { from: `The range may span at most ${STATS_MAX_DAYS} days` });
+          }
+          res.json(await computeStats(deps.readStore, range));
+        },
+      }),
+    ],
+    { auth: sessionAuth(deps.auth) },
+  );
 }

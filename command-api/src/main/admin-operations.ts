@@ -3,7 +3,6 @@
  * and its read model, the user ledger from the accounts feature, the hash chain's verification,
  * and the OFAC sync on demand and from an uploaded file.
  */
-import type { Router } from 'express';
 import { SANCTIONS_UPLOAD_MAX_BYTES, type SanctionsSyncResponse } from '@walletscreen/contracts';
 import { verifyChain, type EventStore, type Logger, type ReadStore } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
@@ -11,6 +10,7 @@ import { OFAC_SDN_ADVANCED_URL } from '@walletscreen/workers/sanctions/sync';
 import { runRecordedSanctionsSync } from '@walletscreen/workers/sanctions/sync-log';
 import { checksLeft, userAggregate, userStreamId, type UserEvent, type UserState } from '../accounts/user';
 import type { Authenticator } from '../http/auth';
+import type { RouteGroup } from '../http/route';
 import { auditRoutes } from '../audit/routes';
 import type { UserLedger } from '../audit/balance';
 import { adminSanctionsRoutes, type SanctionsStatusReader } from '../sanctions/routes';
@@ -33,7 +33,7 @@ export function adminOperationsRoutes(deps: {
   clock: () => Date;
   ofacUrl?: string;
   sanctionsStatus: SanctionsStatusReader;
-}): Router[] {
+}): RouteGroup[] {
   const { eventStore, logger, clock } = deps;
   // One sync at a time: an admin pressing twice waits for the one running.
   let syncing: Promise<Omit<SanctionsSyncResponse, 'status'>> | null = null;

@@ -4,6 +4,7 @@
  * distributed shape runs it as replicas of its own (api-main.ts).
  */
 import { randomUUID } from 'node:crypto';
+import type { Express } from 'express';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,31 +13,21 @@ import type { Config, EventStore, Logger, MessageBus, ReadStore } from '@wallets
 import { createSanctionsStatus } from '@walletscreen/workers/sanctions/status';
 import { createLoginThrottle } from '../accounts/login-throttle';
 import { createMailer } from '../accounts/mailer';
-import { accountRoutes } from '../accounts/routes';
 import { createAccounts, type Accounts } from '../accounts/service';
 import { createTokenService } from '../accounts/tokens';
 import { anyAdmin } from '../admin/customers-query';
-import { adminRoutes } from '../admin/routes';
 import { createPlanCatalog } from '../billing/plans';
-import { billingRoutes, STRIPE_WEBHOOK_PATH } from '../billing/routes';
 import { createBilling, type Billing } from '../billing/service';
 import { createStripeGateway } from '../billing/stripe-gateway';
 import { startProgressHub } from '../checks/progress-hub';
-import { addressRoutes, checkRoutes } from '../checks/routes';
 import { createChecks } from '../checks/service';
 import { attachSocketGateway } from '../checks/socket-gateway';
 import { createApp } from '../http/app';
-import { insightsRoutes } from '../insights/routes';
-import { listsRoutes } from '../lists/routes';
 import { createCustomLists } from '../lists/service';
-import { pdfRoutes } from '../pdf/routes';
-import { SANCTIONS_UPLOAD_PATH, sanctionsRoutes } from '../sanctions/routes';
 import { cachedSanctionsIndex } from '@walletscreen/workers/sanctions/sanctions-store';
 import { createRateLimiter, type RateLimitStore } from '@walletscreen/platform/rate-limit/rate-limiter';
-import { apiKeyRoutes } from '../api-keys/routes';
 import { renderStoredCheckPdf } from '../pdf/stored-check';
-import { publicApiRoutes } from '../public-api/routes';
-import { adminOperationsRoutes } from './admin-operations';
+import { apiRouteGroups, apiTags } from './api-routes';
 
 /** The ports a part runs on. */
 export interface Ports {
@@ -77,6 +68,8 @@ export function findStaticDir(from: string = __dirname): string | undefined {
 
 export interface CommandApi {
   url: string;
+  /** The HTTP app (tests read its mounted routes). */
+  app: Express;
   billing: Billing;
   close(): Promise<void>;
 }
@@ -151,34 +144,26 @@ export async function startCommandApi(deps: {
   const sanctionsStatus = async (audience: 'admin' | 'user') => ({ ...(await ofacStatus(audience)), custom_lists: (await customLists.list()).length });
 
   const app = createApp({
-    routers: [
-      accountRoutes(accounts),
-      addressRoutes(),
-      checkRoutes({ auth: accounts, checks, readStore }),
-      pdfRoutes({ auth: accounts, readStore, clock }),
-      adminRoutes({ auth: accounts, readStore, commands: accounts, waitForReadModels: readModelsShow('an admin change') }),
-      insightsRoutes({ auth: accounts, readStore, clock }),
-      listsRoutes({ auth: accounts, lists: customLists }),
-      billingRoutes({ auth: accounts, billing, readStore }),
-      sanctionsRoutes({ auth: accounts, status: sanctionsStatus }),
-      ...adminOperationsRoutes({ auth: accounts, eventStore, readStore, logger, clock, ofacUrl: config.OFAC_SDN_URL, sanctionsStatus }),
-    ],
+    groups: apiRouteGroups({
+      accounts,
+      checks,
+      billing,
+      customLists,
+      sanctionsStatus,
+      eventStore,
+      readStore,
+      logger,
+      clock,
+      config,
+      readModelsShow,
+      apiKeyLimiter: createRateLimiter({ name: 'api_key', limit: config.API_KEY_RATE_LIMIT, windowSeconds: 60 }, deps.rateLimitStore ?? 'memory'),
+      sanctionsIndex: cachedSanctionsIndex(eventStore),
+      renderCheckPdf: (userId, checkId) => renderStoredCheckPdf(readStore, userId, checkId, clock()),
+    }),
+    tags: apiTags,
     logger,
     staticDir: deps.staticDir ?? findStaticDir(),
-    groups: [
-      apiKeyRoutes({ auth: accounts, keys: accounts }),
-      publicApiRoutes({
-        auth: accounts,
-        limiter: createRateLimiter({ name: 'api_key', limit: config.API_KEY_RATE_LIMIT, windowSeconds: 60 }, deps.rateLimitStore ?? 'memory'),
-        checks,
-        readStore,
-        clock,
-        renderPdf: (userId, checkId) => renderStoredCheckPdf(readStore, userId, checkId, clock()),
-        sanctionsIndex: cachedSanctionsIndex(eventStore),
-      }),
-    ],
     trustProxy: config.TRUST_PROXY,
-    ownBodyPaths: ['/admin/lists', SANCTIONS_UPLOAD_PATH, STRIPE_WEBHOOK_PATH],
   });
   const server: Server = createServer(app);
   await new Promise<void>((resolve, reject) => {
@@ -195,6 +180,7 @@ export async function startCommandApi(deps: {
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${address.port}`,
+    app,
     billing,
     close() {
       closing ??= (async () => {

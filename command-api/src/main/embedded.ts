@@ -2,6 +2,7 @@
  * Composition root of the embedded profile: the whole product in one process (the API, the
  * projections and the workers); with no services configured, one SQLite file.
  */
+import type { Express } from 'express';
 import type { Config, EventStore, Logger, ReadStore } from '@walletscreen/platform';
 import { closeStack, createLogger, loadConfig } from '@walletscreen/platform';
 import { openPlatform } from '@walletscreen/platform/composition';
@@ -20,6 +21,8 @@ export { findStaticDir } from './command-api';
 
 export interface EmbeddedServer {
   url: string;
+  /** The HTTP app (tests read its mounted routes). */
+  app: Express;
   config: Config;
   logger: Logger;
   eventStore: EventStore;
@@ -63,6 +66,7 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
 
     return {
       url: api.url,
+      app: api.app,
       config,
       logger,
       eventStore: platform.eventStore,

@@ -1,27 +1,16 @@
-import { Router } from 'express';
 import { z } from 'zod';
-import { walletAnalysisSchema, type Network, type WalletAnalysis } from '@walletscreen/contracts';
+import { walletAnalysisSchema, type WalletAnalysis } from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
-import { currentUser, requireUser, type Authenticator } from '../http/auth';
-import { parseInput } from '../http/validation';
-import { NotFound } from '../shared/errors';
+import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
+import { route, routeGroup, type RouteGroup } from '../http/route';
 import { renderAmlReportPdf, type PdfEvidence } from './render';
+import { pdfFileName, storedCheckForPdf } from './stored-check';
 
 export const pdfRequestSchema = z.object({
   aml_report: z.string({ error: 'Report content is empty' }).trim().min(1, { error: 'Report content is empty' }).max(200_000, { error: 'The report is too long' }),
   wallet_address: z.string({ error: 'Wallet address is empty' }).trim().min(1, { error: 'Wallet address is empty' }).max(200, { error: 'Wallet address is too long' }),
   check_id: z.uuid({ error: 'Not a check id' }).optional(),
 });
-
-interface StoredCheck {
-  id: string;
-  user_id: string;
-  network: Network;
-  created_at: string;
-  status: string;
-  result: WalletAnalysis | null;
-  evidence_sources?: PdfEvidence['sources'];
-}
 
 /** The score, level and status a posted report states in its closing lines ("Risk score: 12/100", …). */
 export function headlineOf(report: string): Partial<Pick<WalletAnalysis, 'risk_score' | 'risk_level' | 'aml_status'>> {
@@ -34,31 +23,40 @@ export function headlineOf(report: string): Partial<Pick<WalletAnalysis, 'risk_s
   };
 }
 
-const fileName = (address: string) => `AML_Report_${address.replace(/[^A-Za-z0-9:_-]/g, '_')}.pdf`;
-
 /**
  * POST /api/pdf/download_aml_report. With `check_id`, the user's own stored check is rendered with
  * its fields and sources; without, the posted report text (the spec's body) is rendered.
  */
-export function pdfRoutes(deps: { auth: Authenticator; readStore: ReadStore; clock: () => Date }): Router {
-  const router = Router();
-  router.post('/pdf/download_aml_report', requireUser(deps.auth), async (req, res) => {
-    const input = parseInput(pdfRequestSchema, req.body);
-    let analysis: WalletAnalysis = walletAnalysisSchema.parse({ wallet_address: input.wallet_address, aml_report: input.aml_report, ...headlineOf(input.aml_report) });
-    let evidence: PdfEvidence | null = null;
-    if (input.check_id) {
-      const check = await deps.readStore.get<StoredCheck>('checks', input.check_id);
-      if (!check || check.user_id !== currentUser(res).userId || !check.result) throw new NotFound('No such check');
-      // Checks recorded before a field existed get its default (no missing evidence, no marks).
-      const stored = walletAnalysisSchema.safeParse(check.result);
-      analysis = stored.success ? stored.data : check.result;
-      evidence = { checkId: check.id, network: check.network, createdAt: check.created_at, sources: check.evidence_sources ?? [] };
-    }
-    const pdf = await renderAmlReportPdf(analysis, evidence, deps.clock());
-    res.setHeader('Content-Type', 'application/pdf');
-    res.setHeader('Content-Disposition', `attachment; filename="${fileName(analysis.wallet_address)}"`);
-    res.setHeader('Content-Length', String(pdf.length));
-    res.end(pdf);
-  });
-  return router;
+export function pdfRoutes(deps: { auth: Authenticator; readStore: ReadStore; clock: () => Date }): RouteGroup {
+  return routeGroup(
+    [
+      route({
+        method: 'post',
+        path: '/pdf/download_aml_report',
+        summary: 'The AML report as a PDF (attachment AML_Report_<address>.pdf)',
+        description: "With `check_id`, the caller's stored check is rendered with its fields and evidence sources; without, the posted report text is.",
+        tags: ['Checks'],
+        auth: 'session',
+        request: { body: pdfRequestSchema },
+        responses: {
+          200: { description: 'The PDF', contentType: 'application/pdf', headers: { 'Content-Disposition': 'attachment; filename="AML_Report_<address>.pdf"' } },
+          400: { description: 'Empty report or address' },
+          401: { description: 'Not signed in, or the session expired' },
+          403: { description: 'Blocked' },
+          404: { description: 'No such check of yours' },
+        },
+        async handle({ body: input }, _req, res) {
+          let analysis: WalletAnalysis = walletAnalysisSchema.parse({ wallet_address: input.wallet_address, aml_report: input.aml_report, ...headlineOf(input.aml_report) });
+          let evidence: PdfEvidence | null = null;
+          if (input.check_id) ({ analysis, evidence } = await storedCheckForPdf(deps.readStore, currentUser(res).userId, input.check_id));
+          const pdf = await renderAmlReportPdf(analysis, evidence, deps.clock());
+          res.setHeader('Content-Type', 'application/pdf');
+          res.setHeader('Content-Disposition', `attachment; filename="${pdfFileName(analysis.wallet_address)}"`);
+          res.setHeader('Content-Length', String(pdf.length));
+          res.end(pdf);
+        },
+      }),
+    ],
+    { auth: sessionAuth(deps.auth) },
+  );
 }

@@ -1,8 +1,16 @@
 import type { Readable } from 'node:stream';
-import { Router, type RequestHandler } from 'express';
-import { sanctionsUploadQuerySchema, type SanctionsStatus, type SanctionsSyncResponse } from '@walletscreen/contracts';
-import { currentUser, requireAdmin, requireUser, type Authenticator } from '../http/auth';
-import { parseInput } from '../http/validation';
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import {
+  SANCTIONS_UPLOAD_MAX_BYTES,
+  sanctionsStatusSchema,
+  sanctionsSyncResponseSchema,
+  sanctionsUploadQuerySchema,
+  type SanctionsStatus,
+  type SanctionsSyncResponse,
+} from '@walletscreen/contracts';
+import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
+import { route, routeGroup, type RouteGroup } from '../http/route';
 export type SanctionsStatusReader = (audience: 'admin' | 'user') => Promise<SanctionsStatus>;
 
 /** An admin's OFAC file upload, for the upload service (main/sanctions-upload.ts). */
@@ -23,12 +31,24 @@ export type SanctionsUploadOutcome = Omit<SanctionsSyncResponse, 'status'>;
  * Checker warns when none is), its version, and how the last sync went. Where the list came from
  * and a failure's full reason are for admins only. The composition root supplies the reader.
  */
-export function sanctionsRoutes(deps: { auth: Authenticator; status: SanctionsStatusReader }): Router {
-  const router = Router();
-  router.get('/sanctions/status', requireUser(deps.auth), async (_req, res) => {
-    res.json(await deps.status(currentUser(res).role === 'admin' ? 'admin' : 'user'));
-  });
-  return router;
+export function sanctionsRoutes(deps: { auth: Authenticator; status: SanctionsStatusReader }): RouteGroup {
+  return routeGroup(
+    [
+      route({
+        method: 'get',
+        path: '/sanctions/status',
+        summary: 'Whether an OFAC sanctions list is loaded, its version, and how the last sync went (signed-in users)',
+        description: "Where the list came from and a failure's full reason are for admins only (null for others).",
+        tags: ['Sanctions'],
+        auth: 'session',
+        responses: { 200: { description: 'Sanctions list status', schema: sanctionsStatusSchema }, 401: { description: 'Not signed in' }, 403: { description: 'Blocked' } },
+        async handle(_input, _req, res) {
+          res.json(await deps.status(currentUser(res).role === 'admin' ? 'admin' : 'user'));
+        },
+      }),
+    ],
+    { auth: sessionAuth(deps.auth) },
+  );
 }
 
 /** The path of the upload, whose body the app's JSON parser must leave alone. */
@@ -51,32 +71,66 @@ export function adminSanctionsRoutes(deps: {
   sync: () => Promise<Omit<SanctionsSyncResponse, 'status'>>;
   upload: (input: SanctionsUploadInput) => Promise<SanctionsUploadOutcome>;
   status: SanctionsStatusReader;
-}): Router {
-  const router = Router();
-  const admin = requireAdmin(deps.auth);
-  router.post('/admin/sanctions/sync', admin, async (_req, res) => {
-    const outcome = await deps.sync();
-    const body: SanctionsSyncResponse = { ...outcome, status: await deps.status('admin') };
-    res.json(body);
-  });
-
+}): RouteGroup {
+  const tags = ['Admin: sanctions lists'];
+  const admins = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } };
   // Every answer closes the connection, so a refused upload's unread body is not read to the end.
   const closeAfter: RequestHandler = (_req, res, next) => {
     res.setHeader('Connection', 'close');
     next();
   };
-  router.post(SANCTIONS_UPLOAD_PATH, closeAfter, admin, async (req, res) => {
-    const query = parseInput(sanctionsUploadQuerySchema, req.query);
-    const declared = req.headers['content-length'] === undefined ? null : Number(req.headers['content-length']);
-    const outcome = await deps.upload({
-      body: req,
-      declaredBytes: Number.isFinite(declared) ? declared : null,
-      fileName: query.file_name,
-      allowOlder: query.allow_older,
-      uploadedBy: currentUser(res).email,
-    });
-    const body: SanctionsSyncResponse = { ...outcome, status: await deps.status('admin') };
-    res.json(body);
-  });
-  return router;
+  return routeGroup(
+    [
+      route({
+        method: 'post',
+        path: '/admin/sanctions/sync',
+        summary: 'Downloads and imports the OFAC SDN list now, from OFAC_SDN_URL (admins only); a failed download answers result "failed" and the list in force stays',
+        tags,
+        auth: 'admin',
+        responses: { 200: { description: 'The outcome and the status after it', schema: sanctionsSyncResponseSchema }, ...admins },
+        async handle(_input, _req, res) {
+          const outcome = await deps.sync();
+          const body: SanctionsSyncResponse = { ...outcome, status: await deps.status('admin') };
+          res.json(body);
+        },
+      }),
+      route({
+        method: 'post',
+        path: SANCTIONS_UPLOAD_PATH,
+        summary: 'Load an OFAC SDN file (SDN_ADVANCED.XML, SDN.XML or sdn.csv) sent as the raw request body (admins only)',
+        description:
+          `The file is told apart by its content, up to ${SANCTIONS_UPLOAD_MAX_BYTES / (1024 * 1024)} MB; the admin check runs before the body is read. ` +
+          'Imported like `npm run sanctions:sync -- --file`, and recorded in the sync log as uploaded by the admin. A list published before the list in force, or an sdn.csv (which states no date) over a dated list, is refused unless allow_older=true.',
+        tags,
+        auth: 'admin',
+        before: [closeAfter],
+        request: {
+          query: sanctionsUploadQuerySchema,
+          body: z.string().meta({ format: 'binary', description: 'The OFAC file, of any content type' }),
+          bodyContentType: 'application/octet-stream',
+          rawBody: true,
+        },
+        responses: {
+          200: { description: 'Imported, or unchanged (this file is the list in force), with the status after it', schema: sanctionsSyncResponseSchema },
+          400: { description: 'Not an OFAC SDN list, cut short or damaged, without addresses, or no file_name; nothing changed' },
+          409: { description: 'Older than the list in force, or undated over a dated list, and allow_older not set; nothing changed' },
+          413: { description: `Larger than ${SANCTIONS_UPLOAD_MAX_BYTES / (1024 * 1024)} MB` },
+          ...admins,
+        },
+        async handle({ query }, req, res) {
+          const declared = req.headers['content-length'] === undefined ? null : Number(req.headers['content-length']);
+          const outcome = await deps.upload({
+            body: req,
+            declaredBytes: Number.isFinite(declared) ? declared : null,
+            fileName: query.file_name,
+            allowOlder: query.allow_older,
+            uploadedBy: currentUser(res).email,
+          });
+          const body: SanctionsSyncResponse = { ...outcome, status: await deps.status('admin') };
+          res.json(body);
+        },
+      }),
+    ],
+    { auth: sessionAuth(deps.auth) },
+  );
 }

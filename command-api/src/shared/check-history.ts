@@ -42,16 +42,17 @@ export const historyQuerySchema = z
   .object({
     limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).default(10),
     offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).default(0),
-    address: z.string().trim().max(200).optional(),
+    address: z.string().trim().max(200).optional().meta({ description: 'Case-insensitive substring of the wallet address' }),
     risk_level: z
       .string()
       .trim()
       .optional()
       .refine((v) => v === undefined || v === '' || v.toLowerCase() === 'all' || riskLevelLabels.some((l) => l.toLowerCase() === v.toLowerCase()), {
         error: `risk_level must be one of: ${riskLevelLabels.join(', ')}`,
-      }),
-    date_from: day.optional(),
-    date_to: day.optional(),
+      })
+      .meta({ description: `${riskLevelLabels.join(', ')} or all (any case)` }),
+    date_from: day.optional().meta({ description: 'YYYY-MM-DD or dd.MM.yyyy, inclusive' }),
+    date_to: day.optional().meta({ description: 'YYYY-MM-DD or dd.MM.yyyy, inclusive of the whole day' }),
   })
   .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { error: 'date_from must not be after date_to', path: ['date_to'] });
 export type HistoryQuery = z.output<typeof historyQuerySchema>;

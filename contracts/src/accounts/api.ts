@@ -110,7 +110,7 @@ export const customerSchema = z.object({
 export type Customer = z.infer<typeof customerSchema>;
 
 export const customersQuerySchema = z.object({
-  email: z.string().trim().max(EMAIL_MAX).optional(),
+  email: z.string().trim().max(EMAIL_MAX).optional().meta({ description: 'Case-insensitive e-mail substring' }),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });

@@ -23,100 +23,99 @@ const optionalText = (max: number, name: string) => z.string().trim().max(max, {
 /** Filters of the audit log and its export. Dates are days (UTC), both ends included. */
 export const auditFiltersSchema = z
   .object({
-    type: optionalText(100, 'type'),
+    type: optionalText(100, 'type').meta({ description: 'Event type, e.g. UserRegistered' }),
     /** The affected user: an e-mail or a user id. */
-    user: optionalText(320, 'user'),
+    user: optionalText(320, 'user').meta({ description: 'The affected user: e-mail (any case) or user id' }),
     /** The e-mail of the admin who acted. */
-    admin: optionalText(320, 'admin'),
-    stream: optionalText(200, 'stream'),
-    from: day.optional(),
-    to: day.optional(),
+    admin: optionalText(320, 'admin').meta({ description: 'E-mail of the admin who acted' }),
+    stream: optionalText(200, 'stream').meta({ description: 'Stream id, e.g. user-<id>' }),
+    from: day.optional().meta({ description: 'First day (UTC, YYYY-MM-DD), included' }),
+    to: day.optional().meta({ description: 'Last day (UTC, YYYY-MM-DD), included' }),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { error: 'The start date must not be after the end date', path: ['from'] });
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 
-export const auditQuerySchema = z.intersection(
-  auditFiltersSchema,
-  z.object({
-    limit: z.coerce.number({ error: 'The limit must be a number' }).int().min(1).max(500).default(50),
-    offset: z.coerce.number({ error: 'The offset must be a number' }).int().min(0).default(0),
-  }),
-);
+/** The log's query: the filters and a page (one object, so each parameter is documented). */
+export const auditQuerySchema = auditFiltersSchema.safeExtend({
+  limit: z.coerce.number({ error: 'The limit must be a number' }).int().min(1).max(500).default(50),
+  offset: z.coerce.number({ error: 'The offset must be a number' }).int().min(0).default(0),
+});
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-export interface AuditEntry {
-  position: number;
+/** One recorded event as the audit log shows it. */
+export const auditEntrySchema = z.object({
+  position: z.number().int(),
   /** When the store recorded the event (ISO-8601). */
-  at: string;
-  type: string;
-  stream: string;
+  at: z.string(),
+  type: z.string(),
+  stream: z.string(),
   /** The affected user, when the event names one. */
-  user_id: string | null;
-  user_email: string | null;
+  user_id: z.string().nullable(),
+  user_email: z.string().nullable(),
   /** The admin who acted, when an admin did. */
-  admin_email: string | null;
+  admin_email: z.string().nullable(),
   /** The event's data, sensitive fields redacted. */
-  data: unknown;
-  hash: string | null;
-}
+  data: z.unknown().meta({ description: `The event data; passwordHash, tokenHash and other secrets read ${REDACTED}` }),
+  hash: z.string().nullable().meta({ description: 'sha256(previous hash || canonical event), hex' }),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export interface AuditPage {
-  items: AuditEntry[];
-  total: number;
-  limit: number;
-  offset: number;
-}
+export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** Event types present in the log, for the type filter. */
-export interface AuditTypes {
-  types: string[];
-}
+export const auditTypesSchema = z.object({ types: z.array(z.string()) });
+export type AuditTypes = z.infer<typeof auditTypesSchema>;
 
-export interface Balance {
-  bonus_checks: number;
-  purchased_checks: number;
-  remaining_checks: number;
-}
+const balanceShape = { bonus_checks: z.number().int(), purchased_checks: z.number().int(), remaining_checks: z.number().int() };
+export const balanceSchema = z.object(balanceShape);
+export type Balance = z.infer<typeof balanceSchema>;
 
-export interface BalanceAsOf extends Balance {
-  user_id: string;
-  at: string;
+export const balanceAsOfSchema = z.object({
+  user_id: z.string(),
+  at: z.string(),
   /** Position of the last event of the user folded (0 when none was recorded by then). */
-  position: number;
-  registered: boolean;
-}
+  position: z.number().int(),
+  registered: z.boolean(),
+  ...balanceShape,
+});
+export type BalanceAsOf = z.infer<typeof balanceAsOfSchema>;
 
-export interface BalanceHistoryEntry extends Balance {
-  position: number;
-  at: string;
-  type: string;
+export const balanceHistoryEntrySchema = z.object({
+  position: z.number().int(),
+  at: z.string(),
+  type: z.string(),
   /** Change of remaining checks by this event. */
-  delta: number;
-}
+  delta: z.number().int(),
+  ...balanceShape,
+});
+export type BalanceHistoryEntry = z.infer<typeof balanceHistoryEntrySchema>;
 
-export interface BalanceHistory {
-  user_id: string;
-  email: string | null;
-  entries: BalanceHistoryEntry[];
-}
+export const balanceHistorySchema = z.object({ user_id: z.string(), email: z.string().nullable(), entries: z.array(balanceHistoryEntrySchema) });
+export type BalanceHistory = z.infer<typeof balanceHistorySchema>;
 
-export interface ChainVerificationResponse {
-  ok: boolean;
-  count: number;
-  head_position: number;
-  head_hash: string;
-  problem: null | {
-    kind: 'position-gap' | 'broken-link' | 'hash-mismatch' | 'missing-hash' | 'truncated';
-    position: number;
-    stream: string | null;
-    type: string | null;
-    revision: number | null;
-    event_id: string | null;
-    message: string;
-  };
-  checked_at: string;
-}
+export const chainProblemKinds = ['position-gap', 'broken-link', 'hash-mismatch', 'missing-hash', 'truncated'] as const;
+
+export const chainVerificationResponseSchema = z.object({
+  ok: z.boolean(),
+  count: z.number().int(),
+  head_position: z.number().int(),
+  head_hash: z.string(),
+  problem: z
+    .object({
+      kind: z.enum(chainProblemKinds),
+      position: z.number().int(),
+      stream: z.string().nullable(),
+      type: z.string().nullable(),
+      revision: z.number().int().nullable(),
+      event_id: z.string().nullable(),
+      message: z.string(),
+    })
+    .nullable(),
+  checked_at: z.string(),
+});
+export type ChainVerificationResponse = z.infer<typeof chainVerificationResponseSchema>;
 
 export const balanceAsOfQuerySchema = z.object({
-  at: z.iso.datetime({ offset: true, error: 'Give the moment as an ISO-8601 date-time, e.g. 2026-11-22T10:00:00Z' }).optional(),
+  at: z.iso.datetime({ offset: true, error: 'Give the moment as an ISO-8601 date-time, e.g. 2026-11-22T10:00:00Z' }).optional().meta({ description: 'The moment (ISO-8601); default: now' }),
 });

@@ -84,7 +84,7 @@ export const purchaseSchema = z.object({
 export type Purchase = z.infer<typeof purchaseSchema>;
 
 export const purchasesQuerySchema = z.object({
-  email: z.string().trim().max(254).optional(),
+  email: z.string().trim().max(254).optional().meta({ description: "Case-insensitive substring of the buyer's e-mail" }),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });

@@ -11,7 +11,7 @@ export type WalletSort = (typeof walletSorts)[number];
 export const WALLETS_PAGE_SIZE = 20;
 
 export const walletsQuerySchema = z.object({
-  address: z.string().trim().max(200, { error: 'The address filter may have at most 200 characters' }).optional(),
+  address: z.string().trim().max(200, { error: 'The address filter may have at most 200 characters' }).optional().meta({ description: 'Case-insensitive address substring' }),
   risk_level: z
     .string()
     .trim()
@@ -19,8 +19,12 @@ export const walletsQuerySchema = z.object({
     .refine((v) => v === undefined || v === '' || v.toLowerCase() === 'all' || riskLevelLabels.some((l) => l.toLowerCase() === v.toLowerCase()), {
       error: `risk_level must be one of: ${riskLevelLabels.join(', ')}`,
     })
-    .transform((v) => riskLevelLabels.find((l) => l.toLowerCase() === (v ?? '').toLowerCase())),
-  sort: z.enum(walletSorts, { error: `sort must be one of: ${walletSorts.join(', ')}` }).default('latest'),
+    .transform((v) => riskLevelLabels.find((l) => l.toLowerCase() === (v ?? '').toLowerCase()))
+    .meta({ description: `The latest risk level: ${riskLevelLabels.join(', ')} or All (any case)` }),
+  sort: z
+    .enum(walletSorts, { error: `sort must be one of: ${walletSorts.join(', ')}` })
+    .default('latest')
+    .meta({ description: 'Most checked, most recently checked, or highest latest score first' }),
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).default(WALLETS_PAGE_SIZE),
   offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).default(0),
 });
@@ -101,8 +105,8 @@ const isoDay = z
 
 export const statsQuerySchema = z
   .object({
-    from: isoDay.optional(),
-    to: isoDay.optional(),
+    from: isoDay.optional().meta({ description: 'First day, YYYY-MM-DD (default: 30 days, or 12 months from the 1st, before to)' }),
+    to: isoDay.optional().meta({ description: 'Last day, inclusive (default: today)' }),
     granularity: z.enum(statsGranularities, { error: 'granularity must be day or month' }).default('day'),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'from must not be after to', path: ['to'] })

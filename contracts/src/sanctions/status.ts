@@ -131,11 +131,13 @@ export const sanctionsUploadQuerySchema = z.object({
     .trim()
     .max(255, { error: 'The file name may have at most 255 characters' })
     .transform((name) => name.split(/[\\/]/).pop()!.trim())
-    .pipe(z.string().min(1, { error: 'Give the file name (file_name)' })),
+    .pipe(z.string().min(1, { error: 'Give the file name (file_name)' }))
+    .meta({ description: "The file's original name, for the sync log and messages" }),
   /** Replace the list in force even with an older list, or an undated one over a dated one. */
   allow_older: z
     .enum(['true', 'false', '1', '0'], { error: 'allow_older must be true or false' })
     .optional()
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((v) => v === 'true' || v === '1')
+    .meta({ description: 'Replace the list in force even though this file is older (or undated)' }),
 });
 export type SanctionsUploadQuery = z.infer<typeof sanctionsUploadQuerySchema>;

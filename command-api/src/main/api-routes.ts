@@ -1,0 +1,123 @@
+/**
+ * Every route group the HTTP API mounts under /api, in mounting order (composition root). The
+ * same list describes the API: `describeApi()` builds the OpenAPI document from it without
+ * serving anything (`npm run openapi:types` writes the typed client's schema from that).
+ */
+import type { Config, EventStore, Logger, ReadStore } from '@walletscreen/platform';
+import { accountRoutes } from '../accounts/routes';
+import type { Accounts } from '../accounts/service';
+import { adminPathsGuard, adminRoutes } from '../admin/routes';
+import { billingRoutes } from '../billing/routes';
+import type { Billing } from '../billing/service';
+import { addressRoutes, checkRoutes } from '../checks/routes';
+import type { Checks } from '../checks/service';
+import { apiDocument } from '../http/app';
+import type { ApiTag, OpenApiJson } from '../http/openapi-document';
+import type { RouteGroup } from '../http/route';
+import { insightsRoutes } from '../insights/routes';
+import { listsRoutes } from '../lists/routes';
+import type { CustomListsService } from '../lists/service';
+import { pdfRoutes } from '../pdf/routes';
+import { sanctionsRoutes, type SanctionsStatusReader } from '../sanctions/routes';
+import type { RateLimiter } from '@walletscreen/platform/rate-limit/rate-limiter';
+import { apiKeyRoutes } from '../api-keys/routes';
+import { publicApiRoutes } from '../public-api/routes';
+import type { SanctionsIndex } from '../public-api/sanctions-dropins';
+import type { RenderCheckPdf } from '../public-api/screenings';
+import { adminOperationsRoutes } from './admin-operations';
+
+export interface ApiRouteDeps {
+  accounts: Accounts;
+  checks: Checks;
+  billing: Billing;
+  customLists: CustomListsService;
+  sanctionsStatus: SanctionsStatusReader;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  logger: Logger;
+  clock: () => Date;
+  config: Pick<Config, 'OFAC_SDN_URL'>;
+  /** Waits (a bounded time) until the read models show a change at this position. */
+  readModelsShow: (what: string) => (position: number) => Promise<void>;
+  /** The public API's per-key rate limit. */
+  apiKeyLimiter: RateLimiter;
+  /** The sanctions list in force, for the drop-in sanctions endpoints (null when none is loaded). */
+  sanctionsIndex: () => Promise<SanctionsIndex | null>;
+  renderCheckPdf: RenderCheckPdf;
+}
+
+/** The reference page's sections, in order. */
+export const apiTags: ApiTag[] = [
+  { name: 'Accounts', description: "Registration, sign-in, password reset and the signed-in user. Calls whose authorization is `session` take the token from sign-in as `Authorization: Bearer <token>`; admin calls take an admin's token from /api/admin/admin-login." },
+  { name: 'Checks', description: 'Checking a wallet, following the check, the History and the PDF report. A check charges one premium check (bonus checks first); a failed check is refunded.' },
+  { name: 'Addresses', description: 'Which chain and network an address belongs to, and its canonical form.' },
+  { name: 'Billing', description: 'The plans and buying checks: Stripe Checkout, or the built-in test-payment provider when Stripe is not configured.' },
+  { name: 'Sanctions', description: 'Whether an OFAC sanctions list is loaded, so checks can be screened against it.' },
+  { name: 'Admin: customers', description: "Admins only: customers, top-ups, blocks, every user's checks and the purchases." },
+  { name: 'Admin: insights', description: 'Admins only: every screened wallet, and the financial stats.' },
+  { name: 'Admin: sanctions lists', description: 'Admins only: the OFAC list (sync now, upload a file) and the custom block and allow lists.' },
+  { name: 'Admin: audit', description: "Admins only: every recorded event, its export, a customer's balance as of a moment, and the event store's hash chain." },
+  { name: 'API keys', description: "The signed-in user's API keys for the public API: create (the key is shown once), list, revoke." },
+  {
+    name: 'Screenings',
+    description:
+      'The public API (`/api/v1`): send an API key as `X-API-Key` or `Authorization: Bearer`. Screenings run the same analysis and charging as the web app; each key has a rate limit (429 with Retry-After and the RateLimit headers).',
+  },
+  { name: 'Sanctions (drop-in)', description: "Free sanctions checks answered in the shapes of Chainalysis' and TRM's free sanctions APIs, against the OFAC SDN list in force." },
+  { name: 'Service', description: 'Liveness, this document and its reference page.' },
+];
+
+export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
+  const { accounts, readStore, clock } = deps;
+  return [
+    accountRoutes(accounts),
+    addressRoutes(),
+    checkRoutes({ auth: accounts, checks: deps.checks, readStore }),
+    pdfRoutes({ auth: accounts, readStore, clock }),
+    adminRoutes({ auth: accounts, readStore, commands: accounts, waitForReadModels: deps.readModelsShow('an admin change') }),
+    insightsRoutes({ auth: accounts, readStore, clock }),
+    listsRoutes({ auth: accounts, lists: deps.customLists }),
+    billingRoutes({ auth: accounts, billing: deps.billing, readStore }),
+    sanctionsRoutes({ auth: accounts, status: deps.sanctionsStatus }),
+    ...adminOperationsRoutes({ auth: accounts, eventStore: deps.eventStore, readStore, logger: deps.logger, clock, ofacUrl: deps.config.OFAC_SDN_URL, sanctionsStatus: deps.sanctionsStatus }),
+    apiKeyRoutes({ auth: accounts, keys: accounts }),
+    publicApiRoutes({ auth: accounts, limiter: deps.apiKeyLimiter, checks: deps.checks, readStore, clock, renderPdf: deps.renderCheckPdf, sanctionsIndex: deps.sanctionsIndex }),
+    // Last: any other /api/admin path asks for an admin before it is found missing.
+    adminPathsGuard(accounts),
+  ];
+}
+
+/** A dependency the described routes hold but never call: using it is a mistake, said loudly. */
+function unused<T extends object>(name: string): T {
+  return new Proxy({} as T, {
+    get(_target, property) {
+      if (property === 'then' || typeof property === 'symbol') return undefined;
+      throw new Error(`${name}.${String(property)} was used, but these routes were built only to be described`);
+    },
+  });
+}
+
+/** The route groups over dependencies that are never called: for describing the API, not serving it. */
+export function describedRouteGroups(): RouteGroup[] {
+  return apiRouteGroups({
+    accounts: unused('accounts'),
+    checks: unused('checks'),
+    billing: unused('billing'),
+    customLists: unused('customLists'),
+    sanctionsStatus: () => Promise.reject(new Error('sanctionsStatus was used, but these routes were built only to be described')),
+    eventStore: unused('eventStore'),
+    readStore: unused('readStore'),
+    logger: unused('logger'),
+    clock: () => new Date(0),
+    config: { OFAC_SDN_URL: undefined },
+    readModelsShow: () => () => Promise.resolve(),
+    apiKeyLimiter: unused('apiKeyLimiter'),
+    sanctionsIndex: () => Promise.reject(new Error('sanctionsIndex was used, but these routes were built only to be described')),
+    renderCheckPdf: () => Promise.reject(new Error('renderCheckPdf was used, but these routes were built only to be described')),
+  });
+}
+
+/** The OpenAPI document of the API, built in-process from the route declarations (no server). */
+export function describeApi(serverUrl = 'http://localhost:3000'): OpenApiJson {
+  return apiDocument(describedRouteGroups(), serverUrl, apiTags);
+}
