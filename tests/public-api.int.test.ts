@@ -7,11 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ApiKey, CreateApiKeyResponse, Screening } from '@walletscreen/contracts';
+import type { ApiKey, CreateApiKeyResponse } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
 import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
+import { apiClient } from './support/api-client';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
 const SANCTIONED = '13oLVxUtf5yPRmgRKxnj182ScRG6mHp6cQ';
@@ -241,35 +242,37 @@ describe('screenings', () => {
     key = (await createKey({ name: 'screenings' })).body.key;
   });
 
-  it('charges once per Idempotency-Key, answers the analysis, and reads it back by id, in the list (by reference) and as a PDF', async () => {
+  it('charges once per Idempotency-Key, answers the analysis, and reads it back by id, in the list (by reference) and as a PDF (typed client)', async () => {
+    const v1 = apiClient(server.url.replace('localhost', '127.0.0.1'), { 'X-API-Key': key });
     const before = await checksLeft();
     const idempotencyKey = randomUUID();
-    const first = await withKey(key, 'POST', '/api/v1/screenings', { address: a.btcWallet, reference: 'deposit-7781' }, { 'Idempotency-Key': idempotencyKey });
-    expect(first.status).toBe(200);
-    const screening = first.body as unknown as Screening;
+    const screen = (address: string) => v1.POST('/api/v1/screenings', { body: { address, reference: 'deposit-7781' }, params: { header: { 'Idempotency-Key': idempotencyKey } } });
+    const first = await screen(a.btcWallet);
+    expect(first.response.status).toBe(200);
+    const screening = first.data!;
     expect(screening).toMatchObject({ status: 'completed', address: a.btcWallet, network: 'bitcoin', reference: 'deposit-7781', error: null, refunded: false });
     expect(screening.result!.risk_level).toBeTruthy();
     expect(screening.links).toEqual({ self: `/api/v1/screenings/${screening.id}`, report_pdf: `/api/v1/screenings/${screening.id}/report.pdf` });
 
-    const again = await withKey(key, 'POST', '/api/v1/screenings', { address: a.btcWallet, reference: 'deposit-7781' }, { 'Idempotency-Key': idempotencyKey });
-    expect(again.body.id).toBe(screening.id);
+    const again = await screen(a.btcWallet);
+    expect(again.data!.id).toBe(screening.id);
     expect(await checksLeft()).toBe(before - 1);
-    const conflict = await withKey(key, 'POST', '/api/v1/screenings', { address: SANCTIONED }, { 'Idempotency-Key': idempotencyKey });
-    expect(conflict.status).toBe(409);
+    const conflict = await screen(SANCTIONED);
+    expect(conflict.response.status).toBe(409);
 
-    const read = await withKey(key, 'GET', `/api/v1/screenings/${screening.id}`);
-    expect(read.status).toBe(200);
-    expect(read.body).toEqual(first.body);
+    const read = await v1.GET('/api/v1/screenings/{id}', { params: { path: { id: screening.id } } });
+    expect(read.response.status).toBe(200);
+    expect(read.data).toEqual(screening);
 
-    const listed = await withKey(key, 'GET', '/api/v1/screenings?reference=deposit-7781');
-    expect(listed.body).toMatchObject({ limit: 10, offset: 0, items: [{ id: screening.id, reference: 'deposit-7781', status: 'completed', address: a.btcWallet, network: 'bitcoin' }] });
-    expect((await withKey(key, 'GET', '/api/v1/screenings?reference=nothing-like-it')).body.items).toEqual([]);
-    expect((await withKey(key, 'GET', '/api/v1/screenings?risk_level=purple')).status).toBe(400);
+    const listed = await v1.GET('/api/v1/screenings', { params: { query: { reference: 'deposit-7781' } } });
+    expect(listed.data).toMatchObject({ limit: 10, offset: 0, items: [{ id: screening.id, reference: 'deposit-7781', status: 'completed', address: a.btcWallet, network: 'bitcoin' }] });
+    expect((await v1.GET('/api/v1/screenings', { params: { query: { reference: 'nothing-like-it' } } })).data!.items).toEqual([]);
+    expect((await v1.GET('/api/v1/screenings', { params: { query: { risk_level: 'purple' } } })).response.status).toBe(400);
 
-    const pdf = await fetch(`${server.url.replace('localhost', '127.0.0.1')}/api/v1/screenings/${screening.id}/report.pdf`, { headers: { 'X-API-Key': key } });
-    expect(pdf.status).toBe(200);
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = await v1.GET('/api/v1/screenings/{id}/report.pdf', { params: { path: { id: screening.id } }, parseAs: 'arrayBuffer' });
+    expect(pdf.response.status).toBe(200);
+    expect(pdf.response.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(pdf.data as ArrayBuffer).subarray(0, 5).toString()).toBe('%PDF-');
 
     // The request records the key it came through, for the audit.
     const stream = await server.eventStore.readStream(`check-${screening.id}`);

@@ -4005,7 +4005,7 @@ export interface paths {
                 };
                 header?: {
                     /** @description 8 to 200 visible ASCII characters. The same key always answers with the same screening and charges once. */
-                    "idempotency-key"?: string;
+                    "Idempotency-Key"?: string;
                 };
                 path?: never;
                 cookie?: never;

@@ -17,6 +17,7 @@ import type { ReadStore } from '@walletscreen/platform';
 import { currentUser } from '../http/auth';
 import { route } from '../http/route';
 import { currentApiKey } from '../http/api-key-auth';
+import { idempotencyKeyHeaders } from '../http/headers';
 import { findHistory, historyQuerySchema, type CheckDoc } from '../shared/check-history';
 import { NotFound } from '../shared/errors';
 
@@ -39,9 +40,7 @@ const idSchema = z.object({ id: z.uuid({ error: 'Not a screening id' }) });
 const waitSchema = z.object({
   wait: z.coerce.number({ error: 'wait must be a number of milliseconds' }).int().min(0).max(30_000, { error: 'wait may be at most 30000 ms' }).optional().meta({ description: 'Milliseconds to wait for the result before answering 202 (POST: default 25000; GET: default 0)' }),
 });
-const idempotencyHeaders = z.object({
-  'idempotency-key': z.string().optional().meta({ description: '8 to 200 visible ASCII characters. The same key always answers with the same screening and charges once.' }),
-});
+const idempotencyHeaders = idempotencyKeyHeaders('8 to 200 visible ASCII characters. The same key always answers with the same screening and charges once.');
 const listQuerySchema = historyQuerySchema.safeExtend({
   reference: z.string().trim().max(200).optional().meta({ description: 'Only screenings with this reference' }),
   status: z.enum(['running', 'completed', 'failed', 'all']).default('completed').meta({ description: 'Default: completed' }),
@@ -106,7 +105,7 @@ export function screeningRoutes(deps: { middleware: (scope: 'screen' | 'read') =
       },
       async handle({ body, query, headers }, _req, res) {
         const userId = currentUser(res).userId;
-        const progress = await deps.checks.analyze(userId, { wallet_address: body.address, ...(body.network ? { network: body.network } : {}) }, headers['idempotency-key'], {
+        const progress = await deps.checks.analyze(userId, { wallet_address: body.address, ...(body.network ? { network: body.network } : {}) }, headers['Idempotency-Key'], {
           ...(body.reference ? { reference: body.reference } : {}),
           apiKeyId: currentApiKey(res).keyId,
           ...(query.wait !== undefined ? { waitMs: query.wait } : {}),
