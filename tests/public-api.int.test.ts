@@ -287,6 +287,12 @@ describe('screenings', () => {
     }
     const done = await withKey(key, 'GET', `/api/v1/screenings/${started.body.id as string}?wait=20000`);
     expect(done.body.status).toBe('completed');
+    // The status filter is applied by the query, before the page is cut.
+    const ids = async (query: string) => ((await withKey(key, 'GET', `/api/v1/screenings?${query}`)).body.items as Array<{ id: string }>).map((i) => i.id);
+    expect(await ids('status=all&limit=1')).toEqual([started.body.id]);
+    expect(await ids('status=completed')).toContain(started.body.id);
+    expect(await ids('status=running')).toEqual([]);
+    expect(await ids('status=failed')).toEqual([]);
 
     const other = await signUp('other-integrator@exchange.example');
     const otherKey = (await createKey({ name: 'other' }, other)).body.key;

@@ -1,7 +1,7 @@
 /** The API keys screen's calls: create (the key is shown once), list, revoke. Signed-in users, their own keys. */
 import { z } from 'zod';
 import { apiKeyListSchema, apiKeySchema, createApiKeyRequestSchema, createApiKeyResponseSchema, type ApiKey, type ApiKeyScope } from '@walletscreen/contracts';
-import { currentUser, requireUser, type Authenticator } from '../http/auth';
+import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
 import { route, routeGroup } from '../http/route';
 
 export interface ApiKeyCommands {
@@ -14,53 +14,52 @@ const keyIdSchema = z.object({ id: z.string().regex(/^[0-9a-f]{12}$/, { error: '
 const signedIn = { 401: { description: 'Not signed in' }, 403: { description: 'Account blocked' } };
 
 export function apiKeyRoutes(deps: { auth: Authenticator; keys: ApiKeyCommands }) {
-  const middleware = [requireUser(deps.auth)];
-  return routeGroup([
-    route({
-      method: 'post',
-      path: '/keys',
-      summary: 'Create an API key; the whole key is in this answer only',
-      tags: ['API keys'],
-      auth: 'session',
-      middleware,
-      request: { body: createApiKeyRequestSchema },
-      responses: {
-        201: { description: 'The key (shown once) and its details', schema: createApiKeyResponseSchema },
-        400: { description: 'Invalid name, scopes or expiry' },
-        409: { description: 'Too many active keys' },
-        ...signedIn,
-      },
-      async handle({ body }, _req, res) {
-        const created = await deps.keys.createApiKey(currentUser(res).userId, { name: body.name, ...(body.scopes ? { scopes: body.scopes } : {}), expiresAt: body.expires_at ? new Date(body.expires_at).toISOString() : null });
-        res.status(201).json(createApiKeyResponseSchema.parse(created));
-      },
-    }),
-    route({
-      method: 'get',
-      path: '/keys',
-      summary: "The user's API keys, newest first (prefix, scopes, created, last used, expiry, status)",
-      tags: ['API keys'],
-      auth: 'session',
-      middleware,
-      responses: { 200: { description: 'The keys', schema: apiKeyListSchema }, ...signedIn },
-      async handle(_input, _req, res) {
-        res.json({ items: await deps.keys.listApiKeys(currentUser(res).userId) });
-      },
-    }),
-    route({
-      method: 'delete',
-      path: '/keys/:id',
-      summary: 'Revoke an API key: calls with it stop at once',
-      tags: ['API keys'],
-      auth: 'session',
-      middleware,
-      request: { params: keyIdSchema },
-      responses: { 200: { description: 'The revoked key', schema: apiKeySchema }, 404: { description: 'No such key' }, ...signedIn },
-      async handle({ params }, _req, res) {
-        const user = currentUser(res);
-        const { key } = await deps.keys.revokeApiKey(user.userId, params.id, { userId: user.userId, email: user.email });
-        res.json(key);
-      },
-    }),
-  ]);
+  return routeGroup(
+    [
+      route({
+        method: 'post',
+        path: '/keys',
+        summary: 'Create an API key; the whole key is in this answer only',
+        tags: ['API keys'],
+        auth: 'session',
+        request: { body: createApiKeyRequestSchema },
+        responses: {
+          201: { description: 'The key (shown once) and its details', schema: createApiKeyResponseSchema },
+          400: { description: 'Invalid name, scopes or expiry' },
+          409: { description: 'Too many active keys' },
+          ...signedIn,
+        },
+        async handle({ body }, _req, res) {
+          const created = await deps.keys.createApiKey(currentUser(res).userId, { name: body.name, ...(body.scopes ? { scopes: body.scopes } : {}), expiresAt: body.expires_at ? new Date(body.expires_at).toISOString() : null });
+          res.status(201).json(createApiKeyResponseSchema.parse(created));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/keys',
+        summary: "The user's API keys, newest first (prefix, scopes, created, last used, expiry, status)",
+        tags: ['API keys'],
+        auth: 'session',
+        responses: { 200: { description: 'The keys', schema: apiKeyListSchema }, ...signedIn },
+        async handle(_input, _req, res) {
+          res.json({ items: await deps.keys.listApiKeys(currentUser(res).userId) });
+        },
+      }),
+      route({
+        method: 'delete',
+        path: '/keys/:id',
+        summary: 'Revoke an API key: calls with it stop at once',
+        tags: ['API keys'],
+        auth: 'session',
+        request: { params: keyIdSchema },
+        responses: { 200: { description: 'The revoked key', schema: apiKeySchema }, 404: { description: 'No such key' }, ...signedIn },
+        async handle({ params }, _req, res) {
+          const user = currentUser(res);
+          const { key } = await deps.keys.revokeApiKey(user.userId, params.id, { userId: user.userId, email: user.email });
+          res.json(key);
+        },
+      }),
+    ],
+    { auth: sessionAuth(deps.auth) },
+  );
 }

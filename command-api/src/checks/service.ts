@@ -21,6 +21,12 @@ export interface Billing {
   chargeCheck(userId: string, checkId: string, check: { input: string; address: string; chain: string; network: Network; idempotencyKey?: string }): Promise<{ charged: boolean; source: 'bonus' | 'purchased' }>;
 }
 
+/** A check as it stands after waiting for it: its progress, and what was asked (reference, moment). */
+export interface SettledCheck {
+  progress: CheckProgress;
+  request: WalletCheckRequested;
+}
+
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
 
 export function createChecks(deps: {
@@ -43,98 +49,107 @@ export function createChecks(deps: {
   }
   const load = async (checkId: string) => (await loadAt(checkId)).state;
 
-  /** Resolves with the check's progress once it has completed or failed, or after `ms` with it still running. */
-  async function settle(checkId: string, ms: number): Promise<CheckProgress> {
+  /**
+   * Resolves with the check's progress (and its request) once it has completed or failed, or after
+   * `ms` with it still running. With `userId`, another user's check is not found.
+   */
+  async function settle(checkId: string, ms: number, userId?: string): Promise<SettledCheck> {
     let stop = () => {};
     const finished = new Promise<void>((resolve) => {
       stop = deps.hub.onCheck(checkId, (event) => {
         if (event.type === 'WalletCheckCompleted' || event.type === 'WalletCheckFailed') resolve();
       });
     });
+    let loaded: Awaited<ReturnType<typeof loadAt>>;
     try {
-      const now = await load(checkId);
-      if (now && now.status === 'running' && ms > 0) {
+      loaded = await loadAt(checkId);
+      if (!loaded.state || (userId !== undefined && loaded.state.request.userId !== userId)) throw new NotFound('No such check');
+      if (loaded.state.status === 'running' && ms > 0) {
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([finished, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
         clearTimeout(timer);
+        loaded = await loadAt(checkId);
       }
     } finally {
       stop();
     }
-    const { state, position } = await loadAt(checkId);
+    const { state, position } = loaded;
     if (!state) throw new NotFound('No such check');
     if (state.status !== 'running' && deps.readModels) await deps.readModels.waitFor(position, 2_000).catch(() => undefined);
-    return progressOf(state);
+    return { progress: progressOf(state), request: state.request };
+  }
+
+  /**
+   * Starts a check (charging one premium check) or, for a key already used, answers with that
+   * same check. Waits up to `waitMs` for the result; a longer check keeps running.
+   */
+  async function start(
+    userId: string,
+    input: { wallet_address: string; network?: Network },
+    idempotencyKey: string | undefined,
+    via: { reference?: string; apiKeyId?: string; waitMs?: number } = {},
+  ): Promise<SettledCheck> {
+    const parsed = parseAddress(input.wallet_address, input.network);
+    if (!parsed.ok) throw new Invalid(parsed.reason, { wallet_address: parsed.reason });
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+      throw new Invalid('The Idempotency-Key header must be 8 to 200 visible ASCII characters', { 'Idempotency-Key': 'Invalid Idempotency-Key' });
+    }
+    const checkId = idempotencyKey ? uuidFrom(`check|${userId}|${idempotencyKey}`) : randomUUID();
+    const existing = await load(checkId);
+    if (existing) {
+      const { normalized, network, tag } = parsed.address;
+      if (existing.request.address !== normalized || existing.request.network !== network || existing.request.destinationTag !== (tag ?? undefined)) {
+        throw new Conflict('This Idempotency-Key was already used for another address', { 'Idempotency-Key': 'Already used for another address' });
+      }
+      return settle(checkId, via.waitMs ?? deps.waitMs);
+    }
+    const { source } = await deps.billing.chargeCheck(userId, checkId, {
+      input: input.wallet_address.trim(),
+      address: parsed.address.normalized,
+      chain: parsed.address.chain,
+      network: parsed.address.network,
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    });
+    const request: WalletCheckRequested = {
+      checkId,
+      userId,
+      input: input.wallet_address.trim(),
+      address: parsed.address.normalized,
+      chain: parsed.address.chain,
+      network: parsed.address.network,
+      chargeSource: source,
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+      ...(typeof parsed.address.tag === 'number' ? { destinationTag: parsed.address.tag } : {}),
+      ...(via.reference ? { reference: via.reference } : {}),
+      ...(via.apiKeyId ? { apiKeyId: via.apiKeyId } : {}),
+      at: deps.clock().toISOString(),
+    };
+    try {
+      await deps.eventStore.append(checkStreamId(checkId), [{ id: uuidFrom(`${checkId}|requested`), type: 'WalletCheckRequested', data: request, metadata: { command: 'CheckWallet' } }], {
+        expectedRevision: 'no-stream',
+      });
+    } catch (error) {
+      // The same key sent concurrently: the other call created the check; this one follows it.
+      if (!(error instanceof WrongExpectedRevision)) throw error;
+    }
+    return settle(checkId, via.waitMs ?? deps.waitMs);
   }
 
   return {
-    /**
-     * Starts a check (charging one premium check) or, for a key already used, answers with that
-     * same check. Waits up to `waitMs` for the result; a longer check keeps running.
-     */
-    async analyze(
-      userId: string,
-      input: { wallet_address: string; network?: Network },
-      idempotencyKey: string | undefined,
-      via: { reference?: string; apiKeyId?: string; waitMs?: number } = {},
-    ): Promise<CheckProgress> {
-      const parsed = parseAddress(input.wallet_address, input.network);
-      if (!parsed.ok) throw new Invalid(parsed.reason, { wallet_address: parsed.reason });
-      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-        throw new Invalid('The Idempotency-Key header must be 8 to 200 visible ASCII characters', { 'Idempotency-Key': 'Invalid Idempotency-Key' });
-      }
-      const checkId = idempotencyKey ? uuidFrom(`check|${userId}|${idempotencyKey}`) : randomUUID();
-      const existing = await load(checkId);
-      if (existing) {
-        const { normalized, network, tag } = parsed.address;
-        if (existing.request.address !== normalized || existing.request.network !== network || existing.request.destinationTag !== (tag ?? undefined)) {
-          throw new Conflict('This Idempotency-Key was already used for another address', { 'Idempotency-Key': 'Already used for another address' });
-        }
-        return settle(checkId, via.waitMs ?? deps.waitMs);
-      }
-      const { source } = await deps.billing.chargeCheck(userId, checkId, {
-        input: input.wallet_address.trim(),
-        address: parsed.address.normalized,
-        chain: parsed.address.chain,
-        network: parsed.address.network,
-        ...(idempotencyKey ? { idempotencyKey } : {}),
-      });
-      const request: WalletCheckRequested = {
-        checkId,
-        userId,
-        input: input.wallet_address.trim(),
-        address: parsed.address.normalized,
-        chain: parsed.address.chain,
-        network: parsed.address.network,
-        chargeSource: source,
-        ...(idempotencyKey ? { idempotencyKey } : {}),
-        ...(typeof parsed.address.tag === 'number' ? { destinationTag: parsed.address.tag } : {}),
-        ...(via.reference ? { reference: via.reference } : {}),
-        ...(via.apiKeyId ? { apiKeyId: via.apiKeyId } : {}),
-        at: deps.clock().toISOString(),
-      };
-      try {
-        await deps.eventStore.append(checkStreamId(checkId), [{ id: uuidFrom(`${checkId}|requested`), type: 'WalletCheckRequested', data: request, metadata: { command: 'CheckWallet' } }], {
-          expectedRevision: 'no-stream',
-        });
-      } catch (error) {
-        // The same key sent concurrently: the other call created the check; this one follows it.
-        if (!(error instanceof WrongExpectedRevision)) throw error;
-      }
-      return settle(checkId, via.waitMs ?? deps.waitMs);
+    /** Starts a check, or follows the one of a key already used: its progress. */
+    async analyze(...args: Parameters<typeof start>): Promise<CheckProgress> {
+      return (await start(...args)).progress;
     },
+    /** The same, with the check's request (its reference and moment): the public API's screening. */
+    start,
 
     /** The caller's own check: another user's is not found. */
     async get(userId: string, checkId: string, waitMs = 0): Promise<CheckProgress> {
-      const state = await load(checkId);
-      if (!state || state.request.userId !== userId) throw new NotFound('No such check');
-      return settle(checkId, waitMs);
+      return (await settle(checkId, waitMs, userId)).progress;
     },
-
-    /** The caller's own check as requested (its reference and moment), or null. */
-    async request(userId: string, checkId: string): Promise<WalletCheckRequested | null> {
-      const state = await load(checkId);
-      return state && state.request.userId === userId ? state.request : null;
+    /** The same, with the check's request. */
+    follow(userId: string, checkId: string, waitMs = 0): Promise<SettledCheck> {
+      return settle(checkId, waitMs, userId);
     },
   };
 }

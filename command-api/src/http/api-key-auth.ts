@@ -4,9 +4,10 @@
  * rate limit (429 with Retry-After and the IETF RateLimit headers), then the use is recorded.
  */
 import type { RequestHandler, Response } from 'express';
-import { apiKeyMessages, type ApiKeyScope } from '@walletscreen/contracts';
+import { apiKeyMessages, apiKeyScopes, type ApiKeyScope } from '@walletscreen/contracts';
 import type { RateLimiter } from '@walletscreen/platform/rate-limit/rate-limiter';
 import type { AuthenticatedUser } from './auth';
+import type { AuthMiddleware } from './route';
 import { Forbidden, TooManyRequests, Unauthorized } from '../shared/errors';
 
 /** What the middleware needs of a key. */
@@ -68,5 +69,14 @@ export function requireApiKey(deps: { auth: ApiKeyAuthenticator; limiter: RateLi
       res.locals.apiKey = key;
       deps.auth.recordApiKeyUse(user.userId, key.keyId);
     })().then(() => next(), next);
+  };
+}
+
+/** The authentication of routes declared with `auth: { apiKey: scope }` (a group's `MountOptions.auth`). */
+export function apiKeyAuth(deps: { auth: ApiKeyAuthenticator; limiter: RateLimiter }): AuthMiddleware {
+  return (kind) => {
+    const scope = typeof kind === 'object' ? apiKeyScopes.find((s) => s === kind.apiKey) : undefined;
+    if (!scope) throw new Error(`apiKeyAuth checks API key scopes (${apiKeyScopes.join(', ')}), not ${JSON.stringify(kind)}: give the group the session middleware`);
+    return requireApiKey(deps, scope);
   };
 }

@@ -81,7 +81,7 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
     sanctionsRoutes({ auth: accounts, status: deps.sanctionsStatus }),
     ...adminOperationsRoutes({ auth: accounts, eventStore: deps.eventStore, readStore, logger: deps.logger, clock, ofacUrl: deps.config.OFAC_SDN_URL, sanctionsStatus: deps.sanctionsStatus }),
     apiKeyRoutes({ auth: accounts, keys: accounts }),
-    publicApiRoutes({ auth: accounts, limiter: deps.apiKeyLimiter, checks: deps.checks, readStore, clock, renderPdf: deps.renderCheckPdf, sanctionsIndex: deps.sanctionsIndex }),
+    publicApiRoutes({ auth: accounts, limiter: deps.apiKeyLimiter, checks: deps.checks, readStore, renderPdf: deps.renderCheckPdf, sanctionsIndex: deps.sanctionsIndex }),
     // Last: any other /api/admin path asks for an admin before it is found missing.
     adminPathsGuard(accounts),
   ];

@@ -7,7 +7,6 @@
 import { z } from 'zod';
 import { chainalysisAddressResponseSchema, networksFor, trmScreeningRequestSchema, trmScreeningResponseSchema } from '@walletscreen/contracts';
 import type { Network } from '@walletscreen/contracts';
-import type { RequestHandler } from 'express';
 import { route } from '../http/route';
 import { Invalid, Unavailable } from '../shared/errors';
 const UNAVAILABLE = 'Sanctions screening is unavailable: no sanctions list is loaded yet. Nothing was screened; retry later or ask your administrator.';
@@ -50,7 +49,7 @@ export function identificationOf(entry: Listing) {
   };
 }
 
-export function sanctionsDropInRoutes(deps: { middleware: RequestHandler[]; sanctionsIndex: () => Promise<SanctionsIndex | null> }) {
+export function sanctionsDropInRoutes(deps: { sanctionsIndex: () => Promise<SanctionsIndex | null> }) {
   const index = async () => {
     const loaded = await deps.sanctionsIndex();
     if (!loaded) throw new Unavailable(UNAVAILABLE);
@@ -66,7 +65,6 @@ export function sanctionsDropInRoutes(deps: { middleware: RequestHandler[]; sanc
         "Answers as TRM's free sanctions API (`POST https://api.trmlabs.com/public/v1/sanctions/screening`): one `{ address, isSanctioned }` per address sent, in order. Free of charge. TRM's clients may send the key as HTTP Basic user name; that works here too. Differences: at most 100 addresses per call; an address valid on no supported network is refused with 400 (TRM answers false); throttling is per key, 429 with Retry-After and RateLimit headers.",
       tags: ['Sanctions (drop-in)'],
       auth: { apiKey: 'screen' },
-      middleware: deps.middleware,
       request: { body: trmScreeningRequestSchema },
       responses: { 200: { description: 'One answer per address', schema: trmScreeningResponseSchema }, 400: { description: 'Not an array of addresses, or an address of no supported network' }, ...common },
       async handle({ body }, _req, res) {
@@ -85,7 +83,6 @@ export function sanctionsDropInRoutes(deps: { middleware: RequestHandler[]; sanc
         "Answers as Chainalysis' `GET https://public.chainalysis.com/api/v1/address/{address}`: `identifications` lists the OFAC SDN listings of the address (empty when it is not listed). Free of charge. Differences: an address valid on no supported network is refused with 400; throttling is per key, 429 with Retry-After and RateLimit headers; with no sanctions list loaded the answer is 503, never an empty list.",
       tags: ['Sanctions (drop-in)'],
       auth: { apiKey: 'screen' },
-      middleware: deps.middleware,
       request: { params: z.object({ address: z.string().trim().min(1).max(200, { error: 'That is too long to be a wallet address' }) }) },
       responses: { 200: { description: 'The listings (empty when none)', schema: chainalysisAddressResponseSchema }, 400: { description: 'Not a wallet address of any supported network' }, ...common },
       async handle({ params }, _req, res) {

@@ -2,7 +2,7 @@
  * The public API's screenings: the same check command as the web app (same charging, one check per
  * Idempotency-Key), read back by id or listed with History's filters, and the PDF report.
  */
-import type { RequestHandler, Response } from 'express';
+import type { Response } from 'express';
 import { z } from 'zod';
 import {
   createScreeningRequestSchema,
@@ -19,18 +19,16 @@ import { route } from '../http/route';
 import { currentApiKey } from '../http/api-key-auth';
 import { idempotencyKeyHeaders } from '../http/headers';
 import { findHistory, historyQuerySchema, type CheckDoc } from '../shared/check-history';
-import { NotFound } from '../shared/errors';
 
-/** The check command and queries (checks/service.ts), handed in by the composition root. */
+/** The check command and query (checks/service.ts), handed in by the composition root: each answers with the check's progress and its request. */
 export interface ScreeningChecks {
-  analyze(
+  start(
     userId: string,
     input: { wallet_address: string; network?: Screening['network'] },
     idempotencyKey: string | undefined,
     via: { reference?: string; apiKeyId?: string; waitMs?: number },
-  ): Promise<CheckProgress>;
-  get(userId: string, checkId: string, waitMs?: number): Promise<CheckProgress>;
-  request(userId: string, checkId: string): Promise<WalletCheckRequested | null>;
+  ): Promise<{ progress: CheckProgress; request: WalletCheckRequested }>;
+  follow(userId: string, checkId: string, waitMs?: number): Promise<{ progress: CheckProgress; request: WalletCheckRequested }>;
 }
 
 /** The PDF of the user's own completed check (pdf/), handed in by the composition root. */
@@ -73,16 +71,9 @@ function answer(res: Response, screening: Screening) {
   res.json(screening);
 }
 
-export function screeningRoutes(deps: { middleware: (scope: 'screen' | 'read') => RequestHandler[]; checks: ScreeningChecks; readStore: ReadStore; clock: () => Date; renderPdf: RenderCheckPdf }) {
+export function screeningRoutes(deps: { checks: ScreeningChecks; readStore: ReadStore; renderPdf: RenderCheckPdf }) {
   const common = { 401: { description: 'No API key, or not a valid one' }, 403: { description: 'The key lacks the scope, or the account is blocked' }, 429: { description: 'Rate limit reached; see Retry-After' } };
   const running = { 202: { description: 'Still running: poll the Location', schema: screeningSchema, headers: { Location: 'The screening to poll', 'Retry-After': 'Seconds to wait before polling' } } };
-
-  async function current(userId: string, id: string, waitMs: number): Promise<Screening> {
-    const progress = await deps.checks.get(userId, id, waitMs);
-    const request = await deps.checks.request(userId, id);
-    if (!request) throw new NotFound('No such screening');
-    return screeningOf(progress, request);
-  }
 
   return [
     route({
@@ -93,7 +84,6 @@ export function screeningRoutes(deps: { middleware: (scope: 'screen' | 'read') =
         'Runs the same analysis as the web app. Answers 200 with the result when it is ready within `wait`, else 202 with a Location to poll. A failed screening is refunded. With no checks left the answer is 402.',
       tags: ['Screenings'],
       auth: { apiKey: 'screen' },
-      middleware: deps.middleware('screen'),
       request: { body: createScreeningRequestSchema, query: waitSchema, headers: idempotencyHeaders },
       responses: {
         200: { description: 'Completed (or failed and refunded)', schema: screeningSchema },
@@ -104,14 +94,12 @@ export function screeningRoutes(deps: { middleware: (scope: 'screen' | 'read') =
         ...common,
       },
       async handle({ body, query, headers }, _req, res) {
-        const userId = currentUser(res).userId;
-        const progress = await deps.checks.analyze(userId, { wallet_address: body.address, ...(body.network ? { network: body.network } : {}) }, headers['Idempotency-Key'], {
+        const { progress, request } = await deps.checks.start(currentUser(res).userId, { wallet_address: body.address, ...(body.network ? { network: body.network } : {}) }, headers['Idempotency-Key'], {
           ...(body.reference ? { reference: body.reference } : {}),
           apiKeyId: currentApiKey(res).keyId,
           ...(query.wait !== undefined ? { waitMs: query.wait } : {}),
         });
-        const request = await deps.checks.request(userId, progress.check_id);
-        answer(res, screeningOf(progress, request ?? { at: deps.clock().toISOString(), ...(body.reference ? { reference: body.reference } : {}) }));
+        answer(res, screeningOf(progress, request));
       },
     }),
     route({
@@ -120,11 +108,11 @@ export function screeningRoutes(deps: { middleware: (scope: 'screen' | 'read') =
       summary: 'A screening: its status, and its result once completed',
       tags: ['Screenings'],
       auth: { apiKey: 'read' },
-      middleware: deps.middleware('read'),
       request: { params: idSchema, query: waitSchema },
       responses: { 200: { description: 'Completed or failed', schema: screeningSchema }, ...running, 404: { description: 'No such screening (or not yours)' }, ...common },
       async handle({ params, query }, _req, res) {
-        answer(res, await current(currentUser(res).userId, params.id, query.wait ?? 0));
+        const { progress, request } = await deps.checks.follow(currentUser(res).userId, params.id, query.wait ?? 0);
+        answer(res, screeningOf(progress, request));
       },
     }),
     route({
@@ -133,25 +121,21 @@ export function screeningRoutes(deps: { middleware: (scope: 'screen' | 'read') =
       summary: "The account's screenings, newest first, filtered like History (and by reference and status)",
       tags: ['Screenings'],
       auth: { apiKey: 'read' },
-      middleware: deps.middleware('read'),
       request: { query: listQuerySchema },
       responses: { 200: { description: 'A page of screenings', schema: screeningListSchema }, 400: { description: 'Invalid filter' }, ...common },
-      async handle({ query }, _req, res) {
-        const q = query;
-        const docs = await findHistory(deps.readStore, q, currentUser(res).userId, { statuses: q.status === 'completed' ? 'completed' : 'all', ...(q.reference ? { reference: q.reference } : {}) });
-        const items = docs
-          .filter((d) => q.status === 'all' || d.status === q.status)
-          .map((d: CheckDoc) => ({
-            id: d.id,
-            status: d.status as Screening['status'],
-            address: d.wallet_address,
-            network: d.network,
-            reference: d.reference ?? null,
-            requested_at: d.created_at,
-            risk_score: shownRiskScore(d.risk_level, d.risk_score),
-            risk_level: d.risk_level,
-            aml_status: d.aml_status,
-          }));
+      async handle({ query: q }, _req, res) {
+        const docs = await findHistory(deps.readStore, q, currentUser(res).userId, { status: q.status, ...(q.reference ? { reference: q.reference } : {}) });
+        const items = docs.map((d: CheckDoc) => ({
+          id: d.id,
+          status: d.status as Screening['status'],
+          address: d.wallet_address,
+          network: d.network,
+          reference: d.reference ?? null,
+          requested_at: d.created_at,
+          risk_score: shownRiskScore(d.risk_level, d.risk_score),
+          risk_level: d.risk_level,
+          aml_status: d.aml_status,
+        }));
         res.json({ items, limit: q.limit, offset: q.offset });
       },
     }),
@@ -161,7 +145,6 @@ export function screeningRoutes(deps: { middleware: (scope: 'screen' | 'read') =
       summary: "A completed screening's PDF report",
       tags: ['Screenings'],
       auth: { apiKey: 'read' },
-      middleware: deps.middleware('read'),
       request: { params: idSchema },
       responses: { 200: { description: 'The report', contentType: 'application/pdf' }, 404: { description: 'No such completed screening (or not yours)' }, ...common },
       async handle({ params }, _req, res) {

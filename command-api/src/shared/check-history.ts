@@ -100,12 +100,12 @@ export function findHistory(
   readStore: ReadStore,
   query: HistoryQuery,
   userId?: string | { in: readonly string[] },
-  /** The public API lists every status and can look for a reference. */
-  options: { statuses?: 'completed' | 'all'; reference?: string } = {},
+  /** The public API can list checks of another status (or of every status) and look for a reference. */
+  options: { status?: 'running' | 'completed' | 'failed' | 'all'; reference?: string } = {},
 ): Promise<CheckDoc[]> {
   const level = query.risk_level && query.risk_level.toLowerCase() !== 'all' ? riskLevelLabels.find((l) => l.toLowerCase() === query.risk_level!.toLowerCase()) : undefined;
   const where: Where = {
-    status: options.statuses === 'all' ? undefined : 'completed',
+    status: options.status === 'all' ? undefined : (options.status ?? 'completed'),
     user_id: userId,
     reference: options.reference,
     wallet_address: query.address ? { contains: query.address } : undefined,
