@@ -17,7 +17,7 @@ import { createLogger } from '@walletscreen/platform';
 import { SqliteReadStore } from '@walletscreen/platform/adapters';
 import { runRebuildCommand, runVerifyCommand, type CommandIO } from '@walletscreen/command-api/main/operations';
 import { allProjections } from '@walletscreen/projections';
-import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
@@ -66,8 +66,7 @@ const snapshot = async (dataDir: string) => {
 
 beforeAll(async () => {
   replay = await startReplayServer([
-    { path: `/api/address/${a.btcWallet}`, replies: [{ fixture: 'esplora/address-small.json' }] },
-    { path: `/api/address/${a.btcWallet}/txs`, replies: [{ fixture: 'esplora/txs-small.json' }] },
+    ...recordedWalletRoutes(),
   ]);
   // OFAC's download, on loopback: a one-entry CSV list.
   ofac = createServer((_req, res) => {

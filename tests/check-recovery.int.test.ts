@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { CheckProgress } from '@walletscreen/contracts';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
-import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
 import { startTestServer, type TestServer } from './support/server';
 
 const root = path.resolve(__dirname, '..');
@@ -21,8 +21,7 @@ beforeAll(async () => {
   replay = await startReplayServer([
     { path: '/hang/api/address/' + a.btcWallet, replies: [{ hang: true }] },
     { path: '/hang/api/address/' + a.btcWallet + '/txs', replies: [{ hang: true }] },
-    { path: `/api/address/${a.btcWallet}`, replies: [{ fixture: 'esplora/address-small.json' }] },
-    { path: `/api/address/${a.btcWallet}/txs`, replies: [{ fixture: 'esplora/txs-small.json' }] },
+    ...recordedWalletRoutes(),
   ]);
 });
 afterAll(() => replay.close());

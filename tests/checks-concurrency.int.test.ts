@@ -3,7 +3,7 @@
  * (a browser retry racing its first try), against 20 checks each. Through HTTP on the real server.
  */
 import { randomUUID } from 'node:crypto';
-import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -11,8 +11,7 @@ let replay: ReplayServer;
 let server: TestServer;
 beforeAll(async () => {
   replay = await startReplayServer([
-    { path: `/api/address/${a.btcWallet}`, replies: [{ fixture: 'esplora/address-small.json' }] },
-    { path: `/api/address/${a.btcWallet}/txs`, replies: [{ fixture: 'esplora/txs-small.json' }] },
+    ...recordedWalletRoutes(),
   ]);
   server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, CHECK_WAIT_MS: '30000' });
 });

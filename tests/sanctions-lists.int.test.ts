@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { customListMessages, noSanctionsListMessage, type CustomListSummary, type CustomListUploadResponse, type SanctionsStatus, type WalletAnalysis } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
-import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
@@ -26,8 +26,7 @@ let adminToken: string;
 
 beforeAll(async () => {
   replay = await startReplayServer([
-    { path: `/api/address/${a.btcWallet}`, replies: [{ fixture: 'esplora/address-small.json' }] },
-    { path: `/api/address/${a.btcWallet}/txs`, replies: [{ fixture: 'esplora/txs-small.json' }] },
+    ...recordedWalletRoutes(),
   ]);
   server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, CHAIN_DATA_RETRIES: '0', CHAIN_DATA_TIMEOUT_MS: '2000', CHECK_WAIT_MS: '20000' });
   await server.api('POST', '/api/auth/register', { body: user });

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import type { SanctionsStatus, SanctionsSyncResponse, WalletAnalysis } from '@walletscreen/contracts';
-import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
 const OMNI = '129eYFMGqbRpqTpJn2TyvnM1gfjCEXTJxD';
@@ -71,8 +71,7 @@ const user = { email: 'screening@desk.example', password: 'Screening-Passphrase-
 
 beforeAll(async () => {
   replay = await startReplayServer([
-    { path: `/api/address/${a.btcWallet}`, replies: [{ fixture: 'esplora/address-small.json' }] },
-    { path: `/api/address/${a.btcWallet}/txs`, replies: [{ fixture: 'esplora/txs-small.json' }] },
+    ...recordedWalletRoutes(),
   ]);
   server = await startTestServer({
     BITCOIN_ESPLORA_URLS: `${replay.url}/api`,

@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { shortenAddress } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
-import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { ARTIFACTS, launchBrowser, screenshot } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
@@ -73,8 +73,7 @@ let users = 0;
 
 beforeAll(async () => {
   replay = await startReplayServer([
-    { path: `/api/address/${a.btcWallet}`, replies: [{ fixture: 'esplora/address-small.json', delayMs: CHAIN_DELAY_MS }] },
-    { path: `/api/address/${a.btcWallet}/txs`, replies: [{ fixture: 'esplora/txs-small.json', delayMs: CHAIN_DELAY_MS }] },
+    ...recordedWalletRoutes({ delayMs: CHAIN_DELAY_MS }),
     // Chainabuse's answer for an address nobody reported (workers/test-fixtures/intelligence/chainabuse-reports-none.json).
     { path: '/chainabuse/reports', replies: [{ json: { reports: [], count: 0 }, delayMs: CHAINABUSE_DELAY_MS }] },
     { method: 'POST', path: '/v1/chat/completions', replies: [{ json: chatCompletion, delayMs: LANGUAGE_MODEL_DELAY_MS }] },

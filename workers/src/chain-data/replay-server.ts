@@ -190,6 +190,15 @@ export const addresses = {
   xrpFresh: 'rGeCpWHGCra2wZpXGGZmid5xM6xSanxiSo',
 } as const;
 
+/** The recorded Esplora answers about `addresses.btcWallet` (its summary and its transactions), optionally delayed. */
+export function recordedWalletRoutes(options: { delayMs?: number } = {}): Route[] {
+  const delay = options.delayMs === undefined ? {} : { delayMs: options.delayMs };
+  return [
+    { path: `/api/address/${addresses.btcWallet}`, replies: [{ fixture: 'esplora/address-small.json', ...delay }] },
+    { path: `/api/address/${addresses.btcWallet}/txs`, replies: [{ fixture: 'esplora/txs-small.json', ...delay }] },
+  ];
+}
+
 /** Every provider pointed at one loopback server, under a path of its own; no retries' waiting, no rate limit. */
 export function loopbackConfig(url: string, overrides: Partial<ChainDataConfig> = {}): ChainDataConfig {
   return {
