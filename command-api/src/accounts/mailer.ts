@@ -3,15 +3,26 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '@walletscreen/platform';
 
+/** One e-mail: plain text always, HTML when given. `kind` names it in the log and the outbox file. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: string;
+}
+
 export interface Mailer {
+  send(message: MailMessage): Promise<void>;
   sendPasswordReset(to: string, link: string): Promise<void>;
   close(): void;
 }
 
 /**
- * Password-reset e-mails. With SMTP_URL they go through nodemailer's SMTP transport; without it the
- * message is written, whole, to DATA_DIR/outbox/*.eml and its link to the server log, so a person
- * running the product alone can still reset a password.
+ * The product's e-mails (password resets, alerts, disabled webhooks). With SMTP_URL they go
+ * through nodemailer's SMTP transport; without it each message is written, whole, to
+ * DATA_DIR/outbox/*.eml and noted in the server log, so a person running the product alone still
+ * gets them.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
   const { logger } = options;
@@ -19,32 +30,40 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
+  async function send(message: MailMessage, logged: Record<string, unknown> = {}) {
+    const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
+    if (!options.smtpUrl) {
+      mkdirSync(options.outboxDir, { recursive: true });
+      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.kind}.eml`);
+      writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
+      logger.info({ to: message.to, ...logged, file }, `SMTP_URL is not set: ${message.kind} e-mail written to the outbox`);
+    } else {
+      logger.info({ to: message.to, messageId: info.messageId }, `${message.kind} e-mail sent`);
+    }
+  }
+
   return {
-    async sendPasswordReset(to, link) {
-      const info = await transport.sendMail({
-        from: options.from,
-        to,
-        subject: 'Reset your WalletScreen password',
-        text: [
-          'Someone asked to reset the password of your WalletScreen account.',
-          '',
-          `Set a new password here (the link works once, for 30 minutes):`,
-          link,
-          '',
-          'If it was not you, ignore this message: your password stays as it is.',
-        ].join('\n'),
-        html: `<p>Someone asked to reset the password of your WalletScreen account.</p>
+    send: (message) => send(message),
+    sendPasswordReset(to, link) {
+      return send(
+        {
+          to,
+          kind: 'password-reset',
+          subject: 'Reset your WalletScreen password',
+          text: [
+            'Someone asked to reset the password of your WalletScreen account.',
+            '',
+            `Set a new password here (the link works once, for 30 minutes):`,
+            link,
+            '',
+            'If it was not you, ignore this message: your password stays as it is.',
+          ].join('\n'),
+          html: `<p>Someone asked to reset the password of your WalletScreen account.</p>
 <p><a href="${link}">Set a new password</a> (the link works once, for 30 minutes).</p>
 <p>If it was not you, ignore this message: your password stays as it is.</p>`,
-      });
-      if (!options.smtpUrl) {
-        mkdirSync(options.outboxDir, { recursive: true });
-        const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-password-reset.eml`);
-        writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
-        logger.info({ to, link, file }, 'SMTP_URL is not set: password-reset e-mail written to the outbox');
-      } else {
-        logger.info({ to, messageId: info.messageId }, 'password-reset e-mail sent');
-      }
+        },
+        { link },
+      );
     },
     close() {
       transport.close();
