@@ -14,3 +14,4 @@ export * from './billing/api';
 export * from './audit/api';
 export * from './integrations/api-keys';
 export * from './integrations/public-api';
+export * from './integrations/batches';

@@ -8,8 +8,10 @@ export * from './checks/pending-charges.projection';
 export * from './insights/wallets.projection';
 export * from './insights/stats-daily.projection';
 export * from './billing/purchases.projection';
+export * from './batches/batches.projection';
 
 import { purchasesProjection } from './billing/purchases.projection';
+import { batchesProjection } from './batches/batches.projection';
 import { auditProjection } from './audit/audit.projection';
 import { checksProjection } from './checks/checks.projection';
 import { pendingChargesProjection } from './checks/pending-charges.projection';
@@ -19,5 +21,5 @@ import { walletsProjection } from './insights/wallets.projection';
 import type { Projection } from './projection';
 
 /** Every read model of the product, in the order they are started. */
-export const allProjections: readonly Projection[] = [customersProjection as Projection, checksProjection as Projection, pendingChargesProjection as Projection, walletsProjection as Projection, statsDailyProjection as Projection, purchasesProjection as Projection, auditProjection as Projection];
+export const allProjections: readonly Projection[] = [customersProjection as Projection, checksProjection as Projection, pendingChargesProjection as Projection, walletsProjection as Projection, statsDailyProjection as Projection, purchasesProjection as Projection, batchesProjection as Projection, auditProjection as Projection];
 export * from './watch';

@@ -844,6 +844,11 @@ export interface paths {
                             errors?: {
                                 [key: string]: string;
                             };
+                            lines?: {
+                                line: number;
+                                message: string;
+                            }[];
+                            line_errors?: number;
                             /**
                              * @description Present when no premium check is left (not for a missing or expired session)
                              * @constant
@@ -885,6 +890,11 @@ export interface paths {
                             errors?: {
                                 [key: string]: string;
                             };
+                            lines?: {
+                                line: number;
+                                message: string;
+                            }[];
+                            line_errors?: number;
                             check_id: string;
                             /** @constant */
                             refunded: true;
@@ -1095,6 +1105,11 @@ export interface paths {
                             errors?: {
                                 [key: string]: string;
                             };
+                            lines?: {
+                                line: number;
+                                message: string;
+                            }[];
+                            line_errors?: number;
                             check_id: string;
                             /** @constant */
                             refunded: true;
@@ -4803,6 +4818,1211 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your batches, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of batches */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "running" | "completed";
+                                file_name: string | null;
+                                rows: number;
+                                wallets: number;
+                                completed: number;
+                                failed: number;
+                                running: number;
+                                skipped: number;
+                                created_at: string;
+                                completed_at: string | null;
+                                /** @enum {string} */
+                                source: "web" | "api";
+                                links: {
+                                    self: string;
+                                    rows: string;
+                                    results_csv: string;
+                                    reports_zip: string;
+                                };
+                            }[];
+                            limit: number;
+                            offset: number;
+                        };
+                    };
+                };
+                /** @description Invalid page */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The account is blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Screen a CSV file of wallets as a batch: one check per distinct wallet
+         * @description Up to 10,000 rows: the file itself as text/csv, or JSON `{ rows: [{ address, network?, reference? }] }`. Every row is checked before anything is charged: a file with an invalid row is refused (400) with every bad line and its message in `lines`, and nothing is recorded. With `dry_run=true` the answer is the cost (one check per distinct wallet) against the checks left. Otherwise the batch is recorded (202, Location) and its wallets are screened a few at a time through the same check command as single screenings, each with its own Idempotency-Key: the same file sent again (or the same Idempotency-Key) answers 200 with the batch it made and charges nothing. A batch needs as many checks left as it has wallets (402 otherwise).
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Check the file and answer with its cost, recording and charging nothing */
+                    dry_run?: "0" | "1" | "true" | "false";
+                    /** @description With a text/csv body: the file name shown with the batch */
+                    file_name?: string;
+                };
+                header?: {
+                    /** @description 8 to 200 visible ASCII characters. Without one, the same file makes the same batch; a new key screens (and charges) the file again. */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rows: {
+                            address: string;
+                            /** @description One of bitcoin, litecoin, dogecoin, bitcoin-cash, ethereum, bsc, polygon, arbitrum, base, optimism, tron, solana, xrp (or a common name: BTC, ETH, TRC20…); detected from the address when absent */
+                            network?: string;
+                            reference?: string;
+                        }[];
+                        file_name?: string;
+                    };
+                    "text/csv": string;
+                };
+            };
+            responses: {
+                /** @description The dry run (`dry_run: true`), or the batch this file or key already made (nothing charged) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            dry_run: true;
+                            file_name: string | null;
+                            rows: number;
+                            wallets: number;
+                            cost: number;
+                            checks_left: number;
+                            existing_batch_id: string | null;
+                        } | {
+                            id: string;
+                            /** @enum {string} */
+                            status: "running" | "completed";
+                            file_name: string | null;
+                            rows: number;
+                            wallets: number;
+                            completed: number;
+                            failed: number;
+                            running: number;
+                            skipped: number;
+                            created_at: string;
+                            completed_at: string | null;
+                            /** @enum {string} */
+                            source: "web" | "api";
+                            links: {
+                                self: string;
+                                rows: string;
+                                results_csv: string;
+                                reports_zip: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The batch, recorded and running: follow its Location */
+                202: {
+                    headers: {
+                        /** @description The batch */
+                        Location?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "running" | "completed";
+                            file_name: string | null;
+                            rows: number;
+                            wallets: number;
+                            completed: number;
+                            failed: number;
+                            running: number;
+                            skipped: number;
+                            created_at: string;
+                            completed_at: string | null;
+                            /** @enum {string} */
+                            source: "web" | "api";
+                            links: {
+                                self: string;
+                                rows: string;
+                                results_csv: string;
+                                reports_zip: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid rows: `lines` lists each with its line number (`line_errors` counts them all). Nothing is recorded or charged. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Fewer checks left than the batch has wallets */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The account is blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description This Idempotency-Key was used for another file */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description File larger than 4 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch: its status and its wallets' progress */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The batch */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "running" | "completed";
+                            file_name: string | null;
+                            rows: number;
+                            wallets: number;
+                            completed: number;
+                            failed: number;
+                            running: number;
+                            skipped: number;
+                            created_at: string;
+                            completed_at: string | null;
+                            /** @enum {string} */
+                            source: "web" | "api";
+                            links: {
+                                self: string;
+                                rows: string;
+                                results_csv: string;
+                                reports_zip: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The account is blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such batch (or not yours) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch's rows in file order, each with its result
+         * @description A row whose wallet appeared earlier in the file shares that row's check (`same_as_line`). `pending`: not screened yet; `skipped`: not screened, with the reason in `error`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    status?: "pending" | "running" | "completed" | "failed" | "skipped";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of rows */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                line: number;
+                                address: string;
+                                network: string;
+                                reference: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "running" | "completed" | "failed" | "skipped";
+                                check_id: string | null;
+                                risk_score: number | null;
+                                risk_level: string | null;
+                                aml_status: string | null;
+                                sanctions_hits: string[];
+                                top_factors: string[];
+                                error: string | null;
+                                same_as_line: number | null;
+                            }[];
+                            total: number;
+                            limit: number;
+                            offset: number;
+                        };
+                    };
+                };
+                /** @description Invalid page or status */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The account is blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such batch (or not yours) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{id}/results.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch's results as CSV: one line per row of the file
+         * @description Columns: line, address, network, reference, status, risk_score, risk_level, aml_status, sanctions_hits, top_factors, check_id, error, same_as_line. Sanctions hits and the top three risk factors are separated by "; ".
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The results */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": unknown;
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The account is blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such batch (or not yours) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{id}/reports.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ZIP of the PDF reports of a batch's completed checks, with the results CSV */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The ZIP */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": unknown;
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The account is blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such batch (or not yours) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your batches, newest first
+         * @description Needs an API key with the `read` scope.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of batches */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "running" | "completed";
+                                file_name: string | null;
+                                rows: number;
+                                wallets: number;
+                                completed: number;
+                                failed: number;
+                                running: number;
+                                skipped: number;
+                                created_at: string;
+                                completed_at: string | null;
+                                /** @enum {string} */
+                                source: "web" | "api";
+                                links: {
+                                    self: string;
+                                    rows: string;
+                                    results_csv: string;
+                                    reports_zip: string;
+                                };
+                            }[];
+                            limit: number;
+                            offset: number;
+                        };
+                    };
+                };
+                /** @description Invalid page */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No API key, or not a valid one */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The key lacks the scope, or the account is blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit reached; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Screen a CSV file of wallets as a batch: one check per distinct wallet
+         * @description Up to 10,000 rows: the file itself as text/csv, or JSON `{ rows: [{ address, network?, reference? }] }`. Every row is checked before anything is charged: a file with an invalid row is refused (400) with every bad line and its message in `lines`, and nothing is recorded. With `dry_run=true` the answer is the cost (one check per distinct wallet) against the checks left. Otherwise the batch is recorded (202, Location) and its wallets are screened a few at a time through the same check command as single screenings, each with its own Idempotency-Key: the same file sent again (or the same Idempotency-Key) answers 200 with the batch it made and charges nothing. A batch needs as many checks left as it has wallets (402 otherwise). Needs an API key with the `screen` scope.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Check the file and answer with its cost, recording and charging nothing */
+                    dry_run?: "0" | "1" | "true" | "false";
+                    /** @description With a text/csv body: the file name shown with the batch */
+                    file_name?: string;
+                };
+                header?: {
+                    /** @description 8 to 200 visible ASCII characters. Without one, the same file makes the same batch; a new key screens (and charges) the file again. */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rows: {
+                            address: string;
+                            /** @description One of bitcoin, litecoin, dogecoin, bitcoin-cash, ethereum, bsc, polygon, arbitrum, base, optimism, tron, solana, xrp (or a common name: BTC, ETH, TRC20…); detected from the address when absent */
+                            network?: string;
+                            reference?: string;
+                        }[];
+                        file_name?: string;
+                    };
+                    "text/csv": string;
+                };
+            };
+            responses: {
+                /** @description The dry run (`dry_run: true`), or the batch this file or key already made (nothing charged) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            dry_run: true;
+                            file_name: string | null;
+                            rows: number;
+                            wallets: number;
+                            cost: number;
+                            checks_left: number;
+                            existing_batch_id: string | null;
+                        } | {
+                            id: string;
+                            /** @enum {string} */
+                            status: "running" | "completed";
+                            file_name: string | null;
+                            rows: number;
+                            wallets: number;
+                            completed: number;
+                            failed: number;
+                            running: number;
+                            skipped: number;
+                            created_at: string;
+                            completed_at: string | null;
+                            /** @enum {string} */
+                            source: "web" | "api";
+                            links: {
+                                self: string;
+                                rows: string;
+                                results_csv: string;
+                                reports_zip: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The batch, recorded and running: follow its Location */
+                202: {
+                    headers: {
+                        /** @description The batch */
+                        Location?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "running" | "completed";
+                            file_name: string | null;
+                            rows: number;
+                            wallets: number;
+                            completed: number;
+                            failed: number;
+                            running: number;
+                            skipped: number;
+                            created_at: string;
+                            completed_at: string | null;
+                            /** @enum {string} */
+                            source: "web" | "api";
+                            links: {
+                                self: string;
+                                rows: string;
+                                results_csv: string;
+                                reports_zip: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid rows: `lines` lists each with its line number (`line_errors` counts them all). Nothing is recorded or charged. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No API key, or not a valid one */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Fewer checks left than the batch has wallets */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The key lacks the scope, or the account is blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description This Idempotency-Key was used for another file */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description File larger than 4 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit reached; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch: its status and its wallets' progress
+         * @description Needs an API key with the `read` scope.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The batch */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "running" | "completed";
+                            file_name: string | null;
+                            rows: number;
+                            wallets: number;
+                            completed: number;
+                            failed: number;
+                            running: number;
+                            skipped: number;
+                            created_at: string;
+                            completed_at: string | null;
+                            /** @enum {string} */
+                            source: "web" | "api";
+                            links: {
+                                self: string;
+                                rows: string;
+                                results_csv: string;
+                                reports_zip: string;
+                            };
+                        };
+                    };
+                };
+                /** @description No API key, or not a valid one */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The key lacks the scope, or the account is blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such batch (or not yours) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit reached; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch's rows in file order, each with its result
+         * @description A row whose wallet appeared earlier in the file shares that row's check (`same_as_line`). `pending`: not screened yet; `skipped`: not screened, with the reason in `error`. Needs an API key with the `read` scope.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    status?: "pending" | "running" | "completed" | "failed" | "skipped";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of rows */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                line: number;
+                                address: string;
+                                network: string;
+                                reference: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "running" | "completed" | "failed" | "skipped";
+                                check_id: string | null;
+                                risk_score: number | null;
+                                risk_level: string | null;
+                                aml_status: string | null;
+                                sanctions_hits: string[];
+                                top_factors: string[];
+                                error: string | null;
+                                same_as_line: number | null;
+                            }[];
+                            total: number;
+                            limit: number;
+                            offset: number;
+                        };
+                    };
+                };
+                /** @description Invalid page or status */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No API key, or not a valid one */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The key lacks the scope, or the account is blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such batch (or not yours) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit reached; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/results.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch's results as CSV: one line per row of the file
+         * @description Columns: line, address, network, reference, status, risk_score, risk_level, aml_status, sanctions_hits, top_factors, check_id, error, same_as_line. Sanctions hits and the top three risk factors are separated by "; ". Needs an API key with the `read` scope.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The results */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": unknown;
+                    };
+                };
+                /** @description No API key, or not a valid one */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The key lacks the scope, or the account is blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such batch (or not yours) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit reached; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/reports.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A ZIP of the PDF reports of a batch's completed checks, with the results CSV
+         * @description Needs an API key with the `read` scope.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The ZIP */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": unknown;
+                    };
+                };
+                /** @description No API key, or not a valid one */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The key lacks the scope, or the account is blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such batch (or not yours) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit reached; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -4930,6 +6150,11 @@ export interface components {
             errors?: {
                 [key: string]: string;
             };
+            lines?: {
+                line: number;
+                message: string;
+            }[];
+            line_errors?: number;
         };
     };
     responses: never;

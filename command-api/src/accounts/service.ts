@@ -288,6 +288,12 @@ export function createAccounts(deps: AccountsDeps) {
       });
     },
 
+    /** The checks the user has left now, from their stream (0 for an unknown user). */
+    async checksLeft(userId: string): Promise<number> {
+      const state = await load(userId);
+      return state.status === 'registered' ? checksLeft(state) : 0;
+    },
+
     profile(user: RegisteredUser): Profile {
       return { email: user.email, username: user.username, role: user.role, checks_left: checksLeft(user), bonus_checks: user.bonusChecks };
     },

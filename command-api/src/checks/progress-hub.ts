@@ -3,7 +3,7 @@
  * head) and hands each one to whoever listens for that check or that user: the HTTP call waiting
  * for its result and the socket.io rooms. Nothing here advances on a timer.
  */
-import { checkEventTypes, type CheckEvent } from '@walletscreen/contracts';
+import { checkEventTypes, type BatchCompleted, type CheckEvent } from '@walletscreen/contracts';
 import type { EventStore, Logger, MessageBus, RecordedEvent } from '@walletscreen/platform';
 import { supervise } from '@walletscreen/platform';
 
@@ -14,6 +14,8 @@ export interface ProgressHub {
   onUser(userId: string, listener: CheckListener): () => void;
   /** Every check event, for fan-out (socket.io). */
   onAny(listener: CheckListener): () => void;
+  /** Every batch that completes (its wallets' checks come through the check listeners). */
+  onBatchCompleted(listener: (batch: BatchCompleted) => void): () => void;
   stop(): Promise<void>;
 }
 
@@ -21,6 +23,7 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
   const byCheck = new Map<string, Set<CheckListener>>();
   const byUser = new Map<string, Set<CheckListener>>();
   const any = new Set<CheckListener>();
+  const batchListeners = new Set<(batch: BatchCompleted) => void>();
   // The user of a check, learnt from its request (stage events carry only the check id).
   const owners = new Map<string, string>();
   const head = await deps.eventStore.headPosition();
@@ -37,8 +40,12 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
 
   const consumer = supervise(
     () =>
-      deps.bus.consume({ group: deps.group ?? 'progress-hub', filter: { eventTypes: checkEventTypes }, startAfter: async () => head, prompt: true }, async (events) => {
+      deps.bus.consume({ group: deps.group ?? 'progress-hub', filter: { eventTypes: [...checkEventTypes, 'BatchCompleted'] }, startAfter: async () => head, prompt: true }, async (events) => {
         for (const recorded of events) {
+          if (recorded.type === 'BatchCompleted') {
+            for (const l of batchListeners) l(recorded.data as BatchCompleted);
+            continue;
+          }
           const event = { type: recorded.type, data: recorded.data } as CheckEvent;
           const checkId = event.data.checkId;
           if (event.type === 'WalletCheckRequested') owners.set(checkId, event.data.userId);
@@ -68,6 +75,10 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
     onAny: (listener) => {
       any.add(listener);
       return () => any.delete(listener);
+    },
+    onBatchCompleted: (listener) => {
+      batchListeners.add(listener);
+      return () => batchListeners.delete(listener);
     },
     stop: () => consumer.close(),
   };

@@ -11,6 +11,7 @@ import {
   type WalletCheckRequested,
 } from '@walletscreen/contracts';
 import { WrongExpectedRevision, type EventStore } from '@walletscreen/platform';
+import { checkIdFor, type CheckVia } from '../shared/check-command';
 import { uuidFrom } from '../shared/command-handler';
 import { Conflict, Invalid, NotFound } from '../shared/errors';
 import type { ProgressHub } from './progress-hub';
@@ -87,14 +88,14 @@ export function createChecks(deps: {
     userId: string,
     input: { wallet_address: string; network?: Network },
     idempotencyKey: string | undefined,
-    via: { reference?: string; apiKeyId?: string; waitMs?: number } = {},
+    via: CheckVia = {},
   ): Promise<SettledCheck> {
     const parsed = parseAddress(input.wallet_address, input.network);
     if (!parsed.ok) throw new Invalid(parsed.reason, { wallet_address: parsed.reason });
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
       throw new Invalid('The Idempotency-Key header must be 8 to 200 visible ASCII characters', { 'Idempotency-Key': 'Invalid Idempotency-Key' });
     }
-    const checkId = idempotencyKey ? uuidFrom(`check|${userId}|${idempotencyKey}`) : randomUUID();
+    const checkId = idempotencyKey ? checkIdFor(userId, idempotencyKey) : randomUUID();
     const existing = await load(checkId);
     if (existing) {
       const { normalized, network, tag } = parsed.address;
@@ -122,6 +123,7 @@ export function createChecks(deps: {
       ...(typeof parsed.address.tag === 'number' ? { destinationTag: parsed.address.tag } : {}),
       ...(via.reference ? { reference: via.reference } : {}),
       ...(via.apiKeyId ? { apiKeyId: via.apiKeyId } : {}),
+      ...(via.batchId ? { batchId: via.batchId } : {}),
       at: deps.clock().toISOString(),
     };
     try {

@@ -6,7 +6,7 @@
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import type { CheckProgress } from '@walletscreen/contracts';
+import { BATCH_PROGRESS, type BatchProgressMessage, type CheckProgress } from '@walletscreen/contracts';
 import type { Logger } from '@walletscreen/platform';
 import type { AuthenticatedUser, Authenticator } from '../http/auth';
 import type { ProgressHub } from './progress-hub';
@@ -48,14 +48,15 @@ export function attachSocketGateway(deps: { server: HttpServer; auth: Authentica
 
   // Progress is built from each event as it arrives (in order), with the address, network and
   // Idempotency-Key learnt from the check's request; a check requested before this process started is looked up.
-  const known = new Map<string, { wallet_address: string; network: CheckProgress['network']; idempotency_key?: string; stage: number }>();
+  const known = new Map<string, { wallet_address: string; network: CheckProgress['network']; idempotency_key?: string; batch_id?: string; stage: number }>();
+  const sendBatch = (userId: string, message: BatchProgressMessage) => io.to(room(userId)).emit(BATCH_PROGRESS, message);
   const send = (userId: string, progress: CheckProgress) => io.to(room(userId)).emit(CHECK_PROGRESS, progress);
   const stop = deps.hub.onAny((event, _recorded, userId) => {
     if (!userId) return;
     const checkId = event.data.checkId;
     if (event.type === 'WalletCheckRequested') {
-      const { address, network, idempotencyKey } = event.data;
-      known.set(checkId, { wallet_address: address, network, ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}), stage: 0 });
+      const { address, network, idempotencyKey, batchId } = event.data;
+      known.set(checkId, { wallet_address: address, network, ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}), ...(batchId ? { batch_id: batchId } : {}), stage: 0 });
     }
     const info = known.get(checkId);
     if (!info) {
@@ -83,12 +84,16 @@ export function attachSocketGateway(deps: { server: HttpServer; auth: Authentica
         send(userId, { ...base, status: 'failed', stage: info.stage, error: event.data.reason });
         break;
     }
+    // A batch's wallet started or settled: its batch moved.
+    if (info.batch_id && event.type !== 'WalletCheckStageCompleted') sendBatch(userId, { batch_id: info.batch_id, status: 'running' });
   });
+  const stopBatches = deps.hub.onBatchCompleted((batch) => sendBatch(batch.userId, { batch_id: batch.batchId, status: 'completed' }));
 
   return {
     close: () =>
       new Promise<void>((resolve) => {
         stop();
+        stopBatches();
         void io.close(() => resolve());
       }),
   };

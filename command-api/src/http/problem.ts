@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from '@walletscreen/platform';
 import type { Problem } from '@walletscreen/contracts';
-import { BusinessError, NotFound, TooManyRequests } from '../shared/errors';
+import { BusinessError, InvalidLines, NotFound, TooManyRequests } from '../shared/errors';
 
 function problemOf(status: number, title: string, message: string, fields?: Record<string, string>): Problem {
   return { type: 'about:blank', title, status, detail: message, error: message, ...(fields ? { errors: fields } : {}) };
@@ -16,7 +16,11 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return;
     if (error instanceof BusinessError) {
       if (error instanceof TooManyRequests) res.setHeader('Retry-After', String(error.retryAfterSeconds));
-      res.status(error.status).type('application/problem+json').json(problemOf(error.status, error.title, error.message, error.fields));
+      const problem = problemOf(error.status, error.title, error.message, error.fields);
+      res
+        .status(error.status)
+        .type('application/problem+json')
+        .json(error instanceof InvalidLines ? { ...problem, lines: error.lines, line_errors: error.lineErrors } : problem);
       return;
     }
     // body-parser's errors carry a status and a type.

@@ -23,8 +23,13 @@ import type { RateLimiter } from '@walletscreen/platform/rate-limit/rate-limiter
 import { apiKeyRoutes } from '../api-keys/routes';
 import { publicApiRoutes } from '../public-api/routes';
 import type { SanctionsIndex } from '../public-api/sanctions-dropins';
-import type { RenderCheckPdf } from '../public-api/screenings';
+import type { RenderCheckPdf } from '../shared/check-command';
 import { adminOperationsRoutes } from './admin-operations';
+import { batchRoutes } from '../batches/routes';
+import type { Batches } from '../batches/service';
+import { sessionAuth } from '../http/auth';
+import { apiKeyAuth } from '../http/api-key-auth';
+import { routeGroup } from '../http/route';
 
 export interface ApiRouteDeps {
   accounts: Accounts;
@@ -44,6 +49,7 @@ export interface ApiRouteDeps {
   /** The sanctions list in force, for the drop-in sanctions endpoints (null when none is loaded). */
   sanctionsIndex: () => Promise<SanctionsIndex | null>;
   renderCheckPdf: RenderCheckPdf;
+  batches: Batches;
 }
 
 /** The reference page's sections, in order. */
@@ -63,12 +69,19 @@ export const apiTags: ApiTag[] = [
     description:
       'The public API (`/api/v1`): send an API key as `X-API-Key` or `Authorization: Bearer`. Screenings run the same analysis and charging as the web app; each key has a rate limit (429 with Retry-After and the RateLimit headers).',
   },
+  {
+    name: 'Batches',
+    description:
+      'Batch screening in the web app: a CSV file of up to 10,000 wallets, checked whole before anything is charged, then screened one check per distinct wallet, with live progress, the results CSV and a ZIP of the reports.',
+  },
+  { name: 'Batches (API)', description: 'The same batches through the public API: submit with the `screen` scope, read and download with `read`.' },
   { name: 'Sanctions (drop-in)', description: "Free sanctions checks answered in the shapes of Chainalysis' and TRM's free sanctions APIs, against the OFAC SDN list in force." },
   { name: 'Service', description: 'Liveness, this document and its reference page.' },
 ];
 
 export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
   const { accounts, readStore, clock } = deps;
+  const batchDeps = { batches: deps.batches, renderPdf: deps.renderCheckPdf, logger: deps.logger, clock };
   return [
     accountRoutes(accounts),
     addressRoutes(),
@@ -82,6 +95,10 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
     ...adminOperationsRoutes({ auth: accounts, eventStore: deps.eventStore, readStore, logger: deps.logger, clock, ofacUrl: deps.config.OFAC_SDN_URL, sanctionsStatus: deps.sanctionsStatus }),
     apiKeyRoutes({ auth: accounts, keys: accounts }),
     publicApiRoutes({ auth: accounts, limiter: deps.apiKeyLimiter, checks: deps.checks, readStore, renderPdf: deps.renderCheckPdf, sanctionsIndex: deps.sanctionsIndex }),
+    routeGroup(batchRoutes(batchDeps, { prefix: '/batches', submitAuth: 'session', readAuth: 'session', tags: ['Batches'], source: 'web' }), { auth: sessionAuth(accounts) }),
+    routeGroup(batchRoutes(batchDeps, { prefix: '/v1/batches', submitAuth: { apiKey: 'screen' }, readAuth: { apiKey: 'read' }, tags: ['Batches (API)'], source: 'api' }), {
+      auth: apiKeyAuth({ auth: accounts, limiter: deps.apiKeyLimiter }),
+    }),
     // Last: any other /api/admin path asks for an admin before it is found missing.
     adminPathsGuard(accounts),
   ];
@@ -114,6 +131,7 @@ export function describedRouteGroups(): RouteGroup[] {
     apiKeyLimiter: unused('apiKeyLimiter'),
     sanctionsIndex: () => Promise.reject(new Error('sanctionsIndex was used, but these routes were built only to be described')),
     renderCheckPdf: () => Promise.reject(new Error('renderCheckPdf was used, but these routes were built only to be described')),
+    batches: unused('batches'),
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * The workers part of a composition root: the analysis pipeline and its worker, refunds of failed
- * checks, the charge and purchase-expiry sweepers and the OFAC refresh. The embedded server runs
- * it next to the API; the distributed shape runs it as a consumer group of its own (workers-main.ts).
+ * checks, the charge and purchase-expiry sweepers, the OFAC refresh and the batch runner. The
+ * embedded server runs it next to the API; the distributed shape runs it as a consumer group of its own (workers-main.ts).
  * Every piece is safe to run in several processes at once: the worker group shares the requests,
  * and the sweepers, refunds and OFAC imports are idempotent appends.
  */
@@ -15,6 +15,8 @@ import { startRefundOnFailure } from '../checks/refund-on-failure';
 import { createAnalysis, type AnalysisOptions } from './analysis';
 import type { Ports } from './command-api';
 import { startSanctionsRefresh } from './sanctions-refresh';
+import { startBatchRunner } from '../batches/runner';
+import { startCheckCommand } from './check-command';
 
 export interface BackgroundWork {
   analysis: AnalysisWorker;
@@ -23,7 +25,7 @@ export interface BackgroundWork {
   close(): Promise<void>;
 }
 
-export function startBackgroundWork(deps: {
+export async function startBackgroundWork(deps: {
   config: Config;
   env: NodeJS.ProcessEnv;
   ports: Ports;
@@ -39,10 +41,12 @@ export function startBackgroundWork(deps: {
    * unsettled until its check settles, so the group delivers it again by itself.
    */
   resumeRunningChecks: boolean;
-}): BackgroundWork {
+}): Promise<BackgroundWork> {
   const { config, logger, clock, accounts } = deps;
   const { eventStore, readStore, bus } = deps.ports;
   const refund = (userId: string, checkId: string, reason: string) => accounts.refundCheck(userId, checkId, reason);
+  // First (the one part that can fail to start): batches go through the check command, as the API's checks do.
+  const { checks, hub } = await startCheckCommand({ eventStore, bus, accounts, logger, clock, waitMs: config.CHECK_WAIT_MS });
 
   const pipeline = createAnalysis({ config, env: deps.env, eventStore, logger, clock, options: deps.analysis });
   const analysis = startAnalysisWorker({
@@ -56,6 +60,7 @@ export function startBackgroundWork(deps: {
   const refunds = startRefundOnFailure({ bus, readStore, logger, refund });
   const sweeper = startChargeSweeper({ eventStore, readStore, logger, clock, refund });
   const purchaseExpiry = startExpirySweeper({ readStore, clock, logger, expire: (userId) => accounts.expirePurchasedChecks(userId), catchUp: deps.catchUp });
+  const batches = startBatchRunner({ bus, readStore, eventStore, checks, logger, clock, walletsAtOnce: config.BATCH_CONCURRENCY });
   const sanctionsRefresh = startSanctionsRefresh({ eventStore, logger, clock, intervalHours: config.SANCTIONS_SYNC_INTERVAL_HOURS, url: config.OFAC_SDN_URL });
 
   let closing: Promise<void> | undefined;
@@ -66,6 +71,8 @@ export function startBackgroundWork(deps: {
     close() {
       closing ??= (async () => {
         await sanctionsRefresh.stop();
+        await batches.stop();
+        await hub.stop();
         await sweeper.stop();
         await purchaseExpiry.stop();
         await analysis.stop();

@@ -3,7 +3,6 @@
  * ports it is given. The embedded server runs it next to the projections and the workers; the
  * distributed shape runs it as replicas of its own (api-main.ts).
  */
-import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -19,8 +18,6 @@ import { anyAdmin } from '../admin/customers-query';
 import { createPlanCatalog } from '../billing/plans';
 import { createBilling, type Billing } from '../billing/service';
 import { createStripeGateway } from '../billing/stripe-gateway';
-import { startProgressHub } from '../checks/progress-hub';
-import { createChecks } from '../checks/service';
 import { attachSocketGateway } from '../checks/socket-gateway';
 import { createApp } from '../http/app';
 import { createCustomLists } from '../lists/service';
@@ -28,6 +25,8 @@ import { cachedSanctionsIndex } from '@walletscreen/workers/sanctions/sanctions-
 import { createRateLimiter, type RateLimitStore } from '@walletscreen/platform/rate-limit/rate-limiter';
 import { renderStoredCheckPdf } from '../pdf/stored-check';
 import { apiRouteGroups, apiTags } from './api-routes';
+import { startCheckCommand } from './check-command';
+import { createBatches } from '../batches/service';
 
 /** The ports a part runs on. */
 export interface Ports {
@@ -103,20 +102,7 @@ export async function startCommandApi(deps: {
 
   // Live progress: every replica follows the check events in a group of its own, so each one
   // pushes to the sockets connected to it.
-  const hub = await startProgressHub({ bus, eventStore, logger, group: `progress-hub-${randomUUID()}` });
-  const checks = createChecks({
-    eventStore,
-    hub,
-    clock,
-    waitMs: config.CHECK_WAIT_MS,
-    readModels: deps.checksReadModel ?? readModels,
-    billing: {
-      async chargeCheck(userId, checkId, check) {
-        const { charged, state } = await accounts.chargeCheck(userId, checkId, check);
-        return { charged, source: state.charges[checkId]!.source };
-      },
-    },
-  });
+  const { checks, hub } = await startCheckCommand({ eventStore, bus, accounts, logger, clock, waitMs: config.CHECK_WAIT_MS, readModels: deps.checksReadModel ?? readModels });
 
   // An answer that changed something waits (up to 5 s) until the read models show it; after that it answers anyway (the change is stored).
   const readModelsShow = (what: string) => (position: number) =>
@@ -159,6 +145,7 @@ export async function startCommandApi(deps: {
       apiKeyLimiter: createRateLimiter({ name: 'api_key', limit: config.API_KEY_RATE_LIMIT, windowSeconds: 60 }, deps.rateLimitStore ?? 'memory'),
       sanctionsIndex: cachedSanctionsIndex(eventStore),
       renderCheckPdf: (userId, checkId) => renderStoredCheckPdf(readStore, userId, checkId, clock()),
+      batches: createBatches({ eventStore, readStore, clock, checksLeft: (userId) => accounts.checksLeft(userId) }),
     }),
     tags: apiTags,
     logger,

@@ -59,7 +59,7 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
 
     const { accounts, mailer } = createAccountsService({ config, eventStore: platform.eventStore, logger, clock });
     opened.add(() => mailer.close());
-    const work = startBackgroundWork({ config, env: options.env, ports: platform, accounts, catchUp: catchUp(30_000), logger, clock, analysis: options.analysis, resumeRunningChecks: true });
+    const work = await startBackgroundWork({ config, env: options.env, ports: platform, accounts, catchUp: catchUp(30_000), logger, clock, analysis: options.analysis, resumeRunningChecks: true });
     opened.add(() => work.close());
     const api = await startCommandApi({ config, ports: platform, accounts, readModels: projections, catchUp: catchUp(60_000), logger, clock, staticDir: options.staticDir });
     opened.add(() => api.close());

@@ -94,7 +94,7 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
         opened.add(() => api.close());
         running.url = api.url;
       } else {
-        const work = startBackgroundWork({
+        const work = await startBackgroundWork({
           config,
           env: options.env,
           ports: platform,

@@ -1,6 +1,7 @@
 /** The PDF of a user's own stored check, rendered with its fields and sources (the web app's and the public API's report). */
 import { walletAnalysisSchema, type Network, type WalletAnalysis } from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
+import { pdfFileName } from '../shared/check-command';
 import { NotFound } from '../shared/errors';
 import { renderAmlReportPdf, type PdfEvidence } from './render';
 
@@ -14,7 +15,7 @@ export interface StoredCheck {
   evidence_sources?: PdfEvidence['sources'];
 }
 
-export const pdfFileName = (address: string) => `AML_Report_${address.replace(/[^A-Za-z0-9:_-]/g, '_')}.pdf`;
+export { pdfFileName };
 
 /** The user's own completed check from the read model; another user's, or one without a result, is not found. */
 export async function storedCheckForPdf(readStore: ReadStore, userId: string, checkId: string): Promise<{ analysis: WalletAnalysis; evidence: PdfEvidence }> {

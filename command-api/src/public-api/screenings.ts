@@ -18,21 +18,12 @@ import { currentUser } from '../http/auth';
 import { route } from '../http/route';
 import { currentApiKey } from '../http/api-key-auth';
 import { idempotencyKeyHeaders } from '../http/headers';
+import type { CheckCommand, RenderCheckPdf } from '../shared/check-command';
 import { findHistory, historyQuerySchema, type CheckDoc } from '../shared/check-history';
 
-/** The check command and query (checks/service.ts), handed in by the composition root: each answers with the check's progress and its request. */
-export interface ScreeningChecks {
-  start(
-    userId: string,
-    input: { wallet_address: string; network?: Screening['network'] },
-    idempotencyKey: string | undefined,
-    via: { reference?: string; apiKeyId?: string; waitMs?: number },
-  ): Promise<{ progress: CheckProgress; request: WalletCheckRequested }>;
-  follow(userId: string, checkId: string, waitMs?: number): Promise<{ progress: CheckProgress; request: WalletCheckRequested }>;
-}
-
-/** The PDF of the user's own completed check (pdf/), handed in by the composition root. */
-export type RenderCheckPdf = (userId: string, checkId: string) => Promise<{ pdf: Buffer; fileName: string }>;
+/** The check command and query, handed in by the composition root. */
+export type ScreeningChecks = CheckCommand;
+export type { RenderCheckPdf };
 
 const idSchema = z.object({ id: z.uuid({ error: 'Not a screening id' }) });
 const waitSchema = z.object({

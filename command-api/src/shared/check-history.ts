@@ -23,6 +23,9 @@ export interface CheckDoc {
   completed_at?: string | null;
   error?: string | null;
   reference?: string | null;
+  batch_id?: string | null;
+  sanctions_hits?: string[];
+  risk_factors?: string[];
 }
 
 /** A day as YYYY-MM-DD or dd.MM.yyyy; the filter is inclusive of the whole day (UTC). */

@@ -18,6 +18,16 @@ export class Invalid extends BusinessError {
   readonly status = 400;
   readonly title = 'Invalid request';
 }
+/** Invalid lines of a file: each with its line number and message (and how many in all, when more were found than listed). */
+export class InvalidLines extends Invalid {
+  constructor(
+    message: string,
+    readonly lines: ReadonlyArray<{ line: number; message: string }>,
+    readonly lineErrors: number,
+  ) {
+    super(message);
+  }
+}
 export class Unauthorized extends BusinessError {
   readonly status = 401;
   readonly title = 'Unauthorized';

@@ -31,6 +31,8 @@ export interface WalletCheckRequested {
   reference?: string;
   /** The API key the check was requested with (absent for the web app's checks). */
   apiKeyId?: string;
+  /** The batch the check is a row of (absent otherwise). */
+  batchId?: string;
   at: string;
 }
 

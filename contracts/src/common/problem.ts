@@ -11,5 +11,8 @@ export const problemSchema = z.object({
   detail: z.string().optional(),
   error: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** For a file (a batch's CSV): the lines in error, each with its message, and how many there were in all. */
+  lines: z.array(z.object({ line: z.number().int(), message: z.string() })).optional(),
+  line_errors: z.number().int().optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;

@@ -100,8 +100,8 @@ export interface ParsedCustomList {
   error?: string;
 }
 
-const ADDRESS_HEADERS = new Set(['address', 'wallet', 'wallet_address', 'wallet address', 'walletaddress', 'wallet-address']);
-const NETWORK_HEADERS = new Set(['network', 'chain', 'blockchain']);
+export const ADDRESS_HEADERS: ReadonlySet<string> = new Set(['address', 'wallet', 'wallet_address', 'wallet address', 'walletaddress', 'wallet-address']);
+export const NETWORK_HEADERS: ReadonlySet<string> = new Set(['network', 'chain', 'blockchain']);
 const NOTE_HEADERS = new Set(['note', 'notes', 'reason', 'comment', 'comments', 'description']);
 
 /** What people write in a network column, to the network it names (lower case, spaces for `_`). */

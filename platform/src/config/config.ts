@@ -92,6 +92,8 @@ export const envSchema = z
     CHECK_WAIT_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(120_000).default(25_000),
     CHECK_STAGE_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).max(600_000).default(60_000),
     ANALYSIS_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(32),
+    // Wallets of one batch screened at once (the rest of the analysis workers stay free for interactive checks).
+    BATCH_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(4),
     CHAINABUSE_URL: url(['http:', 'https:']),
     CHAINABUSE_API_KEY: optionalText,
     EXTRA_LABELS_FILE: optionalText,

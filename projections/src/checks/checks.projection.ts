@@ -28,10 +28,41 @@ export interface CheckDoc {
   /** The caller's reference and the API key of a check requested through the public API (null otherwise; absent on documents folded before they were kept). */
   reference?: string | null;
   api_key_id?: string | null;
+  /** The batch the check is a row of (null otherwise). */
+  batch_id?: string | null;
+  /** The wallet's own current sanctions listings, as "party (programmes)": from the sanctions stage. */
+  sanctions_hits?: string[];
+  /** The risk model's factors, most points first, as reasons: from the patterns stage. */
+  risk_factors?: string[];
 }
 
 type Loose = Record<string, unknown> | undefined;
 const str = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
+
+/** What a stage's evidence adds to the document's summary fields: the sanctions hits, the risk factors. */
+export function summaryOf(key: string, evidence: unknown): Partial<Pick<CheckDoc, 'sanctions_hits' | 'risk_factors'>> {
+  const e = evidence as Loose;
+  if (!e) return {};
+  if (key === 'sanctions' && Array.isArray(e.direct)) {
+    const hits = (e.direct as Array<Loose>).map((entry) => {
+      const programs = Array.isArray(entry?.programs) ? (entry.programs as unknown[]).map(str).join(', ') : '';
+      return programs ? `${str(entry?.entity)} (${programs})` : str(entry?.entity);
+    });
+    return { sanctions_hits: [...new Set(hits)] };
+  }
+  if (key === 'patterns') {
+    const factors = (e.assessment as Loose)?.factors;
+    if (!Array.isArray(factors)) return {};
+    return {
+      risk_factors: (factors as Array<Loose>)
+        .map((f) => ({ points: typeof f?.points === 'number' ? f.points : 0, reason: str(f?.reason) }))
+        .filter((f) => f.reason !== '')
+        .sort((a, b) => b.points - a.points)
+        .map((f) => f.reason),
+    };
+  }
+  return {};
+}
 
 /** The sources a stage's evidence names, as label/value lines. */
 export function sourcesOf(key: string, evidence: unknown): Array<{ label: string; value: string }> {
@@ -66,7 +97,7 @@ export function sourcesOf(key: string, evidence: unknown): Array<{ label: string
 }
 
 export const checksProjection: Projection<CheckDoc> = {
-  name: 'checks-v1',
+  name: 'checks-v2',
   collection: CHECKS,
   handles: ['WalletCheckRequested', 'WalletCheckStageCompleted', 'WalletCheckCompleted', 'WalletCheckFailed'],
   keyOf: (event: RecordedEvent) => (event.data as { checkId?: string }).checkId ?? null,
@@ -94,12 +125,15 @@ export const checksProjection: Projection<CheckDoc> = {
           evidence_sources: [],
           reference: d.reference ?? null,
           api_key_id: d.apiKeyId ?? null,
+          batch_id: d.batchId ?? null,
+          sanctions_hits: [],
+          risk_factors: [],
         };
       }
       case 'WalletCheckStageCompleted': {
         if (!doc) return doc;
         const d = event.data as WalletCheckStageCompleted;
-        return { ...doc, stage: Math.max(doc.stage, d.stage), evidence_sources: [...doc.evidence_sources, ...sourcesOf(d.key, d.evidence)] };
+        return { ...doc, stage: Math.max(doc.stage, d.stage), evidence_sources: [...doc.evidence_sources, ...sourcesOf(d.key, d.evidence)], ...summaryOf(d.key, d.evidence) };
       }
       case 'WalletCheckCompleted': {
         if (!doc) return doc;
@@ -115,5 +149,5 @@ export const checksProjection: Projection<CheckDoc> = {
         return doc;
     }
   },
-  indexes: [['user_id', 'created_at'], ['status'], ['wallet_address'], ['created_at'], ['risk_level']],
+  indexes: [['user_id', 'created_at'], ['status'], ['wallet_address'], ['created_at'], ['risk_level'], ['batch_id', 'status']],
 };

@@ -1,0 +1,151 @@
+/**
+ * A batch's rows, parsed and checked before anything is charged: a CSV file (csv-parse) or the
+ * API's JSON rows. Every row is an address, optionally a network and the caller's reference. Each
+ * error names its line; a wallet on several rows is screened once.
+ */
+import { createHash } from 'node:crypto';
+import { CsvError, parse } from 'csv-parse/sync';
+import {
+  ADDRESS_HEADERS,
+  BATCH_LIMITS,
+  NETWORK_HEADERS,
+  networkFromLabel,
+  parseAddress,
+  REFERENCE_MAX,
+  type BatchLineError,
+  type BatchRow,
+  type Network,
+} from '@walletscreen/contracts';
+
+export const REFERENCE_HEADERS: ReadonlySet<string> = new Set(['reference', 'ref', 'external_id', 'external id', 'customer', 'customer_id', 'customer id', 'id', 'note', 'label']);
+
+export interface ParsedBatch {
+  rows: BatchRow[];
+  /** The first errors (at most BATCH_LIMITS.errorsListed), with their lines. */
+  errors: BatchLineError[];
+  errorCount: number;
+  /** Distinct wallets: one check each. */
+  walletCount: number;
+  /** The rows' content hash: the same file gives the same batch. */
+  contentHash: string;
+}
+
+export interface RawRow {
+  line: number;
+  address: string;
+  network?: string;
+  reference?: string;
+}
+
+const headerName = (cell: string) => cell.trim().toLowerCase();
+const tooMany = `The file has more than ${BATCH_LIMITS.maxRows.toLocaleString('en-US')} rows: split it into several batches`;
+
+function delimiterOf(content: string): string {
+  const first = content.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/).find((l) => l.trim() !== '' && !l.trimStart().startsWith('#')) ?? '';
+  const counts = [',', ';', '\t'].map((d) => [d, first.split(d).length - 1] as const);
+  const best = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
+  return best[1] > 0 ? best[0] : ',';
+}
+
+/**
+ * The rows of a CSV file. With a header naming an address column (address, wallet,
+ * wallet_address), the network (network, chain) and reference (reference, ref, customer_id, …)
+ * columns are found by name; without one, the columns are address, network, reference.
+ */
+export function csvRows(content: string): { rows: RawRow[]; error?: BatchLineError } {
+  let records: Array<{ record: string[]; info: { lines: number } }>;
+  try {
+    records = parse(content, { bom: true, delimiter: delimiterOf(content), relax_column_count: true, relax_quotes: true, skip_empty_lines: true, comment: '#', comment_no_infix: true, info: true, trim: true }) as unknown as typeof records;
+  } catch (error) {
+    if (error instanceof CsvError) {
+      const line = (error as CsvError & { lines?: number }).lines ?? 0;
+      return { rows: [], error: { line, message: `The file is not valid CSV: ${error.message.replace(/^Invalid (Record|Opening|Closing) Quote: /, '').replace(/ at line \d+.*$/, '')}` } };
+    }
+    throw error;
+  }
+  records = records.filter((r) => r.record.some((c) => c !== ''));
+  if (records.length === 0) return { rows: [] };
+  const names = records[0]!.record.map(headerName);
+  const hasHeader = names.some((n) => ADDRESS_HEADERS.has(n));
+  const at = hasHeader
+    ? { address: names.findIndex((n) => ADDRESS_HEADERS.has(n)), network: names.findIndex((n) => NETWORK_HEADERS.has(n)), reference: names.findIndex((n) => REFERENCE_HEADERS.has(n)) }
+    : { address: 0, network: 1, reference: 2 };
+  const cell = (record: string[], i: number) => (i >= 0 ? (record[i] ?? '') : '');
+  const rows = (hasHeader ? records.slice(1) : records).map(({ record, info }) => ({
+    line: info.lines,
+    address: cell(record, at.address),
+    network: cell(record, at.network) || undefined,
+    reference: cell(record, at.reference) || undefined,
+  }));
+  return { rows };
+}
+
+const walletKey = (a: { chain: string; network: Network; normalized: string; tag?: number | null }) =>
+  `${a.network}|${a.chain === 'evm' ? a.normalized.toLowerCase() : a.normalized}|${a.tag ?? ''}`;
+
+/** Checks every row; a wallet already on an earlier row is marked `sameAs` that row. */
+export function checkRows(raw: readonly RawRow[], fileError?: BatchLineError): ParsedBatch {
+  const errors: BatchLineError[] = [];
+  let errorCount = 0;
+  const fail = (line: number, message: string) => {
+    errorCount++;
+    if (errors.length < BATCH_LIMITS.errorsListed) errors.push({ line, message });
+  };
+  if (fileError) fail(fileError.line, fileError.message);
+  if (raw.length > BATCH_LIMITS.maxRows) fail(raw[BATCH_LIMITS.maxRows]!.line, tooMany);
+  else if (raw.length === 0 && !fileError) fail(0, 'The file has no rows: put one wallet address on each line (an address column, and optionally network and reference)');
+
+  const rows: BatchRow[] = [];
+  const firstLine = new Map<string, number>();
+  for (const r of raw.slice(0, BATCH_LIMITS.maxRows)) {
+    const input = r.address.trim();
+    if (input === '') {
+      fail(r.line, 'No address in this row');
+      continue;
+    }
+    let network: Network | undefined;
+    if (r.network !== undefined && r.network.trim() !== '') {
+      const n = networkFromLabel(r.network);
+      if (n === null) {
+        fail(r.line, `Unknown network "${r.network.trim().slice(0, 50)}"`);
+        continue;
+      }
+      network = n;
+    }
+    // eslint-disable-next-line no-control-regex
+    const reference = r.reference?.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim() || undefined;
+    if (reference !== undefined && reference.length > REFERENCE_MAX) {
+      fail(r.line, `The reference has more than ${REFERENCE_MAX} characters`);
+      continue;
+    }
+    const parsed = parseAddress(input, network);
+    if (!parsed.ok) {
+      fail(r.line, parsed.reason);
+      continue;
+    }
+    const key = walletKey(parsed.address);
+    const earlier = firstLine.get(key);
+    if (earlier === undefined) firstLine.set(key, r.line);
+    rows.push({
+      line: r.line,
+      input,
+      address: parsed.address.normalized,
+      network: parsed.address.network,
+      ...(reference !== undefined ? { reference } : {}),
+      ...(earlier !== undefined ? { sameAs: earlier } : {}),
+    });
+  }
+  const hash = createHash('sha256');
+  for (const row of rows) hash.update(`${row.input}\t${row.network}\t${row.reference ?? ''}\n`);
+  return { rows, errors, errorCount, walletCount: firstLine.size, contentHash: hash.digest('hex') };
+}
+
+/** A CSV file's batch. */
+export const parseBatchCsv = (content: string): ParsedBatch => {
+  const { rows, error } = csvRows(content);
+  return checkRows(rows, error);
+};
+
+/** The API's JSON rows: each row's "line" is its position, from 1. */
+export const parseBatchJson = (rows: ReadonlyArray<{ address: string; network?: string; reference?: string }>): ParsedBatch =>
+  checkRows(rows.map((r, i) => ({ line: i + 1, address: r.address, ...(r.network !== undefined ? { network: r.network } : {}), ...(r.reference !== undefined ? { reference: r.reference } : {}) })));

@@ -1,0 +1,102 @@
+/**
+ * The batch runner: a worker group over `BatchSubmitted`. It screens a batch's distinct wallets a
+ * few at a time through the check command (one Idempotency-Key per wallet, so a wallet already
+ * screened is answered, not charged again), waits for every check to settle, then records
+ * `BatchCompleted`. The group moves past a batch only once it has completed, so a process killed
+ * mid-way leaves the batch to be run again after a restart (or by another member of the group):
+ * the wallets already screened come back at once and the rest go on.
+ */
+import { batchStreamId, type BatchEvent, type BatchSkippedRow } from '@walletscreen/contracts';
+import { startWorker, type EventStore, type Logger, type MessageBus, type ReadStore, type RunningWorker } from '@walletscreen/platform';
+import type { CheckCommand } from '../shared/check-command';
+import { uuidFrom } from '../shared/command-handler';
+import { BusinessError, Forbidden, PaymentRequired } from '../shared/errors';
+import { evolveBatch, rowCheckKey, walletRows, type BatchState } from './batch';
+
+/** How long one wait for a check lasts before it is looked at again. */
+const SETTLE_WAIT_MS = 60_000;
+
+export const skipReasons = {
+  noChecks: 'Not screened: no checks were left when its turn came',
+  blocked: 'Not screened: the account is blocked',
+} as const;
+
+export function startBatchRunner(deps: {
+  bus: MessageBus;
+  readStore: ReadStore;
+  eventStore: EventStore;
+  checks: CheckCommand;
+  logger: Logger;
+  clock: () => Date;
+  /** Wallets of one batch screened at once: a batch never takes the whole analysis worker from interactive checks. */
+  walletsAtOnce: number;
+  /** Batches run at once by this process. */
+  batchesAtOnce?: number;
+}): RunningWorker {
+  const { eventStore, checks, logger } = deps;
+
+  async function load(batchId: string): Promise<BatchState | null> {
+    let state: BatchState | null = null;
+    for (const e of await eventStore.readStream(batchStreamId(batchId))) state = evolveBatch(state, { type: e.type, data: e.data } as BatchEvent);
+    return state;
+  }
+
+  async function run(batchId: string): Promise<void> {
+    const state = await load(batchId);
+    if (!state || state.completed) return;
+    const { userId, apiKeyId } = state.submitted;
+    const wallets = walletRows(state.rows);
+    const skipped: BatchSkippedRow[] = [];
+    const settled = new Map<string, 'running' | 'completed' | 'failed'>();
+    let stop: string | null = null;
+    let next = 0;
+
+    const screen = async (row: (typeof wallets)[number]) => {
+      if (stop !== null) return void skipped.push({ line: row.line, reason: stop });
+      try {
+        const { progress } = await checks.start(userId, { wallet_address: row.input, network: row.network }, rowCheckKey(batchId, row.line), {
+          ...(row.reference ? { reference: row.reference } : {}),
+          ...(apiKeyId ? { apiKeyId } : {}),
+          batchId,
+          waitMs: SETTLE_WAIT_MS,
+        });
+        settled.set(progress.check_id, progress.status);
+      } catch (error) {
+        if (error instanceof PaymentRequired) stop ??= skipReasons.noChecks;
+        else if (error instanceof Forbidden) stop ??= skipReasons.blocked;
+        // Anything else a client could cause is this row's alone; a failure of ours is retried with the batch.
+        if (!(error instanceof BusinessError)) throw error;
+        skipped.push({ line: row.line, reason: stop ?? `Not screened: ${error.message}` });
+      }
+    };
+    await Promise.all(
+      Array.from({ length: Math.max(1, deps.walletsAtOnce) }, async () => {
+        while (next < wallets.length) await screen(wallets[next++]!);
+      }),
+    );
+
+    // Checks still running after their wait: follow each until it settles.
+    for (const [checkId, status] of settled) {
+      let current = status;
+      while (current === 'running') current = (await checks.follow(userId, checkId, SETTLE_WAIT_MS)).progress.status;
+      settled.set(checkId, current);
+    }
+    const count = (status: string) => [...settled.values()].filter((s) => s === status).length;
+    skipped.sort((a, b) => a.line - b.line);
+    const completed: BatchEvent = { type: 'BatchCompleted', data: { batchId, userId, completed: count('completed'), failed: count('failed'), skipped, at: deps.clock().toISOString() } };
+    await eventStore.append(batchStreamId(batchId), [{ id: uuidFrom(`${batchId}|completed`), type: completed.type, data: completed.data, metadata: { worker: 'batch-runner' } }], {
+      expectedRevision: 'any',
+    });
+    logger.info({ batchId, wallets: wallets.length, completed: completed.data.completed, failed: completed.data.failed, skipped: skipped.length }, 'batch completed');
+  }
+
+  return startWorker(
+    { bus: deps.bus, readStore: deps.readStore, logger },
+    {
+      name: 'batches',
+      filter: { eventTypes: ['BatchSubmitted'] },
+      concurrency: deps.batchesAtOnce ?? 4,
+      handle: (event) => run((event.data as { batchId: string }).batchId),
+    },
+  );
+}

@@ -1,0 +1,282 @@
+/**
+ * Batches: previewing a parsed file (its cost against the checks left), submitting it as a batch
+ * (once per file or Idempotency-Key), and reading a batch back: its summary, its rows with their
+ * results, and everything a download needs. The runner (runner.ts) screens the rows.
+ */
+import {
+  batchStreamId,
+  type Batch,
+  type BatchEvent,
+  type BatchPreview,
+  type BatchRow,
+  type BatchRowResult,
+  type BatchRowStatus,
+} from '@walletscreen/contracts';
+import { WrongExpectedRevision, type EventStore, type ReadStore } from '@walletscreen/platform';
+import type { CheckDoc } from '../shared/check-history';
+import { uuidFrom } from '../shared/command-handler';
+import { Conflict, Invalid, InvalidLines, NotFound, PaymentRequired } from '../shared/errors';
+import { batchIdFor, evolveBatch, rowCheckId, submitEvents, walletRows, type BatchState } from './batch';
+import type { ParsedBatch } from './parse';
+
+/** Collections the projections write (projections/src/batches, projections/src/checks). */
+const BATCHES = 'batches';
+const CHECKS = 'checks';
+/** Check documents read at once. */
+const CHUNK = 500;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
+
+interface BatchDoc {
+  id: string;
+  user_id: string;
+  file_name: string | null;
+  rows: number;
+  wallets: number;
+  status: 'running' | 'completed';
+  source: 'web' | 'api';
+  created_at: string;
+  completed_at: string | null;
+  completed: number | null;
+  failed: number | null;
+  skipped: number;
+}
+
+export interface SubmitOptions {
+  fileName: string | null;
+  idempotencyKey?: string;
+  source: 'web' | 'api';
+  apiKeyId?: string;
+}
+
+/** Where a batch's links point: the web app's routes or the public API's. */
+export type BatchLinks = (batchId: string) => Batch['links'];
+export const batchLinks =
+  (base: string): BatchLinks =>
+  (id) => ({ self: `${base}/${id}`, rows: `${base}/${id}/rows`, results_csv: `${base}/${id}/results.csv`, reports_zip: `${base}/${id}/reports.zip` });
+
+/** A row with its check's document (null while the check is not in the read model, or never started). */
+export interface RowWithCheck {
+  row: BatchRow;
+  checkId: string;
+  check: CheckDoc | null;
+}
+
+export function rowResult({ row, checkId, check }: RowWithCheck, skipped: ReadonlyMap<number, string>): BatchRowResult {
+  const skipReason = skipped.get(row.sameAs ?? row.line);
+  const status: BatchRowStatus = check ? (check.status as BatchRowStatus) : skipReason !== undefined ? 'skipped' : 'pending';
+  return {
+    line: row.line,
+    address: row.address,
+    network: row.network,
+    reference: row.reference ?? null,
+    status,
+    check_id: check ? checkId : null,
+    risk_score: check?.status === 'completed' ? check.risk_score : null,
+    risk_level: check?.status === 'completed' ? check.risk_level : null,
+    aml_status: check?.status === 'completed' ? check.aml_status : null,
+    sanctions_hits: check?.sanctions_hits ?? [],
+    top_factors: (check?.risk_factors ?? []).slice(0, 3),
+    error: check?.status === 'failed' ? (check.error ?? 'The check failed') : (skipReason ?? null),
+    same_as_line: row.sameAs ?? null,
+  };
+}
+
+export function createBatches(deps: { eventStore: EventStore; readStore: ReadStore; clock: () => Date; checksLeft: (userId: string) => Promise<number> }) {
+  const { eventStore, readStore } = deps;
+
+  async function load(batchId: string): Promise<BatchState | null> {
+    let state: BatchState | null = null;
+    for (const e of await eventStore.readStream(batchStreamId(batchId))) state = evolveBatch(state, { type: e.type, data: e.data } as BatchEvent);
+    return state;
+  }
+
+  /** The user's own batch; another user's is not found. */
+  async function own(userId: string, batchId: string): Promise<BatchState> {
+    const state = await load(batchId);
+    if (!state || state.submitted.userId !== userId) throw new NotFound('No such batch');
+    return state;
+  }
+
+  function refuseErrors(parsed: ParsedBatch) {
+    if (parsed.errorCount === 0) return;
+    const first = parsed.errors[0]!;
+    const message =
+      parsed.errorCount === 1
+        ? first.line > 0
+          ? `Line ${first.line}: ${first.message}. Nothing was charged: fix the line and upload the file again.`
+          : `${first.message}. Nothing was charged.`
+        : `${parsed.errorCount.toLocaleString('en-US')} lines have errors (the first on line ${first.line}). Nothing was charged: fix them and upload the file again.`;
+    throw new InvalidLines(message, parsed.errors, parsed.errorCount);
+  }
+
+  function keyOf(parsed: ParsedBatch, idempotencyKey: string | undefined): string {
+    if (idempotencyKey === undefined) return `file:${parsed.contentHash}`;
+    if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
+      throw new Invalid('The Idempotency-Key header must be 8 to 200 visible ASCII characters', { 'Idempotency-Key': 'Invalid Idempotency-Key' });
+    }
+    return `key:${idempotencyKey}`;
+  }
+
+  async function summary(doc: BatchDoc, links: BatchLinks): Promise<Batch> {
+    let { completed, failed } = doc;
+    let running = 0;
+    if (doc.status === 'running') {
+      const count = (status: string) => readStore.count(CHECKS, { batch_id: doc.id, status });
+      [completed, failed, running] = await Promise.all([count('completed'), count('failed'), count('running')]);
+    }
+    return {
+      id: doc.id,
+      status: doc.status,
+      file_name: doc.file_name,
+      rows: doc.rows,
+      wallets: doc.wallets,
+      completed: completed ?? 0,
+      failed: failed ?? 0,
+      running,
+      skipped: doc.skipped,
+      created_at: doc.created_at,
+      completed_at: doc.completed_at,
+      source: doc.source,
+      links: links(doc.id),
+    };
+  }
+
+  /** The batch's rows joined with their checks, `CHUNK` checks at a time. */
+  async function* rowsWithChecks(userId: string, state: BatchState, rows: readonly BatchRow[] = state.rows): AsyncGenerator<RowWithCheck[]> {
+    const { batchId } = state.submitted;
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const chunk = rows.slice(i, i + CHUNK).map((row) => ({ row, checkId: rowCheckId(userId, batchId, row) }));
+      const docs = await readStore.getMany<CheckDoc>(CHECKS, [...new Set(chunk.map((r) => r.checkId))]);
+      yield chunk.map((r) => ({ ...r, check: docs.get(r.checkId) ?? null }));
+    }
+  }
+
+  const skippedOf = (state: BatchState) => new Map((state.completed?.skipped ?? []).map((s) => [s.line, s.reason]));
+
+  return {
+    load,
+
+    /** What submitting the file would do: its rows, the wallets charged, and the checks left. Errors are refused with their lines. */
+    async preview(userId: string, parsed: ParsedBatch, options: Pick<SubmitOptions, 'fileName' | 'idempotencyKey'>): Promise<BatchPreview> {
+      refuseErrors(parsed);
+      const batchId = batchIdFor(userId, keyOf(parsed, options.idempotencyKey));
+      const [existing, checksLeft] = await Promise.all([load(batchId), deps.checksLeft(userId)]);
+      return {
+        dry_run: true,
+        file_name: options.fileName,
+        rows: parsed.rows.length,
+        wallets: parsed.walletCount,
+        cost: existing ? 0 : parsed.walletCount,
+        checks_left: checksLeft,
+        existing_batch_id: existing ? batchId : null,
+      };
+    },
+
+    /**
+     * Records the batch, or answers with the batch the same file (or Idempotency-Key) made before.
+     * Refused, with nothing recorded, when a line is invalid or the user has fewer checks left
+     * than the batch's wallets.
+     */
+    async submit(userId: string, parsed: ParsedBatch, options: SubmitOptions): Promise<{ batchId: string; created: boolean }> {
+      refuseErrors(parsed);
+      const key = keyOf(parsed, options.idempotencyKey);
+      const batchId = batchIdFor(userId, key);
+      const existing = await load(batchId);
+      if (existing) {
+        if (existing.submitted.contentHash !== parsed.contentHash) {
+          throw new Conflict('This Idempotency-Key was already used for another file', { 'Idempotency-Key': 'Already used for another file' });
+        }
+        return { batchId, created: false };
+      }
+      const left = await deps.checksLeft(userId);
+      if (left < parsed.walletCount) {
+        throw new PaymentRequired(
+          `This batch screens ${parsed.walletCount.toLocaleString('en-US')} wallet${parsed.walletCount === 1 ? '' : 's'} (one check each) and you have ${left.toLocaleString('en-US')} check${left === 1 ? '' : 's'} left. Buy more checks or split the file.`,
+        );
+      }
+      const events = submitEvents(
+        {
+          batchId,
+          userId,
+          fileName: options.fileName,
+          rowCount: parsed.rows.length,
+          walletCount: parsed.walletCount,
+          key,
+          contentHash: parsed.contentHash,
+          source: options.source,
+          ...(options.apiKeyId ? { apiKeyId: options.apiKeyId } : {}),
+          at: deps.clock().toISOString(),
+        },
+        parsed.rows,
+      );
+      try {
+        await eventStore.append(
+          batchStreamId(batchId),
+          events.map((e, i) => ({ id: uuidFrom(`${batchId}|submitted|${i}`), type: e.type, data: e.data, metadata: { command: 'SubmitBatch' } })),
+          { expectedRevision: 'no-stream' },
+        );
+      } catch (error) {
+        // The same file sent twice at once: the other call recorded it.
+        if (!(error instanceof WrongExpectedRevision)) throw error;
+        return { batchId, created: false };
+      }
+      return { batchId, created: true };
+    },
+
+    /** The batch's summary; while it runs, its counts come from its checks. */
+    async get(userId: string, batchId: string, links: BatchLinks): Promise<Batch> {
+      const doc = await readStore.get<BatchDoc>(BATCHES, batchId);
+      if (doc && doc.user_id === userId) return summary(doc, links);
+      // Just submitted, not yet in the read model.
+      const state = await own(userId, batchId);
+      const s = state.submitted;
+      return summary(
+        { id: batchId, user_id: userId, file_name: s.fileName, rows: s.rowCount, wallets: s.walletCount, status: 'running', source: s.source, created_at: s.at, completed_at: null, completed: null, failed: null, skipped: 0 },
+        links,
+      );
+    },
+
+    async list(userId: string, page: { limit: number; offset: number }, links: BatchLinks): Promise<Batch[]> {
+      const docs = await readStore.find<BatchDoc>(BATCHES, { where: { user_id: userId }, sort: [{ field: 'created_at', direction: 'desc' }], limit: page.limit, offset: page.offset });
+      return Promise.all(docs.map((d) => summary(d, links)));
+    },
+
+    /** A page of the batch's rows with their results; with `status`, only rows of that status (found among all rows). */
+    async rows(userId: string, batchId: string, query: { limit: number; offset: number; status?: BatchRowStatus }): Promise<{ items: BatchRowResult[]; total: number }> {
+      const state = await own(userId, batchId);
+      const skipped = skippedOf(state);
+      if (!query.status) {
+        const page = state.rows.slice(query.offset, query.offset + query.limit);
+        const items: BatchRowResult[] = [];
+        for await (const chunk of rowsWithChecks(userId, state, page)) items.push(...chunk.map((r) => rowResult(r, skipped)));
+        return { items, total: state.rows.length };
+      }
+      const matching: BatchRowResult[] = [];
+      for await (const chunk of rowsWithChecks(userId, state)) {
+        for (const r of chunk) {
+          const result = rowResult(r, skipped);
+          if (result.status === query.status) matching.push(result);
+        }
+      }
+      return { items: matching.slice(query.offset, query.offset + query.limit), total: matching.length };
+    },
+
+    /** Every row with its result, a chunk at a time (the results CSV). */
+    async *results(userId: string, batchId: string): AsyncGenerator<BatchRowResult[]> {
+      const state = await own(userId, batchId);
+      const skipped = skippedOf(state);
+      for await (const chunk of rowsWithChecks(userId, state)) yield chunk.map((r) => rowResult(r, skipped));
+    },
+
+    /** The batch's distinct wallets whose check completed, with its row (the reports ZIP). */
+    async *completedChecks(userId: string, batchId: string): AsyncGenerator<RowWithCheck> {
+      const state = await own(userId, batchId);
+      for await (const chunk of rowsWithChecks(userId, state, walletRows(state.rows))) {
+        for (const r of chunk) if (r.check?.status === 'completed') yield r;
+      }
+    },
+
+    own,
+  };
+}
+export type Batches = ReturnType<typeof createBatches>;

@@ -1,0 +1,40 @@
+/**
+ * The check command as a part of a composition root runs it: the progress hub it waits on, and
+ * charging through the accounts. The API runs it for the web app and the public API; the workers
+ * run it for batches.
+ */
+import { randomUUID } from 'node:crypto';
+import type { EventStore, Logger, MessageBus } from '@walletscreen/platform';
+import type { Accounts } from '../accounts/service';
+import { startProgressHub, type ProgressHub } from '../checks/progress-hub';
+import { createChecks, type Checks } from '../checks/service';
+import type { ReadModels } from './command-api';
+
+export async function startCheckCommand(deps: {
+  eventStore: EventStore;
+  bus: MessageBus;
+  accounts: Pick<Accounts, 'chargeCheck'>;
+  logger: Logger;
+  clock: () => Date;
+  waitMs: number;
+  /** A settled check is answered once these read models show it. */
+  readModels?: ReadModels;
+}): Promise<{ checks: Checks; hub: ProgressHub }> {
+  const { eventStore, accounts } = deps;
+  // Every process follows the check events in a group of its own: each one hears of every check.
+  const hub = await startProgressHub({ bus: deps.bus, eventStore, logger: deps.logger, group: `progress-hub-${randomUUID()}` });
+  const checks = createChecks({
+    eventStore,
+    hub,
+    clock: deps.clock,
+    waitMs: deps.waitMs,
+    ...(deps.readModels ? { readModels: deps.readModels } : {}),
+    billing: {
+      async chargeCheck(userId, checkId, check) {
+        const { charged, state } = await accounts.chargeCheck(userId, checkId, check);
+        return { charged, source: state.charges[checkId]!.source };
+      },
+    },
+  });
+  return { checks, hub };
+}

@@ -1,0 +1,35 @@
+/**
+ * The check command as the features that start or read checks see it (the public API, batches):
+ * the command itself is the checks feature's (checks/service.ts), handed in by the composition
+ * root; the check a key names, and the report's file name, are shared.
+ */
+import type { CheckProgress, Network, WalletCheckRequested } from '@walletscreen/contracts';
+import { uuidFrom } from './command-handler';
+
+/** The check a user's Idempotency-Key names: the same key always names the same check. */
+export const checkIdFor = (userId: string, idempotencyKey: string) => uuidFrom(`check|${userId}|${idempotencyKey}`);
+
+/** How a check was asked for, besides the address: the caller's reference, the API key, the batch, and how long to wait. */
+export interface CheckVia {
+  reference?: string;
+  apiKeyId?: string;
+  batchId?: string;
+  waitMs?: number;
+}
+
+/** Each answers with the check's progress and its request. */
+export interface CheckCommand {
+  start(
+    userId: string,
+    input: { wallet_address: string; network?: Network },
+    idempotencyKey: string | undefined,
+    via?: CheckVia,
+  ): Promise<{ progress: CheckProgress; request: WalletCheckRequested }>;
+  follow(userId: string, checkId: string, waitMs?: number): Promise<{ progress: CheckProgress; request: WalletCheckRequested }>;
+}
+
+/** The PDF of the user's own completed check (pdf/), handed in by the composition root. */
+export type RenderCheckPdf = (userId: string, checkId: string) => Promise<{ pdf: Buffer; fileName: string }>;
+
+/** The PDF report's file name. */
+export const pdfFileName = (address: string) => `AML_Report_${address.replace(/[^A-Za-z0-9:_-]/g, '_')}.pdf`;

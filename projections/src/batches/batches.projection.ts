@@ -1,0 +1,60 @@
+import type { BatchCompleted, BatchSubmitted } from '@walletscreen/contracts';
+import type { RecordedEvent } from '@walletscreen/platform';
+import type { Projection } from '../projection';
+
+/** The batches read model: one document per batch, for the Batch screen's list and each batch's summary. */
+export const BATCHES = 'batches';
+
+export interface BatchDoc {
+  id: string;
+  user_id: string;
+  file_name: string | null;
+  rows: number;
+  wallets: number;
+  status: 'running' | 'completed';
+  source: 'web' | 'api';
+  api_key_id: string | null;
+  created_at: string;
+  completed_at: string | null;
+  /** Known once the batch completes; while it runs, the checks read model counts its wallets. */
+  completed: number | null;
+  failed: number | null;
+  skipped: number;
+}
+
+export const batchesProjection: Projection<BatchDoc> = {
+  name: 'batches-v1',
+  collection: BATCHES,
+  handles: ['BatchSubmitted', 'BatchCompleted'],
+  keyOf: (event: RecordedEvent) => (event.data as { batchId?: string }).batchId ?? null,
+  fold(doc, event) {
+    switch (event.type) {
+      case 'BatchSubmitted': {
+        const d = event.data as BatchSubmitted;
+        return {
+          id: d.batchId,
+          user_id: d.userId,
+          file_name: d.fileName,
+          rows: d.rowCount,
+          wallets: d.walletCount,
+          status: 'running',
+          source: d.source,
+          api_key_id: d.apiKeyId ?? null,
+          created_at: d.at,
+          completed_at: null,
+          completed: null,
+          failed: null,
+          skipped: 0,
+        };
+      }
+      case 'BatchCompleted': {
+        if (!doc) return doc;
+        const d = event.data as BatchCompleted;
+        return { ...doc, status: 'completed', completed_at: d.at, completed: d.completed, failed: d.failed, skipped: d.skipped.length };
+      }
+      default:
+        return doc;
+    }
+  },
+  indexes: [['user_id', 'created_at'], ['status']],
+};
