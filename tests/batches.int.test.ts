@@ -17,7 +17,7 @@ import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
-import { startTestServer, type TestServer } from './support/server';
+import { ADMIN, startTestServer, type TestServer } from './support/server';
 
 const root = path.resolve(__dirname, '..');
 const SANCTIONED = '13oLVxUtf5yPRmgRKxnj182ScRG6mHp6cQ';
@@ -205,6 +205,37 @@ describe('a batch from a CSV file', () => {
     for (const name of pdfs) expect(entries.get(name)!.subarray(0, 5).toString()).toBe('%PDF-');
     expect(parse(entries.get('results.csv')!, { columns: true })).toHaveLength(4);
   }, 60_000);
+
+  it("exports the caller's History as CSV (own checks only, with the filters) and everyone's for an admin", async () => {
+    const other = await signUp('export-other@exchange.example');
+    const mine = (await server.api<Array<{ id: string }>>('GET', '/api/transactions/history?limit=100', { token })).body.map((h) => h.id);
+    const csv = await download(token, '/api/transactions/history.csv');
+    expect(csv.status).toBe(200);
+    expect(csv.type).toMatch(/^text\/csv/);
+    expect(csv.disposition).toMatch(/^attachment; filename="walletscreen-history-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const records = parse(csv.body, { columns: true }) as Array<Record<string, string>>;
+    expect(Object.keys(records[0]!)).toEqual(['created_at', 'check_id', 'wallet_address', 'network', 'risk_score', 'risk_level', 'aml_status', 'sanctions_hits', 'top_factors', 'reference', 'batch_id']);
+    expect(records.map((r) => r.check_id).sort()).toEqual([...mine].sort());
+    expect(records.map((r) => r.created_at)).toEqual(records.map((r) => r.created_at).sort().reverse());
+    const sanctioned = records.find((r) => r.wallet_address === SANCTIONED && r.batch_id === batch.id)!;
+    expect(sanctioned).toMatchObject({ risk_level: 'High Risk', sanctions_hits: 'HERON TEST EXCHANGE LTD. (CYBER2)', reference: 'deposit-1002' });
+    // The filters are the History's.
+    const high = parse((await download(token, '/api/transactions/history.csv?risk_level=High%20Risk')).body, { columns: true }) as Array<Record<string, string>>;
+    expect(high.length).toBeGreaterThan(0);
+    expect(high.every((r) => r.risk_level === 'High Risk')).toBe(true);
+    expect((await download(token, '/api/transactions/history.csv?risk_level=Purple')).status).toBe(400);
+    // Someone else's export has none of these checks.
+    expect(parse((await download(other, '/api/transactions/history.csv')).body, { columns: true })).toEqual([]);
+    expect((await download(other, '/api/admin/transactions.csv')).status).toBe(403);
+
+    const admin = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: ADMIN })).body.token;
+    const all = await download(admin, `/api/admin/transactions.csv?email=${encodeURIComponent('batches@exchange')}`);
+    expect(all.status).toBe(200);
+    const adminRecords = parse(all.body, { columns: true }) as Array<Record<string, string>>;
+    expect(Object.keys(adminRecords[0]!)[0]).toBe('user_email');
+    expect(adminRecords.map((r) => r.check_id).sort()).toEqual([...mine].sort());
+    expect(new Set(adminRecords.map((r) => r.user_email))).toEqual(new Set(['batches@exchange.example']));
+  });
 
   it("keeps batches to their owner", async () => {
     const other = await signUp('other-desk@exchange.example');

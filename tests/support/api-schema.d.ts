@@ -558,6 +558,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/transactions/history.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's whole History as CSV, with the same filters
+         * @description Every completed check that matches, newest first: time, check id, wallet, network, score, level, status, sanctions hits, the top three risk factors, reference and batch.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Case-insensitive substring of the wallet address */
+                    address?: string;
+                    /** @description Low Risk, Medium Risk, High Risk, Incomplete or all (any case) */
+                    risk_level?: string;
+                    /** @description YYYY-MM-DD or dd.MM.yyyy, inclusive */
+                    date_from?: string;
+                    /** @description YYYY-MM-DD or dd.MM.yyyy, inclusive of the whole day */
+                    date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": unknown;
+                    };
+                };
+                /** @description Invalid filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transactions/history/{id}": {
         parameters: {
             query?: never;
@@ -1644,6 +1719,83 @@ export interface paths {
                             status: string;
                             user_email: string;
                         }[];
+                    };
+                };
+                /** @description Invalid filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transactions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every user's completed checks as CSV, with user_email and the same filters (admins only)
+         * @description Admins only.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Case-insensitive substring of the wallet address */
+                    address?: string;
+                    /** @description Low Risk, Medium Risk, High Risk, Incomplete or all (any case) */
+                    risk_level?: string;
+                    /** @description YYYY-MM-DD or dd.MM.yyyy, inclusive */
+                    date_from?: string;
+                    /** @description YYYY-MM-DD or dd.MM.yyyy, inclusive of the whole day */
+                    date_to?: string;
+                    /** @description Case-insensitive substring of the user's e-mail */
+                    email?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": unknown;
                     };
                 };
                 /** @description Invalid filter */

@@ -14,13 +14,14 @@ import {
   type AdminActionResponse,
   type Role,
 } from '@walletscreen/contracts';
-import type { ReadStore } from '@walletscreen/platform';
+import type { Logger, ReadStore } from '@walletscreen/platform';
 import { currentUser, requireAdmin, sessionAuth, type Authenticator } from '../http/auth';
 import { idempotencyKeyHeaders } from '../http/headers';
 import { route, routeGroup, type RouteGroup } from '../http/route';
 import { NotFound } from '../shared/errors';
 import { listCustomers } from './customers-query';
-import { adminHistoryQuerySchema, findAdminCheck, findAdminHistory } from './transactions-query';
+import { sendAdminHistoryCsv } from '../shared/history-export';
+import { adminHistoryFilterSchema, adminHistoryQuerySchema, findAdminCheck, findAdminHistory } from './transactions-query';
 
 interface Actor {
   userId: string;
@@ -65,7 +66,7 @@ const roleChangeAnswers = {
  * Every admin route checks the admin role on the server. A command answers once the read models
  * show it, so the list the browser reloads next already has the change.
  */
-export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; commands: AdminCommands; waitForReadModels: (position: number) => Promise<void> }): RouteGroup {
+export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; commands: AdminCommands; waitForReadModels: (position: number) => Promise<void>; logger: Logger; clock: () => Date }): RouteGroup {
   const answer = async (res: Response, change: AdminChange) => {
     if (change.position !== null) await deps.waitForReadModels(change.position);
     const body: AdminActionResponse = { ...change.user, changed: change.changed };
@@ -139,6 +140,18 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
         responses: { 200: { description: 'History rows with user_email', schema: z.array(adminHistoryItemSchema) }, 400: { description: 'Invalid filter' }, ...admins },
         async handle({ query }, _req, res) {
           res.json(await findAdminHistory(deps.readStore, query));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/admin/transactions.csv',
+        summary: "Every user's completed checks as CSV, with user_email and the same filters (admins only)",
+        tags,
+        auth: 'admin',
+        request: { query: adminHistoryFilterSchema },
+        responses: { 200: { description: 'The CSV file', contentType: 'text/csv' }, 400: { description: 'Invalid filter' }, ...admins },
+        async handle({ query }, _req, res) {
+          await sendAdminHistoryCsv(res, { readStore: deps.readStore, logger: deps.logger, now: deps.clock() }, query);
         },
       }),
       route({

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { ReadStore } from '@walletscreen/platform';
-import { findCheck, findHistory, historyDetail, historyItem, historyQuerySchema, type CheckDoc, type HistoryQuery } from '../shared/check-history';
+import { findCheck, findHistory, historyDetail, historyFilterSchema, historyItem, historyQuerySchema, type CheckDoc, type HistoryQuery } from '../shared/check-history';
 
 /** Collection the customers projection writes (projections/src/customers). */
 const CUSTOMERS = 'customers';
@@ -18,6 +18,8 @@ export const adminHistoryQuerySchema = historyQuerySchema.safeExtend({
   email: z.string().trim().max(254, { error: 'The e-mail filter may have at most 254 characters' }).optional().meta({ description: "Case-insensitive substring of the user's e-mail" }),
 });
 export type AdminHistoryQuery = z.output<typeof adminHistoryQuerySchema>;
+/** The admin History's filters, for the whole-History export. */
+export const adminHistoryFilterSchema = historyFilterSchema.safeExtend({ email: adminHistoryQuerySchema.shape.email });
 
 async function emailsOf(readStore: ReadStore, docs: CheckDoc[]): Promise<Map<string, string>> {
   const customers = await readStore.getMany<{ email: string }>(CUSTOMERS, [...new Set(docs.map((d) => d.user_id))]);

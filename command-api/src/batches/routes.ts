@@ -26,6 +26,7 @@ import { idempotencyKeyHeaders } from '../http/headers';
 import { route, type AnyRoute, type RouteAuth } from '../http/route';
 import { parseInput } from '../http/validation';
 import { pdfFileName, type RenderCheckPdf } from '../shared/check-command';
+import { mapPages, safeCell, sendCsv } from '../shared/history-export';
 import { batchLinks, type Batches } from './service';
 import { parseBatchCsv, parseBatchJson } from './parse';
 
@@ -51,8 +52,6 @@ const rowsQuerySchema = z.object({
 const fileText = z.string().meta({ description: 'The CSV file itself: a header naming an address column (address, wallet or wallet_address) and optionally network and reference columns; or, without a header, address, network, reference' });
 const idempotencyHeaders = idempotencyKeyHeaders('8 to 200 visible ASCII characters. Without one, the same file makes the same batch; a new key screens (and charges) the file again.');
 
-/** A CSV cell a spreadsheet would run as a formula gets a leading apostrophe. */
-const safeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 export const resultColumns = ['line', 'address', 'network', 'reference', 'status', 'risk_score', 'risk_level', 'aml_status', 'sanctions_hits', 'top_factors', 'check_id', 'error', 'same_as_line'] as const;
 const resultRecord = (r: BatchRowResult) => [
   r.line,
@@ -187,20 +186,7 @@ export function batchRoutes(deps: { batches: Batches; renderPdf: RenderCheckPdf;
       async handle({ params }, _req, res) {
         const userId = currentUser(res).userId;
         const state = await deps.batches.own(userId, params.id);
-        const rows = deps.batches.results(userId, params.id);
-        res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-        res.setHeader('Content-Disposition', `attachment; filename="${downloadName(state.submitted.fileName, params.id, '-results.csv')}"`);
-        const csv = stringify({ header: true, columns: [...resultColumns] });
-        const done = new Promise<void>((resolve, reject) => pipeline(csv, res, (error) => (error ? reject(error) : resolve())));
-        try {
-          for await (const chunk of rows) {
-            for (const r of chunk) if (!csv.write(resultRecord(r))) await once(csv, 'drain');
-          }
-          csv.end();
-        } catch (error) {
-          csv.destroy(error as Error);
-        }
-        await done.catch((error: unknown) => deps.logger.warn({ err: error, batchId: params.id }, 'results CSV download ended early'));
+        await sendCsv(res, downloadName(state.submitted.fileName, params.id, '-results.csv'), resultColumns, mapPages(deps.batches.results(userId, params.id), (rows) => rows.map(resultRecord)), deps.logger);
       },
     }),
     route({

@@ -12,11 +12,13 @@ import {
   premiumRequiredProblemSchema,
   type CheckProgress,
 } from '@walletscreen/contracts';
-import type { ReadStore } from '@walletscreen/platform';
+import type { Logger, ReadStore } from '@walletscreen/platform';
 import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
 import { idempotencyKeyHeaders } from '../http/headers';
 import { route, routeGroup, type RouteGroup } from '../http/route';
 import { Invalid, NotFound, PaymentRequired } from '../shared/errors';
+import { historyFilterSchema } from '../shared/check-history';
+import { sendUserHistoryCsv } from '../shared/history-export';
 import { findCheck, findHistory, historyDetail, historyItem, historyQuerySchema } from './history';
 import type { Checks } from './service';
 
@@ -61,7 +63,7 @@ function answer(res: Response, progress: CheckProgress) {
 }
 
 /** POST /api/transactions/analyze-realtime, GET /api/transactions/checks/{id}, the history calls. */
-export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readStore: ReadStore }): RouteGroup {
+export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readStore: ReadStore; logger: Logger; clock: () => Date }): RouteGroup {
   return routeGroup(
     [
       route({
@@ -74,6 +76,19 @@ export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readSto
         responses: { 200: { description: 'History rows', schema: z.array(historyItemSchema) }, 400: { description: 'Invalid filter' }, ...signedIn },
         async handle({ query }, _req, res) {
           res.json((await findHistory(deps.readStore, query, currentUser(res).userId)).map(historyItem));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/transactions/history.csv',
+        summary: "The caller's whole History as CSV, with the same filters",
+        description: 'Every completed check that matches, newest first: time, check id, wallet, network, score, level, status, sanctions hits, the top three risk factors, reference and batch.',
+        tags,
+        auth: 'session',
+        request: { query: historyFilterSchema },
+        responses: { 200: { description: 'The CSV file', contentType: 'text/csv' }, 400: { description: 'Invalid filter' }, ...signedIn },
+        async handle({ query }, _req, res) {
+          await sendUserHistoryCsv(res, { readStore: deps.readStore, logger: deps.logger, now: deps.clock() }, currentUser(res).userId, query);
         },
       }),
       route({

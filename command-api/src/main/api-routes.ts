@@ -85,9 +85,9 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
   return [
     accountRoutes(accounts),
     addressRoutes(),
-    checkRoutes({ auth: accounts, checks: deps.checks, readStore }),
+    checkRoutes({ auth: accounts, checks: deps.checks, readStore, logger: deps.logger, clock }),
     pdfRoutes({ auth: accounts, readStore, clock }),
-    adminRoutes({ auth: accounts, readStore, commands: accounts, waitForReadModels: deps.readModelsShow('an admin change') }),
+    adminRoutes({ auth: accounts, readStore, commands: accounts, waitForReadModels: deps.readModelsShow('an admin change'), logger: deps.logger, clock }),
     insightsRoutes({ auth: accounts, readStore, clock }),
     listsRoutes({ auth: accounts, lists: deps.customLists }),
     billingRoutes({ auth: accounts, billing: deps.billing, readStore }),

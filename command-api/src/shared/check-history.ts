@@ -41,23 +41,32 @@ const day = z
     return iso.toISOString().slice(0, 10);
   });
 
+/** History's filters, for a page (History) and for the whole of it (the CSV export). */
+const historyFilters = {
+  address: z.string().trim().max(200).optional().meta({ description: 'Case-insensitive substring of the wallet address' }),
+  risk_level: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => v === undefined || v === '' || v.toLowerCase() === 'all' || riskLevelLabels.some((l) => l.toLowerCase() === v.toLowerCase()), {
+      error: `risk_level must be one of: ${riskLevelLabels.join(', ')}`,
+    })
+    .meta({ description: `${riskLevelLabels.join(', ')} or all (any case)` }),
+  date_from: day.optional().meta({ description: 'YYYY-MM-DD or dd.MM.yyyy, inclusive' }),
+  date_to: day.optional().meta({ description: 'YYYY-MM-DD or dd.MM.yyyy, inclusive of the whole day' }),
+};
+const datesInOrder = (q: { date_from?: string; date_to?: string }) => !q.date_from || !q.date_to || q.date_from <= q.date_to;
+
 export const historyQuerySchema = z
   .object({
     limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).default(10),
     offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).default(0),
-    address: z.string().trim().max(200).optional().meta({ description: 'Case-insensitive substring of the wallet address' }),
-    risk_level: z
-      .string()
-      .trim()
-      .optional()
-      .refine((v) => v === undefined || v === '' || v.toLowerCase() === 'all' || riskLevelLabels.some((l) => l.toLowerCase() === v.toLowerCase()), {
-        error: `risk_level must be one of: ${riskLevelLabels.join(', ')}`,
-      })
-      .meta({ description: `${riskLevelLabels.join(', ')} or all (any case)` }),
-    date_from: day.optional().meta({ description: 'YYYY-MM-DD or dd.MM.yyyy, inclusive' }),
-    date_to: day.optional().meta({ description: 'YYYY-MM-DD or dd.MM.yyyy, inclusive of the whole day' }),
+    ...historyFilters,
   })
-  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { error: 'date_from must not be after date_to', path: ['date_to'] });
+  .refine(datesInOrder, { error: 'date_from must not be after date_to', path: ['date_to'] });
+/** The filters of a whole-History export. */
+export const historyFilterSchema = z.object(historyFilters).refine(datesInOrder, { error: 'date_from must not be after date_to', path: ['date_to'] });
+export type HistoryFilter = z.output<typeof historyFilterSchema>;
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
 
 export function historyItem(doc: CheckDoc) {
@@ -95,6 +104,14 @@ export function historyDetail(doc: CheckDoc) {
   };
 }
 
+/** The created_at condition of the date filters, and of an export's page boundary. */
+function createdAt(query: Pick<HistoryQuery, 'date_from' | 'date_to'>, atMost: string | undefined) {
+  const to = query.date_to ? `${query.date_to}T23:59:59.999Z` : undefined;
+  const lte = atMost !== undefined && (to === undefined || atMost < to) ? atMost : to;
+  if (!query.date_from && lte === undefined) return undefined;
+  return { ...(query.date_from ? { gte: `${query.date_from}T00:00:00.000Z` } : {}), ...(lte !== undefined ? { lte } : {}) };
+}
+
 /**
  * Completed checks, newest first, filtered by the server so matches beyond the loaded page are found;
  * of one user, of some users (`{ in: ids }`), or of everyone (admins).
@@ -104,7 +121,7 @@ export function findHistory(
   query: HistoryQuery,
   userId?: string | { in: readonly string[] },
   /** The public API can list checks of another status (or of every status) and look for a reference. */
-  options: { status?: 'running' | 'completed' | 'failed' | 'all'; reference?: string } = {},
+  options: { status?: 'running' | 'completed' | 'failed' | 'all'; reference?: string; createdAtMost?: string } = {},
 ): Promise<CheckDoc[]> {
   const level = query.risk_level && query.risk_level.toLowerCase() !== 'all' ? riskLevelLabels.find((l) => l.toLowerCase() === query.risk_level!.toLowerCase()) : undefined;
   const where: Where = {
@@ -113,10 +130,7 @@ export function findHistory(
     reference: options.reference,
     wallet_address: query.address ? { contains: query.address } : undefined,
     risk_level: level,
-    created_at:
-      query.date_from || query.date_to
-        ? { ...(query.date_from ? { gte: `${query.date_from}T00:00:00.000Z` } : {}), ...(query.date_to ? { lte: `${query.date_to}T23:59:59.999Z` } : {}) }
-        : undefined,
+    created_at: createdAt(query, options.createdAtMost),
   };
   return readStore.find<CheckDoc>(CHECKS, { where, sort: [{ field: 'created_at', direction: 'desc' }], limit: query.limit, offset: query.offset });
 }
