@@ -11,6 +11,7 @@ import { ZipFile } from 'yazl';
 import { z } from 'zod';
 import {
   BATCH_LIMITS,
+  batchDownloadName,
   batchListSchema,
   batchPreviewSchema,
   batchRowStatuses,
@@ -70,11 +71,6 @@ const resultRecord = (r: BatchRowResult) => [
 ];
 
 /** A download's name: the batch's file name (without its extension) or its id. */
-function downloadName(fileName: string | null, batchId: string, suffix: string) {
-  const base = (fileName ?? '').replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || `batch-${batchId.slice(0, 8)}`;
-  return `${base}${suffix}`;
-}
-
 export interface BatchRoutesOptions {
   prefix: '/batches' | '/v1/batches';
   submitAuth: RouteAuth;
@@ -186,7 +182,7 @@ export function batchRoutes(deps: { batches: Batches; renderPdf: RenderCheckPdf;
       async handle({ params }, _req, res) {
         const userId = currentUser(res).userId;
         const state = await deps.batches.own(userId, params.id);
-        await sendCsv(res, downloadName(state.submitted.fileName, params.id, '-results.csv'), resultColumns, mapPages(deps.batches.results(userId, params.id), (rows) => rows.map(resultRecord)), deps.logger);
+        await sendCsv(res, batchDownloadName(state.submitted.fileName, params.id, '-results.csv'), resultColumns, mapPages(deps.batches.results(userId, params.id), (rows) => rows.map(resultRecord)), deps.logger);
       },
     }),
     route({
@@ -201,7 +197,7 @@ export function batchRoutes(deps: { batches: Batches; renderPdf: RenderCheckPdf;
         const userId = currentUser(res).userId;
         const state = await deps.batches.own(userId, params.id);
         res.setHeader('Content-Type', 'application/zip');
-        res.setHeader('Content-Disposition', `attachment; filename="${downloadName(state.submitted.fileName, params.id, '-reports.zip')}"`);
+        res.setHeader('Content-Disposition', `attachment; filename="${batchDownloadName(state.submitted.fileName, params.id, '-reports.zip')}"`);
         const zip = new ZipFile();
         const done = new Promise<void>((resolve, reject) => pipeline(zip.outputStream, res, (error) => (error ? reject(error) : resolve())));
         let aborted = false;

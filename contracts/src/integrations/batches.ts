@@ -157,6 +157,12 @@ export type BatchRowResult = z.infer<typeof batchRowResultSchema>;
 
 export const batchRowsSchema = z.object({ items: z.array(batchRowResultSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
 
+/** The name a batch's download is saved under: the uploaded file's name (made safe) or the batch's, then the suffix. */
+export function batchDownloadName(fileName: string | null, batchId: string, suffix: '-results.csv' | '-reports.zip'): string {
+  const base = (fileName ?? '').replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || `batch-${batchId.slice(0, 8)}`;
+  return `${base}${suffix}`;
+}
+
 /** The socket.io message a batch's progress comes in (the browser fetches the batch again). */
 export const BATCH_PROGRESS = 'batch:progress';
 export interface BatchProgressMessage {

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
           { path: 'wallet-checker', lazy: screen(() => import('../features/wallet-checker/routes/wallet-checker-page'), (m) => m.WalletCheckerPage), handle: handle('Check Wallet') },
           { path: 'history', lazy: screen(() => import('../features/history/routes/history-page'), (m) => m.HistoryPage), handle: handle('Wallet Checks History') },
           { path: 'top-up', lazy: screen(() => import('../features/top-up/routes/top-up-page'), (m) => m.TopUpPage), handle: handle('Upgrade Your Plan') },
+          { path: 'batch', lazy: screen(() => import('../features/batches/routes/batch-page'), (m) => m.BatchPage), handle: handle('Batch screening') },
           { path: 'api-keys', lazy: screen(() => import('../features/api-keys/routes/api-keys-page'), (m) => m.ApiKeysPage), handle: handle('API keys') },
           { path: 'top-up/confirm', lazy: screen(() => import('../features/top-up/routes/confirm-payment-page'), (m) => m.ConfirmPaymentPage), handle: handle('Confirm your purchase') },
         ],

@@ -81,6 +81,8 @@ export interface UploadOptions<T> {
   signal?: AbortSignal;
   /** Sent with the file; default application/octet-stream. */
   contentType?: string;
+  /** Further request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
   /** Called as the bytes go out: how many were sent of how many. */
   onProgress?: (sent: number, total: number) => void;
 }
@@ -227,6 +229,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       xhr.open('POST', buildUrl(baseUrl, path, req.query));
       xhr.setRequestHeader('Accept', 'application/json');
       xhr.setRequestHeader('Content-Type', req.contentType ?? 'application/octet-stream');
+      for (const [name, value] of Object.entries(req.headers ?? {})) xhr.setRequestHeader(name, value);
       if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
       xhr.upload.onprogress = (event) => req.onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
       xhr.onload = () => {

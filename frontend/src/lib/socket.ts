@@ -11,7 +11,7 @@
  */
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import type { CheckProgress } from '@walletscreen/contracts';
+import { BATCH_PROGRESS, type BatchProgressMessage, type CheckProgress } from '@walletscreen/contracts';
 
 export const SOCKET_PATH = '/socket.io';
 export const CHECK_PROGRESS_EVENT = 'check:progress';
@@ -106,5 +106,31 @@ export function followCheck(checkId: string, listener: (progress: CheckProgress)
     active = false;
     s.off(CHECK_PROGRESS_EVENT, deliver);
     s.off('connect', subscribe);
+  };
+}
+
+/** A `batch:progress` payload as the server sends it; anything else is ignored. */
+export function isBatchProgress(value: unknown): value is BatchProgressMessage {
+  if (value === null || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.batch_id === 'string' && (v.status === 'running' || v.status === 'completed');
+}
+
+/**
+ * Every `batch:progress` message of the user's batches, and a call of `onConnect` after every
+ * (re)connection (messages sent while offline are not replayed, so the screen reads its batches
+ * again). Opens the shared connection when the screen is shown before it is. Returns the unsubscribe.
+ */
+export function onBatchProgress(readToken: () => string | null, listener: (message: BatchProgressMessage) => void, onConnect: () => void): () => void {
+  if (!readToken()) return () => undefined;
+  const s = openSocket(readToken);
+  const handler = (payload: unknown) => {
+    if (isBatchProgress(payload)) listener(payload);
+  };
+  s.on(BATCH_PROGRESS, handler);
+  s.on('connect', onConnect);
+  return () => {
+    s.off(BATCH_PROGRESS, handler);
+    s.off('connect', onConnect);
   };
 }

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowLeft, IconCreditCard, IconHistory, IconKey, IconLogout, IconShieldSearch } from '@tabler/icons-react';
+import { IconArrowLeft, IconCreditCard, IconFiles, IconHistory, IconKey, IconLogout, IconShieldSearch } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
@@ -28,6 +28,7 @@ export const DASHBOARD_NAV: readonly NavItem[] = [
   { label: 'Check Wallet', to: '/dashboard/wallet-checker', icon: IconShieldSearch },
   { label: 'History', to: '/dashboard/history', icon: IconHistory },
   { label: 'Top Up Balance', to: '/dashboard/top-up', icon: IconCreditCard },
+  { label: 'Batch screening', to: '/dashboard/batch', icon: IconFiles },
   { label: 'API keys', to: '/dashboard/api-keys', icon: IconKey },
 ];
 

@@ -3,6 +3,7 @@ import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text } from '@
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckDetailsModal } from '../../../components/check-history/check-details';
+import { ExportHistoryButton, exportFileName, exportQuery } from '../../../components/check-history/export-history-button';
 import { HistoryCards } from '../../../components/check-history/history-cards';
 import { HistoryFilterBar } from '../../../components/check-history/history-filter-bar';
 import { applyFilters } from '../../../components/check-history/history-filters';
@@ -50,7 +51,12 @@ export function AdminHistoryPage() {
 
   return (
     <>
-      <PageHeader order={1} title="Admin: Wallet Checks History" description="Every customer's checks, newest first." />
+      <PageHeader
+        order={1}
+        title="Admin: Wallet Checks History"
+        description="Every customer's checks, newest first."
+        actions={<ExportHistoryButton path="/admin/transactions.csv" query={exportQuery(filters, { email: filters.email || undefined })} fileName={exportFileName('all-checks')} />}
+      />
       <Stack gap="md">
         <Paper p="md">
           <HistoryFilterBar

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { historyListQueryKey, useHistory } from '../api/get-history';
 import { HistoryCards } from '../../../components/check-history/history-cards';
 import { HistoryDetailsModal } from '../components/history-details-modal';
+import { ExportHistoryButton, exportFileName, exportQuery } from '../../../components/check-history/export-history-button';
 import { HistoryFilterBar } from '../../../components/check-history/history-filter-bar';
 import { HistoryTable } from '../../../components/check-history/history-table';
 import { applyFilters, emptyFilters, type HistoryFilters } from '../../../components/check-history/history-filters';
@@ -47,7 +48,11 @@ export function HistoryPage() {
 
   return (
     <>
-      <PageHeader title="Wallet Checks History" description="Every wallet you have checked, newest first." />
+      <PageHeader
+        title="Wallet Checks History"
+        description="Every wallet you have checked, newest first."
+        actions={<ExportHistoryButton path="/transactions/history.csv" query={exportQuery(filters)} fileName={exportFileName('history')} />}
+      />
       <Stack gap="md">
         <Paper p="md">
           <HistoryFilterBar
