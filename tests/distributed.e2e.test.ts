@@ -246,6 +246,38 @@ maybe('the distributed shape, process by process', () => {
     expect((await withKey(api1, 'GET', '/api/v1/screenings')).status).toBe(401);
   }, 120_000);
 
+  it('a batch submitted through one API runs on the workers, is followed live through the other, and charges once', async () => {
+    const [api1, api2] = [byName('api-1'), byName('api-2')];
+    const token = await signUp('batches@system.test', api1, api2);
+    const watcher = io(api2.url!.replace('localhost', '127.0.0.1'), { path: '/socket.io', auth: { token }, transports: ['websocket'] });
+    const messages: Array<{ batch_id: string; status: string }> = [];
+    watcher.on('batch:progress', (m: { batch_id: string; status: string }) => messages.push(m));
+    await new Promise<void>((resolve, reject) => {
+      watcher.once('connect', () => resolve());
+      watcher.once('connect_error', reject);
+    });
+    try {
+      const rows = { rows: [{ address: a.btcWallet, reference: 'sys-1' }, { address: a.btcWallet, reference: 'sys-2' }], file_name: 'system.json' };
+      const created = await call<{ id: string; wallets: number }>(api1, 'POST', '/api/batches', rows, token);
+      expect(created.status).toBe(202);
+      expect(created.body.wallets).toBe(1);
+      await until(() => messages.some((m) => m.batch_id === created.body.id && m.status === 'completed'), 90_000);
+      const batch = await call<{ status: string; completed: number }>(api2, 'GET', `/api/batches/${created.body.id}`, undefined, token);
+      expect(batch.body).toMatchObject({ status: 'completed', completed: 1 });
+      const listed = await call<{ items: Array<{ status: string; reference: string; check_id: string }> }>(api2, 'GET', `/api/batches/${created.body.id}/rows`, undefined, token);
+      expect(listed.body.items.map((r) => [r.status, r.reference])).toEqual([
+        ['completed', 'sys-1'],
+        ['completed', 'sys-2'],
+      ]);
+      // The same rows again: the same batch, nothing charged.
+      const again = await call<{ id: string }>(api2, 'POST', '/api/batches', rows, token);
+      expect([again.status, again.body.id]).toEqual([200, created.body.id]);
+      expect((await call<{ checks_left: number }>(api1, 'GET', '/api/profile', undefined, token)).body.checks_left).toBe(19);
+    } finally {
+      watcher.close();
+    }
+  }, 120_000);
+
   it('a worker killed with SIGKILL in the middle of a check leaves it to the other worker, charged once', async () => {
     const token = tokens.get('one@system.test')!;
     holdNext = true;

@@ -15,7 +15,7 @@ export interface ProgressHub {
   /** Every check event, for fan-out (socket.io). */
   onAny(listener: CheckListener): () => void;
   /** Every batch that completes (its wallets' checks come through the check listeners). */
-  onBatchCompleted(listener: (batch: BatchCompleted) => void): () => void;
+  onBatchCompleted(listener: (batch: BatchCompleted, recorded: RecordedEvent) => void): () => void;
   stop(): Promise<void>;
 }
 
@@ -23,7 +23,7 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
   const byCheck = new Map<string, Set<CheckListener>>();
   const byUser = new Map<string, Set<CheckListener>>();
   const any = new Set<CheckListener>();
-  const batchListeners = new Set<(batch: BatchCompleted) => void>();
+  const batchListeners = new Set<(batch: BatchCompleted, recorded: RecordedEvent) => void>();
   // The user of a check, learnt from its request (stage events carry only the check id).
   const owners = new Map<string, string>();
   const head = await deps.eventStore.headPosition();
@@ -43,7 +43,7 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
       deps.bus.consume({ group: deps.group ?? 'progress-hub', filter: { eventTypes: [...checkEventTypes, 'BatchCompleted'] }, startAfter: async () => head, prompt: true }, async (events) => {
         for (const recorded of events) {
           if (recorded.type === 'BatchCompleted') {
-            for (const l of batchListeners) l(recorded.data as BatchCompleted);
+            for (const l of batchListeners) l(recorded.data as BatchCompleted, recorded);
             continue;
           }
           const event = { type: recorded.type, data: recorded.data } as CheckEvent;

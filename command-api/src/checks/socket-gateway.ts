@@ -17,7 +17,18 @@ export const CHECK_SUBSCRIBE = 'check:subscribe';
 
 const room = (userId: string) => `user:${userId}`;
 
-export function attachSocketGateway(deps: { server: HttpServer; auth: Authenticator; hub: ProgressHub; checks: Checks; logger: Logger }): { close(): Promise<void> } {
+export function attachSocketGateway(deps: {
+  server: HttpServer;
+  auth: Authenticator;
+  hub: ProgressHub;
+  checks: Checks;
+  logger: Logger;
+  /**
+   * Resolves once the read models show the event at this position (or after their wait runs out):
+   * a batch message makes the browser read the batch again, so it is sent when the read shows it.
+   */
+  readModelsShow: (position: number) => Promise<void>;
+}): { close(): Promise<void> } {
   const io = new Server(deps.server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 16 * 1024 });
 
   io.use((socket, next) => {
@@ -49,9 +60,10 @@ export function attachSocketGateway(deps: { server: HttpServer; auth: Authentica
   // Progress is built from each event as it arrives (in order), with the address, network and
   // Idempotency-Key learnt from the check's request; a check requested before this process started is looked up.
   const known = new Map<string, { wallet_address: string; network: CheckProgress['network']; idempotency_key?: string; batch_id?: string; stage: number }>();
-  const sendBatch = (userId: string, message: BatchProgressMessage) => io.to(room(userId)).emit(BATCH_PROGRESS, message);
+  const sendBatch = (userId: string, message: BatchProgressMessage, position: number) =>
+    void deps.readModelsShow(position).then(() => io.to(room(userId)).emit(BATCH_PROGRESS, message));
   const send = (userId: string, progress: CheckProgress) => io.to(room(userId)).emit(CHECK_PROGRESS, progress);
-  const stop = deps.hub.onAny((event, _recorded, userId) => {
+  const stop = deps.hub.onAny((event, recorded, userId) => {
     if (!userId) return;
     const checkId = event.data.checkId;
     if (event.type === 'WalletCheckRequested') {
@@ -85,9 +97,9 @@ export function attachSocketGateway(deps: { server: HttpServer; auth: Authentica
         break;
     }
     // A batch's wallet started or settled: its batch moved.
-    if (info.batch_id && event.type !== 'WalletCheckStageCompleted') sendBatch(userId, { batch_id: info.batch_id, status: 'running' });
+    if (info.batch_id && event.type !== 'WalletCheckStageCompleted') sendBatch(userId, { batch_id: info.batch_id, status: 'running' }, recorded.position);
   });
-  const stopBatches = deps.hub.onBatchCompleted((batch) => sendBatch(batch.userId, { batch_id: batch.batchId, status: 'completed' }));
+  const stopBatches = deps.hub.onBatchCompleted((batch, recorded) => sendBatch(batch.userId, { batch_id: batch.batchId, status: 'completed' }, recorded.position));
 
   return {
     close: () =>
