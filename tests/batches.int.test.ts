@@ -5,7 +5,7 @@
  * with yauzl), the public API's batches, the history exports; and a server killed with SIGKILL
  * in the middle of a batch finishing it after a restart, each wallet charged once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,9 +17,9 @@ import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { startEmbeddedProcess } from './support/process';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
-const root = path.resolve(__dirname, '..');
 const SANCTIONED = '13oLVxUtf5yPRmgRKxnj182ScRG6mHp6cQ';
 let replay: ReplayServer;
 let server: TestServer;
@@ -288,25 +288,10 @@ describe('a server killed in the middle of a batch', () => {
   const children: ChildProcess[] = [];
   afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
 
-  async function startProcess(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-    const child = spawn(process.execPath, [path.join(root, 'scripts/run-ts.mjs'), 'command-api/src/main/embedded-main.ts'], {
-      cwd: root,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SANCTIONS_SYNC_INTERVAL_HOURS: '0', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let output = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        const m = /WalletScreen is running at (http:\/\/\S+)/.exec(output);
-        if (m) resolve(m[1]!.replace('localhost', '127.0.0.1'));
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${output}`)));
-    });
-    return { child, url };
+  async function startProcess(dataDir: string, env: Record<string, string>) {
+    const started = await startEmbeddedProcess(dataDir, env);
+    children.push(started.child);
+    return started;
   }
   async function call<T>(url: string, method: string, route: string, body?: string | object, token?: string) {
     const res = await fetch(url + route, {

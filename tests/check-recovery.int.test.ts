@@ -3,7 +3,7 @@
  * check never started (the process stopped in between) is started by the sweeper; a server killed
  * with SIGKILL in the middle of a check finishes it after a restart, charged once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,9 +12,9 @@ import type { CheckProgress } from '@walletscreen/contracts';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
+import { startEmbeddedProcess } from './support/process';
 import { startTestServer, type TestServer } from './support/server';
 
-const root = path.resolve(__dirname, '..');
 let replay: ReplayServer;
 
 beforeAll(async () => {
@@ -132,26 +132,10 @@ describe('a server killed in the middle of a check', () => {
   const children: ChildProcess[] = [];
   afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
 
-  /** `npm start`'s entry point as a separate process on the given data directory. */
-  async function startProcess(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-    const child = spawn(process.execPath, [path.join(root, 'scripts/run-ts.mjs'), 'command-api/src/main/embedded-main.ts'], {
-      cwd: root,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SANCTIONS_SYNC_INTERVAL_HOURS: '0', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let output = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        const m = /WalletScreen is running at (http:\/\/\S+)/.exec(output);
-        if (m) resolve(m[1]!.replace('localhost', '127.0.0.1'));
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${output}`)));
-    });
-    return { child, url };
+  async function startProcess(dataDir: string, env: Record<string, string>) {
+    const started = await startEmbeddedProcess(dataDir, env);
+    children.push(started.child);
+    return started;
   }
 
   async function call<T>(url: string, method: string, route: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
