@@ -15,3 +15,4 @@ export * from './audit/api';
 export * from './integrations/api-keys';
 export * from './integrations/public-api';
 export * from './integrations/batches';
+export * from './monitoring/monitoring';

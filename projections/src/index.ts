@@ -9,6 +9,7 @@ export * from './insights/wallets.projection';
 export * from './insights/stats-daily.projection';
 export * from './billing/purchases.projection';
 export * from './batches/batches.projection';
+export * from './monitoring/watchlist.projection';
 
 import { purchasesProjection } from './billing/purchases.projection';
 import { batchesProjection } from './batches/batches.projection';
@@ -18,8 +19,9 @@ import { pendingChargesProjection } from './checks/pending-charges.projection';
 import { customersProjection } from './customers/customers.projection';
 import { statsDailyProjection } from './insights/stats-daily.projection';
 import { walletsProjection } from './insights/wallets.projection';
+import { alertsProjection, watchlistProjection } from './monitoring/watchlist.projection';
 import type { Projection } from './projection';
 
 /** Every read model of the product, in the order they are started. */
-export const allProjections: readonly Projection[] = [customersProjection as Projection, checksProjection as Projection, pendingChargesProjection as Projection, walletsProjection as Projection, statsDailyProjection as Projection, purchasesProjection as Projection, batchesProjection as Projection, auditProjection as Projection];
+export const allProjections: readonly Projection[] = [customersProjection as Projection, checksProjection as Projection, pendingChargesProjection as Projection, walletsProjection as Projection, statsDailyProjection as Projection, purchasesProjection as Projection, batchesProjection as Projection, watchlistProjection as Projection, alertsProjection as Projection, auditProjection as Projection];
 export * from './watch';

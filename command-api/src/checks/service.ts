@@ -104,13 +104,16 @@ export function createChecks(deps: {
       }
       return settle(checkId, via.waitMs ?? deps.waitMs);
     }
-    const { source } = await deps.billing.chargeCheck(userId, checkId, {
-      input: input.wallet_address.trim(),
-      address: parsed.address.normalized,
-      chain: parsed.address.chain,
-      network: parsed.address.network,
-      ...(idempotencyKey ? { idempotencyKey } : {}),
-    });
+    const free = via.rescreen?.trigger === 'list-change';
+    const { source } = free
+      ? { source: 'free' as const }
+      : await deps.billing.chargeCheck(userId, checkId, {
+          input: input.wallet_address.trim(),
+          address: parsed.address.normalized,
+          chain: parsed.address.chain,
+          network: parsed.address.network,
+          ...(idempotencyKey ? { idempotencyKey } : {}),
+        });
     const request: WalletCheckRequested = {
       checkId,
       userId,
@@ -124,6 +127,7 @@ export function createChecks(deps: {
       ...(via.reference ? { reference: via.reference } : {}),
       ...(via.apiKeyId ? { apiKeyId: via.apiKeyId } : {}),
       ...(via.batchId ? { batchId: via.batchId } : {}),
+      ...(via.rescreen ? { rescreen: via.rescreen } : {}),
       at: deps.clock().toISOString(),
     };
     try {

@@ -30,6 +30,8 @@ import type { Batches } from '../batches/service';
 import { sessionAuth } from '../http/auth';
 import { apiKeyAuth } from '../http/api-key-auth';
 import { routeGroup } from '../http/route';
+import { monitoringRoutes, publicMonitoringRoutes } from '../monitoring/routes';
+import type { Monitoring } from '../monitoring/service';
 
 export interface ApiRouteDeps {
   accounts: Accounts;
@@ -50,6 +52,8 @@ export interface ApiRouteDeps {
   sanctionsIndex: () => Promise<SanctionsIndex | null>;
   renderCheckPdf: RenderCheckPdf;
   batches: Batches;
+  /** The watchlist and the alerts inbox. */
+  monitoring: Monitoring;
 }
 
 /** The reference page's sections, in order. */
@@ -75,6 +79,12 @@ export const apiTags: ApiTag[] = [
       'Batch screening in the web app: a CSV file of up to 10,000 wallets, checked whole before anything is charged, then screened one check per distinct wallet, with live progress, the results CSV and a ZIP of the reports.',
   },
   { name: 'Batches (API)', description: 'The same batches through the public API: submit with the `screen` scope, read and download with `read`.' },
+  {
+    name: 'Monitoring',
+    description:
+      'The watchlist and the alerts inbox of the signed-in user. Watched wallets are re-screened on their interval (a scheduled re-screen costs one check; with none left it is skipped and tried at the next slot) and at once, free and without a blockchain call, when a sanctions or custom list changes. A changed level or status, or a new sanctions hit, raises an alert.',
+  },
+  { name: 'Monitoring (API)', description: 'The watchlist and the alerts through the public API: an API key with the `monitor` scope. Same rules and prices as the web app.' },
   { name: 'Sanctions (drop-in)', description: "Free sanctions checks answered in the shapes of Chainalysis' and TRM's free sanctions APIs, against the OFAC SDN list in force." },
   { name: 'Service', description: 'Liveness, this document and its reference page.' },
 ];
@@ -99,6 +109,8 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
     routeGroup(batchRoutes(batchDeps, { prefix: '/v1/batches', submitAuth: { apiKey: 'screen' }, readAuth: { apiKey: 'read' }, tags: ['Batches (API)'], source: 'api' }), {
       auth: apiKeyAuth({ auth: accounts, limiter: deps.apiKeyLimiter }),
     }),
+    monitoringRoutes({ auth: accounts, monitoring: deps.monitoring, waitForReadModels: deps.readModelsShow('a watchlist change') }),
+    publicMonitoringRoutes({ auth: accounts, limiter: deps.apiKeyLimiter, monitoring: deps.monitoring, waitForReadModels: deps.readModelsShow('a watchlist change') }),
     // Last: any other /api/admin path asks for an admin before it is found missing.
     adminPathsGuard(accounts),
   ];
@@ -132,6 +144,7 @@ export function describedRouteGroups(): RouteGroup[] {
     sanctionsIndex: () => Promise.reject(new Error('sanctionsIndex was used, but these routes were built only to be described')),
     renderCheckPdf: () => Promise.reject(new Error('renderCheckPdf was used, but these routes were built only to be described')),
     batches: unused('batches'),
+    monitoring: unused('monitoring'),
   });
 }
 

@@ -1,7 +1,8 @@
 /**
  * The workers part of a composition root: the analysis pipeline and its worker, refunds of failed
- * checks, the charge and purchase-expiry sweepers, the OFAC refresh and the batch runner. The
- * embedded server runs it next to the API; the distributed shape runs it as a consumer group of its own (workers-main.ts).
+ * checks, the charge and purchase-expiry sweepers, the OFAC refresh, the batch runner and monitoring
+ * (re-screens, alerts and their e-mails). The embedded server runs it next to the API; the
+ * distributed shape runs it as a consumer group of its own (workers-main.ts).
  * Every piece is safe to run in several processes at once: the worker group shares the requests,
  * and the sweepers, refunds and OFAC imports are idempotent appends.
  */
@@ -17,11 +18,16 @@ import type { Ports } from './command-api';
 import { startSanctionsRefresh } from './sanctions-refresh';
 import { startBatchRunner } from '../batches/runner';
 import { startCheckCommand } from './check-command';
+import type { Mailer } from '../accounts/mailer';
+import { startAlertMailer, startCheckRecorder, startListChangeRescreens, startRescreenScheduler, type RescreenScheduler } from '../monitoring/background';
+import { createMonitoring } from '../monitoring/service';
 
 export interface BackgroundWork {
   analysis: AnalysisWorker;
   sweeper: ChargeSweeper;
   purchaseExpiry: ExpirySweeper;
+  /** Monitoring's scheduled re-screens (tests run a pass with `runOnce`). */
+  rescreens: RescreenScheduler;
   close(): Promise<void>;
 }
 
@@ -30,6 +36,8 @@ export async function startBackgroundWork(deps: {
   env: NodeJS.ProcessEnv;
   ports: Ports;
   accounts: Accounts;
+  /** The mailer alerts are e-mailed through. */
+  mailer: Pick<Mailer, 'send'>;
   /** Waits until the read models have caught up with the store's head (the expiry sweeper reads them). */
   catchUp: () => Promise<void>;
   logger: Logger;
@@ -63,13 +71,38 @@ export async function startBackgroundWork(deps: {
   const batches = startBatchRunner({ bus, readStore, eventStore, checks, logger, clock, walletsAtOnce: config.BATCH_CONCURRENCY });
   const sanctionsRefresh = startSanctionsRefresh({ eventStore, logger, clock, intervalHours: config.SANCTIONS_SYNC_INTERVAL_HOURS, url: config.OFAC_SDN_URL });
 
+  // Monitoring: re-screens start through the same check command, with its charging rules (they
+  // never wait for a check to settle).
+  const monitoring = createMonitoring({ eventStore, readStore, clock, maxWatches: config.WATCHLIST_MAX });
+  const rescreens = startRescreenScheduler({ monitoring, start: checks.start, readStore, clock, logger, intervalMs: config.MONITORING_SCHEDULER_INTERVAL_SECONDS * 1000 });
+  const listChanges = startListChangeRescreens({ bus, readStore, eventStore, monitoring, start: checks.start, clock, logger });
+  const checkRecorder = startCheckRecorder({ bus, readStore, eventStore, monitoring, logger });
+  const alertMailer = startAlertMailer({
+    bus,
+    readStore,
+    monitoring,
+    mailer: deps.mailer,
+    emailOf: async (userId) => {
+      const user = await accounts.load(userId);
+      return user.status === 'registered' ? user.email : null;
+    },
+    publicUrl: config.PUBLIC_URL,
+    clock,
+    logger,
+  });
+
   let closing: Promise<void> | undefined;
   return {
     analysis,
     sweeper,
     purchaseExpiry,
+    rescreens,
     close() {
       closing ??= (async () => {
+        await rescreens.stop();
+        await listChanges.stop();
+        await checkRecorder.stop();
+        await alertMailer.stop();
         await sanctionsRefresh.stop();
         await batches.stop();
         await hub.stop();

@@ -27,6 +27,7 @@ import { renderStoredCheckPdf } from '../pdf/stored-check';
 import { apiRouteGroups, apiTags } from './api-routes';
 import { startCheckCommand } from './check-command';
 import { createBatches } from '../batches/service';
+import { createMonitoring } from '../monitoring/service';
 
 /** The ports a part runs on. */
 export interface Ports {
@@ -146,6 +147,7 @@ export async function startCommandApi(deps: {
       sanctionsIndex: cachedSanctionsIndex(eventStore),
       renderCheckPdf: (userId, checkId) => renderStoredCheckPdf(readStore, userId, checkId, clock()),
       batches: createBatches({ eventStore, readStore, clock, checksLeft: (userId) => accounts.checksLeft(userId) }),
+      monitoring: createMonitoring({ eventStore, readStore, clock, maxWatches: config.WATCHLIST_MAX }),
     }),
     tags: apiTags,
     logger,

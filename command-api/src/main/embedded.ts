@@ -14,6 +14,7 @@ import type { Billing } from '../billing/service';
 import type { ChargeSweeper } from '../checks/charge-sweeper';
 import type { AnalysisOptions } from './analysis';
 import { startBackgroundWork } from './background-work';
+import type { RescreenScheduler } from '../monitoring/background';
 import { createAccountsService, startCommandApi } from './command-api';
 import { lockDataDir } from './data-dir-lock';
 
@@ -33,6 +34,7 @@ export interface EmbeddedServer {
   sweeper: ChargeSweeper;
   billing: Billing;
   purchaseExpiry: ExpirySweeper;
+  rescreens: RescreenScheduler;
   close(): Promise<void>;
 }
 
@@ -59,7 +61,7 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
 
     const { accounts, mailer } = createAccountsService({ config, eventStore: platform.eventStore, logger, clock });
     opened.add(() => mailer.close());
-    const work = await startBackgroundWork({ config, env: options.env, ports: platform, accounts, catchUp: catchUp(30_000), logger, clock, analysis: options.analysis, resumeRunningChecks: true });
+    const work = await startBackgroundWork({ config, env: options.env, ports: platform, accounts, mailer, catchUp: catchUp(30_000), logger, clock, analysis: options.analysis, resumeRunningChecks: true });
     opened.add(() => work.close());
     const api = await startCommandApi({ config, ports: platform, accounts, readModels: projections, catchUp: catchUp(60_000), logger, clock, staticDir: options.staticDir });
     opened.add(() => api.close());
@@ -77,6 +79,7 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
       sweeper: work.sweeper,
       billing: api.billing,
       purchaseExpiry: work.purchaseExpiry,
+      rescreens: work.rescreens,
       close: opened.close,
     };
   } catch (error) {

@@ -99,6 +99,7 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
           env: options.env,
           ports: platform,
           accounts,
+          mailer,
           catchUp: async () => readModels.waitFor(await platform.eventStore.headPosition(), 30_000),
           logger,
           clock,

@@ -9,12 +9,14 @@ import { uuidFrom } from './command-handler';
 /** The check a user's Idempotency-Key names: the same key always names the same check. */
 export const checkIdFor = (userId: string, idempotencyKey: string) => uuidFrom(`check|${userId}|${idempotencyKey}`);
 
-/** How a check was asked for, besides the address: the caller's reference, the API key, the batch, and how long to wait. */
+/** How a check was asked for, besides the address: the caller's reference, the API key, the batch, the re-screen, and how long to wait. */
 export interface CheckVia {
   reference?: string;
   apiKeyId?: string;
   batchId?: string;
   waitMs?: number;
+  /** A watched wallet's re-screen; a list-change one is free (rescreenPricing) and charges nothing. */
+  rescreen?: NonNullable<WalletCheckRequested['rescreen']>;
 }
 
 /** Each answers with the check's progress and its request. */

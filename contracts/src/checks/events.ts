@@ -5,6 +5,7 @@
  */
 import type { Chain, Network } from '../addresses/parse';
 import type { WalletAnalysis } from './analysis';
+import type { ListChange, RescreenTrigger } from '../monitoring/monitoring';
 
 export const checkStreamId = (checkId: string) => `check-${checkId}`;
 
@@ -19,7 +20,8 @@ export interface WalletCheckRequested {
   address: string;
   chain: Chain;
   network: Network;
-  chargeSource: 'bonus' | 'purchased';
+  /** `free`: a watched wallet's re-screen after a list change (no check is charged; see rescreenPricing). */
+  chargeSource: 'bonus' | 'purchased' | 'free';
   /** The Idempotency-Key the browser sent (absent on checks requested without one, and on older events). */
   idempotencyKey?: string;
   /**
@@ -33,6 +35,18 @@ export interface WalletCheckRequested {
   apiKeyId?: string;
   /** The batch the check is a row of (absent otherwise). */
   batchId?: string;
+  /** A watched wallet's re-screen (absent on every other check). */
+  rescreen?: {
+    watchId: string;
+    trigger: RescreenTrigger;
+    slot: string | null;
+    /**
+     * The check whose recorded blockchain data this check reuses instead of calling a provider
+     * (list-change re-screens): the blockchain stage copies that evidence and says so.
+     */
+    reuseChainEvidenceOf: string | null;
+    listChange: ListChange | null;
+  };
   at: string;
 }
 

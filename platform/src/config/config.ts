@@ -106,6 +106,9 @@ export const envSchema = z
     OFAC_SDN_URL: url(['http:', 'https:']),
     // Public API: requests per minute each API key may make (429 beyond).
     API_KEY_RATE_LIMIT: z.coerce.number({ error: 'must be a number of requests per minute' }).int().min(1).max(1_000_000).default(600),
+    // Monitoring: how often the scheduler looks for due re-screens (0: never on its own), and the watchlist's size per user.
+    MONITORING_SCHEDULER_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).max(86_400).default(60),
+    WATCHLIST_MAX: z.coerce.number({ error: 'must be a number of wallets' }).int().min(1).max(1_000_000).default(10_000),
     // Billing: plans, how long purchased checks last, Stripe (absent: the local test-payment provider).
     PLANS: plansFromEnv,
     PURCHASE_EXPIRY_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(36_500).default(365),

@@ -83,7 +83,9 @@ export function sourcesOf(key: string, evidence: unknown): Array<{ label: string
     case 'blockchain': {
       if (e.ok === true) {
         const d = e.data as Loose;
-        return [{ label: 'Blockchain data', value: `${str(d?.provider)} (${str(d?.sourceUrl)}), fetched ${str(d?.fetchedAt)}` }];
+        const reused = e.reusedFrom as Loose;
+        const from = reused ? `, reused from check ${str(reused.checkId)} (no blockchain call)` : '';
+        return [{ label: 'Blockchain data', value: `${str(d?.provider)} (${str(d?.sourceUrl)}), fetched ${str(d?.fetchedAt)}${from}` }];
       }
       return [{ label: 'Blockchain data', value: `Not available: ${str(e.reason)}` }];
     }

@@ -2,7 +2,7 @@
  * The seven stages of a check, each a function of the request, the evidence so far and the
  * providers; each returns the evidence it found, which is recorded on the check's stream.
  */
-import { networkNames, type Network } from '@walletscreen/contracts';
+import { checkStreamId, networkNames, type Network, type WalletCheckRequested, type WalletCheckStageCompleted } from '@walletscreen/contracts';
 import type { EventStore } from '@walletscreen/platform';
 import type { ChainData, ChainDataResult } from '../chain-data/types';
 import type { DelistedSanctionEntry, ListedSanctionEntry } from '../sanctions/sanctions-list';
@@ -54,7 +54,26 @@ export interface InitializeEvidence {
   chainabuse: 'configured' | 'not configured';
   writer: string;
 }
-export type BlockchainEvidence = ChainDataResult;
+/**
+ * The blockchain data. A list-change re-screen reuses the data an earlier check recorded instead
+ * of calling a provider: the evidence is that check's, with `reusedFrom` naming it.
+ */
+export type BlockchainEvidence = ChainDataResult & { reusedFrom?: { checkId: string; reason: string } };
+
+/** The blockchain evidence check `checkId` recorded, for a re-screen of the same wallet; a failed result when it cannot be used. */
+export async function reusedChainEvidence(eventStore: EventStore, checkId: string, request: { address: string; network: Network }): Promise<BlockchainEvidence> {
+  const reason = `re-screened against changed lists with the blockchain data recorded by check ${checkId} (no blockchain provider was called)`;
+  const events = await eventStore.readStream(checkStreamId(checkId));
+  const requested = events.find((e) => e.type === 'WalletCheckRequested')?.data as WalletCheckRequested | undefined;
+  const stage = events.find((e) => e.type === 'WalletCheckStageCompleted' && (e.data as WalletCheckStageCompleted).key === 'blockchain')?.data as
+    | WalletCheckStageCompleted<BlockchainEvidence>
+    | undefined;
+  if (!requested || !stage || requested.address !== request.address || requested.network !== request.network) {
+    return { ok: false, network: request.network, provider: null, reason: `the blockchain data of check ${checkId} could not be reused`, attempts: 0, reusedFrom: { checkId, reason } };
+  }
+  const { reusedFrom: _earlier, ...evidence } = stage.evidence;
+  return { ...evidence, reusedFrom: { checkId, reason } };
+}
 /**
  * What the sanctions stage found. Entries are OFAC's listings (see SanctionEntry): each with its
  * ticker as listed, the party (entity, programmes, sdnId), what the ticker says the address is on
@@ -177,7 +196,11 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
     },
     {
       key: 'blockchain',
-      run: (ctx): Promise<BlockchainEvidence> => providers.chainData.fetch(ctx.request.network, ctx.request.address, ctx.signal),
+      run: (ctx): Promise<BlockchainEvidence> => {
+        const reuse = ctx.request.rescreen?.reuseChainEvidenceOf;
+        if (reuse) return reusedChainEvidence(deps.eventStore, reuse, ctx.request);
+        return providers.chainData.fetch(ctx.request.network, ctx.request.address, ctx.signal);
+      },
     },
     {
       key: 'sanctions',

@@ -1,0 +1,285 @@
+/**
+ * Monitoring's background work, safe to run in several worker processes at once:
+ *
+ * - the scheduler starts each watched wallet's re-screen when it is due, through the check command
+ *   with the Idempotency-Key `watch|<watchId>|<slot>`, so concurrent schedulers and restarts start
+ *   (and charge) one check per slot; with no checks left the slot is recorded as skipped, with the
+ *   reason, and the next slot tries again;
+ * - on a new OFAC list or a custom list uploaded or removed, every watched wallet the change touches
+ *   (itself or a counterparty its last check recorded) is re-screened at once, free, reusing its last
+ *   check's blockchain data (no provider is called);
+ * - each completed check of a watched wallet is recorded on the watch and compared with the one
+ *   before: a changed level or status, or a new sanctions hit, raises an alert (`alert-<id>`, the id
+ *   derived from the watch and the check, so it is raised once);
+ * - each alert is e-mailed to its user once (see `startAlertMailer` for the crash window).
+ */
+import {
+  AlertRaised,
+  alertStreamId,
+  rescreenPricing,
+  type AlertRaisedData,
+  type CustomListRemoved,
+  type CustomListUploaded,
+  type ListChange,
+  type Network,
+  type WalletCheckCompleted,
+  type WalletCheckRequested,
+} from '@walletscreen/contracts';
+import { startWorker, WrongExpectedRevision, type EventStore, type Logger, type MessageBus, type ReadStore, type RecordedEvent, type RunningWorker } from '@walletscreen/platform';
+import { WATCHLIST, type WatchDoc } from '@walletscreen/projections';
+import type { BlockchainEvidence, SanctionsEvidence } from '@walletscreen/workers/checks/stages';
+import { cachedCustomLists } from '@walletscreen/workers/sanctions/custom-lists-store';
+import { listingKey } from '@walletscreen/workers/sanctions/sanctions-list';
+import { cachedSanctionsIndex } from '@walletscreen/workers/sanctions/sanctions-store';
+import type { Mailer } from '../accounts/mailer';
+import type { Checks } from '../checks/service';
+import { uuidFrom } from '../shared/command-handler';
+import { Forbidden, PaymentRequired } from '../shared/errors';
+import { alertFor, isDue } from './decide';
+import { alertEmail } from './alert-email';
+import { checkSummary, loadCheck, type Monitoring } from './service';
+import { counterpartiesOf, currentListings, recordedListings, touchedByListChange } from './touched';
+
+type StartCheck = Checks['start'];
+
+/** The Idempotency-Key of a watch's scheduled re-screen for one slot. */
+export const scheduledRescreenKey = (watchId: string, slot: string) => `watch|${watchId}|${slot}`;
+/** The Idempotency-Key of a watch's re-screen for one list change. */
+export const listChangeRescreenKey = (watchId: string, listEventId: string) => `watch|${watchId}|list|${listEventId}`;
+
+const PAGE = 500;
+
+export interface RescreenScheduler {
+  /** One pass: every watch due now is re-screened (or skipped). Safe to run concurrently with others. */
+  runOnce(): Promise<{ started: number; skipped: number }>;
+  stop(): Promise<void>;
+}
+
+export function startRescreenScheduler(deps: { monitoring: Monitoring; start: StartCheck; readStore: ReadStore; clock: () => Date; logger: Logger; intervalMs: number }): RescreenScheduler {
+  const { monitoring, logger } = deps;
+
+  async function rescreen(watchId: string, now: string): Promise<'started' | 'skipped' | null> {
+    const state = await monitoring.loadWatch(watchId);
+    if (state.status !== 'active' || !isDue(state, now)) return null;
+    const slot = state.nextDueAt;
+    try {
+      const { progress } = await deps.start(state.userId, { wallet_address: state.address, network: state.network }, scheduledRescreenKey(watchId, slot), {
+        ...(state.reference ? { reference: state.reference } : {}),
+        waitMs: 0,
+        rescreen: { watchId, trigger: 'schedule', slot, reuseChainEvidenceOf: null, listChange: null },
+      });
+      await monitoring.executeWatch(
+        watchId,
+        { type: 'RequestRescreen', data: { checkId: progress.check_id, trigger: 'schedule', slot, charged: true, reusedChainEvidenceOf: null, listChange: null }, metadata: { now } },
+        `rescreen:${progress.check_id}`,
+      );
+      return 'started';
+    } catch (error) {
+      if (error instanceof PaymentRequired || error instanceof Forbidden) {
+        await monitoring.executeWatch(watchId, { type: 'SkipRescreen', data: { slot, reason: error.message }, metadata: { now } }, `skip:${slot}`);
+        return 'skipped';
+      }
+      throw error;
+    }
+  }
+
+  async function runOnce() {
+    const now = deps.clock().toISOString();
+    let started = 0;
+    let skipped = 0;
+    for (let offset = 0; ; offset += PAGE) {
+      const due = await deps.readStore.find<WatchDoc>(WATCHLIST, {
+        where: { status: 'active', next_rescreen_at: { lte: now } },
+        sort: [{ field: 'next_rescreen_at', direction: 'asc' }],
+        limit: PAGE,
+        offset,
+      });
+      for (const doc of due) {
+        try {
+          const outcome = await rescreen(doc.id, now);
+          if (outcome === 'started') started++;
+          if (outcome === 'skipped') skipped++;
+        } catch (error) {
+          logger.error({ err: error, watchId: doc.id }, 'scheduled re-screen could not be started; it is tried again at the next pass');
+        }
+      }
+      if (due.length < PAGE) break;
+    }
+    if (started + skipped > 0) logger.info({ started, skipped }, 'scheduled re-screens');
+    return { started, skipped };
+  }
+
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const timer =
+    deps.intervalMs > 0
+      ? setInterval(() => {
+          running = running.then(() => (stopped ? undefined : runOnce())).catch((error: unknown) => logger.error({ err: error }, 're-screen scheduler failed; it runs again at the next pass'));
+        }, deps.intervalMs)
+      : undefined;
+  timer?.unref();
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running.catch(() => undefined);
+    },
+  };
+}
+
+/** The list change an event records. */
+function listChangeOf(event: RecordedEvent): ListChange | null {
+  switch (event.type) {
+    case 'SanctionsListImported': {
+      const d = event.data as { sha256: string };
+      return { kind: 'ofac-import', eventId: event.id, list: 'OFAC SDN', version: d.sha256, at: event.recordedAt };
+    }
+    case 'CustomListUploaded': {
+      const d = event.data as CustomListUploaded;
+      return { kind: 'custom-list-uploaded', eventId: event.id, list: d.name, version: d.sha256, at: event.recordedAt };
+    }
+    case 'CustomListRemoved': {
+      const d = event.data as CustomListRemoved;
+      return { kind: 'custom-list-removed', eventId: event.id, list: d.name, version: null, at: event.recordedAt };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Re-screens, free and without a blockchain call, the watched wallets a list change touches. */
+export function startListChangeRescreens(deps: { bus: MessageBus; readStore: ReadStore; eventStore: EventStore; monitoring: Monitoring; start: StartCheck; clock: () => Date; logger: Logger }): RunningWorker {
+  const sanctions = cachedSanctionsIndex(deps.eventStore);
+  const customLists = cachedCustomLists(deps.eventStore);
+  const { monitoring, logger } = deps;
+
+  async function rescreenIfTouched(watchId: string, change: ListChange, lookups: Parameters<typeof currentListings>[0]): Promise<boolean> {
+    const state = await monitoring.loadWatch(watchId);
+    if (state.status !== 'active' || !state.last) return false;
+    const lastCheckId = state.last.checkId;
+    const { state: check } = await loadCheck(deps.eventStore, lastCheckId);
+    if (check.status === 'none') return false;
+    const sanctionsEvidence = check.stages.find((s) => s.key === 'sanctions')?.evidence as SanctionsEvidence | undefined;
+    const blockchain = check.stages.find((s) => s.key === 'blockchain')?.evidence as BlockchainEvidence | undefined;
+    if (!sanctionsEvidence) return false;
+    const recorded = recordedListings(sanctionsEvidence, state.address, listingKey);
+    const current = currentListings(lookups, state.network, state.address, counterpartiesOf(blockchain));
+    if (!touchedByListChange(recorded, current)) return false;
+    const now = deps.clock().toISOString();
+    const rescreen = { watchId, trigger: 'list-change' as const, slot: null, reuseChainEvidenceOf: lastCheckId, listChange: change };
+    const { progress } = await deps.start(state.userId, { wallet_address: state.address, network: state.network }, listChangeRescreenKey(watchId, change.eventId), {
+      ...(state.reference ? { reference: state.reference } : {}),
+      waitMs: 0,
+      rescreen,
+    });
+    await monitoring.executeWatch(
+      watchId,
+      { type: 'RequestRescreen', data: { checkId: progress.check_id, trigger: 'list-change', slot: null, charged: false, reusedChainEvidenceOf: lastCheckId, listChange: change }, metadata: { now } },
+      `rescreen:${progress.check_id}`,
+    );
+    return true;
+  }
+
+  return startWorker(
+    { bus: deps.bus, readStore: deps.readStore, logger },
+    {
+      name: 'monitoring-list-changes',
+      filter: { eventTypes: ['SanctionsListImported', 'CustomListUploaded', 'CustomListRemoved'] },
+      concurrency: 1,
+      handle: async (event) => {
+        const change = listChangeOf(event);
+        if (!change) return;
+        const [index, custom] = await Promise.all([sanctions(), customLists()]);
+        const lookups = {
+          ofac: (network: Network, address: string) => (index?.lookup(network, address) ?? []).map(listingKey),
+          custom: (network: Network, address: string) => custom.lookup(network, address).map((h) => `${h.listId}|${h.kind}`),
+        };
+        let touched = 0;
+        for (let offset = 0; ; offset += PAGE) {
+          const page = await deps.readStore.find<WatchDoc>(WATCHLIST, { where: { status: 'active' }, sort: [{ field: 'watched_at', direction: 'asc' }], limit: PAGE, offset });
+          for (const doc of page) if (await rescreenIfTouched(doc.id, change, lookups)) touched++;
+          if (page.length < PAGE) break;
+        }
+        if (touched > 0) logger.info({ list: change.list, kind: change.kind, touched }, `watched wallets re-screened after a list change (${rescreenPricing.listChange})`);
+      },
+    },
+  );
+}
+
+/** Records each completed check of a watched wallet on its watch, raising an alert when the verdict changed. */
+export function startCheckRecorder(deps: { bus: MessageBus; readStore: ReadStore; eventStore: EventStore; monitoring: Monitoring; logger: Logger }): RunningWorker {
+  const { monitoring } = deps;
+  return startWorker(
+    { bus: deps.bus, readStore: deps.readStore, logger: deps.logger },
+    {
+      name: 'monitoring-checks',
+      filter: { eventTypes: ['WalletCheckCompleted'] },
+      handle: async (event) => {
+        const completed = event.data as WalletCheckCompleted;
+        const { state: check, summary } = await checkSummary(deps.eventStore, completed.checkId);
+        if (check.status === 'none' || !summary) return;
+        const request: WalletCheckRequested = check.request;
+        const watchId = monitoring.watchIdOf(request.userId, request.network, request.address);
+        const watch = await monitoring.loadWatch(watchId);
+        if (watch.status !== 'active') return;
+        const alertId = uuidFrom(`alert|${watchId}|${summary.checkId}`);
+        const alert = alertFor(watch, summary, {
+          alertId,
+          trigger: request.rescreen?.trigger ?? 'check',
+          listChange: request.rescreen?.listChange ?? null,
+          at: summary.completedAt,
+        });
+        if (alert) await raise(deps.eventStore, alert);
+        // Recorded after the alert: a crash in between raises the same alert (same id) again, which the store keeps once.
+        await monitoring.executeWatch(watchId, { type: 'RecordCheck', data: { summary, alertId: alert ? alertId : null }, metadata: { now: summary.completedAt } }, `record:${summary.checkId}`);
+      },
+    },
+  );
+}
+
+async function raise(eventStore: EventStore, alert: AlertRaisedData): Promise<void> {
+  try {
+    await eventStore.append(alertStreamId(alert.alertId), [{ id: uuidFrom(`${alert.alertId}|raised`), type: AlertRaised, data: alert, metadata: { worker: 'monitoring-checks' } }], {
+      expectedRevision: 'no-stream',
+    });
+  } catch (error) {
+    // Raised before (a redelivered completion): the alert stands as it was.
+    if (!(error instanceof WrongExpectedRevision)) throw error;
+  }
+}
+
+/**
+ * E-mails each alert to its user. The e-mail is sent, then `AlertEmailed` is recorded; a
+ * redelivered `AlertRaised` finds it and sends nothing. A crash between the send and the record
+ * sends the e-mail a second time after the restart: at least once rather than at most once, since
+ * a lost alert is worse than a repeated one.
+ */
+export function startAlertMailer(deps: {
+  bus: MessageBus;
+  readStore: ReadStore;
+  monitoring: Monitoring;
+  mailer: Pick<Mailer, 'send'>;
+  emailOf: (userId: string) => Promise<string | null>;
+  publicUrl: string;
+  clock: () => Date;
+  logger: Logger;
+}): RunningWorker {
+  const { monitoring } = deps;
+  return startWorker(
+    { bus: deps.bus, readStore: deps.readStore, logger: deps.logger },
+    {
+      name: 'monitoring-alert-emails',
+      filter: { eventTypes: [AlertRaised] },
+      handle: async (event) => {
+        const alert = event.data as AlertRaisedData;
+        const state = await monitoring.loadAlert(alert.alertId);
+        if (state.status === 'none' || state.emailedTo !== null) return;
+        const to = await deps.emailOf(alert.userId);
+        if (!to) return;
+        await deps.mailer.send({ to, kind: 'alert', ...alertEmail(alert, deps.publicUrl) });
+        await monitoring.executeAlert(alert.alertId, { type: 'RecordAlertEmailed', data: { to }, metadata: { now: deps.clock().toISOString() } }, 'emailed');
+      },
+    },
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * Whether a list change touches a watched wallet: the listings of the wallet and of the
+ * counterparties its last check recorded, as that check found them, against the lists now in
+ * force. Pure over lookups, so it reads no adapter.
+ */
+import type { Network } from '@walletscreen/contracts';
+import type { BlockchainEvidence, SanctionsEvidence } from '@walletscreen/workers/checks/stages';
+
+export interface ListLookups {
+  /** Keys of the current OFAC listings of an address (sdnId and address). */
+  ofac(network: Network, address: string): string[];
+  /** The custom lists an address is on now: `listId|kind`. */
+  custom(network: Network, address: string): string[];
+}
+
+/** The listing facts one screening of a wallet and its counterparties amounts to, as sorted strings. */
+function facts(entries: Array<[string, string[]]>): string[] {
+  return entries.flatMap(([who, keys]) => keys.map((k) => `${who}|${k}`)).sort();
+}
+
+/** What the last check recorded (keyed as `ListLookups` keys them). */
+export function recordedListings(
+  sanctions: SanctionsEvidence,
+  wallet: string,
+  listingKey: (e: { sdnId: string; address: string }) => string,
+): string[] {
+  const entries: Array<[string, string[]]> = [[`w|${wallet}`, sanctions.direct.map(listingKey)]];
+  for (const c of sanctions.counterparties) entries.push([`c|${c.address}`, c.entries.map(listingKey)]);
+  const custom = sanctions.customLists;
+  if (custom) {
+    entries.push([`w|${wallet}`, [...custom.blocked, ...custom.allowed].map((h) => `custom|${h.listId}|${h.kind}`)]);
+    for (const c of custom.counterparties) entries.push([`c|${c.address}`, c.lists.map((h) => `custom|${h.listId}|${h.kind}`)]);
+  }
+  return facts(entries);
+}
+
+/** What the lists in force say about the same wallet and counterparties. */
+export function currentListings(lookups: ListLookups, network: Network, wallet: string, counterparties: readonly string[]): string[] {
+  const entries: Array<[string, string[]]> = [[`w|${wallet}`, [...lookups.ofac(network, wallet), ...lookups.custom(network, wallet).map((k) => `custom|${k}`)]]];
+  for (const c of counterparties) entries.push([`c|${c}`, [...lookups.ofac(network, c), ...lookups.custom(network, c).map((k) => `custom|${k}`)]]);
+  return facts(entries);
+}
+
+export const counterpartiesOf = (blockchain: BlockchainEvidence | undefined): string[] => (blockchain?.ok ? blockchain.data.counterparties.map((c) => c.address) : []);
+
+/** Whether the lists in force would screen the wallet (or a counterparty) differently from its last check. */
+export function touchedByListChange(recorded: readonly string[], current: readonly string[]): boolean {
+  return recorded.length !== current.length || recorded.some((r, i) => r !== current[i]);
+}

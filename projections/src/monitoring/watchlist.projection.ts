@@ -1,0 +1,170 @@
+import type { AlertEvent, WatchEvent } from '@walletscreen/contracts';
+import type { RecordedEvent } from '@walletscreen/platform';
+import type { Projection } from '../projection';
+
+/** The watchlist read model: one document per watched (or formerly watched) wallet. */
+export const WATCHLIST = 'watchlist';
+
+export interface WatchDoc {
+  id: string;
+  user_id: string;
+  address: string;
+  chain: string;
+  network: string;
+  reference: string | null;
+  tags: string[];
+  interval_hours: number;
+  status: 'active' | 'unwatched';
+  watched_at: string;
+  last_check_id: string | null;
+  last_screened_at: string | null;
+  last_score: number | null;
+  last_level: string | null;
+  last_status: string | null;
+  next_rescreen_at: string;
+  skipped: { at: string; slot: string; reason: string } | null;
+  pending_check_id: string | null;
+}
+
+export const watchlistProjection: Projection<WatchDoc> = {
+  name: 'watchlist-v1',
+  collection: WATCHLIST,
+  handles: ['WalletWatched', 'WatchUpdated', 'WalletUnwatched', 'WatchRescreenRequested', 'WatchRescreenSkipped', 'WatchCheckRecorded'],
+  keyOf: (event: RecordedEvent) => (event.data as { watchId?: string }).watchId ?? null,
+  fold(doc, recorded) {
+    const event = { type: recorded.type, data: recorded.data } as WatchEvent;
+    switch (event.type) {
+      case 'WalletWatched': {
+        const d = event.data;
+        const last = d.baseline;
+        return {
+          id: d.watchId,
+          user_id: d.userId,
+          address: d.address,
+          chain: d.chain,
+          network: d.network,
+          reference: d.reference,
+          tags: d.tags,
+          interval_hours: d.intervalHours,
+          status: 'active',
+          watched_at: d.at,
+          last_check_id: last?.checkId ?? doc?.last_check_id ?? null,
+          last_screened_at: last?.completedAt ?? doc?.last_screened_at ?? null,
+          last_score: last ? last.score : (doc?.last_score ?? null),
+          last_level: last?.level ?? doc?.last_level ?? null,
+          last_status: last?.status ?? doc?.last_status ?? null,
+          next_rescreen_at: d.nextDueAt,
+          skipped: null,
+          pending_check_id: null,
+        };
+      }
+      case 'WatchUpdated':
+        if (!doc) return doc;
+        return { ...doc, reference: event.data.reference, tags: event.data.tags, interval_hours: event.data.intervalHours, next_rescreen_at: event.data.nextDueAt };
+      case 'WalletUnwatched':
+        if (!doc) return doc;
+        return { ...doc, status: 'unwatched', pending_check_id: null };
+      case 'WatchRescreenRequested':
+        if (!doc) return doc;
+        return { ...doc, next_rescreen_at: event.data.nextDueAt, pending_check_id: event.data.checkId, skipped: event.data.trigger === 'schedule' ? null : doc.skipped };
+      case 'WatchRescreenSkipped':
+        if (!doc) return doc;
+        return { ...doc, next_rescreen_at: event.data.nextDueAt, skipped: { at: event.data.at, slot: event.data.slot, reason: event.data.reason } };
+      case 'WatchCheckRecorded': {
+        if (!doc) return doc;
+        const s = event.data.summary;
+        return {
+          ...doc,
+          last_check_id: s.checkId,
+          last_screened_at: s.completedAt,
+          last_score: s.score,
+          last_level: s.level,
+          last_status: s.status,
+          pending_check_id: doc.pending_check_id === s.checkId ? null : doc.pending_check_id,
+        };
+      }
+      default: {
+        const _exhaustive: never = event;
+        return _exhaustive;
+      }
+    }
+  },
+  indexes: [['user_id', 'watched_at'], ['status', 'next_rescreen_at'], ['status', 'network']],
+};
+
+/** The alerts read model: one document per alert, for the inbox. */
+export const ALERTS = 'alerts';
+
+export interface AlertDoc {
+  id: string;
+  user_id: string;
+  status: 'open' | 'acknowledged' | 'resolved';
+  watch_id: string;
+  address: string;
+  network: string;
+  reference: string | null;
+  reasons: string[];
+  before: unknown;
+  after: unknown;
+  check_id: string;
+  previous_check_id: string;
+  evidence: unknown;
+  raised_at: string;
+  acknowledged_at: string | null;
+  acknowledged_by: string | null;
+  resolved_at: string | null;
+  resolved_by: string | null;
+  note: string | null;
+  emailed_at: string | null;
+}
+
+export const alertsProjection: Projection<AlertDoc> = {
+  name: 'alerts-v1',
+  collection: ALERTS,
+  handles: ['AlertRaised', 'AlertAcknowledged', 'AlertResolved', 'AlertEmailed'],
+  keyOf: (event: RecordedEvent) => (event.data as { alertId?: string }).alertId ?? null,
+  fold(doc, recorded) {
+    const event = { type: recorded.type, data: recorded.data } as AlertEvent;
+    switch (event.type) {
+      case 'AlertRaised': {
+        const d = event.data;
+        return {
+          id: d.alertId,
+          user_id: d.userId,
+          status: 'open',
+          watch_id: d.watchId,
+          address: d.address,
+          network: d.network,
+          reference: d.reference ?? null,
+          reasons: d.reasons,
+          before: d.before,
+          after: d.after,
+          check_id: d.checkId,
+          previous_check_id: d.previousCheckId,
+          evidence: d.evidence,
+          raised_at: d.at,
+          acknowledged_at: null,
+          acknowledged_by: null,
+          resolved_at: null,
+          resolved_by: null,
+          note: null,
+          emailed_at: null,
+        };
+      }
+      case 'AlertAcknowledged':
+        if (!doc) return doc;
+        return { ...doc, status: 'acknowledged', acknowledged_at: event.data.at, acknowledged_by: event.data.by.email };
+      case 'AlertResolved':
+        if (!doc) return doc;
+        return { ...doc, status: 'resolved', resolved_at: event.data.at, resolved_by: event.data.by.email, note: event.data.note };
+      case 'AlertEmailed':
+        if (!doc) return doc;
+        return { ...doc, emailed_at: event.data.at };
+      default: {
+        const _exhaustive: never = event;
+        return _exhaustive;
+      }
+    }
+  },
+  indexes: [['user_id', 'raised_at'], ['user_id', 'status', 'raised_at'], ['watch_id', 'status']],
+};
