@@ -21,6 +21,8 @@ import { startCheckCommand } from './check-command';
 import type { Mailer } from '../accounts/mailer';
 import { startAlertMailer, startCheckRecorder, startListChangeRescreens, startRescreenScheduler, type RescreenScheduler } from '../monitoring/background';
 import { createMonitoring } from '../monitoring/service';
+import { summarizeCheck } from '@walletscreen/workers/monitoring/summary';
+import { createListTouch } from '@walletscreen/workers/monitoring/touched';
 
 export interface BackgroundWork {
   analysis: AnalysisWorker;
@@ -73,9 +75,9 @@ export async function startBackgroundWork(deps: {
 
   // Monitoring: re-screens start through the same check command, with its charging rules (they
   // never wait for a check to settle).
-  const monitoring = createMonitoring({ eventStore, readStore, clock, maxWatches: config.WATCHLIST_MAX });
+  const monitoring = createMonitoring({ eventStore, readStore, clock, maxWatches: config.WATCHLIST_MAX, summarize: summarizeCheck });
   const rescreens = startRescreenScheduler({ monitoring, start: checks.start, readStore, clock, logger, intervalMs: config.MONITORING_SCHEDULER_INTERVAL_SECONDS * 1000 });
-  const listChanges = startListChangeRescreens({ bus, readStore, eventStore, monitoring, start: checks.start, clock, logger });
+  const listChanges = startListChangeRescreens({ bus, readStore, eventStore, monitoring, start: checks.start, listTouch: createListTouch(eventStore), clock, logger });
   const checkRecorder = startCheckRecorder({ bus, readStore, eventStore, monitoring, logger });
   const alertMailer = startAlertMailer({
     bus,

@@ -28,6 +28,7 @@ import { apiRouteGroups, apiTags } from './api-routes';
 import { startCheckCommand } from './check-command';
 import { createBatches } from '../batches/service';
 import { createMonitoring } from '../monitoring/service';
+import { summarizeCheck } from '@walletscreen/workers/monitoring/summary';
 
 /** The ports a part runs on. */
 export interface Ports {
@@ -147,7 +148,7 @@ export async function startCommandApi(deps: {
       sanctionsIndex: cachedSanctionsIndex(eventStore),
       renderCheckPdf: (userId, checkId) => renderStoredCheckPdf(readStore, userId, checkId, clock()),
       batches: createBatches({ eventStore, readStore, clock, checksLeft: (userId) => accounts.checksLeft(userId) }),
-      monitoring: createMonitoring({ eventStore, readStore, clock, maxWatches: config.WATCHLIST_MAX }),
+      monitoring: createMonitoring({ eventStore, readStore, clock, maxWatches: config.WATCHLIST_MAX, summarize: summarizeCheck }),
     }),
     tags: apiTags,
     logger,

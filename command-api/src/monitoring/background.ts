@@ -18,6 +18,7 @@ import {
   alertStreamId,
   rescreenPricing,
   type AlertRaisedData,
+  type CheckState,
   type CustomListRemoved,
   type CustomListUploaded,
   type ListChange,
@@ -26,21 +27,28 @@ import {
   type WalletCheckRequested,
 } from '@walletscreen/contracts';
 import { startWorker, WrongExpectedRevision, type EventStore, type Logger, type MessageBus, type ReadStore, type RecordedEvent, type RunningWorker } from '@walletscreen/platform';
-import { WATCHLIST, type WatchDoc } from '@walletscreen/projections';
-import type { BlockchainEvidence, SanctionsEvidence } from '@walletscreen/workers/checks/stages';
-import { cachedCustomLists } from '@walletscreen/workers/sanctions/custom-lists-store';
-import { listingKey } from '@walletscreen/workers/sanctions/sanctions-list';
-import { cachedSanctionsIndex } from '@walletscreen/workers/sanctions/sanctions-store';
-import type { Mailer } from '../accounts/mailer';
-import type { Checks } from '../checks/service';
 import { uuidFrom } from '../shared/command-handler';
 import { Forbidden, PaymentRequired } from '../shared/errors';
 import { alertFor, isDue } from './decide';
 import { alertEmail } from './alert-email';
-import { checkSummary, loadCheck, type Monitoring } from './service';
-import { counterpartiesOf, currentListings, recordedListings, touchedByListChange } from './touched';
+import { WATCHLIST, type WatchDoc } from './read-model';
+import { loadCheck, type Monitoring } from './service';
 
-type StartCheck = Checks['start'];
+/** The check command (checks/service.ts `start`), handed in by the composition root: charges as for any check, except a list-change re-screen. */
+export type StartCheck = (
+  userId: string,
+  input: { wallet_address: string; network?: Network },
+  idempotencyKey: string,
+  via: { reference?: string; waitMs?: number; rescreen: NonNullable<WalletCheckRequested['rescreen']> },
+) => Promise<{ progress: { check_id: string } }>;
+
+/** Whether the lists in force touch a wallet whose last check is the one given (workers/src/monitoring/touched.ts). */
+export type ListTouch = () => Promise<(check: CheckState) => boolean>;
+
+/** The mailer's send (accounts/mailer.ts). */
+export interface SendMail {
+  send(message: { to: string; subject: string; text: string; kind: string }): Promise<void>;
+}
 
 /** The Idempotency-Key of a watch's scheduled re-screen for one slot. */
 export const scheduledRescreenKey = (watchId: string, slot: string) => `watch|${watchId}|${slot}`;
@@ -149,23 +157,15 @@ function listChangeOf(event: RecordedEvent): ListChange | null {
 }
 
 /** Re-screens, free and without a blockchain call, the watched wallets a list change touches. */
-export function startListChangeRescreens(deps: { bus: MessageBus; readStore: ReadStore; eventStore: EventStore; monitoring: Monitoring; start: StartCheck; clock: () => Date; logger: Logger }): RunningWorker {
-  const sanctions = cachedSanctionsIndex(deps.eventStore);
-  const customLists = cachedCustomLists(deps.eventStore);
+export function startListChangeRescreens(deps: { bus: MessageBus; readStore: ReadStore; eventStore: EventStore; monitoring: Monitoring; start: StartCheck; listTouch: ListTouch; clock: () => Date; logger: Logger }): RunningWorker {
   const { monitoring, logger } = deps;
 
-  async function rescreenIfTouched(watchId: string, change: ListChange, lookups: Parameters<typeof currentListings>[0]): Promise<boolean> {
+  async function rescreenIfTouched(watchId: string, change: ListChange, touches: (check: CheckState) => boolean): Promise<boolean> {
     const state = await monitoring.loadWatch(watchId);
     if (state.status !== 'active' || !state.last) return false;
     const lastCheckId = state.last.checkId;
     const { state: check } = await loadCheck(deps.eventStore, lastCheckId);
-    if (check.status === 'none') return false;
-    const sanctionsEvidence = check.stages.find((s) => s.key === 'sanctions')?.evidence as SanctionsEvidence | undefined;
-    const blockchain = check.stages.find((s) => s.key === 'blockchain')?.evidence as BlockchainEvidence | undefined;
-    if (!sanctionsEvidence) return false;
-    const recorded = recordedListings(sanctionsEvidence, state.address, listingKey);
-    const current = currentListings(lookups, state.network, state.address, counterpartiesOf(blockchain));
-    if (!touchedByListChange(recorded, current)) return false;
+    if (!touches(check)) return false;
     const now = deps.clock().toISOString();
     const rescreen = { watchId, trigger: 'list-change' as const, slot: null, reuseChainEvidenceOf: lastCheckId, listChange: change };
     const { progress } = await deps.start(state.userId, { wallet_address: state.address, network: state.network }, listChangeRescreenKey(watchId, change.eventId), {
@@ -190,15 +190,11 @@ export function startListChangeRescreens(deps: { bus: MessageBus; readStore: Rea
       handle: async (event) => {
         const change = listChangeOf(event);
         if (!change) return;
-        const [index, custom] = await Promise.all([sanctions(), customLists()]);
-        const lookups = {
-          ofac: (network: Network, address: string) => (index?.lookup(network, address) ?? []).map(listingKey),
-          custom: (network: Network, address: string) => custom.lookup(network, address).map((h) => `${h.listId}|${h.kind}`),
-        };
+        const touches = await deps.listTouch();
         let touched = 0;
         for (let offset = 0; ; offset += PAGE) {
           const page = await deps.readStore.find<WatchDoc>(WATCHLIST, { where: { status: 'active' }, sort: [{ field: 'watched_at', direction: 'asc' }], limit: PAGE, offset });
-          for (const doc of page) if (await rescreenIfTouched(doc.id, change, lookups)) touched++;
+          for (const doc of page) if (await rescreenIfTouched(doc.id, change, touches)) touched++;
           if (page.length < PAGE) break;
         }
         if (touched > 0) logger.info({ list: change.list, kind: change.kind, touched }, `watched wallets re-screened after a list change (${rescreenPricing.listChange})`);
@@ -217,7 +213,7 @@ export function startCheckRecorder(deps: { bus: MessageBus; readStore: ReadStore
       filter: { eventTypes: ['WalletCheckCompleted'] },
       handle: async (event) => {
         const completed = event.data as WalletCheckCompleted;
-        const { state: check, summary } = await checkSummary(deps.eventStore, completed.checkId);
+        const { state: check, summary } = await monitoring.checkSummary(completed.checkId);
         if (check.status === 'none' || !summary) return;
         const request: WalletCheckRequested = check.request;
         const watchId = monitoring.watchIdOf(request.userId, request.network, request.address);
@@ -259,7 +255,7 @@ export function startAlertMailer(deps: {
   bus: MessageBus;
   readStore: ReadStore;
   monitoring: Monitoring;
-  mailer: Pick<Mailer, 'send'>;
+  mailer: SendMail;
   emailOf: (userId: string) => Promise<string | null>;
   publicUrl: string;
   clock: () => Date;

@@ -5,6 +5,8 @@
 import {
   compareVerdicts,
   monitoringMessages,
+  nextSlotAfter,
+  plusHours,
   type AlertActor,
   type AlertEvent,
   type AlertRaisedData,
@@ -38,17 +40,6 @@ export type WatchCommand =
     }
   | { type: 'SkipRescreen'; data: { slot: string; reason: string }; metadata: Meta }
   | { type: 'RecordCheck'; data: { summary: CheckSummary; alertId: string | null }; metadata: Meta };
-
-const HOUR = 3_600_000;
-const plusHours = (at: string, hours: number) => new Date(Date.parse(at) + hours * HOUR).toISOString();
-
-/** The first slot after `now` of the series `slot + k × interval`: a server that was down does not re-screen once per missed slot. */
-export function nextSlotAfter(slot: string, intervalHours: number, now: string): string {
-  const step = intervalHours * HOUR;
-  const from = Date.parse(slot);
-  const k = Math.max(1, Math.floor((Date.parse(now) - from) / step) + 1);
-  return new Date(from + k * step).toISOString();
-}
 
 /** Whether the watch's scheduled re-screen is due. */
 export const isDue = (state: WatchState, now: string) => state.status === 'active' && state.nextDueAt <= now;

@@ -31,11 +31,10 @@ import {
   type WatchEvent,
 } from '@walletscreen/contracts';
 import type { EventStore, ReadStore } from '@walletscreen/platform';
-import { ALERTS, CHECKS, WATCHLIST, type AlertDoc, type CheckDoc, type WatchDoc } from '@walletscreen/projections';
 import { AggregateRepository } from '../shared/command-handler';
 import { Conflict, Invalid, NotFound } from '../shared/errors';
 import { decideAlert, decideWatch, evolveAlert, type AlertCommand, type AlertState, type WatchCommand } from './decide';
-import { summarizeCheck } from './summary';
+import { ALERTS, CHECKS, WATCHLIST, type AlertDoc, type CheckRow, type SummarizeCheck, type WatchDoc } from './read-model';
 import { watchAggregate, watchIdOf, type WatchState } from './watch';
 
 export const alertAggregate = { initialState: { status: 'none' } as AlertState, evolve: evolveAlert, types: new Set(['AlertRaised', 'AlertAcknowledged', 'AlertResolved', 'AlertEmailed']) };
@@ -51,12 +50,12 @@ export async function loadCheck(eventStore: EventStore, checkId: string): Promis
   return { state, completedAt };
 }
 
-export async function checkSummary(eventStore: EventStore, checkId: string): Promise<{ state: CheckState; summary: CheckSummary | null }> {
-  const { state, completedAt } = await loadCheck(eventStore, checkId);
-  return { state, summary: completedAt ? summarizeCheck(state, completedAt) : null };
-}
+export function createMonitoring(deps: { eventStore: EventStore; readStore: ReadStore; clock: () => Date; maxWatches: number; summarize: SummarizeCheck }) {
+  async function checkSummary(checkId: string): Promise<{ state: CheckState; summary: CheckSummary | null }> {
+    const { state, completedAt } = await loadCheck(deps.eventStore, checkId);
+    return { state, summary: completedAt ? deps.summarize(state, completedAt) : null };
+  }
 
-export function createMonitoring(deps: { eventStore: EventStore; readStore: ReadStore; clock: () => Date; maxWatches: number }) {
   const watches = new AggregateRepository<WatchState, WatchEvent>(deps.eventStore, watchAggregate);
   const alerts = new AggregateRepository<AlertState, AlertEvent>(deps.eventStore, alertAggregate);
   const now = () => deps.clock().toISOString();
@@ -70,17 +69,17 @@ export function createMonitoring(deps: { eventStore: EventStore; readStore: Read
   async function baselineOf(userId: string, address: string, network: string, checkId: string | undefined, index: number | null): Promise<CheckSummary | null> {
     const field = index === null ? 'check_id' : `items.${index}.check_id`;
     if (checkId) {
-      const { state, summary } = await checkSummary(deps.eventStore, checkId);
+      const { state, summary } = await checkSummary(checkId);
       if (state.status === 'none' || state.request.userId !== userId) throw new Invalid(monitoringMessages.checkNotFound, { [field]: monitoringMessages.checkNotFound });
       if (state.request.address !== address || state.request.network !== network) throw new Invalid(monitoringMessages.checkOtherWallet, { [field]: monitoringMessages.checkOtherWallet });
       return summary;
     }
-    const [latest] = await deps.readStore.find<CheckDoc>(CHECKS, {
+    const [latest] = await deps.readStore.find<CheckRow>(CHECKS, {
       where: { user_id: userId, wallet_address: address, network, status: 'completed' },
       sort: [{ field: 'created_at', direction: 'desc' }],
       limit: 1,
     });
-    return latest ? (await checkSummary(deps.eventStore, latest.id)).summary : null;
+    return latest ? (await checkSummary(latest.id)).summary : null;
   }
 
   function view(doc: WatchDoc, openAlerts: number): Watch {
@@ -105,7 +104,7 @@ export function createMonitoring(deps: { eventStore: EventStore; readStore: Read
     };
   }
 
-  const alertView = (d: AlertDoc): Alert => ({ ...(d as unknown as Alert) });
+  const alertView = (d: AlertDoc): Alert => d as unknown as Alert;
 
   async function ownWatch(userId: string, watchId: string): Promise<Exclude<WatchState, { status: 'none' }>> {
     const { state } = await watches.load(watchStreamId(watchId));
@@ -115,6 +114,7 @@ export function createMonitoring(deps: { eventStore: EventStore; readStore: Read
 
   return {
     watchIdOf,
+    checkSummary,
     executeWatch,
     executeAlert,
     loadWatch: async (watchId: string) => (await watches.load(watchStreamId(watchId))).state,

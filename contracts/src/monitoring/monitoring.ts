@@ -306,6 +306,18 @@ export const updateWatchRequestSchema = z.object({
 });
 export type UpdateWatchRequest = z.input<typeof updateWatchRequestSchema>;
 
+const HOUR_MS = 3_600_000;
+/** `at` plus some hours, as an ISO timestamp. */
+export const plusHours = (at: string, hours: number): string => new Date(Date.parse(at) + hours * HOUR_MS).toISOString();
+
+/** The first slot after `now` of the series `slot + k × interval` (k ≥ 1): a server that was down does not re-screen once per missed slot. */
+export function nextSlotAfter(slot: string, intervalHours: number, now: string): string {
+  const step = intervalHours * HOUR_MS;
+  const from = Date.parse(slot);
+  const k = Math.max(1, Math.floor((Date.parse(now) - from) / step) + 1);
+  return new Date(from + k * step).toISOString();
+}
+
 export const intervalHoursOf = (input: { interval?: WatchIntervalPreset | undefined; interval_hours?: number | undefined }): number | undefined =>
   input.interval_hours ?? (input.interval ? watchIntervalPresets[input.interval] : undefined);
 

@@ -1,10 +1,14 @@
 /**
  * Whether a list change touches a watched wallet: the listings of the wallet and of the
  * counterparties its last check recorded, as that check found them, against the lists now in
- * force. Pure over lookups, so it reads no adapter.
+ * force. The comparison is pure over lookups; `createListTouch` gives it the lists from the store.
  */
-import type { Network } from '@walletscreen/contracts';
-import type { BlockchainEvidence, SanctionsEvidence } from '@walletscreen/workers/checks/stages';
+import type { EventStore } from '@walletscreen/platform';
+import type { CheckState, Network } from '@walletscreen/contracts';
+import type { BlockchainEvidence, SanctionsEvidence } from '../checks/stages';
+import { cachedCustomLists } from '../sanctions/custom-lists-store';
+import { listingKey } from '../sanctions/sanctions-list';
+import { cachedSanctionsIndex } from '../sanctions/sanctions-store';
 
 export interface ListLookups {
   /** Keys of the current OFAC listings of an address (sdnId and address). */
@@ -47,3 +51,28 @@ export const counterpartiesOf = (blockchain: BlockchainEvidence | undefined): st
 export function touchedByListChange(recorded: readonly string[], current: readonly string[]): boolean {
   return recorded.length !== current.length || recorded.some((r, i) => r !== current[i]);
 }
+
+/**
+ * The lists in force, read afresh on each call (cached until a list changes), and whether they
+ * touch a watched wallet whose last check is `check`: false when that check recorded no screening.
+ */
+export function createListTouch(eventStore: EventStore) {
+  const sanctions = cachedSanctionsIndex(eventStore);
+  const customLists = cachedCustomLists(eventStore);
+  return async (): Promise<(check: CheckState) => boolean> => {
+    const [index, custom] = await Promise.all([sanctions(), customLists()]);
+    const lookups: ListLookups = {
+      ofac: (network, address) => (index?.lookup(network, address) ?? []).map(listingKey),
+      custom: (network, address) => custom.lookup(network, address).map((h) => `${h.listId}|${h.kind}`),
+    };
+    return (check) => {
+      if (check.status === 'none') return false;
+      const sanctionsEvidence = check.stages.find((s) => s.key === 'sanctions')?.evidence as SanctionsEvidence | undefined;
+      const blockchain = check.stages.find((s) => s.key === 'blockchain')?.evidence as BlockchainEvidence | undefined;
+      if (!sanctionsEvidence) return false;
+      const { address, network } = check.request;
+      return touchedByListChange(recordedListings(sanctionsEvidence, address, listingKey), currentListings(lookups, network, address, counterpartiesOf(blockchain)));
+    };
+  };
+}
+export type ListTouch = ReturnType<typeof createListTouch>;
