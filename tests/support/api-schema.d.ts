@@ -6175,6 +6175,1653 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/watchlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The watched wallets: last verdict, next re-screen, a skipped re-screen and why, and the pricing of re-screens */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    /** @description Default: active */
+                    status?: "active" | "unwatched" | "all";
+                    /** @description Case-insensitive substring of the address */
+                    address?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The watchlist, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                address: string;
+                                /** @enum {string} */
+                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                                reference: string | null;
+                                tags: string[];
+                                interval_hours: number;
+                                /** @enum {string} */
+                                status: "active" | "unwatched";
+                                watched_at: string;
+                                last_check_id: string | null;
+                                last_screened_at: string | null;
+                                last_score: number | null;
+                                last_level: string | null;
+                                last_status: string | null;
+                                next_rescreen_at: string | null;
+                                skipped: {
+                                    at: string;
+                                    slot: string;
+                                    reason: string;
+                                } | null;
+                                pending_check_id: string | null;
+                                open_alerts: number;
+                            }[];
+                            total: number;
+                            limit: number;
+                            pricing: {
+                                scheduled: string;
+                                list_change: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid filters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Account blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Watch a wallet, or many at once (`{ items: [...] }`, up to 10,000): watching a watched wallet again changes nothing
+         * @description Each wallet is re-screened on its interval (daily by default); a scheduled re-screen costs one check. Every wallet is parsed before anything is recorded: one bad address refuses the call. The next re-screen is compared with `check_id`, or with your latest completed check of the wallet.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        address: string;
+                        /** @enum {string} */
+                        network?: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                        reference?: string;
+                        tags?: string[];
+                        /**
+                         * @description How often it is re-screened: hourly, daily (default) or weekly
+                         * @enum {string}
+                         */
+                        interval?: "hourly" | "daily" | "weekly";
+                        /** @description Re-screen every this many hours (overrides interval) */
+                        interval_hours?: number;
+                        /**
+                         * Format: uuid
+                         * @description The completed check to compare the next re-screen with (default: your latest completed check of this wallet)
+                         */
+                        check_id?: string;
+                    } | {
+                        items: {
+                            address: string;
+                            /** @enum {string} */
+                            network?: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            reference?: string;
+                            tags?: string[];
+                            /**
+                             * @description How often it is re-screened: hourly, daily (default) or weekly
+                             * @enum {string}
+                             */
+                            interval?: "hourly" | "daily" | "weekly";
+                            /** @description Re-screen every this many hours (overrides interval) */
+                            interval_hours?: number;
+                            /**
+                             * Format: uuid
+                             * @description The completed check to compare the next re-screen with (default: your latest completed check of this wallet)
+                             */
+                            check_id?: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The watches, each saying whether it was created or watched already */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                address: string;
+                                /** @enum {string} */
+                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                                created: boolean;
+                            }[];
+                            added: number;
+                            already_watched: number;
+                        };
+                    };
+                };
+                /** @description An address, interval, tag or check id is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Account blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The watchlist would exceed its limit */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watchlist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One watched wallet */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The watch */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            reference: string | null;
+                            tags: string[];
+                            interval_hours: number;
+                            /** @enum {string} */
+                            status: "active" | "unwatched";
+                            watched_at: string;
+                            last_check_id: string | null;
+                            last_screened_at: string | null;
+                            last_score: number | null;
+                            last_level: string | null;
+                            last_status: string | null;
+                            next_rescreen_at: string | null;
+                            skipped: {
+                                at: string;
+                                slot: string;
+                                reason: string;
+                            } | null;
+                            pending_check_id: string | null;
+                            open_alerts: number;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Account blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such watched wallet */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Unwatch a wallet: no more re-screens or alerts (its alerts stay in the inbox) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The watch, unwatched */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            reference: string | null;
+                            tags: string[];
+                            interval_hours: number;
+                            /** @enum {string} */
+                            status: "active" | "unwatched";
+                            watched_at: string;
+                            last_check_id: string | null;
+                            last_screened_at: string | null;
+                            last_score: number | null;
+                            last_level: string | null;
+                            last_status: string | null;
+                            next_rescreen_at: string | null;
+                            skipped: {
+                                at: string;
+                                slot: string;
+                                reason: string;
+                            } | null;
+                            pending_check_id: string | null;
+                            open_alerts: number;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Account blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such watched wallet */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Edit a watched wallet's reference, tags or re-screen interval (a new interval counts from now) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reference?: string | null;
+                        tags?: string[];
+                        /**
+                         * @description How often it is re-screened: hourly, daily (default) or weekly
+                         * @enum {string}
+                         */
+                        interval?: "hourly" | "daily" | "weekly";
+                        /** @description Re-screen every this many hours (overrides interval) */
+                        interval_hours?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The watch */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            reference: string | null;
+                            tags: string[];
+                            interval_hours: number;
+                            /** @enum {string} */
+                            status: "active" | "unwatched";
+                            watched_at: string;
+                            last_check_id: string | null;
+                            last_screened_at: string | null;
+                            last_score: number | null;
+                            last_level: string | null;
+                            last_status: string | null;
+                            next_rescreen_at: string | null;
+                            skipped: {
+                                at: string;
+                                slot: string;
+                                reason: string;
+                            } | null;
+                            pending_check_id: string | null;
+                            open_alerts: number;
+                        };
+                    };
+                };
+                /** @description Invalid interval, reference or tags */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Account blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such watched wallet */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alerts raised by re-screens of watched wallets, newest first, with the number still open */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    /** @description open, acknowledged, resolved or all (default) */
+                    status?: "open" | "acknowledged" | "resolved" | "all";
+                    watch_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The alerts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "open" | "acknowledged" | "resolved";
+                                watch_id: string;
+                                address: string;
+                                /** @enum {string} */
+                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                                reference: string | null;
+                                reasons: ("level-changed" | "status-changed" | "new-sanctions-hit")[];
+                                before: {
+                                    score: number | null;
+                                    level: string;
+                                    status: string;
+                                    sanctionsHits: {
+                                        /** @enum {string} */
+                                        relation: "wallet" | "counterparty";
+                                        address: string;
+                                        list: string;
+                                        /** @enum {string} */
+                                        source: "ofac" | "custom";
+                                        entity: string;
+                                        programs: string[];
+                                    }[];
+                                };
+                                after: {
+                                    score: number | null;
+                                    level: string;
+                                    status: string;
+                                    sanctionsHits: {
+                                        /** @enum {string} */
+                                        relation: "wallet" | "counterparty";
+                                        address: string;
+                                        list: string;
+                                        /** @enum {string} */
+                                        source: "ofac" | "custom";
+                                        entity: string;
+                                        programs: string[];
+                                    }[];
+                                };
+                                check_id: string;
+                                previous_check_id: string;
+                                evidence: {
+                                    newHits: {
+                                        /** @enum {string} */
+                                        relation: "wallet" | "counterparty";
+                                        address: string;
+                                        list: string;
+                                        /** @enum {string} */
+                                        source: "ofac" | "custom";
+                                        entity: string;
+                                        programs: string[];
+                                    }[];
+                                    lists: {
+                                        ofac: {
+                                            sha256: string;
+                                            publishedAt: string | null;
+                                        } | null;
+                                        custom: {
+                                            listId: string;
+                                            name: string;
+                                            kind: string;
+                                            version: number;
+                                        }[];
+                                    };
+                                    /** @enum {string} */
+                                    trigger: "schedule" | "list-change" | "check";
+                                    listChange: {
+                                        /** @enum {string} */
+                                        kind: "ofac-import" | "custom-list-uploaded" | "custom-list-removed";
+                                        eventId: string;
+                                        list: string;
+                                        version: string | null;
+                                        at: string;
+                                    } | null;
+                                    reusedChainEvidenceOf: string | null;
+                                };
+                                raised_at: string;
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                resolved_at: string | null;
+                                resolved_by: string | null;
+                                note: string | null;
+                                emailed_at: string | null;
+                            }[];
+                            total: number;
+                            open: number;
+                        };
+                    };
+                };
+                /** @description Invalid filters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Account blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Acknowledge an alert: someone is looking at it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The alert */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "acknowledged" | "resolved";
+                            watch_id: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            reference: string | null;
+                            reasons: ("level-changed" | "status-changed" | "new-sanctions-hit")[];
+                            before: {
+                                score: number | null;
+                                level: string;
+                                status: string;
+                                sanctionsHits: {
+                                    /** @enum {string} */
+                                    relation: "wallet" | "counterparty";
+                                    address: string;
+                                    list: string;
+                                    /** @enum {string} */
+                                    source: "ofac" | "custom";
+                                    entity: string;
+                                    programs: string[];
+                                }[];
+                            };
+                            after: {
+                                score: number | null;
+                                level: string;
+                                status: string;
+                                sanctionsHits: {
+                                    /** @enum {string} */
+                                    relation: "wallet" | "counterparty";
+                                    address: string;
+                                    list: string;
+                                    /** @enum {string} */
+                                    source: "ofac" | "custom";
+                                    entity: string;
+                                    programs: string[];
+                                }[];
+                            };
+                            check_id: string;
+                            previous_check_id: string;
+                            evidence: {
+                                newHits: {
+                                    /** @enum {string} */
+                                    relation: "wallet" | "counterparty";
+                                    address: string;
+                                    list: string;
+                                    /** @enum {string} */
+                                    source: "ofac" | "custom";
+                                    entity: string;
+                                    programs: string[];
+                                }[];
+                                lists: {
+                                    ofac: {
+                                        sha256: string;
+                                        publishedAt: string | null;
+                                    } | null;
+                                    custom: {
+                                        listId: string;
+                                        name: string;
+                                        kind: string;
+                                        version: number;
+                                    }[];
+                                };
+                                /** @enum {string} */
+                                trigger: "schedule" | "list-change" | "check";
+                                listChange: {
+                                    /** @enum {string} */
+                                    kind: "ofac-import" | "custom-list-uploaded" | "custom-list-removed";
+                                    eventId: string;
+                                    list: string;
+                                    version: string | null;
+                                    at: string;
+                                } | null;
+                                reusedChainEvidenceOf: string | null;
+                            };
+                            raised_at: string;
+                            acknowledged_at: string | null;
+                            acknowledged_by: string | null;
+                            resolved_at: string | null;
+                            resolved_by: string | null;
+                            note: string | null;
+                            emailed_at: string | null;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Account blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such alert */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolve an alert with a note saying what was done */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        note: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The alert */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "acknowledged" | "resolved";
+                            watch_id: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            reference: string | null;
+                            reasons: ("level-changed" | "status-changed" | "new-sanctions-hit")[];
+                            before: {
+                                score: number | null;
+                                level: string;
+                                status: string;
+                                sanctionsHits: {
+                                    /** @enum {string} */
+                                    relation: "wallet" | "counterparty";
+                                    address: string;
+                                    list: string;
+                                    /** @enum {string} */
+                                    source: "ofac" | "custom";
+                                    entity: string;
+                                    programs: string[];
+                                }[];
+                            };
+                            after: {
+                                score: number | null;
+                                level: string;
+                                status: string;
+                                sanctionsHits: {
+                                    /** @enum {string} */
+                                    relation: "wallet" | "counterparty";
+                                    address: string;
+                                    list: string;
+                                    /** @enum {string} */
+                                    source: "ofac" | "custom";
+                                    entity: string;
+                                    programs: string[];
+                                }[];
+                            };
+                            check_id: string;
+                            previous_check_id: string;
+                            evidence: {
+                                newHits: {
+                                    /** @enum {string} */
+                                    relation: "wallet" | "counterparty";
+                                    address: string;
+                                    list: string;
+                                    /** @enum {string} */
+                                    source: "ofac" | "custom";
+                                    entity: string;
+                                    programs: string[];
+                                }[];
+                                lists: {
+                                    ofac: {
+                                        sha256: string;
+                                        publishedAt: string | null;
+                                    } | null;
+                                    custom: {
+                                        listId: string;
+                                        name: string;
+                                        kind: string;
+                                        version: number;
+                                    }[];
+                                };
+                                /** @enum {string} */
+                                trigger: "schedule" | "list-change" | "check";
+                                listChange: {
+                                    /** @enum {string} */
+                                    kind: "ofac-import" | "custom-list-uploaded" | "custom-list-removed";
+                                    eventId: string;
+                                    list: string;
+                                    version: string | null;
+                                    at: string;
+                                } | null;
+                                reusedChainEvidenceOf: string | null;
+                            };
+                            raised_at: string;
+                            acknowledged_at: string | null;
+                            acknowledged_by: string | null;
+                            resolved_at: string | null;
+                            resolved_by: string | null;
+                            note: string | null;
+                            emailed_at: string | null;
+                        };
+                    };
+                };
+                /** @description No note, or too long */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Account blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such alert */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Already resolved */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/watchlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The watched wallets: last verdict, next re-screen, a skipped re-screen and why, and the pricing of re-screens
+         * @description Needs an API key with the `monitor` scope.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    /** @description Default: active */
+                    status?: "active" | "unwatched" | "all";
+                    /** @description Case-insensitive substring of the address */
+                    address?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The watchlist, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                address: string;
+                                /** @enum {string} */
+                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                                reference: string | null;
+                                tags: string[];
+                                interval_hours: number;
+                                /** @enum {string} */
+                                status: "active" | "unwatched";
+                                watched_at: string;
+                                last_check_id: string | null;
+                                last_screened_at: string | null;
+                                last_score: number | null;
+                                last_level: string | null;
+                                last_status: string | null;
+                                next_rescreen_at: string | null;
+                                skipped: {
+                                    at: string;
+                                    slot: string;
+                                    reason: string;
+                                } | null;
+                                pending_check_id: string | null;
+                                open_alerts: number;
+                            }[];
+                            total: number;
+                            limit: number;
+                            pricing: {
+                                scheduled: string;
+                                list_change: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid filters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No API key, or not a valid one */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The key lacks the monitor scope, or the account is blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit reached; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Watch a wallet, or many at once (`{ items: [...] }`, up to 10,000): watching a watched wallet again changes nothing
+         * @description Each wallet is re-screened on its interval (daily by default); a scheduled re-screen costs one check. Every wallet is parsed before anything is recorded: one bad address refuses the call. The next re-screen is compared with `check_id`, or with your latest completed check of the wallet. Needs an API key with the `monitor` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        address: string;
+                        /** @enum {string} */
+                        network?: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                        reference?: string;
+                        tags?: string[];
+                        /**
+                         * @description How often it is re-screened: hourly, daily (default) or weekly
+                         * @enum {string}
+                         */
+                        interval?: "hourly" | "daily" | "weekly";
+                        /** @description Re-screen every this many hours (overrides interval) */
+                        interval_hours?: number;
+                        /**
+                         * Format: uuid
+                         * @description The completed check to compare the next re-screen with (default: your latest completed check of this wallet)
+                         */
+                        check_id?: string;
+                    } | {
+                        items: {
+                            address: string;
+                            /** @enum {string} */
+                            network?: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            reference?: string;
+                            tags?: string[];
+                            /**
+                             * @description How often it is re-screened: hourly, daily (default) or weekly
+                             * @enum {string}
+                             */
+                            interval?: "hourly" | "daily" | "weekly";
+                            /** @description Re-screen every this many hours (overrides interval) */
+                            interval_hours?: number;
+                            /**
+                             * Format: uuid
+                             * @description The completed check to compare the next re-screen with (default: your latest completed check of this wallet)
+                             */
+                            check_id?: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The watches, each saying whether it was created or watched already */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                address: string;
+                                /** @enum {string} */
+                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                                created: boolean;
+                            }[];
+                            added: number;
+                            already_watched: number;
+                        };
+                    };
+                };
+                /** @description An address, interval, tag or check id is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No API key, or not a valid one */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The key lacks the monitor scope, or the account is blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The watchlist would exceed its limit */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit reached; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/watchlist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One watched wallet
+         * @description Needs an API key with the `monitor` scope.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The watch */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            reference: string | null;
+                            tags: string[];
+                            interval_hours: number;
+                            /** @enum {string} */
+                            status: "active" | "unwatched";
+                            watched_at: string;
+                            last_check_id: string | null;
+                            last_screened_at: string | null;
+                            last_score: number | null;
+                            last_level: string | null;
+                            last_status: string | null;
+                            next_rescreen_at: string | null;
+                            skipped: {
+                                at: string;
+                                slot: string;
+                                reason: string;
+                            } | null;
+                            pending_check_id: string | null;
+                            open_alerts: number;
+                        };
+                    };
+                };
+                /** @description No API key, or not a valid one */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The key lacks the monitor scope, or the account is blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such watched wallet */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit reached; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Unwatch a wallet: no more re-screens or alerts (its alerts stay in the inbox)
+         * @description Needs an API key with the `monitor` scope.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The watch, unwatched */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            reference: string | null;
+                            tags: string[];
+                            interval_hours: number;
+                            /** @enum {string} */
+                            status: "active" | "unwatched";
+                            watched_at: string;
+                            last_check_id: string | null;
+                            last_screened_at: string | null;
+                            last_score: number | null;
+                            last_level: string | null;
+                            last_status: string | null;
+                            next_rescreen_at: string | null;
+                            skipped: {
+                                at: string;
+                                slot: string;
+                                reason: string;
+                            } | null;
+                            pending_check_id: string | null;
+                            open_alerts: number;
+                        };
+                    };
+                };
+                /** @description No API key, or not a valid one */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The key lacks the monitor scope, or the account is blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such watched wallet */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit reached; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Edit a watched wallet's reference, tags or re-screen interval (a new interval counts from now)
+         * @description Needs an API key with the `monitor` scope.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reference?: string | null;
+                        tags?: string[];
+                        /**
+                         * @description How often it is re-screened: hourly, daily (default) or weekly
+                         * @enum {string}
+                         */
+                        interval?: "hourly" | "daily" | "weekly";
+                        /** @description Re-screen every this many hours (overrides interval) */
+                        interval_hours?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The watch */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            reference: string | null;
+                            tags: string[];
+                            interval_hours: number;
+                            /** @enum {string} */
+                            status: "active" | "unwatched";
+                            watched_at: string;
+                            last_check_id: string | null;
+                            last_screened_at: string | null;
+                            last_score: number | null;
+                            last_level: string | null;
+                            last_status: string | null;
+                            next_rescreen_at: string | null;
+                            skipped: {
+                                at: string;
+                                slot: string;
+                                reason: string;
+                            } | null;
+                            pending_check_id: string | null;
+                            open_alerts: number;
+                        };
+                    };
+                };
+                /** @description Invalid interval, reference or tags */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No API key, or not a valid one */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The key lacks the monitor scope, or the account is blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such watched wallet */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit reached; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alerts raised by re-screens of watched wallets, newest first, with the number still open
+         * @description Needs an API key with the `monitor` scope.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    /** @description open, acknowledged, resolved or all (default) */
+                    status?: "open" | "acknowledged" | "resolved" | "all";
+                    watch_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The alerts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "open" | "acknowledged" | "resolved";
+                                watch_id: string;
+                                address: string;
+                                /** @enum {string} */
+                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                                reference: string | null;
+                                reasons: ("level-changed" | "status-changed" | "new-sanctions-hit")[];
+                                before: {
+                                    score: number | null;
+                                    level: string;
+                                    status: string;
+                                    sanctionsHits: {
+                                        /** @enum {string} */
+                                        relation: "wallet" | "counterparty";
+                                        address: string;
+                                        list: string;
+                                        /** @enum {string} */
+                                        source: "ofac" | "custom";
+                                        entity: string;
+                                        programs: string[];
+                                    }[];
+                                };
+                                after: {
+                                    score: number | null;
+                                    level: string;
+                                    status: string;
+                                    sanctionsHits: {
+                                        /** @enum {string} */
+                                        relation: "wallet" | "counterparty";
+                                        address: string;
+                                        list: string;
+                                        /** @enum {string} */
+                                        source: "ofac" | "custom";
+                                        entity: string;
+                                        programs: string[];
+                                    }[];
+                                };
+                                check_id: string;
+                                previous_check_id: string;
+                                evidence: {
+                                    newHits: {
+                                        /** @enum {string} */
+                                        relation: "wallet" | "counterparty";
+                                        address: string;
+                                        list: string;
+                                        /** @enum {string} */
+                                        source: "ofac" | "custom";
+                                        entity: string;
+                                        programs: string[];
+                                    }[];
+                                    lists: {
+                                        ofac: {
+                                            sha256: string;
+                                            publishedAt: string | null;
+                                        } | null;
+                                        custom: {
+                                            listId: string;
+                                            name: string;
+                                            kind: string;
+                                            version: number;
+                                        }[];
+                                    };
+                                    /** @enum {string} */
+                                    trigger: "schedule" | "list-change" | "check";
+                                    listChange: {
+                                        /** @enum {string} */
+                                        kind: "ofac-import" | "custom-list-uploaded" | "custom-list-removed";
+                                        eventId: string;
+                                        list: string;
+                                        version: string | null;
+                                        at: string;
+                                    } | null;
+                                    reusedChainEvidenceOf: string | null;
+                                };
+                                raised_at: string;
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                resolved_at: string | null;
+                                resolved_by: string | null;
+                                note: string | null;
+                                emailed_at: string | null;
+                            }[];
+                            total: number;
+                            open: number;
+                        };
+                    };
+                };
+                /** @description Invalid filters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No API key, or not a valid one */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The key lacks the monitor scope, or the account is blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit reached; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
