@@ -44,6 +44,8 @@ export const routes: RouteObject[] = [
           { path: 'history', lazy: screen(() => import('../features/history/routes/history-page'), (m) => m.HistoryPage), handle: handle('Wallet Checks History') },
           { path: 'top-up', lazy: screen(() => import('../features/top-up/routes/top-up-page'), (m) => m.TopUpPage), handle: handle('Upgrade Your Plan') },
           { path: 'batch', lazy: screen(() => import('../features/batches/routes/batch-page'), (m) => m.BatchPage), handle: handle('Batch screening') },
+          { path: 'watchlist', lazy: screen(() => import('../features/watchlist/routes/watchlist-page'), (m) => m.WatchlistPage), handle: handle('Watchlist') },
+          { path: 'alerts', lazy: screen(() => import('../features/alerts/routes/alerts-page'), (m) => m.AlertsPage), handle: handle('Alerts') },
           { path: 'api-keys', lazy: screen(() => import('../features/api-keys/routes/api-keys-page'), (m) => m.ApiKeysPage), handle: handle('API keys') },
           { path: 'top-up/confirm', lazy: screen(() => import('../features/top-up/routes/confirm-payment-page'), (m) => m.ConfirmPaymentPage), handle: handle('Confirm your purchase') },
         ],

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import {
   Anchor,
   AppShell,
   Avatar,
+  Badge,
   Burger,
   Button,
   Divider,
@@ -14,12 +15,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowLeft, IconCreditCard, IconFiles, IconHistory, IconKey, IconLogout, IconShieldSearch } from '@tabler/icons-react';
+import { IconArrowLeft, IconBell, IconCreditCard, IconEye, IconFiles, IconHistory, IconKey, IconLogout, IconShieldSearch } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { useProfile } from '../../lib/get-profile';
+import { useOpenAlertsCount } from '../../lib/get-open-alerts';
 import { authToken, useLogout } from '../../lib/session';
 import { useLiveConnection } from '../../lib/socket';
 import { SideNav, type NavItem } from './side-nav';
@@ -27,10 +29,33 @@ import { SideNav, type NavItem } from './side-nav';
 export const DASHBOARD_NAV: readonly NavItem[] = [
   { label: 'Check Wallet', to: '/dashboard/wallet-checker', icon: IconShieldSearch },
   { label: 'History', to: '/dashboard/history', icon: IconHistory },
+  { label: 'Watchlist', to: '/dashboard/watchlist', icon: IconEye },
+  { label: 'Alerts', to: '/dashboard/alerts', icon: IconBell },
   { label: 'Top Up Balance', to: '/dashboard/top-up', icon: IconCreditCard },
   { label: 'Batch screening', to: '/dashboard/batch', icon: IconFiles },
   { label: 'API keys', to: '/dashboard/api-keys', icon: IconKey },
 ];
+
+/** The navigation with the number of open alerts beside "Alerts". */
+function useDashboardNav(): readonly NavItem[] {
+  const open = useOpenAlertsCount().data ?? 0;
+  return useMemo(
+    () =>
+      DASHBOARD_NAV.map((item) =>
+        item.to === '/dashboard/alerts' && open > 0
+          ? {
+              ...item,
+              badge: (
+                <Badge size="sm" color="red" variant="filled" className="ws-tabular" aria-label={`${open} open alert${open === 1 ? '' : 's'}`} data-testid="open-alerts-count">
+                  {open}
+                </Badge>
+              ),
+            }
+          : item,
+      ),
+    [open],
+  );
+}
 
 const TOP_UP_PATH = '/dashboard/top-up';
 
@@ -106,6 +131,7 @@ export function DashboardLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const [drawerOpened, { open: openDrawer, close: closeDrawer }] = useDisclosure(false);
+  const nav = useDashboardNav();
   const logout = useLogout('user', navigate);
   const goToTopUp = () => navigate(TOP_UP_PATH);
   // The live connection (check progress) opens with the signed-in dashboard and closes on logout.
@@ -151,7 +177,7 @@ export function DashboardLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar p="sm">
-        <SideNav items={DASHBOARD_NAV} label="Dashboard" />
+        <SideNav items={nav} label="Dashboard" />
       </AppShell.Navbar>
 
       <Drawer
@@ -163,7 +189,7 @@ export function DashboardLayout() {
         hiddenFrom="xl"
         styles={{ body: { display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-lg)', minHeight: 'calc(100% - 60px)' } }}
       >
-        <SideNav items={DASHBOARD_NAV} label="Dashboard" onNavigate={closeDrawer} />
+        <SideNav items={nav} label="Dashboard" onNavigate={closeDrawer} />
         <div style={{ marginTop: 'auto' }}>
           <DrawerFooter
             onTopUp={() => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { NavLink, Stack } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
@@ -6,6 +7,8 @@ export interface NavItem {
   label: string;
   to: string;
   icon: Icon;
+  /** A count or mark beside the label (the open alerts). */
+  badge?: ReactNode;
 }
 
 /** A vertical list of navigation links; the current one is marked for sight and for screen readers. */
@@ -13,7 +16,7 @@ export function SideNav({ items, label, onNavigate }: { items: readonly NavItem[
   const { pathname } = useLocation();
   return (
     <Stack gap={4} component="nav" aria-label={label}>
-      {items.map(({ label: text, to, icon: IconComponent }) => {
+      {items.map(({ label: text, to, icon: IconComponent, badge }) => {
         const active = pathname === to || pathname.startsWith(`${to}/`);
         return (
           <NavLink
@@ -24,6 +27,7 @@ export function SideNav({ items, label, onNavigate }: { items: readonly NavItem[
             active={active}
             aria-current={active ? 'page' : undefined}
             leftSection={<IconComponent size={18} stroke={1.8} aria-hidden="true" />}
+            rightSection={badge}
             onClick={onNavigate}
             variant="light"
             fw={500}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { historyListQueryKey, useHistory } from '../api/get-history';
 import { HistoryCards } from '../../../components/check-history/history-cards';
@@ -20,7 +21,10 @@ export function HistoryPage() {
   const [draft, setDraft] = useState<HistoryFilters>(emptyFilters);
   const [filters, setFilters] = useState<HistoryFilters>(emptyFilters);
   const [dateToError, setDateToError] = useState<string | null>(null);
-  const [open, setOpen] = useState<{ id: string; number: number } | null>(null);
+  // `?check=<id>` (a link from an alert) opens that check's details.
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('check');
+  const [open, setOpen] = useState<{ id: string; number: number | null } | null>(linked ? { id: linked, number: null } : null);
   const history = useHistory(filters);
   const items = history.data?.pages.flat() ?? [];
 
@@ -118,7 +122,14 @@ export function HistoryPage() {
         </Paper>
       </Stack>
 
-      <HistoryDetailsModal checkId={open?.id ?? null} checkNumber={open?.number ?? null} onClose={() => setOpen(null)} />
+      <HistoryDetailsModal
+        checkId={open?.id ?? null}
+        checkNumber={open?.number ?? null}
+        onClose={() => {
+          setOpen(null);
+          if (linked) setParams({}, { replace: true });
+        }}
+      />
     </>
   );
 }

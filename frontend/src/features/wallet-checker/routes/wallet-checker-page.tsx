@@ -8,6 +8,7 @@ import { useDownloadAmlReport } from '../../../lib/download-aml-report';
 import { CheckProgressOverlay } from '../components/check-progress-overlay';
 import { SanctionsListWarning } from '../components/sanctions-list-warning';
 import { WalletCheckForm } from '../components/wallet-check-form';
+import { WatchWalletButton } from '../components/watch-wallet-button';
 import { useWalletCheck } from '../use-wallet-check';
 
 export const TOP_UP_PATH = '/dashboard/top-up';
@@ -48,6 +49,8 @@ export function WalletCheckerPage() {
             </Stack>
           </Alert>
         ) : null}
+
+        {view.phase === 'completed' && view.checkId ? <WatchWalletButton key={view.checkId} address={view.target.address} network={view.target.network} checkId={view.checkId} /> : null}
 
         {view.phase === 'completed' ? (
           <div data-testid="analysis-result">

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { alertSchema, type Alert } from '@walletscreen/contracts';
+import { alertsQueryKey } from '../../../lib/get-open-alerts';
+import { api } from '../../../lib/http-client';
+
+/** POST /api/alerts/{id}/resolve with the note saying what was done. */
+export function resolveAlert({ id, note }: { id: string; note: string }): Promise<Alert> {
+  return api.post(`/alerts/${encodeURIComponent(id)}/resolve`, { note }, { schema: alertSchema });
+}
+
+export function useResolveAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: resolveAlert, onSettled: () => queryClient.invalidateQueries({ queryKey: alertsQueryKey }) });
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Alert as Notice, Button, Center, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconBellCheck, IconCheck } from '@tabler/icons-react';
+import type { Alert } from '@walletscreen/contracts';
+import { PageHeader } from '../../../components/page-header';
+import { useAcknowledgeAlert } from '../api/acknowledge-alert';
+import { useAlerts, type AlertFilter } from '../api/get-alerts';
+import { useResolveAlert } from '../api/resolve-alert';
+import { AlertCard } from '../components/alert-card';
+import { ResolveAlertModal } from '../components/resolve-alert-modal';
+
+const filters: Array<{ value: AlertFilter; label: string }> = [
+  { value: 'open', label: 'Open' },
+  { value: 'acknowledged', label: 'Acknowledged' },
+  { value: 'resolved', label: 'Resolved' },
+  { value: 'all', label: 'All' },
+];
+
+/** /dashboard/alerts: alerts raised by re-screens of watched wallets; acknowledge, resolve with a note. */
+export function AlertsPage() {
+  const [filter, setFilter] = useState<AlertFilter>('open');
+  const alerts = useAlerts(filter);
+  const acknowledge = useAcknowledgeAlert();
+  const resolve = useResolveAlert();
+  const [resolving, setResolving] = useState<Alert | null>(null);
+  const failed = (title: string) => (error: Error) => notifications.show({ color: 'red', title, message: error.message || 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> });
+
+  let body;
+  if (alerts.isPending) {
+    body = (
+      <Center py="xl" role="status">
+        <Group gap="sm">
+          <Loader size="sm" aria-hidden="true" />
+          <Text c="dimmed">Loading alerts...</Text>
+        </Group>
+      </Center>
+    );
+  } else if (alerts.isError) {
+    body = (
+      <Notice color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load the alerts">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{alerts.error.message}</Text>
+          <Button size="xs" variant="default" onClick={() => void alerts.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Notice>
+    );
+  } else if (alerts.data.items.length === 0) {
+    body = (
+      <Center py="xl">
+        <Stack align="center" gap={6} maw={440} ta="center">
+          <IconBellCheck size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+          <Text fw={600}>{filter === 'open' ? 'No open alerts' : 'No alerts here'}</Text>
+          <Text size="sm" c="dimmed">
+            An alert appears when a watched wallet's risk level or AML status changes, or a new sanctions hit appears.
+          </Text>
+        </Stack>
+      </Center>
+    );
+  } else {
+    body = (
+      <Stack gap="sm" aria-busy={alerts.isFetching}>
+        {alerts.data.items.map((a) => (
+          <AlertCard
+            key={a.id}
+            alert={a}
+            acknowledging={acknowledge.isPending && acknowledge.variables === a.id}
+            onAcknowledge={() =>
+              acknowledge.mutate(a.id, {
+                onSuccess: () => notifications.show({ color: 'teal', title: 'Acknowledged', message: 'The alert is marked as being looked at.', icon: <IconCheck size={18} aria-hidden="true" /> }),
+                onError: failed('Could not acknowledge the alert'),
+              })
+            }
+            onResolve={() => {
+              resolve.reset();
+              setResolving(a);
+            }}
+          />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Alerts" description="Changes found by re-screening your watched wallets, with what changed and the evidence." />
+      <Stack gap="md">
+        <Group justify="space-between">
+          <SegmentedControl aria-label="Show alerts" value={filter} onChange={(v) => setFilter(v as AlertFilter)} data={filters} />
+          {alerts.data ? (
+            <Text size="sm" c="dimmed" className="ws-tabular" data-testid="alerts-open-count">
+              {alerts.data.open} open
+            </Text>
+          ) : null}
+        </Group>
+        {body}
+      </Stack>
+      <ResolveAlertModal
+        alert={resolving}
+        pending={resolve.isPending}
+        error={resolve.error ? resolve.error.message : null}
+        onCancel={() => setResolving(null)}
+        onResolve={(note) =>
+          resolving &&
+          resolve.mutate(
+            { id: resolving.id, note },
+            {
+              onSuccess: () => {
+                setResolving(null);
+                notifications.show({ color: 'teal', title: 'Resolved', message: 'The alert is resolved; your note is recorded.', icon: <IconCheck size={18} aria-hidden="true" /> });
+              },
+            },
+          )
+        }
+      />
+    </>
+  );
+}

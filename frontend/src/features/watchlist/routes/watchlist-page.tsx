@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Alert, Button, Center, Group, List, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCheck, IconCoin, IconEye, IconShieldSearch } from '@tabler/icons-react';
+import { rescreenPricing, type Watch } from '@walletscreen/contracts';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { useWatchlist } from '../api/get-watchlist';
+import { useUnwatchWallet } from '../api/unwatch-wallet';
+import { useUpdateWatch } from '../api/update-watch';
+import { EditWatchModal } from '../components/edit-watch-modal';
+import { WatchlistTable } from '../components/watchlist-table';
+
+/** The pricing rule of re-screens, as the server enforces it. */
+function PricingRule() {
+  return (
+    <Alert color="accent" variant="light" icon={<IconCoin size={18} aria-hidden="true" />} title="What re-screens cost" data-testid="rescreen-pricing">
+      <List size="sm" spacing={4}>
+        <List.Item>{rescreenPricing.scheduled}</List.Item>
+        <List.Item>{rescreenPricing.listChange}</List.Item>
+      </List>
+    </Alert>
+  );
+}
+
+function Body({ watchlist, onEdit, onUnwatch }: { watchlist: ReturnType<typeof useWatchlist>; onEdit: (w: Watch) => void; onUnwatch: (w: Watch) => void }) {
+  if (watchlist.isPending) {
+    return (
+      <Center py="xl" role="status">
+        <Group gap="sm">
+          <Loader size="sm" aria-hidden="true" />
+          <Text c="dimmed">Loading the watchlist...</Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (watchlist.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load the watchlist">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{watchlist.error.message}</Text>
+          <Button size="xs" variant="default" onClick={() => void watchlist.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (watchlist.data.items.length === 0) {
+    return (
+      <Center py="xl">
+        <Stack align="center" gap={6} maw={460} ta="center">
+          <IconEye size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+          <Text fw={600}>No watched wallets yet</Text>
+          <Text size="sm" c="dimmed">
+            Check a wallet and choose “Watch this wallet” on its result: it is re-screened on a schedule and whenever a sanctions list changes, and you get an alert when its verdict changes.
+          </Text>
+          <Button mt="xs" variant="light" component={Link} to="/dashboard/wallet-checker" leftSection={<IconShieldSearch size={16} aria-hidden="true" />}>
+            Check a wallet
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  return (
+    <div aria-busy={watchlist.isFetching}>
+      <Text size="sm" c="dimmed" className="ws-tabular" mb="xs" data-testid="watchlist-count">
+        {watchlist.data.total.toLocaleString('en-US')} of at most {watchlist.data.limit.toLocaleString('en-US')} wallets watched
+      </Text>
+      <WatchlistTable watches={watchlist.data.items} onEdit={onEdit} onUnwatch={onUnwatch} />
+    </div>
+  );
+}
+
+/** /dashboard/watchlist: the watched wallets, their last verdict and next re-screen; edit the interval; unwatch. */
+export function WatchlistPage() {
+  const watchlist = useWatchlist();
+  const update = useUpdateWatch();
+  const unwatch = useUnwatchWallet();
+  const [editing, setEditing] = useState<Watch | null>(null);
+  const [removing, setRemoving] = useState<Watch | null>(null);
+
+  return (
+    <>
+      <PageHeader title="Watchlist" description="Watched wallets are re-screened on their schedule and at once when a sanctions or custom list changes; a changed verdict raises an alert." />
+      <Stack gap="md">
+        <PricingRule />
+        <Paper p="md">
+          <Body watchlist={watchlist} onEdit={(w) => { update.reset(); setEditing(w); }} onUnwatch={setRemoving} />
+        </Paper>
+      </Stack>
+      <EditWatchModal
+        watch={editing}
+        pending={update.isPending}
+        error={update.error ? update.error.message : null}
+        onCancel={() => setEditing(null)}
+        onSave={(body) =>
+          editing &&
+          update.mutate(
+            { id: editing.id, body },
+            {
+              onSuccess: () => {
+                setEditing(null);
+                notifications.show({ color: 'teal', title: 'Saved', message: 'The watched wallet was updated.', icon: <IconCheck size={18} aria-hidden="true" /> });
+              },
+            },
+          )
+        }
+      />
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Unwatch wallet" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+        {removing ? (
+          <Stack gap="lg">
+            <Text size="sm">
+              Stop watching <span className="ws-mono" style={{ overflowWrap: 'anywhere' }}>{removing.address}</span>? It is no longer re-screened and raises no new alerts; its alerts stay in the inbox.
+            </Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setRemoving(null)} disabled={unwatch.isPending} data-autofocus>
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                loading={unwatch.isPending}
+                onClick={() =>
+                  unwatch.mutate(removing.id, {
+                    onSuccess: () => notifications.show({ color: 'teal', title: 'Unwatched', message: 'The wallet is no longer watched.', icon: <IconCheck size={18} aria-hidden="true" /> }),
+                    onError: (error) => notifications.show({ color: 'red', title: 'Could not unwatch the wallet', message: error.message, icon: <IconAlertCircle size={18} aria-hidden="true" /> }),
+                    onSettled: () => setRemoving(null),
+                  })
+                }
+              >
+                Unwatch
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </>
+  );
+}
