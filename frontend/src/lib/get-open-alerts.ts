@@ -9,7 +9,7 @@ export const alertsQueryKey = ['alerts'] as const;
 export function openAlertsCountQueryOptions() {
   return queryOptions({
     queryKey: [...alertsQueryKey, 'open-count'] as const,
-    queryFn: async ({ signal }) => (await api.get('/alerts?status=open&limit=1', { schema: alertListSchema, signal })).open,
+    queryFn: async ({ signal }) => (await api.get('/alerts', { query: { status: 'open', limit: 1 }, schema: alertListSchema, signal })).open,
     refetchInterval: 60_000,
   });
 }

@@ -6,7 +6,7 @@ export const watchlistQueryKey = ['watchlist'] as const;
 
 /** GET /api/watchlist: the watched wallets, newest first, with the pricing of re-screens. */
 export function getWatchlist(signal?: AbortSignal): Promise<WatchList> {
-  return api.get('/watchlist?limit=500', { schema: watchListSchema, signal });
+  return api.get('/watchlist', { query: { limit: 500 }, schema: watchListSchema, signal });
 }
 
 export function watchlistQueryOptions() {
