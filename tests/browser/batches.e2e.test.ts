@@ -20,6 +20,7 @@ let replay: ReplayServer;
 let server: TestServer;
 let browser: Browser;
 let base: string;
+let customerToken: string;
 const dir = mkdtempSync(path.join(tmpdir(), 'ws-batch-e2e-'));
 const customer = { email: 'batch-desk@exchange.example', password: 'Batch-Desk-Passphrase-1', username: 'Batch desk' };
 
@@ -30,6 +31,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'sdn.csv'), `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${SANCTIONED}."\n`);
   await runSanctionsSync({ eventStore: server.eventStore, file: path.join(dir, 'sdn.csv'), clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
   expect((await server.api('POST', '/api/auth/register', { body: customer })).status).toBe(201);
+  customerToken = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: customer })).body.token;
   browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
@@ -110,6 +112,16 @@ it('refuses bad lines, screens a file live, filters and downloads its results, o
   const zip = await downloaded(page, () => detail.getByTestId('batch-download-zip').click());
   expect(zip.name).toBe('deposits-reports.zip');
   expect(zip.body.subarray(0, 4).toString('hex')).toBe('504b0304');
+
+  // Its screened wallets watched at once, each compared next with its check here.
+  await detail.getByTestId('batch-watch').click();
+  const confirm = page.getByRole('dialog', { name: "Watch this batch's wallets" });
+  await confirm.getByText('A scheduled re-screen costs one check', { exact: false }).waitFor();
+  await confirm.getByRole('button', { name: 'Watch 3 wallets' }).click();
+  await detail.getByTestId('batch-watched').getByText('Watching 3 wallets.', { exact: false }).waitFor();
+  const watched = (await server.api<{ items: Array<{ address: string; reference: string | null; last_check_id: string | null }> }>('GET', '/api/watchlist', { token: customerToken })).body.items;
+  expect(watched.map((w) => w.reference).sort()).toEqual(['deposit-1001', 'deposit-1002', 'withdrawal-7']);
+  expect(watched.every((w) => w.last_check_id !== null)).toBe(true);
 
   // The same file again: nothing to pay, the earlier batch offered.
   const batchId = await detail.getAttribute('data-batch-id');

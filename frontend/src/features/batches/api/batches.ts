@@ -3,7 +3,19 @@
  * status on the server), the dry run and the submission of a file, and the two downloads.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BATCH_LIMITS, batchListSchema, batchPreviewSchema, batchRowsSchema, batchSchema, type Batch, type BatchPreview, type BatchRowStatus } from '@walletscreen/contracts';
+import {
+  BATCH_LIMITS,
+  batchListSchema,
+  batchPreviewSchema,
+  batchRowsSchema,
+  batchSchema,
+  watchResultSchema,
+  type Batch,
+  type BatchPreview,
+  type BatchRowStatus,
+  type Network,
+  type WatchResult,
+} from '@walletscreen/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/download-aml-report';
 import { profileQueryKey } from '../../../lib/get-profile';
@@ -101,4 +113,26 @@ const apiPath = (link: string) => (link.startsWith('/api/') ? link.slice(4) : li
 export async function downloadBatchFile(link: string, fileName: string, accept: string): Promise<void> {
   const { blob } = await api.download('GET', apiPath(link), { accept });
   saveFile(blob, fileName);
+}
+
+/**
+ * Watches the batch's screened wallets (one item per distinct wallet, compared next with its
+ * check here): the rows are read a page of 500 at a time, then sent to the watchlist at once.
+ */
+export async function watchBatchWallets(batchId: string): Promise<WatchResult> {
+  const items: Array<{ address: string; network: Network; reference?: string; check_id: string }> = [];
+  for (let offset = 0; ; offset += 500) {
+    const page = await api.get(`/batches/${encodeURIComponent(batchId)}/rows`, { query: { status: 'completed', limit: 500, offset }, schema: batchRowsSchema });
+    for (const row of page.items) {
+      if (row.same_as_line !== null || !row.check_id) continue;
+      items.push({ address: row.address, network: row.network as Network, ...(row.reference ? { reference: row.reference } : {}), check_id: row.check_id });
+    }
+    if (offset + page.items.length >= page.total || page.items.length === 0) break;
+  }
+  if (items.length === 0) throw new ApiError(400, 'No wallet of this batch has a completed check to watch.');
+  return api.post('/watchlist', { items }, { schema: watchResultSchema });
+}
+
+export function useWatchBatch() {
+  return useMutation({ mutationFn: watchBatchWallets });
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { Alert, Badge, Button, Center, Group, Loader, Pagination, Paper, Progress, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Group, Loader, Pagination, Paper, Progress, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconFileTypeCsv, IconFileZip } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -60,6 +61,9 @@ function RowsTable({ rows }: { rows: BatchRowResult[] }) {
             <Table.Th scope="col" miw={240}>
               Findings
             </Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>Report</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -106,6 +110,13 @@ function RowsTable({ rows }: { rows: BatchRowResult[] }) {
                   <Text size="sm" lineClamp={3} title={finding || undefined} c={finding ? undefined : 'dimmed'}>
                     {finding || '—'}
                   </Text>
+                </Table.Td>
+                <Table.Td>
+                  {row.status === 'completed' && row.check_id ? (
+                    <Anchor component={Link} to={`/dashboard/history?check=${row.check_id}`} size="sm" style={{ whiteSpace: 'nowrap' }} aria-label={`Open the report of line ${row.line}`}>
+                      Report
+                    </Anchor>
+                  ) : null}
                 </Table.Td>
               </Table.Tr>
             );

@@ -10,6 +10,7 @@ import { refreshBatch, useBatch, useBatches } from '../api/batches';
 import { BatchDetail } from '../components/batch-detail';
 import { BatchUpload } from '../components/batch-upload';
 import { BatchesTable } from '../components/batches-table';
+import { WatchBatchButton } from '../components/watch-batch-button';
 
 const readToken = () => authToken(window.localStorage);
 
@@ -80,7 +81,7 @@ function SelectedBatch({ id }: { id: string }) {
         {batch.error.message}
       </Alert>
     );
-  return <BatchDetail key={batch.data.id} batch={batch.data} />;
+  return <BatchDetail key={batch.data.id} batch={batch.data} actions={<WatchBatchButton key={batch.data.id} batch={batch.data} />} />;
 }
 
 /** /dashboard/batch: upload a CSV of wallets, see its cost, screen it, follow it live, download the results. */
