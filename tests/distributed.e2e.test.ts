@@ -2,7 +2,8 @@
  * The distributed shape as separate processes on real servers: two command-api processes, two
  * workers, a projections process and the relay, over a Kafka broker of the test's own (so it can be
  * killed and started again), the MongoDB-protocol server of TEST_MONGO_URL and one SQLite event
- * store. Users check wallets through both APIs and see their own progress live; a worker killed
+ * store. Users check wallets through both APIs and see their own progress live; a batch and a
+ * watched wallet's list-change alert run on the workers and show through either API; a worker killed
  * with SIGKILL in the middle of a check leaves it to the other, charged once; Kafka killed and
  * started again during a run loses nothing and applies nothing twice; the read models then equal a
  * rebuild from the store, and `npm run projections:rebuild` rebuilds them in MongoDB once the
@@ -276,6 +277,26 @@ maybe('the distributed shape, process by process', () => {
     } finally {
       watcher.close();
     }
+  }, 120_000);
+
+  it('a watched wallet that a custom list added through one API names is re-screened on the workers, and the alert shows through the other', async () => {
+    const [api1, api2] = [byName('api-1'), byName('api-2')];
+    const token = await signUp('watch@system.test', api1, api2);
+    const checked = await analyze(api1, token);
+    expect((await result(api1, token, checked.body.check_id)).body.status).toBe('completed');
+    const watched = await call<{ added: number }>(api2, 'POST', '/api/watchlist', { address: a.btcWallet, check_id: checked.body.check_id, reference: 'sys-watch' }, token);
+    expect([watched.status, watched.body.added]).toEqual([201, 1]);
+    const admin = (await call<{ token: string }>(api1, 'POST', '/api/admin/admin-login', { email: 'admin@system.test', password: 'Adm1n-Passphrase!' })).body.token;
+    expect((await call(api1, 'POST', '/api/admin/lists', { name: 'System blocklist', kind: 'block', content: `${a.btcWallet}\n` }, admin)).status).toBe(201);
+    let open: { items: Array<{ reference: string | null; check_id: string; evidence: { trigger: string } }> } = { items: [] };
+    await until(async () => {
+      open = (await call<typeof open>(api2, 'GET', '/api/alerts?status=open', undefined, token)).body;
+      return open.items.length > 0;
+    }, 60_000);
+    expect(open.items).toHaveLength(1);
+    expect(open.items[0]).toMatchObject({ reference: 'sys-watch', evidence: { trigger: 'list-change' } });
+    // Free: the list-change re-screen charged nothing.
+    expect((await call<{ checks_left: number }>(api1, 'GET', '/api/profile', undefined, token)).body.checks_left).toBe(19);
   }, 120_000);
 
   it('a worker killed with SIGKILL in the middle of a check leaves it to the other worker, charged once', async () => {
