@@ -16,3 +16,4 @@ export * from './integrations/api-keys';
 export * from './integrations/public-api';
 export * from './integrations/batches';
 export * from './monitoring/monitoring';
+export * from './integrations/webhooks';

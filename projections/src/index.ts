@@ -10,6 +10,7 @@ export * from './insights/stats-daily.projection';
 export * from './billing/purchases.projection';
 export * from './batches/batches.projection';
 export * from './monitoring/watchlist.projection';
+export * from './webhooks/webhooks.projection';
 
 import { purchasesProjection } from './billing/purchases.projection';
 import { batchesProjection } from './batches/batches.projection';
@@ -21,7 +22,8 @@ import { statsDailyProjection } from './insights/stats-daily.projection';
 import { walletsProjection } from './insights/wallets.projection';
 import { alertsProjection, watchlistProjection } from './monitoring/watchlist.projection';
 import type { Projection } from './projection';
+import { webhookDeliveriesProjection, webhookEndpointHealthProjection } from './webhooks/webhooks.projection';
 
 /** Every read model of the product, in the order they are started. */
-export const allProjections: readonly Projection[] = [customersProjection as Projection, checksProjection as Projection, pendingChargesProjection as Projection, walletsProjection as Projection, statsDailyProjection as Projection, purchasesProjection as Projection, batchesProjection as Projection, watchlistProjection as Projection, alertsProjection as Projection, auditProjection as Projection];
+export const allProjections: readonly Projection[] = [customersProjection as Projection, checksProjection as Projection, pendingChargesProjection as Projection, walletsProjection as Projection, statsDailyProjection as Projection, purchasesProjection as Projection, batchesProjection as Projection, watchlistProjection as Projection, alertsProjection as Projection, webhookDeliveriesProjection as Projection, webhookEndpointHealthProjection as Projection, auditProjection as Projection];
 export * from './watch';

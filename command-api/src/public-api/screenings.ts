@@ -9,9 +9,7 @@ import {
   screeningListSchema,
   screeningSchema,
   shownRiskScore,
-  type CheckProgress,
   type Screening,
-  type WalletCheckRequested,
 } from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
 import { currentUser } from '../http/auth';
@@ -20,6 +18,7 @@ import { currentApiKey } from '../http/api-key-auth';
 import { idempotencyKeyHeaders } from '../http/headers';
 import type { CheckCommand, RenderCheckPdf } from '../shared/check-command';
 import { findHistory, historyQuerySchema, type CheckDoc } from '../shared/check-history';
+import { screeningOf } from '../shared/screening';
 
 /** The check command and query, handed in by the composition root. */
 export type ScreeningChecks = CheckCommand;
@@ -34,25 +33,6 @@ const listQuerySchema = historyQuerySchema.safeExtend({
   reference: z.string().trim().max(200).optional().meta({ description: 'Only screenings with this reference' }),
   status: z.enum(['running', 'completed', 'failed', 'all']).default('completed').meta({ description: 'Default: completed' }),
 });
-
-const selfLink = (id: string) => `/api/v1/screenings/${id}`;
-
-export function screeningOf(progress: CheckProgress, request: Pick<WalletCheckRequested, 'reference' | 'at'>): Screening {
-  const id = progress.check_id;
-  return {
-    id,
-    status: progress.status,
-    address: progress.wallet_address,
-    network: progress.network,
-    reference: request.reference ?? null,
-    stage: progress.stage,
-    requested_at: request.at,
-    result: progress.result ?? null,
-    error: progress.status === 'failed' ? (progress.error ?? 'The analysis could not be completed') : null,
-    refunded: progress.status === 'failed',
-    links: { self: selfLink(id), report_pdf: `${selfLink(id)}/report.pdf` },
-  };
-}
 
 function answer(res: Response, screening: Screening) {
   if (screening.status === 'running') {

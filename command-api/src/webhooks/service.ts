@@ -1,0 +1,132 @@
+/**
+ * The Webhooks screen's commands and queries: a user's endpoints (on their `webhooks-<userId>`
+ * stream), their secrets, their delivery log (read model) and manual redelivery.
+ */
+import { randomUUID } from 'node:crypto';
+import { webhookMessages, type WebhookDelivery, type WebhookEndpoint, type WebhookEventType } from '@walletscreen/contracts';
+import type { EventStore, ReadStore } from '@walletscreen/platform';
+import { AggregateRepository } from '../shared/command-handler';
+import { Invalid, NotFound } from '../shared/errors';
+import { decideRedeliver, webhookDeliveryAggregate, webhookDeliveryStreamId } from './delivery';
+import { isPublicAddress, literalIp } from './destination';
+import {
+  decideCreateEndpoint,
+  decideDeleteEndpoint,
+  decideRotateSecret,
+  decideUpdateEndpoint,
+  endpointView,
+  webhookEndpointsAggregate,
+  webhookEndpointsStreamId,
+  type EndpointChanges,
+  type WebhookEndpointsState,
+} from './endpoints';
+import { newWebhookSecret } from './sender';
+
+export type { WebhookEndpointsState };
+
+/** Collection the webhook deliveries projection writes (projections/src/webhooks): the delivery log. */
+const WEBHOOK_DELIVERIES = 'webhook_deliveries';
+type WebhookDeliveryDoc = WebhookDelivery & { user_id: string };
+
+export function createWebhooks(deps: {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  clock: () => Date;
+  /** The admin's setting: endpoints may name private addresses. */
+  allowPrivateDestinations: boolean;
+  /** Wakes this process's dispatcher for a delivery due now (the others find it on their next look). */
+  deliverNow?: (deliveryId: string) => void;
+}) {
+  const endpoints = new AggregateRepository(deps.eventStore, webhookEndpointsAggregate);
+  const deliveries = new AggregateRepository(deps.eventStore, webhookDeliveryAggregate);
+  const now = () => deps.clock().toISOString();
+
+  const execute = (userId: string, decide: (state: WebhookEndpointsState) => ReturnType<typeof decideCreateEndpoint>, command: string) =>
+    endpoints.handle(webhookEndpointsStreamId(userId), decide, { commandId: randomUUID(), metadata: { command } });
+
+  /** A literal private IP is refused at once; a host name is checked at every delivery, once resolved. */
+  function checkDestination(url: string) {
+    const ip = literalIp(new URL(url).hostname);
+    if (ip !== null && !deps.allowPrivateDestinations && !isPublicAddress(ip)) throw new Invalid(webhookMessages.urlPrivate, { url: webhookMessages.urlPrivate });
+  }
+
+  async function endpointOf(userId: string, endpointId: string) {
+    const endpoint = (await endpoints.load(webhookEndpointsStreamId(userId))).state.endpoints[endpointId];
+    if (!endpoint) throw new NotFound(webhookMessages.notFound);
+    return endpoint;
+  }
+
+  return {
+    async list(userId: string): Promise<WebhookEndpoint[]> {
+      const { state } = await endpoints.load(webhookEndpointsStreamId(userId));
+      return Object.values(state.endpoints)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        .map(endpointView);
+    },
+
+    async get(userId: string, endpointId: string): Promise<WebhookEndpoint> {
+      return endpointView(await endpointOf(userId, endpointId));
+    },
+
+    async secret(userId: string, endpointId: string): Promise<string> {
+      return (await endpointOf(userId, endpointId)).secret;
+    },
+
+    async create(userId: string, input: { url: string; description?: string; events: WebhookEventType[] }): Promise<WebhookEndpoint & { secret: string }> {
+      checkDestination(input.url);
+      const endpointId = randomUUID();
+      const secret = newWebhookSecret();
+      const { state } = await execute(
+        userId,
+        (s) => decideCreateEndpoint({ userId, endpointId, url: input.url, description: input.description ?? '', events: input.events, secret }, s, now()),
+        'CreateWebhookEndpoint',
+      );
+      return { ...endpointView(state.endpoints[endpointId]!), secret };
+    },
+
+    async update(userId: string, endpointId: string, changes: EndpointChanges): Promise<WebhookEndpoint> {
+      if (changes.url !== undefined) checkDestination(changes.url);
+      const { state } = await execute(userId, (s) => decideUpdateEndpoint({ endpointId, changes }, s, now()), 'UpdateWebhookEndpoint');
+      return endpointView(state.endpoints[endpointId]!);
+    },
+
+    async rotateSecret(userId: string, endpointId: string): Promise<string> {
+      const secret = newWebhookSecret();
+      await execute(userId, (s) => decideRotateSecret({ endpointId, secret }, s, now()), 'RotateWebhookSecret');
+      return secret;
+    },
+
+    async remove(userId: string, endpointId: string): Promise<void> {
+      await execute(userId, (s) => decideDeleteEndpoint({ endpointId }, s, now()), 'DeleteWebhookEndpoint');
+    },
+
+    /** The endpoint's deliveries, newest first (from the delivery log read model). */
+    async deliveries(userId: string, endpointId: string, page: { limit: number; offset: number }): Promise<WebhookDelivery[]> {
+      await endpointOf(userId, endpointId);
+      const docs = await deps.readStore.find<WebhookDeliveryDoc>(WEBHOOK_DELIVERIES, {
+        where: { endpoint_id: endpointId, user_id: userId },
+        sort: [{ field: 'created_at', direction: 'desc' }],
+        limit: page.limit,
+        offset: page.offset,
+      });
+      return docs.map(({ user_id: _user, ...delivery }) => delivery);
+    },
+
+    /** A new attempt now, with the same webhook-id. */
+    async redeliver(userId: string, endpointId: string, deliveryId: string): Promise<{ position: number | null }> {
+      const endpoint = await endpointOf(userId, endpointId);
+      const { state, position } = await deliveries.handle(
+        webhookDeliveryStreamId(deliveryId),
+        (s) => {
+          if (s.status !== 'none' && s.endpointId !== endpointId) throw new NotFound(webhookMessages.deliveryNotFound);
+          return decideRedeliver({ userId, endpointEnabled: endpoint.enabled }, s, now());
+        },
+        { commandId: randomUUID(), metadata: { command: 'RedeliverWebhook' } },
+      );
+      if (state.status !== 'none') deps.deliverNow?.(deliveryId);
+      return { position };
+    },
+  };
+}
+
+export type Webhooks = ReturnType<typeof createWebhooks>;
