@@ -294,6 +294,12 @@ export function createAccounts(deps: AccountsDeps) {
       return state.status === 'registered' ? checksLeft(state) : 0;
     },
 
+    /** The user's e-mail address (null for an unknown user). */
+    async emailOf(userId: string): Promise<string | null> {
+      const state = await load(userId);
+      return state.status === 'registered' ? state.email : null;
+    },
+
     profile(user: RegisteredUser): Profile {
       return { email: user.email, username: user.username, role: user.role, checks_left: checksLeft(user), bonus_checks: user.bonusChecks };
     },

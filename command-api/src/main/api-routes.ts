@@ -32,6 +32,8 @@ import { apiKeyAuth } from '../http/api-key-auth';
 import { routeGroup } from '../http/route';
 import { monitoringRoutes, publicMonitoringRoutes } from '../monitoring/routes';
 import type { Monitoring } from '../monitoring/service';
+import { webhookRoutes } from '../webhooks/routes';
+import type { Webhooks } from '../webhooks/service';
 
 export interface ApiRouteDeps {
   accounts: Accounts;
@@ -54,6 +56,7 @@ export interface ApiRouteDeps {
   batches: Batches;
   /** The watchlist and the alerts inbox. */
   monitoring: Monitoring;
+  webhooks: Webhooks;
 }
 
 /** The reference page's sections, in order. */
@@ -77,6 +80,11 @@ export const apiTags: ApiTag[] = [
     name: 'Batches',
     description:
       'Batch screening in the web app: a CSV file of up to 10,000 wallets, checked whole before anything is charged, then screened one check per distinct wallet, with live progress, the results CSV and a ZIP of the reports.',
+  },
+  {
+    name: 'Webhooks',
+    description:
+      "The signed-in user's webhook endpoints: events (`screening.completed`, `alert.created`, `batch.completed`) POSTed to a URL, signed as the Standard Webhooks specification says, retried with exponential back-off for about three days, each attempt in the delivery log. An endpoint whose deliveries all fail for five days is disabled and its owner told by e-mail.",
   },
   { name: 'Batches (API)', description: 'The same batches through the public API: submit with the `screen` scope, read and download with `read`.' },
   {
@@ -111,6 +119,7 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
     }),
     monitoringRoutes({ auth: accounts, monitoring: deps.monitoring, waitForReadModels: deps.readModelsShow('a watchlist change') }),
     publicMonitoringRoutes({ auth: accounts, limiter: deps.apiKeyLimiter, monitoring: deps.monitoring, waitForReadModels: deps.readModelsShow('a watchlist change') }),
+    webhookRoutes({ auth: accounts, webhooks: deps.webhooks, readModelsShow: deps.readModelsShow('a webhook change') }),
     // Last: any other /api/admin path asks for an admin before it is found missing.
     adminPathsGuard(accounts),
   ];
@@ -145,6 +154,7 @@ export function describedRouteGroups(): RouteGroup[] {
     renderCheckPdf: () => Promise.reject(new Error('renderCheckPdf was used, but these routes were built only to be described')),
     batches: unused('batches'),
     monitoring: unused('monitoring'),
+    webhooks: unused('webhooks'),
   });
 }
 

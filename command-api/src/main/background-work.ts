@@ -23,6 +23,10 @@ import { startAlertMailer, startCheckRecorder, startListChangeRescreens, startRe
 import { createMonitoring } from '../monitoring/service';
 import { summarizeCheck } from '@walletscreen/workers/monitoring/summary';
 import { createListTouch } from '@walletscreen/workers/monitoring/touched';
+import { startWebhookDispatcher, type WebhookDispatcher } from '../webhooks/dispatcher';
+import { startWebhookNotices } from '../webhooks/notices';
+import { createWebhookSender } from '../webhooks/sender';
+import { createWebhooks } from '../webhooks/service';
 
 export interface BackgroundWork {
   analysis: AnalysisWorker;
@@ -30,6 +34,7 @@ export interface BackgroundWork {
   purchaseExpiry: ExpirySweeper;
   /** Monitoring's scheduled re-screens (tests run a pass with `runOnce`). */
   rescreens: RescreenScheduler;
+  webhooks: WebhookDispatcher;
   close(): Promise<void>;
 }
 
@@ -38,7 +43,7 @@ export async function startBackgroundWork(deps: {
   env: NodeJS.ProcessEnv;
   ports: Ports;
   accounts: Accounts;
-  /** The mailer alerts are e-mailed through. */
+  /** The mailer alerts and the notices of disabled webhook endpoints are e-mailed through. */
   mailer: Pick<Mailer, 'send'>;
   /** Waits until the read models have caught up with the store's head (the expiry sweeper reads them). */
   catchUp: () => Promise<void>;
@@ -71,6 +76,19 @@ export async function startBackgroundWork(deps: {
   const sweeper = startChargeSweeper({ eventStore, readStore, logger, clock, refund });
   const purchaseExpiry = startExpirySweeper({ readStore, clock, logger, expire: (userId) => accounts.expirePurchasedChecks(userId), catchUp: deps.catchUp });
   const batches = startBatchRunner({ bus, readStore, eventStore, checks, logger, clock, walletsAtOnce: config.BATCH_CONCURRENCY });
+  // Webhooks: the outbox over the domain events, the dispatcher, and the e-mail when an endpoint is disabled.
+  const sender = createWebhookSender({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
+  const webhooks = startWebhookDispatcher({ bus, eventStore, readStore, logger, clock, send: sender.send, timeoutMs: config.WEBHOOK_TIMEOUT_MS, concurrency: config.WEBHOOK_CONCURRENCY });
+  const webhookSettings = createWebhooks({ eventStore, readStore, clock, allowPrivateDestinations: config.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS });
+  const webhookNotices = startWebhookNotices({
+    bus,
+    readStore,
+    logger,
+    endpointUrl: (userId, endpointId) => webhookSettings.get(userId, endpointId).then((e) => e.url, () => null),
+    emailOf: (userId) => accounts.emailOf(userId),
+    send: (mail) => deps.mailer.send(mail),
+    publicUrl: config.PUBLIC_URL,
+  });
   const sanctionsRefresh = startSanctionsRefresh({ eventStore, logger, clock, intervalHours: config.SANCTIONS_SYNC_INTERVAL_HOURS, url: config.OFAC_SDN_URL });
 
   // Monitoring: re-screens start through the same check command, with its charging rules (they
@@ -99,8 +117,12 @@ export async function startBackgroundWork(deps: {
     sweeper,
     purchaseExpiry,
     rescreens,
+    webhooks,
     close() {
       closing ??= (async () => {
+        await webhookNotices.stop();
+        await webhooks.stop();
+        sender.close();
         await rescreens.stop();
         await listChanges.stop();
         await checkRecorder.stop();

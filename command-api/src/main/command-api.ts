@@ -29,6 +29,7 @@ import { startCheckCommand } from './check-command';
 import { createBatches } from '../batches/service';
 import { createMonitoring } from '../monitoring/service';
 import { summarizeCheck } from '@walletscreen/workers/monitoring/summary';
+import { createWebhooks } from '../webhooks/service';
 
 /** The ports a part runs on. */
 export interface Ports {
@@ -89,6 +90,8 @@ export async function startCommandApi(deps: {
   staticDir?: string;
   /** Where the API keys' rate-limit counts are kept: memory for one process, shared by replicas otherwise. */
   rateLimitStore?: RateLimitStore;
+  /** Sends a redelivered webhook at once, where this process also runs the dispatcher (the embedded server); otherwise the dispatcher finds it within a second. */
+  deliverWebhookNow?: (deliveryId: string) => void;
 }): Promise<CommandApi> {
   const { config, logger, clock, accounts, readModels } = deps;
   const { eventStore, readStore, bus } = deps.ports;
@@ -149,6 +152,7 @@ export async function startCommandApi(deps: {
       renderCheckPdf: (userId, checkId) => renderStoredCheckPdf(readStore, userId, checkId, clock()),
       batches: createBatches({ eventStore, readStore, clock, checksLeft: (userId) => accounts.checksLeft(userId) }),
       monitoring: createMonitoring({ eventStore, readStore, clock, maxWatches: config.WATCHLIST_MAX, summarize: summarizeCheck }),
+      webhooks: createWebhooks({ eventStore, readStore, clock, allowPrivateDestinations: config.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS, ...(deps.deliverWebhookNow ? { deliverNow: deps.deliverWebhookNow } : {}) }),
     }),
     tags: apiTags,
     logger,

@@ -63,7 +63,7 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
     opened.add(() => mailer.close());
     const work = await startBackgroundWork({ config, env: options.env, ports: platform, accounts, mailer, catchUp: catchUp(30_000), logger, clock, analysis: options.analysis, resumeRunningChecks: true });
     opened.add(() => work.close());
-    const api = await startCommandApi({ config, ports: platform, accounts, readModels: projections, catchUp: catchUp(60_000), logger, clock, staticDir: options.staticDir });
+    const api = await startCommandApi({ config, ports: platform, accounts, readModels: projections, catchUp: catchUp(60_000), logger, clock, staticDir: options.staticDir, deliverWebhookNow: (id) => work.webhooks.wake(id) });
     opened.add(() => api.close());
 
     return {

@@ -33,8 +33,11 @@ export function retryDelayMs(failedAttempts: number): number | null {
   return failedAttempts < RETRY_SCHEDULE_MS.length ? RETRY_SCHEDULE_MS[failedAttempts]! : null;
 }
 
-/** A claim lasts this long: should its dispatcher stop mid-attempt, another may try again after it. */
-export const CLAIM_MS = 60_000;
+/**
+ * A claim lasts the attempt's timeout and this much more: should its dispatcher stop mid-attempt
+ * (a crash), the delivery is due again once the claim has lapsed.
+ */
+export const CLAIM_MARGIN_MS = 5_000;
 
 export interface AttemptOutcome {
   ok: boolean;
@@ -129,9 +132,9 @@ export function isDue(state: DeliveryState, now: string): state is Scheduled {
 }
 
 /** Claims the next attempt for one dispatcher, when it is due (nothing otherwise). */
-export function decideClaim(data: { claimId: string }, state: DeliveryState, now: string): WebhookDeliveryEvent[] {
+export function decideClaim(data: { claimId: string; timeoutMs: number }, state: DeliveryState, now: string): WebhookDeliveryEvent[] {
   if (!isDue(state, now)) return [];
-  const until = new Date(Date.parse(now) + CLAIM_MS).toISOString();
+  const until = new Date(Date.parse(now) + data.timeoutMs + CLAIM_MARGIN_MS).toISOString();
   return [{ type: 'WebhookDeliveryClaimed', data: { ...ids(state), attempt: state.attempts + 1, claimId: data.claimId, until, at: now } }];
 }
 

@@ -5,9 +5,21 @@
  *
  * A failed screening (`WalletCheckFailed`) is delivered as `screening.completed` too, with
  * `status: "failed"` (and `refunded: true`): the caller's pipeline learns the screening is over
- * either way.
+ * either way. A finished batch (`BatchCompleted`) is `batch.completed`, the batch as the public API
+ * answers GET /api/v1/batches/{id}, with links to its rows and results there.
  */
-import { checkStreamId, evolveCheck, progressOf, type CheckEvent, type CheckState, type WebhookEventType } from '@walletscreen/contracts';
+import {
+  batchStreamId,
+  checkStreamId,
+  evolveCheck,
+  progressOf,
+  type Batch,
+  type BatchCompleted,
+  type BatchSubmitted,
+  type CheckEvent,
+  type CheckState,
+  type WebhookEventType,
+} from '@walletscreen/contracts';
 import type { EventStore, ReadStore, RecordedEvent } from '@walletscreen/platform';
 import { screeningOf } from '../shared/screening';
 
@@ -39,7 +51,35 @@ const screeningCompleted: WebhookMapping = {
   },
 };
 
+/** The batch as GET /api/v1/batches/{id} answers it once it has completed. */
+const batchCompleted: WebhookMapping = {
+  type: 'batch.completed',
+  userId: (event) => (event.data as BatchCompleted).userId,
+  async data(event, deps) {
+    const completed = event.data as BatchCompleted;
+    const submitted = (await deps.eventStore.readStream(batchStreamId(completed.batchId))).find((e) => e.type === 'BatchSubmitted')?.data as BatchSubmitted | undefined;
+    if (!submitted) return null;
+    const base = `/api/v1/batches/${completed.batchId}`;
+    return {
+      id: completed.batchId,
+      status: 'completed',
+      file_name: submitted.fileName,
+      rows: submitted.rowCount,
+      wallets: submitted.walletCount,
+      completed: completed.completed,
+      failed: completed.failed,
+      running: 0,
+      skipped: completed.skipped.length,
+      created_at: submitted.at,
+      completed_at: completed.at,
+      source: submitted.source,
+      links: { self: base, rows: `${base}/rows`, results_csv: `${base}/results.csv`, reports_zip: `${base}/reports.zip` },
+    } satisfies Batch;
+  },
+};
+
 export const webhookMappings: Readonly<Record<string, WebhookMapping>> = {
   WalletCheckCompleted: screeningCompleted,
   WalletCheckFailed: screeningCompleted,
+  BatchCompleted: batchCompleted,
 };

@@ -109,6 +109,13 @@ export const envSchema = z
     // Monitoring: how often the scheduler looks for due re-screens (0: never on its own), and the watchlist's size per user.
     MONITORING_SCHEDULER_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).max(86_400).default(60),
     WATCHLIST_MAX: z.coerce.number({ error: 'must be a number of wallets' }).int().min(1).max(1_000_000).default(10_000),
+    // Webhooks: private, loopback and link-local destinations are refused unless this is set (a network of your own).
+    WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    WEBHOOK_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1_000).max(60_000).default(10_000),
+    WEBHOOK_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(32),
     // Billing: plans, how long purchased checks last, Stripe (absent: the local test-payment provider).
     PLANS: plansFromEnv,
     PURCHASE_EXPIRY_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(36_500).default(365),

@@ -1,0 +1,294 @@
+/**
+ * Webhooks on the embedded server, delivered to a real HTTP receiver on loopback and verified with
+ * the `standardwebhooks` package: endpoints and bad input, a completed screening and a completed
+ * batch delivered signed, a failed attempt retried with the same webhook-id, manual redelivery,
+ * the delivery log; private destinations refused without the setting; an endpoint failing for
+ * days disabled with an e-mail (real SMTP); and a server killed with SIGKILL mid-delivery
+ * delivering after a restart.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import type { CreateWebhookResponse, WebhookDelivery, WebhookEndpoint } from '@walletscreen/contracts';
+import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { apiClient, bearer } from './support/api-client';
+import { startSmtpSink } from './support/smtp';
+import { startTestServer, type TestServer } from './support/server';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './support/webhook-receiver';
+
+const root = path.resolve(__dirname, '..');
+const chainEnv = (api: string) => ({ BITCOIN_ESPLORA_URLS: api, BLOCKSCOUT_ETHEREUM_URL: 'http://127.0.0.1:9/eth', CHAIN_DATA_RETRIES: '0', CHAIN_DATA_TIMEOUT_MS: '2000' });
+const PASSWORD = 'Webhook-Passphrase-7';
+
+let replay: ReplayServer;
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  replay = await startReplayServer(recordedWalletRoutes());
+  receiver = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+  await replay.close();
+});
+
+async function signUp(server: TestServer, email: string) {
+  const body = { email, password: PASSWORD, username: email.split('@')[0]! };
+  expect((await server.api('POST', '/api/auth/register', { body })).status).toBe(201);
+  return (await server.api<{ token: string }>('POST', '/api/auth/login', { body })).body.token;
+}
+
+/** The message, checked with the standardwebhooks package against the endpoint's secret. */
+function verified(secret: string, request: ReceivedWebhook) {
+  const headers = { 'webhook-id': String(request.headers['webhook-id']), 'webhook-timestamp': String(request.headers['webhook-timestamp']), 'webhook-signature': String(request.headers['webhook-signature']) };
+  return new Webhook(secret).verify(request.body, headers) as { type: string; timestamp: string; data: Record<string, unknown> };
+}
+
+async function deliveriesOf(server: TestServer, token: string, endpointId: string, until: (d: WebhookDelivery[]) => boolean): Promise<WebhookDelivery[]> {
+  let items: WebhookDelivery[] = [];
+  for (let i = 0; i < 400; i++) {
+    items = (await server.api<{ items: WebhookDelivery[] }>('GET', `/api/webhooks/${endpointId}/deliveries`, { token })).body.items;
+    if (until(items)) return items;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the delivery log never showed what was awaited: ${JSON.stringify(items)}`);
+}
+
+describe('webhooks (private destinations allowed, as for a receiver on loopback)', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer({ ...chainEnv(`${replay.url}/api`), WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true' });
+    token = await signUp(server, 'hooks@desk.example');
+  }, 60_000);
+  afterAll(() => server?.destroy());
+  const client = () => apiClient(server.url.replace('localhost', '127.0.0.1'), bearer(token));
+
+  it('refuses bad input with a clear message and records nothing', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ url: 'ftp://example.com/hook', events: ['screening.completed'] }, 'The URL must start with https:// (or http://) and name a host'],
+      [{ url: 'https://user:pw@example.com/hook', events: ['screening.completed'] }, 'The URL must not contain a user name or password'],
+      [{ url: 'https://example.com/hook', events: [] }, 'Choose at least one event'],
+      [{ url: 'https://example.com/hook', events: ['check.done'] }, 'Events are screening.completed, alert.created, batch.completed'],
+      [{ events: ['screening.completed'] }, 'Give the URL the events are sent to'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await server.api<{ detail?: string; errors?: Record<string, string> }>('POST', '/api/webhooks', { token, body });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(message);
+    }
+    expect((await server.api('PATCH', `/api/webhooks/${crypto.randomUUID()}`, { token, body: { enabled: false } })).status).toBe(404);
+    expect((await server.api<{ items: unknown[] }>('GET', '/api/webhooks', { token })).body.items).toEqual([]);
+    expect((await server.api('GET', '/api/webhooks')).status).toBe(401);
+  });
+
+  it('delivers a completed screening, signed as Standard Webhooks says, and logs the attempt', async () => {
+    const created = await client().POST('/api/webhooks', { body: { url: `${receiver.url}/screenings`, description: 'Compliance pipeline', events: ['screening.completed'] } });
+    expect(created.response.status).toBe(201);
+    const endpoint = created.data!;
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(endpoint).toMatchObject({ url: `${receiver.url}/screenings`, events: ['screening.completed'], enabled: true });
+    expect((await client().GET('/api/webhooks/{id}/secret', { params: { path: { id: endpoint.id } } })).data).toEqual({ secret: endpoint.secret });
+
+    const check = await server.api<{ check_id: string; status: string }>('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcWallet } });
+    expect(check.body.status).toBe('completed');
+    const [request] = await receiver.waitFor('/screenings', 1);
+    const message = verified(endpoint.secret, request!);
+    expect(message).toMatchObject({ type: 'screening.completed', data: { id: check.body.check_id, status: 'completed', address: a.btcWallet, refunded: false } });
+    expect(request!.headers['content-type']).toBe('application/json');
+    // A different secret does not verify it.
+    expect(() => verified('whsec_' + Buffer.alloc(24, 7).toString('base64'), request!)).toThrow();
+
+    const [delivery] = await deliveriesOf(server, token, endpoint.id, (d) => d[0]?.status === 'succeeded');
+    expect(delivery).toMatchObject({ id: request!.headers['webhook-id'], event_type: 'screening.completed', attempt_count: 1, last_status_code: 200 });
+    expect(delivery!.attempts[0]).toMatchObject({ attempt: 1, ok: true, status_code: 200, error: null, response_body: 'ok' });
+    expect(delivery!.attempts[0]!.duration_ms).toBeGreaterThanOrEqual(0);
+  }, 60_000);
+
+  it('retries a failed attempt with the same webhook-id, and redelivers on request', async () => {
+    receiver.answer('/retry', 500);
+    const endpoint = (await client().POST('/api/webhooks', { body: { url: `${receiver.url}/retry`, events: ['screening.completed'] } })).data!;
+    await server.api('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcA } });
+    await receiver.waitFor('/retry', 1);
+    const failed = await deliveriesOf(server, token, endpoint.id, (d) => d[0]?.attempt_count === 1);
+    expect(failed[0]).toMatchObject({ status: 'pending', last_status_code: 500, last_error: 'HTTP 500' });
+    // The next attempt is 5 seconds later.
+    expect(Date.parse(failed[0]!.next_attempt_at!) - Date.parse(failed[0]!.attempts[0]!.at)).toBe(5_000);
+    server.advance(5_000);
+    const [first, second] = await receiver.waitFor('/retry', 2);
+    expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+    expect(verified(endpoint.secret, second!).type).toBe('screening.completed');
+    const retried = await deliveriesOf(server, token, endpoint.id, (d) => d[0]?.status === 'succeeded');
+    expect(retried[0]!.attempts.map((t) => t.status_code)).toEqual([500, 200]);
+
+    const redeliver = await client().POST('/api/webhooks/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id: endpoint.id, deliveryId: retried[0]!.id } } });
+    expect(redeliver.response.status).toBe(202);
+    const third = (await receiver.waitFor('/retry', 3))[2]!;
+    expect(third.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+    expect((await deliveriesOf(server, token, endpoint.id, (d) => d[0]?.attempt_count === 3))[0]!.status).toBe('succeeded');
+    // Another user's delivery is not found.
+    const other = await signUp(server, 'someone-else@desk.example');
+    expect((await server.api('POST', `/api/webhooks/${endpoint.id}/deliveries/${retried[0]!.id}/redeliver`, { token: other })).status).toBe(404);
+  }, 60_000);
+
+  it('delivers batch.completed only to endpoints that asked for it; a disabled endpoint gets nothing', async () => {
+    const batches = (await client().POST('/api/webhooks', { body: { url: `${receiver.url}/batches`, events: ['batch.completed'] } })).data!;
+    const off = (await client().POST('/api/webhooks', { body: { url: `${receiver.url}/off`, events: ['batch.completed', 'screening.completed'] } })).data!;
+    expect((await client().PATCH('/api/webhooks/{id}', { params: { path: { id: off.id } }, body: { enabled: false } })).data).toMatchObject({ enabled: false, disabled_reason: null });
+    const submitted = await server.api<{ id: string }>('POST', '/api/batches', { token, raw: ['address', a.btcWallet, a.btcB].join('\n'), headers: { 'content-type': 'text/csv' } });
+    expect(submitted.status).toBe(202);
+    const [request] = await receiver.waitFor('/batches', 1, 40_000);
+    expect(verified(batches.secret, request!)).toMatchObject({ type: 'batch.completed', data: { id: submitted.body.id, status: 'completed', rows: 2, wallets: 2, completed: 2, failed: 0, skipped: 0, links: { self: `/api/v1/batches/${submitted.body.id}` } } });
+    expect(receiver.received.filter((r) => r.path === '/off')).toEqual([]);
+    // The screenings-only endpoint of the first test heard of the batch's two checks, not of the batch.
+    expect(receiver.received.filter((r) => r.path === '/screenings' && r.body.includes('batch.completed'))).toEqual([]);
+  }, 60_000);
+
+  it('lists, changes, rotates the secret of and deletes endpoints', async () => {
+    const list = (await client().GET('/api/webhooks')).data!.items;
+    expect(list.map((e) => e.url)).toEqual([`${receiver.url}/off`, `${receiver.url}/batches`, `${receiver.url}/retry`, `${receiver.url}/screenings`]);
+    const target = list[0]!;
+    const rotated = (await client().POST('/api/webhooks/{id}/secret/rotate', { params: { path: { id: target.id } } })).data!;
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect((await client().GET('/api/webhooks/{id}/secret', { params: { path: { id: target.id } } })).data).toEqual(rotated);
+    const changed = await client().PATCH('/api/webhooks/{id}', { params: { path: { id: target.id } }, body: { description: 'Off for now', events: ['screening.completed'] } });
+    expect(changed.data).toMatchObject({ description: 'Off for now', events: ['screening.completed'] });
+    expect((await client().DELETE('/api/webhooks/{id}', { params: { path: { id: target.id } } })).response.status).toBe(204);
+    expect((await client().GET('/api/webhooks')).data!.items).toHaveLength(3);
+  });
+});
+
+describe('without WEBHOOK_ALLOW_PRIVATE_DESTINATIONS', () => {
+  let server: TestServer;
+  afterAll(() => server?.destroy());
+
+  it('refuses private, loopback and link-local destinations, written as an address or resolved from a name', async () => {
+    server = await startTestServer({ ...chainEnv(`${replay.url}/api`) });
+    const token = await signUp(server, 'ssrf@desk.example');
+    for (const url of [`${receiver.url}/private`, 'http://10.0.0.7/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:8080/hook', 'http://[::ffff:192.168.1.1]/hook', 'http://2130706433/hook']) {
+      const res = await server.api('POST', '/api/webhooks', { token, body: { url, events: ['screening.completed'] } });
+      expect([url, res.status, JSON.stringify(res.body)]).toEqual([url, 400, expect.stringContaining('The URL points to a private address')]);
+    }
+    expect((await server.api<{ items: unknown[] }>('GET', '/api/webhooks', { token })).body.items).toEqual([]);
+
+    // A name is checked when it is resolved, at each delivery: localhost is loopback.
+    const created = await server.api<CreateWebhookResponse>('POST', '/api/webhooks', { token, body: { url: `http://localhost:${receiver.port}/private`, events: ['screening.completed'] } });
+    expect(created.status).toBe(201);
+    await server.api('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcWallet } });
+    const [delivery] = await deliveriesOf(server, token, created.body.id, (d) => (d[0]?.attempt_count ?? 0) >= 1);
+    expect(delivery).toMatchObject({ status: 'pending', last_status_code: null, last_error: 'The destination is a private address (webhooks are sent only to public addresses)' });
+    expect(receiver.received.filter((r) => r.path === '/private')).toEqual([]);
+  }, 60_000);
+});
+
+describe('an endpoint failing for days', () => {
+  it('is disabled, its owner told by e-mail, and nothing more is sent to it', async () => {
+    const smtp = await startSmtpSink();
+    const server = await startTestServer({ ...chainEnv(`${replay.url}/api`), WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true', SMTP_URL: smtp.url, PUBLIC_URL: 'https://screen.example' });
+    try {
+      let token = await signUp(server, 'failing@desk.example');
+      receiver.answer('/down', ...Array<number>(20).fill(503));
+      const endpoint = (await server.api<CreateWebhookResponse>('POST', '/api/webhooks', { token, body: { url: `${receiver.url}/down`, events: ['screening.completed'] } })).body;
+      await server.api('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcWallet } });
+      await deliveriesOf(server, token, endpoint.id, (d) => d[0]?.attempt_count === 1);
+
+      // Four days on: failing, not yet for five days.
+      server.advance(4 * 86_400_000);
+      token = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: { email: 'failing@desk.example', password: PASSWORD } })).body.token;
+      await deliveriesOf(server, token, endpoint.id, (d) => d[0]?.attempt_count === 2);
+      expect((await server.api<WebhookEndpoint>('GET', `/api/webhooks/${endpoint.id}`, { token })).body.enabled).toBe(true);
+
+      // Five days and more since the first failure: the next failed attempt disables it.
+      server.advance(86_400_000 + 60_000);
+      token = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: { email: 'failing@desk.example', password: PASSWORD } })).body.token;
+      const mail = await smtp.next(20_000);
+      expect(mail.to).toEqual(['failing@desk.example']);
+      expect(mail.raw).toContain('Subject: A WalletScreen webhook endpoint was disabled');
+      expect(mail.raw).toContain(`${receiver.url}/down`);
+      expect(mail.raw).toContain('https://screen.example/dashboard/webhooks');
+      const after = (await server.api<WebhookEndpoint>('GET', `/api/webhooks/${endpoint.id}`, { token })).body;
+      expect(after).toMatchObject({ enabled: false, disabled_reason: 'Every delivery failed for 5 days' });
+      const sent = receiver.received.filter((r) => r.path === '/down').length;
+      expect(sent).toBe(3);
+
+      // Redelivery is refused while it is disabled; enabled again, it is sent.
+      const [delivery] = await deliveriesOf(server, token, endpoint.id, (d) => d.length === 1);
+      const refused = await server.api<{ detail: string }>('POST', `/api/webhooks/${endpoint.id}/deliveries/${delivery!.id}/redeliver`, { token });
+      expect(refused.status).toBe(409);
+      expect(JSON.stringify(refused.body)).toContain('The endpoint is disabled: enable it before redelivering');
+      expect((await server.api('PATCH', `/api/webhooks/${endpoint.id}`, { token, body: { enabled: true } })).status).toBe(200);
+      expect((await server.api('POST', `/api/webhooks/${endpoint.id}/deliveries/${delivery!.id}/redeliver`, { token })).status).toBe(202);
+      await receiver.waitFor('/down', sent + 1);
+      expect(smtp.messages).toHaveLength(1);
+    } finally {
+      await server.destroy();
+      await smtp.close();
+    }
+  }, 90_000);
+});
+
+describe('a server killed while a delivery is on its way', () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
+
+  async function startProcess(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+    const child = spawn(process.execPath, [path.join(root, 'scripts/run-ts.mjs'), 'command-api/src/main/embedded-main.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SANCTIONS_SYNC_INTERVAL_HOURS: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        const m = /WalletScreen is running at (http:\/\/\S+)/.exec(output);
+        if (m) resolve(m[1]!.replace('localhost', '127.0.0.1'));
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${output}`)));
+    });
+    return { child, url };
+  }
+  async function call<T>(url: string, method: string, route: string, body?: object, token?: string) {
+    const res = await fetch(url + route, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: (await res.json().catch(() => null)) as T };
+  }
+
+  it('sends it again after a restart, with the same webhook-id', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ws-webhook-crash-'));
+    const env = { ...chainEnv(`${replay.url}/api`), WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true', WEBHOOK_TIMEOUT_MS: '2000' };
+    try {
+      const first = await startProcess(dataDir, env);
+      const user = { email: 'webhook-crash@desk.example', password: PASSWORD, username: 'Crash desk' };
+      expect((await call(first.url, 'POST', '/api/auth/register', user)).status).toBe(201);
+      const token = (await call<{ token: string }>(first.url, 'POST', '/api/auth/login', user)).body.token;
+      const endpoint = (await call<CreateWebhookResponse>(first.url, 'POST', '/api/webhooks', { url: `${receiver.url}/crash`, events: ['screening.completed'] }, token)).body;
+      // The first attempt reaches the receiver, which never answers: the server is killed mid-attempt.
+      receiver.answer('/crash', 'hang');
+      await call(first.url, 'POST', '/api/transactions/analyze-realtime', { wallet_address: a.btcWallet }, token);
+      const [sent] = await receiver.waitFor('/crash', 1);
+      first.child.kill('SIGKILL');
+      await new Promise((resolve) => first.child.once('exit', resolve));
+
+      const second = await startProcess(dataDir, env);
+      const [, again] = await receiver.waitFor('/crash', 2, 30_000);
+      expect(again!.headers['webhook-id']).toBe(sent!.headers['webhook-id']);
+      expect(verified(endpoint.secret, again!)).toMatchObject({ type: 'screening.completed', data: { status: 'completed', address: a.btcWallet } });
+      let log: WebhookDelivery[] = [];
+      for (let i = 0; i < 200 && log[0]?.status !== 'succeeded'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        log = (await call<{ items: WebhookDelivery[] }>(second.url, 'GET', `/api/webhooks/${endpoint.id}/deliveries`, undefined, token)).body.items;
+      }
+      // The killed attempt left no outcome: the log shows the one that answered.
+      expect(log).toHaveLength(1);
+      expect(log[0]).toMatchObject({ status: 'succeeded', attempt_count: 1, last_status_code: 200 });
+      second.child.kill('SIGTERM');
+      await new Promise((resolve) => second.child.once('exit', resolve));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
