@@ -43,13 +43,18 @@ interface ParsedUrl {
   username: string;
   password: string;
 }
-const UrlParser = (globalThis as unknown as { URL: { canParse(text: string): boolean; new (text: string): ParsedUrl } }).URL;
+const UrlParser = (globalThis as unknown as { URL: new (text: string) => ParsedUrl }).URL;
 
 /** Why a URL cannot be an endpoint (null when it can); the server also refuses private addresses. */
 export function webhookUrlProblem(text: string): string | null {
   if (text.length > WEBHOOK_URL_MAX) return webhookMessages.urlTooLong;
-  if (!UrlParser.canParse(text)) return webhookMessages.urlInvalid;
-  const url = new UrlParser(text);
+  let url: ParsedUrl;
+  try {
+    // Not URL.canParse: older browsers (and jsdom) lack it.
+    url = new UrlParser(text);
+  } catch {
+    return webhookMessages.urlInvalid;
+  }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return webhookMessages.urlInvalid;
   if (!url.hostname) return webhookMessages.urlInvalid;
   if (url.username || url.password) return webhookMessages.urlCredentials;

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_URL_MAX, webhookEventDescriptions, webhookEventTypes, type CreateWebhookResponse } from '@walletscreen/contracts';
+import { useCreateWebhook } from '../api/create-webhook';
+import { eventLabels } from '../webhook-display';
+import { createWebhookFailure, emptyWebhookForm, toCreateWebhookRequest, validateWebhookForm, type WebhookFormValues } from '../webhook-form';
+
+/** The add-endpoint form in a modal: URL, description, events. The server's refusals show on their fields. */
+export function CreateWebhookModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (created: CreateWebhookResponse) => void }) {
+  const create = useCreateWebhook();
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<WebhookFormValues>({ mode: 'controlled', initialValues: emptyWebhookForm(), validate: validateWebhookForm });
+
+  const close = () => {
+    if (create.isPending) return;
+    form.reset();
+    setAlert(null);
+    create.reset();
+    onClose();
+  };
+
+  const submit = form.onSubmit((values) => {
+    setAlert(null);
+    create.mutate(toCreateWebhookRequest(values), {
+      onSuccess: (created) => {
+        form.reset();
+        onCreated(created);
+      },
+      onError: (error) => {
+        const failure = createWebhookFailure(error);
+        form.setErrors(failure.fields);
+        setAlert(failure.alert);
+      },
+    });
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title="Add a webhook endpoint" centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={submit} noValidate aria-label="Add a webhook endpoint">
+        <Stack gap="md">
+          {alert ? (
+            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+              {alert}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Endpoint URL"
+            description="Where the events are POSTed, for example https://example.com/walletscreen/webhooks."
+            placeholder="https://"
+            withAsterisk
+            maxLength={WEBHOOK_URL_MAX}
+            autoComplete="off"
+            data-autofocus
+            {...form.getInputProps('url')}
+          />
+          <TextInput label="Description (optional)" description="What the endpoint is for." maxLength={WEBHOOK_DESCRIPTION_MAX} autoComplete="off" {...form.getInputProps('description')} />
+          <Checkbox.Group label="Events" description="What the endpoint is told about." withAsterisk {...form.getInputProps('events')}>
+            <Stack gap="sm" mt="xs">
+              {webhookEventTypes.map((event) => (
+                <Checkbox key={event} value={event} label={eventLabels[event]} description={`${webhookEventDescriptions[event]} (${event})`} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Add endpoint
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCheck, IconPlus, IconWebhook } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { WEBHOOKS_MAX, type CreateWebhookResponse, type WebhookEndpoint } from '@walletscreen/contracts';
+import { PageHeader } from '../../../components/page-header';
+import { useDeleteWebhook } from '../api/delete-webhook';
+import { useWebhooks } from '../api/get-webhooks';
+import { CreateWebhookModal } from '../components/create-webhook-modal';
+import { DeleteWebhookModal } from '../components/delete-webhook-modal';
+import { NewWebhookModal } from '../components/new-webhook-modal';
+import { WebhooksTable } from '../components/webhooks-table';
+
+/** Confirms a delete, runs it, closes the modal and says how it went. */
+function useDeleteFlow() {
+  const [target, setTarget] = useState<WebhookEndpoint | null>(null);
+  const remove = useDeleteWebhook();
+  const confirm = () => {
+    if (!target) return;
+    remove.mutate(target.id, {
+      onSuccess: () => notifications.show({ color: 'teal', title: 'Endpoint deleted', message: 'Nothing more is sent to it.', icon: <IconCheck size={18} aria-hidden="true" /> }),
+      onError: (error) => notifications.show({ color: 'red', title: 'Could not delete the endpoint', message: error.message || 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> }),
+      onSettled: () => setTarget(null),
+    });
+  };
+  return { target, pending: remove.isPending, open: setTarget, cancel: () => (remove.isPending ? undefined : setTarget(null)), confirm };
+}
+
+function EndpointsList({ endpoints, onCreate, onDelete }: { endpoints: ReturnType<typeof useWebhooks>; onCreate: () => void; onDelete: (endpoint: WebhookEndpoint) => void }) {
+  if (endpoints.isPending) {
+    return (
+      <Center py="xl" role="status">
+        <Group gap="sm">
+          <Loader size="sm" aria-hidden="true" />
+          <Text c="dimmed">Loading webhook endpoints...</Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (endpoints.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load your webhook endpoints">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{endpoints.error.message}</Text>
+          <Button size="xs" variant="default" onClick={() => void endpoints.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (endpoints.data.length === 0) {
+    return (
+      <Center py="xl">
+        <Stack align="center" gap={6} maw={460} ta="center">
+          <IconWebhook size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+          <Text fw={600}>No webhook endpoints yet</Text>
+          <Text size="sm" c="dimmed">
+            Add an endpoint to have your systems told when a screening or a batch completes, or an alert is raised.
+          </Text>
+          <Button mt="xs" variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={onCreate}>
+            Add your first endpoint
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  return (
+    <div aria-busy={endpoints.isFetching}>
+      <WebhooksTable endpoints={endpoints.data} onDelete={onDelete} />
+    </div>
+  );
+}
+
+/** /dashboard/webhooks: the user's webhook endpoints (add, list, delete); each one's delivery log is a page of its own. */
+export function WebhooksPage() {
+  const endpoints = useWebhooks();
+  const remove = useDeleteFlow();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreateWebhookResponse | null>(null);
+  const full = (endpoints.data?.length ?? 0) >= WEBHOOKS_MAX;
+
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        description="WalletScreen POSTs signed events to your endpoints, retrying for about three days when they do not answer. Every attempt is in the endpoint's delivery log."
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)} disabled={full}>
+            Add endpoint
+          </Button>
+        }
+      />
+      <Paper p="md">
+        <Stack gap="sm">
+          {full ? (
+            <Text size="sm" c="dimmed">
+              You have {WEBHOOKS_MAX} endpoints, the most allowed. Delete one you no longer use to add another.
+            </Text>
+          ) : null}
+          <EndpointsList endpoints={endpoints} onCreate={() => setCreating(true)} onDelete={remove.open} />
+        </Stack>
+      </Paper>
+      <CreateWebhookModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(endpoint) => {
+          setCreating(false);
+          setCreated(endpoint);
+        }}
+      />
+      <NewWebhookModal created={created} onClose={() => setCreated(null)} onOpenLog={(id) => void navigate(`/dashboard/webhooks/${id}`)} />
+      <DeleteWebhookModal endpoint={remove.target} pending={remove.pending} onCancel={remove.cancel} onConfirm={remove.confirm} />
+    </>
+  );
+}
