@@ -9,21 +9,80 @@
  *   (`POST /api/v1/screenings` with an API key), two rounds each: checks/s and the process's CPU
  *   per check (clients and server in this thread, the same client work on both paths).
  *
- *   BENCH_AUTH_CALLS (20000), BENCH_API_CHECKS (400), BENCH_API_CONCURRENCY (16)
+ * - webhook delivery: one endpoint (a receiver on loopback) subscribed to `batch.completed`, and
+ *   BENCH_WEBHOOK_EVENTS finished batches recorded at BENCH_WEBHOOK_RATE per second (an open loop:
+ *   each batch's `BatchSubmitted` and `BatchCompleted` appended at its time, whatever the deliveries
+ *   do; screenings would measure the analysis pipeline's capacity, which the checks benchmark
+ *   does); each message's delay from its event (`BatchCompleted` recorded, the message's
+ *   `timestamp`) to its arrival at the receiver, through the outbox, the dispatcher, signing and
+ *   HTTP: p50, p99, max.
+ *
+ *   BENCH_AUTH_CALLS (20000), BENCH_API_CHECKS (400), BENCH_API_CONCURRENCY (16),
+ *   BENCH_WEBHOOK_EVENTS (2000), BENCH_WEBHOOK_RATE (200)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
+import { batchStreamId, type BatchCompleted, type BatchSubmitted } from '@walletscreen/contracts';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { startEmbedded } from '@walletscreen/command-api/main/embedded';
 import { createLogger } from '@walletscreen/platform';
-import { repoRoot, startEsploraReplay, walletFor } from './support';
+import { ms, percentile, repoRoot, startEsploraReplay, walletFor } from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const AUTH_CALLS = env('BENCH_AUTH_CALLS', 20_000);
 const CHECKS = env('BENCH_API_CHECKS', 400);
 const CONCURRENCY = env('BENCH_API_CONCURRENCY', 16);
+const WEBHOOK_EVENTS = env('BENCH_WEBHOOK_EVENTS', 2000);
+const WEBHOOK_RATE = env('BENCH_WEBHOOK_RATE', 200);
+
+/** A webhook receiver on loopback: for each message, its arrival minus its event's time (the message's timestamp). */
+async function startReceiver() {
+  const delays: number[] = [];
+  const eventTimes: number[] = [];
+  let onMessage = () => {};
+  const http = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (body += c));
+    req.on('end', () => {
+      const arrived = Date.now();
+      const { timestamp } = JSON.parse(body) as { timestamp: string };
+      eventTimes.push(Date.parse(timestamp));
+      delays.push(arrived - Date.parse(timestamp));
+      res.end('ok');
+      onMessage();
+    });
+  });
+  http.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/hooks`,
+    delays,
+    eventTimes,
+    /** Resolves once `count` messages arrived (rejects after `timeoutMs`). */
+    waitFor(count: number, timeoutMs: number) {
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${delays.length} of ${count} webhooks arrived in ${timeoutMs} ms`)), timeoutMs);
+        onMessage = () => {
+          if (delays.length >= count) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        onMessage();
+      });
+    },
+    close: () => new Promise<void>((resolve) => {
+      http.closeAllConnections();
+      http.close(() => resolve());
+    }),
+  };
+}
 
 export async function run(): Promise<Record<string, number | string>> {
   const replay = await startEsploraReplay(repoRoot());
@@ -40,6 +99,8 @@ export async function run(): Promise<Record<string, number | string>> {
       API_KEY_RATE_LIMIT: '1000000',
       ADMIN_EMAIL: 'admin@bench.example',
       ADMIN_PASSWORD: 'Bench-Admin-Passphrase-1',
+      // The benchmark's webhook receiver is on loopback.
+      WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
     },
     logger: createLogger({ level: 'silent' }),
   });
@@ -103,6 +164,52 @@ export async function run(): Promise<Record<string, number | string>> {
       results.api.push(await loop('api', CHECKS));
     }
 
+    // Webhook delivery after the event, at WEBHOOK_RATE events/s (open loop).
+    const receiver = await startReceiver();
+    let webhook: { p50: number; p99: number; max: number; rate: number; events: number };
+    try {
+      const created = await fetch(`${base}/api/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ url: receiver.url, events: ['batch.completed'] }),
+      });
+      if (created.status !== 201) throw new Error(`webhook endpoint: ${created.status} ${await created.text()}`);
+      const finishedBatch = (i: number) => {
+        const batchId = randomUUID();
+        const at = new Date().toISOString();
+        const submitted: BatchSubmitted = { batchId, userId, fileName: `bench-${i}.csv`, rowCount: 0, walletCount: 0, key: `bench-${i}`, contentHash: `bench-${i}`, source: 'api', at };
+        const completed: BatchCompleted = { batchId, userId, completed: 0, failed: 0, skipped: [], at };
+        return server.eventStore.append(
+          batchStreamId(batchId),
+          [
+            { id: randomUUID(), type: 'BatchSubmitted', data: submitted },
+            { id: randomUUID(), type: 'BatchCompleted', data: completed },
+          ],
+          { expectedRevision: 'no-stream' },
+        );
+      };
+      const start = performance.now();
+      const appends: Array<Promise<unknown>> = [];
+      for (let i = 0; i < WEBHOOK_EVENTS; i++) {
+        const wait = start + (i * 1000) / WEBHOOK_RATE - performance.now();
+        if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+        appends.push(finishedBatch(i));
+      }
+      await Promise.all(appends);
+      await receiver.waitFor(WEBHOOK_EVENTS, 60_000);
+      const sorted = [...receiver.delays].sort((x, y) => x - y);
+      const times = [...receiver.eventTimes].sort((x, y) => x - y);
+      webhook = {
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        max: sorted[sorted.length - 1]!,
+        rate: (WEBHOOK_EVENTS - 1) / ((times[times.length - 1]! - times[0]!) / 1000),
+        events: WEBHOOK_EVENTS,
+      };
+    } finally {
+      await receiver.close();
+    }
+
     const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
     const r1 = (v: number) => Math.round(v * 10) / 10;
     const r2 = (v: number) => Math.round(v * 100) / 100;
@@ -115,7 +222,11 @@ export async function run(): Promise<Record<string, number | string>> {
       'web path: process CPU ms per check': r2(mean(results.web.map((r) => r.cpuMsPerCheck))),
       'public API: process CPU ms per check': r2(mean(results.api.map((r) => r.cpuMsPerCheck))),
       'rounds (web / api checks/s)': results.web.map((w, i) => `${r1(w.perSecond)} / ${r1(results.api[i]!.perSecond)}`).join(', '),
-      'webhook delivery p99 at 200 events/s': 'not measured yet: webhooks are not built (issue 12, next part)',
+      [`webhook: events (batches completed, open loop at ${WEBHOOK_RATE}/s)`]: webhook.events,
+      'webhook: events/s recorded': r1(webhook.rate),
+      'webhook: delivery after the event, p50 ms': ms(webhook.p50),
+      [`webhook: delivery after the event, p99 ms (at ${WEBHOOK_RATE} events/s)`]: ms(webhook.p99),
+      'webhook: delivery after the event, max ms': ms(webhook.max),
     };
   } finally {
     await server.close();
