@@ -157,6 +157,25 @@ describe('webhooks (private destinations allowed, as for a receiver on loopback)
     expect((await client().DELETE('/api/webhooks/{id}', { params: { path: { id: target.id } } })).response.status).toBe(204);
     expect((await client().GET('/api/webhooks')).data!.items).toHaveLength(3);
   });
+  it('serves the same endpoints through the public API to a key with the monitor scope, and to no other key', async () => {
+    const keyWith = async (scopes: string[]) => (await server.api<{ key: string }>('POST', '/api/keys', { token, body: { name: scopes.join('+'), scopes } })).body.key;
+    const monitor = apiClient(server.url.replace('localhost', '127.0.0.1'), { 'X-API-Key': await keyWith(['monitor']) });
+    const created = await monitor.POST('/api/v1/webhooks', { body: { url: `${receiver.url}/api-made`, events: ['alert.created'] } });
+    expect(created.response.status).toBe(201);
+    expect(created.data!.secret).toMatch(/^whsec_/);
+    const viaKey = (await monitor.GET('/api/v1/webhooks')).data!.items.map((e) => e.id);
+    const viaSession = (await client().GET('/api/webhooks')).data!.items.map((e) => e.id);
+    expect(viaKey).toEqual(viaSession);
+    expect(viaKey).toContain(created.data!.id);
+    expect((await monitor.GET('/api/v1/webhooks/{id}/deliveries', { params: { path: { id: created.data!.id }, query: {} } })).data).toEqual({ items: [] });
+
+    const screenOnly = apiClient(server.url.replace('localhost', '127.0.0.1'), { 'X-API-Key': await keyWith(['screen', 'read']) });
+    expect((await screenOnly.GET('/api/v1/webhooks')).response.status).toBe(403);
+    expect((await screenOnly.POST('/api/v1/webhooks', { body: { url: `${receiver.url}/nope`, events: ['alert.created'] } })).response.status).toBe(403);
+    expect((await apiClient(server.url.replace('localhost', '127.0.0.1')).GET('/api/v1/webhooks')).response.status).toBe(401);
+    expect((await client().GET('/api/webhooks')).data!.items.map((e) => e.url)).not.toContain(`${receiver.url}/nope`);
+    expect((await monitor.DELETE('/api/v1/webhooks/{id}', { params: { path: { id: created.data!.id } } })).response.status).toBe(204);
+  });
 });
 
 describe('without WEBHOOK_ALLOW_PRIVATE_DESTINATIONS', () => {

@@ -86,6 +86,7 @@ export const apiTags: ApiTag[] = [
     description:
       "The signed-in user's webhook endpoints: events (`screening.completed`, `alert.created`, `batch.completed`) POSTed to a URL, signed as the Standard Webhooks specification says, retried with exponential back-off for about three days, each attempt in the delivery log. An endpoint whose deliveries all fail for five days is disabled and its owner told by e-mail.",
   },
+  { name: 'Webhooks (API)', description: 'The same webhook endpoints and delivery logs through the public API, with a key that has the `monitor` scope.' },
   { name: 'Batches (API)', description: 'The same batches through the public API: submit with the `screen` scope, read and download with `read`.' },
   {
     name: 'Monitoring',
@@ -100,6 +101,7 @@ export const apiTags: ApiTag[] = [
 export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
   const { accounts, readStore, clock } = deps;
   const batchDeps = { batches: deps.batches, renderPdf: deps.renderCheckPdf, logger: deps.logger, clock };
+  const webhookDeps = { webhooks: deps.webhooks, readModelsShow: deps.readModelsShow('a webhook change') };
   return [
     accountRoutes(accounts),
     addressRoutes(),
@@ -119,7 +121,10 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
     }),
     monitoringRoutes({ auth: accounts, monitoring: deps.monitoring, waitForReadModels: deps.readModelsShow('a watchlist change') }),
     publicMonitoringRoutes({ auth: accounts, limiter: deps.apiKeyLimiter, monitoring: deps.monitoring, waitForReadModels: deps.readModelsShow('a watchlist change') }),
-    webhookRoutes({ auth: accounts, webhooks: deps.webhooks, readModelsShow: deps.readModelsShow('a webhook change') }),
+    routeGroup(webhookRoutes(webhookDeps, { prefix: '/webhooks', auth: 'session', tags: ['Webhooks'], source: 'web' }), { auth: sessionAuth(accounts) }),
+    routeGroup(webhookRoutes(webhookDeps, { prefix: '/v1/webhooks', auth: { apiKey: 'monitor' }, tags: ['Webhooks (API)'], source: 'api' }), {
+      auth: apiKeyAuth({ auth: accounts, limiter: deps.apiKeyLimiter }),
+    }),
     // Last: any other /api/admin path asks for an admin before it is found missing.
     adminPathsGuard(accounts),
   ];
