@@ -44,6 +44,7 @@ const WEBHOOK_RATE = env('BENCH_WEBHOOK_RATE', 200);
 async function startReceiver() {
   const delays: number[] = [];
   const eventTimes: number[] = [];
+  const arrivals: Array<{ id: string; arrived: number; event: number }> = [];
   let onMessage = () => {};
   const http = createServer((req, res) => {
     let body = '';
@@ -54,6 +55,7 @@ async function startReceiver() {
       const { timestamp } = JSON.parse(body) as { timestamp: string };
       eventTimes.push(Date.parse(timestamp));
       delays.push(arrived - Date.parse(timestamp));
+      arrivals.push({ id: String(req.headers['webhook-id']), arrived, event: Date.parse(timestamp) });
       res.end('ok');
       onMessage();
     });
@@ -64,6 +66,7 @@ async function startReceiver() {
     url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/hooks`,
     delays,
     eventTimes,
+    arrivals,
     /** Resolves once `count` messages arrived (rejects after `timeoutMs`). */
     waitFor(count: number, timeoutMs: number) {
       return new Promise<void>((resolve, reject) => {
@@ -166,7 +169,7 @@ export async function run(): Promise<Record<string, number | string>> {
 
     // Webhook delivery after the event, at WEBHOOK_RATE events/s (open loop).
     const receiver = await startReceiver();
-    let webhook: { p50: number; p99: number; max: number; rate: number; events: number };
+    let webhook: { p50: number; p99: number; max: number; rate: number; events: number; scheduledP99: number; claimedP99: number };
     try {
       const created = await fetch(`${base}/api/webhooks`, {
         method: 'POST',
@@ -199,12 +202,24 @@ export async function run(): Promise<Record<string, number | string>> {
       await receiver.waitFor(WEBHOOK_EVENTS, 60_000);
       const sorted = [...receiver.delays].sort((x, y) => x - y);
       const times = [...receiver.eventTimes].sort((x, y) => x - y);
+      // Where the time goes: event → delivery recorded (the outbox), → attempt claimed (the dispatcher).
+      const scheduled: number[] = [];
+      const claimed: number[] = [];
+      for (const { id, event } of receiver.arrivals) {
+        const stream = await server.eventStore.readStream(`webhook-delivery-${id}`);
+        const at = (type: string) => Date.parse(stream.find((e) => e.type === type)!.recordedAt);
+        scheduled.push(at('WebhookDeliveryScheduled') - event);
+        claimed.push(at('WebhookDeliveryClaimed') - event);
+      }
+      const p99 = (values: number[]) => percentile([...values].sort((x, y) => x - y), 99);
       webhook = {
         p50: percentile(sorted, 50),
         p99: percentile(sorted, 99),
         max: sorted[sorted.length - 1]!,
         rate: (WEBHOOK_EVENTS - 1) / ((times[times.length - 1]! - times[0]!) / 1000),
         events: WEBHOOK_EVENTS,
+        scheduledP99: p99(scheduled),
+        claimedP99: p99(claimed),
       };
     } finally {
       await receiver.close();
@@ -227,6 +242,8 @@ export async function run(): Promise<Record<string, number | string>> {
       'webhook: delivery after the event, p50 ms': ms(webhook.p50),
       [`webhook: delivery after the event, p99 ms (at ${WEBHOOK_RATE} events/s)`]: ms(webhook.p99),
       'webhook: delivery after the event, max ms': ms(webhook.max),
+      'webhook: event → delivery recorded (outbox), p99 ms': ms(webhook.scheduledP99),
+      'webhook: event → attempt claimed, p99 ms': ms(webhook.claimedP99),
     };
   } finally {
     await server.close();
