@@ -5,7 +5,8 @@
  * store. Users check wallets through both APIs and see their own progress live; a batch and a
  * watched wallet's list-change alert run on the workers and show through either API; a worker killed
  * with SIGKILL in the middle of a check leaves it to the other, charged once; Kafka killed and
- * started again during a run loses nothing and applies nothing twice; the read models then equal a
+ * started again during a run loses nothing and applies nothing twice; a webhook is delivered once by
+ * the two workers and redelivered on an API's request; the read models then equal a
  * rebuild from the store, and `npm run projections:rebuild` rebuilds them in MongoDB once the
  * projections process is stopped.
  * Needs TEST_KAFKA_BROKERS (a sign the Kafka jars are installed: scripts/services/kafka.sh) and
@@ -19,7 +20,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
-import type { CheckProgress } from '@walletscreen/contracts';
+import { Webhook } from 'standardwebhooks';
+import type { CheckProgress, CreateWebhookResponse, WebhookDelivery } from '@walletscreen/contracts';
 import { createLogger, type RecordedEvent } from '@walletscreen/platform';
 import { createInProcessBus, MongoReadStore, SqliteEventStore } from '@walletscreen/platform/adapters';
 import { allProjections, checksProjection, rebuildProjections, watchReadModels } from '@walletscreen/projections';
@@ -28,6 +30,7 @@ import { runRebuildCommand } from '@walletscreen/command-api/main/operations';
 import type { ProcessKind } from '@walletscreen/command-api/main/processes';
 import { bundleServerProcesses, startServerProcess, stopServerProcess, type ServerProcess } from '@walletscreen/command-api/testing/server-processes';
 import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 const root = path.resolve(__dirname, '..');
 const execFileAsync = promisify(execFile);
@@ -49,6 +52,7 @@ maybe('the distributed shape, process by process', () => {
   const procs: ServerProcess[] = [];
   let kafkaEnv: NodeJS.ProcessEnv;
   let replay: ReplayServer;
+  let receiver: WebhookReceiver;
   /** The prefix of the worker whose next chain-data request is to hang (it is then killed). */
   let holdNext = false;
   let held: 'a' | 'b' | null = null;
@@ -85,6 +89,8 @@ maybe('the distributed shape, process by process', () => {
     CHAIN_DATA_RETRIES: '0',
     // Every check asks the chain-data source, so the test sees which worker runs it.
     CHAIN_DATA_CACHE_TTL_MS: '0',
+    // The test's webhook receiver is on loopback.
+    WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
     ...extra,
   });
 
@@ -122,6 +128,7 @@ maybe('the distributed shape, process by process', () => {
       { path: new RegExp(`^/[ab]/api/address/${a.btcWallet}/txs$`), replies: [chainReply('esplora/txs-small.json')] },
     ]);
 
+    receiver = await startWebhookReceiver();
     await start('relay', 'relay');
     await start('projections', 'projections');
     await Promise.all([
@@ -136,6 +143,7 @@ maybe('the distributed shape, process by process', () => {
     await Promise.all(procs.map((p) => stop(p).catch(() => undefined)));
     await kafka('stop').catch(() => undefined);
     await replay?.close();
+    await receiver?.close();
     for (const db of [database, rebuiltDatabase]) {
       const store = new MongoReadStore({ url: mongoUrl!, database: db });
       await store.dropDatabase().catch(() => undefined);
@@ -298,6 +306,35 @@ maybe('the distributed shape, process by process', () => {
     // Free: the list-change re-screen charged nothing.
     expect((await call<{ checks_left: number }>(api1, 'GET', '/api/profile', undefined, token)).body.checks_left).toBe(19);
   }, 120_000);
+
+  it('a webhook endpoint added through one API hears of a screening through the other once, and a redelivery asked of an API is sent by a worker', async () => {
+    const [api1, api2] = [byName('api-1'), byName('api-2')];
+    const token = await signUp('hooks@system.test', api1, api2);
+    const endpoint = await call<CreateWebhookResponse>(api1, 'POST', '/api/webhooks', { url: `${receiver.url}/system`, events: ['screening.completed'] }, token);
+    expect(endpoint.status).toBe(201);
+    const check = await analyze(api2, token);
+    expect(check.status).toBe(202);
+    const [message] = await receiver.waitFor('/system', 1, 90_000);
+    const headers = { 'webhook-id': String(message!.headers['webhook-id']), 'webhook-timestamp': String(message!.headers['webhook-timestamp']), 'webhook-signature': String(message!.headers['webhook-signature']) };
+    expect(new Webhook(endpoint.body.secret).verify(message!.body, headers)).toMatchObject({ type: 'screening.completed', data: { id: check.body.check_id, status: 'completed' } });
+
+    // Two workers, one delivery: the log (MongoDB, through the other API) shows one attempt.
+    let log: WebhookDelivery[] = [];
+    await until(async () => {
+      log = (await call<{ items: WebhookDelivery[] }>(api2, 'GET', `/api/webhooks/${endpoint.body.id}/deliveries`, undefined, token)).body.items;
+      return log[0]?.status === 'succeeded';
+    }, 30_000);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ id: headers['webhook-id'], attempt_count: 1, last_status_code: 200 });
+
+    // The API processes send nothing themselves: a worker finds the redelivery in the log.
+    const redeliver = await fetch(`${api2.url!.replace('localhost', '127.0.0.1')}/api/webhooks/${endpoint.body.id}/deliveries/${log[0]!.id}/redeliver`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(redeliver.status).toBe(202);
+    const [, again] = await receiver.waitFor('/system', 2, 30_000);
+    expect(again!.headers['webhook-id']).toBe(headers['webhook-id']);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(receiver.received.filter((r) => r.path === '/system')).toHaveLength(2);
+  }, 180_000);
 
   it('a worker killed with SIGKILL in the middle of a check leaves it to the other worker, charged once', async () => {
     const token = tokens.get('one@system.test')!;
