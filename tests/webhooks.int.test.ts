@@ -6,7 +6,7 @@
  * days disabled with an e-mail (real SMTP); and a server killed with SIGKILL mid-delivery
  * delivering after a restart.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,11 +14,11 @@ import { Webhook } from 'standardwebhooks';
 import type { CreateWebhookResponse, WebhookDelivery, WebhookEndpoint } from '@walletscreen/contracts';
 import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
 import { apiClient, bearer } from './support/api-client';
+import { startEmbeddedProcess } from './support/process';
 import { startSmtpSink } from './support/smtp';
 import { startTestServer, type TestServer } from './support/server';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './support/webhook-receiver';
 
-const root = path.resolve(__dirname, '..');
 const chainEnv = (api: string) => ({ BITCOIN_ESPLORA_URLS: api, BLOCKSCOUT_ETHEREUM_URL: 'http://127.0.0.1:9/eth', CHAIN_DATA_RETRIES: '0', CHAIN_DATA_TIMEOUT_MS: '2000' });
 const PASSWORD = 'Webhook-Passphrase-7';
 
@@ -251,25 +251,10 @@ describe('a server killed while a delivery is on its way', () => {
   const children: ChildProcess[] = [];
   afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
 
-  async function startProcess(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-    const child = spawn(process.execPath, [path.join(root, 'scripts/run-ts.mjs'), 'command-api/src/main/embedded-main.ts'], {
-      cwd: root,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SANCTIONS_SYNC_INTERVAL_HOURS: '0', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let output = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        const m = /WalletScreen is running at (http:\/\/\S+)/.exec(output);
-        if (m) resolve(m[1]!.replace('localhost', '127.0.0.1'));
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${output}`)));
-    });
-    return { child, url };
+  async function startProcess(dataDir: string, env: Record<string, string>) {
+    const started = await startEmbeddedProcess(dataDir, env);
+    children.push(started.child);
+    return started;
   }
   async function call<T>(url: string, method: string, route: string, body?: object, token?: string) {
     const res = await fetch(url + route, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
