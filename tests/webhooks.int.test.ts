@@ -1,7 +1,7 @@
 /**
  * Webhooks on the embedded server, delivered to a real HTTP receiver on loopback and verified with
- * the `standardwebhooks` package: endpoints and bad input, a completed screening and a completed
- * batch delivered signed, a failed attempt retried with the same webhook-id, manual redelivery,
+ * the `standardwebhooks` package: endpoints and bad input, a completed screening, a failed one and a
+ * completed batch delivered signed, a failed attempt retried with the same webhook-id, manual redelivery,
  * the delivery log; private destinations refused without the setting; an endpoint failing for
  * days disabled with an e-mail (real SMTP); and a server killed with SIGKILL mid-delivery
  * delivering after a restart.
@@ -25,7 +25,11 @@ const PASSWORD = 'Webhook-Passphrase-7';
 let replay: ReplayServer;
 let receiver: WebhookReceiver;
 beforeAll(async () => {
-  replay = await startReplayServer(recordedWalletRoutes());
+  replay = await startReplayServer([
+    { path: `/hang/api/address/${a.btcWallet}`, replies: [{ hang: true }] },
+    { path: `/hang/api/address/${a.btcWallet}/txs`, replies: [{ hang: true }] },
+    ...recordedWalletRoutes(),
+  ]);
   receiver = await startWebhookReceiver();
 });
 afterAll(async () => {
@@ -198,6 +202,25 @@ describe('without WEBHOOK_ALLOW_PRIVATE_DESTINATIONS', () => {
     const [delivery] = await deliveriesOf(server, token, created.body.id, (d) => (d[0]?.attempt_count ?? 0) >= 1);
     expect(delivery).toMatchObject({ status: 'pending', last_status_code: null, last_error: 'The destination is a private address (webhooks are sent only to public addresses)' });
     expect(receiver.received.filter((r) => r.path === '/private')).toEqual([]);
+  }, 60_000);
+});
+
+describe('a screening that fails', () => {
+  it('is delivered as screening.completed with status failed and refunded', async () => {
+    const server = await startTestServer({ ...chainEnv(`${replay.url}/hang/api`), CHAIN_DATA_TIMEOUT_MS: '30000', CHECK_STAGE_TIMEOUT_MS: '300', WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true' });
+    try {
+      const token = await signUp(server, 'failed-check@desk.example');
+      const endpoint = (await server.api<CreateWebhookResponse>('POST', '/api/webhooks', { token, body: { url: `${receiver.url}/failed`, events: ['screening.completed'] } })).body;
+      const check = await server.api<{ check_id: string }>('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcWallet } });
+      expect(check.status).toBe(502);
+      const [request] = await receiver.waitFor('/failed', 1);
+      expect(verified(endpoint.secret, request!)).toMatchObject({
+        type: 'screening.completed',
+        data: { id: check.body.check_id, status: 'failed', refunded: true, result: null, error: 'The analysis could not be completed: the "blockchain" stage did not finish within 300 ms' },
+      });
+    } finally {
+      await server.destroy();
+    }
   }, 60_000);
 });
 
