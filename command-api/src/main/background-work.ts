@@ -1,10 +1,12 @@
 /**
  * The workers part of a composition root: the analysis pipeline and its worker, refunds of failed
- * checks, the charge and purchase-expiry sweepers, the OFAC refresh, the batch runner and monitoring
- * (re-screens, alerts and their e-mails). The embedded server runs it next to the API; the
- * distributed shape runs it as a consumer group of its own (workers-main.ts).
+ * checks, the charge and purchase-expiry sweepers, the OFAC refresh, the batch runner, monitoring
+ * (re-screens, alerts and their e-mails) and webhook delivery (the outbox, the dispatcher and the
+ * disabled-endpoint e-mail). The embedded server runs it next to the API; the distributed shape
+ * runs it as a consumer group of its own (workers-main.ts).
  * Every piece is safe to run in several processes at once: the worker group shares the requests,
- * and the sweepers, refunds and OFAC imports are idempotent appends.
+ * the sweepers, refunds and OFAC imports are idempotent appends, and each webhook attempt is
+ * claimed with an expected revision.
  */
 import type { Config, Logger } from '@walletscreen/platform';
 import { startAnalysisWorker, type AnalysisWorker } from '@walletscreen/workers/checks/analysis-worker';
