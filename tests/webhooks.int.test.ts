@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import type { CreateWebhookResponse, WebhookDelivery, WebhookEndpoint } from '@walletscreen/contracts';
+import { batchCompletedMessageSchema, screeningCompletedMessageSchema, type CreateWebhookResponse, type WebhookDelivery, type WebhookEndpoint } from '@walletscreen/contracts';
 import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
 import { apiClient, bearer } from './support/api-client';
 import { startEmbeddedProcess } from './support/process';
@@ -101,6 +101,10 @@ describe('webhooks (private destinations allowed, as for a receiver on loopback)
     const message = verified(endpoint.secret, request!);
     expect(message).toMatchObject({ type: 'screening.completed', data: { id: check.body.check_id, status: 'completed', address: a.btcWallet, refunded: false } });
     expect(request!.headers['content-type']).toBe('application/json');
+    // The message has the shape the OpenAPI document's webhooks describe.
+    expect(screeningCompletedMessageSchema.safeParse(message).error).toBeUndefined();
+    const doc = (await server.api<{ webhooks: Record<string, { post: { summary: string } }> }>('GET', '/api/openapi.json')).body;
+    expect(Object.keys(doc.webhooks)).toEqual(['screening.completed', 'batch.completed']);
     // A different secret does not verify it.
     expect(() => verified('whsec_' + Buffer.alloc(24, 7).toString('base64'), request!)).toThrow();
 
@@ -143,6 +147,7 @@ describe('webhooks (private destinations allowed, as for a receiver on loopback)
     const submitted = await server.api<{ id: string }>('POST', '/api/batches', { token, raw: ['address', a.btcWallet, a.btcB].join('\n'), headers: { 'content-type': 'text/csv' } });
     expect(submitted.status).toBe(202);
     const [request] = await receiver.waitFor('/batches', 1, 40_000);
+    expect(batchCompletedMessageSchema.safeParse(verified(batches.secret, request!)).error).toBeUndefined();
     expect(verified(batches.secret, request!)).toMatchObject({ type: 'batch.completed', data: { id: submitted.body.id, status: 'completed', rows: 2, wallets: 2, completed: 2, failed: 0, skipped: 0, links: { self: `/api/v1/batches/${submitted.body.id}` } } });
     expect(receiver.received.filter((r) => r.path === '/off')).toEqual([]);
     // The screenings-only endpoint of the first test heard of the batch's two checks, not of the batch.

@@ -9319,7 +9319,199 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "screening.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A screening finished
+         * @description Sent when a screening completes, or fails (`status: "failed"`, `refunded: true`, with the reason in `error`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id: the same on every attempt of one message (drop repeats by it) */
+                    "webhook-id": string;
+                    /** @description When this attempt was sent, in seconds since 1970 (reject old ones) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's secret; space-separated, one per secret after a rotation */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "screening.completed";
+                        /** @description When the event happened (ISO 8601) */
+                        timestamp: string;
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "running" | "completed" | "failed";
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            reference: string | null;
+                            stage: number;
+                            requested_at: string;
+                            result: {
+                                wallet_address: string;
+                                /** @default 0 */
+                                risk_score?: number;
+                                /** @default  */
+                                risk_level?: string;
+                                /** @default  */
+                                aml_status?: string;
+                                /** @default  */
+                                wallet_age?: string;
+                                /** @default  */
+                                jurisdiction?: string;
+                                /** @default  */
+                                sanctions?: string;
+                                /** @default  */
+                                source_of_funds?: string;
+                                /** @default  */
+                                recommendation?: string;
+                                /** @default 0 */
+                                linked_wallets?: number | string[];
+                                /** @default [] */
+                                linked_wallets_addresses?: string[];
+                                /** @default  */
+                                aml_report?: string;
+                                /** @default {} */
+                                external_links?: {
+                                    [key: string]: string;
+                                };
+                                /** @default  */
+                                chainabuse_report?: string;
+                                /** @default  */
+                                access_level?: string;
+                                /** @default  */
+                                created_at?: string;
+                                /** @default [] */
+                                missing_evidence?: string[];
+                                /** @default [] */
+                                linked_wallets_details?: {
+                                    address: string;
+                                    share: number;
+                                    /** @enum {string} */
+                                    risk: "sanctioned" | "flagged" | "none";
+                                    /** @default [] */
+                                    reasons?: string[];
+                                }[];
+                            } | null;
+                            error: string | null;
+                            refunded: boolean;
+                            links: {
+                                self: string;
+                                report_pdf: string;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within the timeout is a delivery; anything else is retried with back-off for about three days */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "batch.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch finished
+         * @description Sent once every wallet of a batch has been screened (or skipped).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id: the same on every attempt of one message (drop repeats by it) */
+                    "webhook-id": string;
+                    /** @description When this attempt was sent, in seconds since 1970 (reject old ones) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's secret; space-separated, one per secret after a rotation */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "batch.completed";
+                        /** @description When the event happened (ISO 8601) */
+                        timestamp: string;
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "running" | "completed";
+                            file_name: string | null;
+                            rows: number;
+                            wallets: number;
+                            completed: number;
+                            failed: number;
+                            running: number;
+                            skipped: number;
+                            created_at: string;
+                            completed_at: string | null;
+                            /** @enum {string} */
+                            source: "web" | "api";
+                            links: {
+                                self: string;
+                                rows: string;
+                                results_csv: string;
+                                reports_zip: string;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within the timeout is a delivery; anything else is retried with back-off for about three days */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description RFC 9457 problem details, with `error` (a sentence a person can read) and, for invalid input, `errors` by field */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '@walletscreen/platform';
 import { DOCS_ASSETS_PATH, DOCS_CONTENT_SECURITY_POLICY, REDOC_BUNDLE, docsAssets, docsPageHtml, findDocsRenderer } from './docs-page';
-import { openApiDocument, type ApiTag, type OpenApiJson } from './openapi-document';
+import { openApiDocument, type ApiTag, type ApiWebhook, type OpenApiJson } from './openapi-document';
 import { route, routeGroup, type RouteDeclaration, type RouteGroup } from './route';
 import { apiNotFound, problemHandler } from './problem';
 
@@ -24,6 +24,8 @@ export interface AppOptions {
   bodyLimit?: string;
   /** The reference page's sections, in order, with their descriptions (other tags follow). */
   tags?: ApiTag[];
+  /** The messages the server sends to users' webhook endpoints, documented beside the routes. */
+  webhooks?: ApiWebhook[];
   /**
    * Paths under /api (and below them) whose routes parse their own (larger) bodies, after checking
    * who may send them. Routes declared with `request.rawBody` are added by themselves.
@@ -82,8 +84,8 @@ export function documentedRoutes(groups: RouteGroup[], document: (serverUrl: str
 }
 
 /** The OpenAPI document of an app with these groups, built without serving anything. */
-export function apiDocument(groups: RouteGroup[], serverUrl: string, tags: ApiTag[] = []): OpenApiJson {
-  return openApiDocument(documentedRoutes(groups), serverUrl, tags);
+export function apiDocument(groups: RouteGroup[], serverUrl: string, tags: ApiTag[] = [], webhooks: ApiWebhook[] = []): OpenApiJson {
+  return openApiDocument(documentedRoutes(groups), serverUrl, tags, webhooks);
 }
 
 /** `/admin/lists/:id` → a test for that path and the paths below it. */
@@ -115,7 +117,7 @@ export function createApp(options: AppOptions): Express {
   // The document is built once; only its server URL follows the request.
   let built: OpenApiJson | undefined;
   const document = (serverUrl: string): OpenApiJson => {
-    built ??= openApiDocument(documentedRoutes(groups), serverUrl, options.tags);
+    built ??= openApiDocument(documentedRoutes(groups), serverUrl, options.tags, options.webhooks);
     return { ...built, servers: [{ url: serverUrl }] };
   };
   const renderer = findDocsRenderer();

@@ -3,7 +3,7 @@
  * the schemas that validate each request are the ones documented.
  */
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { problemSchema } from '@walletscreen/contracts';
 import type { RouteDeclaration, RouteAuth } from './route';
 
@@ -69,13 +69,49 @@ export interface ApiTag {
 }
 
 /** The given tags first, in their order, then any other tag in the order its first route comes. */
-const tagsOf = (routes: RouteDeclaration[], known: ApiTag[]) => {
+const tagsOf = (routes: Array<{ tags: string[] }>, known: ApiTag[]) => {
   const named = new Set(known.map((t) => t.name));
   const used = new Set(routes.flatMap((r) => r.tags));
   return [...known.filter((t) => used.has(t.name)), ...[...used].filter((name) => !named.has(name)).map((name) => ({ name }))];
 };
 
-export function openApiDocument(routes: RouteDeclaration[], serverUrl: string, tags: ApiTag[] = []): OpenApiJson {
+/** A message the server POSTs to the user's endpoints (OpenAPI 3.1 `webhooks`), named by its event type. */
+export interface ApiWebhook {
+  name: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** The message's JSON body. */
+  body: z.ZodType;
+}
+
+const webhookHeaders = z.object({
+  'webhook-id': z.string().meta({ description: 'The message id: the same on every attempt of one message (drop repeats by it)' }),
+  'webhook-timestamp': z.string().meta({ description: 'When this attempt was sent, in seconds since 1970 (reject old ones)' }),
+  'webhook-signature': z.string().meta({ description: '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint\'s secret; space-separated, one per secret after a rotation' }),
+});
+
+function webhooksOf(webhooks: ApiWebhook[]): ZodOpenApiPathsObject {
+  return Object.fromEntries(
+    webhooks.map((w) => [
+      w.name,
+      {
+        post: {
+          summary: w.summary,
+          ...(w.description ? { description: w.description } : {}),
+          tags: w.tags,
+          requestParams: { header: webhookHeaders },
+          requestBody: { content: { 'application/json': { schema: w.body } } },
+          responses: {
+            '200': { description: 'Any 2xx answer within the timeout is a delivery; anything else is retried with back-off for about three days' },
+          },
+        },
+      },
+    ]),
+  );
+}
+
+export function openApiDocument(routes: RouteDeclaration[], serverUrl: string, tags: ApiTag[] = [], webhooks: ApiWebhook[] = []): OpenApiJson {
   const document = createDocument(
     {
       openapi: '3.1.0',
@@ -87,7 +123,7 @@ export function openApiDocument(routes: RouteDeclaration[], serverUrl: string, t
           'The public API (`/api/v1`) takes an API key in `X-API-Key` or `Authorization: Bearer`; the web app\'s calls take the session token.',
       },
       servers: [{ url: serverUrl }],
-      tags: tagsOf(routes, tags),
+      tags: tagsOf([...routes, ...webhooks], tags),
       components: {
         securitySchemes: {
           session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The session token from /api/auth/login' },
@@ -96,6 +132,7 @@ export function openApiDocument(routes: RouteDeclaration[], serverUrl: string, t
         },
       },
       paths: pathsOf(routes),
+      ...(webhooks.length > 0 ? { webhooks: webhooksOf(webhooks) } : {}),
     },
     { allowEmptySchema: { custom: true } },
   );

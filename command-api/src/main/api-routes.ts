@@ -3,6 +3,7 @@
  * same list describes the API: `describeApi()` builds the OpenAPI document from it without
  * serving anything (`npm run openapi:types` writes the typed client's schema from that).
  */
+import { batchCompletedMessageSchema, screeningCompletedMessageSchema } from '@walletscreen/contracts';
 import type { Config, EventStore, Logger, ReadStore } from '@walletscreen/platform';
 import { accountRoutes } from '../accounts/routes';
 import type { Accounts } from '../accounts/service';
@@ -12,7 +13,7 @@ import type { Billing } from '../billing/service';
 import { addressRoutes, checkRoutes } from '../checks/routes';
 import type { Checks } from '../checks/service';
 import { apiDocument } from '../http/app';
-import type { ApiTag, OpenApiJson } from '../http/openapi-document';
+import type { ApiTag, ApiWebhook, OpenApiJson } from '../http/openapi-document';
 import type { RouteGroup } from '../http/route';
 import { insightsRoutes } from '../insights/routes';
 import { listsRoutes } from '../lists/routes';
@@ -98,6 +99,18 @@ export const apiTags: ApiTag[] = [
   { name: 'Service', description: 'Liveness, this document and its reference page.' },
 ];
 
+/** The messages sent to users' webhook endpoints, documented in the OpenAPI document's `webhooks`. */
+export const apiWebhooks: ApiWebhook[] = [
+  {
+    name: 'screening.completed',
+    summary: 'A screening finished',
+    description: 'Sent when a screening completes, or fails (`status: "failed"`, `refunded: true`, with the reason in `error`).',
+    tags: ['Webhooks'],
+    body: screeningCompletedMessageSchema,
+  },
+  { name: 'batch.completed', summary: 'A batch finished', description: 'Sent once every wallet of a batch has been screened (or skipped).', tags: ['Webhooks'], body: batchCompletedMessageSchema },
+];
+
 export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
   const { accounts, readStore, clock } = deps;
   const batchDeps = { batches: deps.batches, renderPdf: deps.renderCheckPdf, logger: deps.logger, clock };
@@ -165,5 +178,5 @@ export function describedRouteGroups(): RouteGroup[] {
 
 /** The OpenAPI document of the API, built in-process from the route declarations (no server). */
 export function describeApi(serverUrl = 'http://localhost:3000'): OpenApiJson {
-  return apiDocument(describedRouteGroups(), serverUrl, apiTags);
+  return apiDocument(describedRouteGroups(), serverUrl, apiTags, apiWebhooks);
 }

@@ -24,7 +24,7 @@ import { createCustomLists } from '../lists/service';
 import { cachedSanctionsIndex } from '@walletscreen/workers/sanctions/sanctions-store';
 import { createRateLimiter, type RateLimitStore } from '@walletscreen/platform/rate-limit/rate-limiter';
 import { renderStoredCheckPdf } from '../pdf/stored-check';
-import { apiRouteGroups, apiTags } from './api-routes';
+import { apiRouteGroups, apiTags, apiWebhooks } from './api-routes';
 import { startCheckCommand } from './check-command';
 import { createBatches } from '../batches/service';
 import { createMonitoring } from '../monitoring/service';
@@ -155,6 +155,7 @@ export async function startCommandApi(deps: {
       webhooks: createWebhooks({ eventStore, readStore, clock, allowPrivateDestinations: config.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS, ...(deps.deliverWebhookNow ? { deliverNow: deps.deliverWebhookNow } : {}) }),
     }),
     tags: apiTags,
+    webhooks: apiWebhooks,
     logger,
     staticDir: deps.staticDir ?? findStaticDir(),
     trustProxy: config.TRUST_PROXY,

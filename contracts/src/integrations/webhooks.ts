@@ -4,6 +4,8 @@
  * batch finishes. And the delivery log each endpoint keeps.
  */
 import { z } from 'zod';
+import { batchSchema } from './batches';
+import { screeningSchema } from './public-api';
 
 export const webhookEventTypes = ['screening.completed', 'alert.created', 'batch.completed'] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
@@ -146,3 +148,16 @@ export const webhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveryListSchema = z.object({ items: z.array(webhookDeliverySchema) });
+
+/** A webhook message's body: `{ type, timestamp, data }` (the Standard Webhooks shape). */
+const webhookMessageSchema = <T extends z.ZodType>(type: WebhookEventType, data: T) =>
+  z.object({
+    type: z.literal(type),
+    timestamp: z.string().meta({ description: 'When the event happened (ISO 8601)' }),
+    data,
+  });
+
+/** `screening.completed`: the screening as GET /api/v1/screenings/{id} answers it (status completed, or failed and refunded). */
+export const screeningCompletedMessageSchema = webhookMessageSchema('screening.completed', screeningSchema);
+/** `batch.completed`: the batch as GET /api/v1/batches/{id} answers it. */
+export const batchCompletedMessageSchema = webhookMessageSchema('batch.completed', batchSchema);
