@@ -1,17 +1,19 @@
 /**
  * Webhooks on the embedded server, delivered to a real HTTP receiver on loopback and verified with
- * the `standardwebhooks` package: endpoints and bad input, a completed screening, a failed one and a
- * completed batch delivered signed, a failed attempt retried with the same webhook-id, manual redelivery,
+ * the `standardwebhooks` package: endpoints and bad input, a completed screening, a failed one, a
+ * completed batch and a monitoring alert delivered signed, a failed attempt retried with the same webhook-id, manual redelivery,
  * the delivery log; private destinations refused without the setting; an endpoint failing for
  * days disabled with an e-mail (real SMTP); and a server killed with SIGKILL mid-delivery
  * delivering after a restart.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import { batchCompletedMessageSchema, screeningCompletedMessageSchema, type CreateWebhookResponse, type WebhookDelivery, type WebhookEndpoint } from '@walletscreen/contracts';
+import { alertCreatedMessageSchema, batchCompletedMessageSchema, screeningCompletedMessageSchema, type CreateWebhookResponse, type WatchResult, type WebhookDelivery, type WebhookEndpoint } from '@walletscreen/contracts';
+import { createLogger } from '@walletscreen/platform';
+import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
 import { apiClient, bearer } from './support/api-client';
 import { startEmbeddedProcess } from './support/process';
@@ -104,7 +106,7 @@ describe('webhooks (private destinations allowed, as for a receiver on loopback)
     // The message has the shape the OpenAPI document's webhooks describe.
     expect(screeningCompletedMessageSchema.safeParse(message).error).toBeUndefined();
     const doc = (await server.api<{ webhooks: Record<string, { post: { summary: string } }> }>('GET', '/api/openapi.json')).body;
-    expect(Object.keys(doc.webhooks)).toEqual(['screening.completed', 'batch.completed']);
+    expect(Object.keys(doc.webhooks)).toEqual(['screening.completed', 'alert.created', 'batch.completed']);
     // A different secret does not verify it.
     expect(() => verified('whsec_' + Buffer.alloc(24, 7).toString('base64'), request!)).toThrow();
 
@@ -207,6 +209,41 @@ describe('without WEBHOOK_ALLOW_PRIVATE_DESTINATIONS', () => {
     const [delivery] = await deliveriesOf(server, token, created.body.id, (d) => (d[0]?.attempt_count ?? 0) >= 1);
     expect(delivery).toMatchObject({ status: 'pending', last_status_code: null, last_error: 'The destination is a private address (webhooks are sent only to public addresses)' });
     expect(receiver.received.filter((r) => r.path === '/private')).toEqual([]);
+  }, 60_000);
+});
+
+describe('monitoring', () => {
+  it('delivers alert.created when a list change raises an alert on a watched wallet', async () => {
+    const server = await startTestServer({ ...chainEnv(`${replay.url}/api`), WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true', MONITORING_SCHEDULER_INTERVAL_SECONDS: '0', CHECK_WAIT_MS: '20000' });
+    const loadOfacList = async (address: string) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'ws-sdn-'));
+      writeFileSync(path.join(dir, 'sdn.csv'), `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${address}."\n`);
+      await runSanctionsSync({ eventStore: server.eventStore, file: path.join(dir, 'sdn.csv'), clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
+    };
+    try {
+      // A list in force first, so the wallet's first check has a verdict to compare with.
+      await loadOfacList('13oLVxUtf5yPRmgRKxnj182ScRG6mHp6cQ');
+      const token = await signUp(server, 'alerts@desk.example');
+      const endpoint = (await server.api<CreateWebhookResponse>('POST', '/api/webhooks', { token, body: { url: `${receiver.url}/alerts`, events: ['alert.created'] } })).body;
+      const check = await server.api<{ check_id: string; status: string }>('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcWallet } });
+      expect(check.body.status).toBe('completed');
+      const watched = await server.api<WatchResult>('POST', '/api/watchlist', { token, body: { address: a.btcWallet, check_id: check.body.check_id, reference: 'customer-17' } });
+      expect(watched.status).toBe(201);
+
+      await loadOfacList(a.btcWallet);
+      const [request] = await receiver.waitFor('/alerts', 1, 30_000);
+      const message = verified(endpoint.secret, request!);
+      expect(alertCreatedMessageSchema.safeParse(message).error).toBeUndefined();
+      expect(message).toMatchObject({
+        type: 'alert.created',
+        data: { status: 'open', address: a.btcWallet, reference: 'customer-17', previous_check_id: check.body.check_id, before: { level: 'Low Risk' }, after: { level: 'High Risk' } },
+      });
+      expect(message.data.reasons).toContain('new-sanctions-hit');
+      const inbox = await server.api<{ items: Array<{ id: string }> }>('GET', '/api/alerts?status=all', { token });
+      expect(inbox.body.items.map((x) => x.id)).toEqual([message.data.id]);
+    } finally {
+      await server.destroy();
+    }
   }, 60_000);
 });
 

@@ -9436,6 +9436,144 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "alert.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Monitoring raised an alert
+         * @description Sent when a watched wallet's re-screen changes its level or status, or finds a new sanctions hit: the alert with before, after and the evidence.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id: the same on every attempt of one message (drop repeats by it) */
+                    "webhook-id": string;
+                    /** @description When this attempt was sent, in seconds since 1970 (reject old ones) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint's secret; space-separated, one per secret after a rotation */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "alert.created";
+                        /** @description When the event happened (ISO 8601) */
+                        timestamp: string;
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "acknowledged" | "resolved";
+                            watch_id: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            reference: string | null;
+                            reasons: ("level-changed" | "status-changed" | "new-sanctions-hit")[];
+                            before: {
+                                score: number | null;
+                                level: string;
+                                status: string;
+                                sanctionsHits: {
+                                    /** @enum {string} */
+                                    relation: "wallet" | "counterparty";
+                                    address: string;
+                                    list: string;
+                                    /** @enum {string} */
+                                    source: "ofac" | "custom";
+                                    entity: string;
+                                    programs: string[];
+                                }[];
+                            };
+                            after: {
+                                score: number | null;
+                                level: string;
+                                status: string;
+                                sanctionsHits: {
+                                    /** @enum {string} */
+                                    relation: "wallet" | "counterparty";
+                                    address: string;
+                                    list: string;
+                                    /** @enum {string} */
+                                    source: "ofac" | "custom";
+                                    entity: string;
+                                    programs: string[];
+                                }[];
+                            };
+                            check_id: string;
+                            previous_check_id: string;
+                            evidence: {
+                                newHits: {
+                                    /** @enum {string} */
+                                    relation: "wallet" | "counterparty";
+                                    address: string;
+                                    list: string;
+                                    /** @enum {string} */
+                                    source: "ofac" | "custom";
+                                    entity: string;
+                                    programs: string[];
+                                }[];
+                                lists: {
+                                    ofac: {
+                                        sha256: string;
+                                        publishedAt: string | null;
+                                    } | null;
+                                    custom: {
+                                        listId: string;
+                                        name: string;
+                                        kind: string;
+                                        version: number;
+                                    }[];
+                                };
+                                /** @enum {string} */
+                                trigger: "schedule" | "list-change" | "check";
+                                listChange: {
+                                    /** @enum {string} */
+                                    kind: "ofac-import" | "custom-list-uploaded" | "custom-list-removed";
+                                    eventId: string;
+                                    list: string;
+                                    version: string | null;
+                                    at: string;
+                                } | null;
+                                reusedChainEvidenceOf: string | null;
+                            };
+                            raised_at: string;
+                            acknowledged_at: string | null;
+                            acknowledged_by: string | null;
+                            resolved_at: string | null;
+                            resolved_by: string | null;
+                            note: string | null;
+                            emailed_at: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within the timeout is a delivery; anything else is retried with back-off for about three days */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "batch.completed": {
         parameters: {
             query?: never;

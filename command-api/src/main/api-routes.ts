@@ -3,7 +3,7 @@
  * same list describes the API: `describeApi()` builds the OpenAPI document from it without
  * serving anything (`npm run openapi:types` writes the typed client's schema from that).
  */
-import { batchCompletedMessageSchema, screeningCompletedMessageSchema } from '@walletscreen/contracts';
+import { alertCreatedMessageSchema, batchCompletedMessageSchema, screeningCompletedMessageSchema } from '@walletscreen/contracts';
 import type { Config, EventStore, Logger, ReadStore } from '@walletscreen/platform';
 import { accountRoutes } from '../accounts/routes';
 import type { Accounts } from '../accounts/service';
@@ -107,6 +107,13 @@ export const apiWebhooks: ApiWebhook[] = [
     description: 'Sent when a screening completes, or fails (`status: "failed"`, `refunded: true`, with the reason in `error`).',
     tags: ['Webhooks'],
     body: screeningCompletedMessageSchema,
+  },
+  {
+    name: 'alert.created',
+    summary: 'Monitoring raised an alert',
+    description: "Sent when a watched wallet's re-screen changes its level or status, or finds a new sanctions hit: the alert with before, after and the evidence.",
+    tags: ['Webhooks'],
+    body: alertCreatedMessageSchema,
   },
   { name: 'batch.completed', summary: 'A batch finished', description: 'Sent once every wallet of a batch has been screened (or skipped).', tags: ['Webhooks'], body: batchCompletedMessageSchema },
 ];

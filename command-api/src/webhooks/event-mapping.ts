@@ -6,13 +6,17 @@
  * A failed screening (`WalletCheckFailed`) is delivered as `screening.completed` too, with
  * `status: "failed"` (and `refunded: true`): the caller's pipeline learns the screening is over
  * either way. A finished batch (`BatchCompleted`) is `batch.completed`, the batch as the public API
- * answers GET /api/v1/batches/{id}, with links to its rows and results there.
+ * answers GET /api/v1/batches/{id}, with links to its rows and results there. A new alert
+ * (`AlertRaised`, self-contained) is `alert.created`, the alert as GET /api/v1/alerts answers it
+ * when it is raised (open).
  */
 import {
   batchStreamId,
   checkStreamId,
   evolveCheck,
   progressOf,
+  type Alert,
+  type AlertRaisedData,
   type Batch,
   type BatchCompleted,
   type BatchSubmitted,
@@ -78,8 +82,39 @@ const batchCompleted: WebhookMapping = {
   },
 };
 
+/** The alert as the alerts API answers it at the moment it is raised: open, with before, after and the evidence. */
+const alertCreated: WebhookMapping = {
+  type: 'alert.created',
+  userId: (event) => (event.data as AlertRaisedData).userId,
+  data(event) {
+    const d = event.data as AlertRaisedData;
+    return Promise.resolve({
+      id: d.alertId,
+      status: 'open',
+      watch_id: d.watchId,
+      address: d.address,
+      network: d.network,
+      reference: d.reference ?? null,
+      reasons: d.reasons,
+      before: d.before,
+      after: d.after,
+      check_id: d.checkId,
+      previous_check_id: d.previousCheckId,
+      evidence: d.evidence,
+      raised_at: d.at,
+      acknowledged_at: null,
+      acknowledged_by: null,
+      resolved_at: null,
+      resolved_by: null,
+      note: null,
+      emailed_at: null,
+    } satisfies Alert);
+  },
+};
+
 export const webhookMappings: Readonly<Record<string, WebhookMapping>> = {
   WalletCheckCompleted: screeningCompleted,
   WalletCheckFailed: screeningCompleted,
   BatchCompleted: batchCompleted,
+  AlertRaised: alertCreated,
 };

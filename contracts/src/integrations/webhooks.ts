@@ -4,6 +4,7 @@
  * batch finishes. And the delivery log each endpoint keeps.
  */
 import { z } from 'zod';
+import { alertSchema } from '../monitoring/monitoring';
 import { batchSchema } from './batches';
 import { screeningSchema } from './public-api';
 
@@ -161,3 +162,5 @@ const webhookMessageSchema = <T extends z.ZodType>(type: WebhookEventType, data:
 export const screeningCompletedMessageSchema = webhookMessageSchema('screening.completed', screeningSchema);
 /** `batch.completed`: the batch as GET /api/v1/batches/{id} answers it. */
 export const batchCompletedMessageSchema = webhookMessageSchema('batch.completed', batchSchema);
+/** `alert.created`: the alert as GET /api/v1/alerts answers it when it is raised (open). */
+export const alertCreatedMessageSchema = webhookMessageSchema('alert.created', alertSchema);
