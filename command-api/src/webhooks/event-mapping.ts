@@ -15,7 +15,7 @@ import {
   checkStreamId,
   evolveCheck,
   progressOf,
-  type Alert,
+  raisedAlert,
   type AlertRaisedData,
   type Batch,
   type BatchCompleted,
@@ -86,30 +86,7 @@ const batchCompleted: WebhookMapping = {
 const alertCreated: WebhookMapping = {
   type: 'alert.created',
   userId: (event) => (event.data as AlertRaisedData).userId,
-  data(event) {
-    const d = event.data as AlertRaisedData;
-    return Promise.resolve({
-      id: d.alertId,
-      status: 'open',
-      watch_id: d.watchId,
-      address: d.address,
-      network: d.network,
-      reference: d.reference ?? null,
-      reasons: d.reasons,
-      before: d.before,
-      after: d.after,
-      check_id: d.checkId,
-      previous_check_id: d.previousCheckId,
-      evidence: d.evidence,
-      raised_at: d.at,
-      acknowledged_at: null,
-      acknowledged_by: null,
-      resolved_at: null,
-      resolved_by: null,
-      note: null,
-      emailed_at: null,
-    } satisfies Alert);
-  },
+  data: (event) => Promise.resolve(raisedAlert(event.data as AlertRaisedData)),
 };
 
 export const webhookMappings: Readonly<Record<string, WebhookMapping>> = {

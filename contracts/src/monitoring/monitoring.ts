@@ -380,6 +380,31 @@ export const alertSchema = z.object({
 });
 export type Alert = z.infer<typeof alertSchema>;
 
+/** The alert as it stands when raised: open, with before, after and the evidence (the read model's first state, and the `alert.created` webhook). */
+export function raisedAlert(d: AlertRaisedData): Alert {
+  return {
+    id: d.alertId,
+    status: 'open',
+    watch_id: d.watchId,
+    address: d.address,
+    network: d.network,
+    reference: d.reference ?? null,
+    reasons: d.reasons,
+    before: d.before,
+    after: d.after,
+    check_id: d.checkId,
+    previous_check_id: d.previousCheckId,
+    evidence: d.evidence,
+    raised_at: d.at,
+    acknowledged_at: null,
+    acknowledged_by: null,
+    resolved_at: null,
+    resolved_by: null,
+    note: null,
+    emailed_at: null,
+  };
+}
+
 export const alertListSchema = z.object({ items: z.array(alertSchema), total: z.number(), open: z.number() });
 export type AlertList = z.infer<typeof alertListSchema>;
 

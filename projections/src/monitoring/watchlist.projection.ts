@@ -1,4 +1,4 @@
-import type { AlertEvent, WatchEvent } from '@walletscreen/contracts';
+import { raisedAlert, type AlertEvent, type WatchEvent } from '@walletscreen/contracts';
 import type { RecordedEvent } from '@walletscreen/platform';
 import type { Projection } from '../projection';
 
@@ -126,31 +126,8 @@ export const alertsProjection: Projection<AlertDoc> = {
   fold(doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as AlertEvent;
     switch (event.type) {
-      case 'AlertRaised': {
-        const d = event.data;
-        return {
-          id: d.alertId,
-          user_id: d.userId,
-          status: 'open',
-          watch_id: d.watchId,
-          address: d.address,
-          network: d.network,
-          reference: d.reference ?? null,
-          reasons: d.reasons,
-          before: d.before,
-          after: d.after,
-          check_id: d.checkId,
-          previous_check_id: d.previousCheckId,
-          evidence: d.evidence,
-          raised_at: d.at,
-          acknowledged_at: null,
-          acknowledged_by: null,
-          resolved_at: null,
-          resolved_by: null,
-          note: null,
-          emailed_at: null,
-        };
-      }
+      case 'AlertRaised':
+        return { ...raisedAlert(event.data), user_id: event.data.userId };
       case 'AlertAcknowledged':
         if (!doc) return doc;
         return { ...doc, status: 'acknowledged', acknowledged_at: event.data.at, acknowledged_by: event.data.by.email };
