@@ -58,7 +58,7 @@ function RowsTable({ rows }: { rows: BatchRowResult[] }) {
               Score
             </Table.Th>
             <Table.Th scope="col">AML status</Table.Th>
-            <Table.Th scope="col" miw={240}>
+            <Table.Th scope="col" miw={180}>
               Findings
             </Table.Th>
             <Table.Th scope="col">
