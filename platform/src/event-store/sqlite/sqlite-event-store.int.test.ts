@@ -49,4 +49,42 @@ describe('SQLite specifics', () => {
     expect(await store.readAll({ maxCount: 1 })).toHaveLength(1);
     await store.close();
   });
+
+  it('hands subscribers what this process appended from memory, exactly as the file reads back, and what another process appended from the file', async () => {
+    const file = path.join(dir, 'shared.db');
+    const here = new SqliteEventStore({ file, pollIntervalMs: 20 });
+    const other = new SqliteEventStore({ file, pollIntervalMs: 20 });
+    const all: number[] = [];
+    const filtered: number[] = [];
+    const seen: Array<Awaited<ReturnType<typeof here.readAll>>> = [];
+    const sub = here.subscribe({ after: 0, batchSize: 7 }, (events) => {
+      all.push(...events.map((e) => e.position));
+      seen.push(events);
+    });
+    // Only the other process's events pass this filter: the ones held in memory are passed over once.
+    const only = here.subscribe({ after: 0, filter: { streamPrefixes: ['other-'] } }, (events) => void filtered.push(...events.map((e) => e.position)));
+    const when = '2026-11-24T12:00:00.000Z';
+    const expected: number[] = [];
+    const fromOther: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const store = i % 13 === 5 ? other : here;
+      const data = { i, nested: { list: [i, { deep: `v${i}` }] }, at: when, none: null, unicode: 'né\u0000' };
+      const { position } = await store.append(`${store === other ? 'other' : 'here'}-${i}`, [{ id: randomUUID(), type: 'T', data, metadata: { n: i } }], { expectedRevision: 'no-stream' });
+      expected.push(position);
+      if (store === other) fromOther.push(position);
+      if (i % 10 === 0) await new Promise((r) => setTimeout(r, 5));
+    }
+    for (let t = 0; t < 200 && (all.length < expected.length || filtered.length < fromOther.length); t++) await new Promise((r) => setTimeout(r, 10));
+    expect(all).toEqual(expected);
+    expect(filtered).toEqual(fromOther);
+    // What subscribers got from memory equals what the file reads back.
+    expect(JSON.parse(JSON.stringify(seen.flat()))).toEqual(JSON.parse(JSON.stringify(await here.readAll())));
+    // Shared by every subscriber: frozen all the way down.
+    const e = seen.flat().find((x) => x.streamId.startsWith('here-'))!;
+    expect(() => ((e.data as { nested: { list: unknown[] } }).nested.list as unknown[]).push(1)).toThrow(TypeError);
+    await sub.close();
+    await only.close();
+    await here.close();
+    await other.close();
+  });
 });

@@ -68,6 +68,24 @@ export function openSqliteDatabase(file: string, synchronous: 'NORMAL' | 'FULL' 
   return db;
 }
 
+/** Subscribers are handed the last this many events this process appended from memory. */
+const RECENT_EVENTS = 4096;
+
+/** Frozen all the way down: events handed from memory are shared by every subscriber. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function matches(e: RecordedEvent, filter: EventFilter | undefined): boolean {
+  if (filter?.eventTypes && filter.eventTypes.length > 0 && !filter.eventTypes.includes(e.type)) return false;
+  if (filter?.streamPrefixes && filter.streamPrefixes.length > 0 && !filter.streamPrefixes.some((p) => e.streamId.startsWith(p))) return false;
+  return true;
+}
+
 function toRecorded(row: EventRow): RecordedEvent {
   return {
     id: row.event_id,
@@ -139,7 +157,17 @@ export class SqliteEventStore implements EventStore {
     readAll: Database.Statement<[number, number], EventRow>;
     head: Database.Statement<[], { head: number | null }>;
   };
-  private readonly appendTransaction: Database.Transaction<(streamId: string, events: readonly EventData[], expected: ExpectedRevision) => AppendResult>;
+  private readonly appendTransaction: Database.Transaction<(streamId: string, events: readonly EventData[], expected: ExpectedRevision) => Appended>;
+  /**
+   * The events this process appended last, with consecutive positions, as a reader would get them
+   * back (data and metadata parsed from the JSON written): subscriptions read what was just
+   * appended from here instead of each reading and parsing the same rows again (a dozen
+   * subscribers per event in the embedded profile). Frozen, since every subscriber gets the same
+   * objects. Public reads (`readAll`, `readStream`, the chain's verification) always read the file.
+   */
+  private recent: RecordedEvent[] = [];
+  /** The file held nothing after this position when last asked in this turn of the event loop. */
+  private nothingAfter: number | null = null;
   private readonly subscriptions = new Set<Subscription>();
   /** Statements of filtered reads, by their SQL (one per distinct filter shape). */
   private readonly filtered = new Map<string, Database.Statement<unknown[], EventRow>>();
@@ -187,7 +215,7 @@ export class SqliteEventStore implements EventStore {
     return repeatedWrite(streamId, ids, rows.map((r) => ({ id: r.event_id, streamId: r.stream_id, revision: r.revision, position: r.position })));
   }
 
-  private readonly appendTx = (streamId: string, events: readonly EventData[], expected: ExpectedRevision): AppendResult => {
+  private readonly appendTx = (streamId: string, events: readonly EventData[], expected: ExpectedRevision): Appended => {
     const actual = this.currentRevision(streamId);
     const matches =
       expected === 'any' ||
@@ -196,9 +224,10 @@ export class SqliteEventStore implements EventStore {
       (typeof expected === 'number' && actual === expected);
     if (!matches) {
       const previous = this.previousWrite(streamId, events);
-      if (previous) return previous;
+      if (previous) return { result: previous, records: [] };
       throw new WrongExpectedRevision(streamId, expected, actual);
     }
+    const records: RecordedEvent[] = [];
     const recordedAt = this.clock().toISOString();
     let revision = actual === 'no-stream' ? -1 : actual;
     // Appends are serialized (IMMEDIATE transactions), so the chain is linear by position.
@@ -212,7 +241,9 @@ export class SqliteEventStore implements EventStore {
         const data = e.data ?? null;
         const metadata = e.metadata ?? {};
         const hash = eventHash(prevHash, { position, streamId, revision, id: e.id, type: e.type, data, metadata, recordedAt });
-        this.stmt.insert.run(position, e.id, streamId, revision, e.type, JSON.stringify(data), JSON.stringify(metadata), recordedAt, prevHash, hash);
+        const row: EventRow = { position, event_id: e.id, stream_id: streamId, revision, type: e.type, data: JSON.stringify(data), metadata: JSON.stringify(metadata), recorded_at: recordedAt, prev_hash: prevHash, hash };
+        this.stmt.insert.run(position, e.id, streamId, revision, e.type, row.data, row.metadata, recordedAt, prevHash, hash);
+        records.push(toRecorded(row));
         prevHash = hash;
       }
     } catch (error) {
@@ -225,7 +256,7 @@ export class SqliteEventStore implements EventStore {
       }
       throw error;
     }
-    return { nextExpectedRevision: revision, position };
+    return { result: { nextExpectedRevision: revision, position }, records };
   };
 
   async append(streamId: string, events: readonly EventData[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
@@ -234,7 +265,9 @@ export class SqliteEventStore implements EventStore {
     if (streamId.length === 0) throw new Error('stream id must not be empty');
     let result: AppendResult;
     try {
-      result = this.appendTransaction.immediate(streamId, events, options.expectedRevision);
+      const appended = this.appendTransaction.immediate(streamId, events, options.expectedRevision);
+      result = appended.result;
+      this.remember(appended.records);
     } catch (error) {
       if (!(error instanceof DuplicateInsert)) throw error;
       const previous = this.previousWrite(streamId, events);
@@ -266,6 +299,57 @@ export class SqliteEventStore implements EventStore {
         this.appended.emit('append');
       });
     }
+  }
+
+  /** Committed appends of this process, kept while their positions follow on from the last ones kept. */
+  private remember(records: RecordedEvent[]) {
+    if (records.length === 0) return;
+    this.nothingAfter = null;
+    const last = this.recent[this.recent.length - 1];
+    if (last && records[0]!.position !== last.position + 1) this.recent = [];
+    for (const r of records) this.recent.push(deepFreeze(r));
+    if (this.recent.length > 2 * RECENT_EVENTS) this.recent = this.recent.slice(-RECENT_EVENTS);
+  }
+
+  /**
+   * A subscription's next page: from memory while this process appended every event after `after`
+   * up to the last one it holds, from the file after that (where another process may have
+   * appended later ones). `examined`: the last position looked at, matching the filter or not.
+   */
+  private async readForSubscription(options: { after: number; maxCount: number; filter?: EventFilter }): Promise<{ events: RecordedEvent[]; examined: number }> {
+    const first = this.recent[0];
+    const from = first ? options.after - first.position + 1 : -1;
+    if (from === this.recent.length) return this.readPastRecent(options);
+    if (from < 0 || from > this.recent.length) {
+      const events = await this.readAll(options);
+      return { events, examined: events.length > 0 ? events[events.length - 1]!.position : options.after };
+    }
+    const events: RecordedEvent[] = [];
+    let i = from;
+    for (; i < this.recent.length && events.length < options.maxCount; i++) {
+      const e = this.recent[i]!;
+      if (matches(e, options.filter)) events.push(e);
+    }
+    if (events.length > 0) return { events, examined: this.recent[i - 1]!.position };
+    // None of those held passed the filter: go on in the file after them.
+    return this.readPastRecent({ ...options, after: this.recent[this.recent.length - 1]!.position });
+  }
+
+  /**
+   * After the last event held: what other processes appended since, from the file, and kept in
+   * memory too. Every subscriber asks once it has handled what it was handed, and mostly finds
+   * nothing: the file is asked once per turn of the event loop (and again after an append).
+   */
+  private async readPastRecent(options: { after: number; maxCount: number; filter?: EventFilter }): Promise<{ events: RecordedEvent[]; examined: number }> {
+    if (this.nothingAfter === options.after) return { events: [], examined: options.after };
+    const events = this.stmt.readAll.all(options.after, RECENT_EVENTS).map(toRecorded);
+    if (events.length > 0) {
+      this.remember(events);
+      return this.readForSubscription(options);
+    }
+    this.nothingAfter = options.after;
+    process.nextTick(() => (this.nothingAfter = null));
+    return { events: [], examined: options.after };
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -307,9 +391,15 @@ export class SqliteEventStore implements EventStore {
   subscribe(options: SubscribeOptions, handler: BatchHandler): Subscription {
     this.assertOpen();
     const wake = options.prompt ? 'prompt' : 'append';
+    // Events a filtered subscription passed over are not looked at again.
+    let examined = 0;
     const subscription = catchUpSubscription(
       {
-        readAll: (o) => this.readAll(o),
+        readAll: async (o) => {
+          const page = await this.readForSubscription({ ...o, after: Math.max(o.after, examined) });
+          examined = page.examined;
+          return page.events;
+        },
         waitForAppend: (signal) =>
           new Promise<void>((resolve) => {
             const finish = () => {
@@ -344,3 +434,9 @@ export class SqliteEventStore implements EventStore {
 }
 
 class DuplicateInsert extends Error {}
+
+interface Appended {
+  result: AppendResult;
+  /** The events written, as read back (none when the append repeated an earlier one). */
+  records: RecordedEvent[];
+}
