@@ -53,17 +53,27 @@ function whereSql(where: Where | undefined): { sql: string; params: unknown[] } 
   return { sql: clauses.length ? ` WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
+interface PendingCommit {
+  writes: readonly DocumentWrite[];
+  checkpoint: Checkpoint | undefined;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
 /** Read models as SQLite tables of JSON documents, in the same file as the event store. */
 export class SqliteReadStore implements ReadStore {
   readonly db: Database.Database;
   private readonly known = new Set<string>();
   private readonly statements = new Map<string, Database.Statement<unknown[], unknown>>();
   private readonly commitTx: Database.Transaction<(writes: readonly DocumentWrite[], checkpoint?: Checkpoint) => void>;
+  private readonly commitAllTx: Database.Transaction<(commits: readonly PendingCommit[]) => void>;
+  /** Commits asked for in this turn of the event loop, written together (see `commit`). */
+  private pending: PendingCommit[] = [];
 
   constructor(options: { file: string; synchronous?: 'NORMAL' | 'FULL' }) {
     this.db = openSqliteDatabase(options.file, options.synchronous);
     this.db.exec('CREATE TABLE IF NOT EXISTS rm_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL) WITHOUT ROWID');
-    this.commitTx = this.db.transaction((writes: readonly DocumentWrite[], checkpoint?: Checkpoint) => {
+    const write = (writes: readonly DocumentWrite[], checkpoint?: Checkpoint) => {
       for (const w of writes) {
         const t = this.ensureTable(w.collection);
         if (w.doc === null) this.stmt(`DELETE FROM ${t} WHERE id = ?`).run(w.id);
@@ -74,6 +84,10 @@ export class SqliteReadStore implements ReadStore {
           .stmt('INSERT INTO rm_checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position')
           .run(checkpoint.name, checkpoint.position);
       }
+    };
+    this.commitTx = this.db.transaction(write);
+    this.commitAllTx = this.db.transaction((commits: readonly PendingCommit[]) => {
+      for (const c of commits) write(c.writes, c.checkpoint);
     });
   }
 
@@ -129,8 +143,39 @@ export class SqliteReadStore implements ReadStore {
     return row?.n ?? 0;
   }
 
-  async commit(writes: readonly DocumentWrite[], checkpoint?: Checkpoint): Promise<void> {
-    this.commitTx.immediate(writes, checkpoint);
+  /**
+   * Each commit is one transaction, all or nothing; the commits asked for in one turn of the event
+   * loop (the projections woken by the same appends fold one after another, each then commits)
+   * are written in one transaction, once that turn's work is done, and each answers after it.
+   * Should that fail, each is written on its own, so one failing commit fails only its caller.
+   */
+  commit(writes: readonly DocumentWrite[], checkpoint?: Checkpoint): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ writes, checkpoint, resolve, reject });
+      if (this.pending.length === 1) process.nextTick(() => this.flush());
+    });
+  }
+
+  private flush() {
+    const commits = this.pending;
+    if (commits.length === 0) return;
+    this.pending = [];
+    try {
+      if (commits.length === 1) this.commitTx.immediate(commits[0]!.writes, commits[0]!.checkpoint);
+      else this.commitAllTx.immediate(commits);
+      for (const c of commits) c.resolve();
+      return;
+    } catch (error) {
+      if (commits.length === 1) return commits[0]!.reject(error);
+    }
+    for (const c of commits) {
+      try {
+        this.commitTx.immediate(c.writes, c.checkpoint);
+        c.resolve();
+      } catch (error) {
+        c.reject(error);
+      }
+    }
   }
 
   async getCheckpoint(name: string): Promise<number> {
@@ -163,6 +208,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
+    this.flush();
     this.db.close();
   }
 }
