@@ -11,6 +11,7 @@
  * recording somewhere else (a ticket, a signed e-mail) and comparing later.
  */
 import { createHash } from 'node:crypto';
+import { configure } from 'safe-stable-stringify';
 import type { EventStore, RecordedEvent } from './port';
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -18,38 +19,15 @@ export const GENESIS_HASH = '0'.repeat(64);
 /**
  * Stable JSON: object keys sorted (by UTF-16 code units), no whitespace, and otherwise exactly
  * JSON.stringify's rules (toJSON, undefined members dropped, undefined array items as null), so a
- * value and its JSON round trip render the same.
+ * value and its JSON round trip render the same. For JSON values that is RFC 8785's canonical form.
+ * Rendered by safe-stable-stringify (pino's), about twice as fast as the recursive renderer this
+ * store used before, with the same output (hash-chain.unit.test.ts checks both on generated values).
+ * A BigInt is left out here; the append that hashes the event then refuses it (JSON.stringify).
  */
+const render = configure({ deterministic: true, bigint: false, circularValue: TypeError });
+
 export function canonicalJson(value: unknown): string {
   return render(value) ?? 'null';
-}
-
-function render(value: unknown): string | undefined {
-  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    value = (value as { toJSON: () => unknown }).toJSON();
-  }
-  if (value === null) return 'null';
-  switch (typeof value) {
-    case 'string':
-    case 'number':
-    case 'boolean':
-      return JSON.stringify(value);
-    case 'object': {
-      if (Array.isArray(value)) return `[${value.map((v) => render(v) ?? 'null').join(',')}]`;
-      const record = value as Record<string, unknown>;
-      const parts: string[] = [];
-      for (const key of Object.keys(record).sort()) {
-        const v = render(record[key]);
-        if (v !== undefined) parts.push(`${JSON.stringify(key)}:${v}`);
-      }
-      return `{${parts.join(',')}}`;
-    }
-    case 'bigint':
-      throw new TypeError('a BigInt cannot be recorded in an event');
-    default:
-      // undefined, functions and symbols: left out, as JSON.stringify does.
-      return undefined;
-  }
 }
 
 /** The fields of a recorded event that its hash covers. */

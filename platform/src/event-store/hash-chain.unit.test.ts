@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { GENESIS_HASH, canonicalEvent, canonicalJson, eventHash, verifyChain, type ChainSource } from './hash-chain';
 import type { RecordedEvent } from './port';
 
@@ -15,7 +16,41 @@ describe('canonicalJson', () => {
   it('does not depend on the order keys were written in', () => {
     expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
   });
+
+  it('renders generated values exactly as the renderer every existing chain was hashed with did', () => {
+    // Undefined members and items, Dates (toJSON), keys in any order and any code units, -0, big and tiny numbers.
+    const value = fc.letrec((tie) => ({
+      any: fc.oneof({ depthSize: 'small' }, fc.jsonValue(), tie('object'), tie('array'), fc.constant(undefined), fc.date({ noInvalidDate: true }), fc.double({ noNaN: true, noDefaultInfinity: true })),
+      object: fc.dictionary(fc.string({ unit: 'binary' }), tie('any'), { maxKeys: 6 }),
+      array: fc.array(tie('any'), { maxLength: 5 }),
+    })).any;
+    fc.assert(fc.property(value, (v) => expect(canonicalJson(v)).toBe(earlierRender(v) ?? 'null')), { numRuns: 500 });
+  });
 });
+
+/** The recursive renderer of the chain up to issue 13, kept as the reference the stored hashes were computed with. */
+function earlierRender(value: unknown): string | undefined {
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') value = (value as { toJSON: () => unknown }).toJSON();
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return JSON.stringify(value);
+    case 'object': {
+      if (Array.isArray(value)) return `[${value.map((v) => earlierRender(v) ?? 'null').join(',')}]`;
+      const record = value as Record<string, unknown>;
+      const parts: string[] = [];
+      for (const key of Object.keys(record).sort()) {
+        const v = earlierRender(record[key]);
+        if (v !== undefined) parts.push(`${JSON.stringify(key)}:${v}`);
+      }
+      return `{${parts.join(',')}}`;
+    }
+    default:
+      return undefined;
+  }
+}
 
 const base = { streamId: 'user-1', type: 'UserRegistered', metadata: {}, recordedAt: '2026-11-22T10:00:00.000Z' };
 
