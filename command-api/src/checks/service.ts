@@ -10,7 +10,7 @@ import {
   type Network,
   type WalletCheckRequested,
 } from '@walletscreen/contracts';
-import { WrongExpectedRevision, type EventStore } from '@walletscreen/platform';
+import { WrongExpectedRevision, type EventStore, type RecordedEvent } from '@walletscreen/platform';
 import { checkIdFor, type CheckVia } from '../shared/check-command';
 import { uuidFrom } from '../shared/command-handler';
 import { Conflict, Invalid, NotFound } from '../shared/errors';
@@ -39,15 +39,28 @@ export function createChecks(deps: {
   /** A settled check is answered once the read models show it (History, stats), or after 2 s anyway. */
   readModels?: { waitFor(position: number, timeoutMs?: number): Promise<void> };
 }) {
-  async function loadAt(checkId: string): Promise<{ state: Exclude<CheckState, { status: 'none' }> | null; position: number }> {
-    let state: CheckState = { status: 'none' };
-    let position = 0;
-    for (const e of await deps.eventStore.readStream(checkStreamId(checkId))) {
+  type Loaded = { state: Exclude<CheckState, { status: 'none' }> | null; position: number; revision: number };
+  const foldOnto = (loaded: Loaded, events: readonly RecordedEvent[]): Loaded => {
+    let state: CheckState = loaded.state ?? { status: 'none' };
+    let { position, revision } = loaded;
+    for (const e of events) {
       state = evolveCheck(state, { type: e.type, data: e.data } as CheckEvent);
       position = e.position;
+      revision = e.revision;
     }
-    return { state: state.status === 'none' ? null : state, position };
-  }
+    return { state: state.status === 'none' ? null : state, position, revision };
+  };
+  const loadAt = async (checkId: string): Promise<Loaded> => foldOnto({ state: null, position: 0, revision: -1 }, await deps.eventStore.readStream(checkStreamId(checkId)));
+  /**
+   * The check as loaded, brought up to date with the events the hub delivered since: those that
+   * follow on from the loaded revision without a gap (the hub delivers a stream in order), or,
+   * should one be missing, read again from the store.
+   */
+  const catchUp = async (checkId: string, loaded: Loaded, delivered: readonly RecordedEvent[]): Promise<Loaded> => {
+    const next = delivered.filter((e) => e.revision > loaded.revision).sort((a, b) => a.revision - b.revision);
+    if (next.every((e, i) => e.revision === loaded.revision + 1 + i)) return foldOnto(loaded, next);
+    return loadAt(checkId);
+  };
   const load = async (checkId: string) => (await loadAt(checkId)).state;
 
   /**
@@ -56,12 +69,14 @@ export function createChecks(deps: {
    */
   async function settle(checkId: string, ms: number, userId?: string): Promise<SettledCheck> {
     let stop = () => {};
+    const delivered: RecordedEvent[] = [];
     const finished = new Promise<void>((resolve) => {
-      stop = deps.hub.onCheck(checkId, (event) => {
+      stop = deps.hub.onCheck(checkId, (event, recorded) => {
+        delivered.push(recorded);
         if (event.type === 'WalletCheckCompleted' || event.type === 'WalletCheckFailed') resolve();
       });
     });
-    let loaded: Awaited<ReturnType<typeof loadAt>>;
+    let loaded: Loaded;
     try {
       loaded = await loadAt(checkId);
       if (!loaded.state || (userId !== undefined && loaded.state.request.userId !== userId)) throw new NotFound('No such check');
@@ -69,7 +84,7 @@ export function createChecks(deps: {
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([finished, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
         clearTimeout(timer);
-        loaded = await loadAt(checkId);
+        loaded = await catchUp(checkId, loaded, delivered);
       }
     } finally {
       stop();
