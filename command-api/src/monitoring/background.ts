@@ -15,6 +15,7 @@
  */
 import {
   AlertRaised,
+  checkStreamId,
   alertStreamId,
   rescreenPricing,
   type AlertRaisedData,
@@ -213,12 +214,16 @@ export function startCheckRecorder(deps: { bus: MessageBus; readStore: ReadStore
       filter: { eventTypes: ['WalletCheckCompleted'] },
       handle: async (event) => {
         const completed = event.data as WalletCheckCompleted;
-        const { state: check, summary } = await monitoring.checkSummary(completed.checkId);
-        if (check.status === 'none' || !summary) return;
-        const request: WalletCheckRequested = check.request;
+        // Most checked wallets are not watched: the request (the stream's first event) and the
+        // watch tell, before the whole check with its evidence is read.
+        const [first] = await deps.eventStore.readStream(checkStreamId(completed.checkId), { maxCount: 1 });
+        if (first?.type !== 'WalletCheckRequested') return;
+        const request = first.data as WalletCheckRequested;
         const watchId = monitoring.watchIdOf(request.userId, request.network, request.address);
         const watch = await monitoring.loadWatch(watchId);
         if (watch.status !== 'active') return;
+        const { state: check, summary } = await monitoring.checkSummary(completed.checkId);
+        if (check.status === 'none' || !summary) return;
         const alertId = uuidFrom(`alert|${watchId}|${summary.checkId}`);
         const alert = alertFor(watch, summary, {
           alertId,
