@@ -42,10 +42,20 @@ export async function startProjections(deps: {
     positions.set(p.name, await readStore.getCheckpoint(p.name));
   }
 
+  /**
+   * The key index entries each projection wrote since its consumer (re)started: an entry recorded
+   * again with the same key is not written again (the audit log records its event's type for every
+   * event, a dozen per check, of a handful of types).
+   */
+  const indexed = new Map<string, Map<string, string>>();
+  const INDEXED_KEPT = 10_000;
+
   /** The document key of each event of a batch, through the projection's key index when it has one. */
   const resolveKeys = async (p: Projection, events: RecordedEvent[]) => {
     const index = p.keyIndex;
     if (!index) return { keyOf: (e: RecordedEvent) => p.keyOf(e), indexWrites: [] };
+    let written = indexed.get(p.name);
+    if (!written || written.size > INDEXED_KEPT) indexed.set(p.name, (written = new Map()));
     const ids = [...new Set(events.map((e) => (p.keyOf(e) === null ? index.lookup(e) : null)).filter((id): id is string => id !== null))];
     const known = new Map([...(await readStore.getMany<{ key: string }>(index.collection, ids))].map(([id, entry]) => [id, entry.key]));
     const resolved = new Map<RecordedEvent, string | null>();
@@ -54,7 +64,7 @@ export async function startProjections(deps: {
       const entry = index.record(e);
       if (entry) {
         known.set(entry.id, entry.key);
-        indexWrites.push({ collection: index.collection, id: entry.id, doc: { key: entry.key } });
+        if (written.get(entry.id) !== entry.key) indexWrites.push({ collection: index.collection, id: entry.id, doc: { key: entry.key } });
       }
       const id = p.keyOf(e) === null ? index.lookup(e) : null;
       resolved.set(e, p.keyOf(e) ?? (id === null ? null : (known.get(id) ?? null)));
@@ -125,6 +135,7 @@ export async function startProjections(deps: {
         { name: p.name, position: last },
       );
       positions.set(p.name, last);
+      for (const w of indexWrites) indexed.get(p.name)?.set(w.id, w.doc.key);
       unsaved = 0;
       settleWaiters();
     };
@@ -139,6 +150,8 @@ export async function startProjections(deps: {
                 const stored = await readStore.getCheckpoint(p.name);
                 positions.set(p.name, stored);
                 unsaved = 0;
+                // Another process, or a rebuild, may have written (or dropped) them meanwhile.
+                indexed.delete(p.name);
               }).then(() => positions.get(p.name)!),
           },
           apply,
