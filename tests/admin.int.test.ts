@@ -3,7 +3,8 @@
  * stream with the admin and the reason), and every user's checks with their e-mail.
  */
 import { randomUUID } from 'node:crypto';
-import { ADMIN_TOPUP_REASON, adminMessages, type AdminActionResponse, type Customer } from '@walletscreen/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { ACCOUNT_BLOCKED, accountBlockedMessageSchema, accountMessages, ADMIN_TOPUP_REASON, adminMessages, type AdminActionResponse, type Customer } from '@walletscreen/contracts';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
@@ -134,6 +135,54 @@ describe('block and unblock', () => {
     expect((await server.eventStore.readStream(`user-${eve.id}`)).at(-1)).toMatchObject({ data: { role: 'user', previousRole: 'blocked', reason: 'Identity confirmed' } });
     expect((await server.api('GET', '/api/profile', { token: eve.token })).status).toBe(200);
     await signIn('eve@otc.example');
+  });
+
+  it("tells the blocked user's open sockets why at once, closes them, and refuses a new one; other users' sockets stay", async () => {
+    const zoe = await signUp('zoe@desk.example');
+    const bystander = await signUp('sam@desk.example');
+    const base = server.url.replace('localhost', '127.0.0.1');
+    const connect = async (token: string): Promise<Socket> => {
+      const socket = io(base, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    };
+    // Two tabs of the same user, and someone else.
+    const tabs = [await connect(zoe.token), await connect(await signIn('zoe@desk.example'))];
+    const other = await connect(bystander.token);
+    const told = tabs.map(
+      (socket) =>
+        new Promise<{ message: unknown; reason: string }>((resolve) => {
+          let message: unknown;
+          socket.on(ACCOUNT_BLOCKED, (m: unknown) => (message = m));
+          socket.on('disconnect', (reason) => resolve({ message, reason }));
+        }),
+    );
+    const otherTold: unknown[] = [];
+    other.on(ACCOUNT_BLOCKED, (m: unknown) => otherTold.push(m));
+
+    expect((await server.api('POST', `/api/admin/block-user/${zoe.id}`, { token: admin })).status).toBe(200);
+    for (const { message, reason } of await Promise.all(told)) {
+      expect(accountBlockedMessageSchema.parse(message)).toEqual({ message: accountMessages.blocked, at: expect.any(String) });
+      // Closed by the server: socket.io's client does not reconnect after this.
+      expect(reason).toBe('io server disconnect');
+    }
+    expect(other.connected).toBe(true);
+    expect(otherTold).toEqual([]);
+
+    // A new connection with the same token is refused with the reason.
+    const again = io(base, { path: '/socket.io', auth: { token: zoe.token }, transports: ['websocket'], reconnection: false });
+    await expect(new Promise((resolve, reject) => (again.once('connect', () => resolve('connected')), again.once('connect_error', (e) => reject(e))))).rejects.toThrow(accountMessages.blocked);
+    again.close();
+
+    // Unblocking tells nobody anything: the user signs in again.
+    expect((await server.api('POST', `/api/admin/unblock-user/${zoe.id}`, { token: admin })).status).toBe(200);
+    const back = await connect(await signIn('zoe@desk.example'));
+    back.close();
+    other.close();
+    expect(otherTold).toEqual([]);
   });
 
   it('does not let an admin block themselves or another admin', async () => {

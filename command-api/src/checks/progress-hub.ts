@@ -1,13 +1,23 @@
 /**
  * Live progress: follows the check events as they are committed (a bus consumer starting at the
  * head) and hands each one to whoever listens for that check or that user: the HTTP call waiting
- * for its result and the socket.io rooms. Nothing here advances on a timer.
+ * for its result and the socket.io rooms. Nothing here advances on a timer. It also passes on the
+ * blocking of an account, so the gateway can tell that user's open sockets at once.
  */
 import { checkEventTypes, type BatchCompleted, type CheckEvent } from '@walletscreen/contracts';
 import type { EventStore, Logger, MessageBus, RecordedEvent } from '@walletscreen/platform';
 import { supervise } from '@walletscreen/platform';
 
 export type CheckListener = (event: CheckEvent, recorded: RecordedEvent, userId: string | undefined) => void;
+
+/** An account blocked by an admin: who, and when. */
+export interface AccountBlocked {
+  userId: string;
+  at: string;
+}
+
+/** The event an admin's block is recorded as (accounts/user.ts): the account's role becomes `blocked`. */
+const ROLE_CHANGED = 'UserRoleChanged';
 
 export interface ProgressHub {
   onCheck(checkId: string, listener: CheckListener): () => void;
@@ -16,6 +26,8 @@ export interface ProgressHub {
   onAny(listener: CheckListener): () => void;
   /** Every batch that completes (its wallets' checks come through the check listeners). */
   onBatchCompleted(listener: (batch: BatchCompleted, recorded: RecordedEvent) => void): () => void;
+  /** Every account that becomes blocked. */
+  onAccountBlocked(listener: (blocked: AccountBlocked, recorded: RecordedEvent) => void): () => void;
   stop(): Promise<void>;
 }
 
@@ -24,6 +36,7 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
   const byUser = new Map<string, Set<CheckListener>>();
   const any = new Set<CheckListener>();
   const batchListeners = new Set<(batch: BatchCompleted, recorded: RecordedEvent) => void>();
+  const blockListeners = new Set<(blocked: AccountBlocked, recorded: RecordedEvent) => void>();
   // The user of a check, learnt from its request (stage events carry only the check id).
   const owners = new Map<string, string>();
   const head = await deps.eventStore.headPosition();
@@ -40,10 +53,22 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
 
   const consumer = supervise(
     () =>
-      deps.bus.consume({ group: deps.group ?? 'progress-hub', filter: { eventTypes: [...checkEventTypes, 'BatchCompleted'] }, startAfter: async () => head, prompt: true }, async (events) => {
+      deps.bus.consume({ group: deps.group ?? 'progress-hub', filter: { eventTypes: [...checkEventTypes, 'BatchCompleted', ROLE_CHANGED] }, startAfter: async () => head, prompt: true }, async (events) => {
         for (const recorded of events) {
           if (recorded.type === 'BatchCompleted') {
             for (const l of batchListeners) l(recorded.data as BatchCompleted, recorded);
+            continue;
+          }
+          if (recorded.type === ROLE_CHANGED) {
+            const data = recorded.data as { userId: string; role: string; at: string };
+            if (data.role !== 'blocked') continue;
+            for (const l of blockListeners) {
+              try {
+                l({ userId: data.userId, at: data.at }, recorded);
+              } catch (error) {
+                deps.logger.error({ err: error }, 'account-blocked listener failed');
+              }
+            }
             continue;
           }
           const event = { type: recorded.type, data: recorded.data } as CheckEvent;
@@ -79,6 +104,10 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
     onBatchCompleted: (listener) => {
       batchListeners.add(listener);
       return () => batchListeners.delete(listener);
+    },
+    onAccountBlocked: (listener) => {
+      blockListeners.add(listener);
+      return () => blockListeners.delete(listener);
     },
     stop: () => consumer.close(),
   };

@@ -3,10 +3,14 @@
  * checks as the stage events are committed. A (re)connecting browser can ask for the current
  * state of a check it started. Each message carries the check's Idempotency-Key (when it was
  * requested with one), which the browser knows before the analysis call answers with the check id.
+ *
+ * When an admin blocks a user, that user's sockets are told why (`account:blocked`) and closed:
+ * the browser says so at once rather than at the next call. A blocked user cannot connect again
+ * (the handshake authenticates like every call).
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import { BATCH_PROGRESS, type BatchProgressMessage, type CheckProgress } from '@walletscreen/contracts';
+import { ACCOUNT_BLOCKED, accountMessages, BATCH_PROGRESS, type AccountBlockedMessage, type BatchProgressMessage, type CheckProgress } from '@walletscreen/contracts';
 import type { Logger } from '@walletscreen/platform';
 import type { AuthenticatedUser, Authenticator } from '../http/auth';
 import type { ProgressHub } from './progress-hub';
@@ -100,12 +104,19 @@ export function attachSocketGateway(deps: {
     if (info.batch_id && event.type !== 'WalletCheckStageCompleted') sendBatch(userId, { batch_id: info.batch_id, status: 'running' }, recorded.position);
   });
   const stopBatches = deps.hub.onBatchCompleted((batch, recorded) => sendBatch(batch.userId, { batch_id: batch.batchId, status: 'completed' }, recorded.position));
+  // Sent as soon as the block is committed (the token stops working then, whatever the read models show).
+  const stopBlocks = deps.hub.onAccountBlocked(({ userId, at }) => {
+    const message: AccountBlockedMessage = { message: accountMessages.blocked, at };
+    io.to(room(userId)).emit(ACCOUNT_BLOCKED, message);
+    io.in(room(userId)).disconnectSockets();
+  });
 
   return {
     close: () =>
       new Promise<void>((resolve) => {
         stop();
         stopBatches();
+        stopBlocks();
         void io.close(() => resolve());
       }),
   };

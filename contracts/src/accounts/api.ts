@@ -114,3 +114,16 @@ export const customersQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });
+
+/**
+ * The socket.io message a user's open sessions receive when an admin blocks the account, so the
+ * browser can say why at once instead of failing at the next click; the server closes those
+ * connections right after it. `message` is the text to show (the same sentence sign-in answers).
+ */
+export const ACCOUNT_BLOCKED = 'account:blocked';
+export const accountBlockedMessageSchema = z.object({
+  message: z.string(),
+  /** When the account was blocked (ISO 8601). */
+  at: z.string(),
+});
+export type AccountBlockedMessage = z.infer<typeof accountBlockedMessageSchema>;
