@@ -1,7 +1,7 @@
 /**
  * An admin manages a customer in a real browser against the real server: tops them up and sees
  * the count change, blocks them (the customer, signed in in another browser context, is signed
- * out at their next call and cannot sign in again), unblocks them; and finds the customer's check
+ * out at once and told why, and cannot sign in again), unblocks them; and finds the customer's check
  * in the admin history by e-mail.
  */
 import { randomUUID } from 'node:crypto';
@@ -97,8 +97,16 @@ describe('an admin managing a customer', () => {
     await admin.getByRole('button', { name: `Unblock ${customer.email}` }).waitFor();
     await screenshot(admin, 'admin-customers-blocked');
 
-    // The customer's next call is refused: they are signed out.
-    await shopper.getByRole('link', { name: 'History' }).first().click();
+    // The customer is told at once, without clicking anything: the server's socket message ends the
+    // session and the sign-in page says why (within a second of the block, not at the next call).
+    await shopper.waitForURL('**/login', { timeout: 3_000 });
+    const notice = shopper.getByTestId('signed-out-notice');
+    await notice.getByText('You have been signed out').waitFor({ timeout: 1_000 });
+    await notice.getByText(accountMessages.blocked).waitFor();
+    expect(await shopper.evaluate(() => window.localStorage.getItem('authToken'))).toBeNull();
+    await settledScreenshot(shopper, 'customer-blocked-signed-out');
+    // Opening the dashboard again does not get past sign-in.
+    await shopper.goto('/dashboard/history');
     await shopper.waitForURL('**/login');
     await signIn(shopper, customer.email, customer.password);
     await shopper.getByText(accountMessages.blocked).waitFor();

@@ -3,12 +3,15 @@
  * every error response into an ApiError carrying the server's `error` sentence and per-field
  * `errors`, and applies the session rules of spec §4 and §8:
  * - an error saying the token has expired removes the token and expiry and goes to sign-in;
- * - a 403 on an authenticated call removes the token and goes to sign-in;
+ * - a 403 on an authenticated call removes the token and goes to sign-in (saying why there when
+ *   the account is blocked);
  * - a 401 on an authenticated call ends the session too, unless `keepSessionOn401` says otherwise
  *   (the analysis client keeps it when the server answers require_premium).
  * In every case the error is still thrown to the caller.
  */
+import { accountMessages } from '@walletscreen/contracts';
 import { clearSession, readSession, signInPathFor, SESSION_KEYS, type SessionStorage } from './session';
+import { noteSignOut } from './sign-out-notice';
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
@@ -172,6 +175,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!sentToken) return;
     if (error.status === 403) {
       const to = signInPathFor(storage);
+      if (error.message === accountMessages.blocked) noteSignOut(storage, error.message, Date.now());
       storage.removeItem(SESSION_KEYS.token);
       navigate(to, { replace: true });
       return;

@@ -3,6 +3,7 @@
  */
 import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, requiresPremium, saysTokenExpired, type UploadRequest } from './api-client';
 import { SESSION_KEYS, type SessionStorage } from './session';
+import { readSignOutNotice } from './sign-out-notice';
 
 class MemoryStorage implements SessionStorage {
   readonly items = new Map<string, string>();
@@ -136,6 +137,15 @@ describe('a 403', () => {
     expect(error.status).toBe(403);
     expect(storage.getItem('authToken')).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+    // The sign-in page says why.
+    expect(readSignOutNotice(storage, Date.now())).toBe('This account is blocked. Contact support.');
+  });
+
+  it('for another reason leaves the sign-in page nothing to say', async () => {
+    const storage = signedIn();
+    const { api } = client(storage, server(403, { error: 'You do not have access to this resource' }));
+    await failure(api.get('/admin/customers'));
+    expect(readSignOutNotice(storage, Date.now())).toBeNull();
   });
 
   it('on a call made without a token (a blocked account signing in) only fails', async () => {

@@ -5,13 +5,15 @@
  * of the user's own checks, with the check's `idempotency_key` (the browser's Idempotency-Key, so a
  * check can be recognised before its id is known); `check:subscribe` asks for a check's current
  * state (sent again after every reconnect, so nothing missed while offline stays missed).
+ * `account:blocked` says an admin blocked the account; the server closes the connection after it
+ * (and refuses a new one with the same sentence).
  *
  * Nothing here is required for a check to finish: the wallet checker also long-polls the check,
  * so a blocked WebSocket only costs the live step updates.
  */
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { BATCH_PROGRESS, type BatchProgressMessage, type CheckProgress } from '@walletscreen/contracts';
+import { ACCOUNT_BLOCKED, accountBlockedMessageSchema, accountMessages, BATCH_PROGRESS, type BatchProgressMessage, type CheckProgress } from '@walletscreen/contracts';
 
 export const SOCKET_PATH = '/socket.io';
 export const CHECK_PROGRESS_EVENT = 'check:progress';
@@ -132,5 +134,28 @@ export function onBatchProgress(readToken: () => string | null, listener: (messa
   return () => {
     s.off(BATCH_PROGRESS, handler);
     s.off('connect', onConnect);
+  };
+}
+
+/**
+ * Calls `listener` with the message to show when the account is blocked: told by the server while
+ * connected (`account:blocked`), or as the reason a (re)connection is refused. Opens the shared
+ * connection when there is none yet. Returns the unsubscribe.
+ */
+export function onAccountBlocked(readToken: () => string | null, listener: (message: string) => void): () => void {
+  if (!readToken()) return () => undefined;
+  const s = openSocket(readToken);
+  const told = (payload: unknown) => {
+    const parsed = accountBlockedMessageSchema.safeParse(payload);
+    listener(parsed.success ? parsed.data.message : accountMessages.blocked);
+  };
+  const refused = (error: Error) => {
+    if (error.message === accountMessages.blocked) listener(error.message);
+  };
+  s.on(ACCOUNT_BLOCKED, told);
+  s.on('connect_error', refused);
+  return () => {
+    s.off(ACCOUNT_BLOCKED, told);
+    s.off('connect_error', refused);
   };
 }

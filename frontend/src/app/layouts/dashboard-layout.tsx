@@ -22,7 +22,7 @@ import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { useProfile } from '../../lib/get-profile';
 import { useOpenAlertsCount } from '../../lib/get-open-alerts';
-import { authToken, useLogout } from '../../lib/session';
+import { authToken, useLogout, useSignOutWhenBlocked } from '../../lib/session';
 import { useLiveConnection } from '../../lib/socket';
 import { SideNav, type NavItem } from './side-nav';
 
@@ -137,6 +137,7 @@ export function DashboardLayout() {
   const goToTopUp = () => navigate(TOP_UP_PATH);
   // The live connection (check progress) opens with the signed-in dashboard and closes on logout.
   useLiveConnection(readToken);
+  useSignOutWhenBlocked(navigate);
 
   // The drawer closes on every route change.
   useEffect(() => closeDrawer(), [location.pathname, closeDrawer]);

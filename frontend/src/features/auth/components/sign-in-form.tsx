@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
 import { profileQueryOptions } from '../../../lib/get-profile';
 import { startAdminSession, startUserSession } from '../../../lib/session';
+import { clearSignOutNotice } from '../../../lib/sign-out-notice';
 import { useAdminLogin } from '../api/admin-login';
 import { useLogin } from '../api/login';
 import { signInFailure, validateSignIn, type SignInValues } from '../validation';
@@ -16,15 +17,17 @@ export const visibilityToggleProps = { 'aria-label': 'Show or hide characters' }
 
 /**
  * The sign-in form of /login, /auth (users) and /admin-login (admins). Users land on /dashboard
- * with their profile prefetched; admins on /admin.
+ * with their profile prefetched; admins on /admin. `notice`: why the last session ended (the
+ * account was blocked), shown above the fields until the next attempt.
  */
-export function SignInForm({ kind }: { kind: 'user' | 'admin' }) {
+export function SignInForm({ kind, notice = null }: { kind: 'user' | 'admin'; notice?: string | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const userLogin = useLogin();
   const adminLogin = useAdminLogin();
   const pending = userLogin.isPending || adminLogin.isPending;
   const [alert, setAlert] = useState<string | null>(null);
+  const [signedOut, setSignedOut] = useState<string | null>(notice);
   const form = useForm<SignInValues>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
@@ -39,6 +42,10 @@ export function SignInForm({ kind }: { kind: 'user' | 'admin' }) {
 
   const submit = form.onSubmit((values) => {
     setAlert(null);
+    if (signedOut !== null) {
+      setSignedOut(null);
+      clearSignOutNotice(window.localStorage);
+    }
     const body = { email: values.email.trim(), password: values.password };
     if (kind === 'admin') {
       adminLogin.mutate(body, {
@@ -72,6 +79,11 @@ export function SignInForm({ kind }: { kind: 'user' | 'admin' }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {signedOut ? (
+          <Alert color="red" variant="light" icon={<IconLock size={18} aria-hidden="true" />} title="You have been signed out" role="alert" data-testid="signed-out-notice">
+            {signedOut}
+          </Alert>
+        ) : null}
         {alert ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
             {alert}

@@ -1,10 +1,13 @@
+import { useState } from 'react';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { AuthShell } from '../../../components/auth-shell';
+import { readSignOutNotice } from '../../../lib/sign-out-notice';
 import { SignInForm } from '../components/sign-in-form';
 
-/** /login and /auth: sign-in, titled "Authorization". */
+/** /login and /auth: sign-in, titled "Authorization"; it says why the server ended the last session, if it did. */
 export function LoginPage() {
+  const [notice] = useState(() => readSignOutNotice(window.localStorage, Date.now()));
   return (
     <AuthShell
       title="Authorization"
@@ -18,7 +21,7 @@ export function LoginPage() {
         </>
       }
     >
-      <SignInForm kind="user" />
+      <SignInForm kind="user" notice={notice} />
     </AuthShell>
   );
 }
