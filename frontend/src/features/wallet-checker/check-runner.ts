@@ -9,14 +9,17 @@
  * second check of the same address, in another tab, never does. Once the id is known, messages are
  * matched by it.
  *
- * The steps move only on the server's stage events; nothing here runs on a timer.
+ * The steps move only on the server's stage events. Events that arrive together are shown one
+ * after another, each step current for a short moment (stage-pacer.ts), and the result after the
+ * last step's moment; the pacer's timer only holds back stages the server has reported.
  */
 import type { CheckProgress, Network, WalletAnalysis } from '@walletscreen/contracts';
 import { ApiError, requiresPremium } from '../../lib/api-client';
 import type { AnalyzeRequest } from './api/analyze-wallet';
 import { answerFromProgress, UnexpectedAnswer, type CheckAnswer } from './api/check-answer';
-import { clampStage } from './check-steps';
+import { STEP_COUNT } from './check-steps';
 import { isAbort } from './retry-policy';
+import { createStagePacer, type StagePacer } from './stage-pacer';
 
 export const CHECK_FAILED_MESSAGE = 'Failed to fetch wallet analysis. Please try again.';
 
@@ -60,6 +63,8 @@ export interface CheckRunnerDeps {
   /** One check's messages and its current state after every (re)connection. Returns the unsubscribe. */
   follow(checkId: string, listener: (progress: CheckProgress) => void): () => void;
   notify?(notice: CheckNotice): void;
+  /** How long each step stays current at least (MIN_STAGE_MS in the app); 0, the default, shows each stage as it is reported. */
+  minStageMs?: number;
 }
 
 /** How a failed check reads on screen. */
@@ -81,6 +86,8 @@ export interface CheckRunner {
   start(target: CheckTarget): Promise<void>;
   /** Drops the current check (another user signed in): its answers are ignored from now on. */
   reset(): void;
+  /** The overlay now shows `stage` stages done (after rendering): that step's moment counts from now. */
+  stageDisplayed(stage: number): void;
 }
 
 const IDLE: CheckView = { phase: 'idle' };
@@ -89,6 +96,7 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
   let view: CheckView = IDLE;
   let generation = 0;
   let controller: AbortController | null = null;
+  let pacing: StagePacer | null = null;
   const listeners = new Set<() => void>();
 
   const set = (next: CheckView) => {
@@ -104,15 +112,18 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
     const key = deps.newKey();
     let checkId: string | null = null;
     let charged = false;
-    let stage = 0;
     let settle: (answer: CheckAnswer) => void = () => undefined;
     const settledLive = new Promise<CheckAnswer>((resolve) => (settle = resolve));
 
+    const pacer = createStagePacer({
+      minMs: deps.minStageMs ?? 0,
+      onShow: (stage) => {
+        if (current()) set({ phase: 'running', target, checkId, stage });
+      },
+    });
+    pacing = pacer;
     const advance = (reported: number) => {
-      const next = Math.max(stage, clampStage(reported));
-      if (next === stage || !current()) return;
-      stage = next;
-      set({ phase: 'running', target, checkId, stage });
+      if (current()) pacer.report(reported);
     };
 
     // The server charges a check before it records it: its first message or its id means the balance changed.
@@ -159,6 +170,10 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
       }
       if (!current()) return;
       if (answer.status === 'completed') {
+        // Completed: every stage is done. The result follows the last step's moment on screen.
+        pacer.report(STEP_COUNT);
+        await pacer.whenShown(STEP_COUNT);
+        if (!current()) return;
         set({ phase: 'completed', target, checkId: answer.checkId || checkId || '', analysis: answer.analysis });
         deps.notify?.('completed');
       } else {
@@ -170,6 +185,8 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
       set({ phase: 'failed', target, failure: describeFailure(error) });
       deps.notify?.('failed');
     } finally {
+      pacer.stop();
+      if (pacing === pacer) pacing = null;
       stopListening();
       stopFollowing();
       // Ends the long poll still open when the socket delivered first.
@@ -190,8 +207,12 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
       if (view.phase === 'running') return Promise.resolve();
       return run(target);
     },
+    stageDisplayed(stage) {
+      pacing?.displayed(stage);
+    },
     reset() {
       generation++;
+      pacing?.stop();
       controller?.abort();
       controller = null;
       if (view.phase !== 'idle') set(IDLE);

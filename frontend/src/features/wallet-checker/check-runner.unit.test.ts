@@ -66,6 +66,55 @@ function world() {
   return { runner, deps, start, polls, emit, followed, notices, socket, keys };
 }
 
+describe('stages that arrive together', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('are shown one by one, each current for the minimum, and the result only after the last one', async () => {
+    jest.useFakeTimers({ now: 0 });
+    const w = world();
+    const runner = createCheckRunner({ ...w.deps, minStageMs: 200 });
+    const stages: number[] = [];
+    runner.subscribe(() => {
+      const view = runner.getView();
+      if (view.phase === 'running' && stages.at(-1) !== view.stage) stages.push(view.stage);
+    });
+    const done = runner.start(TARGET);
+    await jest.advanceTimersByTimeAsync(1_000);
+    // Stage 1 took a while: shown at once. Then the rest arrive within a few milliseconds, with the result.
+    w.emit(progress(1, { check_id: 'c-1' }));
+    expect(runner.getView()).toMatchObject({ phase: 'running', stage: 1 });
+    for (let stage = 2; stage <= 7; stage++) w.emit(progress(stage, { check_id: 'c-1' }));
+    w.start.resolve({ status: 'completed', checkId: 'c-1', analysis: ANALYSIS });
+    await jest.advanceTimersByTimeAsync(199);
+    expect(runner.getView()).toMatchObject({ phase: 'running', stage: 1 });
+    await jest.advanceTimersByTimeAsync(1);
+    expect(runner.getView()).toMatchObject({ phase: 'running', stage: 2 });
+    await jest.advanceTimersByTimeAsync(4 * 200);
+    expect(runner.getView()).toMatchObject({ phase: 'running', stage: 6 });
+    await jest.advanceTimersByTimeAsync(199);
+    expect(runner.getView()).toMatchObject({ phase: 'running', stage: 6 });
+    await jest.advanceTimersByTimeAsync(1);
+    await done;
+    expect(stages).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(runner.getView()).toMatchObject({ phase: 'completed', analysis: ANALYSIS });
+  });
+
+  it('a reset while the last steps are shown drops the check', async () => {
+    jest.useFakeTimers({ now: 0 });
+    const w = world();
+    const runner = createCheckRunner({ ...w.deps, minStageMs: 200 });
+    const done = runner.start(TARGET);
+    w.start.resolve({ status: 'completed', checkId: 'c-1', analysis: ANALYSIS });
+    await jest.advanceTimersByTimeAsync(300);
+    expect(runner.getView()).toMatchObject({ phase: 'running', stage: 1 });
+    runner.reset();
+    await done;
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(runner.getView()).toEqual({ phase: 'idle' });
+    expect(w.socket.size).toBe(0);
+  });
+});
+
 describe('a check answered at once', () => {
   it('shows the overlay from step 1, then the result, and refreshes balance and history', async () => {
     const w = world();
@@ -212,7 +261,8 @@ describe('the runner', () => {
     const done = w.runner.start(TARGET);
     w.start.resolve({ status: 'completed', checkId: 'c-1', analysis: ANALYSIS });
     await done;
-    expect(seen).toEqual(['running', 'completed']);
+    // Step 1 current, then every step checked (a completed check has done them all), then the result.
+    expect(seen).toEqual([...Array(8).fill('running'), 'completed']);
   });
 });
 

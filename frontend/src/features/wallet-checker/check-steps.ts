@@ -1,7 +1,8 @@
 /**
  * The steps of the "Running AML Analysis..." overlay. The server reports `stage`, the number of
  * stages completed (0 to 7); the steps before it are done and the one after it is current. Only
- * the dots after the current step's name move on a timer.
+ * the dots after the current step's name move on a timer (stage-pacer.ts only holds back stages
+ * the server reported, so each is seen).
  */
 import { checkStages } from '@walletscreen/contracts';
 

@@ -13,6 +13,7 @@ import { analyzeWalletWithRetry, newIdempotencyKey } from './api/analyze-wallet'
 import { waitForCheck } from './api/get-check';
 import { sanctionsStatusQueryKey } from './api/get-sanctions-status';
 import { createCheckRunner, type CheckNotice, type CheckRunner, type CheckTarget, type CheckView } from './check-runner';
+import { MIN_STAGE_MS } from './stage-pacer';
 
 let runner: CheckRunner | null = null;
 let owner: string | null = null;
@@ -40,13 +41,14 @@ function appRunner(): CheckRunner {
     listen: onCheckProgress,
     follow: followCheck,
     notify: refresh,
+    minStageMs: MIN_STAGE_MS,
   });
   return runner;
 }
 
 const IDLE: CheckView = { phase: 'idle' };
 
-export function useWalletCheck(): { view: CheckView; start: (target: CheckTarget) => void } {
+export function useWalletCheck(): { view: CheckView; start: (target: CheckTarget) => void; stageDisplayed: (stage: number) => void } {
   const queryClient = useQueryClient();
   const checks = appRunner();
   const token = authToken(window.localStorage);
@@ -71,5 +73,5 @@ export function useWalletCheck(): { view: CheckView; start: (target: CheckTarget
     [checks, token],
   );
 
-  return { view: owner === null || owner === token ? view : IDLE, start };
+  return { view: owner === null || owner === token ? view : IDLE, start, stageDisplayed: checks.stageDisplayed };
 }

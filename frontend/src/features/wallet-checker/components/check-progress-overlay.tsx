@@ -46,9 +46,19 @@ function StepMarker({ state }: { state: StepState }) {
  * "Running AML Analysis...": the seven steps in order while a check runs. Steps before the
  * server's stage are checked, the next one is current; a screen reader hears each new step.
  * `completed`: the check has ended with its result, so the overlay closes with every step checked
- * (the result can arrive before the last stages' progress messages).
+ * (the result can arrive before the last stages' progress messages). `onStageDisplayed` hears,
+ * after each render, how many stages the steps show done (the pacing counts each step's moment
+ * from then).
  */
-export function CheckProgressOverlay({ running, completed = false }: { running: RunningView | null; completed?: boolean }) {
+export function CheckProgressOverlay({
+  running,
+  completed = false,
+  onStageDisplayed,
+}: {
+  running: RunningView | null;
+  completed?: boolean;
+  onStageDisplayed?: (stage: number) => void;
+}) {
   // The last running check stays on screen while the modal closes.
   const [shown, setShown] = useState<RunningView | null>(running);
   if (running !== null && running !== shown) setShown(running);
@@ -57,6 +67,9 @@ export function CheckProgressOverlay({ running, completed = false }: { running: 
   const stage = !opened && completed ? STEP_COUNT : clampStage(shown?.stage ?? 0);
   const steps = checkSteps(stage);
   const current = currentStep(stage);
+  useEffect(() => {
+    if (opened) onStageDisplayed?.(stage);
+  }, [opened, stage, onStageDisplayed]);
   const announcement = current ? `Step ${current.number} of ${STEP_COUNT}: ${current.label}` : 'Finalizing the result';
 
   return (

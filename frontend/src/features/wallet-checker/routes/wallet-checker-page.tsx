@@ -15,7 +15,7 @@ export const TOP_UP_PATH = '/dashboard/top-up';
 
 /** /dashboard/wallet-checker: check a wallet, follow the analysis, read and download the result. */
 export function WalletCheckerPage() {
-  const { view, start } = useWalletCheck();
+  const { view, start, stageDisplayed } = useWalletCheck();
   const download = useDownloadAmlReport();
   const failure = view.phase === 'failed' ? view.failure : null;
 
@@ -69,7 +69,7 @@ export function WalletCheckerPage() {
         ) : null}
       </Stack>
 
-      <CheckProgressOverlay running={view.phase === 'running' ? view : null} completed={view.phase === 'completed'} />
+      <CheckProgressOverlay running={view.phase === 'running' ? view : null} completed={view.phase === 'completed'} onStageDisplayed={stageDisplayed} />
       <VisuallyHidden role="status" aria-live="polite">
         {view.phase === 'completed' ? `Analysis complete: ${classifyRiskLabel(view.analysis.risk_level).text}` : ''}
       </VisuallyHidden>

@@ -1,0 +1,170 @@
+/**
+ * The Wallet Checker's live behaviour in a real browser against the real server, with the
+ * blockchain data replayed on loopback: the seven steps shown one after another even when their
+ * stage events arrive within milliseconds of each other, each step checked only after its event
+ * arrived, and the result after the last step's moment.
+ *
+ * The SPA is served from dist/: run `npm run build` first.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
+import { launchBrowser, screenshot } from '../support/browser';
+import { startTestServer, type TestServer } from '../support/server';
+
+/** The overlay's steps, in the spec's order (§2 Wallet Checker). */
+const SPEC_STEPS = [
+  'initializing AML model',
+  'fetching blockchain data',
+  'running sanctions screening',
+  'scanning intelligence feeds',
+  'analyzing transaction patterns',
+  'interpreting with AI',
+  'finalizing AML report',
+];
+/**
+ * The shortest moment a step may be seen as current: the checker holds each for 200 ms from when
+ * it rendered; this page notes a change a little after the render, so a little is allowed for.
+ */
+const SEEN_AT_LEAST_MS = 150;
+
+let replay: ReplayServer;
+let server: TestServer;
+let browser: Browser;
+let base: string;
+let users = 0;
+
+beforeAll(async () => {
+  // Answered at once: the check's stages follow each other within milliseconds.
+  replay = await startReplayServer([...recordedWalletRoutes()]);
+  server = await startTestServer({
+    BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
+    CHAIN_DATA_RETRIES: '0',
+    CHAIN_DATA_TIMEOUT_MS: '10000',
+    CHECK_WAIT_MS: '20000',
+  });
+  base = server.url.replace('localhost', '127.0.0.1');
+  browser = await launchBrowser();
+}, 90_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.destroy();
+  await replay?.close();
+});
+
+interface LiveLog {
+  /** The step shown as current, each time it changes (page clock, ms since the epoch). */
+  current: Array<{ index: number; text: string; at: number }>;
+  /** When each step (by index) was first shown as done. */
+  doneAt: Record<number, number>;
+  /** When the Analysis Result first appeared. */
+  resultAt: number | null;
+  /** The check:progress messages received on the socket: stage and status, when. */
+  messages: Array<{ stage: number; status: string; at: number }>;
+  /** When the analysis call answered. */
+  answeredAt: number | null;
+}
+
+/**
+ * Before the app loads, in every page of the context: notes each change of the step shown as
+ * current and of the steps shown as done (a MutationObserver), every check:progress message as it
+ * arrives on the WebSocket, and when the analysis call answered, all on the page's clock.
+ */
+async function newContext(): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base });
+  await context.addInitScript(() => {
+    const log: LiveLog = { current: [], doneAt: {}, resultAt: null, messages: [], answeredAt: null };
+    (window as unknown as { __live: LiveLog }).__live = log;
+    const NativeWebSocket = window.WebSocket;
+    window.WebSocket = class extends NativeWebSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        this.addEventListener('message', (event: MessageEvent) => {
+          if (typeof event.data !== 'string' || !event.data.startsWith('42')) return;
+          try {
+            const [name, payload] = JSON.parse(event.data.slice(2)) as [string, { stage: number; status: string }];
+            if (name === 'check:progress') log.messages.push({ stage: payload.stage, status: payload.status, at: Date.now() });
+          } catch {
+            // not a message of ours
+          }
+        });
+      }
+    };
+    const originalFetch = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      const response = await originalFetch(input, init);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes('/analyze-realtime')) log.answeredAt = Date.now();
+      return response;
+    };
+    const look = () => {
+      const now = Date.now();
+      const steps = Array.from(document.querySelectorAll('[data-testid="check-step"]'));
+      steps.forEach((step, index) => {
+        if (step.getAttribute('data-state') === 'done' && log.doneAt[index] === undefined) log.doneAt[index] = now;
+      });
+      const index = steps.findIndex((step) => step.getAttribute('data-state') === 'current');
+      if (index >= 0 && log.current.at(-1)?.index !== index) log.current.push({ index, text: steps[index]!.textContent ?? '', at: now });
+      if (log.resultAt === null && document.querySelector('[data-testid="analysis-result"]')) log.resultAt = now;
+    };
+    new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+  });
+  return context;
+}
+
+async function newPage(context?: BrowserContext): Promise<Page> {
+  const page = await (context ?? (await newContext())).newPage();
+  page.setDefaultTimeout(30_000);
+  return page;
+}
+
+/** A new customer registers and signs in through the screens, and lands on the Wallet Checker with the live connection open. */
+async function registerAndSignIn(page: Page): Promise<void> {
+  const user = { email: `live-${++users}-${Date.now()}@exchange.example`, company: 'Exchange Ltd', password: 'Str0ng-Passphrase-2026' };
+  await page.goto('/register');
+  await page.getByLabel(/e-?mail/i).fill(user.email);
+  await page.getByLabel(/company name/i).fill(user.company);
+  await page.getByLabel(/password/i).fill(user.password);
+  await page.getByRole('button', { name: /^register$/i }).click();
+  await page.waitForURL('**/auth');
+  const live = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/') });
+  await page.getByLabel(/e-?mail/i).fill(user.email);
+  await page.getByLabel(/password/i).fill(user.password);
+  await page.getByRole('button', { name: /^login$/i }).click();
+  await page.waitForURL('**/dashboard/wallet-checker');
+  await page.getByTestId('wallet-address-input').waitFor();
+  await live;
+}
+
+const liveLog = (page: Page) => page.evaluate(() => (window as unknown as { __live: LiveLog }).__live);
+const stepName = (text: string) => SPEC_STEPS.find((label) => text.startsWith(label)) ?? text;
+
+describe('the Wallet Checker overlay', () => {
+  it('shows each of the seven steps as current, in order, for a moment, though their events arrive together; the result after the last', async () => {
+    const page = await newPage();
+    await registerAndSignIn(page);
+    await page.getByTestId('wallet-address-input').fill(a.btcWallet);
+    await page.getByTestId('check-button').click();
+    await page.getByTestId('analysis-result').waitFor({ timeout: 60_000 });
+    await page.getByRole('dialog', { name: 'Running AML Analysis...' }).waitFor({ state: 'hidden' });
+    await screenshot(page, 'wallet-checker-paced-result');
+
+    const log = await liveLog(page);
+    // Every step was seen as current, in the spec's order, none skipped or repeated.
+    expect(log.current.map((c) => stepName(c.text))).toEqual(SPEC_STEPS);
+    // Each for a moment, and the result only after the last one's.
+    const moments = [...log.current.map((c) => c.at), log.resultAt!];
+    const shownFor = moments.slice(1).map((at, i) => at - moments[i]!);
+    expect({ shownFor, everyOneLongEnough: shownFor.every((ms) => ms >= SEEN_AT_LEAST_MS) }).toMatchObject({ everyOneLongEnough: true });
+    // The events came faster than that: the later stages' messages arrived within a moment of each
+    // other (so without pacing those steps would not have been seen).
+    const stageArrivals = [3, 4, 5, 6, 7].map((k) => Math.min(...log.messages.filter((m) => m.stage >= k).map((m) => m.at), log.answeredAt ?? Infinity));
+    expect(stageArrivals.at(-1)! - stageArrivals[0]!).toBeLessThan(4 * SEEN_AT_LEAST_MS);
+    // Honest: no step was checked before the server said its stage was done (by a stage message,
+    // or by the completed check's answer).
+    for (let k = 1; k <= 7; k++) {
+      const arrived = Math.min(...log.messages.filter((m) => m.stage >= k).map((m) => m.at), log.answeredAt ?? Infinity);
+      expect(log.doneAt[k - 1]).toBeGreaterThanOrEqual(arrived);
+    }
+    await page.context().close();
+  }, 90_000);
+});
