@@ -181,6 +181,36 @@ describe('checking a wallet', () => {
     socket.close();
   });
 
+  it('lists the caller’s running checks with the stages recorded so far, for a reloaded page to follow', async () => {
+    // This wallet's blockchain data comes slowly: its check stays on "fetching blockchain data" a while.
+    replay.use(
+      { path: `/api/address/${a.btcFresh}`, replies: [{ fixture: 'esplora/address-fresh.json', delayMs: 2_500 }] },
+      { path: `/api/address/${a.btcFresh}/txs`, replies: [{ json: [], delayMs: 2_500 }] },
+    );
+    const running = () => server.api<CheckProgress[]>('GET', '/api/transactions/running', { token });
+    expect((await running()).body).toEqual([]);
+    const key = randomUUID();
+    const answered = analyze(a.btcFresh, key);
+    let listed: CheckProgress[] = [];
+    for (let i = 0; i < 100 && listed.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      listed = (await running()).body;
+    }
+    // Initializing is done; the blockchain data is being fetched.
+    expect(listed).toEqual([{ check_id: expect.any(String), status: 'running', wallet_address: a.btcFresh, network: 'bitcoin', idempotency_key: key, stage: 1 }]);
+    // Nobody else sees it; nobody unsigned sees anything.
+    const other = { email: 'other-desk@exchange.example', password: 'Other-Passphrase-1', username: 'Other' };
+    await server.api('POST', '/api/auth/register', { body: other });
+    const otherToken = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: other })).body.token;
+    expect((await server.api('GET', '/api/transactions/running', { token: otherToken })).body).toEqual([]);
+    expect((await server.api('GET', '/api/transactions/running')).status).toBe(401);
+
+    const res = await answered;
+    expect(res.status).toBe(200);
+    expect(res.body.check_id).toBe(listed[0]!.check_id);
+    expect((await running()).body).toEqual([]);
+  });
+
   it('answers 401 with require_premium when no check is left, and keeps the session', async () => {
     const left = await profile();
     const userId = (await server.readStore.find<{ id: string; email: string }>('customers', { where: { email: user.email } }))[0]!.id;

@@ -7,6 +7,7 @@
  * The SPA is served from dist/: run `npm run build` first.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { shortenAddress } from '@walletscreen/contracts';
 import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
 import { launchBrowser, screenshot } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
@@ -21,6 +22,8 @@ const SPEC_STEPS = [
   'interpreting with AI',
   'finalizing AML report',
 ];
+/** How long the replayed source holds back the blockchain data of `a.btcFresh`: long enough to reload mid-check. */
+const SLOW_CHAIN_MS = 5_000;
 /**
  * The shortest moment a step may be seen as current: the checker holds each for 200 ms from when
  * it rendered; this page notes a change a little after the render, so a little is allowed for.
@@ -35,7 +38,12 @@ let users = 0;
 
 beforeAll(async () => {
   // Answered at once: the check's stages follow each other within milliseconds.
-  replay = await startReplayServer([...recordedWalletRoutes()]);
+  replay = await startReplayServer([
+    ...recordedWalletRoutes(),
+    // Slow: a check of this wallet stays on "fetching blockchain data" a few seconds.
+    { path: `/api/address/${a.btcFresh}`, replies: [{ fixture: 'esplora/address-fresh.json', delayMs: SLOW_CHAIN_MS }] },
+    { path: `/api/address/${a.btcFresh}/txs`, replies: [{ json: [], delayMs: SLOW_CHAIN_MS }] },
+  ]);
   server = await startTestServer({
     BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
     CHAIN_DATA_RETRIES: '0',
@@ -166,5 +174,49 @@ describe('the Wallet Checker overlay', () => {
       expect(log.doneAt[k - 1]).toBeGreaterThanOrEqual(arrived);
     }
     await page.context().close();
+  }, 90_000);
+});
+
+const stepStates = (page: Page) => page.getByTestId('check-progress').getByTestId('check-step').evaluateAll((els) => els.map((el) => el.getAttribute('data-state')));
+const premiumChecks = (page: Page, value: number) => page.getByTestId('premium-checks').filter({ hasText: new RegExp(`^${value}$`) }).first();
+
+describe('a check still running', () => {
+  it('is picked up after a reload and in a new tab, at the step it has reached, and followed to its result', async () => {
+    const context = await newContext();
+    const page = await newPage(context);
+    await registerAndSignIn(page);
+    await page.getByTestId('wallet-address-input').fill(a.btcFresh);
+    await page.getByTestId('check-button').click();
+    const overlay = (p: Page) => p.getByRole('dialog', { name: 'Running AML Analysis...' });
+    await page.locator('[data-testid="check-step"][data-state="current"]', { hasText: 'fetching blockchain data' }).waitFor();
+
+    await page.reload();
+    // The reloaded checker shows the check at once where it is: initializing done, the blockchain data being fetched.
+    await overlay(page).waitFor({ timeout: 5_000 });
+    expect(await stepStates(page)).toEqual(['done', 'current', 'pending', 'pending', 'pending', 'pending', 'pending']);
+    await overlay(page).getByText(shortenAddress(a.btcFresh)).waitFor();
+    await page.getByTestId('check-button').filter({ hasText: 'Checking...' }).waitFor();
+    await page.waitForTimeout(400);
+    await screenshot(page, 'wallet-checker-resumed-after-reload');
+
+    // Opening the checker in another tab follows it too.
+    const tab = await newPage(context);
+    await tab.goto('/dashboard/wallet-checker');
+    await overlay(tab).waitFor({ timeout: 5_000 });
+    expect((await stepStates(tab)).slice(0, 2)).toEqual(['done', 'current']);
+
+    for (const p of [page, tab]) {
+      const result = p.getByTestId('analysis-result');
+      await result.waitFor({ timeout: 60_000 });
+      await result.getByText(a.btcFresh, { exact: true }).first().waitFor();
+      await overlay(p).waitFor({ state: 'hidden' });
+      await p.getByTestId('check-button').filter({ hasText: /^Check$/ }).waitFor();
+    }
+    // The reloaded page never showed the check from its start, and went through the rest in order.
+    const log = await liveLog(page);
+    expect(log.current.map((c) => stepName(c.text))).toEqual(SPEC_STEPS.slice(1));
+    // Charged once.
+    await premiumChecks(tab, 19).waitFor();
+    await context.close();
   }, 90_000);
 });

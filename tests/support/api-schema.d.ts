@@ -984,6 +984,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/transactions/running": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's wallet checks still running, newest first, each with the stages done so far
+         * @description Checks started from the Wallet Checker (not those of a batch, an API key or a watchlist re-screen) that have neither completed nor failed: a reloaded page, or another tab or device, picks them up and follows them to the end. `stage` counts the stages recorded so far.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Running checks (at most 10) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            check_id: string;
+                            /** @enum {string} */
+                            status: "running" | "completed" | "failed";
+                            wallet_address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            idempotency_key?: string;
+                            /** @description Stages completed so far, 0 to 7 */
+                            stage: number;
+                            result?: {
+                                wallet_address: string;
+                                /** @default 0 */
+                                risk_score: number;
+                                /** @default  */
+                                risk_level: string;
+                                /** @default  */
+                                aml_status: string;
+                                /** @default  */
+                                wallet_age: string;
+                                /** @default  */
+                                jurisdiction: string;
+                                /** @default  */
+                                sanctions: string;
+                                /** @default  */
+                                source_of_funds: string;
+                                /** @default  */
+                                recommendation: string;
+                                /** @default 0 */
+                                linked_wallets: number | string[];
+                                /** @default [] */
+                                linked_wallets_addresses: string[];
+                                /** @default  */
+                                aml_report: string;
+                                /** @default {} */
+                                external_links: {
+                                    [key: string]: string;
+                                };
+                                /** @default  */
+                                chainabuse_report: string;
+                                /** @default  */
+                                access_level: string;
+                                /** @default  */
+                                created_at: string;
+                                /** @default [] */
+                                missing_evidence: string[];
+                                /** @default [] */
+                                linked_wallets_details: {
+                                    address: string;
+                                    share: number;
+                                    /** @enum {string} */
+                                    risk: "sanctioned" | "flagged" | "none";
+                                    /** @default [] */
+                                    reasons: string[];
+                                }[];
+                            };
+                            error?: string;
+                        }[];
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transactions/checks/{id}": {
         parameters: {
             query?: never;

@@ -19,7 +19,7 @@ import { route, routeGroup, type RouteGroup } from '../http/route';
 import { Invalid, NotFound, PaymentRequired } from '../shared/errors';
 import { historyFilterSchema } from '../shared/check-history';
 import { sendUserHistoryCsv } from '../shared/history-export';
-import { findCheck, findHistory, historyDetail, historyItem, historyQuerySchema } from './history';
+import { findCheck, findHistory, findRunningChecks, historyDetail, historyItem, historyQuerySchema } from './history';
 import type { Checks } from './service';
 
 export const parseAddressRequestSchema = z.object({
@@ -36,6 +36,8 @@ const checkIdSchema = z.object({ id: z.uuid({ error: 'Not a check id' }) });
 const waitSchema = z.object({ wait: z.coerce.number().int().min(0).max(30_000).default(0).meta({ description: 'Milliseconds to wait for the check to finish' }) });
 
 const tags = ['Checks'];
+/** The running checks listed at most: a person runs one at a time from the Wallet Checker. */
+const RUNNING_LISTED = 10;
 const signedIn = { 401: { description: 'Not signed in, or the session expired' }, 403: { description: 'Blocked' } };
 /** The answers of a check: its analysis when completed, its progress while running, a problem when it failed. */
 const checkAnswers = {
@@ -132,6 +134,30 @@ export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readSto
             // The spec's 401 with require_premium: the browser offers Top Up and keeps the session.
             res.status(401).type('application/problem+json').json({ type: 'about:blank', title: 'Payment required', status: 401, error: error.message, require_premium: true });
           }
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/transactions/running',
+        summary: "The caller's wallet checks still running, newest first, each with the stages done so far",
+        description:
+          'Checks started from the Wallet Checker (not those of a batch, an API key or a watchlist re-screen) that have neither completed nor failed: a reloaded page, or another tab or device, picks them up and follows them to the end. `stage` counts the stages recorded so far.',
+        tags,
+        auth: 'session',
+        responses: { 200: { description: 'Running checks (at most 10)', schema: z.array(checkProgressSchema) }, ...signedIn },
+        async handle(_input, _req, res) {
+          const userId = currentUser(res).userId;
+          const candidates = await findRunningChecks(deps.readStore, userId, RUNNING_LISTED);
+          // The read model says which checks to look at; their events say how far each has come
+          // (and whether it has just finished, which the read model may not show yet).
+          const running: CheckProgress[] = [];
+          for (const doc of candidates) {
+            const { progress, request } = await deps.checks.follow(userId, doc.id).catch(() => ({ progress: null, request: null }));
+            if (!progress || !request || progress.status !== 'running') continue;
+            if (request.batchId || request.apiKeyId || request.rescreen) continue;
+            running.push(progress);
+          }
+          res.json(running);
         },
       }),
       route({

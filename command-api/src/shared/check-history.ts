@@ -139,6 +139,11 @@ export async function findCheck(readStore: ReadStore, id: string): Promise<Check
   return readStore.get<CheckDoc>(CHECKS, id);
 }
 
+/** A user's checks still running that were started from a session (not a batch's, not an API key's), newest first. */
+export function findRunningChecks(readStore: ReadStore, userId: string, limit: number): Promise<CheckDoc[]> {
+  return readStore.find<CheckDoc>(CHECKS, { where: { user_id: userId, status: 'running', batch_id: null, api_key_id: null }, sort: [{ field: 'created_at', direction: 'desc' }], limit });
+}
+
 /** Checks still running, for the analysis worker to resume at start. */
 export async function runningCheckIds(readStore: ReadStore): Promise<string[]> {
   return (await readStore.find<CheckDoc>(CHECKS, { where: { status: 'running' } })).map((d) => d.id);

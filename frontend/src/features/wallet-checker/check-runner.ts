@@ -9,6 +9,9 @@
  * second check of the same address, in another tab, never does. Once the id is known, messages are
  * matched by it.
  *
+ * A check already running (after a reload, or started in another tab or on another device) is
+ * followed the same way from the stages the server says are done (`resume`).
+ *
  * The steps move only on the server's stage events. Events that arrive together are shown one
  * after another, each step current for a short moment (stage-pacer.ts), and the result after the
  * last step's moment; the pacer's timer only holds back stages the server has reported.
@@ -17,7 +20,7 @@ import type { CheckProgress, Network, WalletAnalysis } from '@walletscreen/contr
 import { ApiError, requiresPremium } from '../../lib/api-client';
 import type { AnalyzeRequest } from './api/analyze-wallet';
 import { answerFromProgress, UnexpectedAnswer, type CheckAnswer } from './api/check-answer';
-import { STEP_COUNT } from './check-steps';
+import { clampStage, STEP_COUNT } from './check-steps';
 import { isAbort } from './retry-policy';
 import { createStagePacer, type StagePacer } from './stage-pacer';
 
@@ -84,6 +87,12 @@ export interface CheckRunner {
   subscribe(listener: () => void): () => void;
   /** Starts a check; ignored while one is running. Resolves when it has settled. */
   start(target: CheckTarget): Promise<void>;
+  /**
+   * Follows a check already running (started before a reload, or in another tab or device), from
+   * the stages the server says are done; ignored while a check is running here, or when it is the
+   * one whose result is shown. Resolves when it has settled.
+   */
+  resume(progress: CheckProgress): Promise<void>;
   /** Drops the current check (another user signed in): its answers are ignored from now on. */
   reset(): void;
   /** The overlay now shows `stage` stages done (after rendering): that step's moment counts from now. */
@@ -104,19 +113,22 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
     for (const listener of listeners) listener();
   };
 
-  async function run(target: CheckTarget): Promise<void> {
+  /** Runs a new check, or (`from`) follows one the server already runs. */
+  async function run(target: CheckTarget, from?: { checkId: string; stage: number }): Promise<void> {
     const id = ++generation;
     const own = new AbortController();
     controller = own;
     const current = () => id === generation;
-    const key = deps.newKey();
-    let checkId: string | null = null;
-    let charged = false;
+    const key = from ? null : deps.newKey();
+    let checkId: string | null = from?.checkId ?? null;
+    // A check followed again was charged when it was started.
+    let charged = from !== undefined;
     let settle: (answer: CheckAnswer) => void = () => undefined;
     const settledLive = new Promise<CheckAnswer>((resolve) => (settle = resolve));
 
     const pacer = createStagePacer({
       minMs: deps.minStageMs ?? 0,
+      initial: from?.stage ?? 0,
       onShow: (stage) => {
         if (current()) set({ phase: 'running', target, checkId, stage });
       },
@@ -152,11 +164,14 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
       else settle(answer);
     };
 
-    set({ phase: 'running', target, checkId: null, stage: 0 });
+    set({ phase: 'running', target, checkId, stage: pacer.shown() });
     const stopListening = deps.listen(onMessage);
-    let stopFollowing: () => void = () => undefined;
+    let stopFollowing: () => void = checkId === null ? () => undefined : deps.follow(checkId, onMessage);
     try {
-      let answer = await deps.start(target.request, key, own.signal);
+      let answer: CheckAnswer =
+        key === null
+          ? { status: 'running', checkId: checkId ?? '', stage: pacer.shown(), walletAddress: target.address, network: target.network }
+          : await deps.start(target.request, key, own.signal);
       for (;;) {
         if (checkId === null && answer.checkId) {
           checkId = answer.checkId;
@@ -206,6 +221,13 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
     start(target) {
       if (view.phase === 'running') return Promise.resolve();
       return run(target);
+    },
+    resume(progress) {
+      if (view.phase === 'running' || progress.status !== 'running') return Promise.resolve();
+      if (view.phase === 'completed' && view.checkId === progress.check_id) return Promise.resolve();
+      const address = progress.wallet_address;
+      const target: CheckTarget = { request: { wallet_address: address, network: progress.network }, address, network: progress.network };
+      return run(target, { checkId: progress.check_id, stage: clampStage(progress.stage) });
     },
     stageDisplayed(stage) {
       pacing?.displayed(stage);

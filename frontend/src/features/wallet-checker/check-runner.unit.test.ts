@@ -115,6 +115,52 @@ describe('stages that arrive together', () => {
   });
 });
 
+describe('a check already running (a reload, another tab)', () => {
+  it('is followed from the stages the server says are done, to its result, without a new charge', async () => {
+    const w = world();
+    const done = w.runner.resume(progress(3));
+    expect(w.runner.getView()).toEqual({
+      phase: 'running',
+      target: { request: { wallet_address: ADDRESS, network: 'ethereum' }, address: ADDRESS, network: 'ethereum' },
+      checkId: 'c-1',
+      stage: 3,
+    });
+    // Nothing is started again: the check is followed on the socket and long-polled.
+    expect(w.keys).toEqual([]);
+    expect(w.followed).toEqual(['c-1']);
+    await flush();
+    expect(w.polls.map((p) => p.checkId)).toEqual(['c-1']);
+    // Its messages carry no key of this tab: they are matched by the check id.
+    w.emit(progress(4, { idempotency_key: 'key-of-the-tab-that-started-it' }));
+    expect(w.runner.getView()).toMatchObject({ phase: 'running', stage: 4 });
+    w.emit(progress(7, { status: 'completed', result: ANALYSIS }));
+    await done;
+    expect(w.runner.getView()).toMatchObject({ phase: 'completed', checkId: 'c-1', analysis: ANALYSIS });
+    expect(w.notices).toEqual(['completed']);
+  });
+
+  it('shows the failure when the check it follows fails', async () => {
+    const w = world();
+    const done = w.runner.resume(progress(2));
+    w.emit(progress(2, { status: 'failed', error: 'provider timeout' }));
+    await done;
+    expect(w.runner.getView()).toMatchObject({ phase: 'failed', failure: { kind: 'failed', message: CHECK_FAILED_MESSAGE } });
+  });
+
+  it('is ignored while a check runs here, for the check whose result is shown, and for a check no longer running', async () => {
+    const w = world();
+    const done = w.runner.start(TARGET);
+    await w.runner.resume(progress(5, { check_id: 'c-9' }));
+    expect(w.runner.getView()).toMatchObject({ phase: 'running', checkId: null, stage: 0 });
+    w.start.resolve({ status: 'completed', checkId: 'c-1', analysis: ANALYSIS });
+    await done;
+    await w.runner.resume(progress(6));
+    await w.runner.resume(progress(7, { check_id: 'c-2', status: 'completed', result: ANALYSIS }));
+    expect(w.runner.getView()).toMatchObject({ phase: 'completed', checkId: 'c-1' });
+    expect(w.followed).toEqual(['c-1']);
+  });
+});
+
 describe('a check answered at once', () => {
   it('shows the overlay from step 1, then the result, and refreshes balance and history', async () => {
     const w = world();

@@ -1,7 +1,9 @@
 /**
  * The app's wallet check: one runner per tab, so a check keeps going (and its result stays on
  * screen) when the user leaves the page and comes back. A check belongs to the session that
- * started it; after another sign-in the screen starts empty.
+ * started it; after another sign-in the screen starts empty. When the checker is shown with no
+ * check running here, it asks the server for the user's running check and follows it (a reload,
+ * another tab or device).
  */
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -11,6 +13,7 @@ import { authToken } from '../../lib/session';
 import { followCheck, onCheckProgress } from '../../lib/socket';
 import { analyzeWalletWithRetry, newIdempotencyKey } from './api/analyze-wallet';
 import { waitForCheck } from './api/get-check';
+import { getRunningChecks } from './api/get-running-checks';
 import { sanctionsStatusQueryKey } from './api/get-sanctions-status';
 import { createCheckRunner, type CheckNotice, type CheckRunner, type CheckTarget, type CheckView } from './check-runner';
 import { MIN_STAGE_MS } from './stage-pacer';
@@ -63,6 +66,23 @@ export function useWalletCheck(): { view: CheckView; start: (target: CheckTarget
       checks.reset();
       owner = token;
     }
+  }, [checks, token]);
+
+  // A check still running on the server (started before a reload, or elsewhere) is picked up.
+  useEffect(() => {
+    if (!token || checks.getView().phase === 'running') return;
+    const controller = new AbortController();
+    getRunningChecks(controller.signal).then(
+      (running) => {
+        const newest = running[0];
+        if (controller.signal.aborted || !newest) return;
+        owner = token;
+        void checks.resume(newest);
+      },
+      // Nothing to pick up: the checker stays as it is (a refused session is handled by the client).
+      () => undefined,
+    );
+    return () => controller.abort();
   }, [checks, token]);
 
   const start = useCallback(
