@@ -227,7 +227,7 @@ describe('the Wallet Checker', () => {
     // The steps moved while the analysis call was still open: the socket's messages were recognised
     // by the check's Idempotency-Key before the check id was known. (The last stages follow each
     // other within milliseconds of the result, which may reach the page first: the overlay then
-    // closes with them checked.)
+    // shows them one after another before the result; checker-live.e2e.test.ts times that.)
     expect(log.answeredAt).not.toBeNull();
     expect(log.done.slice(0, 5).map((d) => d.at < log.answeredAt!)).toEqual([true, true, true, true, true]);
 
