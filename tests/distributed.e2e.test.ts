@@ -2,7 +2,8 @@
  * The distributed shape as separate processes on real servers: two command-api processes, two
  * workers, a projections process and the relay, over a Kafka broker of the test's own (so it can be
  * killed and started again), the MongoDB-protocol server of TEST_MONGO_URL and one SQLite event
- * store. Users check wallets through both APIs and see their own progress live; a batch and a
+ * store. Users check wallets through both APIs and see their own progress live; an admin's block
+ * through one API reaches the user's socket on the other; a batch and a
  * watched wallet's list-change alert run on the workers and show through either API; a worker killed
  * with SIGKILL in the middle of a check leaves it to the other, charged once; Kafka killed and
  * started again during a run loses nothing and applies nothing twice; a webhook is delivered once by
@@ -21,7 +22,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { Webhook } from 'standardwebhooks';
-import type { CheckProgress, CreateWebhookResponse, WebhookDelivery } from '@walletscreen/contracts';
+import { ACCOUNT_BLOCKED, accountMessages, type CheckProgress, type CreateWebhookResponse, type WebhookDelivery } from '@walletscreen/contracts';
 import { createLogger, type RecordedEvent } from '@walletscreen/platform';
 import { createInProcessBus, MongoReadStore, SqliteEventStore } from '@walletscreen/platform/adapters';
 import { allProjections, checksProjection, rebuildProjections, watchReadModels } from '@walletscreen/projections';
@@ -230,6 +231,26 @@ maybe('the distributed shape, process by process', () => {
       two.socket.close();
     }
   }, 90_000);
+
+  it("an admin's block through one API reaches the user's socket on the other at once, which is then closed", async () => {
+    const [api1, api2] = [byName('api-1'), byName('api-2')];
+    const token = await signUp('blocked@system.test', api1, api2);
+    const { socket } = await connect(api2, token);
+    try {
+      const told = new Promise<{ message: unknown; reason: string }>((resolve) => {
+        let message: unknown;
+        socket.on(ACCOUNT_BLOCKED, (m: unknown) => (message = m));
+        socket.on('disconnect', (reason) => resolve({ message, reason }));
+      });
+      const admin = await call<{ token: string }>(api1, 'POST', '/api/admin/admin-login', { email: 'admin@system.test', password: 'Adm1n-Passphrase!' });
+      expect((await call(api1, 'POST', `/api/admin/block-user/${userIdForEmail('blocked@system.test')}`, {}, admin.body.token)).status).toBe(200);
+      const { message, reason } = await told;
+      expect(message).toEqual({ message: accountMessages.blocked, at: expect.any(String) });
+      expect(reason).toBe('io server disconnect');
+    } finally {
+      socket.close();
+    }
+  }, 60_000);
 
   it('an API key created through one API works on the other, its screening runs on the workers, and its rate limit is shared by the replicas', async () => {
     const [api1, api2] = [byName('api-1'), byName('api-2')];
