@@ -68,6 +68,8 @@ export interface CheckRunnerDeps {
   notify?(notice: CheckNotice): void;
   /** How long each step stays current at least (MIN_STAGE_MS in the app); 0, the default, shows each stage as it is reported. */
   minStageMs?: number;
+  /** Whether the steps can be seen (the page is visible); unseen, stages are not held back. */
+  watched?: () => boolean;
 }
 
 /** How a failed check reads on screen. */
@@ -129,6 +131,7 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
     const pacer = createStagePacer({
       minMs: deps.minStageMs ?? 0,
       initial: from?.stage ?? 0,
+      ...(deps.watched ? { watched: deps.watched } : {}),
       onShow: (stage) => {
         if (current()) set({ phase: 'running', target, checkId, stage });
       },

@@ -21,6 +21,11 @@ export interface StagePacerOptions {
   onShow: (stage: number) => void;
   /** Stages already done when following starts (a check picked up again after a reload): shown at once. */
   initial?: number;
+  /**
+   * Whether anyone can see the steps (the page is visible). While not, reported stages are shown at
+   * once: a hidden tab's timers are slowed to a second or more, and nobody would see the moments.
+   */
+  watched?: () => boolean;
   now?: () => number;
   setTimer?: (run: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
@@ -60,7 +65,7 @@ export function createStagePacer(options: StagePacerOptions): StagePacer {
   const pump = () => {
     timer = null;
     while (!stopped && shown < reported) {
-      const wait = since + options.minMs - now();
+      const wait = (options.watched?.() ?? true) ? since + options.minMs - now() : 0;
       if (wait > 0) {
         timer = setTimer(pump, wait);
         return;

@@ -119,6 +119,19 @@ describe('the stage pacer', () => {
     expect(shown.map((s) => s.stage)).toEqual([1, 2, 3]);
   });
 
+  it('shows reported stages at once while nobody can see them (a hidden tab)', () => {
+    let visible = false;
+    const shown: number[] = [];
+    const pacer = createStagePacer({ minMs: MIN_STAGE_MS, onShow: (stage) => shown.push(stage), watched: () => visible });
+    pacer.report(3);
+    expect(shown).toEqual([1, 2, 3]);
+    visible = true;
+    pacer.report(5);
+    expect(shown).toEqual([1, 2, 3]);
+    jest.advanceTimersByTime(MIN_STAGE_MS);
+    expect(shown).toEqual([1, 2, 3, 4]);
+  });
+
   it('with no minimum shows every reported stage at once, in order', () => {
     const { pacer, shown } = paced({ minMs: 0 });
     pacer.report(3);

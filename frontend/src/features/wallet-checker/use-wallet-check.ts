@@ -45,6 +45,7 @@ function appRunner(): CheckRunner {
     follow: followCheck,
     notify: refresh,
     minStageMs: MIN_STAGE_MS,
+    watched: () => document.visibilityState === 'visible',
   });
   return runner;
 }
