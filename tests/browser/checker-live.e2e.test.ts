@@ -22,8 +22,8 @@ const SPEC_STEPS = [
   'interpreting with AI',
   'finalizing AML report',
 ];
-/** How long the replayed source holds back the blockchain data of `a.btcFresh`: long enough to reload mid-check. */
-const SLOW_CHAIN_MS = 5_000;
+/** How long the replayed source holds back the blockchain data of `a.btcFresh`: long enough to reload mid-check and open a tab, even on a busy machine. */
+const SLOW_CHAIN_MS = 12_000;
 /**
  * The shortest moment a step may be seen as current: the checker holds each for 200 ms from when
  * it rendered; this page notes a change a little after the render, so a little is allowed for.
@@ -47,7 +47,7 @@ beforeAll(async () => {
   server = await startTestServer({
     BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
     CHAIN_DATA_RETRIES: '0',
-    CHAIN_DATA_TIMEOUT_MS: '10000',
+    CHAIN_DATA_TIMEOUT_MS: '30000',
     CHECK_WAIT_MS: '20000',
   });
   base = server.url.replace('localhost', '127.0.0.1');
@@ -163,16 +163,13 @@ describe('the Wallet Checker overlay', () => {
     const moments = [...log.current.map((c) => c.at), log.resultAt!];
     const shownFor = moments.slice(1).map((at, i) => at - moments[i]!);
     expect({ shownFor, everyOneLongEnough: shownFor.every((ms) => ms >= SEEN_AT_LEAST_MS) }).toMatchObject({ everyOneLongEnough: true });
-    // The events came faster than that: the later stages' messages arrived within a moment of each
-    // other (so without pacing those steps would not have been seen).
-    const stageArrivals = [3, 4, 5, 6, 7].map((k) => Math.min(...log.messages.filter((m) => m.stage >= k).map((m) => m.at), log.answeredAt ?? Infinity));
-    expect(stageArrivals.at(-1)! - stageArrivals[0]!).toBeLessThan(4 * SEEN_AT_LEAST_MS);
-    // Honest: no step was checked before the server said its stage was done (by a stage message,
-    // or by the completed check's answer).
-    for (let k = 1; k <= 7; k++) {
-      const arrived = Math.min(...log.messages.filter((m) => m.stage >= k).map((m) => m.at), log.answeredAt ?? Infinity);
-      expect(log.doneAt[k - 1]).toBeGreaterThanOrEqual(arrived);
-    }
+    // When the server said each stage was done: its first message with that stage, or the
+    // completed check's answer. The events came faster than the moments: some stage's arrived less
+    // than a moment after the one before it (without pacing, that step would not have been seen).
+    const arrivals = [1, 2, 3, 4, 5, 6, 7].map((k) => Math.min(...log.messages.filter((m) => m.stage >= k).map((m) => m.at), log.answeredAt ?? Infinity));
+    expect(Math.min(...arrivals.slice(1).map((at, i) => at - arrivals[i]!))).toBeLessThan(SEEN_AT_LEAST_MS);
+    // Honest: no step was checked before the server said its stage was done.
+    arrivals.forEach((arrived, i) => expect(log.doneAt[i]).toBeGreaterThanOrEqual(arrived));
     await page.context().close();
   }, 90_000);
 });
@@ -192,7 +189,7 @@ describe('a check still running', () => {
 
     await page.reload();
     // The reloaded checker shows the check at once where it is: initializing done, the blockchain data being fetched.
-    await overlay(page).waitFor({ timeout: 5_000 });
+    await overlay(page).waitFor({ timeout: 10_000 });
     expect(await stepStates(page)).toEqual(['done', 'current', 'pending', 'pending', 'pending', 'pending', 'pending']);
     await overlay(page).getByText(shortenAddress(a.btcFresh)).waitFor();
     await page.getByTestId('check-button').filter({ hasText: 'Checking...' }).waitFor();
@@ -202,7 +199,7 @@ describe('a check still running', () => {
     // Opening the checker in another tab follows it too.
     const tab = await newPage(context);
     await tab.goto('/dashboard/wallet-checker');
-    await overlay(tab).waitFor({ timeout: 5_000 });
+    await overlay(tab).waitFor({ timeout: 10_000 });
     expect((await stepStates(tab)).slice(0, 2)).toEqual(['done', 'current']);
 
     for (const p of [page, tab]) {
