@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
-# FerretDB 1.x (github.com/FerretDB/FerretDB) with its SQLite backend: a MongoDB wire-protocol server
-# for the MongoDB ReadStore tests of the distributed profile, without Docker or a MongoDB install.
+# FerretDB 1.x (github.com/FerretDB/FerretDB) with its SQLite backend (or PostgreSQL's): a MongoDB
+# wire-protocol server for the MongoDB ReadStore of the distributed profile, without Docker or a
+# MongoDB install.
 #   scripts/services/ferretdb.sh start   builds it once into .services/bin, starts it on loopback,
 #                                        waits until it answers `hello`, prints
 #                                        MONGO_URL=mongodb://127.0.0.1:<port>/?directConnection=true
 #   scripts/services/ferretdb.sh stop    stops the instance this script started (data is kept)
 #   scripts/services/ferretdb.sh url     prints the URL when it is running
 # Idempotent: a second start reuses the running instance. Needs Go, the Go module proxy and node.
+# FERRETDB_PORT (27018), FERRETDB_STATE_DIR (.services/ferretdb: its pid, log and SQLite data; another
+# directory and port make a second, independent instance; the binary stays shared),
+# FERRETDB_HANDLER (sqlite, or postgresql with FERRETDB_POSTGRESQL_URL, e.g. the one
+# scripts/services/postgres.sh start prints: FerretDB 1.x then stores the documents in PostgreSQL).
+#
+# Why PostgreSQL may be wanted: FerretDB 1.x pushes query filters down to SQL on its PostgreSQL
+# backend (an `_id` equality becomes an index lookup whatever else the filter holds), while on SQLite
+# only a filter on `_id` alone is pushed down and anything more scans the whole collection
+# (docs/benchmarks.md, "The distributed profile after issue 13").
 # The start/stop/pid logic shared by the service scripts is in scripts/services/lib.sh.
 #
 # Why not `go install …/cmd/ferretdb@v1.24.2`: that binary panics at start ("Invalid
@@ -19,7 +29,15 @@ cd "$(dirname "$0")/../.."
 VERSION="${FERRETDB_VERSION:-v1.24.2}"
 PORT="${FERRETDB_PORT:-27018}"
 NAME=ferretdb
-DIR=".services/ferretdb"
+DIR="${FERRETDB_STATE_DIR:-.services/ferretdb}"
+case "$DIR" in /*) ABS_DIR="$DIR" ;; *) ABS_DIR="$PWD/$DIR" ;; esac
+HANDLER="${FERRETDB_HANDLER:-sqlite}"
+case "$HANDLER" in
+  sqlite) ;;
+  postgresql)
+    [ -n "${FERRETDB_POSTGRESQL_URL:-}" ] || { echo "ferretdb: FERRETDB_HANDLER=postgresql needs FERRETDB_POSTGRESQL_URL (scripts/services/postgres.sh start prints one)" >&2; exit 2; } ;;
+  *) echo "ferretdb: FERRETDB_HANDLER must be sqlite or postgresql, not $HANDLER" >&2; exit 2 ;;
+esac
 BIN_DIR="$PWD/.services/bin"
 BIN="$BIN_DIR/ferretdb"
 URL="mongodb://127.0.0.1:$PORT/?directConnection=true"
@@ -83,9 +101,12 @@ install() {
 
 launch() {
   mkdir -p "$DIR/data" "$DIR/state"
+  local backend
   # The SQLite URL must name an existing directory (one .sqlite file per database inside it).
-  nohup "$BIN" --handler=sqlite --sqlite-url="file:$PWD/$DIR/data/" \
-    --listen-addr="127.0.0.1:$PORT" --state-dir="$PWD/$DIR/state" \
+  if [ "$HANDLER" = postgresql ]; then backend=(--handler=postgresql --postgresql-url="$FERRETDB_POSTGRESQL_URL")
+  else backend=(--handler=sqlite --sqlite-url="file:$ABS_DIR/data/"); fi
+  nohup "$BIN" "${backend[@]}" \
+    --listen-addr="127.0.0.1:$PORT" --state-dir="$ABS_DIR/state" \
     --debug-addr=- --telemetry=disable --log-level=warn >"$LOG_FILE" 2>&1 &
 }
 
