@@ -31,7 +31,9 @@
  * the distributed figures are skipped. The run's topics and database are deleted afterwards.
  *
  *   BENCH_CHECKS (1000), BENCH_CONCURRENCY (32), BENCH_WARMUP (100), BENCH_RELAY_EVENTS (20000),
- *   BENCH_SQLITE_POLL_MS (20), BENCH_CATCH_UP_MS (60000)
+ *   BENCH_SQLITE_POLL_MS (20), BENCH_CATCH_UP_MS (60000); BENCH_SHAPES (embedded,distributed,relay:
+ *   the parts to run, e.g. `distributed` alone to measure a change to the distributed shape in a
+ *   third of the time)
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -62,6 +64,7 @@ const RELAY_EVENTS = env('BENCH_RELAY_EVENTS', 20_000);
 const SQLITE_POLL_MS = env('BENCH_SQLITE_POLL_MS', 20);
 /** How long the read models may take to catch up (before the measured checks, and after them). */
 const CATCH_UP_MS = env('BENCH_CATCH_UP_MS', 60_000);
+const SHAPES = new Set((process.env.BENCH_SHAPES ?? 'embedded,distributed,relay').split(',').map((s) => s.trim()));
 /** The registration bonus: each user runs at most this many checks. */
 const CHECKS_PER_USER = 20;
 const CHECKPOINT_READ_EVERY_MS = 10;
@@ -301,7 +304,7 @@ async function service(root: string, name: 'kafka' | 'ferretdb', variable: 'KAFK
     const { stdout } = await execFileAsync('bash', [script, 'start'], { cwd: root, timeout: 600_000 });
     const value = new RegExp(`^${variable}=(.+)$`, 'm').exec(stdout)?.[1];
     if (!value) return { problem: `${name}.sh start printed no ${variable}` };
-    const stateDir = (name === 'kafka' && process.env.KAFKA_STATE_DIR) || path.join(root, '.services', name);
+    const stateDir = path.resolve(root, (name === 'kafka' ? process.env.KAFKA_STATE_DIR : process.env.FERRETDB_STATE_DIR) || path.join('.services', name));
     const pid = existsSync(path.join(stateDir, 'pid')) ? Number(readFileSync(path.join(stateDir, 'pid'), 'utf8')) : undefined;
     return { value, pid, stop: running ? async () => undefined : async () => void (await execFileAsync('bash', [script, 'stop'], { cwd: root })) };
   } catch (error) {
@@ -622,7 +625,7 @@ export async function run(): Promise<Record<string, number | string>> {
         return (await answer).result;
       },
     };
-    const embedded = await embeddedRun(load, work);
+    const embedded = SHAPES.has('embedded') ? await embeddedRun(load, work) : null;
 
     const kafka = await service(root, 'kafka', 'KAFKA_BROKERS');
     const mongo = await service(root, 'ferretdb', 'MONGO_URL');
@@ -633,12 +636,14 @@ export async function run(): Promise<Record<string, number | string>> {
     let distributed: (RunResult & { lag: ProjectionLag }) | null = null;
     let relay: Awaited<ReturnType<typeof relayRun>> | null = null;
     try {
-      if ('value' in kafka && 'value' in mongo) {
+      if (!SHAPES.has('distributed') && !SHAPES.has('relay')) {
+        results['distributed figures'] = 'skipped: not in BENCH_SHAPES';
+      } else if ('value' in kafka && 'value' in mongo) {
         results['distributed shape'] = `${Object.entries(PROCESS_COUNTS)
           .map(([k, n]) => `${n} ${k}`)
           .join(', ')}; Kafka ${kafka.value}, read store ${mongo.value}, SQLITE_POLL_MS=${SQLITE_POLL_MS}`;
-        distributed = await distributedRun(root, load, work, { brokers: kafka.value, mongoUrl: mongo.value, pids: { kafka: kafka.pid, ferretdb: mongo.pid } });
-        relay = await relayRun(work, kafka.value);
+        if (SHAPES.has('distributed')) distributed = await distributedRun(root, load, work, { brokers: kafka.value, mongoUrl: mongo.value, pids: { kafka: kafka.pid, ferretdb: mongo.pid } });
+        if (SHAPES.has('relay')) relay = await relayRun(work, kafka.value);
       } else {
         results['distributed figures'] = `skipped: ${[kafka, mongo].flatMap((s) => ('problem' in s ? [s.problem] : [])).join('; ')}`;
       }
@@ -646,7 +651,7 @@ export async function run(): Promise<Record<string, number | string>> {
       for (const s of [kafka, mongo]) if ('value' in s) await s.stop();
     }
 
-    const side = (f: (x: RunResult) => string | number) => `${f(embedded)} / ${distributed ? f(distributed) : '–'}`;
+    const side = (f: (x: RunResult) => string | number) => `${embedded ? f(embedded) : '–'} / ${distributed ? f(distributed) : '–'}`;
     const cpuTotal = (x: RunResult) => Object.values(x.cpu).reduce((sum, seconds) => sum + (Number.isNaN(seconds) ? 0 : seconds), 0);
     Object.assign(results, {
       'embedded / distributed': '',
