@@ -32,8 +32,8 @@ export interface Platform {
   eventStore: EventStore;
   readStore: ReadStore;
   bus: MessageBus;
-  /** The Kafka relay, when this process runs it. */
-  relay?: { readonly position: number; readonly published: number; waitFor(position: number, timeoutMs?: number): Promise<void> };
+  /** The Kafka relay, when this process runs it (only while it holds the relay's lease: see leased-relay.ts). */
+  relay?: { readonly active: boolean; readonly position: number; readonly published: number; readonly holder: string };
   /** The SQLite file, when a port uses it. */
   sqliteFile?: string;
   close(): Promise<void>;
@@ -118,8 +118,10 @@ export async function openPlatform(
         retry: { retries: 10, initialRetryTime: 200, maxRetryTime: 10_000 },
       });
       if (options.relay) {
-        const { startKafkaRelay } = await import('./message-bus/kafka/relay');
-        const running = await startKafkaRelay({ kafka, store: eventStore, checkpoints: readStore, topicPrefix: config.KAFKA_TOPIC_PREFIX, partitions: config.KAFKA_PARTITIONS, logger });
+        // Runs in the background: it publishes once it holds the relay's lease, which a second
+        // relay process waits for.
+        const { runLeasedRelay } = await import('./message-bus/kafka/leased-relay');
+        const running = runLeasedRelay({ kafka, store: eventStore, checkpoints: readStore, topicPrefix: config.KAFKA_TOPIC_PREFIX, partitions: config.KAFKA_PARTITIONS, logger, leaseMs: config.RELAY_LEASE_MS });
         relay = running;
         opened.add(() => running.stop());
       }

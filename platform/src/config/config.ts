@@ -135,6 +135,8 @@ export const envSchema = z
     KAFKA_TOPIC_PREFIX: z.string().trim().regex(/^[A-Za-z0-9._-]{1,100}$/, { error: 'must be 1 to 100 letters, digits, ".", "_" or "-"' }).default('walletscreen'),
     KAFKA_PARTITIONS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(6),
     KAFKA_SESSION_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(1_000).max(300_000).default(10_000),
+    // How long the relay's lease lasts unrenewed: a standby relay takes over this long after the active one died.
+    RELAY_LEASE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1_000).max(300_000).default(10_000),
     MONGO_URL: url(['mongodb:', 'mongodb+srv:']),
     MONGO_DATABASE: z.string().trim().regex(/^[A-Za-z0-9_-]{1,63}$/, { error: 'must be 1 to 63 letters, digits, "_" or "-"' }).default('walletscreen'),
     SQLITE_POLL_MS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(60_000).default(500),

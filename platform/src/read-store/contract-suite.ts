@@ -77,6 +77,26 @@ export function readStoreContract(adapter: string, options: ReadStoreContractOpt
       expect((await store.find<Doc>(c, { where: { email: { contains: '_b%' } } })).map((d) => d.id)).toEqual(['a']);
     });
 
+    it('grants a lease to one holder at a time, renews it for its holder and hands it over only once expired or released', async () => {
+      const t = 1_000_000;
+      expect(await store.tryLease('relay', 'a', 5_000, t)).toEqual({ holder: 'a', expiresAt: t + 5_000 });
+      // Another holder, before expiry: refused, the lease unchanged.
+      expect(await store.tryLease('relay', 'b', 5_000, t + 1_000)).toEqual({ holder: 'a', expiresAt: t + 5_000 });
+      // Its holder renews it.
+      expect(await store.tryLease('relay', 'a', 5_000, t + 2_000)).toEqual({ holder: 'a', expiresAt: t + 7_000 });
+      expect(await store.tryLease('relay', 'b', 5_000, t + 6_999)).toEqual({ holder: 'a', expiresAt: t + 7_000 });
+      // Expired: taken over; the old holder can no longer renew it.
+      expect(await store.tryLease('relay', 'b', 5_000, t + 7_000)).toEqual({ holder: 'b', expiresAt: t + 12_000 });
+      expect(await store.tryLease('relay', 'a', 5_000, t + 7_001)).toEqual({ holder: 'b', expiresAt: t + 12_000 });
+      // Released by someone else: nothing; by its holder: free at once.
+      await store.releaseLease('relay', 'a');
+      expect(await store.tryLease('relay', 'c', 5_000, t + 8_000)).toEqual({ holder: 'b', expiresAt: t + 12_000 });
+      await store.releaseLease('relay', 'b');
+      expect(await store.tryLease('relay', 'c', 5_000, t + 8_000)).toEqual({ holder: 'c', expiresAt: t + 13_000 });
+      // Leases are independent of each other.
+      expect((await store.tryLease('other', 'a', 5_000, t + 8_000)).holder).toBe('a');
+    });
+
     it('resets collections and checkpoints for a rebuild', async () => {
       await store.commit([{ collection: c, id: 'a', doc: doc('a', 'a@x.io', 1) }], { name: 'p', position: 3 });
       await store.reset([c], ['p']);

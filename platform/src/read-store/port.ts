@@ -42,6 +42,12 @@ export interface CollectionIndex {
   fields: readonly string[];
 }
 
+/** Who holds a lease, and until when (ms since the epoch, by the holder's clock). */
+export interface LeaseState {
+  holder: string;
+  expiresAt: number;
+}
+
 export interface ReadStore {
   get<T>(collection: string, id: string): Promise<T | null>;
   getMany<T>(collection: string, ids: readonly string[]): Promise<Map<string, T>>;
@@ -55,6 +61,14 @@ export interface ReadStore {
   peekCheckpoint(name: string): Promise<number>;
   /** Declares the indexes a collection's queries need (idempotent). */
   ensureIndexes(indexes: readonly CollectionIndex[]): Promise<void>;
+  /**
+   * Takes or renews the lease `name` for `holder` until `now + ttlMs`, atomically, when it is free,
+   * expired (`expiresAt <= now`) or already this holder's; otherwise changes nothing. Answers who
+   * holds it after the attempt. (The relay's: only one may publish; see message-bus/lease.ts.)
+   */
+  tryLease(name: string, holder: string, ttlMs: number, now: number): Promise<LeaseState>;
+  /** Gives the lease up at once, if `holder` still holds it. */
+  releaseLease(name: string, holder: string): Promise<void>;
   /** Drops collections and the named checkpoints, for a rebuild from position 0. */
   reset(collections: readonly string[], checkpoints: readonly string[]): Promise<void>;
   close(): Promise<void>;

@@ -17,7 +17,8 @@ import { ensureTopics, eventMessage, kafkaTopics } from './topics';
  *
  * Message timestamps are the events' recorded times, made non-decreasing: a consumer finds where
  * to start after a position by asking Kafka for the offset of that event's time.
- * Run one relay per store: a second one would publish everything twice.
+ * Run one relay per store: a second one would publish everything twice. `leased-relay.ts` enforces
+ * that with a lease; `fence` is how the lease stops this relay from sending once it is lost.
  */
 export interface KafkaRelayOptions {
   kafka: Kafka;
@@ -33,6 +34,11 @@ export interface KafkaRelayOptions {
   name?: string;
   /** Longest wait before the checkpoint follows what was published, in ms. */
   checkpointEveryMs?: number;
+  /**
+   * Asked before every send (and before the checkpoint is written): false means this relay may no
+   * longer publish (it lost its lease), and it sends nothing more.
+   */
+  fence?: () => boolean;
 }
 
 export interface KafkaRelay {
@@ -67,8 +73,15 @@ export async function startKafkaRelay(options: KafkaRelayOptions): Promise<Kafka
   const waiters = positionWaiters((target, timeoutMs) => new Error(`the relay did not publish position ${target} within ${timeoutMs} ms`));
 
   let stopped = false;
+  const fenced = () => options.fence !== undefined && !options.fence();
   const publish = async (events: RecordedEvent[]) => {
     if (stopped) return;
+    if (fenced()) {
+      // Another relay may be publishing by now: nothing more from this one (whoever stops it next
+      // resumes from the checkpoint, which only follows what was acknowledged).
+      stopped = true;
+      return;
+    }
     const fresh = events.filter((e) => e.position > position);
     if (fresh.length === 0) return;
     const messages = fresh.map((e) => {
@@ -87,7 +100,7 @@ export async function startKafkaRelay(options: KafkaRelayOptions): Promise<Kafka
     waiters.reached(position);
     timer ??= setTimeout(() => {
       timer = undefined;
-      commits.save(position);
+      if (!fenced()) commits.save(position);
     }, options.checkpointEveryMs ?? 100);
     timer.unref();
   };
@@ -116,7 +129,8 @@ export async function startKafkaRelay(options: KafkaRelayOptions): Promise<Kafka
       await consumer.close();
       clearTimeout(timer);
       waiters.endAll();
-      commits.save(position);
+      // A relay that lost its lease leaves the checkpoint to the one that holds it now.
+      if (!fenced()) commits.save(position);
       await commits.flush();
       await producer.disconnect();
     },

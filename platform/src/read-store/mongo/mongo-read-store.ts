@@ -23,12 +23,13 @@
  * Writes without a checkpoint are applied unconditionally with `_pos: 0`.
  */
 import { MongoBulkWriteError, MongoClient, MongoServerError, type AnyBulkWriteOperation, type Collection, type Db, type Document, type Filter, type Sort } from 'mongodb';
-import type { Checkpoint, CollectionIndex, DocumentWrite, FieldCondition, FindQuery, ReadStore, Where } from '../port';
+import type { Checkpoint, CollectionIndex, DocumentWrite, FieldCondition, FindQuery, LeaseState, ReadStore, Where } from '../port';
 
 const NAME = /^[a-z][a-z0-9_]{0,62}$/;
 const FIELD = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 const RESERVED = new Set(['_id', '_pos', '_deleted']);
 const CHECKPOINTS = '_checkpoints';
+const LEASES = '_leases';
 const DUPLICATE_KEY = 11000;
 const NS_NOT_FOUND = 26;
 
@@ -36,6 +37,11 @@ interface StoredDoc extends Document {
   _id: string;
   _pos: number;
   _deleted?: true;
+}
+interface LeaseDoc {
+  _id: string;
+  holder: string;
+  expiresAt: number;
 }
 interface CheckpointDoc {
   _id: string;
@@ -249,6 +255,26 @@ export class MongoReadStore implements ReadStore {
       return cp.pending.position;
     }
     return cp.position;
+  }
+
+  /**
+   * One single-document upsert, atomic everywhere: it matches only a lease that is this holder's or
+   * expired; where another holds it, the upsert meets its `_id` and fails with a duplicate key.
+   */
+  async tryLease(name: string, holder: string, ttlMs: number, now: number): Promise<LeaseState> {
+    const leases = this.db.collection<LeaseDoc>(LEASES);
+    try {
+      await leases.updateOne({ _id: name, $or: [{ holder }, { expiresAt: { $lte: now } }] }, { $set: { holder, expiresAt: now + ttlMs } }, { upsert: true });
+    } catch (err) {
+      if (!(err instanceof MongoServerError && err.code === DUPLICATE_KEY)) throw err;
+    }
+    const lease = await leases.findOne({ _id: name });
+    // Released between the two: nobody holds it now.
+    return lease ? { holder: lease.holder, expiresAt: lease.expiresAt } : { holder: '', expiresAt: 0 };
+  }
+
+  async releaseLease(name: string, holder: string): Promise<void> {
+    await this.db.collection<LeaseDoc>(LEASES).deleteOne({ _id: name, holder });
   }
 
   async ensureIndexes(indexes: readonly CollectionIndex[]): Promise<void> {

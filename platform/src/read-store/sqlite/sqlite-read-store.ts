@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { openSqliteDatabase } from '../../event-store/sqlite/sqlite-event-store';
-import type { Checkpoint, CollectionIndex, DocumentWrite, FieldCondition, FindQuery, ReadStore, Where } from '../port';
+import type { Checkpoint, CollectionIndex, DocumentWrite, FieldCondition, FindQuery, LeaseState, ReadStore, Where } from '../port';
 
 const NAME = /^[a-z][a-z0-9_]{0,62}$/;
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
@@ -73,6 +73,7 @@ export class SqliteReadStore implements ReadStore {
   constructor(options: { file: string; synchronous?: 'NORMAL' | 'FULL' }) {
     this.db = openSqliteDatabase(options.file, options.synchronous);
     this.db.exec('CREATE TABLE IF NOT EXISTS rm_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL) WITHOUT ROWID');
+    this.db.exec('CREATE TABLE IF NOT EXISTS rm_leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID');
     const write = (writes: readonly DocumentWrite[], checkpoint?: Checkpoint) => {
       for (const w of writes) {
         const t = this.ensureTable(w.collection);
@@ -185,6 +186,23 @@ export class SqliteReadStore implements ReadStore {
   /** A commit is one transaction here: nothing is ever left half done. */
   async peekCheckpoint(name: string): Promise<number> {
     return this.getCheckpoint(name);
+  }
+
+  async tryLease(name: string, holder: string, ttlMs: number, now: number): Promise<LeaseState> {
+    // One statement: the upsert's WHERE makes the take-over atomic against other processes on the file.
+    this
+      .stmt(
+        `INSERT INTO rm_leases (name, holder, expires_at) VALUES (?, ?, ?)
+         ON CONFLICT(name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+         WHERE rm_leases.holder = excluded.holder OR rm_leases.expires_at <= ?`,
+      )
+      .run(name, holder, now + ttlMs, now);
+    const row = this.stmt<{ holder: string; expires_at: number }>('SELECT holder, expires_at FROM rm_leases WHERE name = ?').get(name)!;
+    return { holder: row.holder, expiresAt: row.expires_at };
+  }
+
+  async releaseLease(name: string, holder: string): Promise<void> {
+    this.stmt('DELETE FROM rm_leases WHERE name = ? AND holder = ?').run(name, holder);
   }
 
   async ensureIndexes(indexes: readonly CollectionIndex[]): Promise<void> {
