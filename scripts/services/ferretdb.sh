@@ -35,12 +35,19 @@ HANDLER="${FERRETDB_HANDLER:-sqlite}"
 case "$HANDLER" in
   sqlite) ;;
   postgresql)
-    [ -n "${FERRETDB_POSTGRESQL_URL:-}" ] || { echo "ferretdb: FERRETDB_HANDLER=postgresql needs FERRETDB_POSTGRESQL_URL (scripts/services/postgres.sh start prints one)" >&2; exit 2; } ;;
+    [ -n "${FERRETDB_POSTGRESQL_URL:-}" ] || { echo "ferretdb: FERRETDB_HANDLER=postgresql needs FERRETDB_POSTGRESQL_URL (scripts/services/postgres.sh start prints one)" >&2; exit 2; }
+    # FerretDB 1.x deadlocks on PostgreSQL when every connection of its pool (50 by default) is held
+    # by a request that waits for a second one (seen under the distributed benchmark: every
+    # request then hangs). A pool larger than the requests clients may have in flight cannot run
+    # dry: 250 connections, and clients limited to 20 each (maxPoolSize in the printed URL).
+    case "$FERRETDB_POSTGRESQL_URL" in *pool_max_conns=*) ;; *\?*) FERRETDB_POSTGRESQL_URL="$FERRETDB_POSTGRESQL_URL&pool_max_conns=250" ;; *) FERRETDB_POSTGRESQL_URL="$FERRETDB_POSTGRESQL_URL?pool_max_conns=250" ;; esac ;;
   *) echo "ferretdb: FERRETDB_HANDLER must be sqlite or postgresql, not $HANDLER" >&2; exit 2 ;;
 esac
 BIN_DIR="$PWD/.services/bin"
 BIN="$BIN_DIR/ferretdb"
+
 URL="mongodb://127.0.0.1:$PORT/?directConnection=true"
+[ "$HANDLER" = postgresql ] && URL="$URL&maxPoolSize=20"
 URL_VAR=MONGO_URL
 ADDR="127.0.0.1:$PORT"
 READY_TIMEOUT=15

@@ -16,7 +16,8 @@
 # belongs to the `postgres` user the Debian package creates, and the server runs as that user
 # (setpriv execs it, so the pid file holds the server's own pid).
 # synchronous_commit=off: a crash may lose the last few hundred ms of commits but never corrupts
-# anything; a test and benchmark server, like the other services here.
+# anything; a test and benchmark server, like the other services here. max_connections=300: room
+# for FerretDB's pool (ferretdb.sh asks for 250).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -58,7 +59,7 @@ launch() {
   fi
   # The socket directory stays inside DIR; the log is written by this shell.
   nohup "${owner[@]}" "$PG_BIN/postgres" -D "$ABS_DIR/data" -h 127.0.0.1 -p "$PORT" -k "$ABS_DIR/run" \
-    -c synchronous_commit=off -c max_connections=200 >"$LOG_FILE" 2>&1 &
+    -c synchronous_commit=off -c max_connections=300 >"$LOG_FILE" 2>&1 &
 }
 
 # Fast shutdown (SIGINT): SIGTERM's "smart" mode would wait for every client to disconnect.
