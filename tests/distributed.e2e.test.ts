@@ -9,7 +9,7 @@
  * started again during a run loses nothing and applies nothing twice; a webhook is delivered once by
  * the two workers and redelivered on an API's request; the read models then equal a
  * rebuild from the store, and `npm run projections:rebuild` rebuilds them in MongoDB once the
- * projections process is stopped.
+ * projections process is stopped, while the API replicas keep running and switch to them.
  * Needs TEST_KAFKA_BROKERS (a sign the Kafka jars are installed: scripts/services/kafka.sh) and
  * TEST_MONGO_URL (scripts/services/ferretdb.sh); .ci/run provides both. Skipped, with the reason, otherwise.
  */
@@ -442,29 +442,54 @@ maybe('the distributed shape, process by process', () => {
     }
   }, 120_000);
 
-  it('projections:rebuild refuses while a projections process runs, and then rebuilds MongoDB to the same read models', async () => {
+  it('projections:rebuild refuses while a projections process runs; with it stopped, it rebuilds MongoDB beside the live read models and the running API replicas switch to them without a restart', async () => {
     const lines: { stdout: string[]; stderr: string[] } = { stdout: [], stderr: [] };
     const io = { argv: [], env: env({ LOG_LEVEL: 'silent' }), stdout: (l: string) => lines.stdout.push(l), stderr: (l: string) => lines.stderr.push(l) };
     expect(await runRebuildCommand(io)).toBe(1);
     expect(lines.stderr.join('\n')).toMatch(/^projections:rebuild refused: a projections process is running \(ws-sys-\w+\.projection-[\w-]+: /);
 
     const live = new MongoReadStore({ url: mongoUrl!, database });
+    const [api1, api2] = [byName('api-1'), byName('api-2')];
+    const token = tokens.get('one@system.test')!;
+    const [checkId] = started.get('one@system.test')!;
+    const historyOf = async (api: ServerProcess) => (await call<Array<{ id: string; wallet_address: string }>>(api, 'GET', '/api/transactions/history', undefined, token)).body.find((h) => h.id === checkId)?.wallet_address;
     try {
       const collections = [...new Set(allProjections.flatMap((p) => [p.collection, ...(p.keyIndex ? [p.keyIndex.collection] : [])]))];
-      const snapshot = async () => Object.fromEntries(await Promise.all(collections.map(async (c) => [c, (await live.find(c)).map((d) => JSON.stringify(d)).sort()] as const)));
-      const before = await snapshot();
-      await Promise.all(procs.map((p) => stop(p)));
+      const snapshot = async (prefix: string) => Object.fromEntries(await Promise.all(collections.map(async (c) => [c, (await live.find(`${prefix}${c}`)).map((d) => JSON.stringify(d)).sort()] as const)));
+      const before = await snapshot('');
+      // Only the projections process stops; the relay, the workers and both API replicas keep running.
+      await stop(byName('projections'));
+      // A read model gone wrong (what a rebuild is for): the History document of a check, altered in place.
+      const doc = (await live.get<{ wallet_address: string }>(checksProjection.collection, checkId!))!;
+      await live.commit([{ collection: checksProjection.collection, id: checkId!, doc: { ...doc, wallet_address: 'altered' } }]);
+      expect(await historyOf(api1)).toBe('altered');
+      expect(await historyOf(api2)).toBe('altered');
+
       lines.stderr.length = 0;
       expect(await runRebuildCommand(io)).toBe(0);
       expect(lines.stderr).toEqual([]);
-      expect(lines.stdout.join('\n')).toMatch(/^rebuilt \d+ read models \(.*\) from \d+ events in \d+ ms$/);
-      expect(await snapshot()).toEqual(before);
+      expect(lines.stdout.join('\n')).toMatch(/^rebuilt \d+ read models \(.*\) from \d+ events in \d+ ms; running processes now read generation 1$/);
+      // Generation 1 holds what the live read models held before they were altered; generation 0 is gone.
+      expect(await snapshot('g1_')).toEqual(before);
+      expect(await live.count(checksProjection.collection)).toBe(0);
+      // The replicas that were running all along answer from the rebuilt read models.
+      await until(async () => (await historyOf(api1)) === a.btcWallet && (await historyOf(api2)) === a.btcWallet, 5_000);
+      expect(api1.child.exitCode).toBeNull();
+      expect(api2.child.exitCode).toBeNull();
       // The relay's checkpoint is not a read model: it stays.
       expect(await live.getCheckpoint('relay-kafka')).toBeGreaterThan(0);
+
+      // A projections process started again folds into generation 1, and a new check shows in History through both replicas.
+      await start('projections', 'projections-2');
+      const again = await analyze(api1, token);
+      expect(again.status).toBe(202);
+      expect((await result(api2, token, again.body.check_id)).body.status).toBe('completed');
+      await until(async () => (await call<Array<{ id: string }>>(api2, 'GET', '/api/transactions/history', undefined, token)).body.some((h) => h.id === again.body.check_id), 15_000);
+      expect(await live.count(`g1_${checksProjection.collection}`)).toBe(before[checksProjection.collection]!.length + 1);
     } finally {
       await live.close();
     }
-  }, 120_000);
+  }, 180_000);
 
   async function readStream(streamId: string): Promise<RecordedEvent[]> {
     const store = new SqliteEventStore({ file: path.join(dataDir, 'walletscreen.db') });

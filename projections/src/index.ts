@@ -1,6 +1,7 @@
 export * from './projection';
 export * from './audit/audit.projection';
 export * from './rebuild';
+export * from './generations';
 export * from './runner';
 export * from './customers/customers.projection';
 export * from './checks/checks.projection';

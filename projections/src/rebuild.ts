@@ -1,4 +1,5 @@
 import type { Logger, MessageBus, ReadStore } from '@walletscreen/platform';
+import type { ReadModelGenerations } from './generations';
 import type { Projection } from './projection';
 import { startProjections } from './runner';
 
@@ -35,4 +36,31 @@ export async function rebuildProjections(deps: {
     await runner.stop();
   }
   return { projections: deps.projections.map((p) => p.name), collections, position, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * The rebuild while processes keep serving (the distributed profile): the read models are rebuilt
+ * as the next generation beside the live one (generations.ts), the pointer is moved to it once it
+ * is complete, and the previous generation is dropped `dropAfterMs` later, once every process that
+ * follows the pointer has switched. Only the projections process must be stopped meanwhile (it
+ * would keep folding into the old generation); API replicas and workers keep running.
+ */
+export async function rebuildNextGeneration(deps: {
+  bus: MessageBus;
+  generations: ReadModelGenerations;
+  projections: readonly Projection[];
+  head: () => Promise<number>;
+  logger: Logger;
+  timeoutMs?: number;
+  /** How long the previous generation is kept after the switch (processes follow the pointer every second). */
+  dropAfterMs?: number;
+}): Promise<RebuildResult & { generation: number }> {
+  const previous = await deps.generations.refresh();
+  const generation = previous + 1;
+  // rebuildProjections drops whatever an interrupted earlier rebuild left in this generation first.
+  const result = await rebuildProjections({ ...deps, readStore: deps.generations.at(generation) });
+  await deps.generations.switchTo(generation);
+  await new Promise((resolve) => setTimeout(resolve, deps.dropAfterMs ?? 5_000));
+  await deps.generations.drop(previous);
+  return { ...result, generation };
 }

@@ -8,11 +8,16 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export type DataDirRole = 'server' | 'rebuild';
+/**
+ * server: a process that folds the read models (the embedded server, the projections process);
+ * follower: one that only reads them (API, workers, relay of the distributed shape): a rebuild of
+ * the next generation may run beside it, an in-place rebuild may not.
+ */
+export type DataDirRole = 'server' | 'follower' | 'rebuild';
 
 export class DataDirBusy extends Error {
   constructor(readonly role: DataDirRole, readonly pid: number) {
-    super(role === 'server' ? `a WalletScreen process (pid ${pid}) is running on this data directory: stop it first` : `a projections rebuild (pid ${pid}) is running on this data directory`);
+    super(role === 'rebuild' ? `a projections rebuild (pid ${pid}) is running on this data directory` : `a WalletScreen process (pid ${pid}) is running on this data directory: stop it first`);
     this.name = 'DataDirBusy';
   }
 }

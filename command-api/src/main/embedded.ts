@@ -5,8 +5,8 @@
 import type { Express } from 'express';
 import type { Config, EventStore, Logger, ReadStore } from '@walletscreen/platform';
 import { closeStack, createLogger, loadConfig } from '@walletscreen/platform';
-import { openPlatform } from '@walletscreen/platform/composition';
-import { allProjections, startProjections, type ProjectionRunner } from '@walletscreen/projections';
+import { openPlatform, type Platform } from '@walletscreen/platform/composition';
+import { allProjections, readModelGenerations, startProjections, type ProjectionRunner } from '@walletscreen/projections';
 import type { AnalysisWorker } from '@walletscreen/workers/checks/analysis-worker';
 import type { Accounts } from '../accounts/service';
 import type { ExpirySweeper } from '../billing/expiry-sweeper';
@@ -49,8 +49,11 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
   try {
     // The adapters EVENTSTORE_URL, KAFKA_BROKERS and MONGO_URL choose (none: one SQLite file, the
     // in-process bus); with Kafka, this process also runs the relay.
-    const platform = await openPlatform(config, { logger, clock, relay: true });
-    opened.add(() => platform.close());
+    const opening = await openPlatform(config, { logger, clock, relay: true });
+    opened.add(() => opening.close());
+    // The read models' current generation (a distributed rebuild makes a new one; see generations.ts).
+    const generations = await readModelGenerations({ store: opening.readStore, projections: allProjections });
+    const platform: Platform = { ...opening, readStore: generations };
     const projections = await startProjections({ bus: platform.bus, readStore: platform.readStore, projections: allProjections, logger });
     opened.add(() => projections.stop());
     const catchUp = (timeoutMs: number) => async () => projections.waitFor(await platform.eventStore.headPosition(), timeoutMs);

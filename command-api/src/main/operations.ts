@@ -11,8 +11,8 @@ import { ConfigError, createLogger, loadConfig, verifyChain, type ChainVerificat
 import { openPlatform, type Platform } from '@walletscreen/platform/composition';
 import { kafkaGroupId } from '@walletscreen/platform/message-bus/kafka/topics';
 import { createInProcessBus, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
-import { allProjections, projectionGroup, rebuildProjections } from '@walletscreen/projections';
-import { DataDirBusy, lockDataDir } from './data-dir-lock';
+import { allProjections, projectionGroup, readModelGenerations, rebuildNextGeneration, rebuildProjections } from '@walletscreen/projections';
+import { DataDirBusy, lockDataDir, type DataDirRole } from './data-dir-lock';
 
 export interface CommandIO {
   argv: readonly string[];
@@ -78,8 +78,10 @@ export async function runVerifyCommand(io: CommandIO): Promise<number> {
 export const rebuildUsage = `usage: npm run projections:rebuild [-- --data-dir DIR]
   Drops every read model in DATA_DIR/walletscreen.db and replays the event store from position 0.
   Stop the server first: the command refuses to run while it holds the data directory.
-  With MONGO_URL / EVENTSTORE_URL set, it rebuilds the read models in MongoDB from that store; with
-  KAFKA_BROKERS set too, it refuses while a projections process is a member of its consumer groups.`;
+  With MONGO_URL / EVENTSTORE_URL set, it rebuilds the read models in MongoDB from that store, beside
+  the live ones, and then switches every running process to them (API and workers processes keep
+  running; stop the projections process: with KAFKA_BROKERS set, it refuses while one is a member
+  of the projections' consumer groups, and on this machine while one holds the data directory).`;
 
 export async function runRebuildCommand(io: CommandIO): Promise<number> {
   const dataDir = dataDirOf(io, rebuildUsage);
@@ -90,7 +92,7 @@ export async function runRebuildCommand(io: CommandIO): Promise<number> {
     io.stderr(`no event store at ${file}`);
     return 2;
   }
-  return rebuildLocked(io, dataDir, async () => {
+  return rebuildLocked(io, dataDir, ['server', 'follower', 'rebuild'], inPlace, async () => {
     const eventStore = new SqliteEventStore({ file, pollIntervalMs: 50 });
     const readStore = new SqliteReadStore({ file });
     const bus = createInProcessBus(eventStore);
@@ -107,11 +109,33 @@ export async function runRebuildCommand(io: CommandIO): Promise<number> {
   });
 }
 
-/** Takes the data directory for the rebuild (refused while a process holds it), rebuilds every read model over the ports `open` gives, and reports. */
-async function rebuildLocked(io: CommandIO, dataDir: string, open: (logger: Logger) => Promise<Pick<Platform, 'eventStore' | 'readStore' | 'bus' | 'close'>>): Promise<number> {
+type RebuildPorts = Pick<Platform, 'eventStore' | 'readStore' | 'bus' | 'close'>;
+
+/** Rebuilds the current generation of the read models where they are (nothing else runs on them). */
+async function inPlace(ports: RebuildPorts, logger: Logger): Promise<string> {
+  const generations = await readModelGenerations({ store: ports.readStore, projections: allProjections });
+  const result = await rebuildProjections({ bus: ports.bus, readStore: generations.at(generations.generation), projections: allProjections, head: () => ports.eventStore.headPosition(), logger });
+  return `rebuilt ${result.projections.length} read models (${result.projections.join(', ')}) from ${result.position} events in ${result.ms} ms`;
+}
+
+/** Rebuilds the read models as their next generation and switches the running processes to it. */
+async function nextGeneration(ports: RebuildPorts, logger: Logger): Promise<string> {
+  const generations = await readModelGenerations({ store: ports.readStore, projections: allProjections });
+  const result = await rebuildNextGeneration({ bus: ports.bus, generations, projections: allProjections, head: () => ports.eventStore.headPosition(), logger });
+  return `rebuilt ${result.projections.length} read models (${result.projections.join(', ')}) from ${result.position} events in ${result.ms} ms; running processes now read generation ${result.generation}`;
+}
+
+/** Takes the data directory for the rebuild (refused while a process holds it in one of `exclusiveWith`), rebuilds the read models over the ports `open` gives, and reports. */
+async function rebuildLocked(
+  io: CommandIO,
+  dataDir: string,
+  exclusiveWith: readonly DataDirRole[],
+  rebuild: (ports: RebuildPorts, logger: Logger) => Promise<string>,
+  open: (logger: Logger) => Promise<RebuildPorts>,
+): Promise<number> {
   let lock: { release(): void };
   try {
-    lock = lockDataDir(dataDir, 'rebuild', ['server', 'rebuild']);
+    lock = lockDataDir(dataDir, 'rebuild', exclusiveWith);
   } catch (error) {
     if (error instanceof DataDirBusy) {
       io.stderr(`projections:rebuild refused: ${error.message}`);
@@ -123,8 +147,7 @@ async function rebuildLocked(io: CommandIO, dataDir: string, open: (logger: Logg
   try {
     const ports = await open(logger);
     try {
-      const result = await rebuildProjections({ bus: ports.bus, readStore: ports.readStore, projections: allProjections, head: () => ports.eventStore.headPosition(), logger });
-      io.stdout(`rebuilt ${result.projections.length} read models (${result.projections.join(', ')}) from ${result.position} events in ${result.ms} ms`);
+      io.stdout(await rebuild(ports, logger));
       return 0;
     } finally {
       await ports.close();
@@ -150,8 +173,8 @@ export function runAsMain(name: string, command: (io: CommandIO) => Promise<numb
 /**
  * The rebuild on the configured adapters (the distributed profile): the read models in MONGO_URL
  * (or the SQLite file) replayed from the store EVENTSTORE_URL names (or the SQLite file), through
- * the in-process bus. Only the projections' collections and checkpoints are dropped; the relay's
- * checkpoint stays. Refused while a projections process is in one of the projections' Kafka
+ * the in-process bus, as the read models' next generation (projections/src/generations.ts); the
+ * previous generation is dropped once the running processes switched. The relay's checkpoint stays. Refused while a projections process is in one of the projections' Kafka
  * consumer groups (when KAFKA_BROKERS is set) or a process holds the data directory.
  */
 async function rebuildConfigured(io: CommandIO, dataDir: string): Promise<number> {
@@ -172,8 +195,9 @@ async function rebuildConfigured(io: CommandIO, dataDir: string): Promise<number
       return 1;
     }
   }
-  // The replay reads the store itself, through the in-process bus.
-  return rebuildLocked(io, dataDir, (logger) => openPlatform({ ...config, KAFKA_BROKERS: undefined }, { logger, pollIntervalMs: 50 }));
+  // The replay reads the store itself, through the in-process bus. API and workers processes
+  // ("followers" of the data directory) keep running: they switch to the new generation.
+  return rebuildLocked(io, dataDir, ['server', 'rebuild'], nextGeneration, (logger) => openPlatform({ ...config, KAFKA_BROKERS: undefined }, { logger, pollIntervalMs: 50 }));
 }
 
 /** The members of the projections' Kafka consumer groups, as "group: client host" lines. */

@@ -11,7 +11,7 @@
 import type { Config, Logger } from '@walletscreen/platform';
 import { closeStack, ConfigError, createLogger, loadConfig } from '@walletscreen/platform';
 import { openPlatform, type Platform } from '@walletscreen/platform/composition';
-import { allProjections, checksProjection, startProjections, watchReadModels } from '@walletscreen/projections';
+import { allProjections, checksProjection, readModelGenerations, startProjections, watchReadModels } from '@walletscreen/projections';
 import type { AnalysisOptions } from './analysis';
 import { startBackgroundWork, type BackgroundWork } from './background-work';
 import { createAccountsService, startCommandApi } from './command-api';
@@ -42,6 +42,8 @@ export interface ProcessOptions {
 
 /** How often a projections process saves the checkpoint of events it passes over, so the API replicas see them reached. */
 const SAVE_SKIPPED_AFTER_MS = 100;
+/** How often API and workers processes look for a rebuilt generation of the read models (`npm run projections:rebuild`). */
+const FOLLOW_GENERATION_MS = 1_000;
 
 function requireDistributed(kind: ProcessKind, config: Config) {
   const problems: string[] = [];
@@ -57,13 +59,25 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
   const logger = (options.logger ?? createLogger({ level: config.LOG_LEVEL })).child({ process: kind });
   const clock = options.clock ?? (() => new Date());
   requireDistributed(kind, config);
-  // Refuses to start during `npm run projections:rebuild`, and makes a rebuild refuse while this runs.
-  const dataDirLock = lockDataDir(config.DATA_DIR, 'server', ['rebuild']);
+  // Refuses to start during `npm run projections:rebuild`, and makes a rebuild refuse while this
+  // runs: any rebuild for the projections process, an in-place one for the others (followers).
+  const dataDirLock = lockDataDir(config.DATA_DIR, kind === 'projections' ? 'server' : 'follower', ['rebuild']);
   const opened = closeStack();
   opened.add(() => dataDirLock.release());
   try {
-    const platform = await openPlatform(config, { logger, clock, relay: kind === 'relay' });
-    opened.add(() => platform.close());
+    const opening = await openPlatform(config, { logger, clock, relay: kind === 'relay' });
+    opened.add(() => opening.close());
+    // The read models through their current generation; API and workers processes follow a rebuild
+    // (a new generation) without a restart. The projections process is stopped during a rebuild.
+    const generations = await readModelGenerations({
+      store: opening.readStore,
+      projections: allProjections,
+      followEveryMs: kind === 'api' || kind === 'workers' ? FOLLOW_GENERATION_MS : undefined,
+      onSwitch: (from, to) => logger.info({ from, to }, 'the read models were rebuilt: now reading their new generation'),
+      onError: (error) => logger.warn({ err: error }, 'could not look for a rebuilt generation of the read models'),
+    });
+    opened.add(() => generations.close());
+    const platform: Platform = { ...opening, readStore: generations };
     const running: RunningProcess = { kind, config, logger, platform, close: opened.close };
 
     if (kind === 'projections') {
@@ -90,7 +104,7 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
         // A settled check is answered once History shows it: only that read model is waited for.
         const checksReadModel = watchReadModels({ readStore: platform.readStore, projections: [checksProjection] });
         opened.add(() => checksReadModel.stop());
-        const api = await startCommandApi({ config, ports: platform, accounts, readModels, checksReadModel, catchUp, logger, clock, staticDir: options.staticDir, rateLimitStore: sharedRateLimitStore(platform.readStore) });
+        const api = await startCommandApi({ config, ports: platform, accounts, readModels, checksReadModel, catchUp, logger, clock, staticDir: options.staticDir, rateLimitStore: sharedRateLimitStore(opening.readStore) });
         opened.add(() => api.close());
         running.url = api.url;
       } else {
