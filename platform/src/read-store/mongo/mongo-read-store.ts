@@ -32,8 +32,6 @@ const CHECKPOINTS = '_checkpoints';
 const LEASES = '_leases';
 const DUPLICATE_KEY = 11000;
 const NS_NOT_FOUND = 26;
-/** Lookups `getMany` keeps in flight: few, since every projection of a process may be asking at once. */
-const GET_MANY_AT_ONCE = 8;
 
 interface StoredDoc extends Document {
   _id: string;
@@ -124,15 +122,8 @@ export class MongoReadStore implements ReadStore {
 
   async getMany<T>(collection: string, ids: readonly string[]): Promise<Map<string, T>> {
     const out = new Map<string, T>();
-    // One `_id` lookup per document, GET_MANY_AT_ONCE at a time, rather than one `{_id: {$in}}`:
-    // FerretDB 1.x runs `$in` as a scan of the whole collection on either backend (about 100 ms a
-    // batch at 4,000 documents, and growing with them), and projections call this for every batch.
-    // On MongoDB both are index lookups; the pipelined finds cost only round trips.
-    const unique = [...new Set(ids)];
-    for (let i = 0; i < unique.length; i += GET_MANY_AT_ONCE) {
-      const found = await Promise.all(unique.slice(i, i + GET_MANY_AT_ONCE).map((id) => this.coll(collection).findOne({ _id: id })));
-      for (const d of found) if (d && !d._deleted) out.set(d._id, strip<T>(d));
-    }
+    if (ids.length === 0) return out;
+    for (const d of await this.coll(collection).find({ _id: { $in: [...ids] } }).toArray()) if (!d._deleted) out.set(d._id, strip<T>(d));
     return out;
   }
 
