@@ -14,6 +14,7 @@
  */
 import { fuzzOperations, type OpenApiDocument } from '@walletscreen/command-api/testing/fuzz-requests';
 import { emptyStats, fuzzOperationsOnce, heapAfterGc, prototypeSnapshot, rejectedRequestsAppend, type FuzzTarget } from '@walletscreen/command-api/testing/fuzz-run';
+import { rawRequest, type RawRequest } from '@walletscreen/command-api/testing/raw-http';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
@@ -84,6 +85,31 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     expect(appended).toEqual([]);
     expect(stats.sent).toBeGreaterThan(100);
   }, 240_000);
+
+  it('answers with problem+json what Node refuses before the app sees it, and at once', async () => {
+    const cases: Array<[RawRequest, number]> = [
+      [{ method: 'FUZZ', target: '/api/health', headers: [] }, 400],
+      [{ method: 'get', target: '/api/health', headers: [] }, 400],
+      [{ method: 'GET', target: '/api/health', headers: [['X-Fuzz', 'x'.repeat(20_000)]] }, 431],
+      [{ method: 'GET', target: '/api/health', headers: [['Authorization', 'Bearer \u0000']] }, 400],
+      [{ method: 'CONNECT', target: '127.0.0.1:443', headers: [] }, 405],
+      [{ method: 'GET', target: '/api/health', headers: [['Connection', 'Upgrade'], ['Upgrade', 'h2c']] }, 400],
+      [{ method: 'POST', target: '/api/auth/login', headers: [['Expect', 'bogus'], ['Content-Type', 'application/json']], body: Buffer.from('{}') }, 417],
+    ];
+    for (const [request, status] of cases) {
+      const answer = await rawRequest(target.host, target.port, request, 5_000);
+      expect({ request: `${request.method} ${JSON.stringify(request.headers).slice(0, 80)}`, status: answer.status, type: answer.headers['content-type'] }).toEqual({
+        request: `${request.method} ${JSON.stringify(request.headers).slice(0, 80)}`,
+        status,
+        type: 'application/problem+json; charset=utf-8',
+      });
+      expect(JSON.parse(answer.body.toString())).toMatchObject({ status, title: expect.any(String), error: expect.any(String) });
+      expect(answer.ms).toBeLessThan(900); // not socket.io's one-second close of an upgrade it does not take
+    }
+    // The socket.io path still takes its upgrade.
+    const socketIo = await rawRequest(target.host, target.port, { method: 'GET', target: '/socket.io/?EIO=4&transport=websocket', headers: [['Connection', 'Upgrade'], ['Upgrade', 'websocket'], ['Sec-WebSocket-Version', '13'], ['Sec-WebSocket-Key', 'dGhlIHNhbXBsZSBub25jZQ==']] }, 1_000);
+    expect(socketIo.status).toBe(101);
+  });
 
   it('changes no built-in prototype, in the server realm or in Node\u2019s', () => {
     expect(prototypeSnapshot()).toEqual(prototypesBefore);

@@ -20,6 +20,7 @@ import { createBilling, type Billing } from '../billing/service';
 import { createStripeGateway } from '../billing/stripe-gateway';
 import { attachSocketGateway } from '../checks/socket-gateway';
 import { createApp } from '../http/app';
+import { answerClientErrors } from '../http/client-errors';
 import { createCustomLists } from '../lists/service';
 import { cachedSanctionsIndex } from '@walletscreen/workers/sanctions/sanctions-store';
 import { createRateLimiter, type RateLimitStore } from '@walletscreen/platform/rate-limit/rate-limiter';
@@ -161,6 +162,7 @@ export async function startCommandApi(deps: {
     trustProxy: config.TRUST_PROXY,
   });
   const server: Server = createServer(app);
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
