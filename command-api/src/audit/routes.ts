@@ -12,6 +12,7 @@ import {
 } from '@walletscreen/contracts';
 import type { ChainVerification, EventStore, ReadStore } from '@walletscreen/platform';
 import { sessionAuth, type Authenticator } from '../http/auth';
+import { drainedOrClosed } from '../http/drain';
 import { route, routeGroup, type RouteGroup } from '../http/route';
 import { Conflict, NotFound } from '../shared/errors';
 import { auditTypes, findAuditEntries, streamAuditEntries } from './audit-query';
@@ -103,7 +104,7 @@ export function auditRoutes(deps: {
           });
           for await (const entry of streamAuditEntries(deps.readStore, filters)) {
             if (aborted) return;
-            if (!res.write(`${JSON.stringify(entry)}\n`)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
+            if (!res.write(`${JSON.stringify(entry)}\n`)) await drainedOrClosed(res);
           }
           res.end();
         },
