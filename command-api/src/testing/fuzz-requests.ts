@@ -92,9 +92,28 @@ export function categoriesFor(op: FuzzOperation): FuzzCategory[] {
   });
 }
 
-const sampleOf = (schema: JsonSchema, doc: OpenApiDocument, requiredOnly = false): Json => {
+/**
+ * Values that pass where the sampler's placeholder ("string") cannot, by field name, so the
+ * mutations of the other fields reach what lies behind the validation of these (a check, a
+ * watched wallet, a webhook endpoint) rather than all stopping at "not an address".
+ */
+const KNOWN_GOOD: Array<[RegExp, string]> = [
+  [/address$/, '1BoatSLRHtKNngkdXEeobR76b53LETtpyT'],
+  [/^email$/, 'fuzz-target@fuzz.example'],
+  [/^url$/, 'https://hooks.example.com/walletscreen'],
+  [/password$/, 'Fuzz-Target-Passphrase-1'],
+];
+
+function withKnownGood(value: Json, key = ''): Json {
+  if (typeof value === 'string') return value === 'string' ? (KNOWN_GOOD.find(([name]) => name.test(key))?.[1] ?? value) : value;
+  if (Array.isArray(value)) return value.map((v) => withKnownGood(v, key));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withKnownGood(v, k)]));
+  return value;
+}
+
+const sampleOf = (schema: JsonSchema, doc: OpenApiDocument, requiredOnly = false, name = ''): Json => {
   try {
-    return sample(schema as never, { skipReadOnly: true, skipNonRequired: requiredOnly, quiet: true }, doc) as Json;
+    return withKnownGood(sample(schema as never, { skipReadOnly: true, skipNonRequired: requiredOnly, quiet: true }, doc) as Json, name);
   } catch {
     return {};
   }
@@ -302,7 +321,7 @@ function sampled(op: FuzzOperation, ctx: FuzzContext, requiredOnly: boolean): Pa
   const query: string[] = [];
   const headers: Array<[string, string]> = authHeaders(op, ctx.credentials);
   for (const p of op.params) {
-    const value = sampleOf(p.schema, ctx.doc);
+    const value = sampleOf(p.schema, ctx.doc, false, p.name);
     const text = typeof value === 'string' ? value : JSON.stringify(value);
     if (p.in === 'path') path[p.name] = text;
     else if (p.in === 'query' && p.required) query.push(`${enc(p.name)}=${enc(text)}`);
