@@ -84,7 +84,7 @@ export async function run(): Promise<Record<string, number | string>> {
     const sorted = [...stats.latenciesMs].sort((a, b) => a - b);
     const serverErrors = Object.entries(stats.byStatus).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0);
     return {
-      seed: SEED,
+      seed: String(SEED),
       'operations fuzzed': operationsToFuzz(target, ONLY).length,
       'operations covered': stats.covered.size,
       'requests sent (after a warm-up pass of these)': warmStats.sent,
