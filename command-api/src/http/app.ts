@@ -1,3 +1,4 @@
+import compression from 'compression';
 import express, { type Express, type Router } from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +8,8 @@ import { DOCS_ASSETS_PATH, DOCS_CONTENT_SECURITY_POLICY, REDOC_BUNDLE, docsAsset
 import { openApiDocument, type ApiTag, type ApiWebhook, type OpenApiJson } from './openapi-document';
 import { route, routeGroup, type RouteDeclaration, type RouteGroup } from './route';
 import { apiNotFound, problemHandler } from './problem';
+import { contentSecurityPolicy, securityHeaders } from './security-headers';
+import { spaRouter } from './spa';
 
 export interface AppOptions {
   /** Routes declared with http/route.ts, mounted in this order under /api and described in /api/openapi.json. */
@@ -20,6 +23,8 @@ export interface AppOptions {
   /** The built SPA (frontend/dist); served with index.html for every non-API path. */
   staticDir?: string;
   trustProxy: boolean;
+  /** Where users reach the service (PUBLIC_URL): https turns on HSTS. */
+  publicUrl?: string;
   /** Largest JSON body accepted; larger ones get 413. */
   bodyLimit?: string;
   /** The reference page's sections, in order, with their descriptions (other tags follow). */
@@ -71,7 +76,6 @@ export function serviceRoutes(document: (serverUrl: string) => OpenApiJson, rend
       auth: 'none',
       responses: { 200: { description: 'An HTML page', contentType: 'text/html' } },
       handle(_input, _req, res) {
-        res.setHeader('Content-Security-Policy', DOCS_CONTENT_SECURITY_POLICY);
         res.type('html').send(docsPageHtml({ specUrl: '/api/openapi.json', rendererUrl: `/api${DOCS_ASSETS_PATH}/${REDOC_BUNDLE}`, rendererFound: renderer !== undefined }));
       },
     }),
@@ -96,12 +100,11 @@ export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy);
-  app.use((_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    res.setHeader('X-Frame-Options', 'DENY');
-    next();
-  });
+  app.use(securityHeaders({ publicUrl: options.publicUrl }));
+  // Answers the build did not compress (index.html, JSON, the OpenAPI document, the docs' renderer)
+  // are compressed as they are sent, when larger than 1 KB; the precompressed assets already carry
+  // a Content-Encoding and pass untouched.
+  app.use(compression());
 
   const groups = options.groups ?? [];
   const declared = groups.flatMap((g) => g.routes);
@@ -123,6 +126,7 @@ export function createApp(options: AppOptions): Express {
   const renderer = findDocsRenderer();
   if (!renderer) options.logger.warn('the API reference page has no renderer (redoc is not installed and dist/docs is missing): /api/docs shows only a link to /api/openapi.json');
   const service = serviceRoutes(document, renderer);
+  api.get('/docs', contentSecurityPolicy(DOCS_CONTENT_SECURITY_POLICY));
   api.use(routeGroup(service).router);
   api.use(DOCS_ASSETS_PATH, docsAssets(renderer));
   for (const r of options.routers ?? []) api.use(r);
@@ -132,11 +136,7 @@ export function createApp(options: AppOptions): Express {
 
   const dir = options.staticDir;
   if (dir && existsSync(path.join(dir, 'index.html'))) {
-    app.use(express.static(dir, { index: false, maxAge: '1h', setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') }));
-    app.get(/^(?!\/api\/|\/socket\.io\/).*/, (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(dir, 'index.html'));
-    });
+    app.use(spaRouter(dir));
   } else {
     options.logger.warn({ staticDir: dir }, 'the SPA is not built (run npm run build): only the API is served');
   }

@@ -27,23 +27,23 @@ export function findDocsRenderer(from: string = __dirname): string | undefined {
 }
 
 /**
- * Redoc styles itself with <style> elements and draws icons as data: images; its search runs in a
+ * The page's Content-Security-Policy (helmet writes it; see security-headers.ts). Redoc styles itself with <style> elements and draws icons as data: images; its search runs in a
  * worker made from a blob. Nothing else is allowed: no other origin, no inline script, no frames.
  * (Its footer's logo points at its maker's CDN: the policy blocks it, and the footer shows the
  * words alone.)
  */
-export const DOCS_CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const DOCS_CONTENT_SECURITY_POLICY: Record<string, string[]> = {
+  'default-src': ["'none'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'worker-src': ["'self'", 'blob:'],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
 
 const theme = JSON.stringify({
   colors: { primary: { main: '#4f46e5' } },

@@ -160,6 +160,7 @@ export async function startCommandApi(deps: {
     logger,
     staticDir: deps.staticDir ?? findStaticDir(),
     trustProxy: config.TRUST_PROXY,
+    publicUrl: config.PUBLIC_URL,
   });
   const server: Server = createServer(app);
   answerClientErrors(server);
