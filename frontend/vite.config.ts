@@ -29,5 +29,34 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      // The contracts' modules only declare (constants, zod schemas, pure helpers): a module none of
+      // whose exports a screen uses is left out, instead of the whole package coming with the first
+      // constant a page names.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false }] },
+      output: {
+        codeSplitting: {
+          // Left to the automatic chunking, modules every page needs were merged into chunks of
+          // libraries only some screens use (Mantine's DirectionProvider into floating-ui's, zod
+          // with Mantine's CloseButton), and the landing page downloaded those libraries whole. The
+          // framework every screen runs on is one chunk; the libraries of some screens are theirs.
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|clsx|@mantine[\\/]core[\\/]esm[\\/]core|@mantine[\\/]store)[\\/]/,
+            },
+            {
+              // The layout, text and button components nearly every screen shows: one chunk, instead
+              // of a dozen small ones each costing a request.
+              name: 'ui',
+              test: /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](ActionIcon|Anchor|Badge|Burger|Button|Container|Divider|Group|List|Paper|Progress|SimpleGrid|Stack|Text|ThemeIcon|Title|UnstyledButton)|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes))/,
+            },
+            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'socket', test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });

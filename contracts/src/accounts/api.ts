@@ -29,10 +29,7 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
 export const USERNAME_MAX = 100;
-/** Session length for users and admins (spec §9). */
-export const SESSION_MINUTES = 100;
-/** New users get this many bonus premium checks (spec §1, §9). */
-export const WELCOME_BONUS_CHECKS = 20;
+export { SESSION_MINUTES, WELCOME_BONUS_CHECKS } from './limits';
 
 const requiredString = (message: string) =>
   z.string({ error: message }).trim().min(1, { error: message, abort: true });

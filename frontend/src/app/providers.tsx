@@ -1,20 +1,17 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient, installFocusThrottle } from '../lib/query-client';
+import { DeferredNotifications } from '../components/deferred-notifications';
 import { cssVariablesResolver, theme } from './theme';
 
-/** Theme (light, dark or the system's), notifications and the query cache. */
+/**
+ * Theme (light, dark or the system's) and notifications. The query cache comes with the screens
+ * that use it (lib/query-provider.tsx, wrapped around them by the router).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => {
-    installFocusThrottle();
-    return createQueryClient();
-  });
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <Notifications position="top-right" autoClose={5000} />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <DeferredNotifications position="top-right" autoClose={5000} />
+      {children}
     </MantineProvider>
   );
 }

@@ -1,16 +1,50 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireAdminSession, RequireUserSession } from './guards/session-guards';
-import { AdminLayout } from './layouts/admin-layout';
-import { DashboardLayout } from './layouts/dashboard-layout';
 import { RootLayout, RouteError, RouteLoading, type RouteHandle } from './root-layout';
 import { setNavigator } from '../lib/navigation';
 
 const handle = (title: string): RouteHandle => ({ title });
 
-/** A screen loaded on first visit, so each visitor downloads only the screens they open. */
+/** The query cache's provider, loaded with the first screen that uses the API. */
+const queries = () => import('../lib/query-provider');
+
+/**
+ * A screen loaded on first visit, so each visitor downloads only the screens they open, inside the
+ * app's query cache.
+ */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => {
+    const [module, { withQueries }] = await Promise.all([load(), queries()]);
+    return { Component: withQueries(pick(module)) };
+  };
+}
+
+/** A screen that calls no API (the landing page): loaded on first visit, without the query cache. */
+function staticScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
+}
+
+/**
+ * A signed-in area: its layout (with its navigation and live connection) loaded with its first
+ * screen, so a visitor of the public pages never downloads it, and shown behind its session guard.
+ */
+function area<M>(Guard: ComponentType<{ children: ReactNode }>, load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => {
+    const [module, { QueryProvider }] = await Promise.all([load(), queries()]);
+    const Layout = pick(module);
+    return {
+      Component: function GuardedArea() {
+        return (
+          <QueryProvider>
+            <Guard>
+              <Layout />
+            </Guard>
+          </QueryProvider>
+        );
+      },
+    };
+  };
 }
 
 /** The route table of spec §2. */
@@ -20,7 +54,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <RouteLoading />,
     children: [
-      { path: '/', lazy: screen(() => import('../features/landing/routes/landing-page'), (m) => m.LandingPage), handle: handle('Is This Wallet Clean?') },
+      { path: '/', lazy: staticScreen(() => import('../features/landing/routes/landing-page'), (m) => m.LandingPage), handle: handle('Is This Wallet Clean?') },
       { path: '/login', lazy: screen(() => import('../features/auth/routes/login-page'), (m) => m.LoginPage), handle: handle('Authorization') },
       { path: '/auth', lazy: screen(() => import('../features/auth/routes/login-page'), (m) => m.LoginPage), handle: handle('Authorization') },
       { path: '/register', lazy: screen(() => import('../features/auth/routes/register-page'), (m) => m.RegisterPage), handle: handle('Register') },
@@ -32,11 +66,7 @@ export const routes: RouteObject[] = [
       { path: '/unauthorized', lazy: screen(() => import('../features/auth/routes/unauthorized-page'), (m) => m.UnauthorizedPage), handle: handle('No admin access') },
       {
         path: '/dashboard',
-        element: (
-          <RequireUserSession>
-            <DashboardLayout />
-          </RequireUserSession>
-        ),
+        lazy: area(RequireUserSession, () => import('./layouts/dashboard-layout'), (m) => m.DashboardLayout),
         handle: handle('Wallet Check Dashboard'),
         children: [
           { index: true, element: <Navigate to="wallet-checker" replace /> },
@@ -54,11 +84,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/admin',
-        element: (
-          <RequireAdminSession>
-            <AdminLayout />
-          </RequireAdminSession>
-        ),
+        lazy: area(RequireAdminSession, () => import('./layouts/admin-layout'), (m) => m.AdminLayout),
         handle: handle('Admin'),
         children: [
           { index: true, element: <Navigate to="customers" replace /> },

@@ -1,6 +1,6 @@
 import { createApiClient, requiresPremium } from './api-client';
 import { navigateTo } from './navigation';
-import { closeSocket } from './socket';
+import { closeSocket } from './socket-connection';
 
 /**
  * The main API client of the app: same origin, under /api, token from localStorage. A 401 that

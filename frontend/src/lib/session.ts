@@ -6,8 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SESSION_MINUTES } from '@walletscreen/contracts';
-import { noteSignOut } from './sign-out-notice';
-import { closeSocket, onAccountBlocked } from './socket';
+import { closeSocket } from './socket-connection';
 
 export const SESSION_KEYS = {
   token: 'authToken',
@@ -135,7 +134,7 @@ export function authToken(storage: SessionStorage): string | null {
 /** Navigation as the hooks need it; the app passes react-router's navigate. */
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
-function browserStorage(): SessionStorage {
+export function browserStorage(): SessionStorage {
   return window.localStorage;
 }
 
@@ -200,27 +199,4 @@ export function useLogout(kind: 'user' | 'admin', navigate: Navigate, storage?: 
     queryClient.clear();
     navigate(to, { replace: true });
   }, [kind, navigate, queryClient, storage]);
-}
-
-/**
- * While a signed-in user's screen is shown: when the server says the account was blocked, the
- * session ends at once (stored credentials, cached data, the live connection) and the visitor goes
- * to /login, which shows why. Other tabs follow through the cleared storage and show it too.
- */
-export function useSignOutWhenBlocked(navigate: Navigate, storage?: SessionStorage): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const store = storage ?? browserStorage();
-    return onAccountBlocked(
-      () => authToken(store),
-      (message) => {
-        // The notice first: another tab reacts to the cleared token and reads it.
-        noteSignOut(store, message, Date.now());
-        clearSession(store);
-        closeSocket();
-        queryClient.clear();
-        navigate(LOGIN_PATH, { replace: true });
-      },
-    );
-  }, [navigate, queryClient, storage]);
 }

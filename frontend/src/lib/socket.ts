@@ -14,6 +14,7 @@
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { ACCOUNT_BLOCKED, accountBlockedMessageSchema, accountMessages, BATCH_PROGRESS, type BatchProgressMessage, type CheckProgress } from '@walletscreen/contracts';
+import { currentSocket, holdSocket } from './socket-connection';
 
 export const SOCKET_PATH = '/socket.io';
 export const CHECK_PROGRESS_EVENT = 'check:progress';
@@ -36,32 +37,23 @@ export function isCheckProgress(value: unknown): value is CheckProgress {
   );
 }
 
-let socket: Socket | null = null;
-
 /**
  * Opens the shared connection (or returns the open one). The token is read at every
  * (re)connection, so a reconnect after a new sign-in presents the current token.
  */
 export function openSocket(readToken: () => string | null): Socket {
-  if (socket) {
-    if (!socket.active) socket.connect();
-    return socket;
+  const open = currentSocket();
+  if (open) {
+    if (!open.active) open.connect();
+    return open;
   }
-  socket = io({
+  const socket = io({
     path: SOCKET_PATH,
     auth: (send) => send({ token: readToken() ?? '' }),
     reconnectionDelayMax: 10_000,
   });
+  holdSocket(socket);
   return socket;
-}
-
-/** Closes the shared connection (logout, session ended). */
-export function closeSocket(): void {
-  if (!socket) return;
-  const s = socket;
-  socket = null;
-  s.removeAllListeners();
-  s.disconnect();
 }
 
 /** Opens the shared connection while a signed-in screen is shown; it stays open across screens until logout. */
@@ -73,7 +65,7 @@ export function useLiveConnection(readToken: () => string | null): void {
 
 /** Every progress message of the user's checks, as it arrives. Returns the unsubscribe. */
 export function onCheckProgress(listener: (progress: CheckProgress) => void): () => void {
-  const s = socket;
+  const s = currentSocket();
   if (!s) return () => undefined;
   const handler = (payload: unknown) => {
     if (isCheckProgress(payload)) listener(payload);
@@ -89,7 +81,7 @@ export function onCheckProgress(listener: (progress: CheckProgress) => void): ()
  * and after every (re)connection. Returns the unsubscribe.
  */
 export function followCheck(checkId: string, listener: (progress: CheckProgress) => void): () => void {
-  const s = socket;
+  const s = currentSocket();
   if (!s) return () => undefined;
   let active = true;
   const deliver = (payload: unknown) => {

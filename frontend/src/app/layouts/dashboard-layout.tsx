@@ -22,7 +22,8 @@ import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { useProfile } from '../../lib/get-profile';
 import { useOpenAlertsCount } from '../../lib/get-open-alerts';
-import { authToken, useLogout, useSignOutWhenBlocked } from '../../lib/session';
+import { authToken, useLogout } from '../../lib/session';
+import { useSignOutWhenBlocked } from '../../lib/sign-out-when-blocked';
 import { useLiveConnection } from '../../lib/socket';
 import { SideNav, type NavItem } from './side-nav';
 
