@@ -1,5 +1,6 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { DeferredTooltip } from './deferred-tooltip';
 
 /** Switches between the light and dark themes (the choice is kept in localStorage by Mantine). */
 export function ColorSchemeToggle() {
@@ -8,10 +9,10 @@ export function ColorSchemeToggle() {
   const next = computed === 'dark' ? 'light' : 'dark';
   const label = next === 'dark' ? 'Switch to dark theme' : 'Switch to light theme';
   return (
-    <Tooltip label={label}>
+    <DeferredTooltip label={label}>
       <ActionIcon variant="default" size="lg" aria-label={label} onClick={() => setColorScheme(next)}>
         {computed === 'dark' ? <IconSun size={18} aria-hidden="true" /> : <IconMoon size={18} aria-hidden="true" />}
       </ActionIcon>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

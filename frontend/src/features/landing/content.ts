@@ -57,3 +57,6 @@ export const TRUST_MARKS: readonly { mark: string; text: string }[] = [
 ];
 
 export const CONTACT_EMAIL = 'compliance@walletscreen.example';
+
+/** The header links have empty targets (spec §2): they stay on the page. */
+export const NAV_LINKS = ['How It Works', 'Partners', 'Try It Now'] as const;

@@ -1,16 +1,19 @@
-import { useEffect } from 'react';
-import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Stack } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Anchor, Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo';
 import { ColorSchemeToggle } from '../../../components/color-scheme-toggle';
+import { NAV_LINKS } from '../content';
 import classes from '../landing.module.css';
 
-/** The header links have empty targets (spec §2): they stay on the page. */
-const NAV_LINKS = ['How It Works', 'Partners', 'Try It Now'] as const;
+/** The small screens' menu (a drawer, with its focus trap and scroll lock) is loaded when first opened. */
+const LandingMenu = lazy(() => import('./landing-menu').then((m) => ({ default: m.LandingMenu })));
 
 export function LandingHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  if (opened && !menuWanted) setMenuWanted(true);
   const location = useLocation();
   // The menu closes whenever the location changes.
   useEffect(() => close(), [location.key, close]);
@@ -40,25 +43,11 @@ export function LandingHeader() {
           </Group>
         </Group>
       </Container>
-      <Drawer opened={opened} onClose={close} title="Menu" size="xs" position="right" padding="md">
-        <Stack gap="xs" component="nav" aria-label="Main">
-          {NAV_LINKS.map((label) => (
-            <Anchor key={label} href="#" onClick={close} py={6} c="var(--mantine-color-text)" fw={500}>
-              {label}
-            </Anchor>
-          ))}
-          <Divider my="xs" />
-          <Button component={Link} to="/auth" onClick={close}>
-            Check Wallet
-          </Button>
-          <Group justify="space-between" mt="sm">
-            <Anchor component={Link} to="/login" size="sm">
-              Sign in
-            </Anchor>
-            <ColorSchemeToggle />
-          </Group>
-        </Stack>
-      </Drawer>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <LandingMenu opened={opened} onClose={close} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Container, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { SEGMENTS } from '../content';
 import classes from '../landing.module.css';
 
@@ -14,30 +14,32 @@ export function SegmentsSection() {
           <Text c="dimmed">The same screening, tuned to the problem each kind of platform actually has.</Text>
         </Stack>
         <Paper visibleFrom="md" p={0} className={classes.tablePaper}>
-          <Table verticalSpacing="md" horizontalSpacing="lg">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col" w="22%">
+          {/* A plain table styled as Mantine's: its Table brings a scroll container and, with it, the
+              positioning library of popovers, a tenth of the landing page's script. */}
+          <table className={classes.segmentsTable}>
+            <thead>
+              <tr>
+                <th scope="col" style={{ width: '22%' }}>
                   Segment
-                </Table.Th>
-                <Table.Th scope="col">Pain</Table.Th>
-                <Table.Th scope="col" w="32%">
+                </th>
+                <th scope="col">Pain</th>
+                <th scope="col" style={{ width: '32%' }}>
                   Solution
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
               {SEGMENTS.map((row) => (
-                <Table.Tr key={row.segment}>
-                  <Table.Th scope="row" fw={600}>
+                <tr key={row.segment}>
+                  <th scope="row" className={classes.segmentName}>
                     {row.segment}
-                  </Table.Th>
-                  <Table.Td c="dimmed">{row.pain}</Table.Td>
-                  <Table.Td fw={600}>{row.solution}</Table.Td>
-                </Table.Tr>
+                  </th>
+                  <td className={classes.segmentPain}>{row.pain}</td>
+                  <td className={classes.segmentSolution}>{row.solution}</td>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
+            </tbody>
+          </table>
         </Paper>
         <Stack hiddenFrom="md" gap="sm">
           {SEGMENTS.map((row) => (

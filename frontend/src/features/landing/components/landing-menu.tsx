@@ -1,0 +1,29 @@
+import { Anchor, Button, Divider, Drawer, Group, Stack } from '@mantine/core';
+import { Link } from 'react-router';
+import { ColorSchemeToggle } from '../../../components/color-scheme-toggle';
+import { NAV_LINKS } from '../content';
+
+/** The header's links in a drawer, for screens too narrow to show them in the header. */
+export function LandingMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Drawer opened={opened} onClose={onClose} title="Menu" size="xs" position="right" padding="md">
+      <Stack gap="xs" component="nav" aria-label="Main">
+        {NAV_LINKS.map((label) => (
+          <Anchor key={label} href="#" onClick={onClose} py={6} c="var(--mantine-color-text)" fw={500}>
+            {label}
+          </Anchor>
+        ))}
+        <Divider my="xs" />
+        <Button component={Link} to="/auth" onClick={onClose}>
+          Check Wallet
+        </Button>
+        <Group justify="space-between" mt="sm">
+          <Anchor component={Link} to="/login" size="sm">
+            Sign in
+          </Anchor>
+          <ColorSchemeToggle />
+        </Group>
+      </Stack>
+    </Drawer>
+  );
+}
