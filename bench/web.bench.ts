@@ -31,6 +31,17 @@ function figures(name: string, w: PageWeight): Record<string, number> {
 }
 
 export async function run(): Promise<Record<string, number | string>> {
+  // Playwright's pipe to Chromium does not hold the event loop open, and the bench runner awaits at
+  // the top level: without a timer of its own, Node would exit (code 13) while the browser works.
+  const keepAlive = setInterval(() => {}, 1_000);
+  try {
+    return await measure();
+  } finally {
+    clearInterval(keepAlive);
+  }
+}
+
+async function measure(): Promise<Record<string, number | string>> {
   const staticDir = path.join(repoRoot(), 'frontend', 'dist');
   if (!existsSync(path.join(staticDir, 'index.html'))) throw new Error('frontend/dist is missing: run npm run build first');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ws-bench-web-'));
@@ -40,10 +51,10 @@ export async function run(): Promise<Record<string, number | string>> {
     logger: createLogger({ level: 'silent' }),
   });
   const base = server.url.replace('localhost', '127.0.0.1');
-  const browser = await launchBrowser();
-  // Playwright's pipe to Chromium does not hold the event loop open, and the bench runner awaits at
-  // the top level: without a timer of its own, Node would exit (code 13) while a page loads.
-  const keepAlive = setInterval(() => {}, 1_000);
+  const browser = await launchBrowser().catch(async (error: unknown) => {
+    await server.close();
+    throw error;
+  });
   try {
     const landingContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const landing = await measureFirstLoad(landingContext, `${base}/`, (page) => page.getByRole('heading', { name: /Is This Wallet Clean\?/i }).waitFor());
@@ -64,7 +75,6 @@ export async function run(): Promise<Record<string, number | string>> {
 
     return { ...figures('landing /', landing), ...figures('dashboard /dashboard/wallet-checker', dashboard) };
   } finally {
-    clearInterval(keepAlive);
     await browser.close();
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -41,13 +41,14 @@ export async function measureFirstLoad(context: BrowserContext, url: string, rea
     const r = seen.get(e.requestId);
     if (r) r.decoded += e.dataLength;
   });
+  const bodies: Promise<number>[] = [];
   cdp.on('Network.loadingFinished', (e) => {
     const r = seen.get(e.requestId);
-    if (r) r.transferred = e.encodedDataLength;
-  });
-  const bodies: Promise<number>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') bodies.push(response.body().then((b) => gzipSync(b, { level: 9 }).length));
+    if (!r) return;
+    r.transferred = e.encodedDataLength;
+    if (r.type === 'Script') {
+      bodies.push(cdp.send('Network.getResponseBody', { requestId: e.requestId }).then((b) => gzipSync(Buffer.from(b.body, b.base64Encoded ? 'base64' : 'utf8'), { level: 9 }).length));
+    }
   });
 
   await page.goto(url, { waitUntil: 'networkidle' });
