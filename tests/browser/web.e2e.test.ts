@@ -54,6 +54,27 @@ it('loads the landing page within its budgets, compressed, its hashed assets cac
   expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
 }, 60_000);
 
+it('sets the stored or the system colour scheme before the app script runs, from a file the policy allows', async () => {
+  const scheme = async (stored: string | null) => {
+    const context = await browser.newContext({ colorScheme: 'dark', baseURL: base });
+    if (stored) await context.addInitScript((value) => localStorage.setItem('mantine-color-scheme-value', value), stored);
+    const page = await context.newPage();
+    // The app never starts: what the page shows before it does is all there is.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/');
+    const attribute = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await context.close();
+    return { attribute, background };
+  };
+  const system = await scheme(null);
+  expect(system.attribute).toBe('dark');
+  const light = await scheme('light');
+  expect(light.attribute).toBe('light');
+  // The stylesheet follows the attribute: the two pages are painted differently before any script.
+  expect(system.background).not.toBe(light.background);
+}, 60_000);
+
 /** A context that records every CSP violation its pages report, and their console's CSP complaints. */
 async function watchedContext(violations: string[], viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport, baseURL: base, acceptDownloads: true });
