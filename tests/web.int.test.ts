@@ -14,7 +14,10 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import express from 'express';
+import type { AddressInfo } from 'node:net';
 import { createLogger } from '@walletscreen/platform';
+import { REDOC_BUNDLE, docsAssets } from '@walletscreen/command-api/http/docs-page';
 import { startEmbedded, type EmbeddedServer } from '@walletscreen/command-api/main/embedded';
 
 const SCRIPT = Buffer.from(`export const screens = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `screen-${i}`))};\n`);
@@ -185,4 +188,29 @@ describe('caching and compression', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.body.toString())).toEqual({ status: 'ok' });
   });
+});
+
+it('serves the docs renderer copied by the build as its precompressed brotli, cached for an hour', async () => {
+  // dist/docs as `npm run build` leaves it (a production image has no redoc in node_modules).
+  const docs = mkdtempSync(path.join(tmpdir(), 'ws-docs-'));
+  dirs.push(docs);
+  const renderer = Buffer.from(`/* redoc */ ${'var x = 1;'.repeat(500)}`);
+  writeFileSync(path.join(docs, REDOC_BUNDLE), renderer);
+  writeFileSync(path.join(docs, `${REDOC_BUNDLE}.br`), brotliCompressSync(renderer));
+  writeFileSync(path.join(docs, `${REDOC_BUNDLE}.gz`), gzipSync(renderer));
+  const app = express().use('/api/docs/assets', docsAssets(docs));
+  const http = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => http.once('listening', resolve));
+  try {
+    const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    const br = await get(base, `/api/docs/assets/${REDOC_BUNDLE}`, { 'accept-encoding': 'gzip, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=3600');
+    expect(brotliDecompressSync(br.body).equals(renderer)).toBe(true);
+    const plain = await get(base, `/api/docs/assets/${REDOC_BUNDLE}`, { 'accept-encoding': 'identity' });
+    expect(plain.body.equals(renderer)).toBe(true);
+  } finally {
+    http.close();
+  }
 });

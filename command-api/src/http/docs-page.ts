@@ -4,7 +4,8 @@
  * `npm run build` copies it), never from a CDN. The page loads no inline script, and its
  * Content-Security-Policy lets it reach nothing but this origin.
  */
-import express, { type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -79,10 +80,13 @@ ${options.rendererFound ? `<script src="${escapeAttribute(options.rendererUrl)}"
 `;
 }
 
-/** Serves the renderer's files (cached for an hour: they change only with the installed version). */
+/**
+ * Serves the renderer's files (cached for an hour: they change only with the installed version), as
+ * the .br or .gz `npm run build` leaves beside the copy in dist/docs when the browser accepts one.
+ */
 export function docsAssets(dir: string | undefined): RequestHandler {
   if (!dir) return (_req, _res, next) => next();
-  const files = express.static(dir, { index: false, maxAge: '1h', fallthrough: true });
+  const files = expressStaticGzip(dir, { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false, serveStatic: { index: false, maxAge: '1h', fallthrough: true } });
   return (req, res, next) => {
     if (req.path !== `/${REDOC_BUNDLE}`) return next();
     res.removeHeader('Cache-Control'); // the API's no-store, which express.static would not replace
