@@ -38,6 +38,8 @@ export interface AppOptions {
   ownBodyPaths?: string[];
 }
 
+const docsPolicy = contentSecurityPolicy(DOCS_CONTENT_SECURITY_POLICY);
+
 /**
  * The service's own calls: liveness, this document and its reference page. `document` builds the
  * OpenAPI document for a server URL (it is only called when the document is asked for).
@@ -75,8 +77,11 @@ export function serviceRoutes(document: (serverUrl: string) => OpenApiJson, rend
       tags,
       auth: 'none',
       responses: { 200: { description: 'An HTML page', contentType: 'text/html' } },
-      handle(_input, _req, res) {
-        res.type('html').send(docsPageHtml({ specUrl: '/api/openapi.json', rendererUrl: `/api${DOCS_ASSETS_PATH}/${REDOC_BUNDLE}`, rendererFound: renderer !== undefined }));
+      handle(_input, req, res) {
+        // The page's own policy replaces the SPA's (helmet writes it; the middleware calls on at once).
+        docsPolicy(req, res, () => {
+          res.type('html').send(docsPageHtml({ specUrl: '/api/openapi.json', rendererUrl: `/api${DOCS_ASSETS_PATH}/${REDOC_BUNDLE}`, rendererFound: renderer !== undefined }));
+        });
       },
     }),
   ];
@@ -126,7 +131,6 @@ export function createApp(options: AppOptions): Express {
   const renderer = findDocsRenderer();
   if (!renderer) options.logger.warn('the API reference page has no renderer (redoc is not installed and dist/docs is missing): /api/docs shows only a link to /api/openapi.json');
   const service = serviceRoutes(document, renderer);
-  api.get('/docs', contentSecurityPolicy(DOCS_CONTENT_SECURITY_POLICY));
   api.use(routeGroup(service).router);
   api.use(DOCS_ASSETS_PATH, docsAssets(renderer));
   for (const r of options.routers ?? []) api.use(r);
