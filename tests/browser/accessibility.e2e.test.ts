@@ -187,14 +187,14 @@ describe.each(SCHEMES)('in the %s colour scheme', (scheme) => {
     const webhookForm = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
     await webhookForm.waitFor();
     await audit.check(page, 'add webhook modal');
-    await webhookForm.getByLabel(/^Endpoint URL/).fill('http://127.0.0.1:9/desk');
+    await webhookForm.getByLabel(/^Endpoint URL/).fill(`http://127.0.0.1:9/${scheme}`);
     await webhookForm.getByRole('button', { name: 'Add endpoint' }).click();
     const added = page.getByRole('dialog', { name: 'Webhook endpoint added' });
     await added.waitFor();
     await audit.check(page, 'webhook added modal');
     await added.getByRole('button', { name: 'Done' }).click();
     await added.waitFor({ state: 'hidden' });
-    await page.getByRole('button', { name: 'Delete http://127.0.0.1:9/desk' }).click();
+    await page.getByRole('button', { name: `Delete http://127.0.0.1:9/${scheme}` }).click();
     await page.getByRole('dialog', { name: 'Delete webhook endpoint' }).waitFor();
     await audit.check(page, 'delete webhook dialog');
 
@@ -237,13 +237,18 @@ describe.each(SCHEMES)('in the %s colour scheme', (scheme) => {
     await audit.check(page, 'analysis result');
     await page.context().close();
 
+    // At phone width tables become cards.
     const phone = await signIn(scheme, 'customer', PHONE);
+    for (const [url, heading] of [screens[1]!, screens[4]!, screens[6]!]) {
+      await visit(phone, url, heading);
+      await audit.check(phone, `${url} at phone width`);
+    }
     await phone.getByRole('button', { name: 'Open navigation' }).click();
     await phone.getByRole('dialog').waitFor();
     await audit.check(phone, 'dashboard navigation drawer at phone width');
     await phone.context().close();
     audit.assert();
-  }, 180_000);
+  }, 300_000);
 
   it("the admin's screens, drawers and dialogs", async () => {
     const audit = new Audit(scheme);
@@ -298,10 +303,14 @@ describe.each(SCHEMES)('in the %s colour scheme', (scheme) => {
     await page.context().close();
 
     const phone = await signIn(scheme, 'admin', PHONE);
+    for (const [url, heading] of [screens[0]!, screens[3]!]) {
+      await visit(phone, url, heading);
+      await audit.check(phone, `${url} at phone width`);
+    }
     await phone.getByRole('button', { name: 'Open navigation' }).click();
     await phone.getByRole('dialog', { name: 'Navigation' }).waitFor();
     await audit.check(phone, 'admin navigation drawer at phone width');
     await phone.context().close();
     audit.assert();
-  }, 180_000);
+  }, 300_000);
 });

@@ -4,6 +4,7 @@
  * with the keyboard, after which the same call is refused.
  */
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from '../support/axe';
 import { launchBrowser, screenshot } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -126,9 +127,11 @@ it('reads the same in the dark theme', async () => {
   expect(await page.getByTestId('api-key-row').first().getByText('Nightly reconciliation').count()).toBe(1);
   expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
   await shot(page, 'api-keys-list-dark');
+  await expectAccessible(page, 'API keys (dark)');
   await page.getByRole('button', { name: 'Create API key' }).click();
   await page.getByRole('dialog', { name: 'Create an API key' }).waitFor();
   await shot(page, 'api-keys-create-dark');
+  await expectAccessible(page, 'Create an API key (dark)');
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('dialog', { name: 'Create an API key' }).waitFor({ state: 'hidden' });

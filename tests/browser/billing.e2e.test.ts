@@ -3,6 +3,7 @@
  * and sees the new count; an admin then finds the purchase on the Purchases screen.
  */
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from '../support/axe';
 import { launchBrowser, screenshot } from '../support/browser';
 import { ADMIN, startTestServer, type TestServer } from '../support/server';
 
@@ -51,6 +52,8 @@ it('a customer buys the Professional plan with a test payment and sees 70 premiu
   await page.getByText('Test payment — no money is charged').waitFor();
   await page.getByTestId('confirm-amount').filter({ hasText: '$99.00' }).waitFor();
   await screenshot(page, 'billing-confirm');
+  // The test-payment notice's title once read at 2.7:1.
+  await expectAccessible(page, 'Confirm your purchase');
 
   await page.getByRole('button', { name: 'Confirm test payment' }).click();
   await page.getByText('50 checks added. You now have 70 premium checks.').waitFor();

@@ -15,7 +15,7 @@ export function AuditEventDrawer({ entry, onClose }: { entry: AuditEntry | null;
           </Stack>
           <Stack gap={4}>
             <Title order={4}>Data</Title>
-            <Code block aria-label="Event data as JSON" style={{ maxHeight: '50vh', overflow: 'auto' }}>
+            <Code block tabIndex={0} aria-label="Event data as JSON" style={{ maxHeight: '50vh', overflow: 'auto' }}>
               {JSON.stringify(entry.data, null, 2)}
             </Code>
           </Stack>

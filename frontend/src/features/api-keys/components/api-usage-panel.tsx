@@ -10,7 +10,8 @@ function Example({ title, command }: { title: string; command: string }) {
         {title}
       </Text>
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Code block style={{ flex: 1, minWidth: 0, overflowX: 'auto' }}>
+        {/* Focusable: on a phone the command scrolls sideways, and keyboard users scroll it with the arrow keys. */}
+        <Code block tabIndex={0} aria-label={title} style={{ flex: 1, minWidth: 0, overflowX: 'auto' }}>
           {command}
         </Code>
         <CopyIconButton value={command} label={`Copy: ${title}`} />
