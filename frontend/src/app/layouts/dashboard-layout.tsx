@@ -59,6 +59,9 @@ function useDashboardNav(): readonly NavItem[] {
   );
 }
 
+/** Where the sidebar and the header's account controls appear: Mantine's md, 62em (992 px). */
+export const NAV_BREAKPOINT = 'md';
+
 const TOP_UP_PATH = '/dashboard/top-up';
 
 const readToken = () => authToken(window.localStorage);
@@ -88,14 +91,18 @@ function UserBadge() {
   return (
     <Group gap={8} wrap="nowrap" miw={0}>
       <Avatar size={32} radius="xl" name={profile.data?.username || profile.data?.email} color="accent" alt="Account avatar" />
-      <Text size="sm" fw={500} truncate="end" maw={240} title={email}>
+      <Text size="sm" fw={500} truncate="end" maw={{ base: 160, lg: 240 }} title={email}>
         {email}
       </Text>
     </Group>
   );
 }
 
-/** The drawer's footer: balance, bonus (only when positive), Top Up Balance and Logout. */
+/**
+ * The drawer's footer: balance, the bonus part of it (only when positive), Top Up Balance and
+ * Logout. checks_left already counts the bonus checks, so the bonus reads as part of the total
+ * ("26, of which 16 bonus"), not as a second balance to add.
+ */
 function DrawerFooter({ onTopUp, onLogout }: { onTopUp: () => void; onLogout: () => void }) {
   const profile = useProfile();
   const bonus = profile.data?.bonus_checks ?? 0;
@@ -103,17 +110,18 @@ function DrawerFooter({ onTopUp, onLogout }: { onTopUp: () => void; onLogout: ()
     <Stack gap="sm">
       <Divider />
       <UserBadge />
-      <PremiumChecks />
-      {bonus > 0 ? (
-        <Group gap={6}>
-          <Text size="sm" c="dimmed">
-            Bonus Checks
+      <Stack gap={2}>
+        <PremiumChecks />
+        {bonus > 0 ? (
+          <Text size="xs" c="dimmed">
+            of which{' '}
+            <Text span inherit fw={700} className="ws-tabular" data-testid="bonus-checks">
+              {bonus}
+            </Text>{' '}
+            {bonus === 1 ? 'is a free bonus check' : 'are free bonus checks'}
           </Text>
-          <Text span fw={700} className="ws-tabular" data-testid="bonus-checks">
-            {bonus}
-          </Text>
-        </Group>
-      ) : null}
+        ) : null}
+      </Stack>
       <Button leftSection={<IconCreditCard size={16} aria-hidden="true" />} onClick={onTopUp}>
         Top Up Balance
       </Button>
@@ -125,9 +133,10 @@ function DrawerFooter({ onTopUp, onLogout }: { onTopUp: () => void; onLogout: ()
 }
 
 /**
- * The signed-in user's frame: a sidebar from the extra-large breakpoint up, below it a slide-in
- * drawer (closes on navigation and outside clicks, locks page scroll). Rendered only inside the
- * user session guard.
+ * The signed-in user's frame: a sidebar from the medium breakpoint (992 px, the admin frame's too)
+ * up, below it a slide-in drawer (closes on navigation and outside clicks, locks page scroll). At
+ * xl (1408 px) a 1366-px laptop saw only a hamburger, without balance, e-mail or Logout. Rendered
+ * only inside the user session guard.
  */
 export function DashboardLayout() {
   const navigate = useNavigate();
@@ -144,23 +153,23 @@ export function DashboardLayout() {
   useEffect(() => closeDrawer(), [location.pathname, closeDrawer]);
 
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 260, breakpoint: 'xl', collapsed: { mobile: true } }} padding={{ base: 'md', sm: 'lg' }}>
+    <AppShell header={{ height: 64 }} navbar={{ width: 260, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: true } }} padding={{ base: 'md', sm: 'lg' }}>
       <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
           <Group gap="md" wrap="nowrap">
-            <Burger opened={drawerOpened} onClick={openDrawer} hiddenFrom="xl" size="sm" aria-label="Open navigation" />
+            <Burger opened={drawerOpened} onClick={openDrawer} hiddenFrom={NAV_BREAKPOINT} size="sm" aria-label="Open navigation" />
             <Anchor component={Link} to="/" underline="never" aria-label="WalletScreen home">
               <BrandLogo />
             </Anchor>
-            <Anchor component={Link} to="/dashboard" size="sm" visibleFrom="xl" ml="xl">
+            <Anchor component={Link} to="/dashboard" size="sm" visibleFrom="lg" ml="md">
               <Group gap={4} wrap="nowrap">
                 <IconArrowLeft size={16} aria-hidden="true" />
                 Back to Main Page
               </Group>
             </Anchor>
           </Group>
-          <Group gap="lg" wrap="nowrap" visibleFrom="xl">
+          <Group gap="md" wrap="nowrap" visibleFrom={NAV_BREAKPOINT}>
             <Group gap="sm" wrap="nowrap">
               <PremiumChecks />
               <Button size="xs" leftSection={<IconCreditCard size={14} aria-hidden="true" />} onClick={goToTopUp}>
@@ -173,7 +182,7 @@ export function DashboardLayout() {
               Logout
             </Button>
           </Group>
-          <Group hiddenFrom="xl">
+          <Group hiddenFrom={NAV_BREAKPOINT}>
             <ColorSchemeToggle />
           </Group>
         </Group>
@@ -189,7 +198,7 @@ export function DashboardLayout() {
         title="Navigation"
         size="xs"
         padding="md"
-        hiddenFrom="xl"
+        hiddenFrom={NAV_BREAKPOINT}
         styles={{ body: { display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-lg)', minHeight: 'calc(100% - 60px)' } }}
       >
         <SideNav items={nav} label="Dashboard" onNavigate={closeDrawer} />
