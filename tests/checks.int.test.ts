@@ -153,6 +153,19 @@ describe('checking a wallet', () => {
     expect(await profile()).toBe(before);
   });
 
+  it('trims spaces, tabs and line breaks around a pasted address, and refuses one made only of them, charging nothing', async () => {
+    const res = await analyze(` \n\t${SANCTIONED} \r\n`);
+    expect(res.status).toBe(200);
+    expect(res.body.wallet_address).toBe(SANCTIONED);
+    const [requested] = await server.eventStore.readStream(`check-${res.body.check_id}`);
+    expect(requested!.data).toMatchObject({ input: SANCTIONED, address: SANCTIONED });
+    const before = await profile();
+    const blank = await analyze(' \n\t ');
+    expect(blank.status).toBe(400);
+    expect(blank.body.error).toBe('Enter a wallet address');
+    expect(await profile()).toBe(before);
+  });
+
   it('sends each stage to the user’s socket as it is recorded, and only to that user', async () => {
     const base = server.url.replace('localhost', '127.0.0.1');
     const socket = io(base, { path: '/socket.io', auth: { token }, transports: ['websocket'] });

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type ClipboardEvent, type FormEvent } from 'react';
 import { Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { IconShieldSearch } from '@tabler/icons-react';
 import { networkNames, networksFor, parseAddress, type Network } from '@walletscreen/contracts';
@@ -35,6 +35,19 @@ export function WalletCheckForm({ running, onCheck, serverError }: WalletCheckFo
     setEditedSinceCheck(true);
   };
 
+  // An address copied from an explorer or a chat often brings spaces or a line break with it: the
+  // pasted text goes in trimmed, so the field shows what will be checked.
+  const paste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData('text');
+    const clean = pasted.trim();
+    if (clean === pasted) return;
+    event.preventDefault();
+    const input = event.currentTarget;
+    const start = input.selectionStart ?? address.length;
+    const end = input.selectionEnd ?? address.length;
+    edit(address.slice(0, start) + clean + address.slice(end));
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (running || trimmed === '') return;
@@ -64,6 +77,7 @@ export function WalletCheckForm({ running, onCheck, serverError }: WalletCheckFo
             value={address}
             onChange={(event) => edit(event.currentTarget.value)}
             onClear={() => edit('')}
+            onPaste={paste}
             error={error}
             autoComplete="off"
             autoCapitalize="off"

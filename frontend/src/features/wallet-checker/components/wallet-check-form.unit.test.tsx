@@ -51,6 +51,13 @@ describe('the wallet check form', () => {
     expect(Array.from(select.options).map((o) => o.text)).toEqual(['Ethereum', 'BNB Chain', 'Polygon', 'Arbitrum', 'Base', 'Optimism']);
   });
 
+  it('puts a pasted address in trimmed of the spaces and line breaks around it', () => {
+    renderForm();
+    const input = screen.getByLabelText('Wallet address') as HTMLInputElement;
+    fireEvent.paste(input, { clipboardData: { getData: () => `  ${BITCOIN}\r\n` } });
+    expect(input.value).toBe(BITCOIN);
+  });
+
   it('sends the trimmed address with the chosen network', () => {
     const { onCheck, type, check } = renderForm();
     type(`  ${EVM}  `);
