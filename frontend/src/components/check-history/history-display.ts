@@ -1,16 +1,15 @@
 /** How a history row reads: its time, its AML status and the mobile risk colour. */
-import { classifyAmlStatus, classifyRiskLabel, formatDate, parseHistoryTimestamp } from '@walletscreen/contracts';
+import { classifyAmlStatus, classifyRiskLabel, parseHistoryTimestamp } from '@walletscreen/contracts';
+import { formatDateTime } from '../../lib/format-date';
 import type { Tone } from '../tone';
 import type { HistoryItem } from './history-item';
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** dd.MM.yyyy HH:mm (UTC, like the server's timestamps and date filters); the raw text when unreadable. */
 export function formatCheckTime(item: Pick<HistoryItem, 'created_at' | 'created_at_iso'>): string {
   const iso = item.created_at_iso ? new Date(item.created_at_iso) : null;
   const moment = iso && !Number.isNaN(iso.getTime()) ? iso : parseHistoryTimestamp(item.created_at);
   if (!moment) return item.created_at;
-  return `${formatDate(moment)} ${pad(moment.getUTCHours())}:${pad(moment.getUTCMinutes())}`;
+  return formatDateTime(moment);
 }
 
 /** The AML Compliance cell: the status colours, grey "Unknown status", and "Unknown" when empty. */

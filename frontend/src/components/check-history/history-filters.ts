@@ -16,7 +16,7 @@ export interface HistoryFilters {
 
 export const emptyFilters: HistoryFilters = { address: '', riskLevel: '', dateFrom: null, dateTo: null };
 
-export const DATE_FORMAT = 'DD.MM.YYYY';
+export { DATE_INPUT_FORMAT as DATE_FORMAT } from '../../lib/format-date';
 export const DATE_ORDER_MESSAGE = 'Date to must be on or after Date from';
 
 export const riskOptions: { value: RiskLevelLabel | ''; label: string }[] = [

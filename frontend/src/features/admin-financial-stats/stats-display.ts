@@ -1,4 +1,5 @@
 import type { StatsGranularity } from '@walletscreen/contracts';
+import { formatDate } from '../../lib/format-date';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -10,7 +11,7 @@ export function periodLabel(period: string, granularity: StatsGranularity): stri
 }
 
 /** A day as dd.MM.yyyy (spec §9). */
-export const dayLabel = (day: string) => day.split('-').reverse().join('.');
+export const dayLabel = (day: string) => formatDate(day);
 
 /** "$1,234.50" for USD, "1,234.50 EUR" otherwise. */
 export function formatMoney(amount: number, currency: string): string {

@@ -1,16 +1,11 @@
 /** How a key reads on the API keys screen: its dates, its status and its scopes. */
-import { formatDate, type ApiKey, type ApiKeyScope } from '@walletscreen/contracts';
+import { type ApiKey, type ApiKeyScope } from '@walletscreen/contracts';
+import { formatDate, formatDateTime } from '../../lib/format-date';
 
 export const NEVER = 'Never';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** dd.MM.yyyy HH:mm in UTC; the time matters for a key's last use. */
-export function formatMoment(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${formatDate(d)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-}
+export const formatMoment = (iso: string) => formatDateTime(iso);
 
 /** "Never", or when the key was last used (recorded at most once a minute). */
 export const lastUsedText = (key: Pick<ApiKey, 'last_used_at'>) => (key.last_used_at ? formatMoment(key.last_used_at) : NEVER);

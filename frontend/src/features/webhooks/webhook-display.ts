@@ -1,5 +1,6 @@
 /** How endpoints and deliveries are shown: pure, read by the components and the unit tests. */
-import { formatHistoryTimestamp, type WebhookDelivery, type WebhookDeliveryStatus, type WebhookEndpoint, type WebhookEventType } from '@walletscreen/contracts';
+import { type WebhookDelivery, type WebhookDeliveryStatus, type WebhookEndpoint, type WebhookEventType } from '@walletscreen/contracts';
+import { formatDateTime } from '../../lib/format-date';
 
 export const eventLabels: Record<WebhookEventType, string> = {
   'screening.completed': 'Screening completed',
@@ -27,8 +28,8 @@ export function deliveryStatus(delivery: WebhookDelivery): { label: string; colo
   return deliveryStatusLabels[delivery.status];
 }
 
-/** dd.MM.yy HH:mm (UTC). */
-export const when = (iso: string | null) => (iso ? formatHistoryTimestamp(iso) : '—');
+/** dd.MM.yyyy HH:mm (UTC), or a dash. */
+export const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 /** "200", or "No answer" with the error for an attempt that got no status. */
 export function responseText(statusCode: number | null, error: string | null): string {

@@ -1,5 +1,6 @@
 import { Code, CopyButton, Drawer, Group, Button, Stack, Text, Title } from '@mantine/core';
 import type { AuditEntry } from '@walletscreen/contracts';
+import { formatDateTime } from '../../../lib/format-date';
 
 /** One event: its fields, its JSON data (sensitive fields redacted by the server) and its hash. */
 export function AuditEventDrawer({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
@@ -8,7 +9,9 @@ export function AuditEventDrawer({ entry, onClose }: { entry: AuditEntry | null;
       {entry ? (
         <Stack gap="md">
           <Stack gap={4}>
-            <Row label="Recorded">{entry.at}</Row>
+            <Row label="Recorded">
+              <span title={entry.at}>{formatDateTime(entry.at)} UTC</span>
+            </Row>
             <Row label="Stream">{entry.stream}</Row>
             <Row label="User">{entry.user_email ?? entry.user_id ?? '—'}</Row>
             <Row label="Admin">{entry.admin_email ?? '—'}</Row>

@@ -2,6 +2,7 @@ import { Button, Group, Select, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import type { AuditLogFilters } from '../api/get-audit-log';
+import { DATE_INPUT_FORMAT } from '../../../lib/format-date';
 
 /** The log's filters: event type, affected user, acting admin, and a range of days. */
 export function AuditFilters({ value, types, onChange }: { value: AuditLogFilters; types: string[]; onChange: (next: AuditLogFilters) => void }) {
@@ -25,7 +26,7 @@ export function AuditFilters({ value, types, onChange }: { value: AuditLogFilter
         type="range"
         label="Date range"
         placeholder="Any day"
-        valueFormat="DD.MM.YYYY"
+        valueFormat={DATE_INPUT_FORMAT}
         value={[value.from || null, value.to || null]}
         onChange={(v) => {
           const [from, to] = v as [string | null, string | null];

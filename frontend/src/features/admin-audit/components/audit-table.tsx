@@ -1,5 +1,6 @@
 import { Anchor, Code, Table, Text, Tooltip } from '@mantine/core';
-import { formatHistoryTimestamp, type AuditEntry } from '@walletscreen/contracts';
+import { type AuditEntry } from '@walletscreen/contracts';
+import { formatDateTime } from '../../../lib/format-date';
 
 /** The log: when, who, which admin, what and on which stream; a row opens the event. */
 export function AuditTable({ entries, onOpen, onUser }: { entries: AuditEntry[]; onOpen: (e: AuditEntry) => void; onUser: (userId: string) => void }) {
@@ -35,7 +36,7 @@ export function AuditTable({ entries, onOpen, onUser }: { entries: AuditEntry[];
                 {e.position}
               </Table.Td>
               <Table.Td className="ws-tabular" style={{ whiteSpace: 'nowrap' }}>
-                {formatHistoryTimestamp(e.at)}
+                {formatDateTime(e.at)}
               </Table.Td>
               <Table.Td>
                 {e.user_id ? (

@@ -1,13 +1,13 @@
 import { LineChart } from '@mantine/charts';
 import { Alert, CloseButton, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { formatHistoryTimestamp } from '@walletscreen/contracts';
+import { formatDateTime } from '../../../lib/format-date';
 import { useBalanceHistory } from '../api/get-balance-history';
 
 /** A customer's balance over time: each change, folded from their event stream, with the balance after it. */
 export function BalanceHistoryPanel({ userId, onClose }: { userId: string; onClose: () => void }) {
   const history = useBalanceHistory(userId);
   const entries = history.data?.entries ?? [];
-  const data = entries.map((e) => ({ when: formatHistoryTimestamp(e.at), 'Checks left': e.remaining_checks }));
+  const data = entries.map((e) => ({ when: formatDateTime(e.at), 'Checks left': e.remaining_checks }));
   return (
     <Paper p="md" aria-label="Balance history">
       <Stack gap="sm">
@@ -48,7 +48,7 @@ export function BalanceHistoryPanel({ userId, onClose }: { userId: string; onClo
                 <Table.Tbody>
                   {entries.map((e) => (
                     <Table.Tr key={e.position}>
-                      <Table.Td className="ws-tabular">{formatHistoryTimestamp(e.at)}</Table.Td>
+                      <Table.Td className="ws-tabular">{formatDateTime(e.at)}</Table.Td>
                       <Table.Td>{e.type}</Table.Td>
                       <Table.Td ta="right" className="ws-tabular">
                         {e.delta > 0 ? `+${e.delta}` : e.delta}

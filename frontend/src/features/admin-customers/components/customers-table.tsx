@@ -1,6 +1,7 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import { IconLock, IconLockOpen, IconPlus } from '@tabler/icons-react';
-import { formatDate, type Customer } from '@walletscreen/contracts';
+import { type Customer } from '@walletscreen/contracts';
+import { formatDate } from '../../../lib/format-date';
 import type { CustomerActionKind } from './confirm-action-modal';
 import { RoleBadge } from './role-badge';
 

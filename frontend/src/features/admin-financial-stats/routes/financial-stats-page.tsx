@@ -9,6 +9,7 @@ import { useStats } from '../api/get-stats';
 import { StatCards } from '../components/stat-cards';
 import { ChecksChart, RevenueChart, RiskDonut, TopCustomers } from '../components/stats-charts';
 import { dayLabel } from '../stats-display';
+import { DATE_INPUT_FORMAT } from '../../../lib/format-date';
 
 type Range = [string | null, string | null];
 
@@ -52,7 +53,7 @@ export function FinancialStatsPage() {
               type="range"
               label="Date range"
               placeholder={granularity === 'day' ? 'Last 30 days' : 'Last 12 months'}
-              valueFormat="DD.MM.YYYY"
+              valueFormat={DATE_INPUT_FORMAT}
               value={range}
               onChange={(v) => setRange(v as Range)}
               clearable

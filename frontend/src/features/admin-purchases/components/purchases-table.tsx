@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
-import { formatDate, formatUsd, type Purchase } from '@walletscreen/contracts';
+import { formatUsd, type Purchase } from '@walletscreen/contracts';
+import { formatDate } from '../../../lib/format-date';
 
 const amountText = (p: Purchase) => (p.currency === 'usd' ? formatUsd(p.amount) : `${p.amount.toFixed(2)} ${p.currency.toUpperCase()}`);
 

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Badge, Button, FileInput, Group, Loader, Modal, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
-import { formatHistoryTimestamp, type CustomListKind, type CustomListSummary } from '@walletscreen/contracts';
+import { type CustomListKind, type CustomListSummary } from '@walletscreen/contracts';
+import { formatDateTime } from '../../../lib/format-date';
 import { useCustomLists } from '../api/get-custom-lists';
 import { useRemoveCustomList } from '../api/remove-custom-list';
 import { useUploadCustomList } from '../api/upload-custom-list';
@@ -132,7 +133,7 @@ export function CustomListsCard() {
                     <Table.Td ta="right" className="ws-tabular">
                       {l.version}
                     </Table.Td>
-                    <Table.Td className="ws-tabular">{formatHistoryTimestamp(l.uploaded_at)}</Table.Td>
+                    <Table.Td className="ws-tabular">{formatDateTime(l.uploaded_at)}</Table.Td>
                     <Table.Td>{l.uploaded_by}</Table.Td>
                     <Table.Td ta="right">
                       <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden="true" />} onClick={() => setConfirming(l)} aria-label={`Remove ${l.name}`}>

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Code, Divider, FileInput, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconRefresh, IconUpload } from '@tabler/icons-react';
-import { formatDate, SANCTIONS_UPLOAD_MAX_BYTES, sanctionsFailureNote, type SanctionsStatus } from '@walletscreen/contracts';
+import { SANCTIONS_UPLOAD_MAX_BYTES, sanctionsFailureNote, type SanctionsStatus } from '@walletscreen/contracts';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { useSanctionsStatus } from '../api/get-sanctions-status';
 import { useSyncSanctions } from '../api/sync-sanctions';
 import { useUploadOfacFile } from '../api/upload-ofac-file';
 
 const count = (n: number) => n.toLocaleString('en-US');
 /** "24.11.2026 07:50 UTC". */
-const moment = (iso: string) => `${formatDate(iso)} ${new Date(iso).toISOString().slice(11, 16)} UTC`;
+const moment = (iso: string) => `${formatDateTime(iso)} UTC`;
 const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
 function Figure({ label, value, note }: { label: string; value: React.ReactNode; note?: React.ReactNode }) {

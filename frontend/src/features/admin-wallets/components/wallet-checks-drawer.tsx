@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Drawer, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
-import { formatDate, formatHistoryTimestamp, shownRiskScore, type WalletCheck, type WalletSummary } from '@walletscreen/contracts';
+import { shownRiskScore, type WalletCheck, type WalletSummary } from '@walletscreen/contracts';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { AnalysisResult } from '../../../components/analysis-result/analysis-result';
 import { CopyAddress } from '../../../components/copy-address';
 import { RiskBadge } from '../../../components/risk-badge';
@@ -58,7 +59,7 @@ function ChecksList({ checks, onOpen }: { checks: WalletCheck[]; onOpen: (check:
               </Text>
               <Group justify="space-between" gap="xs">
                 <Text size="sm" c="dimmed" className="ws-tabular">
-                  {formatHistoryTimestamp(check.created_at)}
+                  {formatDateTime(check.created_at)}
                 </Text>
                 {check.status === 'completed' ? <RiskBadge value={check.risk_level} /> : <StatusBadge status={check.status} />}
               </Group>
@@ -94,14 +95,14 @@ function ChecksList({ checks, onOpen }: { checks: WalletCheck[]; onOpen: (check:
                 </Text>
               </Table.Td>
               <Table.Td ta="right" className="ws-tabular" style={{ whiteSpace: 'nowrap' }}>
-                {formatHistoryTimestamp(check.created_at)}
+                {formatDateTime(check.created_at)}
               </Table.Td>
               <Table.Td ta="right" className="ws-tabular">
                 {shownRiskScore(check.risk_level, check.risk_score) ?? '—'}
               </Table.Td>
               <Table.Td>{check.status === 'completed' ? <RiskBadge value={check.risk_level} /> : <StatusBadge status={check.status} />}</Table.Td>
               <Table.Td>
-                <Button size="xs" variant="default" onClick={() => onOpen(check)} aria-label={`Details of the check of ${formatHistoryTimestamp(check.created_at)} by ${check.user_email}`}>
+                <Button size="xs" variant="default" onClick={() => onOpen(check)} aria-label={`Details of the check of ${formatDateTime(check.created_at)} by ${check.user_email}`}>
                   Details
                 </Button>
               </Table.Td>
@@ -126,7 +127,7 @@ function CheckDetails({ check, address, onBack }: { check: WalletCheck; address:
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <Stat label="Email" value={check.user_email || 'Unknown'} />
-        <Stat label="Date" value={formatHistoryTimestamp(check.created_at)} />
+        <Stat label="Date" value={formatDateTime(check.created_at)} />
         <Stack gap={0}>
           <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
             Status

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { formatDate, networkNames, shownRiskScore, type Network, type WalletSummary } from '@walletscreen/contracts';
+import { networkNames, shownRiskScore, type Network, type WalletSummary } from '@walletscreen/contracts';
+import { formatDate } from '../../../lib/format-date';
 import { CopyAddress } from '../../../components/copy-address';
 import { RiskBadge } from '../../../components/risk-badge';
 

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconArrowRight, IconCheck, IconEye } from '@tabler/icons-react';
-import { alertReasonText, formatHistoryTimestamp, networkNames, type Alert, type Verdict } from '@walletscreen/contracts';
+import { alertReasonText, networkNames, type Alert, type Verdict } from '@walletscreen/contracts';
+import { formatDateTime } from '../../../lib/format-date';
 import { Link } from 'react-router';
 import { CopyAddress } from '../../../components/copy-address';
 import { AmlStatusBadge, RiskBadge } from '../../../components/risk-badge';
@@ -48,7 +49,7 @@ export function AlertCard({ alert, onAcknowledge, onResolve, acknowledging }: { 
             <CopyAddress address={alert.address} />
             <Text size="xs" c="dimmed">
               {networkNames[alert.network]}
-              {alert.reference ? ` · reference ${alert.reference}` : ''} · raised {formatHistoryTimestamp(alert.raised_at)} UTC · {triggerText[evidence.trigger]}
+              {alert.reference ? ` · reference ${alert.reference}` : ''} · raised {formatDateTime(alert.raised_at)} UTC · {triggerText[evidence.trigger]}
             </Text>
           </Stack>
           <Group gap="xs" wrap="nowrap">
@@ -121,12 +122,12 @@ export function AlertCard({ alert, onAcknowledge, onResolve, acknowledging }: { 
         </Group>
         {alert.acknowledged_at ? (
           <Text size="xs" c="dimmed">
-            Acknowledged {formatHistoryTimestamp(alert.acknowledged_at)} UTC by {alert.acknowledged_by}
+            Acknowledged {formatDateTime(alert.acknowledged_at)} UTC by {alert.acknowledged_by}
           </Text>
         ) : null}
         {alert.resolved_at ? (
           <Text size="sm" data-testid="alert-note">
-            Resolved {formatHistoryTimestamp(alert.resolved_at)} UTC by {alert.resolved_by}: {alert.note}
+            Resolved {formatDateTime(alert.resolved_at)} UTC by {alert.resolved_by}: {alert.note}
           </Text>
         ) : null}
       </Stack>

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconKeyOff } from '@tabler/icons-react';
-import { formatDate, type ApiKey } from '@walletscreen/contracts';
+import { type ApiKey } from '@walletscreen/contracts';
+import { formatDate } from '../../../lib/format-date';
 import { expiresText, lastUsedText, NEVER, scopeLabels, statusBadge } from '../api-key-display';
 
 function StatusBadge({ apiKey }: { apiKey: ApiKey }) {

@@ -1,5 +1,6 @@
 import { Badge, Button, Progress, Table, Text, VisuallyHidden } from '@mantine/core';
-import { formatDate, type Batch } from '@walletscreen/contracts';
+import { type Batch } from '@walletscreen/contracts';
+import { formatDate } from '../../../lib/format-date';
 import { batchProgress, batchStatusBadge } from '../batch-display';
 
 /** The user's batches, newest first: file, date, rows, wallets, progress, status; Open shows one. */

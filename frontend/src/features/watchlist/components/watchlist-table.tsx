@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconEyeOff, IconPencil } from '@tabler/icons-react';
-import { formatDate, formatHistoryTimestamp, networkNames, type Watch } from '@walletscreen/contracts';
+import { networkNames, type Watch } from '@walletscreen/contracts';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { Link } from 'react-router';
 import { CopyAddress } from '../../../components/copy-address';
 import { AmlStatusBadge, RiskBadge } from '../../../components/risk-badge';
@@ -11,7 +12,7 @@ function NextRescreen({ watch }: { watch: Watch }) {
   return (
     <Stack gap={2}>
       <Text size="sm" className="ws-tabular" style={{ whiteSpace: 'nowrap' }}>
-        {watch.next_rescreen_at ? formatHistoryTimestamp(watch.next_rescreen_at) : '—'}
+        {watch.next_rescreen_at ? formatDateTime(watch.next_rescreen_at) : '—'}
       </Text>
       {watch.skipped ? (
         <Tooltip label={watch.skipped.reason} multiline w={280}>
@@ -68,7 +69,7 @@ export function WatchlistTable({ watches, onEdit, onUnwatch }: { watches: Watch[
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{intervalText(w.interval_hours)}</Table.Td>
               <Table.Td className="ws-tabular" style={{ whiteSpace: 'nowrap' }}>
-                {w.last_screened_at ? formatHistoryTimestamp(w.last_screened_at) : <Text c="dimmed" span size="sm">Not yet</Text>}
+                {w.last_screened_at ? formatDateTime(w.last_screened_at) : <Text c="dimmed" span size="sm">Not yet</Text>}
               </Table.Td>
               <Table.Td>
                 {w.last_level ? (

@@ -47,7 +47,7 @@ describe('the delivery log', () => {
     within(retrying!).getByText('Screening completed');
     within(retrying!).getByText('Retrying');
     within(retrying!).getByText('503');
-    within(retrying!).getByText('24.11.26 10:05');
+    within(retrying!).getByText('24.11.2026 10:05');
     within(delivered!).getByText('Batch completed');
     within(delivered!).getByText('Delivered');
     within(delivered!).getByText('200');

@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconListDetails, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDate, type WebhookEndpoint } from '@walletscreen/contracts';
+import { type WebhookEndpoint } from '@walletscreen/contracts';
+import { formatDate } from '../../../lib/format-date';
 import { endpointStatus, eventLabels } from '../webhook-display';
 
 function StatusBadge({ endpoint }: { endpoint: WebhookEndpoint }) {

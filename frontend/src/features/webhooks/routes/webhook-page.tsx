@@ -3,7 +3,8 @@ import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Swit
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconInbox } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { formatDate, type WebhookDelivery, type WebhookEndpoint } from '@walletscreen/contracts';
+import { type WebhookDelivery, type WebhookEndpoint } from '@walletscreen/contracts';
+import { formatDate } from '../../../lib/format-date';
 import { PageHeader } from '../../../components/page-header';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { useWebhook } from '../api/get-webhooks';
