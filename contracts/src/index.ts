@@ -12,6 +12,7 @@ export * from './insights/api';
 export * from './admin/api';
 export * from './billing/api';
 export * from './audit/api';
+export * from './audit/event-names';
 export * from './integrations/api-keys';
 export * from './integrations/public-api';
 export * from './integrations/batches';

@@ -43,12 +43,16 @@ it('shows the audit log with e-mails, filters by type, opens an event, verifies 
   await page.getByRole('link', { name: 'Audit log' }).click();
   await page.waitForURL('**/admin/audit');
   const table = page.getByRole('table', { name: 'Audit log' });
-  await table.getByRole('row', { name: /UserRegistered/ }).filter({ hasText: customer.email }).waitFor();
+  // Each event reads by its human name, with the recorded type beside it.
+  const registered = table.getByRole('row', { name: /User registered \(UserRegistered\)/ }).filter({ hasText: customer.email });
+  await registered.waitFor();
+  expect(await registered.getByText('User registered', { exact: true }).count()).toBe(1);
+  expect(await registered.getByTestId('event-type').textContent()).toBe('UserRegistered');
   await table.getByRole('row', { name: /UserSignedIn/ }).filter({ hasText: customer.email }).first().waitFor();
   await screenshot(page, 'admin-audit-log');
 
   await page.getByRole('combobox', { name: 'Event type' }).click();
-  await page.getByRole('option', { name: 'UserSignedIn' }).click();
+  await page.getByRole('option', { name: 'Signed in (UserSignedIn)' }).click();
   await page.waitForFunction(() => [...document.querySelectorAll('table[aria-label="Audit log"] tbody tr')].every((r) => r.textContent?.includes('UserSignedIn')));
   expect(await table.locator('tbody tr').count()).toBeGreaterThanOrEqual(2); // the admin's sign-in and the customer's
 
@@ -65,7 +69,7 @@ it('shows the audit log with e-mails, filters by type, opens an event, verifies 
   await page.getByText('Chain intact').waitFor();
 
   await table.getByRole('button', { name: customer.email }).first().click();
-  await page.getByRole('table', { name: 'Balance changes' }).getByText('UserRegistered').waitFor();
+  await page.getByRole('table', { name: 'Balance changes' }).getByText('User registered', { exact: true }).waitFor();
   await screenshot(page, 'admin-audit-verified-balance');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSONL' }).click()]);

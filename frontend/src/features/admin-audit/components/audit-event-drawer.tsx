@@ -1,16 +1,19 @@
 import { Code, CopyButton, Drawer, Group, Button, Stack, Text, Title } from '@mantine/core';
-import type { AuditEntry } from '@walletscreen/contracts';
+import { auditEventName, type AuditEntry } from '@walletscreen/contracts';
 import { formatDateTime } from '../../../lib/format-date';
 
 /** One event: its fields, its JSON data (sensitive fields redacted by the server) and its hash. */
 export function AuditEventDrawer({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
   return (
-    <Drawer opened={entry !== null} onClose={onClose} position="right" size="lg" title={entry ? `Event ${entry.position}: ${entry.type}` : ''}>
+    <Drawer opened={entry !== null} onClose={onClose} position="right" size="lg" title={entry ? `Event ${entry.position}: ${auditEventName(entry.type)}` : ''}>
       {entry ? (
         <Stack gap="md">
           <Stack gap={4}>
             <Row label="Recorded">
               <span title={entry.at}>{formatDateTime(entry.at)} UTC</span>
+            </Row>
+            <Row label="Type">
+              <span className="ws-mono">{entry.type}</span>
             </Row>
             <Row label="Stream">{entry.stream}</Row>
             <Row label="User">{entry.user_email ?? entry.user_id ?? '—'}</Row>

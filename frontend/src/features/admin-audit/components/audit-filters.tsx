@@ -1,6 +1,7 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { auditEventName } from '@walletscreen/contracts';
 import type { AuditLogFilters } from '../api/get-audit-log';
 import { DATE_INPUT_FORMAT } from '../../../lib/format-date';
 
@@ -13,7 +14,7 @@ export function AuditFilters({ value, types, onChange }: { value: AuditLogFilter
       <Select
         label="Event type"
         placeholder="All types"
-        data={types}
+        data={types.map((type) => ({ value: type, label: `${auditEventName(type)} (${type})` })).sort((a, b) => a.label.localeCompare(b.label))}
         value={value.type || null}
         onChange={(v) => set({ type: v ?? '' })}
         searchable

@@ -1,6 +1,7 @@
-import { Anchor, Code, Table, Text, Tooltip } from '@mantine/core';
-import { type AuditEntry } from '@walletscreen/contracts';
+import { Anchor, Table, Text, Tooltip } from '@mantine/core';
+import { auditEventName, type AuditEntry } from '@walletscreen/contracts';
 import { formatDateTime } from '../../../lib/format-date';
+import { EventTypeName } from './event-type-name';
 
 /** The log: when, who, which admin, what and on which stream; a row opens the event. */
 export function AuditTable({ entries, onOpen, onUser }: { entries: AuditEntry[]; onOpen: (e: AuditEntry) => void; onUser: (userId: string) => void }) {
@@ -30,7 +31,7 @@ export function AuditTable({ entries, onOpen, onUser }: { entries: AuditEntry[];
               }}
               tabIndex={0}
               style={{ cursor: 'pointer' }}
-              aria-label={`Event ${e.position}: ${e.type}`}
+              aria-label={`Event ${e.position}: ${auditEventName(e.type)} (${e.type})`}
             >
               <Table.Td ta="right" className="ws-tabular">
                 {e.position}
@@ -64,7 +65,7 @@ export function AuditTable({ entries, onOpen, onUser }: { entries: AuditEntry[];
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Code>{e.type}</Code>
+                <EventTypeName type={e.type} />
               </Table.Td>
               <Table.Td maw={260}>
                 <Tooltip label={e.stream} openDelay={400}>

@@ -2,6 +2,7 @@ import { LineChart } from '@mantine/charts';
 import { Alert, CloseButton, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDateTime } from '../../../lib/format-date';
 import { useBalanceHistory } from '../api/get-balance-history';
+import { EventTypeName } from './event-type-name';
 
 /** A customer's balance over time: each change, folded from their event stream, with the balance after it. */
 export function BalanceHistoryPanel({ userId, onClose }: { userId: string; onClose: () => void }) {
@@ -49,7 +50,9 @@ export function BalanceHistoryPanel({ userId, onClose }: { userId: string; onClo
                   {entries.map((e) => (
                     <Table.Tr key={e.position}>
                       <Table.Td className="ws-tabular">{formatDateTime(e.at)}</Table.Td>
-                      <Table.Td>{e.type}</Table.Td>
+                      <Table.Td>
+                        <EventTypeName type={e.type} />
+                      </Table.Td>
                       <Table.Td ta="right" className="ws-tabular">
                         {e.delta > 0 ? `+${e.delta}` : e.delta}
                       </Table.Td>

@@ -1,0 +1,73 @@
+/**
+ * What the audit log calls each recorded event: a name an admin reads ("Role changed") beside the
+ * type the store keeps (`UserRoleChanged`), which stays the key for filters, exports and replays.
+ * One entry per event type any stream records; tests/audit-event-names.unit.test.ts reads the
+ * event unions of every workspace and fails when a type has no name here.
+ */
+export const auditEventNames: Readonly<Record<string, string>> = {
+  // Accounts (user-<id>)
+  UserRegistered: 'User registered',
+  UserSignedIn: 'Signed in',
+  PasswordResetRequested: 'Password reset requested',
+  PasswordReset: 'Password reset',
+  UserRoleChanged: 'Role changed',
+  ChecksToppedUp: 'Checks topped up by an admin',
+  ChecksPurchased: 'Checks purchased',
+  PurchasedChecksExpired: 'Purchased checks expired',
+  LocalCheckoutStarted: 'Checkout started',
+  CheckCharged: 'Check charged',
+  CheckRefunded: 'Check refunded',
+  ApiKeyCreated: 'API key created',
+  ApiKeyUsed: 'API key used',
+  ApiKeyRevoked: 'API key revoked',
+  // Checks (check-<id>)
+  WalletCheckRequested: 'Wallet check requested',
+  WalletCheckStageCompleted: 'Check stage completed',
+  WalletCheckCompleted: 'Wallet check completed',
+  WalletCheckFailed: 'Wallet check failed',
+  // Batches
+  BatchSubmitted: 'Batch submitted',
+  BatchRowsAdded: 'Batch rows added',
+  BatchCompleted: 'Batch completed',
+  // Monitoring
+  WalletWatched: 'Wallet watched',
+  WatchUpdated: 'Watch updated',
+  WalletUnwatched: 'Wallet unwatched',
+  WatchRescreenRequested: 'Re-screen requested',
+  WatchRescreenSkipped: 'Re-screen skipped',
+  WatchCheckRecorded: 'Re-screen recorded',
+  AlertRaised: 'Alert raised',
+  AlertAcknowledged: 'Alert acknowledged',
+  AlertResolved: 'Alert resolved',
+  AlertEmailed: 'Alert e-mailed',
+  // Sanctions and custom lists
+  SanctionsListImported: 'Sanctions list imported',
+  SanctionsSyncSucceeded: 'Sanctions sync succeeded',
+  SanctionsSyncFailed: 'Sanctions sync failed',
+  CustomListUploaded: 'Custom list uploaded',
+  CustomListRemoved: 'Custom list removed',
+  // Webhooks
+  WebhookEndpointCreated: 'Webhook endpoint added',
+  WebhookEndpointUpdated: 'Webhook endpoint changed',
+  WebhookEndpointSecretRotated: 'Webhook secret rotated',
+  WebhookEndpointDisabled: 'Webhook endpoint disabled',
+  WebhookEndpointDeleted: 'Webhook endpoint deleted',
+  WebhookDeliveryScheduled: 'Webhook delivery scheduled',
+  WebhookDeliveryClaimed: 'Webhook delivery started',
+  WebhookDeliveryAttempted: 'Webhook delivery attempted',
+  WebhookRedeliveryRequested: 'Webhook redelivery requested',
+  WebhookDeliveryAbandoned: 'Webhook delivery abandoned',
+  // The EventStoreDB adapter's idempotency claims (distributed profile).
+  EventIdClaimed: 'Event id claimed',
+};
+
+/**
+ * The human name of an event type; a type without one (an event from a newer version read by an
+ * older screen) is spelled out from its PascalCase ("SomethingNew" reads "Something new").
+ */
+export function auditEventName(type: string): string {
+  const known = auditEventNames[type];
+  if (known !== undefined) return known;
+  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[._-]+/g, ' ').trim();
+  return words === '' ? type : words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+}
