@@ -147,8 +147,12 @@ describe('an admin managing a customer', () => {
     await admin.getByRole('button', { name: 'Search' }).click();
     await admin.getByTestId('history-email').getByText(customer.email).waitFor();
     await screenshot(admin, 'admin-history');
-    await admin.getByRole('button', { name: 'Details of check 1' }).click();
-    const dialog = admin.getByRole('dialog');
+    // A check is named by its id, not by its row number (which changed with every filter).
+    const row = admin.getByTestId('history-row').filter({ hasText: customer.email }).first();
+    const checkId = (await row.getAttribute('data-check-id'))!;
+    expect(await row.getByTestId('check-id').textContent()).toBe(checkId.slice(0, 8));
+    await row.getByRole('button', { name: `Details of check ${checkId.slice(0, 8)}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Check ${checkId.slice(0, 8)} details` });
     await dialog.getByText('Email').waitFor();
     await dialog.getByText(customer.email).waitFor();
     await dialog.getByText('AML Report').first().waitFor();

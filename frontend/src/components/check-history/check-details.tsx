@@ -7,7 +7,7 @@ import { MissingEvidenceAlert } from '../missing-evidence-alert';
 import { AmlStatusBadge, RiskBadge } from '../risk-badge';
 import { LinkedWalletBadge, linkedWalletMark } from '../tone';
 import { useDownloadAmlReport } from '../../lib/download-aml-report';
-import { formatCheckTime } from './history-display';
+import { formatCheckTime, shortCheckId } from './history-display';
 import type { HistoryDetail } from './history-item';
 import { ReportView } from './report-view';
 
@@ -116,16 +116,15 @@ function Details({ detail }: { detail: HistoryDetail }) {
 
 export interface CheckDetailsModalProps {
   checkId: string | null;
-  checkNumber: number | null;
   onClose: () => void;
   /** The detail's query (the user's own check, or any check for admins). */
   detail: { isPending: boolean; isError: boolean; data: HistoryDetail | undefined };
 }
 
 /** The Details of one check, loaded when opened; with the user's e-mail when the detail has one (admins). */
-export function CheckDetailsModal({ checkId, checkNumber, onClose, detail }: CheckDetailsModalProps) {
+export function CheckDetailsModal({ checkId, onClose, detail }: CheckDetailsModalProps) {
   return (
-    <Modal opened={checkId !== null} onClose={onClose} title={checkNumber ? `Check #${checkNumber} details` : 'Check details'} size="lg" data-testid="history-details">
+    <Modal opened={checkId !== null} onClose={onClose} title={checkId ? `Check ${shortCheckId(checkId)} details` : 'Check details'} size="lg" data-testid="history-details">
       {detail.isPending ? (
         <Center py="xl" role="status">
           <Group gap="sm">

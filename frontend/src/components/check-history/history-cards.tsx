@@ -3,7 +3,8 @@ import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { accessLabel, classifyRiskLabel, shownRiskScore } from '@walletscreen/contracts';
 import { CopyAddress } from '../copy-address';
 import { toneClasses } from '../tone';
-import { formatCheckTime, mobileRiskTone } from './history-display';
+import { CheckId } from './check-id';
+import { formatCheckTime, mobileRiskTone, networkLabel, shortCheckId } from './history-display';
 import type { HistoryListProps } from './history-table';
 import { AmlCompliance } from './aml-compliance';
 
@@ -28,22 +29,25 @@ export function HistoryCards({ items, onDetails, showEmail = false }: HistoryLis
         Request History
       </Title>
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {items.map((item, index) => {
-          const number = index + 1;
+        {items.map((item) => {
+          const ref = shortCheckId(item.id);
           const tone = mobileRiskTone(item.risk_level);
           const level = item.risk_level.trim() === '' ? 'Unknown' : classifyRiskLabel(item.risk_level).level === 'unknown' ? item.risk_level : classifyRiskLabel(item.risk_level).text;
           return (
             <Paper component="li" p="sm" key={item.id} data-testid="history-card" data-check-id={item.id}>
               <Stack gap={6}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="sm" fw={600} className="ws-tabular">
-                    Check #{number}
-                  </Text>
+                  <CheckId id={item.id} />
                   <Text size="sm" c="dimmed" className="ws-tabular">
                     {formatCheckTime(item)}
                   </Text>
                 </Group>
-                <CopyAddress address={item.wallet_address} shorten copyLabel={`Copy wallet of check ${number}`} />
+                <CopyAddress address={item.wallet_address} shorten copyLabel={`Copy the full wallet address of check ${ref}`} />
+                <Field label="Network">
+                  <Text size="sm" data-testid="history-network">
+                    {networkLabel(item.network)}
+                  </Text>
+                </Field>
                 {showEmail ? (
                   <Field label="Email">
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -67,7 +71,7 @@ export function HistoryCards({ items, onDetails, showEmail = false }: HistoryLis
                 <Field label="Access">
                   <Text size="sm">{accessLabel(item.access)}</Text>
                 </Field>
-                <Button size="xs" variant="default" mt={4} onClick={() => onDetails(item, number)} aria-label={`Details of check ${number}`}>
+                <Button size="xs" variant="default" mt={4} onClick={() => onDetails(item)} aria-label={`Details of check ${ref}`}>
                   Details
                 </Button>
               </Stack>

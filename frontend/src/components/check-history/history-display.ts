@@ -1,5 +1,5 @@
 /** How a history row reads: its time, its AML status and the mobile risk colour. */
-import { classifyAmlStatus, classifyRiskLabel, parseHistoryTimestamp } from '@walletscreen/contracts';
+import { classifyAmlStatus, classifyRiskLabel, networkNames, parseHistoryTimestamp, type Network } from '@walletscreen/contracts';
 import { formatDateTime } from '../../lib/format-date';
 import type { Tone } from '../tone';
 import type { HistoryItem } from './history-item';
@@ -42,4 +42,15 @@ export function mobileRiskTone(value: string): Tone {
   if (value.trim() === '') return 'unknown';
   const level = classifyRiskLabel(value).level;
   return level === 'high' ? 'high' : level === 'medium' ? 'medium' : level === 'incomplete' ? 'incomplete' : 'low';
+}
+
+/**
+ * How a check is named on screen: the first 8 characters of its id ("3f1f7a0e"), the same for the
+ * check whatever the filters or the page, unlike its row number; the full id is a copy away.
+ */
+export const shortCheckId = (id: string) => (id.length > 8 ? id.slice(0, 8) : id);
+
+/** The network's name ("Ethereum"); a network this screen does not know reads as sent. */
+export function networkLabel(network: string): string {
+  return Object.hasOwn(networkNames, network) ? networkNames[network as Network] : network || 'Unknown';
 }

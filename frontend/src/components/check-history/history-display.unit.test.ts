@@ -1,4 +1,4 @@
-import { amlCell, formatCheckTime, mobileRiskTone } from './history-display';
+import { amlCell, formatCheckTime, mobileRiskTone, networkLabel, shortCheckId } from './history-display';
 
 describe('a history row', () => {
   it('shows its time as dd.MM.yyyy HH:mm (UTC)', () => {
@@ -21,5 +21,20 @@ describe('a history row', () => {
     expect(mobileRiskTone('Low Risk')).toBe('low');
     expect(mobileRiskTone('Elevated')).toBe('low');
     expect(mobileRiskTone('')).toBe('unknown');
+  });
+});
+
+describe('a check on screen', () => {
+  it('is named by the start of its id, the same whatever the filters; a short id reads whole', () => {
+    expect(shortCheckId('3f1f7a0e-1d2b-4c5d-8e9f-000000000001')).toBe('3f1f7a0e');
+    expect(shortCheckId('c-1')).toBe('c-1');
+  });
+
+  it('names its network, and shows a network it does not know as sent', () => {
+    expect(networkLabel('ethereum')).toBe('Ethereum');
+    expect(networkLabel('bsc')).toBe('BNB Chain');
+    expect(networkLabel('cardano')).toBe('cardano');
+    expect(networkLabel('toString')).toBe('toString');
+    expect(networkLabel('')).toBe('Unknown');
   });
 });

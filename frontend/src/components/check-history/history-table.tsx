@@ -2,29 +2,32 @@ import { Button, Table, Text } from '@mantine/core';
 import { classifyRiskLabel, accessLabel, shownRiskScore } from '@walletscreen/contracts';
 import { CopyAddress } from '../copy-address';
 import { RiskBadge } from '../risk-badge';
-import { formatCheckTime } from './history-display';
+import { CheckId } from './check-id';
+import { formatCheckTime, networkLabel, shortCheckId } from './history-display';
 import type { HistoryItem } from './history-item';
 import { AmlCompliance } from './aml-compliance';
 
 export interface HistoryListProps {
   items: HistoryItem[];
-  onDetails: (item: HistoryItem, number: number) => void;
+  onDetails: (item: HistoryItem) => void;
   /** Adds the Email column (the admins' view of every user's checks). */
   showEmail?: boolean;
 }
 
-/** The desktop table: Check #, (Email,) Wallet Address, Risk Score, Date & Time, AML Compliance, Access, Details. */
+/**
+ * The desktop table: Check (its short id: a row number changed with every filter), (Email,) Wallet
+ * Address, Network, Risk Score, Date & Time, AML Compliance, Access, Details.
+ */
 export function HistoryTable({ items, onDetails, showEmail = false }: HistoryListProps) {
   return (
-    <Table.ScrollContainer minWidth={showEmail ? 1080 : 880}>
+    <Table.ScrollContainer minWidth={showEmail ? 1200 : 1000}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Wallet checks" data-testid="history-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col" ta="right">
-              Check #
-            </Table.Th>
+            <Table.Th scope="col">Check</Table.Th>
             {showEmail ? <Table.Th scope="col">Email</Table.Th> : null}
             <Table.Th scope="col">Wallet Address</Table.Th>
+            <Table.Th scope="col">Network</Table.Th>
             <Table.Th scope="col">Risk Score</Table.Th>
             <Table.Th scope="col" ta="right">
               Date &amp; Time
@@ -37,13 +40,13 @@ export function HistoryTable({ items, onDetails, showEmail = false }: HistoryLis
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {items.map((item, index) => {
-            const number = index + 1;
+          {items.map((item) => {
+            const ref = shortCheckId(item.id);
             const known = classifyRiskLabel(item.risk_level).level !== 'unknown';
             return (
               <Table.Tr key={item.id} data-testid="history-row" data-check-id={item.id}>
-                <Table.Td ta="right" className="ws-tabular">
-                  {number}
+                <Table.Td>
+                  <CheckId id={item.id} />
                 </Table.Td>
                 {showEmail ? (
                   <Table.Td data-testid="history-email">
@@ -53,7 +56,10 @@ export function HistoryTable({ items, onDetails, showEmail = false }: HistoryLis
                   </Table.Td>
                 ) : null}
                 <Table.Td>
-                  <CopyAddress address={item.wallet_address} shorten copyLabel={`Copy wallet of check ${number}`} />
+                  <CopyAddress address={item.wallet_address} shorten copyLabel={`Copy the full wallet address of check ${ref}`} />
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="history-network">
+                  {networkLabel(item.network)}
                 </Table.Td>
                 <Table.Td>
                   {known ? (
@@ -75,7 +81,7 @@ export function HistoryTable({ items, onDetails, showEmail = false }: HistoryLis
                 </Table.Td>
                 <Table.Td>{accessLabel(item.access)}</Table.Td>
                 <Table.Td ta="right">
-                  <Button size="xs" variant="default" onClick={() => onDetails(item, number)} aria-label={`Details of check ${number}`}>
+                  <Button size="xs" variant="default" onClick={() => onDetails(item)} aria-label={`Details of check ${ref}`}>
                     Details
                   </Button>
                 </Table.Td>

@@ -21,9 +21,9 @@ export function AdminHistoryPage() {
   const [draft, setDraft] = useState<AdminHistoryFilters>(emptyAdminFilters);
   const [filters, setFilters] = useState<AdminHistoryFilters>(emptyAdminFilters);
   const [dateToError, setDateToError] = useState<string | null>(null);
-  const [open, setOpen] = useState<{ id: string; number: number } | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
   const history = useAdminTransactions(filters);
-  const detail = useAdminTransaction(open?.id ?? null);
+  const detail = useAdminTransaction(open);
   const items = history.data?.pages.flat() ?? [];
 
   // Spec §8: a failed page load is logged; the list on screen stays as it was.
@@ -47,7 +47,7 @@ export function AdminHistoryPage() {
     }
   };
 
-  const showDetails = (item: HistoryItem, number: number) => setOpen({ id: item.id, number });
+  const showDetails = (item: HistoryItem) => setOpen(item.id);
 
   return (
     <>
@@ -123,7 +123,7 @@ export function AdminHistoryPage() {
         </Paper>
       </Stack>
 
-      <CheckDetailsModal checkId={open?.id ?? null} checkNumber={open?.number ?? null} onClose={() => setOpen(null)} detail={detail} />
+      <CheckDetailsModal checkId={open} onClose={() => setOpen(null)} detail={detail} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useHistoryItem } from '../api/get-history-item';
 export { DETAILS_ERROR } from '../../../components/check-history/check-details';
 
 /** The Details of one of the user's checks, loaded when opened. */
-export function HistoryDetailsModal({ checkId, checkNumber, onClose }: { checkId: string | null; checkNumber: number | null; onClose: () => void }) {
+export function HistoryDetailsModal({ checkId, onClose }: { checkId: string | null; onClose: () => void }) {
   const detail = useHistoryItem(checkId);
-  return <CheckDetailsModal checkId={checkId} checkNumber={checkNumber} onClose={onClose} detail={detail} />;
+  return <CheckDetailsModal checkId={checkId} onClose={onClose} detail={detail} />;
 }

@@ -31,7 +31,7 @@ function renderModal() {
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={client}>
-        <HistoryDetailsModal checkId="c-1" checkNumber={3} onClose={() => undefined} />
+        <HistoryDetailsModal checkId="c-1" onClose={() => undefined} />
       </QueryClientProvider>
     </MantineProvider>,
   );
@@ -45,7 +45,7 @@ describe('the Details modal', () => {
   it('shows the check and its report, numbered lines as headings', async () => {
     server = installFakeServer({ status: 200, json: DETAIL });
     renderModal();
-    const dialog = await screen.findByRole('dialog', { name: 'Check #3 details' });
+    const dialog = await screen.findByRole('dialog', { name: 'Check c-1 details' });
     await within(dialog).findByText('Listed on OFAC SDN');
     expect(server.sent[0]!.url).toBe('/api/transactions/history/c-1');
     within(dialog).getByText('High Risk');

@@ -24,7 +24,7 @@ export function HistoryPage() {
   // `?check=<id>` (a link from an alert) opens that check's details.
   const [params, setParams] = useSearchParams();
   const linked = params.get('check');
-  const [open, setOpen] = useState<{ id: string; number: number | null } | null>(linked ? { id: linked, number: null } : null);
+  const [open, setOpen] = useState<string | null>(linked);
   const history = useHistory(filters);
   const items = history.data?.pages.flat() ?? [];
 
@@ -48,7 +48,7 @@ export function HistoryPage() {
     }
   };
 
-  const showDetails = (item: HistoryItem, number: number) => setOpen({ id: item.id, number });
+  const showDetails = (item: HistoryItem) => setOpen(item.id);
 
   return (
     <>
@@ -123,8 +123,7 @@ export function HistoryPage() {
       </Stack>
 
       <HistoryDetailsModal
-        checkId={open?.id ?? null}
-        checkNumber={open?.number ?? null}
+        checkId={open}
         onClose={() => {
           setOpen(null);
           if (linked) setParams({}, { replace: true });
