@@ -22,16 +22,24 @@ export function CopyIconButton({ value, label = 'Copy address' }: { value: strin
 
 /**
  * A wallet address in monospace with a copy button. With `shorten` it shows the first 6
- * characters, "..." and the last 4; otherwise a full address that does not fit is cut with an
- * ellipsis, never wrapped. The full address is in the title and is what gets copied.
+ * characters, "..." and the last 4; with `wrap` the whole address, broken across lines where it
+ * must (the result card, where the full address is the point, on a phone too); otherwise a full
+ * address that does not fit is cut with an ellipsis. The full address is in the title and is what
+ * gets copied.
  */
-export function CopyAddress({ address, shorten = false, copyLabel }: { address: string; shorten?: boolean; copyLabel?: string }) {
+export function CopyAddress({ address, shorten = false, wrap = false, copyLabel }: { address: string; shorten?: boolean; wrap?: boolean; copyLabel?: string }) {
   const shown = shorten ? shortenAddress(address) : address;
   return (
-    <Group gap={4} wrap="nowrap" miw={0}>
-      <Text component="span" className="ws-mono" title={address} truncate="end" miw={0}>
-        {shown}
-      </Text>
+    <Group gap={4} wrap="nowrap" miw={0} align={wrap ? 'flex-start' : 'center'}>
+      {wrap ? (
+        <Text component="span" className="ws-mono" title={address} miw={0} style={{ overflowWrap: 'anywhere' }} data-testid="full-address">
+          {shown}
+        </Text>
+      ) : (
+        <Text component="span" className="ws-mono" title={address} truncate="end" miw={0}>
+          {shown}
+        </Text>
+      )}
       <CopyIconButton value={address} label={copyLabel ?? 'Copy address'} />
     </Group>
   );

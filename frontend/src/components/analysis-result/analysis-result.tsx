@@ -200,7 +200,7 @@ export function AnalysisResult({ analysis, onDownload, downloading = false, down
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Card title="Wallet Address">
             {view.walletAddress ? (
-              <CopyAddress address={view.walletAddress} copyLabel="Copy wallet address" />
+              <CopyAddress address={view.walletAddress} wrap copyLabel="Copy wallet address" />
             ) : (
               <Text>{UNKNOWN}</Text>
             )}

@@ -11,7 +11,7 @@ import { AmlCompliance } from './aml-compliance';
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
         {label}
       </Text>
       <Box ta="right" miw={0}>
@@ -66,7 +66,7 @@ export function HistoryCards({ items, onDetails, showEmail = false }: HistoryLis
                   </Text>
                 </Field>
                 <Field label="AML Compliance">
-                  <AmlCompliance value={item.aml_status} />
+                  <AmlCompliance value={item.aml_status} wrap />
                 </Field>
                 <Field label="Access">
                   <Text size="sm">{accessLabel(item.access)}</Text>

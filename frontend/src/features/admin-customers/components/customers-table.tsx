@@ -1,14 +1,80 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconLock, IconLockOpen, IconPlus } from '@tabler/icons-react';
 import { type Customer } from '@walletscreen/contracts';
 import { formatDate } from '../../../lib/format-date';
 import type { CustomerActionKind } from './confirm-action-modal';
 import { RoleBadge } from './role-badge';
 
-/** Email, Role, Checks left (right-aligned), Registered (dd.MM.yyyy), Actions (Top Up; Block or Unblock by role). */
-export function CustomersTable({ customers, onAction }: { customers: Customer[]; onAction: (kind: CustomerActionKind, customer: Customer) => void }) {
+type OnAction = (kind: CustomerActionKind, customer: Customer) => void;
+
+/** Top Up, and Block or Unblock by role (an admin is neither). */
+function CustomerActions({ customer, onAction, justify = 'flex-end' }: { customer: Customer; onAction: OnAction; justify?: 'flex-end' | 'flex-start' }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Group gap="xs" justify={justify} wrap="nowrap">
+      <Button size="xs" variant="default" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={() => onAction('topup', customer)} aria-label={`Top up ${customer.email}`}>
+        Top Up
+      </Button>
+      {customer.role === 'blocked' ? (
+        <Button size="xs" variant="default" leftSection={<IconLockOpen size={14} aria-hidden="true" />} onClick={() => onAction('unblock', customer)} aria-label={`Unblock ${customer.email}`}>
+          Unblock
+        </Button>
+      ) : customer.role === 'user' ? (
+        <Button size="xs" variant="default" color="red" leftSection={<IconLock size={14} aria-hidden="true" />} onClick={() => onAction('block', customer)} aria-label={`Block ${customer.email}`}>
+          Block
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+/**
+ * The customers: a table from the small breakpoint (576 px) up, one card per customer below it, so
+ * on a phone the actions are on screen rather than at the end of a table scrolled sideways.
+ */
+export function CustomersList({ customers, onAction }: { customers: Customer[]; onAction: OnAction }) {
+  return (
+    <>
+      <Box visibleFrom="sm">
+        <CustomersTable customers={customers} onAction={onAction} />
+      </Box>
+      <Box hiddenFrom="sm">
+        <CustomersCards customers={customers} onAction={onAction} />
+      </Box>
+    </>
+  );
+}
+
+/** One card per customer: e-mail (wrapped anywhere), role, checks left, registered, the actions. */
+function CustomersCards({ customers, onAction }: { customers: Customer[]; onAction: OnAction }) {
+  return (
+    <Stack gap="sm" component="ul" aria-label="Customers" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {customers.map((customer) => (
+        <Paper component="li" p="sm" key={customer.id} data-testid="customer-card" data-email={customer.email}>
+          <Stack gap={6}>
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Text size="sm" fw={500} miw={0} style={{ overflowWrap: 'anywhere' }}>
+                {customer.email}
+              </Text>
+              <RoleBadge role={customer.role} />
+            </Group>
+            <Text size="sm" c="dimmed">
+              <Text span inherit fw={700} c="var(--mantine-color-text)" className="ws-tabular">
+                {customer.remaining_checks}
+              </Text>{' '}
+              checks left · registered {formatDate(customer.created_at)}
+            </Text>
+            <CustomerActions customer={customer} onAction={onAction} justify="flex-start" />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** Email, Role, Checks left (right-aligned), Registered (dd.MM.yyyy), Actions (Top Up; Block or Unblock by role). */
+function CustomersTable({ customers, onAction }: { customers: Customer[]; onAction: OnAction }) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Customers">
         <Table.Thead>
           <Table.Tr>
@@ -29,7 +95,7 @@ export function CustomersTable({ customers, onAction }: { customers: Customer[];
           {customers.map((customer) => (
             <Table.Tr key={customer.id} data-testid="customer-row" data-email={customer.email}>
               <Table.Td>
-                <Text size="sm" fw={500}>
+                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                   {customer.email}
                 </Text>
               </Table.Td>
@@ -43,20 +109,7 @@ export function CustomersTable({ customers, onAction }: { customers: Customer[];
                 {formatDate(customer.created_at)}
               </Table.Td>
               <Table.Td>
-                <Group gap="xs" justify="flex-end" wrap="nowrap">
-                  <Button size="xs" variant="default" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={() => onAction('topup', customer)} aria-label={`Top up ${customer.email}`}>
-                    Top Up
-                  </Button>
-                  {customer.role === 'blocked' ? (
-                    <Button size="xs" variant="default" leftSection={<IconLockOpen size={14} aria-hidden="true" />} onClick={() => onAction('unblock', customer)} aria-label={`Unblock ${customer.email}`}>
-                      Unblock
-                    </Button>
-                  ) : customer.role === 'user' ? (
-                    <Button size="xs" variant="default" color="red" leftSection={<IconLock size={14} aria-hidden="true" />} onClick={() => onAction('block', customer)} aria-label={`Block ${customer.email}`}>
-                      Block
-                    </Button>
-                  ) : null}
-                </Group>
+                <CustomerActions customer={customer} onAction={onAction} />
               </Table.Td>
             </Table.Tr>
           ))}

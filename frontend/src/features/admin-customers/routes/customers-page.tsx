@@ -11,7 +11,7 @@ import { useCustomers } from '../api/get-customers';
 import { newTopUpKey, useTopUpCustomer } from '../api/top-up-customer';
 import { useUnblockCustomer } from '../api/unblock-customer';
 import { ConfirmActionModal, type CustomerAction } from '../components/confirm-action-modal';
-import { CustomersTable } from '../components/customers-table';
+import { CustomersList } from '../components/customers-table';
 
 export const CUSTOMERS_PAGE_SIZE = 50;
 /** The search is sent to the server once typing pauses. */
@@ -104,7 +104,7 @@ export function CustomersPage() {
             </Center>
           ) : (
             <Stack gap="sm" style={{ opacity: customers.isPlaceholderData ? 0.6 : 1 }} aria-busy={customers.isFetching}>
-              <CustomersTable customers={rows} onAction={actions.open} />
+              <CustomersList customers={rows} onAction={actions.open} />
               {offset > 0 || hasNext ? (
                 <Group justify="space-between">
                   <Text size="sm" c="dimmed" className="ws-tabular">

@@ -100,10 +100,10 @@ export function AdminHistoryPage() {
             </Center>
           ) : (
             <Stack gap="md">
-              <Box visibleFrom="md">
+              <Box visibleFrom="lg">
                 <HistoryTable items={items} onDetails={showDetails} showEmail />
               </Box>
-              <Box hiddenFrom="md">
+              <Box hiddenFrom="lg">
                 <HistoryCards items={items} onDetails={showDetails} showEmail />
               </Box>
               {history.hasNextPage ? (

@@ -99,10 +99,10 @@ export function HistoryPage() {
             </Center>
           ) : (
             <Stack gap="md">
-              <Box visibleFrom="md">
+              <Box visibleFrom="lg">
                 <HistoryTable items={items} onDetails={showDetails} />
               </Box>
-              <Box hiddenFrom="md">
+              <Box hiddenFrom="lg">
                 <HistoryCards items={items} onDetails={showDetails} />
               </Box>
               {history.hasNextPage ? (
