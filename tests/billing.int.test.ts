@@ -113,7 +113,7 @@ describe('with Stripe configured', () => {
     expect(await profile(server, buyer.token)).toMatchObject({ checks_left: 30 });
     const purchases = await eventsOf(server, buyer.userId, 'ChecksPurchased');
     expect(purchases).toHaveLength(1);
-    expect(purchases[0]!.data).toMatchObject({ userId: buyer.userId, planId: 'starter', planName: 'Starter', checks: 10, amount: 25, currency: 'usd', provider: 'stripe', providerRef: 'cs_test_paid_1' });
+    expect(purchases[0]!.data).toMatchObject({ userId: buyer.userId, planId: 'starter', planName: 'Starter', checks: 10, amount: 25, currency: 'usd', provider: 'stripe', providerRef: 'cs_test_paid_1', test: true }); // livemode false: Stripe's test mode
     await settled(server);
     expect(await server.readStore.get('customers', buyer.userId)).toMatchObject({ remaining_checks: 30, purchased_checks: 10 });
     const list = await server.api<PurchaseRow[]>('GET', '/api/admin/purchases?email=STRIPE.buyer', { token: await adminToken(server) });
@@ -175,7 +175,7 @@ describe('with the local test-payment provider', () => {
     expect((await complete(again, session)).body).toMatchObject({ checks_left: 70, applied: false });
     expect(await profile(server, again)).toMatchObject({ checks_left: 70, bonus_checks: 20 });
     expect((await server.api('GET', `/api/billing/local/sessions/${session}`, { token: again })).body).toMatchObject({ status: 'completed' });
-    expect((await eventsOf(server, userId, 'ChecksPurchased'))[0]!.data).toMatchObject({ provider: 'local', providerRef: session, amount: 99, checks: 50 });
+    expect((await eventsOf(server, userId, 'ChecksPurchased'))[0]!.data).toMatchObject({ provider: 'local', providerRef: session, amount: 99, checks: 50, test: true });
 
     const admin = await adminToken(server);
     const rows = await server.api<PurchaseRow[]>('GET', '/api/admin/purchases?email=local.buyer', { token: admin });

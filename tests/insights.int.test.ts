@@ -39,10 +39,10 @@ const analyze = async (who: string, wallet_address: string, network?: string) =>
 };
 
 /** A purchase as billing records it, on the user's stream. */
-async function purchase(who: string, amount: number, checks: number, at: string) {
+async function purchase(who: string, amount: number, checks: number, at: string, payment: { provider: 'stripe' | 'local'; test: boolean } = { provider: 'stripe', test: false }) {
   const stream = `user-${ids[who]}`;
   const revision = await server.eventStore.streamRevision(stream);
-  const data = { userId: ids[who], purchaseId: randomUUID(), planId: `plan-${checks}`, planName: `${checks} checks`, checks, amount, currency: 'USD', provider: 'local', providerRef: randomUUID(), expiresAt: '2099-01-01T00:00:00.000Z', at };
+  const data = { userId: ids[who], purchaseId: randomUUID(), planId: `plan-${checks}`, planName: `${checks} checks`, checks, amount, currency: 'USD', ...payment, providerRef: randomUUID(), expiresAt: '2099-01-01T00:00:00.000Z', at };
   await server.eventStore.append(stream, [{ id: randomUUID(), type: 'ChecksPurchased', data, metadata: {} }], { expectedRevision: revision });
 }
 
@@ -142,6 +142,7 @@ describe('Wallets', () => {
 });
 
 describe('Financial stats', () => {
+  let testPlanPrice = 0;
   beforeAll(async () => {
     const now = Date.now();
     await purchase('alice', 49, 100, new Date(now).toISOString());
@@ -149,6 +150,14 @@ describe('Financial stats', () => {
     await purchase('bob', 0.01, 1, new Date(now).toISOString());
     // Forty days ago: outside the default 30 days, inside the default 12 months.
     await purchase('carol', 99.5, 250, new Date(now - 40 * DAY).toISOString());
+    // Test payments: one paid in Stripe's test mode, and one through the built-in test-payment
+    // provider (no Stripe configured here), end to end over HTTP as a customer makes it.
+    await purchase('carol', 500, 1000, new Date(now).toISOString(), { provider: 'stripe', test: true });
+    const [plan] = (await server.api<Array<{ price_id: string; price: number }>>('GET', '/api/billing/get-plans', { token: tokens.bob })).body;
+    testPlanPrice = plan!.price;
+    const checkout = await server.api<{ checkout_url: string }>('POST', '/api/billing/create-subscription-session', { token: tokens.bob, body: { price_id: plan!.price_id } });
+    const session = new URL(checkout.body.checkout_url, server.url).searchParams.get('session');
+    expect((await server.api('POST', '/api/billing/local/complete', { token: tokens.bob, body: { session } })).status).toBe(200);
     await caughtUp();
   });
 
@@ -159,6 +168,8 @@ describe('Financial stats', () => {
     expect(res.body).toMatchObject({ granularity: 'day', to: today, from: isoDay(Date.parse(today) - 29 * DAY), currency: 'USD' });
     expect(res.body.series).toHaveLength(30);
     expect(res.body.totals).toMatchObject({ revenue: 59, purchases: 3, checks_purchased: 111, checks: 6, completed: 6, failed: 0, refunds: 0, active_customers: 3, paying_customers: 2 });
+    // The test payments are reported apart and count toward no revenue, purchase or paying customer.
+    expect(res.body.test_payments).toEqual({ purchases: 2, amount: 500 + testPlanPrice, amount_by_currency: { USD: 500 + testPlanPrice } });
     expect(res.body.series.reduce((n, p) => n + p.checks, 0)).toBe(6);
     expect(res.body.series.reduce((n, p) => n + p.revenue, 0)).toBeCloseTo(59, 10);
 

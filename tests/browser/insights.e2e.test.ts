@@ -35,9 +35,9 @@ async function check(token: string, wallet_address: string) {
   expect(res.body.status).toBe('completed');
 }
 /** A purchase as billing records it, on the user's stream. */
-async function purchase(userId: string, amount: number, checks: number, at: Date) {
+async function purchase(userId: string, amount: number, checks: number, at: Date, payment: { provider: 'stripe' | 'local'; test: boolean } = { provider: 'stripe', test: false }) {
   const stream = `user-${userId}`;
-  const data = { userId, purchaseId: randomUUID(), planId: `plan-${checks}`, planName: `${checks} checks`, checks, amount, currency: 'USD', provider: 'local', providerRef: randomUUID(), expiresAt: '2099-01-01T00:00:00.000Z', at: at.toISOString() };
+  const data = { userId, purchaseId: randomUUID(), planId: `plan-${checks}`, planName: `${checks} checks`, checks, amount, currency: 'USD', ...payment, providerRef: randomUUID(), expiresAt: '2099-01-01T00:00:00.000Z', at: at.toISOString() };
   await server.eventStore.append(stream, [{ id: randomUUID(), type: 'ChecksPurchased', data, metadata: {} }], { expectedRevision: await server.eventStore.streamRevision(stream) });
 }
 
@@ -65,6 +65,8 @@ beforeAll(async () => {
   await purchase(ids[0]!, 49, 100, new Date(now));
   await purchase(ids[1]!, 9.99, 10, new Date(now - 3 * 86_400_000));
   await purchase(ids[0]!, 99, 250, new Date(now - 9 * 86_400_000));
+  // A test payment (the built-in test-payment page): shown apart, never revenue.
+  await purchase(ids[1]!, 25, 50, new Date(now - 86_400_000), { provider: 'local', test: true });
   await server.projections.waitFor(await server.eventStore.headPosition());
   browser = await launchBrowser();
 }, 90_000);
@@ -138,7 +140,8 @@ describe('an admin', () => {
     await page.getByRole('link', { name: 'Financial Stats' }).click();
     await page.waitForURL('**/admin/financial-stats');
     const totals = page.getByRole('group', { name: 'Totals' });
-    await totals.getByText('$157.99').waitFor();
+    await totals.getByTestId('stat-revenue').getByText('$157.99').waitFor();
+    await totals.getByTestId('stat-test-payments').getByText('$25.00, not counted as revenue').waitFor();
     await page.getByRole('img', { name: /^Revenue per day/ }).locator('svg.recharts-surface').first().waitFor();
     await page.getByRole('img', { name: /^Checks per day: 5 requested/ }).locator('svg.recharts-surface').first().waitFor();
     await page.getByRole('img', { name: /^Risk levels of 5 completed checks: Low Risk 0, Medium Risk 0, High Risk 4, Incomplete 1, Unknown 0/ }).locator('svg.recharts-surface').first().waitFor();

@@ -2315,6 +2315,13 @@ export interface paths {
                                 active_customers: number;
                                 paying_customers: number;
                             };
+                            test_payments: {
+                                purchases: number;
+                                amount: number;
+                                amount_by_currency: {
+                                    [key: string]: number;
+                                };
+                            };
                             series: {
                                 period: string;
                                 revenue: number;

@@ -23,6 +23,8 @@ export type PurchaseChecksData = PurchasedPlan & {
   purchaseId: string;
   provider: 'stripe' | 'local';
   providerRef: string;
+  /** Stripe in test mode (its event's `livemode` false): the checks are credited, no money moved. */
+  stripeTestMode?: boolean;
   /** The purchased checks expire this many days after the purchase is recorded. */
   expiryDays: number;
 };
@@ -59,6 +61,9 @@ export function decidePurchaseChecks(data: PurchaseChecksData, state: UserState,
     currency: plan.currency,
     provider: data.provider,
     providerRef: data.providerRef,
+    // A payment that moved no money (the local provider, Stripe in test mode) is marked, so the
+    // financial stats report it apart from revenue.
+    test: data.provider === 'local' || data.stripeTestMode === true,
     expiresAt: new Date(Date.parse(at) + data.expiryDays * 86_400_000).toISOString(),
     at,
   };

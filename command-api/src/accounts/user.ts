@@ -46,6 +46,11 @@ export interface ChecksPurchasedData {
   provider: 'stripe' | 'local';
   /** The Stripe Checkout session id, or the local test-payment session id. */
   providerRef: string;
+  /**
+   * A test payment, no money moved: the local test-payment provider or Stripe in test mode.
+   * Absent on purchases recorded before it was: those are test payments when `provider` is local.
+   */
+  test?: boolean;
   expiresAt: string;
   at: string;
 }

@@ -20,7 +20,7 @@ export interface PurchasedPlan {
   amount: number;
   currency: string;
 }
-export type PurchaseInput = PurchasedPlan & { purchaseId: string; provider: 'stripe' | 'local'; providerRef: string; expiryDays: number };
+export type PurchaseInput = PurchasedPlan & { purchaseId: string; provider: 'stripe' | 'local'; providerRef: string; stripeTestMode?: boolean; expiryDays: number };
 
 /** What billing reads of a user's account (the accounts feature's state has these fields). */
 export type BillingUser =
@@ -177,6 +177,7 @@ export function createBilling(deps: BillingDeps) {
         currency,
         provider: 'stripe',
         providerRef: c.sessionId,
+        stripeTestMode: !c.livemode,
         expiryDays: deps.expiryDays,
       });
       deps.logger.info({ eventId: c.eventId, sessionId: c.sessionId, userId: user.userId, applied: result.applied }, 'Stripe payment received');

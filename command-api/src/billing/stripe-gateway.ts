@@ -25,6 +25,8 @@ export interface CompletedCheckout {
   /** Minor units, as Stripe sends them. */
   amountTotal: number | null;
   currency: string | null;
+  /** False for a payment made in Stripe's test mode (test keys, test cards): no money moved. */
+  livemode: boolean;
 }
 
 export type WebhookOutcome = { kind: 'completed'; checkout: CompletedCheckout } | { kind: 'ignored'; eventId: string; type: string };
@@ -95,6 +97,7 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret?
           checks: Number.isInteger(checks) && checks > 0 ? checks : null,
           amountTotal: session.amount_total ?? null,
           currency: session.currency ?? null,
+          livemode: event.livemode,
         },
       };
     },

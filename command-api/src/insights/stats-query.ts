@@ -2,7 +2,7 @@ import { STATS_DEFAULT_DAYS, STATS_DEFAULT_MONTHS, type Customer, type Stats, ty
 import type { ReadStore } from '@walletscreen/platform';
 
 /** Collections the projections write (projections/src/insights, customers). */
-const STATS_DAILY = 'stats_daily';
+const STATS_DAILY = 'stats_daily_v2';
 const CUSTOMERS = 'customers';
 export const TOP_CUSTOMERS = 10;
 
@@ -17,6 +17,9 @@ export interface StatsDay {
   purchases: number;
   checks_purchased: number;
   revenue_cents: Cents;
+  /** Test payments: apart from revenue, purchases and paying customers. */
+  test_purchases: number;
+  test_amount_cents: Cents;
   /** Daily documents written before the Incomplete verdict have no `incomplete` count. */
   risk: Omit<RiskCounts, 'incomplete'> & { incomplete?: number };
   customers: Record<string, { checks: number; purchases: number; revenue_cents: Cents }>;
@@ -62,7 +65,13 @@ const units = (cents: number) => Math.round(cents) / 100;
 /** Totals, a series, the risk distribution and the top customers (e-mails left blank) over the daily documents of a range. Pure. */
 export function aggregateStats(days: readonly StatsDay[], range: StatsRange): Stats {
   const revenueByCurrency: Cents = {};
-  for (const d of days) sumInto(revenueByCurrency, d.revenue_cents);
+  const testByCurrency: Cents = {};
+  let testPurchases = 0;
+  for (const d of days) {
+    sumInto(revenueByCurrency, d.revenue_cents);
+    sumInto(testByCurrency, d.test_amount_cents);
+    testPurchases += d.test_purchases;
+  }
   // Every figure is in the currency most revenue came in (USD when there was none).
   const currency = Object.entries(revenueByCurrency).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? 'USD';
 
@@ -110,6 +119,11 @@ export function aggregateStats(days: readonly StatsDay[], range: StatsRange): St
       ...totals,
       active_customers: [...people.values()].filter((p) => p.checks > 0 || p.purchases > 0).length,
       paying_customers: [...people.values()].filter((p) => p.purchases > 0).length,
+    },
+    test_payments: {
+      purchases: testPurchases,
+      amount: units(testByCurrency[currency] ?? 0),
+      amount_by_currency: Object.fromEntries(Object.entries(testByCurrency).map(([c, cents]) => [c, units(cents)])),
     },
     series: [...series.values()].map((p) => ({ ...p, revenue: units(p.revenue) })),
     risk_distribution: risk,

@@ -141,6 +141,7 @@ export const statsSchema = z.object({
   /** The currency of every revenue figure; purchases in other currencies are in `revenue_by_currency` only. */
   currency: z.string(),
   totals: z.object({
+    /** Paid purchases only: test payments are in `test_payments`. */
     revenue: z.number(),
     revenue_by_currency: z.record(z.string(), z.number()),
     purchases: z.number(),
@@ -151,6 +152,13 @@ export const statsSchema = z.object({
     refunds: z.number(),
     active_customers: z.number(),
     paying_customers: z.number(),
+  }),
+  /** Payments that moved no money (the built-in test-payment provider, Stripe in test mode): counted here, never in revenue, purchases or paying customers. */
+  test_payments: z.object({
+    purchases: z.number(),
+    /** In `currency`; test payments in other currencies are in `amount_by_currency` only. */
+    amount: z.number(),
+    amount_by_currency: z.record(z.string(), z.number()),
   }),
   series: z.array(statsPointSchema),
   risk_distribution: z.object(riskCounts),

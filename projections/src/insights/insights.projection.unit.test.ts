@@ -30,8 +30,9 @@ const completed = (checkId: string, userId: string, score: number, level: string
   event('WalletCheckCompleted', { checkId, userId, result: { risk_score: score, risk_level: level, aml_status: score > 60 ? 'Non-compliant' : 'Compliant' }, at });
 const failed = (checkId: string, userId: string, at: string) => event('WalletCheckFailed', { checkId, userId, reason: 'provider down', at });
 const refunded = (checkId: string, userId: string, at: string) => event('CheckRefunded', { userId, checkId, source: 'bonus', reason: 'failed', at });
-const purchased = (userId: string, amount: number, checks: number, at: string, currency = 'USD') =>
-  event('ChecksPurchased', { userId, purchaseId: `p${position}`, planId: 'pro', planName: 'Pro', checks, amount, currency, provider: 'local', providerRef: 'r', expiresAt: '2027-01-01T00:00:00.000Z', at });
+/** A paid Stripe purchase by default; `payment` makes it a test payment (marked, or from before the mark a local one). */
+const purchased = (userId: string, amount: number, checks: number, at: string, currency = 'USD', payment: { provider: 'stripe' | 'local'; test?: boolean } = { provider: 'stripe', test: false }) =>
+  event('ChecksPurchased', { userId, purchaseId: `p${position}`, planId: 'pro', planName: 'Pro', checks, amount, currency, ...payment, providerRef: 'r', expiresAt: '2027-01-01T00:00:00.000Z', at });
 
 describe('wallets projection', () => {
   it('counts the checks and distinct customers of each address and keeps its latest completed outcome', () => {
@@ -78,13 +79,17 @@ describe('wallets projection', () => {
 });
 
 describe('daily stats projection', () => {
-  it('counts checks, outcomes, refunds, purchases and revenue per UTC day, in cents, with each customer of the day', () => {
+  it('counts checks, outcomes, refunds, purchases and revenue per UTC day, in cents, with each customer of the day; test payments apart', () => {
     const docs = foldAll(statsDailyProjection, [
       requested('c1', 'alice', 'bc1qa', '2026-03-01T23:59:59.000Z'),
       completed('c1', 'alice', 20, 'Low Risk', '2026-03-02T00:00:01.000Z'),
       purchased('alice', 49.9, 100, '2026-03-02T08:00:00.000Z'),
       purchased('bob', 0.1, 1, '2026-03-02T09:00:00.000Z'),
       purchased('bob', 0.2, 1, '2026-03-02T09:30:00.000Z', 'usd'),
+      // Test payments: Stripe in test mode, the local provider (marked), and a local one recorded before the mark.
+      purchased('carol', 99, 250, '2026-03-02T09:40:00.000Z', 'USD', { provider: 'stripe', test: true }),
+      purchased('carol', 49.9, 100, '2026-03-02T09:41:00.000Z', 'USD', { provider: 'local', test: true }),
+      purchased('bob', 9.99, 10, '2026-03-02T09:42:00.000Z', 'USD', { provider: 'local' }),
       requested('c2', 'bob', 'bc1qb', '2026-03-02T10:00:00.000Z'),
       failed('c2', 'bob', '2026-03-02T10:01:00.000Z'),
       refunded('c2', 'bob', '2026-03-02T10:01:01.000Z'),
@@ -105,6 +110,9 @@ describe('daily stats projection', () => {
       checks_purchased: 102,
       // 0.1 + 0.2 is exactly 30 cents.
       revenue_cents: { USD: 5020 },
+      // Never revenue, nor a purchase, nor a paying customer (carol is not a customer of the day).
+      test_purchases: 3,
+      test_amount_cents: { USD: 9900 + 4990 + 999 },
       risk: { low: 1, medium: 0, high: 1, unknown: 1 },
       customers: {
         alice: { checks: 0, purchases: 1, revenue_cents: { USD: 4990 } },

@@ -2,8 +2,12 @@ import { classifyRiskLabel, type RiskLevel, type WalletCheckCompleted, type Wall
 import type { RecordedEvent } from '@walletscreen/platform';
 import type { Projection } from '../projection';
 
-/** The Financial stats read model: one document per UTC day, keyed `YYYY-MM-DD`. */
-export const STATS_DAILY = 'stats_daily';
+/**
+ * The Financial stats read model: one document per UTC day, keyed `YYYY-MM-DD`. v2 keeps test
+ * payments apart from revenue; a new collection (and projection name) so it is folded afresh from
+ * the first event rather than on top of v1's days, which counted test payments as revenue.
+ */
+export const STATS_DAILY = 'stats_daily_v2';
 
 /** Amounts are kept in cents per currency, so sums are exact. */
 export type CentsByCurrency = Record<string, number>;
@@ -25,9 +29,13 @@ export interface StatsDayDoc {
   failed: number;
   /** Checks whose credit was given back that day. */
   refunds: number;
+  /** Paid purchases only: money that moved. */
   purchases: number;
   checks_purchased: number;
   revenue_cents: CentsByCurrency;
+  /** Test payments (the local test-payment provider, Stripe in test mode): never revenue. */
+  test_purchases: number;
+  test_amount_cents: CentsByCurrency;
   /** Risk levels of the checks completed that day (`incomplete` only once there was one: documents from before it lack it). */
   risk: Record<Exclude<RiskLevel, 'incomplete'>, number> & { incomplete?: number };
   /** Who was active that day: the checks they requested and what they bought. */
@@ -46,11 +54,16 @@ export interface ChecksPurchasedData {
   currency: string;
   provider: 'stripe' | 'local';
   providerRef: string;
+  /** Absent on purchases recorded before it was. */
+  test?: boolean;
   expiresAt: string;
   at: string;
 }
 
 export const toCents = (amount: number) => Math.round(amount * 100);
+
+/** A payment that moved no money: marked so, or (recorded before the mark) made through the local test-payment provider. */
+export const isTestPayment = (d: Pick<ChecksPurchasedData, 'provider' | 'test'>) => d.test ?? d.provider === 'local';
 const addCents = (to: CentsByCurrency, currency: string, cents: number): CentsByCurrency => ({ ...to, [currency]: (to[currency] ?? 0) + cents });
 
 const emptyDay = (day: string): StatsDayDoc => ({
@@ -64,6 +77,8 @@ const emptyDay = (day: string): StatsDayDoc => ({
   purchases: 0,
   checks_purchased: 0,
   revenue_cents: {},
+  test_purchases: 0,
+  test_amount_cents: {},
   risk: { low: 0, medium: 0, high: 0, unknown: 0 },
   customers: {},
 });
@@ -71,7 +86,7 @@ const emptyDay = (day: string): StatsDayDoc => ({
 const customerDay = (doc: StatsDayDoc, userId: string): CustomerDay => doc.customers[userId] ?? { checks: 0, purchases: 0, revenue_cents: {} };
 
 export const statsDailyProjection: Projection<StatsDayDoc> = {
-  name: 'stats-daily-v1',
+  name: 'stats-daily-v2',
   collection: STATS_DAILY,
   handles: ['WalletCheckRequested', 'WalletCheckCompleted', 'WalletCheckFailed', 'CheckRefunded', 'ChecksPurchased'],
   keyOf(event: RecordedEvent) {
@@ -100,6 +115,9 @@ export const statsDailyProjection: Projection<StatsDayDoc> = {
         const d = event.data as ChecksPurchasedData;
         const currency = (d.currency || 'USD').toUpperCase();
         const cents = toCents(d.amount);
+        if (isTestPayment(d)) {
+          return { ...doc, test_purchases: (doc.test_purchases ?? 0) + 1, test_amount_cents: addCents(doc.test_amount_cents ?? {}, currency, cents) };
+        }
         const c = customerDay(doc, d.userId);
         return {
           ...doc,
