@@ -18,3 +18,4 @@ export * from './integrations/public-api';
 export * from './integrations/batches';
 export * from './monitoring/monitoring';
 export * from './integrations/webhooks';
+export * from './site/public-config';

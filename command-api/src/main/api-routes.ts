@@ -34,6 +34,7 @@ import { routeGroup } from '../http/route';
 import { monitoringRoutes, publicMonitoringRoutes } from '../monitoring/routes';
 import type { Monitoring } from '../monitoring/service';
 import { webhookRoutes } from '../webhooks/routes';
+import { siteRoutes } from '../site/routes';
 import type { Webhooks } from '../webhooks/service';
 
 export interface ApiRouteDeps {
@@ -46,7 +47,7 @@ export interface ApiRouteDeps {
   readStore: ReadStore;
   logger: Logger;
   clock: () => Date;
-  config: Pick<Config, 'OFAC_SDN_URL'>;
+  config: Pick<Config, 'OFAC_SDN_URL' | 'CONTACT_EMAIL' | 'SALES_EMAIL'>;
   /** Waits (a bounded time) until the read models show a change at this position. */
   readModelsShow: (what: string) => (position: number) => Promise<void>;
   /** The public API's per-key rate limit. */
@@ -123,6 +124,7 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
   const batchDeps = { batches: deps.batches, renderPdf: deps.renderCheckPdf, logger: deps.logger, clock };
   const webhookDeps = { webhooks: deps.webhooks, readModelsShow: deps.readModelsShow('a webhook change') };
   return [
+    siteRoutes({ contact_email: deps.config.CONTACT_EMAIL, sales_email: deps.config.SALES_EMAIL ?? deps.config.CONTACT_EMAIL }),
     accountRoutes(accounts),
     addressRoutes(),
     checkRoutes({ auth: accounts, checks: deps.checks, readStore, logger: deps.logger, clock }),
@@ -172,7 +174,7 @@ export function describedRouteGroups(): RouteGroup[] {
     readStore: unused('readStore'),
     logger: unused('logger'),
     clock: () => new Date(0),
-    config: { OFAC_SDN_URL: undefined },
+    config: { OFAC_SDN_URL: undefined, CONTACT_EMAIL: 'compliance@walletscreen.example', SALES_EMAIL: undefined },
     readModelsShow: () => () => Promise.resolve(),
     apiKeyLimiter: unused('apiKeyLimiter'),
     sanctionsIndex: () => Promise.reject(new Error('sanctionsIndex was used, but these routes were built only to be described')),

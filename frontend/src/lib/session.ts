@@ -126,6 +126,23 @@ export function signInPathFor(storage: SessionStorage): string {
   return readSession(storage).role === 'admin' ? ADMIN_LOGIN_PATH : LOGIN_PATH;
 }
 
+/** Where the public pages send someone already signed in: their area, and where Check Wallet goes. */
+export interface SignedInArea {
+  kind: 'user' | 'admin';
+  /** The header link: "Dashboard" or "Admin". */
+  label: string;
+  home: string;
+  /** Check Wallet: straight to the checker for a user; an admin signs in as a user for that. */
+  checkWallet: string | null;
+}
+
+/** The visitor's signed-in area, or null without a valid session (spec §3's validity: token, expiry not passed). */
+export function signedInArea(session: SessionSnapshot, now: number): SignedInArea | null {
+  if (!isSessionValid(session, now)) return null;
+  if (session.role === 'admin') return { kind: 'admin', label: 'Admin', home: '/admin', checkWallet: null };
+  return { kind: 'user', label: 'Dashboard', home: '/dashboard', checkWallet: '/dashboard/wallet-checker' };
+}
+
 /** The auth token to send, or null. */
 export function authToken(storage: SessionStorage): string | null {
   return readSession(storage).token;

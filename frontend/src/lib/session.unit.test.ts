@@ -12,6 +12,7 @@ import {
   SESSION_DURATION_MS,
   SESSION_KEYS,
   signInPathFor,
+  signedInArea,
   startAdminSession,
   startUserSession,
   useAdminSession,
@@ -231,5 +232,19 @@ describe('the session guards', () => {
     const { result } = renderHook(() => useAdminSession(navigate, storage));
     expect(result.current).toBe(false);
     expect(navigate).toHaveBeenCalledWith('/unauthorized', { replace: true });
+  });
+});
+
+describe('a visitor of the public pages', () => {
+  it('is sent to their area when signed in: a user to the dashboard and straight to the checker, an admin to the admin area', () => {
+    const expiry = String(NOW + 60_000);
+    expect(signedInArea(readSession(storageWith({ token: 't', expiration: expiry })), NOW)).toEqual({ kind: 'user', label: 'Dashboard', home: '/dashboard', checkWallet: '/dashboard/wallet-checker' });
+    expect(signedInArea(readSession(storageWith({ token: 't', expiration: expiry, role: 'admin' })), NOW)).toEqual({ kind: 'admin', label: 'Admin', home: '/admin', checkWallet: null });
+  });
+
+  it('is not signed in without a token or after the expiry', () => {
+    expect(signedInArea(readSession(storageWith({})), NOW)).toBeNull();
+    expect(signedInArea(readSession(storageWith({ token: 't', expiration: String(NOW - 1) })), NOW)).toBeNull();
+    expect(signedInArea(readSession(storageWith({ expiration: String(NOW + 60_000) })), NOW)).toBeNull();
   });
 });

@@ -82,6 +82,9 @@ export const envSchema = z
     JWT_SECRET: optionalText.pipe(z.string().min(32, { error: 'must have at least 32 characters' }).optional()),
     SMTP_URL: url(['smtp:', 'smtps:']),
     MAIL_FROM: z.string().trim().min(3).default('WalletScreen <no-reply@walletscreen.local>'),
+    // The addresses the public pages show: the landing page's contact, and "Contact Sales" (CONTACT_EMAIL when unset).
+    CONTACT_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).default('compliance@walletscreen.example')),
+    SALES_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0', ''])

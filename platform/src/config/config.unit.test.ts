@@ -30,6 +30,16 @@ describe('configuration', () => {
     expect(() => parseEnv({ OFAC_SDN_URL: 'ftp://lists.example/sdn.xml' })).toThrow(/OFAC_SDN_URL/);
   });
 
+  it('has contact addresses for the public pages: CONTACT_EMAIL with a default, SALES_EMAIL optional; each must be an e-mail', () => {
+    for (const env of [{}, { CONTACT_EMAIL: '', SALES_EMAIL: '' }]) {
+      expect(parseEnv(env).CONTACT_EMAIL).toBe('compliance@walletscreen.example');
+      expect(parseEnv(env).SALES_EMAIL).toBeUndefined();
+    }
+    expect(parseEnv({ CONTACT_EMAIL: ' hello@desk.example ', SALES_EMAIL: 'deals@desk.example' })).toMatchObject({ CONTACT_EMAIL: 'hello@desk.example', SALES_EMAIL: 'deals@desk.example' });
+    expect(() => parseEnv({ CONTACT_EMAIL: 'desk.example' })).toThrow(/CONTACT_EMAIL: must be an e-mail address/);
+    expect(() => parseEnv({ SALES_EMAIL: 'sales at desk' })).toThrow(/SALES_EMAIL: must be an e-mail address/);
+  });
+
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => parseEnv({ ADMIN_EMAIL: 'admin@x.io' })).toThrow(/ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD go together/);
     expect(parseEnv({ ADMIN_EMAIL: 'admin@x.io', ADMIN_PASSWORD: 'long enough' }).ADMIN_EMAIL).toBe('admin@x.io');

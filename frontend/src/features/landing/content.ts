@@ -25,7 +25,7 @@ export const SEGMENTS: readonly Segment[] = [
   {
     segment: 'Fintech startups',
     pain: 'Enterprise AML tooling costs too much and takes months to integrate before launch.',
-    solution: 'From $0.99 per check, implemented in under 24 hours.',
+    solution: 'Pay per check, implemented in under 24 hours.',
   },
   {
     segment: 'Hedge funds & OTC desks',
@@ -55,8 +55,6 @@ export const TRUST_MARKS: readonly { mark: string; text: string }[] = [
   { mark: 'FATF', text: 'Risk-based approach of the FATF' },
   { mark: 'ISO', text: 'Security practice aligned with ISO/IEC 27001' },
 ];
-
-export const CONTACT_EMAIL = 'compliance@walletscreen.example';
 
 /** The header links have empty targets (spec §2): they stay on the page. */
 export const NAV_LINKS = ['How It Works', 'Partners', 'Try It Now'] as const;

@@ -3,11 +3,13 @@ import { IconCheck, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { WELCOME_BONUS_CHECKS } from '@walletscreen/contracts';
 import { RiskBadge } from '../../../components/risk-badge';
+import { usePlans } from '../../../lib/get-plans';
 import { toneClasses } from '../../../components/tone';
 import classes from '../landing.module.css';
+import { fromPricePerCheck } from '../pricing';
+import { useCheckWalletPath } from '../use-signed-in-area';
 
 const POINTS = [
-  'From $0.99 per check',
   'No hidden fees, no subscriptions',
   'Premium analysis free to try, no card required',
   `${WELCOME_BONUS_CHECKS} free premium checks for new users`,
@@ -62,6 +64,11 @@ function ReportPreview() {
 }
 
 export function HeroSection() {
+  // The price comes from the plans on offer; until they are read (or with no paid plan) none is claimed.
+  const plans = usePlans();
+  const price = plans.data ? fromPricePerCheck(plans.data) : null;
+  const points = price ? [price, ...POINTS] : POINTS;
+  const checkWallet = useCheckWalletPath();
   return (
     <Box component="section" className={classes.hero} aria-labelledby="hero-title">
       <Container size="lg" py={{ base: 48, md: 88 }}>
@@ -77,12 +84,14 @@ export function HeroSection() {
               Instantly detect sanctions, mixers & risky crypto before it hits your platform.
             </Text>
             <List spacing={6} icon={<IconCheck size={16} aria-hidden="true" color="var(--mantine-color-anchor)" />} center>
-              {POINTS.map((point) => (
-                <List.Item key={point}>{point}</List.Item>
+              {points.map((point) => (
+                <List.Item key={point} data-testid={point === price ? 'advertised-price' : undefined}>
+                  {point}
+                </List.Item>
               ))}
             </List>
             <Group gap="sm">
-              <Button component={Link} to="/auth" size="md">
+              <Button component={Link} to={checkWallet} size="md">
                 Check Wallet
               </Button>
               <Button component={Link} to="/auth-demo" size="md" variant="default">

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { IconBrandGithub, IconBrandLinkedin, IconBrandTelegram, IconBrandX } from '@tabler/icons-react';
 import { BrandLogo } from '../../../components/brand-logo';
-import { CONTACT_EMAIL } from '../content';
+import { usePublicConfig } from '../../../lib/get-public-config';
 import classes from '../landing.module.css';
 
 const SOCIAL = [
@@ -12,6 +12,8 @@ const SOCIAL = [
 ];
 
 export function LandingFooter() {
+  // The address is the server's setting (CONTACT_EMAIL), shown once read.
+  const contact = usePublicConfig().data?.contact_email;
   return (
     <Box component="footer" className={classes.footer}>
       <Container size="lg" py="xl">
@@ -26,9 +28,11 @@ export function LandingFooter() {
             <Text size="sm" fw={600}>
               Contact
             </Text>
-            <Anchor href={`mailto:${CONTACT_EMAIL}`} size="sm">
-              {CONTACT_EMAIL}
-            </Anchor>
+            {contact ? (
+              <Anchor href={`mailto:${contact}`} size="sm" data-testid="contact-email">
+                {contact}
+              </Anchor>
+            ) : null}
             <Group gap={4} mt={4}>
               {SOCIAL.map(({ name, icon: Icon }) => (
                 <ActionIcon key={name} component="a" href="#" variant="subtle" color="gray" size="lg" aria-label={`WalletScreen on ${name}`}>

@@ -6,6 +6,7 @@ import { BrandLogo } from '../../../components/brand-logo';
 import { ColorSchemeToggle } from '../../../components/color-scheme-toggle';
 import { NAV_LINKS } from '../content';
 import classes from '../landing.module.css';
+import { useSignedInArea } from '../use-signed-in-area';
 
 /** The small screens' menu (a drawer, with its focus trap and scroll lock) is loaded when first opened. */
 const LandingMenu = lazy(() => import('./landing-menu').then((m) => ({ default: m.LandingMenu })));
@@ -15,6 +16,9 @@ export function LandingHeader() {
   const [menuWanted, setMenuWanted] = useState(false);
   if (opened && !menuWanted) setMenuWanted(true);
   const location = useLocation();
+  // Someone signed in gets a link to their area, and Check Wallet goes straight to the checker.
+  const area = useSignedInArea();
+  const checkWallet = area?.checkWallet ?? '/auth';
   // The menu closes whenever the location changes.
   useEffect(() => close(), [location.key, close]);
 
@@ -33,7 +37,12 @@ export function LandingHeader() {
             ))}
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Button component={Link} to="/auth">
+            {area ? (
+              <Button component={Link} to={area.home} variant="default" visibleFrom="xs">
+                {area.label}
+              </Button>
+            ) : null}
+            <Button component={Link} to={checkWallet}>
               Check Wallet
             </Button>
             <Box visibleFrom="sm">
@@ -45,7 +54,7 @@ export function LandingHeader() {
       </Container>
       {menuWanted && (
         <Suspense fallback={null}>
-          <LandingMenu opened={opened} onClose={close} />
+          <LandingMenu opened={opened} onClose={close} area={area} checkWallet={checkWallet} />
         </Suspense>
       )}
     </Box>

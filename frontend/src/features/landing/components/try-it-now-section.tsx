@@ -2,8 +2,10 @@ import { Anchor, Box, Button, Container, Group, Paper, Stack, Text, Title } from
 import { Link } from 'react-router';
 import { WELCOME_BONUS_CHECKS } from '@walletscreen/contracts';
 import classes from '../landing.module.css';
+import { useCheckWalletPath } from '../use-signed-in-area';
 
 export function TryItNowSection() {
+  const checkWallet = useCheckWalletPath();
   return (
     <Box component="section" className={classes.section} aria-labelledby="try-title">
       <Container size="md">
@@ -16,7 +18,7 @@ export function TryItNowSection() {
               Premium analysis is free to try, with no card required: new accounts get {WELCOME_BONUS_CHECKS} free premium checks.
             </Text>
             <Group gap="md" justify="center">
-              <Button component={Link} to="/auth" size="md">
+              <Button component={Link} to={checkWallet} size="md">
                 Check Wallet
               </Button>
               <Anchor component={Link} to="/auth" fw={600}>

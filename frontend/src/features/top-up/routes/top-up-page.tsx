@@ -8,7 +8,8 @@ import { PageHeader } from '../../../components/page-header';
 import { profileQueryKey } from '../../../lib/get-profile';
 import { authToken } from '../../../lib/session';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
-import { usePlans } from '../api/get-plans';
+import { usePlans } from '../../../lib/get-plans';
+import { usePublicConfig } from '../../../lib/get-public-config';
 import { PlanCard } from '../components/plan-card';
 import { purchaseErrorText } from '../plan-display';
 
@@ -41,6 +42,8 @@ function CheckoutReturn() {
 /** /dashboard/top-up: plans and purchase (spec §2 Top-up). Buy sends the browser to the checkout URL. */
 export function TopUpPage() {
   const plans = usePlans();
+  // "Contact Sales" writes to the server's setting (SALES_EMAIL).
+  const salesEmail = usePublicConfig().data?.sales_email;
   const checkout = useCreateCheckoutSession();
   const [buying, setBuying] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -100,7 +103,14 @@ export function TopUpPage() {
           20 free premium check for new users
         </Text>
         <Text size="sm" c="dimmed">
-          Need more? <a href="mailto:sales@walletscreen.local">Contact Sales for custom plans</a>
+          Need more?{' '}
+          {salesEmail ? (
+            <a href={`mailto:${salesEmail}`} data-testid="contact-sales">
+              Contact Sales for custom plans
+            </a>
+          ) : (
+            'Contact Sales for custom plans'
+          )}
         </Text>
       </Stack>
     </>

@@ -1,6 +1,7 @@
+/** GET /api/billing/get-plans: shared by Top Up (the plans) and the landing page (the price it advertises). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { plansSchema, type Plan } from '@walletscreen/contracts';
-import { api } from '../../../lib/http-client';
+import { api } from './http-client';
 
 /** GET /api/billing/get-plans: public, no token sent. */
 export function getPlans(signal?: AbortSignal): Promise<Plan[]> {
