@@ -117,7 +117,7 @@ describe('with Stripe configured', () => {
     await settled(server);
     expect(await server.readStore.get('customers', buyer.userId)).toMatchObject({ remaining_checks: 30, purchased_checks: 10 });
     const list = await server.api<PurchaseRow[]>('GET', '/api/admin/purchases?email=STRIPE.buyer', { token: await adminToken(server) });
-    expect(list.body).toEqual([expect.objectContaining({ user_email: 'stripe.buyer@bank.example', type: 'Starter', amount: 25, remaining_checks: 10 })]);
+    expect(list.body).toEqual([expect.objectContaining({ user_email: 'stripe.buyer@bank.example', type: 'Starter', amount: 25, remaining_checks: 10, test: true })]);
   });
 
   it('ignores an unpaid session', async () => {

@@ -77,7 +77,9 @@ it('an admin sees the purchase on the Purchases screen, found by e-mail', async 
     await page.getByRole('columnheader', { name: header }).waitFor();
   }
   await row.getByText('Professional').waitFor();
-  expect(await row.getByTestId('purchase-amount').textContent()).toBe('$99.00');
+  // Paid on the built-in test-payment page: marked as a test payment.
+  expect(await row.getByTestId('purchase-amount').textContent()).toBe('Test$99.00');
+  await row.getByTestId('test-payment').waitFor();
   expect(await row.getByTestId('purchase-remaining').textContent()).toMatch(/^50\s*\/ 50$/);
   await screenshot(page, 'billing-admin-purchases');
 

@@ -3145,6 +3145,8 @@ export interface paths {
                             remaining_checks: number;
                             /** @enum {string} */
                             provider: "stripe" | "local";
+                            /** @description A test payment, no money moved (the built-in test-payment provider, or Stripe in test mode): not revenue */
+                            test: boolean;
                             created_at: string;
                             expires_at: string;
                         }[];

@@ -7,9 +7,10 @@ const CUSTOMERS = 'customers';
 /** An e-mail search matching more customers than this lists the purchases of the first ones only. */
 const MAX_MATCHING_CUSTOMERS = 1000;
 
-interface PurchaseDoc extends Omit<Purchase, 'user_email'> {
+interface PurchaseDoc extends Omit<Purchase, 'user_email' | 'test'> {
   expired_checks: number;
   provider_ref: string;
+  test?: boolean;
 }
 
 /** Purchases, newest first, optionally of customers whose e-mail contains a text (case-insensitive); with the buyer's e-mail. */
@@ -41,6 +42,8 @@ export async function listPurchases(readStore: ReadStore, query: { email?: strin
     checks: d.checks,
     remaining_checks: d.remaining_checks,
     provider: d.provider,
+    // Purchases recorded before test payments were marked: the local provider's are test payments.
+    test: d.test ?? d.provider === 'local',
     created_at: d.created_at,
     expires_at: d.expires_at,
   }));

@@ -78,6 +78,7 @@ export const purchaseSchema = z.object({
   checks: z.number().int(),
   remaining_checks: z.number().int(),
   provider: z.enum(['stripe', 'local']),
+  test: z.boolean().meta({ description: 'A test payment, no money moved (the built-in test-payment provider, or Stripe in test mode): not revenue' }),
   created_at: z.string(),
   expires_at: z.string(),
 });

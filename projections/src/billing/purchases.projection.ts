@@ -19,6 +19,8 @@ export interface PurchaseDoc {
   expired_checks: number;
   provider: 'stripe' | 'local';
   provider_ref: string;
+  /** A test payment (no money moved); absent on purchases recorded before it was marked. */
+  test?: boolean;
   created_at: string;
   expires_at: string;
 }
@@ -48,6 +50,7 @@ export const purchasesProjection: Projection<PurchaseDoc> = {
           expired_checks: 0,
           provider: d.provider as PurchaseDoc['provider'],
           provider_ref: d.providerRef as string,
+          ...(typeof d.test === 'boolean' ? { test: d.test } : {}),
           created_at: d.at,
           expires_at: d.expiresAt as string,
         };

@@ -1,10 +1,14 @@
-import { Table, Text } from '@mantine/core';
+import { Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { formatUsd, type Purchase } from '@walletscreen/contracts';
 import { formatDate } from '../../../lib/format-date';
 
 const amountText = (p: Purchase) => (p.currency === 'usd' ? formatUsd(p.amount) : `${p.amount.toFixed(2)} ${p.currency.toUpperCase()}`);
 
-/** User Email, Type, Amount (dollars), Remaining Checks, Created At, Expires At (spec §2 Admin Purchases). */
+/**
+ * User Email, Type, Amount (dollars), Remaining Checks, Created At, Expires At (spec §2 Admin
+ * Purchases). A test payment's amount is marked "Test": no money moved, and Financial stats do not
+ * count it as revenue.
+ */
 export function PurchasesTable({ purchases, now }: { purchases: Purchase[]; now: number }) {
   return (
     <Table.ScrollContainer minWidth={760}>
@@ -39,7 +43,16 @@ export function PurchasesTable({ purchases, now }: { purchases: Purchase[]; now:
                 </Table.Td>
                 <Table.Td>{p.type}</Table.Td>
                 <Table.Td ta="right" className="ws-tabular" data-testid="purchase-amount">
-                  {amountText(p)}
+                  <Group gap={6} justify="flex-end" wrap="nowrap">
+                    {p.test ? (
+                      <Tooltip label="Test payment: no money moved, not counted as revenue">
+                        <Badge size="sm" variant="outline" color="gray" data-testid="test-payment">
+                          Test
+                        </Badge>
+                      </Tooltip>
+                    ) : null}
+                    {amountText(p)}
+                  </Group>
                 </Table.Td>
                 <Table.Td ta="right" className="ws-tabular" data-testid="purchase-remaining">
                   {p.remaining_checks}
