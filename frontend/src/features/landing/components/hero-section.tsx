@@ -3,10 +3,10 @@ import { IconCheck, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { WELCOME_BONUS_CHECKS } from '@walletscreen/contracts';
 import { RiskBadge } from '../../../components/risk-badge';
-import { usePlans } from '../../../lib/get-plans';
 import { toneClasses } from '../../../components/tone';
 import classes from '../landing.module.css';
 import { fromPricePerCheck } from '../pricing';
+import { usePlanPrices } from '../use-public-data';
 import { useCheckWalletPath } from '../use-signed-in-area';
 
 const POINTS = [
@@ -65,8 +65,8 @@ function ReportPreview() {
 
 export function HeroSection() {
   // The price comes from the plans on offer; until they are read (or with no paid plan) none is claimed.
-  const plans = usePlans();
-  const price = plans.data ? fromPricePerCheck(plans.data) : null;
+  const plans = usePlanPrices();
+  const price = plans ? fromPricePerCheck(plans) : null;
   const points = price ? [price, ...POINTS] : POINTS;
   const checkWallet = useCheckWalletPath();
   return (

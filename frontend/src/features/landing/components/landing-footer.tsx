@@ -1,8 +1,8 @@
 import { ActionIcon, Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { IconBrandGithub, IconBrandLinkedin, IconBrandTelegram, IconBrandX } from '@tabler/icons-react';
 import { BrandLogo } from '../../../components/brand-logo';
-import { usePublicConfig } from '../../../lib/get-public-config';
 import classes from '../landing.module.css';
+import { useContactEmail } from '../use-public-data';
 
 const SOCIAL = [
   { name: 'LinkedIn', icon: IconBrandLinkedin },
@@ -13,7 +13,7 @@ const SOCIAL = [
 
 export function LandingFooter() {
   // The address is the server's setting (CONTACT_EMAIL), shown once read.
-  const contact = usePublicConfig().data?.contact_email;
+  const contact = useContactEmail();
   return (
     <Box component="footer" className={classes.footer}>
       <Container size="lg" py="xl">
