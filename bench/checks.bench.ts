@@ -224,7 +224,7 @@ function usage() {
   return () => {
     lag.disable();
     const used = process.cpuUsage(cpu);
-    return { elu: performance.eventLoopUtilization(elu).utilization, lagP99: lag.percentile(99) / 1e6, cpuMs: (used.user + used.system) / 1000 };
+    return { elu: performance.eventLoopUtilization(elu).utilization, lagP99: lag.percentile(99) / 1e6, cpuMs: (used.user + used.system) / 1000, systemMs: used.system / 1000 };
   };
 }
 
@@ -482,7 +482,9 @@ export async function run(): Promise<Record<string, number | string>> {
         '  check event recorded → socket.io client, p50 / p99 (ms)': `${ms(t.socket(50))} / ${ms(t.socket(99))}`,
         '  server thread: event-loop utilisation / delay p99 (ms)': `${closedUsage.elu.toFixed(2)} / ${ms(closedUsage.lagP99)}`,
         '  process CPU per check, both threads (ms)': ms(closedUsage.cpuMs / closed.checks.length),
+        '    of which in the kernel (system time, ms)': ms(closedUsage.systemMs / closed.checks.length),
         [`  bare baseline (the same clients; ${template.length} events per request appended by an Express route), CPU per request (ms)`]: ms(bareCpu),
+        '    bare baseline, of which in the kernel (ms)': ms(bareUsage.systemMs / bareRun.result.checks.length),
         '  bare baseline: requests/s / answers not 200': `${Math.round(bareRun.result.checks.length / ((bareRun.result.end - bareRun.result.start) / 1000))} / ${bareRun.result.checks.filter((c) => c.status !== 200).length}`,
         '  product / bare baseline, CPU per check': (closedUsage.cpuMs / closed.checks.length / bareCpu).toFixed(2),
         '  target ≤ 4 ms per check': verdict(closedUsage.cpuMs / closed.checks.length <= 4),
