@@ -289,7 +289,7 @@ describe('the Wallet Checker', () => {
     await screenshot(page, 'history');
 
     await row.getByRole('button', { name: /details/i }).click();
-    const details = page.getByRole('dialog', { name: /check #1 details/i });
+    const details = page.getByRole('dialog', { name: /^Check [0-9a-f-]{8} details$/ });
     await details.waitFor();
     await page.getByTestId('history-details').getByTestId('history-report').waitFor();
     await details.getByText(a.btcWallet, { exact: true }).first().waitFor();
@@ -364,7 +364,7 @@ describe('the Wallet Checker', () => {
     await row.getByText('Incomplete — data unavailable').waitFor();
     expect(await row.locator('[data-tone="low"]').count()).toBe(0);
     await row.getByRole('button', { name: /details/i }).click();
-    const details = page.getByRole('dialog', { name: /check #1 details/i });
+    const details = page.getByRole('dialog', { name: /^Check [0-9a-f-]{8} details$/ });
     await details.getByTestId('details-missing-evidence').waitFor();
     await details.getByText('Not scored: the check is incomplete').waitFor();
     await page.waitForFunction(() => {
