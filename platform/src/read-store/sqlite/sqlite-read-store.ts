@@ -9,20 +9,50 @@ function table(collection: string): string {
   if (!NAME.test(collection)) throw new Error(`invalid collection name ${collection}`);
   return `rm_${collection}`;
 }
-function field(name: string): string {
+/** The column that holds an indexed field's value beside the document (see `ensureIndexes`). */
+function column(name: string): string {
   if (!FIELD.test(name)) throw new Error(`invalid field name ${name}`);
-  return `json_extract(doc, '$.${name}')`;
+  return `f_${name}`;
 }
+/** A field in SQL: its column where the table has one, else read from the document. */
+function field(name: string, columns: ReadonlySet<string> = NO_COLUMNS): string {
+  if (!FIELD.test(name)) throw new Error(`invalid field name ${name}`);
+  return columns.has(name) ? column(name) : `json_extract(doc, '$.${name}')`;
+}
+const NO_COLUMNS: ReadonlySet<string> = new Set();
 function scalarParam(v: unknown): unknown {
   return typeof v === 'boolean' ? (v ? 1 : 0) : v;
 }
+/**
+ * A field's value as `json_extract(doc, '$.field')` gives it, so that a column and the document
+ * always answer a query alike: booleans as 1 and 0, objects and arrays as their JSON text, a
+ * missing field as NULL.
+ */
+export function columnValue(value: unknown): unknown {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value : null; // JSON writes NaN and ±Infinity as null
+    case 'boolean':
+      return value ? 1 : 0;
+    case 'object': {
+      if (value === null) return null;
+      // What JSON makes of it (a Date becomes its ISO text; an object keeps its JSON form).
+      const back: unknown = JSON.parse(JSON.stringify(value));
+      return back !== null && typeof back === 'object' ? JSON.stringify(back) : columnValue(back);
+    }
+    default:
+      return null; // undefined, functions and symbols are left out of JSON
+  }
+}
 
-function whereSql(where: Where | undefined): { sql: string; params: unknown[] } {
+function whereSql(where: Where | undefined, columns: ReadonlySet<string> = NO_COLUMNS): { sql: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
   for (const [name, cond] of Object.entries(where ?? {})) {
     if (cond === undefined) continue;
-    const f = field(name);
+    const f = field(name, columns);
     const c = cond as FieldCondition;
     if (c === null) clauses.push(`${f} IS NULL`);
     else if (typeof c !== 'object') {
@@ -64,6 +94,10 @@ interface PendingCommit {
 export class SqliteReadStore implements ReadStore {
   readonly db: Database.Database;
   private readonly known = new Set<string>();
+  /** Per table, the fields kept in columns of their own (those of its indexes), as the file's schema has them. */
+  private readonly columns = new Map<string, ReadonlySet<string>>();
+  /** The file's schema version when `columns` was read: another process may add an index. */
+  private schemaVersion = -1;
   private readonly statements = new Map<string, Database.Statement<unknown[], unknown>>();
   private readonly commitTx: Database.Transaction<(writes: readonly DocumentWrite[], checkpoint?: Checkpoint) => void>;
   private readonly commitAllTx: Database.Transaction<(commits: readonly PendingCommit[]) => void>;
@@ -75,10 +109,11 @@ export class SqliteReadStore implements ReadStore {
     this.db.exec('CREATE TABLE IF NOT EXISTS rm_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL) WITHOUT ROWID');
     this.db.exec('CREATE TABLE IF NOT EXISTS rm_leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID');
     const write = (writes: readonly DocumentWrite[], checkpoint?: Checkpoint) => {
+      this.followSchema();
       for (const w of writes) {
         const t = this.ensureTable(w.collection);
         if (w.doc === null) this.stmt(`DELETE FROM ${t} WHERE id = ?`).run(w.id);
-        else this.stmt(`INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`).run(w.id, JSON.stringify(w.doc));
+        else this.put(t, w.id, w.doc);
       }
       if (checkpoint) {
         this
@@ -111,6 +146,51 @@ export class SqliteReadStore implements ReadStore {
     return t;
   }
 
+  /** The fields table `t` keeps in columns (read from the file's schema once, and again after it changes). */
+  private columnsOf(t: string): ReadonlySet<string> {
+    let found = this.columns.get(t);
+    if (!found) {
+      const names = this.db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${t}')`).all().map((c) => c.name);
+      found = new Set(names.filter((n) => n.startsWith('f_')).map((n) => n.slice(2)));
+      this.columns.set(t, found);
+    }
+    return found;
+  }
+
+  /** Forgets the columns read when another connection changed the schema (a new index). */
+  private followSchema(): void {
+    const version = this.stmt<{ schema_version: number }>('PRAGMA schema_version').get()!.schema_version;
+    if (version !== this.schemaVersion) {
+      this.columns.clear();
+      this.schemaVersion = version;
+    }
+  }
+
+  /**
+   * Writes a document with its indexed fields' columns. Most writes of a read model change its
+   * document but none of the indexed fields (a check's stage, not its user or moment), so the
+   * document alone is updated when the columns already hold these values: SQLite then leaves the
+   * indexes alone, where rewriting the row would update every one of them. Otherwise (a new
+   * document, or an indexed field changed) the whole row is written.
+   */
+  private put(t: string, id: string, doc: unknown): void {
+    const json = JSON.stringify(doc);
+    const fields = [...this.columnsOf(t)];
+    if (fields.length === 0) {
+      this.stmt(`INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`).run(id, json);
+      return;
+    }
+    const values = fields.map((f) => columnValue((doc as Record<string, unknown>)[f]));
+    const cols = fields.map(column);
+    const same = this.stmt(`UPDATE ${t} SET doc = ? WHERE id = ?${cols.map((c) => ` AND ${c} IS ?`).join('')}`).run(json, id, ...values);
+    if (same.changes > 0) return;
+    this
+      .stmt(
+        `INSERT INTO ${t} (id, doc, ${cols.join(', ')}) VALUES (?, ?${', ?'.repeat(cols.length)}) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc${cols.map((c) => `, ${c} = excluded.${c}`).join('')}`,
+      )
+      .run(id, json, ...values);
+  }
+
   async get<T>(collection: string, id: string): Promise<T | null> {
     const row = this.stmt<{ doc: string }>(`SELECT doc FROM ${this.ensureTable(collection)} WHERE id = ?`).get(id);
     return row ? (JSON.parse(row.doc) as T) : null;
@@ -128,8 +208,10 @@ export class SqliteReadStore implements ReadStore {
 
   async find<T>(collection: string, query: FindQuery = {}): Promise<T[]> {
     const t = this.ensureTable(collection);
-    const w = whereSql(query.where);
-    const order = (query.sort ?? []).map((s) => `${field(s.field)} ${s.direction === 'desc' ? 'DESC' : 'ASC'}`);
+    this.followSchema();
+    const columns = this.columnsOf(t);
+    const w = whereSql(query.where, columns);
+    const order = (query.sort ?? []).map((s) => `${field(s.field, columns)} ${s.direction === 'desc' ? 'DESC' : 'ASC'}`);
     order.push('id ASC');
     const sql = `SELECT doc FROM ${t}${w.sql} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
     return this
@@ -139,8 +221,10 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async count(collection: string, where?: Where): Promise<number> {
-    const w = whereSql(where);
-    const row = this.stmt<{ n: number }>(`SELECT count(*) AS n FROM ${this.ensureTable(collection)}${w.sql}`).get(...w.params);
+    const t = this.ensureTable(collection);
+    this.followSchema();
+    const w = whereSql(where, this.columnsOf(t));
+    const row = this.stmt<{ n: number }>(`SELECT count(*) AS n FROM ${t}${w.sql}`).get(...w.params);
     return row?.n ?? 0;
   }
 
@@ -205,12 +289,29 @@ export class SqliteReadStore implements ReadStore {
     this.stmt('DELETE FROM rm_leases WHERE name = ? AND holder = ?').run(name, holder);
   }
 
+  /**
+   * An index on columns that hold the fields' values beside the document (added, and filled from
+   * the documents, when missing), not on expressions over the JSON: SQLite can then leave the
+   * indexes alone when a write changes none of the indexed fields (see `put`). An index of an
+   * earlier version on the JSON expressions is dropped.
+   */
   async ensureIndexes(indexes: readonly CollectionIndex[]): Promise<void> {
-    for (const index of indexes) {
-      const t = this.ensureTable(index.collection);
-      const name = `${t}__${index.fields.join('_')}`;
-      this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${t} (${index.fields.map(field).join(', ')})`);
-    }
+    this.db.transaction(() => {
+      for (const index of indexes) {
+        const t = this.ensureTable(index.collection);
+        this.columns.delete(t);
+        const have = this.columnsOf(t);
+        for (const f of index.fields) {
+          if (have.has(f)) continue;
+          this.db.exec(`ALTER TABLE ${t} ADD COLUMN ${column(f)}`);
+          this.db.exec(`UPDATE ${t} SET ${column(f)} = json_extract(doc, '$.${f}')`);
+        }
+        this.db.exec(`DROP INDEX IF EXISTS ${t}__${index.fields.join('_')}`);
+        this.db.exec(`CREATE INDEX IF NOT EXISTS ${t}__c__${index.fields.join('_')} ON ${t} (${index.fields.map(column).join(', ')})`);
+        this.columns.delete(t);
+      }
+    }).immediate();
+    this.statements.clear();
   }
 
   async reset(collections: readonly string[], checkpoints: readonly string[]): Promise<void> {
@@ -220,6 +321,7 @@ export class SqliteReadStore implements ReadStore {
         this.db.exec(`DROP TABLE IF EXISTS ${t}`);
         this.statements.clear();
         this.known.delete(t);
+        this.columns.delete(t);
       }
       for (const name of checkpoints) this.db.prepare('DELETE FROM rm_checkpoints WHERE name = ?').run(name);
     })();
