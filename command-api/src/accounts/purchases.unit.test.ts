@@ -21,7 +21,7 @@ const purchase = (purchaseId: string, expiryDays = 365, provider: 'stripe' | 'lo
 });
 const purchased = (purchaseId: string, expiresAt = days(365), checks = 10): UserEvent => ({
   type: 'ChecksPurchased',
-  data: { userId, purchaseId, ...starter, checks, provider: 'stripe', providerRef: `cs_${purchaseId}`, expiresAt, at: now },
+  data: { userId, purchaseId, ...starter, checks, provider: 'stripe', providerRef: `cs_${purchaseId}`, test: false, expiresAt, at: now },
 });
 const charge = (checkId: string, at = now): AccountCommand => ({ type: 'ChargeCheck', data: { checkId }, metadata: { now: at } });
 const charged = (checkId: string, purchaseId?: string): UserEvent => ({
@@ -34,6 +34,10 @@ describe('PurchaseChecks', () => {
   it('credits the same purchase once, however often the payment is reported', () => given([registered(), purchased('p1')]).when(purchase('p1')).then([]));
   it('is refused for an unknown user', () => given([]).when(purchase('p1')).thenThrows(NotFound));
   it('credits a Stripe payment even to a user blocked since paying (the money was taken)', () => given([registered(), blocked]).when(purchase('p1')).then([purchased('p1')]));
+  it('marks a payment made with Stripe in test mode as a test (no money moved)', () => {
+    const testMode: AccountCommand = { type: 'PurchaseChecks', data: { ...starter, purchaseId: 'p1', provider: 'stripe', providerRef: 'cs_p1', expiryDays: 365, stripeTestMode: true }, metadata: { now } };
+    given([registered()]).when(testMode).then([{ ...purchased('p1'), data: { ...(purchased('p1').data as object), test: true } } as UserEvent]);
+  });
 });
 
 describe('local test payments', () => {
@@ -47,7 +51,7 @@ describe('local test payments', () => {
   it('completes a started session with the plan it was started for', () =>
     given([registered(), started])
       .when({ type: 'PurchaseChecks', data: { ...starter, checks: 999, purchaseId: 'p1', provider: 'local', providerRef: 'lcs_1', expiryDays: 365 }, metadata: { now } })
-      .then([{ type: 'ChecksPurchased', data: { userId, purchaseId: 'p1', ...starter, provider: 'local', providerRef: 'lcs_1', expiresAt: days(365), at: now } }]));
+      .then([{ type: 'ChecksPurchased', data: { userId, purchaseId: 'p1', ...starter, provider: 'local', providerRef: 'lcs_1', test: true, expiresAt: days(365), at: now } }]));
   it('refuses a session never started, an expired one, and a blocked user', () => {
     given([registered()]).when(purchase('p1', 365, 'local', 'lcs_1')).thenThrows(NotFound);
     given([registered(), started]).when({ ...purchase('p1', 365, 'local', 'lcs_1'), metadata: { now: days(2) } }).thenThrows(Conflict);
