@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
-import { createHttpClient, ProviderError, type HttpClientOptions } from './http';
+import { createHttpClient, ProviderError, type HttpClientOptions, type HttpTransport } from './http';
+import { requestTransport } from './request-transport';
 import { fakeClock, startReplayServer, type ReplayServer } from './replay-server';
 
 let server: ReplayServer;
@@ -8,10 +9,13 @@ afterEach(async () => {
   server = undefined as unknown as ReplayServer;
 });
 
+// Every behaviour holds whichever way the request is sent: undici's request (the default) or fetch.
+let transport: HttpTransport = requestTransport;
+
 function client(overrides: Partial<HttpClientOptions> = {}) {
   const clock = fakeClock();
   const http = createHttpClient({
-    fetch,
+    fetch: transport,
     clock: { now: () => clock.now().getTime(), sleep: clock.sleep },
     timeoutMs: 2000,
     retries: 2,
@@ -32,7 +36,14 @@ async function failure(p: Promise<unknown>): Promise<ProviderError> {
   return error as ProviderError;
 }
 
-describe('the shared JSON helper', () => {
+describe.each([
+  ['undici request', requestTransport],
+  ['fetch', fetch],
+])('the shared JSON helper, sending with %s', (_name, sender) => {
+  beforeEach(() => {
+    transport = sender;
+  });
+
   it('retries a 429 after the time Retry-After asks for, then succeeds', async () => {
     server = await startReplayServer([
       { path: '/api/address/x', replies: [{ status: 429, text: 'Too Many Requests', headers: { 'retry-after': '3' } }, { json: { ok: true } }] },
@@ -137,5 +148,42 @@ describe('the shared JSON helper', () => {
     const error = await failure(http.json({ provider: 'trongrid', url: `${server.url}/slow`, signal: controller.signal }));
     expect(error.kind).toBe('cancelled');
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe("undici's request as the transport", () => {
+  it('follows a redirect as fetch does, sends the method, headers and body, and reads repeated headers', async () => {
+    const http = await import('node:http');
+    const seen: Array<{ method?: string; url?: string; type?: string; body: string }> = [];
+    const srv = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        seen.push({ method: req.method, url: req.url, type: req.headers['content-type'], body });
+        if (req.url === '/old') {
+          res.writeHead(307, { location: '/new' }).end();
+          return;
+        }
+        res.setHeader('set-cookie', ['a=1', 'b=2']);
+        res.setHeader('content-type', 'application/json');
+        res.end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(srv.address() as { port: number }).port}`;
+    try {
+      const answer = await requestTransport(`${base}/old`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"q":1}', signal: AbortSignal.timeout(2000) });
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe('{"ok":true}');
+      expect(answer.headers.get('Content-Type')).toBe('application/json');
+      expect(answer.headers.get('set-cookie')).toBe('a=1, b=2');
+      expect(answer.headers.get('retry-after')).toBeNull();
+      expect(seen).toEqual([
+        { method: 'POST', url: '/old', type: 'application/json', body: '{"q":1}' },
+        { method: 'POST', url: '/new', type: 'application/json', body: '{"q":1}' },
+      ]);
+    } finally {
+      await new Promise((resolve) => srv.close(resolve));
+    }
   });
 });

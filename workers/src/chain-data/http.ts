@@ -182,8 +182,18 @@ export interface JsonResponse<T> {
   cached: boolean;
 }
 
+/** What the helper needs of an HTTP answer: `fetch`'s Response has it, and so does `requestTransport`'s. */
+export interface HttpAnswer {
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
+/** How a request is sent: the global `fetch` fits, as does `requestTransport` (undici's `request`, the default). */
+export type HttpTransport = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }) => Promise<HttpAnswer>;
+
 export interface HttpClientOptions {
-  fetch: typeof fetch;
+  fetch: HttpTransport;
   clock: Clock;
   timeoutMs: number;
   retries: number;

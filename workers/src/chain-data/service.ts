@@ -13,7 +13,8 @@ import { evmNetworks, networkNames, parseAddress, type EvmNetwork, type Network 
 import { fetchBlockscout, blockscoutProviderName } from './blockscout';
 import { fetchEsplora } from './esplora';
 import { ETHERSCAN_PROVIDER, fetchEtherscan } from './etherscan';
-import { ProviderError, createHttpClient, systemClock, type Clock } from './http';
+import { ProviderError, createHttpClient, systemClock, type Clock, type HttpTransport } from './http';
+import { requestTransport } from './request-transport';
 import { hostOf, trimBase, type ProviderContext } from './provider';
 import { SOLANA_PROVIDER, fetchSolana } from './solana-rpc';
 import { TRONGRID_PROVIDER, fetchTronGrid } from './trongrid';
@@ -25,7 +26,7 @@ export interface ChainDataService {
 }
 
 export interface ChainDataDeps {
-  fetch?: typeof fetch;
+  fetch?: HttpTransport;
   now?: () => Date;
   /** Waits (back-off, Retry-After, rate limiting); tests pass one that moves a fake clock. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -78,7 +79,7 @@ export function createChainDataService(config: ChainDataConfig, deps: ChainDataD
   const now = deps.now ?? (() => new Date());
   const clock: Clock = { now: () => now().getTime(), sleep: deps.sleep ?? systemClock.sleep };
   const http = createHttpClient({
-    fetch: deps.fetch ?? globalThis.fetch,
+    fetch: deps.fetch ?? requestTransport,
     clock,
     timeoutMs: config.timeoutMs,
     retries: config.retries,
