@@ -83,6 +83,14 @@ function whereSql(where: Where | undefined, columns: ReadonlySet<string> = NO_CO
   return { sql: clauses.length ? ` WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
+interface TableWriter {
+  /** The fields kept in columns, in the statements' order; null when there are none. */
+  fields: string[] | null;
+  /** Updates the document alone where the columns hold these values already. */
+  update: Database.Statement<unknown[], unknown> | null;
+  upsert: Database.Statement<unknown[], unknown>;
+}
+
 interface PendingCommit {
   writes: readonly DocumentWrite[];
   checkpoint: Checkpoint | undefined;
@@ -96,6 +104,8 @@ export class SqliteReadStore implements ReadStore {
   private readonly known = new Set<string>();
   /** Per table, the fields kept in columns of their own (those of its indexes), as the file's schema has them. */
   private readonly columns = new Map<string, ReadonlySet<string>>();
+  /** Per table, its write statements for those columns. */
+  private readonly writers = new Map<string, TableWriter>();
   /** The file's schema version when `columns` was read: another process may add an index. */
   private schemaVersion = -1;
   private readonly statements = new Map<string, Database.Statement<unknown[], unknown>>();
@@ -162,6 +172,7 @@ export class SqliteReadStore implements ReadStore {
     const version = this.stmt<{ schema_version: number }>('PRAGMA schema_version').get()!.schema_version;
     if (version !== this.schemaVersion) {
       this.columns.clear();
+      this.writers.clear();
       this.schemaVersion = version;
     }
   }
@@ -174,22 +185,38 @@ export class SqliteReadStore implements ReadStore {
    * document, or an indexed field changed) the whole row is written.
    */
   private put(t: string, id: string, doc: unknown): void {
+    const writer = this.writerOf(t);
     const json = JSON.stringify(doc);
-    const fields = [...this.columnsOf(t)];
-    if (fields.length === 0) {
-      this.stmt(`INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`).run(id, json);
+    if (!writer.fields) {
+      writer.upsert.run(id, json);
       return;
     }
-    const values = fields.map((f) => columnValue((doc as Record<string, unknown>)[f]));
-    const cols = fields.map(column);
-    const same = this.stmt(`UPDATE ${t} SET doc = ? WHERE id = ?${cols.map((c) => ` AND ${c} IS ?`).join('')}`).run(json, id, ...values);
-    if (same.changes > 0) return;
-    this
-      .stmt(
-        `INSERT INTO ${t} (id, doc, ${cols.join(', ')}) VALUES (?, ?${', ?'.repeat(cols.length)}) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc${cols.map((c) => `, ${c} = excluded.${c}`).join('')}`,
-      )
-      .run(id, json, ...values);
+    const values = writer.fields.map((f) => columnValue((doc as Record<string, unknown>)[f]));
+    if (writer.update!.run(json, id, ...values).changes > 0) return;
+    writer.upsert.run(id, json, ...values);
   }
+
+  /** The statements that write to table `t`, made once for its columns (and again when they change). */
+  private writerOf(t: string): TableWriter {
+    let writer = this.writers.get(t);
+    if (!writer) {
+      const fields = [...this.columnsOf(t)];
+      const cols = fields.map(column);
+      writer =
+        fields.length === 0
+          ? { fields: null, update: null, upsert: this.stmt(`INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`) }
+          : {
+              fields,
+              update: this.stmt(`UPDATE ${t} SET doc = ? WHERE id = ?${cols.map((c) => ` AND ${c} IS ?`).join('')}`),
+              upsert: this.stmt(
+                `INSERT INTO ${t} (id, doc, ${cols.join(', ')}) VALUES (?, ?${', ?'.repeat(cols.length)}) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc${cols.map((c) => `, ${c} = excluded.${c}`).join('')}`,
+              ),
+            };
+      this.writers.set(t, writer);
+    }
+    return writer;
+  }
+
 
   async get<T>(collection: string, id: string): Promise<T | null> {
     const row = this.stmt<{ doc: string }>(`SELECT doc FROM ${this.ensureTable(collection)} WHERE id = ?`).get(id);
@@ -300,6 +327,7 @@ export class SqliteReadStore implements ReadStore {
       for (const index of indexes) {
         const t = this.ensureTable(index.collection);
         this.columns.delete(t);
+        this.writers.delete(t);
         const have = this.columnsOf(t);
         for (const f of index.fields) {
           if (have.has(f)) continue;
@@ -309,6 +337,7 @@ export class SqliteReadStore implements ReadStore {
         this.db.exec(`DROP INDEX IF EXISTS ${t}__${index.fields.join('_')}`);
         this.db.exec(`CREATE INDEX IF NOT EXISTS ${t}__c__${index.fields.join('_')} ON ${t} (${index.fields.map(column).join(', ')})`);
         this.columns.delete(t);
+        this.writers.delete(t);
       }
     }).immediate();
     this.statements.clear();
@@ -322,6 +351,7 @@ export class SqliteReadStore implements ReadStore {
         this.statements.clear();
         this.known.delete(t);
         this.columns.delete(t);
+        this.writers.delete(t);
       }
       for (const name of checkpoints) this.db.prepare('DELETE FROM rm_checkpoints WHERE name = ?').run(name);
     })();
