@@ -22,7 +22,7 @@
  *   BENCH_WARMUP (200), BENCH_CPU_PROFILE (a file: the server thread's CPU profile over both runs)
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Session } from 'node:inspector';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
@@ -216,7 +216,22 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 }
 
 /** The server thread's share of a run: event-loop utilisation and delay, process CPU. */
+/** Clock ticks of CPU (user + system) the server thread (this process's main thread) has used, from Linux's /proc; null elsewhere. */
+function serverThreadTicks(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the name: state is field 3, utime 14 and stime 15 (proc(5)).
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+/** The kernel's clock ticks per second (USER_HZ): 100 on Linux. */
+const TICKS_PER_SECOND = 100;
+
 function usage() {
+  const threadTicks = serverThreadTicks();
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const elu = performance.eventLoopUtilization();
@@ -224,7 +239,9 @@ function usage() {
   return () => {
     lag.disable();
     const used = process.cpuUsage(cpu);
-    return { elu: performance.eventLoopUtilization(elu).utilization, lagP99: lag.percentile(99) / 1e6, cpuMs: (used.user + used.system) / 1000, systemMs: used.system / 1000 };
+    const ticks = serverThreadTicks();
+    const serverThreadMs = threadTicks === null || ticks === null ? null : ((ticks - threadTicks) * 1000) / TICKS_PER_SECOND;
+    return { elu: performance.eventLoopUtilization(elu).utilization, lagP99: lag.percentile(99) / 1e6, cpuMs: (used.user + used.system) / 1000, systemMs: used.system / 1000, serverThreadMs };
   };
 }
 
@@ -483,8 +500,11 @@ export async function run(): Promise<Record<string, number | string>> {
         '  server thread: event-loop utilisation / delay p99 (ms)': `${closedUsage.elu.toFixed(2)} / ${ms(closedUsage.lagP99)}`,
         '  process CPU per check, both threads (ms)': ms(closedUsage.cpuMs / closed.checks.length),
         '    of which in the kernel (system time, ms)': ms(closedUsage.systemMs / closed.checks.length),
+        '    of which the server thread (the rest: the clients and blockchain replay, GC helpers; ms)':
+          closedUsage.serverThreadMs === null ? 'n/a (no /proc)' : ms(closedUsage.serverThreadMs / closed.checks.length),
         [`  bare baseline (the same clients; ${template.length} events per request appended by an Express route), CPU per request (ms)`]: ms(bareCpu),
         '    bare baseline, of which in the kernel (ms)': ms(bareUsage.systemMs / bareRun.result.checks.length),
+        '    bare baseline, of which the server thread (ms)': bareUsage.serverThreadMs === null ? 'n/a (no /proc)' : ms(bareUsage.serverThreadMs / bareRun.result.checks.length),
         '  bare baseline: requests/s / answers not 200': `${Math.round(bareRun.result.checks.length / ((bareRun.result.end - bareRun.result.start) / 1000))} / ${bareRun.result.checks.filter((c) => c.status !== 200).length}`,
         '  product / bare baseline, CPU per check': (closedUsage.cpuMs / closed.checks.length / bareCpu).toFixed(2),
         '  target ≤ 4 ms per check': verdict(closedUsage.cpuMs / closed.checks.length <= 4),
