@@ -1,8 +1,7 @@
 /**
  * The analysis pipeline: a worker that takes each `WalletCheckRequested` and runs the seven stages
  * in order, appending one `WalletCheckStageCompleted` per stage with the evidence it found, then
- * `WalletCheckCompleted` (or `WalletCheckFailed`); the last stage's event and the completion, which
- * follow each other at once, are appended together (one transaction instead of two). Every append carries the check stream's expected
+ * `WalletCheckCompleted` (or `WalletCheckFailed`). Every append carries the check stream's expected
  * revision and an id derived from the check and the stage, so a worker that restarts in the middle
  * of a check resumes after the last recorded stage and never records a stage twice.
  */
@@ -55,12 +54,7 @@ export function createCheckPipeline(deps: { eventStore: EventStore; stages: read
   }
 
   async function append(checkId: string, revision: number, type: CheckEvent['type'], data: unknown, what: string): Promise<number> {
-    return appendAll(checkId, revision, [{ type, data, what }]);
-  }
-
-  async function appendAll(checkId: string, revision: number, events: ReadonlyArray<{ type: CheckEvent['type']; data: unknown; what: string }>): Promise<number> {
-    const records = events.map((e) => ({ id: eventId(checkId, e.what), type: e.type, data: e.data, metadata: { worker: 'analysis-pipeline' } }));
-    const result = await deps.eventStore.append(checkStreamId(checkId), records, {
+    const result = await deps.eventStore.append(checkStreamId(checkId), [{ id: eventId(checkId, what), type, data, metadata: { worker: 'analysis-pipeline' } }], {
       expectedRevision: revision,
     });
     return result.nextExpectedRevision;
@@ -105,20 +99,10 @@ export function createCheckPipeline(deps: { eventStore: EventStore; stages: read
           const started = Date.now();
           const found = await withinDeadline(stage.run({ request, evidence, now: deps.clock().toISOString(), signal }), signal, stage.key);
           evidence[stage.key] = found;
-          const at = deps.clock().toISOString();
-          const data: WalletCheckStageCompleted = { checkId, stage: i + 1, key: stage.key, evidence: found, at };
-          const stageEvent = { type: 'WalletCheckStageCompleted' as const, data, what: `stage-${i + 1}` };
-          if (i < deps.stages.length - 1) revision = await appendAll(checkId, revision, [stageEvent]);
-          else {
-            // The report stage: its event and the completion it brings are recorded together.
-            const report = found as ReportEvidence;
-            await appendAll(checkId, revision, [stageEvent, { type: 'WalletCheckCompleted', data: { checkId, userId: request.userId, result: report.result, at }, what: 'completed' }]);
-            deps.logger.debug({ checkId, stage: stage.key, ms: Date.now() - started }, 'stage completed');
-            return;
-          }
+          const data: WalletCheckStageCompleted = { checkId, stage: i + 1, key: stage.key, evidence: found, at: deps.clock().toISOString() };
+          revision = await append(checkId, revision, 'WalletCheckStageCompleted', data, `stage-${i + 1}`);
           deps.logger.debug({ checkId, stage: stage.key, ms: Date.now() - started }, 'stage completed');
         }
-        // Every stage was recorded before (a worker stopped before the completion): the completion alone.
         const report = evidence.report as ReportEvidence;
         await append(checkId, revision, 'WalletCheckCompleted', { checkId, userId: request.userId, result: report.result, at: deps.clock().toISOString() }, 'completed');
       } catch (error) {
