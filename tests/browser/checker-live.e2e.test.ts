@@ -9,7 +9,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { shortenAddress } from '@walletscreen/contracts';
 import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
-import { launchBrowser, screenshot } from '../support/browser';
+import { launchBrowser, registerAndSignIn, screenshot } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
 /** The overlay's steps, in the spec's order (§2 Wallet Checker). */
@@ -34,7 +34,6 @@ let replay: ReplayServer;
 let server: TestServer;
 let browser: Browser;
 let base: string;
-let users = 0;
 
 beforeAll(async () => {
   // Answered at once: the check's stages follow each other within milliseconds.
@@ -126,20 +125,10 @@ async function newPage(context?: BrowserContext): Promise<Page> {
 }
 
 /** A new customer registers and signs in through the screens, and lands on the Wallet Checker with the live connection open. */
-async function registerAndSignIn(page: Page): Promise<void> {
-  const user = { email: `live-${++users}-${Date.now()}@exchange.example`, company: 'Exchange Ltd', password: 'Str0ng-Passphrase-2026' };
-  await page.goto('/register');
-  await page.getByLabel(/e-?mail/i).fill(user.email);
-  await page.getByLabel(/company name/i).fill(user.company);
-  await page.getByLabel(/password/i).fill(user.password);
-  await page.getByRole('button', { name: /^register$/i }).click();
-  await page.waitForURL('**/auth');
+async function registerAndSignInLive(page: Page): Promise<void> {
+  // No screen before the dashboard opens the live connection: the first socket.io WebSocket is its.
   const live = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/') });
-  await page.getByLabel(/e-?mail/i).fill(user.email);
-  await page.getByLabel(/password/i).fill(user.password);
-  await page.getByRole('button', { name: /^login$/i }).click();
-  await page.waitForURL('**/dashboard/wallet-checker');
-  await page.getByTestId('wallet-address-input').waitFor();
+  await registerAndSignIn(page, 'live');
   await live;
 }
 
@@ -149,7 +138,7 @@ const stepName = (text: string) => SPEC_STEPS.find((label) => text.startsWith(la
 describe('the Wallet Checker overlay', () => {
   it('shows each of the seven steps as current, in order, for a moment, though their events arrive together; the result after the last', async () => {
     const page = await newPage();
-    await registerAndSignIn(page);
+    await registerAndSignInLive(page);
     await page.getByTestId('wallet-address-input').fill(a.btcWallet);
     await page.getByTestId('check-button').click();
     await page.getByTestId('analysis-result').waitFor({ timeout: 60_000 });
@@ -181,7 +170,7 @@ describe('a check still running', () => {
   it('is picked up after a reload and in a new tab, at the step it has reached, and followed to its result', async () => {
     const context = await newContext();
     const page = await newPage(context);
-    await registerAndSignIn(page);
+    await registerAndSignInLive(page);
     await page.getByTestId('wallet-address-input').fill(a.btcFresh);
     await page.getByTestId('check-button').click();
     const overlay = (p: Page) => p.getByRole('dialog', { name: 'Running AML Analysis...' });

@@ -16,7 +16,7 @@ import { shortenAddress } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
 import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
-import { ARTIFACTS, launchBrowser, screenshot } from '../support/browser';
+import { ARTIFACTS, launchBrowser, registerAndSignIn, screenshot } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
 /** The overlay's steps, in the spec's order (§2 Wallet Checker). */
@@ -69,7 +69,6 @@ let server: TestServer;
 let browser: Browser;
 let base: string;
 let work: string;
-let users = 0;
 
 beforeAll(async () => {
   replay = await startReplayServer([
@@ -111,22 +110,6 @@ async function newPage(): Promise<Page> {
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   return page;
-}
-
-/** A new customer registers and signs in through the screens, and lands on the Wallet Checker. */
-async function registerAndSignIn(page: Page): Promise<void> {
-  const user = { email: `checker-${++users}-${Date.now()}@exchange.example`, company: 'Exchange Ltd', password: 'Str0ng-Passphrase-2026' };
-  await page.goto('/register');
-  await page.getByLabel(/e-?mail/i).fill(user.email);
-  await page.getByLabel(/company name/i).fill(user.company);
-  await page.getByLabel(/password/i).fill(user.password);
-  await page.getByRole('button', { name: /^register$/i }).click();
-  await page.waitForURL('**/auth');
-  await page.getByLabel(/e-?mail/i).fill(user.email);
-  await page.getByLabel(/password/i).fill(user.password);
-  await page.getByRole('button', { name: /^login$/i }).click();
-  await page.waitForURL('**/dashboard/wallet-checker');
-  await page.getByTestId('wallet-address-input').waitFor();
 }
 
 const premiumChecks = (page: Page, value: number) => page.getByTestId('premium-checks').filter({ hasText: new RegExp(`^${value}$`) }).first();
@@ -188,7 +171,7 @@ describe('the Wallet Checker', () => {
     // The live connection is opened by the dashboard; the test waits for it before checking.
     const live = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/') });
 
-    await registerAndSignIn(page);
+    await registerAndSignIn(page, 'checker');
     await live;
     await premiumChecks(page, 20).waitFor();
     await page.getByRole('heading', { name: 'Check Wallet' }).waitFor();
@@ -310,7 +293,7 @@ describe('the Wallet Checker', () => {
 
   it('makes an address on the imported sanctions list High Risk and Non-compliant', async () => {
     const page = await newPage();
-    await registerAndSignIn(page);
+    await registerAndSignIn(page, 'checker');
     await premiumChecks(page, 20).waitFor();
     await check(page, SANCTIONED);
     const result = page.getByTestId('analysis-result');
@@ -327,7 +310,7 @@ describe('the Wallet Checker', () => {
 
   it('shows a check without its blockchain data as Incomplete: what is missing, no score, nothing green, on screen, in History and in the PDF', async () => {
     const page = await newPage();
-    await registerAndSignIn(page);
+    await registerAndSignIn(page, 'checker');
     await premiumChecks(page, 20).waitFor();
     const address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
     await check(page, address);
