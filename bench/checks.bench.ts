@@ -19,7 +19,9 @@
  * Then the charges: no check charged twice, none unpaid, every balance equal to what its events say.
  *
  *   BENCH_CHECKS (2000), BENCH_CONCURRENCY (32), BENCH_RATE (200), BENCH_LATENCY_CHECKS (2000),
- *   BENCH_WARMUP (200), BENCH_CPU_PROFILE (a file: the server thread's CPU profile over both runs)
+ *   BENCH_WARMUP (200), BENCH_CPU_PROFILE (a file: the server thread's CPU profile over both runs),
+ *   BENCH_HEAP_PROFILE (a file: its sampled allocations over both runs), BENCH_KEEP (set: the data
+ *   directory is left in place, its path printed, to look at what the run recorded)
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -188,17 +190,28 @@ if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {
 const verdict = (ok: boolean) => (ok ? 'pass' : 'FAIL');
 
 /** The server thread's CPU profile over a stretch of the run, written to `file` (nothing without one). */
-async function startProfile(file: string | undefined): Promise<{ stop(): Promise<void> }> {
-  if (!file) return { stop: async () => undefined };
+/**
+ * The server thread's CPU profile (`BENCH_CPU_PROFILE`) or its allocation profile
+ * (`BENCH_HEAP_PROFILE`: sampled allocations, collected ones included) over both runs.
+ */
+async function startProfile(cpuFile: string | undefined, heapFile: string | undefined): Promise<{ stop(): Promise<void> }> {
+  if (!cpuFile && !heapFile) return { stop: async () => undefined };
   const session = new Session();
   session.connect();
-  const call = (method: string) => new Promise<unknown>((resolve, reject) => session.post(method, (error, result) => (error ? reject(error) : resolve(result))));
-  await call('Profiler.enable');
-  await call('Profiler.start');
+  const call = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  if (cpuFile) {
+    await call('Profiler.enable');
+    await call('Profiler.start');
+  }
+  if (heapFile) {
+    await call('HeapProfiler.enable');
+    await call('HeapProfiler.startSampling', { samplingInterval: 16_384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  }
   return {
     async stop() {
-      const { profile } = (await call('Profiler.stop')) as { profile: unknown };
-      writeFileSync(file, JSON.stringify(profile));
+      if (cpuFile) writeFileSync(cpuFile, JSON.stringify(((await call('Profiler.stop')) as { profile: unknown }).profile));
+      if (heapFile) writeFileSync(heapFile, JSON.stringify(((await call('HeapProfiler.stopSampling')) as { profile: unknown }).profile));
       session.disconnect();
     },
   };
@@ -418,7 +431,7 @@ export async function run(): Promise<Record<string, number | string>> {
       await bare.close();
       const bareCpu = bareUsage.cpuMs / bareRun.result.checks.length;
 
-      const profile = await startProfile(process.env.BENCH_CPU_PROFILE);
+      const profile = await startProfile(process.env.BENCH_CPU_PROFILE, process.env.BENCH_HEAP_PROFILE);
       used = usage();
       const closed = await phase({ name: 'throughput', from: WARMUP, to: WARMUP + N, concurrency: CONCURRENCY });
       const closedUsage = used();
@@ -538,6 +551,7 @@ export async function run(): Promise<Record<string, number | string>> {
     }
   } finally {
     await load.terminate();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP) console.log(`data directory kept: ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 }
