@@ -15,6 +15,11 @@ export interface Projection<Doc extends object = object> {
   fold(doc: Doc | null, event: RecordedEvent): Doc | null;
   indexes?: ReadonlyArray<readonly string[]>;
   /**
+   * Every event it folds makes a document of its own that no later event folds again (the audit
+   * log, keyed by position): `fold` is handed null, without looking the key up first.
+   */
+  insertOnly?: boolean;
+  /**
    * For events that do not name their document (a check's completion names the check, not the
    * wallet it screened): a key index this projection keeps in a second collection, committed with
    * its documents and checkpoint. `record` notes which key an id maps to, from an event that knows

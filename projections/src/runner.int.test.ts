@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger } from '@walletscreen/platform';
+import { createLogger, type DocumentWrite } from '@walletscreen/platform';
 import { createInProcessBus, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
 import { customersProjection } from './customers/customers.projection';
+import type { Projection } from './projection';
 import { startProjections } from './runner';
 import { watchReadModels } from './watch';
 
@@ -91,6 +92,54 @@ it('with saveSkippedAfterMs, saves passed-over events soon after them, so a watc
   watch.stop();
   await expect(watch.waitFor(skipped.position + 1)).rejects.toThrow('stopped');
   await runner.stop();
+  await readStore.close();
+  await store.close();
+});
+
+it('an insert-only projection folds each event onto nothing, writes without looking first, and still replaces a document already there', async () => {
+  const file = path.join(dir, 'insert-only.db');
+  const store = new SqliteEventStore({ file, pollIntervalMs: 20 });
+  const readStore = new SqliteReadStore({ file });
+  const folded: Array<object | null> = [];
+  const ledger: Projection<{ id: string; type: string }> = {
+    name: 'ledger-v1',
+    collection: 'ledger',
+    handles: ['*'],
+    keyOf: (e) => String(e.position),
+    fold(doc, e) {
+      folded.push(doc);
+      return { id: String(e.position), type: e.type };
+    },
+    insertOnly: true,
+    indexes: [['type']],
+  };
+  const writes: DocumentWrite[] = [];
+  const commit = readStore.commit.bind(readStore);
+  readStore.commit = (batch, checkpoint) => {
+    writes.push(...batch.filter((w) => w.collection === 'ledger'));
+    return commit(batch, checkpoint);
+  };
+  const lookedUp: string[] = [];
+  const getMany = readStore.getMany.bind(readStore);
+  readStore.getMany = (collection, ids) => {
+    if (collection === 'ledger') lookedUp.push(...ids);
+    return getMany(collection, ids);
+  };
+  // Left by an earlier run under a key the projection writes again (a replay after a crash).
+  await readStore.commit([{ collection: 'ledger', id: '1', doc: { id: '1', type: 'stale' } }]);
+  const runner = await startProjections({ bus: createInProcessBus(store), readStore, projections: [ledger], logger });
+  try {
+    for (let i = 0; i < 20; i++) await store.append(`user-i${i}`, [registered(`i${i}`, `i${i}@x.io`, '2026-01-01T00:00:00.000Z')], { expectedRevision: 'no-stream' });
+    await runner.waitFor(await store.headPosition());
+  } finally {
+    await runner.stop();
+  }
+  expect(await readStore.count('ledger')).toBe(20);
+  expect(await readStore.get('ledger', '1')).toEqual({ id: '1', type: 'UserRegistered' });
+  expect(await readStore.count('ledger', { type: 'stale' })).toBe(0);
+  expect(folded).toEqual(Array(20).fill(null));
+  expect(lookedUp).toEqual([]);
+  expect(writes.slice(1).map((w) => w.fresh)).toEqual(Array(20).fill(true));
   await readStore.close();
   await store.close();
 });

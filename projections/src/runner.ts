@@ -122,7 +122,7 @@ export async function startProjections(deps: {
       }
       const { keyOf, indexWrites } = await resolveKeys(p, relevant);
       const keys = [...new Set(relevant.map(keyOf).filter((k): k is string => k !== null))];
-      const current = await readStore.getMany<object>(p.collection, keys);
+      const current = p.insertOnly ? new Map<string, object>() : await readStore.getMany<object>(p.collection, keys);
       const docs = new Map<string, object | null>(keys.map((k) => [k, current.get(k) ?? null]));
       for (const e of relevant) {
         const key = keyOf(e);
@@ -131,7 +131,7 @@ export async function startProjections(deps: {
       }
       const last = fresh[fresh.length - 1]!.position;
       await readStore.commit(
-        [...[...docs].map(([id, doc]) => ({ collection: p.collection, id, doc })), ...indexWrites],
+        [...[...docs].map(([id, doc]) => ({ collection: p.collection, id, doc, ...(p.insertOnly ? { fresh: true } : {}) })), ...indexWrites],
         { name: p.name, position: last },
       );
       positions.set(p.name, last);

@@ -42,6 +42,18 @@ export function readStoreContract(adapter: string, options: ReadStoreContractOpt
       expect(await store.get(c, 'missing')).toBeNull();
     });
 
+    it('writes a document marked fresh, and replaces one already there under its id (indexed fields too)', async () => {
+      await store.commit([{ collection: c, id: 'f', doc: doc('f', 'old@x.io', 1) }]);
+      await store.commit([
+        { collection: c, id: 'f', doc: doc('f', 'new@x.io', 2), fresh: true },
+        { collection: c, id: 'g', doc: doc('g', 'g@x.io', 3), fresh: true },
+      ]);
+      expect(await store.get<Doc>(c, 'f')).toEqual(doc('f', 'new@x.io', 2));
+      expect(await store.get<Doc>(c, 'g')).toEqual(doc('g', 'g@x.io', 3));
+      expect(await store.count(c, { email: 'old@x.io' })).toBe(0);
+      expect(await store.count(c, { email: 'new@x.io' })).toBe(1);
+    });
+
     it('stores the checkpoint with the writes', async () => {
       expect(await store.getCheckpoint('p')).toBe(0);
       await store.commit([{ collection: c, id: 'a', doc: doc('a', 'a@x.io', 1) }], { name: 'p', position: 7 });

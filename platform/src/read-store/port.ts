@@ -29,6 +29,8 @@ export interface DocumentWrite {
   id: string;
   /** The new document, or null to delete it. */
   doc: object | null;
+  /** A hint: most likely a new document (one per event), so an adapter may write it without looking for an old one first. Still replaces one that is there. */
+  fresh?: boolean;
 }
 
 export interface Checkpoint {

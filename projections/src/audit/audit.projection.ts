@@ -56,5 +56,7 @@ export const auditProjection: Projection<AuditDoc> = {
     record: (event) => ({ id: event.type, key: event.type }),
     lookup: () => null,
   },
+  // A document per event, never folded again: written without looking for it first.
+  insertOnly: true,
   indexes: [['position'], ['type', 'position'], ['user_id', 'position'], ['admin_email', 'position'], ['stream', 'position'], ['at']],
 };

@@ -123,7 +123,7 @@ export class SqliteReadStore implements ReadStore {
       for (const w of writes) {
         const t = this.ensureTable(w.collection);
         if (w.doc === null) this.stmt(`DELETE FROM ${t} WHERE id = ?`).run(w.id);
-        else this.put(t, w.id, w.doc);
+        else this.put(t, w.id, w.doc, w.fresh);
       }
       if (checkpoint) {
         this
@@ -182,9 +182,9 @@ export class SqliteReadStore implements ReadStore {
    * document but none of the indexed fields (a check's stage, not its user or moment), so the
    * document alone is updated when the columns already hold these values: SQLite then leaves the
    * indexes alone, where rewriting the row would update every one of them. Otherwise (a new
-   * document, or an indexed field changed) the whole row is written.
+   * document, or an indexed field changed) the whole row is written, at once for a `fresh` one.
    */
-  private put(t: string, id: string, doc: unknown): void {
+  private put(t: string, id: string, doc: unknown, fresh = false): void {
     const writer = this.writerOf(t);
     const json = JSON.stringify(doc);
     if (!writer.fields) {
@@ -192,7 +192,7 @@ export class SqliteReadStore implements ReadStore {
       return;
     }
     const values = writer.fields.map((f) => columnValue((doc as Record<string, unknown>)[f]));
-    if (writer.update!.run(json, id, ...values).changes > 0) return;
+    if (!fresh && writer.update!.run(json, id, ...values).changes > 0) return;
     writer.upsert.run(id, json, ...values);
   }
 
