@@ -56,7 +56,7 @@ async function run(command: (io: CommandIO) => Promise<number>, dataDir: string)
 }
 
 const snapshot = async (dataDir: string) => {
-  const store = new SqliteReadStore({ file: path.join(dataDir, 'walletscreen.db') });
+  const store = new SqliteReadStore({ file: path.join(dataDir, 'read-models.db') });
   const collections = [...new Set(allProjections.flatMap((p) => [p.collection, ...(p.keyIndex ? [p.keyIndex.collection] : [])]))].sort();
   const out: Record<string, unknown[]> = {};
   for (const c of collections) out[c] = await store.find(c, {});

@@ -2,5 +2,6 @@
 export { SqliteEventStore, openSqliteDatabase } from './event-store/sqlite/sqlite-event-store';
 export { startBackgroundCheckpointer, type BackgroundCheckpointer } from './event-store/sqlite/background-checkpointer';
 export { SqliteReadStore } from './read-store/sqlite/sqlite-read-store';
+export { EVENTS_FILE, READ_MODELS_FILE, moveReadModels, sqliteFiles } from './read-store/sqlite/read-models-file';
 export { MongoReadStore, type MongoReadStoreOptions } from './read-store/mongo/mongo-read-store';
 export { createInProcessBus } from './message-bus/in-process/in-process-bus';

@@ -1,12 +1,11 @@
 /**
  * The adapters of each port, chosen by configuration, for the composition roots: EVENTSTORE_URL
  * (EventStoreDB / KurrentDB, else the SQLite file in DATA_DIR), KAFKA_BROKERS (Kafka, fed by the
- * relay, else the in-process bus) and MONGO_URL (MongoDB, else SQLite tables in the same file).
+ * relay, else the in-process bus) and MONGO_URL (MongoDB, else a second SQLite file beside it).
  * Any mix works: e.g. the SQLite store with Kafka and MongoDB across several processes on one
  * machine. The distributed adapters are loaded only when configured.
  */
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { closeStack } from './close-stack';
 import type { Config } from './config/config';
 import type { EventStore } from './event-store/port';
@@ -34,8 +33,10 @@ export interface Platform {
   bus: MessageBus;
   /** The Kafka relay, when this process runs it (only while it holds the relay's lease: see leased-relay.ts). */
   relay?: { readonly active: boolean; readonly position: number; readonly published: number; readonly holder: string };
-  /** The SQLite file, when a port uses it. */
+  /** The SQLite file of the events (and of the in-process bus's progress), when a port uses SQLite. */
   sqliteFile?: string;
+  /** The SQLite file of the read models, when they are kept in SQLite. */
+  readModelsFile?: string;
   close(): Promise<void>;
 }
 
@@ -63,7 +64,9 @@ export async function openPlatform(
   const clock = options.clock ?? (() => new Date());
   const opened = closeStack();
   try {
-    const file = path.join(config.DATA_DIR, 'walletscreen.db');
+    const { sqliteFiles } = await import('./read-store/sqlite/read-models-file');
+    const files = sqliteFiles(config.DATA_DIR);
+    const file = files.events;
     if (shape.eventStore === 'sqlite' || shape.readStore === 'sqlite') mkdirSync(config.DATA_DIR, { recursive: true });
 
     let eventStore: EventStore;
@@ -85,21 +88,39 @@ export async function openPlatform(
       readStore = new MongoReadStore({ url: config.MONGO_URL, database: config.MONGO_DATABASE });
     } else {
       const { SqliteReadStore } = await import('./read-store/sqlite/sqlite-read-store');
-      readStore = new SqliteReadStore({ file, synchronous: config.SQLITE_SYNCHRONOUS });
+      const { moveReadModels } = await import('./read-store/sqlite/read-models-file');
+      // Data directories of earlier versions kept the read models in the events' file.
+      const moved = moveReadModels(files);
+      if (moved.copied.length > 0) logger.info({ tables: moved.copied.length, file: files.readModels }, 'read models moved to a file of their own');
+      readStore = new SqliteReadStore({ file: files.readModels, synchronous: config.SQLITE_SYNCHRONOUS });
     }
     opened.add(() => readStore.close());
 
-    // Both in one SQLite file: WAL checkpoints on a thread of their own, not inside a commit.
-    if (shape.eventStore === 'sqlite' && shape.readStore === 'sqlite') {
+    // The in-process bus keeps its groups' progress with the events when they are in SQLite (the
+    // read models' file is written by the projections alone), in the read store otherwise.
+    let progress = readStore;
+    if (shape.eventStore === 'sqlite' && shape.readStore === 'sqlite' && !config.KAFKA_BROKERS) {
+      const { SqliteReadStore } = await import('./read-store/sqlite/sqlite-read-store');
+      const store = new SqliteReadStore({ file, synchronous: config.SQLITE_SYNCHRONOUS });
+      opened.add(() => store.close());
+      progress = store;
+    }
+
+    // WAL checkpoints on a thread of their own for each SQLite file, not inside a commit.
+    const sqlite = (s: unknown) => (s as { db: import('better-sqlite3').Database }).db;
+    const checkpointed: Array<{ file: string; connections: Array<import('better-sqlite3').Database> }> = [];
+    if (shape.eventStore === 'sqlite') checkpointed.push({ file, connections: [sqlite(eventStore), ...(progress !== readStore ? [sqlite(progress)] : [])] });
+    if (shape.readStore === 'sqlite') checkpointed.push({ file: files.readModels, connections: [sqlite(readStore)] });
+    if (checkpointed.length > 0) {
       const { startBackgroundCheckpointer } = await import('./event-store/sqlite/background-checkpointer');
-      const sqlite = (s: unknown) => (s as { db: import('better-sqlite3').Database }).db;
-      const checkpointer = startBackgroundCheckpointer({
-        file,
-        connections: [sqlite(eventStore), sqlite(readStore)],
-        synchronous: config.SQLITE_SYNCHRONOUS,
-        onError: (error) => logger.error({ err: error }, 'background WAL checkpoints stopped: the connections checkpoint themselves again'),
-      });
-      opened.add(() => checkpointer.stop());
+      for (const c of checkpointed) {
+        const checkpointer = startBackgroundCheckpointer({
+          ...c,
+          synchronous: config.SQLITE_SYNCHRONOUS,
+          onError: (error) => logger.error({ err: error, file: c.file }, 'background WAL checkpoints stopped: the connections checkpoint themselves again'),
+        });
+        opened.add(() => checkpointer.stop());
+      }
     }
 
     let bus: MessageBus;
@@ -129,12 +150,21 @@ export async function openPlatform(
       bus = await createKafkaBus({ kafka, store: eventStore, topicPrefix: config.KAFKA_TOPIC_PREFIX, partitions: config.KAFKA_PARTITIONS, logger, sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS, clock });
     } else {
       const { createInProcessBus } = await import('./message-bus/in-process/in-process-bus');
-      bus = createInProcessBus(eventStore, { progress: readStore, clock });
+      bus = createInProcessBus(eventStore, { progress, clock });
     }
     opened.add(() => bus.close());
 
     logger.info({ shape }, 'platform adapters ready');
-    return { shape, eventStore, readStore, bus, relay, ...(shape.eventStore === 'sqlite' || shape.readStore === 'sqlite' ? { sqliteFile: file } : {}), close: opened.close };
+    return {
+      shape,
+      eventStore,
+      readStore,
+      bus,
+      relay,
+      ...(shape.eventStore === 'sqlite' ? { sqliteFile: file } : {}),
+      ...(shape.readStore === 'sqlite' ? { readModelsFile: files.readModels } : {}),
+      close: opened.close,
+    };
   } catch (error) {
     await opened.close().catch(() => undefined);
     throw error;

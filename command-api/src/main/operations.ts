@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ConfigError, createLogger, loadConfig, verifyChain, type ChainVerification, type Config, type Logger } from '@walletscreen/platform';
 import { openPlatform, type Platform } from '@walletscreen/platform/composition';
 import { kafkaGroupId } from '@walletscreen/platform/message-bus/kafka/topics';
-import { createInProcessBus, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
+import { createInProcessBus, moveReadModels, sqliteFiles, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
 import { allProjections, projectionGroup, readModelGenerations, rebuildNextGeneration, rebuildProjections } from '@walletscreen/projections';
 import { DataDirBusy, lockDataDir, type DataDirRole } from './data-dir-lock';
 
@@ -43,7 +43,7 @@ function dataDirOf(io: CommandIO, usage: string): string | { code: number } {
   return path.resolve(dir ?? io.env.DATA_DIR ?? './data');
 }
 
-const storeFile = (dataDir: string) => path.join(dataDir, 'walletscreen.db');
+const storeFile = (dataDir: string) => sqliteFiles(dataDir).events;
 
 /** One line per outcome: the count and head hash, or the first event where the chain breaks. */
 export function describeVerification(result: ChainVerification): string {
@@ -76,7 +76,7 @@ export async function runVerifyCommand(io: CommandIO): Promise<number> {
 }
 
 export const rebuildUsage = `usage: npm run projections:rebuild [-- --data-dir DIR]
-  Drops every read model in DATA_DIR/walletscreen.db and replays the event store from position 0.
+  Drops every read model in DATA_DIR/read-models.db and replays the event store from position 0.
   Stop the server first: the command refuses to run while it holds the data directory.
   With MONGO_URL / EVENTSTORE_URL set, it rebuilds the read models in MongoDB from that store, beside
   the live ones, and then switches every running process to them (API and workers processes keep
@@ -94,7 +94,9 @@ export async function runRebuildCommand(io: CommandIO): Promise<number> {
   }
   return rebuildLocked(io, dataDir, ['server', 'follower', 'rebuild'], inPlace, async () => {
     const eventStore = new SqliteEventStore({ file, pollIntervalMs: 50 });
-    const readStore = new SqliteReadStore({ file });
+    const files = sqliteFiles(dataDir);
+    moveReadModels(files);
+    const readStore = new SqliteReadStore({ file: files.readModels });
     const bus = createInProcessBus(eventStore);
     return {
       eventStore,
