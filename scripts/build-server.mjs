@@ -1,5 +1,6 @@
 // Bundles the server entry points into dist/server (our workspaces bundled in, packages external):
-// embedded.cjs (`npm start`: everything in one process) and one per process of the distributed shape.
+// embedded.cjs (`npm start`: everything in one process, with projections-thread.cjs, its projections'
+// thread) and one per process of the distributed shape.
 // Copies the API reference page's renderer (redoc's standalone bundle, with its .br and .gz) into dist/docs, so a
 // production image, which keeps no dev dependency, still serves /api/docs without a CDN.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,7 +9,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { bundle, root } from './esbuild-workspaces.mjs';
 
-const entries = { embedded: 'embedded-main', api: 'api-main', workers: 'workers-main', projections: 'projections-main', relay: 'relay-main' };
+const entries = { embedded: 'embedded-main', 'projections-thread': 'projections-thread-main', api: 'api-main', workers: 'workers-main', projections: 'projections-main', relay: 'relay-main' };
 await Promise.all(Object.entries(entries).map(([name, file]) => bundle(`command-api/src/main/${file}.ts`, path.join(root, `dist/server/${name}.cjs`), { sourcemap: true })));
 console.log(`server bundles: ${Object.keys(entries).map((n) => `dist/server/${n}.cjs`).join(', ')}`);
 

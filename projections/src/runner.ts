@@ -30,12 +30,17 @@ export async function startProjections(deps: {
    * so a checkpoint never lags behind for long. Unset: only every SKIPPED_BEFORE_SAVE events.
    */
   saveSkippedAfterMs?: number;
+  /** Told every projection's position after each change (a thread of its own reports them to the one waiting). */
+  onProgress?: (positions: Record<string, number>) => void;
 }): Promise<ProjectionRunner> {
   const { bus, readStore, logger } = deps;
   const positions = new Map<string, number>();
   const lowest = () => Math.min(...positions.values());
   const waiters = positionWaiters((position, timeoutMs) => new Error(`projections did not reach position ${position} within ${timeoutMs} ms`));
-  const settleWaiters = () => waiters.reached(lowest());
+  const settleWaiters = () => {
+    waiters.reached(lowest());
+    deps.onProgress?.(Object.fromEntries(positions));
+  };
 
   for (const p of deps.projections) {
     await readStore.ensureIndexes((p.indexes ?? []).map((fields) => ({ collection: p.collection, fields })));

@@ -4,6 +4,7 @@
  */
 import type { Express } from 'express';
 import type { Config, EventStore, Logger, ReadStore } from '@walletscreen/platform';
+import type { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { closeStack, createLogger, loadConfig } from '@walletscreen/platform';
 import { openPlatform, type Platform } from '@walletscreen/platform/composition';
 import { allProjections, readModelGenerations, startProjections, type ProjectionRunner } from '@walletscreen/projections';
@@ -17,6 +18,7 @@ import { startBackgroundWork } from './background-work';
 import type { RescreenScheduler } from '../monitoring/background';
 import { createAccountsService, startCommandApi } from './command-api';
 import { lockDataDir } from './data-dir-lock';
+import { startProjectionsThread } from './projections-thread';
 
 export { findStaticDir } from './command-api';
 
@@ -38,6 +40,26 @@ export interface EmbeddedServer {
   close(): Promise<void>;
 }
 
+/**
+ * The projections: on a thread of their own when the events and the read models are both SQLite
+ * files with the in-process bus (the default), so that folding them takes nothing from the thread
+ * that serves requests; here otherwise.
+ */
+async function startReadModels(config: Config, opening: Platform, platform: Platform, logger: Logger): Promise<ProjectionRunner> {
+  const store = opening.eventStore as Partial<Pick<SqliteEventStore, 'onAppended'>>;
+  if (opening.sqliteFile && opening.readModelsFile && opening.shape.bus === 'in-process' && typeof store.onAppended === 'function') {
+    const onAppended = store.onAppended.bind(store);
+    return startProjectionsThread({
+      files: { events: opening.sqliteFile, readModels: opening.readModelsFile },
+      synchronous: config.SQLITE_SYNCHRONOUS,
+      pollIntervalMs: config.SQLITE_POLL_MS,
+      onAppended,
+      logger,
+    });
+  }
+  return startProjections({ bus: platform.bus, readStore: platform.readStore, projections: allProjections, logger });
+}
+
 export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: () => Date; staticDir?: string; logger?: Logger; analysis?: AnalysisOptions }): Promise<EmbeddedServer> {
   const config = loadConfig(options.env);
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL });
@@ -54,7 +76,7 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
     // The read models' current generation (a distributed rebuild makes a new one; see generations.ts).
     const generations = await readModelGenerations({ store: opening.readStore, projections: allProjections });
     const platform: Platform = { ...opening, readStore: generations };
-    const projections = await startProjections({ bus: platform.bus, readStore: platform.readStore, projections: allProjections, logger });
+    const projections = await startReadModels(config, opening, platform, logger);
     opened.add(() => projections.stop());
     const catchUp = (timeoutMs: number) => async () => projections.waitFor(await platform.eventStore.headPosition(), timeoutMs);
 

@@ -279,6 +279,22 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
+   * Calls `listener` once per turn of the event loop in which this store appended (with the
+   * batched wake of its own subscribers): how another thread's store on the same file is told
+   * to look (see `poke`). Returns the way to stop.
+   */
+  onAppended(listener: () => void): () => void {
+    this.appended.on('append', listener);
+    return () => this.appended.off('append', listener);
+  }
+
+  /** Another connection appended to the file: subscribers read it now instead of at their next poll. */
+  poke(): void {
+    this.nothingAfter = null;
+    this.wakeSubscribers();
+  }
+
+  /**
    * Subscribers are woken after the appends of the current turn of the event loop, so that each
    * reads everything appended meanwhile in one batch instead of one read (and, for a projection,
    * one write) per append; `prompt` ones as soon as the appending code yields. Either way the wake

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLogger } from '@walletscreen/platform';
+import { SqliteEventStore, SqliteReadStore, sqliteFiles } from '@walletscreen/platform/adapters';
+import { allProjections } from '@walletscreen/projections';
+import { startProjectionsThread } from './projections-thread';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'ws-proj-thread-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const registered = (userId: string) => ({
+  id: randomUUID(),
+  type: 'UserRegistered',
+  data: { userId, email: `${userId}@x.io`, username: 'Co', passwordHash: 'x', role: 'user', bonusChecks: 20, at: '2026-01-01T00:00:00.000Z' },
+});
+
+it('folds what this thread appends into the read models on a thread of its own, told of each append, and goes on from its checkpoints after a restart', async () => {
+  const files = sqliteFiles(dir);
+  const events = new SqliteEventStore({ file: files.events, pollIntervalMs: 60_000 });
+  const lines: string[] = [];
+  const logger = createLogger({ level: 'info', write: (line) => lines.push(line) });
+  // A poll of a minute: only being told of the appends gets them folded in time.
+  const start = () => startProjectionsThread({ files, synchronous: 'NORMAL', pollIntervalMs: 60_000, onAppended: (l) => events.onAppended(l), logger });
+  let runner = await start();
+  expect(Object.keys(runner.positions()).sort()).toEqual(allProjections.map((p) => p.name).sort());
+
+  for (let i = 0; i < 25; i++) await events.append(`user-t${i}`, [registered(`t${i}`)], { expectedRevision: 'no-stream' });
+  await runner.waitFor(await events.headPosition(), 5_000);
+  const readModels = new SqliteReadStore({ file: files.readModels });
+  expect(await readModels.count('customers')).toBe(25);
+  expect(await readModels.count('audit')).toBe(25);
+  expect(Object.values(runner.positions()).every((p) => p === 25)).toBe(true);
+  await runner.stop();
+  await runner.stop();
+
+  // Appended while no thread runs: the next one folds them from where the last one stopped.
+  for (let i = 25; i < 30; i++) await events.append(`user-t${i}`, [registered(`t${i}`)], { expectedRevision: 'no-stream' });
+  runner = await start();
+  await runner.waitFor(await events.headPosition(), 5_000);
+  expect(await readModels.count('customers')).toBe(30);
+  expect(await readModels.count('audit')).toBe(30);
+  await expect(runner.waitFor(1_000, 50)).rejects.toThrow('projections did not reach position 1000 within 50 ms');
+  await runner.stop();
+  await readModels.close();
+  await events.close();
+  expect(lines.filter((l) => /"level":50/.test(l))).toEqual([]);
+});
