@@ -334,6 +334,10 @@ export class SqliteEventStore implements EventStore {
    */
   private async readForSubscription(options: { after: number; maxCount: number; filter?: EventFilter }): Promise<{ events: RecordedEvent[]; examined: number }> {
     const first = this.recent[0];
+    // Nothing held yet (a store that only reads, such as the projections thread's): an unfiltered
+    // subscriber's read is kept too, so that the others following it read it from memory instead
+    // of each reading and parsing the same rows.
+    if (!first && !options.filter) return this.readPastRecent(options);
     const from = first ? options.after - first.position + 1 : -1;
     if (from === this.recent.length) return this.readPastRecent(options);
     if (from < 0 || from > this.recent.length) {
