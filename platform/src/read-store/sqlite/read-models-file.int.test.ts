@@ -74,6 +74,11 @@ it('moves the read models of a one-file data directory into their own file, with
 
   // Once moved, nothing more to do.
   expect(moveReadModels(files)).toEqual({ copied: [], dropped: [] });
+
+  // The read models' file deleted (to rebuild them): the bus's progress is not copied into a new one.
+  rmSync(files.readModels);
+  expect(moveReadModels(files)).toEqual({ copied: [], dropped: [] });
+  expect(existsSync(files.readModels)).toBe(false);
 });
 
 it('a move stopped before the new file was in place starts again; one stopped before the drop finishes it', async () => {

@@ -42,17 +42,22 @@ export function moveReadModels(files: { events: string; readModels: string }): R
   const lock = new Database(files.events);
   try {
     lock.pragma('busy_timeout = 120000');
-    const tables = lock
-      .prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 3) = 'rm_' ORDER BY name")
-      .all();
-    if (tables.length === 0) return done;
+    const tablesNow = () =>
+      lock.prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 3) = 'rm_' ORDER BY name").all();
+    // Only the bus's progress there (a data directory of this version): nothing to move. Checked
+    // again under the lock, since another process may have moved them meanwhile; never copied
+    // alone, so that a read models' file deleted to be rebuilt starts from position 0 instead of
+    // from the projections' checkpoints left in the events' file by the move.
+    const hasReadModels = (tables: ReadonlyArray<{ name: string }>) => tables.some((t) => !STAYING.has(t.name));
+    if (!hasReadModels(tablesNow())) return done;
     lock.exec('BEGIN IMMEDIATE');
     try {
-      if (!existsSync(files.readModels)) copyTables(files, tables, done);
+      const tables = tablesNow();
+      if (hasReadModels(tables) && !existsSync(files.readModels)) copyTables(files, tables, done);
       // The copy is in place (now or at an earlier open): drop the read models from the events' file.
       for (const t of tables) {
         if (STAYING.has(t.name)) continue;
-        lock.exec(`DROP TABLE IF EXISTS main.${quoted(t.name)}`);
+        lock.exec(`DROP TABLE main.${quoted(t.name)}`);
         done.dropped.push(t.name);
       }
       lock.exec('COMMIT');
