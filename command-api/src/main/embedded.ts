@@ -45,12 +45,12 @@ export interface EmbeddedServer {
  * files with the in-process bus (the default), so that folding them takes nothing from the thread
  * that serves requests; here otherwise.
  */
-async function startReadModels(config: Config, opening: Platform, platform: Platform, logger: Logger): Promise<ProjectionRunner> {
-  const store = opening.eventStore as Partial<Pick<SqliteEventStore, 'onAppended'>>;
-  if (opening.sqliteFile && opening.readModelsFile && opening.shape.bus === 'in-process' && typeof store.onAppended === 'function') {
+async function startReadModels(config: Config, platform: Platform, logger: Logger): Promise<ProjectionRunner> {
+  const store = platform.eventStore as Partial<Pick<SqliteEventStore, 'onAppended'>>;
+  if (platform.sqliteFile && platform.readModelsFile && platform.shape.bus === 'in-process' && typeof store.onAppended === 'function') {
     const onAppended = store.onAppended.bind(store);
     return startProjectionsThread({
-      files: { events: opening.sqliteFile, readModels: opening.readModelsFile },
+      files: { events: platform.sqliteFile, readModels: platform.readModelsFile },
       synchronous: config.SQLITE_SYNCHRONOUS,
       pollIntervalMs: config.SQLITE_POLL_MS,
       onAppended,
@@ -76,7 +76,7 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
     // The read models' current generation (a distributed rebuild makes a new one; see generations.ts).
     const generations = await readModelGenerations({ store: opening.readStore, projections: allProjections });
     const platform: Platform = { ...opening, readStore: generations };
-    const projections = await startReadModels(config, opening, platform, logger);
+    const projections = await startReadModels(config, platform, logger);
     opened.add(() => projections.stop());
     const catchUp = (timeoutMs: number) => async () => projections.waitFor(await platform.eventStore.headPosition(), timeoutMs);
 

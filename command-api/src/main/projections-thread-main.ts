@@ -63,7 +63,7 @@ async function main() {
         await bus.close();
         await readStore.close();
         await eventStore.close();
-        post({ type: 'stopped' });
+        // The thread ends with nothing left to run; the starting thread waits for its exit.
         port.close();
       })();
     }

@@ -30,8 +30,7 @@ export type FromThread =
   | { type: 'ready'; positions: Record<string, number> }
   | { type: 'positions'; positions: Record<string, number> }
   | { type: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; fields: Record<string, unknown>; message: string }
-  | { type: 'failed'; message: string; stack?: string }
-  | { type: 'stopped' };
+  | { type: 'failed'; message: string; stack?: string };
 
 /** Messages to the thread. */
 export type ToThread = { type: 'appended' } | { type: 'stop' };
