@@ -7,7 +7,7 @@ import type { Config, EventStore, Logger, ReadStore } from '@walletscreen/platfo
 import type { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { closeStack, createLogger, loadConfig } from '@walletscreen/platform';
 import { openPlatform, type Platform } from '@walletscreen/platform/composition';
-import { allProjections, readModelGenerations, startProjections, type ProjectionRunner } from '@walletscreen/projections';
+import { allProjections, checksProjection, readModelGenerations, startProjections, type ProjectionRunner } from '@walletscreen/projections';
 import type { AnalysisWorker } from '@walletscreen/workers/checks/analysis-worker';
 import type { Accounts } from '../accounts/service';
 import type { ExpirySweeper } from '../billing/expiry-sweeper';
@@ -16,7 +16,7 @@ import type { ChargeSweeper } from '../checks/charge-sweeper';
 import type { AnalysisOptions } from './analysis';
 import { startBackgroundWork } from './background-work';
 import type { RescreenScheduler } from '../monitoring/background';
-import { createAccountsService, startCommandApi } from './command-api';
+import { createAccountsService, startCommandApi, type ReadModels } from './command-api';
 import { lockDataDir } from './data-dir-lock';
 import { startProjectionsThread } from './projections-thread';
 
@@ -45,17 +45,19 @@ export interface EmbeddedServer {
  * files with the in-process bus (the default), so that folding them takes nothing from the thread
  * that serves requests; here otherwise.
  */
-async function startReadModels(config: Config, platform: Platform, logger: Logger): Promise<ProjectionRunner> {
+async function startReadModels(config: Config, platform: Platform, logger: Logger): Promise<ProjectionRunner & { checks?: ReadModels }> {
   const store = platform.eventStore as Partial<Pick<SqliteEventStore, 'onAppended'>>;
   if (platform.sqliteFile && platform.readModelsFile && platform.shape.bus === 'in-process' && typeof store.onAppended === 'function') {
     const onAppended = store.onAppended.bind(store);
-    return startProjectionsThread({
+    const thread = await startProjectionsThread({
       files: { events: platform.sqliteFile, readModels: platform.readModelsFile },
       synchronous: config.SQLITE_SYNCHRONOUS,
       pollIntervalMs: config.SQLITE_POLL_MS,
       onAppended,
       logger,
     });
+    // Folded apart from the requests, History can be waited for alone, as in the distributed shape.
+    return Object.assign(thread, { checks: thread.readModel(checksProjection.name) });
   }
   return startProjections({ bus: platform.bus, readStore: platform.readStore, projections: allProjections, logger });
 }
@@ -88,7 +90,7 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
     opened.add(() => mailer.close());
     const work = await startBackgroundWork({ config, env: options.env, ports: platform, accounts, mailer, catchUp: catchUp(30_000), logger, clock, analysis: options.analysis, resumeRunningChecks: true });
     opened.add(() => work.close());
-    const api = await startCommandApi({ config, ports: platform, accounts, readModels: projections, catchUp: catchUp(60_000), logger, clock, staticDir: options.staticDir, deliverWebhookNow: (id) => work.webhooks.wake(id) });
+    const api = await startCommandApi({ config, ports: platform, accounts, readModels: projections, ...(projections.checks ? { checksReadModel: projections.checks } : {}), catchUp: catchUp(60_000), logger, clock, staticDir: options.staticDir, deliverWebhookNow: (id) => work.webhooks.wake(id) });
     opened.add(() => api.close());
 
     return {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore, SqliteReadStore, sqliteFiles } from '@walletscreen/platform/adapters';
-import { allProjections } from '@walletscreen/projections';
+import { allProjections, customersProjection } from '@walletscreen/projections';
 import { startProjectionsThread } from './projections-thread';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ws-proj-thread-'));
@@ -46,4 +46,24 @@ it('folds what this thread appends into the read models on a thread of its own, 
   await readModels.close();
   await events.close();
   expect(lines.filter((l) => /"level":50/.test(l))).toEqual([]);
+});
+
+it('waits for one read model alone: resolved once that one has folded the position, whatever the others', async () => {
+  const files = sqliteFiles(mkdtempSync(path.join(dir, 'one-')));
+  const events = new SqliteEventStore({ file: files.events, pollIntervalMs: 60_000 });
+  const runner = await startProjectionsThread({ files, synchronous: 'NORMAL', pollIntervalMs: 60_000, onAppended: (l) => events.onAppended(l), logger: createLogger({ level: 'warn' }) });
+  const readModels = new SqliteReadStore({ file: files.readModels });
+  try {
+    expect(() => runner.readModel('customers')).toThrow('there is no read model customers: customers-v1, checks-v2');
+    const customers = runner.readModel(customersProjection.name);
+    const { position } = await events.append('user-one', [registered('one')], { expectedRevision: 'no-stream' });
+    await customers.waitFor(position, 5_000);
+    expect(runner.positions()[customersProjection.name]).toBeGreaterThanOrEqual(position);
+    expect(await readModels.count('customers')).toBe(1);
+    await expect(customers.waitFor(position + 1_000, 50)).rejects.toThrow(`the read model ${customersProjection.name} did not reach position ${position + 1_000} within 50 ms`);
+  } finally {
+    await runner.stop();
+    await readModels.close();
+    await events.close();
+  }
 });

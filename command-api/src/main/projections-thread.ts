@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { positionWaiters, type Logger } from '@walletscreen/platform';
+import { positionWaiters, type Logger, type PositionWaiters } from '@walletscreen/platform';
 import type { ProjectionRunner } from '@walletscreen/projections';
 
 export interface ProjectionsThreadOptions {
@@ -84,13 +84,23 @@ async function threadScript(): Promise<string> {
   return bundled;
 }
 
-export async function startProjectionsThread(options: ProjectionsThreadOptions): Promise<ProjectionRunner> {
+/** The runner, and a wait for one read model alone (a settled check waits for History only). */
+export interface ProjectionsThread extends ProjectionRunner {
+  readModel(name: string): { waitFor(position: number, timeoutMs?: number): Promise<void> };
+}
+
+export async function startProjectionsThread(options: ProjectionsThreadOptions): Promise<ProjectionsThread> {
   const { logger } = options;
   const positions = new Map<string, number>();
   const lowest = () => (positions.size === 0 ? 0 : Math.min(...positions.values()));
-  const waiters = positionWaiters((position, timeoutMs) => new Error(`projections did not reach position ${position} within ${timeoutMs} ms`));
+  const timedOut = (what: string) => (position: number, timeoutMs: number) => new Error(`${what} did not reach position ${position} within ${timeoutMs} ms`);
+  const waiters = positionWaiters(timedOut('projections'));
+  const waitersOf = new Map<string, PositionWaiters>();
   const record = (reported: Record<string, number>) => {
-    for (const [name, position] of Object.entries(reported)) positions.set(name, position);
+    for (const [name, position] of Object.entries(reported)) {
+      positions.set(name, position);
+      waitersOf.get(name)?.reached(position);
+    }
     waiters.reached(lowest());
   };
 
@@ -137,6 +147,13 @@ export async function startProjectionsThread(options: ProjectionsThreadOptions):
 
   return {
     waitFor: (position, timeoutMs = 10_000) => waiters.wait(position, lowest(), timeoutMs),
+    readModel(name) {
+      if (!positions.has(name)) throw new Error(`there is no read model ${name}: ${[...positions.keys()].join(', ')}`);
+      let named = waitersOf.get(name);
+      if (!named) waitersOf.set(name, (named = positionWaiters(timedOut(`the read model ${name}`))));
+      const waiting = named;
+      return { waitFor: (position, timeoutMs = 10_000) => waiting.wait(position, positions.get(name) ?? 0, timeoutMs) };
+    },
     positions: () => Object.fromEntries(positions),
     async stop() {
       if (stopping) return;
