@@ -13,6 +13,7 @@ export * from './admin/api';
 export * from './billing/api';
 export * from './audit/api';
 export * from './audit/event-names';
+export * from './audit/access';
 export * from './integrations/api-keys';
 export * from './integrations/public-api';
 export * from './integrations/batches';

@@ -213,7 +213,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Admin sign-in */
+        /** Admin-area sign-in, for admins and auditors (the answer's role says which; an auditor's session is read-only) */
         post: {
             parameters: {
                 query?: never;
@@ -238,8 +238,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             token: string;
-                            /** @constant */
-                            role: "admin";
+                            /** @enum {string} */
+                            role: "admin" | "auditor";
                         };
                     };
                 };
@@ -252,7 +252,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Invalid email or password (also for an account that is not an admin, or is blocked) */
+                /** @description Invalid email or password (also for an account that is neither an admin nor an auditor, or is blocked) */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -414,7 +414,7 @@ export interface paths {
                             email: string;
                             username: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "blocked";
+                            role: "user" | "admin" | "auditor" | "blocked";
                             checks_left: number;
                             bonus_checks: number;
                         };
@@ -1448,8 +1448,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Customers, newest first (admins only)
-         * @description Admins only.
+         * Customers, newest first (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -1476,7 +1476,7 @@ export interface paths {
                             email: string;
                             username: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "blocked";
+                            role: "user" | "admin" | "auditor" | "blocked";
                             remaining_checks: number;
                             bonus_checks: number;
                             purchased_checks: number;
@@ -1502,7 +1502,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1566,7 +1566,7 @@ export interface paths {
                             id: string;
                             email: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "blocked";
+                            role: "user" | "admin" | "auditor" | "blocked";
                             remaining_checks: number;
                             bonus_checks: number;
                             changed: boolean;
@@ -1667,7 +1667,7 @@ export interface paths {
                             id: string;
                             email: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "blocked";
+                            role: "user" | "admin" | "auditor" | "blocked";
                             remaining_checks: number;
                             bonus_checks: number;
                             changed: boolean;
@@ -1768,7 +1768,7 @@ export interface paths {
                             id: string;
                             email: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "blocked";
+                            role: "user" | "admin" | "auditor" | "blocked";
                             remaining_checks: number;
                             bonus_checks: number;
                             changed: boolean;
@@ -1819,6 +1819,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/auditors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an auditor's account with its first password: read-only access to the admin area, every read recorded (admins only)
+         * @description Admins only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        username: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The auditor */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            email: string;
+                            username: string;
+                            /** @constant */
+                            role: "auditor";
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Invalid e-mail, name or password; nothing is stored */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description An account with this e-mail already exists */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/transactions": {
         parameters: {
             query?: never;
@@ -1827,8 +1917,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every user's completed checks with user_email, newest first, filtered by the server (admins only)
-         * @description Admins only.
+         * Every user's completed checks with user_email, newest first, filtered by the server (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -1892,7 +1982,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1919,8 +2009,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every user's completed checks as CSV, with user_email and the same filters (admins only)
-         * @description Admins only.
+         * Every user's completed checks as CSV, with user_email and the same filters (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -1969,7 +2059,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1996,8 +2086,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Any user's completed check with its report and user_email (admins only)
-         * @description Admins only.
+         * Any user's completed check with its report and user_email (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -2062,7 +2152,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2098,8 +2188,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every screened address: how often and by how many customers it was checked, its latest score and level (admins only)
-         * @description Admins only.
+         * Every screened address: how often and by how many customers it was checked, its latest score and level (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -2164,7 +2254,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2191,8 +2281,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One screened address and its checks, newest first, with the customer e-mail and report of each (admins only)
-         * @description Admins only.
+         * One screened address and its checks, newest first, with the customer e-mail and report of each (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -2274,7 +2364,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2310,8 +2400,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Financial stats (admins only): revenue, purchases, checks, refunds and active customers (who checked or bought) over a range, per day or month, the risk-level distribution of completed checks and the top customers by checks and by revenue. Days are UTC.
-         * @description Admins only.
+         * Financial stats (admins and auditors): revenue, purchases, checks, refunds and active customers (who checked or bought) over a range, per day or month, the risk-level distribution of completed checks and the top customers by checks and by revenue. Days are UTC.
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -2417,7 +2507,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2444,8 +2534,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Custom block and allow lists in force, most recently uploaded first (admins only)
-         * @description Admins only.
+         * Custom block and allow lists in force, most recently uploaded first (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -2487,7 +2577,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3110,8 +3200,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Purchases, newest first, with what is left of each (admins only)
-         * @description Admins only.
+         * Purchases, newest first, with what is left of each (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -3170,7 +3260,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3289,8 +3379,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every recorded event, newest first, filtered on the server (admins only)
-         * @description Admins only.
+         * Every recorded event, newest first, filtered on the server (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -3360,7 +3450,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3387,8 +3477,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The event types recorded so far (admins only)
-         * @description Admins only.
+         * The event types recorded so far (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -3419,7 +3509,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3446,8 +3536,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The filtered events, oldest first, as JSON Lines (attachment walletscreen-audit-<time>.jsonl), streamed (admins only)
-         * @description Admins only.
+         * The filtered events, oldest first, as JSON Lines (attachment walletscreen-audit-<time>.jsonl), streamed (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -3500,7 +3590,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3527,8 +3617,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A customer's balance as of a moment, folded from their stream's events recorded up to it (admins only)
-         * @description Admins only.
+         * A customer's balance as of a moment, folded from their stream's events recorded up to it (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -3580,7 +3670,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3616,8 +3706,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Each balance-changing event of a customer with the balance after it (admins only)
-         * @description Admins only.
+         * Each balance-changing event of a customer with the balance after it (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -3661,7 +3751,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3697,8 +3787,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Walks the event store's hash chain: the count and head hash, or the first event altered, removed or inserted (admins only)
-         * @description Admins only.
+         * Walks the event store's hash chain: the count and head hash, or the first event altered, removed or inserted (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -3743,7 +3833,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;

@@ -20,6 +20,8 @@ export const auditEventNames: Readonly<Record<string, string>> = {
   ApiKeyCreated: 'API key created',
   ApiKeyUsed: 'API key used',
   ApiKeyRevoked: 'API key revoked',
+  // Auditors' reads (auditor-access-<id>)
+  AuditorViewedData: 'Auditor viewed data',
   // Checks (check-<id>)
   WalletCheckRequested: 'Wallet check requested',
   WalletCheckStageCompleted: 'Check stage completed',
