@@ -14,6 +14,7 @@ export * from './billing/api';
 export * from './audit/api';
 export * from './audit/event-names';
 export * from './audit/access';
+export * from './audit/streams';
 export * from './integrations/api-keys';
 export * from './integrations/public-api';
 export * from './integrations/batches';

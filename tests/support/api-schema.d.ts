@@ -3861,6 +3861,413 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/checks/{checkId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A check's stream event by event (evidence as recorded, hashes) and the versions it used: risk model, sanctions list, custom lists, intelligence (admins only)
+         * @description Admins only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The check id */
+                    checkId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The events, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            check_id: string;
+                            /** @enum {string} */
+                            status: "running" | "completed" | "failed";
+                            events: {
+                                position: number;
+                                revision: number;
+                                type: string;
+                                name: string;
+                                recorded_at: string;
+                                /** @description sha256(previous hash || canonical event), hex; null where the store keeps no chain (EventStoreDB) */
+                                hash: string | null;
+                                prev_hash: string | null;
+                                /** @description The event data as recorded; passwordHash, tokenHash and other secrets read [REDACTED] */
+                                data: unknown;
+                            }[];
+                            versions: {
+                                risk_model: string | null;
+                                sanctions_list_loaded: boolean | null;
+                                sanctions_list: {
+                                    source: string;
+                                    published_at: string | null;
+                                    sha256: string;
+                                    imported_at: string;
+                                    address_count: number;
+                                } | null;
+                                custom_lists: {
+                                    list_id: string;
+                                    name: string;
+                                    kind: string;
+                                    version: number;
+                                    sha256: string;
+                                    entry_count: number;
+                                }[];
+                                intelligence: {
+                                    labels_version: string | null;
+                                    chainabuse: string | null;
+                                };
+                                blockchain_provider: string | null;
+                                reused_blockchain_data_of: string | null;
+                                writer: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such check */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/checks/{checkId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Re-runs the risk-model version the check recorded on the evidence it recorded and compares it with the recorded verdict field by field: identical, differs (where), or not replayable (why). Changes nothing (admins only)
+         * @description Admins only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The check id */
+                    checkId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The comparison */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            check_id: string;
+                            /** @enum {string} */
+                            verdict: "identical" | "differs" | "not-replayable";
+                            reason: ("check-failed" | "still-running" | "model-version-unknown" | "evidence-missing") | null;
+                            /** @description The verdict in words: "identical", where it differs, or why it cannot be replayed */
+                            message: string;
+                            model_version: string | null;
+                            differences: {
+                                field: string;
+                                recorded: unknown;
+                                replayed: unknown;
+                            }[];
+                            inputs: unknown | null;
+                            recorded: {
+                                assessment: {
+                                    score: number;
+                                    level: string;
+                                    status: string;
+                                    factors: {
+                                        code: string;
+                                        points: number;
+                                        reason: string;
+                                    }[];
+                                    missing?: string[];
+                                };
+                                result: {
+                                    risk_score: number;
+                                    risk_level: string;
+                                    aml_status: string;
+                                };
+                            } | null;
+                            replayed: {
+                                score: number;
+                                level: string;
+                                status: string;
+                                factors: {
+                                    code: string;
+                                    points: number;
+                                    reason: string;
+                                }[];
+                                missing?: string[];
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such check */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/streams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ids of the streams holding events, ascending, by prefix, paged (admins only)
+         * @description Admins only.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only streams whose id starts with this, e.g. user- */
+                    prefix?: string;
+                    /** @description Only stream ids after this one: the next_after of the previous page */
+                    after?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of stream ids, with the kinds the browser folds */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            streams: {
+                                stream_id: string;
+                                kind: string | null;
+                            }[];
+                            next_after: string | null;
+                            kinds: {
+                                kind: string;
+                                prefix: string;
+                                folds: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid prefix, cursor or limit */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/streams/{streamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A stream's events up to a global position and the state the domain's own evolve folds from them (admins only)
+         * @description Admins only.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Global position: the events recorded up to it (inclusive) and the state folded from them; default: all */
+                    position?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The stream id, e.g. user-<id> */
+                    streamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The events and the state then */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            stream_id: string;
+                            kind: string | null;
+                            position: number;
+                            events: {
+                                position: number;
+                                revision: number;
+                                type: string;
+                                name: string;
+                                recorded_at: string;
+                                /** @description sha256(previous hash || canonical event), hex; null where the store keeps no chain (EventStoreDB) */
+                                hash: string | null;
+                                prev_hash: string | null;
+                                /** @description The event data as recorded; passwordHash, tokenHash and other secrets read [REDACTED] */
+                                data: unknown;
+                            }[];
+                            total_events: number;
+                            state: unknown | null;
+                            folds: boolean;
+                            note: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid stream id or position */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such stream */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/sanctions/sync": {
         parameters: {
             query?: never;
