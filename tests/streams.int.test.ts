@@ -24,6 +24,7 @@ let adminToken: string;
 let aliceToken: string;
 let aliceId: string;
 let checkId: string;
+let listId: string;
 
 beforeAll(async () => {
   replay = await startReplayServer(recordedWalletRoutes());
@@ -43,6 +44,14 @@ beforeAll(async () => {
   expect((await server.api('POST', '/api/auth/register', { body: alice })).status).toBeLessThan(300);
   aliceToken = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: alice })).body.token;
   adminToken = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: { email: ADMIN.email, password: ADMIN.password } })).body.token;
+  // An administrator's block list naming another counterparty: its version is recorded with the check.
+  const list = await server.api<{ id: string }>('POST', `/api/admin/lists?name=${encodeURIComponent('Partner risk')}&kind=block`, {
+    token: adminToken,
+    raw: `address,network,note\n${a.btcB},bitcoin,flagged by partner\n`,
+    headers: { 'content-type': 'text/csv' },
+  });
+  expect(list.status).toBe(201);
+  listId = list.body.id;
   const check = await server.api<{ check_id: string; status: string }>('POST', '/api/transactions/analyze-realtime', {
     token: aliceToken,
     body: { wallet_address: a.btcWallet },
@@ -75,7 +84,8 @@ describe("a check's stream and its replay", () => {
     for (const e of events) expect(e.hash).toMatch(/^[0-9a-f]{64}$/);
     const sanctions = events.find((e) => (e.data as { key?: string }).key === 'sanctions')!;
     expect((sanctions.data as { evidence: { counterparties: Array<{ address: string }> } }).evidence.counterparties.map((c) => c.address)).toEqual([a.btcA]);
-    expect(versions).toMatchObject({ risk_model: RISK_MODEL_VERSION, sanctions_list_loaded: true, custom_lists: [], writer: 'rule-based', reused_blockchain_data_of: null });
+    expect(versions).toMatchObject({ risk_model: RISK_MODEL_VERSION, sanctions_list_loaded: true, writer: 'rule-based', reused_blockchain_data_of: null });
+    expect(versions.custom_lists).toEqual([{ list_id: listId, name: 'Partner risk', kind: 'block', version: 1, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), entry_count: 1 }]);
     expect(versions.sanctions_list?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(versions.intelligence.labels_version).toEqual(expect.any(String));
   });
@@ -84,7 +94,7 @@ describe("a check's stream and its replay", () => {
     const res = await admin<CheckReplayResponse>(`/api/admin/checks/${checkId}/replay`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ check_id: checkId, verdict: 'identical', reason: null, model_version: RISK_MODEL_VERSION, differences: [] });
-    expect(res.body.replayed!.factors.map((f) => f.code)).toContain('exposure.sanctioned');
+    expect(res.body.replayed!.factors.map((f) => f.code)).toEqual(expect.arrayContaining(['exposure.sanctioned', 'exposure.custom-block']));
     expect(res.body.replayed!.score).toBe(res.body.recorded!.result.risk_score);
     // Nothing was appended by reading or replaying.
     const head = await server.eventStore.headPosition();
@@ -126,6 +136,8 @@ describe('the stream browser', () => {
   it("folds a check's stream, and lists a stream of no fold with state null", async () => {
     const check = await admin<StreamView>(`/api/admin/streams/check-${checkId}`);
     expect(check.body).toMatchObject({ kind: 'check', state: { status: 'completed' } });
+    const list = await admin<StreamView>(`/api/admin/streams/custom-list-${listId}`);
+    expect(list.body).toMatchObject({ kind: 'custom-list', state: { status: 'active', name: 'Partner risk', kind: 'block', version: 1 } });
     const sanctions = await admin<StreamView>('/api/admin/streams/sanctions-ofac');
     expect(sanctions.status).toBe(200);
     expect(sanctions.body).toMatchObject({ kind: null, state: null, folds: false });
