@@ -5,6 +5,7 @@
  * stream ids listed by prefix; streams of no known kind listed without state; admins only; bad
  * input answered 400 with problem details.
  */
+import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -180,5 +181,31 @@ describe('the stream browser', () => {
       expect((await server.api('GET', url, { token: aliceToken })).status).toBe(403);
       expect((await server.api('GET', url)).status).toBe(401);
     }
+  });
+});
+
+describe('a check whose stored verdict was altered behind the store', () => {
+  it('replays as differs, naming exactly the field altered, recorded and replayed', async () => {
+    const second = await server.api<{ check_id: string; status: string }>('POST', '/api/transactions/analyze-realtime', {
+      token: aliceToken,
+      body: { wallet_address: a.btcWallet },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    expect(second.body.status).toBe('completed');
+    const id = second.body.check_id;
+    const before = await admin<CheckReplayResponse>(`/api/admin/checks/${id}/replay`);
+    expect(before.body.verdict).toBe('identical');
+    const score = before.body.recorded!.result.risk_score;
+    // An edit made with the file open elsewhere (the hash chain would show it: GET /api/admin/audit/verify).
+    const db = new Database(path.join(server.dataDir, 'walletscreen.db'));
+    db.pragma('busy_timeout = 5000');
+    const changed = db
+      .prepare("UPDATE events SET data = json_set(data, '$.result.risk_score', json_extract(data, '$.result.risk_score') - 7) WHERE stream_id = ? AND type = 'WalletCheckCompleted'")
+      .run(`check-${id}`);
+    db.close();
+    expect(changed.changes).toBe(1);
+    const after = await admin<CheckReplayResponse>(`/api/admin/checks/${id}/replay`);
+    expect(after.body).toMatchObject({ verdict: 'differs', reason: null, differences: [{ field: 'result.risk_score', recorded: score - 7, replayed: score }] });
+    expect(after.body.message).toBe(`differs: result.risk_score recorded ${score - 7}, replayed ${score}`);
   });
 });
