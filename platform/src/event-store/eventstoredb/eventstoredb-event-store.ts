@@ -241,9 +241,10 @@ export class EventStoreDbEventStore implements EventStore {
 
   /**
    * EventStoreDB keeps no index of stream names a client can range over (the `$streams` system
-   * projection needs projections enabled and lists in creation order): this walks $all, server-side
-   * filtered by prefix, and sorts the ids. Its cost grows with the whole store, not with the page:
-   * an admin's occasional listing, not something to call per request in a busy deployment.
+   * projection needs projections enabled and lists in creation order): this reads the whole of $all
+   * page by page (the prefix is matched here, as readAll's filter is), keeps the distinct ids and
+   * sorts them. Its cost grows with the whole store, not with the page asked for: an admin's
+   * occasional listing, not something to call per request in a busy deployment.
    */
   async listStreams(options: ListStreamsOptions): Promise<string[]> {
     this.assertOpen();
