@@ -79,7 +79,7 @@ describe('an auditor', () => {
     const adminReads = await appendsNothing(() => server.api<Customer[]>('GET', '/api/admin/customers', { token: admin }));
     expect(adminReads.status).toBe(200);
 
-    const reads = ['/api/admin/customers?email=uma', '/api/admin/transactions', '/api/admin/audit?limit=5', '/api/admin/audit/export', '/api/admin/audit/types', '/api/admin/purchases', '/api/admin/wallets', '/api/admin/lists'];
+    const reads = ['/api/admin/customers?email=uma', '/api/admin/transactions', '/api/admin/audit?limit=5', '/api/admin/audit/export', '/api/admin/audit/types', '/api/admin/purchases', '/api/admin/wallets', '/api/admin/lists', '/api/admin/streams?prefix=user-'];
     for (const path of reads) {
       const res = await server.api('GET', path, { token: auditor });
       expect({ path, status: res.status }).toEqual({ path, status: 200 });

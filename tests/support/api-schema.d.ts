@@ -3869,8 +3869,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A check's stream event by event (evidence as recorded, hashes) and the versions it used: risk model, sanctions list, custom lists, intelligence (admins only)
-         * @description Admins only.
+         * A check's stream event by event (evidence as recorded, hashes) and the versions it used: risk model, sanctions list, custom lists, intelligence (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -3944,7 +3944,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3980,8 +3980,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Re-runs the risk-model version the check recorded on the evidence it recorded and compares it with the recorded verdict field by field: identical, differs (where), or not replayable (why). Changes nothing (admins only)
-         * @description Admins only.
+         * Re-runs the risk-model version the check recorded on the evidence it recorded and compares it with the recorded verdict field by field: identical, differs (where), or not replayable (why). Changes nothing (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -4056,7 +4056,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4092,8 +4092,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ids of the streams holding events, ascending, by prefix, paged (admins only)
-         * @description Admins only.
+         * Ids of the streams holding events, ascending, by prefix, paged (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -4148,7 +4148,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4175,8 +4175,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A stream's events up to a global position and the state the domain's own evolve folds from them (admins only)
-         * @description Admins only.
+         * A stream's events up to a global position and the state the domain's own evolve folds from them (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -4240,7 +4240,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;

@@ -1,5 +1,5 @@
 /**
- * The auditor's stream routes (admins only, checked on the server):
+ * The auditor's stream routes (admins and auditors, reads only, checked on the server; an auditor's every call recorded):
  * GET /api/admin/checks/:checkId/events — a check's stream event by event, with the versions it used;
  * GET /api/admin/checks/:checkId/replay — the recorded risk-model version re-run on the recorded evidence;
  * GET /api/admin/streams?prefix=&after=&limit= — stream ids;
@@ -26,7 +26,7 @@ import {
 } from '@walletscreen/contracts';
 import type { EventStore, RecordedEvent } from '@walletscreen/platform';
 import { sessionAuth, type Authenticator } from '../http/auth';
-import { route, routeGroup, type RouteGroup } from '../http/route';
+import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
 import { NotFound } from '../shared/errors';
 import { browseStream, streamEventOf, streamKindOf, type StreamKind } from './streams';
 
@@ -42,7 +42,6 @@ export interface CheckAudit {
 
 export function streamRoutes(deps: { auth: Authenticator; eventStore: EventStore; kinds: readonly StreamKind[]; checks: CheckAudit }): RouteGroup {
   const tags = ['Admin: audit'];
-  const admins = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } };
 
   async function checkEvents(checkId: string): Promise<{ events: RecordedEvent[]; state: Exclude<CheckState, { status: 'none' }> }> {
     const events = await deps.eventStore.readStream(checkStreamId(checkId));
@@ -57,11 +56,11 @@ export function streamRoutes(deps: { auth: Authenticator; eventStore: EventStore
       route({
         method: 'get',
         path: '/admin/checks/:checkId/events',
-        summary: "A check's stream event by event (evidence as recorded, hashes) and the versions it used: risk model, sanctions list, custom lists, intelligence (admins only)",
+        summary: "A check's stream event by event (evidence as recorded, hashes) and the versions it used: risk model, sanctions list, custom lists, intelligence (admins and auditors)",
         tags,
-        auth: 'admin',
+        auth: 'audit',
         request: { params: checkParams, paramsNotFound: noCheck },
-        responses: { 200: { description: 'The events, oldest first', schema: checkEventsSchema }, 404: { description: 'No such check' }, ...admins },
+        responses: { 200: { description: 'The events, oldest first', schema: checkEventsSchema }, 404: { description: 'No such check' }, ...auditReaderAnswers },
         async handle({ params }, _req, res) {
           const { events, state } = await checkEvents(params.checkId);
           res.json({ check_id: params.checkId, status: state.status, events: events.map(streamEventOf), versions: deps.checks.versions(events) });
@@ -71,11 +70,11 @@ export function streamRoutes(deps: { auth: Authenticator; eventStore: EventStore
         method: 'get',
         path: '/admin/checks/:checkId/replay',
         summary:
-          'Re-runs the risk-model version the check recorded on the evidence it recorded and compares it with the recorded verdict field by field: identical, differs (where), or not replayable (why). Changes nothing (admins only)',
+          'Re-runs the risk-model version the check recorded on the evidence it recorded and compares it with the recorded verdict field by field: identical, differs (where), or not replayable (why). Changes nothing (admins and auditors)',
         tags,
-        auth: 'admin',
+        auth: 'audit',
         request: { params: checkParams, paramsNotFound: noCheck },
-        responses: { 200: { description: 'The comparison', schema: checkReplaySchema }, 404: { description: 'No such check' }, ...admins },
+        responses: { 200: { description: 'The comparison', schema: checkReplaySchema }, 404: { description: 'No such check' }, ...auditReaderAnswers },
         async handle({ params }, _req, res) {
           const { events } = await checkEvents(params.checkId);
           res.json(deps.checks.replay(params.checkId, events));
@@ -84,11 +83,11 @@ export function streamRoutes(deps: { auth: Authenticator; eventStore: EventStore
       route({
         method: 'get',
         path: '/admin/streams',
-        summary: 'Ids of the streams holding events, ascending, by prefix, paged (admins only)',
+        summary: 'Ids of the streams holding events, ascending, by prefix, paged (admins and auditors)',
         tags,
-        auth: 'admin',
+        auth: 'audit',
         request: { query: streamListQuerySchema },
-        responses: { 200: { description: 'A page of stream ids, with the kinds the browser folds', schema: streamListSchema }, 400: { description: 'Invalid prefix, cursor or limit' }, ...admins },
+        responses: { 200: { description: 'A page of stream ids, with the kinds the browser folds', schema: streamListSchema }, 400: { description: 'Invalid prefix, cursor or limit' }, ...auditReaderAnswers },
         async handle({ query }, _req, res) {
           const ids = await deps.eventStore.listStreams({ limit: query.limit + 1, ...(query.prefix ? { prefix: query.prefix } : {}), ...(query.after ? { after: query.after } : {}) });
           const page = ids.slice(0, query.limit);
@@ -102,11 +101,11 @@ export function streamRoutes(deps: { auth: Authenticator; eventStore: EventStore
       route({
         method: 'get',
         path: '/admin/streams/:streamId',
-        summary: "A stream's events up to a global position and the state the domain's own evolve folds from them (admins only)",
+        summary: "A stream's events up to a global position and the state the domain's own evolve folds from them (admins and auditors)",
         tags,
-        auth: 'admin',
+        auth: 'audit',
         request: { params: streamParamsSchema, query: streamQuerySchema },
-        responses: { 200: { description: 'The events and the state then', schema: streamViewSchema }, 400: { description: 'Invalid stream id or position' }, 404: { description: 'No such stream' }, ...admins },
+        responses: { 200: { description: 'The events and the state then', schema: streamViewSchema }, 400: { description: 'Invalid stream id or position' }, 404: { description: 'No such stream' }, ...auditReaderAnswers },
         async handle({ params, query }, _req, res) {
           const events = await deps.eventStore.readStream(params.streamId);
           if (events.length === 0) throw new NotFound('Stream not found');
