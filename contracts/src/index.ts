@@ -21,3 +21,4 @@ export * from './integrations/batches';
 export * from './monitoring/monitoring';
 export * from './integrations/webhooks';
 export * from './site/public-config';
+export * from './cases/cases';
