@@ -29,7 +29,7 @@ export interface CommandMetadata {
 }
 
 export type CaseCommand =
-  | { type: 'OpenCase'; data: Omit<CaseOpened, 'at'>; metadata: CommandMetadata }
+  | { type: 'OpenCase'; data: Omit<CaseOpened, 'at' | 'userId'>; metadata: CommandMetadata }
   | { type: 'AssignCase'; data: { assignee: CaseActor | null; by: CaseActor }; metadata: CommandMetadata }
   | { type: 'AddCaseNote'; data: { noteId: string; text: string; by: CaseActor }; metadata: CommandMetadata }
   | { type: 'EscalateCase'; data: { reason: string; by: CaseActor }; metadata: CommandMetadata }
@@ -68,50 +68,50 @@ export function decideCase(command: CaseCommand, state: CaseState): CaseEvent[] 
       const d = command.data;
       if (d.openedBy.role !== 'admin' && d.openedBy.userId !== d.ownerUserId) throw new NotFound(caseMessages.checkNotFound);
       if (state.status !== 'none') return [];
-      return [{ type: 'CaseOpened', data: { ...d, at } }];
+      return [{ type: 'CaseOpened', data: { ...d, userId: d.ownerUserId, at } }];
     }
     case 'AssignCase': {
       const { assignee, by } = command.data;
       const s = notClosed(state, by);
       if (assignee && assignee.role !== 'admin' && assignee.userId !== s.ownerUserId) throw new Invalid(caseMessages.assigneeNotAllowed, { assignee_email: caseMessages.assigneeNotAllowed });
       if ((s.assignee?.userId ?? null) === (assignee?.userId ?? null)) return [];
-      return [{ type: 'CaseAssigned', data: { caseId: s.caseId, assignee: assignee ? { userId: assignee.userId, email: assignee.email } : null, by, at } }];
+      return [{ type: 'CaseAssigned', data: { caseId: s.caseId, userId: s.ownerUserId, assignee: assignee ? { userId: assignee.userId, email: assignee.email } : null, by, at } }];
     }
     case 'AddCaseNote': {
       const { by, noteId } = command.data;
       const s = notClosed(state, by);
       const note = text(command.data.text, CASE_LIMITS.noteMax, caseMessages.noteRequired, caseMessages.noteTooLong, 'text');
-      return [{ type: 'CaseNoteAdded', data: { caseId: s.caseId, noteId, text: note, by, at } }];
+      return [{ type: 'CaseNoteAdded', data: { caseId: s.caseId, userId: s.ownerUserId, noteId, text: note, by, at } }];
     }
     case 'EscalateCase': {
       const { by } = command.data;
       const s = notClosed(state, by);
       const reason = reasonOf(command.data.reason);
       if (s.status === 'escalated') throw new Conflict(caseMessages.alreadyEscalated);
-      return [{ type: 'CaseEscalated', data: { caseId: s.caseId, reason, by, at } }];
+      return [{ type: 'CaseEscalated', data: { caseId: s.caseId, userId: s.ownerUserId, reason, by, at } }];
     }
     case 'RecordCaseDecision': {
       const { by, decision } = command.data;
       const s = notClosed(state, by);
       const reason = reasonOf(command.data.reason);
-      return [{ type: 'CaseDecisionRecorded', data: { caseId: s.caseId, decision, reason, by, ...(s.pendingClose ? { cancelledCloseRequest: s.pendingClose } : {}), at } }];
+      return [{ type: 'CaseDecisionRecorded', data: { caseId: s.caseId, userId: s.ownerUserId, decision, reason, by, ...(s.pendingClose ? { cancelledCloseRequest: s.pendingClose } : {}), at } }];
     }
     case 'CloseCase': {
       const { by, fourEyes } = command.data;
       const s = notClosed(state, by);
       if (!s.decision) throw new Conflict(caseMessages.decisionRequired);
-      if (!fourEyesApplies(fourEyes, s.risk)) return [{ type: 'CaseClosed', data: { caseId: s.caseId, by, at } }];
-      if (!s.pendingClose) return [{ type: 'CaseCloseRequested', data: { caseId: s.caseId, by, at } }];
+      if (!fourEyesApplies(fourEyes, s.risk)) return [{ type: 'CaseClosed', data: { caseId: s.caseId, userId: s.ownerUserId, by, at } }];
+      if (!s.pendingClose) return [{ type: 'CaseCloseRequested', data: { caseId: s.caseId, userId: s.ownerUserId, by, at } }];
       if (by.userId === s.pendingClose.by.userId) throw new Conflict(caseMessages.awaitingSecondPerson);
       if (by.userId === s.decision.by.userId) throw new Conflict(caseMessages.deciderCannotApprove);
-      return [{ type: 'CaseClosed', data: { caseId: s.caseId, by: s.pendingClose.by, approvedBy: by, at } }];
+      return [{ type: 'CaseClosed', data: { caseId: s.caseId, userId: s.ownerUserId, by: s.pendingClose.by, approvedBy: by, at } }];
     }
     case 'ReopenCase': {
       const { by } = command.data;
       const s = visible(state, by);
       const reason = reasonOf(command.data.reason);
       if (s.status !== 'closed') throw new Conflict(caseMessages.notClosed);
-      return [{ type: 'CaseReopened', data: { caseId: s.caseId, reason, by, at } }];
+      return [{ type: 'CaseReopened', data: { caseId: s.caseId, userId: s.ownerUserId, reason, by, at } }];
     }
     default: {
       const _exhaustive: never = command;

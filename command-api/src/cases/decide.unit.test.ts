@@ -12,6 +12,7 @@ const checkId = '00000000-0000-4000-8000-000000000c01';
 const owner: CaseActor = { userId: 'u-owner', email: 'officer@exchange.example', role: 'user' };
 const stranger: CaseActor = { userId: 'u-other', email: 'other@bank.example', role: 'user' };
 const admin: CaseActor = { userId: 'u-admin', email: 'admin@walletscreen.example', role: 'admin' };
+const userId = owner.userId;
 const admin2: CaseActor = { userId: 'u-admin-2', email: 'second@walletscreen.example', role: 'admin' };
 const high: CaseRisk = { level: 'High Risk', amlStatus: 'Non-compliant', score: 92 };
 const low: CaseRisk = { level: 'Low Risk', amlStatus: 'Compliant', score: 8 };
@@ -27,7 +28,7 @@ const openData = (risk: CaseRisk = high, by: CaseActor = owner) => ({
   openedBy: by,
 });
 const open = (risk: CaseRisk = high, by: CaseActor = owner): CaseCommand => ({ type: 'OpenCase', data: openData(risk, by), metadata: { now } });
-const opened = (risk: CaseRisk = high, by: CaseActor = owner): CaseEvent => ({ type: 'CaseOpened', data: { ...openData(risk, by), at: now } });
+const opened = (risk: CaseRisk = high, by: CaseActor = owner): CaseEvent => ({ type: 'CaseOpened', data: { ...openData(risk, by), userId, at: now } });
 
 const note = (by: CaseActor, text = 'Called the customer'): CaseCommand => ({ type: 'AddCaseNote', data: { noteId: 'n-1', text, by }, metadata: { now: later } });
 const decide = (by: CaseActor, reason = 'Funds traced to a sanctioned exchange', decision: 'approve' | 'reject' | 'report' = 'report'): CaseCommand => ({
@@ -37,13 +38,13 @@ const decide = (by: CaseActor, reason = 'Funds traced to a sanctioned exchange',
 });
 const decided = (by: CaseActor, decision: 'approve' | 'reject' | 'report' = 'report'): CaseEvent => ({
   type: 'CaseDecisionRecorded',
-  data: { caseId, decision, reason: 'Funds traced to a sanctioned exchange', by, at: later },
+  data: { caseId, userId, decision, reason: 'Funds traced to a sanctioned exchange', by, at: later },
 });
 const close = (by: CaseActor, fourEyes: FourEyesPolicy = 'high-risk'): CaseCommand => ({ type: 'CloseCase', data: { by, fourEyes }, metadata: { now: later } });
-const closeRequested = (by: CaseActor): CaseEvent => ({ type: 'CaseCloseRequested', data: { caseId, by, at: later } });
-const closed = (by: CaseActor, approvedBy?: CaseActor): CaseEvent => ({ type: 'CaseClosed', data: { caseId, by, ...(approvedBy ? { approvedBy } : {}), at: later } });
+const closeRequested = (by: CaseActor): CaseEvent => ({ type: 'CaseCloseRequested', data: { caseId, userId, by, at: later } });
+const closed = (by: CaseActor, approvedBy?: CaseActor): CaseEvent => ({ type: 'CaseClosed', data: { caseId, userId, by, ...(approvedBy ? { approvedBy } : {}), at: later } });
 const reopen = (by: CaseActor, reason = 'New evidence from the bank'): CaseCommand => ({ type: 'ReopenCase', data: { reason, by }, metadata: { now: later } });
-const reopened = (by: CaseActor): CaseEvent => ({ type: 'CaseReopened', data: { caseId, reason: 'New evidence from the bank', by, at: later } });
+const reopened = (by: CaseActor): CaseEvent => ({ type: 'CaseReopened', data: { caseId, userId, reason: 'New evidence from the bank', by, at: later } });
 
 describe('OpenCase', () => {
   it('records the subject, the owner, the check’s verdict and who opened it', () => given([]).when(open()).then([opened()]));
@@ -54,8 +55,8 @@ describe('OpenCase', () => {
 
 describe('who may act', () => {
   it('is the owner or an administrator; to anyone else the case does not exist', () => {
-    given([opened()]).when(note(owner)).then([{ type: 'CaseNoteAdded', data: { caseId, noteId: 'n-1', text: 'Called the customer', by: owner, at: later } }]);
-    given([opened()]).when(note(admin)).then([{ type: 'CaseNoteAdded', data: { caseId, noteId: 'n-1', text: 'Called the customer', by: admin, at: later } }]);
+    given([opened()]).when(note(owner)).then([{ type: 'CaseNoteAdded', data: { caseId, userId, noteId: 'n-1', text: 'Called the customer', by: owner, at: later } }]);
+    given([opened()]).when(note(admin)).then([{ type: 'CaseNoteAdded', data: { caseId, userId, noteId: 'n-1', text: 'Called the customer', by: admin, at: later } }]);
     for (const command of [note(stranger), decide(stranger), close(stranger), reopen(stranger), { type: 'EscalateCase', data: { reason: 'x', by: stranger }, metadata: { now } } as CaseCommand]) {
       given([opened()]).when(command).thenThrows(NotFound, caseMessages.notFound);
     }
@@ -65,7 +66,7 @@ describe('who may act', () => {
 
 describe('AddCaseNote', () => {
   it('keeps the note trimmed', () =>
-    given([opened()]).when(note(owner, '  Called the customer \n')).then([{ type: 'CaseNoteAdded', data: { caseId, noteId: 'n-1', text: 'Called the customer', by: owner, at: later } }]));
+    given([opened()]).when(note(owner, '  Called the customer \n')).then([{ type: 'CaseNoteAdded', data: { caseId, userId, noteId: 'n-1', text: 'Called the customer', by: owner, at: later } }]));
   it('refuses an empty or too long note', () => {
     given([opened()]).when(note(owner, '   ')).thenThrows(Invalid, caseMessages.noteRequired);
     given([opened()]).when(note(owner, 'x'.repeat(CASE_LIMITS.noteMax + 1))).thenThrows(Invalid, caseMessages.noteTooLong);
@@ -77,7 +78,7 @@ describe('AssignCase', () => {
   const assign = (assignee: CaseActor | null, by: CaseActor = owner): CaseCommand => ({ type: 'AssignCase', data: { assignee, by }, metadata: { now: later } });
   const assigned = (assignee: CaseActor | null, by: CaseActor = owner): CaseEvent => ({
     type: 'CaseAssigned',
-    data: { caseId, assignee: assignee ? { userId: assignee.userId, email: assignee.email } : null, by, at: later },
+    data: { caseId, userId, assignee: assignee ? { userId: assignee.userId, email: assignee.email } : null, by, at: later },
   });
   it('assigns to an administrator or the owner, and unassigns', () => {
     given([opened()]).when(assign(admin)).then([assigned(admin)]);
@@ -91,7 +92,7 @@ describe('AssignCase', () => {
 
 describe('EscalateCase', () => {
   const escalate = (reason: string): CaseCommand => ({ type: 'EscalateCase', data: { reason, by: owner }, metadata: { now: later } });
-  const escalated: CaseEvent = { type: 'CaseEscalated', data: { caseId, reason: 'Needs the MLRO', by: owner, at: later } };
+  const escalated: CaseEvent = { type: 'CaseEscalated', data: { caseId, userId, reason: 'Needs the MLRO', by: owner, at: later } };
   it('records the reason', () => given([opened()]).when(escalate(' Needs the MLRO ')).then([escalated]));
   it('needs a reason', () => given([opened()]).when(escalate(' ')).thenThrows(Invalid, caseMessages.reasonRequired));
   it('is refused when escalated already, or closed', () => {
@@ -139,7 +140,7 @@ describe('CloseCase', () => {
       given([opened(), decided(owner), closeRequested(owner), decided(owner)]).when(close(admin)).then([closeRequested(admin)]);
     });
     it('applies to an escalated case too', () =>
-      given([opened(), { type: 'CaseEscalated', data: { caseId, reason: 'MLRO', by: owner, at: later } }, decided(owner)]).when(close(owner)).then([closeRequested(owner)]));
+      given([opened(), { type: 'CaseEscalated', data: { caseId, userId, reason: 'MLRO', by: owner, at: later } }, decided(owner)]).when(close(owner)).then([closeRequested(owner)]));
   });
 
   it('follows the configured policy: all cases, or none', () => {

@@ -87,6 +87,8 @@ export function fourEyesApplies(policy: FourEyesPolicy, risk: Pick<CaseRisk, 'le
 
 export interface CaseOpened {
   caseId: string;
+  /** The customer whose case it is (the audit log files the event under them). */
+  userId: string;
   subject: CaseSubject;
   /** The customer whose check it is, and their e-mail when the case was opened. */
   ownerUserId: string;
@@ -100,6 +102,7 @@ export interface CaseOpened {
 }
 export interface CaseAssigned {
   caseId: string;
+  userId: string;
   /** null: unassigned. */
   assignee: { userId: string; email: string } | null;
   by: CaseActor;
@@ -107,6 +110,7 @@ export interface CaseAssigned {
 }
 export interface CaseNoteAdded {
   caseId: string;
+  userId: string;
   noteId: string;
   text: string;
   by: CaseActor;
@@ -114,12 +118,14 @@ export interface CaseNoteAdded {
 }
 export interface CaseEscalated {
   caseId: string;
+  userId: string;
   reason: string;
   by: CaseActor;
   at: string;
 }
 export interface CaseDecisionRecorded {
   caseId: string;
+  userId: string;
   decision: CaseDecision;
   reason: string;
   by: CaseActor;
@@ -130,11 +136,13 @@ export interface CaseDecisionRecorded {
 /** Four eyes: the first person asked to close; the case stays open until a second person approves. */
 export interface CaseCloseRequested {
   caseId: string;
+  userId: string;
   by: CaseActor;
   at: string;
 }
 export interface CaseClosed {
   caseId: string;
+  userId: string;
   /** Who closed it; with four eyes, who requested the close. */
   by: CaseActor;
   /** With four eyes: the second person, who approved the close (and whose command closed it). */
@@ -143,6 +151,7 @@ export interface CaseClosed {
 }
 export interface CaseReopened {
   caseId: string;
+  userId: string;
   reason: string;
   by: CaseActor;
   at: string;
