@@ -729,6 +729,20 @@ export interface paths {
                                 /** @default [] */
                                 reasons: string[];
                             }[];
+                            case?: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "open" | "escalated" | "closed";
+                                decision: ("approve" | "reject" | "report") | null;
+                                reason: string | null;
+                                /** @description E-mail of who recorded the decision */
+                                decided_by: string | null;
+                                decided_at: string | null;
+                                closed_by: string | null;
+                                /** @description Four eyes: e-mail of the second person who approved the close */
+                                close_approved_by: string | null;
+                                closed_at: string | null;
+                            };
                         };
                     };
                 };
@@ -2139,6 +2153,20 @@ export interface paths {
                                 /** @default [] */
                                 reasons: string[];
                             }[];
+                            case?: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "open" | "escalated" | "closed";
+                                decision: ("approve" | "reject" | "report") | null;
+                                reason: string | null;
+                                /** @description E-mail of who recorded the decision */
+                                decided_by: string | null;
+                                decided_at: string | null;
+                                closed_by: string | null;
+                                /** @description Four eyes: e-mail of the second person who approved the close */
+                                close_approved_by: string | null;
+                                closed_at: string | null;
+                            };
                             user_email: string;
                         };
                     };
@@ -9849,6 +9877,1873 @@ export interface paths {
                 };
                 /** @description Rate limit reached; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's cases, changed last first, filtered by the server */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    status?: "open" | "escalated" | "closed" | "all";
+                    decision?: "approve" | "reject" | "report" | "none" | "all";
+                    /** @description Low Risk, Medium Risk, High Risk, Incomplete or all (any case) */
+                    risk_level?: string;
+                    /** @description The assignee's e-mail (exact, any case), or `none` for unassigned cases */
+                    assignee?: string;
+                    /** @description Case-insensitive substring of the wallet address */
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of cases and how many match */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "open" | "escalated" | "closed";
+                                subject: {
+                                    /** @enum {string} */
+                                    kind: "check" | "alert";
+                                    check_id: string;
+                                    alert_id: string | null;
+                                };
+                                owner_user_id: string;
+                                owner_email: string;
+                                address: string;
+                                /** @enum {string} */
+                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                                risk: {
+                                    level: string;
+                                    aml_status: string;
+                                    score: number | null;
+                                };
+                                assignee: {
+                                    user_id: string;
+                                    email: string;
+                                } | null;
+                                /** @description The decision in force (cleared when the case is reopened) */
+                                decision: {
+                                    /** @enum {string} */
+                                    decision: "approve" | "reject" | "report";
+                                    reason: string;
+                                    by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    };
+                                    at: string;
+                                } | null;
+                                notes_count: number;
+                                escalation: {
+                                    reason: string;
+                                    by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    };
+                                    at: string;
+                                } | null;
+                                /** @description Four eyes: a close requested and awaiting a second person */
+                                pending_close: {
+                                    by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    };
+                                    at: string;
+                                } | null;
+                                closed: {
+                                    by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    };
+                                    approved_by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    } | null;
+                                    at: string;
+                                } | null;
+                                opened_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                opened_at: string;
+                                updated_at: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Invalid filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Open a check or an alert as a case (one case each: opening it again answers with the case)
+         * @description The check must be completed; the case records its risk level and AML status as they were. Yours, or any customer’s for an admin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        check_id?: string;
+                        /** Format: uuid */
+                        alert_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The case opened before */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The case, opened */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Neither or both of check_id and alert_id, or not an id */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such check or alert of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The check has not completed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every customer's cases, changed last first, with the same filters and the owner's e-mail (admins only)
+         * @description Admins only.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    status?: "open" | "escalated" | "closed" | "all";
+                    decision?: "approve" | "reject" | "report" | "none" | "all";
+                    /** @description Low Risk, Medium Risk, High Risk, Incomplete or all (any case) */
+                    risk_level?: string;
+                    /** @description The assignee's e-mail (exact, any case), or `none` for unassigned cases */
+                    assignee?: string;
+                    /** @description Case-insensitive substring of the wallet address */
+                    q?: string;
+                    /** @description Case-insensitive substring of the owner's e-mail */
+                    owner?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of cases and how many match */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "open" | "escalated" | "closed";
+                                subject: {
+                                    /** @enum {string} */
+                                    kind: "check" | "alert";
+                                    check_id: string;
+                                    alert_id: string | null;
+                                };
+                                owner_user_id: string;
+                                owner_email: string;
+                                address: string;
+                                /** @enum {string} */
+                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                                risk: {
+                                    level: string;
+                                    aml_status: string;
+                                    score: number | null;
+                                };
+                                assignee: {
+                                    user_id: string;
+                                    email: string;
+                                } | null;
+                                /** @description The decision in force (cleared when the case is reopened) */
+                                decision: {
+                                    /** @enum {string} */
+                                    decision: "approve" | "reject" | "report";
+                                    reason: string;
+                                    by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    };
+                                    at: string;
+                                } | null;
+                                notes_count: number;
+                                escalation: {
+                                    reason: string;
+                                    by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    };
+                                    at: string;
+                                } | null;
+                                /** @description Four eyes: a close requested and awaiting a second person */
+                                pending_close: {
+                                    by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    };
+                                    at: string;
+                                } | null;
+                                closed: {
+                                    by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    };
+                                    approved_by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    } | null;
+                                    at: string;
+                                } | null;
+                                opened_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                opened_at: string;
+                                updated_at: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Invalid filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One case with its notes and its history (every event, with who and when) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The case, with its notes and history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such case of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a note to a case */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The case, with its notes and history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No note, or too long */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such case of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The case is closed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign a case to the customer whose check it is or to an administrator, or unassign it (null) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The owner of the check or an administrator; null unassigns */
+                        assignee_email: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The case, with its notes and history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not an e-mail, or not someone the case can be assigned to */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such case of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The case is closed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}/escalate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Escalate a case, with the reason */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The case, with its notes and history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No reason, or too long */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such case of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Closed, or escalated already */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the decision on a case (approve, reject or report) with its reason; a pending close request is cancelled */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        decision: "approve" | "reject" | "report";
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The case, with its notes and history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No decision or reason, or the reason is too long */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such case of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The case is closed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a decided case; under four eyes, the first call requests the close and a second person completes it
+         * @description With four eyes (CASES_FOUR_EYES: by default cases of High Risk, Non-compliant or Incomplete checks), the first close is recorded as a request (`pending_close`) and the case stays open; it is closed by a call from someone other than the requester and the person who recorded the decision. A new decision cancels a pending request.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The case, with its notes and history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such case of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Closed already, no decision yet, or four eyes: the caller requested the close or recorded the decision */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reopen a closed case, with the reason; it needs a new decision to be closed again */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The case, with its notes and history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No reason, or too long */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such case of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The case is not closed */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
