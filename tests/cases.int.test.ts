@@ -226,6 +226,32 @@ describe('deciding and closing with four eyes', () => {
     expect(reopened.body).toMatchObject({ status: 'open', decision: null, closed: null });
     expect((await server.api('POST', `/api/cases/${caseId}/close`, { token: admin })).status).toBe(409);
   });
+
+  it('is read by an auditor from the admin area (each read recorded), who can act on it in no way', async () => {
+    const admin = await adminToken();
+    const auditor = { email: 'case-auditor@audit.example', username: 'Case Auditor', password: 'Auditor-Passphrase-5' };
+    expect((await server.api('POST', '/api/admin/auditors', { token: admin, body: auditor })).status).toBe(201);
+    const token = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: auditor })).body.token;
+    const list = await server.api<CaseList>('GET', '/api/admin/cases', { token });
+    expect(list.body.items.map((c) => c.id)).toContain(caseId);
+    const detail = await server.api<CaseDetail>('GET', `/api/admin/cases/${caseId}`, { token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.history.map((h) => h.type)).toContain('CaseDecisionRecorded');
+    // Not through the customers' route: an auditor reads from the admin area, where reads are recorded.
+    expect((await server.api('GET', `/api/cases/${caseId}`, { token })).status).toBe(404);
+    const recorded = (await server.eventStore.readStream(`auditor-access-${userIdForEmail(auditor.email)}`)).map((e) => (e.data as { path: string }).path);
+    expect(recorded).toEqual(['/api/admin/cases', `/api/admin/cases/${caseId}`]);
+    // The stream browser folds a case with the case's own evolve.
+    const stream = await server.api<{ kind: string; state: { status: string; decision: unknown } }>('GET', `/api/admin/streams/case-${caseId}`, { token });
+    expect(stream.body).toMatchObject({ kind: 'case', state: { status: 'open', decision: null } });
+    const before = await server.eventStore.headPosition();
+    for (const action of ['notes', 'escalate', 'decision', 'close', 'reopen']) {
+      expect((await server.api('POST', `/api/cases/${caseId}/${action}`, { token, body: { text: 'x', reason: 'x', decision: 'approve' } })).status).toBe(403);
+    }
+    expect(await server.eventStore.headPosition()).toBe(before);
+    // A customer does not read the admin area's case.
+    expect((await server.api('GET', `/api/admin/cases/${caseId}`, { token: await login() })).status).toBe(403);
+  });
 });
 
 describe('a case on an alert', () => {

@@ -10334,8 +10334,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every customer's cases, changed last first, with the same filters and the owner's e-mail (admins only)
-         * @description Admins only.
+         * Every customer's cases, changed last first, with the same filters and the owner's e-mail (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -10464,8 +10464,174 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/cases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Any customer's case with its notes and its history (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The case, with its notes and history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Neither an admin nor an auditor */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such case of yours */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

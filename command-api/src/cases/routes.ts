@@ -20,7 +20,7 @@ import {
   type CaseActor,
 } from '@walletscreen/contracts';
 import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
-import { route, routeGroup, type RouteGroup } from '../http/route';
+import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
 import type { Cases } from './service';
 
 type Wait = (position: number) => Promise<void>;
@@ -102,13 +102,25 @@ export function casesRoutes(deps: { auth: Authenticator; cases: Cases; waitForRe
       route({
         method: 'get',
         path: '/admin/cases',
-        summary: "Every customer's cases, changed last first, with the same filters and the owner's e-mail (admins only)",
+        summary: "Every customer's cases, changed last first, with the same filters and the owner's e-mail (admins and auditors)",
         tags: ['Admin: cases'],
-        auth: 'admin',
+        auth: 'audit',
         request: { query: adminCaseListQuerySchema },
-        responses: { 200: { description: 'A page of cases and how many match', schema: caseListSchema }, 400: { description: 'Invalid filter' }, 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } },
+        responses: { 200: { description: 'A page of cases and how many match', schema: caseListSchema }, 400: { description: 'Invalid filter' }, ...auditReaderAnswers },
         async handle({ query }, _req, res) {
           res.json(await cases.all(query));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/admin/cases/:id',
+        summary: "Any customer's case with its notes and its history (admins and auditors)",
+        tags: ['Admin: cases'],
+        auth: 'audit',
+        request: { params: idSchema, paramsNotFound: caseMessages.notFound },
+        responses: { ...caseAnswer, ...notFound, ...auditReaderAnswers },
+        async handle({ params }, _req, res) {
+          res.json(await cases.get('admin-area', params.id));
         },
       }),
       route({

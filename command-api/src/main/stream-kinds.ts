@@ -2,10 +2,10 @@
  * Composition of the stream browser and the check replay (composition root): the kinds of stream
  * the browser folds, each with its aggregate's own evolve, and the replay from the workers.
  *
- * A new aggregate joins the browser with one entry in `streamKinds` (cases: `streamKind('case',
- * 'case-', caseAggregate)` once the cases feature exists).
+ * A new aggregate joins the browser with one entry in `streamKinds`.
  */
 import {
+  caseStreamId,
   checkEventTypes,
   checkStreamId,
   customListStreamPrefix,
@@ -21,6 +21,7 @@ import { recordedVersions, replayCheck } from '@walletscreen/workers/checks/repl
 import { checksLeft, userAggregate, userStreamId, type UserEvent, type UserState } from '../accounts/user';
 import type { CheckAudit } from '../audit/stream-routes';
 import { streamKind, type StreamKind } from '../audit/streams';
+import { caseAggregate, type CaseState } from '../cases/case';
 import { customListAggregate, type CustomListState } from '../lists/custom-list';
 import { watchAggregate, type WatchState } from '../monitoring/watch';
 
@@ -52,6 +53,7 @@ export const streamKinds: readonly StreamKind[] = [
   streamKind<CheckState>('check', checkStreamId(''), { types: new Set(checkEventTypes), initialState: { status: 'none' }, evolve: (s, e) => evolveCheck(s, e as CheckEvent) }),
   streamKind<WatchState>('watch', watchStreamId(''), { ...watchAggregate, evolve: (s, e) => watchAggregate.evolve(s, e as Parameters<typeof watchAggregate.evolve>[1]) }),
   streamKind<CustomListState>('custom-list', customListStreamPrefix, { ...customListAggregate, evolve: (s, e) => customListAggregate.evolve(s, e as Parameters<typeof customListAggregate.evolve>[1]) }),
+  streamKind<CaseState>('case', caseStreamId(''), { ...caseAggregate, evolve: (s, e) => caseAggregate.evolve(s, e as Parameters<typeof caseAggregate.evolve>[1]) }),
 ];
 
 export const checkAudit: CheckAudit = {
