@@ -47,7 +47,7 @@ export function PurchasesPanel() {
           <Text fw={600}>No purchases yet</Text>
           <Text size="sm" c="dimmed">
             Plans you buy show here, each with its receipt.{' '}
-            <Anchor component={Link} to="/dashboard/top-up">
+            <Anchor component={Link} to="/dashboard/top-up" underline="always">
               See the plans
             </Anchor>
           </Text>
@@ -115,7 +115,7 @@ export function PurchasesPanel() {
                     onClick={() => download(p)}
                     aria-label={`Download receipt ${p.receipt_number} (PDF)`}
                   >
-                    PDF
+                    Download
                   </Button>
                 </Table.Td>
               </Table.Tr>
