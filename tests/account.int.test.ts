@@ -4,6 +4,7 @@
  * sessions at once and keeps the current one, and the user's own purchases with their receipts.
  */
 import jwt from 'jsonwebtoken';
+import { io, type Socket } from 'socket.io-client';
 import { accountMessages, type AccountPurchases, type AccountSessions } from '@walletscreen/contracts';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { startTestServer, type TestServer } from './support/server';
@@ -145,6 +146,37 @@ describe('changing the password', () => {
       last = (await server.api('POST', '/api/account/password', { token, body: { current_password: `wrong-${i}-guess`, new_password: 'Yet-Another-Pass-1' } })).status;
     }
     expect(last).toBe(429);
+  });
+});
+
+describe('live connections', () => {
+  const connect = async (token: string): Promise<Socket> => {
+    const socket = io(server.url.replace('localhost', '127.0.0.1'), { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  };
+  const closedByServer = (socket: Socket) => new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
+
+  it("closes the sockets of a session that ends, and of every other one on a password change; the current one's stays", async () => {
+    await register('sockets@desk.example');
+    const [a, b, c] = [await signIn('sockets@desk.example'), await signIn('sockets@desk.example'), await signIn('sockets@desk.example')];
+    const [sa, sb, sc] = [await connect(a), await connect(b), await connect(c)];
+    const aClosed = closedByServer(sa);
+    expect((await server.api('POST', '/api/auth/logout', { token: a })).status).toBe(200);
+    expect(await aClosed).toBe('io server disconnect');
+    expect(sb.connected && sc.connected).toBe(true);
+
+    const bClosed = closedByServer(sb);
+    expect((await server.api('POST', '/api/account/password', { token: c, body: { current_password: password, new_password: newPassword } })).status).toBe(200);
+    expect(await bClosed).toBe('io server disconnect');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sc.connected).toBe(true);
+    // An ended session cannot connect again.
+    await expect(connect(a)).rejects.toThrow(accountMessages.sessionExpired);
+    sc.close();
   });
 });
 
