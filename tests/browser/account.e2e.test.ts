@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { accountMessages } from '@walletscreen/contracts';
 import { expectAccessible } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, screenshot } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -62,6 +62,7 @@ it('changes the password (the other browser is signed out, this one stays), sign
   const purchases = page.getByRole('table', { name: 'Purchase history' });
   await purchases.getByRole('row').filter({ hasText: 'Starter' }).waitFor();
   await expectAccessible(page, '/dashboard/account');
+  await screenshot(page, 'account-page');
 
   // A wrong current password shows on its field; nothing changes.
   await field(page, 'Current password').fill('not-the-password');
