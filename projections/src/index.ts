@@ -12,9 +12,11 @@ export * from './billing/purchases.projection';
 export * from './batches/batches.projection';
 export * from './monitoring/watchlist.projection';
 export * from './webhooks/webhooks.projection';
+export * from './cases/cases.projection';
 
 import { purchasesProjection } from './billing/purchases.projection';
 import { batchesProjection } from './batches/batches.projection';
+import { casesProjection } from './cases/cases.projection';
 import { auditProjection } from './audit/audit.projection';
 import { checksProjection } from './checks/checks.projection';
 import { pendingChargesProjection } from './checks/pending-charges.projection';
@@ -26,5 +28,5 @@ import type { Projection } from './projection';
 import { webhookDeliveriesProjection, webhookEndpointHealthProjection } from './webhooks/webhooks.projection';
 
 /** Every read model of the product, in the order they are started. */
-export const allProjections: readonly Projection[] = [customersProjection as Projection, checksProjection as Projection, pendingChargesProjection as Projection, walletsProjection as Projection, statsDailyProjection as Projection, purchasesProjection as Projection, batchesProjection as Projection, watchlistProjection as Projection, alertsProjection as Projection, webhookDeliveriesProjection as Projection, webhookEndpointHealthProjection as Projection, auditProjection as Projection];
+export const allProjections: readonly Projection[] = [customersProjection as Projection, checksProjection as Projection, pendingChargesProjection as Projection, walletsProjection as Projection, statsDailyProjection as Projection, purchasesProjection as Projection, batchesProjection as Projection, watchlistProjection as Projection, alertsProjection as Projection, casesProjection as Projection, webhookDeliveriesProjection as Projection, webhookEndpointHealthProjection as Projection, auditProjection as Projection];
 export * from './watch';

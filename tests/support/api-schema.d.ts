@@ -213,7 +213,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Admin sign-in */
+        /** Admin-area sign-in, for admins and auditors (the answer's role says which; an auditor's session is read-only) */
         post: {
             parameters: {
                 query?: never;
@@ -238,8 +238,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             token: string;
-                            /** @constant */
-                            role: "admin";
+                            /** @enum {string} */
+                            role: "admin" | "auditor";
                         };
                     };
                 };
@@ -252,7 +252,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Invalid email or password (also for an account that is not an admin, or is blocked) */
+                /** @description Invalid email or password (also for an account that is neither an admin nor an auditor, or is blocked) */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -414,7 +414,7 @@ export interface paths {
                             email: string;
                             username: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "blocked";
+                            role: "user" | "admin" | "auditor" | "blocked";
                             checks_left: number;
                             bonus_checks: number;
                         };
@@ -1055,6 +1055,20 @@ export interface paths {
                                 /** @default [] */
                                 reasons: string[];
                             }[];
+                            case?: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "open" | "escalated" | "closed";
+                                decision: ("approve" | "reject" | "report") | null;
+                                reason: string | null;
+                                /** @description E-mail of who recorded the decision */
+                                decided_by: string | null;
+                                decided_at: string | null;
+                                closed_by: string | null;
+                                /** @description Four eyes: e-mail of the second person who approved the close */
+                                close_approved_by: string | null;
+                                closed_at: string | null;
+                            };
                         };
                     };
                 };
@@ -1774,8 +1788,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Customers, newest first (admins only)
-         * @description Admins only.
+         * Customers, newest first (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -1802,7 +1816,7 @@ export interface paths {
                             email: string;
                             username: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "blocked";
+                            role: "user" | "admin" | "auditor" | "blocked";
                             remaining_checks: number;
                             bonus_checks: number;
                             purchased_checks: number;
@@ -1828,7 +1842,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1892,7 +1906,7 @@ export interface paths {
                             id: string;
                             email: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "blocked";
+                            role: "user" | "admin" | "auditor" | "blocked";
                             remaining_checks: number;
                             bonus_checks: number;
                             changed: boolean;
@@ -1993,7 +2007,7 @@ export interface paths {
                             id: string;
                             email: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "blocked";
+                            role: "user" | "admin" | "auditor" | "blocked";
                             remaining_checks: number;
                             bonus_checks: number;
                             changed: boolean;
@@ -2094,7 +2108,7 @@ export interface paths {
                             id: string;
                             email: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "blocked";
+                            role: "user" | "admin" | "auditor" | "blocked";
                             remaining_checks: number;
                             bonus_checks: number;
                             changed: boolean;
@@ -2145,6 +2159,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/auditors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an auditor's account with its first password: read-only access to the admin area, every read recorded (admins only)
+         * @description Admins only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        username: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The auditor */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            email: string;
+                            username: string;
+                            /** @constant */
+                            role: "auditor";
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Invalid e-mail, name or password; nothing is stored */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description An account with this e-mail already exists */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/transactions": {
         parameters: {
             query?: never;
@@ -2153,8 +2257,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every user's completed checks with user_email, newest first, filtered by the server (admins only)
-         * @description Admins only.
+         * Every user's completed checks with user_email, newest first, filtered by the server (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -2218,7 +2322,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2245,8 +2349,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every user's completed checks as CSV, with user_email and the same filters (admins only)
-         * @description Admins only.
+         * Every user's completed checks as CSV, with user_email and the same filters (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -2295,7 +2399,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2322,8 +2426,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Any user's completed check with its report and user_email (admins only)
-         * @description Admins only.
+         * Any user's completed check with its report and user_email (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -2375,6 +2479,20 @@ export interface paths {
                                 /** @default [] */
                                 reasons: string[];
                             }[];
+                            case?: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "open" | "escalated" | "closed";
+                                decision: ("approve" | "reject" | "report") | null;
+                                reason: string | null;
+                                /** @description E-mail of who recorded the decision */
+                                decided_by: string | null;
+                                decided_at: string | null;
+                                closed_by: string | null;
+                                /** @description Four eyes: e-mail of the second person who approved the close */
+                                close_approved_by: string | null;
+                                closed_at: string | null;
+                            };
                             user_email: string;
                         };
                     };
@@ -2388,7 +2506,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2424,8 +2542,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every screened address: how often and by how many customers it was checked, its latest score and level (admins only)
-         * @description Admins only.
+         * Every screened address: how often and by how many customers it was checked, its latest score and level (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -2490,7 +2608,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2517,8 +2635,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One screened address and its checks, newest first, with the customer e-mail and report of each (admins only)
-         * @description Admins only.
+         * One screened address and its checks, newest first, with the customer e-mail and report of each (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -2600,7 +2718,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2636,8 +2754,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Financial stats (admins only): revenue, purchases, checks, refunds and active customers (who checked or bought) over a range, per day or month, the risk-level distribution of completed checks and the top customers by checks and by revenue. Days are UTC.
-         * @description Admins only.
+         * Financial stats (admins and auditors): revenue, purchases, checks, refunds and active customers (who checked or bought) over a range, per day or month, the risk-level distribution of completed checks and the top customers by checks and by revenue. Days are UTC.
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -2743,7 +2861,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2770,8 +2888,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Custom block and allow lists in force, most recently uploaded first (admins only)
-         * @description Admins only.
+         * Custom block and allow lists in force, most recently uploaded first (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -2813,7 +2931,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3436,8 +3554,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Purchases, newest first, with what is left of each (admins only)
-         * @description Admins only.
+         * Purchases, newest first, with what is left of each (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -3496,7 +3614,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3771,8 +3889,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every recorded event, newest first, filtered on the server (admins only)
-         * @description Admins only.
+         * Every recorded event, newest first, filtered on the server (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -3842,7 +3960,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3869,8 +3987,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The event types recorded so far (admins only)
-         * @description Admins only.
+         * The event types recorded so far (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -3901,7 +4019,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3928,8 +4046,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The filtered events, oldest first, as JSON Lines (attachment walletscreen-audit-<time>.jsonl), streamed (admins only)
-         * @description Admins only.
+         * The filtered events, oldest first, as JSON Lines (attachment walletscreen-audit-<time>.jsonl), streamed (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -3982,7 +4100,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4009,8 +4127,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A customer's balance as of a moment, folded from their stream's events recorded up to it (admins only)
-         * @description Admins only.
+         * A customer's balance as of a moment, folded from their stream's events recorded up to it (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -4062,7 +4180,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4098,8 +4216,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Each balance-changing event of a customer with the balance after it (admins only)
-         * @description Admins only.
+         * Each balance-changing event of a customer with the balance after it (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -4143,7 +4261,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4179,8 +4297,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Walks the event store's hash chain: the count and head hash, or the first event altered, removed or inserted (admins only)
-         * @description Admins only.
+         * Walks the event store's hash chain: the count and head hash, or the first event altered, removed or inserted (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: {
             parameters: {
@@ -4225,7 +4343,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not an admin */
+                /** @description Neither an admin nor an auditor */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4236,6 +4354,413 @@ export interface paths {
                 };
                 /** @description This event store keeps no hash chain (EventStoreDB) */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/checks/{checkId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A check's stream event by event (evidence as recorded, hashes) and the versions it used: risk model, sanctions list, custom lists, intelligence (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The check id */
+                    checkId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The events, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            check_id: string;
+                            /** @enum {string} */
+                            status: "running" | "completed" | "failed";
+                            events: {
+                                position: number;
+                                revision: number;
+                                type: string;
+                                name: string;
+                                recorded_at: string;
+                                /** @description sha256(previous hash || canonical event), hex; null where the store keeps no chain (EventStoreDB) */
+                                hash: string | null;
+                                prev_hash: string | null;
+                                /** @description The event data as recorded; passwordHash, tokenHash and other secrets read [REDACTED] */
+                                data: unknown;
+                            }[];
+                            versions: {
+                                risk_model: string | null;
+                                sanctions_list_loaded: boolean | null;
+                                sanctions_list: {
+                                    source: string;
+                                    published_at: string | null;
+                                    sha256: string;
+                                    imported_at: string;
+                                    address_count: number;
+                                } | null;
+                                custom_lists: {
+                                    list_id: string;
+                                    name: string;
+                                    kind: string;
+                                    version: number;
+                                    sha256: string;
+                                    entry_count: number;
+                                }[];
+                                intelligence: {
+                                    labels_version: string | null;
+                                    chainabuse: string | null;
+                                };
+                                blockchain_provider: string | null;
+                                reused_blockchain_data_of: string | null;
+                                writer: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Neither an admin nor an auditor */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such check */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/checks/{checkId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Re-runs the risk-model version the check recorded on the evidence it recorded and compares it with the recorded verdict field by field: identical, differs (where), or not replayable (why). Changes nothing (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The check id */
+                    checkId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The comparison */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            check_id: string;
+                            /** @enum {string} */
+                            verdict: "identical" | "differs" | "not-replayable";
+                            reason: ("check-failed" | "still-running" | "model-version-unknown" | "evidence-missing") | null;
+                            /** @description The verdict in words: "identical", where it differs, or why it cannot be replayed */
+                            message: string;
+                            model_version: string | null;
+                            differences: {
+                                field: string;
+                                recorded: unknown;
+                                replayed: unknown;
+                            }[];
+                            inputs: unknown | null;
+                            recorded: {
+                                assessment: {
+                                    score: number;
+                                    level: string;
+                                    status: string;
+                                    factors: {
+                                        code: string;
+                                        points: number;
+                                        reason: string;
+                                    }[];
+                                    missing?: string[];
+                                };
+                                result: {
+                                    risk_score: number;
+                                    risk_level: string;
+                                    aml_status: string;
+                                };
+                            } | null;
+                            replayed: {
+                                score: number;
+                                level: string;
+                                status: string;
+                                factors: {
+                                    code: string;
+                                    points: number;
+                                    reason: string;
+                                }[];
+                                missing?: string[];
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Neither an admin nor an auditor */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such check */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/streams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ids of the streams holding events, ascending, by prefix, paged (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only streams whose id starts with this, e.g. user- */
+                    prefix?: string;
+                    /** @description Only stream ids after this one: the next_after of the previous page */
+                    after?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of stream ids, with the kinds the browser folds */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            streams: {
+                                stream_id: string;
+                                kind: string | null;
+                            }[];
+                            next_after: string | null;
+                            kinds: {
+                                kind: string;
+                                prefix: string;
+                                folds: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid prefix, cursor or limit */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Neither an admin nor an auditor */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/streams/{streamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A stream's events up to a global position and the state the domain's own evolve folds from them (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Global position: the events recorded up to it (inclusive) and the state folded from them; default: all */
+                    position?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The stream id, e.g. user-<id> */
+                    streamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The events and the state then */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            stream_id: string;
+                            kind: string | null;
+                            position: number;
+                            events: {
+                                position: number;
+                                revision: number;
+                                type: string;
+                                name: string;
+                                recorded_at: string;
+                                /** @description sha256(previous hash || canonical event), hex; null where the store keeps no chain (EventStoreDB) */
+                                hash: string | null;
+                                prev_hash: string | null;
+                                /** @description The event data as recorded; passwordHash, tokenHash and other secrets read [REDACTED] */
+                                data: unknown;
+                            }[];
+                            total_events: number;
+                            state: unknown | null;
+                            folds: boolean;
+                            note: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid stream id or position */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Neither an admin nor an auditor */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such stream */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9834,6 +10359,2039 @@ export interface paths {
                 };
                 /** @description Rate limit reached; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's cases, changed last first, filtered by the server */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    status?: "open" | "escalated" | "closed" | "all";
+                    decision?: "approve" | "reject" | "report" | "none" | "all";
+                    /** @description Low Risk, Medium Risk, High Risk, Incomplete or all (any case) */
+                    risk_level?: string;
+                    /** @description The assignee's e-mail (exact, any case), or `none` for unassigned cases */
+                    assignee?: string;
+                    /** @description Case-insensitive substring of the wallet address */
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of cases and how many match */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "open" | "escalated" | "closed";
+                                subject: {
+                                    /** @enum {string} */
+                                    kind: "check" | "alert";
+                                    check_id: string;
+                                    alert_id: string | null;
+                                };
+                                owner_user_id: string;
+                                owner_email: string;
+                                address: string;
+                                /** @enum {string} */
+                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                                risk: {
+                                    level: string;
+                                    aml_status: string;
+                                    score: number | null;
+                                };
+                                assignee: {
+                                    user_id: string;
+                                    email: string;
+                                } | null;
+                                /** @description The decision in force (cleared when the case is reopened) */
+                                decision: {
+                                    /** @enum {string} */
+                                    decision: "approve" | "reject" | "report";
+                                    reason: string;
+                                    by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    };
+                                    at: string;
+                                } | null;
+                                notes_count: number;
+                                escalation: {
+                                    reason: string;
+                                    by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    };
+                                    at: string;
+                                } | null;
+                                /** @description Four eyes: a close requested and awaiting a second person */
+                                pending_close: {
+                                    by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    };
+                                    at: string;
+                                } | null;
+                                closed: {
+                                    by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    };
+                                    approved_by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    } | null;
+                                    at: string;
+                                } | null;
+                                opened_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                opened_at: string;
+                                updated_at: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Invalid filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Open a check or an alert as a case (one case each: opening it again answers with the case)
+         * @description The check must be completed; the case records its risk level and AML status as they were. Yours, or any customer’s for an admin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        check_id?: string;
+                        /** Format: uuid */
+                        alert_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The case opened before */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The case, opened */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Neither or both of check_id and alert_id, or not an id */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such check or alert of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The check has not completed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every customer's cases, changed last first, with the same filters and the owner's e-mail (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    status?: "open" | "escalated" | "closed" | "all";
+                    decision?: "approve" | "reject" | "report" | "none" | "all";
+                    /** @description Low Risk, Medium Risk, High Risk, Incomplete or all (any case) */
+                    risk_level?: string;
+                    /** @description The assignee's e-mail (exact, any case), or `none` for unassigned cases */
+                    assignee?: string;
+                    /** @description Case-insensitive substring of the wallet address */
+                    q?: string;
+                    /** @description Case-insensitive substring of the owner's e-mail */
+                    owner?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of cases and how many match */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "open" | "escalated" | "closed";
+                                subject: {
+                                    /** @enum {string} */
+                                    kind: "check" | "alert";
+                                    check_id: string;
+                                    alert_id: string | null;
+                                };
+                                owner_user_id: string;
+                                owner_email: string;
+                                address: string;
+                                /** @enum {string} */
+                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                                risk: {
+                                    level: string;
+                                    aml_status: string;
+                                    score: number | null;
+                                };
+                                assignee: {
+                                    user_id: string;
+                                    email: string;
+                                } | null;
+                                /** @description The decision in force (cleared when the case is reopened) */
+                                decision: {
+                                    /** @enum {string} */
+                                    decision: "approve" | "reject" | "report";
+                                    reason: string;
+                                    by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    };
+                                    at: string;
+                                } | null;
+                                notes_count: number;
+                                escalation: {
+                                    reason: string;
+                                    by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    };
+                                    at: string;
+                                } | null;
+                                /** @description Four eyes: a close requested and awaiting a second person */
+                                pending_close: {
+                                    by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    };
+                                    at: string;
+                                } | null;
+                                closed: {
+                                    by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    };
+                                    approved_by: {
+                                        user_id: string;
+                                        email: string;
+                                        role: string;
+                                    } | null;
+                                    at: string;
+                                } | null;
+                                opened_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                opened_at: string;
+                                updated_at: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Invalid filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Neither an admin nor an auditor */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/cases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Any customer's case with its notes and its history (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The case, with its notes and history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Neither an admin nor an auditor */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such case of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One case with its notes and its history (every event, with who and when) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The case, with its notes and history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such case of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a note to a case */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The case, with its notes and history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No note, or too long */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such case of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The case is closed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign a case to the customer whose check it is or to an administrator, or unassign it (null) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The owner of the check or an administrator; null unassigns */
+                        assignee_email: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The case, with its notes and history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not an e-mail, or not someone the case can be assigned to */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such case of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The case is closed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}/escalate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Escalate a case, with the reason */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The case, with its notes and history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No reason, or too long */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such case of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Closed, or escalated already */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the decision on a case (approve, reject or report) with its reason; a pending close request is cancelled */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        decision: "approve" | "reject" | "report";
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The case, with its notes and history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No decision or reason, or the reason is too long */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such case of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The case is closed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a decided case; under four eyes, the first call requests the close and a second person completes it
+         * @description With four eyes (CASES_FOUR_EYES: by default cases of High Risk, Non-compliant or Incomplete checks), the first close is recorded as a request (`pending_close`) and the case stays open; it is closed by a call from someone other than the requester and the person who recorded the decision. A new decision cancels a pending request.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The case, with its notes and history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such case of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Closed already, no decision yet, or four eyes: the caller requested the close or recorded the decision */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reopen a closed case, with the reason; it needs a new decision to be closed again */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The case, with its notes and history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "escalated" | "closed";
+                            subject: {
+                                /** @enum {string} */
+                                kind: "check" | "alert";
+                                check_id: string;
+                                alert_id: string | null;
+                            };
+                            owner_user_id: string;
+                            owner_email: string;
+                            address: string;
+                            /** @enum {string} */
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            risk: {
+                                level: string;
+                                aml_status: string;
+                                score: number | null;
+                            };
+                            assignee: {
+                                user_id: string;
+                                email: string;
+                            } | null;
+                            /** @description The decision in force (cleared when the case is reopened) */
+                            decision: {
+                                /** @enum {string} */
+                                decision: "approve" | "reject" | "report";
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            notes_count: number;
+                            escalation: {
+                                reason: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            /** @description Four eyes: a close requested and awaiting a second person */
+                            pending_close: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            } | null;
+                            closed: {
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                approved_by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            opened_by: {
+                                user_id: string;
+                                email: string;
+                                role: string;
+                            };
+                            opened_at: string;
+                            updated_at: string;
+                            /** @description Whether closing needs a second person under the policy in force */
+                            four_eyes: boolean;
+                            notes: {
+                                id: string;
+                                text: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                            }[];
+                            history: {
+                                type: string;
+                                name: string;
+                                by: {
+                                    user_id: string;
+                                    email: string;
+                                    role: string;
+                                };
+                                at: string;
+                                detail: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No reason, or too long */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in, or the session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such case of yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The case is not closed */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

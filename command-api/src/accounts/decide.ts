@@ -16,7 +16,7 @@ export interface CommandMetadata {
 export type AccountCommand =
   | {
       type: 'RegisterUser';
-      data: { userId: string; email: string; username: string; passwordHash: string; role: Role };
+      data: { userId: string; email: string; username: string; passwordHash: string; role: Role; by?: Actor };
       metadata: CommandMetadata;
     }
   | { type: 'RequestPasswordReset'; data: { tokenHash: string; expiresAt: string }; metadata: CommandMetadata }
@@ -67,7 +67,8 @@ export function decideAccount(command: AccountCommand, state: UserState): UserEv
       return [
         {
           type: 'UserRegistered',
-          data: { userId: d.userId, email: d.email, username: d.username, passwordHash: d.passwordHash, role: d.role, bonusChecks: WELCOME_BONUS_CHECKS, at },
+          // An auditor runs no checks: no welcome checks. `by`: the admin who created the account.
+          data: { userId: d.userId, email: d.email, username: d.username, passwordHash: d.passwordHash, role: d.role, bonusChecks: d.role === 'auditor' ? 0 : WELCOME_BONUS_CHECKS, ...(d.by ? { by: d.by } : {}), at },
         },
       ];
     }

@@ -68,18 +68,18 @@ export function accountRoutes(accounts: Accounts): RouteGroup {
       route({
         method: 'post',
         path: '/admin/admin-login',
-        summary: 'Admin sign-in',
+        summary: "Admin-area sign-in, for admins and auditors (the answer's role says which; an auditor's session is read-only)",
         tags,
         auth: 'none',
         request: { body: loginRequestSchema },
         responses: {
           200: { description: 'Admin session token', schema: adminLoginResponseSchema },
           400: { description: 'Invalid fields' },
-          401: { description: `${accountMessages.invalidCredentials} (also for an account that is not an admin, or is blocked)` },
+          401: { description: `${accountMessages.invalidCredentials} (also for an account that is neither an admin nor an auditor, or is blocked)` },
           429: { description: 'Too many attempts', headers: { 'Retry-After': 'Seconds until the next attempt is allowed' } },
         },
         async handle({ body }, req, res) {
-          res.json({ token: await accounts.adminLogin(body, req.ip ?? 'unknown', req.get('user-agent')), role: 'admin' });
+          res.json(await accounts.adminLogin(body, req.ip ?? 'unknown', req.get('user-agent')));
         },
       }),
       route({

@@ -1,10 +1,23 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { EventStore, Logger } from '@walletscreen/platform';
-import { accountMessages, apiKeyMessages, apiKeyScopes, SESSION_MINUTES, type AccountSessions, type ApiKey, type ApiKeyScope, type Profile, type Role } from '@walletscreen/contracts';
+import {
+  accountMessages,
+  adminMessages,
+  apiKeyMessages,
+  apiKeyScopes,
+  auditorAccessStreamId,
+  SESSION_MINUTES,
+  type AccountSessions,
+  type ApiKey,
+  type ApiKeyScope,
+  type AuditorAccessEvent,
+  type Profile,
+  type Role,
+} from '@walletscreen/contracts';
 import { keyMatches, newApiKey, readApiKey } from './api-key-format';
 import { API_KEY_USE_RECORD_MS, apiKeyStatus, apiKeyView, type StoredApiKey } from './api-keys';
 import { AggregateRepository, uuidFrom } from '../shared/command-handler';
-import { BusinessError, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from '../shared/errors';
+import { BusinessError, Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from '../shared/errors';
 import { decideAccount, RESET_TOKEN_MINUTES, type AccountCommand } from './decide';
 import type { LoginThrottle } from './login-throttle';
 import type { PurchaseChecksData, PurchasedPlan } from './purchases';
@@ -90,20 +103,24 @@ export function createAccounts(deps: AccountsDeps) {
     return state;
   }
 
+  async function registerUser(input: { email: string; username: string; password: string }, role: Role, by?: Actor): Promise<{ user: RegisteredUser; position: number }> {
+    const problem = passwordProblem(input.password, { email: input.email, username: input.username });
+    if (problem) throw new Invalid(problem, { password: problem });
+    const userId = userIdForEmail(input.email);
+    const passwordHash = await hashPassword(input.password);
+    const { state, position } = await execute(userId, {
+      type: 'RegisterUser',
+      data: { userId, email: input.email, username: input.username, passwordHash, role, ...(by ? { by } : {}) },
+      metadata: { now: now() },
+    });
+    return { user: state as RegisteredUser, position: position! };
+  }
+
   return {
     load,
 
     async register(input: { email: string; username: string; password: string }, role: Role = 'user'): Promise<RegisteredUser> {
-      const problem = passwordProblem(input.password, { email: input.email, username: input.username });
-      if (problem) throw new Invalid(problem, { password: problem });
-      const userId = userIdForEmail(input.email);
-      const passwordHash = await hashPassword(input.password);
-      const { state } = await execute(userId, {
-        type: 'RegisterUser',
-        data: { userId, email: input.email, username: input.username, passwordHash, role },
-        metadata: { now: now() },
-      });
-      return state as RegisteredUser;
+      return (await registerUser(input, role)).user;
     },
 
     /** Sign-in: starts a session (recorded with the sign-in) that the token carries. */
@@ -114,8 +131,11 @@ export function createAccounts(deps: AccountsDeps) {
       return deps.tokens.issue(user.userId, user.role, sessionId);
     },
 
-    /** Admin sign-in: a non-admin with the right password gets the same answer as a wrong password. */
-    async adminLogin(input: { email: string; password: string }, address: string, userAgent?: string): Promise<string> {
+    /**
+     * Admin-area sign-in, for admins and auditors (whose access is read-only): anyone else with the
+     * right password gets the same answer as a wrong password. Starts a session, as a sign-in does.
+     */
+    async adminLogin(input: { email: string; password: string }, address: string, userAgent?: string): Promise<{ token: string; role: 'admin' | 'auditor' }> {
       let user: RegisteredUser;
       try {
         user = await checkCredentials(input.email, input.password, address);
@@ -123,12 +143,29 @@ export function createAccounts(deps: AccountsDeps) {
         if (error instanceof Forbidden) throw new Unauthorized(accountMessages.invalidCredentials, { email: accountMessages.invalidCredentials, password: accountMessages.invalidCredentials });
         throw error;
       }
-      if (user.role !== 'admin') {
+      const role = user.role;
+      if (role !== 'admin' && role !== 'auditor') {
         throw new Unauthorized(accountMessages.invalidCredentials, { email: accountMessages.invalidCredentials, password: accountMessages.invalidCredentials });
       }
       const sessionId = randomUUID();
       await execute(user.userId, { type: 'RecordSignIn', data: { area: 'admin', address, session: newSession(sessionId, userAgent) }, metadata: { now: now() } });
-      return deps.tokens.issue(user.userId, 'admin', sessionId);
+      return { token: deps.tokens.issue(user.userId, role, sessionId), role };
+    },
+
+    /** An auditor's account, created by an admin with its first password; an e-mail already registered is refused. */
+    async createAuditor(input: { email: string; username: string; password: string }, by: Actor): Promise<{ user: RegisteredUser; position: number }> {
+      try {
+        return await registerUser(input, 'auditor', by);
+      } catch (error) {
+        if (error instanceof Conflict) throw new Conflict(adminMessages.emailTaken, { email: adminMessages.emailTaken });
+        throw error;
+      }
+    },
+
+    /** Records what an auditor read, on their access stream, before it is answered. */
+    async recordAuditorAccess(auditor: { userId: string; email: string }, access: { method: string; path: string; params: Record<string, string> }): Promise<void> {
+      const event: AuditorAccessEvent = { type: 'AuditorViewedData', data: { by: { userId: auditor.userId, email: auditor.email, role: 'auditor' }, ...access, at: now() } };
+      await deps.eventStore.append(auditorAccessStreamId(auditor.userId), [{ id: randomUUID(), ...event }], { expectedRevision: 'any' });
     },
 
     /**

@@ -15,7 +15,8 @@ export interface Actor {
 export type UserEvent =
   | {
       type: 'UserRegistered';
-      data: { userId: string; email: string; username: string; passwordHash: string; role: Role; bonusChecks: number; at: string };
+      /** `by`: the admin who created the account (auditors); absent when the user registered themselves. */
+      data: { userId: string; email: string; username: string; passwordHash: string; role: Role; bonusChecks: number; by?: Actor; at: string };
     }
   | { type: 'PasswordResetRequested'; data: { userId: string; tokenHash: string; expiresAt: string; at: string } }
   | { type: 'PasswordReset'; data: { userId: string; tokenHash: string; passwordHash: string; at: string } }

@@ -5,6 +5,8 @@ import {
   adminHistoryDetailSchema,
   adminHistoryItemSchema,
   adminMessages,
+  auditorSchema,
+  createAuditorRequestSchema,
   ADMIN_BLOCK_REASON,
   ADMIN_UNBLOCK_REASON,
   customerSchema,
@@ -17,7 +19,7 @@ import {
 import type { Logger, ReadStore } from '@walletscreen/platform';
 import { currentUser, requireAdmin, sessionAuth, type Authenticator } from '../http/auth';
 import { idempotencyKeyHeaders } from '../http/headers';
-import { route, routeGroup, type RouteGroup } from '../http/route';
+import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
 import { NotFound } from '../shared/errors';
 import { listCustomers } from './customers-query';
 import { sendAdminHistoryCsv } from '../shared/history-export';
@@ -40,6 +42,7 @@ export interface AdminCommands {
   topUp(userId: string, input: { amount: number; reason: string; idempotencyKey?: string }, by: Actor): Promise<AdminChange>;
   block(userId: string, by: Actor, reason: string): Promise<AdminChange>;
   unblock(userId: string, by: Actor, reason: string): Promise<AdminChange>;
+  createAuditor(input: { email: string; username: string; password: string }, by: Actor): Promise<{ user: { userId: string; email: string; username: string; registeredAt: string }; position: number }>;
 }
 
 /** Customer and check ids are UUIDs; anything else is simply not found. */
@@ -78,11 +81,11 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
       route({
         method: 'get',
         path: '/admin/customers',
-        summary: 'Customers, newest first (admins only)',
+        summary: 'Customers, newest first (admins and auditors)',
         tags,
-        auth: 'admin',
+        auth: 'audit',
         request: { query: customersQuerySchema },
-        responses: { 200: { description: 'Customers', schema: z.array(customerSchema) }, 400: { description: 'Invalid query' }, ...admins },
+        responses: { 200: { description: 'Customers', schema: z.array(customerSchema) }, 400: { description: 'Invalid query' }, ...auditReaderAnswers },
         async handle({ query }, _req, res) {
           res.json(await listCustomers(deps.readStore, query));
         },
@@ -131,13 +134,32 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
         },
       }),
       route({
-        method: 'get',
-        path: '/admin/transactions',
-        summary: "Every user's completed checks with user_email, newest first, filtered by the server (admins only)",
+        method: 'post',
+        path: '/admin/auditors',
+        summary: "Create an auditor's account with its first password: read-only access to the admin area, every read recorded (admins only)",
         tags,
         auth: 'admin',
+        request: { body: createAuditorRequestSchema },
+        responses: {
+          201: { description: 'The auditor', schema: auditorSchema },
+          400: { description: 'Invalid e-mail, name or password; nothing is stored' },
+          409: { description: adminMessages.emailTaken },
+          ...admins,
+        },
+        async handle({ body }, _req, res) {
+          const { user, position } = await deps.commands.createAuditor(body, actorOf(res));
+          await deps.waitForReadModels(position);
+          res.status(201).json({ id: user.userId, email: user.email, username: user.username, role: 'auditor', created_at: user.registeredAt });
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/admin/transactions',
+        summary: "Every user's completed checks with user_email, newest first, filtered by the server (admins and auditors)",
+        tags,
+        auth: 'audit',
         request: { query: adminHistoryQuerySchema },
-        responses: { 200: { description: 'History rows with user_email', schema: z.array(adminHistoryItemSchema) }, 400: { description: 'Invalid filter' }, ...admins },
+        responses: { 200: { description: 'History rows with user_email', schema: z.array(adminHistoryItemSchema) }, 400: { description: 'Invalid filter' }, ...auditReaderAnswers },
         async handle({ query }, _req, res) {
           res.json(await findAdminHistory(deps.readStore, query));
         },
@@ -145,11 +167,11 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
       route({
         method: 'get',
         path: '/admin/transactions.csv',
-        summary: "Every user's completed checks as CSV, with user_email and the same filters (admins only)",
+        summary: "Every user's completed checks as CSV, with user_email and the same filters (admins and auditors)",
         tags,
-        auth: 'admin',
+        auth: 'audit',
         request: { query: adminHistoryFilterSchema },
-        responses: { 200: { description: 'The CSV file', contentType: 'text/csv' }, 400: { description: 'Invalid filter' }, ...admins },
+        responses: { 200: { description: 'The CSV file', contentType: 'text/csv' }, 400: { description: 'Invalid filter' }, ...auditReaderAnswers },
         async handle({ query }, _req, res) {
           await sendAdminHistoryCsv(res, { readStore: deps.readStore, logger: deps.logger, now: deps.clock() }, query);
         },
@@ -157,11 +179,11 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
       route({
         method: 'get',
         path: '/admin/transactions/:id',
-        summary: "Any user's completed check with its report and user_email (admins only)",
+        summary: "Any user's completed check with its report and user_email (admins and auditors)",
         tags,
-        auth: 'admin',
+        auth: 'audit',
         request: { params: idSchema, paramsNotFound: adminMessages.checkNotFound },
-        responses: { 200: { description: 'The row with the report fields', schema: adminHistoryDetailSchema }, 404: { description: 'No such check' }, ...admins },
+        responses: { 200: { description: 'The row with the report fields', schema: adminHistoryDetailSchema }, 404: { description: 'No such check' }, ...auditReaderAnswers },
         async handle({ params }, _req, res) {
           const detail = await findAdminCheck(deps.readStore, params.id);
           if (!detail) throw new NotFound(adminMessages.checkNotFound);

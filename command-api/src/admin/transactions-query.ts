@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { ReadStore } from '@walletscreen/platform';
+import { findCheckCase } from '../shared/check-case';
 import { findCheck, findHistory, historyDetail, historyFilterSchema, historyItem, historyQuerySchema, type CheckDoc, type HistoryQuery } from '../shared/check-history';
 
 /** Collection the customers projection writes (projections/src/customers). */
@@ -68,6 +69,6 @@ async function scan(readStore: ReadStore, query: HistoryQuery, needle: string): 
 export async function findAdminCheck(readStore: ReadStore, id: string) {
   const doc = await findCheck(readStore, id);
   if (!doc || doc.status !== 'completed') return null;
-  const emails = await emailsOf(readStore, [doc]);
-  return { ...historyDetail(doc), user_email: emails.get(doc.user_id) ?? '' };
+  const [emails, checkCase] = await Promise.all([emailsOf(readStore, [doc]), findCheckCase(readStore, doc.id)]);
+  return { ...historyDetail(doc), user_email: emails.get(doc.user_id) ?? '', ...(checkCase ? { case: checkCase } : {}) };
 }

@@ -13,7 +13,7 @@ import {
 import type { ChainVerification, EventStore, ReadStore } from '@walletscreen/platform';
 import { sessionAuth, type Authenticator } from '../http/auth';
 import { drainedOrClosed } from '../http/drain';
-import { route, routeGroup, type RouteGroup } from '../http/route';
+import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
 import { Conflict, NotFound } from '../shared/errors';
 import { auditTypes, findAuditEntries, streamAuditEntries } from './audit-query';
 import { balanceAsOf, balanceHistory, type UserLedger } from './balance';
@@ -50,18 +50,17 @@ export function auditRoutes(deps: {
 }): RouteGroup {
   const ledger = deps.ledger as UserLedger<unknown>;
   const tags = ['Admin: audit'];
-  const admins = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } };
 
   return routeGroup(
     [
       route({
         method: 'get',
         path: '/admin/audit',
-        summary: 'Every recorded event, newest first, filtered on the server (admins only)',
+        summary: 'Every recorded event, newest first, filtered on the server (admins and auditors)',
         tags,
-        auth: 'admin',
+        auth: 'audit',
         request: { query: auditQuerySchema },
-        responses: { 200: { description: 'A page of the log', schema: auditPageSchema }, 400: { description: 'Invalid filter' }, ...admins },
+        responses: { 200: { description: 'A page of the log', schema: auditPageSchema }, 400: { description: 'Invalid filter' }, ...auditReaderAnswers },
         async handle({ query }, _req, res) {
           res.json(await findAuditEntries(deps.readStore, query));
         },
@@ -69,10 +68,10 @@ export function auditRoutes(deps: {
       route({
         method: 'get',
         path: '/admin/audit/types',
-        summary: 'The event types recorded so far (admins only)',
+        summary: 'The event types recorded so far (admins and auditors)',
         tags,
-        auth: 'admin',
-        responses: { 200: { description: 'Types', schema: auditTypesSchema }, ...admins },
+        auth: 'audit',
+        responses: { 200: { description: 'Types', schema: auditTypesSchema }, ...auditReaderAnswers },
         async handle(_input, _req, res) {
           res.json({ types: await auditTypes(deps.readStore) });
         },
@@ -80,9 +79,9 @@ export function auditRoutes(deps: {
       route({
         method: 'get',
         path: '/admin/audit/export',
-        summary: 'The filtered events, oldest first, as JSON Lines (attachment walletscreen-audit-<time>.jsonl), streamed (admins only)',
+        summary: 'The filtered events, oldest first, as JSON Lines (attachment walletscreen-audit-<time>.jsonl), streamed (admins and auditors)',
         tags,
-        auth: 'admin',
+        auth: 'audit',
         request: { query: auditFiltersSchema },
         responses: {
           200: {
@@ -92,7 +91,7 @@ export function auditRoutes(deps: {
             headers: { 'Content-Disposition': 'attachment; filename="walletscreen-audit-<time>.jsonl"' },
           },
           400: { description: 'Invalid filter' },
-          ...admins,
+          ...auditReaderAnswers,
         },
         async handle({ query: filters }, req, res) {
           const stamp = deps.clock().toISOString().slice(0, 19).replace(/[:T]/g, '-');
@@ -112,11 +111,11 @@ export function auditRoutes(deps: {
       route({
         method: 'get',
         path: '/admin/audit/balance/:userId',
-        summary: "A customer's balance as of a moment, folded from their stream's events recorded up to it (admins only)",
+        summary: "A customer's balance as of a moment, folded from their stream's events recorded up to it (admins and auditors)",
         tags,
-        auth: 'admin',
+        auth: 'audit',
         request: { params: userIdSchema, paramsNotFound: notFound, query: balanceAsOfQuerySchema },
-        responses: { 200: { description: 'The balance then', schema: balanceAsOfSchema }, 400: { description: 'Invalid moment' }, 404: { description: 'No such customer' }, ...admins },
+        responses: { 200: { description: 'The balance then', schema: balanceAsOfSchema }, 400: { description: 'Invalid moment' }, 404: { description: 'No such customer' }, ...auditReaderAnswers },
         async handle({ params, query }, _req, res) {
           const events = await deps.eventStore.readStream(ledger.streamId(params.userId));
           if (events.length === 0) throw new NotFound(notFound);
@@ -126,11 +125,11 @@ export function auditRoutes(deps: {
       route({
         method: 'get',
         path: '/admin/audit/balance-history/:userId',
-        summary: 'Each balance-changing event of a customer with the balance after it (admins only)',
+        summary: 'Each balance-changing event of a customer with the balance after it (admins and auditors)',
         tags,
-        auth: 'admin',
+        auth: 'audit',
         request: { params: userIdSchema, paramsNotFound: notFound },
-        responses: { 200: { description: 'The changes, oldest first', schema: balanceHistorySchema }, 404: { description: 'No such customer' }, ...admins },
+        responses: { 200: { description: 'The changes, oldest first', schema: balanceHistorySchema }, 404: { description: 'No such customer' }, ...auditReaderAnswers },
         async handle({ params }, _req, res) {
           const events = await deps.eventStore.readStream(ledger.streamId(params.userId));
           if (events.length === 0) throw new NotFound(notFound);
@@ -140,10 +139,10 @@ export function auditRoutes(deps: {
       route({
         method: 'get',
         path: '/admin/audit/verify',
-        summary: "Walks the event store's hash chain: the count and head hash, or the first event altered, removed or inserted (admins only)",
+        summary: "Walks the event store's hash chain: the count and head hash, or the first event altered, removed or inserted (admins and auditors)",
         tags,
-        auth: 'admin',
-        responses: { 200: { description: 'The verification', schema: chainVerificationResponseSchema }, 409: { description: 'This event store keeps no hash chain (EventStoreDB)' }, ...admins },
+        auth: 'audit',
+        responses: { 200: { description: 'The verification', schema: chainVerificationResponseSchema }, 409: { description: 'This event store keeps no hash chain (EventStoreDB)' }, ...auditReaderAnswers },
         async handle(_input, _req, res) {
           if (!deps.verify) {
             throw new Conflict('This event store keeps no hash chain: the chain is kept by the SQLite event store. EventStoreDB keeps its own append-only log with a checksum on every record.');

@@ -14,7 +14,7 @@ import {
 } from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
 import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
-import { route, routeGroup, type RouteGroup } from '../http/route';
+import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
 import { NotFound } from '../shared/errors';
 import { listPurchases } from './purchases-query';
 import type { Billing } from './service';
@@ -133,11 +133,11 @@ export function billingRoutes(deps: { auth: Authenticator; billing: Billing; rea
       route({
         method: 'get',
         path: '/admin/purchases',
-        summary: 'Purchases, newest first, with what is left of each (admins only)',
+        summary: 'Purchases, newest first, with what is left of each (admins and auditors)',
         tags: ['Admin: customers'],
-        auth: 'admin',
+        auth: 'audit',
         request: { query: purchasesQuerySchema },
-        responses: { 200: { description: 'Purchases', schema: z.array(purchaseSchema) }, 400: { description: 'Invalid query' }, 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } },
+        responses: { 200: { description: 'Purchases', schema: z.array(purchaseSchema) }, 400: { description: 'Invalid query' }, ...auditReaderAnswers },
         async handle({ query }, _req, res) {
           res.json(await listPurchases(deps.readStore, query));
         },

@@ -17,6 +17,7 @@ import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
 import { idempotencyKeyHeaders } from '../http/headers';
 import { route, routeGroup, type RouteGroup } from '../http/route';
 import { Invalid, NotFound, PaymentRequired } from '../shared/errors';
+import { findCheckCase } from '../shared/check-case';
 import { historyFilterSchema } from '../shared/check-history';
 import { sendUserHistoryCsv } from '../shared/history-export';
 import { findCheck, findHistory, findRunningChecks, historyDetail, historyItem, historyQuerySchema } from './history';
@@ -105,7 +106,8 @@ export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readSto
           const doc = await findCheck(deps.readStore, params.id);
           // Another user's check is not found: nobody learns it exists.
           if (!doc || doc.user_id !== currentUser(res).userId || doc.status !== 'completed') throw new NotFound('No such check');
-          res.json(historyDetail(doc));
+          const checkCase = await findCheckCase(deps.readStore, doc.id);
+          res.json({ ...historyDetail(doc), ...(checkCase ? { case: checkCase } : {}) });
         },
       }),
       route({

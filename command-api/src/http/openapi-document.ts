@@ -12,7 +12,7 @@ export const openApiPath = (expressPath: string) => `/api${expressPath.replace(/
 
 const security = (auth: RouteAuth): Record<string, string[]>[] => {
   if (auth === 'none') return [];
-  if (auth === 'session' || auth === 'admin') return [{ session: [] }];
+  if (auth === 'session' || auth === 'admin' || auth === 'audit') return [{ session: [] }];
   return [{ apiKeyHeader: [] }, { apiKeyBearer: [] }];
 };
 
@@ -36,7 +36,7 @@ function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
         : {}),
     };
   }
-  const scope = typeof route.auth === 'object' ? ` Needs an API key with the \`${route.auth.apiKey}\` scope.` : route.auth === 'admin' ? ' Admins only.' : '';
+  const scope = typeof route.auth === 'object' ? ` Needs an API key with the \`${route.auth.apiKey}\` scope.` : route.auth === 'admin' ? ' Admins only.' : route.auth === 'audit' ? ' Admins and auditors (read-only; every call of an auditor is recorded in the audit log).' : '';
   return {
     summary: route.summary,
     ...(route.description || scope ? { description: `${route.description ?? ''}${scope}`.trim() } : {}),

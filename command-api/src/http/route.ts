@@ -11,8 +11,14 @@ import { parseInput } from './validation';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** How a route authenticates, for the document's `security` (and, given an `AuthMiddleware`, its checking). */
-export type RouteAuth = 'none' | 'session' | 'admin' | { apiKey: string };
+/**
+ * How a route authenticates, for the document's `security` (and, given an `AuthMiddleware`, its
+ * checking): `audit` is the admin area's reads, open to admins and (recorded) to auditors.
+ */
+export type RouteAuth = 'none' | 'session' | 'admin' | 'audit' | { apiKey: string };
+
+/** The refusals of an `audit` route, for its `responses`. */
+export const auditReaderAnswers = { 401: { description: 'Not signed in' }, 403: { description: 'Neither an admin nor an auditor' } } as const;
 
 export interface RouteResponse {
   description: string;

@@ -1,13 +1,12 @@
 import { STATS_MAX_DAYS, statsQuerySchema, statsSchema, walletChecksQuerySchema, walletDetailSchema, walletKeySchema, walletsPageSchema, walletsQuerySchema } from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
 import { sessionAuth, type Authenticator } from '../http/auth';
-import { route, routeGroup, type RouteGroup } from '../http/route';
+import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
 import { Invalid, NotFound } from '../shared/errors';
 import { computeStats, statsRange } from './stats-query';
 import { findWallet, listWallets } from './wallets-query';
 
 const tags = ['Admin: insights'];
-const admins = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } };
 
 /**
  * GET /api/admin/wallets, GET /api/admin/wallets/:network/:address and GET /api/admin/stats: the
@@ -19,11 +18,11 @@ export function insightsRoutes(deps: { auth: Authenticator; readStore: ReadStore
       route({
         method: 'get',
         path: '/admin/wallets',
-        summary: 'Every screened address: how often and by how many customers it was checked, its latest score and level (admins only)',
+        summary: 'Every screened address: how often and by how many customers it was checked, its latest score and level (admins and auditors)',
         tags,
-        auth: 'admin',
+        auth: 'audit',
         request: { query: walletsQuerySchema },
-        responses: { 200: { description: 'A page of wallets and how many match', schema: walletsPageSchema }, 400: { description: 'Invalid query' }, ...admins },
+        responses: { 200: { description: 'A page of wallets and how many match', schema: walletsPageSchema }, 400: { description: 'Invalid query' }, ...auditReaderAnswers },
         async handle({ query }, _req, res) {
           res.json(await listWallets(deps.readStore, query));
         },
@@ -31,15 +30,15 @@ export function insightsRoutes(deps: { auth: Authenticator; readStore: ReadStore
       route({
         method: 'get',
         path: '/admin/wallets/:network/:address',
-        summary: 'One screened address and its checks, newest first, with the customer e-mail and report of each (admins only)',
+        summary: 'One screened address and its checks, newest first, with the customer e-mail and report of each (admins and auditors)',
         tags,
-        auth: 'admin',
+        auth: 'audit',
         request: { params: walletKeySchema, query: walletChecksQuerySchema },
         responses: {
           200: { description: 'The wallet, a page of its checks and how many there are', schema: walletDetailSchema },
           400: { description: 'Unknown network' },
           404: { description: 'Never checked' },
-          ...admins,
+          ...auditReaderAnswers,
         },
         async handle({ params, query }, _req, res) {
           const wallet = await findWallet(deps.readStore, params.network, params.address, query);
@@ -51,11 +50,11 @@ export function insightsRoutes(deps: { auth: Authenticator; readStore: ReadStore
         method: 'get',
         path: '/admin/stats',
         summary:
-          'Financial stats (admins only): revenue, purchases, checks, refunds and active customers (who checked or bought) over a range, per day or month, the risk-level distribution of completed checks and the top customers by checks and by revenue. Days are UTC.',
+          'Financial stats (admins and auditors): revenue, purchases, checks, refunds and active customers (who checked or bought) over a range, per day or month, the risk-level distribution of completed checks and the top customers by checks and by revenue. Days are UTC.',
         tags,
-        auth: 'admin',
+        auth: 'audit',
         request: { query: statsQuerySchema },
-        responses: { 200: { description: 'Stats', schema: statsSchema }, 400: { description: 'Invalid range' }, ...admins },
+        responses: { 200: { description: 'Stats', schema: statsSchema }, 400: { description: 'Invalid range' }, ...auditReaderAnswers },
         async handle({ query }, _req, res) {
           const range = statsRange(query, deps.clock());
           if ((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 >= STATS_MAX_DAYS) {

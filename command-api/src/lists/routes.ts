@@ -11,7 +11,7 @@ import {
   customListUploadResponseSchema,
 } from '@walletscreen/contracts';
 import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
-import { route, routeGroup, type RouteGroup } from '../http/route';
+import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
 import { parseInput } from '../http/validation';
 import type { CustomListsService } from './service';
 
@@ -72,10 +72,10 @@ export function listsRoutes(deps: { auth: Authenticator; lists: CustomListsServi
       route({
         method: 'get',
         path: '/admin/lists',
-        summary: 'Custom block and allow lists in force, most recently uploaded first (admins only)',
+        summary: 'Custom block and allow lists in force, most recently uploaded first (admins and auditors)',
         tags,
-        auth: 'admin',
-        responses: { 200: { description: 'Lists', schema: z.array(customListSummarySchema) }, ...admins },
+        auth: 'audit',
+        responses: { 200: { description: 'Lists', schema: z.array(customListSummarySchema) }, ...auditReaderAnswers },
         async handle(_input, _req, res) {
           res.json(await deps.lists.list());
         },

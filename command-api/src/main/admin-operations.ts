@@ -12,9 +12,11 @@ import { checksLeft, userAggregate, userStreamId, type UserEvent, type UserState
 import type { Authenticator } from '../http/auth';
 import type { RouteGroup } from '../http/route';
 import { auditRoutes } from '../audit/routes';
+import { streamRoutes } from '../audit/stream-routes';
 import type { UserLedger } from '../audit/balance';
 import { adminSanctionsRoutes, type SanctionsStatusReader } from '../sanctions/routes';
 import { createSanctionsUpload } from './sanctions-upload';
+import { checkAudit, streamKinds } from './stream-kinds';
 
 export const userLedger: UserLedger<UserState> = {
   streamId: userStreamId,
@@ -63,6 +65,7 @@ export function adminOperationsRoutes(deps: {
         : {}),
       clock,
     }),
+    streamRoutes({ auth: deps.auth, eventStore, kinds: streamKinds, checks: checkAudit }),
     adminSanctionsRoutes({ auth: deps.auth, sync, upload: createSanctionsUpload({ eventStore, clock, logger, maxBytes: SANCTIONS_UPLOAD_MAX_BYTES }), status: deps.sanctionsStatus }),
   ];
 }

@@ -36,6 +36,8 @@ import { routeGroup } from '../http/route';
 import { monitoringRoutes, publicMonitoringRoutes } from '../monitoring/routes';
 import type { Monitoring } from '../monitoring/service';
 import { webhookRoutes } from '../webhooks/routes';
+import { casesRoutes } from '../cases/routes';
+import type { Cases } from '../cases/service';
 import { siteRoutes } from '../site/routes';
 import type { Webhooks } from '../webhooks/service';
 
@@ -61,6 +63,8 @@ export interface ApiRouteDeps {
   /** The watchlist and the alerts inbox. */
   monitoring: Monitoring;
   webhooks: Webhooks;
+  /** Cases opened on checks and alerts. */
+  cases: Cases;
 }
 
 /** The reference page's sections, in order. */
@@ -98,6 +102,12 @@ export const apiTags: ApiTag[] = [
       'The watchlist and the alerts inbox of the signed-in user. Watched wallets are re-screened on their interval (a scheduled re-screen costs one check; with none left it is skipped and tried at the next slot) and at once, free and without a blockchain call, when a sanctions or custom list changes. A changed level or status, or a new sanctions hit, raises an alert.',
   },
   { name: 'Monitoring (API)', description: 'The watchlist and the alerts through the public API: an API key with the `monitor` scope. Same rules and prices as the web app.' },
+  {
+    name: 'Cases',
+    description:
+      'A check or an alert opened for review: status (open, escalated, closed), assignee, notes, and a decision with its reason (approve, reject, report), each an event on the case. Closing a case of a High Risk, Non-compliant or Incomplete check needs a second person (four eyes, CASES_FOUR_EYES). The customer acts on the cases of their own checks, admins on every case.',
+  },
+  { name: 'Admin: cases', description: "Admins only: every customer's cases." },
   { name: 'Sanctions (drop-in)', description: "Free sanctions checks answered in the shapes of Chainalysis' and TRM's free sanctions APIs, against the OFAC SDN list in force." },
   { name: 'Service', description: 'Liveness, this document and its reference page.' },
 ];
@@ -150,6 +160,7 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
     routeGroup(webhookRoutes(webhookDeps, { prefix: '/v1/webhooks', auth: { apiKey: 'monitor' }, tags: ['Webhooks (API)'], source: 'api' }), {
       auth: apiKeyAuth({ auth: accounts, limiter: deps.apiKeyLimiter }),
     }),
+    casesRoutes({ auth: accounts, cases: deps.cases, waitForReadModels: deps.readModelsShow('a case change') }),
     // Last: any other /api/admin path asks for an admin before it is found missing.
     adminPathsGuard(accounts),
   ];
@@ -185,6 +196,7 @@ export function describedRouteGroups(): RouteGroup[] {
     batches: unused('batches'),
     monitoring: unused('monitoring'),
     webhooks: unused('webhooks'),
+    cases: unused('cases'),
   });
 }
 

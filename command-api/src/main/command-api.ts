@@ -31,6 +31,7 @@ import { createBatches } from '../batches/service';
 import { createMonitoring } from '../monitoring/service';
 import { summarizeCheck } from '@walletscreen/workers/monitoring/summary';
 import { createWebhooks } from '../webhooks/service';
+import { createCases } from '../cases/service';
 
 /** The ports a part runs on. */
 export interface Ports {
@@ -153,6 +154,7 @@ export async function startCommandApi(deps: {
       renderCheckPdf: (userId, checkId) => renderStoredCheckPdf(readStore, userId, checkId, clock()),
       batches: createBatches({ eventStore, readStore, clock, checksLeft: (userId) => accounts.checksLeft(userId) }),
       monitoring: createMonitoring({ eventStore, readStore, clock, maxWatches: config.WATCHLIST_MAX, summarize: summarizeCheck }),
+      cases: createCases({ eventStore, readStore, clock, fourEyes: config.CASES_FOUR_EYES }),
       webhooks: createWebhooks({ eventStore, readStore, clock, allowPrivateDestinations: config.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS, ...(deps.deliverWebhookNow ? { deliverNow: deps.deliverWebhookNow } : {}) }),
     }),
     tags: apiTags,

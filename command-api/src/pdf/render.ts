@@ -4,14 +4,19 @@
  * numbered headings, and page numbers.
  */
 import PDFDocument from 'pdfkit';
-import { blockchainDataMissing, classifyAmlStatus, classifyRiskLabel, networkNames, shownRiskScore, type Network, type WalletAnalysis } from '@walletscreen/contracts';
+import { blockchainDataMissing, classifyAmlStatus, classifyRiskLabel, networkNames, shownRiskScore, type CheckCase, type Network, type WalletAnalysis } from '@walletscreen/contracts';
 
 export interface PdfEvidence {
   checkId: string;
   network: Network;
   createdAt: string;
   sources: Array<{ label: string; value: string }>;
+  /** The check's case, when it was opened as one, and the e-mail of who requested the check. */
+  review?: { case: CheckCase; requestedBy: string };
 }
+
+const decisionText: Record<NonNullable<CheckCase['decision']>, string> = { approve: 'Approved', reject: 'Rejected', report: 'Reported' };
+const when = (iso: string) => `${iso.replace('T', ' ').slice(0, 16)} UTC`;
 
 const ACCENT = '#4338ca';
 const RISK: Record<string, string> = { low: '#15803d', medium: '#b45309', high: '#b91c1c', incomplete: '#374151', unknown: '#6b7280' };
@@ -137,6 +142,24 @@ export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEviden
     );
   }
   if (analysis.chainabuse_report) field('Chainabuse', analysis.chainabuse_report);
+
+  // The case's decision: what was decided, why, by whom and when, and who approved the close.
+  if (evidence?.review) {
+    const { case: c, requestedBy } = evidence.review;
+    doc.moveDown(0.4);
+    doc.x = 50;
+    doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(12).text('Case review');
+    doc.moveDown(0.3);
+    field('Check requested by', requestedBy || 'Unknown');
+    field('Case status', c.status.charAt(0).toUpperCase() + c.status.slice(1));
+    if (c.decision) {
+      field('Decision', `${decisionText[c.decision]}: ${c.reason ?? ''}`);
+      field('Decided by', `${c.decided_by ?? 'Unknown'} on ${when(c.decided_at ?? '')}`);
+    } else {
+      field('Decision', 'No decision recorded yet');
+    }
+    if (c.closed_at) field('Closed', `${c.close_approved_by ? `Requested by ${c.closed_by ?? 'Unknown'}, approved by ${c.close_approved_by}` : `By ${c.closed_by ?? 'Unknown'}`} on ${when(c.closed_at)}`);
+  }
 
   if (evidence && evidence.sources.length > 0) {
     doc.moveDown(0.4);

@@ -1,6 +1,7 @@
 /** The PDF of a user's own stored check, rendered with its fields and sources (the web app's and the public API's report). */
 import { walletAnalysisSchema, type Network, type WalletAnalysis } from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
+import { emailOfUser, findCheckCase } from '../shared/check-case';
 import { pdfFileName } from '../shared/check-command';
 import { NotFound } from '../shared/errors';
 import { renderAmlReportPdf, type PdfEvidence } from './render';
@@ -24,7 +25,9 @@ export async function storedCheckForPdf(readStore: ReadStore, userId: string, ch
   // Checks recorded before a field existed get its default (no missing evidence, no marks).
   const stored = walletAnalysisSchema.safeParse(check.result);
   const analysis = stored.success ? stored.data : check.result;
-  return { analysis, evidence: { checkId: check.id, network: check.network, createdAt: check.created_at, sources: check.evidence_sources ?? [] } };
+  const checkCase = await findCheckCase(readStore, check.id);
+  const review = checkCase ? { case: checkCase, requestedBy: await emailOfUser(readStore, check.user_id) } : undefined;
+  return { analysis, evidence: { checkId: check.id, network: check.network, createdAt: check.created_at, sources: check.evidence_sources ?? [], ...(review ? { review } : {}) } };
 }
 
 export async function renderStoredCheckPdf(readStore: ReadStore, userId: string, checkId: string, now: Date): Promise<{ pdf: Buffer; fileName: string }> {

@@ -30,6 +30,7 @@ export const accountMessages = {
   signedOut: 'Signed out',
   otherSessionsEnded: 'Your other sessions have been signed out.',
   receiptNotFound: 'No such purchase',
+  auditorReadOnly: 'Auditors have read-only access: this action is not available to them',
 } as const;
 
 export const PASSWORD_MIN = 8;
@@ -75,7 +76,8 @@ export type LoginRequest = z.input<typeof loginRequestSchema>;
 export const loginResponseSchema = z.object({ token: z.string() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const adminLoginResponseSchema = z.object({ token: z.string(), role: z.literal('admin') });
+/** Admins and auditors sign in to the admin area; an auditor's is read-only. */
+export const adminLoginResponseSchema = z.object({ token: z.string(), role: z.enum(['admin', 'auditor']) });
 export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
 
 export const requestPasswordResetSchema = z.object({ email: emailSchema });
@@ -91,13 +93,14 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 export const profileSchema = z.object({
   email: z.string(),
   username: z.string(),
-  role: z.enum(['user', 'admin', 'blocked']),
+  role: z.enum(['user', 'admin', 'auditor', 'blocked']),
   checks_left: z.number().int(),
   bonus_checks: z.number().int(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const roles = ['user', 'admin', 'blocked'] as const;
+/** `auditor`: read-only access to the admin area (customers, checks, cases, the audit log), created by an admin. */
+export const roles = ['user', 'admin', 'auditor', 'blocked'] as const;
 export type Role = (typeof roles)[number];
 
 /** A row of the admin Customers screen (spec §3 "Customer"). */

@@ -3,7 +3,7 @@
  * limits and messages shared by the server and the admin screens.
  */
 import { z } from 'zod';
-import { roles } from '../accounts/api';
+import { emailSchema, newPasswordSchema, roles, USERNAME_MAX } from '../accounts/api';
 
 /** The spec's top-up: 10 checks per confirm, with a fixed reason (spec §7, §9). */
 export const ADMIN_TOPUP_AMOUNT = 10;
@@ -22,6 +22,9 @@ export const adminMessages = {
   cannotBlockSelf: 'You cannot block your own account',
   cannotBlockAdmin: 'An admin account cannot be blocked',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a top-up of another amount',
+  auditorNameRequired: "Enter the auditor's name",
+  auditorNameTooLong: `The name may have at most ${USERNAME_MAX} characters`,
+  emailTaken: 'An account with this e-mail already exists',
 } as const;
 
 const reason = z
@@ -55,3 +58,22 @@ export const adminActionResponseSchema = z.object({
   changed: z.boolean(),
 });
 export type AdminActionResponse = z.infer<typeof adminActionResponseSchema>;
+
+/**
+ * An auditor's account, created by an admin (POST /api/admin/auditors): read-only access to the
+ * admin area. The admin sets the first password and hands it over; the auditor signs in to the
+ * admin area with it.
+ */
+export const createAuditorRequestSchema = z.object({
+  email: emailSchema,
+  username: z
+    .string({ error: adminMessages.auditorNameRequired })
+    .trim()
+    .min(1, { error: adminMessages.auditorNameRequired })
+    .max(USERNAME_MAX, { error: adminMessages.auditorNameTooLong }),
+  password: newPasswordSchema,
+});
+export type CreateAuditorRequest = z.input<typeof createAuditorRequestSchema>;
+
+export const auditorSchema = z.object({ id: z.string(), email: z.string(), username: z.string(), role: z.literal('auditor'), created_at: z.string() });
+export type Auditor = z.infer<typeof auditorSchema>;

@@ -23,6 +23,8 @@ export const auditEventNames: Readonly<Record<string, string>> = {
   ApiKeyCreated: 'API key created',
   ApiKeyUsed: 'API key used',
   ApiKeyRevoked: 'API key revoked',
+  // Auditors' reads (auditor-access-<id>)
+  AuditorViewedData: 'Auditor viewed data',
   // Checks (check-<id>)
   WalletCheckRequested: 'Wallet check requested',
   WalletCheckStageCompleted: 'Check stage completed',
@@ -43,6 +45,15 @@ export const auditEventNames: Readonly<Record<string, string>> = {
   AlertAcknowledged: 'Alert acknowledged',
   AlertResolved: 'Alert resolved',
   AlertEmailed: 'Alert e-mailed',
+  // Cases (case-<id>)
+  CaseOpened: 'Case opened',
+  CaseAssigned: 'Case assigned',
+  CaseNoteAdded: 'Case note added',
+  CaseEscalated: 'Case escalated',
+  CaseDecisionRecorded: 'Case decision recorded',
+  CaseCloseRequested: 'Case close requested (awaiting a second person)',
+  CaseClosed: 'Case closed',
+  CaseReopened: 'Case reopened',
   // Sanctions and custom lists
   SanctionsListImported: 'Sanctions list imported',
   SanctionsSyncSucceeded: 'Sanctions sync succeeded',

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { chains, networks, type AddressKind, type ParsedAddress } from '../addresses/parse';
 import { problemSchema } from '../common/problem';
+import { checkCaseSchema } from '../cases/cases';
 import { linkedWalletSchema, walletAnalysisSchema } from './analysis';
 import type { CheckProgress } from './events';
 
@@ -66,6 +67,8 @@ export const historyDetailSchema = historyItemSchema.extend({
   missing_evidence: z.array(z.string()),
   /** Each linked wallet with what marks it (empty for checks recorded before it was kept). */
   linked_wallets_details: z.array(linkedWalletSchema),
+  /** The check's case, when it was opened as one (or one of its alerts was): its decision, who decided, who approved the close. Absent otherwise. */
+  case: checkCaseSchema.optional(),
 });
 export type HistoryDetail = z.infer<typeof historyDetailSchema>;
 

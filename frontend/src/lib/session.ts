@@ -50,9 +50,20 @@ export function isSessionValid(session: SessionSnapshot, now: number): boolean {
   return session.token !== null && session.expiresAt !== null && now <= session.expiresAt;
 }
 
-/** Admin: a valid session whose stored role is "admin". */
+/** The roles that sign in to the admin area: admins, and auditors, for whom it is read-only. */
+export const ADMIN_AREA_ROLES: readonly string[] = ['admin', 'auditor'];
+
+/** Admin area: a valid session whose stored role is "admin" or "auditor". */
 export function isAdminSession(session: SessionSnapshot, now: number): boolean {
-  return isSessionValid(session, now) && session.role === 'admin';
+  return isSessionValid(session, now) && ADMIN_AREA_ROLES.includes(session.role ?? '');
+}
+
+/**
+ * An auditor's session: the admin area shows no action that changes anything (the server refuses
+ * them anyway; this only keeps buttons that cannot work off the screen).
+ */
+export function isReadOnlySession(storage: SessionStorage = browserStorage()): boolean {
+  return readSession(storage).role === 'auditor';
 }
 
 /** After a user sign-in: the token and an expiry 100 minutes ahead. A role left by an admin sign-in is dropped. */
@@ -104,7 +115,7 @@ export function checkAdminSession(storage: SessionStorage, now: number): Session
     clearAdminSession(storage);
     return { ok: false, redirectTo: ADMIN_LOGIN_PATH };
   }
-  if (session.role !== 'admin') return { ok: false, redirectTo: UNAUTHORIZED_PATH };
+  if (!ADMIN_AREA_ROLES.includes(session.role ?? '')) return { ok: false, redirectTo: UNAUTHORIZED_PATH };
   return { ok: true };
 }
 
@@ -123,7 +134,7 @@ export function logout(storage: SessionStorage, kind: 'user' | 'admin'): string 
 
 /** Where a session that the server refused sends the visitor: admins to their own sign-in. */
 export function signInPathFor(storage: SessionStorage): string {
-  return readSession(storage).role === 'admin' ? ADMIN_LOGIN_PATH : LOGIN_PATH;
+  return ADMIN_AREA_ROLES.includes(readSession(storage).role ?? '') ? ADMIN_LOGIN_PATH : LOGIN_PATH;
 }
 
 /** Where the public pages send someone already signed in: their area, and where Check Wallet goes. */
@@ -139,7 +150,7 @@ export interface SignedInArea {
 /** The visitor's signed-in area, or null without a valid session (spec §3's validity: token, expiry not passed). */
 export function signedInArea(session: SessionSnapshot, now: number): SignedInArea | null {
   if (!isSessionValid(session, now)) return null;
-  if (session.role === 'admin') return { kind: 'admin', label: 'Admin', home: '/admin', checkWallet: null };
+  if (ADMIN_AREA_ROLES.includes(session.role ?? '')) return { kind: 'admin', label: 'Admin', home: '/admin', checkWallet: null };
   return { kind: 'user', label: 'Dashboard', home: '/dashboard', checkWallet: '/dashboard/wallet-checker' };
 }
 

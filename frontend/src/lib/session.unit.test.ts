@@ -6,6 +6,7 @@ import {
   checkAdminSession,
   checkUserSession,
   isAdminSession,
+  isReadOnlySession,
   isSessionValid,
   logout,
   readSession,
@@ -92,10 +93,18 @@ describe('session validity', () => {
     expect(isSessionValid({ token: 't', expiresAt: NOW - 1, role: null }, NOW)).toBe(false);
   });
 
-  it('is an admin session only with the role "admin" as well', () => {
+  it('is an admin-area session only with the role "admin" or "auditor" as well', () => {
     expect(isAdminSession({ token: 't', expiresAt: NOW + 1, role: 'admin' }, NOW)).toBe(true);
+    expect(isAdminSession({ token: 't', expiresAt: NOW + 1, role: 'auditor' }, NOW)).toBe(true);
+    expect(isAdminSession({ token: 't', expiresAt: NOW + 1, role: 'user' }, NOW)).toBe(false);
     expect(isAdminSession({ token: 't', expiresAt: NOW + 1, role: null }, NOW)).toBe(false);
     expect(isAdminSession({ token: 't', expiresAt: NOW - 1, role: 'admin' }, NOW)).toBe(false);
+  });
+
+  it('is read-only for an auditor alone', () => {
+    expect(isReadOnlySession(storageWith({ token: 't', role: 'auditor' }))).toBe(true);
+    expect(isReadOnlySession(storageWith({ token: 't', role: 'admin' }))).toBe(false);
+    expect(isReadOnlySession(storageWith({ token: 't' }))).toBe(false);
   });
 });
 
@@ -175,8 +184,9 @@ describe('logout', () => {
 });
 
 describe('where a refused session goes', () => {
-  it('is /admin-login for an admin and /login for everyone else', () => {
+  it('is /admin-login for an admin or an auditor and /login for everyone else', () => {
     expect(signInPathFor(storageWith({ role: 'admin' }))).toBe('/admin-login');
+    expect(signInPathFor(storageWith({ role: 'auditor' }))).toBe('/admin-login');
     expect(signInPathFor(storageWith({}))).toBe('/login');
   });
 });

@@ -115,6 +115,17 @@ export const envSchema = z
     // Monitoring: how often the scheduler looks for due re-screens (0: never on its own), and the watchlist's size per user.
     MONITORING_SCHEDULER_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).max(86_400).default(60),
     WATCHLIST_MAX: z.coerce.number({ error: 'must be a number of wallets' }).int().min(1).max(1_000_000).default(10_000),
+    // Cases: which cases need a second person to close them (four eyes).
+    CASES_FOUR_EYES: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .default('high-risk')
+      .pipe(
+        z.enum(['high-risk', 'all', 'off'], {
+          error: 'must be high-risk (closing a case of a High Risk, Non-compliant or Incomplete check needs a second person; the default), all (every case) or off (nobody needs one)',
+        }),
+      ),
     // Webhooks: private, loopback and link-local destinations are refused unless this is set (a network of your own).
     WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: z
       .enum(['true', 'false', '1', '0', ''])

@@ -22,6 +22,13 @@ describe('configuration', () => {
     for (const name of ['PORT', 'SMTP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'LOG_LEVEL']) expect(message).toContain(name);
   });
 
+  it('asks a second person to close high-risk cases by default; all and off are the other policies, anything else is named', () => {
+    expect(parseEnv({}).CASES_FOUR_EYES).toBe('high-risk');
+    expect(parseEnv({ CASES_FOUR_EYES: ' ALL ' }).CASES_FOUR_EYES).toBe('all');
+    expect(parseEnv({ CASES_FOUR_EYES: 'off' }).CASES_FOUR_EYES).toBe('off');
+    expect(() => parseEnv({ CASES_FOUR_EYES: 'always' })).toThrow(/CASES_FOUR_EYES: must be high-risk .*, all .* or off/);
+  });
+
   it('refreshes the OFAC list daily by default; 0 turns it off; the URL must be http(s)', () => {
     expect(parseEnv({}).SANCTIONS_SYNC_INTERVAL_HOURS).toBe(24);
     expect(parseEnv({}).OFAC_SDN_URL).toBeUndefined();

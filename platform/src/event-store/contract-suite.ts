@@ -117,6 +117,21 @@ export function eventStoreContract(adapter: string, options: EventStoreContractO
       expect((await store.readStream(s('x'), { fromRevision: 1 })).map((e) => e.type)).toEqual(['X2']);
     });
 
+    it('lists the ids of the streams that hold events, by prefix, in order, paged', async () => {
+      for (const id of ['user-b', 'user-a', 'check-1', 'user-c']) await store.append(s(id), [ev('A'), ev('B')], { expectedRevision: 'no-stream' });
+      await store.append(s('user-a'), [ev('C')], { expectedRevision: 1 });
+      expect(await store.listStreams({ prefix: s('user-'), limit: 10 })).toEqual([s('user-a'), s('user-b'), s('user-c')]);
+      expect(await store.listStreams({ prefix: s('user-'), limit: 2 })).toEqual([s('user-a'), s('user-b')]);
+      expect(await store.listStreams({ prefix: s('user-'), after: s('user-b'), limit: 10 })).toEqual([s('user-c')]);
+      expect(await store.listStreams({ prefix: s('check-'), limit: 10 })).toEqual([s('check-1')]);
+      expect(await store.listStreams({ prefix: s('case-'), limit: 10 })).toEqual([]);
+      expect(await store.listStreams({ prefix: s(''), limit: 0 })).toEqual([]);
+      // Without a prefix: every stream, these among them, in order.
+      const all = await store.listStreams({ limit: 10_000 });
+      expect(all.filter((id) => id.startsWith(name))).toEqual([s('check-1'), s('user-a'), s('user-b'), s('user-c')]);
+      expect([...all].sort()).toEqual(all);
+    });
+
     it('subscribes: catches up from a position, then follows live appends, in order', async () => {
       const start = await store.headPosition();
       await store.append(s('a'), [ev('A1'), ev('A2')], { expectedRevision: 'no-stream' });

@@ -95,6 +95,23 @@ export interface ReadStreamOptions {
   maxCount?: number;
 }
 
+export interface ListStreamsOptions {
+  /** Only streams whose id starts with this (`user-`); all streams when absent or empty. */
+  prefix?: string;
+  /** Only stream ids after this one (exclusive), to page on from the last id of a page. */
+  after?: string;
+  /** At most this many ids. */
+  limit: number;
+}
+
+/** Where a stream-id range starting with `prefix` ends (exclusive): the prefix with its last character incremented; null for no end. */
+export function prefixUpperBound(prefix: string): string | null {
+  let p = prefix;
+  while (p.length > 0 && p.charCodeAt(p.length - 1) === 0xffff) p = p.slice(0, -1);
+  if (p.length === 0) return null;
+  return p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1);
+}
+
 export interface SubscribeOptions {
   /** Deliver events after this global position (exclusive); 0 or absent from the start. */
   after?: number;
@@ -130,6 +147,8 @@ export interface EventStore {
   /** Revision of the stream's last event, or 'no-stream'. */
   streamRevision(streamId: string): Promise<number | 'no-stream'>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Ids of the streams that hold events, in ascending order, filtered by prefix and paged (see ListStreamsOptions). */
+  listStreams(options: ListStreamsOptions): Promise<string[]>;
   /** Global position of the newest event (0 when empty). */
   headPosition(): Promise<number>;
   /** Catch up from `after`, then follow live appends. */

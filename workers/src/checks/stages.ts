@@ -14,6 +14,7 @@ import { listedAsText } from '../sanctions/match-key';
 import { analyzePatterns, type CounterpartyFacts, type PatternEvidence } from './patterns';
 import type { ReportEvidence, Stage, StageContext } from './pipeline';
 import { buildReport, type ReportInputs, type ReportListing } from './report';
+import { customFacts, delistedCounterpartiesOf, delistedOf, riskInputsOf } from './risk-inputs';
 import { assessRisk, RISK_MODEL_VERSION, type RiskAssessment, type RiskCategory } from './risk-model';
 import type { Narrative, NarrativeInputs } from './rule-based-writer';
 
@@ -136,8 +137,6 @@ export interface InterpretationEvidence extends NarrativeInputs {
   flags: string[];
 }
 
-const noCustomLists: CustomListsEvidence = { consulted: [], blocked: [], allowed: [], counterparties: [] };
-
 /**
  * A listing as the report names it: its party and programmes, and the ticker it is listed under,
  * with the network that ticker stands for when the address was matched on another chain ("USDT
@@ -145,25 +144,6 @@ const noCustomLists: CustomListsEvidence = { consulted: [], blocked: [], allowed
  */
 function reportListing(e: Pick<ListedSanctionEntry, 'entity' | 'programs' | 'ticker'> & Partial<Pick<ListedSanctionEntry, 'crossChain' | 'listedNetwork'>>): ReportListing {
   return { entity: e.entity, programs: e.programs, ticker: e.crossChain && e.listedNetwork !== undefined ? listedAsText(e.ticker, e.listedNetwork) : e.ticker };
-}
-
-/** The wallet's ended listings; empty in checks recorded before delisting was tracked. */
-export const delistedOf = (s: SanctionsEvidence): DelistedSanctionEntry[] => s.delisted ?? [];
-/** Counterparties with ended listings; empty in checks recorded before delisting was tracked. */
-export const delistedCounterpartiesOf = (s: SanctionsEvidence): NonNullable<SanctionsEvidence['delistedCounterparties']> => s.delistedCounterparties ?? [];
-
-/**
- * The custom-list facts the later stages use. An allow list clears an address of the risk others'
- * judgements give it (its intelligence labels other than `sanctioned`, its abuse reports, custom
- * block lists), never of a sanctions hit: see WEIGHTS.customBlock in risk-model.ts.
- */
-function customFacts(s: SanctionsEvidence) {
-  const custom = s.customLists ?? noCustomLists;
-  const allowedCounterparties = new Set(custom.counterparties.filter((c) => c.lists.some((l) => l.kind === 'allow')).map((c) => c.address));
-  const blockedCounterparties = new Set(
-    custom.counterparties.filter((c) => !allowedCounterparties.has(c.address) && c.lists.some((l) => l.kind === 'block')).map((c) => c.address),
-  );
-  return { custom, allowedCounterparties, blockedCounterparties };
 }
 
 const chainOf = (ctx: StageContext) => ctx.evidence.blockchain as BlockchainEvidence;
@@ -246,7 +226,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         const chain = dataOf(ctx);
         const s = ctx.evidence.sanctions as SanctionsEvidence;
         const intel = ctx.evidence.intelligence as IntelligenceEvidence;
-        const { custom, allowedCounterparties, blockedCounterparties } = customFacts(s);
+        const { allowedCounterparties, blockedCounterparties } = customFacts(s);
         const facts = new Map<string, CounterpartyFacts>();
         for (const c of intel.counterparties) {
           const categories = c.labels.map((l) => l.category).filter((category) => category === 'sanctioned' || !allowedCounterparties.has(c.address));
@@ -269,24 +249,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
               flags: [],
               notes: ['No blockchain data: patterns could not be analysed'],
             };
-        const assessment = assessRisk({
-          directSanctionHits: s.direct.length,
-          delistedHits: delistedOf(s).length,
-          delistedCounterparties: patterns.delistedCounterparties ?? 0,
-          delistedVolumeShare: patterns.delistedVolumeShare ?? 0,
-          sanctionedCounterparties: patterns.sanctionedCounterparties,
-          sanctionedVolumeShare: patterns.sanctionedVolumeShare,
-          ownCategories: intel.own.map((l) => l.category),
-          exposure: patterns.exposure,
-          abuseReports: intel.chainabuse.status === 'ok' ? intel.chainabuse.reports : 0,
-          flags: patterns.flags,
-          blockchainDataAvailable: chain !== null,
-          sanctionsListLoaded: s.listLoaded,
-          customBlockLists: custom.blocked.map((h) => h.name),
-          customBlockedCounterparties: patterns.customBlockedCounterparties,
-          customBlockedVolumeShare: patterns.customBlockedVolumeShare,
-          allowLists: custom.allowed.map((h) => h.name),
-        });
+        const assessment = assessRisk(riskInputsOf({ blockchain: chainOf(ctx), sanctions: s, intelligence: intel, patterns }));
         return { ...patterns, assessment };
       },
     },

@@ -6,7 +6,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
-import { useLogout } from '../../lib/session';
+import { isReadOnlySession, useLogout } from '../../lib/session';
 import { SideNav, type NavItem } from './side-nav';
 
 export const ADMIN_NAV: readonly NavItem[] = [
@@ -53,7 +53,13 @@ export function AdminLayout() {
             <Anchor component={Link} to="/admin" underline="never" aria-label="WalletScreen admin home">
               <BrandLogo />
             </Anchor>
-            <Badge variant="light">Admin</Badge>
+            {isReadOnlySession() ? (
+              <Badge variant="light" color="grape" title="Auditor: read-only access; every view of customers' data is recorded">
+                Auditor · read-only
+              </Badge>
+            ) : (
+              <Badge variant="light">Admin</Badge>
+            )}
           </Group>
           <ColorSchemeToggle />
         </Group>

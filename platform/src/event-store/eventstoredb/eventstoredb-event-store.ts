@@ -47,6 +47,7 @@ import {
   type EventData,
   type EventStore,
   type ExpectedRevision,
+  type ListStreamsOptions,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
@@ -236,6 +237,28 @@ export class EventStoreDbEventStore implements EventStore {
       from = toReadPosition(last);
     }
     return out;
+  }
+
+  /**
+   * EventStoreDB keeps no index of stream names a client can range over (the `$streams` system
+   * projection needs projections enabled and lists in creation order): this reads the whole of $all
+   * page by page (the prefix is matched here, as readAll's filter is), keeps the distinct ids and
+   * sorts them. Its cost grows with the whole store, not with the page asked for: an admin's
+   * occasional listing, not something to call per request in a busy deployment.
+   */
+  async listStreams(options: ListStreamsOptions): Promise<string[]> {
+    this.assertOpen();
+    const prefix = options.prefix ?? '';
+    const after = options.after ?? '';
+    const ids = new Set<string>();
+    let from = 0;
+    for (;;) {
+      const page = await this.readAll({ after: from, maxCount: this.pageSize, ...(prefix ? { filter: { streamPrefixes: [prefix] } } : {}) });
+      for (const e of page) if (e.streamId > after) ids.add(e.streamId);
+      if (page.length < this.pageSize) break;
+      from = page[page.length - 1]!.position;
+    }
+    return [...ids].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)).slice(0, Math.max(0, options.limit));
   }
 
   async headPosition(): Promise<number> {

@@ -5,6 +5,7 @@ import { GENESIS_HASH, eventHash } from '../hash-chain';
 import { repeatedWrite } from '../repeated-write';
 import {
   DuplicateEventId,
+  prefixUpperBound,
   WrongExpectedRevision,
   type AppendResult,
   type BatchHandler,
@@ -12,6 +13,7 @@ import {
   type EventFilter,
   type EventStore,
   type ExpectedRevision,
+  type ListStreamsOptions,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
@@ -395,6 +397,17 @@ export class SqliteEventStore implements EventStore {
       if (this.filtered.size < 100) this.filtered.set(sql, statement);
     }
     return statement.all(after, ...f.params, max).map(toRecorded);
+  }
+
+  async listStreams(options: ListStreamsOptions): Promise<string[]> {
+    this.assertOpen();
+    const prefix = options.prefix ?? '';
+    const after = options.after ?? '';
+    const upper = prefixUpperBound(prefix);
+    // A range on the (stream_id, revision) index: reads only the ids listed, whatever the store's size.
+    const sql = `SELECT DISTINCT stream_id FROM events WHERE stream_id >= ? AND stream_id > ?${upper === null ? '' : ' AND stream_id < ?'} ORDER BY stream_id LIMIT ?`;
+    const params = [prefix, after, ...(upper === null ? [] : [upper]), Math.max(0, options.limit)];
+    return (this.db.prepare<unknown[], { stream_id: string }>(sql).all(...params)).map((r) => r.stream_id);
   }
 
   /** The highest position ever handed out (0 before any): above the head position when events were removed from the end. */

@@ -7,18 +7,21 @@ import { RoleBadge } from './role-badge';
 
 type OnAction = (kind: CustomerActionKind, customer: Customer) => void;
 
-/** Top Up, and Block or Unblock by role (an admin is neither). */
-function CustomerActions({ customer, onAction, justify = 'flex-end' }: { customer: Customer; onAction: OnAction; justify?: 'flex-end' | 'flex-start' }) {
+/** Top Up (not for auditors, who run no checks), and Block or Unblock by role (an admin is neither). None for a read-only viewer. */
+function CustomerActions({ customer, onAction, justify = 'flex-end' }: { customer: Customer; onAction: OnAction | null; justify?: 'flex-end' | 'flex-start' }) {
+  if (!onAction) return null;
   return (
     <Group gap="xs" justify={justify} wrap="nowrap">
-      <Button size="xs" variant="default" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={() => onAction('topup', customer)} aria-label={`Top up ${customer.email}`}>
-        Top Up
-      </Button>
+      {customer.role === 'auditor' ? null : (
+        <Button size="xs" variant="default" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={() => onAction('topup', customer)} aria-label={`Top up ${customer.email}`}>
+          Top Up
+        </Button>
+      )}
       {customer.role === 'blocked' ? (
         <Button size="xs" variant="default" leftSection={<IconLockOpen size={14} aria-hidden="true" />} onClick={() => onAction('unblock', customer)} aria-label={`Unblock ${customer.email}`}>
           Unblock
         </Button>
-      ) : customer.role === 'user' ? (
+      ) : customer.role === 'user' || customer.role === 'auditor' ? (
         <Button size="xs" variant="default" color="red" leftSection={<IconLock size={14} aria-hidden="true" />} onClick={() => onAction('block', customer)} aria-label={`Block ${customer.email}`}>
           Block
         </Button>
@@ -31,7 +34,7 @@ function CustomerActions({ customer, onAction, justify = 'flex-end' }: { custome
  * The customers: a table from the small breakpoint (576 px) up, one card per customer below it, so
  * on a phone the actions are on screen rather than at the end of a table scrolled sideways.
  */
-export function CustomersList({ customers, onAction }: { customers: Customer[]; onAction: OnAction }) {
+export function CustomersList({ customers, onAction }: { customers: Customer[]; onAction: OnAction | null }) {
   return (
     <>
       <Box visibleFrom="sm">
@@ -45,7 +48,7 @@ export function CustomersList({ customers, onAction }: { customers: Customer[]; 
 }
 
 /** One card per customer: e-mail (wrapped anywhere), role, checks left, registered, the actions. */
-function CustomersCards({ customers, onAction }: { customers: Customer[]; onAction: OnAction }) {
+function CustomersCards({ customers, onAction }: { customers: Customer[]; onAction: OnAction | null }) {
   return (
     <Stack gap="sm" component="ul" aria-label="Customers" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {customers.map((customer) => (
@@ -72,7 +75,7 @@ function CustomersCards({ customers, onAction }: { customers: Customer[]; onActi
 }
 
 /** Email, Role, Checks left (right-aligned), Registered (dd.MM.yyyy), Actions (Top Up; Block or Unblock by role). */
-function CustomersTable({ customers, onAction }: { customers: Customer[]; onAction: OnAction }) {
+function CustomersTable({ customers, onAction }: { customers: Customer[]; onAction: OnAction | null }) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Customers">
@@ -86,9 +89,11 @@ function CustomersTable({ customers, onAction }: { customers: Customer[]; onActi
             <Table.Th scope="col" ta="right">
               Registered
             </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Actions
-            </Table.Th>
+            {onAction ? (
+              <Table.Th scope="col" ta="right">
+                Actions
+              </Table.Th>
+            ) : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -108,9 +113,11 @@ function CustomersTable({ customers, onAction }: { customers: Customer[]; onActi
               <Table.Td ta="right" className="ws-tabular">
                 {formatDate(customer.created_at)}
               </Table.Td>
-              <Table.Td>
-                <CustomerActions customer={customer} onAction={onAction} />
-              </Table.Td>
+              {onAction ? (
+                <Table.Td>
+                  <CustomerActions customer={customer} onAction={onAction} />
+                </Table.Td>
+              ) : null}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -2,14 +2,16 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck, IconEye, IconSearch, IconUsers } from '@tabler/icons-react';
 import { ADMIN_TOPUP_AMOUNT, type AdminActionResponse } from '@walletscreen/contracts';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
 import { PageHeader } from '../../../components/page-header';
+import { isReadOnlySession } from '../../../lib/session';
 import { useBlockCustomer } from '../api/block-customer';
 import { useCustomers } from '../api/get-customers';
 import { newTopUpKey, useTopUpCustomer } from '../api/top-up-customer';
 import { useUnblockCustomer } from '../api/unblock-customer';
+import { AddAuditorModal } from '../components/add-auditor-modal';
 import { ConfirmActionModal, type CustomerAction } from '../components/confirm-action-modal';
 import { CustomersList } from '../components/customers-table';
 
@@ -53,9 +55,14 @@ function useCustomerActions() {
   };
 }
 
-/** /admin/customers: search by e-mail, the customers table and its actions (Top Up, Block, Unblock), each confirmed. */
+/**
+ * /admin/customers: search by e-mail, the customers table and its actions (Top Up, Block, Unblock),
+ * each confirmed, and Add auditor; an auditor sees the same list without any action.
+ */
 export function CustomersPage() {
   const actions = useCustomerActions();
+  const readOnly = isReadOnlySession();
+  const [addingAuditor, setAddingAuditor] = useState(false);
   const [search, setSearch] = useState('');
   const [email] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [offset, setOffset] = useState(0);
@@ -66,7 +73,18 @@ export function CustomersPage() {
 
   return (
     <>
-      <PageHeader order={1} title="Customers" description="Every account, its role and its remaining checks." />
+      <PageHeader
+        order={1}
+        title="Customers"
+        description="Every account, its role and its remaining checks."
+        actions={
+          readOnly ? null : (
+            <Button variant="default" leftSection={<IconEye size={16} aria-hidden="true" />} onClick={() => setAddingAuditor(true)}>
+              Add auditor
+            </Button>
+          )
+        }
+      />
       <Paper p="md">
         <Stack gap="md">
           <ClearableTextInput
@@ -104,7 +122,7 @@ export function CustomersPage() {
             </Center>
           ) : (
             <Stack gap="sm" style={{ opacity: customers.isPlaceholderData ? 0.6 : 1 }} aria-busy={customers.isFetching}>
-              <CustomersList customers={rows} onAction={actions.open} />
+              <CustomersList customers={rows} onAction={readOnly ? null : actions.open} />
               {offset > 0 || hasNext ? (
                 <Group justify="space-between">
                   <Text size="sm" c="dimmed" className="ws-tabular">
@@ -125,6 +143,14 @@ export function CustomersPage() {
         </Stack>
       </Paper>
       <ConfirmActionModal action={actions.action} pending={actions.pending} onCancel={actions.cancel} onConfirm={actions.confirm} />
+      <AddAuditorModal
+        opened={addingAuditor}
+        onClose={() => setAddingAuditor(false)}
+        onCreated={(auditor) => {
+          setAddingAuditor(false);
+          notifications.show({ color: 'teal', title: 'Auditor added', message: `${auditor.email} can now sign in to the admin area (read-only).`, icon: <IconCheck size={18} aria-hidden="true" /> });
+        }}
+      />
     </>
   );
 }

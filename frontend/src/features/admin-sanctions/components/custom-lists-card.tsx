@@ -70,8 +70,11 @@ function UploadForm() {
   );
 }
 
-/** The admin's custom block and allow lists: upload (a new name adds a list, an existing one replaces it) and removal. */
-export function CustomListsCard() {
+/**
+ * The admin's custom block and allow lists: upload (a new name adds a list, an existing one
+ * replaces it) and removal; `readOnly` (an auditor) shows the lists alone.
+ */
+export function CustomListsCard({ readOnly = false }: { readOnly?: boolean }) {
   const lists = useCustomLists();
   const remove = useRemoveCustomList();
   const [confirming, setConfirming] = useState<CustomListSummary | null>(null);
@@ -92,7 +95,7 @@ export function CustomListsCard() {
         <Title order={2} size="h3">
           Custom block and allow lists
         </Title>
-        <UploadForm />
+        {readOnly ? null : <UploadForm />}
         {lists.isPending ? (
           <Group gap="sm" role="status">
             <Loader size="sm" />
@@ -115,7 +118,7 @@ export function CustomListsCard() {
                   <Table.Th ta="right">Version</Table.Th>
                   <Table.Th>Uploaded</Table.Th>
                   <Table.Th>By</Table.Th>
-                  <Table.Th aria-label="Actions" />
+                  {readOnly ? null : <Table.Th aria-label="Actions" />}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -135,11 +138,13 @@ export function CustomListsCard() {
                     </Table.Td>
                     <Table.Td className="ws-tabular">{formatDateTime(l.uploaded_at)}</Table.Td>
                     <Table.Td>{l.uploaded_by}</Table.Td>
-                    <Table.Td ta="right">
-                      <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden="true" />} onClick={() => setConfirming(l)} aria-label={`Remove ${l.name}`}>
-                        Remove
-                      </Button>
-                    </Table.Td>
+                    {readOnly ? null : (
+                      <Table.Td ta="right">
+                        <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden="true" />} onClick={() => setConfirming(l)} aria-label={`Remove ${l.name}`}>
+                          Remove
+                        </Button>
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>

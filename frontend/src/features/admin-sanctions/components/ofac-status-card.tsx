@@ -206,8 +206,11 @@ function LoadOfacFile() {
   );
 }
 
-/** The OFAC SDN list in force, where it came from and what it covers, its last sync, "Sync now", and loading a file. */
-export function OfacStatusCard() {
+/**
+ * The OFAC SDN list in force, where it came from and what it covers, its last sync, "Sync now",
+ * and loading a file; `readOnly` (an auditor) shows the status alone.
+ */
+export function OfacStatusCard({ readOnly = false }: { readOnly?: boolean }) {
   const status = useSanctionsStatus();
   const sync = useSyncSanctions();
   const s = status.data;
@@ -218,9 +221,11 @@ export function OfacStatusCard() {
           <Title order={2} size="h3">
             OFAC SDN list
           </Title>
-          <Button leftSection={<IconRefresh size={16} aria-hidden="true" />} onClick={() => sync.mutate()} loading={sync.isPending}>
-            Sync now
-          </Button>
+          {readOnly ? null : (
+            <Button leftSection={<IconRefresh size={16} aria-hidden="true" />} onClick={() => sync.mutate()} loading={sync.isPending}>
+              Sync now
+            </Button>
+          )}
         </Group>
         {status.isPending ? (
           <Group gap="sm" role="status">
@@ -247,8 +252,12 @@ export function OfacStatusCard() {
             {sync.error.message}
           </Alert>
         ) : null}
-        <Divider />
-        <LoadOfacFile />
+        {readOnly ? null : (
+          <>
+            <Divider />
+            <LoadOfacFile />
+          </>
+        )}
       </Stack>
     </Paper>
   );

@@ -1,0 +1,95 @@
+/**
+ * Composition of the stream browser and the check replay (composition root): the kinds of stream
+ * the browser folds, each with its aggregate's own evolve, and the replay from the workers.
+ *
+ * A new aggregate joins the browser with one entry in `streamKinds`.
+ */
+import {
+  caseStreamId,
+  checkEventTypes,
+  checkStreamId,
+  customListStreamPrefix,
+  evolveCheck,
+  type CheckEvent,
+  type CheckReplayResponse,
+  type CheckState,
+  type CheckVersions,
+  watchStreamId,
+} from '@walletscreen/contracts';
+import type { RecordedEvent } from '@walletscreen/platform';
+import { recordedVersions, replayCheck } from '@walletscreen/workers/checks/replay';
+import { checksLeft, userAggregate, userStreamId, type UserEvent, type UserState } from '../accounts/user';
+import type { CheckAudit } from '../audit/stream-routes';
+import { streamKind, type StreamKind } from '../audit/streams';
+import { caseAggregate, type CaseState } from '../cases/case';
+import { customListAggregate, type CustomListState } from '../lists/custom-list';
+import { watchAggregate, type WatchState } from '../monitoring/watch';
+
+/** What an auditor sees of a user: balance, role, block; no password or token hashes. */
+export function userView(s: UserState): unknown {
+  if (s.status !== 'registered') return { registered: false };
+  return {
+    registered: true,
+    user_id: s.userId,
+    email: s.email,
+    username: s.username,
+    role: s.role,
+    blocked: s.role === 'blocked',
+    ...(s.roleBeforeBlock ? { role_before_block: s.roleBeforeBlock } : {}),
+    bonus_checks: s.bonusChecks,
+    purchased_checks: s.purchasedChecks,
+    remaining_checks: checksLeft(s),
+    registered_at: s.registeredAt,
+    credentials_changed_at: s.credentialsChangedAt,
+    outstanding_reset_links: Object.keys(s.resetTokens).length,
+    charges: s.charges,
+    purchases: s.lots ?? {},
+    api_keys: Object.values(s.apiKeys ?? {}).map((k) => ({ key_id: k.keyId, name: k.name, prefix: k.prefix, scopes: k.scopes, created_at: k.createdAt, expires_at: k.expiresAt, revoked_at: k.revokedAt })),
+  };
+}
+
+export const streamKinds: readonly StreamKind[] = [
+  streamKind<UserState>('user', userStreamId(''), { ...userAggregate, evolve: (s, e) => userAggregate.evolve(s, e as UserEvent), view: userView }),
+  streamKind<CheckState>('check', checkStreamId(''), { types: new Set(checkEventTypes), initialState: { status: 'none' }, evolve: (s, e) => evolveCheck(s, e as CheckEvent) }),
+  streamKind<WatchState>('watch', watchStreamId(''), { ...watchAggregate, evolve: (s, e) => watchAggregate.evolve(s, e as Parameters<typeof watchAggregate.evolve>[1]) }),
+  streamKind<CustomListState>('custom-list', customListStreamPrefix, { ...customListAggregate, evolve: (s, e) => customListAggregate.evolve(s, e as Parameters<typeof customListAggregate.evolve>[1]) }),
+  streamKind<CaseState>('case', caseStreamId(''), { ...caseAggregate, evolve: (s, e) => caseAggregate.evolve(s, e as Parameters<typeof caseAggregate.evolve>[1]) }),
+];
+
+export const checkAudit: CheckAudit = {
+  replay(checkId: string, events: readonly RecordedEvent[]): CheckReplayResponse {
+    const r = replayCheck(checkId, events);
+    if (r.verdict === 'not-replayable') {
+      // An unknown check is answered 404 before this.
+      const reason = r.reason === 'no-check' ? 'evidence-missing' : r.reason;
+      return { check_id: checkId, verdict: r.verdict, reason, message: r.message, model_version: r.modelVersion, differences: [], inputs: null, recorded: null, replayed: null };
+    }
+    return {
+      check_id: checkId,
+      verdict: r.verdict,
+      reason: null,
+      message:
+        r.verdict === 'identical'
+          ? `identical: model ${r.modelVersion} re-run on the recorded evidence gives the recorded score, level, status and factors`
+          : `differs: ${r.differences.map((d) => `${d.field} recorded ${JSON.stringify(d.recorded)}, replayed ${JSON.stringify(d.replayed)}`).join('; ')}`,
+      model_version: r.modelVersion,
+      differences: r.differences,
+      inputs: r.inputs,
+      recorded: r.recorded,
+      replayed: r.replayed,
+    };
+  },
+  versions(events: readonly RecordedEvent[]): CheckVersions {
+    const v = recordedVersions(events);
+    return {
+      risk_model: v.riskModel,
+      sanctions_list_loaded: v.sanctionsListLoaded,
+      sanctions_list: v.sanctionsList && { source: v.sanctionsList.source, published_at: v.sanctionsList.publishedAt, sha256: v.sanctionsList.sha256, imported_at: v.sanctionsList.importedAt, address_count: v.sanctionsList.addressCount },
+      custom_lists: v.customLists.map((l) => ({ list_id: l.listId, name: l.name, kind: l.kind, version: l.version, sha256: l.sha256, entry_count: l.entryCount })),
+      intelligence: { labels_version: v.intelligence.labelsVersion, chainabuse: v.intelligence.chainabuse },
+      blockchain_provider: v.blockchainProvider,
+      reused_blockchain_data_of: v.reusedBlockchainDataOf,
+      writer: v.writer,
+    };
+  },
+};

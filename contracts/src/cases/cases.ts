@@ -1,0 +1,361 @@
+/**
+ * Cases: a check or an alert opened for review, on its own stream `case-<caseId>`. A case has a
+ * status (open, escalated, closed), an assignee, notes, and a decision with its reason (approve,
+ * reject, report); closing a case whose check was high risk needs a second person (four eyes,
+ * `CASES_FOUR_EYES`). The events, the API bodies, and the fold that turns a case's events into
+ * what the API shows (shared by the read model and the case's own page).
+ */
+import { z } from 'zod';
+import { networks, type Network } from '../addresses/parse';
+import { classifyAmlStatus, classifyRiskLabel, riskLevelLabels } from '../checks/risk-label';
+
+export const caseStreamId = (caseId: string) => `case-${caseId}`;
+
+export const caseStatuses = ['open', 'escalated', 'closed'] as const;
+export type CaseStatus = (typeof caseStatuses)[number];
+export const caseDecisions = ['approve', 'reject', 'report'] as const;
+export type CaseDecision = (typeof caseDecisions)[number];
+
+/** When closing a case needs a second person: `high-risk` (default), `all` cases, or never (`off`). */
+export const fourEyesPolicies = ['high-risk', 'all', 'off'] as const;
+export type FourEyesPolicy = (typeof fourEyesPolicies)[number];
+
+export const CASE_LIMITS = { reasonMax: 2000, noteMax: 4000 } as const;
+
+export const caseMessages = {
+  notFound: 'No such case',
+  checkNotFound: 'No such check',
+  checkNotCompleted: 'Only a completed check can be opened as a case',
+  alertNotFound: 'No such alert',
+  subjectRequired: 'Send check_id or alert_id (one of them)',
+  closed: 'This case is closed: reopen it first',
+  notClosed: 'Only a closed case can be reopened',
+  alreadyEscalated: 'This case is already escalated',
+  reasonRequired: 'Give a reason',
+  reasonTooLong: `A reason may have at most ${CASE_LIMITS.reasonMax} characters`,
+  noteRequired: 'Write a note',
+  noteTooLong: `A note may have at most ${CASE_LIMITS.noteMax} characters`,
+  decisionRequired: 'Record a decision (approve, reject or report) with its reason before closing the case',
+  assigneeNotFound: 'No such user',
+  assigneeNotAllowed: 'A case can be assigned only to the customer whose check it is, or to an administrator',
+  awaitingSecondPerson: 'You requested this close: a second person must approve it (four eyes)',
+  deciderCannotApprove: 'You recorded the decision on this case: a second person must approve its close (four eyes)',
+} as const;
+
+/** Who did something on a case. */
+export interface CaseActor {
+  userId: string;
+  email: string;
+  role: 'user' | 'admin';
+}
+
+export type CaseSubject = { kind: 'check'; checkId: string } | { kind: 'alert'; alertId: string; checkId: string };
+
+/** The verdict of the case's check when the case was opened. */
+export interface CaseRisk {
+  level: string;
+  amlStatus: string;
+  score: number | null;
+}
+
+/**
+ * Whether closing a case needs a second person: every case (`all`), none (`off`), or (`high-risk`)
+ * a case whose check was High Risk or Non-compliant, or Incomplete (a check that lacked evidence
+ * cannot clear an address, so it is treated as at least high).
+ */
+export function fourEyesApplies(policy: FourEyesPolicy, risk: Pick<CaseRisk, 'level' | 'amlStatus'>): boolean {
+  switch (policy) {
+    case 'off':
+      return false;
+    case 'all':
+      return true;
+    case 'high-risk': {
+      const level = classifyRiskLabel(risk.level).level;
+      const status = classifyAmlStatus(risk.amlStatus).kind;
+      return level === 'high' || level === 'incomplete' || status === 'non-compliant' || status === 'incomplete';
+    }
+    default: {
+      const _exhaustive: never = policy;
+      return _exhaustive;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events
+// ---------------------------------------------------------------------------------------------
+
+export interface CaseOpened {
+  caseId: string;
+  /** The customer whose case it is (the audit log files the event under them). */
+  userId: string;
+  subject: CaseSubject;
+  /** The customer whose check it is, and their e-mail when the case was opened. */
+  ownerUserId: string;
+  ownerEmail: string;
+  /** The check's wallet. */
+  address: string;
+  network: Network;
+  risk: CaseRisk;
+  openedBy: CaseActor;
+  at: string;
+}
+export interface CaseAssigned {
+  caseId: string;
+  userId: string;
+  /** null: unassigned. */
+  assignee: { userId: string; email: string } | null;
+  by: CaseActor;
+  at: string;
+}
+export interface CaseNoteAdded {
+  caseId: string;
+  userId: string;
+  noteId: string;
+  text: string;
+  by: CaseActor;
+  at: string;
+}
+export interface CaseEscalated {
+  caseId: string;
+  userId: string;
+  reason: string;
+  by: CaseActor;
+  at: string;
+}
+export interface CaseDecisionRecorded {
+  caseId: string;
+  userId: string;
+  decision: CaseDecision;
+  reason: string;
+  by: CaseActor;
+  /** The close request this decision cancelled (a new decision needs a new close). */
+  cancelledCloseRequest?: { by: CaseActor; at: string };
+  at: string;
+}
+/** Four eyes: the first person asked to close; the case stays open until a second person approves. */
+export interface CaseCloseRequested {
+  caseId: string;
+  userId: string;
+  by: CaseActor;
+  at: string;
+}
+export interface CaseClosed {
+  caseId: string;
+  userId: string;
+  /** Who closed it; with four eyes, who requested the close. */
+  by: CaseActor;
+  /** With four eyes: the second person, who approved the close (and whose command closed it). */
+  approvedBy?: CaseActor;
+  at: string;
+}
+export interface CaseReopened {
+  caseId: string;
+  userId: string;
+  reason: string;
+  by: CaseActor;
+  at: string;
+}
+
+export type CaseEvent =
+  | { type: 'CaseOpened'; data: CaseOpened }
+  | { type: 'CaseAssigned'; data: CaseAssigned }
+  | { type: 'CaseNoteAdded'; data: CaseNoteAdded }
+  | { type: 'CaseEscalated'; data: CaseEscalated }
+  | { type: 'CaseDecisionRecorded'; data: CaseDecisionRecorded }
+  | { type: 'CaseCloseRequested'; data: CaseCloseRequested }
+  | { type: 'CaseClosed'; data: CaseClosed }
+  | { type: 'CaseReopened'; data: CaseReopened };
+export const caseEventTypes = [
+  'CaseOpened',
+  'CaseAssigned',
+  'CaseNoteAdded',
+  'CaseEscalated',
+  'CaseDecisionRecorded',
+  'CaseCloseRequested',
+  'CaseClosed',
+  'CaseReopened',
+] as const satisfies ReadonlyArray<CaseEvent['type']>;
+
+// ---------------------------------------------------------------------------------------------
+// API
+// ---------------------------------------------------------------------------------------------
+
+const actorSchema = z.object({ user_id: z.string(), email: z.string(), role: z.string() });
+export type CaseActorView = z.infer<typeof actorSchema>;
+export const actorView = (a: CaseActor): CaseActorView => ({ user_id: a.userId, email: a.email, role: a.role });
+
+/** A case as lists show it (and as the read model keeps it). */
+export const caseSummarySchema = z.object({
+  id: z.string(),
+  status: z.enum(caseStatuses),
+  subject: z.object({ kind: z.enum(['check', 'alert']), check_id: z.string(), alert_id: z.string().nullable() }),
+  owner_user_id: z.string(),
+  owner_email: z.string(),
+  address: z.string(),
+  network: z.enum(networks),
+  risk: z.object({ level: z.string(), aml_status: z.string(), score: z.number().nullable() }),
+  assignee: z.object({ user_id: z.string(), email: z.string() }).nullable(),
+  decision: z
+    .object({ decision: z.enum(caseDecisions), reason: z.string(), by: actorSchema, at: z.string() })
+    .nullable()
+    .meta({ description: 'The decision in force (cleared when the case is reopened)' }),
+  notes_count: z.number(),
+  escalation: z.object({ reason: z.string(), by: actorSchema, at: z.string() }).nullable(),
+  pending_close: z.object({ by: actorSchema, at: z.string() }).nullable().meta({ description: 'Four eyes: a close requested and awaiting a second person' }),
+  closed: z.object({ by: actorSchema, approved_by: actorSchema.nullable(), at: z.string() }).nullable(),
+  opened_by: actorSchema,
+  opened_at: z.string(),
+  updated_at: z.string(),
+});
+export type CaseSummary = z.infer<typeof caseSummarySchema>;
+
+export const caseNoteSchema = z.object({ id: z.string(), text: z.string(), by: actorSchema, at: z.string() });
+export const caseHistoryEntrySchema = z.object({
+  type: z.string(),
+  /** The audit log's human name of the event. */
+  name: z.string(),
+  by: actorSchema,
+  at: z.string(),
+  /** What it recorded: the decision and reason, the assignee, the escalation's reason… */
+  detail: z.string(),
+});
+export const caseDetailSchema = caseSummarySchema.extend({
+  four_eyes: z.boolean().meta({ description: 'Whether closing needs a second person under the policy in force' }),
+  notes: z.array(caseNoteSchema),
+  history: z.array(caseHistoryEntrySchema),
+});
+export type CaseDetail = z.infer<typeof caseDetailSchema>;
+
+export const caseListSchema = z.object({ items: z.array(caseSummarySchema), total: z.number() });
+export type CaseList = z.infer<typeof caseListSchema>;
+
+/** The case of a check, as a check's details and the PDF show it. */
+export const checkCaseSchema = z.object({
+  id: z.string(),
+  status: z.enum(caseStatuses),
+  decision: z.enum(caseDecisions).nullable(),
+  reason: z.string().nullable(),
+  decided_by: z.string().nullable().meta({ description: 'E-mail of who recorded the decision' }),
+  decided_at: z.string().nullable(),
+  closed_by: z.string().nullable(),
+  close_approved_by: z.string().nullable().meta({ description: 'Four eyes: e-mail of the second person who approved the close' }),
+  closed_at: z.string().nullable(),
+});
+export type CheckCase = z.infer<typeof checkCaseSchema>;
+
+export function checkCaseOf(c: CaseSummary): CheckCase {
+  return {
+    id: c.id,
+    status: c.status,
+    decision: c.decision?.decision ?? null,
+    reason: c.decision?.reason ?? null,
+    decided_by: c.decision?.by.email ?? null,
+    decided_at: c.decision?.at ?? null,
+    closed_by: c.closed?.by.email ?? null,
+    close_approved_by: c.closed?.approved_by?.email ?? null,
+    closed_at: c.closed?.at ?? null,
+  };
+}
+
+const reason = (required: string) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(CASE_LIMITS.reasonMax, { error: caseMessages.reasonTooLong });
+
+export const openCaseRequestSchema = z
+  .object({
+    check_id: z.uuid({ error: 'check_id must be a check id' }).optional(),
+    alert_id: z.uuid({ error: 'alert_id must be an alert id' }).optional(),
+  })
+  .refine((b) => (b.check_id === undefined) !== (b.alert_id === undefined), { error: caseMessages.subjectRequired, path: ['check_id'] });
+export const caseNoteRequestSchema = z.object({
+  text: z.string({ error: caseMessages.noteRequired }).trim().min(1, { error: caseMessages.noteRequired }).max(CASE_LIMITS.noteMax, { error: caseMessages.noteTooLong }),
+});
+export const assignCaseRequestSchema = z.object({
+  assignee_email: z.email({ error: 'assignee_email must be an e-mail address, or null to unassign' }).nullable().meta({ description: 'The owner of the check or an administrator; null unassigns' }),
+});
+export const escalateCaseRequestSchema = z.object({ reason: reason(caseMessages.reasonRequired) });
+export const caseDecisionRequestSchema = z.object({
+  decision: z.enum(caseDecisions, { error: `decision must be one of: ${caseDecisions.join(', ')}` }),
+  reason: reason(caseMessages.reasonRequired),
+});
+export const reopenCaseRequestSchema = z.object({ reason: reason(caseMessages.reasonRequired) });
+
+const casesFilters = {
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200).default(50),
+  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).default(0),
+  status: z.enum([...caseStatuses, 'all'], { error: 'status must be open, escalated, closed or all' }).default('all'),
+  decision: z.enum([...caseDecisions, 'none', 'all'], { error: 'decision must be approve, reject, report, none or all' }).default('all'),
+  risk_level: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => v === undefined || v === '' || v.toLowerCase() === 'all' || riskLevelLabels.some((l) => l.toLowerCase() === v.toLowerCase()), {
+      error: `risk_level must be one of: ${riskLevelLabels.join(', ')}`,
+    })
+    .meta({ description: `${riskLevelLabels.join(', ')} or all (any case)` }),
+  assignee: z.string().trim().max(254).optional().meta({ description: "The assignee's e-mail (exact, any case), or `none` for unassigned cases" }),
+  q: z.string().trim().max(200).optional().meta({ description: 'Case-insensitive substring of the wallet address' }),
+};
+export const caseListQuerySchema = z.object(casesFilters);
+export const adminCaseListQuerySchema = z.object({
+  ...casesFilters,
+  owner: z.string().trim().max(254).optional().meta({ description: "Case-insensitive substring of the owner's e-mail" }),
+});
+export type CaseListQuery = z.output<typeof adminCaseListQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The fold: a case's events to what the API shows
+// ---------------------------------------------------------------------------------------------
+
+export function caseSummaryFold(doc: CaseSummary | null, event: CaseEvent): CaseSummary | null {
+  if (event.type === 'CaseOpened') {
+    const d = event.data;
+    if (doc) return doc;
+    return {
+      id: d.caseId,
+      status: 'open',
+      subject: { kind: d.subject.kind, check_id: d.subject.checkId, alert_id: d.subject.kind === 'alert' ? d.subject.alertId : null },
+      owner_user_id: d.ownerUserId,
+      owner_email: d.ownerEmail,
+      address: d.address,
+      network: d.network,
+      risk: { level: d.risk.level, aml_status: d.risk.amlStatus, score: d.risk.score },
+      assignee: null,
+      decision: null,
+      notes_count: 0,
+      escalation: null,
+      pending_close: null,
+      closed: null,
+      opened_by: actorView(d.openedBy),
+      opened_at: d.at,
+      updated_at: d.at,
+    };
+  }
+  if (!doc) return doc;
+  const updated = { ...doc, updated_at: event.data.at };
+  switch (event.type) {
+    case 'CaseAssigned':
+      return { ...updated, assignee: event.data.assignee ? { user_id: event.data.assignee.userId, email: event.data.assignee.email } : null };
+    case 'CaseNoteAdded':
+      return { ...updated, notes_count: doc.notes_count + 1 };
+    case 'CaseEscalated':
+      return { ...updated, status: 'escalated', escalation: { reason: event.data.reason, by: actorView(event.data.by), at: event.data.at } };
+    case 'CaseDecisionRecorded':
+      return { ...updated, decision: { decision: event.data.decision, reason: event.data.reason, by: actorView(event.data.by), at: event.data.at }, pending_close: null };
+    case 'CaseCloseRequested':
+      return { ...updated, pending_close: { by: actorView(event.data.by), at: event.data.at } };
+    case 'CaseClosed':
+      return {
+        ...updated,
+        status: 'closed',
+        pending_close: null,
+        closed: { by: actorView(event.data.by), approved_by: event.data.approvedBy ? actorView(event.data.approvedBy) : null, at: event.data.at },
+      };
+    case 'CaseReopened':
+      return { ...updated, status: 'open', decision: null, pending_close: null, closed: null, escalation: null };
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * The risk-model versions a replay can run, by the version a check records
+ * (`InitializeEvidence.riskModel`, `RiskAssessment.model`). Only the current model is held today.
+ *
+ * When the model changes: copy risk-model.ts and risk-inputs.ts as they are into a frozen
+ * `risk-model-<old version>/` folder (nothing else imports it), bump RISK_MODEL_VERSION, and add
+ * the frozen copy here beside the new one. Each entry extracts its own inputs from the recorded
+ * evidence, so a version whose inputs differ stays runnable. A version not held here is reported
+ * as not replayable; it is never scored with another version.
+ */
+import { riskInputsOf, type RiskEvidence } from './risk-inputs';
+import { assessRisk, RISK_MODEL_VERSION, type RiskAssessment } from './risk-model';
+
+export interface RegisteredRiskModel {
+  version: string;
+  /** The inputs this version reads from a check's recorded evidence, and its verdict on them. */
+  run(evidence: RiskEvidence): { inputs: unknown; assessment: RiskAssessment };
+}
+
+export function registerRiskModel<I>(version: string, inputsOf: (evidence: RiskEvidence) => I, assess: (inputs: I) => RiskAssessment): RegisteredRiskModel {
+  return {
+    version,
+    run(evidence) {
+      const inputs = inputsOf(evidence);
+      return { inputs, assessment: assess(inputs) };
+    },
+  };
+}
+
+export type RiskModelRegistry = ReadonlyMap<string, RegisteredRiskModel>;
+
+export const riskModelRegistry = (models: readonly RegisteredRiskModel[]): RiskModelRegistry => new Map(models.map((m) => [m.version, m]));
+
+/** Every version held: the current one (the pipeline's own code path). */
+export const riskModels: RiskModelRegistry = riskModelRegistry([registerRiskModel(RISK_MODEL_VERSION, riskInputsOf, assessRisk)]);
