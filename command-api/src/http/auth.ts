@@ -7,6 +7,8 @@ export interface AuthenticatedUser {
   userId: string;
   email: string;
   role: Role;
+  /** The session the token belongs to (absent for tokens issued before sessions were recorded, and for API keys). */
+  sessionId?: string;
 }
 
 /** What an auditor asked for, recorded before it is answered. */
