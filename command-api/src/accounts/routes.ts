@@ -127,6 +127,7 @@ export function accountRoutes(accounts: Accounts): RouteGroup {
         summary: 'Sign out: ends the session of this token (its token answers 401 from now on)',
         tags,
         auth: 'session',
+        ownSessionOnly: true,
         responses: { 200: { description: 'Signed out', schema: messageResponseSchema }, 404: { description: 'The token has no recorded session (issued before sessions were recorded)' }, ...signedIn },
         async handle(_input, _req, res) {
           const me = currentUser(res);
@@ -172,6 +173,7 @@ export function accountRoutes(accounts: Accounts): RouteGroup {
         summary: 'Sign out of every other session (and of tokens issued before sessions were recorded); this one stays',
         tags,
         auth: 'session',
+        ownSessionOnly: true,
         responses: { 200: { description: 'How many listed sessions ended', schema: endedSessionsSchema }, ...signedIn },
         async handle(_input, _req, res) {
           const me = currentUser(res);
@@ -185,6 +187,7 @@ export function accountRoutes(accounts: Accounts): RouteGroup {
         summary: 'End one of your sessions (this one too: that signs out); its token answers 401 from now on',
         tags,
         auth: 'session',
+        ownSessionOnly: true,
         request: { params: sessionIdParamsSchema, paramsNotFound: accountMessages.sessionNotFound },
         responses: { 200: { description: 'Ended', schema: endedSessionsSchema }, 404: { description: 'No such open session of yours' }, ...signedIn },
         async handle({ params }, _req, res) {
