@@ -24,6 +24,9 @@ export function kafkaTopics(prefix: string): KafkaTopics {
 }
 
 const TOPIC_EXISTS = 36;
+/** Kafka's answers while a new topic's metadata is still spreading to the broker that is asked. */
+const NOT_YET = new Set(['UNKNOWN_TOPIC_OR_PARTITION', 'LEADER_NOT_AVAILABLE']);
+const LEADERS_WAIT_MS = 30_000;
 
 /** A consumer group's Kafka id: prefixed like the topics, so deployments sharing a broker never share a group. */
 export const kafkaGroupId = (topicPrefix: string, group: string) => `${topicPrefix}.${group}`;
@@ -39,12 +42,35 @@ export async function ensureTopics(admin: Admin, topics: KafkaTopics, partitions
   ].filter((t) => !existing.has(t.topic));
   if (wanted.length === 0) return;
   try {
-    await admin.createTopics({ topics: wanted, waitForLeaders: true });
+    await admin.createTopics({ topics: wanted, waitForLeaders: false });
   } catch (error) {
     // Another process created them first.
     const e = error as { type?: string; code?: number; errors?: Array<{ code?: number; type?: string }> };
     const exists = (x: { code?: number; type?: string }) => x.code === TOPIC_EXISTS || x.type === 'TOPIC_ALREADY_EXISTS';
     if (!(exists(e) || (e.errors && e.errors.length > 0 && e.errors.every(exists)))) throw error;
+  }
+  await waitForLeaders(
+    admin,
+    wanted.map((t) => t.topic),
+  );
+}
+
+/**
+ * Waits until every partition of the topics has a leader. kafkajs's own wait (`waitForLeaders`)
+ * retries only "leader not available" and fails on "unknown topic", which a loaded broker answers
+ * for a moment after creating it; both mean "not yet" here, for at most 30 s.
+ */
+async function waitForLeaders(admin: Admin, topics: string[]): Promise<void> {
+  const until = Date.now() + LEADERS_WAIT_MS;
+  for (let delay = 50; ; delay = Math.min(delay * 2, 1_000)) {
+    try {
+      const { topics: found } = await admin.fetchTopicMetadata({ topics });
+      if (found.length === topics.length && found.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+    } catch (error) {
+      if (!NOT_YET.has((error as { type?: string }).type ?? '')) throw error;
+    }
+    if (Date.now() > until) throw new Error(`Kafka topics ${topics.join(', ')} have no leader after ${LEADERS_WAIT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, delay));
   }
 }
 
