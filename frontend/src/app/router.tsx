@@ -94,6 +94,7 @@ export const routes: RouteObject[] = [
           { path: 'wallets', lazy: screen(() => import('../features/admin-wallets/routes/wallets-page'), (m) => m.WalletsPage), handle: handle('Wallets') },
           { path: 'financial-stats', lazy: screen(() => import('../features/admin-financial-stats/routes/financial-stats-page'), (m) => m.FinancialStatsPage), handle: handle('Financial Stats') },
           { path: 'audit', lazy: screen(() => import('../features/admin-audit/routes/audit-page'), (m) => m.AuditPage), handle: handle('Audit log') },
+          { path: 'checks/:checkId', lazy: screen(() => import('../features/admin-replay/routes/check-evidence-page'), (m) => m.CheckEvidencePage), handle: handle('Check evidence & replay') },
           { path: 'sanctions', lazy: screen(() => import('../features/admin-sanctions/routes/sanctions-page'), (m) => m.SanctionsPage), handle: handle('Sanctions & lists') },
         ],
       },

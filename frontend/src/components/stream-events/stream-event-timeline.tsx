@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Badge, Button, Code, Collapse, Group, Stack, Text, Timeline } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import type { StreamEvent } from '@walletscreen/contracts';
+import { CopyAddress } from '../copy-address';
+import { formatDateTime } from '../../lib/format-date';
+
+/** A hash shortened (first 6 … last 4) with a copy button; "no hash" where the store keeps none. */
+function Hash({ label, value }: { label: string; value: string | null }) {
+  return (
+    <Group gap={6} wrap="nowrap" miw={0}>
+      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      {value ? <CopyAddress address={value} shorten copyLabel={`Copy ${label.toLowerCase()}`} /> : <Text size="xs" c="dimmed">none recorded</Text>}
+    </Group>
+  );
+}
+
+function EventItem({ event, idPrefix }: { event: StreamEvent; idPrefix: string }) {
+  const [open, setOpen] = useState(false);
+  const dataId = `${idPrefix}-data-${event.position}`;
+  return (
+    <Stack gap={4} miw={0} data-testid="stream-event" data-position={event.position}>
+      <Group gap="xs" wrap="wrap">
+        <Text size="xs" c="dimmed" className="ws-tabular">
+          Position {event.position} · revision {event.revision}
+        </Text>
+        <Text size="xs" c="dimmed" className="ws-tabular" title={event.recorded_at}>
+          {formatDateTime(event.recorded_at)} UTC
+        </Text>
+        <Badge variant="light" color="gray" size="sm" tt="none" className="ws-mono" data-testid="event-type" style={{ maxWidth: '100%' }}>
+          {event.type}
+        </Badge>
+      </Group>
+      <Group gap="md" wrap="wrap">
+        <Hash label="Hash" value={event.hash} />
+        <Hash label="Previous" value={event.prev_hash} />
+      </Group>
+      <div>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          leftSection={open ? <IconChevronDown size={14} aria-hidden="true" /> : <IconChevronRight size={14} aria-hidden="true" />}
+          aria-expanded={open}
+          aria-controls={dataId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? 'Hide data' : 'Show data'}
+        </Button>
+      </div>
+      <Collapse expanded={open} id={dataId}>
+        {open ? (
+          <Code block tabIndex={0} aria-label={`Data of event ${event.position} as JSON`} style={{ maxHeight: '50vh', overflow: 'auto', maxWidth: '100%' }}>
+            {JSON.stringify(event.data, null, 2)}
+          </Code>
+        ) : null}
+      </Collapse>
+    </Stack>
+  );
+}
+
+/**
+ * A stream's events, oldest first, as a timeline: each by its human name, with its type, position
+ * and revision, when it was recorded, its hash and the previous one (shortened, copyable), and its
+ * data as recorded, expandable as formatted JSON.
+ */
+export function StreamEventTimeline({ events, label, idPrefix = 'event', active }: { events: StreamEvent[]; label: string; idPrefix?: string; active?: number }) {
+  return (
+    <Timeline active={active ?? events.length - 1} bulletSize={14} lineWidth={2} role="list" aria-label={label}>
+      {events.map((event) => (
+        <Timeline.Item
+          key={event.position}
+          role="listitem"
+          title={
+            <Text fw={600} size="sm" component="span">
+              {event.name}
+            </Text>
+          }
+        >
+          <EventItem event={event} idPrefix={idPrefix} />
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
