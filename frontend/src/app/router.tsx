@@ -95,6 +95,8 @@ export const routes: RouteObject[] = [
           { path: 'financial-stats', lazy: screen(() => import('../features/admin-financial-stats/routes/financial-stats-page'), (m) => m.FinancialStatsPage), handle: handle('Financial Stats') },
           { path: 'audit', lazy: screen(() => import('../features/admin-audit/routes/audit-page'), (m) => m.AuditPage), handle: handle('Audit log') },
           { path: 'checks/:checkId', lazy: screen(() => import('../features/admin-replay/routes/check-evidence-page'), (m) => m.CheckEvidencePage), handle: handle('Check evidence & replay') },
+          { path: 'streams', lazy: screen(() => import('../features/admin-streams/routes/streams-page'), (m) => m.StreamsPage), handle: handle('Streams') },
+          { path: 'streams/:streamId', lazy: screen(() => import('../features/admin-streams/routes/stream-page'), (m) => m.StreamPage), handle: handle('Stream') },
           { path: 'sanctions', lazy: screen(() => import('../features/admin-sanctions/routes/sanctions-page'), (m) => m.SanctionsPage), handle: handle('Sanctions & lists') },
         ],
       },
