@@ -5,6 +5,13 @@ import type { StreamEvent } from '@walletscreen/contracts';
 import { CopyAddress } from '../copy-address';
 import { formatDateTime } from '../../lib/format-date';
 
+/** The stage a check's stage event records (its data's `key`: blockchain, sanctions…), if it is one. */
+function stageOf(event: StreamEvent): string | null {
+  if (!event.type.endsWith('StageCompleted') || typeof event.data !== 'object' || event.data === null) return null;
+  const key = (event.data as { key?: unknown }).key;
+  return typeof key === 'string' && key !== '' ? `${key} stage` : null;
+}
+
 /** A hash shortened (first 6 … last 4) with a copy button; "no hash" where the store keeps none. */
 function Hash({ label, value }: { label: string; value: string | null }) {
   return (
@@ -33,7 +40,7 @@ function EventItem({ event, idPrefix }: { event: StreamEvent; idPrefix: string }
           {event.type}
         </Badge>
       </Group>
-      <Group gap="md" wrap="wrap">
+      <Group gap="md" wrap="wrap" style={{ rowGap: 0 }}>
         <Hash label="Hash" value={event.hash} />
         <Hash label="Previous" value={event.prev_hash} />
       </Group>
@@ -75,6 +82,12 @@ export function StreamEventTimeline({ events, label, idPrefix = 'event', active 
           title={
             <Text fw={600} size="sm" component="span">
               {event.name}
+              {stageOf(event) ? (
+                <Text span c="dimmed" fw={400} size="sm">
+                  {' '}
+                  · {stageOf(event)}
+                </Text>
+              ) : null}
             </Text>
           }
         >

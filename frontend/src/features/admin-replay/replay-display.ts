@@ -14,9 +14,16 @@ const REASON_TITLES: Record<NotReplayableReason, string> = {
 };
 
 export type ReplayVerdictView =
-  | { kind: 'identical'; title: string; detail: string; score: number; level: string; status: string }
+  | { kind: 'identical'; title: string; detail: string; score: number; level: string; status: string; agreed: ReplayAgreementRow[] }
   | { kind: 'differs'; title: string; detail: string; differences: ReplayDifferenceRow[] }
   | { kind: 'not-replayable'; title: string; detail: string };
+
+/** One field of an identical replay: recorded and replayed, equal. */
+export interface ReplayAgreementRow {
+  label: string;
+  recorded: string;
+  replayed: string;
+}
 
 export interface ReplayDifferenceRow {
   field: string;
@@ -90,5 +97,11 @@ export function replayVerdictView(replay: CheckReplayResponse): ReplayVerdictVie
     score: replay.replayed.score,
     level: replay.replayed.level,
     status: replay.replayed.status,
+    agreed: [
+      { label: 'Risk score', recorded: String(replay.recorded.result.risk_score), replayed: String(replay.replayed.score) },
+      { label: 'Risk level', recorded: replay.recorded.result.risk_level, replayed: replay.replayed.level },
+      { label: 'AML status', recorded: replay.recorded.result.aml_status, replayed: replay.replayed.status },
+      { label: 'Factors', recorded: String(replay.recorded.assessment.factors.length), replayed: String(replay.replayed.factors.length) },
+    ],
   };
 }

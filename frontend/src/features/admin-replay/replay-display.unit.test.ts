@@ -15,7 +15,19 @@ const base: CheckReplayResponse = {
 };
 
 it('reads identical with the replayed score, level and status', () => {
-  expect(replayVerdictView(base)).toMatchObject({ kind: 'identical', title: 'Identical', score: 72, level: 'High Risk', status: 'Non-compliant' });
+  expect(replayVerdictView(base)).toMatchObject({
+    kind: 'identical',
+    title: 'Identical',
+    score: 72,
+    level: 'High Risk',
+    status: 'Non-compliant',
+    agreed: [
+      { label: 'Risk score', recorded: '72', replayed: '72' },
+      { label: 'Risk level', recorded: 'High Risk', replayed: 'High Risk' },
+      { label: 'AML status', recorded: 'Non-compliant', replayed: 'Non-compliant' },
+      { label: 'Factors', recorded: '1', replayed: '1' },
+    ],
+  });
 });
 
 it('reads differs with each field by name, recorded and replayed', () => {

@@ -26,6 +26,30 @@ export function ReplayVerdict({ replay }: { replay: CheckReplayResponse }) {
                 Status <Text span fw={700}>{view.status}</Text>
               </Text>
             </Group>
+            <Table.ScrollContainer minWidth={320}>
+              <Table aria-label="The recorded and the replayed verdict" verticalSpacing={4} withTableBorder>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Field</Table.Th>
+                    <Table.Th ta="right">Recorded</Table.Th>
+                    <Table.Th ta="right">Replayed</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {view.agreed.map((row) => (
+                    <Table.Tr key={row.label}>
+                      <Table.Td>{row.label}</Table.Td>
+                      <Table.Td ta="right" className="ws-tabular">
+                        {row.recorded}
+                      </Table.Td>
+                      <Table.Td ta="right" className="ws-tabular">
+                        {row.replayed}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </Stack>
         </Alert>
       );

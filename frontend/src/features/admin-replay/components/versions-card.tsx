@@ -29,7 +29,7 @@ function SanctionsList({ versions }: { versions: CheckVersions }) {
     <Stack gap={2}>
       <span>
         {list.source}
-        {list.published_at ? `, published ${formatDate(list.published_at)}` : ''}, imported {formatDateTime(list.imported_at)} UTC, <span className="ws-tabular">{list.address_count.toLocaleString('en-US')}</span> addresses
+        {list.published_at ? `, published ${formatDate(list.published_at)}` : ''}, imported {formatDateTime(list.imported_at)} UTC, <span className="ws-tabular">{list.address_count.toLocaleString('en-US')}</span> {list.address_count === 1 ? 'address' : 'addresses'}
       </span>
       <CopyAddress address={list.sha256} shorten copyLabel="Copy the sanctions list's sha256" />
     </Stack>

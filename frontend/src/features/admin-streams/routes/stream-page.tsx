@@ -38,11 +38,13 @@ export function StreamPage() {
         order={1}
         title="Stream"
         description={
-          <Group gap={6} wrap="nowrap" component="span" miw={0}>
-            <Text span className="ws-mono" miw={0} style={{ overflowWrap: 'anywhere' }} data-testid="stream-id">
-              {streamId}
-            </Text>
-            <CopyIconButton value={streamId} label="Copy stream id" />
+          <Group gap={6} wrap="wrap" component="span" miw={0}>
+            <Group gap={4} wrap="nowrap" component="span" miw={0}>
+              <Text span className="ws-mono" miw={0} style={{ overflowWrap: 'anywhere' }} data-testid="stream-id">
+                {streamId}
+              </Text>
+              <CopyIconButton value={streamId} label="Copy stream id" />
+            </Group>
             {whole?.kind ? (
               <Badge variant="light" color="gray" tt="none">
                 {whole.kind}
@@ -94,7 +96,7 @@ export function StreamPage() {
                   w={{ base: '100%', sm: 460 }}
                   maxDropdownHeight={320}
                 />
-                <Group gap="xs" wrap="nowrap">
+                <Group gap="xs" wrap="wrap">
                   <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden="true" />} disabled={index <= 0} onClick={() => goTo(index - 1)}>
                     Previous event
                   </Button>
