@@ -51,7 +51,7 @@ export function VersionsCard({ versions }: { versions: CheckVersions }) {
             {versions.reused_blockchain_data_of ? (
               <>
                 Reused the data of{' '}
-                <Anchor component={Link} to={`/admin/checks/${encodeURIComponent(versions.reused_blockchain_data_of)}`}>
+                <Anchor component={Link} to={`/admin/checks/${encodeURIComponent(versions.reused_blockchain_data_of)}`} underline="always">
                   an earlier check
                 </Anchor>
                 {versions.blockchain_provider ? ` (${versions.blockchain_provider})` : ''}
