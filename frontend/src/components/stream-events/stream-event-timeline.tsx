@@ -67,33 +67,52 @@ function EventItem({ event, idPrefix }: { event: StreamEvent; idPrefix: string }
   );
 }
 
+/** Events drawn at first: a long stream (a customer with thousands of checks) shows its latest ones and more on demand. */
+export const TIMELINE_PAGE = 100;
+
 /**
  * A stream's events, oldest first, as a timeline: each by its human name, with its type, position
  * and revision, when it was recorded, its hash and the previous one (shortened, copyable), and its
- * data as recorded, expandable as formatted JSON.
+ * data as recorded, expandable as formatted JSON. Only the latest TIMELINE_PAGE are drawn until
+ * earlier ones are asked for.
  */
-export function StreamEventTimeline({ events, label, idPrefix = 'event', active }: { events: StreamEvent[]; label: string; idPrefix?: string; active?: number }) {
+export function StreamEventTimeline({ events, label, idPrefix = 'event' }: { events: StreamEvent[]; label: string; idPrefix?: string }) {
+  const [shown, setShown] = useState(TIMELINE_PAGE);
+  const hidden = Math.max(0, events.length - shown);
+  const drawn = hidden > 0 ? events.slice(hidden) : events;
   return (
-    <Timeline active={active ?? events.length - 1} bulletSize={14} lineWidth={2} role="list" aria-label={label}>
-      {events.map((event) => (
-        <Timeline.Item
-          key={event.position}
-          role="listitem"
-          title={
-            <Text fw={600} size="sm" component="span">
-              {event.name}
-              {stageOf(event) ? (
-                <Text span c="dimmed" fw={400} size="sm">
-                  {' '}
-                  · {stageOf(event)}
-                </Text>
-              ) : null}
-            </Text>
-          }
-        >
-          <EventItem event={event} idPrefix={idPrefix} />
-        </Timeline.Item>
-      ))}
-    </Timeline>
+    <Stack gap="sm">
+      {hidden > 0 ? (
+        <Group gap="sm">
+          <Text size="sm" c="dimmed" className="ws-tabular">
+            {hidden.toLocaleString('en-US')} earlier {hidden === 1 ? 'event' : 'events'} not shown
+          </Text>
+          <Button size="xs" variant="default" onClick={() => setShown((n) => n + TIMELINE_PAGE)}>
+            Show {Math.min(hidden, TIMELINE_PAGE)} earlier
+          </Button>
+        </Group>
+      ) : null}
+      <Timeline active={drawn.length - 1} bulletSize={14} lineWidth={2} role="list" aria-label={label}>
+        {drawn.map((event) => (
+          <Timeline.Item
+            key={event.position}
+            role="listitem"
+            title={
+              <Text fw={600} size="sm" component="span">
+                {event.name}
+                {stageOf(event) ? (
+                  <Text span c="dimmed" fw={400} size="sm">
+                    {' '}
+                    · {stageOf(event)}
+                  </Text>
+                ) : null}
+              </Text>
+            }
+          >
+            <EventItem event={event} idPrefix={idPrefix} />
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    </Stack>
   );
 }
