@@ -185,6 +185,14 @@ it("browses a customer's stream before and after a top-up, showing the two balan
   await expectAccessible(page, 'Stream before the top-up');
   await screenshot(page, 'admin-stream-before-top-up');
 
+  // From the audit log, an event's stream opens as of that event.
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  const topUpRow = page.getByRole('table', { name: 'Audit log' }).getByRole('row', { name: /ChecksToppedUp/ }).first();
+  await topUpRow.getByRole('link', { name: new RegExp(`^Open stream user-${customerId} as of event \\d+$`) }).click();
+  await page.waitForURL(new RegExp(`/admin/streams/user-${customerId}\\?position=\\d+$`));
+  await page.waitForFunction((n) => document.querySelector('[data-testid="balance-remaining"]')?.textContent === String(n), after);
+  expect(await page.getByRole('dialog').count()).toBe(0); // the link opened the stream, not the event's drawer
+
   // A stream of no fold says so.
   await page.goto('/admin/streams/sanctions-ofac');
   await page.getByTestId('no-fold').getByText(/no known kind/).waitFor();
