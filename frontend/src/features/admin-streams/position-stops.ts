@@ -7,12 +7,14 @@ import type { StreamEvent } from '@walletscreen/contracts';
 export interface PositionStop {
   position: number;
   revision: number;
+  /** The event's human name. */
+  name: string;
   label: string;
 }
 
 /** One stop per event, in stream order: "Position 12 · rev 0 · User registered". */
 export function positionStops(events: readonly Pick<StreamEvent, 'position' | 'revision' | 'name'>[]): PositionStop[] {
-  return [...events].sort((a, b) => a.position - b.position).map((e) => ({ position: e.position, revision: e.revision, label: `Position ${e.position} · revision ${e.revision} · ${e.name}` }));
+  return [...events].sort((a, b) => a.position - b.position).map((e) => ({ position: e.position, revision: e.revision, name: e.name, label: `Position ${e.position} · revision ${e.revision} · ${e.name}` }));
 }
 
 /**
@@ -35,4 +37,11 @@ export function parsePositionParam(value: string | null): number | null {
 /** Stream-id prefixes the server accepts (letters, digits and . _ : @ + -). */
 export function isValidStreamPrefix(prefix: string): boolean {
   return prefix.length <= 100 && /^[A-Za-z0-9._:@+-]*$/.test(prefix);
+}
+
+/** The kind a prefix names: the one whose prefix it starts with (the longest); null for none. */
+export function kindOfPrefix<K extends { kind: string; prefix: string }>(kinds: readonly K[], prefix: string): K | null {
+  let best: K | null = null;
+  for (const k of kinds) if (k.prefix !== '' && prefix.startsWith(k.prefix) && (!best || k.prefix.length > best.prefix.length)) best = k;
+  return best;
 }

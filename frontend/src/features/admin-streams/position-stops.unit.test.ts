@@ -1,4 +1,4 @@
-import { isValidStreamPrefix, parsePositionParam, positionStops, stopIndexAt } from './position-stops';
+import { isValidStreamPrefix, kindOfPrefix, parsePositionParam, positionStops, stopIndexAt } from './position-stops';
 
 const events = [
   { position: 40, revision: 2, name: 'Checks topped up' },
@@ -8,9 +8,9 @@ const events = [
 
 it('makes one stop per event, in position order', () => {
   expect(positionStops(events)).toEqual([
-    { position: 3, revision: 0, label: 'Position 3 · revision 0 · User registered' },
-    { position: 17, revision: 1, label: 'Position 17 · revision 1 · Check charged' },
-    { position: 40, revision: 2, label: 'Position 40 · revision 2 · Checks topped up' },
+    { position: 3, revision: 0, name: 'User registered', label: 'Position 3 · revision 0 · User registered' },
+    { position: 17, revision: 1, name: 'Check charged', label: 'Position 17 · revision 1 · Check charged' },
+    { position: 40, revision: 2, name: 'Checks topped up', label: 'Position 40 · revision 2 · Checks topped up' },
   ]);
   expect(positionStops([])).toEqual([]);
 });
@@ -36,4 +36,17 @@ it('accepts only prefixes the server accepts', () => {
   expect(isValidStreamPrefix('')).toBe(true);
   expect(isValidStreamPrefix('$all')).toBe(false);
   expect(isValidStreamPrefix('a b')).toBe(false);
+});
+
+it('names the kind a prefix belongs to, the longest prefix winning', () => {
+  const kinds = [
+    { kind: 'check', prefix: 'check-' },
+    { kind: 'custom-list', prefix: 'custom-list-' },
+    { kind: 'custom', prefix: 'custom-' },
+  ];
+  expect(kindOfPrefix(kinds, 'check-')?.kind).toBe('check');
+  expect(kindOfPrefix(kinds, 'check-5d0e')?.kind).toBe('check');
+  expect(kindOfPrefix(kinds, 'custom-list-a')?.kind).toBe('custom-list');
+  expect(kindOfPrefix(kinds, 'chec')).toBeNull();
+  expect(kindOfPrefix(kinds, '')).toBeNull();
 });

@@ -107,7 +107,7 @@ export function StreamPage() {
               </Group>
               <Text size="sm" c="dimmed" className="ws-tabular" role="status" data-testid="position-summary">
                 {index >= 0
-                  ? `Event ${index + 1} of ${stops.length}: the state after ${stops[index]!.label.split(' · ').slice(2).join(' · ')} (global position ${stops[index]!.position}).`
+                  ? `Event ${index + 1} of ${stops.length}: the state after ${stops[index]!.name} (global position ${stops[index]!.position}).`
                   : `Before the stream's first event: the initial state.`}
               </Text>
               <div aria-busy={at.isFetching} style={{ opacity: asked !== null && at.isPlaceholderData ? 0.6 : 1 }}>

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
 import { PageHeader } from '../../../components/page-header';
 import { useStreams } from '../api/get-streams';
-import { isValidStreamPrefix } from '../position-stops';
+import { isValidStreamPrefix, kindOfPrefix } from '../position-stops';
 
 const ANY_KIND = '*';
 
@@ -19,7 +19,7 @@ export function StreamsPage() {
   const kinds = streams.data?.pages[0]?.kinds ?? [];
   const rows = streams.data?.pages.flatMap((p) => p.streams) ?? [];
   const foldsByKind = new Map(kinds.map((k) => [k.kind, k.folds]));
-  const kindOfPrefix = kinds.find((k) => k.prefix === prefix)?.kind ?? ANY_KIND;
+  const selectedKind = kindOfPrefix(kinds, prefix)?.kind ?? ANY_KIND;
 
   return (
     <>
@@ -30,7 +30,7 @@ export function StreamsPage() {
             <Select
               label="Kind"
               data={[{ value: ANY_KIND, label: 'Any kind' }, ...kinds.map((k) => ({ value: k.kind, label: `${k.kind} (${k.prefix}…)` }))]}
-              value={kindOfPrefix}
+              value={selectedKind}
               onChange={(kind) => setPrefix(kinds.find((k) => k.kind === kind)?.prefix ?? '')}
               allowDeselect={false}
               w={{ base: '100%', xs: 220 }}
