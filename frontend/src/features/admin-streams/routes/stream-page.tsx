@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Select, Slider, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconChevronLeft, IconChevronRight, IconFileSearch } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CopyIconButton } from '../../../components/copy-address';
@@ -23,6 +24,8 @@ export function StreamPage() {
   const view = asked === null ? whole : at.data?.stream_id === streamId ? at.data : undefined;
   const loading = head.isPending || (asked !== null && at.isPending);
   const error = head.error ?? (asked !== null ? at.error : null);
+  // The slider's stop while it is dragged; the state is asked for when it is let go.
+  const [sliding, setSliding] = useState<number | null>(null);
   const goTo = (i: number) => {
     const stop = stops[i];
     if (!stop) return;
@@ -105,6 +108,25 @@ export function StreamPage() {
                   </Button>
                 </Group>
               </Group>
+              {stops.length > 1 ? (
+                <Slider
+                  min={0}
+                  max={stops.length - 1}
+                  step={1}
+                  value={sliding ?? Math.max(index, 0)}
+                  onChange={setSliding}
+                  onChangeEnd={(i) => {
+                    setSliding(null);
+                    goTo(i);
+                  }}
+                  label={(i) => `Position ${stops[i]?.position ?? ''}`}
+                  thumbLabel="State as of event"
+                  thumbValueText={(i) => stops[i]?.label ?? ''}
+                  marks={stops.length <= 60 ? stops.map((_, i) => ({ value: i })) : undefined}
+                  mx="xs"
+                  my="xs"
+                />
+              ) : null}
               <Text size="sm" c="dimmed" className="ws-tabular" role="status" data-testid="position-summary">
                 {index >= 0
                   ? `Event ${index + 1} of ${stops.length}: the state after ${stops[index]!.name} (global position ${stops[index]!.position}).`
