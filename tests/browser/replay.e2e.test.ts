@@ -185,6 +185,13 @@ it("browses a customer's stream before and after a top-up, showing the two balan
   await expectAccessible(page, 'Stream before the top-up');
   await screenshot(page, 'admin-stream-before-top-up');
 
+  // The slider steps from event to event too: one step on is the top-up again (the latest state).
+  const slider = page.getByRole('slider', { name: 'State as of event' });
+  await slider.press('ArrowRight');
+  await page.waitForFunction((n) => document.querySelector('[data-testid="balance-remaining"]')?.textContent === String(n), after);
+  expect(await slider.getAttribute('aria-valuetext')).toMatch(new RegExp(`${toppedUp}$`));
+  await page.waitForURL(`**/admin/streams/user-${customerId}`);
+
   // From the audit log, an event's stream opens as of that event.
   await page.getByRole('link', { name: 'Audit log' }).click();
   const topUpRow = page.getByRole('table', { name: 'Audit log' }).getByRole('row', { name: /ChecksToppedUp/ }).first();
