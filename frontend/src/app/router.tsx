@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
           { path: 'watchlist', lazy: screen(() => import('../features/watchlist/routes/watchlist-page'), (m) => m.WatchlistPage), handle: handle('Watchlist') },
           { path: 'alerts', lazy: screen(() => import('../features/alerts/routes/alerts-page'), (m) => m.AlertsPage), handle: handle('Alerts') },
           { path: 'api-keys', lazy: screen(() => import('../features/api-keys/routes/api-keys-page'), (m) => m.ApiKeysPage), handle: handle('API keys') },
+          { path: 'account', lazy: screen(() => import('../features/account/routes/account-page'), (m) => m.AccountPage), handle: handle('Account') },
           { path: 'webhooks', lazy: screen(() => import('../features/webhooks/routes/webhooks-page'), (m) => m.WebhooksPage), handle: handle('Webhooks') },
           { path: 'webhooks/:id', lazy: screen(() => import('../features/webhooks/routes/webhook-page'), (m) => m.WebhookPage), handle: handle('Webhook endpoint') },
           { path: 'top-up/confirm', lazy: screen(() => import('../features/top-up/routes/confirm-payment-page'), (m) => m.ConfirmPaymentPage), handle: handle('Confirm your purchase') },
