@@ -3,7 +3,7 @@
  * (frontend/src/app/router.tsx) as the visitor it is for, in the light and the dark colour scheme,
  * with the modals and drawers open (check details, top-up confirmation, API key and webhook
  * creation, confirm dialogs, an alert, a batch's results, the admin's wallet, audit-event and
- * balance-history panels, the progress overlay and the result of a check, the navigation drawers
+ * balance-history panels, a check's evidence and replay, a customer's stream, the progress overlay and the result of a check, the navigation drawers
  * at phone width). None may
  * have a critical or serious WCAG 2.x A/AA violation.
  *
@@ -262,11 +262,26 @@ describe.each(SCHEMES)('in the %s colour scheme', (scheme) => {
       ['/admin/financial-stats', /financial/i],
       ['/admin/audit', /audit/i],
       ['/admin/sanctions', /sanctions/i],
+      ['/admin/streams', 'Streams'],
+      ['/admin/streams/sanctions-ofac', 'Stream'],
     ];
     for (const [url, heading] of screens) {
       await visit(page, url, heading);
       await audit.check(page, url);
     }
+    // A customer's stream (its balance) and a check's evidence with its replay.
+    await visit(page, '/admin/customers', 'Customers');
+    await page.getByRole('link', { name: `Event stream of ${customer.email}` }).first().click();
+    await page.getByTestId('balance-remaining').waitFor();
+    await audit.check(page, "a customer's stream");
+    await visit(page, '/admin/history', /history/i);
+    await page.getByRole('button', { name: /^Details of check/ }).first().click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Evidence & replay' }).click();
+    await page.getByRole('heading', { name: 'Check evidence & replay' }).waitFor();
+    await page.getByRole('button', { name: 'Show data' }).first().click();
+    await page.getByRole('button', { name: 'Replay', exact: true }).click();
+    await page.getByTestId('replay-verdict').waitFor();
+    await audit.check(page, "a check's evidence and replay");
 
     await visit(page, '/admin/customers', 'Customers');
     await page.getByRole('button', { name: `Top up ${customer.email}` }).click();

@@ -149,7 +149,7 @@ it('reports no CSP violation on the landing page, a check with its PDF, every da
   await page.getByLabel(/password/i).fill(ADMIN.password);
   await page.getByRole('button', { name: /^login$/i }).click();
   await page.waitForURL('**/admin/customers');
-  for (const screen of ['customers', 'purchases', 'history', 'wallets', 'financial-stats', 'sanctions', 'audit']) {
+  for (const screen of ['customers', 'purchases', 'history', 'wallets', 'financial-stats', 'sanctions', 'streams', 'audit']) {
     await visit(page, `/admin/${screen}`, () => page.getByRole('heading', { level: 1 }).first().waitFor());
   }
   await page.getByRole('button', { name: /Export JSONL/ }).click();

@@ -119,10 +119,12 @@ export interface CheckDetailsModalProps {
   onClose: () => void;
   /** The detail's query (the user's own check, or any check for admins). */
   detail: { isPending: boolean; isError: boolean; data: HistoryDetail | undefined };
+  /** Links shown above the loaded details (the admin area's evidence and replay of the check). */
+  actions?: ReactNode;
 }
 
 /** The Details of one check, loaded when opened; with the user's e-mail when the detail has one (admins). */
-export function CheckDetailsModal({ checkId, onClose, detail }: CheckDetailsModalProps) {
+export function CheckDetailsModal({ checkId, onClose, detail, actions }: CheckDetailsModalProps) {
   return (
     <Modal opened={checkId !== null} onClose={onClose} title={checkId ? `Check ${shortCheckId(checkId)} details` : 'Check details'} size="lg" data-testid="history-details">
       {detail.isPending ? (
@@ -136,6 +138,11 @@ export function CheckDetailsModal({ checkId, onClose, detail }: CheckDetailsModa
         <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
           {DETAILS_ERROR}
         </Alert>
+      ) : actions ? (
+        <Stack gap="md">
+          <Group gap="sm">{actions}</Group>
+          <Details detail={detail.data} />
+        </Stack>
       ) : (
         <Details detail={detail.data} />
       )}

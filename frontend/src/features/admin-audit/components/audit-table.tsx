@@ -1,4 +1,5 @@
 import { Anchor, Table, Text, Tooltip } from '@mantine/core';
+import { Link } from 'react-router';
 import { auditEventName, type AuditEntry } from '@walletscreen/contracts';
 import { formatDateTime } from '../../../lib/format-date';
 import { EventTypeName } from './event-type-name';
@@ -69,9 +70,18 @@ export function AuditTable({ entries, onOpen, onUser }: { entries: AuditEntry[];
               </Table.Td>
               <Table.Td maw={260}>
                 <Tooltip label={e.stream} openDelay={400}>
-                  <Text size="sm" truncate="end">
+                  <Anchor
+                    component={Link}
+                    to={`/admin/streams/${encodeURIComponent(e.stream)}?position=${e.position}`}
+                    size="sm"
+                    truncate="end"
+                    display="block"
+                    onClick={(ev: React.MouseEvent) => ev.stopPropagation()}
+                    onKeyDown={(ev: React.KeyboardEvent) => ev.stopPropagation()}
+                    aria-label={`Open stream ${e.stream} as of event ${e.position}`}
+                  >
                     {e.stream}
-                  </Text>
+                  </Anchor>
                 </Tooltip>
               </Table.Td>
             </Table.Tr>

@@ -1,11 +1,21 @@
-import { Box, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconLock, IconLockOpen, IconPlus } from '@tabler/icons-react';
 import { type Customer } from '@walletscreen/contracts';
+import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format-date';
 import type { CustomerActionKind } from './confirm-action-modal';
 import { RoleBadge } from './role-badge';
 
 type OnAction = (kind: CustomerActionKind, customer: Customer) => void;
+
+/** The customer's event stream in the stream browser (their balance at any position). */
+function StreamLink({ customer }: { customer: Customer }) {
+  return (
+    <Anchor component={Link} to={`/admin/streams/${encodeURIComponent(`user-${customer.id}`)}`} size="xs" aria-label={`Event stream of ${customer.email}`}>
+      Event stream
+    </Anchor>
+  );
+}
 
 /** Top Up (not for auditors, who run no checks), and Block or Unblock by role (an admin is neither). None for a read-only viewer. */
 function CustomerActions({ customer, onAction, justify = 'flex-end' }: { customer: Customer; onAction: OnAction | null; justify?: 'flex-end' | 'flex-start' }) {
@@ -55,9 +65,12 @@ function CustomersCards({ customers, onAction }: { customers: Customer[]; onActi
         <Paper component="li" p="sm" key={customer.id} data-testid="customer-card" data-email={customer.email}>
           <Stack gap={6}>
             <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-              <Text size="sm" fw={500} miw={0} style={{ overflowWrap: 'anywhere' }}>
-                {customer.email}
-              </Text>
+              <Stack gap={0} miw={0}>
+                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {customer.email}
+                </Text>
+                <StreamLink customer={customer} />
+              </Stack>
               <RoleBadge role={customer.role} />
             </Group>
             <Text size="sm" c="dimmed">
@@ -103,6 +116,7 @@ function CustomersTable({ customers, onAction }: { customers: Customer[]; onActi
                 <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                   {customer.email}
                 </Text>
+                <StreamLink customer={customer} />
               </Table.Td>
               <Table.Td>
                 <RoleBadge role={customer.role} />

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
+import { IconAlertCircle, IconFileSearch, IconHistory } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { CheckDetailsModal } from '../../../components/check-history/check-details';
 import { ExportHistoryButton, exportFileName, exportQuery } from '../../../components/check-history/export-history-button';
 import { HistoryCards } from '../../../components/check-history/history-cards';
@@ -123,7 +124,18 @@ export function AdminHistoryPage() {
         </Paper>
       </Stack>
 
-      <CheckDetailsModal checkId={open} onClose={() => setOpen(null)} detail={detail} />
+      <CheckDetailsModal
+        checkId={open}
+        onClose={() => setOpen(null)}
+        detail={detail}
+        actions={
+          open ? (
+            <Button component={Link} to={`/admin/checks/${encodeURIComponent(open)}`} size="xs" variant="default" leftSection={<IconFileSearch size={14} aria-hidden="true" />}>
+              Evidence & replay
+            </Button>
+          ) : null
+        }
+      />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Drawer, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconFileSearch } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { shownRiskScore, type WalletCheck, type WalletSummary } from '@walletscreen/contracts';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { AnalysisResult } from '../../../components/analysis-result/analysis-result';
@@ -119,9 +120,14 @@ function CheckDetails({ check, address, onBack }: { check: WalletCheck; address:
   const download = useDownloadAmlReport();
   return (
     <Stack gap="md" role="region" aria-label="Check details">
-      <Button variant="subtle" size="xs" leftSection={<IconArrowLeft size={14} aria-hidden="true" />} onClick={onBack} style={{ alignSelf: 'flex-start' }}>
-        Back to the checks
-      </Button>
+      <Group justify="space-between" gap="sm">
+        <Button variant="subtle" size="xs" leftSection={<IconArrowLeft size={14} aria-hidden="true" />} onClick={onBack}>
+          Back to the checks
+        </Button>
+        <Button component={Link} to={`/admin/checks/${encodeURIComponent(check.id)}`} variant="default" size="xs" leftSection={<IconFileSearch size={14} aria-hidden="true" />}>
+          Evidence & replay
+        </Button>
+      </Group>
       <Title order={2} fz="lg">
         Check details
       </Title>
