@@ -12056,7 +12056,7 @@ export interface paths {
         put?: never;
         /**
          * Close a decided case; under four eyes, the first call requests the close and a second person completes it
-         * @description With four eyes (CASES_FOUR_EYES: by default cases of High Risk, Non-compliant or Incomplete checks), the first close is recorded as a request (`pending_close`) and the case stays open; it is closed by a call from someone other than the requester and the person who recorded the decision. A new decision cancels a pending request.
+         * @description With four eyes (set by the operator: by default cases of High Risk, Non-compliant or Incomplete checks), the first close is recorded as a request (`pending_close`) and the case stays open; it is closed by a call from someone other than the requester and the person who recorded the decision. A new decision cancels a pending request.
          */
         post: {
             parameters: {

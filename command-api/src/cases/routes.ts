@@ -159,7 +159,7 @@ export function casesRoutes(deps: { auth: Authenticator; cases: Cases; waitForRe
         undefined,
         { 409: { description: 'Closed already, no decision yet, or four eyes: the caller requested the close or recorded the decision' } },
         (by, id) => cases.close(by, id),
-        'With four eyes (CASES_FOUR_EYES: by default cases of High Risk, Non-compliant or Incomplete checks), the first close is recorded as a request (`pending_close`) and the case stays open; it is closed by a call from someone other than the requester and the person who recorded the decision. A new decision cancels a pending request.',
+        'With four eyes (set by the operator: by default cases of High Risk, Non-compliant or Incomplete checks), the first close is recorded as a request (`pending_close`) and the case stays open; it is closed by a call from someone other than the requester and the person who recorded the decision. A new decision cancels a pending request.',
       ),
       action('reopen', 'Reopen a closed case, with the reason; it needs a new decision to be closed again', reopenCaseRequestSchema, { 400: { description: 'No reason, or too long' }, 409: { description: 'The case is not closed' } }, (by, id, b) =>
         cases.reopen(by, id, b.reason),

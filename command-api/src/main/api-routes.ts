@@ -105,7 +105,7 @@ export const apiTags: ApiTag[] = [
   {
     name: 'Cases',
     description:
-      'A check or an alert opened for review: status (open, escalated, closed), assignee, notes, and a decision with its reason (approve, reject, report), each an event on the case. Closing a case of a High Risk, Non-compliant or Incomplete check needs a second person (four eyes, CASES_FOUR_EYES). The customer acts on the cases of their own checks, admins on every case.',
+      'A check or an alert opened for review: status (open, escalated, closed), assignee, notes, and a decision with its reason (approve, reject, report), each an event on the case. Closing a case of a High Risk, Non-compliant or Incomplete check needs a second person (four eyes, as the operator sets it). The customer acts on the cases of their own checks, admins on every case.',
   },
   { name: 'Admin: cases', description: "Admins only: every customer's cases." },
   { name: 'Sanctions (drop-in)', description: "Free sanctions checks answered in the shapes of Chainalysis' and TRM's free sanctions APIs, against the OFAC SDN list in force." },
