@@ -10,10 +10,13 @@ import { applyFilters } from '../../../components/check-history/history-filters'
 import type { HistoryItem } from '../../../components/check-history/history-item';
 import { HistoryTable } from '../../../components/check-history/history-table';
 import { PageHeader } from '../../../components/page-header';
+import { isReadOnlySession } from '../../../lib/session';
 import { useAdminTransaction } from '../api/get-admin-transaction';
 import { adminTransactionsListQueryKey, emptyAdminFilters, useAdminTransactions, type AdminHistoryFilters } from '../api/get-admin-transactions';
 
 export const NO_RESULTS = 'No results found';
+
+const casePath = (id: string) => `/admin/cases/${id}`;
 
 /** /admin/history: every user's checks with their e-mail, filtered by the server, 10 at a time. */
 export function AdminHistoryPage() {
@@ -25,6 +28,8 @@ export function AdminHistoryPage() {
   const history = useAdminTransactions(filters);
   const detail = useAdminTransaction(open);
   const items = history.data?.pages.flat() ?? [];
+  // An auditor sees a check's case but opens none.
+  const caseLinks = { casePath, canOpen: !isReadOnlySession() };
 
   // Spec §8: a failed page load is logged; the list on screen stays as it was.
   useEffect(() => {
@@ -123,7 +128,7 @@ export function AdminHistoryPage() {
         </Paper>
       </Stack>
 
-      <CheckDetailsModal checkId={open} onClose={() => setOpen(null)} detail={detail} />
+      <CheckDetailsModal checkId={open} onClose={() => setOpen(null)} detail={detail} caseLinks={caseLinks} />
     </>
   );
 }
