@@ -20,6 +20,7 @@ import { launchBrowser, screenshot } from '../support/browser';
 import { ADMIN, startTestServer, type TestServer } from '../support/server';
 
 const customer = { email: 'cases-ui@exchange.example', password: 'Cases-Passphrase-2026', username: 'Cases' };
+const auditor = { email: 'case-reader@audit.example', username: 'Case Reader', password: 'Review-Passphrase-2026' };
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -36,6 +37,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'sdn.csv'), `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${a.btcWallet}."\n`);
   await runSanctionsSync({ eventStore: server.eventStore, file: path.join(dir, 'sdn.csv'), clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
   expect((await server.api('POST', '/api/auth/register', { body: customer })).status).toBe(201);
+  const adminToken = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: ADMIN })).body.token;
+  expect((await server.api('POST', '/api/admin/auditors', { token: adminToken, body: auditor })).status).toBe(201);
   browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
@@ -44,16 +47,16 @@ afterAll(async () => {
   await replay?.close();
 });
 
-async function signIn(as: 'customer' | 'admin'): Promise<Page> {
+async function signIn(as: 'customer' | 'admin' | 'auditor'): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: base });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
-  const who = as === 'admin' ? ADMIN : customer;
-  await page.goto(as === 'admin' ? '/admin-login' : '/login');
+  const who = as === 'admin' ? ADMIN : as === 'auditor' ? auditor : customer;
+  await page.goto(as === 'customer' ? '/login' : '/admin-login');
   await page.getByLabel(/e-?mail/i).fill(who.email);
   await page.getByLabel(/password/i).fill(who.password);
   await page.getByRole('button', { name: /^login$/i }).click();
-  await page.waitForURL(as === 'admin' ? '**/admin/customers' : '**/dashboard/**');
+  await page.waitForURL(as === 'customer' ? '**/dashboard/**' : '**/admin/customers');
   return page;
 }
 
@@ -177,6 +180,19 @@ it('opens a High-risk check as a case, decides and requests the close; an admin 
   await adminView.getByTestId('case-status').getByText('Closed').waitFor();
   await shot(admin, 'cases-admin-closed');
   await admin.context().close();
+
+  // An auditor reads the closed case in the admin area, without any action.
+  const reader = await signIn('auditor');
+  await reader.goto(`/admin/cases/${caseId}`);
+  const readView = reader.getByTestId('case-view');
+  await readView.getByTestId('case-closed').waitFor();
+  await readView.getByTestId('case-notes').getByText('Direct OFAC SDN match on the wallet').waitFor();
+  expect(await readView.getByTestId('case-actions').count()).toBe(0);
+  // Its only button copies the address.
+  expect(await readView.getByRole('button').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent))).toEqual(['Copy wallet address']);
+  expect(await readView.getByRole('textbox').count()).toBe(0);
+  await expectAccessible(reader, 'Case view (auditor)');
+  await reader.context().close();
 
   // The customer sees it closed, with both names, in the case and in the check's Details.
   await page.goto(caseUrl);
