@@ -5,7 +5,7 @@
  * person must approve it and is refused when trying; an admin finds the case in the admin area and
  * approves the close; the customer then sees it closed with both names, in the case and in the
  * check's Details. The Cases list and the case view have no serious accessibility violation, and
- * the list does not scroll sideways on a phone.
+ * neither the list nor the case view scrolls sideways on a phone.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -204,6 +204,12 @@ it('opens a High-risk check as a case, decides and requests the close; an admin 
   expect(await view.getByRole('button', { name: 'Add note' }).count()).toBe(0);
   await expectAccessible(page, 'Case view (customer, closed)');
   await shot(page, 'cases-customer-closed');
+  await page.setViewportSize(PHONE);
+  await closed.waitFor();
+  expect(await wideElements(page)).toEqual([]);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  await shot(page, 'cases-customer-closed-phone');
+  await page.setViewportSize(DESKTOP);
 
   await view.getByRole('link', { name: 'Open the check' }).click();
   await page.waitForURL('**/dashboard/history?check=*');
