@@ -1,9 +1,10 @@
 /**
  * Cases in a real browser against the real server, with four eyes: a customer's check of a wallet an
  * OFAC list names (High Risk, Non-compliant; blockchain data replayed from recorded answers) is opened
- * as a case from its Details; the customer notes, decides and requests the close, is told a second
- * person must approve it and is refused when trying; an admin finds the case in the admin area and
- * approves the close; the customer then sees it closed with both names, in the case and in the
+ * as a case from its Details; the customer notes, assigns (refused for a stranger), escalates,
+ * decides and requests the close, is told a second person must approve it and is refused when
+ * trying; an admin finds the case in the admin area and approves the close; an auditor reads it
+ * without any action; the customer then sees it closed with both names, in the case and in the
  * check's Details. The Cases list and the case view have no serious accessibility violation, and
  * neither the list nor the case view scrolls sideways on a phone.
  */
@@ -111,6 +112,22 @@ it('opens a High-risk check as a case, decides and requests the close; an admin 
   await view.getByRole('button', { name: 'Add note' }).click();
   await view.getByTestId('case-notes').getByText('Direct OFAC SDN match on the wallet').waitFor();
 
+  // Assigned to someone who may not have it: refused under the input; to the admin: shown as the assignee.
+  const assign = actions.getByRole('form', { name: 'Assign the case' });
+  await assign.getByRole('textbox', { name: 'Assignee e-mail' }).fill('stranger@elsewhere.example');
+  await assign.getByRole('button', { name: 'Assign' }).click();
+  await assign.getByText(caseMessages.assigneeNotAllowed).waitFor();
+  await assign.getByRole('textbox', { name: 'Assignee e-mail' }).fill(ADMIN.email);
+  await assign.getByRole('button', { name: 'Assign' }).click();
+  await view.getByTestId('case-assignee').getByText(ADMIN.email).waitFor();
+
+  // Escalated with its reason.
+  const escalate = actions.getByRole('form', { name: 'Escalate the case' });
+  await escalate.getByRole('textbox', { name: 'Reason for escalating' }).fill('Sanctions hit: needs compliance review');
+  await escalate.getByRole('button', { name: 'Escalate' }).click();
+  await view.getByTestId('case-status').getByText('Escalated').waitFor();
+  await escalate.waitFor({ state: 'detached' });
+
   const decision = actions.getByRole('form', { name: 'Record a decision' });
   await decision.getByRole('radio', { name: 'Report' }).check();
   await decision.getByRole('button', { name: 'Record decision' }).click();
@@ -128,7 +145,7 @@ it('opens a High-risk check as a case, decides and requests the close; an admin 
   expect(await pending.textContent()).toContain(`A different person than ${customer.email} must approve it (four eyes). You cannot approve it yourself.`);
   await actions.getByRole('button', { name: 'Approve close' }).click();
   await actions.getByTestId('case-action-error').getByText(caseMessages.awaitingSecondPerson).waitFor();
-  await view.getByTestId('case-status').getByText('Open').waitFor();
+  await view.getByTestId('case-status').getByText('Escalated').waitFor();
   await shot(page, 'cases-awaiting-second-person');
 
   // The Cases list shows it, filtered by the server; accessible, and no sideways scroll on a phone.
@@ -150,6 +167,7 @@ it('opens a High-risk check as a case, decides and requests the close; an admin 
   await shot(page, 'cases-list');
   await page.setViewportSize(PHONE);
   await page.locator(`[data-testid="case-card"][data-case-id="${caseId}"]`).waitFor();
+  // Measured once the frame's transitions (the sidebar leaving) are over.
   await shot(page, 'cases-list-phone');
   expect(await wideElements(page)).toEqual([]);
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
@@ -206,9 +224,10 @@ it('opens a High-risk check as a case, decides and requests the close; an admin 
   await shot(page, 'cases-customer-closed');
   await page.setViewportSize(PHONE);
   await closed.waitFor();
+  // Measured once the frame's transitions (the sidebar leaving) are over.
+  await shot(page, 'cases-customer-closed-phone');
   expect(await wideElements(page)).toEqual([]);
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-  await shot(page, 'cases-customer-closed-phone');
   await page.setViewportSize(DESKTOP);
 
   await view.getByRole('link', { name: 'Open the check' }).click();
