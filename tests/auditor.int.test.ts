@@ -10,7 +10,7 @@ import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
 type Problem = { error: string; errors?: Record<string, string> };
-type Operation = { security?: Record<string, string[]>[]; description?: string };
+type Operation = { security?: Record<string, string[]>[]; description?: string; 'x-auditors-may-call'?: boolean };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 const AUDITOR = { email: 'iris@audit.example', username: 'Iris Auditor', password: 'Ledger-Review-2026' };
@@ -102,7 +102,7 @@ describe('an auditor', () => {
     const doc = (await server.api<Document>('GET', '/api/openapi.json')).body;
     const mutating = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
-        .filter(([method, op]) => !['get', 'head', 'parameters'].includes(method) && (op.security ?? []).some((s) => 'session' in s))
+        .filter(([method, op]) => !['get', 'head', 'parameters'].includes(method) && (op.security ?? []).some((s) => 'session' in s) && !op['x-auditors-may-call'])
         .map(([method]) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, randomUUID()) })),
     );
     expect(mutating.length).toBeGreaterThan(20);
@@ -116,6 +116,18 @@ describe('an auditor', () => {
     });
     expect(answers.filter((a) => a.status !== 403 || a.error !== accountMessages.auditorReadOnly)).toEqual([]);
     expect(answers.map((a) => a.route)).toEqual(expect.arrayContaining(['POST /api/admin/topup/:id', 'POST /api/admin/auditors', 'POST /api/transactions/analyze-realtime', 'DELETE /api/admin/lists/:id']));
+  });
+
+  it("may end no more than the auditor's own sessions: those routes alone are open, and say so in the document", async () => {
+    const doc = (await server.api<Document>('GET', '/api/openapi.json')).body;
+    const open = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).filter(([, op]) => op['x-auditors-may-call']).map(([method]) => `${method.toUpperCase()} ${path}`));
+    expect(open.sort()).toEqual(['DELETE /api/account/sessions', 'DELETE /api/account/sessions/{id}', 'POST /api/auth/logout']);
+    const second = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: { email: AUDITOR.email, password: AUDITOR.password } })).body.token;
+    expect((await server.api('POST', '/api/auth/logout', { token: second })).status).toBeLessThan(300);
+    expect((await server.api('GET', '/api/admin/customers', { token: second })).status).toBe(401);
+    // Changing the password is refused like any other change (a forgotten one is reset through the e-mailed link).
+    const changed = await server.api<Problem>('POST', '/api/account/password', { token: auditor, body: { current_password: AUDITOR.password, new_password: 'Another-Passphrase-8' } });
+    expect(changed.status).toBe(403);
   });
 
   it('runs no check and buys nothing from the dashboard either', async () => {

@@ -1,6 +1,7 @@
 export * from './common/problem';
 export * from './common/format';
 export * from './accounts/api';
+export * from './accounts/account';
 export * from './checks/risk-label';
 export * from './checks/analysis';
 export * from './checks/api';

@@ -154,6 +154,7 @@ describe.each(SCHEMES)('in the %s colour scheme', (scheme) => {
       ['/dashboard/api-keys', /API keys/i],
       ['/dashboard/webhooks', /webhooks/i],
       [`/dashboard/webhooks/${webhookId}`, /webhook|127\.0\.0\.1/i],
+      ['/dashboard/account', 'Account'],
     ];
     for (const [url, heading] of screens) {
       await visit(page, url, heading);

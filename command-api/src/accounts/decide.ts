@@ -5,7 +5,8 @@ import { accountMessages, adminMessages, ADMIN_REASON_MAX, TOPUP_MAX, WELCOME_BO
 import { Conflict, Forbidden, Invalid, NotFound, PaymentRequired } from '../shared/errors';
 import { decideExpirePurchasedChecks, decidePurchaseChecks, decideStartLocalCheckout, spendableLot, type PurchaseChecksData, type PurchasedPlan } from './purchases';
 import { decideCreateApiKey, decideRecordApiKeyUse, decideRevokeApiKey, type ApiKeyCreatedData } from './api-keys';
-import type { Actor, ChargedCheck, UserEvent, UserState } from './user';
+import { passwordProblem } from './password-rules';
+import { activeSessions, type Actor, type ChargedCheck, type SessionEndReason, type UserEvent, type UserState } from './user';
 
 export interface CommandMetadata {
   /** ISO-8601 moment the command was received. */
@@ -23,7 +24,10 @@ export type AccountCommand =
   | { type: 'ChangeRole'; data: { role: Role; by: Actor | null; reason: string }; metadata: CommandMetadata }
   | { type: 'ChargeCheck'; data: { checkId: string; check?: ChargedCheck }; metadata: CommandMetadata }
   | { type: 'RefundCheck'; data: { checkId: string; reason: string }; metadata: CommandMetadata }
-  | { type: 'RecordSignIn'; data: { area: 'dashboard' | 'admin'; address: string }; metadata: CommandMetadata }
+  | { type: 'RecordSignIn'; data: { area: 'dashboard' | 'admin'; address: string; session?: { sessionId: string; device: string; expiresAt: string } }; metadata: CommandMetadata }
+  | { type: 'ChangePassword'; data: ChangePasswordData; metadata: CommandMetadata }
+  | { type: 'EndSession'; data: { sessionId: string; reason: SessionEndReason }; metadata: CommandMetadata }
+  | { type: 'EndOtherSessions'; data: { keepSessionId: string | null }; metadata: CommandMetadata }
   | { type: 'TopUpChecks'; data: { amount: number; reason: string; by: Actor; idempotencyKey?: string }; metadata: CommandMetadata }
   | { type: 'BlockUser'; data: { by: Actor; reason: string }; metadata: CommandMetadata }
   | { type: 'UnblockUser'; data: { by: Actor; reason: string }; metadata: CommandMetadata }
@@ -33,6 +37,20 @@ export type AccountCommand =
   | { type: 'CreateApiKey'; data: Omit<ApiKeyCreatedData, 'userId' | 'at'>; metadata: CommandMetadata }
   | { type: 'RevokeApiKey'; data: { keyId: string; by: Actor }; metadata: CommandMetadata }
   | { type: 'RecordApiKeyUse'; data: { keyId: string }; metadata: CommandMetadata };
+
+/**
+ * A signed-in user's password change. The current password is checked (scrypt, asynchronous) before
+ * the command is built; the decider is told whether it matched, and gets the new password itself to
+ * hold it to the registration rules against the account's e-mail and name.
+ */
+export interface ChangePasswordData {
+  currentPasswordMatches: boolean;
+  newPassword: string;
+  /** The new password's hash ('' when the current one did not match: nothing was hashed). */
+  passwordHash: string;
+  /** The session the change was made from: it stays open; every other one ends. */
+  keepSessionId: string | null;
+}
 
 export const NO_CHECKS_LEFT = 'You have no premium checks left. Top up your balance to run more checks.';
 
@@ -102,7 +120,34 @@ export function decideAccount(command: AccountCommand, state: UserState): UserEv
     case 'RecordSignIn': {
       if (state.status !== 'registered') throw new NotFound('no such user');
       if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
-      return [{ type: 'UserSignedIn', data: { userId: state.userId, area: command.data.area, address: command.data.address, at } }];
+      const { area, address, session } = command.data;
+      return [{ type: 'UserSignedIn', data: { userId: state.userId, area, address, ...session, at } }];
+    }
+    case 'ChangePassword': {
+      if (state.status !== 'registered') throw new NotFound('no such user');
+      if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
+      const d = command.data;
+      if (!d.currentPasswordMatches) throw new Invalid(accountMessages.currentPasswordWrong, { current_password: accountMessages.currentPasswordWrong });
+      const problem = passwordProblem(d.newPassword, { email: state.email, username: state.username });
+      if (problem) throw new Invalid(problem, { new_password: problem });
+      if (d.passwordHash === '') throw new Error('ChangePassword without the new password hash');
+      return [{ type: 'PasswordChanged', data: { userId: state.userId, passwordHash: d.passwordHash, keptSessionId: d.keepSessionId, at } }];
+    }
+    case 'EndSession': {
+      if (state.status !== 'registered') throw new NotFound('no such user');
+      const open = activeSessions(state, at).some((s) => s.sessionId === command.data.sessionId);
+      if (!open) throw new NotFound(accountMessages.sessionNotFound);
+      return [{ type: 'SessionEnded', data: { userId: state.userId, sessionId: command.data.sessionId, reason: command.data.reason, at } }];
+    }
+    case 'EndOtherSessions': {
+      if (state.status !== 'registered') throw new NotFound('no such user');
+      const keep = command.data.keepSessionId;
+      const ended = activeSessions(state, at)
+        .map((s) => s.sessionId)
+        .filter((id) => id !== keep)
+        .sort();
+      // Also ends tokens without a session (issued before sessions were recorded), which cannot be listed.
+      return [{ type: 'OtherSessionsEnded', data: { userId: state.userId, keptSessionId: keep, sessionIds: ended, at } }];
     }
     case 'TopUpChecks': {
       if (state.status !== 'registered') throw new NotFound(adminMessages.customerNotFound);

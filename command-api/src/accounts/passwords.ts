@@ -1,6 +1,4 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { accountMessages, PASSWORD_MAX, PASSWORD_MIN } from '@walletscreen/contracts';
-import { isCommonPassword } from './common-passwords';
 
 /** scrypt with N=2^15, r=8, p=3 (an OWASP-listed setting, 32 MiB). Stored as `scrypt$N$r$p$salt$hash`. */
 const PARAMS = { N: 2 ** 15, r: 8, p: 3 };
@@ -29,15 +27,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash of a random password, verified against when the e-mail is unknown so timing reveals nothing. */
 export const dummyHashPromise = hashPassword(randomBytes(16).toString('hex'));
 
-/** Rules for a new password; returns the message for the password field, or null when it is acceptable. */
-export function passwordProblem(password: string, context: { email?: string; username?: string } = {}): string | null {
-  if (password.length === 0) return accountMessages.passwordRequired;
-  if (password.length < PASSWORD_MIN) return accountMessages.passwordTooShort;
-  if (password.length > PASSWORD_MAX) return accountMessages.passwordTooLong;
-  const lower = password.toLowerCase();
-  if (isCommonPassword(lower)) return accountMessages.passwordTooCommon;
-  if ((context.email && lower === context.email.toLowerCase()) || (context.username && lower === context.username.trim().toLowerCase())) {
-    return 'The password must not be your e-mail or company name';
-  }
-  return null;
-}
+export { passwordProblem } from './password-rules';

@@ -1,6 +1,10 @@
 import {
   accountMessages,
+  accountSessionsSchema,
   adminLoginResponseSchema,
+  changePasswordRequestSchema,
+  endedSessionsSchema,
+  sessionIdParamsSchema,
   loginRequestSchema,
   loginResponseSchema,
   messageResponseSchema,
@@ -11,11 +15,17 @@ import {
 } from '@walletscreen/contracts';
 import { currentUser, sessionAuth } from '../http/auth';
 import { route, routeGroup, type RouteGroup } from '../http/route';
+import { NotFound } from '../shared/errors';
 import type { Accounts } from './service';
 
 const tags = ['Accounts'];
 
-/** POST /api/auth/*, GET /api/profile and POST /api/admin/admin-login. */
+const signedIn = { 401: { description: 'Not signed in, or the session ended or expired' }, 403: { description: 'Blocked' } };
+
+/**
+ * POST /api/auth/*, GET /api/profile, POST /api/admin/admin-login, and the Account screen's
+ * sessions and password change (/api/account/sessions, /api/account/password).
+ */
 export function accountRoutes(accounts: Accounts): RouteGroup {
   return routeGroup(
     [
@@ -52,7 +62,7 @@ export function accountRoutes(accounts: Accounts): RouteGroup {
           429: { description: 'Too many attempts', headers: { 'Retry-After': 'Seconds until the next attempt is allowed' } },
         },
         async handle({ body }, req, res) {
-          res.json({ token: await accounts.login(body, req.ip ?? 'unknown') });
+          res.json({ token: await accounts.login(body, req.ip ?? 'unknown', req.get('user-agent')) });
         },
       }),
       route({
@@ -69,7 +79,7 @@ export function accountRoutes(accounts: Accounts): RouteGroup {
           429: { description: 'Too many attempts', headers: { 'Retry-After': 'Seconds until the next attempt is allowed' } },
         },
         async handle({ body }, req, res) {
-          res.json(await accounts.adminLogin(body, req.ip ?? 'unknown'));
+          res.json(await accounts.adminLogin(body, req.ip ?? 'unknown', req.get('user-agent')));
         },
       }),
       route({
@@ -109,6 +119,81 @@ export function accountRoutes(accounts: Accounts): RouteGroup {
           const user = await accounts.load(currentUser(res).userId);
           if (user.status !== 'registered') throw new Error('authenticated user has no state');
           res.json(accounts.profile(user));
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/auth/logout',
+        summary: 'Sign out: ends the session of this token (its token answers 401 from now on)',
+        tags,
+        auth: 'session',
+        ownSessionOnly: true,
+        responses: { 200: { description: 'Signed out', schema: messageResponseSchema }, 404: { description: 'The token has no recorded session (issued before sessions were recorded)' }, ...signedIn },
+        async handle(_input, _req, res) {
+          const me = currentUser(res);
+          if (me.sessionId === undefined) throw new NotFound(accountMessages.sessionNotFound);
+          await accounts.endSession(me.userId, me.sessionId, 'signed-out');
+          res.json({ message: accountMessages.signedOut });
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/account/password',
+        summary: 'Change the password: the current one is required; every other session ends, this one stays',
+        description: 'A wrong current password counts as a failed sign-in (the same throttle answers 429); the new one follows the registration rules. Nothing is recorded when either is refused.',
+        tags,
+        auth: 'session',
+        request: { body: changePasswordRequestSchema },
+        responses: {
+          200: { description: 'Password changed', schema: messageResponseSchema },
+          400: { description: `${accountMessages.currentPasswordWrong}, or the new password is not acceptable (per-field messages)` },
+          ...signedIn,
+          429: { description: 'Too many attempts', headers: { 'Retry-After': 'Seconds until the next attempt is allowed' } },
+        },
+        async handle({ body }, req, res) {
+          await accounts.changePassword(currentUser(res), { currentPassword: body.current_password, newPassword: body.new_password }, req.ip ?? 'unknown');
+          res.json({ message: accountMessages.passwordChanged });
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/account/sessions',
+        summary: "The signed-in user's open sessions, newest first, the one asking marked `current`",
+        tags,
+        auth: 'session',
+        responses: { 200: { description: 'Open sessions', schema: accountSessionsSchema }, ...signedIn },
+        async handle(_input, _req, res) {
+          const me = currentUser(res);
+          res.json(await accounts.listSessions(me.userId, me.sessionId));
+        },
+      }),
+      route({
+        method: 'delete',
+        path: '/account/sessions',
+        summary: 'Sign out of every other session (and of tokens issued before sessions were recorded); this one stays',
+        tags,
+        auth: 'session',
+        ownSessionOnly: true,
+        responses: { 200: { description: 'How many listed sessions ended', schema: endedSessionsSchema }, ...signedIn },
+        async handle(_input, _req, res) {
+          const me = currentUser(res);
+          const ended = await accounts.endOtherSessions(me.userId, me.sessionId);
+          res.json({ ended, message: accountMessages.otherSessionsEnded });
+        },
+      }),
+      route({
+        method: 'delete',
+        path: '/account/sessions/:id',
+        summary: 'End one of your sessions (this one too: that signs out); its token answers 401 from now on',
+        tags,
+        auth: 'session',
+        ownSessionOnly: true,
+        request: { params: sessionIdParamsSchema, paramsNotFound: accountMessages.sessionNotFound },
+        responses: { 200: { description: 'Ended', schema: endedSessionsSchema }, 404: { description: 'No such open session of yours' }, ...signedIn },
+        async handle({ params }, _req, res) {
+          const me = currentUser(res);
+          await accounts.endSession(me.userId, params.id, params.id === me.sessionId ? 'signed-out' : 'ended-elsewhere');
+          res.json({ ended: 1, message: params.id === me.sessionId ? accountMessages.signedOut : 'Session ended' });
         },
       }),
     ],

@@ -6,6 +6,8 @@ import {
   apiKeyMessages,
   apiKeyScopes,
   auditorAccessStreamId,
+  SESSION_MINUTES,
+  type AccountSessions,
   type ApiKey,
   type ApiKeyScope,
   type AuditorAccessEvent,
@@ -22,7 +24,8 @@ import type { PurchaseChecksData, PurchasedPlan } from './purchases';
 import type { Mailer } from './mailer';
 import { dummyHashPromise, hashPassword, passwordProblem, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
-import { checksLeft, userAggregate, userStreamId, type Actor, type ChargedCheck, type UserEvent, type UserState } from './user';
+import { activeSessions, checksLeft, userAggregate, userStreamId, type Actor, type ChargedCheck, type SessionEndReason, type UserEvent, type UserState } from './user';
+import { describeUserAgent } from './user-agent';
 
 export type RegisteredUser = Extract<UserState, { status: 'registered' }>;
 
@@ -75,6 +78,13 @@ export function createAccounts(deps: AccountsDeps) {
     return (await users.load(userStreamId(userId))).state;
   }
 
+  /** A session started now: its token expires with it. */
+  const newSession = (sessionId: string, userAgent: string | undefined) => ({
+    sessionId,
+    device: describeUserAgent(userAgent),
+    expiresAt: new Date(deps.clock().getTime() + SESSION_MINUTES * 60_000).toISOString(),
+  });
+
   async function checkCredentials(email: string, password: string, address: string): Promise<RegisteredUser> {
     const wait = deps.throttle.retryAfter(email, address);
     if (wait > 0) throw new TooManyRequests(accountMessages.tooManyAttempts, wait);
@@ -113,17 +123,19 @@ export function createAccounts(deps: AccountsDeps) {
       return (await registerUser(input, role)).user;
     },
 
-    async login(input: { email: string; password: string }, address: string): Promise<string> {
+    /** Sign-in: starts a session (recorded with the sign-in) that the token carries. */
+    async login(input: { email: string; password: string }, address: string, userAgent?: string): Promise<string> {
       const user = await checkCredentials(input.email, input.password, address);
-      await execute(user.userId, { type: 'RecordSignIn', data: { area: 'dashboard', address }, metadata: { now: now() } });
-      return deps.tokens.issue(user.userId, user.role);
+      const sessionId = randomUUID();
+      await execute(user.userId, { type: 'RecordSignIn', data: { area: 'dashboard', address, session: newSession(sessionId, userAgent) }, metadata: { now: now() } });
+      return deps.tokens.issue(user.userId, user.role, sessionId);
     },
 
     /**
      * Admin-area sign-in, for admins and auditors (whose access is read-only): anyone else with the
-     * right password gets the same answer as a wrong password.
+     * right password gets the same answer as a wrong password. Starts a session, as a sign-in does.
      */
-    async adminLogin(input: { email: string; password: string }, address: string): Promise<{ token: string; role: 'admin' | 'auditor' }> {
+    async adminLogin(input: { email: string; password: string }, address: string, userAgent?: string): Promise<{ token: string; role: 'admin' | 'auditor' }> {
       let user: RegisteredUser;
       try {
         user = await checkCredentials(input.email, input.password, address);
@@ -135,8 +147,9 @@ export function createAccounts(deps: AccountsDeps) {
       if (role !== 'admin' && role !== 'auditor') {
         throw new Unauthorized(accountMessages.invalidCredentials, { email: accountMessages.invalidCredentials, password: accountMessages.invalidCredentials });
       }
-      await execute(user.userId, { type: 'RecordSignIn', data: { area: 'admin', address }, metadata: { now: now() } });
-      return { token: deps.tokens.issue(user.userId, role), role };
+      const sessionId = randomUUID();
+      await execute(user.userId, { type: 'RecordSignIn', data: { area: 'admin', address, session: newSession(sessionId, userAgent) }, metadata: { now: now() } });
+      return { token: deps.tokens.issue(user.userId, role, sessionId), role };
     },
 
     /** An auditor's account, created by an admin with its first password; an e-mail already registered is refused. */
@@ -252,9 +265,11 @@ export function createAccounts(deps: AccountsDeps) {
 
     /**
      * The user behind a bearer token, checked against their current state on every call: a token
-     * of a blocked or unknown user, or one issued before a password reset, stops working at once.
+     * of a blocked or unknown user, of a session that ended (signed out, ended from another session,
+     * a password change or reset) stops working at once. A token without a session (issued before
+     * sessions were recorded) works until it expires or the credentials change.
      */
-    async authenticate(authorization: string | undefined): Promise<RegisteredUser> {
+    async authenticate(authorization: string | undefined): Promise<RegisteredUser & { sessionId?: string }> {
       const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
       if (!match) throw new Unauthorized(accountMessages.unauthorized);
       const claims = deps.tokens.verify(match[1]!);
@@ -262,9 +277,56 @@ export function createAccounts(deps: AccountsDeps) {
       if (claims === 'invalid') throw new Unauthorized(accountMessages.unauthorized);
       const state = await load(claims.sub);
       if (state.status !== 'registered') throw new Unauthorized(accountMessages.unauthorized);
-      if (claims.iat_ms < Date.parse(state.credentialsChangedAt)) throw new Unauthorized(accountMessages.sessionExpired);
+      if (claims.sid !== undefined ? !state.sessions?.[claims.sid] : claims.iat_ms < Date.parse(state.credentialsChangedAt)) throw new Unauthorized(accountMessages.sessionExpired);
       if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
-      return state;
+      return claims.sid !== undefined ? { ...state, sessionId: claims.sid } : state;
+    },
+
+    /**
+     * Changes the signed-in user's password: the current one is checked under the sign-in throttle
+     * (a wrong one counts as a failed sign-in), the new one is held to the registration rules; every
+     * other session ends, the one it was made from stays.
+     */
+    async changePassword(me: { userId: string; sessionId?: string }, input: { currentPassword: string; newPassword: string }, address: string): Promise<void> {
+      const state = await load(me.userId);
+      if (state.status !== 'registered') throw new Unauthorized(accountMessages.unauthorized);
+      const wait = deps.throttle.retryAfter(state.email, address);
+      if (wait > 0) throw new TooManyRequests(accountMessages.tooManyAttempts, wait);
+      const currentPasswordMatches = await verifyPassword(input.currentPassword, state.passwordHash);
+      if (currentPasswordMatches) deps.throttle.success(state.email, address);
+      else deps.throttle.failure(state.email, address);
+      // Hashed only when the change can go through: a refused one costs no scrypt run.
+      const acceptable = currentPasswordMatches && passwordProblem(input.newPassword, { email: state.email, username: state.username }) === null;
+      const passwordHash = acceptable ? await hashPassword(input.newPassword) : '';
+      const data = { currentPasswordMatches, newPassword: input.newPassword, passwordHash, keepSessionId: me.sessionId ?? null };
+      await execute(me.userId, { type: 'ChangePassword', data, metadata: { now: now() } });
+    },
+
+    /** The user's open sessions, newest first, the asking one marked. */
+    async listSessions(userId: string, currentSessionId: string | undefined): Promise<AccountSessions> {
+      const state = await load(userId);
+      if (state.status !== 'registered') return { sessions: [], current_listed: false };
+      const sessions = activeSessions(state, now()).map((s) => ({
+        id: s.sessionId,
+        device: s.device,
+        ip: s.address,
+        area: s.area,
+        started_at: s.startedAt,
+        expires_at: s.expiresAt,
+        current: s.sessionId === currentSessionId,
+      }));
+      return { sessions, current_listed: sessions.some((s) => s.current) };
+    },
+
+    /** Ends one of the user's sessions (their own, or another): its token answers 401 from now on. */
+    async endSession(userId: string, sessionId: string, reason: SessionEndReason): Promise<void> {
+      await execute(userId, { type: 'EndSession', data: { sessionId, reason }, metadata: { now: now() } });
+    },
+
+    /** Ends every session of the user but the given one; how many listed sessions ended. */
+    async endOtherSessions(userId: string, keepSessionId: string | undefined): Promise<number> {
+      const { events } = await execute(userId, { type: 'EndOtherSessions', data: { keepSessionId: keepSessionId ?? null }, metadata: { now: now() } });
+      return events.reduce((sum, e) => sum + (e.type === 'OtherSessionsEnded' ? e.data.sessionIds.length : 0), 0);
     },
 
     /** A new key for the user: the whole key is in this answer only; the account keeps its hash. */

@@ -22,7 +22,14 @@ export type UserEvent =
   | { type: 'PasswordReset'; data: { userId: string; tokenHash: string; passwordHash: string; at: string } }
   | { type: 'CheckCharged'; data: { userId: string; checkId: string; source: ChargeSource; check?: ChargedCheck; purchaseId?: string; at: string } }
   | { type: 'CheckRefunded'; data: { userId: string; checkId: string; source: ChargeSource; reason: string; purchaseId?: string; at: string } }
-  | { type: 'UserSignedIn'; data: { userId: string; area: 'dashboard' | 'admin'; address: string; at: string } }
+  | {
+      type: 'UserSignedIn';
+      /** `sessionId` and `device` from sign-ins since sessions were recorded: the sign-in starts that session. */
+      data: { userId: string; area: 'dashboard' | 'admin'; address: string; sessionId?: string; device?: string; expiresAt?: string; at: string };
+    }
+  | { type: 'SessionEnded'; data: { userId: string; sessionId: string; reason: SessionEndReason; at: string } }
+  | { type: 'OtherSessionsEnded'; data: { userId: string; keptSessionId: string | null; sessionIds: string[]; at: string } }
+  | { type: 'PasswordChanged'; data: { userId: string; passwordHash: string; keptSessionId: string | null; at: string } }
   | {
       type: 'UserRoleChanged';
       data: { userId: string; role: Role; previousRole: Role; by: Actor | null; reason: string; at: string };
@@ -34,6 +41,21 @@ export type UserEvent =
   | { type: 'ApiKeyCreated'; data: ApiKeyCreatedData }
   | { type: 'ApiKeyUsed'; data: { userId: string; keyId: string; at: string } }
   | { type: 'ApiKeyRevoked'; data: { userId: string; keyId: string; by: Actor; at: string } };
+
+/** Why a session ended: its user signed out of it, or ended it from another session. */
+export type SessionEndReason = 'signed-out' | 'ended-elsewhere';
+
+/** A signed-in session, started by a sign-in: its token carries its id. */
+export interface UserSession {
+  sessionId: string;
+  area: 'dashboard' | 'admin';
+  /** The browser and system, shortened from the user agent. */
+  device: string;
+  address: string;
+  startedAt: string;
+  /** When its token expires. */
+  expiresAt: string;
+}
 
 /** A pack of checks bought (billing): one lot, spent after bonus checks, earliest expiry first. Amount in currency units. */
 export interface ChecksPurchasedData {
@@ -99,6 +121,9 @@ export const userEventTypes: ReadonlySet<string> = new Set<UserEventType>([
   'PasswordReset',
   'UserRoleChanged',
   'UserSignedIn',
+  'SessionEnded',
+  'OtherSessionsEnded',
+  'PasswordChanged',
   'CheckCharged',
   'CheckRefunded',
   'ChecksToppedUp',
@@ -138,6 +163,12 @@ export type UserState =
       roleBeforeBlock?: Role;
       /** API keys by key id (hashes only). */
       apiKeys?: Record<string, StoredApiKey>;
+      /**
+       * Sessions not ended, by id (those older than a token's lifetime are dropped at the next
+       * sign-in). A token with a session id authenticates only while its session is here; one
+       * without (issued before sessions were recorded) while it is younger than `credentialsChangedAt`.
+       */
+      sessions?: Record<string, UserSession>;
     };
 
 export const initialUserState: UserState = { status: 'unregistered' };
@@ -167,12 +198,30 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'PasswordReset':
       // A reset consumes every outstanding link and ends every session opened before it.
       if (state.status !== 'registered') return state;
-      return { ...state, passwordHash: event.data.passwordHash, resetTokens: {}, credentialsChangedAt: event.data.at };
+      return { ...state, passwordHash: event.data.passwordHash, resetTokens: {}, credentialsChangedAt: event.data.at, sessions: {} };
+    case 'PasswordChanged':
+      // A change ends every other session (and any token without a session) and voids outstanding reset links.
+      if (state.status !== 'registered') return state;
+      return { ...state, passwordHash: event.data.passwordHash, resetTokens: {}, credentialsChangedAt: event.data.at, sessions: keptSession(state, event.data.keptSessionId) };
+    case 'OtherSessionsEnded':
+      if (state.status !== 'registered') return state;
+      return { ...state, credentialsChangedAt: event.data.at, sessions: keptSession(state, event.data.keptSessionId) };
+    case 'SessionEnded': {
+      if (state.status !== 'registered' || !state.sessions?.[event.data.sessionId]) return state;
+      const { [event.data.sessionId]: _ended, ...sessions } = state.sessions;
+      return { ...state, sessions };
+    }
     case 'UserRoleChanged':
       if (state.status !== 'registered') return state;
       return { ...state, role: event.data.role, ...(event.data.role === 'blocked' ? { roleBeforeBlock: event.data.previousRole } : {}) };
-    case 'UserSignedIn':
-      return state;
+    case 'UserSignedIn': {
+      const d = event.data;
+      if (state.status !== 'registered' || d.sessionId === undefined || d.expiresAt === undefined) return state;
+      // Sessions whose tokens have expired by now are dropped, so the state does not grow with every sign-in.
+      const live = Object.values(state.sessions ?? {}).filter((s) => s.expiresAt > d.at);
+      const session: UserSession = { sessionId: d.sessionId, area: d.area, device: d.device ?? '', address: d.address, startedAt: d.at, expiresAt: d.expiresAt };
+      return { ...state, sessions: Object.fromEntries([...live, session].map((s) => [s.sessionId, s])) };
+    }
     case 'CheckCharged': {
       if (state.status !== 'registered') return state;
       const { checkId, source, purchaseId } = event.data;
@@ -247,6 +296,19 @@ function lotChange(state: Extract<UserState, { status: 'registered' }>, purchase
   const lot = purchaseId ? state.lots?.[purchaseId] : undefined;
   if (!purchaseId || !lot) return {};
   return { lots: { ...state.lots, [purchaseId]: { ...lot, remaining: lot.remaining + delta } } };
+}
+
+/** Only the kept session, when there is one and it is still open. */
+function keptSession(state: Extract<UserState, { status: 'registered' }>, keptSessionId: string | null): Record<string, UserSession> {
+  const kept = keptSessionId !== null ? state.sessions?.[keptSessionId] : undefined;
+  return kept ? { [kept.sessionId]: kept } : {};
+}
+
+/** The sessions still open at `now` (not ended, and younger than a token's lifetime), newest first. */
+export function activeSessions(state: Extract<UserState, { status: 'registered' }>, now: string): UserSession[] {
+  return Object.values(state.sessions ?? {})
+    .filter((s) => s.expiresAt > now)
+    .sort((a, b) => b.startedAt.localeCompare(a.startedAt) || a.sessionId.localeCompare(b.sessionId));
 }
 
 /** Premium checks the user can still spend: bonus first, then purchased. */

@@ -1,5 +1,5 @@
 import type { ReadStore } from '@walletscreen/platform';
-import type { Purchase } from '@walletscreen/contracts';
+import { receiptNumber, type AccountPurchase, type AccountPurchases, type Purchase } from '@walletscreen/contracts';
 
 /** Collections the purchases and customers projections write (projections/src/billing, projections/src/customers). */
 const PURCHASES = 'purchases';
@@ -47,6 +47,49 @@ export async function listPurchases(readStore: ReadStore, query: { email?: strin
     created_at: d.created_at,
     expires_at: d.expires_at,
   }));
+}
+
+/** The purchase as its buyer sees it. */
+function ownView(d: PurchaseDoc): AccountPurchase {
+  return {
+    id: d.id,
+    type: d.type,
+    plan_id: d.plan_id,
+    amount: d.amount,
+    currency: d.currency,
+    checks: d.checks,
+    remaining_checks: d.remaining_checks,
+    provider: d.provider,
+    test: d.test ?? d.provider === 'local',
+    created_at: d.created_at,
+    expires_at: d.expires_at,
+    receipt_number: receiptNumber(d),
+  };
+}
+
+/** One user's own purchases, newest first, a page at a time, with how many there are. */
+export async function listOwnPurchases(readStore: ReadStore, userId: string, page: { limit: number; offset: number }): Promise<AccountPurchases> {
+  const where = { user_id: userId };
+  const [docs, total] = await Promise.all([
+    readStore.find<PurchaseDoc>(PURCHASES, {
+      where,
+      sort: [
+        { field: 'created_at', direction: 'desc' },
+        { field: 'id', direction: 'asc' },
+      ],
+      limit: page.limit,
+      offset: page.offset,
+    }),
+    readStore.count(PURCHASES, where),
+  ]);
+  return { items: docs.map(ownView), total, limit: page.limit, offset: page.offset };
+}
+
+/** One of the user's own purchases with its payment reference; null for an unknown id or someone else's. */
+export async function ownPurchase(readStore: ReadStore, userId: string, purchaseId: string): Promise<(AccountPurchase & { provider_ref: string }) | null> {
+  const doc = await readStore.get<PurchaseDoc>(PURCHASES, purchaseId);
+  if (!doc || doc.user_id !== userId) return null;
+  return { ...ownView(doc), provider_ref: doc.provider_ref };
 }
 
 /** Users with purchases past their expiry that still have checks left. */

@@ -16,6 +16,15 @@ export interface AccountBlocked {
   at: string;
 }
 
+/**
+ * Sessions of an account that ended: one (`ended`), or every one but `kept` (`kept: null`: all of
+ * them), so the gateway closes the sockets opened with their tokens.
+ */
+export type SessionsEnded = { userId: string; ended: string } | { userId: string; kept: string | null };
+
+/** The events that end sessions (accounts/user.ts). */
+const SESSION_ENDING = ['SessionEnded', 'OtherSessionsEnded', 'PasswordChanged', 'PasswordReset'];
+
 /** The event an admin's block is recorded as (accounts/user.ts): the account's role becomes `blocked`. */
 const ROLE_CHANGED = 'UserRoleChanged';
 
@@ -28,6 +37,8 @@ export interface ProgressHub {
   onBatchCompleted(listener: (batch: BatchCompleted, recorded: RecordedEvent) => void): () => void;
   /** Every account that becomes blocked. */
   onAccountBlocked(listener: (blocked: AccountBlocked, recorded: RecordedEvent) => void): () => void;
+  /** Every session that ends (sign-out, ended from another session, a password change or reset). */
+  onSessionsEnded(listener: (ended: SessionsEnded) => void): () => void;
   stop(): Promise<void>;
 }
 
@@ -37,6 +48,7 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
   const any = new Set<CheckListener>();
   const batchListeners = new Set<(batch: BatchCompleted, recorded: RecordedEvent) => void>();
   const blockListeners = new Set<(blocked: AccountBlocked, recorded: RecordedEvent) => void>();
+  const sessionListeners = new Set<(ended: SessionsEnded) => void>();
   // The user of a check, learnt from its request (stage events carry only the check id).
   const owners = new Map<string, string>();
   const head = await deps.eventStore.headPosition();
@@ -53,10 +65,22 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
 
   const consumer = supervise(
     () =>
-      deps.bus.consume({ group: deps.group ?? 'progress-hub', filter: { eventTypes: [...checkEventTypes, 'BatchCompleted', ROLE_CHANGED] }, startAfter: async () => head, prompt: true }, async (events) => {
+      deps.bus.consume({ group: deps.group ?? 'progress-hub', filter: { eventTypes: [...checkEventTypes, 'BatchCompleted', ROLE_CHANGED, ...SESSION_ENDING] }, startAfter: async () => head, prompt: true }, async (events) => {
         for (const recorded of events) {
           if (recorded.type === 'BatchCompleted') {
             for (const l of batchListeners) l(recorded.data as BatchCompleted, recorded);
+            continue;
+          }
+          if (SESSION_ENDING.includes(recorded.type)) {
+            const data = recorded.data as { userId: string; sessionId?: string; keptSessionId?: string | null };
+            const ended: SessionsEnded = recorded.type === 'SessionEnded' ? { userId: data.userId, ended: data.sessionId! } : { userId: data.userId, kept: data.keptSessionId ?? null };
+            for (const l of sessionListeners) {
+              try {
+                l(ended);
+              } catch (error) {
+                deps.logger.error({ err: error }, 'sessions-ended listener failed');
+              }
+            }
             continue;
           }
           if (recorded.type === ROLE_CHANGED) {
@@ -108,6 +132,10 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
     onAccountBlocked: (listener) => {
       blockListeners.add(listener);
       return () => blockListeners.delete(listener);
+    },
+    onSessionsEnded: (listener) => {
+      sessionListeners.add(listener);
+      return () => sessionListeners.delete(listener);
     },
     stop: () => consumer.close(),
   };

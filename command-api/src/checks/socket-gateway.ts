@@ -6,7 +6,8 @@
  *
  * When an admin blocks a user, that user's sockets are told why (`account:blocked`) and closed:
  * the browser says so at once rather than at the next call. A blocked user cannot connect again
- * (the handshake authenticates like every call).
+ * (the handshake authenticates like every call). Likewise a socket whose session ends (signed out,
+ * ended from another session, a password change) is closed: its token no longer works.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
@@ -111,12 +112,27 @@ export function attachSocketGateway(deps: {
     io.in(room(userId)).disconnectSockets();
   });
 
+  const stopSessions = deps.hub.onSessionsEnded((ended) => {
+    void io
+      .in(room(ended.userId))
+      .fetchSockets()
+      .then((sockets) => {
+        for (const socket of sockets) {
+          const sessionId = (socket.data as { user?: AuthenticatedUser }).user?.sessionId;
+          const over = 'ended' in ended ? sessionId === ended.ended : sessionId === undefined || sessionId !== ended.kept;
+          if (over) socket.disconnect(true);
+        }
+      })
+      .catch((error: unknown) => deps.logger.warn({ err: error, userId: ended.userId }, 'could not close the sockets of ended sessions'));
+  });
+
   return {
     close: () =>
       new Promise<void>((resolve) => {
         stop();
         stopBatches();
         stopBlocks();
+        stopSessions();
         void io.close(() => resolve());
       }),
   };

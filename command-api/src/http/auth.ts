@@ -7,6 +7,8 @@ export interface AuthenticatedUser {
   userId: string;
   email: string;
   role: Role;
+  /** The session the token belongs to (absent for tokens issued before sessions were recorded, and for API keys). */
+  sessionId?: string;
 }
 
 /** What an auditor asked for, recorded before it is answered. */
@@ -37,12 +39,13 @@ export function currentUser(res: Response): AuthenticatedUser {
   return user;
 }
 
-export function requireUser(auth: Authenticator): RequestHandler {
+/** Any signed-in user who is not blocked; an auditor only on reads, unless the route changes nothing but the caller's own sign-in. */
+export function requireUser(auth: Authenticator, options: { ownSessionOnly?: true } = {}): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     auth
       .authenticate(req.headers.authorization)
       .then((user) => {
-        refuseAuditorWrites(user, req);
+        if (!options.ownSessionOnly) refuseAuditorWrites(user, req);
         res.locals.user = user;
       })
       .then(() => next(), next);
@@ -91,10 +94,11 @@ export function requireAuditReader(auth: Authenticator): RequestHandler {
  */
 export function sessionAuth(auth: Authenticator): AuthMiddleware {
   const user = requireUser(auth);
+  const ownSession = requireUser(auth, { ownSessionOnly: true });
   const admin = requireAdmin(auth);
   const audit = requireAuditReader(auth);
-  return (kind) => {
-    if (kind === 'session') return user;
+  return (kind, route) => {
+    if (kind === 'session') return route?.ownSessionOnly ? ownSession : user;
     if (kind === 'admin') return admin;
     if (kind === 'audit') return audit;
     throw new Error(`sessionAuth cannot check an API key (scope ${kind.apiKey}): give the group the API key middleware`);

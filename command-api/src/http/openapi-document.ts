@@ -43,6 +43,7 @@ function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
     tags: route.tags,
     ...(route.operationId ? { operationId: route.operationId } : {}),
     security: security(route.auth),
+    ...(route.ownSessionOnly ? { 'x-auditors-may-call': true } : {}),
     ...(r.params || r.query || r.headers ? { requestParams: { ...(r.params ? { path: r.params } : {}), ...(r.query ? { query: r.query } : {}), ...(r.headers ? { header: r.headers } : {}) } } : {}),
     ...(r.body ? { requestBody: { required: !r.bodyOptional, content: { [r.bodyContentType ?? 'application/json']: { schema: r.body }, ...bodies(r.alternativeBodies) } } } : {}),
     responses: responses as ZodOpenApiResponsesObject,

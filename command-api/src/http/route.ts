@@ -69,6 +69,11 @@ export interface RouteDeclaration<R extends RouteRequest = RouteRequest> {
   description?: string;
   tags: string[];
   auth: RouteAuth;
+  /**
+   * The route changes nothing but the caller's own sign-in (signing out, ending one's sessions):
+   * open to an auditor's read-only session as well. Documented as `x-auditors-may-call`.
+   */
+  ownSessionOnly?: true;
   /** Runs first, before authentication: what every answer needs, refusals included (e.g. `Connection: close`). */
   before?: RequestHandler[];
   /** Runs before the request is parsed, after the group's authentication (authentication, rate limits, body readers). */
@@ -93,7 +98,7 @@ export type AnyRoute = RouteDeclaration<any>;
  * The middleware that checks a route's declared `auth` (`session`, `admin` or `{ apiKey }`). Given
  * to a group, every route of it is checked as it is documented.
  */
-export type AuthMiddleware = (auth: Exclude<RouteAuth, 'none'>) => RequestHandler;
+export type AuthMiddleware = (auth: Exclude<RouteAuth, 'none'>, route?: { ownSessionOnly?: true }) => RequestHandler;
 
 export interface MountOptions {
   /** Derives each route's authentication from its `auth`; it runs before the route's own `middleware`. */
@@ -135,7 +140,7 @@ export function mount(declarations: AnyRoute[], router: Router = Router(), optio
       }
       Promise.resolve(d.handle(input, req, res)).catch(next);
     };
-    const auth = options.auth && d.auth !== 'none' ? [options.auth(d.auth)] : [];
+    const auth = options.auth && d.auth !== 'none' ? [options.auth(d.auth, d.ownSessionOnly ? { ownSessionOnly: true } : {})] : [];
     router[d.method](d.path, ...(d.before ?? []), ...auth, ...(d.middleware ?? []), parse);
   }
   return router;

@@ -8,7 +8,9 @@ import type { Config, EventStore, Logger, ReadStore } from '@walletscreen/platfo
 import { accountRoutes } from '../accounts/routes';
 import type { Accounts } from '../accounts/service';
 import { adminPathsGuard, adminRoutes } from '../admin/routes';
+import { accountPurchaseRoutes } from '../billing/account-routes';
 import { billingRoutes } from '../billing/routes';
+import { sellerAddressLines } from '../billing/receipt-pdf';
 import type { Billing } from '../billing/service';
 import { addressRoutes, checkRoutes } from '../checks/routes';
 import type { Checks } from '../checks/service';
@@ -49,7 +51,7 @@ export interface ApiRouteDeps {
   readStore: ReadStore;
   logger: Logger;
   clock: () => Date;
-  config: Pick<Config, 'OFAC_SDN_URL' | 'CONTACT_EMAIL' | 'SALES_EMAIL'>;
+  config: Pick<Config, 'OFAC_SDN_URL' | 'CONTACT_EMAIL' | 'SALES_EMAIL' | 'SELLER_NAME' | 'SELLER_ADDRESS'>;
   /** Waits (a bounded time) until the read models show a change at this position. */
   readModelsShow: (what: string) => (position: number) => Promise<void>;
   /** The public API's per-key rate limit. */
@@ -67,7 +69,7 @@ export interface ApiRouteDeps {
 
 /** The reference page's sections, in order. */
 export const apiTags: ApiTag[] = [
-  { name: 'Accounts', description: "Registration, sign-in, password reset and the signed-in user. Calls whose authorization is `session` take the token from sign-in as `Authorization: Bearer <token>`; admin calls take an admin's token from /api/admin/admin-login." },
+  { name: 'Accounts', description: "Registration, sign-in, password reset, the signed-in user and their Account screen (password change, sessions, purchases and receipts). Calls whose authorization is `session` take the token from sign-in as `Authorization: Bearer <token>`; admin calls take an admin's token from /api/admin/admin-login." },
   { name: 'Checks', description: 'Checking a wallet, following the check, the History and the PDF report. A check charges one premium check (bonus checks first); a failed check is refunded.' },
   { name: 'Addresses', description: 'Which chain and network an address belongs to, and its canonical form.' },
   { name: 'Billing', description: 'The plans and buying checks: Stripe Checkout, or the built-in test-payment provider when Stripe is not configured.' },
@@ -143,6 +145,7 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
     insightsRoutes({ auth: accounts, readStore, clock }),
     listsRoutes({ auth: accounts, lists: deps.customLists }),
     billingRoutes({ auth: accounts, billing: deps.billing, readStore }),
+    accountPurchaseRoutes({ auth: accounts, readStore, clock, seller: { name: deps.config.SELLER_NAME, address: sellerAddressLines(deps.config.SELLER_ADDRESS) } }),
     sanctionsRoutes({ auth: accounts, status: deps.sanctionsStatus }),
     ...adminOperationsRoutes({ auth: accounts, eventStore: deps.eventStore, readStore, logger: deps.logger, clock, ofacUrl: deps.config.OFAC_SDN_URL, sanctionsStatus: deps.sanctionsStatus }),
     apiKeyRoutes({ auth: accounts, keys: accounts }),
@@ -185,7 +188,7 @@ export function describedRouteGroups(): RouteGroup[] {
     readStore: unused('readStore'),
     logger: unused('logger'),
     clock: () => new Date(0),
-    config: { OFAC_SDN_URL: undefined, CONTACT_EMAIL: 'compliance@walletscreen.example', SALES_EMAIL: undefined },
+    config: { OFAC_SDN_URL: undefined, CONTACT_EMAIL: 'compliance@walletscreen.example', SALES_EMAIL: undefined, SELLER_NAME: 'WalletScreen', SELLER_ADDRESS: undefined },
     readModelsShow: () => () => Promise.resolve(),
     apiKeyLimiter: unused('apiKeyLimiter'),
     sanctionsIndex: () => Promise.reject(new Error('sanctionsIndex was used, but these routes were built only to be described')),

@@ -23,6 +23,13 @@ export const accountMessages = {
   unauthorized: 'Authentication required',
   forbidden: 'You do not have access to this resource',
   blocked: 'This account is blocked. Contact support.',
+  currentPasswordRequired: 'Enter your current password',
+  currentPasswordWrong: 'The current password is not correct',
+  passwordChanged: 'Password changed. Your other sessions have been signed out.',
+  sessionNotFound: 'No such session',
+  signedOut: 'Signed out',
+  otherSessionsEnded: 'Your other sessions have been signed out.',
+  receiptNotFound: 'No such purchase',
   auditorReadOnly: 'Auditors have read-only access: this action is not available to them',
 } as const;
 

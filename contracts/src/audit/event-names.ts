@@ -8,6 +8,9 @@ export const auditEventNames: Readonly<Record<string, string>> = {
   // Accounts (user-<id>)
   UserRegistered: 'User registered',
   UserSignedIn: 'Signed in',
+  SessionEnded: 'Session ended',
+  OtherSessionsEnded: 'Other sessions signed out',
+  PasswordChanged: 'Password changed',
   PasswordResetRequested: 'Password reset requested',
   PasswordReset: 'Password reset',
   UserRoleChanged: 'Role changed',

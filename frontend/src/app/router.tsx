@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
           { path: 'cases', lazy: screen(() => import('../features/cases/routes/cases-page'), (m) => m.CasesPage), handle: handle('Cases') },
           { path: 'cases/:id', lazy: screen(() => import('../features/cases/routes/case-page'), (m) => m.CasePage), handle: handle('Case') },
           { path: 'api-keys', lazy: screen(() => import('../features/api-keys/routes/api-keys-page'), (m) => m.ApiKeysPage), handle: handle('API keys') },
+          { path: 'account', lazy: screen(() => import('../features/account/routes/account-page'), (m) => m.AccountPage), handle: handle('Account') },
           { path: 'webhooks', lazy: screen(() => import('../features/webhooks/routes/webhooks-page'), (m) => m.WebhooksPage), handle: handle('Webhooks') },
           { path: 'webhooks/:id', lazy: screen(() => import('../features/webhooks/routes/webhook-page'), (m) => m.WebhookPage), handle: handle('Webhook endpoint') },
           { path: 'top-up/confirm', lazy: screen(() => import('../features/top-up/routes/confirm-payment-page'), (m) => m.ConfirmPaymentPage), handle: handle('Confirm your purchase') },

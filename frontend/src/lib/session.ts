@@ -218,11 +218,23 @@ export function useAdminSession(navigate: Navigate, storage?: SessionStorage): b
   return useSessionCheck(ADMIN_SESSION_RULE, navigate, storage);
 }
 
-/** Logout: clears the stored session, every cached query (the profile among them) and the live connection, then navigates. */
+/**
+ * Tells the server the session is over (POST /api/auth/logout), so its token stops working at
+ * once: sent in the background (keepalive survives the navigation); the browser signs out whatever
+ * the answer.
+ */
+export function endServerSession(token: string | null): void {
+  if (!token || typeof fetch !== 'function') return;
+  fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
+}
+
+/** Logout: ends the session on the server, clears the stored session, every cached query (the profile among them) and the live connection, then navigates. */
 export function useLogout(kind: 'user' | 'admin', navigate: Navigate, storage?: SessionStorage): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => {
-    const to = logout(storage ?? browserStorage(), kind);
+    const store = storage ?? browserStorage();
+    endServerSession(authToken(store));
+    const to = logout(store, kind);
     closeSocket();
     queryClient.clear();
     navigate(to, { replace: true });

@@ -85,6 +85,9 @@ export const envSchema = z
     // The addresses the public pages show: the landing page's contact, and "Contact Sales" (CONTACT_EMAIL when unset).
     CONTACT_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).default('compliance@walletscreen.example')),
     SALES_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
+    // The seller printed on purchase receipts: a name, and an address whose lines are separated by "|" or new lines.
+    SELLER_NAME: z.string().trim().min(1).max(200).default('WalletScreen'),
+    SELLER_ADDRESS: optionalText.pipe(z.string().max(500, { error: 'must have at most 500 characters' }).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0', ''])

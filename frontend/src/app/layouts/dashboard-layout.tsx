@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowLeft, IconBell, IconCreditCard, IconEye, IconFiles, IconFolders, IconHistory, IconKey, IconLogout, IconShieldSearch, IconWebhook } from '@tabler/icons-react';
+import { IconArrowLeft, IconBell, IconCreditCard, IconEye, IconFiles, IconFolders, IconHistory, IconKey, IconLogout, IconShieldSearch, IconUserCircle, IconWebhook } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
@@ -37,6 +37,7 @@ export const DASHBOARD_NAV: readonly NavItem[] = [
   { label: 'Batch screening', to: '/dashboard/batch', icon: IconFiles },
   { label: 'API keys', to: '/dashboard/api-keys', icon: IconKey },
   { label: 'Webhooks', to: '/dashboard/webhooks', icon: IconWebhook },
+  { label: 'Account', to: '/dashboard/account', icon: IconUserCircle },
 ];
 
 /** The navigation with the number of open alerts beside "Alerts". */

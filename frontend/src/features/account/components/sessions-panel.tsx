@@ -1,0 +1,128 @@
+import { Alert, Badge, Button, Center, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import type { AccountSession } from '@walletscreen/contracts';
+import { formatDateTime } from '../../../lib/format-date';
+import { useEndOtherSessions } from '../api/end-other-sessions';
+import { useEndSession } from '../api/end-session';
+import { useAccountSessions } from '../api/get-sessions';
+
+const failed = (title: string) => (error: Error) =>
+  notifications.show({ color: 'red', title, message: error.message || 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> });
+
+function SessionRow({ session, onEnd, ending }: { session: AccountSession; onEnd: (s: AccountSession) => void; ending: boolean }) {
+  return (
+    <Table.Tr data-testid="session-row" data-current={session.current || undefined}>
+      <Table.Td>
+        <Group gap={8} wrap="nowrap">
+          <Text size="sm" fw={500}>
+            {session.device || 'Unknown device'}
+          </Text>
+          {session.current ? (
+            <Badge size="sm" variant="light">
+              This browser
+            </Badge>
+          ) : null}
+          {session.area === 'admin' ? (
+            <Badge size="sm" variant="outline" color="gray">
+              Admin
+            </Badge>
+          ) : null}
+        </Group>
+      </Table.Td>
+      <Table.Td className="ws-tabular">{session.ip}</Table.Td>
+      <Table.Td ta="right" className="ws-tabular">
+        {formatDateTime(session.started_at)}
+      </Table.Td>
+      <Table.Td ta="right">
+        {session.current ? null : (
+          <Button size="xs" variant="default" loading={ending} onClick={() => onEnd(session)} aria-label={`Sign out ${session.device || 'session'} from ${session.ip}, signed in ${formatDateTime(session.started_at)}`}>
+            Sign out
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The open sessions (newest first, this browser's marked), with "Sign out" per session and "Sign out all other sessions". */
+export function SessionsPanel() {
+  const sessions = useAccountSessions();
+  const end = useEndSession();
+  const endOthers = useEndOtherSessions();
+
+  if (sessions.isPending) {
+    return (
+      <Center py="lg" role="status">
+        <Group gap="sm">
+          <Loader size="sm" aria-hidden="true" />
+          <Text c="dimmed">Loading sessions...</Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (sessions.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load your sessions">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{sessions.error.message}</Text>
+          <Button size="xs" variant="default" onClick={() => void sessions.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  const list = sessions.data.sessions;
+  const others = list.filter((s) => !s.current).length;
+  const endOne = (s: AccountSession) =>
+    end.mutate(s.id, {
+      onSuccess: () => notifications.show({ color: 'teal', message: `${s.device || 'The session'} was signed out.`, icon: <IconCheck size={18} aria-hidden="true" /> }),
+      onError: failed('Could not sign out that session'),
+    });
+  const endAll = () =>
+    endOthers.mutate(undefined, {
+      onSuccess: (answer) => notifications.show({ color: 'teal', message: answer.message, icon: <IconCheck size={18} aria-hidden="true" /> }),
+      onError: failed('Could not sign out the other sessions'),
+    });
+
+  return (
+    <Stack gap="sm" aria-busy={sessions.isFetching}>
+      {list.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No other open sessions.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" aria-label="Active sessions">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Device</Table.Th>
+                <Table.Th scope="col">IP address</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Signed in
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((s) => (
+                <SessionRow key={s.id} session={s} onEnd={endOne} ending={end.isPending && end.variables === s.id} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Group justify="space-between" gap="sm">
+        <Text size="xs" c="dimmed">
+          Times in UTC. A session ends when you sign out of it, or 100 minutes after it started.
+        </Text>
+        <Button variant="default" color="red" onClick={endAll} loading={endOthers.isPending} disabled={others === 0 && sessions.data.current_listed}>
+          Sign out all other sessions
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
