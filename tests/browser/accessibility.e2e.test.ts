@@ -150,6 +150,7 @@ describe.each(SCHEMES)('in the %s colour scheme', (scheme) => {
       ['/dashboard/batch', /batch/i],
       ['/dashboard/watchlist', /watchlist/i],
       ['/dashboard/alerts', /alerts/i],
+      ['/dashboard/cases', 'Cases'],
       ['/dashboard/api-keys', /API keys/i],
       ['/dashboard/webhooks', /webhooks/i],
       [`/dashboard/webhooks/${webhookId}`, /webhook|127\.0\.0\.1/i],
@@ -163,6 +164,11 @@ describe.each(SCHEMES)('in the %s colour scheme', (scheme) => {
     await visit(page, `/dashboard/history?check=${checkId}`, /history/i);
     await page.getByTestId('history-details').getByRole('dialog').or(page.getByRole('dialog')).first().waitFor();
     await audit.check(page, 'check details modal');
+    // The check's case (opened here in the first scheme, linked in the next): its view.
+    await page.getByRole('dialog').getByRole('button', { name: 'Open a case' }).or(page.getByRole('dialog').getByRole('link', { name: 'Open the case' })).click();
+    await page.waitForURL('**/dashboard/cases/*');
+    await page.getByTestId('case-view').waitFor();
+    await audit.check(page, 'case view');
 
     await visit(page, '/dashboard/api-keys', /API keys/i);
     await page.getByRole('button', { name: 'Create API key' }).click();
@@ -258,6 +264,7 @@ describe.each(SCHEMES)('in the %s colour scheme', (scheme) => {
       ['/admin/customers', 'Customers'],
       ['/admin/purchases', 'Purchases'],
       ['/admin/history', /history/i],
+      ['/admin/cases', 'Cases'],
       ['/admin/wallets', 'Wallets'],
       ['/admin/financial-stats', /financial/i],
       ['/admin/audit', /audit/i],
@@ -296,6 +303,11 @@ describe.each(SCHEMES)('in the %s colour scheme', (scheme) => {
     await page.getByRole('button', { name: /^Details of check/ }).first().click();
     await page.getByRole('dialog').waitFor();
     await audit.check(page, 'admin check details modal');
+
+    await visit(page, '/admin/cases', 'Cases');
+    await page.getByRole('link', { name: /^Open the case of / }).first().click();
+    await page.getByTestId('case-view').waitFor();
+    await audit.check(page, 'admin case view');
 
     await visit(page, '/admin/sanctions', /sanctions/i);
     await page.getByRole('button', { name: 'Remove Desk blocklist' }).click();

@@ -3,7 +3,7 @@
  * from the result; the Watchlist shows it with the pricing of re-screens; an admin loads an OFAC
  * file that names the wallet; the wallet is re-screened (free, from the recorded blockchain data)
  * and the alert appears in the inbox, counted in the sidebar, with before → after and the new hit;
- * the customer acknowledges it, then resolves it with a note.
+ * the customer acknowledges it, then resolves it with a note, and opens it as a case.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -137,4 +137,14 @@ it('watches a wallet from its result, sees the alert a new list raises, acknowle
   await page.getByRole('link', { name: 'Open the check' }).first().click();
   await page.waitForURL('**/dashboard/history?check=*');
   await page.getByTestId('history-details').getByTestId('history-report').waitFor();
+
+  // The alert opens as a case for review.
+  await page.keyboard.press('Escape');
+  await nav.getByRole('link', { name: 'Alerts' }).click();
+  await page.waitForURL('**/dashboard/alerts');
+  await show.getByText('All', { exact: true }).click();
+  await page.getByTestId('alert-item').filter({ hasText: a.btcWallet }).first().getByRole('button', { name: 'Open a case' }).click();
+  await page.waitForURL(/\/dashboard\/cases\/[0-9a-f-]{36}$/);
+  await page.getByText('Opened on an alert').waitFor();
+  await page.getByTestId('case-view').getByTestId('case-status').getByText('Open').waitFor();
 }, 120_000);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Anchor, AppShell, Badge, Box, Burger, Button, Divider, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChartBar, IconHistory, IconListDetails, IconLogout, IconReceipt, IconShieldLock, IconTimeline, IconUsers, IconWallet } from '@tabler/icons-react';
+import { IconChartBar, IconFolders, IconHistory, IconListDetails, IconLogout, IconReceipt, IconShieldLock, IconTimeline, IconUsers, IconWallet } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
@@ -13,6 +13,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { label: 'Customers', to: '/admin/customers', icon: IconUsers },
   { label: 'Purchases', to: '/admin/purchases', icon: IconReceipt },
   { label: 'History', to: '/admin/history', icon: IconHistory },
+  { label: 'Cases', to: '/admin/cases', icon: IconFolders },
   { label: 'Wallets', to: '/admin/wallets', icon: IconWallet },
   { label: 'Financial Stats', to: '/admin/financial-stats', icon: IconChartBar },
   { label: 'Audit log', to: '/admin/audit', icon: IconListDetails },

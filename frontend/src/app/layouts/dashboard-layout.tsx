@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowLeft, IconBell, IconCreditCard, IconEye, IconFiles, IconHistory, IconKey, IconLogout, IconShieldSearch, IconUserCircle, IconWebhook } from '@tabler/icons-react';
+import { IconArrowLeft, IconBell, IconCreditCard, IconEye, IconFiles, IconFolders, IconHistory, IconKey, IconLogout, IconShieldSearch, IconUserCircle, IconWebhook } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
@@ -32,6 +32,7 @@ export const DASHBOARD_NAV: readonly NavItem[] = [
   { label: 'History', to: '/dashboard/history', icon: IconHistory },
   { label: 'Watchlist', to: '/dashboard/watchlist', icon: IconEye },
   { label: 'Alerts', to: '/dashboard/alerts', icon: IconBell },
+  { label: 'Cases', to: '/dashboard/cases', icon: IconFolders },
   { label: 'Top Up Balance', to: '/dashboard/top-up', icon: IconCreditCard },
   { label: 'Batch screening', to: '/dashboard/batch', icon: IconFiles },
   { label: 'API keys', to: '/dashboard/api-keys', icon: IconKey },

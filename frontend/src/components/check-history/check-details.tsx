@@ -10,6 +10,7 @@ import { useDownloadAmlReport } from '../../lib/download-aml-report';
 import { formatCheckTime, shortCheckId } from './history-display';
 import type { HistoryDetail } from './history-item';
 import { ReportView } from './report-view';
+import { CheckCaseSection, type CaseLinks } from './check-case';
 
 export const DETAILS_ERROR = 'Failed to load transaction details.';
 
@@ -53,7 +54,7 @@ function LinkedWallets({ addresses, details }: { addresses: string[]; details: L
   );
 }
 
-function Details({ detail }: { detail: HistoryDetail }) {
+function Details({ detail, caseLinks }: { detail: HistoryDetail; caseLinks?: CaseLinks }) {
   const download = useDownloadAmlReport();
   const hasReport = detail.aml_report.trim() !== '';
   const incomplete = classifyRiskLabel(detail.risk_level).level === 'incomplete';
@@ -94,6 +95,8 @@ function Details({ detail }: { detail: HistoryDetail }) {
         </Field>
       </SimpleGrid>
 
+      {caseLinks ? <CheckCaseSection checkId={detail.id} value={detail.case} links={caseLinks} /> : null}
+
       <Stack gap="xs" component="section" aria-labelledby="details-report-title">
         <Group justify="space-between" gap="sm">
           <Title order={3} id="details-report-title" fz="md">
@@ -121,10 +124,12 @@ export interface CheckDetailsModalProps {
   detail: { isPending: boolean; isError: boolean; data: HistoryDetail | undefined };
   /** Links shown above the loaded details (the admin area's evidence and replay of the check). */
   actions?: ReactNode;
+  /** Where the check's case opens, and whether a case may be opened from here; no case section without it. */
+  caseLinks?: CaseLinks;
 }
 
 /** The Details of one check, loaded when opened; with the user's e-mail when the detail has one (admins). */
-export function CheckDetailsModal({ checkId, onClose, detail, actions }: CheckDetailsModalProps) {
+export function CheckDetailsModal({ checkId, onClose, detail, actions, caseLinks }: CheckDetailsModalProps) {
   return (
     <Modal opened={checkId !== null} onClose={onClose} title={checkId ? `Check ${shortCheckId(checkId)} details` : 'Check details'} size="lg" data-testid="history-details">
       {detail.isPending ? (
@@ -141,10 +146,10 @@ export function CheckDetailsModal({ checkId, onClose, detail, actions }: CheckDe
       ) : actions ? (
         <Stack gap="md">
           <Group gap="sm">{actions}</Group>
-          <Details detail={detail.data} />
+          <Details detail={detail.data} caseLinks={caseLinks} />
         </Stack>
       ) : (
-        <Details detail={detail.data} />
+        <Details detail={detail.data} caseLinks={caseLinks} />
       )}
     </Modal>
   );

@@ -2,7 +2,7 @@
  * The history rows and the check detail as the server sends them (spec §3 "History item"), read
  * leniently: a missing text is empty, a missing score 0, so one odd row never blanks the page.
  */
-import { linkedWalletSchema, type LinkedWallet } from '@walletscreen/contracts';
+import { checkCaseSchema, linkedWalletSchema, type CheckCase, type LinkedWallet } from '@walletscreen/contracts';
 import type { Parser } from '../../lib/api-client';
 
 export interface HistoryItem {
@@ -37,6 +37,8 @@ export interface HistoryDetail extends HistoryItem {
   missing_evidence: string[];
   /** The linked wallets with what marks each one; empty for older checks. */
   linked_wallets_details: LinkedWallet[];
+  /** The case opened on this check (its status, decision, who decided and when); null when there is none. */
+  case: CheckCase | null;
 }
 
 export class UnreadableHistory extends Error {
@@ -72,6 +74,13 @@ export function readHistoryItem(value: unknown): HistoryItem {
   };
 }
 
+/** The check's case when the server sent a readable one; a missing or odd one reads as none. */
+function readCase(value: unknown): CheckCase | null {
+  if (value === undefined || value === null) return null;
+  const parsed = checkCaseSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 export function readHistoryDetail(value: unknown): HistoryDetail {
   const f = fieldsOf(value);
   const links = f.external_links !== null && typeof f.external_links === 'object' && !Array.isArray(f.external_links) ? (f.external_links as Fields) : {};
@@ -93,6 +102,7 @@ export function readHistoryDetail(value: unknown): HistoryDetail {
           return parsed.success ? [parsed.data] : [];
         })
       : [],
+    case: readCase(f.case),
   };
 }
 

@@ -11,10 +11,13 @@ import { applyFilters } from '../../../components/check-history/history-filters'
 import type { HistoryItem } from '../../../components/check-history/history-item';
 import { HistoryTable } from '../../../components/check-history/history-table';
 import { PageHeader } from '../../../components/page-header';
+import { isReadOnlySession } from '../../../lib/session';
 import { useAdminTransaction } from '../api/get-admin-transaction';
 import { adminTransactionsListQueryKey, emptyAdminFilters, useAdminTransactions, type AdminHistoryFilters } from '../api/get-admin-transactions';
 
 export const NO_RESULTS = 'No results found';
+
+const casePath = (id: string) => `/admin/cases/${id}`;
 
 /** /admin/history: every user's checks with their e-mail, filtered by the server, 10 at a time. */
 export function AdminHistoryPage() {
@@ -26,6 +29,8 @@ export function AdminHistoryPage() {
   const history = useAdminTransactions(filters);
   const detail = useAdminTransaction(open);
   const items = history.data?.pages.flat() ?? [];
+  // An auditor sees a check's case but opens none.
+  const caseLinks = { casePath, canOpen: !isReadOnlySession() };
 
   // Spec §8: a failed page load is logged; the list on screen stays as it was.
   useEffect(() => {
@@ -128,6 +133,7 @@ export function AdminHistoryPage() {
         checkId={open}
         onClose={() => setOpen(null)}
         detail={detail}
+        caseLinks={caseLinks}
         actions={
           open ? (
             <Button component={Link} to={`/admin/checks/${encodeURIComponent(open)}`} size="xs" variant="default" leftSection={<IconFileSearch size={14} aria-hidden="true" />}>

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { IconArrowRight, IconCheck, IconEye } from '@tabler/icons-react';
+import { IconArrowRight, IconCheck, IconEye, IconFolderOpen } from '@tabler/icons-react';
 import { alertReasonText, networkNames, type Alert, type Verdict } from '@walletscreen/contracts';
 import { formatDateTime } from '../../../lib/format-date';
 import { Link } from 'react-router';
@@ -29,7 +29,22 @@ function VerdictCell({ verdict }: { verdict: Verdict }) {
 }
 
 /** One alert: what changed (before → after), the evidence, a link to the check, and its actions. */
-export function AlertCard({ alert, onAcknowledge, onResolve, acknowledging }: { alert: Alert; onAcknowledge: () => void; onResolve: () => void; acknowledging: boolean }) {
+export function AlertCard({
+  alert,
+  onAcknowledge,
+  onResolve,
+  onOpenCase,
+  acknowledging,
+  openingCase,
+}: {
+  alert: Alert;
+  onAcknowledge: () => void;
+  onResolve: () => void;
+  /** Opens the alert as a case (or goes to the case opened on it before). */
+  onOpenCase: () => void;
+  acknowledging: boolean;
+  openingCase: boolean;
+}) {
   const { evidence } = alert;
   return (
     <Paper p="md" withBorder data-testid="alert-item" data-alert-id={alert.id} data-status={alert.status}>
@@ -53,6 +68,9 @@ export function AlertCard({ alert, onAcknowledge, onResolve, acknowledging }: { 
             </Text>
           </Stack>
           <Group gap="xs" wrap="nowrap">
+            <Button size="xs" variant="default" leftSection={<IconFolderOpen size={14} aria-hidden="true" />} onClick={onOpenCase} loading={openingCase}>
+              Open a case
+            </Button>
             {alert.status === 'open' ? (
               <Button size="xs" variant="default" leftSection={<IconEye size={14} aria-hidden="true" />} onClick={onAcknowledge} loading={acknowledging}>
                 Acknowledge

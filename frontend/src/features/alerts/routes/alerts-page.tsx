@@ -3,7 +3,9 @@ import { Alert as Notice, Button, Center, Group, Loader, SegmentedControl, Stack
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconBellCheck, IconCheck } from '@tabler/icons-react';
 import type { Alert } from '@walletscreen/contracts';
+import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { useOpenCase } from '../../../lib/open-case';
 import { useAcknowledgeAlert } from '../api/acknowledge-alert';
 import { useAlerts, type AlertFilter } from '../api/get-alerts';
 import { useResolveAlert } from '../api/resolve-alert';
@@ -23,6 +25,8 @@ export function AlertsPage() {
   const alerts = useAlerts(filter);
   const acknowledge = useAcknowledgeAlert();
   const resolve = useResolveAlert();
+  const openCase = useOpenCase();
+  const navigate = useNavigate();
   const [resolving, setResolving] = useState<Alert | null>(null);
   const failed = (title: string) => (error: Error) => notifications.show({ color: 'red', title, message: error.message || 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> });
 
@@ -67,6 +71,8 @@ export function AlertsPage() {
             key={a.id}
             alert={a}
             acknowledging={acknowledge.isPending && acknowledge.variables === a.id}
+            openingCase={openCase.isPending && openCase.variables.alert_id === a.id}
+            onOpenCase={() => openCase.mutate({ alert_id: a.id }, { onSuccess: (opened) => void navigate(`/dashboard/cases/${opened.id}`), onError: failed('Could not open a case') })}
             onAcknowledge={() =>
               acknowledge.mutate(a.id, {
                 onSuccess: () => notifications.show({ color: 'teal', title: 'Acknowledged', message: 'The alert is marked as being looked at.', icon: <IconCheck size={18} aria-hidden="true" /> }),

@@ -61,6 +61,38 @@ describe('the Details modal', () => {
     expect((within(dialog).getByRole('button', { name: 'Download AML Report' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('offers to open a case on a check without one', async () => {
+    server = installFakeServer({ status: 200, json: DETAIL });
+    renderModal();
+    const section = await screen.findByRole('region', { name: 'Case' });
+    within(section).getByText('No case is open on this check.');
+    within(section).getByRole('button', { name: 'Open a case' });
+  });
+
+  it("shows the case's decision, its reason, who decided and when, who closed it and who approved, with a link to the case", async () => {
+    const decided = {
+      id: '7d7c4f0e-1b7a-4a63-9d59-8f4f0a2b6c11',
+      status: 'closed',
+      decision: 'report',
+      reason: 'Direct OFAC SDN match; SAR filed',
+      decided_by: 'officer@exchange.example',
+      decided_at: '2026-01-16T10:05:00.000Z',
+      closed_by: 'officer@exchange.example',
+      close_approved_by: 'admin@walletscreen.example',
+      closed_at: '2026-01-16T11:00:00.000Z',
+    };
+    server = installFakeServer({ status: 200, json: { ...DETAIL, case: decided } });
+    renderModal();
+    const section = await screen.findByRole('region', { name: 'Case' });
+    within(section).getByText('Closed');
+    within(section).getByText('Decision: Report');
+    within(section).getByText('Direct OFAC SDN match; SAR filed', { exact: false });
+    expect(within(section).getByTestId('details-case-decided').textContent).toBe('Decided by officer@exchange.example on 16.01.2026 10:05 UTC');
+    expect(within(section).getByTestId('details-case-closed').textContent).toBe('Closed on 16.01.2026 11:00 UTC by officer@exchange.example, approved by admin@walletscreen.example');
+    expect(within(section).getByRole('link', { name: 'Open the case' }).getAttribute('href')).toBe(`/dashboard/cases/${decided.id}`);
+    expect(within(section).queryByRole('button', { name: 'Open a case' })).toBeNull();
+  });
+
   it('says "No report available" and disables the download without a report', async () => {
     server = installFakeServer({ status: 200, json: { ...DETAIL, aml_report: '' } });
     renderModal();
