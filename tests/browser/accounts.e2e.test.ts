@@ -165,9 +165,11 @@ describe('an admin', () => {
     await page.getByLabel(/password/i).fill(ADMIN.password);
     await page.getByRole('button', { name: /^login$/i }).click();
     await page.waitForURL('**/admin/customers');
-    await page.getByRole('cell', { name: user.email, exact: true }).waitFor();
+    // The e-mail's cell also links to the customer's event stream.
+    const row = page.locator(`[data-testid="customer-row"][data-email="${user.email}"]`);
+    await row.getByText(user.email, { exact: true }).waitFor();
     await page.getByLabel(/search/i).fill('exchange.example');
-    await page.getByRole('cell', { name: user.email, exact: true }).waitFor();
+    await row.getByRole('link', { name: `Event stream of ${user.email}` }).waitFor();
     await screenshot(page, 'admin-customers');
     expect(await page.evaluate(() => localStorage.getItem('userRole'))).toBe('admin');
     await page.context().close();
