@@ -143,13 +143,11 @@ export function CheckDetailsModal({ checkId, onClose, detail, actions, caseLinks
         <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
           {DETAILS_ERROR}
         </Alert>
-      ) : actions ? (
+      ) : (
         <Stack gap="md">
-          <Group gap="sm">{actions}</Group>
+          {actions ? <Group gap="sm">{actions}</Group> : null}
           <Details detail={detail.data} caseLinks={caseLinks} />
         </Stack>
-      ) : (
-        <Details detail={detail.data} caseLinks={caseLinks} />
       )}
     </Modal>
   );
