@@ -7,7 +7,7 @@ import jwt from 'jsonwebtoken';
 import { io, type Socket } from 'socket.io-client';
 import { accountMessages, type AccountPurchases, type AccountSessions } from '@walletscreen/contracts';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
-import { startTestServer, type TestServer } from './support/server';
+import { startTestServer, type TestServer, expectAppendsNothing } from './support/server';
 
 const password = 'Account-Passphrase-42';
 const newPassword = 'Another-Passphrase-77';
@@ -32,11 +32,7 @@ const profileStatus = async (token: string) => (await server.api('GET', '/api/pr
 const sessions = async (token: string) => (await server.api<AccountSessions>('GET', '/api/account/sessions', { token })).body;
 const streamOf = async (email: string) => server.eventStore.readStream(`user-${userIdForEmail(email)}`);
 
-async function appendsNothing(call: () => Promise<unknown>) {
-  const before = await server.eventStore.headPosition();
-  await call();
-  expect(await server.eventStore.headPosition()).toBe(before);
-}
+const appendsNothing = <T,>(call: () => Promise<T>) => expectAppendsNothing(server, call);
 
 describe('sessions', () => {
   it('starts a session at each sign-in (device, address), lists the open ones with the current one marked', async () => {

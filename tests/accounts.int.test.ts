@@ -4,7 +4,7 @@ import path from 'node:path';
 import { accountMessages } from '@walletscreen/contracts';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { apiClient, bearer } from './support/api-client';
-import { ADMIN, startTestServer, type TestServer } from './support/server';
+import { ADMIN, startTestServer, type TestServer, expectAppendsNothing } from './support/server';
 import { resetLinkOf, startSmtpSink } from './support/smtp';
 
 const password = 'Tr0ub4dor&3-horse';
@@ -30,11 +30,7 @@ const profile = (token: string | undefined) => api().GET('/api/profile', { heade
 const tokenOf = async (signIn: ReturnType<typeof login>) => (await signIn).data!.token;
 
 /** Asserts the call appended nothing to the event store. */
-async function appendsNothing(call: () => Promise<unknown>) {
-  const before = await server.eventStore.headPosition();
-  await call();
-  expect(await server.eventStore.headPosition()).toBe(before);
-}
+const appendsNothing = <T,>(call: () => Promise<T>) => expectAppendsNothing(server, call);
 
 describe('registration and sign-in', () => {
   it('registers, signs in and shows 20 free premium checks', async () => {

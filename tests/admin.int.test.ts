@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { ACCOUNT_BLOCKED, accountBlockedMessageSchema, accountMessages, ADMIN_TOPUP_REASON, adminMessages, type AdminActionResponse, type Customer } from '@walletscreen/contracts';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
-import { ADMIN, startTestServer, type TestServer } from './support/server';
+import { ADMIN, startTestServer, type TestServer, expectAppendsNothing } from './support/server';
 
 type Problem = { error: string; errors?: Record<string, string> };
 type Row = { id: string; wallet_address: string; user_email: string; risk_level: string; created_at_iso: string };
@@ -40,11 +40,7 @@ const check = (token: string, wallet_address: string) =>
   server.api<Problem & { status: string }>('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address, network: 'polygon' }, headers: { 'Idempotency-Key': randomUUID() } });
 
 /** Asserts the call appended nothing to the event store. */
-async function appendsNothing(call: () => Promise<unknown>) {
-  const before = await server.eventStore.headPosition();
-  await call();
-  expect(await server.eventStore.headPosition()).toBe(before);
-}
+const appendsNothing = <T,>(call: () => Promise<T>) => expectAppendsNothing(server, call);
 
 describe('top-up', () => {
   it('credits 10 bonus checks, records the admin and the reason, and the customers list shows it at once', async () => {

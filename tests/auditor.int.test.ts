@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { accountMessages, adminMessages, auditorAccessStreamId, type AuditPage, type Customer } from '@walletscreen/contracts';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
-import { ADMIN, startTestServer, type TestServer } from './support/server';
+import { ADMIN, startTestServer, type TestServer, expectAppendsNothing } from './support/server';
 
 type Problem = { error: string; errors?: Record<string, string> };
 type Operation = { security?: Record<string, string[]>[]; description?: string; 'x-auditors-may-call'?: boolean };
@@ -28,12 +28,7 @@ beforeAll(async () => {
 afterAll(() => server.destroy());
 
 /** Asserts the call appended nothing to the event store. */
-async function appendsNothing<T>(call: () => Promise<T>): Promise<T> {
-  const before = await server.eventStore.headPosition();
-  const result = await call();
-  expect(await server.eventStore.headPosition()).toBe(before);
-  return result;
-}
+const appendsNothing = <T,>(call: () => Promise<T>) => expectAppendsNothing(server, call);
 
 const accessRecords = async () => (await server.eventStore.readStream(auditorAccessStreamId(auditorId))).map((e) => e.data as { method: string; path: string; params: Record<string, string>; by: { email: string } });
 

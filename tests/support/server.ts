@@ -54,3 +54,11 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir 
   };
   return test;
 }
+
+/** Runs the call and asserts it appended nothing to the server's event store; answers what the call answered. */
+export async function expectAppendsNothing<T>(server: TestServer, call: () => Promise<T>): Promise<T> {
+  const before = await server.eventStore.headPosition();
+  const result = await call();
+  expect(await server.eventStore.headPosition()).toBe(before);
+  return result;
+}
