@@ -136,6 +136,9 @@ export async function startCommandApi(deps: {
   const ofacStatus = createSanctionsStatus(eventStore, clock);
   const sanctionsStatus = async (audience: 'admin' | 'user') => ({ ...(await ofacStatus(audience)), custom_lists: (await customLists.list()).length });
 
+  const apiKeyLimiter = createRateLimiter({ name: 'api_key', limit: config.API_KEY_RATE_LIMIT, windowSeconds: 60 }, deps.rateLimitStore ?? 'memory', {
+    onSweepError: (error) => logger.warn({ err: error }, 'could not delete expired API-key rate-limit counts; the next sweep tries again'),
+  });
   const app = createApp({
     groups: apiRouteGroups({
       accounts,
@@ -149,7 +152,7 @@ export async function startCommandApi(deps: {
       clock,
       config,
       readModelsShow,
-      apiKeyLimiter: createRateLimiter({ name: 'api_key', limit: config.API_KEY_RATE_LIMIT, windowSeconds: 60 }, deps.rateLimitStore ?? 'memory'),
+      apiKeyLimiter,
       sanctionsIndex: cachedSanctionsIndex(eventStore),
       renderCheckPdf: (userId, checkId) => renderStoredCheckPdf(readStore, userId, checkId, clock()),
       batches: createBatches({ eventStore, readStore, clock, checksLeft: (userId) => accounts.checksLeft(userId) }),
@@ -170,6 +173,7 @@ export async function startCommandApi(deps: {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   }).catch(async (error: unknown) => {
+    apiKeyLimiter.close();
     await hub.stop();
     throw error;
   });
@@ -188,6 +192,7 @@ export async function startCommandApi(deps: {
         const closed = sockets.close();
         server.closeAllConnections();
         await closed;
+        apiKeyLimiter.close();
         await hub.stop();
       })();
       return closing;

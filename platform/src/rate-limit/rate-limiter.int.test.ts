@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Database } from 'better-sqlite3';
 import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
 import { MongoReadStore } from '../read-store/mongo/mongo-read-store';
 import type { ReadStore } from '../read-store/port';
@@ -94,6 +95,66 @@ rateLimiterContract('SQLite file, two connections', {
       },
     };
   },
+});
+
+describe('rate limiter: sweeping expired counts from the SQLite file', () => {
+  const setUp = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ws-rate-'));
+    const store = new SqliteReadStore({ file: path.join(dir, 'walletscreen.db') });
+    const sqlite = (sharedRateLimitStore(store) as { sqlite: Database }).sqlite;
+    return { store, sqlite, cleanUp: () => rmSync(dir, { recursive: true, force: true }) };
+  };
+
+  it('deletes the counts whose window has ended, and keeps the live ones', async () => {
+    const { store, sqlite, cleanUp } = setUp();
+    const errors: unknown[] = [];
+    const short = createRateLimiter({ name: 'sweep_short', limit: 5, windowSeconds: 1 }, { sqlite }, { sweepEveryMs: 100, keepExpiredMs: 0, onSweepError: (e) => errors.push(e) });
+    const long = createRateLimiter({ name: 'sweep_long', limit: 5, windowSeconds: 60 }, { sqlite }, { sweepEveryMs: 100, keepExpiredMs: 0, onSweepError: (e) => errors.push(e) });
+    try {
+      for (const key of ['a', 'b', 'c']) {
+        await short.consume(key);
+        await long.consume(key);
+      }
+      const rows = (table: string) => (sqlite.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+      expect([rows('rate_limit_sweep_short'), rows('rate_limit_sweep_long')]).toEqual([3, 3]);
+      await new Promise((resolve) => setTimeout(resolve, 1_400));
+      expect([rows('rate_limit_sweep_short'), rows('rate_limit_sweep_long')]).toEqual([0, 3]);
+      // A swept key starts a new window.
+      expect(await short.consume('a')).toMatchObject({ allowed: true, remaining: 4 });
+      expect(errors).toEqual([]);
+    } finally {
+      short.close();
+      long.close();
+      await store.close();
+      cleanUp();
+    }
+  });
+
+  it('stops sweeping once closed; a store closed under a running sweep raises nothing', async () => {
+    const { store, sqlite, cleanUp } = setUp();
+    const errors: unknown[] = [];
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const options = { sweepEveryMs: 50, keepExpiredMs: 0, onSweepError: (e: unknown) => errors.push(e) };
+    const closed = createRateLimiter({ name: 'sweep_closed', limit: 5, windowSeconds: 1 }, { sqlite }, options);
+    const running = createRateLimiter({ name: 'sweep_running', limit: 5, windowSeconds: 60 }, { sqlite }, options);
+    try {
+      await closed.consume('a');
+      await running.consume('a');
+      closed.close();
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      expect((sqlite.prepare('SELECT COUNT(*) AS n FROM rate_limit_sweep_closed').get() as { n: number }).n).toBe(1);
+      await store.close();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(errors).toEqual([]);
+      expect(unhandled).toEqual([]);
+    } finally {
+      running.close();
+      process.off('unhandledRejection', onUnhandled);
+      cleanUp();
+    }
+  });
 });
 
 const mongoUrl = process.env.TEST_MONGO_URL;

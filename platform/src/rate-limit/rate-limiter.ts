@@ -26,6 +26,17 @@ export interface RateLimitOutcome {
 export interface RateLimiter {
   readonly policy: RateLimitPolicy;
   consume(key: string): Promise<RateLimitOutcome>;
+  /** Stops the periodic sweep of expired counts; call before closing the store it counts in. */
+  close(): void;
+}
+
+export interface RateLimiterOptions {
+  /** How often expired counts are deleted from a SQLite store (default every 5 minutes). */
+  sweepEveryMs?: number;
+  /** How long an expired count is kept before a sweep deletes it (default an hour, as the library does). */
+  keepExpiredMs?: number;
+  /** Told when a sweep fails; the next sweep tries again. */
+  onSweepError?: (error: unknown) => void;
 }
 
 export type RateLimitStore = 'memory' | { sqlite: Database } | { mongo: Db };
@@ -38,19 +49,35 @@ export function sharedRateLimitStore(readStore: ReadStore): RateLimitStore {
   return 'memory';
 }
 
-export function createRateLimiter(policy: RateLimitPolicy, store: RateLimitStore): RateLimiter {
+/** RateLimiterSQLite's sweep (a public method its type declarations leave out). */
+interface SweepableSQLiteLimiter {
+  clearExpired(beforeMs: number): Promise<void>;
+}
+
+export function createRateLimiter(policy: RateLimitPolicy, store: RateLimitStore, limiterOptions: RateLimiterOptions = {}): RateLimiter {
   const options = { points: policy.limit, duration: policy.windowSeconds, keyPrefix: `rl_${policy.name}` };
   let ready: Promise<RateLimiterAbstract>;
+  let sweep: NodeJS.Timeout | undefined;
   if (store === 'memory') ready = Promise.resolve(new RateLimiterMemory(options));
   else if ('sqlite' in store) {
     // The table is created after construction; its callback says when the limiter can count.
     const sqlite = store.sqlite;
     ready = new Promise((resolve, reject) => {
+      // The library's own sweep (clearExpiredByTimeout) has no way to stop it, and fires on a closed
+      // connection after the store is closed; this one is stopped by close().
       const limiter: RateLimiterSQLite = new RateLimiterSQLite(
-        { ...options, storeClient: sqlite, storeType: 'better-sqlite3', tableName: `rate_limit_${policy.name}`, clearExpiredByTimeout: true },
+        { ...options, storeClient: sqlite, storeType: 'better-sqlite3', tableName: `rate_limit_${policy.name}`, clearExpiredByTimeout: false },
         (error?: unknown) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(limiter)),
       );
     });
+    const keepExpiredMs = limiterOptions.keepExpiredMs ?? 3_600_000;
+    sweep = setInterval(() => {
+      if (!sqlite.open) return;
+      void ready
+        .then((limiter) => (limiter as unknown as SweepableSQLiteLimiter).clearExpired(Date.now() - keepExpiredMs))
+        .catch((error: unknown) => limiterOptions.onSweepError?.(error));
+    }, limiterOptions.sweepEveryMs ?? 300_000);
+    sweep.unref();
   } else ready = Promise.resolve(new RateLimiterMongo({ ...options, storeClient: store.mongo, tableName: `rate_limit_${policy.name}` } as ConstructorParameters<typeof RateLimiterMongo>[0]));
   // A failure to set up surfaces on the first call, not as an unhandled rejection.
   ready.catch(() => undefined);
@@ -65,6 +92,10 @@ export function createRateLimiter(policy: RateLimitPolicy, store: RateLimitStore
         if (!(error instanceof RateLimiterRes)) throw error;
         return { allowed: false, limit: policy.limit, remaining: 0, resetMs: error.msBeforeNext };
       }
+    },
+    close() {
+      if (sweep) clearInterval(sweep);
+      sweep = undefined;
     },
   };
 }
