@@ -8,6 +8,7 @@ import { createCheckPipeline, type CheckPipeline } from '@walletscreen/workers/c
 import { createStages, type StageProviders } from '@walletscreen/workers/checks/stages';
 import { chainDataConfigFromEnv } from '@walletscreen/workers/chain-data/config';
 import { chainDataSetupProblems, createChainDataService } from '@walletscreen/workers/chain-data/service';
+import { createTracer } from '@walletscreen/workers/chain-data/trace';
 import { CHAINABUSE_BASE_URL } from '@walletscreen/workers/intelligence/chainabuse';
 import { createIntelligence, summarizeChainabuse } from '@walletscreen/workers/intelligence/intelligence';
 import { createInterpreter } from '@walletscreen/workers/interpretation/interpreter';
@@ -43,8 +44,10 @@ export function createStageProviders(config: Config, env: NodeJS.ProcessEnv, opt
     ...(config.CHAINABUSE_API_KEY ? [] : ['CHAINABUSE_API_KEY is not set: reports say Chainabuse was not queried']),
     ...(interpreter.setupProblem ? [interpreter.setupProblem] : []),
   ];
+  const chainData = createChainDataService(chainConfig, { fetch: options.fetch });
   const providers: StageProviders = {
-    chainData: createChainDataService(chainConfig, { fetch: options.fetch }),
+    chainData,
+    tracer: createTracer(chainData, chainConfig.trace),
     intelligence: {
       labelsVersion: intelligence.labelsVersion,
       chainabuseConfigured: intelligence.chainabuseConfigured,

@@ -20,12 +20,11 @@ import type { EvmNetwork } from '@walletscreen/contracts';
 import { CounterpartyBook } from './counterparties';
 import { addEvmTokenTransfer, addEvmTransfer, evmKey, evmSymbols } from './evm';
 import { ProviderError } from './http';
-import { MAX_HISTORY_REQUESTS, optional, trimBase, unexpectedShape, type AddressQuery, type ProviderContext } from './provider';
+import { mayLookUpOldest, recentPagesOf, optional, trimBase, unexpectedShape, type AddressQuery, type ProviderContext } from './provider';
 import type { ChainData } from './types';
 import { arr, bigOrZero, earliest, formatUnits, isoFromText, latest, nativeDecimals, obj, str, toBigInt } from './units';
 
 /** Pages of recent transactions read; one more request finds the first transaction. */
-const RECENT_PAGES = MAX_HISTORY_REQUESTS - 1;
 
 export const blockscoutProviderName = (network: EvmNetwork) => `blockscout:${network}`;
 
@@ -92,7 +91,7 @@ export async function fetchBlockscout(ctx: ProviderContext, baseUrl: string, q: 
 
   if (txCount > 0) {
     let nextParams: unknown = null;
-    for (let page = 0; page < RECENT_PAGES; page++) {
+    for (let page = 0; page < recentPagesOf(ctx); page++) {
       const run = () => get(`${path}/transactions${query(obj(nextParams))}`);
       const answer = page === 0 ? await run() : await optional(run);
       if (!answer) break;
@@ -103,7 +102,7 @@ export async function fetchBlockscout(ctx: ProviderContext, baseUrl: string, q: 
       if (nextParams === null) break;
     }
     complete = nextParams === null && seen.size >= txCount;
-    if (nextParams !== null) {
+    if (nextParams !== null && mayLookUpOldest(ctx)) {
       const oldest = await optional(() => get(`${path}/transactions${query({ sort: 'block_number', order: 'asc' })}`));
       const first = arr(obj(oldest?.data).items)[0];
       if (first !== undefined) firstSeen = earliest(firstSeen, isoFromText(obj(first).timestamp));

@@ -11,9 +11,11 @@
  *   CHAIN_DATA_TIMEOUT_MS, CHAIN_DATA_RETRIES, CHAIN_DATA_CACHE_TTL_MS
  *   CHAIN_DATA_RATE_LIMITS   (requests per second by provider or family, e.g. "esplora=0,etherscan=10";
  *                             0 = no limit, for a self-hosted node; merged over the defaults)
+ *   TRACE_DEPTH (1-3; 1 turns tracing off), TRACE_FAN_OUT, TRACE_REQUEST_BUDGET, TRACE_TIME_LIMIT_MS,
+ *   TRACE_CACHE_TTL_MS   (following funds beyond the direct counterparties: see trace.ts)
  */
 import { evmNetworks, type EvmNetwork } from '@walletscreen/contracts';
-import { defaultChainDataConfig, type ChainDataConfig } from './types';
+import { MAX_TRACE_DEPTH, defaultChainDataConfig, type ChainDataConfig } from './types';
 
 export class ChainDataConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -47,12 +49,12 @@ export function chainDataConfigFromEnv(env: Record<string, string | undefined>, 
       .map((s) => url(name, s))
       .filter((s): s is string => s !== undefined);
   };
-  const integer = (name: string, fallback: number, min: number) => {
+  const integer = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) => {
     const v = text(name);
     if (!v) return fallback;
     const n = Number(v);
-    if (Number.isInteger(n) && n >= min) return n;
-    problems.push(`${name}: must be an integer of at least ${min}`);
+    if (Number.isInteger(n) && n >= min && n <= max) return n;
+    problems.push(max === Number.MAX_SAFE_INTEGER ? `${name}: must be an integer of at least ${min}` : `${name}: must be an integer from ${min} to ${max}`);
     return fallback;
   };
 
@@ -89,6 +91,14 @@ export function chainDataConfigFromEnv(env: Record<string, string | undefined>, 
     retries: integer('CHAIN_DATA_RETRIES', defaults.retries, 0),
     cacheTtlMs: integer('CHAIN_DATA_CACHE_TTL_MS', defaults.cacheTtlMs, 0),
     ratePerSecond,
+    trace: {
+      ...defaults.trace,
+      depth: integer('TRACE_DEPTH', defaults.trace.depth, 1, MAX_TRACE_DEPTH),
+      fanOut: integer('TRACE_FAN_OUT', defaults.trace.fanOut, 1, 50),
+      requestBudget: integer('TRACE_REQUEST_BUDGET', defaults.trace.requestBudget, 0, 1_000),
+      timeLimitMs: integer('TRACE_TIME_LIMIT_MS', defaults.trace.timeLimitMs, 1),
+      cacheTtlMs: integer('TRACE_CACHE_TTL_MS', defaults.trace.cacheTtlMs, 0),
+    },
   };
   if (etherscanApiKey) config.etherscanApiKey = etherscanApiKey;
   else delete config.etherscanApiKey;

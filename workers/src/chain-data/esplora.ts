@@ -16,7 +16,7 @@
  * transaction examined and `complete` is false.
  */
 import { CounterpartyBook, splitProportionally } from './counterparties';
-import { MAX_HISTORY_REQUESTS, hostOf, optional, trimBase, unexpectedShape, type AddressQuery, type ProviderContext } from './provider';
+import { historyRequestsOf, hostOf, optional, trimBase, unexpectedShape, type AddressQuery, type ProviderContext } from './provider';
 import type { ChainData } from './types';
 import { arr, bigOrZero, earliest, formatUnits, isoFromSeconds, latest, nativeDecimals, obj, str } from './units';
 
@@ -96,7 +96,7 @@ export async function fetchEsplora(ctx: ProviderContext, baseUrl: string, query:
         complete = confirmed.length >= chainTxCount && txs.size - confirmed.length >= mempoolTxCount;
         break;
       }
-      if (requests >= MAX_HISTORY_REQUESTS) break;
+      if (requests >= historyRequestsOf(ctx)) break;
       const lastSeen = pageConfirmed[pageConfirmed.length - 1]!.txid;
       const next = await optional(() => get(`${path}/txs/chain/${lastSeen}`));
       requests++;

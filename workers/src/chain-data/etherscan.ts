@@ -21,13 +21,12 @@
 import type { EvmNetwork } from '@walletscreen/contracts';
 import { CounterpartyBook } from './counterparties';
 import { addEvmTokenTransfer, addEvmTransfer, evmChainIds, evmKey, evmSymbols } from './evm';
-import { MAX_HISTORY_REQUESTS, optional, trimBase, unexpectedShape, type AddressQuery, type ProviderContext } from './provider';
+import { mayLookUpOldest, recentPagesOf, optional, trimBase, unexpectedShape, type AddressQuery, type ProviderContext } from './provider';
 import type { ChainData } from './types';
 import { arr, bigOrZero, earliest, formatUnits, isoFromSeconds, latest, nativeDecimals, obj, str, toBigInt } from './units';
 
 export const ETHERSCAN_PROVIDER = 'etherscan-v2';
 const PAGE_SIZE = 100;
-const RECENT_PAGES = MAX_HISTORY_REQUESTS - 1;
 
 /** Etherscan's envelope: throttling is retried, other NOTOK answers fail, "No transactions found" is an empty list. */
 export function checkEtherscan(data: unknown): { retry: string } | { fail: string } | null {
@@ -73,7 +72,7 @@ export async function fetchEtherscan(ctx: ProviderContext, baseUrl: string, apiK
   };
 
   let complete = false;
-  for (let page = 1; page <= RECENT_PAGES; page++) {
+  for (let page = 1; page <= recentPagesOf(ctx); page++) {
     const run = () => txlist('desc', page, PAGE_SIZE);
     const answer = page === 1 ? await run() : await optional(run);
     if (!answer) break;
@@ -85,7 +84,7 @@ export async function fetchEtherscan(ctx: ProviderContext, baseUrl: string, apiK
       break;
     }
   }
-  if (!complete) {
+  if (!complete && mayLookUpOldest(ctx)) {
     const oldest = await optional(() => txlist('asc', 1, 1));
     const first = arr(obj(oldest?.data).result)[0];
     if (first !== undefined) firstSeen = earliest(firstSeen, isoFromSeconds(obj(first).timeStamp));

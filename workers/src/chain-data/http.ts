@@ -35,7 +35,7 @@ export const systemClock: Clock = {
     }),
 };
 
-export type ProviderErrorKind = 'timeout' | 'network' | 'rate-limited' | 'server' | 'rejected' | 'invalid-response' | 'cancelled';
+export type ProviderErrorKind = 'timeout' | 'network' | 'rate-limited' | 'server' | 'rejected' | 'invalid-response' | 'cancelled' | 'budget';
 
 /** Why a provider could not give an answer. `reason` is written for the report. */
 export class ProviderError extends Error {
@@ -173,6 +173,8 @@ export interface JsonRequest {
   retryStatus?: (status: number, body: string) => boolean;
   /** Default true. */
   cache?: boolean;
+  /** Answer from the cache or not at all (a ProviderError of kind `budget`): no request is sent. */
+  cacheOnly?: boolean;
 }
 
 export interface JsonResponse<T> {
@@ -212,6 +214,38 @@ export interface HttpClientOptions {
 
 export interface HttpClient {
   json<T = unknown>(request: JsonRequest): Promise<JsonResponse<T>>;
+}
+
+/** Counts the requests (attempts; answers from the cache are free) made for one piece of work, and may cap them. */
+export interface RequestMeter {
+  used: number;
+  /** No request is started once `used` reaches it (absent: no cap). */
+  limit?: number;
+}
+
+/**
+ * A view of `http` that counts every attempt on `meter` and, once the meter's limit is reached,
+ * refuses further requests with a ProviderError of kind `budget` (answers from the cache are
+ * still given: they cost no request).
+ */
+export function meteredHttp(http: HttpClient, meter: RequestMeter): HttpClient {
+  return {
+    async json<T>(request: JsonRequest): Promise<JsonResponse<T>> {
+      if (meter.limit !== undefined && meter.used >= meter.limit) {
+        const cached = await http.json<T>({ ...request, cacheOnly: true }).catch(() => null);
+        if (cached) return cached;
+        throw new ProviderError(request.provider, `${request.provider} was not asked: the check's request budget for tracing is spent`, 0, 'budget');
+      }
+      try {
+        const answer = await http.json<T>(request);
+        meter.used += answer.attempts;
+        return answer;
+      } catch (error) {
+        if (error instanceof ProviderError) meter.used += error.attempts;
+        throw error;
+      }
+    },
+  };
 }
 
 interface Failure {
@@ -338,6 +372,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         return `${provider} sent an answer that is not JSON (HTTP ${f.status})`;
       case 'cancelled':
         return `The request to ${provider} was cancelled`;
+      case 'budget':
+        return `${provider} was not asked: the request budget is spent`;
       default: {
         const _exhaustive: never = f.kind;
         return _exhaustive;
@@ -354,6 +390,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         const hit = cache.get(key);
         if (hit !== undefined) return { data: hit as T, attempts: 0, cached: true };
       }
+      if (request.cacheOnly) throw new ProviderError(request.provider, `${request.provider} was not asked: the answer was not at hand`, 0, 'budget');
       const fail = (f: Failure, attempts: number, stopped = false) =>
         new ProviderError(request.provider, redact(reasonFor(request.provider, f, attempts, stopped), request.secrets), attempts, f.kind, f.status, f.body);
       let attempts = 0;

@@ -8,6 +8,11 @@ export interface ProviderContext {
   http: HttpClient;
   now: () => Date;
   signal?: AbortSignal;
+  /**
+   * Requests of history this fetch may make (MAX_HISTORY_REQUESTS when absent). An address traced
+   * beyond the wallet is read with 1: one page of recent history, no oldest-first lookup.
+   */
+  historyRequests?: number;
 }
 
 /** The request for one address on one network, with the address in canonical form. */
@@ -21,6 +26,15 @@ export interface AddressQuery {
  * included: enough to find counterparties and a wallet's age without hammering public APIs.
  */
 export const MAX_HISTORY_REQUESTS = 4;
+
+/** The history requests a fetch may make: the context's, at least 1. */
+export const historyRequestsOf = (ctx: ProviderContext): number => Math.max(1, Math.floor(ctx.historyRequests ?? MAX_HISTORY_REQUESTS));
+
+/** Pages of recent history to read when one request is kept for the oldest-first lookup (none kept when only one request is allowed). */
+export const recentPagesOf = (ctx: ProviderContext): number => Math.max(1, historyRequestsOf(ctx) - 1);
+
+/** Whether the oldest transaction may be looked up with a request of its own. */
+export const mayLookUpOldest = (ctx: ProviderContext): boolean => historyRequestsOf(ctx) > 1;
 
 /** The answer was 2xx JSON but not in the shape the provider documents. */
 export function unexpectedShape(provider: string, what: string): ProviderError {

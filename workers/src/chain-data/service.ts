@@ -13,7 +13,7 @@ import { evmNetworks, networkNames, parseAddress, type EvmNetwork, type Network 
 import { fetchBlockscout, blockscoutProviderName } from './blockscout';
 import { fetchEsplora } from './esplora';
 import { ETHERSCAN_PROVIDER, fetchEtherscan } from './etherscan';
-import { ProviderError, createHttpClient, systemClock, type Clock, type HttpTransport } from './http';
+import { ProviderError, createHttpClient, meteredHttp, systemClock, type Clock, type HttpTransport, type RequestMeter } from './http';
 import { requestTransport } from './request-transport';
 import { hostOf, trimBase, type ProviderContext } from './provider';
 import { SOLANA_PROVIDER, fetchSolana } from './solana-rpc';
@@ -22,7 +22,14 @@ import type { ChainData, ChainDataConfig, ChainDataResult } from './types';
 import { XRPL_PROVIDER, fetchXrpl } from './xrpl';
 
 export interface ChainDataService {
-  fetch(network: Network, address: string, signal?: AbortSignal): Promise<ChainDataResult>;
+  fetch(network: Network, address: string, signal?: AbortSignal, options?: FetchOptions): Promise<ChainDataResult>;
+}
+
+export interface FetchOptions {
+  /** Counts this fetch's requests, and caps them when it has a limit (a trace's request budget). */
+  meter?: RequestMeter;
+  /** Requests of history (see ProviderContext.historyRequests). */
+  historyRequests?: number;
 }
 
 export interface ChainDataDeps {
@@ -128,7 +135,7 @@ export function createChainDataService(config: ChainDataConfig, deps: ChainDataD
   }
 
   return {
-    async fetch(network, address, signal) {
+    async fetch(network, address, signal, options = {}) {
       const parsed = parseAddress(address, network);
       if (!parsed.ok) return { ok: false, network, provider: null, reason: parsed.reason, attempts: 0 };
       const canonical = isEvm(network) ? parsed.address.normalized.toLowerCase() : parsed.address.normalized;
@@ -137,7 +144,12 @@ export function createChainDataService(config: ChainDataConfig, deps: ChainDataD
       const reasons: string[] = [];
       const tried: string[] = [];
       let attempts = 0;
-      const ctx: ProviderContext = { http, now, ...(signal ? { signal } : {}) };
+      const ctx: ProviderContext = {
+        http: options.meter ? meteredHttp(http, options.meter) : http,
+        now,
+        ...(signal ? { signal } : {}),
+        ...(options.historyRequests !== undefined ? { historyRequests: options.historyRequests } : {}),
+      };
       for (const source of sources) {
         tried.push(source.provider);
         try {
@@ -147,7 +159,8 @@ export function createChainDataService(config: ChainDataConfig, deps: ChainDataD
           if (error instanceof ProviderError) {
             reasons.push(error.reason);
             attempts += error.attempts;
-            if (error.kind === 'cancelled') break;
+            // Neither a cancelled check nor a spent budget is helped by asking the next source.
+            if (error.kind === 'cancelled' || error.kind === 'budget') break;
           } else {
             reasons.push(`${source.provider} sent an answer that could not be read (${error instanceof Error ? error.message : String(error)})`);
             attempts += 1;

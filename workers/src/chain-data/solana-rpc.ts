@@ -18,7 +18,7 @@
  * the most recent transactions; SPL token transfers are not read.
  */
 import { CounterpartyBook } from './counterparties';
-import { MAX_HISTORY_REQUESTS, optional, trimBase, unexpectedShape, type AddressQuery, type ProviderContext } from './provider';
+import { historyRequestsOf, optional, trimBase, unexpectedShape, type AddressQuery, type ProviderContext } from './provider';
 import type { ChainData } from './types';
 import { arr, bigOrZero, earliest, formatUnits, isoFromSeconds, latest, nativeDecimals, obj, str, toBigInt } from './units';
 
@@ -75,7 +75,7 @@ export async function fetchSolana(ctx: ProviderContext, rpcUrl: string, q: Addre
 
   const signatures: { signature: string; time: string | null; failed: boolean }[] = [];
   let exhausted = false;
-  for (let page = 0; page < MAX_HISTORY_REQUESTS; page++) {
+  for (let page = 0; page < historyRequestsOf(ctx); page++) {
     const before = signatures[signatures.length - 1]?.signature;
     const run = () => rpc('getSignaturesForAddress', [address, { limit: SIGNATURE_PAGE, ...(before ? { before } : {}) }]);
     const answer = page === 0 ? await run() : await optional(run);

@@ -22,14 +22,13 @@
  */
 import { base58CheckEncode } from '@walletscreen/contracts/addresses/base58';
 import { CounterpartyBook } from './counterparties';
-import { MAX_HISTORY_REQUESTS, optional, trimBase, type AddressQuery, type ProviderContext } from './provider';
+import { mayLookUpOldest, recentPagesOf, optional, trimBase, type AddressQuery, type ProviderContext } from './provider';
 import type { ChainData } from './types';
 import { arr, bigOrZero, earliest, formatUnits, isoFromMillis, latest, nativeDecimals, obj, str, toBigInt } from './units';
 
 export const TRONGRID_PROVIDER = 'trongrid';
 export const TRON_USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const PAGE_SIZE = 200;
-const RECENT_PAGES = MAX_HISTORY_REQUESTS - 1;
 
 /** A TRON address in hex (41 + 20 bytes) as its base58check form; other text as is. */
 export function tronAddress(text: string | null): string | null {
@@ -74,7 +73,7 @@ export async function fetchTronGrid(ctx: ProviderContext, baseUrl: string, apiKe
 
   if (exists) {
     let fingerprint: string | null = null;
-    for (let page = 0; page < RECENT_PAGES; page++) {
+    for (let page = 0; page < recentPagesOf(ctx); page++) {
       const params = { limit: PAGE_SIZE, only_confirmed: 'true', order_by: 'block_timestamp,desc', ...(fingerprint ? { fingerprint } : {}) };
       const run = () => get(`${path}/transactions`, params);
       const answer = page === 0 ? await run() : await optional(run);
@@ -104,7 +103,7 @@ export async function fetchTronGrid(ctx: ProviderContext, baseUrl: string, apiKe
         break;
       }
     }
-    if (!complete) {
+    if (!complete && mayLookUpOldest(ctx)) {
       const oldest = await optional(() => get(`${path}/transactions`, { limit: 1, only_confirmed: 'true', order_by: 'block_timestamp,asc' }));
       const first = arr(obj(oldest?.data).data)[0];
       if (first !== undefined) firstSeen = earliest(firstSeen, isoFromMillis(obj(first).block_timestamp));

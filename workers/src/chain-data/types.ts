@@ -80,6 +80,32 @@ export type ChainDataResult =
       attempts: number;
     };
 
+export interface TraceConfig {
+  /** Hops from the wallet: 1 = its direct counterparties only (no tracing); at most MAX_TRACE_DEPTH. */
+  depth: number;
+  /** Addresses expanded per hop, the largest share of volume first. */
+  fanOut: number;
+  /** Provider requests the trace of one check may make. */
+  requestBudget: number;
+  /** No address is started after this long (the stage has its own, longer, limit). */
+  timeLimitMs: number;
+  /** How long an expanded address's data is reused by later checks. */
+  cacheTtlMs: number;
+  cacheMaxEntries: number;
+}
+
+export const MAX_TRACE_DEPTH = 3;
+
+export const defaultTraceConfig: TraceConfig = {
+  depth: 2,
+  fanOut: 5,
+  // One traced address costs 2-3 requests on most chains (10 on Solana, which reads transactions one by one).
+  requestBudget: 30,
+  timeLimitMs: 20_000,
+  cacheTtlMs: 15 * 60_000,
+  cacheMaxEntries: 5_000,
+};
+
 export interface ChainDataConfig {
   /** Esplora base URLs for Bitcoin, tried in order. */
   bitcoinEsploraUrls: string[];
@@ -105,6 +131,8 @@ export interface ChainDataConfig {
    * family ("esplora", "blockscout", "etherscan", "trongrid", "solana", "xrpl"), then "default".
    */
   ratePerSecond: Record<string, number>;
+  /** Following funds beyond the direct counterparties (see trace.ts). */
+  trace: TraceConfig;
 }
 
 export const defaultChainDataConfig: ChainDataConfig = {
@@ -139,6 +167,7 @@ export const defaultChainDataConfig: ChainDataConfig = {
     xrpl: 5,
     default: 5,
   },
+  trace: defaultTraceConfig,
 };
 
 /** The most counterparties a ChainData lists. */

@@ -18,13 +18,12 @@
  * Counterparties come from XRP payments; issued-currency payments are not counted.
  */
 import { CounterpartyBook } from './counterparties';
-import { MAX_HISTORY_REQUESTS, optional, trimBase, unexpectedShape, type AddressQuery, type ProviderContext } from './provider';
+import { mayLookUpOldest, recentPagesOf, optional, trimBase, unexpectedShape, type AddressQuery, type ProviderContext } from './provider';
 import type { ChainData } from './types';
 import { arr, formatUnits, isoFromSeconds, isoFromText, latest, earliest, nativeDecimals, obj, str, toBigInt } from './units';
 
 export const XRPL_PROVIDER = 'xrpl';
 const PAGE_SIZE = 200;
-const RECENT_PAGES = MAX_HISTORY_REQUESTS - 1;
 /** Seconds from the Unix epoch to the Ripple epoch (2000-01-01T00:00:00Z). */
 const RIPPLE_EPOCH = 946_684_800;
 
@@ -98,7 +97,7 @@ export async function fetchXrpl(ctx: ProviderContext, rpcUrl: string, q: Address
 
   if (funded) {
     let marker: unknown = undefined;
-    for (let page = 0; page < RECENT_PAGES; page++) {
+    for (let page = 0; page < recentPagesOf(ctx); page++) {
       const params = { account: address, ledger_index_min: -1, ledger_index_max: -1, limit: PAGE_SIZE, forward: false, ...(marker !== undefined ? { marker } : {}) };
       const run = () => rpc('account_tx', params);
       const answer = page === 0 ? await run() : await optional(run);
@@ -112,7 +111,7 @@ export async function fetchXrpl(ctx: ProviderContext, rpcUrl: string, q: Address
         break;
       }
     }
-    if (!complete) {
+    if (!complete && mayLookUpOldest(ctx)) {
       const oldest = await optional(() => rpc('account_tx', { account: address, ledger_index_min: -1, ledger_index_max: -1, limit: 1, forward: true }));
       const first = arr(obj(obj(oldest?.data).result).transactions)[0];
       if (first !== undefined) firstSeen = earliest(firstSeen, readXrplEntry(first).time);

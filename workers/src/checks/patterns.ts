@@ -4,6 +4,7 @@
  * funds breakdown) and behaviour flags. Pure.
  */
 import type { ChainData } from '../chain-data/types';
+import type { ExposureBreakdown } from './exposure';
 import type { PatternFlag, RiskCategory } from './risk-model';
 
 export interface CounterpartyFacts {
@@ -31,6 +32,8 @@ export interface PatternEvidence {
   flags: PatternFlag[];
   /** Why each flag was raised, in numbers. */
   notes: string[];
+  /** Exposure by category, received and sent, direct and indirect (absent in checks recorded before tracing, and without blockchain data). */
+  breakdown?: ExposureBreakdown;
 }
 
 /** Roughly USD 50,000 in each chain's native unit: "large volume" for a new wallet. */

@@ -6,7 +6,8 @@
  * names a setting or a command (the server log gives administrators the exact fix).
  */
 import { MISSING_BLOCKCHAIN_DATA, networkNames, shortenAddress, type LinkedWallet, type Network, type WalletAnalysis } from '@walletscreen/contracts';
-import type { MissingEvidence, PatternFlag, RiskAssessment, RiskCategory } from './risk-model';
+import type { CategoryExposure, ExposureBreakdown } from './exposure';
+import type { ExposureCategory, MissingEvidence, PatternFlag, RiskAssessment, RiskCategory } from './risk-model';
 
 /** A sanctions listing as the report names it. */
 export interface ReportListing {
@@ -59,6 +60,10 @@ export interface ReportInputs {
   intelligence: { ownLabels: Array<{ category: RiskCategory; name: string; source: string; jurisdiction?: string }>; abuseReports: number; chainabuse: string };
   exposure: Partial<Record<RiskCategory, number>>;
   incomingExposure: Partial<Record<RiskCategory, number>>;
+  /** Exposure by category, direct and indirect, and how far the trace went (absent: not computed). */
+  breakdown?: ExposureBreakdown;
+  /** Why traced addresses could not be read or were not read (the trace's own words). */
+  traceGaps?: { failed: Array<{ address: string; reason: string }>; notExpanded: Array<{ address: string; reason: string }> };
   flags: PatternFlag[];
   assessment: RiskAssessment;
   narrative: { writer: string; summary: string; recommendations: string[]; fallbackReason?: string };
@@ -120,9 +125,27 @@ export function missingEvidenceText(kind: MissingEvidence, inputs: Pick<ReportIn
 
 const missingOf = (inputs: ReportInputs): MissingEvidence[] => inputs.assessment.missing ?? [];
 
+/** A category as the report names it. */
+const categoryName = (category: ExposureCategory) => (category === 'custom-block' ? 'your block lists' : category);
+
+const breakdownEntries = (b: ExposureBreakdown): Array<[ExposureCategory, CategoryExposure]> =>
+  (Object.entries(b.byCategory) as Array<[ExposureCategory, CategoryExposure]>).filter(([, e]) => e.volume.direct + e.volume.indirect > 0);
+
 function sourceOfFunds(inputs: ReportInputs): string {
   if (!inputs.chain.available) return 'Unknown: blockchain data could not be fetched';
   if (inputs.chain.txCount === 0) return 'No funds received yet';
+  const b = inputs.breakdown;
+  if (b) {
+    const received = breakdownEntries(b)
+      .map(([category, e]) => ({ category, total: e.received.direct + e.received.indirect, indirect: e.received.indirect, hops: e.minIndirectHops }))
+      .filter((r) => r.total >= 0.001)
+      .sort((x, y) => y.total - x.total || (x.category < y.category ? -1 : 1));
+    const parts = received.map((r) =>
+      r.indirect >= 0.001 ? `${categoryName(r.category)} (${pct(r.total)}, ${r.indirect === r.total ? 'all' : pct(r.indirect)} through intermediaries, ${r.hops} hops)` : `${categoryName(r.category)} (${pct(r.total)})`,
+    );
+    if (b.unattributed.received >= 0.001 || parts.length === 0) parts.push(`unlabelled addresses (${pct(Math.min(1, b.unattributed.received))})`);
+    return parts.join(', ');
+  }
   const parts = Object.entries(inputs.incomingExposure)
     .filter(([, share]) => (share ?? 0) >= 0.001)
     .sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0))
@@ -256,6 +279,41 @@ function linkedLine(c: ReportCounterparty): string {
   return `${shortenAddress(c.address)} (${[pct(c.share), ...reasons].join(', ')})`;
 }
 
+/** "2.0% direct + 8.4% indirect", "8.4% indirect", "2.0% direct". */
+function directIndirect(d: { direct: number; indirect: number }): string {
+  const parts = [...(d.direct >= 0.0005 ? [`${pct(d.direct)} direct`] : []), ...(d.indirect >= 0.0005 ? [`${pct(d.indirect)} indirect`] : [])];
+  return parts.length > 0 ? parts.join(' + ') : 'none';
+}
+
+/** The exposure-by-category lines of section 4, and how far the trace went. */
+export function breakdownLines(b: ExposureBreakdown, gaps: ReportInputs['traceGaps']): string[] {
+  const lines: string[] = [];
+  const c = b.coverage;
+  if (c.depth < 2) lines.push('Indirect exposure was not traced: only the direct counterparties were examined.');
+  else {
+    const failed = gaps?.failed ?? [];
+    const skipped = gaps?.notExpanded ?? [];
+    const reasons = [...new Set(skipped.map((s) => s.reason))];
+    lines.push(
+      [
+        `Funds were traced up to ${c.depth} hops through ${c.expanded} unlabelled ${plural(c.expanded, 'address', 'addresses')} carrying ${pct(c.tracedVolumeShare)} of the examined volume (${c.requests} provider ${plural(c.requests, 'request', 'requests')})`,
+        ...(failed.length > 0 ? [`${failed.length} could not be read (${shortenAddress(failed[0]!.address)}: ${failed[0]!.reason}${failed.length > 1 ? `; and ${failed.length - 1} more` : ''})`] : []),
+        ...(skipped.length > 0 ? [`${skipped.length} more ${plural(skipped.length, 'was', 'were')} not traced (${reasons.join('; ')})`] : []),
+      ].join('; ') + '. Funds that reach an unlabelled address that was not traced are counted as unlabelled.',
+    );
+  }
+  const entries = breakdownEntries(b).sort((x, y) => y[1].volume.direct + y[1].volume.indirect - (x[1].volume.direct + x[1].volume.indirect) || (x[0] < y[0] ? -1 : 1));
+  if (entries.length === 0) {
+    lines.push(c.depth < 2 ? 'No counterparty is labelled, listed or on a block list.' : 'No labelled, listed or block-listed address was found among the counterparties or along the traced funds.');
+    return lines;
+  }
+  lines.push('Exposure by category (shares of the value received and sent; direct: the wallet\'s own counterparties; indirect: through unlabelled intermediaries, in proportion to the amounts):');
+  for (const [category, e] of entries) {
+    lines.push(`- ${categoryName(category)}: received ${directIndirect(e.received)}; sent ${directIndirect(e.sent)}; nearest at ${e.minHops} ${plural(e.minHops, 'hop', 'hops')}.`);
+  }
+  return lines;
+}
+
 /** The closing lines the screens and the PDF read back ("Risk score:", "Risk level:", "AML status:"). */
 function headline(inputs: ReportInputs): string[] {
   const { assessment } = inputs;
@@ -309,6 +367,7 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
   lines.push(`Incoming funds: ${sourceOfFunds(inputs)}.`);
   const exposure = exposureParts(inputs);
   if (exposure.length > 0) lines.push(`Direct exposure (counterparties one hop away): ${exposure.join(', ')}.`);
+  if (chain.available && inputs.breakdown) lines.push(...breakdownLines(inputs.breakdown, inputs.traceGaps));
   if (inputs.flags.length > 0) lines.push(`Patterns: ${inputs.flags.map((f) => f.replace(/-/g, ' ')).join(', ')}.`);
   lines.push('5. Linked wallets');
   if (linked.length > 0) {

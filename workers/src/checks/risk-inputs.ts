@@ -5,7 +5,7 @@
  * too (fields added later are read as empty, as the stages do).
  */
 import type { PatternEvidence } from './patterns';
-import type { RiskInputs } from './risk-model';
+import type { ExposureCategory, IndirectExposure, RiskInputs } from './risk-model';
 import type { BlockchainEvidence, CustomListsEvidence, IntelligenceEvidence, SanctionsEvidence } from './stages';
 
 const noCustomLists: CustomListsEvidence = { consulted: [], blocked: [], allowed: [], counterparties: [] };
@@ -57,5 +57,15 @@ export function riskInputsOf(evidence: RiskEvidence): RiskInputs {
     customBlockedCounterparties: patterns.customBlockedCounterparties,
     customBlockedVolumeShare: patterns.customBlockedVolumeShare,
     allowLists: custom.allowed.map((h) => h.name),
+    indirectExposure: indirectExposureOf(patterns),
   };
+}
+
+/** The indirect share of examined volume per category, with the fewest hops it took; empty in checks recorded before tracing. */
+export function indirectExposureOf(patterns: PatternEvidence): Partial<Record<ExposureCategory, IndirectExposure>> {
+  const out: Partial<Record<ExposureCategory, IndirectExposure>> = {};
+  for (const [category, e] of Object.entries(patterns.breakdown?.byCategory ?? {}) as Array<[ExposureCategory, NonNullable<NonNullable<PatternEvidence['breakdown']>['byCategory'][ExposureCategory]>]>) {
+    if (e.volume.indirect > 0 && e.minIndirectHops !== null) out[category] = { share: e.volume.indirect, minHops: e.minIndirectHops };
+  }
+  return out;
 }

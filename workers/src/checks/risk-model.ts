@@ -6,16 +6,25 @@
  * the same evidence always gives the same verdict. docs/risk-model.md states the rules in prose.
  *
  * Terms, as the field uses them: a counterparty the wallet transacted with (one hop away) is
- * **direct** exposure; exposure through intermediaries (two or more hops) is indirect. This model
- * scores direct exposure only.
+ * **direct** exposure; exposure through intermediaries (two or more hops) is **indirect**. Version
+ * 3 scores both, indirect always below direct of the same share (see WEIGHTS.indirect).
  */
 import { INCOMPLETE_AML_STATUS, INCOMPLETE_RISK_LEVEL } from '@walletscreen/contracts';
 
-export const RISK_MODEL_VERSION = 'walletscreen-risk-2.0.0';
+export const RISK_MODEL_VERSION = 'walletscreen-risk-3.0.0';
 
 /** Categories of labelled addresses, from the intelligence feeds. */
 export const riskCategories = ['sanctioned', 'mixer', 'darknet', 'ransomware', 'scam', 'theft', 'gambling', 'exchange', 'defi', 'bridge', 'other'] as const;
 export type RiskCategory = (typeof riskCategories)[number];
+
+/** What an address at any hop can be known as: a category, or on the administrator's block lists. */
+export type ExposureCategory = RiskCategory | 'custom-block';
+
+/** Indirect exposure to one category: its share (0-1) of examined volume, and the fewest hops at which it was reached (2 or more). */
+export interface IndirectExposure {
+  share: number;
+  minHops: number;
+}
 
 /** Evidence without which an address cannot be cleared. */
 export const missingEvidenceKinds = ['blockchain-data', 'sanctions-list'] as const;
@@ -51,6 +60,8 @@ export interface RiskInputs {
   customBlockedVolumeShare?: number;
   /** Names of the administrator's custom allow lists the wallet itself is on. */
   allowLists?: readonly string[];
+  /** Exposure through unlabelled intermediaries, by category (absent or empty: none found, or not traced). */
+  indirectExposure?: Partial<Record<ExposureCategory, IndirectExposure>>;
 }
 
 export type PatternFlag = 'pass-through' | 'fan-in' | 'fan-out' | 'dusting' | 'new-wallet-large-volume' | 'mixer-interaction';
@@ -119,6 +130,30 @@ export const WEIGHTS = {
     theft: { floor: 15, perShare: 40 },
     gambling: { floor: 4, perShare: 15 },
   } as Partial<Record<RiskCategory, { floor: number; perShare: number }>>,
+  /**
+   * Indirect exposure (funds that reached, or came from, a category through unlabelled
+   * intermediaries, attributed in proportion: see exposure.ts) is weaker evidence than direct
+   * contact: the wallet's owner may not know where its counterparties' funds went. So it has a
+   * smaller floor and weighs less per share than direct exposure of the same category, for every
+   * share (a property test holds this), and each hop beyond the second halves its points. Only a
+   * wallet whose funds mostly trace to sanctioned parties reaches High on this alone (75 at 100 %).
+   * Shares below 0.1 % are not scored: at two hops, tiny attributions are the norm for any busy
+   * address.
+   */
+  indirect: {
+    weights: {
+      sanctioned: { floor: 15, perShare: 60 },
+      'custom-block': { floor: 15, perShare: 60 },
+      mixer: { floor: 8, perShare: 35 },
+      darknet: { floor: 10, perShare: 35 },
+      ransomware: { floor: 12, perShare: 35 },
+      scam: { floor: 5, perShare: 25 },
+      theft: { floor: 6, perShare: 25 },
+      gambling: { floor: 0, perShare: 8 },
+    } as Partial<Record<ExposureCategory, { floor: number; perShare: number }>>,
+    minShare: 0.001,
+    decayPerHop: 0.5,
+  },
   abuseReport: { each: 10, max: 30 },
   flags: { 'pass-through': 10, 'fan-in': 5, 'fan-out': 5, dusting: 4, 'new-wallet-large-volume': 10, 'mixer-interaction': 10 } as Record<PatternFlag, number>,
   /** Exposure below this share is treated as no exposure (rounding noise of tiny transfers); never applied to sanctions. */
@@ -140,6 +175,23 @@ export function sanctionedExposurePoints(share: number): number {
   // A small epsilon keeps 10 % (0.1 * 100 = 10.000000000000002) and 42 % exact.
   if (percent < highPercent) return w.floor + ((w.high - w.floor) / highPercent) * Math.floor(percent + 1e-9);
   return w.high + Math.floor(((w.max - w.high) * (percent - highPercent)) / (100 - highPercent) + 1e-9);
+}
+
+/** Points for indirect exposure to `category`: the floor plus the part per share, halved for each hop beyond the second; 0 when the category is not scored. */
+export function indirectPoints(category: ExposureCategory, exposure: IndirectExposure): number {
+  const w = WEIGHTS.indirect.weights[category];
+  if (!w) return 0;
+  const hops = Math.max(2, Math.floor(exposure.minHops));
+  return Math.round((w.floor + w.perShare * Math.min(1, Math.max(0, exposure.share))) * WEIGHTS.indirect.decayPerHop ** (hops - 2));
+}
+
+/** The scored indirect exposures, in a fixed order: categories with weights, above the minimum share. */
+function indirectFactors(indirect: RiskInputs['indirectExposure']): Array<[ExposureCategory, IndirectExposure]> {
+  const order: readonly ExposureCategory[] = [...riskCategories, 'custom-block'];
+  return order.flatMap((category) => {
+    const e = indirect?.[category];
+    return e && WEIGHTS.indirect.weights[category] && e.share >= WEIGHTS.indirect.minShare ? [[category, e] as [ExposureCategory, IndirectExposure]] : [];
+  });
 }
 
 const pct = (share: number) => `${(share * 100).toFixed(share < 0.01 ? 2 : 1)}%`;
@@ -217,6 +269,13 @@ export function assessRisk(inputs: RiskInputs): RiskAssessment {
     const share = inputs.exposure[category] ?? 0;
     if (!w || share < WEIGHTS.minShare) continue;
     factors.push({ code: `exposure.${category}`, points: Math.round(w.floor + w.perShare * Math.min(1, share)), reason: `Direct exposure: ${pct(share)} of examined volume is with ${category} addresses` });
+  }
+  for (const [category, exposure] of indirectFactors(inputs.indirectExposure)) {
+    factors.push({
+      code: `indirect.${category}`,
+      points: indirectPoints(category, exposure),
+      reason: `Indirect exposure: ${pct(exposure.share)} of examined volume traces to ${category === 'custom-block' ? 'addresses on your block lists' : `${category} addresses`} through unlabelled intermediaries (${exposure.minHops} hops)`,
+    });
   }
   if (inputs.abuseReports > 0 && allowed) cleared.push(`${inputs.abuseReports} abuse report${inputs.abuseReports > 1 ? 's' : ''}`);
   else if (inputs.abuseReports > 0) {

@@ -1,6 +1,7 @@
 /**
  * The risk-model versions a replay can run, by the version a check records
- * (`InitializeEvidence.riskModel`, `RiskAssessment.model`). Only the current model is held today.
+ * (`InitializeEvidence.riskModel`, `RiskAssessment.model`): the current one and the frozen 2.0.0
+ * (direct exposure only), which checks recorded before tracing were scored with.
  *
  * When the model changes: copy risk-model.ts and risk-inputs.ts as they are into a frozen
  * `risk-model-<old version>/` folder (nothing else imports it), bump RISK_MODEL_VERSION, and add
@@ -10,6 +11,8 @@
  */
 import { riskInputsOf, type RiskEvidence } from './risk-inputs';
 import { assessRisk, RISK_MODEL_VERSION, type RiskAssessment } from './risk-model';
+import { riskInputsOf as riskInputsOf2 } from './risk-model-2.0.0/risk-inputs';
+import { assessRisk as assessRisk2, RISK_MODEL_VERSION as RISK_MODEL_VERSION_2 } from './risk-model-2.0.0/risk-model';
 
 export interface RegisteredRiskModel {
   version: string;
@@ -31,5 +34,8 @@ export type RiskModelRegistry = ReadonlyMap<string, RegisteredRiskModel>;
 
 export const riskModelRegistry = (models: readonly RegisteredRiskModel[]): RiskModelRegistry => new Map(models.map((m) => [m.version, m]));
 
-/** Every version held: the current one (the pipeline's own code path). */
-export const riskModels: RiskModelRegistry = riskModelRegistry([registerRiskModel(RISK_MODEL_VERSION, riskInputsOf, assessRisk)]);
+/** Every version held: the current one (the pipeline's own code path) and the frozen ones. */
+export const riskModels: RiskModelRegistry = riskModelRegistry([
+  registerRiskModel(RISK_MODEL_VERSION, riskInputsOf, assessRisk),
+  registerRiskModel(RISK_MODEL_VERSION_2, riskInputsOf2, assessRisk2),
+]);

@@ -4,6 +4,8 @@
  */
 import { checkStreamId, networkNames, type Network, type WalletCheckRequested, type WalletCheckStageCompleted } from '@walletscreen/contracts';
 import type { EventStore } from '@walletscreen/platform';
+import type { FetchOptions } from '../chain-data/service';
+import { addressKey, type TraceEvidence, type Tracer } from '../chain-data/trace';
 import type { ChainData, ChainDataResult } from '../chain-data/types';
 import type { DelistedSanctionEntry, ListedSanctionEntry } from '../sanctions/sanctions-list';
 import type { CustomListHit, CustomListRef } from '../sanctions/custom-lists-index.projection';
@@ -11,6 +13,7 @@ import { cachedCustomLists } from '../sanctions/custom-lists-store';
 import type { SanctionsListMeta } from '../sanctions/sanctions-index.projection';
 import { cachedSanctionsIndex } from '../sanctions/sanctions-store';
 import { listedAsText } from '../sanctions/match-key';
+import { attributeExposure, exposureCategoriesOf } from './exposure';
 import { analyzePatterns, type CounterpartyFacts, type PatternEvidence } from './patterns';
 import type { ReportEvidence, Stage, StageContext } from './pipeline';
 import { buildReport, type ReportInputs, type ReportListing } from './report';
@@ -31,7 +34,9 @@ export type ChainabuseFact =
   | { status: 'unavailable'; reason: string };
 
 export interface StageProviders {
-  chainData: { fetch(network: Network, address: string, signal?: AbortSignal): Promise<ChainDataResult> };
+  chainData: { fetch(network: Network, address: string, signal?: AbortSignal, options?: FetchOptions): Promise<ChainDataResult> };
+  /** Follows funds beyond the direct counterparties; without one (or at depth 1) only direct exposure is found. */
+  tracer?: Tracer;
   intelligence: {
     labelsVersion: string;
     chainabuseConfigured: boolean;
@@ -59,7 +64,11 @@ export interface InitializeEvidence {
  * The blockchain data. A list-change re-screen reuses the data an earlier check recorded instead
  * of calling a provider: the evidence is that check's, with `reusedFrom` naming it.
  */
-export type BlockchainEvidence = ChainDataResult & { reusedFrom?: { checkId: string; reason: string } };
+export type BlockchainEvidence = ChainDataResult & {
+  reusedFrom?: { checkId: string; reason: string };
+  /** The trace beyond the direct counterparties (absent at depth 1, when the data could not be fetched, and in checks recorded before tracing). */
+  trace?: TraceEvidence;
+};
 
 /** The blockchain evidence check `checkId` recorded, for a re-screen of the same wallet; a failed result when it cannot be used. */
 export async function reusedChainEvidence(eventStore: EventStore, checkId: string, request: { address: string; network: Network }): Promise<BlockchainEvidence> {
@@ -97,6 +106,8 @@ export interface SanctionsEvidence {
   delistedCounterparties?: Array<{ address: string; entries: DelistedSanctionEntry[] }>;
   /** The administrator's block and allow lists (absent in checks recorded before custom lists). */
   customLists?: CustomListsEvidence;
+  /** Addresses beyond the direct counterparties (found by the trace) currently on the list, with their listings. */
+  traced?: Array<{ address: string; entries: ListedSanctionEntry[] }>;
 }
 export interface CustomListsEvidence {
   /** Every custom list in force when the check ran, with its version and file hash: what an auditor replays. */
@@ -106,11 +117,15 @@ export interface CustomListsEvidence {
   allowed: CustomListHit[];
   /** Counterparties on a custom list, with those lists. */
   counterparties: Array<{ address: string; lists: CustomListHit[] }>;
+  /** Addresses beyond the direct counterparties on a custom list (absent in checks recorded before tracing). */
+  traced?: Array<{ address: string; lists: CustomListHit[] }>;
 }
 export interface IntelligenceEvidence {
   labelsVersion: string;
   own: AddressLabelFact[];
   counterparties: Array<{ address: string; labels: AddressLabelFact[] }>;
+  /** Labelled addresses beyond the direct counterparties (absent in checks recorded before tracing). */
+  traced?: Array<{ address: string; labels: AddressLabelFact[] }>;
   chainabuse: ChainabuseFact;
   chainabuseSummary: string;
 }
@@ -147,6 +162,23 @@ function reportListing(e: Pick<ListedSanctionEntry, 'entity' | 'programs' | 'tic
 }
 
 const chainOf = (ctx: StageContext) => ctx.evidence.blockchain as BlockchainEvidence;
+
+/** The addresses the trace found beyond the direct counterparties (the wallet and its counterparties left out), in the order found. */
+export function tracedAddresses(b: BlockchainEvidence, network: Network): string[] {
+  if (!b.ok || !b.trace) return [];
+  const known = new Set([b.data.address, ...b.data.counterparties.map((c) => c.address)].map((a) => addressKey(network, a)));
+  const found: string[] = [];
+  for (const e of b.trace.expansions) {
+    if (!e.ok) continue;
+    for (const c of e.counterparties) {
+      const key = addressKey(network, c.address);
+      if (known.has(key)) continue;
+      known.add(key);
+      found.push(c.address);
+    }
+  }
+  return found;
+}
 const dataOf = (ctx: StageContext): ChainData | null => {
   const b = chainOf(ctx);
   return b.ok ? b.data : null;
@@ -176,10 +208,19 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
     },
     {
       key: 'blockchain',
-      run: (ctx): Promise<BlockchainEvidence> => {
+      async run(ctx): Promise<BlockchainEvidence> {
         const reuse = ctx.request.rescreen?.reuseChainEvidenceOf;
         if (reuse) return reusedChainEvidence(deps.eventStore, reuse, ctx.request);
-        return providers.chainData.fetch(ctx.request.network, ctx.request.address, ctx.signal);
+        const { network, address } = ctx.request;
+        const fetched = await providers.chainData.fetch(network, address, ctx.signal);
+        const tracer = providers.tracer;
+        if (!fetched.ok || !tracer || tracer.config.depth < 2) return fetched;
+        // Funds stop at an address whose nature is known: listed, on a custom list, or labelled.
+        const [index, custom] = await Promise.all([sanctions(), customLists()]);
+        const isEndpoint = (a: string) =>
+          (index?.find(network, a).listed.length ?? 0) > 0 || custom.lookup(network, a).length > 0 || providers.intelligence.labelsFor(network, [a]).size > 0;
+        const trace = await tracer.trace({ network, wallet: fetched.data, isEndpoint, signal: ctx.signal });
+        return { ...fetched, trace };
       },
     },
     {
@@ -195,13 +236,16 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         const counterparties = screened.filter((c) => c.listed.length > 0).map((c) => ({ address: c.address, entries: c.listed }));
         const delistedCounterparties = screened.filter((c) => c.delisted.length > 0).map((c) => ({ address: c.address, entries: c.delisted }));
         const own = custom.lookup(network, address);
+        const beyond = tracedAddresses(chainOf(ctx), network);
         const found: CustomListsEvidence = {
           consulted: [...custom.lists],
           blocked: own.filter((h) => h.kind === 'block'),
           allowed: own.filter((h) => h.kind === 'allow'),
           counterparties: others.map((c) => ({ address: c.address, lists: custom.lookup(network, c.address) })).filter((c) => c.lists.length > 0),
+          traced: beyond.map((a) => ({ address: a, lists: custom.lookup(network, a) })).filter((c) => c.lists.length > 0),
         };
-        return { listLoaded: index !== null, list: index?.meta ?? null, direct, delisted, counterparties, delistedCounterparties, customLists: found };
+        const traced = beyond.map((a) => ({ address: a, entries: index?.find(network, a).listed ?? [] })).filter((c) => c.entries.length > 0);
+        return { listLoaded: index !== null, list: index?.meta ?? null, direct, delisted, counterparties, delistedCounterparties, customLists: found, traced };
       },
     },
     {
@@ -209,12 +253,15 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
       async run(ctx): Promise<IntelligenceEvidence> {
         const { network, address } = ctx.request;
         const others = (dataOf(ctx)?.counterparties ?? []).map((c) => c.address);
-        const labels = providers.intelligence.labelsFor(network, [address, ...others]);
+        const beyond = tracedAddresses(chainOf(ctx), network);
+        const labels = providers.intelligence.labelsFor(network, [address, ...others, ...beyond]);
         const chainabuse = await providers.intelligence.chainabuseReports(network, address, ctx.signal);
+        const labelled = (addresses: string[]) => addresses.filter((a) => (labels.get(a) ?? []).length > 0).map((a) => ({ address: a, labels: labels.get(a)! }));
         return {
           labelsVersion: providers.intelligence.labelsVersion,
           own: labels.get(address) ?? [],
-          counterparties: others.filter((a) => (labels.get(a) ?? []).length > 0).map((a) => ({ address: a, labels: labels.get(a)! })),
+          counterparties: labelled(others),
+          traced: labelled(beyond),
           chainabuse,
           chainabuseSummary: providers.intelligence.summarizeChainabuse(chainabuse),
         };
@@ -236,7 +283,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         for (const a of blockedCounterparties) facts.set(a, { categories: facts.get(a)?.categories ?? [], sanctioned: facts.get(a)?.sanctioned ?? false, customBlocked: true });
         for (const c of delistedCounterpartiesOf(s)) facts.set(c.address, { categories: [], sanctioned: false, ...facts.get(c.address), delisted: true });
         const patterns: PatternEvidence = chain
-          ? analyzePatterns(chain, facts, ctx.now)
+          ? { ...analyzePatterns(chain, facts, ctx.now), breakdown: attributeExposure(ctx.request.network, chain, chainOf(ctx).trace, exposureCategoriesOf(ctx.request.network, s, intel)) }
           : {
               exposure: {},
               incomingExposure: {},
@@ -357,6 +404,15 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
           intelligence: { ownLabels: intel.own, abuseReports: intel.chainabuse.status === 'ok' ? intel.chainabuse.reports : 0, chainabuse: intel.chainabuseSummary },
           exposure: p.exposure,
           incomingExposure: p.incomingExposure,
+          ...(p.breakdown ? { breakdown: p.breakdown } : {}),
+          ...(b.ok && b.trace
+            ? {
+                traceGaps: {
+                  failed: b.trace.expansions.flatMap((e) => (e.ok ? [] : [{ address: e.address, reason: e.reason }])),
+                  notExpanded: b.trace.notExpanded.map((n) => ({ address: n.address, reason: n.reason })),
+                },
+              }
+            : {}),
           flags: p.flags,
           assessment: p.assessment,
           narrative: {

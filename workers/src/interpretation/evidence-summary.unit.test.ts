@@ -86,7 +86,7 @@ describe('the evidence the language model sees', () => {
         scale: '0-100',
         level: 'Medium Risk',
         status: 'Requires further review',
-        model: 'walletscreen-risk-2.0.0',
+        model: 'walletscreen-risk-3.0.0',
         factors: [{ code: 'exposure.sanctioned', points: 40, reason: 'Direct exposure: 1 counterparty on a sanctions list (0.40% of examined volume)' }],
       },
     });

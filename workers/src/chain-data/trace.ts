@@ -1,0 +1,173 @@
+/**
+ * Following funds beyond the wallet's direct counterparties (indirect exposure, "hops").
+ *
+ * Hop 1 is the wallet's own counterparties, which stage 2 already read. The tracer then reads
+ * the history of the unlabelled ones, largest first, to find their counterparties (hop 2), and,
+ * when the depth allows, theirs (hop 3). It never expands an address whose nature is already
+ * known (labelled, listed, on a custom list): funds that reach an exchange or a sanctioned party
+ * stop there, as in the field's tools. Three bounds keep a check within its stage time and the
+ * providers' rate limits:
+ * - `fanOut`: at most this many addresses are expanded per hop, those carrying the largest share
+ *   of the wallet's volume first;
+ * - `requestBudget`: provider requests (attempts; answers from a cache are free) for the whole
+ *   trace of one check; once spent, no further address is read;
+ * - `timeLimitMs`: no address is started after this long.
+ * Each traced address is read with one page of recent history (no oldest-first lookup). What was
+ * read is kept for `cacheTtlMs` and reused by other checks (the cache lives as long as the worker).
+ * The evidence records every address expanded, what it found, and what was left and why, so the
+ * report can say how far the trace went and an auditor can replay the attribution.
+ */
+import { evmNetworks, type Network } from '@walletscreen/contracts';
+import { TtlCache, type RequestMeter } from './http';
+import type { ChainDataService } from './service';
+import { MAX_TRACE_DEPTH, type ChainData, type Counterparty, type TraceConfig } from './types';
+
+/** A counterparty of a traced address: only what attribution needs. */
+export type TraceFlow = Pick<Counterparty, 'address' | 'received' | 'sent'> & Partial<Pick<Counterparty, 'tokens'>>;
+
+export type TraceExpansion = {
+  address: string;
+  /** Hops from the wallet to this address (1: a direct counterparty). Its counterparties are one hop further. */
+  hop: number;
+  /** The address it was reached through (the wallet, for hop 1). */
+  via: string;
+} & (
+  | {
+      ok: true;
+      provider: string;
+      fetchedAt: string;
+      transactionsExamined: number;
+      complete: boolean;
+      /** Read by an earlier check within the cache's lifetime (no request made). */
+      fromCache: boolean;
+      counterparties: TraceFlow[];
+    }
+  | { ok: false; reason: string }
+);
+
+export interface TraceEvidence {
+  depth: number;
+  fanOut: number;
+  requestBudget: number;
+  /** Provider requests the trace made. */
+  requests: number;
+  expansions: TraceExpansion[];
+  /** Addresses that were due to be expanded and were not, with why. */
+  notExpanded: Array<{ address: string; hop: number; reason: string }>;
+}
+
+export interface TraceInput {
+  network: Network;
+  wallet: ChainData;
+  /** True for an address whose nature is known (labelled, listed, on a custom list): funds stop there. */
+  isEndpoint(address: string): boolean;
+  signal?: AbortSignal;
+}
+
+export interface Tracer {
+  readonly config: TraceConfig;
+  trace(input: TraceInput): Promise<TraceEvidence>;
+}
+
+const num = (s: string | null | undefined) => {
+  const n = s ? Number(s) : 0;
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** The value a flow carries, for ordering and attribution: native received plus sent. */
+export const flowValue = (c: Pick<Counterparty, 'received' | 'sent'>): number => num(c.received) + num(c.sent);
+
+/** How addresses compare on a network: EVM addresses in any letter case are the same. */
+export const addressKey = (network: Network, address: string): string => ((evmNetworks as readonly string[]).includes(network) ? address.toLowerCase() : address);
+
+export const traceFlowOf = (c: Counterparty): TraceFlow => ({ address: c.address, received: c.received, sent: c.sent, ...(c.tokens ? { tokens: c.tokens } : {}) });
+
+interface Node {
+  address: string;
+  /** Share (0-1) of the wallet's volume that flows through this node. */
+  share: number;
+  flows: readonly TraceFlow[];
+}
+
+export function createTracer(chainData: ChainDataService, config: TraceConfig, deps: { now?: () => number } = {}): Tracer {
+  const now = deps.now ?? Date.now;
+  const cache = new TtlCache<ChainData>(config.cacheTtlMs, config.cacheMaxEntries, now);
+  const depth = Math.min(MAX_TRACE_DEPTH, Math.max(1, Math.floor(config.depth)));
+
+  return {
+    config: { ...config, depth },
+    async trace({ network, wallet, isEndpoint, signal }) {
+      const meter: RequestMeter = { used: 0, limit: config.requestBudget };
+      const deadline = now() + config.timeLimitMs;
+      const expansions: TraceExpansion[] = [];
+      const notExpanded: TraceEvidence['notExpanded'] = [];
+      const walletKey = addressKey(network, wallet.address);
+      const seen = new Set<string>([walletKey]);
+      let level: Node[] = [{ address: wallet.address, share: 1, flows: wallet.counterparties.map(traceFlowOf) }];
+
+      for (let hop = 1; hop < depth && level.length > 0; hop++) {
+        // This hop's candidates: unlabelled addresses not yet expanded, by the share of the wallet's volume they carry.
+        const candidates = new Map<string, { address: string; via: string; share: number }>();
+        for (const node of level) {
+          const total = node.flows.filter((f) => addressKey(network, f.address) !== walletKey).reduce((s, f) => s + flowValue(f), 0);
+          if (total <= 0) continue;
+          for (const f of node.flows) {
+            const key = addressKey(network, f.address);
+            const value = flowValue(f);
+            if (value <= 0 || seen.has(key) || isEndpoint(f.address)) continue;
+            const share = (node.share * value) / total;
+            const known = candidates.get(key);
+            if (known) known.share += share;
+            else candidates.set(key, { address: f.address, via: node.address, share });
+          }
+        }
+        const ordered = [...candidates.values()].sort((a, b) => b.share - a.share || (a.address < b.address ? -1 : 1)).slice(0, config.fanOut);
+        const next: Node[] = [];
+        for (const c of ordered) {
+          seen.add(addressKey(network, c.address));
+          const key = `${network}:${addressKey(network, c.address)}`;
+          const hit = cache.get(key);
+          if (hit) {
+            expansions.push(expanded(c, hop, hit, true));
+            next.push({ address: c.address, share: c.share, flows: hit.counterparties.map(traceFlowOf) });
+            continue;
+          }
+          if (signal?.aborted) break;
+          if (now() >= deadline) {
+            notExpanded.push({ address: c.address, hop, reason: `the trace's time limit (${Math.round(config.timeLimitMs / 1000)} s) was reached` });
+            continue;
+          }
+          if (meter.used >= config.requestBudget) {
+            notExpanded.push({ address: c.address, hop, reason: `the trace's budget of ${config.requestBudget} provider requests was spent` });
+            continue;
+          }
+          const result = await chainData.fetch(network, c.address, signal, { meter, historyRequests: 1 });
+          if (!result.ok) {
+            expansions.push({ address: c.address, hop, via: c.via, ok: false, reason: result.reason });
+            continue;
+          }
+          cache.set(key, result.data);
+          expansions.push(expanded(c, hop, result.data, false));
+          next.push({ address: c.address, share: c.share, flows: result.data.counterparties.map(traceFlowOf) });
+        }
+        level = next;
+      }
+      return { depth, fanOut: config.fanOut, requestBudget: config.requestBudget, requests: meter.used, expansions, notExpanded };
+    },
+  };
+}
+
+function expanded(c: { address: string; via: string }, hop: number, data: ChainData, fromCache: boolean): TraceExpansion {
+  return {
+    address: c.address,
+    hop,
+    via: c.via,
+    ok: true,
+    provider: data.provider,
+    fetchedAt: data.fetchedAt,
+    transactionsExamined: data.transactionsExamined,
+    complete: data.complete,
+    fromCache,
+    counterparties: data.counterparties.map(traceFlowOf),
+  };
+}
