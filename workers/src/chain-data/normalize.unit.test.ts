@@ -160,6 +160,13 @@ describe('chainDataConfigFromEnv', () => {
     expect(() => chainDataConfigFromEnv({ CHAIN_DATA_RATE_LIMITS: 'esplora' })).toThrow(/CHAIN_DATA_RATE_LIMITS: "esplora" is not name=requests-per-second/);
   });
 
+  it('reads the trace settings, and refuses a depth beyond 3 or a fan-out of 0', () => {
+    const config = chainDataConfigFromEnv({ TRACE_DEPTH: '3', TRACE_FAN_OUT: '8', TRACE_REQUEST_BUDGET: '0', TRACE_TIME_LIMIT_MS: '5000', TRACE_CACHE_TTL_MS: '0' });
+    expect(config.trace).toEqual({ ...defaultChainDataConfig.trace, depth: 3, fanOut: 8, requestBudget: 0, timeLimitMs: 5000, cacheTtlMs: 0 });
+    expect(() => chainDataConfigFromEnv({ TRACE_DEPTH: '4' })).toThrow(/TRACE_DEPTH: must be an integer from 1 to 3/);
+    expect(() => chainDataConfigFromEnv({ TRACE_FAN_OUT: '0' })).toThrow(/TRACE_FAN_OUT: must be an integer from 1 to 50/);
+  });
+
   it('names every bad variable', () => {
     expect(() => chainDataConfigFromEnv({ XRPL_RPC_URL: 'wss://s1.ripple.com', CHAIN_DATA_RETRIES: '-1' })).toThrow(ChainDataConfigError);
     try {

@@ -161,6 +161,44 @@ describe('report', () => {
   });
 });
 
+describe('exposure by category, direct and indirect', () => {
+  const breakdown = {
+    byCategory: {
+      exchange: { received: { direct: 0.5, indirect: 0 }, sent: { direct: 0, indirect: 0 }, volume: { direct: 0.4, indirect: 0 }, minHops: 1, minIndirectHops: null },
+      sanctioned: { received: { direct: 0, indirect: 0.375 }, sent: { direct: 0, indirect: 0 }, volume: { direct: 0, indirect: 0.3 }, minHops: 2, minIndirectHops: 2 },
+    },
+    unattributed: { received: 0.125, sent: 0 },
+    coverage: { depth: 2, expanded: 1, failed: 1, notExpanded: 2, requests: 7, tracedVolumeShare: 0.4 },
+  };
+  const traceGaps = {
+    failed: [{ address: '0x7777777777777777777777777777777777777777', reason: 'blockscout:ethereum did not answer within 8 s (3 attempts)' }],
+    notExpanded: [
+      { address: '0x8888888888888888888888888888888888888888', reason: "the trace's budget of 30 provider requests was spent" },
+      { address: '0x9999999999999999999999999999999999999999', reason: "the trace's budget of 30 provider requests was spent" },
+    ],
+  };
+
+  it('gives each category its received and sent shares, direct and indirect, the nearest hop, and how far the trace went', () => {
+    const r = buildReport(inputs({ breakdown, traceGaps }));
+    const lines = r.aml_report.split('\n');
+    expect(lines).toContain(
+      "Funds were traced up to 2 hops through 1 unlabelled address carrying 40% of the examined volume (7 provider requests); 1 could not be read (0x7777...7777: blockscout:ethereum did not answer within 8 s (3 attempts)); 2 more were not traced (the trace's budget of 30 provider requests was spent). Funds that reach an unlabelled address that was not traced are counted as unlabelled.",
+    );
+    expect(lines).toContain('- sanctioned: received 37.5% indirect; sent none; nearest at 2 hops.');
+    expect(lines).toContain('- exchange: received 50% direct; sent none; nearest at 1 hop.');
+    expect(lines.indexOf('- sanctioned: received 37.5% indirect; sent none; nearest at 2 hops.')).toBeGreaterThan(lines.indexOf('4. Source of funds and exposure'));
+    expect(r.source_of_funds).toBe('exchange (50%), sanctioned (37.5%, all through intermediaries, 2 hops), unlabelled addresses (12.5%)');
+  });
+
+  it('says when funds were not traced beyond the direct counterparties, and when nothing was found along them', () => {
+    const untraced = { byCategory: {}, unattributed: { received: 1, sent: 1 }, coverage: { depth: 1, expanded: 0, failed: 0, notExpanded: 0, requests: 0, tracedVolumeShare: 0 } };
+    const lines = buildReport(inputs({ breakdown: untraced, exposure: {}, incomingExposure: {} })).aml_report.split('\n');
+    expect(lines).toContain('Indirect exposure was not traced: only the direct counterparties were examined.');
+    expect(lines).toContain('No counterparty is labelled, listed or on a block list.');
+    expect(buildReport(inputs({ breakdown: untraced, exposure: {}, incomingExposure: {} })).source_of_funds).toBe('unlabelled addresses (100%)');
+  });
+});
+
 describe('wallet age and explorer links', () => {
   it.each([
     ['2024-07-10T08:00:00.000Z', '2 years 4 months'],

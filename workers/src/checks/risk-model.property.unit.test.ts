@@ -4,7 +4,7 @@
  * never lowers a score or a level; direct sanctioned exposure of 10 % or more is always High.
  */
 import fc from 'fast-check';
-import { assessRisk, riskCategories, sanctionedExposurePoints, THRESHOLDS, type PatternFlag, type RiskInputs } from './risk-model';
+import { assessRisk, indirectPoints, riskCategories, sanctionedExposurePoints, THRESHOLDS, WEIGHTS, type ExposureCategory, type PatternFlag, type RiskInputs } from './risk-model';
 
 const flags: PatternFlag[] = ['pass-through', 'fan-in', 'fan-out', 'dusting', 'new-wallet-large-volume', 'mixer-interaction'];
 const share = fc.double({ min: 0, max: 1, noNaN: true });
@@ -27,6 +27,7 @@ const inputs: fc.Arbitrary<RiskInputs> = fc.record({
   customBlockedCounterparties: fc.oneof(fc.constant(0), count),
   customBlockedVolumeShare: share,
   allowLists: fc.subarray(['Reviewed']),
+  indirectExposure: fc.dictionary(fc.constantFrom<ExposureCategory>(...riskCategories, 'custom-block'), fc.record({ share, minHops: fc.integer({ min: 2, max: 3 }) })),
 });
 
 const order = { 'Low Risk': 0, 'Medium Risk': 1, 'High Risk': 2 } as const;
@@ -121,6 +122,37 @@ describe('the risk model, over generated evidence', () => {
         expect(sanctionedExposurePoints(lo)).toBeGreaterThanOrEqual(40);
         expect(sanctionedExposurePoints(hi)).toBeLessThanOrEqual(95);
       }),
+    );
+  });
+
+  it('weighs indirect exposure below direct exposure of the same category and share, and less for each further hop', () => {
+    const direct = (category: ExposureCategory, s: number) => {
+      if (category === 'sanctioned' || category === 'custom-block') return sanctionedExposurePoints(s);
+      const w = WEIGHTS.exposure[category];
+      return w ? Math.round(w.floor + w.perShare * s) : 0;
+    };
+    fc.assert(
+      fc.property(fc.constantFrom<ExposureCategory>(...riskCategories, 'custom-block'), share, (category, s) => {
+        const two = indirectPoints(category, { share: s, minHops: 2 });
+        const three = indirectPoints(category, { share: s, minHops: 3 });
+        if (WEIGHTS.indirect.weights[category]) expect(two).toBeLessThan(direct(category, s));
+        else expect(two).toBe(0);
+        expect(three).toBeLessThanOrEqual(two);
+        expect(indirectPoints(category, { share: Math.min(1, s + 0.1), minHops: 2 })).toBeGreaterThanOrEqual(two);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('scores indirect exposure as its own factor from the minimum share, and not below it', () => {
+    fc.assert(
+      fc.property(inputs, fc.constantFrom<ExposureCategory>('sanctioned', 'mixer', 'custom-block'), share, (i, category, s) => {
+        const r = assessRisk({ ...i, indirectExposure: { [category]: { share: s, minHops: 2 } } });
+        const factor = r.factors.find((f) => f.code === `indirect.${category}`);
+        if (s >= WEIGHTS.indirect.minShare) expect(factor?.points).toBe(indirectPoints(category, { share: s, minHops: 2 }));
+        else expect(factor).toBeUndefined();
+      }),
+      { numRuns: 300 },
     );
   });
 });
