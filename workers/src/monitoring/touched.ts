@@ -1,11 +1,11 @@
 /**
- * Whether a list change touches a watched wallet: the listings of the wallet and of the
- * counterparties its last check recorded, as that check found them, against the lists now in
- * force. The comparison is pure over lookups; `createListTouch` gives it the lists from the store.
+ * Whether a list change touches a watched wallet: the listings of the wallet, of the
+ * counterparties its last check recorded and of the addresses its trace found beyond them, as
+ * that check found them, against the lists now in force. The comparison is pure over lookups; `createListTouch` gives it the lists from the store.
  */
 import type { EventStore } from '@walletscreen/platform';
 import type { CheckState, Network } from '@walletscreen/contracts';
-import type { BlockchainEvidence, SanctionsEvidence } from '../checks/stages';
+import { tracedAddresses, type BlockchainEvidence, type SanctionsEvidence } from '../checks/stages';
 import { cachedCustomLists } from '../sanctions/custom-lists-store';
 import { listingKey } from '../sanctions/sanctions-list';
 import { cachedSanctionsIndex } from '../sanctions/sanctions-store';
@@ -30,18 +30,22 @@ export function recordedListings(
 ): string[] {
   const entries: Array<[string, string[]]> = [[`w|${wallet}`, sanctions.direct.map(listingKey)]];
   for (const c of sanctions.counterparties) entries.push([`c|${c.address}`, c.entries.map(listingKey)]);
+  for (const c of sanctions.traced ?? []) entries.push([`t|${c.address}`, c.entries.map(listingKey)]);
   const custom = sanctions.customLists;
   if (custom) {
     entries.push([`w|${wallet}`, [...custom.blocked, ...custom.allowed].map((h) => `custom|${h.listId}|${h.kind}`)]);
     for (const c of custom.counterparties) entries.push([`c|${c.address}`, c.lists.map((h) => `custom|${h.listId}|${h.kind}`)]);
+    for (const c of custom.traced ?? []) entries.push([`t|${c.address}`, c.lists.map((h) => `custom|${h.listId}|${h.kind}`)]);
   }
   return facts(entries);
 }
 
-/** What the lists in force say about the same wallet and counterparties. */
-export function currentListings(lookups: ListLookups, network: Network, wallet: string, counterparties: readonly string[]): string[] {
-  const entries: Array<[string, string[]]> = [[`w|${wallet}`, [...lookups.ofac(network, wallet), ...lookups.custom(network, wallet).map((k) => `custom|${k}`)]]];
-  for (const c of counterparties) entries.push([`c|${c}`, [...lookups.ofac(network, c), ...lookups.custom(network, c).map((k) => `custom|${k}`)]]);
+/** What the lists in force say about the same wallet, counterparties and traced addresses. */
+export function currentListings(lookups: ListLookups, network: Network, wallet: string, counterparties: readonly string[], traced: readonly string[] = []): string[] {
+  const now = (a: string) => [...lookups.ofac(network, a), ...lookups.custom(network, a).map((k) => `custom|${k}`)];
+  const entries: Array<[string, string[]]> = [[`w|${wallet}`, now(wallet)]];
+  for (const c of counterparties) entries.push([`c|${c}`, now(c)]);
+  for (const t of traced) entries.push([`t|${t}`, now(t)]);
   return facts(entries);
 }
 
@@ -71,7 +75,8 @@ export function createListTouch(eventStore: EventStore) {
       const blockchain = check.stages.find((s) => s.key === 'blockchain')?.evidence as BlockchainEvidence | undefined;
       if (!sanctionsEvidence) return false;
       const { address, network } = check.request;
-      return touchedByListChange(recordedListings(sanctionsEvidence, address, listingKey), currentListings(lookups, network, address, counterpartiesOf(blockchain)));
+      const traced = blockchain ? tracedAddresses(blockchain, network) : [];
+      return touchedByListChange(recordedListings(sanctionsEvidence, address, listingKey), currentListings(lookups, network, address, counterpartiesOf(blockchain), traced));
     };
   };
 }

@@ -27,4 +27,17 @@ describe('whether a list change touches a watched wallet', () => {
     expect(touched(blocked, lookups({}, { [wallet]: ['list-1|block'] }))).toBe(false);
     expect(touched(clean, lookups({}, { bc1qunrelated: ['list-2|block'] }))).toBe(false);
   });
+  it('does when an address the trace found beyond the counterparties is listed, delisted or block-listed', () => {
+    const hop2 = 'bc1qhop2';
+    const traced = (recorded: SanctionsEvidence, now: ListLookups) =>
+      touchedByListChange(recordedListings(recorded, wallet, listingKey), currentListings(now, 'bitcoin', wallet, ['bc1qother'], [hop2]));
+    expect(traced(clean, lookups({}))).toBe(false);
+    expect(traced(clean, lookups({ [hop2]: [listingKey(entry)] }))).toBe(true);
+    const listedHop2 = { ...clean, traced: [{ address: hop2, entries: [entry] }] };
+    expect(traced(listedHop2, lookups({ [hop2]: [listingKey(entry)] }))).toBe(false);
+    expect(traced(listedHop2, lookups({}))).toBe(true);
+    expect(traced(clean, lookups({}, { [hop2]: ['list-1|block'] }))).toBe(true);
+    // The same address as a direct counterparty is a different fact from it as a traced one.
+    expect(touchedByListChange(recordedListings(listedHop2, wallet, listingKey), currentListings(lookups({ [hop2]: [listingKey(entry)] }), 'bitcoin', wallet, [hop2], []))).toBe(true);
+  });
 });
