@@ -23,6 +23,17 @@ export interface AddressLabelFact {
   name: string;
   source: string;
   jurisdiction?: string;
+  /** The feed and version the label comes from (workers/src/feeds); absent for the labels files' labels and in checks recorded before feeds. */
+  feed?: { id: string; version: string };
+}
+
+/** A feed in force when the check ran: what an auditor replays it against. */
+export interface FeedInForceFact {
+  id: string;
+  name: string;
+  version: string;
+  sha256: string;
+  entryCount: number;
 }
 
 export type ChainabuseFact =
@@ -35,7 +46,9 @@ export interface StageProviders {
   intelligence: {
     labelsVersion: string;
     chainabuseConfigured: boolean;
-    labelsFor(network: Network, addresses: readonly string[]): Map<string, AddressLabelFact[]>;
+    labelsFor(network: Network, addresses: readonly string[]): Map<string, AddressLabelFact[]> | Promise<Map<string, AddressLabelFact[]>>;
+    /** The enabled feeds with a version in force; absent where no feed is read. */
+    feedsInForce?(): Promise<FeedInForceFact[]>;
     chainabuseReports(network: Network, address: string, signal?: AbortSignal): Promise<ChainabuseFact>;
     summarizeChainabuse(result: ChainabuseFact): string;
   };
@@ -52,6 +65,8 @@ export interface InitializeEvidence {
   riskModel: string;
   sanctionsList: SanctionsListMeta | null;
   labelsVersion: string;
+  /** Every enabled feed's version in force (absent in checks recorded before feeds). */
+  feeds?: FeedInForceFact[];
   chainabuse: 'configured' | 'not configured';
   writer: string;
 }
@@ -169,6 +184,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
           riskModel: RISK_MODEL_VERSION,
           sanctionsList: list?.meta ?? null,
           labelsVersion: providers.intelligence.labelsVersion,
+          ...(providers.intelligence.feedsInForce ? { feeds: await providers.intelligence.feedsInForce() } : {}),
           chainabuse: providers.intelligence.chainabuseConfigured ? 'configured' : 'not configured',
           writer: providers.interpreter.writerName,
         };
@@ -209,7 +225,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
       async run(ctx): Promise<IntelligenceEvidence> {
         const { network, address } = ctx.request;
         const others = (dataOf(ctx)?.counterparties ?? []).map((c) => c.address);
-        const labels = providers.intelligence.labelsFor(network, [address, ...others]);
+        const labels = await providers.intelligence.labelsFor(network, [address, ...others]);
         const chainabuse = await providers.intelligence.chainabuseReports(network, address, ctx.signal);
         return {
           labelsVersion: providers.intelligence.labelsVersion,
