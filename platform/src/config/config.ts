@@ -116,6 +116,24 @@ export const envSchema = z
         .transform((ids) => ids as FeedId[])
         .optional(),
     ),
+    // Where feeds are downloaded from instead of their own addresses (a mirror): id=url, comma-separated.
+    FEED_URLS: optionalText.transform((v, ctx): Partial<Record<FeedId, string>> | undefined => {
+      if (v === undefined) return undefined;
+      const urls: Partial<Record<FeedId, string>> = {};
+      for (const pair of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+        const at = pair.indexOf('=');
+        const id = pair.slice(0, Math.max(at, 0)).trim();
+        const address = pair.slice(at + 1).trim();
+        if (at < 1 || !(feedIds as readonly string[]).includes(id)) {
+          ctx.addIssue({ code: 'custom', message: `"${pair}" is not feed-id=URL with a feed id of ${feedIds.join(', ')}` });
+        } else if (!URL.canParse(address) || !['http:', 'https:'].includes(new URL(address).protocol)) {
+          ctx.addIssue({ code: 'custom', message: `the URL of ${id} must start with http:// or https://` });
+        } else {
+          urls[id as FeedId] = address;
+        }
+      }
+      return urls;
+    }),
     OPENAI_API_KEY: optionalText,
     OPENAI_BASE_URL: url(['http:', 'https:']),
     OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),

@@ -4,8 +4,8 @@
  * builds the SQLite event store the embedded server uses.
  *
  * Environment: DATA_DIR (default ./data; the store is DATA_DIR/walletscreen.db), FEEDS_ENABLED
- * (which feeds may be synced; unset, each feed's default), LOG_LEVEL (default warn: the summary
- * line is the output).
+ * (which feeds may be synced; unset, each feed's default), FEED_URLS (mirrors to download from),
+ * LOG_LEVEL (default warn: the summary line is the output).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -25,7 +25,7 @@ export const feedsSyncUsage = `usage: npm run feeds:sync -- <feed-id> [--file PA
   <feed-id>     one of:
 ${feedLines}
   --file PATH   a local copy of the feed's file
-  --url URL     download from URL instead of the feed's own address
+  --url URL     download from URL (default: the feed's FEED_URLS mirror, or its own address)
   A feed must be enabled (FEEDS_ENABLED) to be synced.`;
 
 export interface FeedsSyncCommandIO {
@@ -88,8 +88,11 @@ export async function runFeedsSyncCommand(io: FeedsSyncCommandIO): Promise<numbe
     return 0;
   }
   let enabled;
+  let mirror: string | undefined;
   try {
-    enabled = enabledFeedIds(parseEnv({ FEEDS_ENABLED: io.env.FEEDS_ENABLED }).FEEDS_ENABLED);
+    const env = parseEnv({ FEEDS_ENABLED: io.env.FEEDS_ENABLED, FEED_URLS: io.env.FEED_URLS });
+    enabled = enabledFeedIds(env.FEEDS_ENABLED);
+    mirror = env.FEED_URLS?.[args.feed];
   } catch (error) {
     io.stderr(`feeds:sync: ${error instanceof ConfigError ? error.problems.join('; ') : String(error)}`);
     return 2;
@@ -105,7 +108,7 @@ export async function runFeedsSyncCommand(io: FeedsSyncCommandIO): Promise<numbe
       feedId: args.feed,
       enabled,
       file: args.file,
-      url: args.url,
+      url: args.file === undefined ? (args.url ?? mirror) : undefined,
       fetch: io.fetch,
       clock: io.clock ?? (() => new Date()),
       logger,

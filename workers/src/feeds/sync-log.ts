@@ -11,7 +11,7 @@ import type { FeedId, FeedSyncTrigger } from '@walletscreen/contracts';
 import { WrongExpectedRevision, type EventStore } from '@walletscreen/platform';
 import { feedDefinitions } from './catalog';
 import { FeedError, type SkippedEntries } from './feed';
-import { runFeedSync, type FeedSyncOptions, type FeedSyncResult } from './sync';
+import { assertSyncable, runFeedSync, type FeedSyncOptions, type FeedSyncResult } from './sync';
 
 export const feedSyncStreamId = 'feeds-sync';
 
@@ -107,9 +107,11 @@ export async function recordFeedSync(eventStore: EventStore, event: FeedSyncEven
 /**
  * `runFeedSync`, with the attempt recorded in the sync log: its result (with the entries it left
  * out), or why it failed (the error is then rethrown). A failure to record is logged, and does not
- * hide the sync's own outcome.
+ * hide the sync's own outcome. A feed that cannot be synced at all (turned off, shipped) is
+ * refused before: that is no attempt, and nothing is recorded.
  */
 export async function runRecordedFeedSync(options: FeedSyncOptions & { trigger: FeedSyncTrigger }): Promise<FeedSyncResult> {
+  assertSyncable(options.feedId, options.enabled, options.file);
   const feed = feedDefinitions[options.feedId];
   const origin = options.origin ?? options.file ?? options.url ?? (feed.kind === 'download' ? feed.defaultUrl : feed.id);
   const { trigger, feedId } = options;

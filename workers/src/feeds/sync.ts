@@ -104,18 +104,29 @@ async function hashFile(file: string): Promise<{ sha256: string; bytes: number }
   return { sha256: hash.digest('hex'), bytes };
 }
 
-export async function runFeedSync(options: FeedSyncOptions): Promise<FeedSyncResult> {
-  const { eventStore, feedId, clock, logger } = options;
+/**
+ * Throws when this feed cannot be synced at all, before anything is read: it is turned off, shipped
+ * with the code, or (your own labels) has no download. Such a refusal is not a sync attempt, so the
+ * sync log does not record it.
+ */
+export function assertSyncable(feedId: FeedId, enabled: readonly FeedId[], file: string | undefined): void {
   const feed = feedDefinitions[feedId];
-  if (!options.enabled.includes(feedId)) {
+  if (!enabled.includes(feedId)) {
     throw new FeedError('disabled', `the feed ${feedId} is turned off (FEEDS_ENABLED does not include it): nothing was downloaded or imported`);
   }
   if (feed.kind === 'shipped') {
     throw new FeedError('not-downloadable', `the feed ${feedId} is shipped with WalletScreen: its version changes with the code, there is nothing to download or import`);
   }
-  if (feed.kind === 'upload' && options.file === undefined) {
+  if (feed.kind === 'upload' && file === undefined) {
     throw new FeedError('not-downloadable', `the feed ${feedId} has no download: upload a labels file on the Feeds screen, or give one with --file`);
   }
+}
+
+export async function runFeedSync(options: FeedSyncOptions): Promise<FeedSyncResult> {
+  const { eventStore, feedId, clock, logger } = options;
+  const feed = feedDefinitions[feedId];
+  assertSyncable(feedId, options.enabled, options.file);
+  if (feed.kind === 'shipped') throw new FeedError('not-downloadable', `the feed ${feedId} is shipped with WalletScreen`);
   let tempDir: string | null = null;
   try {
     let file = options.file;
