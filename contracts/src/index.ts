@@ -23,3 +23,4 @@ export * from './monitoring/monitoring';
 export * from './integrations/webhooks';
 export * from './site/public-config';
 export * from './cases/cases';
+export * from './feeds/feeds';

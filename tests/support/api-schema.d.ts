@@ -5010,6 +5010,355 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The intelligence feeds: enabled or not, licence, the version in force and the last sync (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every feed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            feeds: {
+                                /** @enum {string} */
+                                id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels";
+                                name: string;
+                                description: string;
+                                /** @enum {string} */
+                                kind: "download" | "shipped" | "upload";
+                                enabled: boolean;
+                                enabled_by_default: boolean;
+                                licence: {
+                                    name: string;
+                                    url: string | null;
+                                    commercial_use: boolean;
+                                };
+                                categories: string[];
+                                url: string | null;
+                                version: string | null;
+                                sha256: string | null;
+                                entries: number;
+                                imported_at: string | null;
+                                origin: string | null;
+                                skipped: {
+                                    count: number;
+                                    reasons: {
+                                        [key: string]: number;
+                                    };
+                                    examples: string[];
+                                } | null;
+                                last_sync: {
+                                    at: string;
+                                    /** @enum {string} */
+                                    trigger: "admin-sync" | "upload" | "command-line";
+                                    /** @enum {string} */
+                                    result: "imported" | "unchanged" | "failed";
+                                    code: string | null;
+                                    reason: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Neither an admin nor an auditor */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/feeds/custom-labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload your own labels file as the next version of the custom-labels feed (admins only)
+         * @description The file is the shipped labels file's format ({ "labels": [{ address, network, category, name, source, jurisdiction? }] }), sent as the raw request body, up to 5 MB. Every entry must be valid; a file with a bad entry is refused with each problem named, and nothing changes. The same file again answers "unchanged". Admins only.
+         */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The file's original name, for the sync log and messages */
+                    file_name: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            responses: {
+                /** @description Imported as the next version, or unchanged, with the feed after it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            result: "imported" | "unchanged" | "failed";
+                            error: string | null;
+                            feed: {
+                                /** @enum {string} */
+                                id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels";
+                                name: string;
+                                description: string;
+                                /** @enum {string} */
+                                kind: "download" | "shipped" | "upload";
+                                enabled: boolean;
+                                enabled_by_default: boolean;
+                                licence: {
+                                    name: string;
+                                    url: string | null;
+                                    commercial_use: boolean;
+                                };
+                                categories: string[];
+                                url: string | null;
+                                version: string | null;
+                                sha256: string | null;
+                                entries: number;
+                                imported_at: string | null;
+                                origin: string | null;
+                                skipped: {
+                                    count: number;
+                                    reasons: {
+                                        [key: string]: number;
+                                    };
+                                    examples: string[];
+                                } | null;
+                                last_sync: {
+                                    at: string;
+                                    /** @enum {string} */
+                                    trigger: "admin-sync" | "upload" | "command-line";
+                                    /** @enum {string} */
+                                    result: "imported" | "unchanged" | "failed";
+                                    code: string | null;
+                                    reason: string | null;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Not a valid labels file (every problem named), empty, or no file_name; nothing changed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The custom-labels feed is turned off on this server; nothing changed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Larger than 5 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/feeds/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Downloads and imports a feed now from its URL (admins only); a failed download answers result "failed" and the version in force stays
+         * @description Admins only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The feed id */
+                    id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The outcome and the feed after it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            result: "imported" | "unchanged" | "failed";
+                            error: string | null;
+                            feed: {
+                                /** @enum {string} */
+                                id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels";
+                                name: string;
+                                description: string;
+                                /** @enum {string} */
+                                kind: "download" | "shipped" | "upload";
+                                enabled: boolean;
+                                enabled_by_default: boolean;
+                                licence: {
+                                    name: string;
+                                    url: string | null;
+                                    commercial_use: boolean;
+                                };
+                                categories: string[];
+                                url: string | null;
+                                version: string | null;
+                                sha256: string | null;
+                                entries: number;
+                                imported_at: string | null;
+                                origin: string | null;
+                                skipped: {
+                                    count: number;
+                                    reasons: {
+                                        [key: string]: number;
+                                    };
+                                    examples: string[];
+                                } | null;
+                                last_sync: {
+                                    at: string;
+                                    /** @enum {string} */
+                                    trigger: "admin-sync" | "upload" | "command-line";
+                                    /** @enum {string} */
+                                    result: "imported" | "unchanged" | "failed";
+                                    code: string | null;
+                                    reason: string | null;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such feed */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The feed is turned off, shipped with WalletScreen, or only uploaded: nothing to download */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/keys": {
         parameters: {
             query?: never;

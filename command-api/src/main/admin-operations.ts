@@ -1,9 +1,9 @@
 /**
  * Wiring of the admin's operations screens (composition root): the audit log over the event store
  * and its read model, the user ledger from the accounts feature, the hash chain's verification,
- * and the OFAC sync on demand and from an uploaded file.
+ * the OFAC sync on demand and from an uploaded file, and the intelligence feeds.
  */
-import { SANCTIONS_UPLOAD_MAX_BYTES, type SanctionsSyncResponse } from '@walletscreen/contracts';
+import { SANCTIONS_UPLOAD_MAX_BYTES, type FeedId, type SanctionsSyncResponse } from '@walletscreen/contracts';
 import { verifyChain, type EventStore, type Logger, type ReadStore } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { OFAC_SDN_ADVANCED_URL } from '@walletscreen/workers/sanctions/sync';
@@ -14,7 +14,9 @@ import type { RouteGroup } from '../http/route';
 import { auditRoutes } from '../audit/routes';
 import { streamRoutes } from '../audit/stream-routes';
 import type { UserLedger } from '../audit/balance';
+import { adminFeedsRoutes } from '../sanctions/feeds-routes';
 import { adminSanctionsRoutes, type SanctionsStatusReader } from '../sanctions/routes';
+import { createFeedsAdmin } from './feeds-admin';
 import { createSanctionsUpload } from './sanctions-upload';
 import { checkAudit, streamKinds } from './stream-kinds';
 
@@ -35,6 +37,9 @@ export function adminOperationsRoutes(deps: {
   clock: () => Date;
   ofacUrl?: string;
   sanctionsStatus: SanctionsStatusReader;
+  /** The feeds enabled (FEEDS_ENABLED), and mirrors to download them from (FEED_URLS). */
+  feedsEnabled: readonly FeedId[];
+  feedUrls?: Partial<Record<FeedId, string>>;
 }): RouteGroup[] {
   const { eventStore, logger, clock } = deps;
   // One sync at a time: an admin pressing twice waits for the one running.
@@ -67,5 +72,6 @@ export function adminOperationsRoutes(deps: {
     }),
     streamRoutes({ auth: deps.auth, eventStore, kinds: streamKinds, checks: checkAudit }),
     adminSanctionsRoutes({ auth: deps.auth, sync, upload: createSanctionsUpload({ eventStore, clock, logger, maxBytes: SANCTIONS_UPLOAD_MAX_BYTES }), status: deps.sanctionsStatus }),
+    adminFeedsRoutes({ auth: deps.auth, feeds: createFeedsAdmin({ eventStore, enabled: deps.feedsEnabled, urls: deps.feedUrls, clock, logger }) }),
   ];
 }

@@ -9,6 +9,8 @@ import { createStages, type StageProviders } from '@walletscreen/workers/checks/
 import { chainDataConfigFromEnv } from '@walletscreen/workers/chain-data/config';
 import { chainDataSetupProblems, createChainDataService } from '@walletscreen/workers/chain-data/service';
 import { createTracer } from '@walletscreen/workers/chain-data/trace';
+import { enabledFeedIds } from '@walletscreen/workers/feeds/catalog';
+import { cachedFeedLabels } from '@walletscreen/workers/feeds/feed-labels';
 import { CHAINABUSE_BASE_URL } from '@walletscreen/workers/intelligence/chainabuse';
 import { createIntelligence, summarizeChainabuse } from '@walletscreen/workers/intelligence/intelligence';
 import { createInterpreter } from '@walletscreen/workers/interpretation/interpreter';
@@ -21,9 +23,15 @@ export interface AnalysisOptions {
 /**
  * The stage providers from configuration, and what the administrator should know about their
  * set-up with the exact fix (`setupProblems`, logged at start): customers only read, in their
- * reports, what is missing and that their administrator can fix it.
+ * reports, what is missing and that their administrator can fix it. With the event store, checks
+ * also read the enabled feeds' versions in force (FEEDS_ENABLED).
  */
-export function createStageProviders(config: Config, env: NodeJS.ProcessEnv, options: AnalysisOptions = {}): { providers: StageProviders; setupProblems: string[] } {
+export function createStageProviders(
+  config: Config,
+  env: NodeJS.ProcessEnv,
+  options: AnalysisOptions = {},
+  eventStore?: EventStore,
+): { providers: StageProviders; setupProblems: string[] } {
   let chainConfig;
   try {
     chainConfig = chainDataConfigFromEnv(env);
@@ -32,6 +40,7 @@ export function createStageProviders(config: Config, env: NodeJS.ProcessEnv, opt
   }
   const intelligence = createIntelligence({
     extraLabelsFile: config.EXTRA_LABELS_FILE,
+    ...(eventStore ? { feeds: cachedFeedLabels({ eventStore, enabled: enabledFeedIds(config.FEEDS_ENABLED) }) } : {}),
     chainabuse: { baseUrl: config.CHAINABUSE_URL ?? CHAINABUSE_BASE_URL, apiKey: config.CHAINABUSE_API_KEY, timeoutMs: 8_000 },
     fetch: options.fetch,
   });
@@ -52,6 +61,7 @@ export function createStageProviders(config: Config, env: NodeJS.ProcessEnv, opt
       labelsVersion: intelligence.labelsVersion,
       chainabuseConfigured: intelligence.chainabuseConfigured,
       labelsFor: (network, addresses) => intelligence.labelsFor(network, addresses),
+      feedsInForce: () => intelligence.feedsInForce(),
       chainabuseReports: (network, address, signal) => intelligence.chainabuseReports(network, address, signal),
       summarizeChainabuse,
     },
@@ -61,7 +71,7 @@ export function createStageProviders(config: Config, env: NodeJS.ProcessEnv, opt
 }
 
 export function createAnalysis(deps: { config: Config; env: NodeJS.ProcessEnv; eventStore: EventStore; logger: Logger; clock: () => Date; options?: AnalysisOptions }): CheckPipeline {
-  const { providers, setupProblems } = createStageProviders(deps.config, deps.env, deps.options);
+  const { providers, setupProblems } = createStageProviders(deps.config, deps.env, deps.options, deps.eventStore);
   for (const problem of setupProblems) deps.logger.warn({ fix: problem }, 'analysis set-up: checks will report this as missing evidence');
   return createCheckPipeline({
     eventStore: deps.eventStore,

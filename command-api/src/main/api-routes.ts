@@ -27,6 +27,7 @@ import { apiKeyRoutes } from '../api-keys/routes';
 import { publicApiRoutes } from '../public-api/routes';
 import type { SanctionsIndex } from '../public-api/sanctions-dropins';
 import type { RenderCheckPdf } from '../shared/check-command';
+import { enabledFeedIds } from '@walletscreen/workers/feeds/catalog';
 import { adminOperationsRoutes } from './admin-operations';
 import { batchRoutes } from '../batches/routes';
 import type { Batches } from '../batches/service';
@@ -51,7 +52,7 @@ export interface ApiRouteDeps {
   readStore: ReadStore;
   logger: Logger;
   clock: () => Date;
-  config: Pick<Config, 'OFAC_SDN_URL' | 'CONTACT_EMAIL' | 'SALES_EMAIL' | 'SELLER_NAME' | 'SELLER_ADDRESS'>;
+  config: Pick<Config, 'OFAC_SDN_URL' | 'FEEDS_ENABLED' | 'FEED_URLS' | 'CONTACT_EMAIL' | 'SALES_EMAIL' | 'SELLER_NAME' | 'SELLER_ADDRESS'>;
   /** Waits (a bounded time) until the read models show a change at this position. */
   readModelsShow: (what: string) => (position: number) => Promise<void>;
   /** The public API's per-key rate limit. */
@@ -76,7 +77,7 @@ export const apiTags: ApiTag[] = [
   { name: 'Sanctions', description: 'Whether an OFAC sanctions list is loaded, so checks can be screened against it.' },
   { name: 'Admin: customers', description: "Admins only: customers, top-ups, blocks, every user's checks and the purchases." },
   { name: 'Admin: insights', description: 'Admins only: every screened wallet, and the financial stats.' },
-  { name: 'Admin: sanctions lists', description: 'Admins only: the OFAC list (sync now, upload a file) and the custom block and allow lists.' },
+  { name: 'Admin: sanctions lists', description: 'Admins only: the OFAC list (sync now, upload a file), the custom block and allow lists, and the intelligence feeds (status, sync now, your own labels file).' },
   { name: 'Admin: audit', description: "Admins only: every recorded event, its export, a customer's balance as of a moment, and the event store's hash chain." },
   { name: 'API keys', description: "The signed-in user's API keys for the public API: create (the key is shown once), list, revoke." },
   {
@@ -147,7 +148,17 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
     billingRoutes({ auth: accounts, billing: deps.billing, readStore }),
     accountPurchaseRoutes({ auth: accounts, readStore, clock, seller: { name: deps.config.SELLER_NAME, address: sellerAddressLines(deps.config.SELLER_ADDRESS) } }),
     sanctionsRoutes({ auth: accounts, status: deps.sanctionsStatus }),
-    ...adminOperationsRoutes({ auth: accounts, eventStore: deps.eventStore, readStore, logger: deps.logger, clock, ofacUrl: deps.config.OFAC_SDN_URL, sanctionsStatus: deps.sanctionsStatus }),
+    ...adminOperationsRoutes({
+      auth: accounts,
+      eventStore: deps.eventStore,
+      readStore,
+      logger: deps.logger,
+      clock,
+      ofacUrl: deps.config.OFAC_SDN_URL,
+      sanctionsStatus: deps.sanctionsStatus,
+      feedsEnabled: enabledFeedIds(deps.config.FEEDS_ENABLED),
+      feedUrls: deps.config.FEED_URLS,
+    }),
     apiKeyRoutes({ auth: accounts, keys: accounts }),
     publicApiRoutes({ auth: accounts, limiter: deps.apiKeyLimiter, checks: deps.checks, readStore, renderPdf: deps.renderCheckPdf, sanctionsIndex: deps.sanctionsIndex }),
     routeGroup(batchRoutes(batchDeps, { prefix: '/batches', submitAuth: 'session', readAuth: 'session', tags: ['Batches'], source: 'web' }), { auth: sessionAuth(accounts) }),
@@ -188,7 +199,7 @@ export function describedRouteGroups(): RouteGroup[] {
     readStore: unused('readStore'),
     logger: unused('logger'),
     clock: () => new Date(0),
-    config: { OFAC_SDN_URL: undefined, CONTACT_EMAIL: 'compliance@walletscreen.example', SALES_EMAIL: undefined, SELLER_NAME: 'WalletScreen', SELLER_ADDRESS: undefined },
+    config: { OFAC_SDN_URL: undefined, FEEDS_ENABLED: undefined, FEED_URLS: undefined, CONTACT_EMAIL: 'compliance@walletscreen.example', SALES_EMAIL: undefined, SELLER_NAME: 'WalletScreen', SELLER_ADDRESS: undefined },
     readModelsShow: () => () => Promise.resolve(),
     apiKeyLimiter: unused('apiKeyLimiter'),
     sanctionsIndex: () => Promise.reject(new Error('sanctionsIndex was used, but these routes were built only to be described')),

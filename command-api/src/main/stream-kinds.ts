@@ -18,6 +18,8 @@ import {
 } from '@walletscreen/contracts';
 import type { RecordedEvent } from '@walletscreen/platform';
 import { recordedVersions, replayCheck } from '@walletscreen/workers/checks/replay';
+import { evolveFeed, feedStreamEventTypes, feedStreamPrefix, initialFeedState, type FeedState, type FeedStreamEvent } from '@walletscreen/workers/feeds/feed-stream';
+import { evolveFeedSyncLog, feedSyncEventTypes, feedSyncStreamId, initialFeedSyncLogState, type FeedSyncEvent, type FeedSyncLogState } from '@walletscreen/workers/feeds/sync-log';
 import { checksLeft, userAggregate, userStreamId, type UserEvent, type UserState } from '../accounts/user';
 import type { CheckAudit } from '../audit/stream-routes';
 import { streamKind, type StreamKind } from '../audit/streams';
@@ -54,6 +56,9 @@ export const streamKinds: readonly StreamKind[] = [
   streamKind<WatchState>('watch', watchStreamId(''), { ...watchAggregate, evolve: (s, e) => watchAggregate.evolve(s, e as Parameters<typeof watchAggregate.evolve>[1]) }),
   streamKind<CustomListState>('custom-list', customListStreamPrefix, { ...customListAggregate, evolve: (s, e) => customListAggregate.evolve(s, e as Parameters<typeof customListAggregate.evolve>[1]) }),
   streamKind<CaseState>('case', caseStreamId(''), { ...caseAggregate, evolve: (s, e) => caseAggregate.evolve(s, e as Parameters<typeof caseAggregate.evolve>[1]) }),
+  // An intelligence feed's versions (`feed-<id>`): the state is the version in force, without its entries (they are in the events).
+  streamKind<FeedState>('feed', feedStreamPrefix, { types: feedStreamEventTypes, initialState: initialFeedState, evolve: (s, e) => evolveFeed(s, e as FeedStreamEvent) }),
+  streamKind<FeedSyncLogState>('feed-sync-log', feedSyncStreamId, { types: feedSyncEventTypes, initialState: initialFeedSyncLogState, evolve: (s, e) => evolveFeedSyncLog(s, e as FeedSyncEvent) }),
 ];
 
 export const checkAudit: CheckAudit = {

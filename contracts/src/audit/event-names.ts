@@ -59,6 +59,10 @@ export const auditEventNames: Readonly<Record<string, string>> = {
   SanctionsSyncSucceeded: 'Sanctions sync succeeded',
   SanctionsSyncFailed: 'Sanctions sync failed',
   CustomListUploaded: 'Custom list uploaded',
+  // Intelligence feeds (feed-<id>, feeds-sync)
+  FeedVersionImported: 'Feed version imported',
+  FeedSyncSucceeded: 'Feed sync succeeded',
+  FeedSyncFailed: 'Feed sync failed',
   CustomListRemoved: 'Custom list removed',
   // Webhooks
   WebhookEndpointCreated: 'Webhook endpoint added',

@@ -103,6 +103,7 @@ export const routes: RouteObject[] = [
           { path: 'streams', lazy: screen(() => import('../features/admin-streams/routes/streams-page'), (m) => m.StreamsPage), handle: handle('Streams') },
           { path: 'streams/:streamId', lazy: screen(() => import('../features/admin-streams/routes/stream-page'), (m) => m.StreamPage), handle: handle('Stream') },
           { path: 'sanctions', lazy: screen(() => import('../features/admin-sanctions/routes/sanctions-page'), (m) => m.SanctionsPage), handle: handle('Sanctions & lists') },
+          { path: 'feeds', lazy: screen(() => import('../features/admin-feeds/routes/feeds-page'), (m) => m.FeedsPage), handle: handle('Intelligence feeds') },
         ],
       },
       { path: '/profile', element: <Navigate to="/dashboard" replace /> },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { feedIds, type FeedId } from '@walletscreen/contracts/feeds/feeds';
 
 const optionalText = z
   .string()
@@ -103,6 +104,36 @@ export const envSchema = z
     CHAINABUSE_URL: url(['http:', 'https:']),
     CHAINABUSE_API_KEY: optionalText,
     EXTRA_LABELS_FILE: optionalText,
+    // Intelligence feeds checks read: a comma list of feed ids, or "none"; unset, each feed's default (OpenSanctions off).
+    FEEDS_ENABLED: optionalText.pipe(
+      z
+        .string()
+        .transform((v) => (v.trim().toLowerCase() === 'none' ? [] : v.split(',').map((id) => id.trim()).filter(Boolean)))
+        .superRefine((ids, ctx) => {
+          const unknown = ids.filter((id) => !(feedIds as readonly string[]).includes(id));
+          if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown feed ${unknown.map((id) => `"${id}"`).join(', ')}: must be a comma list of ${feedIds.join(', ')}, or none` });
+        })
+        .transform((ids) => ids as FeedId[])
+        .optional(),
+    ),
+    // Where feeds are downloaded from instead of their own addresses (a mirror): id=url, comma-separated.
+    FEED_URLS: optionalText.transform((v, ctx): Partial<Record<FeedId, string>> | undefined => {
+      if (v === undefined) return undefined;
+      const urls: Partial<Record<FeedId, string>> = {};
+      for (const pair of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+        const at = pair.indexOf('=');
+        const id = pair.slice(0, Math.max(at, 0)).trim();
+        const address = pair.slice(at + 1).trim();
+        if (at < 1 || !(feedIds as readonly string[]).includes(id)) {
+          ctx.addIssue({ code: 'custom', message: `"${pair}" is not feed-id=URL with a feed id of ${feedIds.join(', ')}` });
+        } else if (!URL.canParse(address) || !['http:', 'https:'].includes(new URL(address).protocol)) {
+          ctx.addIssue({ code: 'custom', message: `the URL of ${id} must start with http:// or https://` });
+        } else {
+          urls[id as FeedId] = address;
+        }
+      }
+      return urls;
+    }),
     OPENAI_API_KEY: optionalText,
     OPENAI_BASE_URL: url(['http:', 'https:']),
     OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),

@@ -37,6 +37,24 @@ describe('configuration', () => {
     expect(() => parseEnv({ OFAC_SDN_URL: 'ftp://lists.example/sdn.xml' })).toThrow(/OFAC_SDN_URL/);
   });
 
+  it('reads the feeds each feed\'s default enables unless FEEDS_ENABLED lists them ("none": no feed); an unknown id is named', () => {
+    expect(parseEnv({}).FEEDS_ENABLED).toBeUndefined();
+    expect(parseEnv({ FEEDS_ENABLED: '' }).FEEDS_ENABLED).toBeUndefined();
+    expect(parseEnv({ FEEDS_ENABLED: ' ethereum-darklist , opensanctions-crypto' }).FEEDS_ENABLED).toEqual(['ethereum-darklist', 'opensanctions-crypto']);
+    expect(parseEnv({ FEEDS_ENABLED: 'none' }).FEEDS_ENABLED).toEqual([]);
+    expect(() => parseEnv({ FEEDS_ENABLED: 'ethereum-darklist,opensanctions' })).toThrow(/FEEDS_ENABLED: unknown feed "opensanctions": must be a comma list of/);
+  });
+
+  it('takes mirrors of feeds as FEED_URLS (feed-id=URL, comma-separated)', () => {
+    expect(parseEnv({}).FEED_URLS).toBeUndefined();
+    expect(parseEnv({ FEED_URLS: 'ethereum-darklist=https://mirror.example/darklist.json, opensanctions-crypto=http://10.0.0.5/os.json' }).FEED_URLS).toEqual({
+      'ethereum-darklist': 'https://mirror.example/darklist.json',
+      'opensanctions-crypto': 'http://10.0.0.5/os.json',
+    });
+    expect(() => parseEnv({ FEED_URLS: 'darklist=https://mirror.example/d.json' })).toThrow(/FEED_URLS: "darklist=https:\/\/mirror\.example\/d\.json" is not feed-id=URL/);
+    expect(() => parseEnv({ FEED_URLS: 'ethereum-darklist=ftp://mirror.example/d.json' })).toThrow(/FEED_URLS: the URL of ethereum-darklist must start with http/);
+  });
+
   it('has contact addresses for the public pages: CONTACT_EMAIL with a default, SALES_EMAIL optional; each must be an e-mail', () => {
     for (const env of [{}, { CONTACT_EMAIL: '', SALES_EMAIL: '' }]) {
       expect(parseEnv(env).CONTACT_EMAIL).toBe('compliance@walletscreen.example');

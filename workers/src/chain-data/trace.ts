@@ -59,8 +59,8 @@ export interface TraceEvidence {
 export interface TraceInput {
   network: Network;
   wallet: ChainData;
-  /** True for an address whose nature is known (labelled, listed, on a custom list): funds stop there. */
-  isEndpoint(address: string): boolean;
+  /** Those of `addresses` whose nature is known (labelled, listed, on a custom list): funds stop there. */
+  endpoints(addresses: readonly string[]): Promise<ReadonlySet<string>>;
   signal?: AbortSignal;
 }
 
@@ -96,7 +96,7 @@ export function createTracer(chainData: ChainDataService, config: TraceConfig, d
 
   return {
     config: { ...config, depth },
-    async trace({ network, wallet, isEndpoint, signal }) {
+    async trace({ network, wallet, endpoints, signal }) {
       const meter: RequestMeter = { used: 0, limit: config.requestBudget };
       const deadline = now() + config.timeLimitMs;
       const expansions: TraceExpansion[] = [];
@@ -108,16 +108,17 @@ export function createTracer(chainData: ChainDataService, config: TraceConfig, d
       for (let hop = 1; hop < depth && level.length > 0; hop++) {
         // This hop's candidates: unlabelled addresses not yet expanded, by the share of the wallet's volume they carry.
         const candidates = new Map<string, { address: string; via: string; share: number }>();
+        const known = await endpoints([...new Set(level.flatMap((node) => node.flows.map((f) => f.address)))]);
         for (const node of level) {
           const total = node.flows.filter((f) => addressKey(network, f.address) !== walletKey).reduce((s, f) => s + flowValue(f), 0);
           if (total <= 0) continue;
           for (const f of node.flows) {
             const key = addressKey(network, f.address);
             const value = flowValue(f);
-            if (value <= 0 || seen.has(key) || isEndpoint(f.address)) continue;
+            if (value <= 0 || seen.has(key) || known.has(f.address)) continue;
             const share = (node.share * value) / total;
-            const known = candidates.get(key);
-            if (known) known.share += share;
+            const candidate = candidates.get(key);
+            if (candidate) candidate.share += share;
             else candidates.set(key, { address: f.address, via: node.address, share });
           }
         }

@@ -57,7 +57,7 @@ export interface ReportInputs {
       allowed: Array<{ name: string }>;
     };
   };
-  intelligence: { ownLabels: Array<{ category: RiskCategory; name: string; source: string; jurisdiction?: string }>; abuseReports: number; chainabuse: string };
+  intelligence: { ownLabels: Array<{ category: RiskCategory; name: string; source: string; jurisdiction?: string; feed?: { id: string; version: string } }>; abuseReports: number; chainabuse: string };
   exposure: Partial<Record<RiskCategory, number>>;
   incomingExposure: Partial<Record<RiskCategory, number>>;
   /** Exposure by category, direct and indirect, and how far the trace went (absent: not computed). */
@@ -359,7 +359,7 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
   lines.push('3. Intelligence and abuse reports');
   lines.push(
     inputs.intelligence.ownLabels.length > 0
-      ? `Labelled ${inputs.intelligence.ownLabels.map((l) => `${l.category} (${l.name}, source: ${l.source})`).join('; ')}.`
+      ? `Labelled ${inputs.intelligence.ownLabels.map((l) => `${l.category} (${l.name}, source: ${l.source}${l.feed ? `; feed ${l.feed.id} version ${l.feed.version}` : ''})`).join('; ')}.`
       : 'The address carries no label in the intelligence feeds.',
   );
   lines.push(`Chainabuse: ${inputs.intelligence.chainabuse}`);

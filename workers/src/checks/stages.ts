@@ -26,6 +26,17 @@ export interface AddressLabelFact {
   name: string;
   source: string;
   jurisdiction?: string;
+  /** The feed and version the label comes from (workers/src/feeds); absent for the labels files' labels and in checks recorded before feeds. */
+  feed?: { id: string; version: string };
+}
+
+/** A feed in force when the check ran: what an auditor replays it against. */
+export interface FeedInForceFact {
+  id: string;
+  name: string;
+  version: string;
+  sha256: string;
+  entryCount: number;
 }
 
 export type ChainabuseFact =
@@ -40,7 +51,9 @@ export interface StageProviders {
   intelligence: {
     labelsVersion: string;
     chainabuseConfigured: boolean;
-    labelsFor(network: Network, addresses: readonly string[]): Map<string, AddressLabelFact[]>;
+    labelsFor(network: Network, addresses: readonly string[]): Map<string, AddressLabelFact[]> | Promise<Map<string, AddressLabelFact[]>>;
+    /** The enabled feeds with a version in force; absent where no feed is read. */
+    feedsInForce?(): Promise<FeedInForceFact[]>;
     chainabuseReports(network: Network, address: string, signal?: AbortSignal): Promise<ChainabuseFact>;
     summarizeChainabuse(result: ChainabuseFact): string;
   };
@@ -57,6 +70,8 @@ export interface InitializeEvidence {
   riskModel: string;
   sanctionsList: SanctionsListMeta | null;
   labelsVersion: string;
+  /** Every enabled feed's version in force (absent in checks recorded before feeds). */
+  feeds?: FeedInForceFact[];
   chainabuse: 'configured' | 'not configured';
   writer: string;
 }
@@ -201,6 +216,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
           riskModel: RISK_MODEL_VERSION,
           sanctionsList: list?.meta ?? null,
           labelsVersion: providers.intelligence.labelsVersion,
+          ...(providers.intelligence.feedsInForce ? { feeds: await providers.intelligence.feedsInForce() } : {}),
           chainabuse: providers.intelligence.chainabuseConfigured ? 'configured' : 'not configured',
           writer: providers.interpreter.writerName,
         };
@@ -217,9 +233,11 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         if (!fetched.ok || !tracer || tracer.config.depth < 2) return fetched;
         // Funds stop at an address whose nature is known: listed, on a custom list, or labelled.
         const [index, custom] = await Promise.all([sanctions(), customLists()]);
-        const isEndpoint = (a: string) =>
-          (index?.find(network, a).listed.length ?? 0) > 0 || custom.lookup(network, a).length > 0 || providers.intelligence.labelsFor(network, [a]).size > 0;
-        const trace = await tracer.trace({ network, wallet: fetched.data, isEndpoint, signal: ctx.signal });
+        const endpoints = async (addresses: readonly string[]) => {
+          const labelled = await providers.intelligence.labelsFor(network, addresses);
+          return new Set(addresses.filter((a) => (index?.find(network, a).listed.length ?? 0) > 0 || custom.lookup(network, a).length > 0 || (labelled.get(a) ?? []).length > 0));
+        };
+        const trace = await tracer.trace({ network, wallet: fetched.data, endpoints, signal: ctx.signal });
         return { ...fetched, trace };
       },
     },
@@ -254,7 +272,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         const { network, address } = ctx.request;
         const others = (dataOf(ctx)?.counterparties ?? []).map((c) => c.address);
         const beyond = tracedAddresses(chainOf(ctx), network);
-        const labels = providers.intelligence.labelsFor(network, [address, ...others, ...beyond]);
+        const labels = await providers.intelligence.labelsFor(network, [address, ...others, ...beyond]);
         const chainabuse = await providers.intelligence.chainabuseReports(network, address, ctx.signal);
         const labelled = (addresses: string[]) => addresses.filter((a) => (labels.get(a) ?? []).length > 0).map((a) => ({ address: a, labels: labels.get(a)! }));
         return {

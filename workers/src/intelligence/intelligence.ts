@@ -1,15 +1,19 @@
 /**
  * Stage 4 of a check, "scanning intelligence feeds": the labelled addresses (the shipped labels
- * file, merged with a self-hoster's own) and Chainabuse's abuse reports, behind one factory that
- * the composition root builds from configuration.
+ * file, merged with a self-hoster's own, and the labels of every enabled feed's version in force)
+ * and Chainabuse's abuse reports, behind one factory that the composition root builds from
+ * configuration.
  */
 import type { Network } from '@walletscreen/contracts';
+import type { FeedLabel, FeedLabels, FeedRef } from '../feeds/feed-labels';
 import { createChainabuseClient, type ChainabuseResult } from './chainabuse';
 import { loadLabels, type AddressLabel } from './labels';
 
 export interface IntelligenceOptions {
   /** A self-hoster's labels file in the shipped format, merged over the shipped labels. */
   extraLabelsFile?: string;
+  /** The enabled feeds' labels (workers/src/feeds); without it only the labels files are read. */
+  feeds?: FeedLabels;
   chainabuse: {
     /** CHAINABUSE_BASE_URL in production. */
     baseUrl: string;
@@ -27,8 +31,13 @@ export interface Intelligence {
   /** The labels in force, for the check's record: see LabelIndex.labelsVersion. */
   readonly labelsVersion: string;
   readonly chainabuseConfigured: boolean;
-  /** The labels of each labelled address among `addresses` (keys are the addresses as given). */
-  labelsFor(network: Network, addresses: Iterable<string>): Map<string, AddressLabel[]>;
+  /**
+   * The labels of each labelled address among `addresses` (keys are the addresses as given): the
+   * labels files' and, after them, each enabled feed's, every feed label naming its feed and version.
+   */
+  labelsFor(network: Network, addresses: readonly string[]): Promise<Map<string, Array<AddressLabel | FeedLabel>>>;
+  /** The enabled feeds with a version in force, for the check's record. */
+  feedsInForce(): Promise<FeedRef[]>;
   /** Never throws for HTTP or network failures; rethrows only the caller's own abort. */
   chainabuseReports(network: Network, address: string, signal?: AbortSignal): Promise<ChainabuseResult>;
 }
@@ -44,7 +53,13 @@ export function createIntelligence(options: IntelligenceOptions): Intelligence {
   return {
     labelsVersion: labels.labelsVersion,
     chainabuseConfigured: chainabuse.configured,
-    labelsFor: (network, addresses) => labels.labelsFor(network, addresses),
+    async labelsFor(network, addresses) {
+      const found = new Map<string, Array<AddressLabel | FeedLabel>>(labels.labelsFor(network, addresses));
+      if (!options.feeds) return found;
+      for (const [address, fromFeeds] of await options.feeds.labelsFor(network, addresses)) found.set(address, [...(found.get(address) ?? []), ...fromFeeds]);
+      return found;
+    },
+    feedsInForce: () => options.feeds?.inForce() ?? Promise.resolve([]),
     chainabuseReports: (network, address, signal) => chainabuse.chainabuseReports(network, address, signal),
   };
 }

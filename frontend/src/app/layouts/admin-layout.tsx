@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Anchor, AppShell, Badge, Box, Burger, Button, Divider, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChartBar, IconFolders, IconHistory, IconListDetails, IconLogout, IconReceipt, IconShieldLock, IconTimeline, IconUsers, IconWallet } from '@tabler/icons-react';
+import { IconChartBar, IconFolders, IconHistory, IconListDetails, IconLogout, IconReceipt, IconRss, IconShieldLock, IconTimeline, IconUsers, IconWallet } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
@@ -19,6 +19,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { label: 'Audit log', to: '/admin/audit', icon: IconListDetails },
   { label: 'Streams', to: '/admin/streams', icon: IconTimeline },
   { label: 'Sanctions & lists', to: '/admin/sanctions', icon: IconShieldLock },
+  { label: 'Feeds', to: '/admin/feeds', icon: IconRss },
 ];
 
 function AdminNav({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {

@@ -1,0 +1,102 @@
+/**
+ * The intelligence feeds' admin side (composition root): the status reader, "Sync now" (one sync
+ * at a time per feed: an admin pressing twice waits for the one running) and the labels upload,
+ * each through the recorded sync, so every attempt is in the feeds' sync log. Refusals become
+ * business errors in words an admin acts on; the exact setting to change goes to the server log.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { feedFailureWords, type FeedId, type FeedSyncResponse } from '@walletscreen/contracts';
+import type { EventStore, Logger } from '@walletscreen/platform';
+import { FeedError } from '@walletscreen/workers/feeds/feed';
+import { createFeedsStatus } from '@walletscreen/workers/feeds/status';
+import { runRecordedFeedSync } from '@walletscreen/workers/feeds/sync-log';
+import type { FeedsAdmin } from '../sanctions/feeds-routes';
+import { Conflict, Invalid } from '../shared/errors';
+
+type Outcome = Omit<FeedSyncResponse, 'feed'>;
+
+/** A refusal that no retry fixes, as the business error the route answers with. */
+function refusal(error: FeedError, feedId: FeedId, logger: Logger): Error | null {
+  switch (error.code) {
+    case 'disabled':
+      logger.warn({ feedId, fix: `add ${feedId} to FEEDS_ENABLED and restart` }, 'a turned-off feed was asked for');
+      return new Conflict('This feed is turned off on this server, so nothing was downloaded or imported. The operator of this server can turn it on.');
+    case 'not-downloadable':
+      return new Conflict(feedId === 'custom-labels' ? 'Your own labels have no download: upload a labels file instead.' : 'This feed is shipped with WalletScreen: it changes with the software, there is nothing to download.');
+    case 'invalid-file':
+    case 'empty-feed':
+      return new Invalid(error.message);
+    case 'file-missing':
+    case 'download-failed':
+    case 'too-large':
+      return null;
+    default: {
+      const _exhaustive: never = error.code;
+      return null;
+    }
+  }
+}
+
+export function createFeedsAdmin(deps: {
+  eventStore: EventStore;
+  enabled: readonly FeedId[];
+  /** Mirrors to download feeds from instead of their own addresses (FEED_URLS). */
+  urls?: Partial<Record<FeedId, string>>;
+  clock: () => Date;
+  logger: Logger;
+  fetch?: typeof fetch;
+}): FeedsAdmin {
+  const { eventStore, enabled, clock, logger } = deps;
+  const status = createFeedsStatus({ eventStore, enabled });
+  const running = new Map<FeedId, Promise<Outcome>>();
+
+  async function syncNow(feedId: FeedId): Promise<Outcome> {
+    try {
+      const result = await runRecordedFeedSync({ eventStore, feedId, enabled, url: deps.urls?.[feedId], fetch: deps.fetch, clock, logger, trigger: 'admin-sync' });
+      logger.info({ feedId, status: result.status, version: result.version, entries: result.entryCount, skipped: result.skipped.count }, 'feed synced on an admin request');
+      return { result: result.status, error: null };
+    } catch (error) {
+      if (error instanceof FeedError) {
+        const refused = refusal(error, feedId, logger);
+        if (refused) throw refused;
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      logger.warn({ feedId, reason }, 'feed sync asked by an admin failed: the version in force stays');
+      return { result: 'failed', error: error instanceof FeedError ? `${feedFailureWords(error.code)}: ${reason}` : reason };
+    }
+  }
+
+  return {
+    status: () => status.all(),
+    one: (id) => status.one(id),
+    sync(feedId) {
+      let run = running.get(feedId);
+      if (!run) {
+        run = syncNow(feedId).finally(() => running.delete(feedId));
+        running.set(feedId, run);
+      }
+      return run;
+    },
+    async upload({ content, fileName, uploadedBy }) {
+      const dir = await mkdtemp(path.join(tmpdir(), 'walletscreen-labels-'));
+      try {
+        const file = path.join(dir, 'labels.json');
+        await writeFile(file, content, 'utf8');
+        const origin = `uploaded by ${uploadedBy}: ${fileName}`;
+        const result = await runRecordedFeedSync({ eventStore, feedId: 'custom-labels', enabled, file, origin, name: fileName, clock, logger, trigger: 'upload' });
+        logger.info({ status: result.status, version: result.version, entries: result.entryCount, by: uploadedBy }, 'custom labels uploaded by an admin');
+        return { result: result.status, error: null };
+      } catch (error) {
+        if (error instanceof FeedError) {
+          logger.warn({ code: error.code, file: fileName, by: uploadedBy }, 'custom labels upload refused: the version in force stays');
+          throw refusal(error, 'custom-labels', logger) ?? new Invalid(error.message);
+        }
+        throw error;
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

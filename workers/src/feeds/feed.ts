@@ -1,0 +1,202 @@
+/**
+ * What a feed is: a list of labelled addresses published by someone (or shipped with the code, or
+ * uploaded by the administrator), read by the intelligence stage of every check while it is
+ * enabled. A definition names the feed, says which of the risk model's categories its entries
+ * carry, states its licence plainly, and parses its file into entries.
+ *
+ * Parsing never drops an entry without trace: an entry that cannot be used (an address that is
+ * not valid on its network, a currency we do not screen, a line that is not JSON, an address
+ * listed twice) is counted by reason, and the first few are named, so the sync log says what was
+ * left out and why. A file that yields no usable entry is refused by the sync and changes nothing.
+ */
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { parseAddress, type FeedId, type Network } from '@walletscreen/contracts';
+import { riskCategories, type RiskCategory } from '../checks/risk-model';
+import { chainOfNetwork, matchKeyFor } from '../sanctions/match-key';
+
+/** One labelled address of a feed, as recorded with its import and read by checks. */
+export interface FeedEntry {
+  /** `parseAddress(address, network).normalized`. */
+  address: string;
+  /** The network it was listed on; an EVM address matches on every EVM network (its chain's key). */
+  network: Network;
+  category: RiskCategory;
+  name: string;
+  /** The URL of the listing, or of the feed when entries have no page of their own. */
+  source: string;
+  /** Where the listed party is (a country), or the listing authority's country, when the feed says. */
+  jurisdiction?: string;
+  /** When the feed says it was listed (YYYY-MM-DD). */
+  listedAt?: string;
+}
+
+/** What a file left out: counts by reason, and the first few named. */
+export interface SkippedEntries {
+  count: number;
+  reasons: Record<string, number>;
+  examples: string[];
+}
+
+export interface FeedParseResult {
+  entries: FeedEntry[];
+  skipped: SkippedEntries;
+}
+
+/** The file being parsed; it may be read more than once (a parser may need two passes). */
+export interface FeedSource {
+  /** What messages call it: the file name, URL, or upload. */
+  name: string;
+  /** The whole content as text (for small files). */
+  text(): Promise<string>;
+  /** The content line by line, without line ends (for line-delimited files of any size). */
+  lines(): AsyncIterable<string>;
+}
+
+export interface FeedLicence {
+  name: string;
+  /** The licence's text or the publisher's terms; null for the administrator's own data. */
+  url: string | null;
+  /** False when the licence does not allow commercial use without the publisher's own licence. */
+  commercialUse: boolean;
+}
+
+interface FeedDefinitionBase {
+  id: FeedId;
+  name: string;
+  /** One or two sentences for the Feeds screen and the README: what it is and where it comes from. */
+  description: string;
+  /** The categories its entries can carry, and how they are chosen, in `description`. */
+  categories: readonly RiskCategory[];
+  licence: FeedLicence;
+  /** Whether it is read when FEEDS_ENABLED does not say. */
+  enabledByDefault: boolean;
+}
+
+/** A feed downloaded from `defaultUrl` (or read from a file given to `npm run feeds:sync`). */
+export interface DownloadedFeedDefinition extends FeedDefinitionBase {
+  kind: 'download';
+  defaultUrl: string;
+  parse(source: FeedSource): Promise<FeedParseResult>;
+}
+
+/** A feed whose versions an admin uploads. */
+export interface UploadedFeedDefinition extends FeedDefinitionBase {
+  kind: 'upload';
+  parse(source: FeedSource): Promise<FeedParseResult>;
+}
+
+/** A feed shipped with the code: its version is its file's hash, like the shipped labels file's. */
+export interface ShippedFeedDefinition extends FeedDefinitionBase {
+  kind: 'shipped';
+  /** The shipped entries, the file's SHA-256 and its version (the hash's first 12 hex digits). */
+  shipped(): { entries: readonly FeedEntry[]; sha256: string; version: string };
+}
+
+export type FeedDefinition = DownloadedFeedDefinition | UploadedFeedDefinition | ShippedFeedDefinition;
+
+/** Feeds whose versions are recorded on a `feed-<id>` stream. */
+export type RecordedFeedDefinition = DownloadedFeedDefinition | UploadedFeedDefinition;
+export const isRecorded = (feed: FeedDefinition): feed is RecordedFeedDefinition => feed.kind !== 'shipped';
+
+/** Why a feed could not be synced; `message` says what happened and, for an admin, what to do. */
+export type FeedErrorCode = 'file-missing' | 'download-failed' | 'invalid-file' | 'empty-feed' | 'too-large' | 'disabled' | 'not-downloadable';
+
+export class FeedError extends Error {
+  constructor(
+    readonly code: FeedErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'FeedError';
+  }
+}
+
+/** How many skipped entries a sync names; the rest are only counted. */
+export const SKIPPED_EXAMPLES = 5;
+
+/** The key an address is told apart by: its chain and its per-chain match key (EVM: lower case, every EVM network). */
+export const feedKeyOf = (network: Network, address: string): string => `${chainOfNetwork(network)}:${matchKeyFor(network, address)}`;
+
+const categories: ReadonlySet<string> = new Set(riskCategories);
+
+/**
+ * Collects a file's entries: validates each address on its network (stored normalized), keeps the
+ * first entry of an address and counts the others, and counts every entry left out by reason.
+ */
+export class EntryCollector {
+  private readonly entries: FeedEntry[] = [];
+  private readonly seen = new Set<string>();
+  private readonly skipped: SkippedEntries = { count: 0, reasons: {}, examples: [] };
+
+  /** Leaves an entry out: `where` names it ("line 12", "entry 3 (0xabc…)"), `reason` says why. */
+  skip(where: string, reason: string): void {
+    this.skipped.count++;
+    this.skipped.reasons[reason] = (this.skipped.reasons[reason] ?? 0) + 1;
+    if (this.skipped.examples.length < SKIPPED_EXAMPLES) this.skipped.examples.push(`${where}: ${reason}`);
+  }
+
+  /** Adds an entry whose address is given as listed; false when it was left out (and counted). */
+  add(where: string, entry: Omit<FeedEntry, 'address'> & { address: string }): boolean {
+    const text = entry.address.trim();
+    if (!categories.has(entry.category)) {
+      this.skip(where, `unknown category "${entry.category}"`);
+      return false;
+    }
+    const parsed = parseAddress(text, entry.network);
+    if (!parsed.ok) {
+      this.skip(where, `not a valid ${entry.network} address`);
+      return false;
+    }
+    const address = parsed.address.normalized;
+    const key = feedKeyOf(entry.network, address);
+    if (this.seen.has(key)) {
+      this.skip(where, 'address listed more than once (the first listing is kept)');
+      return false;
+    }
+    this.seen.add(key);
+    const name = entry.name.trim().slice(0, 200) || 'Listed address';
+    this.entries.push({
+      address,
+      network: entry.network,
+      category: entry.category,
+      name,
+      source: entry.source,
+      ...(entry.jurisdiction ? { jurisdiction: entry.jurisdiction } : {}),
+      ...(entry.listedAt ? { listedAt: entry.listedAt } : {}),
+    });
+    return true;
+  }
+
+  result(): FeedParseResult {
+    return { entries: this.entries, skipped: this.skipped };
+  }
+}
+
+/** A file on disk as a source: read whole, or line by line (any size). */
+export function fileSource(file: string, name: string = file): FeedSource {
+  return {
+    name,
+    text: () => readFile(file, 'utf8'),
+    async *lines() {
+      const rl = createInterface({ input: createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 }), crlfDelay: Infinity });
+      for await (const line of rl) yield line;
+    },
+  };
+}
+
+/** Text in memory as a source (an upload, a test). */
+export function textSource(content: string, name: string): FeedSource {
+  return {
+    name,
+    text: () => Promise.resolve(content),
+    async *lines() {
+      for (const line of content.split(/\r?\n/)) yield line;
+    },
+  };
+}
+
+/** "0xabc…": an address as messages quote it (long ones cut). */
+export const quoted = (text: string): string => (text.length > 48 ? `${text.slice(0, 45)}…` : text);

@@ -1,0 +1,126 @@
+/**
+ * `npm run feeds:sync -- <feed-id> [--file PATH | --url URL]`: the command behind sync-cli.ts,
+ * apart from the process so it can be tested. A composition root: it reads the environment and
+ * builds the SQLite event store the embedded server uses.
+ *
+ * Environment: DATA_DIR (default ./data; the store is DATA_DIR/walletscreen.db), FEEDS_ENABLED
+ * (which feeds may be synced; unset, each feed's default), FEED_URLS (mirrors to download from),
+ * LOG_LEVEL (default warn: the summary line is the output).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, createLogger, parseEnv, type Logger } from '@walletscreen/platform';
+import { SqliteEventStore } from '@walletscreen/platform/adapters';
+import { allFeeds, enabledFeedIds, isFeedId } from './catalog';
+import { FeedError } from './feed';
+import type { FeedSyncResult } from './sync';
+import { runRecordedFeedSync } from './sync-log';
+
+const feedLines = allFeeds
+  .map((f) => `    ${f.id.padEnd(22)}${f.kind === 'download' ? 'downloads' : f.kind === 'upload' ? 'needs --file' : 'shipped, nothing to sync'}; ${f.enabledByDefault ? 'on' : 'off'} by default; licence ${f.licence.name}`)
+  .join('\n');
+
+export const feedsSyncUsage = `usage: npm run feeds:sync -- <feed-id> [--file PATH | --url URL]
+  Imports a version of an intelligence feed into DATA_DIR/walletscreen.db.
+  <feed-id>     one of:
+${feedLines}
+  --file PATH   a local copy of the feed's file
+  --url URL     download from URL (default: the feed's FEED_URLS mirror, or its own address)
+  A feed must be enabled (FEEDS_ENABLED) to be synced.`;
+
+export interface FeedsSyncCommandIO {
+  argv: readonly string[];
+  env: NodeJS.ProcessEnv;
+  stdout: (line: string) => void;
+  stderr: (line: string) => void;
+  fetch?: typeof fetch;
+  clock?: () => Date;
+  logger?: Logger;
+}
+
+type Args = { feed?: string; file?: string; url?: string; help?: boolean };
+
+function parseArgs(argv: readonly string[]): Args | string {
+  const args: Args = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '-h' || arg === '--help') {
+      args.help = true;
+      continue;
+    }
+    const m = /^--(file|url)(?:=(.*))?$/.exec(arg);
+    if (!m) {
+      if (arg.startsWith('-')) return `unknown argument: ${arg}`;
+      if (args.feed !== undefined) return `give one feed id, not "${args.feed}" and "${arg}"`;
+      args.feed = arg;
+      continue;
+    }
+    const name = m[1] as 'file' | 'url';
+    const value = m[2] ?? argv[++i];
+    if (value === undefined || value === '') return `--${name} needs a value`;
+    if (args[name] !== undefined) return `--${name} given twice`;
+    args[name] = value;
+  }
+  if (args.help) return args;
+  if (args.feed === undefined) return 'give the feed id';
+  if (!isFeedId(args.feed)) return `unknown feed "${args.feed}"`;
+  if (args.file !== undefined && args.url !== undefined) return 'give --file or --url, not both';
+  if (args.url !== undefined && !/^https?:\/\//i.test(args.url)) return `--url must be an http(s) URL, got "${args.url}"`;
+  return args;
+}
+
+/** One line: what was imported (or that nothing changed), its version, entries, what was left out and why. */
+export function feedSummaryLine(r: FeedSyncResult): string {
+  const status = r.status === 'imported' ? `imported as version ${r.version}` : `unchanged (this file is already version ${r.version}, in force)`;
+  const reasons = Object.entries(r.skipped.reasons).map(([reason, n]) => `${n}: ${reason}`);
+  const skipped = r.skipped.count > 0 ? `; ${r.skipped.count} left out (${reasons.join('; ')}); first: ${r.skipped.examples.join(' | ')}` : '; none left out';
+  return `Feed ${r.feedId} ${status}: ${r.entryCount} labelled addresses${skipped}; sha256 ${r.sha256}`;
+}
+
+export async function runFeedsSyncCommand(io: FeedsSyncCommandIO): Promise<number> {
+  const args = parseArgs(io.argv);
+  if (typeof args === 'string') {
+    io.stderr(`feeds:sync: ${args}\n${feedsSyncUsage}`);
+    return 2;
+  }
+  if (args.help || args.feed === undefined || !isFeedId(args.feed)) {
+    io.stdout(feedsSyncUsage);
+    return 0;
+  }
+  let enabled;
+  let mirror: string | undefined;
+  try {
+    const env = parseEnv({ FEEDS_ENABLED: io.env.FEEDS_ENABLED, FEED_URLS: io.env.FEED_URLS });
+    enabled = enabledFeedIds(env.FEEDS_ENABLED);
+    mirror = env.FEED_URLS?.[args.feed];
+  } catch (error) {
+    io.stderr(`feeds:sync: ${error instanceof ConfigError ? error.problems.join('; ') : String(error)}`);
+    return 2;
+  }
+  const dataDir = io.env.DATA_DIR?.trim() || './data';
+  const logger = io.logger ?? createLogger({ level: io.env.LOG_LEVEL?.trim() || 'warn', name: 'feeds-sync' });
+  let eventStore: SqliteEventStore | null = null;
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    eventStore = new SqliteEventStore({ file: path.join(dataDir, 'walletscreen.db') });
+    const result = await runRecordedFeedSync({
+      eventStore,
+      feedId: args.feed,
+      enabled,
+      file: args.file,
+      url: args.file === undefined ? (args.url ?? mirror) : undefined,
+      fetch: io.fetch,
+      clock: io.clock ?? (() => new Date()),
+      logger,
+      trigger: 'command-line',
+    });
+    io.stdout(feedSummaryLine(result));
+    return 0;
+  } catch (error) {
+    const message = error instanceof FeedError ? error.message : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    io.stderr(`feeds:sync failed: ${message}`);
+    return 1;
+  } finally {
+    await eventStore?.close();
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The record of every attempt to sync a feed, by an admin's "Sync now" or upload, or
+ * `npm run feeds:sync`: one stream, `feeds-sync`, with `FeedSyncSucceeded` (imported, or
+ * unchanged, with what the file left out) or `FeedSyncFailed` (with the reason) per attempt, each
+ * naming its feed, what triggered it and where the file came from. The feed versions themselves
+ * stay on `feed-<id>`; this stream answers "when did we last try, from where, and did it work?"
+ * (as `sanctions-sync` does for the OFAC list).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FeedId, FeedSyncTrigger } from '@walletscreen/contracts';
+import { WrongExpectedRevision, type EventStore } from '@walletscreen/platform';
+import { feedDefinitions } from './catalog';
+import { FeedError, type SkippedEntries } from './feed';
+import { assertSyncable, runFeedSync, type FeedSyncOptions, type FeedSyncResult } from './sync';
+
+export const feedSyncStreamId = 'feeds-sync';
+
+export interface FeedSyncSucceeded {
+  feedId: FeedId;
+  origin: string;
+  trigger: FeedSyncTrigger;
+  status: FeedSyncResult['status'];
+  version: number;
+  sha256: string;
+  entryCount: number;
+  /** What the file left out: counted by reason, the first few named. */
+  skipped: SkippedEntries;
+  at: string;
+}
+
+export interface FeedSyncFailed {
+  feedId: FeedId;
+  origin: string;
+  trigger: FeedSyncTrigger;
+  /** The FeedError code, or `error` for anything else. */
+  code: string;
+  reason: string;
+  at: string;
+}
+
+export type FeedSyncEvent = { type: 'FeedSyncSucceeded'; data: FeedSyncSucceeded } | { type: 'FeedSyncFailed'; data: FeedSyncFailed };
+export const feedSyncEventTypes: ReadonlySet<string> = new Set<FeedSyncEvent['type']>(['FeedSyncSucceeded', 'FeedSyncFailed']);
+
+export interface FeedSyncAttempt {
+  at: string;
+  trigger: FeedSyncTrigger;
+  result: FeedSyncResult['status'] | 'failed';
+  code: string | null;
+  reason: string | null;
+}
+
+/** The last attempt of each feed. */
+export type FeedSyncLogState = Partial<Record<FeedId, FeedSyncAttempt>>;
+
+export const initialFeedSyncLogState: FeedSyncLogState = {};
+
+export function evolveFeedSyncLog(state: FeedSyncLogState, event: FeedSyncEvent): FeedSyncLogState {
+  switch (event.type) {
+    case 'FeedSyncSucceeded': {
+      const d = event.data;
+      return { ...state, [d.feedId]: { at: d.at, trigger: d.trigger, result: d.status, code: null, reason: null } };
+    }
+    case 'FeedSyncFailed': {
+      const d = event.data;
+      return { ...state, [d.feedId]: { at: d.at, trigger: d.trigger, result: 'failed', code: d.code, reason: d.reason } };
+    }
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+}
+
+/** The sync log's state, cached; each call reads only the attempts recorded since the last one. */
+export function cachedFeedSyncLog(eventStore: EventStore): () => Promise<FeedSyncLogState> {
+  let state = initialFeedSyncLogState;
+  let next = 0;
+  let last: Promise<unknown> = Promise.resolve();
+  const refresh = async () => {
+    for (const e of await eventStore.readStream(feedSyncStreamId, { fromRevision: next })) {
+      if (feedSyncEventTypes.has(e.type)) state = evolveFeedSyncLog(state, { type: e.type, data: e.data } as FeedSyncEvent);
+      next = e.revision + 1;
+    }
+    return state;
+  };
+  return () => {
+    const run = last.then(refresh, refresh);
+    last = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/** Appends one attempt at the end of the log (retrying when another writer got there first). */
+export async function recordFeedSync(eventStore: EventStore, event: FeedSyncEvent): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const revision = await eventStore.streamRevision(feedSyncStreamId);
+    try {
+      await eventStore.append(feedSyncStreamId, [{ id: randomUUID(), type: event.type, data: event.data }], { expectedRevision: revision });
+      return;
+    } catch (error) {
+      if (error instanceof WrongExpectedRevision && attempt < 5) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * `runFeedSync`, with the attempt recorded in the sync log: its result (with the entries it left
+ * out), or why it failed (the error is then rethrown). A failure to record is logged, and does not
+ * hide the sync's own outcome. A feed that cannot be synced at all (turned off, shipped) is
+ * refused before: that is no attempt, and nothing is recorded.
+ */
+export async function runRecordedFeedSync(options: FeedSyncOptions & { trigger: FeedSyncTrigger }): Promise<FeedSyncResult> {
+  assertSyncable(options.feedId, options.enabled, options.file);
+  const feed = feedDefinitions[options.feedId];
+  const origin = options.origin ?? options.file ?? options.url ?? (feed.kind === 'download' ? feed.defaultUrl : feed.id);
+  const { trigger, feedId } = options;
+  const record = async (event: FeedSyncEvent) => {
+    try {
+      await recordFeedSync(options.eventStore, event);
+    } catch (error) {
+      options.logger.error({ err: error, feedId }, 'could not record the feed sync attempt');
+    }
+  };
+  let result: FeedSyncResult;
+  try {
+    result = await runFeedSync(options);
+  } catch (error) {
+    const code = error instanceof FeedError ? error.code : 'error';
+    const reason = error instanceof Error ? error.message : String(error);
+    await record({ type: 'FeedSyncFailed', data: { feedId, origin, trigger, code, reason, at: options.clock().toISOString() } });
+    throw error;
+  }
+  await record({
+    type: 'FeedSyncSucceeded',
+    data: { feedId, origin: result.origin, trigger, status: result.status, version: result.version, sha256: result.sha256, entryCount: result.entryCount, skipped: result.skipped, at: options.clock().toISOString() },
+  });
+  return result;
+}

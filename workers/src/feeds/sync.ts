@@ -1,0 +1,180 @@
+/**
+ * `runFeedSync`: reads a feed's file from a local path (given on the command line, or an admin's
+ * upload saved to a temporary file) or downloads it from the feed's URL (to a temporary file),
+ * hashes its bytes (SHA-256), parses it, and records it as the next version on the feed's stream
+ * `feed-<id>`, unless it is the file already in force ("unchanged") or yields no usable entry
+ * (refused: the version in force stays). Modelled on the OFAC sync (sanctions/sync.ts), which it
+ * leaves alone.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { FeedId } from '@walletscreen/contracts';
+import { WrongExpectedRevision, type EventStore, type Logger } from '@walletscreen/platform';
+import { feedDefinitions } from './catalog';
+import { FeedError, fileSource, type FeedParseResult, type SkippedEntries } from './feed';
+import { decideFeedImport, feedStreamId, loadFeedState } from './feed-stream';
+
+export interface FeedSyncOptions {
+  eventStore: EventStore;
+  feedId: FeedId;
+  /** The feeds enabled (FEEDS_ENABLED); a feed not among them is neither downloaded nor imported. */
+  enabled: readonly FeedId[];
+  /** A local copy of the feed's file; when absent, `url` is downloaded. */
+  file?: string;
+  /** Where to download it from; default the feed's own URL. */
+  url?: string;
+  /** Where it came from, as recorded; default the file path or URL ("uploaded by admin@…: labels.json" for an upload). */
+  origin?: string;
+  /** How messages name the file; default `origin`. */
+  name?: string;
+  fetch?: typeof fetch;
+  clock: () => Date;
+  logger: Logger;
+  /** Time limit for the whole download; default 10 minutes. */
+  downloadTimeoutMs?: number;
+}
+
+export interface FeedSyncResult {
+  /** `unchanged`: this exact file (same SHA-256) is already the version in force. */
+  status: 'imported' | 'unchanged';
+  feedId: FeedId;
+  /** The version in force after the sync. */
+  version: number;
+  origin: string;
+  sha256: string;
+  bytes: number;
+  entryCount: number;
+  skipped: SkippedEntries;
+}
+
+/** A name-based UUID (SHA-256) so that a retried append of the same import is recognised. */
+function eventIdFor(text: string): string {
+  const h = createHash('sha256').update(text).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+type ErrorLike = { message?: unknown; code?: unknown; name?: unknown; cause?: unknown };
+
+/** What went wrong, from fetch's "fetch failed" down to its cause ("connect ECONNREFUSED …", a timeout). */
+function reasonOf(error: unknown): string {
+  const e = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorLike;
+  if (e.name === 'TimeoutError') return 'it did not finish in time';
+  if (e.cause !== undefined && e.cause !== null) return reasonOf(e.cause);
+  const text = [e.message, e.code, e.name].find((x) => typeof x === 'string' && x !== '');
+  return typeof text === 'string' ? text : String(error);
+}
+
+async function download(url: string, to: string, fetchImpl: typeof fetch, timeoutMs: number): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { headers: { accept: '*/*', 'user-agent': 'WalletScreen feed sync' }, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    throw new FeedError('download-failed', `download of ${url} failed: ${reasonOf(error)}`, { cause: error });
+  }
+  if (!response.ok || !response.body) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new FeedError('download-failed', `download of ${url} failed: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+  }
+  try {
+    await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), createWriteStream(to));
+  } catch (error) {
+    throw new FeedError('download-failed', `download of ${url} broke off: ${reasonOf(error)}`, { cause: error });
+  }
+}
+
+/** SHA-256 and size of a file, read once. */
+async function hashFile(file: string): Promise<{ sha256: string; bytes: number }> {
+  const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
+    throw new FeedError('file-missing', error.code === 'ENOENT' ? `no such file: ${file}` : `cannot read ${file}: ${error.message}`, { cause: error });
+  });
+  if (!info.isFile()) throw new FeedError('file-missing', `${file} is not a file`);
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    bytes += chunk.length;
+  }
+  return { sha256: hash.digest('hex'), bytes };
+}
+
+/**
+ * Throws when this feed cannot be synced at all, before anything is read: it is turned off, shipped
+ * with the code, or (your own labels) has no download. Such a refusal is not a sync attempt, so the
+ * sync log does not record it.
+ */
+export function assertSyncable(feedId: FeedId, enabled: readonly FeedId[], file: string | undefined): void {
+  const feed = feedDefinitions[feedId];
+  if (!enabled.includes(feedId)) {
+    throw new FeedError('disabled', `the feed ${feedId} is turned off (FEEDS_ENABLED does not include it): nothing was downloaded or imported`);
+  }
+  if (feed.kind === 'shipped') {
+    throw new FeedError('not-downloadable', `the feed ${feedId} is shipped with WalletScreen: its version changes with the code, there is nothing to download or import`);
+  }
+  if (feed.kind === 'upload' && file === undefined) {
+    throw new FeedError('not-downloadable', `the feed ${feedId} has no download: upload a labels file on the Feeds screen, or give one with --file`);
+  }
+}
+
+export async function runFeedSync(options: FeedSyncOptions): Promise<FeedSyncResult> {
+  const { eventStore, feedId, clock, logger } = options;
+  const feed = feedDefinitions[feedId];
+  assertSyncable(feedId, options.enabled, options.file);
+  if (feed.kind === 'shipped') throw new FeedError('not-downloadable', `the feed ${feedId} is shipped with WalletScreen`);
+  let tempDir: string | null = null;
+  try {
+    let file = options.file;
+    const url = options.url ?? (feed.kind === 'download' ? feed.defaultUrl : '');
+    const origin = options.origin ?? file ?? url;
+    const name = options.name ?? origin;
+    if (file === undefined) {
+      tempDir = await mkdtemp(path.join(tmpdir(), `walletscreen-feed-${feedId}-`));
+      file = path.join(tempDir, 'feed');
+      logger.info({ feedId, url }, 'downloading a feed');
+      await download(url, file, options.fetch ?? fetch, options.downloadTimeoutMs ?? 10 * 60_000);
+    }
+    const { sha256, bytes } = await hashFile(file);
+    let parsed: FeedParseResult;
+    try {
+      parsed = await feed.parse(fileSource(file, name));
+    } catch (error) {
+      if (error instanceof FeedError) throw error;
+      throw new FeedError('invalid-file', `${name} could not be read as the ${feed.name} feed: ${(error as Error).message}`, { cause: error });
+    }
+    for (let attempt = 1; ; attempt++) {
+      const { state, revision } = await loadFeedState(eventStore, feedId);
+      const events = decideFeedImport(
+        { type: 'ImportFeedVersion', data: { feedId, sha256, origin, entries: parsed.entries, skipped: parsed.skipped }, metadata: { now: clock().toISOString() } },
+        state,
+      );
+      const base = { feedId, origin, sha256, bytes, entryCount: parsed.entries.length, skipped: parsed.skipped };
+      if (events.length === 0) {
+        logger.info({ feedId, sha256 }, 'feed unchanged');
+        return { status: 'unchanged', version: state.status === 'loaded' ? state.version : 0, ...base };
+      }
+      const streamId = feedStreamId(feedId);
+      const next = revision === 'no-stream' ? 0 : revision + 1;
+      try {
+        await eventStore.append(
+          streamId,
+          events.map((e, i) => ({ id: eventIdFor(`${streamId}|${next + i}|${sha256}`), type: e.type, data: e.data })),
+          { expectedRevision: revision },
+        );
+      } catch (error) {
+        if (error instanceof WrongExpectedRevision && attempt < 5) continue;
+        throw error;
+      }
+      const version = events[0]!.data.version;
+      logger.info({ feedId, version, entries: parsed.entries.length, skipped: parsed.skipped.count, sha256 }, 'feed imported');
+      return { status: 'imported', version, ...base };
+    }
+  } finally {
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+  }
+}
