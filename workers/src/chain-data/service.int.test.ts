@@ -42,7 +42,8 @@ describe('the chain-data service', () => {
     server = await startReplayServer(routes);
     const chainData = createChainDataService(loopbackConfig(server.url, { bitcoinEsploraUrls: [`${server.url}/slow/api`, `${server.url}/api`] }));
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 30);
+    // Cancelled once the request has reached the source (a timer could fire before it is sent on a busy machine).
+    server.use({ path: '/slow/api/address/' + a.btcWallet, replies: [() => (controller.abort(), { hang: true })] });
     const result = await chainData.fetch('bitcoin', a.btcWallet, controller.signal);
     expect(result).toMatchObject({ ok: false, network: 'bitcoin', reason: `Bitcoin data could not be fetched: The request to ${new URL(server.url).host} was cancelled` });
     // Cancelled: the second URL is not tried.
