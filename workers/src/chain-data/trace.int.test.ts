@@ -244,6 +244,21 @@ describe('tracing bounds, cache and failures (Esplora)', () => {
     expect(asked).toEqual(s.asks('i1'));
   });
 
+  it('leaves an address the budget runs out on while it is read as not expanded, for that reason, not as a failed read', async () => {
+    // I1 costs 2 requests; the third reads I2's summary, and its history is not asked for.
+    const { fetchWallet, trace } = await setup(s, { trace: { requestBudget: 3 } });
+    const { evidence, asked } = await trace(await fetchWallet());
+    expect(evidence).toEqual({
+      depth: 2,
+      fanOut: 5,
+      requestBudget: 3,
+      requests: 3,
+      expansions: [expansion(s, server.url, 'i1')],
+      notExpanded: [{ address: a.i2, hop: 1, reason: "the trace's budget of 3 provider requests was spent" }],
+    });
+    expect(asked).toEqual([...s.asks('i1'), '/api/address/i2']);
+  });
+
   it('reads traced addresses from its cache for a later check within the cache lifetime, and asks again after it', async () => {
     const { clock, fetchWallet, trace } = await setup(s);
     await trace(await fetchWallet());
