@@ -3,13 +3,21 @@
  * under workers/test-fixtures/chain-data) on routes shaped like the real APIs, and records every
  * request it receives. Also a fake clock whose sleeps move time forward instantly.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { defaultChainDataConfig, type ChainDataConfig } from './types';
 
-export const fixturesDir = path.resolve(__dirname, '../../test-fixtures/chain-data');
+/** The recorded responses: beside this file's workspace, whether it runs from source or bundled (a benchmark runs from dist/bench). */
+export const fixturesDir = ((): string => {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    for (const candidate of [path.join(dir, 'test-fixtures', 'chain-data'), path.join(dir, 'workers', 'test-fixtures', 'chain-data')]) {
+      if (existsSync(candidate)) return candidate;
+    }
+    if (path.dirname(dir) === dir) return path.resolve(__dirname, '../../test-fixtures/chain-data');
+  }
+})();
 
 /** A recorded response, parsed. */
 export function fixture<T = unknown>(name: string): T {
