@@ -144,6 +144,7 @@ export function createChainDataService(config: ChainDataConfig, deps: ChainDataD
       const reasons: string[] = [];
       const tried: string[] = [];
       let attempts = 0;
+      let budgetSpent = false;
       const ctx: ProviderContext = {
         http: options.meter ? meteredHttp(http, options.meter) : http,
         now,
@@ -159,6 +160,7 @@ export function createChainDataService(config: ChainDataConfig, deps: ChainDataD
           if (error instanceof ProviderError) {
             reasons.push(error.reason);
             attempts += error.attempts;
+            budgetSpent = error.kind === 'budget';
             // Neither a cancelled check nor a spent budget is helped by asking the next source.
             if (error.kind === 'cancelled' || error.kind === 'budget') break;
           } else {
@@ -173,6 +175,7 @@ export function createChainDataService(config: ChainDataConfig, deps: ChainDataD
         provider: tried.join(', '),
         reason: `${networkNames[network]} data could not be fetched: ${reasons.join('; ')}`,
         attempts,
+        ...(budgetSpent ? { budgetSpent: true as const } : {}),
       };
     },
   };

@@ -138,13 +138,16 @@ export function createTracer(chainData: ChainDataService, config: TraceConfig, d
             notExpanded.push({ address: c.address, hop, reason: `the trace's time limit (${Math.round(config.timeLimitMs / 1000)} s) was reached` });
             continue;
           }
+          const budgetSpent = { address: c.address, hop, reason: `the trace's budget of ${config.requestBudget} provider requests was spent` };
           if (meter.used >= config.requestBudget) {
-            notExpanded.push({ address: c.address, hop, reason: `the trace's budget of ${config.requestBudget} provider requests was spent` });
+            notExpanded.push(budgetSpent);
             continue;
           }
           const result = await chainData.fetch(network, c.address, signal, { meter, historyRequests: 1 });
           if (!result.ok) {
-            expansions.push({ address: c.address, hop, via: c.via, ok: false, reason: result.reason });
+            // The budget ran out while the address was being read: left for the same reason as the ones after it, not a provider's failure.
+            if (result.budgetSpent) notExpanded.push(budgetSpent);
+            else expansions.push({ address: c.address, hop, via: c.via, ok: false, reason: result.reason });
             continue;
           }
           cache.set(key, result.data);

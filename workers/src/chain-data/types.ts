@@ -78,6 +78,8 @@ export type ChainDataResult =
       /** A plain sentence for the report, e.g. "mempool.space did not answer within 8 s (3 attempts)". */
       reason: string;
       attempts: number;
+      /** Set when a metered fetch stopped because its request budget was spent (a trace's), not because a source failed. */
+      budgetSpent?: true;
     };
 
 export interface TraceConfig {

@@ -1,0 +1,134 @@
+/**
+ * Indirect exposure through a real check: the seven real stages with the tracer, on the recorded
+ * Bitcoin trace scenario (workers/test-fixtures/chain-data/README.md) replayed on loopback, a
+ * sanctions list listing an address two hops from the wallet and none of its counterparties,
+ * labels for the exchange it deals with and for a mixer two hops away, a SQLite event store; then
+ * the check replayed from its stored events.
+ *
+ * The wallet W received 3 BTC from I1 and 1 from the exchange E, and sent 1 to I2; I1 received 2
+ * from X (on the list) and 6 from Y; I2 paid 0.6 to V and 0.2 to Z (a mixer). So 3/4 × 2/8 =
+ * 18.75 % of W's receipts came from X, and 3/5 × 2/8 = 15 % of its volume; 0.2/0.8 = 25 % of what it
+ * sent reached Z, 1/5 × 0.2/0.8 = 5 % of its volume.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { checkStreamId, type WalletAnalysis, type WalletCheckRequested } from '@walletscreen/contracts';
+import { createLogger } from '@walletscreen/platform';
+import { SqliteEventStore } from '@walletscreen/platform/adapters';
+import { loopbackConfig, startReplayServer, traceAddresses as t, traceRoutes, type ReplayServer } from '../chain-data/replay-server';
+import { createChainDataService } from '../chain-data/service';
+import { createTracer } from '../chain-data/trace';
+import { defaultTraceConfig } from '../chain-data/types';
+import { createIntelligence, summarizeChainabuse } from '../intelligence/intelligence';
+import { createInterpreter } from '../interpretation/interpreter';
+import { runSanctionsSync } from '../sanctions/sync';
+import { createCheckPipeline } from './pipeline';
+import { replayCheck } from './replay';
+import { RISK_MODEL_VERSION } from './risk-model';
+import { createStages, type BlockchainEvidence, type IntelligenceEvidence, type PatternsStageEvidence, type SanctionsEvidence } from './stages';
+
+const a = t.btc;
+const dir = mkdtempSync(path.join(tmpdir(), 'ws-indirect-'));
+const logger = createLogger({ level: 'silent' });
+let replay: ReplayServer;
+let store: SqliteEventStore;
+
+beforeAll(async () => {
+  replay = await startReplayServer(traceRoutes('esplora'));
+  store = new SqliteEventStore({ file: path.join(dir, 'events.db') });
+  const sdn = path.join(dir, 'sdn.csv');
+  writeFileSync(sdn, `90007,"TRACED PARTY ON THE LIST",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${a.x}."\n`);
+  await runSanctionsSync({ eventStore: store, file: sdn, clock: () => new Date(), logger });
+});
+
+afterAll(async () => {
+  await store.close();
+  await replay.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('finds a sanctioned address two hops away, scores it as indirect exposure, reports it, and replays the check as identical', async () => {
+  const labels = path.join(dir, 'labels.json');
+  const label = (address: string, category: string, name: string) => ({ address, network: 'bitcoin', category, name, source: 'https://compliance.example.com/cases/trace' });
+  writeFileSync(labels, JSON.stringify({ description: 'The trace scenario', labels: [label(a.e, 'exchange', 'Exchange E (test)'), label(a.z, 'mixer', 'Mixer Z (test)')] }));
+  const intelligence = createIntelligence({ extraLabelsFile: labels, chainabuse: { baseUrl: 'http://127.0.0.1:9', timeoutMs: 1000 } });
+  const chainData = createChainDataService(loopbackConfig(replay.url, { retries: 0 }));
+  const stages = createStages({
+    eventStore: store,
+    providers: {
+      chainData,
+      tracer: createTracer(chainData, defaultTraceConfig),
+      intelligence: {
+        labelsVersion: intelligence.labelsVersion,
+        chainabuseConfigured: intelligence.chainabuseConfigured,
+        labelsFor: (network, addresses) => intelligence.labelsFor(network, addresses),
+        chainabuseReports: (network, address, signal) => intelligence.chainabuseReports(network, address, signal),
+        summarizeChainabuse,
+      },
+      interpreter: createInterpreter(),
+    },
+  });
+  const pipeline = createCheckPipeline({ eventStore: store, stages, clock: () => new Date('2026-11-25T03:00:00.000Z'), logger });
+  const request: WalletCheckRequested = { checkId: 'c-trace', userId: 'u-1', input: a.wallet, address: a.wallet, chain: 'bitcoin', network: 'bitcoin', chargeSource: 'bonus', at: '2026-11-25T03:00:00.000Z' };
+  await store.append(checkStreamId('c-trace'), [{ id: '00000000-0000-8000-a000-0000000000f1', type: 'WalletCheckRequested', data: request }], { expectedRevision: 'no-stream' });
+  await pipeline.run('c-trace');
+
+  const events = await store.readStream(checkStreamId('c-trace'));
+  expect(events.at(-1)!.type).toBe('WalletCheckCompleted');
+  const evidence = (key: string) => (events.find((e) => e.type === 'WalletCheckStageCompleted' && (e.data as { key: string }).key === key)!.data as { evidence: unknown }).evidence;
+
+  // The blockchain stage recorded the trace: the two intermediaries, read with one page each.
+  const blockchain = evidence('blockchain') as BlockchainEvidence;
+  expect(blockchain.ok && blockchain.data.counterparties.map((c) => c.address)).toEqual([a.i1, a.i2, a.e]);
+  expect(blockchain.trace).toMatchObject({
+    depth: 2,
+    requests: 4,
+    expansions: [
+      { address: a.i1, hop: 1, via: a.wallet, ok: true, fromCache: false },
+      { address: a.i2, hop: 1, via: a.wallet, ok: true, fromCache: false },
+    ],
+    notExpanded: [],
+  });
+
+  // No direct counterparty is listed; X, two hops away, is.
+  const sanctions = evidence('sanctions') as SanctionsEvidence;
+  expect(sanctions.counterparties).toEqual([]);
+  expect(sanctions.traced).toEqual([{ address: a.x, entries: [expect.objectContaining({ entity: 'TRACED PARTY ON THE LIST', programs: ['CYBER2'], ticker: 'XBT' })] }]);
+  const intel = evidence('intelligence') as IntelligenceEvidence;
+  expect(intel.counterparties.map((c) => [c.address, c.labels.map((l) => l.category)])).toEqual([[a.e, ['exchange']]]);
+  expect(intel.traced?.map((c) => [c.address, c.labels.map((l) => l.category)])).toEqual([[a.z, ['mixer']]]);
+
+  // Scored as indirect exposure: 15 + 60 × 0.15 = 24 points for X, 8 + 35 × 0.05 = 9.75 → 10 for Z.
+  const { assessment, breakdown } = evidence('patterns') as PatternsStageEvidence;
+  expect(breakdown?.byCategory.sanctioned).toEqual({ received: { direct: 0, indirect: 0.1875 }, sent: { direct: 0, indirect: 0 }, volume: { direct: 0, indirect: expect.closeTo(0.15, 12) }, minHops: 2, minIndirectHops: 2 });
+  expect(assessment.factors).toEqual([
+    { code: 'indirect.sanctioned', points: 24, reason: 'Indirect exposure: 15.0% of examined volume traces to sanctioned addresses through unlabelled intermediaries (2 hops)' },
+    { code: 'indirect.mixer', points: 10, reason: 'Indirect exposure: 5.0% of examined volume traces to mixer addresses through unlabelled intermediaries (2 hops)' },
+  ]);
+  expect(assessment).toMatchObject({ model: RISK_MODEL_VERSION, score: 34, level: 'Low Risk', status: 'Compliant' });
+
+  // The report names it in section 4, and the source of funds counts it.
+  const result = (events.at(-1)!.data as { result: WalletAnalysis }).result;
+  const report = result.aml_report.split('\n');
+  const section4 = report.slice(report.indexOf('4. Source of funds and exposure'), report.indexOf('5. Linked wallets'));
+  expect(section4).toEqual([
+    '4. Source of funds and exposure',
+    'Incoming funds: exchange (25%), sanctioned (18.8%, all through intermediaries, 2 hops), unlabelled addresses (56.3%).',
+    'Funds were traced up to 2 hops through 2 unlabelled addresses carrying 80% of the examined volume (4 provider requests). Funds that reach an unlabelled address that was not traced are counted as unlabelled.',
+    "Exposure by category (shares of the value received and sent; direct: the wallet's own counterparties; indirect: through unlabelled intermediaries, in proportion to the amounts):",
+    '- exchange: received 25% direct; sent none; nearest at 1 hop.',
+    '- sanctioned: received 18.8% indirect; sent none; nearest at 2 hops.',
+    '- mixer: received none; sent 25% indirect; nearest at 2 hops.',
+  ]);
+  expect(result.source_of_funds).toBe('exchange (25%), sanctioned (18.8%, all through intermediaries, 2 hops), unlabelled addresses (56.3%)');
+  expect(result).toMatchObject({ risk_score: 34, risk_level: 'Low Risk', aml_status: 'Compliant' });
+
+  const replayed = replayCheck('c-trace', events);
+  if (replayed.verdict === 'not-replayable') throw new Error(replayed.message);
+  expect(replayed).toMatchObject({ verdict: 'identical', modelVersion: RISK_MODEL_VERSION, differences: [] });
+  expect(replayed.replayed.factors.map((f) => [f.code, f.points])).toEqual([
+    ['indirect.sanctioned', 24],
+    ['indirect.mixer', 10],
+  ]);
+});
