@@ -197,6 +197,7 @@ describe.each(scenarios)('a two-hop trace on $family ($network)', (s) => {
       requests: asked.length,
       expansions: [expansion(s, server.url, 'i1'), expansion(s, server.url, 'i2')],
       notExpanded: [],
+      beyondFanOut: 0,
     });
     // Only the intermediaries were asked about: never E (an endpoint), nor X, Y, Z or V (hop 2, the depth).
     expect(asked).toEqual([...s.asks('i1'), ...s.asks('i2')]);
@@ -223,7 +224,7 @@ describe('tracing bounds, cache and failures (Esplora)', () => {
     const { evidence, asked } = await trace(wallet);
     // I1 carries 3/5 of the volume, I2 1/5.
     expect(evidence.expansions).toEqual([expansion(s, server.url, 'i1')]);
-    expect(evidence).toMatchObject({ fanOut: 1, requests: 2, notExpanded: [] });
+    expect(evidence).toMatchObject({ fanOut: 1, requests: 2, notExpanded: [], beyondFanOut: 1 });
     expect(asked).toEqual(s.asks('i1'));
     const breakdown = rounded(attributeExposure(s.network, wallet, evidence, categories));
     expect(breakdown.byCategory.mixer).toBeUndefined();
@@ -240,6 +241,7 @@ describe('tracing bounds, cache and failures (Esplora)', () => {
       requests: 2,
       expansions: [expansion(s, server.url, 'i1')],
       notExpanded: [{ address: a.i2, hop: 1, reason: "the trace's budget of 2 provider requests was spent" }],
+      beyondFanOut: 0,
     });
     expect(asked).toEqual(s.asks('i1'));
   });
@@ -255,6 +257,7 @@ describe('tracing bounds, cache and failures (Esplora)', () => {
       requests: 3,
       expansions: [expansion(s, server.url, 'i1')],
       notExpanded: [{ address: a.i2, hop: 1, reason: "the trace's budget of 3 provider requests was spent" }],
+      beyondFanOut: 0,
     });
     expect(asked).toEqual([...s.asks('i1'), '/api/address/i2']);
   });
@@ -273,6 +276,7 @@ describe('tracing bounds, cache and failures (Esplora)', () => {
       requests: 0,
       expansions: [expansion(s, server.url, 'i1', { fromCache: true }), expansion(s, server.url, 'i2', { fromCache: true })],
       notExpanded: [],
+      beyondFanOut: 0,
     });
 
     clock.advance(6 * 60_000);
@@ -301,7 +305,7 @@ describe('tracing bounds, cache and failures (Esplora)', () => {
   it('makes no request at depth 1', async () => {
     const { fetchWallet, trace } = await setup(s, { trace: { depth: 1 } });
     const { evidence, asked } = await trace(await fetchWallet());
-    expect(evidence).toEqual({ depth: 1, fanOut: 5, requestBudget: 30, requests: 0, expansions: [], notExpanded: [] });
+    expect(evidence).toEqual({ depth: 1, fanOut: 5, requestBudget: 30, requests: 0, expansions: [], notExpanded: [], beyondFanOut: 0 });
     expect(asked).toEqual([]);
   });
 

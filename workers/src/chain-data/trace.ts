@@ -54,6 +54,8 @@ export interface TraceEvidence {
   expansions: TraceExpansion[];
   /** Addresses that were due to be expanded and were not, with why. */
   notExpanded: Array<{ address: string; hop: number; reason: string }>;
+  /** Unlabelled addresses beyond the per-hop limit, smaller than those expanded (absent in traces recorded before it was counted). */
+  beyondFanOut?: number;
 }
 
 export interface TraceInput {
@@ -84,6 +86,8 @@ export const traceFlowOf = (c: Counterparty): TraceFlow => ({ address: c.address
 
 interface Node {
   address: string;
+  /** The addresses from the wallet to this one (keys), left out of its totals as attribution leaves them out. */
+  path: ReadonlySet<string>;
   /** Share (0-1) of the wallet's volume that flows through this node. */
   share: number;
   flows: readonly TraceFlow[];
@@ -103,34 +107,40 @@ export function createTracer(chainData: ChainDataService, config: TraceConfig, d
       const notExpanded: TraceEvidence['notExpanded'] = [];
       const walletKey = addressKey(network, wallet.address);
       const seen = new Set<string>([walletKey]);
-      let level: Node[] = [{ address: wallet.address, share: 1, flows: wallet.counterparties.map(traceFlowOf) }];
+      let level: Node[] = [{ address: wallet.address, path: new Set([walletKey]), share: 1, flows: wallet.counterparties.map(traceFlowOf) }];
+      let beyondFanOut = 0;
 
       for (let hop = 1; hop < depth && level.length > 0; hop++) {
         // This hop's candidates: unlabelled addresses not yet expanded, by the share of the wallet's volume they carry.
-        const candidates = new Map<string, { address: string; via: string; share: number }>();
+        const candidates = new Map<string, { address: string; via: Node; share: number }>();
         const known = await endpoints([...new Set(level.flatMap((node) => node.flows.map((f) => f.address)))]);
         for (const node of level) {
-          const total = node.flows.filter((f) => addressKey(network, f.address) !== walletKey).reduce((s, f) => s + flowValue(f), 0);
+          const onward = node.flows.filter((f) => !node.path.has(addressKey(network, f.address)));
+          const total = onward.reduce((s, f) => s + flowValue(f), 0);
           if (total <= 0) continue;
-          for (const f of node.flows) {
+          for (const f of onward) {
             const key = addressKey(network, f.address);
             const value = flowValue(f);
             if (value <= 0 || seen.has(key) || known.has(f.address)) continue;
             const share = (node.share * value) / total;
             const candidate = candidates.get(key);
             if (candidate) candidate.share += share;
-            else candidates.set(key, { address: f.address, via: node.address, share });
+            else candidates.set(key, { address: f.address, via: node, share });
           }
         }
-        const ordered = [...candidates.values()].sort((a, b) => b.share - a.share || (a.address < b.address ? -1 : 1)).slice(0, config.fanOut);
+        const all = [...candidates.values()].sort((a, b) => b.share - a.share || (a.address < b.address ? -1 : 1));
+        const ordered = all.slice(0, config.fanOut);
+        beyondFanOut += all.length - ordered.length;
         const next: Node[] = [];
         for (const c of ordered) {
-          seen.add(addressKey(network, c.address));
-          const key = `${network}:${addressKey(network, c.address)}`;
+          const cKey = addressKey(network, c.address);
+          seen.add(cKey);
+          const key = `${network}:${cKey}`;
+          const path = new Set([...c.via.path, cKey]);
           const hit = cache.get(key);
           if (hit) {
             expansions.push(expanded(c, hop, hit, true));
-            next.push({ address: c.address, share: c.share, flows: hit.counterparties.map(traceFlowOf) });
+            next.push({ address: c.address, path, share: c.share, flows: hit.counterparties.map(traceFlowOf) });
             continue;
           }
           if (signal?.aborted) break;
@@ -147,25 +157,25 @@ export function createTracer(chainData: ChainDataService, config: TraceConfig, d
           if (!result.ok) {
             // The budget ran out while the address was being read: left for the same reason as the ones after it, not a provider's failure.
             if (result.budgetSpent) notExpanded.push(budgetSpent);
-            else expansions.push({ address: c.address, hop, via: c.via, ok: false, reason: result.reason });
+            else expansions.push({ address: c.address, hop, via: c.via.address, ok: false, reason: result.reason });
             continue;
           }
           cache.set(key, result.data);
           expansions.push(expanded(c, hop, result.data, false));
-          next.push({ address: c.address, share: c.share, flows: result.data.counterparties.map(traceFlowOf) });
+          next.push({ address: c.address, path, share: c.share, flows: result.data.counterparties.map(traceFlowOf) });
         }
         level = next;
       }
-      return { depth, fanOut: config.fanOut, requestBudget: config.requestBudget, requests: meter.used, expansions, notExpanded };
+      return { depth, fanOut: config.fanOut, requestBudget: config.requestBudget, requests: meter.used, expansions, notExpanded, beyondFanOut };
     },
   };
 }
 
-function expanded(c: { address: string; via: string }, hop: number, data: ChainData, fromCache: boolean): TraceExpansion {
+function expanded(c: { address: string; via: { address: string } }, hop: number, data: ChainData, fromCache: boolean): TraceExpansion {
   return {
     address: c.address,
     hop,
-    via: c.via,
+    via: c.via.address,
     ok: true,
     provider: data.provider,
     fetchedAt: data.fetchedAt,

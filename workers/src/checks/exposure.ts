@@ -41,7 +41,7 @@ export interface ExposureBreakdown {
   /** Shares of the wallet's received / sent value that no category accounts for (unlabelled, not traced further). */
   unattributed: { received: number; sent: number };
   /** How far the trace looked: the depth, and the share of the wallet's volume that passed through an expanded address. */
-  coverage: { depth: number; expanded: number; failed: number; notExpanded: number; requests: number; tracedVolumeShare: number };
+  coverage: { depth: number; expanded: number; failed: number; notExpanded: number; beyondFanOut?: number; requests: number; tracedVolumeShare: number };
 }
 
 interface Weights {
@@ -129,6 +129,7 @@ export function attributeExposure(network: Network, wallet: ChainData, trace: Tr
       expanded: expansionsList.filter((e) => e.ok).length,
       failed: expansionsList.filter((e) => !e.ok).length,
       notExpanded: trace?.notExpanded.length ?? 0,
+      ...(trace?.beyondFanOut ? { beyondFanOut: trace.beyondFanOut } : {}),
       requests: trace?.requests ?? 0,
       tracedVolumeShare: tracedVolume,
     },

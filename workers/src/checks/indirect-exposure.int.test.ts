@@ -99,14 +99,14 @@ it('finds a sanctioned address two hops away, scores it as indirect exposure, re
   expect(intel.counterparties.map((c) => [c.address, c.labels.map((l) => l.category)])).toEqual([[a.e, ['exchange']]]);
   expect(intel.traced?.map((c) => [c.address, c.labels.map((l) => l.category)])).toEqual([[a.z, ['mixer']]]);
 
-  // Scored as indirect exposure: 15 + 60 × 0.15 = 24 points for X, 8 + 35 × 0.05 = 9.75 → 10 for Z.
+  // Scored as indirect exposure: 35 + 40 × 5 / 90 = 37.2 → 37 points for X (15 % of the volume), 8 + 35 × 0.05 = 9.75 → 10 for Z.
   const { assessment, breakdown } = evidence('patterns') as PatternsStageEvidence;
   expect(breakdown?.byCategory.sanctioned).toEqual({ received: { direct: 0, indirect: 0.1875 }, sent: { direct: 0, indirect: 0 }, volume: { direct: 0, indirect: expect.closeTo(0.15, 12) }, minHops: 2, minIndirectHops: 2 });
   expect(assessment.factors).toEqual([
-    { code: 'indirect.sanctioned', points: 24, reason: 'Indirect exposure: 15.0% of examined volume traces to sanctioned addresses through unlabelled intermediaries (2 hops)' },
+    { code: 'indirect.sanctioned', points: 37, reason: 'Indirect exposure: 15.0% of examined volume traces to sanctioned addresses through unlabelled intermediaries (2 hops)' },
     { code: 'indirect.mixer', points: 10, reason: 'Indirect exposure: 5.0% of examined volume traces to mixer addresses through unlabelled intermediaries (2 hops)' },
   ]);
-  expect(assessment).toMatchObject({ model: RISK_MODEL_VERSION, score: 34, level: 'Low Risk', status: 'Compliant' });
+  expect(assessment).toMatchObject({ model: RISK_MODEL_VERSION, score: 47, level: 'Medium Risk', status: 'Requires further review' });
 
   // The report names it in section 4, and the source of funds counts it.
   const result = (events.at(-1)!.data as { result: WalletAnalysis }).result;
@@ -122,13 +122,13 @@ it('finds a sanctioned address two hops away, scores it as indirect exposure, re
     '- mixer: received none; sent 25% indirect; nearest at 2 hops.',
   ]);
   expect(result.source_of_funds).toBe('exchange (25%), sanctioned (18.8%, all through intermediaries, 2 hops), unlabelled addresses (56.3%)');
-  expect(result).toMatchObject({ risk_score: 34, risk_level: 'Low Risk', aml_status: 'Compliant' });
+  expect(result).toMatchObject({ risk_score: 47, risk_level: 'Medium Risk', aml_status: 'Requires further review' });
 
   const replayed = replayCheck('c-trace', events);
   if (replayed.verdict === 'not-replayable') throw new Error(replayed.message);
   expect(replayed).toMatchObject({ verdict: 'identical', modelVersion: RISK_MODEL_VERSION, differences: [] });
   expect(replayed.replayed.factors.map((f) => [f.code, f.points])).toEqual([
-    ['indirect.sanctioned', 24],
+    ['indirect.sanctioned', 37],
     ['indirect.mixer', 10],
   ]);
 });

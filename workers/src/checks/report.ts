@@ -299,6 +299,7 @@ export function breakdownLines(b: ExposureBreakdown, gaps: ReportInputs['traceGa
         `Funds were traced up to ${c.depth} hops through ${c.expanded} unlabelled ${plural(c.expanded, 'address', 'addresses')} carrying ${pct(c.tracedVolumeShare)} of the examined volume (${c.requests} provider ${plural(c.requests, 'request', 'requests')})`,
         ...(failed.length > 0 ? [`${failed.length} could not be read (${shortenAddress(failed[0]!.address)}: ${failed[0]!.reason}${failed.length > 1 ? `; and ${failed.length - 1} more` : ''})`] : []),
         ...(skipped.length > 0 ? [`${skipped.length} more ${plural(skipped.length, 'was', 'were')} not traced (${reasons.join('; ')})`] : []),
+        ...((c.beyondFanOut ?? 0) > 0 ? [`${c.beyondFanOut} smaller unlabelled ${plural(c.beyondFanOut ?? 0, 'address was', 'addresses were')} not read, being beyond the number of addresses read per hop`] : []),
       ].join('; ') + '. Funds that reach an unlabelled address that was not traced are counted as unlabelled.',
     );
   }

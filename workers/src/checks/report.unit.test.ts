@@ -168,7 +168,7 @@ describe('exposure by category, direct and indirect', () => {
       sanctioned: { received: { direct: 0, indirect: 0.375 }, sent: { direct: 0, indirect: 0 }, volume: { direct: 0, indirect: 0.3 }, minHops: 2, minIndirectHops: 2 },
     },
     unattributed: { received: 0.125, sent: 0 },
-    coverage: { depth: 2, expanded: 1, failed: 1, notExpanded: 2, requests: 7, tracedVolumeShare: 0.4 },
+    coverage: { depth: 2, expanded: 1, failed: 1, notExpanded: 2, beyondFanOut: 3, requests: 7, tracedVolumeShare: 0.4 },
   };
   const traceGaps = {
     failed: [{ address: '0x7777777777777777777777777777777777777777', reason: 'blockscout:ethereum did not answer within 8 s (3 attempts)' }],
@@ -182,7 +182,7 @@ describe('exposure by category, direct and indirect', () => {
     const r = buildReport(inputs({ breakdown, traceGaps }));
     const lines = r.aml_report.split('\n');
     expect(lines).toContain(
-      "Funds were traced up to 2 hops through 1 unlabelled address carrying 40% of the examined volume (7 provider requests); 1 could not be read (0x7777...7777: blockscout:ethereum did not answer within 8 s (3 attempts)); 2 more were not traced (the trace's budget of 30 provider requests was spent). Funds that reach an unlabelled address that was not traced are counted as unlabelled.",
+      "Funds were traced up to 2 hops through 1 unlabelled address carrying 40% of the examined volume (7 provider requests); 1 could not be read (0x7777...7777: blockscout:ethereum did not answer within 8 s (3 attempts)); 2 more were not traced (the trace's budget of 30 provider requests was spent); 3 smaller unlabelled addresses were not read, being beyond the number of addresses read per hop. Funds that reach an unlabelled address that was not traced are counted as unlabelled.",
     );
     expect(lines).toContain('- sanctioned: received 37.5% indirect; sent none; nearest at 2 hops.');
     expect(lines).toContain('- exchange: received 50% direct; sent none; nearest at 1 hop.');

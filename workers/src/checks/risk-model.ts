@@ -133,17 +133,19 @@ export const WEIGHTS = {
   /**
    * Indirect exposure (funds that reached, or came from, a category through unlabelled
    * intermediaries, attributed in proportion: see exposure.ts) is weaker evidence than direct
-   * contact: the wallet's owner may not know where its counterparties' funds went. So it has a
-   * smaller floor and weighs less per share than direct exposure of the same category, for every
-   * share (a property test holds this), and each hop beyond the second halves its points. Only a
-   * wallet whose funds mostly trace to sanctioned parties reaches High on this alone (75 at 100 %).
-   * Shares below 0.1 % are not scored: at two hops, tiny attributions are the norm for any busy
-   * address.
+   * contact: the wallet's owner may not know where its counterparties' funds went. So it weighs
+   * less than direct exposure of the same category for every share (a property test holds this),
+   * and each hop beyond the second halves its points. Shares below 0.1 % are not scored: at two
+   * hops, tiny attributions are the norm for any busy address.
+   * - Sanctioned parties (and your block lists) follow a curve like the direct one, lower:
+   *   10 points at the smallest scored share, +2.5 per percentage point up to 35 (Medium: review)
+   *   at 10 % of the examined volume, then +40 spread over the rest, up to 75 (High) at 100 %.
+   *   Direct contact is 40 at any share and 70 at 10 %. See `indirectSanctionedPoints`.
+   * - Other categories: a floor plus a part per share, below their direct weights.
    */
   indirect: {
+    sanctioned: { floor: 10, highShare: 0.1, high: 35, max: 75 },
     weights: {
-      sanctioned: { floor: 15, perShare: 60 },
-      'custom-block': { floor: 15, perShare: 60 },
       mixer: { floor: 8, perShare: 35 },
       darknet: { floor: 10, perShare: 35 },
       ransomware: { floor: 12, perShare: 35 },
@@ -177,12 +179,28 @@ export function sanctionedExposurePoints(share: number): number {
   return w.high + Math.floor(((w.max - w.high) * (percent - highPercent)) / (100 - highPercent) + 1e-9);
 }
 
-/** Points for indirect exposure to `category`: the floor plus the part per share, halved for each hop beyond the second; 0 when the category is not scored. */
+/**
+ * Points for indirect exposure to sanctioned (or block-listed) parties holding `share` (0-1) of
+ * the examined volume, before the per-hop decay: 10 + 2.5 per percentage point up to 35 at 10 %,
+ * then +40 spread over the remaining 90 points, up to 75 at 100 %.
+ */
+export function indirectSanctionedPoints(share: number): number {
+  const w = WEIGHTS.indirect.sanctioned;
+  const percent = Math.min(100, Math.max(0, share * 100));
+  const highPercent = w.highShare * 100;
+  if (percent < highPercent) return w.floor + ((w.high - w.floor) / highPercent) * percent;
+  return w.high + ((w.max - w.high) * (percent - highPercent)) / (100 - highPercent);
+}
+
+const isSanctionLike = (category: ExposureCategory) => category === 'sanctioned' || category === 'custom-block';
+
+/** Points for indirect exposure to `category`, halved for each hop beyond the second and rounded; 0 when the category is not scored. */
 export function indirectPoints(category: ExposureCategory, exposure: IndirectExposure): number {
+  const share = Math.min(1, Math.max(0, exposure.share));
   const w = WEIGHTS.indirect.weights[category];
-  if (!w) return 0;
+  const points = isSanctionLike(category) ? indirectSanctionedPoints(share) : w ? w.floor + w.perShare * share : 0;
   const hops = Math.max(2, Math.floor(exposure.minHops));
-  return Math.round((w.floor + w.perShare * Math.min(1, Math.max(0, exposure.share))) * WEIGHTS.indirect.decayPerHop ** (hops - 2));
+  return Math.round(points * WEIGHTS.indirect.decayPerHop ** (hops - 2));
 }
 
 /** The scored indirect exposures, in a fixed order: categories with weights, above the minimum share. */
@@ -190,7 +208,7 @@ function indirectFactors(indirect: RiskInputs['indirectExposure']): Array<[Expos
   const order: readonly ExposureCategory[] = [...riskCategories, 'custom-block'];
   return order.flatMap((category) => {
     const e = indirect?.[category];
-    return e && WEIGHTS.indirect.weights[category] && e.share >= WEIGHTS.indirect.minShare ? [[category, e] as [ExposureCategory, IndirectExposure]] : [];
+    return e && (isSanctionLike(category) || WEIGHTS.indirect.weights[category]) && e.share >= WEIGHTS.indirect.minShare ? [[category, e] as [ExposureCategory, IndirectExposure]] : [];
   });
 }
 

@@ -1,4 +1,4 @@
-import { assessRisk, RISK_MODEL_VERSION, sanctionedExposurePoints, THRESHOLDS, type RiskInputs } from './risk-model';
+import { assessRisk, indirectPoints, RISK_MODEL_VERSION, sanctionedExposurePoints, THRESHOLDS, type RiskInputs } from './risk-model';
 
 const clean: RiskInputs = {
   directSanctionHits: 0,
@@ -138,5 +138,16 @@ describe('risk model', () => {
     expect(listed).toMatchObject({ score: 100, level: 'High Risk', status: 'Non-compliant' });
     const cleared = assessRisk({ ...clean, allowLists: ['Reviewed'], customBlockLists: ['Internal'] });
     expect(cleared).toMatchObject({ score: 0, level: 'Low Risk', status: 'Compliant' });
+  });
+
+  it('scores indirect exposure to sanctioned parties on its own curve: Medium from 10 %, High only near all the volume, halved at 3 hops', () => {
+    const sanctioned = (share: number, minHops = 2) => indirectPoints('sanctioned', { share, minHops });
+    expect([0.001, 0.05, 0.1, 0.15, 0.55, 1].map((s) => sanctioned(s))).toEqual([10, 23, 35, 37, 55, 75]);
+    expect(sanctioned(0.1, 3)).toBe(18);
+    expect(indirectPoints('custom-block', { share: 0.1, minHops: 2 })).toBe(35);
+    expect(indirectPoints('exchange', { share: 1, minHops: 2 })).toBe(0);
+    const withTenPercent = assessRisk({ ...clean, indirectExposure: { sanctioned: { share: 0.1, minHops: 2 } } });
+    expect(withTenPercent).toMatchObject({ score: 35, level: 'Medium Risk', status: 'Requires further review' });
+    expect(assessRisk({ ...clean, indirectExposure: { sanctioned: { share: 0.0009, minHops: 2 } } }).factors).toEqual([]);
   });
 });
