@@ -7,15 +7,13 @@
  * leaves alone.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FeedId } from '@walletscreen/contracts';
 import { WrongExpectedRevision, type EventStore, type Logger } from '@walletscreen/platform';
+import { downloadToFile } from '../shared/download';
 import { feedDefinitions } from './catalog';
 import { FeedError, fileSource, type FeedParseResult, type SkippedEntries } from './feed';
 import { decideFeedImport, feedStreamId, loadFeedState } from './feed-stream';
@@ -58,35 +56,6 @@ function eventIdFor(text: string): string {
   const h = createHash('sha256').update(text).digest('hex');
   const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-type ErrorLike = { message?: unknown; code?: unknown; name?: unknown; cause?: unknown };
-
-/** What went wrong, from fetch's "fetch failed" down to its cause ("connect ECONNREFUSED …", a timeout). */
-function reasonOf(error: unknown): string {
-  const e = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorLike;
-  if (e.name === 'TimeoutError') return 'it did not finish in time';
-  if (e.cause !== undefined && e.cause !== null) return reasonOf(e.cause);
-  const text = [e.message, e.code, e.name].find((x) => typeof x === 'string' && x !== '');
-  return typeof text === 'string' ? text : String(error);
-}
-
-async function download(url: string, to: string, fetchImpl: typeof fetch, timeoutMs: number): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetchImpl(url, { headers: { accept: '*/*', 'user-agent': 'WalletScreen feed sync' }, signal: AbortSignal.timeout(timeoutMs) });
-  } catch (error) {
-    throw new FeedError('download-failed', `download of ${url} failed: ${reasonOf(error)}`, { cause: error });
-  }
-  if (!response.ok || !response.body) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new FeedError('download-failed', `download of ${url} failed: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
-  }
-  try {
-    await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), createWriteStream(to));
-  } catch (error) {
-    throw new FeedError('download-failed', `download of ${url} broke off: ${reasonOf(error)}`, { cause: error });
-  }
 }
 
 /** SHA-256 and size of a file, read once. */
@@ -137,7 +106,7 @@ export async function runFeedSync(options: FeedSyncOptions): Promise<FeedSyncRes
       tempDir = await mkdtemp(path.join(tmpdir(), `walletscreen-feed-${feedId}-`));
       file = path.join(tempDir, 'feed');
       logger.info({ feedId, url }, 'downloading a feed');
-      await download(url, file, options.fetch ?? fetch, options.downloadTimeoutMs ?? 10 * 60_000);
+      await downloadToFile(url, file, { fetch: options.fetch ?? fetch, timeoutMs: options.downloadTimeoutMs ?? 10 * 60_000, userAgent: 'WalletScreen feed sync', fail: (reason, cause) => new FeedError('download-failed', reason, cause === undefined ? undefined : { cause }) });
     }
     const { sha256, bytes } = await hashFile(file);
     let parsed: FeedParseResult;

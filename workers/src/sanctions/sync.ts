@@ -6,14 +6,12 @@
  * to be newer than the one in force and the caller did not say `allowOlder` (see decide.ts).
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { WrongExpectedRevision, type EventStore, type Logger } from '@walletscreen/platform';
+import { downloadToFile } from '../shared/download';
 import { decideSanctionsList } from './decide';
 import { SanctionsListError } from './errors';
 import { parseOfacChunks, type ParsedOfacList } from './ofac-parser';
@@ -89,35 +87,6 @@ async function readList(file: string, name: string): Promise<{ list: ParsedOfacL
   }
 }
 
-type ErrorLike = { message?: unknown; code?: unknown; name?: unknown; cause?: unknown };
-
-/** What went wrong, from fetch's "fetch failed" down to its cause ("connect ECONNREFUSED …", "ENOTFOUND", a timeout). */
-function reasonOf(error: unknown): string {
-  const e = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorLike;
-  if (e.name === 'TimeoutError') return 'it did not finish in time';
-  if (e.cause !== undefined && e.cause !== null) return reasonOf(e.cause);
-  const text = [e.message, e.code, e.name].find((x) => typeof x === 'string' && x !== '');
-  return typeof text === 'string' ? text : String(error);
-}
-
-async function download(url: string, to: string, fetchImpl: typeof fetch, timeoutMs: number): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetchImpl(url, { headers: { accept: '*/*', 'user-agent': 'WalletScreen sanctions sync' }, signal: AbortSignal.timeout(timeoutMs) });
-  } catch (error) {
-    throw new SanctionsListError('download-failed', `download of ${url} failed: ${reasonOf(error)}`, { cause: error });
-  }
-  if (!response.ok || !response.body) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new SanctionsListError('download-failed', `download of ${url} failed: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
-  }
-  try {
-    await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), createWriteStream(to));
-  } catch (error) {
-    throw new SanctionsListError('download-failed', `download of ${url} broke off: ${reasonOf(error)}`, { cause: error });
-  }
-}
-
 export async function runSanctionsSync(options: SanctionsSyncOptions): Promise<SanctionsSyncResult> {
   const { eventStore, clock, logger } = options;
   let tempDir: string | null = null;
@@ -130,7 +99,7 @@ export async function runSanctionsSync(options: SanctionsSyncOptions): Promise<S
       tempDir = await mkdtemp(path.join(tmpdir(), 'walletscreen-ofac-'));
       file = path.join(tempDir, 'sdn-list');
       logger.info({ url }, 'downloading the OFAC SDN list');
-      await download(url, file, options.fetch ?? fetch, options.downloadTimeoutMs ?? 10 * 60_000);
+      await downloadToFile(url, file, { fetch: options.fetch ?? fetch, timeoutMs: options.downloadTimeoutMs ?? 10 * 60_000, userAgent: 'WalletScreen sanctions sync', fail: (reason, cause) => new SanctionsListError('download-failed', reason, cause === undefined ? undefined : { cause }) });
     }
     const { list, sha256, bytes } = await readList(file, name);
     const base = {
