@@ -6,9 +6,9 @@
  * stay on `feed-<id>`; this stream answers "when did we last try, from where, and did it work?"
  * (as `sanctions-sync` does for the OFAC list).
  */
-import { randomUUID } from 'node:crypto';
 import type { FeedId, FeedSyncTrigger } from '@walletscreen/contracts';
-import { WrongExpectedRevision, type EventStore } from '@walletscreen/platform';
+import type { EventStore } from '@walletscreen/platform';
+import { appendToLog, cachedLogFold } from '../shared/event-log';
 import { feedDefinitions } from './catalog';
 import { FeedError, type SkippedEntries } from './feed';
 import { assertSyncable, runFeedSync, type FeedSyncOptions, type FeedSyncResult } from './sync';
@@ -73,35 +73,12 @@ export function evolveFeedSyncLog(state: FeedSyncLogState, event: FeedSyncEvent)
 
 /** The sync log's state, cached; each call reads only the attempts recorded since the last one. */
 export function cachedFeedSyncLog(eventStore: EventStore): () => Promise<FeedSyncLogState> {
-  let state = initialFeedSyncLogState;
-  let next = 0;
-  let last: Promise<unknown> = Promise.resolve();
-  const refresh = async () => {
-    for (const e of await eventStore.readStream(feedSyncStreamId, { fromRevision: next })) {
-      if (feedSyncEventTypes.has(e.type)) state = evolveFeedSyncLog(state, { type: e.type, data: e.data } as FeedSyncEvent);
-      next = e.revision + 1;
-    }
-    return state;
-  };
-  return () => {
-    const run = last.then(refresh, refresh);
-    last = run.catch(() => undefined);
-    return run;
-  };
+  return cachedLogFold<FeedSyncLogState, FeedSyncEvent>(eventStore, feedSyncStreamId, initialFeedSyncLogState, feedSyncEventTypes, evolveFeedSyncLog);
 }
 
 /** Appends one attempt at the end of the log (retrying when another writer got there first). */
 export async function recordFeedSync(eventStore: EventStore, event: FeedSyncEvent): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const revision = await eventStore.streamRevision(feedSyncStreamId);
-    try {
-      await eventStore.append(feedSyncStreamId, [{ id: randomUUID(), type: event.type, data: event.data }], { expectedRevision: revision });
-      return;
-    } catch (error) {
-      if (error instanceof WrongExpectedRevision && attempt < 5) continue;
-      throw error;
-    }
-  }
+  await appendToLog(eventStore, feedSyncStreamId, event);
 }
 
 /**

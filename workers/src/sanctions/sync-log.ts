@@ -6,9 +6,9 @@
  * list itself stays in `sanctions-ofac`; this stream answers "when did we last try, from where,
  * and did it work?".
  */
-import { randomUUID } from 'node:crypto';
 import type { SanctionsSyncTrigger } from '@walletscreen/contracts';
-import { WrongExpectedRevision, type EventStore } from '@walletscreen/platform';
+import type { EventStore } from '@walletscreen/platform';
+import { appendToLog, cachedLogFold } from '../shared/event-log';
 import { SanctionsListError } from './errors';
 import { OFAC_SDN_ADVANCED_URL, runSanctionsSync, type SanctionsSyncOptions, type SanctionsSyncResult } from './sync';
 
@@ -80,35 +80,12 @@ export function evolveSanctionsSyncLog(state: SanctionsSyncLogState, event: Sanc
 
 /** The sync log's state, cached; each call reads only the attempts recorded since the last one. */
 export function cachedSanctionsSyncLog(eventStore: EventStore): () => Promise<SanctionsSyncLogState> {
-  let state = initialSanctionsSyncLogState;
-  let next = 0;
-  let last: Promise<unknown> = Promise.resolve();
-  const refresh = async () => {
-    for (const e of await eventStore.readStream(sanctionsSyncStreamId, { fromRevision: next })) {
-      if (syncEventTypes.has(e.type)) state = evolveSanctionsSyncLog(state, { type: e.type, data: e.data } as SanctionsSyncEvent);
-      next = e.revision + 1;
-    }
-    return state;
-  };
-  return () => {
-    const run = last.then(refresh, refresh);
-    last = run.catch(() => undefined);
-    return run;
-  };
+  return cachedLogFold<SanctionsSyncLogState, SanctionsSyncEvent>(eventStore, sanctionsSyncStreamId, initialSanctionsSyncLogState, syncEventTypes, evolveSanctionsSyncLog);
 }
 
 /** Appends one attempt at the end of the log (retrying when another writer got there first). */
 export async function recordSanctionsSync(eventStore: EventStore, event: SanctionsSyncEvent): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const revision = await eventStore.streamRevision(sanctionsSyncStreamId);
-    try {
-      await eventStore.append(sanctionsSyncStreamId, [{ id: randomUUID(), type: event.type, data: event.data }], { expectedRevision: revision });
-      return;
-    } catch (error) {
-      if (error instanceof WrongExpectedRevision && attempt < 5) continue;
-      throw error;
-    }
-  }
+  await appendToLog(eventStore, sanctionsSyncStreamId, event);
 }
 
 /**
