@@ -98,7 +98,7 @@ export async function run(): Promise<Record<string, number | string>> {
       LOG_LEVEL: 'silent',
       BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
       CHAIN_DATA_RATE_LIMITS: 'esplora=0',
-      SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+      SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0',
       API_KEY_RATE_LIMIT: '1000000',
       ADMIN_EMAIL: 'admin@bench.example',
       ADMIN_PASSWORD: 'Bench-Admin-Passphrase-1',

@@ -371,7 +371,7 @@ export async function run(): Promise<Record<string, number | string>> {
         CHAIN_DATA_RATE_LIMITS: 'esplora=0',
         CHECK_WAIT_MS: '30000',
         // The list is imported below; nothing is downloaded.
-        SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+        SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0',
       },
       clock: () => new Date(),
       logger: silent,

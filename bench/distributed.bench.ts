@@ -259,7 +259,7 @@ async function embeddedRun(load: Load, work: string): Promise<RunResult> {
       // The loopback Esplora is our own: no requests-per-second limit.
       CHAIN_DATA_RATE_LIMITS: 'esplora=0',
       CHECK_WAIT_MS: '30000',
-      SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+      SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0',
     },
     clock: () => new Date(),
     logger: silent,
@@ -441,7 +441,7 @@ async function distributedRun(root: string, load: Load, work: string, services: 
     JWT_SECRET: `bench-secret-${run}-0123456789abcdef0123456789`,
     ADMIN_EMAIL: 'admin@bench.example',
     ADMIN_PASSWORD: 'Adm1n-Passphrase!',
-    SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+    SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0',
     KAFKA_BROKERS: brokers,
     KAFKA_TOPIC_PREFIX: topicPrefix,
     MONGO_URL: mongoUrl,

@@ -32,7 +32,7 @@ export async function run(): Promise<Record<string, number | string>> {
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
-      SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+      SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0',
       MONITORING_SCHEDULER_INTERVAL_SECONDS: '0',
       API_KEY_RATE_LIMIT: '1000000',
       OFAC_SDN_URL: 'http://127.0.0.1:9/sdn.xml',

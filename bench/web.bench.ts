@@ -46,7 +46,7 @@ async function measure(): Promise<Record<string, number | string>> {
   if (!existsSync(path.join(staticDir, 'index.html'))) throw new Error('frontend/dist is missing: run npm run build first');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ws-bench-web-'));
   const server = await startEmbedded({
-    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SANCTIONS_SYNC_INTERVAL_HOURS: '0' },
+    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0' },
     staticDir,
     logger: createLogger({ level: 'silent' }),
   });

@@ -77,7 +77,7 @@ maybe('the distributed shape, process by process', () => {
     JWT_SECRET: `system-test-secret-${run}-0123456789abcdef`,
     ADMIN_EMAIL: 'admin@system.test',
     ADMIN_PASSWORD: 'Adm1n-Passphrase!',
-    SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+    SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0',
     KAFKA_BROKERS: kafkaEnv.KAFKA_BROKERS!,
     KAFKA_TOPIC_PREFIX: `ws-sys-${run}`,
     KAFKA_SESSION_TIMEOUT_MS: '6000',

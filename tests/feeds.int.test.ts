@@ -168,3 +168,47 @@ describe('a check of a wallet a feed labels', () => {
     expect(res.body.aml_report).toContain('Labelled gambling (Lucky Ibis Casino hot wallet (internal case 3107), source: https://compliance.example.com/cases/3107; feed custom-labels version 1).');
   });
 });
+
+describe('the feed refresh in the server', () => {
+  it('syncs each downloadable enabled feed at start, records it as a refresh, and does not download again on a restart within the interval', async () => {
+    const mirror = await startReplayServer([{ path: '/mirror/addresses-darklist.json', replies: [{ text: fixtureText('addresses-darklist.json') }] }]);
+    const s = await startTestServer({ FEEDS_SYNC_INTERVAL_HOURS: '24', FEED_URLS: `ethereum-darklist=${mirror.url}/mirror/addresses-darklist.json` });
+    try {
+      const t = (await s.api<{ token: string }>('POST', '/api/admin/admin-login', { body: ADMIN })).body.token;
+      const darklist = async () => (await s.api<FeedsStatusResponse>('GET', '/api/admin/feeds', { token: t })).body.feeds.find((f) => f.id === 'ethereum-darklist')!;
+      let status: FeedStatus | undefined;
+      for (let i = 0; i < 200 && !status?.last_sync; i++) {
+        status = await darklist();
+        if (!status.last_sync) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(status).toMatchObject({ version: '1', sha256: sha256Of('addresses-darklist.json'), last_sync: { trigger: 'refresh', result: 'imported', code: null } });
+      // Only the downloadable feed is fetched: the shipped contract sets and your own labels have no download, OpenSanctions is off.
+      expect(mirror.requests.map((r) => r.path)).toEqual(['/mirror/addresses-darklist.json']);
+
+      const again = await s.restart();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(mirror.requests).toHaveLength(1);
+      await again.destroy();
+    } finally {
+      await s.destroy().catch(() => undefined);
+      await mirror.close();
+    }
+  });
+
+  it('keeps the version in force when the download fails, and says why', async () => {
+    const down = await startReplayServer([{ path: '/mirror/addresses-darklist.json', replies: [{ status: 503, text: 'down for maintenance' }] }]);
+    const s = await startTestServer({ FEEDS_SYNC_INTERVAL_HOURS: '24', FEED_URLS: `ethereum-darklist=${down.url}/mirror/addresses-darklist.json` });
+    try {
+      const t = (await s.api<{ token: string }>('POST', '/api/admin/admin-login', { body: ADMIN })).body.token;
+      let status: FeedStatus | undefined;
+      for (let i = 0; i < 200 && !status?.last_sync; i++) {
+        status = (await s.api<FeedsStatusResponse>('GET', '/api/admin/feeds', { token: t })).body.feeds.find((f) => f.id === 'ethereum-darklist')!;
+        if (!status.last_sync) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(status).toMatchObject({ version: null, last_sync: { trigger: 'refresh', result: 'failed', code: 'download-failed', reason: expect.stringMatching(/failed: HTTP 503/) } });
+    } finally {
+      await s.destroy();
+      await down.close();
+    }
+  });
+});

@@ -61,7 +61,7 @@ async function start(env: Record<string, string> = {}): Promise<{ server: Embedd
   writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
   writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
   const server = await startEmbedded({
-    env: { DATA_DIR: path.join(root, 'data'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SANCTIONS_SYNC_INTERVAL_HOURS: '0', ...env },
+    env: { DATA_DIR: path.join(root, 'data'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0', ...env },
     staticDir: dist,
     logger: createLogger({ level: 'silent' }),
   });

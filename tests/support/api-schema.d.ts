@@ -5068,7 +5068,7 @@ export interface paths {
                                 last_sync: {
                                     at: string;
                                     /** @enum {string} */
-                                    trigger: "admin-sync" | "upload" | "command-line";
+                                    trigger: "admin-sync" | "upload" | "command-line" | "refresh";
                                     /** @enum {string} */
                                     result: "imported" | "unchanged" | "failed";
                                     code: string | null;
@@ -5176,7 +5176,7 @@ export interface paths {
                                 last_sync: {
                                     at: string;
                                     /** @enum {string} */
-                                    trigger: "admin-sync" | "upload" | "command-line";
+                                    trigger: "admin-sync" | "upload" | "command-line" | "refresh";
                                     /** @enum {string} */
                                     result: "imported" | "unchanged" | "failed";
                                     code: string | null;
@@ -5305,7 +5305,7 @@ export interface paths {
                                 last_sync: {
                                     at: string;
                                     /** @enum {string} */
-                                    trigger: "admin-sync" | "upload" | "command-line";
+                                    trigger: "admin-sync" | "upload" | "command-line" | "refresh";
                                     /** @enum {string} */
                                     result: "imported" | "unchanged" | "failed";
                                     code: string | null;

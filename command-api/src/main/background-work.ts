@@ -18,6 +18,8 @@ import { startRefundOnFailure } from '../checks/refund-on-failure';
 import { createAnalysis, type AnalysisOptions } from './analysis';
 import type { Ports } from './command-api';
 import { startSanctionsRefresh } from './sanctions-refresh';
+import { startFeedsRefresh } from './feeds-refresh';
+import { enabledFeedIds } from '@walletscreen/workers/feeds/catalog';
 import { startBatchRunner } from '../batches/runner';
 import { startCheckCommand } from './check-command';
 import type { Mailer } from '../accounts/mailer';
@@ -92,6 +94,7 @@ export async function startBackgroundWork(deps: {
     publicUrl: config.PUBLIC_URL,
   });
   const sanctionsRefresh = startSanctionsRefresh({ eventStore, logger, clock, intervalHours: config.SANCTIONS_SYNC_INTERVAL_HOURS, url: config.OFAC_SDN_URL });
+  const feedsRefresh = startFeedsRefresh({ eventStore, logger, clock, intervalHours: config.FEEDS_SYNC_INTERVAL_HOURS, enabled: enabledFeedIds(config.FEEDS_ENABLED), ...(config.FEED_URLS ? { urls: config.FEED_URLS } : {}) });
 
   // Monitoring: re-screens start through the same check command, with its charging rules (they
   // never wait for a check to settle).
@@ -130,6 +133,7 @@ export async function startBackgroundWork(deps: {
         await checkRecorder.stop();
         await alertMailer.stop();
         await sanctionsRefresh.stop();
+        await feedsRefresh.stop();
         await batches.stop();
         await hub.stop();
         await sweeper.stop();

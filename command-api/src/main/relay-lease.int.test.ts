@@ -66,7 +66,7 @@ if (kafkaServer.skipReason) {
         KAFKA_PARTITIONS: '2',
         RELAY_LEASE_MS: String(LEASE_MS),
         SQLITE_POLL_MS: '20',
-        SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+        SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0',
       };
       const store = new SqliteEventStore({ file: path.join(dataDir, 'walletscreen.db') });
       const append = async (from: number, count: number) => {

@@ -23,7 +23,7 @@ export const feedKinds = ['download', 'shipped', 'upload'] as const;
 export type FeedKind = (typeof feedKinds)[number];
 
 /** What started a feed sync: an admin's "Sync now", an admin's upload, `npm run feeds:sync`. */
-export const feedSyncTriggers = ['admin-sync', 'upload', 'command-line'] as const;
+export const feedSyncTriggers = ['admin-sync', 'upload', 'command-line', 'refresh'] as const;
 export type FeedSyncTrigger = (typeof feedSyncTriggers)[number];
 
 /** The feed id of a path parameter; an unknown id is simply not found. */

@@ -140,6 +140,8 @@ export const envSchema = z
     OPENAI_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(500).max(120_000).default(20_000),
     // Sanctions: the OFAC list the server refreshes every interval (0 turns the refresh off).
     SANCTIONS_SYNC_INTERVAL_HOURS: z.coerce.number({ error: 'must be a number of hours' }).min(0).max(8760).default(24),
+    // How often downloadable intelligence feeds are refreshed in the background; 0 turns it off.
+    FEEDS_SYNC_INTERVAL_HOURS: z.coerce.number({ error: 'must be a number of hours' }).min(0).max(8760).default(24),
     OFAC_SDN_URL: url(['http:', 'https:']),
     // Public API: requests per minute each API key may make (429 beyond).
     API_KEY_RATE_LIMIT: z.coerce.number({ error: 'must be a number of requests per minute' }).int().min(1).max(1_000_000).default(600),

@@ -47,6 +47,8 @@ export interface FeedSyncAttempt {
   result: FeedSyncResult['status'] | 'failed';
   code: string | null;
   reason: string | null;
+  /** When a sync of this feed last succeeded (imported or unchanged); null when never. */
+  lastSuccessAt?: string | null;
 }
 
 /** The last attempt of each feed. */
@@ -58,11 +60,11 @@ export function evolveFeedSyncLog(state: FeedSyncLogState, event: FeedSyncEvent)
   switch (event.type) {
     case 'FeedSyncSucceeded': {
       const d = event.data;
-      return { ...state, [d.feedId]: { at: d.at, trigger: d.trigger, result: d.status, code: null, reason: null } };
+      return { ...state, [d.feedId]: { at: d.at, trigger: d.trigger, result: d.status, code: null, reason: null, lastSuccessAt: d.at } };
     }
     case 'FeedSyncFailed': {
       const d = event.data;
-      return { ...state, [d.feedId]: { at: d.at, trigger: d.trigger, result: 'failed', code: d.code, reason: d.reason } };
+      return { ...state, [d.feedId]: { at: d.at, trigger: d.trigger, result: 'failed', code: d.code, reason: d.reason, lastSuccessAt: state[d.feedId]?.lastSuccessAt ?? null } };
     }
     default: {
       const _exhaustive: never = event;

@@ -1,0 +1,55 @@
+/**
+ * The server's feed refresh: each enabled feed that has a download (not a shipped one, not your
+ * own labels) is synced in the background like the OFAC list (see periodic-sync.ts): at start when
+ * it was never synced or its last success is older than FEEDS_SYNC_INTERVAL_HOURS, then every
+ * interval. Every attempt is in the feeds' sync log; a failure keeps the version in force.
+ * FEEDS_SYNC_INTERVAL_HOURS=0 turns it off.
+ */
+import type { FeedId } from '@walletscreen/contracts';
+import type { EventStore, Logger } from '@walletscreen/platform';
+import { feedDefinitions } from '@walletscreen/workers/feeds/catalog';
+import { FeedError } from '@walletscreen/workers/feeds/feed';
+import { cachedFeedSyncLog, runRecordedFeedSync } from '@walletscreen/workers/feeds/sync-log';
+import { startPeriodicSync, type PeriodicSync } from './periodic-sync';
+
+export function startFeedsRefresh(deps: {
+  eventStore: EventStore;
+  logger: Logger;
+  clock: () => Date;
+  intervalHours: number;
+  enabled: readonly FeedId[];
+  /** Mirrors (FEED_URLS). */
+  urls?: Partial<Record<FeedId, string>>;
+  fetch?: typeof fetch;
+}): PeriodicSync {
+  const { eventStore, logger, clock, enabled } = deps;
+  const downloadable = enabled.filter((id) => feedDefinitions[id].kind === 'download');
+  if (!(deps.intervalHours > 0)) {
+    if (downloadable.length > 0) logger.info('automatic feed refresh is off (FEEDS_SYNC_INTERVAL_HOURS=0)');
+    return { stop: async () => undefined };
+  }
+  const syncLog = cachedFeedSyncLog(eventStore);
+  const refreshes = downloadable.map((feedId) =>
+    startPeriodicSync({
+      logger,
+      clock,
+      intervalHours: deps.intervalHours,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      async lastSuccessMs() {
+        const at = (await syncLog())[feedId]?.lastSuccessAt;
+        return at ? Date.parse(at) : null;
+      },
+      async sync(download) {
+        const result = await runRecordedFeedSync({ eventStore, feedId, enabled, url: deps.urls?.[feedId], fetch: download, clock, logger, trigger: 'refresh' });
+        logger.info({ feedId, status: result.status, version: result.version, entries: result.entryCount, skipped: result.skipped.count }, 'feed sync finished');
+      },
+      failureMessage: 'feed sync failed: the version in force stays, and the sync is retried later',
+      failureFields: (error) => ({ feedId, code: error instanceof FeedError ? error.code : undefined }),
+    }),
+  );
+  return {
+    async stop() {
+      await Promise.all(refreshes.map((r) => r.stop()));
+    },
+  };
+}
