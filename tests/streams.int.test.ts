@@ -89,6 +89,10 @@ describe("a check's stream and its replay", () => {
     expect(versions.custom_lists).toEqual([{ list_id: listId, name: 'Partner risk', kind: 'block', version: 1, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), entry_count: 1 }]);
     expect(versions.sanctions_list?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(versions.intelligence.labels_version).toEqual(expect.any(String));
+    // The shipped contract sets are the one feed in force (the darklist was never synced here); funds were traced two hops.
+    expect(versions.feeds.map((f) => [f.id, f.sha256.length])).toEqual([['contract-sets', 64]]);
+    expect(versions.trace).toMatchObject({ depth: 2, fan_out: 5, request_budget: 30 });
+    expect(versions.trace!.expanded + versions.trace!.failed + versions.trace!.not_expanded).toBeGreaterThan(0);
   });
 
   it('replays the check identical: the recorded model version on the recorded evidence gives the recorded verdict', async () => {

@@ -4438,7 +4438,23 @@ export interface paths {
                                     labels_version: string | null;
                                     chainabuse: string | null;
                                 };
+                                feeds: {
+                                    id: string;
+                                    name: string;
+                                    version: string;
+                                    sha256: string;
+                                    entry_count: number;
+                                }[];
                                 blockchain_provider: string | null;
+                                trace: {
+                                    depth: number;
+                                    fan_out: number;
+                                    request_budget: number;
+                                    requests: number;
+                                    expanded: number;
+                                    failed: number;
+                                    not_expanded: number;
+                                } | null;
                                 reused_blockchain_data_of: string | null;
                                 writer: string | null;
                             };

@@ -92,7 +92,17 @@ export const checkAudit: CheckAudit = {
       sanctions_list: v.sanctionsList && { source: v.sanctionsList.source, published_at: v.sanctionsList.publishedAt, sha256: v.sanctionsList.sha256, imported_at: v.sanctionsList.importedAt, address_count: v.sanctionsList.addressCount },
       custom_lists: v.customLists.map((l) => ({ list_id: l.listId, name: l.name, kind: l.kind, version: l.version, sha256: l.sha256, entry_count: l.entryCount })),
       intelligence: { labels_version: v.intelligence.labelsVersion, chainabuse: v.intelligence.chainabuse },
+      feeds: v.feeds.map((f) => ({ id: f.id, name: f.name, version: f.version, sha256: f.sha256, entry_count: f.entryCount })),
       blockchain_provider: v.blockchainProvider,
+      trace: v.trace && {
+        depth: v.trace.depth,
+        fan_out: v.trace.fanOut,
+        request_budget: v.trace.requestBudget,
+        requests: v.trace.requests,
+        expanded: v.trace.expanded,
+        failed: v.trace.failed,
+        not_expanded: v.trace.notExpanded,
+      },
       reused_blockchain_data_of: v.reusedBlockchainDataOf,
       writer: v.writer,
     };

@@ -56,7 +56,21 @@ export const checkVersionsSchema = z.object({
   sanctions_list: z.object({ source: z.string(), published_at: z.string().nullable(), sha256: z.string(), imported_at: z.string(), address_count: z.number().int() }).nullable(),
   custom_lists: z.array(z.object({ list_id: z.string(), name: z.string(), kind: z.string(), version: z.number().int(), sha256: z.string(), entry_count: z.number().int() })),
   intelligence: z.object({ labels_version: z.string().nullable(), chainabuse: z.string().nullable() }),
+  /** The intelligence feeds in force when the check ran, each with its version and file hash (empty before feeds). */
+  feeds: z.array(z.object({ id: z.string(), name: z.string(), version: z.string(), sha256: z.string(), entry_count: z.number().int() })),
   blockchain_provider: z.string().nullable(),
+  /** How far funds were followed beyond the direct counterparties; null when they were not traced. */
+  trace: z
+    .object({
+      depth: z.number().int(),
+      fan_out: z.number().int(),
+      request_budget: z.number().int(),
+      requests: z.number().int(),
+      expanded: z.number().int(),
+      failed: z.number().int(),
+      not_expanded: z.number().int(),
+    })
+    .nullable(),
   /** A list-change re-screen reuses an earlier check's blockchain data: that check. */
   reused_blockchain_data_of: z.string().nullable(),
   writer: z.string().nullable(),

@@ -140,7 +140,11 @@ export interface RecordedVersions {
   sanctionsListLoaded: boolean | null;
   customLists: Array<{ listId: string; name: string; kind: string; version: number; sha256: string; entryCount: number }>;
   intelligence: { labelsVersion: string | null; chainabuse: string | null };
+  /** The feeds in force when the check ran (empty in checks recorded before feeds). */
+  feeds: Array<{ id: string; name: string; version: string; sha256: string; entryCount: number }>;
   blockchainProvider: string | null;
+  /** How far funds were followed beyond the direct counterparties; null when not traced (depth 1, no data, or recorded before tracing). */
+  trace: { depth: number; fanOut: number; requestBudget: number; requests: number; expanded: number; failed: number; notExpanded: number } | null;
   reusedBlockchainDataOf: string | null;
   writer: string | null;
 }
@@ -164,7 +168,20 @@ export function recordedVersions(events: readonly ReplayableEvent[]): RecordedVe
       labelsVersion: intel?.labelsVersion ?? init.labelsVersion ?? null,
       chainabuse: intel?.chainabuse ? intel.chainabuse.status : (init.chainabuse ?? null),
     },
+    feeds: (init.feeds ?? []).map((f) => ({ id: f.id, name: f.name, version: f.version, sha256: f.sha256, entryCount: f.entryCount })),
     blockchainProvider: provider ?? null,
+    trace:
+      chain?.ok && chain.trace
+        ? {
+            depth: chain.trace.depth,
+            fanOut: chain.trace.fanOut,
+            requestBudget: chain.trace.requestBudget,
+            requests: chain.trace.requests,
+            expanded: chain.trace.expansions.filter((e) => e.ok).length,
+            failed: chain.trace.expansions.filter((e) => !e.ok).length,
+            notExpanded: chain.trace.notExpanded.length,
+          }
+        : null,
     reusedBlockchainDataOf: chain?.reusedFrom?.checkId ?? null,
     writer: narrative?.writer ?? init.writer ?? null,
   };

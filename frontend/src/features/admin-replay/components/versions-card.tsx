@@ -60,10 +60,39 @@ export function VersionsCard({ versions }: { versions: CheckVersions }) {
               orNone(versions.blockchain_provider)
             )}
           </Field>
+          <Field label="Indirect exposure">
+            {versions.trace ? (
+              <>
+                Traced {versions.trace.depth} hops: {versions.trace.expanded} {versions.trace.expanded === 1 ? 'address' : 'addresses'} read
+                {versions.trace.failed > 0 ? `, ${versions.trace.failed} unreadable` : ''}
+                {versions.trace.not_expanded > 0 ? `, ${versions.trace.not_expanded} left` : ''} (<span className="ws-tabular">{versions.trace.requests}</span> of {versions.trace.request_budget} requests, at most {versions.trace.fan_out} per hop)
+              </>
+            ) : (
+              orNone(null, 'Not traced')
+            )}
+          </Field>
           <Field label="Intelligence labels">{orNone(versions.intelligence.labels_version)}</Field>
           <Field label="Chainabuse">{orNone(versions.intelligence.chainabuse)}</Field>
           <Field label="Sanctions list" wide>
             <SanctionsList versions={versions} />
+          </Field>
+          <Field label="Intelligence feeds" wide>
+            {(versions.feeds ?? []).length === 0 ? (
+              <Text span c="dimmed" size="sm">
+                None recorded
+              </Text>
+            ) : (
+              <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+                {(versions.feeds ?? []).map((f) => (
+                  <Stack component="li" key={f.id} gap={0}>
+                    <span>
+                      {f.name}, version <span className="ws-tabular">{f.version}</span>, <span className="ws-tabular">{f.entry_count.toLocaleString('en-US')}</span> {f.entry_count === 1 ? 'entry' : 'entries'}
+                    </span>
+                    <CopyAddress address={f.sha256} shorten copyLabel={`Copy the sha256 of ${f.name}`} />
+                  </Stack>
+                ))}
+              </Stack>
+            )}
           </Field>
           <Field label="Custom lists" wide>
             {versions.custom_lists.length === 0 ? (
