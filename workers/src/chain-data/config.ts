@@ -13,6 +13,8 @@
  *                             0 = no limit, for a self-hosted node; merged over the defaults)
  *   TRACE_DEPTH (1-3; 1 turns tracing off), TRACE_FAN_OUT, TRACE_REQUEST_BUDGET, TRACE_TIME_LIMIT_MS,
  *   TRACE_CACHE_TTL_MS   (following funds beyond the direct counterparties: see trace.ts)
+ *   PRICES_URL (a CoinGecko-compatible API; empty turns price lookups off), COINGECKO_API_KEY
+ *   (USD prices, to weigh token transfers with the native coin: see prices.ts)
  */
 import { evmNetworks, type EvmNetwork } from '@walletscreen/contracts';
 import { MAX_TRACE_DEPTH, defaultChainDataConfig, type ChainDataConfig } from './types';
@@ -100,6 +102,11 @@ export function chainDataConfigFromEnv(env: Record<string, string | undefined>, 
       cacheTtlMs: integer('TRACE_CACHE_TTL_MS', defaults.trace.cacheTtlMs, 0),
     },
   };
+  const pricesUrl = text('PRICES_URL');
+  const coingeckoApiKey = text('COINGECKO_API_KEY') || defaults.prices.apiKey;
+  config.prices = { ...defaults.prices, url: pricesUrl === undefined ? defaults.prices.url : pricesUrl === '' ? null : (url('PRICES_URL', pricesUrl) ?? defaults.prices.url) };
+  if (coingeckoApiKey) config.prices.apiKey = coingeckoApiKey;
+  else delete config.prices.apiKey;
   if (etherscanApiKey) config.etherscanApiKey = etherscanApiKey;
   else delete config.etherscanApiKey;
   if (tronGridApiKey) config.tronGridApiKey = tronGridApiKey;

@@ -293,8 +293,18 @@ export function loopbackConfig(url: string, overrides: Partial<ChainDataConfig> 
     timeoutMs: 2000,
     retries: 2,
     ratePerSecond: { default: 0 },
+    prices: { ...defaultChainDataConfig.prices, url: `${url}/coingecko` },
     ...overrides,
   };
+}
+
+/**
+ * CoinGecko's `simple/price` on the path `loopbackConfig` points the price source at: the recorded
+ * table (`coingecko/simple-price.json`: every asset a check weighs, at made-up round prices: TRX
+ * $0.25, USDT and USDC $1, ETH $3,000, BNB $600, BTC $60,000), or `replies` in turn.
+ */
+export function priceRoutes(...replies: Reply[]): Route[] {
+  return [{ path: '/coingecko/simple/price', query: { vs_currencies: 'usd' }, replies: replies.length > 0 ? replies : [{ fixture: 'coingecko/simple-price.json' }] }];
 }
 
 /** The chain families of the trace scenarios, by the fixtures folder their answers are in. */

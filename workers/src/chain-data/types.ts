@@ -6,6 +6,7 @@
  * the raw integer units (satoshi, wei, sun, lamports, drops) with BigInt arithmetic: never floats.
  */
 import type { EvmNetwork, Network } from '@walletscreen/contracts';
+import { defaultPricesConfig, type PricesConfig } from './prices';
 
 /** A token amount moved between the wallet and one counterparty (TRC-20 USDT on TRON, ERC-20 on EVM). */
 export interface CounterpartyTokenFlow {
@@ -135,6 +136,8 @@ export interface ChainDataConfig {
   ratePerSecond: Record<string, number>;
   /** Following funds beyond the direct counterparties (see trace.ts). */
   trace: TraceConfig;
+  /** USD prices, to weigh token transfers with the native coin (see prices.ts, valuation.ts). */
+  prices: PricesConfig;
 }
 
 export const defaultChainDataConfig: ChainDataConfig = {
@@ -170,6 +173,7 @@ export const defaultChainDataConfig: ChainDataConfig = {
     default: 5,
   },
   trace: defaultTraceConfig,
+  prices: defaultPricesConfig,
 };
 
 /** The most counterparties a ChainData lists. */
