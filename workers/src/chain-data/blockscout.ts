@@ -17,6 +17,7 @@
  *   decimals }, transaction_hash (older: tx_hash), timestamp.
  */
 import type { EvmNetwork } from '@walletscreen/contracts';
+import { knownToken } from './assets';
 import { CounterpartyBook } from './counterparties';
 import { addEvmTokenTransfer, addEvmTransfer, evmKey, evmSymbols } from './evm';
 import { ProviderError } from './http';
@@ -64,7 +65,7 @@ export async function fetchBlockscout(ctx: ProviderContext, baseUrl: string, q: 
   const txCount = Number(obj(counters?.data).transactions_count ?? 0);
 
   const decimals = nativeDecimals.wei;
-  const book = new CounterpartyBook(decimals, evmKey);
+  const book = new CounterpartyBook(decimals, evmKey, (contract) => knownToken(q.network, contract) !== undefined);
   const seen = new Set<string>();
   let firstSeen: string | null = null;
   let lastSeen: string | null = null;

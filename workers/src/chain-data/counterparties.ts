@@ -51,10 +51,12 @@ export class CounterpartyBook {
   /**
    * @param decimals of the native unit
    * @param key how addresses compare (lower-case for EVM, as is elsewhere)
+   * @param weighed whether a token contract is one a check weighs (assets.ts): its flows rank counterparties like the coin's
    */
   constructor(
     private readonly decimals: number,
     private readonly key: (address: string) => string = (a) => a,
+    private readonly weighed: (contract: string) => boolean = () => false,
   ) {}
 
   private entry(address: string, txid: string, time: string | null, direction: 'in' | 'out'): Entry {
@@ -93,18 +95,31 @@ export class CounterpartyBook {
   }
 
   /**
-   * Sorted by native volume descending; counterparties with equal native volume (often none, for
-   * token-only ones) by their token volume in whole token units, then by transactions, then by
+   * Sorted by the largest share each counterparty holds of any asset a check weighs: of the
+   * native volume, or of a weighed token's volume (so that a counterparty that moved only USDT,
+   * the bulk of value on TRON, is not cut off behind small TRX payments: the weighing in USD comes
+   * later, with the prices). Without weighed tokens that is the native volume's order. Ties by
+   * native volume, then by token volume in whole token units, then by transactions, then by
    * address. At most `limit`.
    */
   list(limit = MAX_COUNTERPARTIES): Counterparty[] {
     const tokenVolume = (e: Entry) => [...e.tokens.values()].reduce((s, f) => s + (f.received + f.sent) * 10n ** BigInt(Math.max(0, 36 - f.decimals)), 0n);
+    const nativeTotal = [...this.entries.values()].reduce((s, e) => s + e.received + e.sent, 0n);
+    const weighedTotals = new Map([...this.tokenTotals].filter(([, f]) => this.weighed(f.contract)).map(([k, f]) => [k, f.received + f.sent]));
+    const ratio = (part: bigint, total: bigint | undefined) => (total && total > 0n ? Number((part * 1_000_000_000_000n) / total) / 1e12 : 0);
+    const rank = new Map<Entry, number>();
+    for (const e of this.entries.values()) {
+      let r = ratio(e.received + e.sent, nativeTotal);
+      for (const [k, f] of e.tokens) if (weighedTotals.has(k)) r = Math.max(r, ratio(f.received + f.sent, weighedTotals.get(k)));
+      rank.set(e, r);
+    }
     const tokenList = (tokens: Map<string, TokenFlow>): CounterpartyTokenFlow[] =>
       [...tokens.values()]
         .sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : a.contract < b.contract ? -1 : 1))
         .map((f) => ({ token: f.token, contract: f.contract, received: formatUnits(f.received, f.decimals), sent: formatUnits(f.sent, f.decimals) }));
     return [...this.entries.values()]
       .sort((a, b) => {
+        if (weighedTotals.size > 0 && rank.get(a) !== rank.get(b)) return rank.get(b)! - rank.get(a)!;
         const va = a.received + a.sent;
         const vb = b.received + b.sent;
         if (va !== vb) return va > vb ? -1 : 1;

@@ -42,7 +42,7 @@ describe('Etherscan v2 (EVM with ETHERSCAN_API_KEY)', () => {
         transactionsExamined: 3,
         complete: true,
         counterparties: [
-          { address: a.evmA, direction: 'in', txCount: 1, received: '5', sent: '0', firstSeen: '2024-05-01T08:00:00.000Z', lastSeen: '2024-05-01T08:00:00.000Z' },
+          // By the largest share of any weighed asset: B moved all the BSC-USD, A 77 % of the BNB (5 of 6.5).
           {
             address: a.evmB,
             direction: 'both',
@@ -53,6 +53,7 @@ describe('Etherscan v2 (EVM with ETHERSCAN_API_KEY)', () => {
             lastSeen: '2024-06-03T07:33:20.000Z',
             tokens: [{ token: 'USDT', contract: '0x55d398326f99059fF775485246999027B3197955', received: '100', sent: '0' }],
           },
+          { address: a.evmA, direction: 'in', txCount: 1, received: '5', sent: '0', firstSeen: '2024-05-01T08:00:00.000Z', lastSeen: '2024-05-01T08:00:00.000Z' },
           // A contract it deployed.
           { address: a.evmToken, direction: 'out', txCount: 1, received: '0', sent: '0', firstSeen: '2024-06-10T06:13:20.000Z', lastSeen: '2024-06-10T06:13:20.000Z' },
         ],

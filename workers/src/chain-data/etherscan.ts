@@ -19,6 +19,7 @@
  * The key goes in the `apikey` query parameter and is blanked out of every reason.
  */
 import type { EvmNetwork } from '@walletscreen/contracts';
+import { knownToken } from './assets';
 import { CounterpartyBook } from './counterparties';
 import { addEvmTokenTransfer, addEvmTransfer, evmChainIds, evmKey, evmSymbols } from './evm';
 import { mayLookUpOldest, recentPagesOf, optional, trimBase, unexpectedShape, type AddressQuery, type ProviderContext } from './provider';
@@ -56,7 +57,7 @@ export async function fetchEtherscan(ctx: ProviderContext, baseUrl: string, apiK
   if (balance === null) throw unexpectedShape(ETHERSCAN_PROVIDER, 'balance is not an integer');
 
   const decimals = nativeDecimals.wei;
-  const book = new CounterpartyBook(decimals, evmKey);
+  const book = new CounterpartyBook(decimals, evmKey, (contract) => knownToken(q.network, contract) !== undefined);
   const seen = new Set<string>();
   let firstSeen: string | null = null;
   let lastSeen: string | null = null;

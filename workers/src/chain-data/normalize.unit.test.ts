@@ -39,6 +39,23 @@ describe('CounterpartyBook', () => {
     expect(book.list()[0]).toMatchObject({ address: 'TC', received: '0', tokens: [{ token: 'USDT', contract: usdt.contract, received: '1000', sent: '0' }] });
     expect(book.tokenTransfers()).toEqual([{ token: 'USDT', contract: usdt.contract, received: '1000', sent: '120.5' }]);
   });
+
+  it('keeps the counterparty that moved the most of a weighed token within the limit, behind no small coin payments; never for a token it does not weigh', () => {
+    const usdt = { token: 'USDT', contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', decimals: 6 };
+    const fake = { token: 'USDT', contract: 'TJaZcuzVrGW5J4oPsk38fYY45GLsmHSvvm', decimals: 6 };
+    const fill = (book: CounterpartyBook) => {
+      for (let i = 0; i < 60; i++) book.add({ counterparty: `T-coin-${String(i).padStart(2, '0')}`, direction: 'in', amount: 1_000_000n + BigInt(i), txid: `c${i}`, time: null });
+      book.addToken({ ...usdt, counterparty: 'T-usdt', direction: 'in', amount: 5_000_000_000n, txid: 'u', time: null });
+      book.addToken({ ...fake, counterparty: 'T-fake', direction: 'in', amount: 9_000_000_000_000n, txid: 'f', time: null });
+      return book;
+    };
+    const list = fill(new CounterpartyBook(6, (a) => a, (contract) => contract === usdt.contract)).list(10);
+    // All the USDT (100 % of it) outranks any one of 60 nearly equal coin payments (under 2 % each).
+    expect(list[0]!.address).toBe('T-usdt');
+    expect(list.slice(1).map((c) => c.address)).toEqual(['T-coin-59', 'T-coin-58', 'T-coin-57', 'T-coin-56', 'T-coin-55', 'T-coin-54', 'T-coin-53', 'T-coin-52', 'T-coin-51']);
+    // Without weighed tokens the coin's order stands, and the token-only counterparties are cut off.
+    expect(fill(new CounterpartyBook(6)).list(10).map((c) => c.address)).not.toContain('T-usdt');
+  });
 });
 
 describe('splitProportionally', () => {
@@ -165,6 +182,16 @@ describe('chainDataConfigFromEnv', () => {
     expect(config.trace).toEqual({ ...defaultChainDataConfig.trace, depth: 3, fanOut: 8, requestBudget: 0, timeLimitMs: 5000, cacheTtlMs: 0 });
     expect(() => chainDataConfigFromEnv({ TRACE_DEPTH: '4' })).toThrow(/TRACE_DEPTH: must be an integer from 1 to 3/);
     expect(() => chainDataConfigFromEnv({ TRACE_FAN_OUT: '0' })).toThrow(/TRACE_FAN_OUT: must be an integer from 1 to 50/);
+  });
+
+  it('reads the price source, its key, and an empty URL as lookups turned off; refuses a URL that is not http(s)', () => {
+    expect(chainDataConfigFromEnv({ PRICES_URL: 'https://pro-api.coingecko.com/api/v3/', COINGECKO_API_KEY: ' CG-key ' }).prices).toEqual({
+      ...defaultChainDataConfig.prices,
+      url: 'https://pro-api.coingecko.com/api/v3',
+      apiKey: 'CG-key',
+    });
+    expect(chainDataConfigFromEnv({ PRICES_URL: '' }).prices.url).toBeNull();
+    expect(() => chainDataConfigFromEnv({ PRICES_URL: 'coingecko' })).toThrow(/PRICES_URL: "coingecko" is not an http\(s\) URL/);
   });
 
   it('names every bad variable', () => {

@@ -43,10 +43,11 @@ describe('TronGrid (TRON)', () => {
         lastSeen: '2024-06-01T12:00:00.000Z',
         transactionsExamined: 3,
         complete: true,
+        // By the largest share of any weighed asset: C moved 89 % of the USDT (1,000 of 1,120.5), B 80 % of the TRX (200 of 250), A 20 % of the TRX.
         counterparties: [
+          { address: a.tronC, direction: 'in', txCount: 1, received: '0', sent: '0', firstSeen: '2024-05-15T08:00:00.000Z', lastSeen: '2024-05-15T08:00:00.000Z', tokens: usdt('1000', '0') },
           { address: a.tronB, direction: 'in', txCount: 1, received: '200', sent: '0', firstSeen: '2024-05-01T08:00:00.000Z', lastSeen: '2024-05-01T08:00:00.000Z' },
           { address: a.tronA, direction: 'out', txCount: 2, received: '0', sent: '50', firstSeen: '2024-05-20T08:00:00.000Z', lastSeen: '2024-06-01T12:00:00.000Z', tokens: usdt('0', '120.5') },
-          { address: a.tronC, direction: 'in', txCount: 1, received: '0', sent: '0', firstSeen: '2024-05-15T08:00:00.000Z', lastSeen: '2024-05-15T08:00:00.000Z', tokens: usdt('1000', '0') },
           // The USDT contract it called to send USDT.
           { address: TRON_USDT_CONTRACT, direction: 'out', txCount: 1, received: '0', sent: '0', firstSeen: '2024-05-20T08:00:00.000Z', lastSeen: '2024-05-20T08:00:00.000Z' },
         ],

@@ -21,6 +21,7 @@
  * value on TRON moves as USDT rather than TRX.
  */
 import { base58CheckEncode } from '@walletscreen/contracts/addresses/base58';
+import { knownToken } from './assets';
 import { CounterpartyBook } from './counterparties';
 import { mayLookUpOldest, recentPagesOf, optional, trimBase, type AddressQuery, type ProviderContext } from './provider';
 import type { ChainData } from './types';
@@ -65,7 +66,7 @@ export async function fetchTronGrid(ctx: ProviderContext, baseUrl: string, apiKe
   const created = isoFromMillis(acc.create_time);
 
   const decimals = nativeDecimals.sun;
-  const book = new CounterpartyBook(decimals);
+  const book = new CounterpartyBook(decimals, (a) => a, (contract) => knownToken(q.network, contract) !== undefined);
   const seen = new Set<string>();
   let firstSeen = created;
   let lastSeen: string | null = null;
