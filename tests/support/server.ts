@@ -15,10 +15,13 @@ export interface TestServer extends EmbeddedServer {
 
 export const ADMIN = { email: 'admin@walletscreen.test', password: 'Adm1n-Passphrase!' };
 
-/** The real embedded server on a loopback port, with its own data directory and a movable clock. */
+/**
+ * The real embedded server on a loopback port, with its own data directory and a movable clock.
+ * Nothing reaches the network: price lookups are refused at once unless a test replays them.
+ */
 export async function startTestServer(env: Record<string, string> = {}, dataDir = mkdtempSync(path.join(tmpdir(), 'ws-test-')), offset = { ms: 0 }): Promise<TestServer> {
   const server = await startEmbedded({
-    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent', SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0', ...env },
+    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent', SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0', PRICES_URL: 'http://127.0.0.1:9/coingecko', ...env },
     clock: () => new Date(Date.now() + offset.ms),
     logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });

@@ -8,6 +8,7 @@ import { createCheckPipeline, type CheckPipeline } from '@walletscreen/workers/c
 import { createStages, type StageProviders } from '@walletscreen/workers/checks/stages';
 import { chainDataConfigFromEnv } from '@walletscreen/workers/chain-data/config';
 import { chainDataSetupProblems, createChainDataService } from '@walletscreen/workers/chain-data/service';
+import { createPriceSource } from '@walletscreen/workers/chain-data/prices';
 import { createTracer } from '@walletscreen/workers/chain-data/trace';
 import { enabledFeedIds } from '@walletscreen/workers/feeds/catalog';
 import { cachedFeedLabels } from '@walletscreen/workers/feeds/feed-labels';
@@ -31,6 +32,7 @@ export function createStageProviders(
   env: NodeJS.ProcessEnv,
   options: AnalysisOptions = {},
   eventStore?: EventStore,
+  logger?: Logger,
 ): { providers: StageProviders; setupProblems: string[] } {
   let chainConfig;
   try {
@@ -51,12 +53,20 @@ export function createStageProviders(
   const setupProblems = [
     ...chainDataSetupProblems(chainConfig).map((p) => `no blockchain data source for ${p.network}: ${p.fix}`),
     ...(config.CHAINABUSE_API_KEY ? [] : ['CHAINABUSE_API_KEY is not set: reports say Chainabuse was not queried']),
+    ...(chainConfig.prices.url === null
+      ? ['PRICES_URL is empty, so token transfers cannot be weighed against the native coin: set PRICES_URL to a CoinGecko-compatible API (default https://api.coingecko.com/api/v3), or checks of wallets that moved both are reported as incomplete']
+      : []),
     ...(interpreter.setupProblem ? [interpreter.setupProblem] : []),
   ];
   const chainData = createChainDataService(chainConfig, { fetch: options.fetch });
   const providers: StageProviders = {
     chainData,
     tracer: createTracer(chainData, chainConfig.trace),
+    prices: createPriceSource(chainConfig.prices, {
+      fetch: options.fetch,
+      onFailure: (reason) =>
+        logger?.warn({ fix: 'check that PRICES_URL answers CoinGecko\'s /simple/price (and COINGECKO_API_KEY, if the plan needs one)', reason }, 'prices could not be read: checks of wallets that moved tokens and coins lack evidence until they can'),
+    }),
     intelligence: {
       labelsVersion: intelligence.labelsVersion,
       chainabuseConfigured: intelligence.chainabuseConfigured,
@@ -71,7 +81,7 @@ export function createStageProviders(
 }
 
 export function createAnalysis(deps: { config: Config; env: NodeJS.ProcessEnv; eventStore: EventStore; logger: Logger; clock: () => Date; options?: AnalysisOptions }): CheckPipeline {
-  const { providers, setupProblems } = createStageProviders(deps.config, deps.env, deps.options, deps.eventStore);
+  const { providers, setupProblems } = createStageProviders(deps.config, deps.env, deps.options, deps.eventStore, deps.logger);
   for (const problem of setupProblems) deps.logger.warn({ fix: problem }, 'analysis set-up: checks will report this as missing evidence');
   return createCheckPipeline({
     eventStore: deps.eventStore,

@@ -63,6 +63,8 @@ export interface TraceInput {
   wallet: ChainData;
   /** Those of `addresses` whose nature is known (labelled, listed, on a custom list): funds stop there. */
   endpoints(addresses: readonly string[]): Promise<ReadonlySet<string>>;
+  /** A flow's value (received plus sent) for the order of expansion; native amounts when absent (see valuation.ts). */
+  weigh?: (flow: TraceFlow) => number;
   signal?: AbortSignal;
 }
 
@@ -100,7 +102,7 @@ export function createTracer(chainData: ChainDataService, config: TraceConfig, d
 
   return {
     config: { ...config, depth },
-    async trace({ network, wallet, endpoints, signal }) {
+    async trace({ network, wallet, endpoints, weigh = flowValue, signal }) {
       const meter: RequestMeter = { used: 0, limit: config.requestBudget };
       const deadline = now() + config.timeLimitMs;
       const expansions: TraceExpansion[] = [];
@@ -116,11 +118,11 @@ export function createTracer(chainData: ChainDataService, config: TraceConfig, d
         const known = await endpoints([...new Set(level.flatMap((node) => node.flows.map((f) => f.address)))]);
         for (const node of level) {
           const onward = node.flows.filter((f) => !node.path.has(addressKey(network, f.address)));
-          const total = onward.reduce((s, f) => s + flowValue(f), 0);
+          const total = onward.reduce((s, f) => s + weigh(f), 0);
           if (total <= 0) continue;
           for (const f of onward) {
             const key = addressKey(network, f.address);
-            const value = flowValue(f);
+            const value = weigh(f);
             if (value <= 0 || seen.has(key) || known.has(f.address)) continue;
             const share = (node.share * value) / total;
             const candidate = candidates.get(key);

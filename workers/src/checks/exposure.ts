@@ -13,7 +13,8 @@
  */
 import type { Network } from '@walletscreen/contracts';
 import type { ChainData } from '../chain-data/types';
-import { addressKey, flowValue, traceFlowOf, type TraceEvidence, type TraceFlow } from '../chain-data/trace';
+import { addressKey, traceFlowOf, type TraceEvidence, type TraceFlow } from '../chain-data/trace';
+import { nativeValue, type FlowValue } from '../chain-data/valuation';
 import type { ExposureCategory } from './risk-model';
 import { customFacts } from './risk-inputs';
 import type { IntelligenceEvidence, SanctionsEvidence } from './stages';
@@ -50,17 +51,19 @@ interface Weights {
   volume: number;
 }
 
-const num = (s: string | null | undefined) => {
-  const n = s ? Number(s) : 0;
-  return Number.isFinite(n) ? n : 0;
-};
-
 const emptyCategory = (hop: number): CategoryExposure => ({ received: { direct: 0, indirect: 0 }, sent: { direct: 0, indirect: 0 }, volume: { direct: 0, indirect: 0 }, minHops: hop, minIndirectHops: null });
 
 /**
  * @param categoriesOf what an address is known to be (empty: unlabelled), at any hop
+ * @param valueOf a flow's value received and sent (valuation.ts: several assets weighed in USD); native amounts by default
  */
-export function attributeExposure(network: Network, wallet: ChainData, trace: TraceEvidence | undefined, categoriesOf: (address: string) => readonly ExposureCategory[]): ExposureBreakdown {
+export function attributeExposure(
+  network: Network,
+  wallet: ChainData,
+  trace: TraceEvidence | undefined,
+  categoriesOf: (address: string) => readonly ExposureCategory[],
+  valueOf: (flow: TraceFlow) => FlowValue = nativeValue,
+): ExposureBreakdown {
   const walletKey = addressKey(network, wallet.address);
   const expansions = new Map<string, readonly TraceFlow[]>();
   for (const e of trace?.expansions ?? []) if (e.ok) expansions.set(addressKey(network, e.address), e.counterparties);
@@ -83,19 +86,19 @@ export function attributeExposure(network: Network, wallet: ChainData, trace: Tr
 
   /** Spreads the weights over `flows`, in proportion to each flow's part of the flows' total in each direction. */
   const spread = (flows: readonly TraceFlow[], w: Weights, hop: number, path: ReadonlySet<string>) => {
-    const onward = flows.filter((f) => !path.has(addressKey(network, f.address)));
+    const onward = flows.filter((f) => !path.has(addressKey(network, f.address))).map((f) => ({ address: f.address, ...valueOf(f) }));
     const totals = { received: 0, sent: 0, volume: 0 };
     for (const f of onward) {
-      totals.received += num(f.received);
-      totals.sent += num(f.sent);
-      totals.volume += flowValue(f);
+      totals.received += f.received;
+      totals.sent += f.sent;
+      totals.volume += f.received + f.sent;
     }
     const part = (weight: number, amount: number, total: number) => (total > 0 ? (weight * amount) / total : 0);
     // A direction the flows do not carry leaves its weight unattributed.
     if (totals.received <= 0) unattributed.received += w.received;
     if (totals.sent <= 0) unattributed.sent += w.sent;
     for (const f of onward) {
-      const child: Weights = { received: part(w.received, num(f.received), totals.received), sent: part(w.sent, num(f.sent), totals.sent), volume: part(w.volume, flowValue(f), totals.volume) };
+      const child: Weights = { received: part(w.received, f.received, totals.received), sent: part(w.sent, f.sent, totals.sent), volume: part(w.volume, f.received + f.sent, totals.volume) };
       if (child.received > 0 || child.sent > 0 || child.volume > 0) visit(f.address, child, hop, path);
     }
   };
@@ -117,8 +120,8 @@ export function attributeExposure(network: Network, wallet: ChainData, trace: Tr
   const flows = wallet.counterparties.map(traceFlowOf);
   spread(flows, { received: 1, sent: 1, volume: 1 }, 1, new Set([walletKey]));
   // A wallet that received (or sent) nothing has nothing unattributed in that direction.
-  if (!flows.some((f) => num(f.received) > 0)) unattributed.received = 0;
-  if (!flows.some((f) => num(f.sent) > 0)) unattributed.sent = 0;
+  if (!flows.some((f) => valueOf(f).received > 0)) unattributed.received = 0;
+  if (!flows.some((f) => valueOf(f).sent > 0)) unattributed.sent = 0;
 
   const expansionsList = trace?.expansions ?? [];
   return {

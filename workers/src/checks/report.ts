@@ -64,9 +64,29 @@ export interface ReportInputs {
   breakdown?: ExposureBreakdown;
   /** Why traced addresses could not be read or were not read (the trace's own words). */
   traceGaps?: { failed: Array<{ address: string; reason: string }>; notExpanded: Array<{ address: string; reason: string }> };
+  /** How the assets that moved were weighed, and the wallet's token flows (absent in checks recorded before tokens were weighed). */
+  valuation?: ReportValuation;
   flags: PatternFlag[];
   assessment: RiskAssessment;
   narrative: { writer: string; summary: string; recommendations: string[]; fallbackReason?: string };
+}
+
+export interface ReportValuation {
+  /** `usd`: every asset weighed at its price; `units`: one asset, in its units; `partial`: `unpriced` left out. */
+  mode: 'usd' | 'units' | 'partial';
+  unit: string;
+  weighed: string[];
+  unpriced: string[];
+  /** USD per unit of each weighed asset, when weighed in USD. */
+  prices: Array<{ symbol: string; usd: number }>;
+  source: string | null;
+  asOf: string | null;
+  stale?: boolean;
+  /** Why there were no prices. */
+  unavailable?: string;
+  /** The wallet's flows of known tokens over the transfers read, and how many other token contracts it moved (never weighed). */
+  tokens: Array<{ symbol: string; received: string; sent: string }>;
+  otherTokens: number;
 }
 
 const EXPLORERS: Record<Network, string> = {
@@ -110,8 +130,14 @@ export function walletAge(firstSeen: string | null, now: string): string {
 const pct = (share: number) => `${Math.round(share * 1000) / 10}%`;
 
 /** What a customer reads for each kind of missing evidence: what is missing and who can fix it. */
-export function missingEvidenceText(kind: MissingEvidence, inputs: Pick<ReportInputs, 'chain'>): string {
+export function missingEvidenceText(kind: MissingEvidence, inputs: Pick<ReportInputs, 'chain' | 'valuation'>): string {
   switch (kind) {
+    case 'token-values': {
+      const v = inputs.valuation;
+      const unpriced = v && v.unpriced.length > 0 ? v.unpriced.join(', ') : 'Some tokens';
+      const why = v?.unavailable ? `no price could be had (${v.unavailable})` : 'no price could be had';
+      return `Token values: ${unpriced} moved alongside ${v ? v.weighed.join(', ') : 'other assets'} but ${why}, so ${v && v.unpriced.length > 1 ? 'they were' : 'it was'} left out of every share of volume; exposure through ${v && v.unpriced.length > 1 ? 'them' : 'it'} is unknown. Run the check again later; if this persists, ask your administrator to check the price source.`;
+    }
     case 'sanctions-list':
       return 'Sanctions list: no sanctions list is loaded, so neither the address nor its counterparties were screened against sanctions. Ask your administrator to load the sanctions list.';
     case 'blockchain-data':
@@ -315,6 +341,30 @@ export function breakdownLines(b: ExposureBreakdown, gaps: ReportInputs['traceGa
   return lines;
 }
 
+const usd = (n: number) => `$${n >= 1 ? n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : Number(n.toPrecision(4)).toString()}`;
+
+/** The wallet's token flows, for section 1; none when it moved no token. */
+export function tokenLines(v: ReportValuation | undefined): string[] {
+  if (!v || (v.tokens.length === 0 && v.otherTokens === 0)) return [];
+  const known = v.tokens.map((t) => `${t.symbol} ${t.received} received, ${t.sent} sent`);
+  const others =
+    v.otherTokens > 0
+      ? [`${v.otherTokens} other token ${plural(v.otherTokens, 'contract', 'contracts')} not weighed (tokens are recognised by contract, not by name, since names can be copied)`]
+      : [];
+  return [`Token transfers examined: ${[...known, ...others].join('; ')}.`];
+}
+
+/** How the shares weigh the assets, for section 4; none when one asset moved. */
+export function valuationLines(v: ReportValuation | undefined): string[] {
+  if (!v || v.mode === 'units') return [];
+  const at = `${v.source ?? 'the price source'}'s prices read ${v.asOf ? `${v.asOf.slice(0, 16).replace('T', ' ')} UTC` : 'earlier'}${v.stale ? ' (the latest available: the price source did not answer)' : ''}`;
+  const prices = v.prices.map((p) => `${p.symbol} ${usd(p.usd)}`).join(', ');
+  if (v.mode === 'usd') return [`Shares of volume weigh ${v.weighed.join(', ')} in USD at ${at}: ${prices}.`];
+  return [
+    `${v.unpriced.join(', ')} could not be weighed (${v.unavailable ?? 'no price'}) and ${v.unpriced.length > 1 ? 'are' : 'is'} left out of the shares below, which weigh ${v.weighed.join(', ')} only${v.unit === 'USD' ? `, in USD at ${at}: ${prices}` : ''}.`,
+  ];
+}
+
 /** The closing lines the screens and the PDF read back ("Risk score:", "Risk level:", "AML status:"). */
 function headline(inputs: ReportInputs): string[] {
   const { assessment } = inputs;
@@ -347,6 +397,7 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
       `${name} address ${inputs.address}. Balance ${chain.balance} ${chain.symbol}; ${chain.txCount} transactions; first seen ${chain.firstSeen ? chain.firstSeen.slice(0, 10) : 'never'}, last seen ${chain.lastSeen ? chain.lastSeen.slice(0, 10) : 'never'} (source: ${chain.provider}).`,
     );
     if (!chain.complete) lines.push(`The ${chain.transactionsExamined} most recent transactions were examined for counterparties.`);
+    lines.push(...tokenLines(inputs.valuation));
   } else {
     lines.push(`${name} address ${inputs.address}. Blockchain data could not be fetched: ${chain.reason}`);
   }
@@ -365,6 +416,7 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
   );
   lines.push(`Chainabuse: ${inputs.intelligence.chainabuse}`);
   lines.push('4. Source of funds and exposure');
+  if (chain.available) lines.push(...valuationLines(inputs.valuation));
   lines.push(`Incoming funds: ${sourceOfFunds(inputs)}.`);
   const exposure = exposureParts(inputs);
   if (exposure.length > 0) lines.push(`Direct exposure (counterparties one hop away): ${exposure.join(', ')}.`);

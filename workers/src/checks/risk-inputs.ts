@@ -58,6 +58,7 @@ export function riskInputsOf(evidence: RiskEvidence): RiskInputs {
     customBlockedVolumeShare: patterns.customBlockedVolumeShare,
     allowLists: custom.allowed.map((h) => h.name),
     indirectExposure: indirectExposureOf(patterns),
+    unpricedAssets: patterns.valuation?.unpriced ?? [],
   };
 }
 

@@ -8,10 +8,12 @@
  * Terms, as the field uses them: a counterparty the wallet transacted with (one hop away) is
  * **direct** exposure; exposure through intermediaries (two or more hops) is **indirect**. Version
  * 3 scores both, indirect always below direct of the same share (see WEIGHTS.indirect).
+ * Version 3.1 weighs token transfers (USDT, USDC, …) with the native coin, in USD, and does not
+ * clear a wallet whose flows moved an asset that could not be weighed (see `unpricedAssets`).
  */
 import { INCOMPLETE_AML_STATUS, INCOMPLETE_RISK_LEVEL } from '@walletscreen/contracts';
 
-export const RISK_MODEL_VERSION = 'walletscreen-risk-3.0.0';
+export const RISK_MODEL_VERSION = 'walletscreen-risk-3.1.0';
 
 /** Categories of labelled addresses, from the intelligence feeds. */
 export const riskCategories = ['sanctioned', 'mixer', 'darknet', 'ransomware', 'scam', 'theft', 'gambling', 'exchange', 'defi', 'bridge', 'other'] as const;
@@ -27,7 +29,7 @@ export interface IndirectExposure {
 }
 
 /** Evidence without which an address cannot be cleared. */
-export const missingEvidenceKinds = ['blockchain-data', 'sanctions-list'] as const;
+export const missingEvidenceKinds = ['blockchain-data', 'sanctions-list', 'token-values'] as const;
 export type MissingEvidence = (typeof missingEvidenceKinds)[number];
 
 export interface RiskInputs {
@@ -62,6 +64,12 @@ export interface RiskInputs {
   allowLists?: readonly string[];
   /** Exposure through unlabelled intermediaries, by category (absent or empty: none found, or not traced). */
   indirectExposure?: Partial<Record<ExposureCategory, IndirectExposure>>;
+  /**
+   * Assets the wallet's flows moved alongside others that had no price, so they were left out of
+   * every share of volume (valuation.ts). The shares could be far off without them: evidence is
+   * missing. Empty or absent: every asset that moved was weighed.
+   */
+  unpricedAssets?: readonly string[];
 }
 
 export type PatternFlag = 'pass-through' | 'fan-in' | 'fan-out' | 'dusting' | 'new-wallet-large-volume' | 'mixer-interaction';
@@ -219,10 +227,11 @@ const counterparties = (n: number) => `${n} ${n === 1 ? 'counterparty' : 'counte
 const clamp01 = (share: number | undefined) => Math.min(1, Math.max(0, share ?? 0));
 
 /** The evidence the inputs say was missing, in a fixed order. */
-export function missingEvidenceOf(inputs: Pick<RiskInputs, 'blockchainDataAvailable' | 'sanctionsListLoaded'>): MissingEvidence[] {
+export function missingEvidenceOf(inputs: Pick<RiskInputs, 'blockchainDataAvailable' | 'sanctionsListLoaded' | 'unpricedAssets'>): MissingEvidence[] {
   const missing: MissingEvidence[] = [];
   if (!inputs.sanctionsListLoaded) missing.push('sanctions-list');
   if (!inputs.blockchainDataAvailable) missing.push('blockchain-data');
+  else if ((inputs.unpricedAssets ?? []).length > 0) missing.push('token-values');
   return missing;
 }
 

@@ -5,8 +5,11 @@
 import { checkStreamId, networkNames, type Network, type WalletCheckRequested, type WalletCheckStageCompleted } from '@walletscreen/contracts';
 import type { EventStore } from '@walletscreen/platform';
 import type { FetchOptions } from '../chain-data/service';
-import { addressKey, type TraceEvidence, type Tracer } from '../chain-data/trace';
+import { knownToken, knownTokens } from '../chain-data/assets';
+import type { PriceSource } from '../chain-data/prices';
+import { addressKey, traceFlowOf, type TraceEvidence, type TraceFlow, type Tracer } from '../chain-data/trace';
 import type { ChainData, ChainDataResult } from '../chain-data/types';
+import { createValuer, valuationOf, type Valuation, type Valuer } from '../chain-data/valuation';
 import type { DelistedSanctionEntry, ListedSanctionEntry } from '../sanctions/sanctions-list';
 import type { CustomListHit, CustomListRef } from '../sanctions/custom-lists-index.projection';
 import { cachedCustomLists } from '../sanctions/custom-lists-store';
@@ -16,7 +19,7 @@ import { listedAsText } from '../sanctions/match-key';
 import { attributeExposure, exposureCategoriesOf } from './exposure';
 import { analyzePatterns, type CounterpartyFacts, type PatternEvidence } from './patterns';
 import type { ReportEvidence, Stage, StageContext } from './pipeline';
-import { buildReport, type ReportInputs, type ReportListing } from './report';
+import { buildReport, type ReportInputs, type ReportListing, type ReportValuation } from './report';
 import { customFacts, delistedCounterpartiesOf, delistedOf, riskInputsOf } from './risk-inputs';
 import { assessRisk, RISK_MODEL_VERSION, type RiskAssessment, type RiskCategory } from './risk-model';
 import type { Narrative, NarrativeInputs } from './rule-based-writer';
@@ -48,6 +51,8 @@ export interface StageProviders {
   chainData: { fetch(network: Network, address: string, signal?: AbortSignal, options?: FetchOptions): Promise<ChainDataResult> };
   /** Follows funds beyond the direct counterparties; without one (or at depth 1) only direct exposure is found. */
   tracer?: Tracer;
+  /** USD prices, to weigh token transfers with the native coin; without it a wallet that moved tokens and coins lacks evidence. */
+  prices?: PriceSource;
   intelligence: {
     labelsVersion: string;
     chainabuseConfigured: boolean;
@@ -83,6 +88,8 @@ export type BlockchainEvidence = ChainDataResult & {
   reusedFrom?: { checkId: string; reason: string };
   /** The trace beyond the direct counterparties (absent at depth 1, when the data could not be fetched, and in checks recorded before tracing). */
   trace?: TraceEvidence;
+  /** The prices the flows are weighed at, on networks where tokens are read (absent elsewhere, and in checks recorded before tokens were weighed). */
+  valuation?: Valuation;
 };
 
 /** The blockchain evidence check `checkId` recorded, for a re-screen of the same wallet; a failed result when it cannot be used. */
@@ -194,6 +201,38 @@ export function tracedAddresses(b: BlockchainEvidence, network: Network): string
   }
   return found;
 }
+/**
+ * How a check's flows are weighed (valuation.ts), decided over every flow it read: the wallet's and
+ * the traced addresses'. A pure function of the recorded blockchain evidence.
+ */
+export function valuerOf(b: BlockchainEvidence & { ok: true }, network: Network): Valuer {
+  const flows: TraceFlow[] = [...b.data.counterparties.map(traceFlowOf), ...(b.trace?.expansions ?? []).flatMap((e) => (e.ok ? e.counterparties : []))];
+  return createValuer(network, b.data.symbol, b.valuation, flows);
+}
+/** What the report says of the weighing: the prices of the assets weighed, and the wallet's token flows (absent where no token is read). */
+function reportValuation(b: BlockchainEvidence & { ok: true }, network: Network, valuer: Valuer): ReportValuation | undefined {
+  const v = b.valuation;
+  if (!v && !b.data.tokenTransfers) return undefined;
+  const prices = valuer.unit === 'USD' && v ? [{ symbol: v.native.symbol, usd: v.native.usd }, ...v.tokens].filter((p): p is { symbol: string; usd: number } => p.usd !== null && valuer.weighed.includes(p.symbol)) : [];
+  const transfers = b.data.tokenTransfers ?? [];
+  const known = transfers.flatMap((t) => {
+    const token = knownToken(network, t.contract);
+    return token ? [{ symbol: token.symbol, received: t.received, sent: t.sent }] : [];
+  });
+  return {
+    mode: valuer.mode,
+    unit: valuer.unit,
+    weighed: valuer.weighed,
+    unpriced: valuer.unpriced,
+    prices: [...new Map(prices.map((p) => [p.symbol, p])).values()],
+    source: v?.source ?? null,
+    asOf: v?.asOf ?? null,
+    ...(v?.stale ? { stale: true } : {}),
+    ...(v?.unavailable ? { unavailable: v.unavailable } : {}),
+    tokens: known,
+    otherTokens: transfers.length - known.length,
+  };
+}
 const dataOf = (ctx: StageContext): ChainData | null => {
   const b = chainOf(ctx);
   return b.ok ? b.data : null;
@@ -203,6 +242,8 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
   const sanctions = cachedSanctionsIndex(deps.eventStore);
   const customLists = cachedCustomLists(deps.eventStore);
   const { providers } = deps;
+  const priceTable = () => (providers.prices ? providers.prices.prices() : Promise.resolve({ ok: false as const, reason: 'no price source is set up on this installation' }));
+  const valuationNow = async (network: Network, symbol: string) => valuationOf(network, symbol, await priceTable());
 
   return [
     {
@@ -225,20 +266,36 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
     {
       key: 'blockchain',
       async run(ctx): Promise<BlockchainEvidence> {
-        const reuse = ctx.request.rescreen?.reuseChainEvidenceOf;
-        if (reuse) return reusedChainEvidence(deps.eventStore, reuse, ctx.request);
         const { network, address } = ctx.request;
-        const fetched = await providers.chainData.fetch(network, address, ctx.signal);
+        const reuse = ctx.request.rescreen?.reuseChainEvidenceOf;
+        // Prices are read beside the data (one table, shared by every check for minutes) where tokens are read.
+        const readsTokens = knownTokens[network].length > 0;
+        if (reuse) {
+          const reused = await reusedChainEvidence(deps.eventStore, reuse, ctx.request);
+          // Data recorded before tokens were weighed is weighed at today's prices.
+          if (!reused.ok || reused.valuation || !readsTokens) return reused;
+          return { ...reused, valuation: await valuationNow(network, reused.data.symbol) };
+        }
+        const [fetched, prices] = await Promise.all([providers.chainData.fetch(network, address, ctx.signal), readsTokens ? priceTable() : undefined]);
+        if (!fetched.ok) return fetched;
+        const valuation = prices ? valuationOf(network, fetched.data.symbol, prices) : undefined;
+        const priced = valuation ? { valuation } : {};
         const tracer = providers.tracer;
-        if (!fetched.ok || !tracer || tracer.config.depth < 2) return fetched;
+        if (!tracer || tracer.config.depth < 2) return { ...fetched, ...priced };
         // Funds stop at an address whose nature is known: listed, on a custom list, or labelled.
         const [index, custom] = await Promise.all([sanctions(), customLists()]);
         const endpoints = async (addresses: readonly string[]) => {
           const labelled = await providers.intelligence.labelsFor(network, addresses);
           return new Set(addresses.filter((a) => (index?.find(network, a).listed.length ?? 0) > 0 || custom.lookup(network, a).length > 0 || (labelled.get(a) ?? []).length > 0));
         };
-        const trace = await tracer.trace({ network, wallet: fetched.data, endpoints, signal: ctx.signal });
-        return { ...fetched, trace };
+        // The order of expansion weighs the wallet's own flows as the shares will.
+        const valuer = createValuer(network, fetched.data.symbol, valuation, fetched.data.counterparties.map(traceFlowOf));
+        const weigh = (f: TraceFlow) => {
+          const v = valuer.value(f);
+          return v.received + v.sent;
+        };
+        const trace = await tracer.trace({ network, wallet: fetched.data, endpoints, weigh, signal: ctx.signal });
+        return { ...fetched, trace, ...priced };
       },
     },
     {
@@ -300,8 +357,13 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         for (const c of s.counterparties) facts.set(c.address, { categories: facts.get(c.address)?.categories ?? [], sanctioned: true });
         for (const a of blockedCounterparties) facts.set(a, { categories: facts.get(a)?.categories ?? [], sanctioned: facts.get(a)?.sanctioned ?? false, customBlocked: true });
         for (const c of delistedCounterpartiesOf(s)) facts.set(c.address, { categories: [], sanctioned: false, ...facts.get(c.address), delisted: true });
-        const patterns: PatternEvidence = chain
-          ? { ...analyzePatterns(chain, facts, ctx.now), breakdown: attributeExposure(ctx.request.network, chain, chainOf(ctx).trace, exposureCategoriesOf(ctx.request.network, s, intel)) }
+        const b = chainOf(ctx);
+        const valuer = b.ok ? valuerOf(b, ctx.request.network) : null;
+        const patterns: PatternEvidence = chain && valuer
+          ? {
+              ...analyzePatterns(chain, facts, ctx.now, valuer),
+              breakdown: attributeExposure(ctx.request.network, chain, chainOf(ctx).trace, exposureCategoriesOf(ctx.request.network, s, intel), (f) => valuer.value(f)),
+            }
           : {
               exposure: {},
               incomingExposure: {},
@@ -372,8 +434,14 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         const { custom, blockedCounterparties } = customFacts(s);
         const blockLists = new Map(custom.counterparties.map((c) => [c.address, c.lists.filter((l) => l.kind === 'block')]));
         let chain: ReportInputs['chain'];
+        let valuation: ReportValuation | undefined;
         if (b.ok) {
-          const total = b.data.counterparties.reduce((sum, c) => sum + Number(c.received) + Number(c.sent), 0);
+          const valuer = valuerOf(b, ctx.request.network);
+          const volume = (c: ChainData['counterparties'][number]) => {
+            const v = valuer.value(c);
+            return v.received + v.sent;
+          };
+          const total = b.data.counterparties.reduce((sum, c) => sum + volume(c), 0);
           chain = {
             available: true,
             provider: b.data.provider,
@@ -386,7 +454,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
             complete: b.data.complete,
             counterparties: b.data.counterparties.map((c) => ({
               address: c.address,
-              share: total > 0 ? (Number(c.received) + Number(c.sent)) / total : 0,
+              share: total > 0 ? volume(c) / total : 0,
               categories: (labels.get(c.address) ?? []).map((l) => l.category),
               sanctioned: listings.has(c.address),
               customBlocked: blockedCounterparties.has(c.address),
@@ -396,8 +464,11 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
                 blockLists: blockedCounterparties.has(c.address) ? (blockLists.get(c.address) ?? []).map((l) => l.name) : [],
                 delisted: (formerListings.get(c.address) ?? []).map((e) => ({ ...reportListing(e), delistedAt: e.delistedAt ?? null })),
               },
-            })),
+            }))
+            // Largest share first, as weighed (the provider's order where shares are equal).
+            .sort((x, y) => y.share - x.share),
           };
+          valuation = reportValuation(b, ctx.request.network, valuer);
         } else {
           chain = { available: false, reason: b.reason };
         }
@@ -431,6 +502,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
                 },
               }
             : {}),
+          ...(valuation ? { valuation } : {}),
           flags: p.flags,
           assessment: p.assessment,
           narrative: {

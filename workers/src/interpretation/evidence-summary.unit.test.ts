@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { assessRisk } from '../checks/risk-model';
+import { assessRisk, RISK_MODEL_VERSION } from '../checks/risk-model';
 import { interpretationInput, promptEvidence, summarizeEvidence, toPrompt, type EvidenceSource, type InterpretationInput } from './evidence-summary';
 
 /** A report's recorded evidence, with what else a check carries (check id, user id, e-mail, provider URL). */
@@ -86,7 +86,7 @@ describe('the evidence the language model sees', () => {
         scale: '0-100',
         level: 'Medium Risk',
         status: 'Requires further review',
-        model: 'walletscreen-risk-3.0.0',
+        model: RISK_MODEL_VERSION,
         factors: [{ code: 'exposure.sanctioned', points: 40, reason: 'Direct exposure: 1 counterparty on a sanctions list (0.40% of examined volume)' }],
       },
     });
