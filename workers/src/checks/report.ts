@@ -15,6 +15,8 @@ export interface ReportListing {
   programs: string[];
   /** OFAC's ticker the address is listed under (XBT, ETH, USDT, BSV, …); absent in checks recorded before it was kept. */
   ticker?: string;
+  /** When OFAC designated the party (YYYY-MM-DD, or YYYY-MM / YYYY), where the list states it. */
+  designatedAt?: string | null;
 }
 
 export interface ReportCounterparty {
@@ -25,6 +27,9 @@ export interface ReportCounterparty {
   sanctioned: boolean;
   /** On one of the administrator's custom block lists (and not cleared by an allow list). */
   customBlocked?: boolean;
+  /** The first and last transfer with the wallet among those examined (absent in checks recorded before they were kept here). */
+  firstSeen?: string | null;
+  lastSeen?: string | null;
   /** Why it is marked: its listings, labels and block lists (absent in checks recorded before they were kept). */
   marks?: {
     listings: ReportListing[];
@@ -196,6 +201,37 @@ const listingText = (d: ReportListing & { list?: string }, ...more: string[]) =>
   return `${d.entity} (${details.join('; ')})`;
 };
 
+/**
+ * When the party was designated and whether the wallet dealt with it afterwards, as far as the
+ * transfers examined show (Elliptic's "post-designation"): dealings after designation are what a
+ * sanctions programme prohibits. Compared at the precision OFAC gives the date (a day, a month or
+ * a year). Nothing when the list states no designation date (SDN.XML, sdn.csv).
+ */
+export function designationNote(l: Pick<ReportListing, 'designatedAt'>, c: Pick<ReportCounterparty, 'lastSeen'>): string[] {
+  const designated = l.designatedAt;
+  if (!designated) return [];
+  const last = c.lastSeen?.slice(0, 10);
+  switch (afterDesignation(l, c)) {
+    case null:
+      return [`designated ${designated}`];
+    case 'after':
+      return [`designated ${designated}`, `dealt with after designation (last transfer ${last})`];
+    case 'before':
+      return [`designated ${designated}`, `every transfer examined predates designation (last ${last})`];
+    case 'same':
+      return [`designated ${designated}`, `last transfer ${last}, ${designated.length === 10 ? 'on the day' : designated.length === 7 ? 'in the month' : 'in the year'} of designation`];
+  }
+}
+
+/** The wallet's last transfer with the counterparty against the party's designation date, at its precision; null when either is unknown. */
+export function afterDesignation(l: Pick<ReportListing, 'designatedAt'>, c: Pick<ReportCounterparty, 'lastSeen'>): 'after' | 'before' | 'same' | null {
+  const designated = l.designatedAt;
+  const last = c.lastSeen?.slice(0, 10);
+  if (!designated || !last) return null;
+  const at = last.slice(0, designated.length);
+  return at > designated ? 'after' : at < designated ? 'before' : 'same';
+}
+
 const sanctionedText = (inputs: ReportInputs) => `Sanctioned: ${inputs.sanctions.direct.map((d) => listingText(d)).join('; ')}`;
 
 const delistedText = (inputs: ReportInputs) =>
@@ -224,8 +260,14 @@ function ofacText(inputs: ReportInputs): string {
   const parts: string[] = [];
   if ((inputs.sanctions.delisted ?? []).length > 0) parts.push(`${delistedText(inputs)}; not on the list in force`);
   const counterparties = counterpartiesOf(inputs);
-  const sanctionedCounterparties = counterparties.filter((c) => c.sanctioned).length;
-  if (sanctionedCounterparties > 0) parts.push(`Direct exposure: ${sanctionedCounterparties} sanctioned ${plural(sanctionedCounterparties, 'counterparty', 'counterparties')}`);
+  const sanctioned = counterparties.filter((c) => c.sanctioned);
+  if (sanctioned.length > 0) {
+    // Of those whose party's designation date the list states, how many the wallet dealt with afterwards.
+    const dated = sanctioned.filter((c) => (c.marks?.listings ?? []).some((l) => afterDesignation(l, c) !== null));
+    const after = dated.filter((c) => (c.marks?.listings ?? []).some((l) => afterDesignation(l, c) === 'after'));
+    const timing = dated.length > 0 ? ` (${after.length} of ${dated.length} with a designation date dealt with after it)` : '';
+    parts.push(`Direct exposure: ${sanctioned.length} sanctioned ${plural(sanctioned.length, 'counterparty', 'counterparties')}${timing}`);
+  }
   if (parts.length > 0) return parts.join('. ');
   if (!inputs.chain.available) return 'the address itself is not listed; its counterparties could not be screened because the blockchain data could not be fetched';
   return 'no match for the address or its counterparties';
@@ -279,7 +321,7 @@ export function linkedWalletReasons(c: ReportCounterparty): string[] {
   const reasons: string[] = [];
   const marks = c.marks;
   if (marks) {
-    for (const l of marks.listings) reasons.push(`Sanctioned: ${listingText(l)}`);
+    for (const l of marks.listings) reasons.push(`Sanctioned: ${listingText(l, ...designationNote(l, c))}`);
     for (const d of marks.delisted ?? []) reasons.push(`Formerly sanctioned: ${d.entity} (OFAC SDN${d.programs.length ? `: ${d.programs.join(', ')}` : ''}; delisted ${d.delistedAt ?? 'on an unknown date'})`);
     for (const name of marks.blockLists) reasons.push(`On your block list "${name}"`);
     for (const l of marks.labels) reasons.push(`Labelled ${l.category}: ${l.name} (source: ${l.source})`);

@@ -1,5 +1,5 @@
 import { classifyAmlStatus, classifyRiskLabel } from '@walletscreen/contracts';
-import { buildReport, explorerLink, walletAge, type ReportInputs } from './report';
+import { buildReport, explorerLink, walletAge, type ReportCounterparty, type ReportInputs } from './report';
 import { assessRisk, type RiskInputs } from './risk-model';
 import { writeRuleBasedNarrative } from './rule-based-writer';
 
@@ -196,6 +196,79 @@ describe('exposure by category, direct and indirect', () => {
     expect(lines).toContain('Indirect exposure was not traced: only the direct counterparties were examined.');
     expect(lines).toContain('No counterparty is labelled, listed or on a block list.');
     expect(buildReport(inputs({ breakdown: untraced, exposure: {}, incomingExposure: {} })).source_of_funds).toBe('unlabelled addresses (100%)');
+  });
+});
+
+describe('sanctioned counterparties and their designation dates', () => {
+  const listed = (n: number, share: number, lastSeen: string | null, designatedAt: string | null) => ({
+    ...counterparty(n, share, true),
+    lastSeen,
+    marks: { listings: [{ entity: `PARTY ${n}`, programs: ['CYBER2'], ticker: 'ETH', designatedAt }], labels: [], blockLists: [] },
+  });
+  const chain = (counterparties: ReportCounterparty[]) => ({
+    available: true as const,
+    provider: 'blockscout:ethereum',
+    symbol: 'ETH',
+    balance: '1.5',
+    txCount: 42,
+    firstSeen: '2020-01-01T00:00:00.000Z',
+    lastSeen: '2026-11-01T00:00:00.000Z',
+    transactionsExamined: 42,
+    complete: true,
+    counterparties,
+  });
+
+  it('says, per party, whether the wallet dealt with it after its designation, at the precision OFAC dates it', () => {
+    const r = buildReport(
+      inputs({
+        chain: chain([
+          listed(1, 0.3, '2024-05-01T08:00:00.000Z', '2022-08-08'),
+          listed(2, 0.2, '2021-03-02T10:00:00.000Z', '2022-08-08'),
+          listed(3, 0.1, '2022-08-20T10:00:00.000Z', '2022-08'),
+          listed(4, 0.1, '2023-01-01T00:00:00.000Z', null),
+        ]),
+        exposure: {},
+        incomingExposure: {},
+      }),
+    );
+    expect(r.linked_wallets_details.map((w) => w.reasons[0])).toEqual([
+      'Sanctioned: PARTY 1 (OFAC SDN: CYBER2; listed under ETH; designated 2022-08-08; dealt with after designation (last transfer 2024-05-01))',
+      'Sanctioned: PARTY 2 (OFAC SDN: CYBER2; listed under ETH; designated 2022-08-08; every transfer examined predates designation (last 2021-03-02))',
+      'Sanctioned: PARTY 3 (OFAC SDN: CYBER2; listed under ETH; designated 2022-08; last transfer 2022-08-20, in the month of designation)',
+      'Sanctioned: PARTY 4 (OFAC SDN: CYBER2; listed under ETH)',
+    ]);
+    expect(r.aml_report).toContain('Direct exposure: 4 sanctioned counterparties (1 of 3 with a designation date dealt with after it)');
+  });
+});
+
+describe('token transfers and the prices the shares weigh', () => {
+  const valuation = {
+    mode: 'usd' as const,
+    unit: 'USD',
+    weighed: ['ETH', 'USDT'],
+    unpriced: [],
+    prices: [
+      { symbol: 'ETH', usd: 3000 },
+      { symbol: 'USDT', usd: 1 },
+    ],
+    source: 'CoinGecko',
+    asOf: '2026-11-22T09:55:00.000Z',
+    tokens: [{ symbol: 'USDT', received: '1500', sent: '250.5' }],
+    otherTokens: 2,
+  };
+
+  it('gives the token flows in section 1 and the prices in section 4, and says when they are stale', () => {
+    const lines = buildReport(inputs({ valuation })).aml_report.split('\n');
+    const section = (n: number) => lines.slice(lines.findIndex((l) => l.startsWith(`${n}. `)), lines.findIndex((l) => l.startsWith(`${n + 1}. `)));
+    expect(section(1)).toContain('Token transfers examined: USDT 1500 received, 250.5 sent; 2 other token contracts not weighed (tokens are recognised by contract, not by name, since names can be copied).');
+    expect(section(4)).toContain("Shares of volume weigh ETH, USDT in USD at CoinGecko's prices read 2026-11-22 09:55 UTC: ETH $3,000.00, USDT $1.00.");
+    expect(buildReport(inputs({ valuation: { ...valuation, stale: true } })).aml_report).toContain('UTC (the latest available: the price source did not answer): ETH $3,000.00');
+  });
+
+  it('says nothing of prices when one asset moved, and names what could not be weighed', () => {
+    expect(buildReport(inputs({ valuation: { ...valuation, mode: 'units', unit: 'ETH', weighed: ['ETH'], prices: [], tokens: [], otherTokens: 0 } })).aml_report).not.toMatch(/Shares of volume|Token transfers/);
+    const partial = { ...valuation, mode: 'partial' as const, unit: 'ETH', weighed: ['ETH'], unpriced: ['USDT'], prices: [], source: null, asOf: null, unavailable: 'CoinGecko did not answer within 5 s (2 attempts)' };
+    expect(buildReport(inputs({ valuation: partial })).aml_report).toContain('USDT could not be weighed (CoinGecko did not answer within 5 s (2 attempts)) and is left out of the shares below, which weigh ETH only.');
   });
 });
 

@@ -179,8 +179,13 @@ export interface InterpretationEvidence extends NarrativeInputs {
  * with the network that ticker stands for when the address was matched on another chain ("USDT
  * (Omni Layer)", an XBT mis-tag of a TRON address: "XBT (Bitcoin)").
  */
-function reportListing(e: Pick<ListedSanctionEntry, 'entity' | 'programs' | 'ticker'> & Partial<Pick<ListedSanctionEntry, 'crossChain' | 'listedNetwork'>>): ReportListing {
-  return { entity: e.entity, programs: e.programs, ticker: e.crossChain && e.listedNetwork !== undefined ? listedAsText(e.ticker, e.listedNetwork) : e.ticker };
+function reportListing(e: Pick<ListedSanctionEntry, 'entity' | 'programs' | 'ticker'> & Partial<Pick<ListedSanctionEntry, 'crossChain' | 'listedNetwork' | 'designatedAt'>>): ReportListing {
+  return {
+    entity: e.entity,
+    programs: e.programs,
+    ticker: e.crossChain && e.listedNetwork !== undefined ? listedAsText(e.ticker, e.listedNetwork) : e.ticker,
+    ...(e.designatedAt ? { designatedAt: e.designatedAt } : {}),
+  };
 }
 
 const chainOf = (ctx: StageContext) => ctx.evidence.blockchain as BlockchainEvidence;
@@ -458,6 +463,8 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
               categories: (labels.get(c.address) ?? []).map((l) => l.category),
               sanctioned: listings.has(c.address),
               customBlocked: blockedCounterparties.has(c.address),
+              firstSeen: c.firstSeen,
+              lastSeen: c.lastSeen,
               marks: {
                 listings: (listings.get(c.address) ?? []).map(reportListing),
                 labels: (labels.get(c.address) ?? []).map((l) => ({ category: l.category, name: l.name, source: l.source })),
