@@ -5,7 +5,7 @@
  * direction funds moved, laid out in rings by hop (fund-flow-layout.ts). Loaded on demand: this
  * module and the library are a chunk of their own.
  */
-import { useMemo } from 'react';
+import { useMemo, type FocusEvent } from 'react';
 import { Anchor, useComputedColorScheme } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Background, BaseEdge, Controls, Handle, MarkerType, Position, ReactFlow, useReactFlow, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react';
@@ -17,6 +17,12 @@ import { layoutFundFlow } from './fund-flow-layout';
 import { useAddressLink, type AddressLink } from './fund-flow-links';
 import classes from './fund-flow.module.css';
 
+/** A node is its circle with its label under it, so fitting the view keeps every label in it. */
+const NODE_WIDTH = 132;
+const LABEL_HEIGHT = 52;
+/** The ring drawn around the wallet's circle. */
+const WALLET_RING = 6;
+
 type AddressNodeData = { node: FundFlowNode; size: number; x: number; y: number; link: AddressLink };
 type AddressNode = Node<AddressNodeData, 'address'>;
 type FlowEdgeData = { sourceRadius: number; targetRadius: number };
@@ -27,13 +33,24 @@ function AddressNodeView({ data }: NodeProps<AddressNode>) {
   const { setCenter, getZoom } = useReactFlow();
   const wallet = node.hop === 0;
   const short = shortenAddress(node.address);
-  // A link reached with the keyboard is brought into view.
-  const show = () => void setCenter(data.x, data.y + size / 2 + 24, { zoom: Math.max(getZoom(), 0.9), duration: 0 });
+  // A link reached with the keyboard is brought into view (not one pressed with the pointer: it would move from under it).
+  const show = (event: FocusEvent<HTMLAnchorElement>) => {
+    if (event.currentTarget.matches(':focus-visible')) void setCenter(data.x, data.y + size / 2 + 24, { zoom: Math.max(getZoom(), 0.9), duration: 0 });
+  };
   return (
-    <div className={`${classes.node} ${classes.tone}`} data-tone={categoryTone(node.category)} data-category={node.category} data-wallet={wallet || undefined} data-testid="fund-flow-node" data-address={node.address}>
-      <Handle type="target" position={Position.Top} isConnectable={false} className={classes.handle} />
-      <div className={classes.circle} style={{ width: size, height: size }} />
-      <Handle type="source" position={Position.Bottom} isConnectable={false} className={classes.handle} />
+    <div
+      className={`${classes.node} ${classes.tone}`}
+      style={{ width: NODE_WIDTH, height: size + LABEL_HEIGHT }}
+      data-tone={categoryTone(node.category)}
+      data-category={node.category}
+      data-wallet={wallet || undefined}
+      data-testid="fund-flow-node"
+      data-address={node.address}
+    >
+      {/* Both ends of every arrow at the circle's centre; the arrow itself stops at its edge (FlowEdgeView). */}
+      <Handle type="target" position={Position.Top} isConnectable={false} className={classes.handle} style={{ top: size / 2 }} />
+      <div className={classes.circle} style={{ width: size, height: size }} data-testid="fund-flow-circle" />
+      <Handle type="source" position={Position.Bottom} isConnectable={false} className={classes.handle} style={{ top: size / 2 }} />
       <div className={classes.label}>
         <span className="ws-mono" title={node.address}>
           {wallet ? `Wallet ${short}` : short}
@@ -86,6 +103,8 @@ export default function FundFlowGraph({ flow, describedBy }: FundFlowGraphProps)
       id: p.node.address,
       type: 'address',
       position: { x: p.x, y: p.y },
+      // The position is the circle's centre.
+      origin: [0.5, p.size / 2 / (p.size + LABEL_HEIGHT)],
       data: { node: p.node, size: p.size, x: p.x, y: p.y, link: linkOf(p.node.address, network) },
       ariaLabel: nodeLabel(p.node),
       ariaRole: 'group',
@@ -93,6 +112,7 @@ export default function FundFlowGraph({ flow, describedBy }: FundFlowGraphProps)
       selectable: false,
       focusable: false,
     }));
+    const radiusOf = (p: { size: number; node: FundFlowNode }) => p.size / 2 + (p.node.hop === 0 ? WALLET_RING : 0);
     const name = (address: string) => (placed.get(address)?.node.hop === 0 ? 'the wallet' : shortenAddress(address));
     const edges: FlowEdge[] = flow.edges
       .filter((e) => placed.has(e.from) && placed.has(e.to))
@@ -101,7 +121,7 @@ export default function FundFlowGraph({ flow, describedBy }: FundFlowGraphProps)
         source: e.from,
         target: e.to,
         type: 'flow',
-        data: { sourceRadius: placed.get(e.from)!.size / 2, targetRadius: placed.get(e.to)!.size / 2 },
+        data: { sourceRadius: radiusOf(placed.get(e.from)!), targetRadius: radiusOf(placed.get(e.to)!) },
         markerEnd: { type: MarkerType.ArrowClosed, color: edgeColour, width: 14, height: 14 },
         style: { stroke: edgeColour, strokeWidth: 1 + 5 * Math.sqrt(Math.min(1, e.share)) },
         ariaLabel: `Funds from ${name(e.from)} to ${name(e.to)}: ${sharePercent(e.share)} of the value`,
@@ -118,10 +138,9 @@ export default function FundFlowGraph({ flow, describedBy }: FundFlowGraphProps)
         edges={edges}
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
-        nodeOrigin={[0.5, 0.5]}
         colorMode={scheme}
         fitView
-        fitViewOptions={{ padding: 0.2 }}
+        fitViewOptions={{ padding: 0.12, maxZoom: 1.2 }}
         minZoom={0.05}
         maxZoom={2}
         nodesDraggable={false}

@@ -21,7 +21,7 @@ export interface PlacedNode {
 /** Room each address needs along its ring (its label is about this wide). */
 export const NODE_SPACING = 140;
 /** Distance from the wallet to the first ring, and between rings, at least. */
-export const RING_GAP = 190;
+export const RING_GAP = 160;
 
 const byAddress = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -60,7 +60,7 @@ export function FundFlowPanel({ flow }: { flow: FundFlow }) {
               >
                 <Suspense
                   fallback={
-                    <Center h="30rem" role="status">
+                    <Center h="32rem" role="status">
                       <Group gap="sm">
                         <Loader size="sm" aria-hidden="true" />
                         <Text c="dimmed">Loading the graph...</Text>
