@@ -132,9 +132,10 @@ export function buildFundFlow(input: FundFlowInput): FundFlow {
       place.hop = Math.min(place.hop, hop);
       place.share += share;
     } else places.set(k, { address, hop, share });
-    // Funds stop at an address whose nature is known, and the graph goes no further than the trace read.
+    // Funds stop at an address whose nature is known, and the graph goes no further than the trace read. A path
+    // worth nothing is followed too: an address's hop is its distance along the flows read, whatever they carry.
     const flows = expansions.get(k);
-    if (!flows || hop >= depth || share <= 0 || categoriesOf(address).length > 0) return;
+    if (!flows || hop >= depth || categoriesOf(address).length > 0) return;
     spread(k, flows, share, hop + 1, new Set([...path, k]));
   };
 
