@@ -160,7 +160,7 @@ describe('the fund flow', () => {
     );
     const card = screen.getByTestId('fund-flow-card');
     within(card).getByRole('heading', { name: 'Fund flow' });
-    expect(within(card).getByTestId('fund-flow-summary').textContent).toMatch(/^The wallet and 3 direct counterparties/);
+    expect(within(card).getByTestId('fund-flow-summary').textContent).toMatch(/^The wallet, its 3 direct counterparties/);
     expect(await within(card).findAllByTestId('fund-flow-node')).toHaveLength(scenarioFlow.nodes.length);
     unmount();
     renderInTheme(<AnalysisResult analysis={{ risk_level: 'Low Risk', fund_flow: null }} />);

@@ -104,10 +104,11 @@ export function describeFundFlow(flow: FundFlow): string {
   const direct = flow.nodes.filter((n) => n.hop === 1);
   const beyond = flow.nodes.filter((n) => n.hop > 1);
   if (direct.length === 0) return 'No counterparty was found in the transactions examined.';
+  const counterparties = `its ${plural(direct.length, 'direct counterparty', 'direct counterparties')}`;
   const parts = [
     beyond.length > 0
-      ? `The wallet and ${plural(direct.length, 'direct counterparty', 'direct counterparties')}, with ${plural(beyond.length, 'address', 'addresses')} funds were traced to beyond them (up to ${flow.depth} hops).`
-      : `The wallet and ${plural(direct.length, 'direct counterparty', 'direct counterparties')}${flow.depth < 2 ? '; funds were not traced beyond them' : ''}.`,
+      ? `The wallet, ${counterparties} and ${plural(beyond.length, 'address', 'addresses')} beyond them that funds were traced to (up to ${flow.depth} hops).`
+      : `The wallet and ${counterparties}${flow.depth < 2 ? '; funds were not traced beyond them' : ''}.`,
   ];
   const marked = flow.nodes
     .filter((n) => n.hop > 0 && n.category !== UNLABELLED)

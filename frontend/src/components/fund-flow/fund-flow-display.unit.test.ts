@@ -35,13 +35,13 @@ describe('how the fund-flow graph reads', () => {
 
   it('sums the graph up: the addresses by hop, the marked ones most severe first, and what was left out', () => {
     expect(describeFundFlow(scenarioFlow)).toBe(
-      'The wallet and 3 direct counterparties, with 4 addresses funds were traced to beyond them (up to 2 hops). ' +
+      'The wallet, its 3 direct counterparties and 4 addresses beyond them that funds were traced to (up to 2 hops). ' +
         'Marked: bc1qli...xxxx (sanctioned, 2 hops, 15% of the value); bc1qmi...zzzz (mixer, 2 hops, 5% of the value). ' +
         '1 address is a labelled service (exchange, DeFi, bridge or other).',
     );
     const direct: FundFlow = { ...scenarioFlow, depth: 1, nodes: scenarioFlow.nodes.filter((n) => n.hop < 2 && n.category !== 'exchange'), omitted: 3 };
     expect(describeFundFlow(direct)).toBe(
-      'The wallet and 2 direct counterparties; funds were not traced beyond them. No address in it is sanctioned, block-listed or labelled with a risk category. 3 smaller counterparties are left out of the picture.',
+      'The wallet and its 2 direct counterparties; funds were not traced beyond them. No address in it is sanctioned, block-listed or labelled with a risk category. 3 smaller counterparties are left out of the picture.',
     );
     expect(describeFundFlow({ ...scenarioFlow, nodes: scenarioFlow.nodes.slice(0, 1), edges: [] })).toBe('No counterparty was found in the transactions examined.');
   });

@@ -50,7 +50,7 @@ describe('the fund-flow panel', () => {
   it('sums the graph up in words and describes the graph with it', async () => {
     await renderPanel(<FundFlowPanel flow={scenarioFlow} />);
     const summary = screen.getByTestId('fund-flow-summary');
-    expect(summary.textContent).toMatch(/^The wallet and 3 direct counterparties, with 4 addresses/);
+    expect(summary.textContent).toMatch(/^The wallet, its 3 direct counterparties and 4 addresses beyond them/);
     const graph = screen.getByRole('application', { name: /^Fund-flow graph of bc1qwa\.\.\.wwww$/ });
     expect(graph.getAttribute('aria-describedby')).toBe(summary.id);
   });
