@@ -20,7 +20,9 @@ module.exports = {
       roots: ['<rootDir>/frontend'],
       testMatch: ['**/*.unit.test.ts', '**/*.unit.test.tsx'],
       testEnvironment: 'jsdom',
-      transform,
+      // react-router and two of its dependencies ship ES modules only: compiled to CommonJS like our sources, for components with links.
+      transform: { ...transform, '/node_modules/(react-router|@remix-run|cookie-es)/.+\\.m?js$': '<rootDir>/scripts/jest-esbuild-transform.cjs' },
+      transformIgnorePatterns: ['/node_modules/(?!(react-router|@remix-run|cookie-es)/)'],
       moduleNameMapper: { '\\.(css)$': '<rootDir>/scripts/jest-css-module.cjs' },
       setupFiles: ['<rootDir>/frontend/jest.setup.ts'],
     },

@@ -76,6 +76,10 @@ describe('checking a wallet', () => {
     expect(res.body.aml_report).toContain('Risk level: High Risk');
     expect(res.body.aml_report).toContain('narrative by rule-based');
     expect(res.body.external_links).toEqual({ explorer: `https://mempool.space/address/${a.btcWallet}` });
+    // The fund-flow graph: the wallet at the centre, its counterparties one hop away, the sanctioned one coloured so.
+    expect(res.body.fund_flow?.nodes[0]).toMatchObject({ address: a.btcWallet, hop: 0, share: 1 });
+    expect(res.body.fund_flow?.nodes.find((n) => n.address === a.btcA)).toMatchObject({ hop: 1, category: 'sanctioned', explorer_url: `https://mempool.space/address/${a.btcA}` });
+    expect(res.body.fund_flow?.nodes.filter((n) => n.hop === 1).map((n) => n.address).sort()).toEqual([...res.body.linked_wallets_addresses].sort());
 
     const events = await server.eventStore.readStream(`check-${res.body.check_id}`);
     expect(events.map((e) => e.type)).toEqual(['WalletCheckRequested', ...stageKeys.map(() => 'WalletCheckStageCompleted'), 'WalletCheckCompleted']);
@@ -101,8 +105,11 @@ describe('checking a wallet', () => {
     const filtered = await server.api<unknown[]>('GET', `/api/transactions/history?address=${a.btcWallet.slice(5, 15).toUpperCase()}&risk_level=high%20risk`, { token });
     expect(filtered.body).toHaveLength(1);
     expect((await server.api<unknown[]>('GET', '/api/transactions/history?risk_level=Low%20Risk', { token })).body).toHaveLength(0);
-    const detail = await server.api<{ linked_wallets: string[]; aml_report: string }>('GET', `/api/transactions/history/${list.body[0]!.id}`, { token });
+    const detail = await server.api<{ linked_wallets: string[]; aml_report: string; fund_flow: WalletAnalysis['fund_flow'] }>('GET', `/api/transactions/history/${list.body[0]!.id}`, { token });
     expect(detail.body.linked_wallets).toContain(a.btcA);
+    const result = await server.api<WalletAnalysis>('GET', `/api/transactions/checks/${list.body[0]!.id}`, { token });
+    expect(detail.body.fund_flow).toEqual(result.body.fund_flow);
+    expect(detail.body.fund_flow?.nodes.find((n) => n.address === a.btcA)?.category).toBe('sanctioned');
     expect(detail.body.aml_report).toContain('Risk score:');
     expect((await server.api('GET', '/api/transactions/history?date_from=2026-13-40', { token })).status).toBe(400);
   });

@@ -133,6 +133,9 @@ describe('Wallets', () => {
       expect(c).toMatchObject({ status: 'completed', risk_level: 'High Risk', aml_status: 'Non-compliant', access: 'Premium' });
       expect(c.linked_wallets).toContain(a.btcA);
       expect(c.aml_report).toContain('Risk level: High Risk');
+      // Its fund-flow graph, for the drawer: the wallet and its counterparties, the listed one coloured sanctioned.
+      expect(c.fund_flow?.nodes[0]).toMatchObject({ address: a.btcWallet, hop: 0 });
+      expect(c.fund_flow?.nodes.find((n) => n.address === a.btcA)).toMatchObject({ hop: 1, category: 'sanctioned' });
     }
     const page = await get<WalletDetail>(`/api/admin/wallets/bitcoin/${a.btcWallet}?limit=2&offset=2`);
     expect(page.body.checks).toHaveLength(1);

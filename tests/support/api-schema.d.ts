@@ -1055,6 +1055,26 @@ export interface paths {
                                 /** @default [] */
                                 reasons: string[];
                             }[];
+                            fund_flow: {
+                                network: string;
+                                depth: number;
+                                nodes: {
+                                    address: string;
+                                    hop: number;
+                                    category: string;
+                                    categories: string[];
+                                    reasons: string[];
+                                    share: number;
+                                    traced: boolean;
+                                    explorer_url: string;
+                                }[];
+                                edges: {
+                                    from: string;
+                                    to: string;
+                                    share: number;
+                                }[];
+                                omitted: number;
+                            } | null;
                             case?: {
                                 id: string;
                                 /** @enum {string} */
@@ -1202,6 +1222,27 @@ export interface paths {
                                 /** @default [] */
                                 reasons: string[];
                             }[];
+                            /** @default null */
+                            fund_flow: {
+                                network: string;
+                                depth: number;
+                                nodes: {
+                                    address: string;
+                                    hop: number;
+                                    category: string;
+                                    categories: string[];
+                                    reasons: string[];
+                                    share: number;
+                                    traced: boolean;
+                                    explorer_url: string;
+                                }[];
+                                edges: {
+                                    from: string;
+                                    to: string;
+                                    share: number;
+                                }[];
+                                omitted: number;
+                            } | null;
                             check_id: string;
                             /** @constant */
                             status: "completed";
@@ -1269,6 +1310,27 @@ export interface paths {
                                     /** @default [] */
                                     reasons: string[];
                                 }[];
+                                /** @default null */
+                                fund_flow: {
+                                    network: string;
+                                    depth: number;
+                                    nodes: {
+                                        address: string;
+                                        hop: number;
+                                        category: string;
+                                        categories: string[];
+                                        reasons: string[];
+                                        share: number;
+                                        traced: boolean;
+                                        explorer_url: string;
+                                    }[];
+                                    edges: {
+                                        from: string;
+                                        to: string;
+                                        share: number;
+                                    }[];
+                                    omitted: number;
+                                } | null;
                             };
                             error?: string;
                         };
@@ -1444,6 +1506,27 @@ export interface paths {
                                     /** @default [] */
                                     reasons: string[];
                                 }[];
+                                /** @default null */
+                                fund_flow: {
+                                    network: string;
+                                    depth: number;
+                                    nodes: {
+                                        address: string;
+                                        hop: number;
+                                        category: string;
+                                        categories: string[];
+                                        reasons: string[];
+                                        share: number;
+                                        traced: boolean;
+                                        explorer_url: string;
+                                    }[];
+                                    edges: {
+                                        from: string;
+                                        to: string;
+                                        share: number;
+                                    }[];
+                                    omitted: number;
+                                } | null;
                             };
                             error?: string;
                         }[];
@@ -1550,6 +1633,27 @@ export interface paths {
                                 /** @default [] */
                                 reasons: string[];
                             }[];
+                            /** @default null */
+                            fund_flow: {
+                                network: string;
+                                depth: number;
+                                nodes: {
+                                    address: string;
+                                    hop: number;
+                                    category: string;
+                                    categories: string[];
+                                    reasons: string[];
+                                    share: number;
+                                    traced: boolean;
+                                    explorer_url: string;
+                                }[];
+                                edges: {
+                                    from: string;
+                                    to: string;
+                                    share: number;
+                                }[];
+                                omitted: number;
+                            } | null;
                             check_id: string;
                             /** @constant */
                             status: "completed";
@@ -1617,6 +1721,27 @@ export interface paths {
                                     /** @default [] */
                                     reasons: string[];
                                 }[];
+                                /** @default null */
+                                fund_flow: {
+                                    network: string;
+                                    depth: number;
+                                    nodes: {
+                                        address: string;
+                                        hop: number;
+                                        category: string;
+                                        categories: string[];
+                                        reasons: string[];
+                                        share: number;
+                                        traced: boolean;
+                                        explorer_url: string;
+                                    }[];
+                                    edges: {
+                                        from: string;
+                                        to: string;
+                                        share: number;
+                                    }[];
+                                    omitted: number;
+                                } | null;
                             };
                             error?: string;
                         };
@@ -2479,6 +2604,26 @@ export interface paths {
                                 /** @default [] */
                                 reasons: string[];
                             }[];
+                            fund_flow: {
+                                network: string;
+                                depth: number;
+                                nodes: {
+                                    address: string;
+                                    hop: number;
+                                    category: string;
+                                    categories: string[];
+                                    reasons: string[];
+                                    share: number;
+                                    traced: boolean;
+                                    explorer_url: string;
+                                }[];
+                                edges: {
+                                    from: string;
+                                    to: string;
+                                    share: number;
+                                }[];
+                                omitted: number;
+                            } | null;
                             case?: {
                                 id: string;
                                 /** @enum {string} */
@@ -2695,6 +2840,26 @@ export interface paths {
                                 wallet_age: string;
                                 linked_wallets: string[];
                                 aml_report: string;
+                                fund_flow: {
+                                    network: string;
+                                    depth: number;
+                                    nodes: {
+                                        address: string;
+                                        hop: number;
+                                        category: string;
+                                        categories: string[];
+                                        reasons: string[];
+                                        share: number;
+                                        traced: boolean;
+                                        explorer_url: string;
+                                    }[];
+                                    edges: {
+                                        from: string;
+                                        to: string;
+                                        share: number;
+                                    }[];
+                                    omitted: number;
+                                } | null;
                             }[];
                             total: number;
                         };
@@ -5784,6 +5949,27 @@ export interface paths {
                                     /** @default [] */
                                     reasons: string[];
                                 }[];
+                                /** @default null */
+                                fund_flow: {
+                                    network: string;
+                                    depth: number;
+                                    nodes: {
+                                        address: string;
+                                        hop: number;
+                                        category: string;
+                                        categories: string[];
+                                        reasons: string[];
+                                        share: number;
+                                        traced: boolean;
+                                        explorer_url: string;
+                                    }[];
+                                    edges: {
+                                        from: string;
+                                        to: string;
+                                        share: number;
+                                    }[];
+                                    omitted: number;
+                                } | null;
                             } | null;
                             error: string | null;
                             refunded: boolean;
@@ -5859,6 +6045,27 @@ export interface paths {
                                     /** @default [] */
                                     reasons: string[];
                                 }[];
+                                /** @default null */
+                                fund_flow: {
+                                    network: string;
+                                    depth: number;
+                                    nodes: {
+                                        address: string;
+                                        hop: number;
+                                        category: string;
+                                        categories: string[];
+                                        reasons: string[];
+                                        share: number;
+                                        traced: boolean;
+                                        explorer_url: string;
+                                    }[];
+                                    edges: {
+                                        from: string;
+                                        to: string;
+                                        share: number;
+                                    }[];
+                                    omitted: number;
+                                } | null;
                             } | null;
                             error: string | null;
                             refunded: boolean;
@@ -6017,6 +6224,27 @@ export interface paths {
                                     /** @default [] */
                                     reasons: string[];
                                 }[];
+                                /** @default null */
+                                fund_flow: {
+                                    network: string;
+                                    depth: number;
+                                    nodes: {
+                                        address: string;
+                                        hop: number;
+                                        category: string;
+                                        categories: string[];
+                                        reasons: string[];
+                                        share: number;
+                                        traced: boolean;
+                                        explorer_url: string;
+                                    }[];
+                                    edges: {
+                                        from: string;
+                                        to: string;
+                                        share: number;
+                                    }[];
+                                    omitted: number;
+                                } | null;
                             } | null;
                             error: string | null;
                             refunded: boolean;
@@ -6092,6 +6320,27 @@ export interface paths {
                                     /** @default [] */
                                     reasons: string[];
                                 }[];
+                                /** @default null */
+                                fund_flow: {
+                                    network: string;
+                                    depth: number;
+                                    nodes: {
+                                        address: string;
+                                        hop: number;
+                                        category: string;
+                                        categories: string[];
+                                        reasons: string[];
+                                        share: number;
+                                        traced: boolean;
+                                        explorer_url: string;
+                                    }[];
+                                    edges: {
+                                        from: string;
+                                        to: string;
+                                        share: number;
+                                    }[];
+                                    omitted: number;
+                                } | null;
                             } | null;
                             error: string | null;
                             refunded: boolean;
@@ -12976,6 +13225,27 @@ export interface webhooks {
                                     /** @default [] */
                                     reasons?: string[];
                                 }[];
+                                /** @default null */
+                                fund_flow?: {
+                                    network: string;
+                                    depth: number;
+                                    nodes: {
+                                        address: string;
+                                        hop: number;
+                                        category: string;
+                                        categories: string[];
+                                        reasons: string[];
+                                        share: number;
+                                        traced: boolean;
+                                        explorer_url: string;
+                                    }[];
+                                    edges: {
+                                        from: string;
+                                        to: string;
+                                        share: number;
+                                    }[];
+                                    omitted: number;
+                                } | null;
                             } | null;
                             error: string | null;
                             refunded: boolean;

@@ -80,6 +80,7 @@ function walletCheck(doc: CheckDoc, email: string): WalletCheck {
     wallet_age: r?.wallet_age ?? '',
     linked_wallets: r?.linked_wallets_addresses ?? [],
     aml_report: r?.aml_report ?? '',
+    fund_flow: r?.fund_flow ?? null,
   };
 }
 

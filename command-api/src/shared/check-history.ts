@@ -101,6 +101,8 @@ export function historyDetail(doc: CheckDoc) {
     missing_evidence: r?.missing_evidence ?? [],
     /** Each linked wallet with what marks it (empty for checks recorded before it was kept). */
     linked_wallets_details: r?.linked_wallets_details ?? [],
+    /** The fund-flow graph (null without blockchain data and for checks recorded before it was kept). */
+    fund_flow: r?.fund_flow ?? null,
   };
 }
 

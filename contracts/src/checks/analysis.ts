@@ -15,6 +15,47 @@ export const linkedWalletSchema = z.object({
 });
 export type LinkedWallet = z.infer<typeof linkedWalletSchema>;
 
+/**
+ * The fund-flow graph of a check: the wallet, its counterparties and, where funds were traced, theirs,
+ * each with the share of the wallet's examined value that flows through it, and the flows between them.
+ */
+export const fundFlowNodeSchema = z.object({
+  address: z.string(),
+  /** Hops from the wallet: 0 the wallet itself, 1 its direct counterparties, 2-3 traced. */
+  hop: z.number().int().min(0).max(3),
+  /** The category that colours it: its most severe category ('sanctioned' > 'custom-block' > ransomware > darknet > mixer > theft > scam > gambling > bridge > defi > exchange > other), 'unlabelled' when none. */
+  category: z.string(),
+  categories: z.array(z.string()),
+  /** Why it is marked, in words (e.g. the sanctions listing or label), empty when unmarked. */
+  reasons: z.array(z.string()),
+  /** Share (0-1) of the wallet's examined value that flows through it (1 for the wallet). */
+  share: z.number().min(0).max(1),
+  /** Its own counterparties were read by the trace. */
+  traced: z.boolean(),
+  explorer_url: z.string(),
+});
+export type FundFlowNode = z.infer<typeof fundFlowNodeSchema>;
+export const fundFlowEdgeSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Share (0-1) of the wallet's examined value on this edge, in the direction funds moved. */
+  share: z.number().min(0).max(1),
+});
+export type FundFlowEdge = z.infer<typeof fundFlowEdgeSchema>;
+export const fundFlowSchema = z.object({
+  network: z.string(),
+  depth: z.number().int(),
+  nodes: z.array(fundFlowNodeSchema),
+  edges: z.array(fundFlowEdgeSchema),
+  /** Counterparties left out of the picture (the smallest), counted. */
+  omitted: z.number().int().min(0),
+});
+export type FundFlow = z.infer<typeof fundFlowSchema>;
+
+/** The categories that colour a fund-flow node, most severe first; 'unlabelled' when it has none. */
+export const fundFlowCategories = ['sanctioned', 'custom-block', 'ransomware', 'darknet', 'mixer', 'theft', 'scam', 'gambling', 'bridge', 'defi', 'exchange', 'other'] as const;
+export const UNLABELLED = 'unlabelled';
+
 /** How a `missing_evidence` item about the blockchain data starts. */
 export const MISSING_BLOCKCHAIN_DATA = 'Blockchain data:';
 
@@ -47,6 +88,8 @@ export const walletAnalysisSchema = z.object({
   missing_evidence: z.array(z.string()).default([]),
   /** The linked wallets with what marks each one, largest share first. */
   linked_wallets_details: z.array(linkedWalletSchema).default([]),
+  /** The fund-flow graph; null without blockchain data, and for checks recorded before it was kept. */
+  fund_flow: fundFlowSchema.nullable().default(null),
 });
 export type WalletAnalysis = z.infer<typeof walletAnalysisSchema>;
 

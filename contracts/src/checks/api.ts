@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { chains, networks, type AddressKind, type ParsedAddress } from '../addresses/parse';
 import { problemSchema } from '../common/problem';
 import { checkCaseSchema } from '../cases/cases';
-import { linkedWalletSchema, walletAnalysisSchema } from './analysis';
+import { fundFlowSchema, linkedWalletSchema, walletAnalysisSchema } from './analysis';
 import type { CheckProgress } from './events';
 
 /** A check still running (or its state when asked for): which stage it reached. */
@@ -67,6 +67,8 @@ export const historyDetailSchema = historyItemSchema.extend({
   missing_evidence: z.array(z.string()),
   /** Each linked wallet with what marks it (empty for checks recorded before it was kept). */
   linked_wallets_details: z.array(linkedWalletSchema),
+  /** The fund-flow graph: the wallet, its counterparties by hop and the flows between them; null without blockchain data and for checks recorded before it was kept. */
+  fund_flow: fundFlowSchema.nullable(),
   /** The check's case, when it was opened as one (or one of its alerts was): its decision, who decided, who approved the close. Absent otherwise. */
   case: checkCaseSchema.optional(),
 });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { networks } from '../addresses/parse';
+import { fundFlowSchema } from '../checks/analysis';
 import { riskLevelLabels } from '../checks/risk-label';
 
 export const walletSorts = ['checks', 'latest', 'score'] as const;
@@ -82,6 +83,8 @@ export const walletCheckSchema = z.object({
   wallet_age: z.string(),
   linked_wallets: z.array(z.string()),
   aml_report: z.string(),
+  /** The check's fund-flow graph; null without blockchain data and for checks recorded before it was kept. */
+  fund_flow: fundFlowSchema.nullable(),
 });
 export type WalletCheck = z.infer<typeof walletCheckSchema>;
 

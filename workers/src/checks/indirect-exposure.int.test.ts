@@ -8,7 +8,8 @@
  * The wallet W received 3 BTC from I1 and 1 from the exchange E, and sent 1 to I2; I1 received 2
  * from X (on the list) and 6 from Y; I2 paid 0.6 to V and 0.2 to Z (a mixer). So 3/4 × 2/8 =
  * 18.75 % of W's receipts came from X, and 3/5 × 2/8 = 15 % of its volume; 0.2/0.8 = 25 % of what it
- * sent reached Z, 1/5 × 0.2/0.8 = 5 % of its volume.
+ * sent reached Z, 1/5 × 0.2/0.8 = 5 % of its volume. The result's fund-flow graph draws the same
+ * shares: X at two hops, coloured sanctioned.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -123,6 +124,45 @@ it('finds a sanctioned address two hops away, scores it as indirect exposure, re
   ]);
   expect(result.source_of_funds).toBe('exchange (25%), sanctioned (18.8%, all through intermediaries, 2 hops), unlabelled addresses (56.3%)');
   expect(result).toMatchObject({ risk_score: 47, risk_level: 'Medium Risk', aml_status: 'Requires further review' });
+
+  // The fund-flow graph: the wallet, its three counterparties, and the four addresses the trace found beyond I1 and I2.
+  const flow = result.fund_flow!;
+  expect(flow).toMatchObject({ network: 'bitcoin', depth: 2, omitted: 0 });
+  const source = 'https://compliance.example.com/cases/trace';
+  expect(flow.nodes.map((n) => ({ ...n, share: Math.round(n.share * 1e9) / 1e9 }))).toEqual([
+    { address: a.wallet, hop: 0, category: 'unlabelled', categories: [], reasons: [], share: 1, traced: false, explorer_url: `https://mempool.space/address/${a.wallet}` },
+    { address: a.i1, hop: 1, category: 'unlabelled', categories: [], reasons: [], share: 0.6, traced: true, explorer_url: `https://mempool.space/address/${a.i1}` },
+    ...[
+      { address: a.e, hop: 1, category: 'exchange', categories: ['exchange'], reasons: [`Labelled exchange: Exchange E (test) (source: ${source})`], share: 0.2, traced: false, explorer_url: `https://mempool.space/address/${a.e}` },
+      { address: a.i2, hop: 1, category: 'unlabelled', categories: [], reasons: [], share: 0.2, traced: true, explorer_url: `https://mempool.space/address/${a.i2}` },
+    ].sort((p, q) => (p.address < q.address ? -1 : 1)),
+    { address: a.y, hop: 2, category: 'unlabelled', categories: [], reasons: [], share: 0.45, traced: false, explorer_url: `https://mempool.space/address/${a.y}` },
+    ...[
+      {
+        address: a.x,
+        hop: 2,
+        category: 'sanctioned',
+        categories: ['sanctioned'],
+        reasons: ['Sanctioned: TRACED PARTY ON THE LIST (OFAC SDN: CYBER2; listed under XBT)'],
+        share: 0.15,
+        traced: false,
+        explorer_url: `https://mempool.space/address/${a.x}`,
+      },
+      { address: a.v, hop: 2, category: 'unlabelled', categories: [], reasons: [], share: 0.15, traced: false, explorer_url: `https://mempool.space/address/${a.v}` },
+    ].sort((p, q) => (p.address < q.address ? -1 : 1)),
+    { address: a.z, hop: 2, category: 'mixer', categories: ['mixer'], reasons: [`Labelled mixer: Mixer Z (test) (source: ${source})`], share: 0.05, traced: false, explorer_url: `https://mempool.space/address/${a.z}` },
+  ]);
+  expect(flow.edges.map((e) => [e.from, e.to, Math.round(e.share * 1e9) / 1e9]).sort()).toEqual(
+    [
+      [a.i1, a.wallet, 0.6],
+      [a.e, a.wallet, 0.2],
+      [a.wallet, a.i2, 0.2],
+      [a.y, a.i1, 0.45],
+      [a.x, a.i1, 0.15],
+      [a.i2, a.v, 0.15],
+      [a.i2, a.z, 0.05],
+    ].sort(),
+  );
 
   const replayed = replayCheck('c-trace', events);
   if (replayed.verdict === 'not-replayable') throw new Error(replayed.message);

@@ -5,7 +5,7 @@
  * and who can fix it, and is never worded as a clean result. Customers read this text: it never
  * names a setting or a command (the server log gives administrators the exact fix).
  */
-import { MISSING_BLOCKCHAIN_DATA, networkNames, shortenAddress, type LinkedWallet, type Network, type WalletAnalysis } from '@walletscreen/contracts';
+import { MISSING_BLOCKCHAIN_DATA, networkNames, shortenAddress, type FundFlow, type LinkedWallet, type Network, type WalletAnalysis } from '@walletscreen/contracts';
 import type { CategoryExposure, ExposureBreakdown } from './exposure';
 import type { ExposureCategory, MissingEvidence, PatternFlag, RiskAssessment, RiskCategory } from './risk-model';
 
@@ -73,6 +73,8 @@ export interface ReportInputs {
   valuation?: ReportValuation;
   flags: PatternFlag[];
   assessment: RiskAssessment;
+  /** The fund-flow graph (fund-flow.ts); absent or null without blockchain data. */
+  fundFlow?: FundFlow | null;
   narrative: { writer: string; summary: string; recommendations: string[]; fallbackReason?: string };
 }
 
@@ -502,5 +504,6 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
     created_at: inputs.now,
     missing_evidence: missing,
     linked_wallets_details: counterparties.map(linkedWalletOf),
+    fund_flow: chain.available ? (inputs.fundFlow ?? null) : null,
   };
 }

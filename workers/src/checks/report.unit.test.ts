@@ -87,6 +87,13 @@ describe('report', () => {
     expect(r.recommendation).toMatch(/run the check again/);
   });
 
+  it('carries the fund-flow graph it is given, and none without blockchain data', () => {
+    const graph = { network: 'ethereum', depth: 1, nodes: [{ address, hop: 0, category: 'unlabelled', categories: [], reasons: [], share: 1, traced: false, explorer_url: explorerLink('ethereum', address) }], edges: [], omitted: 0 };
+    expect(buildReport(inputs({ fundFlow: graph })).fund_flow).toEqual(graph);
+    expect(buildReport(inputs()).fund_flow).toBeNull();
+    expect(buildReport(inputs({ fundFlow: graph, chain: { available: false, reason: 'blockscout:ethereum did not answer' } })).fund_flow).toBeNull();
+  });
+
   it('gives a check without a sanctions list the Incomplete verdict, telling the customer who can fix it', () => {
     const r = buildReport(inputs({ sanctions: { listLoaded: false, listPublishedAt: null, listSha256: null, direct: [] } }));
     expect(r).toMatchObject({ risk_level: 'Incomplete', aml_status: 'Incomplete — data unavailable', sanctions: 'Not screened: no sanctions list is loaded' });

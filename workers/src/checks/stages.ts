@@ -19,9 +19,10 @@ import { listedAsText } from '../sanctions/match-key';
 import { attributeExposure, exposureCategoriesOf } from './exposure';
 import { analyzePatterns, type CounterpartyFacts, type PatternEvidence } from './patterns';
 import type { ReportEvidence, Stage, StageContext } from './pipeline';
-import { buildReport, type ReportInputs, type ReportListing, type ReportValuation } from './report';
+import { buildFundFlow } from './fund-flow';
+import { buildReport, linkedWalletReasons, type ReportCounterparty, type ReportInputs, type ReportListing, type ReportValuation } from './report';
 import { customFacts, delistedCounterpartiesOf, delistedOf, riskInputsOf } from './risk-inputs';
-import { assessRisk, RISK_MODEL_VERSION, type RiskAssessment, type RiskCategory } from './risk-model';
+import { assessRisk, RISK_MODEL_VERSION, type ExposureCategory, type RiskAssessment, type RiskCategory } from './risk-model';
 import type { Narrative, NarrativeInputs } from './rule-based-writer';
 
 export interface AddressLabelFact {
@@ -243,6 +244,74 @@ const dataOf = (ctx: StageContext): ChainData | null => {
   return b.ok ? b.data : null;
 };
 
+/**
+ * What marks each address of a check, the wallet itself, its counterparties and the addresses the
+ * trace found: its current and former listings, its labels and the block lists it is on (and no
+ * allow list clears), as the report names them; and the categories it counts for, at any hop
+ * (exposureCategoriesOf; for the wallet, its own listings, labels and block lists).
+ */
+export function markedAddresses(network: Network, wallet: string, s: SanctionsEvidence, intel: IntelligenceEvidence) {
+  const key = (a: string) => addressKey(network, a);
+  const walletKey = key(wallet);
+  const byAddress = <I extends { address: string }, T>(items: readonly I[], pick: (item: I) => readonly T[]) => {
+    const out = new Map<string, T[]>();
+    for (const item of items) out.set(key(item.address), [...(out.get(key(item.address)) ?? []), ...pick(item)]);
+    return (address: string): T[] => out.get(key(address)) ?? [];
+  };
+  const { custom } = customFacts(s);
+  const listings = byAddress([...s.counterparties, ...(s.traced ?? [])], (c) => c.entries);
+  const former = byAddress(delistedCounterpartiesOf(s), (c) => c.entries);
+  const labels = byAddress([...intel.counterparties, ...(intel.traced ?? [])], (c) => c.labels);
+  const lists = byAddress([...custom.counterparties, ...(custom.traced ?? [])], (c) => c.lists);
+  const exposure = exposureCategoriesOf(network, s, intel);
+  const walletAllowed = custom.allowed.length > 0;
+
+  const of = (address: string): ReportCounterparty => {
+    if (key(address) === walletKey) {
+      const blockLists = walletAllowed ? [] : custom.blocked.map((h) => h.name);
+      return {
+        address,
+        share: 1,
+        categories: intel.own.map((l) => l.category),
+        sanctioned: s.direct.length > 0,
+        customBlocked: blockLists.length > 0,
+        marks: {
+          listings: s.direct.map(reportListing),
+          labels: intel.own.map((l) => ({ category: l.category, name: l.name, source: l.source })),
+          blockLists,
+          delisted: delistedOf(s).map((e) => ({ ...reportListing(e), delistedAt: e.delistedAt ?? null })),
+        },
+      };
+    }
+    const hits = lists(address);
+    const blocked = !hits.some((l) => l.kind === 'allow') && hits.some((l) => l.kind === 'block');
+    return {
+      address,
+      share: 0,
+      categories: labels(address).map((l) => l.category),
+      sanctioned: listings(address).length > 0,
+      customBlocked: blocked,
+      marks: {
+        listings: listings(address).map(reportListing),
+        labels: labels(address).map((l) => ({ category: l.category, name: l.name, source: l.source })),
+        blockLists: blocked ? hits.filter((l) => l.kind === 'block').map((l) => l.name) : [],
+        delisted: former(address).map((e) => ({ ...reportListing(e), delistedAt: e.delistedAt ?? null })),
+      },
+    };
+  };
+
+  /** The categories an address counts for; the wallet's are its own (an allow list clears its labels, never a sanctions hit). */
+  const categoriesOf = (address: string): ExposureCategory[] => {
+    if (key(address) !== walletKey) return exposure(address);
+    const own = new Set<ExposureCategory>();
+    if (s.direct.length > 0) own.add('sanctioned');
+    for (const l of intel.own) if (l.category === 'sanctioned' || !walletAllowed) own.add(l.category);
+    if (custom.blocked.length > 0 && !walletAllowed) own.add('custom-block');
+    return [...own].sort();
+  };
+  return { of, categoriesOf };
+}
+
 export function createStages(deps: { eventStore: EventStore; providers: StageProviders }): Stage[] {
   const sanctions = cachedSanctionsIndex(deps.eventStore);
   const customLists = cachedCustomLists(deps.eventStore);
@@ -433,13 +502,11 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         const intel = ctx.evidence.intelligence as IntelligenceEvidence;
         const p = ctx.evidence.patterns as PatternsStageEvidence;
         const narrative = ctx.evidence.interpretation as InterpretationStageEvidence;
-        const labels = new Map(intel.counterparties.map((c) => [c.address, c.labels]));
-        const listings = new Map(s.counterparties.map((c) => [c.address, c.entries]));
-        const formerListings = new Map(delistedCounterpartiesOf(s).map((c) => [c.address, c.entries]));
-        const { custom, blockedCounterparties } = customFacts(s);
-        const blockLists = new Map(custom.counterparties.map((c) => [c.address, c.lists.filter((l) => l.kind === 'block')]));
+        const marked = markedAddresses(ctx.request.network, ctx.request.address, s, intel);
+        const { custom } = customFacts(s);
         let chain: ReportInputs['chain'];
         let valuation: ReportValuation | undefined;
+        let fundFlow: ReportInputs['fundFlow'] = null;
         if (b.ok) {
           const valuer = valuerOf(b, ctx.request.network);
           const volume = (c: ChainData['counterparties'][number]) => {
@@ -457,25 +524,20 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
             lastSeen: b.data.lastSeen,
             transactionsExamined: b.data.transactionsExamined,
             complete: b.data.complete,
-            counterparties: b.data.counterparties.map((c) => ({
-              address: c.address,
-              share: total > 0 ? volume(c) / total : 0,
-              categories: (labels.get(c.address) ?? []).map((l) => l.category),
-              sanctioned: listings.has(c.address),
-              customBlocked: blockedCounterparties.has(c.address),
-              firstSeen: c.firstSeen,
-              lastSeen: c.lastSeen,
-              marks: {
-                listings: (listings.get(c.address) ?? []).map(reportListing),
-                labels: (labels.get(c.address) ?? []).map((l) => ({ category: l.category, name: l.name, source: l.source })),
-                blockLists: blockedCounterparties.has(c.address) ? (blockLists.get(c.address) ?? []).map((l) => l.name) : [],
-                delisted: (formerListings.get(c.address) ?? []).map((e) => ({ ...reportListing(e), delistedAt: e.delistedAt ?? null })),
-              },
-            }))
-            // Largest share first, as weighed (the provider's order where shares are equal).
-            .sort((x, y) => y.share - x.share),
+            counterparties: b.data.counterparties
+              .map((c) => ({ ...marked.of(c.address), share: total > 0 ? volume(c) / total : 0, firstSeen: c.firstSeen, lastSeen: c.lastSeen }))
+              // Largest share first, as weighed (the provider's order where shares are equal).
+              .sort((x, y) => y.share - x.share),
           };
           valuation = reportValuation(b, ctx.request.network, valuer);
+          fundFlow = buildFundFlow({
+            network: ctx.request.network,
+            wallet: b.data,
+            trace: b.trace,
+            categoriesOf: marked.categoriesOf,
+            reasonsOf: (address) => linkedWalletReasons(marked.of(address)),
+            valueOfFlow: (f) => valuer.value(f),
+          });
         } else {
           chain = { available: false, reason: b.reason };
         }
@@ -512,6 +574,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
           ...(valuation ? { valuation } : {}),
           flags: p.flags,
           assessment: p.assessment,
+          fundFlow,
           narrative: {
             writer: narrative.writer,
             summary: narrative.summary,

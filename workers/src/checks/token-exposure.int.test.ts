@@ -122,6 +122,10 @@ it('weighs the USDT a sanctioned address sent with the TRX in USD: direct exposu
     [a.e, 0.143, 'none'],
   ]);
 
+  // The fund-flow picture weighs the flows alike: U, which only sent USDT, is drawn with its share.
+  expect(result.fund_flow?.nodes.find((n) => n.address === a.u)).toMatchObject({ hop: 1, category: 'sanctioned', share: expect.closeTo(500 / 1750, 12) });
+  expect(result.fund_flow?.edges).toContainEqual({ from: a.u, to: a.wallet, share: expect.closeTo(500 / 1750, 12) });
+
   const replayed = replayCheck('c-usdt', events);
   if (replayed.verdict === 'not-replayable') throw new Error(replayed.message);
   expect(replayed).toMatchObject({ verdict: 'identical', modelVersion: RISK_MODEL_VERSION, differences: [] });

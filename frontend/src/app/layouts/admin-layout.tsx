@@ -5,6 +5,7 @@ import { IconChartBar, IconFolders, IconHistory, IconListDetails, IconLogout, Ic
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
+import { adminWalletsLink, FundFlowLinks } from '../../components/fund-flow/fund-flow-links';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { isReadOnlySession, useLogout } from '../../lib/session';
 import { SideNav, type NavItem } from './side-nav';
@@ -79,7 +80,10 @@ export function AdminLayout() {
       </Drawer>
 
       <AppShell.Main className="ws-surface" id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <Outlet />
+        {/* An address in a fund-flow graph opens its entry in Wallets here, not the customers' wallet checker. */}
+        <FundFlowLinks value={adminWalletsLink}>
+          <Outlet />
+        </FundFlowLinks>
       </AppShell.Main>
     </AppShell>
   );

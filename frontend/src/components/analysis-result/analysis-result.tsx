@@ -15,6 +15,7 @@ import {
 import { IconAlertTriangle, IconDownload, IconShieldCheck, IconShieldSearch, IconCircleCheck } from '@tabler/icons-react';
 import { blockchainDataMissing, classifyAmlStatus, classifyRiskLabel, shortenAddress, type LinkedWallet, type WalletAnalysis } from '@walletscreen/contracts';
 import { CopyAddress } from '../copy-address';
+import { FundFlowPanel } from '../fund-flow/fund-flow-panel';
 import { MissingEvidenceAlert } from '../missing-evidence-alert';
 import { AmlStatusBadge, RiskBadge } from '../risk-badge';
 import { LinkedWalletBadge, riskTone, ToneIcon, toneClasses } from '../tone';
@@ -316,6 +317,14 @@ export function AnalysisResult({ analysis, onDownload, downloading = false, down
             ) : null}
           </Card>
         </Grid.Col>
+
+        {analysis.fund_flow ? (
+          <Grid.Col span={12}>
+            <Card title="Fund flow" testId="fund-flow-card">
+              <FundFlowPanel flow={analysis.fund_flow} />
+            </Card>
+          </Grid.Col>
+        ) : null}
       </Grid>
 
       <Paper p="md" component="section" aria-labelledby="aml-report-title">

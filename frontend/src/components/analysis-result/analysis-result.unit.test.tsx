@@ -1,6 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { scenarioFlow } from '../../test/fund-flow-fixture';
 import { AnalysisResult, describeAnalysis } from './analysis-result';
 
 function renderInTheme(ui: ReactElement) {
@@ -144,5 +146,24 @@ describe('marked linked wallets', () => {
     within(items[0]!).getByText('42%');
     within(items[1]!).getByText('Flagged');
     within(items[1]!).getByText('Labelled mixer: Example Mixer (source: test labels)');
+  });
+});
+
+describe('the fund flow', () => {
+  it('has a card of its own when the check drew a graph, summed up in words, and none otherwise', async () => {
+    const { unmount } = render(
+      <MantineProvider env="test">
+        <MemoryRouter>
+          <AnalysisResult analysis={{ risk_level: 'Medium Risk', fund_flow: scenarioFlow }} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const card = screen.getByTestId('fund-flow-card');
+    within(card).getByRole('heading', { name: 'Fund flow' });
+    expect(within(card).getByTestId('fund-flow-summary').textContent).toMatch(/^The wallet, its 3 direct counterparties/);
+    expect(await within(card).findAllByTestId('fund-flow-node')).toHaveLength(scenarioFlow.nodes.length);
+    unmount();
+    renderInTheme(<AnalysisResult analysis={{ risk_level: 'Low Risk', fund_flow: null }} />);
+    expect(screen.queryByTestId('fund-flow-card')).toBeNull();
   });
 });

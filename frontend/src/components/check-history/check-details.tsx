@@ -3,6 +3,7 @@ import { Alert, Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, T
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { accessLabel, blockchainDataMissing, classifyRiskLabel, type LinkedWallet } from '@walletscreen/contracts';
 import { CopyAddress } from '../copy-address';
+import { FundFlowPanel } from '../fund-flow/fund-flow-panel';
 import { MissingEvidenceAlert } from '../missing-evidence-alert';
 import { AmlStatusBadge, RiskBadge } from '../risk-badge';
 import { LinkedWalletBadge, linkedWalletMark } from '../tone';
@@ -94,6 +95,15 @@ function Details({ detail, caseLinks }: { detail: HistoryDetail; caseLinks?: Cas
           <span className="ws-tabular">{formatCheckTime(detail)}</span>
         </Field>
       </SimpleGrid>
+
+      {detail.fund_flow ? (
+        <Stack gap="xs" component="section" aria-labelledby="details-fund-flow-title">
+          <Title order={3} id="details-fund-flow-title" fz="md">
+            Fund flow
+          </Title>
+          <FundFlowPanel flow={detail.fund_flow} />
+        </Stack>
+      ) : null}
 
       {caseLinks ? <CheckCaseSection checkId={detail.id} value={detail.case} links={caseLinks} /> : null}
 

@@ -2,7 +2,7 @@
  * The history rows and the check detail as the server sends them (spec §3 "History item"), read
  * leniently: a missing text is empty, a missing score 0, so one odd row never blanks the page.
  */
-import { checkCaseSchema, linkedWalletSchema, type CheckCase, type LinkedWallet } from '@walletscreen/contracts';
+import { checkCaseSchema, fundFlowSchema, linkedWalletSchema, type CheckCase, type FundFlow, type LinkedWallet } from '@walletscreen/contracts';
 import type { Parser } from '../../lib/api-client';
 
 export interface HistoryItem {
@@ -37,6 +37,8 @@ export interface HistoryDetail extends HistoryItem {
   missing_evidence: string[];
   /** The linked wallets with what marks each one; empty for older checks. */
   linked_wallets_details: LinkedWallet[];
+  /** The fund-flow graph; null without blockchain data, for older checks, and when unreadable. */
+  fund_flow: FundFlow | null;
   /** The case opened on this check (its status, decision, who decided and when); null when there is none. */
   case: CheckCase | null;
 }
@@ -81,6 +83,13 @@ function readCase(value: unknown): CheckCase | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** The check's fund-flow graph when the server sent a readable one; otherwise none (the details show without it). */
+function readFundFlow(value: unknown): FundFlow | null {
+  if (value === undefined || value === null) return null;
+  const parsed = fundFlowSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 export function readHistoryDetail(value: unknown): HistoryDetail {
   const f = fieldsOf(value);
   const links = f.external_links !== null && typeof f.external_links === 'object' && !Array.isArray(f.external_links) ? (f.external_links as Fields) : {};
@@ -102,6 +111,7 @@ export function readHistoryDetail(value: unknown): HistoryDetail {
           return parsed.success ? [parsed.data] : [];
         })
       : [],
+    fund_flow: readFundFlow(f.fund_flow),
     case: readCase(f.case),
   };
 }

@@ -55,4 +55,5 @@ export const SAMPLE_LOW_RISK_ANALYSIS: WalletAnalysis = {
     { address: '0xA91e0c3D57b2F846e1C0d9B3a4E7f25D68c1B0e7', share: 0.3, risk: 'none', reasons: [] },
     { address: '0x5dE8f1A2b9C04e73D6a1F0c8B5e29A47d3C6b1F0', share: 0.08, risk: 'none', reasons: [] },
   ],
+  fund_flow: null,
 };

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Drawer, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconArrowLeft, IconFileSearch } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconFileSearch, IconShieldSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { shownRiskScore, type WalletCheck, type WalletSummary } from '@walletscreen/contracts';
+import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { isReadOnlySession } from '../../../lib/session';
+import { walletCheckerPath } from '../../../components/fund-flow/fund-flow-display';
+import { FundFlowPanel } from '../../../components/fund-flow/fund-flow-panel';
 import { AnalysisResult } from '../../../components/analysis-result/analysis-result';
 import { CopyAddress } from '../../../components/copy-address';
 import { RiskBadge } from '../../../components/risk-badge';
@@ -115,6 +119,20 @@ function ChecksList({ checks, onOpen }: { checks: WalletCheck[]; onOpen: (check:
   );
 }
 
+/** The fund-flow graph of the wallet's latest completed check, when it has one. */
+function LatestFundFlow({ checks }: { checks: WalletCheck[] }) {
+  const latest = checks.find((c) => c.status === 'completed');
+  if (!latest?.fund_flow) return null;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="latest-fund-flow-title">
+      <Title order={3} fz="md" id="latest-fund-flow-title">
+        Fund flow of the latest check ({formatDateTime(latest.created_at)})
+      </Title>
+      <FundFlowPanel flow={latest.fund_flow} />
+    </Stack>
+  );
+}
+
 /** The report of one check, with who asked for it and when, in place of the list (no stacked overlays). */
 function CheckDetails({ check, address, onBack }: { check: WalletCheck; address: string; onBack: () => void }) {
   const download = useDownloadAmlReport();
@@ -162,12 +180,28 @@ function CheckDetails({ check, address, onBack }: { check: WalletCheck; address:
             linked_wallets_addresses: check.linked_wallets,
             aml_report: check.aml_report,
             access_level: check.access,
+            fund_flow: check.fund_flow,
           }}
           onDownload={check.aml_report.trim() ? () => download.mutate({ aml_report: check.aml_report, wallet_address: address }) : undefined}
           downloading={download.isPending}
           downloadUnavailableReason="This check has no report"
         />
       ) : null}
+    </Stack>
+  );
+}
+
+/** An address no customer has checked (opened from a fund-flow graph): said plainly, with the wallet checker for those who may check. */
+function NotScreened({ wallet }: { wallet: WalletRef }) {
+  return (
+    <Stack gap="sm" align="flex-start" data-testid="wallet-not-screened">
+      <CopyAddress address={wallet.address} copyLabel="Copy wallet address" />
+      <Text>This address has not been checked on {networkName(wallet.network)} yet.</Text>
+      {isReadOnlySession() ? null : (
+        <Button component={Link} to={walletCheckerPath(wallet.address, wallet.network)} variant="default" size="xs" leftSection={<IconShieldSearch size={14} aria-hidden="true" />}>
+          Check it in the wallet checker
+        </Button>
+      )}
     </Stack>
   );
 }
@@ -200,6 +234,8 @@ export function WalletChecksDrawer({ wallet, onClose }: { wallet: WalletRef | nu
               <Text c="dimmed">Loading checks...</Text>
             </Group>
           </Center>
+        ) : query.isError && query.error instanceof ApiError && query.error.status === 404 && wallet ? (
+          <NotScreened wallet={wallet} />
         ) : query.isError ? (
           <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load the wallet's checks">
             <Stack gap="xs" align="flex-start">
@@ -214,6 +250,7 @@ export function WalletChecksDrawer({ wallet, onClose }: { wallet: WalletRef | nu
         ) : summary ? (
           <Stack gap="lg">
             <Summary wallet={summary} />
+            <LatestFundFlow checks={checks} />
             {checks.length === 0 ? (
               <Text c="dimmed">No checks found</Text>
             ) : (

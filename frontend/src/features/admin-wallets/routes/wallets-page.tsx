@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconSearch, IconWallet } from '@tabler/icons-react';
-import { riskLevelLabels, type WalletSort } from '@walletscreen/contracts';
+import { networks, parseAddress, riskLevelLabels, type Network, type WalletSort } from '@walletscreen/contracts';
+import { useSearchParams } from 'react-router';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
 import { PageHeader } from '../../../components/page-header';
 import { useWallets } from '../api/get-wallets';
@@ -20,13 +21,39 @@ const sortOptions: Array<{ value: WalletSort; label: string }> = [
 ];
 const levelOptions = [{ value: '', label: 'All levels' }, ...riskLevelLabels.map((l) => ({ value: l, label: l }))];
 
-/** /admin/wallets: every screened address, searched, filtered and sorted by the server; a wallet opens its checks. */
+/** The wallet named by ?network=&address= (a link from a fund-flow graph), when both are there and the network is known. */
+function walletOfSearch(params: URLSearchParams): WalletRef | null {
+  const network = params.get('network') ?? '';
+  const address = params.get('address')?.trim() ?? '';
+  if (address === '' || !(networks as readonly string[]).includes(network)) return null;
+  // Wallets are kept under the address's canonical form (an EVM address in its checksummed case).
+  const parsed = parseAddress(address, network as Network);
+  return { network, address: parsed.ok && parsed.address.network === network ? parsed.address.normalized : address };
+}
+
+/**
+ * /admin/wallets: every screened address, searched, filtered and sorted by the server; a wallet
+ * opens its checks. ?network=&address= opens that wallet's checks at once, with the address searched.
+ */
 export function WalletsPage() {
-  const [search, setSearch] = useState('');
+  const [params, setParams] = useSearchParams();
+  const linked = walletOfSearch(params);
+  const [search, setSearch] = useState(linked?.address ?? '');
   const [address] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [riskLevel, setRiskLevel] = useState('');
   const [sort, setSort] = useState<WalletSort>('latest');
-  const [opened, setOpened] = useState<WalletRef | null>(null);
+  const [opened, setOpened] = useState<WalletRef | null>(linked);
+  // Another wallet linked while the page is open (from a graph in the drawer).
+  const [linkedNetwork, linkedAddress] = [linked?.network, linked?.address];
+  useEffect(() => {
+    if (!linkedNetwork || !linkedAddress) return;
+    setSearch(linkedAddress);
+    setOpened({ network: linkedNetwork, address: linkedAddress });
+  }, [linkedNetwork, linkedAddress]);
+  const close = () => {
+    setOpened(null);
+    if (linked) setParams({}, { replace: true });
+  };
   const wallets = useWallets({ address, riskLevel, sort });
   const narrow = useMediaQuery('(max-width: 48em)');
   const rows = wallets.data?.pages.flatMap((p) => p.items) ?? [];
@@ -95,7 +122,7 @@ export function WalletsPage() {
           )}
         </Stack>
       </Paper>
-      <WalletChecksDrawer wallet={opened} onClose={() => setOpened(null)} />
+      <WalletChecksDrawer wallet={opened} onClose={close} />
     </>
   );
 }

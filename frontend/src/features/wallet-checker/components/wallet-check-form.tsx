@@ -10,6 +10,10 @@ export interface WalletCheckFormProps {
   onCheck: (target: CheckTarget) => void;
   /** The server's answer to the last check, shown under the input until the address is edited. */
   serverError: string | null;
+  /** An address to fill in (a link from a fund-flow graph): filled in and focused, never checked until asked. */
+  initialAddress?: string;
+  /** Its network, chosen when the address is valid on more than one. */
+  initialNetwork?: Network;
 }
 
 /**
@@ -18,11 +22,12 @@ export interface WalletCheckFormProps {
  * the first is the default) and the Check button. An empty address does nothing; an address that
  * does not parse is refused here, before any request, with the reason under the input.
  */
-export function WalletCheckForm({ running, onCheck, serverError }: WalletCheckFormProps) {
-  const [address, setAddress] = useState('');
-  const [network, setNetwork] = useState<Network | null>(null);
+export function WalletCheckForm({ running, onCheck, serverError, initialAddress = '', initialNetwork }: WalletCheckFormProps) {
+  const [address, setAddress] = useState(initialAddress);
+  const [network, setNetwork] = useState<Network | null>(initialNetwork ?? null);
   const [localError, setLocalError] = useState<string | null>(null);
-  const [editedSinceCheck, setEditedSinceCheck] = useState(false);
+  // A filled-in address is a new one: the last check's error is not about it.
+  const [editedSinceCheck, setEditedSinceCheck] = useState(initialAddress !== '');
 
   const trimmed = address.trim();
   const choices = useMemo(() => networksFor(trimmed), [trimmed]);
@@ -86,6 +91,7 @@ export function WalletCheckForm({ running, onCheck, serverError }: WalletCheckFo
             classNames={{ input: 'ws-mono' }}
             style={{ flex: '1 1 22rem', minWidth: 0 }}
             data-testid="wallet-address-input"
+            autoFocus={initialAddress !== ''}
           />
           {chosen ? (
             <NativeSelect

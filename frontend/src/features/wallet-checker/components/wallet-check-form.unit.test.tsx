@@ -112,3 +112,18 @@ describe('the wallet check form', () => {
     screen.getByText('Failed to fetch wallet analysis. Please try again.');
   });
 });
+
+describe('an address filled in by a link (a fund-flow graph)', () => {
+  it('fills the address and its network in, focused, and checks nothing until asked', () => {
+    const { onCheck, check } = renderForm({ initialAddress: EVM, initialNetwork: 'polygon', serverError: 'The last check failed.' });
+    const input = screen.getByLabelText('Wallet address') as HTMLInputElement;
+    expect(input.value).toBe(EVM);
+    expect(document.activeElement).toBe(input);
+    expect((screen.getByLabelText('Network') as HTMLSelectElement).value).toBe('polygon');
+    // The last check's error is not about this address.
+    expect(screen.queryByText('The last check failed.')).toBeNull();
+    expect(onCheck).not.toHaveBeenCalled();
+    check();
+    expect(onCheck).toHaveBeenCalledWith({ request: { wallet_address: EVM, network: 'polygon' }, address: toChecksumAddress(EVM), network: 'polygon' });
+  });
+});

@@ -1,7 +1,7 @@
 import { Alert, Button, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconCreditCard, IconLock } from '@tabler/icons-react';
-import { classifyRiskLabel } from '@walletscreen/contracts';
-import { Link } from 'react-router';
+import { classifyRiskLabel, networks, type Network } from '@walletscreen/contracts';
+import { Link, useSearchParams } from 'react-router';
 import { AnalysisResult } from '../../../components/analysis-result/analysis-result';
 import { PageHeader } from '../../../components/page-header';
 import { useDownloadAmlReport } from '../../../lib/download-aml-report';
@@ -13,9 +13,17 @@ import { useWalletCheck } from '../use-wallet-check';
 
 export const TOP_UP_PATH = '/dashboard/top-up';
 
+/** ?address= (and ?network=): an address to fill in, from a fund-flow graph's link. Nothing is checked until asked: a check costs a credit. */
+function prefillOf(params: URLSearchParams): { address: string; network?: Network } {
+  const network = params.get('network') ?? '';
+  return { address: params.get('address')?.trim() ?? '', ...((networks as readonly string[]).includes(network) ? { network: network as Network } : {}) };
+}
+
 /** /dashboard/wallet-checker: check a wallet, follow the analysis, read and download the result. */
 export function WalletCheckerPage() {
   const { view, start, stageDisplayed } = useWalletCheck();
+  const [params] = useSearchParams();
+  const prefill = prefillOf(params);
   const download = useDownloadAmlReport();
   const failure = view.phase === 'failed' ? view.failure : null;
 
@@ -26,6 +34,10 @@ export function WalletCheckerPage() {
         <SanctionsListWarning />
         <Paper p="md">
           <WalletCheckForm
+            // A new address linked while the page is open (from this result's graph) fills the form afresh.
+            key={`${prefill.address}|${prefill.network ?? ''}`}
+            initialAddress={prefill.address}
+            initialNetwork={prefill.network}
             running={view.phase === 'running'}
             onCheck={start}
             serverError={failure && failure.kind !== 'premium' ? failure.message : null}
