@@ -124,6 +124,11 @@ it('finds a sanctioned address two hops away, scores it as indirect exposure, re
   ]);
   expect(result.source_of_funds).toBe('exchange (25%), sanctioned (18.8%, all through intermediaries, 2 hops), unlabelled addresses (56.3%)');
   expect(result).toMatchObject({ risk_score: 47, risk_level: 'Medium Risk', aml_status: 'Requires further review' });
+  // No counterparty of its own is listed, but it is no "Safe address": the field and section 2 say what the trace found.
+  expect(result.sanctions).toBe('Indirect exposure: 15% of the examined volume traces to sanctioned addresses (2 hops)');
+  expect(report.find((l) => l.startsWith('Sanctions screening against'))).toMatch(
+    /: no match for the address or its counterparties\. Indirect exposure: 15% of the examined volume traces to sanctioned addresses \(2 hops\)\.$/,
+  );
 
   // The fund-flow graph: the wallet, its three counterparties, and the four addresses the trace found beyond I1 and I2.
   const flow = result.fund_flow!;

@@ -270,9 +270,25 @@ function ofacText(inputs: ReportInputs): string {
     const timing = dated.length > 0 ? ` (${after.length} of ${dated.length} with a designation date dealt with after it)` : '';
     parts.push(`Direct exposure: ${sanctioned.length} sanctioned ${plural(sanctioned.length, 'counterparty', 'counterparties')}${timing}`);
   }
-  if (parts.length > 0) return parts.join('. ');
+  const indirect = indirectSanctionsParts(inputs).filter((p) => p.includes('sanctioned addresses'));
+  if (parts.length > 0) return [...parts, ...indirect].join('. ');
   if (!inputs.chain.available) return 'the address itself is not listed; its counterparties could not be screened because the blockchain data could not be fetched';
-  return 'no match for the address or its counterparties';
+  return indirect.length > 0 ? ['no match for the address or its counterparties', ...indirect].join('. ') : 'no match for the address or its counterparties';
+}
+
+/**
+ * Indirect exposure to sanctioned addresses and your block lists, found along the traced funds: a
+ * wallet with it is not a "Safe address" even when no counterparty of its own is listed.
+ */
+function indirectSanctionsParts(inputs: ReportInputs): string[] {
+  const b = inputs.breakdown;
+  if (!b) return [];
+  return (['sanctioned', 'custom-block'] as const).flatMap((category) => {
+    const e = b.byCategory[category];
+    if (!e || e.volume.indirect < 0.0005 || e.minIndirectHops === null) return [];
+    const what = category === 'sanctioned' ? 'sanctioned addresses' : 'addresses on your block lists';
+    return [`Indirect exposure: ${pct(e.volume.indirect)} of the examined volume traces to ${what} (${e.minIndirectHops} hops)`];
+  });
 }
 
 /** The Sanctions & Blacklists field: sanctions and custom block-list hits, or exposure to them; "Safe address" only when everything was screened. */
@@ -288,7 +304,7 @@ function sanctionsText(inputs: ReportInputs): string {
   if (!sanctions.listLoaded) {
     return [...(exposure.length > 0 ? [`Direct exposure: ${exposure.join(', ')}`] : []), 'Not screened: no sanctions list is loaded'].join('; ');
   }
-  const found = [...delisted, ...(exposure.length > 0 ? [`Direct exposure: ${exposure.join(', ')}`] : [])];
+  const found = [...delisted, ...(exposure.length > 0 ? [`Direct exposure: ${exposure.join(', ')}`] : []), ...indirectSanctionsParts(inputs)];
   if (!inputs.chain.available) {
     const itself = delisted.length > 0 ? 'not on the list in force' : 'No match for the address itself';
     return [...found, `${itself}; its counterparties could not be screened (blockchain data unavailable)`].join('; ');
