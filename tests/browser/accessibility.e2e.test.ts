@@ -125,6 +125,14 @@ describe.each(SCHEMES)('in the %s colour scheme', (scheme) => {
       await visit(page, url, heading);
       await audit.check(page, url);
     }
+    // A notification (a registration's), with its close button and message.
+    await visit(page, '/register', /register|sign up|create/i);
+    await page.getByLabel('Email').fill(`new.${scheme}@exchange.example`);
+    await page.getByLabel('Company Name / Username').fill('New desk');
+    await page.getByLabel(/^Password/).fill('New-Desk-Passphrase-1');
+    await page.getByRole('button', { name: /register|sign up|create/i }).click();
+    await page.getByText('Account created').waitFor();
+    await audit.check(page, '/auth with the registration notification');
     // Errors shown in a form: messages read in the error colour.
     await visit(page, '/login', /sign in|log ?in|authori[sz]ation/i);
     await page.getByRole('button', { name: /^login$/i }).click();
