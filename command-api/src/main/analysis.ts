@@ -13,7 +13,7 @@ import { createTracer } from '@walletscreen/workers/chain-data/trace';
 import { enabledFeedIds } from '@walletscreen/workers/feeds/catalog';
 import { cachedFeedLabels } from '@walletscreen/workers/feeds/feed-labels';
 import { CHAINABUSE_BASE_URL } from '@walletscreen/workers/intelligence/chainabuse';
-import { createIntelligence, summarizeChainabuse } from '@walletscreen/workers/intelligence/intelligence';
+import { createIntelligence } from '@walletscreen/workers/intelligence/intelligence';
 import { createInterpreter } from '@walletscreen/workers/interpretation/interpreter';
 
 export interface AnalysisOptions {
@@ -67,14 +67,7 @@ export function createStageProviders(
       onFailure: (reason) =>
         logger?.warn({ fix: 'check that PRICES_URL answers CoinGecko\'s /simple/price (and COINGECKO_API_KEY, if the plan needs one)', reason }, 'prices could not be read: checks of wallets that moved tokens and coins lack evidence until they can'),
     }),
-    intelligence: {
-      labelsVersion: intelligence.labelsVersion,
-      chainabuseConfigured: intelligence.chainabuseConfigured,
-      labelsFor: (network, addresses) => intelligence.labelsFor(network, addresses),
-      feedsInForce: () => intelligence.feedsInForce(),
-      chainabuseReports: (network, address, signal) => intelligence.chainabuseReports(network, address, signal),
-      summarizeChainabuse,
-    },
+    intelligence,
     interpreter,
   };
   return { providers, setupProblems };

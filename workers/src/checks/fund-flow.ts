@@ -20,20 +20,13 @@
  */
 import { fundFlowCategories, UNLABELLED, type FundFlow, type FundFlowEdge, type FundFlowNode, type Network } from '@walletscreen/contracts';
 import { addressKey, traceFlowOf, type TraceEvidence, type TraceFlow } from '../chain-data/trace';
+import { nativeValue } from '../chain-data/valuation';
 import type { ChainData } from '../chain-data/types';
 import type { ExposureCategory } from './risk-model';
 import { explorerLink } from './report';
 
 /** What one flow between an address and a counterparty is worth: what the address received from it and what it sent to it. */
 export type FlowValuer = (flow: TraceFlow) => { received: number; sent: number };
-
-const amount = (s: string | null | undefined): number => {
-  const n = s ? Number(s) : 0;
-  return Number.isFinite(n) && n > 0 ? n : 0;
-};
-
-/** The native amounts received and sent. */
-export const nativeFlowValue: FlowValuer = (flow) => ({ received: amount(flow.received), sent: amount(flow.sent) });
 
 /** The largest direct counterparties drawn (every marked one is drawn too). */
 export const FUND_FLOW_DIRECT_LIMIT = 25;
@@ -79,7 +72,7 @@ const clampShare = (share: number) => Math.min(1, Math.max(0, share));
 
 export function buildFundFlow(input: FundFlowInput): FundFlow {
   const { network, wallet, trace } = input;
-  const valueOf = input.valueOfFlow ?? nativeFlowValue;
+  const valueOf = input.valueOfFlow ?? nativeValue;
   const directLimit = input.limits?.direct ?? FUND_FLOW_DIRECT_LIMIT;
   const tracedLimit = input.limits?.traced ?? FUND_FLOW_TRACED_LIMIT;
   const key = (address: string) => addressKey(network, address);

@@ -21,7 +21,7 @@ import { loopbackConfig, startReplayServer, traceAddresses as t, traceRoutes, ty
 import { createChainDataService } from '../chain-data/service';
 import { createTracer } from '../chain-data/trace';
 import { defaultTraceConfig } from '../chain-data/types';
-import { createIntelligence, summarizeChainabuse } from '../intelligence/intelligence';
+import { createIntelligence } from '../intelligence/intelligence';
 import { createInterpreter } from '../interpretation/interpreter';
 import { runSanctionsSync } from '../sanctions/sync';
 import { createCheckPipeline } from './pipeline';
@@ -60,13 +60,7 @@ it('finds a sanctioned address two hops away, scores it as indirect exposure, re
     providers: {
       chainData,
       tracer: createTracer(chainData, defaultTraceConfig),
-      intelligence: {
-        labelsVersion: intelligence.labelsVersion,
-        chainabuseConfigured: intelligence.chainabuseConfigured,
-        labelsFor: (network, addresses) => intelligence.labelsFor(network, addresses),
-        chainabuseReports: (network, address, signal) => intelligence.chainabuseReports(network, address, signal),
-        summarizeChainabuse,
-      },
+      intelligence,
       interpreter: createInterpreter(),
     },
   });

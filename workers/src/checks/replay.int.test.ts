@@ -11,7 +11,7 @@ import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { addresses as a, loopbackConfig, recordedWalletRoutes, startReplayServer, type ReplayServer } from '../chain-data/replay-server';
 import { createChainDataService } from '../chain-data/service';
-import { createIntelligence, summarizeChainabuse } from '../intelligence/intelligence';
+import { createIntelligence } from '../intelligence/intelligence';
 import { createInterpreter } from '../interpretation/interpreter';
 import { runSanctionsSync } from '../sanctions/sync';
 import { createCheckPipeline } from './pipeline';
@@ -45,13 +45,7 @@ it('replays a check run by the real pipeline from its stored events as identical
     eventStore: store,
     providers: {
       chainData: createChainDataService(loopbackConfig(replay.url, { retries: 0 })),
-      intelligence: {
-        labelsVersion: intelligence.labelsVersion,
-        chainabuseConfigured: intelligence.chainabuseConfigured,
-        labelsFor: (network, addresses) => intelligence.labelsFor(network, addresses),
-        chainabuseReports: (network, address, signal) => intelligence.chainabuseReports(network, address, signal),
-        summarizeChainabuse,
-      },
+      intelligence,
       interpreter: createInterpreter(),
     },
   });

@@ -20,7 +20,7 @@ import { loopbackConfig, priceRoutes, startReplayServer, traceAddresses as t, tr
 import { createChainDataService } from '../chain-data/service';
 import { createTracer } from '../chain-data/trace';
 import { defaultTraceConfig } from '../chain-data/types';
-import { createIntelligence, summarizeChainabuse } from '../intelligence/intelligence';
+import { createIntelligence } from '../intelligence/intelligence';
 import { createInterpreter } from '../interpretation/interpreter';
 import { runSanctionsSync } from '../sanctions/sync';
 import { createCheckPipeline } from './pipeline';
@@ -62,13 +62,7 @@ async function check(checkId: string, prices: Reply) {
       chainData,
       tracer: createTracer(chainData, defaultTraceConfig),
       prices: createPriceSource({ ...config.prices, retries: 0 }),
-      intelligence: {
-        labelsVersion: intelligence.labelsVersion,
-        chainabuseConfigured: intelligence.chainabuseConfigured,
-        labelsFor: (network, addresses) => intelligence.labelsFor(network, addresses),
-        chainabuseReports: (network, address, signal) => intelligence.chainabuseReports(network, address, signal),
-        summarizeChainabuse,
-      },
+      intelligence,
       interpreter: createInterpreter(),
     },
   });

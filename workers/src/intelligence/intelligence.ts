@@ -40,6 +40,8 @@ export interface Intelligence {
   feedsInForce(): Promise<FeedRef[]>;
   /** Never throws for HTTP or network failures; rethrows only the caller's own abort. */
   chainabuseReports(network: Network, address: string, signal?: AbortSignal): Promise<ChainabuseResult>;
+  /** The sentence the report prints on its "Chainabuse:" line (summarizeChainabuse). */
+  summarizeChainabuse(result: ChainabuseResult): string;
 }
 
 /** Throws LabelsFileError, naming every bad entry, when the extra labels file is missing or invalid. */
@@ -61,6 +63,7 @@ export function createIntelligence(options: IntelligenceOptions): Intelligence {
     },
     feedsInForce: () => options.feeds?.inForce() ?? Promise.resolve([]),
     chainabuseReports: (network, address, signal) => chainabuse.chainabuseReports(network, address, signal),
+    summarizeChainabuse,
   };
 }
 
