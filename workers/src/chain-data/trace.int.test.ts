@@ -285,8 +285,26 @@ describe('tracing bounds, cache and failures (Esplora)', () => {
     expect(later.evidence.expansions.map((e) => e.ok && e.fromCache)).toEqual([false, false]);
   });
 
-  it('records an intermediary whose provider keeps failing as failed, with the reason, and traces the others', async () => {
-    const { fetchWallet, trace, categories } = await setup(s, { routes: [{ path: new RegExp(`^/api/address/${a.i1}`), replies: [{ status: 500, text: 'Internal Server Error' }] }] });
+  it('shares one read of an address between checks tracing it at the same time', async () => {
+    const { fetchWallet, trace } = await setup(s);
+    const wallet = await fetchWallet();
+    const [first, second] = await Promise.all([trace(wallet), trace(wallet)]);
+    // The replay server saw each intermediary read once in all (each trace's `asked` is every request made while it ran).
+    expect([...first.asked].sort()).toEqual([...s.asks('i1'), ...s.asks('i2')].sort());
+    expect(second.asked).toEqual(first.asked);
+    expect(first.evidence.expansions.map((e) => [e.address, e.ok, e.ok && e.fromCache])).toEqual([
+      [a.i1, true, false],
+      [a.i2, true, false],
+    ]);
+    expect(second.evidence.expansions.map((e) => [e.address, e.ok, e.ok && e.fromCache])).toEqual([
+      [a.i1, true, true],
+      [a.i2, true, true],
+    ]);
+    expect(second.evidence.requests).toBe(0);
+  });
+
+  it('records an intermediary whose provider keeps failing as failed, with the reason, traces the others, and does not ask the failing source again for a minute', async () => {
+    const { clock, fetchWallet, trace, categories } = await setup(s, { routes: [{ path: new RegExp(`^/api/address/${a.i1}`), replies: [{ status: 500, text: 'Internal Server Error' }] }] });
     const wallet = await fetchWallet();
     const { evidence, asked } = await trace(wallet);
     expect(evidence.expansions).toEqual([
@@ -300,6 +318,15 @@ describe('tracing bounds, cache and failures (Esplora)', () => {
     const breakdown = rounded(attributeExposure(s.network, wallet, evidence, categories));
     expect(breakdown.byCategory.sanctioned).toBeUndefined();
     expect(breakdown).toMatchObject({ unattributed: { received: 0.75, sent: 0.75 }, coverage: { expanded: 1, failed: 1, tracedVolumeShare: 0.2 } });
+
+    // A check within the minute gets the failure again without asking the failing source; one after it asks again.
+    clock.advance(30_000);
+    const again = await trace(wallet);
+    expect(again.asked).toEqual([]);
+    expect(again.evidence.expansions[0]).toEqual({ ...evidence.expansions[0], fromCache: true });
+    expect(again.evidence.requests).toBe(0);
+    clock.advance(31_000);
+    expect((await trace(wallet)).asked).toEqual(['/api/address/i1', '/api/address/i1', '/api/address/i1']);
   });
 
   it('makes no request at depth 1', async () => {

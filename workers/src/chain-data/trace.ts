@@ -13,14 +13,17 @@
  *   trace of one check; once spent, no further address is read;
  * - `timeLimitMs`: no address is started after this long.
  * Each traced address is read with one page of recent history (no oldest-first lookup). What was
- * read is kept for `cacheTtlMs` and reused by other checks (the cache lives as long as the worker).
+ * read is kept for `cacheTtlMs` and reused by other checks (the cache lives as long as the worker);
+ * an address whose source failed is not asked again for `failureCacheTtlMs`, and checks tracing the
+ * same address at the same time share one read, so a source is not asked the same question by
+ * every check (and its rate limit spent on it).
  * The evidence records every address expanded, what it found, and what was left and why, so the
  * report can say how far the trace went and an auditor can replay the attribution.
  */
 import { evmNetworks, type Network } from '@walletscreen/contracts';
 import { TtlCache, type RequestMeter } from './http';
 import type { ChainDataService } from './service';
-import { MAX_TRACE_DEPTH, type ChainData, type Counterparty, type TraceConfig } from './types';
+import { MAX_TRACE_DEPTH, type ChainData, type ChainDataResult, type Counterparty, type TraceConfig } from './types';
 
 /** A counterparty of a traced address: only what attribution needs. */
 export type TraceFlow = Pick<Counterparty, 'address' | 'received' | 'sent'> & Partial<Pick<Counterparty, 'tokens'>>;
@@ -38,11 +41,16 @@ export type TraceExpansion = {
       fetchedAt: string;
       transactionsExamined: number;
       complete: boolean;
-      /** Read by an earlier check within the cache's lifetime (no request made). */
+      /** Read by an earlier check within the cache's lifetime, or by a check reading it at the same time (no request of this check's). */
       fromCache: boolean;
       counterparties: TraceFlow[];
     }
-  | { ok: false; reason: string }
+  | {
+      ok: false;
+      reason: string;
+      /** The source failed for this address for another check, within the last minute or at the same time: not asked again. */
+      fromCache?: true;
+    }
 );
 
 export interface TraceEvidence {
@@ -98,6 +106,9 @@ interface Node {
 export function createTracer(chainData: ChainDataService, config: TraceConfig, deps: { now?: () => number } = {}): Tracer {
   const now = deps.now ?? Date.now;
   const cache = new TtlCache<ChainData>(config.cacheTtlMs, config.cacheMaxEntries, now);
+  const failures = new TtlCache<string>(config.failureCacheTtlMs, config.cacheMaxEntries, now);
+  /** Addresses being read for a check now, with that check's signal. */
+  const inflight = new Map<string, { result: Promise<ChainDataResult>; signal?: AbortSignal }>();
   const depth = Math.min(MAX_TRACE_DEPTH, Math.max(1, Math.floor(config.depth)));
 
   return {
@@ -145,25 +156,48 @@ export function createTracer(chainData: ChainDataService, config: TraceConfig, d
             next.push({ address: c.address, path, share: c.share, flows: hit.counterparties.map(traceFlowOf) });
             continue;
           }
+          const failed = failures.get(key);
+          if (failed !== undefined) {
+            expansions.push({ address: c.address, hop, via: c.via.address, ok: false, reason: failed, fromCache: true });
+            continue;
+          }
           if (signal?.aborted) break;
-          if (now() >= deadline) {
-            notExpanded.push({ address: c.address, hop, reason: `the trace's time limit (${Math.round(config.timeLimitMs / 1000)} s) was reached` });
-            continue;
-          }
+          // Another check reading the same address right now: its answer serves this one too (no request of this one's).
+          const shared = inflight.get(key);
+          const answer = shared ? await shared.result : null;
+          const borrowed = answer && (answer.ok || (!answer.budgetSpent && !shared!.signal?.aborted)) ? answer : null;
           const budgetSpent = { address: c.address, hop, reason: `the trace's budget of ${config.requestBudget} provider requests was spent` };
-          if (meter.used >= config.requestBudget) {
-            notExpanded.push(budgetSpent);
-            continue;
+          let result: ChainDataResult;
+          if (borrowed) result = borrowed;
+          else {
+            if (now() >= deadline) {
+              notExpanded.push({ address: c.address, hop, reason: `the trace's time limit (${Math.round(config.timeLimitMs / 1000)} s) was reached` });
+              continue;
+            }
+            if (meter.used >= config.requestBudget) {
+              notExpanded.push(budgetSpent);
+              continue;
+            }
+            const reading = chainData.fetch(network, c.address, signal, { meter, historyRequests: 1 });
+            inflight.set(key, { result: reading, ...(signal ? { signal } : {}) });
+            try {
+              result = await reading;
+            } finally {
+              if (inflight.get(key)?.result === reading) inflight.delete(key);
+            }
           }
-          const result = await chainData.fetch(network, c.address, signal, { meter, historyRequests: 1 });
+          const fromCache = borrowed !== null;
           if (!result.ok) {
             // The budget ran out while the address was being read: left for the same reason as the ones after it, not a provider's failure.
             if (result.budgetSpent) notExpanded.push(budgetSpent);
-            else expansions.push({ address: c.address, hop, via: c.via.address, ok: false, reason: result.reason });
+            else {
+              expansions.push({ address: c.address, hop, via: c.via.address, ok: false, reason: result.reason, ...(fromCache ? { fromCache: true as const } : {}) });
+              if (!fromCache && !signal?.aborted) failures.set(key, result.reason);
+            }
             continue;
           }
-          cache.set(key, result.data);
-          expansions.push(expanded(c, hop, result.data, false));
+          if (!fromCache) cache.set(key, result.data);
+          expansions.push(expanded(c, hop, result.data, fromCache));
           next.push({ address: c.address, path, share: c.share, flows: result.data.counterparties.map(traceFlowOf) });
         }
         level = next;

@@ -94,6 +94,8 @@ export interface TraceConfig {
   timeLimitMs: number;
   /** How long an expanded address's data is reused by later checks. */
   cacheTtlMs: number;
+  /** How long an address whose source failed is left unasked (its failure reported again) by later checks. */
+  failureCacheTtlMs: number;
   cacheMaxEntries: number;
 }
 
@@ -106,6 +108,7 @@ export const defaultTraceConfig: TraceConfig = {
   requestBudget: 30,
   timeLimitMs: 20_000,
   cacheTtlMs: 15 * 60_000,
+  failureCacheTtlMs: 60_000,
   cacheMaxEntries: 5_000,
 };
 
