@@ -9,6 +9,7 @@
  *
  * The SPA is served from dist/: run `npm run build` first.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -149,6 +150,26 @@ it('draws the fund flow of a real check, links each address to its explorer page
   await expectAccessible(page, 'History details with the fund-flow graph');
   await context.close();
 }, 180_000);
+
+it('lists the fund flow in the PDF of the check: each address by hop with its category and share', async () => {
+  const customer = { email: 'flows@exchange.example', password: 'Flows-Passphrase-2026' };
+  const token = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: customer })).body.token;
+  const [check] = (await server.api<Array<{ id: string; wallet_address: string }>>('GET', '/api/transactions/history', { token })).body.filter((c) => c.wallet_address === a.wallet);
+  const res = await fetch(`${server.url.replace('localhost', '127.0.0.1')}/api/pdf/download_aml_report`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ aml_report: 'stored', wallet_address: a.wallet, check_id: check!.id }),
+  });
+  expect(res.status).toBe(200);
+  const file = path.join(work, 'fund-flow.pdf');
+  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(text).toContain('FUND FLOW');
+  expect(text.replace(/\s+/g, ' ')).toContain('7 addresses funds moved through, up to 2 hops from the wallet, with the share of its examined volume through each:');
+  expect(text).toMatch(new RegExp(`^\\s*2\\s+15\\.0%\\s+sanctioned\\s+${a.x}\\s*$`, 'm'));
+  expect(text).toMatch(new RegExp(`^\\s*1\\s+60\\.0%\\s+unlabelled\\s+${a.i1}\\s*$`, 'm'));
+  expect(text).toMatch(new RegExp(`^\\s*2\\s+5\\.0%\\s+mixer\\s+${a.z}\\s*$`, 'm'));
+});
 
 it('shows admins the latest check’s graph in the Wallets drawer, each address opening its own entry there', async () => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: server.url.replace('localhost', '127.0.0.1') });

@@ -22,6 +22,8 @@ const ACCENT = '#4338ca';
 const RISK: Record<string, string> = { low: '#15803d', medium: '#b45309', high: '#b91c1c', incomplete: '#374151', unknown: '#6b7280' };
 const INK = '#111827';
 const MUTED = '#4b5563';
+/** The fund flow's addresses listed in the PDF, largest first by hop; the rest are counted. */
+const FUND_FLOW_ROWS = 30;
 
 /** The gauge of an incomplete check: an empty dashed arc and "Not scored", never a number. */
 function notScored(doc: PDFKit.PDFDocument, x: number, y: number, r: number) {
@@ -142,6 +144,27 @@ export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEviden
     );
   }
   if (analysis.chainabuse_report) field('Chainabuse', analysis.chainabuse_report);
+
+  // The fund flow (the graph on screen) as a table: the addresses funds moved through, by hop and share.
+  const flow = analysis.fund_flow;
+  const beyond = (flow?.nodes ?? []).filter((n) => n.hop > 0);
+  if (flow && beyond.length > 0) {
+    const shown = beyond.slice(0, FUND_FLOW_ROWS);
+    const left = beyond.length - shown.length + flow.omitted;
+    field(
+      'Fund flow',
+      `${beyond.length} ${beyond.length === 1 ? 'address' : 'addresses'} funds moved through, up to ${flow.depth} ${flow.depth === 1 ? 'hop' : 'hops'} from the wallet, with the share of its examined volume through each${left > 0 ? `; ${left} smaller ${left === 1 ? 'one' : 'ones'} not listed` : ''}:`,
+    );
+    doc.x = 50;
+    doc.moveUp(0.3);
+    const row = (hop: string, share: string, category: string, address: string) => `${hop.padEnd(4)}${share.padStart(7)}  ${category.padEnd(13)}${address}`;
+    doc.fillColor(MUTED).font('Courier-Bold').fontSize(8).text(row('HOP', 'SHARE', 'CATEGORY', 'ADDRESS'), { width });
+    for (const n of shown) {
+      doc.x = 50;
+      doc.fillColor(n.category === 'sanctioned' || n.category === 'custom-block' ? RISK.high! : INK).font('Courier').fontSize(8).text(row(String(n.hop), `${(Math.round(n.share * 1000) / 10).toFixed(1)}%`, n.category, n.address), { width });
+    }
+    doc.moveDown(0.4);
+  }
 
   // The case's decision: what was decided, why, by whom and when, and who approved the close.
   if (evidence?.review) {
