@@ -17,6 +17,8 @@ export interface ReportListing {
   ticker?: string;
   /** When OFAC designated the party (YYYY-MM-DD, or YYYY-MM / YYYY), where the list states it. */
   designatedAt?: string | null;
+  /** Where the party is, where the list states it (SDN_ADVANCED.XML). */
+  jurisdiction?: string;
 }
 
 export interface ReportCounterparty {
@@ -440,7 +442,8 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
   const { assessment, chain } = inputs;
   const counterparties = counterpartiesOf(inputs);
   const linked = counterparties.map((c) => c.address);
-  const jurisdiction = inputs.intelligence.ownLabels.find((l) => l.jurisdiction)?.jurisdiction ?? 'Unknown';
+  // Where the listing that names the wallet places its owner: the sanctions list's first, then a label's.
+  const jurisdiction = inputs.sanctions.direct.find((d) => d.jurisdiction)?.jurisdiction ?? inputs.intelligence.ownLabels.find((l) => l.jurisdiction)?.jurisdiction ?? 'Unknown';
   const name = networkNames[inputs.network];
   const missing = missingOf(inputs).map((kind) => missingEvidenceText(kind, inputs));
   const lines: string[] = [];

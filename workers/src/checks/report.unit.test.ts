@@ -248,6 +248,19 @@ describe('sanctioned counterparties and their designation dates', () => {
   });
 });
 
+describe('jurisdiction', () => {
+  it("is where the sanctions listing of the wallet places its owner, else a label's, else Unknown", () => {
+    const label = { category: 'exchange' as const, name: 'Desk', source: 'https://labels.example', jurisdiction: 'Seychelles' };
+    const listed = { entity: 'NORTHWIND LIQUIDITY HUB LLC', programs: ['RUSSIA-EO14024'], ticker: 'ETH', list: 'OFAC SDN', jurisdiction: 'Russia' };
+    const intelligence = (ownLabels: Array<typeof label>) => ({ ownLabels, abuseReports: 0, chainabuse: 'Not queried' });
+    const { jurisdiction: _unplaced, ...unplaced } = listed;
+    const sanctions = (direct: ReportInputs['sanctions']['direct']) => ({ listLoaded: true, listPublishedAt: '2026-11-20', listSha256: 'ab'.repeat(32), direct });
+    expect(buildReport(inputs({ sanctions: sanctions([listed]), intelligence: intelligence([label]) })).jurisdiction).toBe('Russia');
+    expect(buildReport(inputs({ sanctions: sanctions([unplaced]), intelligence: intelligence([label]) })).jurisdiction).toBe('Seychelles');
+    expect(buildReport(inputs()).jurisdiction).toBe('Unknown');
+  });
+});
+
 describe('token transfers and the prices the shares weigh', () => {
   const valuation = {
     mode: 'usd' as const,

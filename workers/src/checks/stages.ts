@@ -180,12 +180,13 @@ export interface InterpretationEvidence extends NarrativeInputs {
  * with the network that ticker stands for when the address was matched on another chain ("USDT
  * (Omni Layer)", an XBT mis-tag of a TRON address: "XBT (Bitcoin)").
  */
-function reportListing(e: Pick<ListedSanctionEntry, 'entity' | 'programs' | 'ticker'> & Partial<Pick<ListedSanctionEntry, 'crossChain' | 'listedNetwork' | 'designatedAt'>>): ReportListing {
+function reportListing(e: Pick<ListedSanctionEntry, 'entity' | 'programs' | 'ticker'> & Partial<Pick<ListedSanctionEntry, 'crossChain' | 'listedNetwork' | 'designatedAt' | 'jurisdiction'>>): ReportListing {
   return {
     entity: e.entity,
     programs: e.programs,
     ticker: e.crossChain && e.listedNetwork !== undefined ? listedAsText(e.ticker, e.listedNetwork) : e.ticker,
     ...(e.designatedAt ? { designatedAt: e.designatedAt } : {}),
+    ...(e.jurisdiction ? { jurisdiction: e.jurisdiction } : {}),
   };
 }
 

@@ -13,8 +13,8 @@ describe('the three OFAC formats of the same list', () => {
     expect(xml!.format).toBe('sdn-xml');
     expect(csv!.format).toBe('sdn-csv');
     expect(advanced!.entries).toHaveLength(19);
-    // Only SDN_ADVANCED.XML states when each party was designated.
-    const undated = advanced!.entries.map((e) => ({ ...e, designatedAt: null }));
+    // Only SDN_ADVANCED.XML states when each party was designated, and where it is.
+    const undated = advanced!.entries.map(({ jurisdiction: _where, ...e }) => ({ ...e, designatedAt: null }));
     expect(xml!.entries).toEqual(undated);
     expect(csv!.entries).toEqual(undated);
   });
@@ -27,6 +27,17 @@ describe('the three OFAC formats of the same list', () => {
       '90388': '2026-06-09',
       '90401': '2026-09-30',
       '90433': '2026-04-14',
+    });
+  });
+
+  it("SDN_ADVANCED.XML places each party: its Location's country, else its nationality; none when undetermined or not stated", async () => {
+    const { entries } = await parseOfacFile(fixture('SDN_ADVANCED.XML'));
+    expect(Object.fromEntries(entries.map((e) => [e.sdnId, e.jurisdiction ?? null]))).toEqual({
+      '90317': 'Korea, North',
+      '90342': 'Romania',
+      '90388': 'Russia',
+      '90401': null,
+      '90433': null,
     });
   });
 

@@ -86,6 +86,7 @@ interface RawEntry {
   programs: string[];
   sdnId: string;
   designatedAt?: string | null;
+  jurisdiction?: string | null;
 }
 
 /** An entry, screened by what its address is (see match-key.ts), whatever its ticker. */
@@ -105,6 +106,7 @@ function toEntry(raw: RawEntry): SanctionEntry {
     matchedChains,
     crossChain,
     designatedAt: raw.designatedAt ?? null,
+    ...(raw.jurisdiction ? { jurisdiction: raw.jurisdiction } : {}),
   };
 }
 
@@ -220,10 +222,19 @@ interface AdvancedEntry {
 interface AdvancedProfile {
   id: string;
   features: Array<{ typeId: string; values: string[] }>;
+  /** Its place features (a Location, a nationality), by the feature type's label, each pointing at a Location. */
+  places: Array<{ kind: string; locationId: string }>;
   /** Documented names: of the primary alias first, each with its status and name parts in order. */
   names: Array<{ primary: boolean; status: string; parts: Array<{ group: string; value: string }> }>;
   groupTypes: Map<string, string>;
 }
+
+/**
+ * The place features that say where a party is, in the order they are trusted for its jurisdiction:
+ * an address (Location), then a nationality or registration. Each points at Locations/Location,
+ * whose LocationCountry names a CountryValues/Country (as OpenSanctions' ofac_advanced.py reads them).
+ */
+const PLACE_FEATURES = ['Location', 'Nationality Country', 'Citizenship Country', 'Nationality of Registration'];
 
 /** SDN_ADVANCED.XML: DistinctParty/Profile/Feature resolved through the ReferenceValueSets. */
 class AdvancedXmlParser extends XmlListParser {
@@ -237,7 +248,11 @@ class AdvancedXmlParser extends XmlListParser {
   private docName: AdvancedProfile['names'][number] | null = null;
   private partGroup = '';
   private feature: { typeId: string; values: string[] } | null = null;
+  private place: { kind: string } | null = null;
   private readonly parties: AdvancedProfile[] = [];
+  /** Locations/Location: its LocationCountry CountryIDs, by the location's ID. */
+  private readonly locations = new Map<string, string[]>();
+  private location: { id: string; countries: string[] } | null = null;
 
   private entry: AdvancedEntry | null = null;
   private measure: AdvancedEntry['measures'][number] | null = null;
@@ -269,8 +284,12 @@ class AdvancedXmlParser extends XmlListParser {
     } else if (grandparent === 'ReferenceValueSets' && parent === `${name}Values` && a.ID !== undefined) {
       this.refValue = { set: name, id: a.ID };
       this.capturing = true;
+    } else if (name === 'Location' && parent === 'Locations') {
+      this.location = { id: a.ID ?? '', countries: [] };
+    } else if (name === 'LocationCountry' && this.location) {
+      if (a.CountryID !== undefined) this.location.countries.push(a.CountryID);
     } else if (name === 'Profile' && parent === 'DistinctParty') {
-      this.profile = { id: a.ID ?? '', features: [], names: [], groupTypes: new Map() };
+      this.profile = { id: a.ID ?? '', features: [], places: [], names: [], groupTypes: new Map() };
     } else if (this.profile) {
       if (name === 'Alias') this.aliasPrimary = a.Primary === 'true';
       else if (name === 'DocumentedName' && parent === 'Alias') this.docName = { primary: this.aliasPrimary, status: a.DocNameStatusID ?? '', parts: [] };
@@ -281,7 +300,10 @@ class AdvancedXmlParser extends XmlListParser {
       else if (name === 'Feature' && parent === 'Profile') {
         const typeId = a.FeatureTypeID ?? '';
         this.feature = this.isCurrencyFeature(typeId) ? { typeId, values: [] } : null;
+        const label = this.ref('FeatureType', typeId)?.trim();
+        this.place = label !== undefined && PLACE_FEATURES.includes(label) ? { kind: label } : null;
       } else if (name === 'VersionDetail' && this.feature) this.capturing = true;
+      else if (name === 'VersionLocation' && this.place && a.LocationID !== undefined) this.profile.places.push({ kind: this.place.kind, locationId: a.LocationID });
     } else if (name === 'SanctionsEntry') {
       this.entry = { profileId: a.ProfileID ?? '', listId: a.ListID ?? '', measures: [], dates: [] };
     } else if (name === 'Date' && parent === 'EntryEvent' && this.entry) {
@@ -309,13 +331,17 @@ class AdvancedXmlParser extends XmlListParser {
         this.profile.names.push(this.docName);
         this.docName = null;
       } else if (name === 'VersionDetail' && this.feature && text !== '') this.feature.values.push(text);
-      else if (name === 'Feature' && this.feature) {
-        if (this.feature.values.length > 0) this.profile.features.push(this.feature);
+      else if (name === 'Feature' && (this.feature || this.place)) {
+        if (this.feature && this.feature.values.length > 0) this.profile.features.push(this.feature);
         this.feature = null;
+        this.place = null;
       } else if (name === 'Profile') {
         if (this.profile.features.length > 0) this.parties.push(this.profile);
         this.profile = null;
       }
+    } else if (name === 'Location' && parent === 'Locations' && this.location) {
+      this.locations.set(this.location.id, this.location.countries);
+      this.location = null;
     } else if (parent === 'Date' && this.entryDate && (name === 'Year' || name === 'Month' || name === 'Day')) {
       this.entryDate[name] = text;
     } else if (name === 'Date' && parent === 'EntryEvent' && this.entryDate && this.entry) {
@@ -365,6 +391,22 @@ class AdvancedXmlParser extends XmlListParser {
     return dates.length > 0 ? dates.reduce((a, b) => (b < a ? b : a)) : null;
   }
 
+  /**
+   * Where the party is, as its listing states it: the countries of its Location features, else of
+   * its nationality or registration; null when none is stated (or only "undetermined").
+   */
+  private jurisdictionOf(profile: AdvancedProfile): string | null {
+    for (const kind of PLACE_FEATURES) {
+      const countries = profile.places
+        .filter((p) => p.kind === kind)
+        .flatMap((p) => this.locations.get(p.locationId) ?? [])
+        .map((id) => this.ref('Country', id)?.trim())
+        .filter((c): c is string => c !== undefined && c !== '' && c.toLowerCase() !== 'undetermined');
+      if (countries.length > 0) return [...new Set(countries)].join(', ');
+    }
+    return null;
+  }
+
   private programsOf(profileId: string): string[] {
     const programTypes = new Set([...(this.refs.get('SanctionsType') ?? [])].filter(([, label]) => label === 'Program').map(([id]) => id));
     const knownPrograms = new Set((this.refs.get('SanctionsProgram') ?? new Map<string, string>()).values());
@@ -393,10 +435,11 @@ class AdvancedXmlParser extends XmlListParser {
       const entity = this.nameOf(party);
       const programs = this.programsOf(party.id);
       const designatedAt = this.designatedAtOf(party.id);
+      const jurisdiction = this.jurisdictionOf(party);
       for (const f of party.features) {
         const ticker = tickerOf(featureTypes.get(f.typeId) ?? '');
         if (ticker === null) continue;
-        for (const address of f.values) raw.push({ ticker, address, entity, programs, sdnId: party.id, designatedAt });
+        for (const address of f.values) raw.push({ ticker, address, entity, programs, sdnId: party.id, designatedAt, jurisdiction });
       }
     }
     return finish(this.format, publishedAt, raw, warnings);

@@ -71,6 +71,11 @@ export interface SanctionEntry {
    * sdn.csv, which state none. The address itself may have been added to the party's entry later.
    */
   designatedAt: string | null;
+  /**
+   * Where the listed party is, as SDN_ADVANCED.XML states it (the country of its address, else its
+   * nationality or registration); absent when the file states none, and for SDN.XML and sdn.csv.
+   */
+  jurisdiction?: string;
 }
 
 /** An entry of the list in force. */
