@@ -24,6 +24,8 @@ import { obj } from './units';
 
 export const PRICE_SOURCE = 'CoinGecko';
 export const DEFAULT_PRICES_URL = 'https://api.coingecko.com/api/v3';
+/** Why there are no prices when no price source is configured (PRICES_URL empty, or no source given to the stages). */
+export const NO_PRICE_SOURCE = 'no price source is set up on this installation';
 
 export interface PricesConfig {
   /** The API's base URL; null turns price lookups off. */
@@ -121,7 +123,7 @@ export function createPriceSource(
 
   return {
     async prices() {
-      if (config.url === null) return { ok: false, reason: 'no price source is set up on this installation' };
+      if (config.url === null) return { ok: false, reason: NO_PRICE_SOURCE };
       if (last && now() - last.at < config.freshMs) return { ok: true, table: last.table, stale: false };
       if (failure && now() - failure.at < config.retryAfterFailureMs) return fromLast(failure.reason);
       // One read at a time: checks arriving meanwhile share its answer.

@@ -23,6 +23,7 @@
 import { evmNetworks, type Network } from '@walletscreen/contracts';
 import { TtlCache, type RequestMeter } from './http';
 import type { ChainDataService } from './service';
+import { nativeVolume } from './valuation';
 import { MAX_TRACE_DEPTH, type ChainData, type ChainDataResult, type Counterparty, type TraceConfig } from './types';
 
 /** A counterparty of a traced address: only what attribution needs. */
@@ -81,14 +82,6 @@ export interface Tracer {
   trace(input: TraceInput): Promise<TraceEvidence>;
 }
 
-const num = (s: string | null | undefined) => {
-  const n = s ? Number(s) : 0;
-  return Number.isFinite(n) ? n : 0;
-};
-
-/** The value a flow carries, for ordering and attribution: native received plus sent. */
-export const flowValue = (c: Pick<Counterparty, 'received' | 'sent'>): number => num(c.received) + num(c.sent);
-
 /** How addresses compare on a network: EVM addresses in any letter case are the same. */
 export const addressKey = (network: Network, address: string): string => ((evmNetworks as readonly string[]).includes(network) ? address.toLowerCase() : address);
 
@@ -113,7 +106,7 @@ export function createTracer(chainData: ChainDataService, config: TraceConfig, d
 
   return {
     config: { ...config, depth },
-    async trace({ network, wallet, endpoints, weigh = flowValue, signal }) {
+    async trace({ network, wallet, endpoints, weigh = nativeVolume, signal }) {
       const meter: RequestMeter = { used: 0, limit: config.requestBudget };
       const deadline = now() + config.timeLimitMs;
       const expansions: TraceExpansion[] = [];

@@ -69,6 +69,8 @@ export interface Valuer {
   /** Symbols of the assets that moved and were left out of every share for want of a price. */
   unpriced: string[];
   value(flow: ValuedFlow): FlowValue;
+  /** What the flow carries both ways: value received plus sent (for orders and shares of volume). */
+  volume(flow: ValuedFlow): number;
 }
 
 const amount = (s: string | null | undefined) => {
@@ -80,6 +82,8 @@ const NATIVE = '';
 
 /** The value of a flow with native only, as before tokens were counted (and for checks recorded before). */
 export const nativeValue = (f: Pick<ValuedFlow, 'received' | 'sent'>): FlowValue => ({ received: amount(f.received), sent: amount(f.sent) });
+/** The native amount a flow carries both ways. */
+export const nativeVolume = (f: Pick<ValuedFlow, 'received' | 'sent'>): number => amount(f.received) + amount(f.sent);
 
 /**
  * How the flows of one check are weighed: decided once over every flow the check read (the
@@ -125,21 +129,26 @@ export function createValuer(network: Network, symbol: string, valuation: Valuat
     unit = moved.get(first)!;
   }
   const native = weights.get(NATIVE) ?? 0;
+  const value = (f: ValuedFlow): FlowValue => {
+    let received = native * amount(f.received);
+    let sent = native * amount(f.sent);
+    for (const t of f.tokens ?? []) {
+      const weight = weights.get(contractKey(network, t.contract));
+      if (!weight) continue;
+      received += weight * amount(t.received);
+      sent += weight * amount(t.sent);
+    }
+    return { received, sent };
+  };
   return {
     mode,
     unit,
     weighed: symbols(assets.filter((k) => weights.has(k))),
     unpriced: symbols(assets.filter((k) => !weights.has(k))),
-    value(f) {
-      let received = native * amount(f.received);
-      let sent = native * amount(f.sent);
-      for (const t of f.tokens ?? []) {
-        const weight = weights.get(contractKey(network, t.contract));
-        if (!weight) continue;
-        received += weight * amount(t.received);
-        sent += weight * amount(t.sent);
-      }
-      return { received, sent };
+    value,
+    volume(f) {
+      const v = value(f);
+      return v.received + v.sent;
     },
   };
 }

@@ -6,7 +6,7 @@ import { checkStreamId, networkNames, type Network, type WalletCheckRequested, t
 import type { EventStore } from '@walletscreen/platform';
 import type { FetchOptions } from '../chain-data/service';
 import { knownToken, knownTokens } from '../chain-data/assets';
-import type { PriceSource } from '../chain-data/prices';
+import { NO_PRICE_SOURCE, type PriceSource } from '../chain-data/prices';
 import { addressKey, traceFlowOf, type TraceEvidence, type TraceFlow, type Tracer } from '../chain-data/trace';
 import type { ChainData, ChainDataResult } from '../chain-data/types';
 import { createValuer, valuationOf, type Valuation, type Valuer } from '../chain-data/valuation';
@@ -317,7 +317,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
   const sanctions = cachedSanctionsIndex(deps.eventStore);
   const customLists = cachedCustomLists(deps.eventStore);
   const { providers } = deps;
-  const priceTable = () => (providers.prices ? providers.prices.prices() : Promise.resolve({ ok: false as const, reason: 'no price source is set up on this installation' }));
+  const priceTable = () => (providers.prices ? providers.prices.prices() : Promise.resolve({ ok: false as const, reason: NO_PRICE_SOURCE }));
   const valuationNow = async (network: Network, symbol: string) => valuationOf(network, symbol, await priceTable());
 
   return [
@@ -365,11 +365,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         };
         // The order of expansion weighs the wallet's own flows as the shares will.
         const valuer = createValuer(network, fetched.data.symbol, valuation, fetched.data.counterparties.map(traceFlowOf));
-        const weigh = (f: TraceFlow) => {
-          const v = valuer.value(f);
-          return v.received + v.sent;
-        };
-        const trace = await tracer.trace({ network, wallet: fetched.data, endpoints, weigh, signal: ctx.signal });
+        const trace = await tracer.trace({ network, wallet: fetched.data, endpoints, weigh: (f) => valuer.volume(f), signal: ctx.signal });
         return { ...fetched, trace, ...priced };
       },
     },
@@ -420,7 +416,6 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
     {
       key: 'patterns',
       async run(ctx): Promise<PatternsStageEvidence> {
-        const chain = dataOf(ctx);
         const s = ctx.evidence.sanctions as SanctionsEvidence;
         const intel = ctx.evidence.intelligence as IntelligenceEvidence;
         const { allowedCounterparties, blockedCounterparties } = customFacts(s);
@@ -434,10 +429,10 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         for (const c of delistedCounterpartiesOf(s)) facts.set(c.address, { categories: [], sanctioned: false, ...facts.get(c.address), delisted: true });
         const b = chainOf(ctx);
         const valuer = b.ok ? valuerOf(b, ctx.request.network) : null;
-        const patterns: PatternEvidence = chain && valuer
+        const patterns: PatternEvidence = b.ok && valuer
           ? {
-              ...analyzePatterns(chain, facts, ctx.now, valuer),
-              breakdown: attributeExposure(ctx.request.network, chain, chainOf(ctx).trace, exposureCategoriesOf(ctx.request.network, s, intel), (f) => valuer.value(f)),
+              ...analyzePatterns(b.data, facts, ctx.now, valuer),
+              breakdown: attributeExposure(ctx.request.network, b.data, b.trace, exposureCategoriesOf(ctx.request.network, s, intel), (f) => valuer.value(f)),
             }
           : {
               exposure: {},
@@ -510,11 +505,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         let fundFlow: ReportInputs['fundFlow'] = null;
         if (b.ok) {
           const valuer = valuerOf(b, ctx.request.network);
-          const volume = (c: ChainData['counterparties'][number]) => {
-            const v = valuer.value(c);
-            return v.received + v.sent;
-          };
-          const total = b.data.counterparties.reduce((sum, c) => sum + volume(c), 0);
+          const total = b.data.counterparties.reduce((sum, c) => sum + valuer.volume(c), 0);
           chain = {
             available: true,
             provider: b.data.provider,
@@ -526,7 +517,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
             transactionsExamined: b.data.transactionsExamined,
             complete: b.data.complete,
             counterparties: b.data.counterparties
-              .map((c) => ({ ...marked.of(c.address), share: total > 0 ? volume(c) / total : 0, firstSeen: c.firstSeen, lastSeen: c.lastSeen }))
+              .map((c) => ({ ...marked.of(c.address), share: total > 0 ? valuer.volume(c) / total : 0, firstSeen: c.firstSeen, lastSeen: c.lastSeen }))
               // Largest share first, as weighed (the provider's order where shares are equal).
               .sort((x, y) => y.share - x.share),
           };
