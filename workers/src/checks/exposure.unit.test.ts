@@ -5,11 +5,10 @@
  * indirect without a trace, and the attribution does not depend on the order of the flows.
  */
 import fc from 'fast-check';
-import type { TraceEvidence, TraceExpansion } from '../chain-data/trace';
-import type { ChainData, Counterparty } from '../chain-data/types';
+import type { TraceExpansion } from '../chain-data/trace';
+import { chain, evm, expansion, flow, trace as traceOf } from '../chain-data/trace-test-data';
 import { attributeExposure, type ExposureCategory } from './exposure';
 
-const evm = (i: number) => `0x${i.toString(16).padStart(40, '0')}`;
 const W = evm(0xaa);
 const C = evm(0xc);
 const E = evm(0xe);
@@ -17,48 +16,10 @@ const M = evm(0x3);
 const S = evm(0x5);
 const U = evm(0x7);
 
-const flow = (address: string, received: string, sent: string): Counterparty => ({
-  address,
-  direction: received !== '0' && sent !== '0' ? 'both' : received !== '0' ? 'in' : 'out',
-  txCount: 1,
-  received,
-  sent,
-  firstSeen: null,
-  lastSeen: null,
-});
 
-const chain = (address: string, counterparties: Counterparty[]): ChainData => ({
-  network: 'ethereum',
-  address,
-  provider: 'test-provider',
-  sourceUrl: 'http://127.0.0.1',
-  fetchedAt: '2026-11-25T00:00:00.000Z',
-  symbol: 'ETH',
-  balance: '0',
-  totalReceived: null,
-  totalSent: null,
-  txCount: counterparties.length,
-  firstSeen: null,
-  lastSeen: null,
-  transactionsExamined: counterparties.length,
-  complete: true,
-  counterparties,
-});
 
-const expansion = (address: string, hop: number, via: string, counterparties: Counterparty[]): TraceExpansion => ({
-  address,
-  hop,
-  via,
-  ok: true,
-  provider: 'test-provider',
-  fetchedAt: '2026-11-25T00:00:00.000Z',
-  transactionsExamined: counterparties.length,
-  complete: true,
-  fromCache: false,
-  counterparties: counterparties.map((c) => ({ address: c.address, received: c.received, sent: c.sent })),
-});
 
-const trace = (expansions: TraceExpansion[], depth = 2): TraceEvidence => ({ depth, fanOut: 5, requestBudget: 30, requests: 3, expansions, notExpanded: [] });
+const trace = (expansions: TraceExpansion[], depth = 2) => traceOf(expansions, depth, 3);
 
 describe('exposure attribution', () => {
   // W received 10 from C (unlabelled) and 10 from E (an exchange), and sent 5 to M (a mixer).

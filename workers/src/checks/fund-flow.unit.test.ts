@@ -7,55 +7,16 @@
  */
 import fc from 'fast-check';
 import type { TraceEvidence, TraceExpansion } from '../chain-data/trace';
+import { chain, evm, expansion, flow, trace as traceOf } from '../chain-data/trace-test-data';
 import type { ChainData, Counterparty } from '../chain-data/types';
 import type { ExposureCategory } from './exposure';
 import { buildFundFlow, FUND_FLOW_DIRECT_LIMIT, orderCategories } from './fund-flow';
 
-const evm = (i: number) => `0x${i.toString(16).padStart(40, '0')}`;
 
-const flow = (address: string, received: string, sent: string, tokens?: Counterparty['tokens']): Counterparty => ({
-  address,
-  direction: received !== '0' && sent !== '0' ? 'both' : received !== '0' ? 'in' : 'out',
-  txCount: 1,
-  received,
-  sent,
-  firstSeen: null,
-  lastSeen: null,
-  ...(tokens ? { tokens } : {}),
-});
 
-const chain = (address: string, counterparties: Counterparty[]): ChainData => ({
-  network: 'ethereum',
-  address,
-  provider: 'test-provider',
-  sourceUrl: 'http://127.0.0.1',
-  fetchedAt: '2026-11-25T00:00:00.000Z',
-  symbol: 'ETH',
-  balance: '0',
-  totalReceived: null,
-  totalSent: null,
-  txCount: counterparties.length,
-  firstSeen: null,
-  lastSeen: null,
-  transactionsExamined: counterparties.length,
-  complete: true,
-  counterparties,
-});
 
-const expansion = (address: string, hop: number, via: string, counterparties: Counterparty[]): TraceExpansion => ({
-  address,
-  hop,
-  via,
-  ok: true,
-  provider: 'test-provider',
-  fetchedAt: '2026-11-25T00:00:00.000Z',
-  transactionsExamined: counterparties.length,
-  complete: true,
-  fromCache: false,
-  counterparties: counterparties.map((c) => ({ address: c.address, received: c.received, sent: c.sent, ...(c.tokens ? { tokens: c.tokens } : {}) })),
-});
 
-const trace = (expansions: TraceExpansion[], depth = 2): TraceEvidence => ({ depth, fanOut: 5, requestBudget: 30, requests: 4, expansions, notExpanded: [] });
+const trace = (expansions: TraceExpansion[], depth = 2) => traceOf(expansions, depth, 4);
 
 // The two-hop scenario of workers/test-fixtures/chain-data/README.md, in ETH:
 //   X ──2──▶ I1 ──3──▶ W ──1──▶ I2 ──0.6──▶ V
