@@ -137,6 +137,8 @@ export function walletAge(firstSeen: string | null, now: string): string {
 }
 
 const pct = (share: number) => `${Math.round(share * 1000) / 10}%`;
+/** The smallest share `pct` writes as more than 0% (0.1%): smaller ones are not stated. */
+const SHOWN_SHARE = 0.0005;
 
 /** What a customer reads for each kind of missing evidence: what is missing and who can fix it. */
 export function missingEvidenceText(kind: MissingEvidence, inputs: Pick<ReportInputs, 'chain' | 'valuation'>): string {
@@ -272,22 +274,23 @@ function ofacText(inputs: ReportInputs): string {
     const timing = dated.length > 0 ? ` (${after.length} of ${dated.length} with a designation date dealt with after it)` : '';
     parts.push(`Direct exposure: ${sanctioned.length} sanctioned ${plural(sanctioned.length, 'counterparty', 'counterparties')}${timing}`);
   }
-  const indirect = indirectSanctionsParts(inputs).filter((p) => p.includes('sanctioned addresses'));
+  // This line speaks of the OFAC list alone: block lists have lines of their own.
+  const indirect = indirectSanctionsParts(inputs, ['sanctioned']);
   if (parts.length > 0) return [...parts, ...indirect].join('. ');
   if (!inputs.chain.available) return 'the address itself is not listed; its counterparties could not be screened because the blockchain data could not be fetched';
-  return indirect.length > 0 ? ['no match for the address or its counterparties', ...indirect].join('. ') : 'no match for the address or its counterparties';
+  return ['no match for the address or its counterparties', ...indirect].join('. ');
 }
 
 /**
  * Indirect exposure to sanctioned addresses and your block lists, found along the traced funds: a
  * wallet with it is not a "Safe address" even when no counterparty of its own is listed.
  */
-function indirectSanctionsParts(inputs: ReportInputs): string[] {
+function indirectSanctionsParts(inputs: ReportInputs, categories: ReadonlyArray<'sanctioned' | 'custom-block'> = ['sanctioned', 'custom-block']): string[] {
   const b = inputs.breakdown;
   if (!b) return [];
-  return (['sanctioned', 'custom-block'] as const).flatMap((category) => {
+  return categories.flatMap((category) => {
     const e = b.byCategory[category];
-    if (!e || e.volume.indirect < 0.0005 || e.minIndirectHops === null) return [];
+    if (!e || e.volume.indirect < SHOWN_SHARE || e.minIndirectHops === null) return [];
     const what = category === 'sanctioned' ? 'sanctioned addresses' : 'addresses on your block lists';
     return [`Indirect exposure: ${pct(e.volume.indirect)} of the examined volume traces to ${what} (${e.minIndirectHops} hops)`];
   });
@@ -369,7 +372,7 @@ function linkedLine(c: ReportCounterparty): string {
 
 /** "2.0% direct + 8.4% indirect", "8.4% indirect", "2.0% direct". */
 function directIndirect(d: { direct: number; indirect: number }): string {
-  const parts = [...(d.direct >= 0.0005 ? [`${pct(d.direct)} direct`] : []), ...(d.indirect >= 0.0005 ? [`${pct(d.indirect)} indirect`] : [])];
+  const parts = [...(d.direct >= SHOWN_SHARE ? [`${pct(d.direct)} direct`] : []), ...(d.indirect >= SHOWN_SHARE ? [`${pct(d.indirect)} indirect`] : [])];
   return parts.length > 0 ? parts.join(' + ') : 'none';
 }
 
