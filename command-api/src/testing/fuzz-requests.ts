@@ -296,7 +296,26 @@ interface Parts {
   rawPath?: boolean;
 }
 
-const enc = encodeURIComponent;
+/** A lone UTF-16 surrogate: half of a pair, with no other half beside it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Percent-encodes any string, never throwing: what `encodeURIComponent` encodes is encoded the same,
+ * and a lone surrogate (which it refuses with `URIError: URI malformed`) is sent as the three bytes
+ * of its WTF-8 form (`\uD800` → `%ED%A0%80`), a malformed UTF-8 sequence the server must refuse.
+ */
+export function percentEncode(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(LONE_SURROGATE)) {
+    const unit = m[0].charCodeAt(0);
+    out += encodeURIComponent(text.slice(last, m.index));
+    out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    last = m.index + 1;
+  }
+  return out + encodeURIComponent(text.slice(last));
+}
+const enc = percentEncode;
 
 /** A byte string (header values are written as latin-1): `text`'s UTF-8 bytes. */
 const utf8Latin1 = (text: string) => Buffer.from(text, 'utf8').toString('latin1');

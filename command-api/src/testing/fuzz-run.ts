@@ -84,7 +84,14 @@ export async function fuzzOperationsOnce(target: FuzzTarget, options: { seed: nu
         const problems = answerProblems(request, answer);
         if (problems.length > 0) throw new Error(`${problems.join('; ')}\n    request: ${describeRequest(request)}`);
       });
-      const result = await fc.check(property, { numRuns: options.runs, seed: options.seed, endOnFailure: true });
+      let result: Awaited<ReturnType<typeof fc.check>>;
+      try {
+        result = await fc.check(property, { numRuns: options.runs, seed: options.seed, endOnFailure: true });
+      } catch (error) {
+        // fast-check reports a property that fails; a generator that throws escapes it.
+        options.stats.violations.push(`${op.key} [${category}]: the request generator threw ${String(error)}\n    replay: FUZZ_SEED=${options.seed} FUZZ_ONLY="${op.key}"`);
+        continue;
+      }
       if (result.failed) options.stats.violations.push(`${op.key} [${category}]: ${failureOf(result)}`);
     }
     if (!(await healthy(target))) {
@@ -99,6 +106,18 @@ const failureOf = (result: { errorInstance: unknown; seed: number; counterexampl
   const error = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
   return `${error}\n    replay: FUZZ_SEED=${result.seed} (fast-check path ${result.counterexamplePath ?? '?'})`;
 };
+
+/**
+ * `runs` requests of one operation and category for `seed`; a generator that throws (a bug of the
+ * fuzzer, not of the server) is reported with the seed and operation that make it throw again.
+ */
+export function sampleRequests(op: FuzzOperation, category: FuzzCategory, ctx: FuzzContext, seed: number, runs: number): FuzzRequest[] {
+  try {
+    return fc.sample(fuzzRequest(op, category, ctx), { numRuns: runs, seed });
+  } catch (error) {
+    throw new Error(`the request generator threw for ${op.key} [${category}]: ${String(error)}\n    replay: FUZZ_SEED=${seed} FUZZ_ONLY="${op.key}"`, { cause: error });
+  }
+}
 
 // ---- the rejected requests change nothing -------------------------------------------------
 
@@ -135,7 +154,7 @@ export async function rejectedRequestsAppend(target: FuzzTarget, events: EventLo
   for (const op of operationsToFuzz(target, options.only)) {
     for (const category of REFUSED) {
       if (category === 'bad-auth' && op.auth === 'none') continue;
-      const requests = fc.sample(fuzzRequest(op, category, target), { numRuns: options.runs, seed: options.seed });
+      const requests = sampleRequests(op, category, target, options.seed, options.runs);
       for (const request of requests) {
         const answer = await send(target, request, options.stats);
         // What a request appends, it appends before it is answered; anything that reacts to that
