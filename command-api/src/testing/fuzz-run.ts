@@ -84,7 +84,7 @@ export async function fuzzOperationsOnce(target: FuzzTarget, options: { seed: nu
         const problems = answerProblems(request, answer);
         if (problems.length > 0) throw new Error(`${problems.join('; ')}\n    request: ${describeRequest(request)}`);
       });
-      let result: Awaited<ReturnType<typeof fc.check>>;
+      let result: fc.RunDetails<[FuzzRequest]>;
       try {
         result = await fc.check(property, { numRuns: options.runs, seed: options.seed, endOnFailure: true });
       } catch (error) {
