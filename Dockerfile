@@ -15,6 +15,7 @@ COPY platform/package.json platform/
 COPY command-api/package.json command-api/
 COPY workers/package.json workers/
 COPY projections/package.json projections/
+COPY server/package.json server/
 COPY frontend/package.json frontend/
 RUN npm ci
 COPY . .

@@ -46,6 +46,7 @@ function boundaries() {
     workers: ['contracts', 'platform'],
     projections: ['contracts', 'platform'],
     'command-api': ['contracts', 'platform'],
+    server: ['contracts', 'platform', 'command-api', 'workers', 'projections'],
     frontend: ['contracts'],
   };
   const workspaces = Object.keys(allowed);
@@ -55,9 +56,10 @@ function boundaries() {
     blocks.push(restrict([`${ws}/**/*.ts`], forbidden(ws)));
     blocks.push(restrict([`${ws}/**/*.projection.ts`, `${ws}/src/**/risk-model*.ts`], forbidden(ws), { ...domain, rules: domainRules }));
   }
-  // command-api: composition roots (src/main) may import every backend workspace.
-  const apiFeatures = featureFolders('command-api/src', ['main', 'http', 'shared']);
-  blocks.push(restrict(['command-api/**/*.ts'], forbidden('command-api'), {}, ['command-api/src/main/**']));
+  // server: the composition roots, the only workspace that imports every backend workspace.
+  blocks.push(restrict(['server/**/*.ts'], forbidden('server')));
+  const apiFeatures = featureFolders('command-api/src', ['http', 'shared']);
+  blocks.push(restrict(['command-api/**/*.ts'], forbidden('command-api')));
   for (const f of apiFeatures) {
     const patterns = [...forbidden('command-api'), ...otherFeatures(apiFeatures, f)];
     blocks.push(restrict([`command-api/src/${f}/**/*.ts`], patterns));

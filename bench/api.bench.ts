@@ -29,7 +29,7 @@ import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { batchStreamId, type BatchCompleted, type BatchSubmitted } from '@walletscreen/contracts';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
-import { startEmbedded } from '@walletscreen/command-api/main/embedded';
+import { startEmbedded } from '@walletscreen/server/embedded';
 import { createLogger } from '@walletscreen/platform';
 import { ms, percentile, repoRoot, startEsploraReplay, walletFor } from './support';
 

@@ -35,7 +35,7 @@ import express from 'express';
 import { io, type Socket } from 'socket.io-client';
 import type { CheckProgress } from '@walletscreen/contracts';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
-import { startEmbedded } from '@walletscreen/command-api/main/embedded';
+import { startEmbedded } from '@walletscreen/server/embedded';
 import { createLogger, type EventStore, type RecordedEvent } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/event-store/sqlite/sqlite-event-store';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';

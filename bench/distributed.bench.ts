@@ -9,7 +9,7 @@
  * `WalletCheckCompleted` as recorded by the store; checks/s = checks / (first POST → last answer).
  *
  * - embedded: `startEmbedded` in this thread (one SQLite file, the in-process bus).
- * - distributed: separate OS processes bundled from command-api/src/main/*-main.ts, as
+ * - distributed: separate OS processes bundled from server/src/*-main.ts, as
  *   tests/distributed.e2e.test.ts starts them: 2 api (the clients alternate between them), 2
  *   workers, 1 projections, 1 relay; one SQLite event store file that they share (each process
  *   sees the others' appends by polling it every BENCH_SQLITE_POLL_MS), Kafka and a
@@ -46,8 +46,8 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
-import { bundleServerProcesses, startServerProcess, stopServerProcess, type ServerProcess } from '@walletscreen/command-api/testing/server-processes';
-import { startEmbedded } from '@walletscreen/command-api/main/embedded';
+import { bundleServerProcesses, startServerProcess, stopServerProcess, type ServerProcess } from '../tests/support/server-processes';
+import { startEmbedded } from '@walletscreen/server/embedded';
 import { createLogger, type EventStore } from '@walletscreen/platform';
 import { MongoReadStore, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
 import { startKafkaRelay } from '@walletscreen/platform/message-bus/kafka/relay';

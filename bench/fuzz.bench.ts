@@ -11,9 +11,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startEmbedded } from '@walletscreen/command-api/main/embedded';
-import type { OpenApiDocument } from '@walletscreen/command-api/testing/fuzz-requests';
-import { emptyStats, fuzzOperationsOnce, heapAfterGc, operationsToFuzz, prototypeSnapshot, type FuzzTarget } from '@walletscreen/command-api/testing/fuzz-run';
+import { startEmbedded } from '@walletscreen/server/embedded';
+import type { OpenApiDocument } from '../tests/support/fuzz/fuzz-requests';
+import { emptyStats, fuzzOperationsOnce, heapAfterGc, operationsToFuzz, prototypeSnapshot, type FuzzTarget } from '../tests/support/fuzz/fuzz-run';
 import { createLogger } from '@walletscreen/platform';
 import { ms, percentile, repoRoot } from './support';
 

@@ -10,7 +10,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startEmbedded } from '@walletscreen/command-api/main/embedded';
+import { startEmbedded } from '@walletscreen/server/embedded';
 import { createLogger } from '@walletscreen/platform';
 import { launchBrowser } from '../tests/support/browser';
 import { measureFirstLoad, type PageWeight } from '../tests/support/page-weight';

@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { AuditPage, BalanceAsOf, BalanceHistory, ChainVerificationResponse, SanctionsSyncResponse } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
 import { SqliteReadStore } from '@walletscreen/platform/adapters';
-import { runRebuildCommand, runVerifyCommand, type CommandIO } from '@walletscreen/command-api/main/operations';
+import { runRebuildCommand, runVerifyCommand, type CommandIO } from '@walletscreen/server/operations';
 import { allProjections } from '@walletscreen/projections';
 import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
@@ -245,7 +245,7 @@ describe('replay and verification of the store', () => {
     copyFileSync(path.join(server.dataDir, 'walletscreen.db'), path.join(dataDir, 'walletscreen.db'));
     server = await server.restart();
     try {
-      const clean = await cli('command-api/src/main/audit-verify.ts', dataDir);
+      const clean = await cli('server/src/audit-verify.ts', dataDir);
       expect(clean.stderr).toBe('');
       expect(clean.code).toBe(0);
       expect(clean.stdout).toMatch(/^OK: \d+ events, chain intact; head position \d+, head hash [0-9a-f]{64}\n$/);
@@ -253,7 +253,7 @@ describe('replay and verification of the store', () => {
       const db = new Database(path.join(dataDir, 'walletscreen.db'));
       const target = db.prepare("SELECT position, stream_id, data FROM events WHERE type = 'ChecksToppedUp'").get() as { position: number; stream_id: string; data: string };
       db.prepare('UPDATE events SET data = ? WHERE position = ?').run(target.data.replace('"amount":5', '"amount":500'), target.position);
-      const edited = await cli('command-api/src/main/audit-verify.ts', dataDir);
+      const edited = await cli('server/src/audit-verify.ts', dataDir);
       expect(edited.code).toBe(1);
       expect(edited.stderr).toContain(`TAMPERED: hash-mismatch at position ${target.position} (stream ${target.stream_id}, revision`);
       expect(edited.stderr).toContain('type ChecksToppedUp');

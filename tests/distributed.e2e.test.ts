@@ -27,9 +27,9 @@ import { createLogger, type RecordedEvent } from '@walletscreen/platform';
 import { createInProcessBus, MongoReadStore, SqliteEventStore } from '@walletscreen/platform/adapters';
 import { allProjections, checksProjection, rebuildProjections, watchReadModels } from '@walletscreen/projections';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
-import { runRebuildCommand } from '@walletscreen/command-api/main/operations';
-import type { ProcessKind } from '@walletscreen/command-api/main/processes';
-import { bundleServerProcesses, startServerProcess, stopServerProcess, type ServerProcess } from '@walletscreen/command-api/testing/server-processes';
+import { runRebuildCommand } from '@walletscreen/server/operations';
+import type { ProcessKind } from '@walletscreen/server/processes';
+import { bundleServerProcesses, startServerProcess, stopServerProcess, type ServerProcess } from './support/server-processes';
 import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 

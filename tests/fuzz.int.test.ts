@@ -14,9 +14,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { categoriesFor, fuzzOperations, type OpenApiDocument } from '@walletscreen/command-api/testing/fuzz-requests';
-import { emptyStats, fuzzOperationsOnce, heapAfterGc, prototypeSnapshot, rejectedRequestsAppend, sampleRequests, type FuzzTarget } from '@walletscreen/command-api/testing/fuzz-run';
-import { rawRequest, type RawRequest } from '@walletscreen/command-api/testing/raw-http';
+import { categoriesFor, fuzzOperations, type OpenApiDocument } from './support/fuzz/fuzz-requests';
+import { emptyStats, fuzzOperationsOnce, heapAfterGc, prototypeSnapshot, rejectedRequestsAppend, sampleRequests, type FuzzTarget } from './support/fuzz/fuzz-run';
+import { rawRequest, type RawRequest } from './support/fuzz/raw-http';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);

@@ -18,7 +18,7 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@walletscreen/platform';
 import { REDOC_BUNDLE, docsAssets } from '@walletscreen/command-api/http/docs-page';
-import { startEmbedded, type EmbeddedServer } from '@walletscreen/command-api/main/embedded';
+import { startEmbedded, type EmbeddedServer } from '@walletscreen/server/embedded';
 
 const SCRIPT = Buffer.from(`export const screens = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `screen-${i}`))};\n`);
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@walletscreen/platform';
-import { startEmbedded, type EmbeddedServer } from '@walletscreen/command-api/main/embedded';
+import { startEmbedded, type EmbeddedServer } from '@walletscreen/server/embedded';
 
 export interface TestServer extends EmbeddedServer {
   dataDir: string;

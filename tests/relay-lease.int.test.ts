@@ -12,9 +12,9 @@ import path from 'node:path';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { kafkaServer, testKafka } from '@walletscreen/platform/testing/kafka';
 import { kafkaTopics } from '@walletscreen/platform/message-bus/kafka/topics';
-import { bundleServerProcesses, startServerProcess, stopServerProcess, type ServerProcess } from '../testing/server-processes';
+import { bundleServerProcesses, startServerProcess, stopServerProcess, type ServerProcess } from './support/server-processes';
 
-const root = path.resolve(__dirname, '..', '..', '..');
+const root = path.resolve(__dirname, '..');
 const LEASE_MS = 3_000;
 
 async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 30_000): Promise<void> {

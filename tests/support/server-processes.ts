@@ -1,13 +1,13 @@
 /**
  * The processes of the distributed shape as separate OS processes, for the full-system test and
- * the distributed benchmark: bundled from their entry points (command-api/src/main/<kind>-main.ts)
+ * the distributed benchmark: bundled from their entry points (server/src/<kind>-main.ts)
  * the way `npm run build` bundles them, started with an environment, their output kept in a log
  * file, and ready once they log that they run.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ProcessKind } from '../main/processes';
+import type { ProcessKind } from '@walletscreen/server/processes';
 
 export interface ServerProcess {
   name: string;
@@ -27,7 +27,7 @@ export function bundleServerProcesses(root: string, dir: string, kinds: readonly
       '--input-type=module',
       '-e',
       `const { bundle } = await import(${JSON.stringify(path.join(root, 'scripts/esbuild-workspaces.mjs'))});
-       await Promise.all(${JSON.stringify(kinds)}.map((k) => bundle('command-api/src/main/' + k + '-main.ts', ${JSON.stringify(dir)} + '/' + k + '.cjs', { sourcemap: 'inline' })));`,
+       await Promise.all(${JSON.stringify(kinds)}.map((k) => bundle('server/src/' + k + '-main.ts', ${JSON.stringify(dir)} + '/' + k + '.cjs', { sourcemap: 'inline' })));`,
     ],
     { cwd: root, encoding: 'utf8' },
   );

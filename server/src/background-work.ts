@@ -10,27 +10,27 @@
  */
 import type { Config, Logger } from '@walletscreen/platform';
 import { startAnalysisWorker, type AnalysisWorker } from '@walletscreen/workers/checks/analysis-worker';
-import type { Accounts } from '../accounts/service';
-import { startExpirySweeper, type ExpirySweeper } from '../billing/expiry-sweeper';
-import { startChargeSweeper, type ChargeSweeper } from '../checks/charge-sweeper';
-import { runningCheckIds } from '../checks/history';
-import { startRefundOnFailure } from '../checks/refund-on-failure';
+import type { Accounts } from '@walletscreen/command-api/accounts/service';
+import { startExpirySweeper, type ExpirySweeper } from '@walletscreen/command-api/billing/expiry-sweeper';
+import { startChargeSweeper, type ChargeSweeper } from '@walletscreen/command-api/checks/charge-sweeper';
+import { runningCheckIds } from '@walletscreen/command-api/checks/history';
+import { startRefundOnFailure } from '@walletscreen/command-api/checks/refund-on-failure';
 import { createAnalysis, type AnalysisOptions } from './analysis';
 import type { Ports } from './command-api';
 import { startSanctionsRefresh } from './sanctions-refresh';
 import { startFeedsRefresh } from './feeds-refresh';
 import { enabledFeedIds } from '@walletscreen/workers/feeds/catalog';
-import { startBatchRunner } from '../batches/runner';
+import { startBatchRunner } from '@walletscreen/command-api/batches/runner';
 import { startCheckCommand } from './check-command';
-import type { Mailer } from '../accounts/mailer';
-import { startAlertMailer, startCheckRecorder, startListChangeRescreens, startRescreenScheduler, type RescreenScheduler } from '../monitoring/background';
-import { createMonitoring } from '../monitoring/service';
+import type { Mailer } from '@walletscreen/command-api/accounts/mailer';
+import { startAlertMailer, startCheckRecorder, startListChangeRescreens, startRescreenScheduler, type RescreenScheduler } from '@walletscreen/command-api/monitoring/background';
+import { createMonitoring } from '@walletscreen/command-api/monitoring/service';
 import { summarizeCheck } from '@walletscreen/workers/monitoring/summary';
 import { createListTouch } from '@walletscreen/workers/monitoring/touched';
-import { startWebhookDispatcher, type WebhookDispatcher } from '../webhooks/dispatcher';
-import { startWebhookNotices } from '../webhooks/notices';
-import { createWebhookSender } from '../webhooks/sender';
-import { createWebhooks } from '../webhooks/service';
+import { startWebhookDispatcher, type WebhookDispatcher } from '@walletscreen/command-api/webhooks/dispatcher';
+import { startWebhookNotices } from '@walletscreen/command-api/webhooks/notices';
+import { createWebhookSender } from '@walletscreen/command-api/webhooks/sender';
+import { createWebhooks } from '@walletscreen/command-api/webhooks/service';
 
 export interface BackgroundWork {
   analysis: AnalysisWorker;

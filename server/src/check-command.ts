@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EventStore, Logger, MessageBus } from '@walletscreen/platform';
-import type { Accounts } from '../accounts/service';
-import { startProgressHub, type ProgressHub } from '../checks/progress-hub';
-import { createChecks, type Checks } from '../checks/service';
+import type { Accounts } from '@walletscreen/command-api/accounts/service';
+import { startProgressHub, type ProgressHub } from '@walletscreen/command-api/checks/progress-hub';
+import { createChecks, type Checks } from '@walletscreen/command-api/checks/service';
 import type { ReadModels } from './command-api';
 
 export async function startCheckCommand(deps: {

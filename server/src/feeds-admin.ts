@@ -12,8 +12,8 @@ import type { EventStore, Logger } from '@walletscreen/platform';
 import { FeedError } from '@walletscreen/workers/feeds/feed';
 import { createFeedsStatus } from '@walletscreen/workers/feeds/status';
 import { runRecordedFeedSync } from '@walletscreen/workers/feeds/sync-log';
-import type { FeedsAdmin } from '../sanctions/feeds-routes';
-import { Conflict, Invalid } from '../shared/errors';
+import type { FeedsAdmin } from '@walletscreen/command-api/sanctions/feeds-routes';
+import { Conflict, Invalid } from '@walletscreen/command-api/shared/errors';
 
 type Outcome = Omit<FeedSyncResponse, 'feed'>;
 

@@ -43,7 +43,7 @@ async function threadScript(): Promise<string> {
   if (existsSync(built)) return built;
   bundled ??= (async () => {
     let root = __dirname;
-    while (!existsSync(path.join(root, 'command-api', 'src', 'main', 'projections-thread-main.ts'))) {
+    while (!existsSync(path.join(root, 'server', 'src', 'projections-thread-main.ts'))) {
       const up = path.dirname(root);
       if (up === root) throw new Error('the projections thread is not built: run npm run build');
       root = up;
@@ -57,7 +57,7 @@ async function threadScript(): Promise<string> {
     // esbuild is a development dependency: present wherever the sources are run.
     const { build } = (await import('esbuild')) as typeof import('esbuild');
     await build({
-      entryPoints: [path.join(root, 'command-api', 'src', 'main', 'projections-thread-main.ts')],
+      entryPoints: [path.join(root, 'server', 'src', 'projections-thread-main.ts')],
       outfile: partial,
       bundle: true,
       platform: 'node',

@@ -20,12 +20,12 @@ import type { RecordedEvent } from '@walletscreen/platform';
 import { recordedVersions, replayCheck } from '@walletscreen/workers/checks/replay';
 import { evolveFeed, feedStreamEventTypes, feedStreamPrefix, initialFeedState, type FeedState, type FeedStreamEvent } from '@walletscreen/workers/feeds/feed-stream';
 import { evolveFeedSyncLog, feedSyncEventTypes, feedSyncStreamId, initialFeedSyncLogState, type FeedSyncEvent, type FeedSyncLogState } from '@walletscreen/workers/feeds/sync-log';
-import { checksLeft, userAggregate, userStreamId, type UserEvent, type UserState } from '../accounts/user';
-import type { CheckAudit } from '../audit/stream-routes';
-import { streamKind, type StreamKind } from '../audit/streams';
-import { caseAggregate, type CaseState } from '../cases/case';
-import { customListAggregate, type CustomListState } from '../lists/custom-list';
-import { watchAggregate, type WatchState } from '../monitoring/watch';
+import { checksLeft, userAggregate, userStreamId, type UserEvent, type UserState } from '@walletscreen/command-api/accounts/user';
+import type { CheckAudit } from '@walletscreen/command-api/audit/stream-routes';
+import { streamKind, type StreamKind } from '@walletscreen/command-api/audit/streams';
+import { caseAggregate, type CaseState } from '@walletscreen/command-api/cases/case';
+import { customListAggregate, type CustomListState } from '@walletscreen/command-api/lists/custom-list';
+import { watchAggregate, type WatchState } from '@walletscreen/command-api/monitoring/watch';
 
 /** What an auditor sees of a user: balance, role, block; no password or token hashes. */
 export function userView(s: UserState): unknown {
