@@ -11,6 +11,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
+COPY domain/package.json domain/
 COPY platform/package.json platform/
 COPY command-api/package.json command-api/
 COPY workers/package.json workers/

@@ -42,16 +42,20 @@ function boundaries() {
   const blocks = [];
   const allowed = {
     contracts: [],
+    domain: ['contracts'],
     platform: ['contracts'],
-    workers: ['contracts', 'platform'],
-    projections: ['contracts', 'platform'],
-    'command-api': ['contracts', 'platform'],
-    server: ['contracts', 'platform', 'command-api', 'workers', 'projections'],
+    workers: ['contracts', 'domain', 'platform'],
+    projections: ['contracts', 'domain', 'platform'],
+    'command-api': ['contracts', 'domain', 'platform'],
+    server: ['contracts', 'domain', 'platform', 'command-api', 'workers', 'projections'],
     frontend: ['contracts'],
   };
   const workspaces = Object.keys(allowed);
   const forbidden = (ws) => ours(workspaces.filter((o) => o !== ws && !allowed[ws].includes(o)));
   for (const ws of ['contracts', 'platform']) blocks.push(restrict([`${ws}/**/*.ts`], forbidden(ws)));
+  // domain: pure, every file of it (tests aside): no adapter, no clock, no network, no randomness.
+  blocks.push(restrict(['domain/**/*.ts'], forbidden('domain'), { ...domain, rules: domainRules }, ['domain/**/*.test.ts']));
+  blocks.push(restrict(['domain/**/*.test.ts'], forbidden('domain')));
   for (const ws of ['workers', 'projections']) {
     blocks.push(restrict([`${ws}/**/*.ts`], forbidden(ws)));
     blocks.push(restrict([`${ws}/**/*.projection.ts`, `${ws}/src/**/risk-model*.ts`], forbidden(ws), { ...domain, rules: domainRules }));

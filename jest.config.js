@@ -2,7 +2,7 @@
 //   *.unit.test.ts  pure logic            *.int.test.ts  real HTTP/socket on loopback
 //   *.e2e.test.ts   real browser or real external servers
 const transform = { '^.+\\.tsx?$': '<rootDir>/scripts/jest-esbuild-transform.cjs' };
-const backend = ['contracts', 'platform', 'command-api', 'workers', 'projections', 'server', 'tests'];
+const backend = ['contracts', 'domain', 'platform', 'command-api', 'workers', 'projections', 'server', 'tests'];
 const roots = (dirs) => dirs.map((d) => `<rootDir>/${d}`);
 
 module.exports = {

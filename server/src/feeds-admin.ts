@@ -13,7 +13,7 @@ import { FeedError } from '@walletscreen/workers/feeds/feed';
 import { createFeedsStatus } from '@walletscreen/workers/feeds/status';
 import { runRecordedFeedSync } from '@walletscreen/workers/feeds/sync-log';
 import type { FeedsAdmin } from '@walletscreen/command-api/sanctions/feeds-routes';
-import { Conflict, Invalid } from '@walletscreen/command-api/shared/errors';
+import { Conflict, Invalid } from '@walletscreen/domain/errors';
 
 type Outcome = Omit<FeedSyncResponse, 'feed'>;
 

@@ -15,7 +15,7 @@ import type { EventStore, Logger } from '@walletscreen/platform';
 import { SanctionsListError, withForceHint } from '@walletscreen/workers/sanctions/errors';
 import { recordSanctionsSync, runRecordedSanctionsSync } from '@walletscreen/workers/sanctions/sync-log';
 import type { SanctionsUploadInput, SanctionsUploadOutcome } from '@walletscreen/command-api/sanctions/routes';
-import { Conflict, Invalid, PayloadTooLarge } from '@walletscreen/command-api/shared/errors';
+import { Conflict, Invalid, PayloadTooLarge } from '@walletscreen/domain/errors';
 
 /** What the upload screen adds to a refusal that its option would override. */
 export const allowOlderUploadHint = 'To load it anyway, tick "Replace the list in force even though this file is older" and upload it again.';

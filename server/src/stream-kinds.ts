@@ -23,7 +23,8 @@ import { evolveFeedSyncLog, feedSyncEventTypes, feedSyncStreamId, initialFeedSyn
 import { checksLeft, userAggregate, userStreamId, type UserEvent, type UserState } from '@walletscreen/command-api/accounts/user';
 import type { CheckAudit } from '@walletscreen/command-api/audit/stream-routes';
 import { streamKind, type StreamKind } from '@walletscreen/command-api/audit/streams';
-import { caseAggregate, type CaseState } from '@walletscreen/command-api/cases/case';
+import { caseDecider } from '@walletscreen/domain/case/decide';
+import type { CaseState } from '@walletscreen/domain/case/state';
 import { customListAggregate, type CustomListState } from '@walletscreen/command-api/lists/custom-list';
 import { watchAggregate, type WatchState } from '@walletscreen/command-api/monitoring/watch';
 
@@ -55,7 +56,7 @@ export const streamKinds: readonly StreamKind[] = [
   streamKind<CheckState>('check', checkStreamId(''), { types: new Set(checkEventTypes), initialState: { status: 'none' }, evolve: (s, e) => evolveCheck(s, e as CheckEvent) }),
   streamKind<WatchState>('watch', watchStreamId(''), { ...watchAggregate, evolve: (s, e) => watchAggregate.evolve(s, e as Parameters<typeof watchAggregate.evolve>[1]) }),
   streamKind<CustomListState>('custom-list', customListStreamPrefix, { ...customListAggregate, evolve: (s, e) => customListAggregate.evolve(s, e as Parameters<typeof customListAggregate.evolve>[1]) }),
-  streamKind<CaseState>('case', caseStreamId(''), { ...caseAggregate, evolve: (s, e) => caseAggregate.evolve(s, e as Parameters<typeof caseAggregate.evolve>[1]) }),
+  streamKind<CaseState>('case', caseStreamId(''), { ...caseDecider, evolve: (s, e) => caseDecider.evolve(s, e as Parameters<typeof caseDecider.evolve>[1]) }),
   // An intelligence feed's versions (`feed-<id>`): the state is the version in force, without its entries (they are in the events).
   streamKind<FeedState>('feed', feedStreamPrefix, { types: feedStreamEventTypes, initialState: initialFeedState, evolve: (s, e) => evolveFeed(s, e as FeedStreamEvent) }),
   streamKind<FeedSyncLogState>('feed-sync-log', feedSyncStreamId, { types: feedSyncEventTypes, initialState: initialFeedSyncLogState, evolve: (s, e) => evolveFeedSyncLog(s, e as FeedSyncEvent) }),

@@ -4,7 +4,7 @@
  * hash and the time come in with the command.
  */
 import { accountMessages, apiKeyMessages, API_KEYS_MAX, type ApiKey, type ApiKeyScope } from '@walletscreen/contracts';
-import { Conflict, Forbidden, Invalid, NotFound } from '../shared/errors';
+import { Conflict, Forbidden, Invalid, NotFound } from '@walletscreen/domain/errors';
 import type { Actor, UserEvent, UserState } from './user';
 
 type Registered = Extract<UserState, { status: 'registered' }>;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { apiKeyMessages, API_KEYS_MAX } from '@walletscreen/contracts';
-import { deciderSpec } from '@walletscreen/platform/testing/decider-spec';
-import { Conflict, Forbidden, Invalid, NotFound } from '../shared/errors';
+import { deciderSpec } from '@walletscreen/domain/testing/decider-spec';
+import { Conflict, Forbidden, Invalid, NotFound } from '@walletscreen/domain/errors';
 import { hashApiKey, keyMatches, newApiKey, readApiKey } from './api-key-format';
 import { decideAccount, type AccountCommand } from './decide';
 import { evolveUser, initialUserState, type UserEvent } from './user';

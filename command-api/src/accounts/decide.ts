@@ -2,7 +2,7 @@
  * Account commands decided over the user's state. Pure: hashes, ids and time come in on the command.
  */
 import { accountMessages, adminMessages, ADMIN_REASON_MAX, TOPUP_MAX, WELCOME_BONUS_CHECKS, type Role } from '@walletscreen/contracts';
-import { Conflict, Forbidden, Invalid, NotFound, PaymentRequired } from '../shared/errors';
+import { Conflict, Forbidden, Invalid, NotFound, PaymentRequired } from '@walletscreen/domain/errors';
 import { decideExpirePurchasedChecks, decidePurchaseChecks, decideStartLocalCheckout, spendableLot, type PurchaseChecksData, type PurchasedPlan } from './purchases';
 import { decideCreateApiKey, decideRecordApiKeyUse, decideRevokeApiKey, type ApiKeyCreatedData } from './api-keys';
 import { passwordProblem } from './password-rules';

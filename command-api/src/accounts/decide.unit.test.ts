@@ -1,6 +1,6 @@
 import { accountMessages } from '@walletscreen/contracts';
-import { deciderSpec } from '@walletscreen/platform/testing/decider-spec';
-import { Conflict, Forbidden, Invalid, NotFound, PaymentRequired } from '../shared/errors';
+import { deciderSpec } from '@walletscreen/domain/testing/decider-spec';
+import { Conflict, Forbidden, Invalid, NotFound, PaymentRequired } from '@walletscreen/domain/errors';
 import { decideAccount, type AccountCommand } from './decide';
 import { evolveUser, initialUserState, type UserEvent } from './user';
 

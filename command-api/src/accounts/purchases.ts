@@ -4,7 +4,7 @@
  * user's state, called from decideAccount; time and ids come in with the command.
  */
 import { accountMessages, billingMessages } from '@walletscreen/contracts';
-import { Conflict, Forbidden, NotFound } from '../shared/errors';
+import { Conflict, Forbidden, NotFound } from '@walletscreen/domain/errors';
 import type { ChecksPurchasedData, LocalCheckoutStartedData, PurchaseLot, UserEvent, UserState } from './user';
 
 type Registered = Extract<UserState, { status: 'registered' }>;

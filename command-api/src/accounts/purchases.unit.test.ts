@@ -1,5 +1,5 @@
-import { deciderSpec } from '@walletscreen/platform/testing/decider-spec';
-import { Conflict, Forbidden, NotFound, PaymentRequired } from '../shared/errors';
+import { deciderSpec } from '@walletscreen/domain/testing/decider-spec';
+import { Conflict, Forbidden, NotFound, PaymentRequired } from '@walletscreen/domain/errors';
 import { decideAccount, type AccountCommand } from './decide';
 import { evolveUser, initialUserState, type UserEvent } from './user';
 

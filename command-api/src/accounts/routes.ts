@@ -15,7 +15,7 @@ import {
 } from '@walletscreen/contracts';
 import { currentUser, sessionAuth } from '../http/auth';
 import { route, routeGroup, type RouteGroup } from '../http/route';
-import { NotFound } from '../shared/errors';
+import { NotFound } from '@walletscreen/domain/errors';
 import type { Accounts } from './service';
 
 const tags = ['Accounts'];

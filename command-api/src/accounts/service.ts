@@ -16,8 +16,9 @@ import {
 } from '@walletscreen/contracts';
 import { keyMatches, newApiKey, readApiKey } from './api-key-format';
 import { API_KEY_USE_RECORD_MS, apiKeyStatus, apiKeyView, type StoredApiKey } from './api-keys';
-import { AggregateRepository, uuidFrom } from '../shared/command-handler';
-import { BusinessError, Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from '../shared/errors';
+import { AggregateRepository } from '@walletscreen/domain/command-handler';
+import { uuidFrom } from '@walletscreen/domain/ids';
+import { BusinessError, Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from '@walletscreen/domain/errors';
 import { decideAccount, RESET_TOKEN_MINUTES, type AccountCommand } from './decide';
 import type { LoginThrottle } from './login-throttle';
 import type { PurchaseChecksData, PurchasedPlan } from './purchases';

@@ -1,6 +1,6 @@
 import { accountMessages } from '@walletscreen/contracts';
-import { deciderSpec } from '@walletscreen/platform/testing/decider-spec';
-import { Forbidden, Invalid, NotFound } from '../shared/errors';
+import { deciderSpec } from '@walletscreen/domain/testing/decider-spec';
+import { Forbidden, Invalid, NotFound } from '@walletscreen/domain/errors';
 import { decideAccount, type AccountCommand, type ChangePasswordData } from './decide';
 import { activeSessions, evolveUser, initialUserState, type UserEvent, type UserState } from './user';
 import { describeUserAgent } from './user-agent';

@@ -20,7 +20,7 @@ import type { Logger, ReadStore } from '@walletscreen/platform';
 import { currentUser, requireAdmin, sessionAuth, type Authenticator } from '../http/auth';
 import { idempotencyKeyHeaders } from '../http/headers';
 import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
-import { NotFound } from '../shared/errors';
+import { NotFound } from '@walletscreen/domain/errors';
 import { listCustomers } from './customers-query';
 import { sendAdminHistoryCsv } from '../shared/history-export';
 import { adminHistoryFilterSchema, adminHistoryQuerySchema, findAdminCheck, findAdminHistory } from './transactions-query';

@@ -14,7 +14,7 @@ import type { ChainVerification, EventStore, ReadStore } from '@walletscreen/pla
 import { sessionAuth, type Authenticator } from '../http/auth';
 import { drainedOrClosed } from '../http/drain';
 import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
-import { Conflict, NotFound } from '../shared/errors';
+import { Conflict, NotFound } from '@walletscreen/domain/errors';
 import { auditTypes, findAuditEntries, streamAuditEntries } from './audit-query';
 import { balanceAsOf, balanceHistory, type UserLedger } from './balance';
 

@@ -27,7 +27,7 @@ import {
 import type { EventStore, RecordedEvent } from '@walletscreen/platform';
 import { sessionAuth, type Authenticator } from '../http/auth';
 import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
-import { NotFound } from '../shared/errors';
+import { NotFound } from '@walletscreen/domain/errors';
 import { browseStream, streamEventOf, streamKindOf, type StreamKind } from './streams';
 
 const checkParams = z.object({ checkId: z.uuid({ error: 'Not a check id' }).meta({ description: 'The check id' }) });

@@ -1,7 +1,7 @@
 /** A batch as its stream tells it: what was submitted, its rows, and how it ended. Pure. */
 import { BATCH_ROWS_PER_EVENT, type BatchCompleted, type BatchEvent, type BatchRow, type BatchSubmitted } from '@walletscreen/contracts';
 import { checkIdFor } from '../shared/check-command';
-import { uuidFrom } from '../shared/command-handler';
+import { uuidFrom } from '@walletscreen/domain/ids';
 
 export interface BatchState {
   submitted: BatchSubmitted;

@@ -9,8 +9,8 @@
 import { batchStreamId, type BatchEvent, type BatchSkippedRow } from '@walletscreen/contracts';
 import { startWorker, type EventStore, type Logger, type MessageBus, type ReadStore, type RunningWorker } from '@walletscreen/platform';
 import type { CheckCommand } from '../shared/check-command';
-import { uuidFrom } from '../shared/command-handler';
-import { BusinessError, Forbidden, PaymentRequired } from '../shared/errors';
+import { uuidFrom } from '@walletscreen/domain/ids';
+import { BusinessError, Forbidden, PaymentRequired } from '@walletscreen/domain/errors';
 import { evolveBatch, rowCheckKey, walletRows, type BatchState } from './batch';
 
 /** How long one wait for a check lasts before it is looked at again. */

@@ -14,8 +14,8 @@ import {
 } from '@walletscreen/contracts';
 import { WrongExpectedRevision, type EventStore, type ReadStore } from '@walletscreen/platform';
 import type { CheckDoc } from '../shared/check-history';
-import { uuidFrom } from '../shared/command-handler';
-import { Conflict, Invalid, InvalidLines, NotFound, PaymentRequired } from '../shared/errors';
+import { uuidFrom } from '@walletscreen/domain/ids';
+import { Conflict, Invalid, InvalidLines, NotFound, PaymentRequired } from '@walletscreen/domain/errors';
 import { batchIdFor, evolveBatch, rowCheckId, submitEvents, walletRows, type BatchState } from './batch';
 import type { ParsedBatch } from './parse';
 

@@ -3,7 +3,7 @@ import type { ReadStore } from '@walletscreen/platform';
 import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
 import { route, routeGroup, type RouteGroup } from '../http/route';
 import { receiptFileName, renderReceiptPdf, type ReceiptSeller } from './receipt-pdf';
-import { NotFound } from '../shared/errors';
+import { NotFound } from '@walletscreen/domain/errors';
 import { listOwnPurchases, ownPurchase } from './purchases-query';
 
 const tags = ['Accounts'];

@@ -15,7 +15,7 @@ import {
 import type { ReadStore } from '@walletscreen/platform';
 import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
 import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
-import { NotFound } from '../shared/errors';
+import { NotFound } from '@walletscreen/domain/errors';
 import { listPurchases } from './purchases-query';
 import type { Billing } from './service';
 

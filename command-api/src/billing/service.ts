@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '@walletscreen/platform';
 import { billingMessages, type CheckoutResponse, type LocalCompleteResponse, type LocalSession, type Plan } from '@walletscreen/contracts';
-import { uuidFrom } from '../shared/command-handler';
-import { BusinessError, Invalid, NotFound } from '../shared/errors';
+import { uuidFrom } from '@walletscreen/domain/ids';
+import { BusinessError, Invalid, NotFound } from '@walletscreen/domain/errors';
 import { fromMinorUnits, type PlanCatalog } from './plans';
 import { StripeSignatureError, type StripeGateway } from './stripe-gateway';
 

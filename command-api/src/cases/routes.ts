@@ -17,8 +17,8 @@ import {
   escalateCaseRequestSchema,
   openCaseRequestSchema,
   reopenCaseRequestSchema,
-  type CaseActor,
 } from '@walletscreen/contracts';
+import type { CaseActor } from '@walletscreen/domain/case/events';
 import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
 import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
 import type { Cases } from './service';

@@ -5,36 +5,32 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  actorView,
   alertStreamId,
   auditEventName,
   caseMessages,
-  caseStreamId,
-  caseSummaryFold,
   checkStreamId,
   evolveCheck,
   fourEyesApplies,
   riskLevelLabels,
   shownRiskScore,
   type AlertRaisedData,
-  type CaseActor,
   type CaseDecision,
   type CaseDetail,
-  type CaseEvent,
   type CaseList,
   type CaseListQuery,
-  type CaseSubject,
   type CaseSummary,
   type CheckEvent,
   type CheckState,
   type FourEyesPolicy,
 } from '@walletscreen/contracts';
 import type { EventStore, ReadStore, Where } from '@walletscreen/platform';
-import { AggregateRepository, uuidFrom } from '../shared/command-handler';
+import { CommandHandler } from '@walletscreen/domain/command-handler';
+import { uuidFrom } from '@walletscreen/domain/ids';
 import { CASES, emailOfUser, type CaseDoc } from '../shared/check-case';
-import { Conflict, Invalid, NotFound } from '../shared/errors';
-import { caseAggregate, type CaseState } from './case';
-import { decideCase, type CaseCommand } from './decide';
+import { Conflict, Invalid, NotFound } from '@walletscreen/domain/errors';
+import { caseDecider, type CaseCommand } from '@walletscreen/domain/case/decide';
+import { caseStreamId, type CaseActor, type CaseEvent, type CaseSubject } from '@walletscreen/domain/case/events';
+import { actorView, caseSummaryFold } from '@walletscreen/domain/case/summary';
 
 /** The one case of a check or an alert: opening it twice finds the same case. */
 export const caseIdFor = (subject: { kind: 'check'; checkId: string } | { kind: 'alert'; alertId: string }) =>
@@ -78,11 +74,11 @@ function historyDetail(event: CaseEvent): { by: CaseActor; detail: string } {
 }
 
 export function createCases(deps: { eventStore: EventStore; readStore: ReadStore; clock: () => Date; fourEyes: FourEyesPolicy }) {
-  const repository = new AggregateRepository<CaseState, CaseEvent>(deps.eventStore, caseAggregate);
+  const handler = new CommandHandler(deps.eventStore, caseDecider);
   const now = () => deps.clock().toISOString();
   const execute = async (caseId: string, command: CaseCommand, commandId: string = randomUUID()) => {
     const actor = command.type === 'OpenCase' ? command.data.openedBy : command.data.by;
-    const { events, position } = await repository.handle(caseStreamId(caseId), (state) => decideCase(command, state), { commandId, metadata: { command: command.type, actor } });
+    const { events, position } = await handler.execute(caseStreamId(caseId), command, { commandId, metadata: { command: command.type, actor } });
     return { created: events.length > 0, position };
   };
 
@@ -99,7 +95,7 @@ export function createCases(deps: { eventStore: EventStore; readStore: ReadStore
 
   /** The case's events, folded; another customer's case (unless read from the admin area), or none, is not found. */
   async function read(by: CaseActor | 'admin-area', caseId: string): Promise<{ summary: CaseSummary; events: Array<{ event: CaseEvent }> }> {
-    const events = (await deps.eventStore.readStream(caseStreamId(caseId))).filter((e) => caseAggregate.types.has(e.type)).map((e) => ({ event: { type: e.type, data: e.data } as CaseEvent }));
+    const events = (await deps.eventStore.readStream(caseStreamId(caseId))).filter((e) => caseDecider.types.has(e.type)).map((e) => ({ event: { type: e.type, data: e.data } as CaseEvent }));
     let summary: CaseSummary | null = null;
     for (const { event } of events) summary = caseSummaryFold(summary, event);
     if (!summary || (by !== 'admin-area' && !mayRead(summary.owner_user_id, by))) throw new NotFound(caseMessages.notFound);

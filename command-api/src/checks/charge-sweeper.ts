@@ -9,7 +9,7 @@
  */
 import { checkStreamId, parseAddress, type Chain, type Network, type WalletCheckRequested } from '@walletscreen/contracts';
 import { WrongExpectedRevision, type EventStore, type Logger, type ReadStore } from '@walletscreen/platform';
-import { uuidFrom } from '../shared/command-handler';
+import { uuidFrom } from '@walletscreen/domain/ids';
 
 /** Collection the pending-charges projection writes (projections/src/checks). */
 const PENDING_CHARGES = 'pending_charges';

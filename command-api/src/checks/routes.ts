@@ -16,7 +16,7 @@ import type { Logger, ReadStore } from '@walletscreen/platform';
 import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
 import { idempotencyKeyHeaders } from '../http/headers';
 import { route, routeGroup, type RouteGroup } from '../http/route';
-import { Invalid, NotFound, PaymentRequired } from '../shared/errors';
+import { Invalid, NotFound, PaymentRequired } from '@walletscreen/domain/errors';
 import { findCheckCase } from '../shared/check-case';
 import { historyFilterSchema } from '../shared/check-history';
 import { sendUserHistoryCsv } from '../shared/history-export';

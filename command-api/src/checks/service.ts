@@ -12,8 +12,8 @@ import {
 } from '@walletscreen/contracts';
 import { WrongExpectedRevision, type EventStore, type RecordedEvent } from '@walletscreen/platform';
 import { checkIdFor, type CheckVia } from '../shared/check-command';
-import { uuidFrom } from '../shared/command-handler';
-import { Conflict, Invalid, NotFound } from '../shared/errors';
+import { uuidFrom } from '@walletscreen/domain/ids';
+import { Conflict, Invalid, NotFound } from '@walletscreen/domain/errors';
 import type { ProgressHub } from './progress-hub';
 
 /** Charging is the accounts feature's; the composition root hands it in. */

@@ -8,7 +8,7 @@ import { apiKeyMessages, apiKeyScopes, type ApiKeyScope } from '@walletscreen/co
 import type { RateLimiter } from '@walletscreen/platform/rate-limit/rate-limiter';
 import type { AuthenticatedUser } from './auth';
 import type { AuthMiddleware } from './route';
-import { Forbidden, TooManyRequests, Unauthorized } from '../shared/errors';
+import { Forbidden, TooManyRequests, Unauthorized } from '@walletscreen/domain/errors';
 
 /** What the middleware needs of a key. */
 export interface PresentedApiKey {

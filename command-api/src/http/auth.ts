@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { accountMessages, type Role } from '@walletscreen/contracts';
-import { Forbidden } from '../shared/errors';
+import { Forbidden } from '@walletscreen/domain/errors';
 import type { AuthMiddleware } from './route';
 
 export interface AuthenticatedUser {

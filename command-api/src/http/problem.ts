@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from '@walletscreen/platform';
 import type { Problem } from '@walletscreen/contracts';
-import { BusinessError, InvalidLines, NotFound, TooManyRequests } from '../shared/errors';
+import { BusinessError, InvalidLines, NotFound, TooManyRequests } from '@walletscreen/domain/errors';
 
 function problemOf(status: number, title: string, message: string, fields?: Record<string, string>): Problem {
   return { type: 'about:blank', title, status, detail: message, error: message, ...(fields ? { errors: fields } : {}) };

@@ -6,7 +6,7 @@
  */
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import { NotFound } from '../shared/errors';
+import { NotFound } from '@walletscreen/domain/errors';
 import { parseInput } from './validation';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -7,7 +7,7 @@
 import express, { type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import path from 'node:path';
-import { NotFound } from '../shared/errors';
+import { NotFound } from '@walletscreen/domain/errors';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files outside /assets (the favicon, color-scheme.js) keep their names across builds: cached for an hour. */

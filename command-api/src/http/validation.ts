@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { Invalid } from '../shared/errors';
+import { Invalid } from '@walletscreen/domain/errors';
 
 /** Parses input with a zod schema; invalid input becomes a 400 with one message per field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -2,7 +2,7 @@ import { STATS_MAX_DAYS, statsQuerySchema, statsSchema, walletChecksQuerySchema,
 import type { ReadStore } from '@walletscreen/platform';
 import { sessionAuth, type Authenticator } from '../http/auth';
 import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
-import { Invalid, NotFound } from '../shared/errors';
+import { Invalid, NotFound } from '@walletscreen/domain/errors';
 import { computeStats, statsRange } from './stats-query';
 import { findWallet, listWallets } from './wallets-query';
 

@@ -15,7 +15,7 @@ import {
   type CustomListKind,
   type RejectedLine,
 } from '@walletscreen/contracts';
-import { Conflict, Invalid, NotFound } from '../shared/errors';
+import { Conflict, Invalid, NotFound } from '@walletscreen/domain/errors';
 import type { CustomListState } from './custom-list';
 
 export interface CommandMetadata {

@@ -1,6 +1,6 @@
 import { customListMessages, type CustomListEvent } from '@walletscreen/contracts';
-import { deciderSpec } from '@walletscreen/platform/testing/decider-spec';
-import { Conflict, Invalid, NotFound } from '../shared/errors';
+import { deciderSpec } from '@walletscreen/domain/testing/decider-spec';
+import { Conflict, Invalid, NotFound } from '@walletscreen/domain/errors';
 import { evolveCustomList, initialCustomListState } from './custom-list';
 import { decideCustomList, type CustomListCommand } from './decide';
 

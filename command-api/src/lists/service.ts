@@ -15,8 +15,8 @@ import {
   type ParsedCustomList,
 } from '@walletscreen/contracts';
 import type { EventStore } from '@walletscreen/platform';
-import { AggregateRepository } from '../shared/command-handler';
-import { Invalid } from '../shared/errors';
+import { AggregateRepository } from '@walletscreen/domain/command-handler';
+import { Invalid } from '@walletscreen/domain/errors';
 import { createCustomListCatalog } from './catalog';
 import { customListAggregate, type CustomListState } from './custom-list';
 import { decideCustomList, type CustomListCommand } from './decide';

@@ -28,8 +28,8 @@ import {
   type WalletCheckRequested,
 } from '@walletscreen/contracts';
 import { startWorker, WrongExpectedRevision, type EventStore, type Logger, type MessageBus, type ReadStore, type RecordedEvent, type RunningWorker } from '@walletscreen/platform';
-import { uuidFrom } from '../shared/command-handler';
-import { Forbidden, PaymentRequired } from '../shared/errors';
+import { uuidFrom } from '@walletscreen/domain/ids';
+import { Forbidden, PaymentRequired } from '@walletscreen/domain/errors';
 import { alertFor, isDue } from './decide';
 import { alertEmail } from './alert-email';
 import { WATCHLIST, type WatchDoc } from './read-model';

@@ -18,7 +18,7 @@ import {
   type WalletWatched,
   type WatchEvent,
 } from '@walletscreen/contracts';
-import { Conflict, NotFound } from '../shared/errors';
+import { Conflict, NotFound } from '@walletscreen/domain/errors';
 import type { WatchState } from './watch';
 
 interface Meta {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { monitoringMessages, type AlertEvent, type CheckSummary, type WatchEvent } from '@walletscreen/contracts';
-import { deciderSpec } from '@walletscreen/platform/testing/decider-spec';
-import { Conflict, NotFound } from '../shared/errors';
+import { deciderSpec } from '@walletscreen/domain/testing/decider-spec';
+import { Conflict, NotFound } from '@walletscreen/domain/errors';
 import { alertFor, decideAlert, decideWatch, evolveAlert, type AlertCommand, type AlertState, type WatchCommand } from './decide';
 import { evolveWatch, type WatchState } from './watch';
 

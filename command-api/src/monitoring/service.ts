@@ -31,8 +31,8 @@ import {
   type WatchEvent,
 } from '@walletscreen/contracts';
 import type { EventStore, ReadStore } from '@walletscreen/platform';
-import { AggregateRepository } from '../shared/command-handler';
-import { Conflict, Invalid, NotFound } from '../shared/errors';
+import { AggregateRepository } from '@walletscreen/domain/command-handler';
+import { Conflict, Invalid, NotFound } from '@walletscreen/domain/errors';
 import { decideAlert, decideWatch, evolveAlert, type AlertCommand, type AlertState, type WatchCommand } from './decide';
 import { ALERTS, CHECKS, WATCHLIST, type AlertDoc, type CheckRow, type SummarizeCheck, type WatchDoc } from './read-model';
 import { watchAggregate, watchIdOf, type WatchState } from './watch';

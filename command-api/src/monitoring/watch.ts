@@ -5,7 +5,8 @@
  * twice is the same watch.
  */
 import { watchEventTypes, type CheckSummary, type Chain, type Network, type WatchEvent } from '@walletscreen/contracts';
-import { uuidFrom, type Aggregate } from '../shared/command-handler';
+import { type Aggregate } from '@walletscreen/domain/command-handler';
+import { uuidFrom } from '@walletscreen/domain/ids';
 
 export const watchIdOf = (userId: string, network: Network, address: string) => uuidFrom(`watch|${userId}|${network}|${address}`);
 

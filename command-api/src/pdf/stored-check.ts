@@ -3,7 +3,7 @@ import { walletAnalysisSchema, type Network, type WalletAnalysis } from '@wallet
 import type { ReadStore } from '@walletscreen/platform';
 import { emailOfUser, findCheckCase } from '../shared/check-case';
 import { pdfFileName } from '../shared/check-command';
-import { NotFound } from '../shared/errors';
+import { NotFound } from '@walletscreen/domain/errors';
 import { renderAmlReportPdf, type PdfEvidence } from './render';
 
 export interface StoredCheck {

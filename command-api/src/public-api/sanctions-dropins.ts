@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { chainalysisAddressResponseSchema, networksFor, trmScreeningRequestSchema, trmScreeningResponseSchema } from '@walletscreen/contracts';
 import type { Network } from '@walletscreen/contracts';
 import { route } from '../http/route';
-import { Invalid, Unavailable } from '../shared/errors';
+import { Invalid, Unavailable } from '@walletscreen/domain/errors';
 const UNAVAILABLE = 'Sanctions screening is unavailable: no sanctions list is loaded yet. Nothing was screened; retry later or ask your administrator.';
 const NOT_AN_ADDRESS = 'Not a wallet address of any supported network';
 

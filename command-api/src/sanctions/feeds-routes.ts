@@ -24,7 +24,7 @@ import {
 } from '@walletscreen/contracts';
 import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
 import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
-import { Invalid } from '../shared/errors';
+import { Invalid } from '@walletscreen/domain/errors';
 
 /** The path of the labels upload, whose body the app's JSON parser must leave alone. */
 export const CUSTOM_LABELS_UPLOAD_PATH = '/admin/feeds/custom-labels';

@@ -4,7 +4,7 @@
  * root; the check a key names, and the report's file name, are shared.
  */
 import type { CheckProgress, Network, WalletCheckRequested } from '@walletscreen/contracts';
-import { uuidFrom } from './command-handler';
+import { uuidFrom } from '@walletscreen/domain/ids';
 
 /** The check a user's Idempotency-Key names: the same key always names the same check. */
 export const checkIdFor = (userId: string, idempotencyKey: string) => uuidFrom(`check|${userId}|${idempotencyKey}`);

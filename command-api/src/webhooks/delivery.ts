@@ -5,7 +5,7 @@
  * the claim's id and the attempt's outcome come in with the command.
  */
 import { webhookMessages, type WebhookDeliveryStatus, type WebhookEventType } from '@walletscreen/contracts';
-import { Conflict, NotFound } from '../shared/errors';
+import { Conflict, NotFound } from '@walletscreen/domain/errors';
 
 export const webhookDeliveryStreamId = (deliveryId: string) => `webhook-delivery-${deliveryId}`;
 

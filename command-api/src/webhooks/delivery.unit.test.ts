@@ -1,6 +1,6 @@
 import { webhookMessages } from '@walletscreen/contracts';
-import { deciderSpec } from '@walletscreen/platform/testing/decider-spec';
-import { Conflict, NotFound } from '../shared/errors';
+import { deciderSpec } from '@walletscreen/domain/testing/decider-spec';
+import { Conflict, NotFound } from '@walletscreen/domain/errors';
 import {
   decideAbandon,
   decideClaim,

@@ -16,7 +16,8 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '@walletscreen/contracts';
 import { startWorker, type EventStore, type Logger, type MessageBus, type ReadStore, type RecordedEvent } from '@walletscreen/platform';
-import { AggregateRepository, uuidFrom } from '../shared/command-handler';
+import { AggregateRepository } from '@walletscreen/domain/command-handler';
+import { uuidFrom } from '@walletscreen/domain/ids';
 import { decideAbandon, decideClaim, decideRecordAttempt, decideSchedule, isDue, webhookDeliveryAggregate, webhookDeliveryStreamId } from './delivery';
 import { decideDisableFailingEndpoint, signingSecrets, webhookEndpointsAggregate, webhookEndpointsStreamId } from './endpoints';
 import { webhookMappings } from './event-mapping';

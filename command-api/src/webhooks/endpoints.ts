@@ -3,7 +3,7 @@
  * and the pure deciders. Ids, secrets and the time come in with the command.
  */
 import { webhookMessages, WEBHOOKS_MAX, type WebhookEndpoint, type WebhookEventType } from '@walletscreen/contracts';
-import { Conflict, NotFound } from '../shared/errors';
+import { Conflict, NotFound } from '@walletscreen/domain/errors';
 
 export const webhookEndpointsStreamId = (userId: string) => `webhooks-${userId}`;
 

@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { webhookMessages, type WebhookDelivery, type WebhookEndpoint, type WebhookEventType } from '@walletscreen/contracts';
 import type { EventStore, ReadStore } from '@walletscreen/platform';
-import { AggregateRepository } from '../shared/command-handler';
-import { Invalid, NotFound } from '../shared/errors';
+import { AggregateRepository } from '@walletscreen/domain/command-handler';
+import { Invalid, NotFound } from '@walletscreen/domain/errors';
 import { decideRedeliver, webhookDeliveryAggregate, webhookDeliveryStreamId } from './delivery';
 import { isPublicAddress, literalIp } from './destination';
 import {

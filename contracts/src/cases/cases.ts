@@ -2,11 +2,11 @@
  * Cases: a check or an alert opened for review, on its own stream `case-<caseId>`. A case has a
  * status (open, escalated, closed), an assignee, notes, and a decision with its reason (approve,
  * reject, report); closing a case whose check was high risk needs a second person (four eyes,
- * `CASES_FOUR_EYES`). The events, the API bodies, and the fold that turns a case's events into
- * what the API shows (shared by the read model and the case's own page).
+ * `CASES_FOUR_EYES`). The API's vocabulary and bodies; the events, and the fold of them into what
+ * the API shows, are the case aggregate's (domain/src/case).
  */
 import { z } from 'zod';
-import { networks, type Network } from '../addresses/parse';
+import { networks } from '../addresses/parse';
 import { classifyAmlStatus, classifyRiskLabel, riskLevelLabels } from '../checks/risk-label';
 
 export const caseStreamId = (caseId: string) => `case-${caseId}`;
@@ -42,28 +42,12 @@ export const caseMessages = {
   deciderCannotApprove: 'You recorded the decision on this case: a second person must approve its close (four eyes)',
 } as const;
 
-/** Who did something on a case. */
-export interface CaseActor {
-  userId: string;
-  email: string;
-  role: 'user' | 'admin';
-}
-
-export type CaseSubject = { kind: 'check'; checkId: string } | { kind: 'alert'; alertId: string; checkId: string };
-
-/** The verdict of the case's check when the case was opened. */
-export interface CaseRisk {
-  level: string;
-  amlStatus: string;
-  score: number | null;
-}
-
 /**
  * Whether closing a case needs a second person: every case (`all`), none (`off`), or (`high-risk`)
  * a case whose check was High Risk or Non-compliant, or Incomplete (a check that lacked evidence
  * cannot clear an address, so it is treated as at least high).
  */
-export function fourEyesApplies(policy: FourEyesPolicy, risk: Pick<CaseRisk, 'level' | 'amlStatus'>): boolean {
+export function fourEyesApplies(policy: FourEyesPolicy, risk: { level: string; amlStatus: string }): boolean {
   switch (policy) {
     case 'off':
       return false;
@@ -82,108 +66,11 @@ export function fourEyesApplies(policy: FourEyesPolicy, risk: Pick<CaseRisk, 'le
 }
 
 // ---------------------------------------------------------------------------------------------
-// Events
-// ---------------------------------------------------------------------------------------------
-
-export interface CaseOpened {
-  caseId: string;
-  /** The customer whose case it is (the audit log files the event under them). */
-  userId: string;
-  subject: CaseSubject;
-  /** The customer whose check it is, and their e-mail when the case was opened. */
-  ownerUserId: string;
-  ownerEmail: string;
-  /** The check's wallet. */
-  address: string;
-  network: Network;
-  risk: CaseRisk;
-  openedBy: CaseActor;
-  at: string;
-}
-export interface CaseAssigned {
-  caseId: string;
-  userId: string;
-  /** null: unassigned. */
-  assignee: { userId: string; email: string } | null;
-  by: CaseActor;
-  at: string;
-}
-export interface CaseNoteAdded {
-  caseId: string;
-  userId: string;
-  noteId: string;
-  text: string;
-  by: CaseActor;
-  at: string;
-}
-export interface CaseEscalated {
-  caseId: string;
-  userId: string;
-  reason: string;
-  by: CaseActor;
-  at: string;
-}
-export interface CaseDecisionRecorded {
-  caseId: string;
-  userId: string;
-  decision: CaseDecision;
-  reason: string;
-  by: CaseActor;
-  /** The close request this decision cancelled (a new decision needs a new close). */
-  cancelledCloseRequest?: { by: CaseActor; at: string };
-  at: string;
-}
-/** Four eyes: the first person asked to close; the case stays open until a second person approves. */
-export interface CaseCloseRequested {
-  caseId: string;
-  userId: string;
-  by: CaseActor;
-  at: string;
-}
-export interface CaseClosed {
-  caseId: string;
-  userId: string;
-  /** Who closed it; with four eyes, who requested the close. */
-  by: CaseActor;
-  /** With four eyes: the second person, who approved the close (and whose command closed it). */
-  approvedBy?: CaseActor;
-  at: string;
-}
-export interface CaseReopened {
-  caseId: string;
-  userId: string;
-  reason: string;
-  by: CaseActor;
-  at: string;
-}
-
-export type CaseEvent =
-  | { type: 'CaseOpened'; data: CaseOpened }
-  | { type: 'CaseAssigned'; data: CaseAssigned }
-  | { type: 'CaseNoteAdded'; data: CaseNoteAdded }
-  | { type: 'CaseEscalated'; data: CaseEscalated }
-  | { type: 'CaseDecisionRecorded'; data: CaseDecisionRecorded }
-  | { type: 'CaseCloseRequested'; data: CaseCloseRequested }
-  | { type: 'CaseClosed'; data: CaseClosed }
-  | { type: 'CaseReopened'; data: CaseReopened };
-export const caseEventTypes = [
-  'CaseOpened',
-  'CaseAssigned',
-  'CaseNoteAdded',
-  'CaseEscalated',
-  'CaseDecisionRecorded',
-  'CaseCloseRequested',
-  'CaseClosed',
-  'CaseReopened',
-] as const satisfies ReadonlyArray<CaseEvent['type']>;
-
-// ---------------------------------------------------------------------------------------------
 // API
 // ---------------------------------------------------------------------------------------------
 
 const actorSchema = z.object({ user_id: z.string(), email: z.string(), role: z.string() });
 export type CaseActorView = z.infer<typeof actorSchema>;
-export const actorView = (a: CaseActor): CaseActorView => ({ user_id: a.userId, email: a.email, role: a.role });
 
 /** A case as lists show it (and as the read model keeps it). */
 export const caseSummarySchema = z.object({
@@ -302,60 +189,3 @@ export const adminCaseListQuerySchema = z.object({
   owner: z.string().trim().max(254).optional().meta({ description: "Case-insensitive substring of the owner's e-mail" }),
 });
 export type CaseListQuery = z.output<typeof adminCaseListQuerySchema>;
-
-// ---------------------------------------------------------------------------------------------
-// The fold: a case's events to what the API shows
-// ---------------------------------------------------------------------------------------------
-
-export function caseSummaryFold(doc: CaseSummary | null, event: CaseEvent): CaseSummary | null {
-  if (event.type === 'CaseOpened') {
-    const d = event.data;
-    if (doc) return doc;
-    return {
-      id: d.caseId,
-      status: 'open',
-      subject: { kind: d.subject.kind, check_id: d.subject.checkId, alert_id: d.subject.kind === 'alert' ? d.subject.alertId : null },
-      owner_user_id: d.ownerUserId,
-      owner_email: d.ownerEmail,
-      address: d.address,
-      network: d.network,
-      risk: { level: d.risk.level, aml_status: d.risk.amlStatus, score: d.risk.score },
-      assignee: null,
-      decision: null,
-      notes_count: 0,
-      escalation: null,
-      pending_close: null,
-      closed: null,
-      opened_by: actorView(d.openedBy),
-      opened_at: d.at,
-      updated_at: d.at,
-    };
-  }
-  if (!doc) return doc;
-  const updated = { ...doc, updated_at: event.data.at };
-  switch (event.type) {
-    case 'CaseAssigned':
-      return { ...updated, assignee: event.data.assignee ? { user_id: event.data.assignee.userId, email: event.data.assignee.email } : null };
-    case 'CaseNoteAdded':
-      return { ...updated, notes_count: doc.notes_count + 1 };
-    case 'CaseEscalated':
-      return { ...updated, status: 'escalated', escalation: { reason: event.data.reason, by: actorView(event.data.by), at: event.data.at } };
-    case 'CaseDecisionRecorded':
-      return { ...updated, decision: { decision: event.data.decision, reason: event.data.reason, by: actorView(event.data.by), at: event.data.at }, pending_close: null };
-    case 'CaseCloseRequested':
-      return { ...updated, pending_close: { by: actorView(event.data.by), at: event.data.at } };
-    case 'CaseClosed':
-      return {
-        ...updated,
-        status: 'closed',
-        pending_close: null,
-        closed: { by: actorView(event.data.by), approved_by: event.data.approvedBy ? actorView(event.data.approvedBy) : null, at: event.data.at },
-      };
-    case 'CaseReopened':
-      return { ...updated, status: 'open', decision: null, pending_close: null, closed: null, escalation: null };
-    default: {
-      const _exhaustive: never = event;
-      return _exhaustive;
-    }
-  }
-}

@@ -1,4 +1,6 @@
-import { caseSummaryFold, type CaseEvent, type CaseSummary } from '@walletscreen/contracts';
+import type { CaseSummary } from '@walletscreen/contracts';
+import type { CaseEvent } from '@walletscreen/domain/case/events';
+import { caseSummaryFold } from '@walletscreen/domain/case/summary';
 import type { RecordedEvent } from '@walletscreen/platform';
 import type { Projection } from '../projection';
 

@@ -1,4 +1,4 @@
-import type { CaseActor } from '@walletscreen/contracts';
+import type { CaseActor } from '@walletscreen/domain/case/events';
 import type { RecordedEvent } from '@walletscreen/platform';
 import { casesProjection, type CaseDoc } from './cases.projection';
 

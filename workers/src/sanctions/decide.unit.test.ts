@@ -1,4 +1,4 @@
-import { deciderSpec } from '@walletscreen/platform/testing/decider-spec';
+import { deciderSpec } from '@walletscreen/domain/testing/decider-spec';
 import { decideSanctionsList, type SanctionsListCommand } from './decide';
 import { SanctionsListError } from './errors';
 import { describeListing } from './match-key';

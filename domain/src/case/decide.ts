@@ -11,22 +11,11 @@
  *   cancels a pending request;
  * - only a closed case can be reopened, with a reason; it needs a new decision to close again.
  */
-import {
-  CASE_LIMITS,
-  caseMessages,
-  fourEyesApplies,
-  type CaseActor,
-  type CaseDecision,
-  type CaseEvent,
-  type CaseOpened,
-  type FourEyesPolicy,
-} from '@walletscreen/contracts';
-import { Conflict, Invalid, NotFound } from '../shared/errors';
-import type { CaseState } from './case';
-
-export interface CommandMetadata {
-  now: string;
-}
+import { CASE_LIMITS, caseMessages, fourEyesApplies, type CaseDecision, type FourEyesPolicy } from '@walletscreen/contracts';
+import type { CommandMetadata, Decider } from '../decider';
+import { Conflict, Invalid, NotFound } from '../errors';
+import { caseEvents, type CaseActor, type CaseEvent, type CaseOpened } from './events';
+import { evolveCase, initialCaseState, type CaseState } from './state';
 
 export type CaseCommand =
   | { type: 'OpenCase'; data: Omit<CaseOpened, 'at' | 'userId'>; metadata: CommandMetadata }
@@ -119,3 +108,5 @@ export function decideCase(command: CaseCommand, state: CaseState): CaseEvent[] 
     }
   }
 }
+
+export const caseDecider: Decider<CaseState, CaseCommand, CaseEvent> = { initialState: initialCaseState, evolve: evolveCase, decide: decideCase, types: caseEvents.typeSet };

@@ -1,6 +1,6 @@
 /** A case's state, folded from its stream `case-<caseId>`. */
-import type { CaseActor, CaseDecision, CaseEvent, CaseRisk, CaseStatus, CaseSubject } from '@walletscreen/contracts';
-import { caseEventTypes } from '@walletscreen/contracts';
+import type { CaseDecision, CaseStatus } from '@walletscreen/contracts';
+import type { CaseActor, CaseEvent, CaseRisk, CaseSubject } from './events';
 
 export type CaseState =
   | { status: 'none' }
@@ -47,4 +47,3 @@ export function evolveCase(state: CaseState, event: CaseEvent): CaseState {
   }
 }
 
-export const caseAggregate = { initialState: initialCaseState, evolve: evolveCase, types: new Set<string>(caseEventTypes) };

@@ -1,10 +1,11 @@
-import { CASE_LIMITS, caseMessages, fourEyesApplies, type CaseActor, type CaseEvent, type CaseRisk, type FourEyesPolicy } from '@walletscreen/contracts';
-import { deciderSpec } from '@walletscreen/platform/testing/decider-spec';
-import { Conflict, Invalid, NotFound } from '../shared/errors';
-import { evolveCase, initialCaseState } from './case';
-import { decideCase, type CaseCommand } from './decide';
+import { CASE_LIMITS, caseMessages, fourEyesApplies, type FourEyesPolicy } from '@walletscreen/contracts';
+import { Conflict, Invalid, NotFound } from '../errors';
+import { deciderSpec } from '../testing/decider-spec';
+import { caseDecider, type CaseCommand } from './decide';
+import type { CaseActor, CaseEvent, CaseRisk } from './events';
+import { evolveCase, initialCaseState } from './state';
 
-const given = deciderSpec({ decide: decideCase, evolve: evolveCase, initialState: initialCaseState });
+const given = deciderSpec(caseDecider);
 const now = '2026-11-25T10:00:00.000Z';
 const later = '2026-11-25T11:00:00.000Z';
 const caseId = '00000000-0000-4000-8000-00000000ca5e';
