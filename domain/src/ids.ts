@@ -32,3 +32,47 @@ export function checkPipelineEventId(checkId: string, what: string): string {
   const h = hex(`${checkId}|${what}`);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
+
+// ---- aggregate ids: derived from what makes two requests the same one -----------------------
+
+/** A user's id from their e-mail (trimmed, lower case): registering twice finds the same account. */
+export const userIdForEmail = (email: string) => uuidFrom(`user:${email.trim().toLowerCase()}`);
+
+/** A check's id from its requester and the Idempotency-Key they sent: a retried request is the same check. */
+export const checkIdFor = (userId: string, idempotencyKey: string) => uuidFrom(`check|${userId}|${idempotencyKey}`);
+
+/** The one case of a check or an alert: opening it twice finds the same case. */
+export const caseIdFor = (subject: { kind: 'check'; checkId: string } | { kind: 'alert'; alertId: string }) =>
+  uuidFrom(subject.kind === 'check' ? `case|check:${subject.checkId}` : `case|alert:${subject.alertId}`);
+
+/** A watch's id: one per user, network and address. */
+export const watchIdOf = (userId: string, network: string, address: string) => uuidFrom(`watch|${userId}|${network}|${address}`);
+
+/** The alert a watch's re-screen raises: one per watch and check. */
+export const alertIdFor = (watchId: string, checkId: string) => uuidFrom(`alert|${watchId}|${checkId}`);
+
+/** A purchase's id from its payment provider's session: a webhook delivered twice credits once. */
+export const purchaseIdFor = (provider: 'stripe' | 'local', sessionId: string) => uuidFrom(`purchase:${provider}:${sessionId}`);
+
+/** A batch's id from its submitter and their key: a retried submission is the same batch. */
+export const batchIdFor = (userId: string, key: string) => uuidFrom(`batch|${userId}|${key}`);
+
+/** A webhook delivery's id: one per recorded event and endpoint. */
+export const webhookDeliveryIdFor = (eventId: string, endpointId: string) => uuidFrom(`${eventId}|${endpointId}`);
+
+// ---- event ids of streams written before the command handler's scheme ------------------------
+
+/** The one WalletCheckRequested of a check (by the API, or by the charge sweeper after a crash). */
+export const checkRequestedEventId = (checkId: string) => uuidFrom(`${checkId}|requested`);
+
+/** The one AlertRaised of an alert. */
+export const alertRaisedEventId = (alertId: string) => uuidFrom(`${alertId}|raised`);
+
+/** The events of a batch's submission, by their place in it. */
+export const batchSubmittedEventId = (batchId: string, index: number) => uuidFrom(`${batchId}|submitted|${index}`);
+
+/** The one BatchCompleted of a batch. */
+export const batchCompletedEventId = (batchId: string) => uuidFrom(`${batchId}|completed`);
+
+/** An imported list version's events (sanctions list, intelligence feed), by stream revision and the file's digest: a retried import appends nothing. */
+export const importedVersionEventId = (streamId: string, revision: number, sha256: string) => uuidFrom(`${streamId}|${revision}|${sha256}`);

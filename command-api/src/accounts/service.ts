@@ -17,7 +17,7 @@ import {
 import { keyMatches, newApiKey, readApiKey } from './api-key-format';
 import { API_KEY_USE_RECORD_MS, apiKeyStatus, apiKeyView, type StoredApiKey } from './api-keys';
 import { AggregateRepository } from '@walletscreen/domain/command-handler';
-import { uuidFrom } from '@walletscreen/domain/ids';
+import { userIdForEmail } from '@walletscreen/domain/ids';
 import { BusinessError, Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from '@walletscreen/domain/errors';
 import { decideAccount, RESET_TOKEN_MINUTES, type AccountCommand } from './decide';
 import type { LoginThrottle } from './login-throttle';
@@ -47,7 +47,7 @@ function adminChange(result: { events: UserEvent[]; state: UserState; position: 
 }
 
 /** A user's id is derived from their e-mail, so the store itself keeps e-mails unique. */
-export const userIdForEmail = (email: string) => uuidFrom(`user:${email.trim().toLowerCase()}`);
+export { userIdForEmail };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

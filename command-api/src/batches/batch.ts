@@ -1,7 +1,7 @@
 /** A batch as its stream tells it: what was submitted, its rows, and how it ended. Pure. */
 import { BATCH_ROWS_PER_EVENT, type BatchCompleted, type BatchEvent, type BatchRow, type BatchSubmitted } from '@walletscreen/contracts';
 import { checkIdFor } from '../shared/check-command';
-import { uuidFrom } from '@walletscreen/domain/ids';
+import { batchIdFor } from '@walletscreen/domain/ids';
 
 export interface BatchState {
   submitted: BatchSubmitted;
@@ -21,7 +21,7 @@ export function evolveBatch(state: BatchState | null, event: BatchEvent): BatchS
 }
 
 /** The batch a user's key names: the same file (or Idempotency-Key) always names the same batch. */
-export const batchIdFor = (userId: string, key: string) => uuidFrom(`batch|${userId}|${key}`);
+export { batchIdFor };
 
 /** The Idempotency-Key of a wallet's check in a batch: its first row's line. */
 export const rowCheckKey = (batchId: string, line: number) => `batch:${batchId}:${line}`;

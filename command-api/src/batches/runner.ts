@@ -9,7 +9,7 @@
 import { batchStreamId, type BatchEvent, type BatchSkippedRow } from '@walletscreen/contracts';
 import { startWorker, type EventStore, type Logger, type MessageBus, type ReadStore, type RunningWorker } from '@walletscreen/platform';
 import type { CheckCommand } from '../shared/check-command';
-import { uuidFrom } from '@walletscreen/domain/ids';
+import { batchCompletedEventId } from '@walletscreen/domain/ids';
 import { BusinessError, Forbidden, PaymentRequired } from '@walletscreen/domain/errors';
 import { evolveBatch, rowCheckKey, walletRows, type BatchState } from './batch';
 
@@ -84,7 +84,7 @@ export function startBatchRunner(deps: {
     const count = (status: string) => [...settled.values()].filter((s) => s === status).length;
     skipped.sort((a, b) => a.line - b.line);
     const completed: BatchEvent = { type: 'BatchCompleted', data: { batchId, userId, completed: count('completed'), failed: count('failed'), skipped, at: deps.clock().toISOString() } };
-    await eventStore.append(batchStreamId(batchId), [{ id: uuidFrom(`${batchId}|completed`), type: completed.type, data: completed.data, metadata: { worker: 'batch-runner' } }], {
+    await eventStore.append(batchStreamId(batchId), [{ id: batchCompletedEventId(batchId), type: completed.type, data: completed.data, metadata: { worker: 'batch-runner' } }], {
       expectedRevision: 'any',
     });
     logger.info({ batchId, wallets: wallets.length, completed: completed.data.completed, failed: completed.data.failed, skipped: skipped.length }, 'batch completed');

@@ -14,7 +14,7 @@ import {
 } from '@walletscreen/contracts';
 import { WrongExpectedRevision, type EventStore, type ReadStore } from '@walletscreen/platform';
 import type { CheckDoc } from '../shared/check-history';
-import { uuidFrom } from '@walletscreen/domain/ids';
+import { batchSubmittedEventId } from '@walletscreen/domain/ids';
 import { Conflict, Invalid, InvalidLines, NotFound, PaymentRequired } from '@walletscreen/domain/errors';
 import { batchIdFor, evolveBatch, rowCheckId, submitEvents, walletRows, type BatchState } from './batch';
 import type { ParsedBatch } from './parse';
@@ -212,7 +212,7 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
       try {
         await eventStore.append(
           batchStreamId(batchId),
-          events.map((e, i) => ({ id: uuidFrom(`${batchId}|submitted|${i}`), type: e.type, data: e.data, metadata: { command: 'SubmitBatch' } })),
+          events.map((e, i) => ({ id: batchSubmittedEventId(batchId, i), type: e.type, data: e.data, metadata: { command: 'SubmitBatch' } })),
           { expectedRevision: 'no-stream' },
         );
       } catch (error) {

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '@walletscreen/platform';
 import { billingMessages, type CheckoutResponse, type LocalCompleteResponse, type LocalSession, type Plan } from '@walletscreen/contracts';
-import { uuidFrom } from '@walletscreen/domain/ids';
+import { purchaseIdFor } from '@walletscreen/domain/ids';
 import { BusinessError, Invalid, NotFound } from '@walletscreen/domain/errors';
 import { fromMinorUnits, type PlanCatalog } from './plans';
 import { StripeSignatureError, type StripeGateway } from './stripe-gateway';
@@ -51,7 +51,7 @@ export class BadGateway extends BusinessError {
 /** Hours a local test-payment session stays open. */
 export const LOCAL_SESSION_HOURS = 24;
 
-export const purchaseIdFor = (provider: 'stripe' | 'local', sessionId: string) => uuidFrom(`purchase:${provider}:${sessionId}`);
+export { purchaseIdFor };
 
 export interface BillingDeps {
   accounts: BillingAccounts;

@@ -25,16 +25,14 @@ import {
 } from '@walletscreen/contracts';
 import type { EventStore, ReadStore, Where } from '@walletscreen/platform';
 import { CommandHandler } from '@walletscreen/domain/command-handler';
-import { uuidFrom } from '@walletscreen/domain/ids';
+import { caseIdFor } from '@walletscreen/domain/ids';
 import { CASES, emailOfUser, type CaseDoc } from '../shared/check-case';
 import { Conflict, Invalid, NotFound } from '@walletscreen/domain/errors';
 import { caseDecider, type CaseCommand } from '@walletscreen/domain/case/decide';
 import { caseStreamId, type CaseActor, type CaseEvent, type CaseSubject } from '@walletscreen/domain/case/events';
 import { actorView, caseSummaryFold } from '@walletscreen/domain/case/summary';
 
-/** The one case of a check or an alert: opening it twice finds the same case. */
-export const caseIdFor = (subject: { kind: 'check'; checkId: string } | { kind: 'alert'; alertId: string }) =>
-  uuidFrom(subject.kind === 'check' ? `case|check:${subject.checkId}` : `case|alert:${subject.alertId}`);
+export { caseIdFor } from '@walletscreen/domain/ids';
 
 const CUSTOMERS = 'customers';
 

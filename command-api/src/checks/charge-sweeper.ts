@@ -9,7 +9,7 @@
  */
 import { checkStreamId, parseAddress, type Chain, type Network, type WalletCheckRequested } from '@walletscreen/contracts';
 import { WrongExpectedRevision, type EventStore, type Logger, type ReadStore } from '@walletscreen/platform';
-import { uuidFrom } from '@walletscreen/domain/ids';
+import { checkRequestedEventId } from '@walletscreen/domain/ids';
 
 /** Collection the pending-charges projection writes (projections/src/checks). */
 const PENDING_CHARGES = 'pending_charges';
@@ -71,7 +71,7 @@ export function startChargeSweeper(deps: {
         // The same event id as the API's append: whichever lands first is the one.
         const result = await deps.eventStore.append(
           checkStreamId(charge.id),
-          [{ id: uuidFrom(`${charge.id}|requested`), type: 'WalletCheckRequested', data: request, metadata: { command: 'CheckWallet', startedBy: 'charge-sweeper' } }],
+          [{ id: checkRequestedEventId(charge.id), type: 'WalletCheckRequested', data: request, metadata: { command: 'CheckWallet', startedBy: 'charge-sweeper' } }],
           { expectedRevision: 'no-stream' },
         );
         if (!result.duplicate) {

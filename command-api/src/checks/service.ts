@@ -12,7 +12,7 @@ import {
 } from '@walletscreen/contracts';
 import { WrongExpectedRevision, type EventStore, type RecordedEvent } from '@walletscreen/platform';
 import { checkIdFor, type CheckVia } from '../shared/check-command';
-import { uuidFrom } from '@walletscreen/domain/ids';
+import { checkRequestedEventId } from '@walletscreen/domain/ids';
 import { Conflict, Invalid, NotFound } from '@walletscreen/domain/errors';
 import type { ProgressHub } from './progress-hub';
 
@@ -146,7 +146,7 @@ export function createChecks(deps: {
       at: deps.clock().toISOString(),
     };
     try {
-      await deps.eventStore.append(checkStreamId(checkId), [{ id: uuidFrom(`${checkId}|requested`), type: 'WalletCheckRequested', data: request, metadata: { command: 'CheckWallet' } }], {
+      await deps.eventStore.append(checkStreamId(checkId), [{ id: checkRequestedEventId(checkId), type: 'WalletCheckRequested', data: request, metadata: { command: 'CheckWallet' } }], {
         expectedRevision: 'no-stream',
       });
     } catch (error) {

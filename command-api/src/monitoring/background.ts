@@ -28,7 +28,7 @@ import {
   type WalletCheckRequested,
 } from '@walletscreen/contracts';
 import { startWorker, WrongExpectedRevision, type EventStore, type Logger, type MessageBus, type ReadStore, type RecordedEvent, type RunningWorker } from '@walletscreen/platform';
-import { uuidFrom } from '@walletscreen/domain/ids';
+import { alertIdFor, alertRaisedEventId } from '@walletscreen/domain/ids';
 import { Forbidden, PaymentRequired } from '@walletscreen/domain/errors';
 import { alertFor, isDue } from './decide';
 import { alertEmail } from './alert-email';
@@ -224,7 +224,7 @@ export function startCheckRecorder(deps: { bus: MessageBus; readStore: ReadStore
         if (watch.status !== 'active') return;
         const { state: check, summary } = await monitoring.checkSummary(completed.checkId);
         if (check.status === 'none' || !summary) return;
-        const alertId = uuidFrom(`alert|${watchId}|${summary.checkId}`);
+        const alertId = alertIdFor(watchId, summary.checkId);
         const alert = alertFor(watch, summary, {
           alertId,
           trigger: request.rescreen?.trigger ?? 'check',
@@ -241,7 +241,7 @@ export function startCheckRecorder(deps: { bus: MessageBus; readStore: ReadStore
 
 async function raise(eventStore: EventStore, alert: AlertRaisedData): Promise<void> {
   try {
-    await eventStore.append(alertStreamId(alert.alertId), [{ id: uuidFrom(`${alert.alertId}|raised`), type: AlertRaised, data: alert, metadata: { worker: 'monitoring-checks' } }], {
+    await eventStore.append(alertStreamId(alert.alertId), [{ id: alertRaisedEventId(alert.alertId), type: AlertRaised, data: alert, metadata: { worker: 'monitoring-checks' } }], {
       expectedRevision: 'no-stream',
     });
   } catch (error) {

@@ -6,9 +6,9 @@
  */
 import { watchEventTypes, type CheckSummary, type Chain, type Network, type WatchEvent } from '@walletscreen/contracts';
 import { type Aggregate } from '@walletscreen/domain/command-handler';
-import { uuidFrom } from '@walletscreen/domain/ids';
+import { watchIdOf } from '@walletscreen/domain/ids';
 
-export const watchIdOf = (userId: string, network: Network, address: string) => uuidFrom(`watch|${userId}|${network}|${address}`);
+export { watchIdOf };
 
 /** Check ids a watch remembers having requested or recorded (for idempotency): the latest ones. */
 const REMEMBERED = 50;

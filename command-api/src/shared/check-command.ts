@@ -4,10 +4,10 @@
  * root; the check a key names, and the report's file name, are shared.
  */
 import type { CheckProgress, Network, WalletCheckRequested } from '@walletscreen/contracts';
-import { uuidFrom } from '@walletscreen/domain/ids';
+import { checkIdFor } from '@walletscreen/domain/ids';
 
 /** The check a user's Idempotency-Key names: the same key always names the same check. */
-export const checkIdFor = (userId: string, idempotencyKey: string) => uuidFrom(`check|${userId}|${idempotencyKey}`);
+export { checkIdFor };
 
 /** How a check was asked for, besides the address: the caller's reference, the API key, the batch, the re-screen, and how long to wait. */
 export interface CheckVia {

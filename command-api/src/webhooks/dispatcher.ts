@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '@walletscreen/contracts';
 import { startWorker, type EventStore, type Logger, type MessageBus, type ReadStore, type RecordedEvent } from '@walletscreen/platform';
 import { AggregateRepository } from '@walletscreen/domain/command-handler';
-import { uuidFrom } from '@walletscreen/domain/ids';
+import { webhookDeliveryIdFor } from '@walletscreen/domain/ids';
 import { decideAbandon, decideClaim, decideRecordAttempt, decideSchedule, isDue, webhookDeliveryAggregate, webhookDeliveryStreamId } from './delivery';
 import { decideDisableFailingEndpoint, signingSecrets, webhookEndpointsAggregate, webhookEndpointsStreamId } from './endpoints';
 import { webhookMappings } from './event-mapping';
@@ -72,7 +72,7 @@ export function startWebhookDispatcher(deps: {
     const at = now();
     const body = JSON.stringify({ type: mapping.type, timestamp: event.recordedAt, data } satisfies WebhookPayload);
     for (const endpoint of subscribed) {
-      const deliveryId = uuidFrom(`${event.id}|${endpoint.endpointId}`);
+      const deliveryId = webhookDeliveryIdFor(event.id, endpoint.endpointId);
       const { events } = await deliveries.handle(
         webhookDeliveryStreamId(deliveryId),
         (s) => decideSchedule({ deliveryId, userId, endpointId: endpoint.endpointId, eventType: mapping.type, sourceEventId: event.id, body, at }, s),

@@ -5,7 +5,7 @@
  * revision and an id derived from the check and the stage, so a worker that restarts in the middle
  * of a check resumes after the last recorded stage and never records a stage twice.
  */
-import { createHash } from 'node:crypto';
+import { checkPipelineEventId } from '@walletscreen/domain/ids';
 import {
   checkStreamId,
   evolveCheck,
@@ -37,10 +37,6 @@ export interface ReportEvidence {
   result: WalletAnalysis;
 }
 
-const eventId = (checkId: string, what: string) => {
-  const h = createHash('sha256').update(`${checkId}|${what}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
 
 export function createCheckPipeline(deps: { eventStore: EventStore; stages: readonly Stage[]; clock: () => Date; logger: Logger; stageTimeoutMs?: number }) {
   const keys = deps.stages.map((s) => s.key);
@@ -54,7 +50,7 @@ export function createCheckPipeline(deps: { eventStore: EventStore; stages: read
   }
 
   async function append(checkId: string, revision: number, type: CheckEvent['type'], data: unknown, what: string): Promise<number> {
-    const result = await deps.eventStore.append(checkStreamId(checkId), [{ id: eventId(checkId, what), type, data, metadata: { worker: 'analysis-pipeline' } }], {
+    const result = await deps.eventStore.append(checkStreamId(checkId), [{ id: checkPipelineEventId(checkId, what), type, data, metadata: { worker: 'analysis-pipeline' } }], {
       expectedRevision: revision,
     });
     return result.nextExpectedRevision;

@@ -7,6 +7,7 @@
  * leaves alone.
  */
 import { createHash } from 'node:crypto';
+import { importedVersionEventId } from '@walletscreen/domain/ids';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -49,13 +50,6 @@ export interface FeedSyncResult {
   bytes: number;
   entryCount: number;
   skipped: SkippedEntries;
-}
-
-/** A name-based UUID (SHA-256) so that a retried append of the same import is recognised. */
-function eventIdFor(text: string): string {
-  const h = createHash('sha256').update(text).digest('hex');
-  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /** SHA-256 and size of a file, read once. */
@@ -132,7 +126,7 @@ export async function runFeedSync(options: FeedSyncOptions): Promise<FeedSyncRes
       try {
         await eventStore.append(
           streamId,
-          events.map((e, i) => ({ id: eventIdFor(`${streamId}|${next + i}|${sha256}`), type: e.type, data: e.data })),
+          events.map((e, i) => ({ id: importedVersionEventId(streamId, next + i, sha256), type: e.type, data: e.data })),
           { expectedRevision: revision },
         );
       } catch (error) {

@@ -6,6 +6,7 @@
  * to be newer than the one in force and the caller did not say `allowOlder` (see decide.ts).
  */
 import { createHash } from 'node:crypto';
+import { importedVersionEventId } from '@walletscreen/domain/ids';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -55,13 +56,6 @@ export interface SanctionsSyncResult extends ListedAddressCounts {
   /** True when it replaced a newer (or dated) list because `allowOlder` said so. */
   forced: boolean;
   warnings: string[];
-}
-
-/** A name-based UUID (SHA-256) so that a retried append of the same import is recognised. */
-function eventIdFor(text: string): string {
-  const h = createHash('sha256').update(text).digest('hex');
-  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 async function readList(file: string, name: string): Promise<{ list: ParsedOfacList; sha256: string; bytes: number }> {
@@ -139,7 +133,7 @@ export async function runSanctionsSync(options: SanctionsSyncOptions): Promise<S
       try {
         await eventStore.append(
           sanctionsStreamId,
-          events.map((e, i) => ({ id: eventIdFor(`${sanctionsStreamId}|${next + i}|${sha256}`), type: e.type, data: e.data, metadata: { origin } })),
+          events.map((e, i) => ({ id: importedVersionEventId(sanctionsStreamId, next + i, sha256), type: e.type, data: e.data, metadata: { origin } })),
           { expectedRevision: revision },
         );
       } catch (error) {
