@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger } from '@walletscreen/platform';
+import { eventShapeProblem } from '@walletscreen/domain/events';
+import { createLogger, type EventStore } from '@walletscreen/platform';
 import { startEmbedded, type EmbeddedServer } from '@walletscreen/server/embedded';
 
 export interface TestServer extends EmbeddedServer {
@@ -51,11 +52,27 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir 
       return startTestServer(env, dataDir, offset);
     },
     async destroy() {
+      const problems = await recordedEventProblems(server.eventStore);
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (problems.length > 0) throw new Error(`events recorded in a shape their aggregate does not declare:\n${problems.join('\n')}`);
     },
   };
   return test;
+}
+
+/** Every recorded event whose data does not have the shape its aggregate's zod schema declares. */
+export async function recordedEventProblems(eventStore: EventStore): Promise<string[]> {
+  const problems: string[] = [];
+  for (let after = 0; ; ) {
+    const page = await eventStore.readAll({ after, maxCount: 1000 });
+    if (page.length === 0) return problems;
+    for (const e of page) {
+      const problem = eventShapeProblem(e);
+      if (problem) problems.push(`${e.streamId}@${e.revision}: ${problem}`);
+    }
+    after = page[page.length - 1]!.position;
+  }
 }
 
 /** Runs the call and asserts it appended nothing to the server's event store; answers what the call answered. */

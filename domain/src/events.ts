@@ -1,0 +1,23 @@
+/**
+ * Every aggregate's events, by type name: to check that a stored event has the shape its
+ * aggregate declares (the test servers check every event they recorded; the data-directory test,
+ * every event an earlier version wrote).
+ */
+import type { z } from 'zod';
+import { caseEvents } from './case/events';
+
+const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents];
+
+const byType = new Map<string, z.ZodType>();
+for (const union of unions) for (const type of union.types) byType.set(type, union.schema);
+
+/** Whether `type` is an event some aggregate declares. */
+export const isDeclaredEventType = (type: string): boolean => byType.has(type);
+
+/** What is wrong with a stored event's shape (null when it has its aggregate's shape, or no aggregate declares its type). */
+export function eventShapeProblem(event: { type: string; data: unknown }): string | null {
+  const schema = byType.get(event.type);
+  if (!schema) return null;
+  const parsed = schema.safeParse({ type: event.type, data: event.data });
+  return parsed.success ? null : `${event.type}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(data)'} ${i.message}`).join('; ')}`;
+}
