@@ -6,7 +6,7 @@ export * from './checks/risk-label';
 export * from './checks/analysis';
 export * from './checks/api';
 export * from './addresses/parse';
-export * from './checks/events';
+export * from './checks/progress';
 export * from './lists/custom-lists';
 export * from './sanctions/status';
 export * from './insights/api';

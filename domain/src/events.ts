@@ -5,8 +5,9 @@
  */
 import type { z } from 'zod';
 import { caseEvents } from './case/events';
+import { checkEvents } from './check/events';
 
-const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents];
+const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents, checkEvents];
 
 const byType = new Map<string, z.ZodType>();
 for (const union of unions) for (const type of union.types) byType.set(type, union.schema);

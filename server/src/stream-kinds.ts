@@ -4,18 +4,9 @@
  *
  * A new aggregate joins the browser with one entry in `streamKinds`.
  */
-import {
-  caseStreamId,
-  checkEventTypes,
-  checkStreamId,
-  customListStreamPrefix,
-  evolveCheck,
-  type CheckEvent,
-  type CheckReplayResponse,
-  type CheckState,
-  type CheckVersions,
-  watchStreamId,
-} from '@walletscreen/contracts';
+import { caseStreamId, checkStreamId, customListStreamPrefix, type CheckReplayResponse, type CheckVersions, watchStreamId } from '@walletscreen/contracts';
+import { checkEventTypes, type CheckEvent } from '@walletscreen/domain/check/events';
+import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
 import type { RecordedEvent } from '@walletscreen/platform';
 import { recordedVersions, replayCheck } from '@walletscreen/workers/checks/replay';
 import { evolveFeed, feedStreamEventTypes, feedStreamPrefix, initialFeedState, type FeedState, type FeedStreamEvent } from '@walletscreen/workers/feeds/feed-stream';

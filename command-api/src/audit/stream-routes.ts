@@ -9,21 +9,9 @@
  * (immutable) events and the model versions deployed, so it is safe and idempotent to ask again.
  */
 import { z } from 'zod';
-import {
-  checkEventsSchema,
-  checkReplaySchema,
-  checkStreamId,
-  evolveCheck,
-  streamListQuerySchema,
-  streamListSchema,
-  streamParamsSchema,
-  streamQuerySchema,
-  streamViewSchema,
-  type CheckEvent,
-  type CheckReplayResponse,
-  type CheckState,
-  type CheckVersions,
-} from '@walletscreen/contracts';
+import { checkEventsSchema, checkReplaySchema, checkStreamId, streamListQuerySchema, streamListSchema, streamParamsSchema, streamQuerySchema, streamViewSchema, type CheckReplayResponse, type CheckVersions } from '@walletscreen/contracts';
+import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
+import type { CheckEvent } from '@walletscreen/domain/check/events';
 import type { EventStore, RecordedEvent } from '@walletscreen/platform';
 import { sessionAuth, type Authenticator } from '../http/auth';
 import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';

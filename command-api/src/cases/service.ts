@@ -4,25 +4,9 @@
  * with its notes and history from its stream, and list them from the read model.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  alertStreamId,
-  auditEventName,
-  caseMessages,
-  checkStreamId,
-  evolveCheck,
-  fourEyesApplies,
-  riskLevelLabels,
-  shownRiskScore,
-  type AlertRaisedData,
-  type CaseDecision,
-  type CaseDetail,
-  type CaseList,
-  type CaseListQuery,
-  type CaseSummary,
-  type CheckEvent,
-  type CheckState,
-  type FourEyesPolicy,
-} from '@walletscreen/contracts';
+import { alertStreamId, auditEventName, caseMessages, checkStreamId, fourEyesApplies, riskLevelLabels, shownRiskScore, type AlertRaisedData, type CaseDecision, type CaseDetail, type CaseList, type CaseListQuery, type CaseSummary, type FourEyesPolicy } from '@walletscreen/contracts';
+import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
+import type { CheckEvent } from '@walletscreen/domain/check/events';
 import type { EventStore, ReadStore, Where } from '@walletscreen/platform';
 import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { caseIdFor } from '@walletscreen/domain/ids';

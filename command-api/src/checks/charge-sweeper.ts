@@ -7,9 +7,11 @@
  * request is refunded instead. Both are idempotent, so two sweepers, or a sweeper racing the API,
  * change nothing twice.
  */
-import { checkStreamId, parseAddress, type Chain, type Network, type WalletCheckRequested } from '@walletscreen/contracts';
-import { WrongExpectedRevision, type EventStore, type Logger, type ReadStore } from '@walletscreen/platform';
+import { CommandHandler } from '@walletscreen/domain/command-handler';
+import { checkDecider, sweepCharge } from '@walletscreen/domain/check/decide';
+import { checkStreamId } from '@walletscreen/domain/check/events';
 import { checkRequestedEventId } from '@walletscreen/domain/ids';
+import type { EventStore, Logger, ReadStore } from '@walletscreen/platform';
 
 /** Collection the pending-charges projection writes (projections/src/checks). */
 const PENDING_CHARGES = 'pending_charges';
@@ -19,12 +21,6 @@ interface PendingChargeDoc {
   source: 'bonus' | 'purchased';
   charged_at: string;
   check: { input: string; address: string; chain: string; network: string; idempotencyKey?: string } | null;
-}
-
-/** The destination tag of an X-address input, as the API records it (the charge keeps the input, not the tag). */
-function destinationTagOf(input: string, network: Network): { destinationTag?: number } {
-  const parsed = parseAddress(input, network);
-  return parsed.ok && typeof parsed.address.tag === 'number' ? { destinationTag: parsed.address.tag } : {};
 }
 
 export interface ChargeSweeper {
@@ -43,6 +39,7 @@ export function startChargeSweeper(deps: {
   intervalMs?: number;
 }): ChargeSweeper {
   const graceMs = deps.graceMs ?? 60_000;
+  const handler = new CommandHandler(deps.eventStore, checkDecider, 500);
   let current: Promise<{ started: number; refunded: number }> | undefined;
 
   async function pass() {
@@ -51,35 +48,20 @@ export function startChargeSweeper(deps: {
     let started = 0;
     let refunded = 0;
     for (const charge of pending) {
-      if (!charge.check) {
-        if (await deps.refund(charge.user_id, charge.id, 'The check could not be started')) refunded++;
+      const decision = sweepCharge({ checkId: charge.id, userId: charge.user_id, source: charge.source, chargedAt: charge.charged_at, check: charge.check });
+      if (decision.kind === 'refund') {
+        if (await deps.refund(charge.user_id, charge.id, decision.reason)) refunded++;
         continue;
       }
-      const request: WalletCheckRequested = {
-        checkId: charge.id,
-        userId: charge.user_id,
-        input: charge.check.input,
-        address: charge.check.address,
-        chain: charge.check.chain as Chain,
-        network: charge.check.network as Network,
-        chargeSource: charge.source,
-        ...(charge.check.idempotencyKey ? { idempotencyKey: charge.check.idempotencyKey } : {}),
-        ...destinationTagOf(charge.check.input, charge.check.network as Network),
-        at: charge.charged_at,
-      };
-      try {
-        // The same event id as the API's append: whichever lands first is the one.
-        const result = await deps.eventStore.append(
-          checkStreamId(charge.id),
-          [{ id: checkRequestedEventId(charge.id), type: 'WalletCheckRequested', data: request, metadata: { command: 'CheckWallet', startedBy: 'charge-sweeper' } }],
-          { expectedRevision: 'no-stream' },
-        );
-        if (!result.duplicate) {
-          started++;
-          deps.logger.warn({ checkId: charge.id, userId: charge.user_id }, 'a charged check had not started: started it from its charge');
-        }
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevision)) throw error;
+      // The same event id as the API's: whichever lands first is the one, and the other records nothing.
+      const { events } = await handler.execute(checkStreamId(charge.id), decision.command, {
+        commandId: 'requested',
+        eventId: () => checkRequestedEventId(charge.id),
+        metadata: { command: 'CheckWallet', startedBy: 'charge-sweeper' },
+      });
+      if (events.length > 0) {
+        started++;
+        deps.logger.warn({ checkId: charge.id, userId: charge.user_id }, 'a charged check had not started: started it from its charge');
       }
     }
     return { started, refunded };

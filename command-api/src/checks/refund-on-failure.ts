@@ -3,7 +3,7 @@
  * refunds the charge on the user's stream. The refund is idempotent per check, so a redelivered
  * failure refunds nothing twice.
  */
-import type { WalletCheckFailed } from '@walletscreen/contracts';
+import type { WalletCheckFailed } from '@walletscreen/domain/check/events';
 import { startWorker, type Logger, type MessageBus, type ReadStore, type RunningWorker } from '@walletscreen/platform';
 
 export function startRefundOnFailure(deps: {

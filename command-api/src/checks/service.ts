@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import {
-  checkStreamId,
-  evolveCheck,
-  parseAddress,
-  progressOf,
-  type CheckEvent,
-  type CheckProgress,
-  type CheckState,
-  type Network,
-  type WalletCheckRequested,
-} from '@walletscreen/contracts';
-import { WrongExpectedRevision, type EventStore, type RecordedEvent } from '@walletscreen/platform';
+import { checkStreamId, parseAddress, type CheckProgress, type Network } from '@walletscreen/contracts';
+import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
+import { progressOf } from '@walletscreen/domain/check/progress';
+import type { CheckEvent, WalletCheckRequested } from '@walletscreen/domain/check/events';
+import { checkDecider, checkMessages, sameWallet, type CheckRequest } from '@walletscreen/domain/check/decide';
+import { CommandHandler } from '@walletscreen/domain/command-handler';
+import type { EventStore, RecordedEvent } from '@walletscreen/platform';
 import { checkIdFor, type CheckVia } from '../shared/check-command';
 import { checkRequestedEventId } from '@walletscreen/domain/ids';
 import { Conflict, Invalid, NotFound } from '@walletscreen/domain/errors';
@@ -39,6 +34,8 @@ export function createChecks(deps: {
   /** A settled check is answered once the read models show it (History, stats), or after 2 s anyway. */
   readModels?: { waitFor(position: number, timeoutMs?: number): Promise<void> };
 }) {
+  // Requests only: the check's state is read from its stream when it is answered (see settle).
+  const handler = new CommandHandler(deps.eventStore, checkDecider, 1_000);
   type Loaded = { state: Exclude<CheckState, { status: 'none' }> | null; position: number; revision: number };
   const foldOnto = (loaded: Loaded, events: readonly RecordedEvent[]): Loaded => {
     let state: CheckState = loaded.state ?? { status: 'none' };
@@ -111,11 +108,12 @@ export function createChecks(deps: {
       throw new Invalid('The Idempotency-Key header must be 8 to 200 visible ASCII characters', { 'Idempotency-Key': 'Invalid Idempotency-Key' });
     }
     const checkId = idempotencyKey ? checkIdFor(userId, idempotencyKey) : randomUUID();
+    const { normalized, network, tag } = parsed.address;
     const existing = await load(checkId);
     if (existing) {
-      const { normalized, network, tag } = parsed.address;
-      if (existing.request.address !== normalized || existing.request.network !== network || existing.request.destinationTag !== (tag ?? undefined)) {
-        throw new Conflict('This Idempotency-Key was already used for another address', { 'Idempotency-Key': 'Already used for another address' });
+      // Refused before anything is charged: the key was used for another wallet.
+      if (!sameWallet(existing.request, { address: normalized, network, destinationTag: tag ?? undefined })) {
+        throw new Conflict(checkMessages.keyReused, { 'Idempotency-Key': checkMessages.keyReusedField });
       }
       return settle(checkId, via.waitMs ?? deps.waitMs);
     }
@@ -124,35 +122,32 @@ export function createChecks(deps: {
       ? { source: 'free' as const }
       : await deps.billing.chargeCheck(userId, checkId, {
           input: input.wallet_address.trim(),
-          address: parsed.address.normalized,
+          address: normalized,
           chain: parsed.address.chain,
-          network: parsed.address.network,
+          network,
           ...(idempotencyKey ? { idempotencyKey } : {}),
         });
-    const request: WalletCheckRequested = {
+    const request: CheckRequest = {
       checkId,
       userId,
       input: input.wallet_address.trim(),
-      address: parsed.address.normalized,
+      address: normalized,
       chain: parsed.address.chain,
-      network: parsed.address.network,
+      network,
       chargeSource: source,
       ...(idempotencyKey ? { idempotencyKey } : {}),
-      ...(typeof parsed.address.tag === 'number' ? { destinationTag: parsed.address.tag } : {}),
+      ...(typeof tag === 'number' ? { destinationTag: tag } : {}),
       ...(via.reference ? { reference: via.reference } : {}),
       ...(via.apiKeyId ? { apiKeyId: via.apiKeyId } : {}),
       ...(via.batchId ? { batchId: via.batchId } : {}),
       ...(via.rescreen ? { rescreen: via.rescreen } : {}),
-      at: deps.clock().toISOString(),
     };
-    try {
-      await deps.eventStore.append(checkStreamId(checkId), [{ id: checkRequestedEventId(checkId), type: 'WalletCheckRequested', data: request, metadata: { command: 'CheckWallet' } }], {
-        expectedRevision: 'no-stream',
-      });
-    } catch (error) {
-      // The same key sent concurrently: the other call created the check; this one follows it.
-      if (!(error instanceof WrongExpectedRevision)) throw error;
-    }
+    // The same key sent concurrently: whichever call records the request first creates the check; the other follows it.
+    await handler.execute(checkStreamId(checkId), { type: 'RequestCheck', data: request, metadata: { now: deps.clock().toISOString() } }, {
+      commandId: 'requested',
+      eventId: () => checkRequestedEventId(checkId),
+      metadata: { command: 'CheckWallet' },
+    });
     return settle(checkId, via.waitMs ?? deps.waitMs);
   }
 

@@ -4,32 +4,9 @@
  * work does with the watchlist (re-screens, recording checks, raising alerts, e-mails) is in
  * rescreens.ts and alert-work.ts.
  */
-import {
-  alertStreamId,
-  checkStreamId,
-  evolveCheck,
-  intervalHoursOf,
-  monitoringMessages,
-  parseAddress,
-  rescreenPricing,
-  watchStreamId,
-  WATCH_INTERVAL_HOURS_DEFAULT,
-  type Alert,
-  type AlertActor,
-  type AlertList,
-  type AlertStatus,
-  type CheckEvent,
-  type CheckState,
-  type CheckSummary,
-  type UpdateWatchRequest,
-  type Watch,
-  type WatchItem,
-  type WatchList,
-  type WatchResult,
-  type WalletWatched,
-  type AlertEvent,
-  type WatchEvent,
-} from '@walletscreen/contracts';
+import { alertStreamId, checkStreamId, intervalHoursOf, monitoringMessages, parseAddress, rescreenPricing, watchStreamId, WATCH_INTERVAL_HOURS_DEFAULT, type Alert, type AlertActor, type AlertList, type AlertStatus, type CheckSummary, type UpdateWatchRequest, type Watch, type WatchItem, type WatchList, type WatchResult, type WalletWatched, type AlertEvent, type WatchEvent } from '@walletscreen/contracts';
+import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
+import type { CheckEvent } from '@walletscreen/domain/check/events';
 import type { EventStore, ReadStore } from '@walletscreen/platform';
 import { AggregateRepository } from '@walletscreen/domain/command-handler';
 import { Conflict, Invalid, NotFound } from '@walletscreen/domain/errors';

@@ -3,7 +3,8 @@
  * the command itself is the checks feature's (checks/service.ts), handed in by the composition
  * root; the check a key names, and the report's file name, are shared.
  */
-import type { CheckProgress, Network, WalletCheckRequested } from '@walletscreen/contracts';
+import type { CheckProgress, Network } from '@walletscreen/contracts';
+import type { WalletCheckRequested } from '@walletscreen/domain/check/events';
 import { checkIdFor } from '@walletscreen/domain/ids';
 
 /** The check a user's Idempotency-Key names: the same key always names the same check. */

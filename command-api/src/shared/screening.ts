@@ -2,7 +2,8 @@
  * A screening as the public API answers GET /api/v1/screenings/{id}, and as the
  * `screening.completed` webhook carries it.
  */
-import type { CheckProgress, Screening, WalletCheckRequested } from '@walletscreen/contracts';
+import type { CheckProgress, Screening } from '@walletscreen/contracts';
+import type { WalletCheckRequested } from '@walletscreen/domain/check/events';
 
 export const screeningLink = (id: string) => `/api/v1/screenings/${id}`;
 

@@ -10,20 +10,10 @@
  * (`AlertRaised`, self-contained) is `alert.created`, the alert as GET /api/v1/alerts answers it
  * when it is raised (open).
  */
-import {
-  batchStreamId,
-  checkStreamId,
-  evolveCheck,
-  progressOf,
-  raisedAlert,
-  type AlertRaisedData,
-  type Batch,
-  type BatchCompleted,
-  type BatchSubmitted,
-  type CheckEvent,
-  type CheckState,
-  type WebhookEventType,
-} from '@walletscreen/contracts';
+import { batchStreamId, checkStreamId, raisedAlert, type AlertRaisedData, type Batch, type BatchCompleted, type BatchSubmitted, type WebhookEventType } from '@walletscreen/contracts';
+import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
+import { progressOf } from '@walletscreen/domain/check/progress';
+import type { CheckEvent } from '@walletscreen/domain/check/events';
 import type { EventStore, ReadStore, RecordedEvent } from '@walletscreen/platform';
 import { screeningOf } from '../shared/screening';
 

@@ -8,7 +8,7 @@ import { chains, networks, type AddressKind, type ParsedAddress } from '../addre
 import { problemSchema } from '../common/problem';
 import { checkCaseSchema } from '../cases/cases';
 import { fundFlowSchema, linkedWalletSchema, walletAnalysisSchema } from './analysis';
-import type { CheckProgress } from './events';
+import type { CheckProgress } from './progress';
 
 /** A check still running (or its state when asked for): which stage it reached. */
 export const checkProgressSchema = z.object({

@@ -1,4 +1,5 @@
-import type { WalletAnalysis, WalletCheckCompleted, WalletCheckFailed, WalletCheckRequested, WalletCheckStageCompleted } from '@walletscreen/contracts';
+import type { WalletAnalysis } from '@walletscreen/contracts';
+import type { WalletCheckCompleted, WalletCheckFailed, WalletCheckRequested, WalletCheckStageCompleted } from '@walletscreen/domain/check/events';
 import type { RecordedEvent } from '@walletscreen/platform';
 import type { Projection } from '../projection';
 

@@ -1,4 +1,5 @@
-import { classifyRiskLabel, type RiskLevel, type WalletCheckCompleted, type WalletCheckRequested } from '@walletscreen/contracts';
+import { classifyRiskLabel, type RiskLevel } from '@walletscreen/contracts';
+import type { WalletCheckCompleted, WalletCheckRequested } from '@walletscreen/domain/check/events';
 import type { RecordedEvent } from '@walletscreen/platform';
 import type { Projection } from '../projection';
 

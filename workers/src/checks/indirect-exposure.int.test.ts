@@ -14,7 +14,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { checkStreamId, type WalletAnalysis, type WalletCheckRequested } from '@walletscreen/contracts';
+import { checkStreamId, type WalletAnalysis } from '@walletscreen/contracts';
+import type { WalletCheckRequested } from '@walletscreen/domain/check/events';
 import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { loopbackConfig, startReplayServer, traceAddresses as t, traceRoutes, type ReplayServer } from '../chain-data/replay-server';

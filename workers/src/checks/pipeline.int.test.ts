@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { checkStreamId, stageKeys, type StageKey, type WalletAnalysis, type WalletCheckRequested } from '@walletscreen/contracts';
+import { checkStreamId, stageKeys, type StageKey, type WalletAnalysis } from '@walletscreen/contracts';
+import type { WalletCheckRequested } from '@walletscreen/domain/check/events';
 import { createLogger, type EventData, type EventStore } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { createCheckPipeline, type Stage } from './pipeline';

@@ -5,19 +5,12 @@
  * revision and an id derived from the check and the stage, so a worker that restarts in the middle
  * of a check resumes after the last recorded stage and never records a stage twice.
  */
+import { stageKeys, type StageKey, type WalletAnalysis } from '@walletscreen/contracts';
+import { CommandHandler } from '@walletscreen/domain/command-handler';
+import { checkDecider, type CheckCommand } from '@walletscreen/domain/check/decide';
+import { checkStreamId, type WalletCheckRequested } from '@walletscreen/domain/check/events';
 import { checkPipelineEventId } from '@walletscreen/domain/ids';
-import {
-  checkStreamId,
-  evolveCheck,
-  stageKeys,
-  type CheckEvent,
-  type CheckState,
-  type StageKey,
-  type WalletAnalysis,
-  type WalletCheckRequested,
-  type WalletCheckStageCompleted,
-} from '@walletscreen/contracts';
-import { WrongExpectedRevision, type EventStore, type Logger } from '@walletscreen/platform';
+import type { EventStore, Logger } from '@walletscreen/platform';
 
 /** What a stage gets: the request and the evidence of the stages before it, by key. */
 export interface StageContext {
@@ -42,18 +35,18 @@ export function createCheckPipeline(deps: { eventStore: EventStore; stages: read
   const keys = deps.stages.map((s) => s.key);
   if (keys.join() !== stageKeys.join()) throw new Error(`the pipeline needs the seven stages in order: ${stageKeys.join(', ')}`);
 
-  async function load(checkId: string): Promise<{ state: CheckState; revision: number | 'no-stream' }> {
-    const events = await deps.eventStore.readStream(checkStreamId(checkId));
-    let state: CheckState = { status: 'none' };
-    for (const e of events) state = evolveCheck(state, { type: e.type, data: e.data } as CheckEvent);
-    return { state, revision: events.length === 0 ? 'no-stream' : events[events.length - 1]!.revision };
-  }
+  // A check's state holds its stages' evidence: only the checks running now are worth keeping.
+  const handler = new CommandHandler(deps.eventStore, checkDecider, 128);
+  const now = () => deps.clock().toISOString();
 
-  async function append(checkId: string, revision: number, type: CheckEvent['type'], data: unknown, what: string): Promise<number> {
-    const result = await deps.eventStore.append(checkStreamId(checkId), [{ id: checkPipelineEventId(checkId, what), type, data, metadata: { worker: 'analysis-pipeline' } }], {
-      expectedRevision: revision,
-    });
-    return result.nextExpectedRevision;
+  /**
+   * Decides a command on the check's stream with the pipeline's event id for it (`what`: the stage,
+   * `completed` or `failed`); false when nothing was recorded (another worker recorded it first,
+   * or the check is settled already).
+   */
+  async function record(checkId: string, command: CheckCommand, what: string): Promise<boolean> {
+    const { events } = await handler.execute(checkStreamId(checkId), command, { commandId: what, eventId: () => checkPipelineEventId(checkId, what), metadata: { worker: 'analysis-pipeline' } });
+    return events.length > 0;
   }
 
   /** A stage that outlives its time fails the check (which refunds it), whatever the stage does with its signal. */
@@ -81,10 +74,8 @@ export function createCheckPipeline(deps: { eventStore: EventStore; stages: read
   return {
     /** Runs (or resumes) the check; settles when it is completed or failed. */
     async run(checkId: string): Promise<void> {
-      const loaded = await load(checkId);
-      const state = loaded.state;
+      const { state } = await handler.load(checkStreamId(checkId));
       if (state.status !== 'running') return;
-      let revision = loaded.revision as number;
       const request = state.request;
       const evidence: Partial<Record<StageKey, unknown>> = {};
       for (const s of state.stages) evidence[s.key] = s.evidence;
@@ -93,23 +84,20 @@ export function createCheckPipeline(deps: { eventStore: EventStore; stages: read
           const stage = deps.stages[i]!;
           const signal = AbortSignal.timeout(deps.stageTimeoutMs ?? 60_000);
           const started = Date.now();
-          const found = await withinDeadline(stage.run({ request, evidence, now: deps.clock().toISOString(), signal }), signal, stage.key);
+          const found = await withinDeadline(stage.run({ request, evidence, now: now(), signal }), signal, stage.key);
           evidence[stage.key] = found;
-          const data: WalletCheckStageCompleted = { checkId, stage: i + 1, key: stage.key, evidence: found, at: deps.clock().toISOString() };
-          revision = await append(checkId, revision, 'WalletCheckStageCompleted', data, `stage-${i + 1}`);
+          const recorded = await record(checkId, { type: 'RecordStage', data: { checkId, stage: i + 1, key: stage.key, evidence: found }, metadata: { now: now() } }, `stage-${i + 1}`);
+          // Another worker recorded this stage first: carry on from what it recorded.
+          if (!recorded) return this.run(checkId);
           deps.logger.debug({ checkId, stage: stage.key, ms: Date.now() - started }, 'stage completed');
         }
         const report = evidence.report as ReportEvidence;
-        await append(checkId, revision, 'WalletCheckCompleted', { checkId, userId: request.userId, result: report.result, at: deps.clock().toISOString() }, 'completed');
+        await record(checkId, { type: 'CompleteCheck', data: { checkId, result: report.result }, metadata: { now: now() } }, 'completed');
       } catch (error) {
-        // Another worker recorded this stage first: carry on from what it recorded.
-        if (error instanceof WrongExpectedRevision) return this.run(checkId);
         const reason = error instanceof Error ? error.message : String(error);
         deps.logger.error({ err: error, checkId }, 'check failed');
-        // The failure is recorded on the revision we know; if another worker got further, its outcome stands.
-        const latest = await load(checkId);
-        if (latest.state.status !== 'running') return;
-        await append(checkId, latest.revision as number, 'WalletCheckFailed', { checkId, userId: request.userId, reason: `The analysis could not be completed: ${reason}`, at: deps.clock().toISOString() }, 'failed');
+        // Recorded only while the check runs: if another worker got further, its outcome stands.
+        await record(checkId, { type: 'FailCheck', data: { checkId, reason: `The analysis could not be completed: ${reason}` }, metadata: { now: now() } }, 'failed');
       }
     },
   };

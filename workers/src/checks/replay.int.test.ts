@@ -6,7 +6,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { checkStreamId, type WalletCheckRequested } from '@walletscreen/contracts';
+import { checkStreamId } from '@walletscreen/contracts';
+import type { WalletCheckRequested } from '@walletscreen/domain/check/events';
 import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { addresses as a, loopbackConfig, recordedWalletRoutes, startReplayServer, type ReplayServer } from '../chain-data/replay-server';

@@ -5,7 +5,8 @@
  * field. Versions the registry does not hold, failed and running checks are never replayed.
  */
 import fc from 'fast-check';
-import { stageKeys, type StageKey, type WalletCheckRequested } from '@walletscreen/contracts';
+import { stageKeys, type StageKey } from '@walletscreen/contracts';
+import type { WalletCheckRequested } from '@walletscreen/domain/check/events';
 import type { EventStore } from '@walletscreen/platform';
 import type { Counterparty } from '../chain-data/types';
 import type { ListedSanctionEntry } from '../sanctions/sanctions-list';

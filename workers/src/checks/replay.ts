@@ -11,7 +11,9 @@
  * stage recorded (score, level, status, each factor's code and points, the missing evidence) and
  * the result the check completed with (risk score, level, AML status, what the customer read).
  */
-import { evolveCheck, type CheckEvent, type CheckState, type StageKey, type WalletAnalysis } from '@walletscreen/contracts';
+import { type StageKey, type WalletAnalysis } from '@walletscreen/contracts';
+import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
+import type { CheckEvent } from '@walletscreen/domain/check/events';
 import type { RiskEvidence } from './risk-inputs';
 import type { RiskAssessment } from './risk-model';
 import { riskModels, type RiskModelRegistry } from './risk-models';

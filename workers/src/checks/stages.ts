@@ -2,7 +2,8 @@
  * The seven stages of a check, each a function of the request, the evidence so far and the
  * providers; each returns the evidence it found, which is recorded on the check's stream.
  */
-import { checkStreamId, networkNames, type Network, type WalletCheckRequested, type WalletCheckStageCompleted } from '@walletscreen/contracts';
+import { checkStreamId, networkNames, type Network } from '@walletscreen/contracts';
+import type { WalletCheckRequested, WalletCheckStageCompleted } from '@walletscreen/domain/check/events';
 import type { EventStore } from '@walletscreen/platform';
 import type { FetchOptions } from '../chain-data/service';
 import { knownToken, knownTokens } from '../chain-data/assets';

@@ -12,7 +12,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { checkStreamId, INCOMPLETE_AML_STATUS, INCOMPLETE_RISK_LEVEL, type WalletAnalysis, type WalletCheckRequested } from '@walletscreen/contracts';
+import { checkStreamId, INCOMPLETE_AML_STATUS, INCOMPLETE_RISK_LEVEL, type WalletAnalysis } from '@walletscreen/contracts';
+import type { WalletCheckRequested } from '@walletscreen/domain/check/events';
 import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { createPriceSource } from '../chain-data/prices';

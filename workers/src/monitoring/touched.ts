@@ -4,7 +4,8 @@
  * that check found them, against the lists now in force. The comparison is pure over lookups; `createListTouch` gives it the lists from the store.
  */
 import type { EventStore } from '@walletscreen/platform';
-import type { CheckState, Network } from '@walletscreen/contracts';
+import type { Network } from '@walletscreen/contracts';
+import type { CheckState } from '@walletscreen/domain/check/state';
 import { tracedAddresses, type BlockchainEvidence, type SanctionsEvidence } from '../checks/stages';
 import { cachedCustomLists } from '../sanctions/custom-lists-store';
 import { listingKey } from '../sanctions/sanctions-list';

@@ -1,4 +1,6 @@
-import { evolveCheck, progressOf, type CheckEvent, type CheckState, type WalletCheckRequested } from './events';
+import type { CheckEvent, WalletCheckRequested } from './events';
+import { progressOf } from './progress';
+import { evolveCheck, type CheckState } from './state';
 
 const request: WalletCheckRequested = {
   checkId: 'c-1',
