@@ -4,7 +4,7 @@
  * against (from the sanctions stage's evidence). Pure: it reads the check's folded state.
  */
 import { shownRiskScore, type CheckState, type CheckSummary, type SanctionsHit } from '@walletscreen/contracts';
-import type { BlockchainEvidence, SanctionsEvidence } from '../checks/stages';
+import type { BlockchainEvidence, SanctionsEvidence } from '../checks/evidence';
 
 export function summarizeCheck(state: CheckState, completedAt: string): CheckSummary | null {
   if (state.status !== 'completed' || !state.result) return null;

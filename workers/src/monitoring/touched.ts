@@ -5,7 +5,8 @@
  */
 import type { EventStore } from '@walletscreen/platform';
 import type { CheckState, Network } from '@walletscreen/contracts';
-import { tracedAddresses, type BlockchainEvidence, type SanctionsEvidence } from '../checks/stages';
+import type { BlockchainEvidence, SanctionsEvidence } from '../checks/evidence';
+import { tracedAddresses } from '../checks/stages';
 import { cachedCustomLists } from '../sanctions/custom-lists-store';
 import { listingKey } from '../sanctions/sanctions-list';
 import { cachedSanctionsIndex } from '../sanctions/sanctions-store';
