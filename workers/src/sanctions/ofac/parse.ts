@@ -1,7 +1,8 @@
 /**
  * Streaming parsers for the three OFAC SDN list formats that carry digital currency addresses.
- * Each is fed text in chunks and keeps only what it needs (the listed addresses, their party's
- * name and programmes), so the >100 MB SDN_ADVANCED.XML is never held whole in memory.
+ * Each is fed text in chunks; the XML ones keep only what they need (the listed addresses, their
+ * party's name and programmes), so the >100 MB SDN_ADVANCED.XML is never held whole in memory,
+ * and sdn.csv (a few megabytes) is read whole at its end.
  *
  * This module tells the formats apart and feeds a file to its format's parser (sdn-advanced-xml.ts,
  * sdn-xml.ts, sdn-csv.ts); each of those says where its structure was confirmed.

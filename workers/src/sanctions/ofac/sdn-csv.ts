@@ -10,73 +10,9 @@
  *     "Digital Currency Address - XBT 12ud…; alt. Digital Currency Address - XBT 1DT3…"; the
  *     publication date is in none of the CSV files.
  */
+import { readCsv } from '@walletscreen/contracts/common/csv';
 import { SanctionsListError } from '../errors';
 import { finish, type OfacListParser, type ParsedOfacList, type RawEntry } from './parsed-list';
-
-/**
- * A streaming CSV reader (RFC 4180 quoting: "" inside quotes is a quote; a quote only opens a
- * field at its start). Records end at CR, LF or CRLF; a DOS end-of-file mark (0x1A) is ignored.
- */
-class CsvReader {
-  private field = '';
-  private record: string[] = [];
-  private inQuotes = false;
-  private quoteSeen = false;
-  private afterCr = false;
-
-  constructor(private readonly onRecord: (fields: string[]) => void) {}
-
-  write(text: string): void {
-    for (let i = 0; i < text.length; i++) {
-      const c = text[i]!;
-      if (this.inQuotes) {
-        if (this.quoteSeen) {
-          this.quoteSeen = false;
-          if (c === '"') {
-            this.field += '"';
-            continue;
-          }
-          this.inQuotes = false;
-        } else if (c === '"') {
-          this.quoteSeen = true;
-          continue;
-        } else {
-          this.field += c;
-          continue;
-        }
-      }
-      const afterCr = this.afterCr;
-      this.afterCr = false;
-      if (c === '"' && this.field === '') this.inQuotes = true;
-      else if (c === ',') {
-        this.record.push(this.field);
-        this.field = '';
-      } else if (c === '\r' || c === '\n') {
-        if (c === '\n' && afterCr) continue;
-        this.afterCr = c === '\r';
-        this.endRecord();
-      } else if (c !== '\u001a') this.field += c;
-    }
-  }
-
-  end(): void {
-    if (this.quoteSeen) {
-      this.quoteSeen = false;
-      this.inQuotes = false;
-    }
-    if (this.inQuotes) throw new SanctionsListError('malformed', 'the sdn.csv file ends inside a quoted field; it may be cut short: download it again');
-    this.endRecord();
-  }
-
-  private endRecord(): void {
-    this.record.push(this.field);
-    this.field = '';
-    const record = this.record;
-    this.record = [];
-    if (record.length === 1 && record[0]!.trim() === '') return;
-    this.onRecord(record);
-  }
-}
 
 const REMARK_ADDRESS = /Digital Currency Address\s*-\s*([A-Za-z0-9]+)\s+([^\s;,]+)/g;
 const csvValue = (field: string | undefined) => {
@@ -110,13 +46,17 @@ export function remarkAddresses(remarks: string): { found: Array<{ ticker: strin
   }
   return { found, truncated: truncated || (cut && /Digital Currency Address/i.test(text)) };
 }
-/** sdn.csv: addresses in the Remarks column as "Digital Currency Address - XBT 1ABC…;". */
+/**
+ * sdn.csv: addresses in the Remarks column as "Digital Currency Address - XBT 1ABC…;". The file is
+ * a few megabytes: its text is kept until the end and read whole by the shared CSV reader (records
+ * end at CR, LF or CRLF; a DOS end-of-file mark, 0x1A, is dropped).
+ */
 export class SdnCsvParser implements OfacListParser {
+  private readonly chunks: string[] = [];
   private readonly raw: RawEntry[] = [];
   private rows = 0;
   private badRows = 0;
   private readonly truncated: string[] = [];
-  private readonly csv = new CsvReader((fields) => this.row(fields));
 
   private row(fields: string[]): void {
     this.rows++;
@@ -135,11 +75,16 @@ export class SdnCsvParser implements OfacListParser {
   }
 
   write(text: string): void {
-    this.csv.write(text);
+    this.chunks.push(text);
   }
 
   end(): ParsedOfacList {
-    this.csv.end();
+    // eslint-disable-next-line no-control-regex
+    const { records, error } = readCsv(this.chunks.join('').replace(/\u001a/g, ''), { delimiter: ',' });
+    this.chunks.length = 0;
+    for (const { cells } of records) if (!(cells.length === 1 && cells[0]!.trim() === '')) this.row(cells);
+    if (error?.kind === 'unclosed-quote') throw new SanctionsListError('malformed', 'the sdn.csv file ends inside a quoted field; it may be cut short: download it again');
+    if (error) throw new SanctionsListError('malformed', `the sdn.csv file is not valid CSV at line ${error.line} (${error.message}): download it again`);
     const warnings = ['sdn.csv states no publication date'];
     if (this.badRows > 0) warnings.push(`${this.badRows} sdn.csv row(s) did not have the 12 sdn.csv columns and were skipped`);
     if (this.truncated.length > 0) {
