@@ -20,9 +20,10 @@ module.exports = {
       roots: ['<rootDir>/frontend'],
       testMatch: ['**/*.unit.test.ts', '**/*.unit.test.tsx'],
       testEnvironment: 'jsdom',
-      // react-router and two of its dependencies ship ES modules only: compiled to CommonJS like our sources, for components with links.
-      transform: { ...transform, '/node_modules/(react-router|@remix-run|cookie-es)/.+\\.m?js$': '<rootDir>/scripts/jest-esbuild-transform.cjs' },
-      transformIgnorePatterns: ['/node_modules/(?!(react-router|@remix-run|cookie-es)/)'],
+      // react-router and two of its dependencies ship ES modules only, and so does csv-parse's browser build (the contracts' CSV
+      // reader under jsdom's "browser" condition): compiled to CommonJS like our sources.
+      transform: { ...transform, '/node_modules/(react-router|@remix-run|cookie-es|csv-parse)/.+\\.m?js$': '<rootDir>/scripts/jest-esbuild-transform.cjs' },
+      transformIgnorePatterns: ['/node_modules/(?!(react-router|@remix-run|cookie-es|csv-parse)/)'],
       moduleNameMapper: { '\\.(css)$': '<rootDir>/scripts/jest-css-module.cjs' },
       setupFiles: ['<rootDir>/frontend/jest.setup.ts'],
     },

@@ -1,10 +1,9 @@
 /**
- * A batch's rows, parsed and checked before anything is charged: a CSV file (csv-parse) or the
- * API's JSON rows. Every row is an address, optionally a network and the caller's reference. Each
- * error names its line; a wallet on several rows is screened once.
+ * A batch's rows, parsed and checked before anything is charged: a CSV file (read by the
+ * contracts' CSV reader) or the API's JSON rows. Every row is an address, optionally a network and
+ * the caller's reference. Each error names its line; a wallet on several rows is screened once.
  */
 import { createHash } from 'node:crypto';
-import { CsvError, parse } from 'csv-parse/sync';
 import {
   ADDRESS_HEADERS,
   BATCH_LIMITS,
@@ -16,6 +15,7 @@ import {
   type BatchRow,
   type Network,
 } from '@walletscreen/contracts';
+import { readCsv } from '@walletscreen/contracts/common/csv';
 
 export const REFERENCE_HEADERS: ReadonlySet<string> = new Set(['reference', 'ref', 'external_id', 'external id', 'customer', 'customer_id', 'customer id', 'id', 'note', 'label']);
 
@@ -40,42 +40,27 @@ export interface RawRow {
 const headerName = (cell: string) => cell.trim().toLowerCase();
 const tooMany = `The file has more than ${BATCH_LIMITS.maxRows.toLocaleString('en-US')} rows: split it into several batches`;
 
-function delimiterOf(content: string): string {
-  const first = content.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/).find((l) => l.trim() !== '' && !l.trimStart().startsWith('#')) ?? '';
-  const counts = [',', ';', '\t'].map((d) => [d, first.split(d).length - 1] as const);
-  const best = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
-  return best[1] > 0 ? best[0] : ',';
-}
-
 /**
  * The rows of a CSV file. With a header naming an address column (address, wallet,
  * wallet_address), the network (network, chain) and reference (reference, ref, customer_id, …)
  * columns are found by name; without one, the columns are address, network, reference.
  */
 export function csvRows(content: string): { rows: RawRow[]; error?: BatchLineError } {
-  let records: Array<{ record: string[]; info: { lines: number } }>;
-  try {
-    records = parse(content, { bom: true, delimiter: delimiterOf(content), relax_column_count: true, relax_quotes: true, skip_empty_lines: true, comment: '#', comment_no_infix: true, info: true, trim: true }) as unknown as typeof records;
-  } catch (error) {
-    if (error instanceof CsvError) {
-      const line = (error as CsvError & { lines?: number }).lines ?? 0;
-      return { rows: [], error: { line, message: `The file is not valid CSV: ${error.message.replace(/^Invalid (Record|Opening|Closing) Quote: /, '').replace(/ at line \d+.*$/, '')}` } };
-    }
-    throw error;
-  }
-  records = records.filter((r) => r.record.some((c) => c !== ''));
+  const read = readCsv(content, { comments: true, trim: true });
+  if (read.error) return { rows: [], error: { line: read.error.line, message: `The file is not valid CSV: ${read.error.message}` } };
+  const records = read.records.filter((r) => r.cells.some((c) => c !== ''));
   if (records.length === 0) return { rows: [] };
-  const names = records[0]!.record.map(headerName);
+  const names = records[0]!.cells.map(headerName);
   const hasHeader = names.some((n) => ADDRESS_HEADERS.has(n));
   const at = hasHeader
     ? { address: names.findIndex((n) => ADDRESS_HEADERS.has(n)), network: names.findIndex((n) => NETWORK_HEADERS.has(n)), reference: names.findIndex((n) => REFERENCE_HEADERS.has(n)) }
     : { address: 0, network: 1, reference: 2 };
   const cell = (record: string[], i: number) => (i >= 0 ? (record[i] ?? '') : '');
-  const rows = (hasHeader ? records.slice(1) : records).map(({ record, info }) => ({
-    line: info.lines,
-    address: cell(record, at.address),
-    network: cell(record, at.network) || undefined,
-    reference: cell(record, at.reference) || undefined,
+  const rows = (hasHeader ? records.slice(1) : records).map(({ cells, line }) => ({
+    line,
+    address: cell(cells, at.address),
+    network: cell(cells, at.network) || undefined,
+    reference: cell(cells, at.reference) || undefined,
   }));
   return { rows };
 }

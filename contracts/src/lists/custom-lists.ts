@@ -16,6 +16,7 @@
  */
 import { z } from 'zod';
 import { networks, parseAddress, type Chain, type Network } from '../addresses/parse';
+import { csvDelimiterOf, firstSignificantLine, readCsv } from '../common/csv';
 
 export const customListKinds = ['block', 'allow'] as const;
 export type CustomListKind = (typeof customListKinds)[number];
@@ -157,83 +158,13 @@ function linesOf(content: string): string[] {
   return content.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
 }
 
-/** Splits CSV into records with the line each starts on; quoted fields may hold the delimiter, `""` and line breaks. */
-function csvRecords(content: string, delimiter: string): Array<{ line: number; cells: string[]; raw: string }> {
-  const text = content.replace(/^\uFEFF/, '');
-  const records: Array<{ line: number; cells: string[]; raw: string }> = [];
-  let line = 1;
-  let i = 0;
-  while (i < text.length) {
-    const startLine = line;
-    const start = i;
-    // A comment line: `#` first on the line (after any blanks).
-    let j = i;
-    while (text[j] === ' ' || text[j] === '\t') j++;
-    if (text[j] === '#') {
-      while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
-    } else {
-      const cells: string[] = [];
-      let cell = '';
-      let quoted = false;
-      let atCellStart = true;
-      for (; i < text.length; i++) {
-        const ch = text[i]!;
-        if (quoted) {
-          if (ch === '"') {
-            if (text[i + 1] === '"') {
-              cell += '"';
-              i++;
-            } else quoted = false;
-          } else {
-            if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) line++;
-            cell += ch;
-          }
-          continue;
-        }
-        if (ch === '"' && atCellStart) {
-          quoted = true;
-          atCellStart = false;
-          continue;
-        }
-        if (ch === delimiter) {
-          cells.push(cell);
-          cell = '';
-          atCellStart = true;
-          continue;
-        }
-        if (ch === '\n' || ch === '\r') break;
-        if (!(atCellStart && (ch === ' ' || ch === '\t') && delimiter !== '\t')) atCellStart = false;
-        cell += ch;
-      }
-      cells.push(cell);
-      if (cells.some((c) => c.trim() !== '')) records.push({ line: startLine, cells, raw: text.slice(start, i) });
-    }
-    // The line break.
-    if (text[i] === '\r' && text[i + 1] === '\n') i += 2;
-    else if (i < text.length) i++;
-    line++;
-  }
-  return records;
-}
-
-/** The first line that is neither blank nor a comment. */
-function firstSignificantLine(content: string): string | undefined {
-  return linesOf(content).find((l) => l.trim() !== '' && !l.trimStart().startsWith('#'));
-}
-
-function delimiterOf(header: string): string {
-  const counts = [',', ';', '\t'].map((d) => [d, header.split(d).length - 1] as const);
-  const best = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
-  return best[1] > 0 ? best[0] : ',';
-}
-
 const headerName = (cell: string) => cell.trim().replace(/^"|"$/g, '').trim().toLowerCase();
 
 /** CSV when the first significant line is a header naming an address column; text otherwise. */
 export function detectCustomListFormat(content: string): CustomListFormat {
   const first = firstSignificantLine(content);
   if (first === undefined) return 'text';
-  return first.split(delimiterOf(first)).some((c) => ADDRESS_HEADERS.has(headerName(c))) ? 'csv' : 'text';
+  return first.split(csvDelimiterOf(first)).some((c) => ADDRESS_HEADERS.has(headerName(c))) ? 'csv' : 'text';
 }
 
 /** Adds an entry unless the address is already listed; false when the list is full. */
@@ -294,10 +225,14 @@ function* parseCsv(content: string): Generator<void, ParsedCustomList> {
   const first = firstSignificantLine(content);
   const empty: ParsedCustomList = { format: 'csv', entries: [], rejected: [], duplicates: 0 };
   if (first === undefined) return { ...empty, error: 'The file is empty' };
-  const [header, ...rows] = csvRecords(content, delimiterOf(first));
-  const names = header!.cells.map(headerName);
+  const read = readCsv(content, { delimiter: csvDelimiterOf(first), comments: true, trim: true });
+  const [header, ...rows] = read.records.filter((r) => r.cells.some((c) => c.trim() !== ''));
+  const names = header?.cells.map(headerName) ?? [];
   const addressAt = names.findIndex((n) => ADDRESS_HEADERS.has(n));
-  if (addressAt < 0) return { ...empty, error: 'The CSV file has no address column: name one column address, wallet or wallet_address' };
+  if (addressAt < 0) {
+    if (!header && read.error) return { ...empty, error: `The file is not valid CSV: ${read.error.message} (line ${read.error.line})` };
+    return { ...empty, error: 'The CSV file has no address column: name one column address, wallet or wallet_address' };
+  }
   const networkAt = names.findIndex((n) => NETWORK_HEADERS.has(n));
   const noteAt = names.findIndex((n) => NOTE_HEADERS.has(n));
   const c = collector();
@@ -305,19 +240,21 @@ function* parseCsv(content: string): Generator<void, ParsedCustomList> {
     if (i % STEP === STEP - 1) yield;
     const address = (row.cells[addressAt] ?? '').trim();
     if (address === '') {
-      c.rejected.push({ line: row.line, text: shorten(row.raw.trim()), reason: 'No address in this row' });
+      c.rejected.push({ line: row.line, text: shorten(row.text.trim()), reason: 'No address in this row' });
       continue;
     }
     const label = networkAt >= 0 ? (row.cells[networkAt] ?? '').trim() : '';
     const network = label === '' ? undefined : networkFromLabel(label);
     if (network === null) {
-      c.rejected.push({ line: row.line, text: shorten(row.raw.trim()), reason: `Unknown network "${shorten(label)}"` });
+      c.rejected.push({ line: row.line, text: shorten(row.text.trim()), reason: `Unknown network "${shorten(label)}"` });
       continue;
     }
-    if (!c.add(row.line, row.raw, address, network, noteAt >= 0 ? row.cells[noteAt] : undefined)) {
+    if (!c.add(row.line, row.text, address, network, noteAt >= 0 ? row.cells[noteAt] : undefined)) {
       return { format: 'csv', entries: c.entries, rejected: c.rejected, duplicates: c.duplicates, error: tooMany };
     }
   }
+  // The reader stops at a record it cannot read (a quote never closed): that line is rejected, and nothing after it was read.
+  if (read.error) c.rejected.push({ line: read.error.line, text: shorten(read.error.text.trim()), reason: `The file is not valid CSV: ${read.error.message}; nothing from this line on was read` });
   return { format: 'csv', entries: c.entries, rejected: c.rejected, duplicates: c.duplicates };
 }
 

@@ -16,8 +16,7 @@ import type { ChainData } from '../chain-data/types';
 import { addressKey, traceFlowOf, type TraceEvidence, type TraceFlow } from '../chain-data/trace';
 import { nativeValue, type FlowValue } from '../chain-data/valuation';
 import type { ExposureCategory } from './risk-model';
-import { customFacts } from './risk-inputs';
-import type { IntelligenceEvidence, SanctionsEvidence } from './stages';
+import { customFacts, type IntelligenceEvidence, type SanctionsEvidence } from './evidence';
 
 /** What a counterparty at any hop is known to be: the risk taxonomy's categories, and the administrator's block lists. */
 export type { ExposureCategory } from './risk-model';

@@ -28,7 +28,8 @@ import { runSanctionsSync } from '../sanctions/sync';
 import { createCheckPipeline } from './pipeline';
 import { replayCheck } from './replay';
 import { RISK_MODEL_VERSION } from './risk-model';
-import { createStages, type BlockchainEvidence, type IntelligenceEvidence, type PatternsStageEvidence, type SanctionsEvidence } from './stages';
+import type { BlockchainEvidence, IntelligenceEvidence, SanctionsEvidence } from './evidence';
+import { createStages, type PatternsStageEvidence } from './stages';
 
 const a = t.btc;
 const dir = mkdtempSync(path.join(tmpdir(), 'ws-indirect-'));

@@ -15,7 +15,8 @@ import { replayCheck, type ReplayableEvent } from './replay';
 import { riskCategories, RISK_MODEL_VERSION, type RiskAssessment, type RiskCategory } from './risk-model';
 import { riskModelRegistry } from './risk-models';
 import { writeRuleBasedNarrative } from './rule-based-writer';
-import { createStages, type AddressLabelFact, type BlockchainEvidence, type ChainabuseFact, type IntelligenceEvidence, type SanctionsEvidence } from './stages';
+import type { AddressLabelFact, BlockchainEvidence, ChainabuseFact, IntelligenceEvidence, SanctionsEvidence } from './evidence';
+import { createStages } from './stages';
 
 const now = '2026-11-25T03:00:00.000Z';
 const wallet = '0x00000000000000000000000000000000000000aa';

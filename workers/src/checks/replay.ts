@@ -17,7 +17,8 @@ import type { CheckEvent } from '@walletscreen/domain/check/events';
 import type { RiskEvidence } from './risk-inputs';
 import type { RiskAssessment } from './risk-model';
 import { riskModels, type RiskModelRegistry } from './risk-models';
-import type { BlockchainEvidence, InitializeEvidence, IntelligenceEvidence, InterpretationStageEvidence, PatternsStageEvidence, SanctionsEvidence } from './stages';
+import type { BlockchainEvidence, IntelligenceEvidence, SanctionsEvidence } from './evidence';
+import type { InitializeEvidence, InterpretationStageEvidence, PatternsStageEvidence } from './stages';
 
 export interface ReplayDifference {
   /** Where the two verdicts differ: `assessment.score`, `assessment.factors[2].points`, `result.risk_level`… */

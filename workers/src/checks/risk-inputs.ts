@@ -4,30 +4,9 @@
  * version on the inputs extracted from the evidence as recorded. Pure, and reads older evidence
  * too (fields added later are read as empty, as the stages do).
  */
+import { customFacts, delistedOf, type BlockchainEvidence, type IntelligenceEvidence, type SanctionsEvidence } from './evidence';
 import type { PatternEvidence } from './patterns';
 import type { ExposureCategory, IndirectExposure, RiskInputs } from './risk-model';
-import type { BlockchainEvidence, CustomListsEvidence, IntelligenceEvidence, SanctionsEvidence } from './stages';
-
-const noCustomLists: CustomListsEvidence = { consulted: [], blocked: [], allowed: [], counterparties: [] };
-
-/** The wallet's ended listings; empty in checks recorded before delisting was tracked. */
-export const delistedOf = (s: SanctionsEvidence) => s.delisted ?? [];
-/** Counterparties with ended listings; empty in checks recorded before delisting was tracked. */
-export const delistedCounterpartiesOf = (s: SanctionsEvidence): NonNullable<SanctionsEvidence['delistedCounterparties']> => s.delistedCounterparties ?? [];
-
-/**
- * The custom-list facts the later stages use. An allow list clears an address of the risk others'
- * judgements give it (its intelligence labels other than `sanctioned`, its abuse reports, custom
- * block lists), never of a sanctions hit: see WEIGHTS.customBlock in risk-model.ts.
- */
-export function customFacts(s: SanctionsEvidence) {
-  const custom = s.customLists ?? noCustomLists;
-  const allowedCounterparties = new Set(custom.counterparties.filter((c) => c.lists.some((l) => l.kind === 'allow')).map((c) => c.address));
-  const blockedCounterparties = new Set(
-    custom.counterparties.filter((c) => !allowedCounterparties.has(c.address) && c.lists.some((l) => l.kind === 'block')).map((c) => c.address),
-  );
-  return { custom, allowedCounterparties, blockedCounterparties };
-}
 
 /** The evidence the risk model reads: the blockchain, sanctions and intelligence stages', and the patterns found. */
 export interface RiskEvidence {

@@ -8,46 +8,34 @@ import type { EventStore } from '@walletscreen/platform';
 import type { FetchOptions } from '../chain-data/service';
 import { knownToken, knownTokens } from '../chain-data/assets';
 import { NO_PRICE_SOURCE, type PriceSource } from '../chain-data/prices';
-import { addressKey, traceFlowOf, type TraceEvidence, type TraceFlow, type Tracer } from '../chain-data/trace';
+import { addressKey, traceFlowOf, type TraceFlow, type Tracer } from '../chain-data/trace';
 import type { ChainData, ChainDataResult } from '../chain-data/types';
-import { createValuer, valuationOf, type Valuation, type Valuer } from '../chain-data/valuation';
-import type { DelistedSanctionEntry, ListedSanctionEntry } from '../sanctions/sanctions-list';
-import type { CustomListHit, CustomListRef } from '../sanctions/custom-lists-index.projection';
+import { createValuer, valuationOf, type Valuer } from '../chain-data/valuation';
+import type { ListedSanctionEntry } from '../sanctions/sanctions-list';
 import { cachedCustomLists } from '../sanctions/custom-lists-store';
 import type { SanctionsListMeta } from '../sanctions/sanctions-index.projection';
 import { cachedSanctionsIndex } from '../sanctions/sanctions-store';
 import { listedAsText } from '../sanctions/match-key';
+import {
+  customFacts,
+  delistedCounterpartiesOf,
+  delistedOf,
+  type AddressLabelFact,
+  type BlockchainEvidence,
+  type ChainabuseFact,
+  type CustomListsEvidence,
+  type FeedInForceFact,
+  type IntelligenceEvidence,
+  type SanctionsEvidence,
+} from './evidence';
 import { attributeExposure, exposureCategoriesOf } from './exposure';
 import { analyzePatterns, type CounterpartyFacts, type PatternEvidence } from './patterns';
 import type { ReportEvidence, Stage, StageContext } from './pipeline';
 import { buildFundFlow } from './fund-flow';
 import { buildReport, linkedWalletReasons, type ReportCounterparty, type ReportInputs, type ReportListing, type ReportValuation } from './report';
-import { customFacts, delistedCounterpartiesOf, delistedOf, riskInputsOf } from './risk-inputs';
+import { riskInputsOf } from './risk-inputs';
 import { assessRisk, RISK_MODEL_VERSION, type ExposureCategory, type RiskAssessment, type RiskCategory } from './risk-model';
 import type { Narrative, NarrativeInputs } from './rule-based-writer';
-
-export interface AddressLabelFact {
-  category: RiskCategory;
-  name: string;
-  source: string;
-  jurisdiction?: string;
-  /** The feed and version the label comes from (workers/src/feeds); absent for the labels files' labels and in checks recorded before feeds. */
-  feed?: { id: string; version: string };
-}
-
-/** A feed in force when the check ran: what an auditor replays it against. */
-export interface FeedInForceFact {
-  id: string;
-  name: string;
-  version: string;
-  sha256: string;
-  entryCount: number;
-}
-
-export type ChainabuseFact =
-  | { status: 'ok'; reports: number; categories: string[]; url: string }
-  | { status: 'not-configured'; reason: string }
-  | { status: 'unavailable'; reason: string };
 
 export interface StageProviders {
   chainData: { fetch(network: Network, address: string, signal?: AbortSignal, options?: FetchOptions): Promise<ChainDataResult> };
@@ -82,17 +70,6 @@ export interface InitializeEvidence {
   chainabuse: 'configured' | 'not configured';
   writer: string;
 }
-/**
- * The blockchain data. A list-change re-screen reuses the data an earlier check recorded instead
- * of calling a provider: the evidence is that check's, with `reusedFrom` naming it.
- */
-export type BlockchainEvidence = ChainDataResult & {
-  reusedFrom?: { checkId: string; reason: string };
-  /** The trace beyond the direct counterparties (absent at depth 1, when the data could not be fetched, and in checks recorded before tracing). */
-  trace?: TraceEvidence;
-  /** The prices the flows are weighed at, on networks where tokens are read (absent elsewhere, and in checks recorded before tokens were weighed). */
-  valuation?: Valuation;
-};
 
 /** The blockchain evidence check `checkId` recorded, for a re-screen of the same wallet; a failed result when it cannot be used. */
 export async function reusedChainEvidence(eventStore: EventStore, checkId: string, request: { address: string; network: Network }): Promise<BlockchainEvidence> {
@@ -107,51 +84,6 @@ export async function reusedChainEvidence(eventStore: EventStore, checkId: strin
   }
   const { reusedFrom: _earlier, ...evidence } = stage.evidence;
   return { ...evidence, reusedFrom: { checkId, reason } };
-}
-/**
- * What the sanctions stage found. Entries are OFAC's listings (see SanctionEntry): each with its
- * ticker as listed, the party (entity, programmes, sdnId), what the ticker says the address is on
- * (`listedNetwork`) and the chains it is matched on (`matchedChains`, `crossChain` when that is not
- * the ticker's: "listed as USDT (Omni Layer)"), OFAC's designation date where the file states one,
- * and since when it has been listed. Checks recorded before cross-chain matching and delisting
- * lack those entry fields and `delisted` / `delistedCounterparties`: read those as empty
- * (`delistedOf`, `delistedCounterpartiesOf`).
- */
-export interface SanctionsEvidence {
-  listLoaded: boolean;
-  list: SanctionsListMeta | null;
-  /** The wallet's current listings, under whatever ticker: a current sanctions hit. */
-  direct: ListedSanctionEntry[];
-  /** The wallet's listings that have ended (the entry left the list, as Tornado Cash's did): evidence of its own kind, not a current sanctions hit. */
-  delisted?: DelistedSanctionEntry[];
-  /** Counterparties currently on the list, with their listings. */
-  counterparties: Array<{ address: string; entries: ListedSanctionEntry[] }>;
-  /** Counterparties with listings that have ended (an address may also be in `counterparties`, listed by another party). */
-  delistedCounterparties?: Array<{ address: string; entries: DelistedSanctionEntry[] }>;
-  /** The administrator's block and allow lists (absent in checks recorded before custom lists). */
-  customLists?: CustomListsEvidence;
-  /** Addresses beyond the direct counterparties (found by the trace) currently on the list, with their listings. */
-  traced?: Array<{ address: string; entries: ListedSanctionEntry[] }>;
-}
-export interface CustomListsEvidence {
-  /** Every custom list in force when the check ran, with its version and file hash: what an auditor replays. */
-  consulted: CustomListRef[];
-  /** The block lists, and the allow lists, the wallet itself is on. */
-  blocked: CustomListHit[];
-  allowed: CustomListHit[];
-  /** Counterparties on a custom list, with those lists. */
-  counterparties: Array<{ address: string; lists: CustomListHit[] }>;
-  /** Addresses beyond the direct counterparties on a custom list (absent in checks recorded before tracing). */
-  traced?: Array<{ address: string; lists: CustomListHit[] }>;
-}
-export interface IntelligenceEvidence {
-  labelsVersion: string;
-  own: AddressLabelFact[];
-  counterparties: Array<{ address: string; labels: AddressLabelFact[] }>;
-  /** Labelled addresses beyond the direct counterparties (absent in checks recorded before tracing). */
-  traced?: Array<{ address: string; labels: AddressLabelFact[] }>;
-  chainabuse: ChainabuseFact;
-  chainabuseSummary: string;
 }
 export interface PatternsStageEvidence extends PatternEvidence {
   assessment: RiskAssessment;

@@ -27,7 +27,8 @@ import { runSanctionsSync } from '../sanctions/sync';
 import { createCheckPipeline } from './pipeline';
 import { replayCheck } from './replay';
 import { sanctionedExposurePoints, RISK_MODEL_VERSION } from './risk-model';
-import { createStages, type BlockchainEvidence, type PatternsStageEvidence } from './stages';
+import type { BlockchainEvidence } from './evidence';
+import { createStages, type PatternsStageEvidence } from './stages';
 
 const a = t.tron;
 const dir = mkdtempSync(path.join(tmpdir(), 'ws-tokens-'));

@@ -5,7 +5,7 @@
  */
 import { shownRiskScore, type CheckSummary, type SanctionsHit } from '@walletscreen/contracts';
 import type { CheckState } from '@walletscreen/domain/check/state';
-import type { BlockchainEvidence, SanctionsEvidence } from '../checks/stages';
+import type { BlockchainEvidence, SanctionsEvidence } from '../checks/evidence';
 
 export function summarizeCheck(state: CheckState, completedAt: string): CheckSummary | null {
   if (state.status !== 'completed' || !state.result) return null;

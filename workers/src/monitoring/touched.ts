@@ -6,7 +6,8 @@
 import type { EventStore } from '@walletscreen/platform';
 import type { Network } from '@walletscreen/contracts';
 import type { CheckState } from '@walletscreen/domain/check/state';
-import { tracedAddresses, type BlockchainEvidence, type SanctionsEvidence } from '../checks/stages';
+import type { BlockchainEvidence, SanctionsEvidence } from '../checks/evidence';
+import { tracedAddresses } from '../checks/stages';
 import { cachedCustomLists } from '../sanctions/custom-lists-store';
 import { listingKey } from '../sanctions/sanctions-list';
 import { cachedSanctionsIndex } from '../sanctions/sanctions-store';

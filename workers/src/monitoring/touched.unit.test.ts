@@ -1,4 +1,4 @@
-import type { SanctionsEvidence } from '../checks/stages';
+import type { SanctionsEvidence } from '../checks/evidence';
 import { listingKey } from '../sanctions/sanctions-list';
 import { currentListings, recordedListings, touchedByListChange, type ListLookups } from './touched';
 

@@ -1,4 +1,4 @@
-import { parseOfacText } from './ofac-parser';
+import { parseOfacText } from './ofac/parse';
 import { createSanctionsIndex, foldSanctionsIndex } from './sanctions-index.projection';
 import { decideSanctionsList } from './decide';
 import { evolveSanctionsList, initialSanctionsListState, type SanctionsListEvent } from './sanctions-list';

@@ -15,7 +15,8 @@ import { WrongExpectedRevision, type EventStore, type Logger } from '@walletscre
 import { downloadToFile } from '../shared/download';
 import { decideSanctionsList } from './decide';
 import { SanctionsListError } from './errors';
-import { parseOfacChunks, type ParsedOfacList } from './ofac-parser';
+import { parseOfacChunks } from './ofac/parse';
+import type { ParsedOfacList } from './ofac/parsed-list';
 import { countListedAddresses, type ListedAddressCounts } from './sanctions-index.projection';
 import { listingKey, ofacFormatNames, sanctionsListSource, sanctionsStreamId, type OfacFormat } from './sanctions-list';
 import { loadSanctionsListState } from './sanctions-store';

@@ -9,7 +9,7 @@
  */
 import type { PatternEvidence } from '../patterns';
 import type { ExposureCategory, IndirectExposure, RiskInputs } from './risk-model';
-import type { BlockchainEvidence, CustomListsEvidence, IntelligenceEvidence, SanctionsEvidence } from '../stages';
+import type { BlockchainEvidence, CustomListsEvidence, IntelligenceEvidence, SanctionsEvidence } from '../evidence';
 
 const noCustomLists: CustomListsEvidence = { consulted: [], blocked: [], allowed: [], counterparties: [] };
 

@@ -1,0 +1,115 @@
+/**
+ * What the stages found that later stages, the risk model's inputs, a replay and monitoring read:
+ * the blockchain, sanctions and intelligence evidence as a check records it, and the small readers
+ * of it they share (older evidence read as empty where a field was added later). Types and pure
+ * helpers only, importing no stage, so every module of the pipeline may import it without a cycle.
+ */
+import type { ChainDataResult } from '../chain-data/types';
+import type { TraceEvidence } from '../chain-data/trace';
+import type { Valuation } from '../chain-data/valuation';
+import type { CustomListHit, CustomListRef } from '../sanctions/custom-lists-index.projection';
+import type { SanctionsListMeta } from '../sanctions/sanctions-index.projection';
+import type { DelistedSanctionEntry, ListedSanctionEntry } from '../sanctions/sanctions-list';
+import type { RiskCategory } from './risk-model';
+
+export interface AddressLabelFact {
+  category: RiskCategory;
+  name: string;
+  source: string;
+  jurisdiction?: string;
+  /** The feed and version the label comes from (workers/src/feeds); absent for the labels files' labels and in checks recorded before feeds. */
+  feed?: { id: string; version: string };
+}
+
+/** A feed in force when the check ran: what an auditor replays it against. */
+export interface FeedInForceFact {
+  id: string;
+  name: string;
+  version: string;
+  sha256: string;
+  entryCount: number;
+}
+
+export type ChainabuseFact =
+  | { status: 'ok'; reports: number; categories: string[]; url: string }
+  | { status: 'not-configured'; reason: string }
+  | { status: 'unavailable'; reason: string };
+
+/**
+ * The blockchain data. A list-change re-screen reuses the data an earlier check recorded instead
+ * of calling a provider: the evidence is that check's, with `reusedFrom` naming it.
+ */
+export type BlockchainEvidence = ChainDataResult & {
+  reusedFrom?: { checkId: string; reason: string };
+  /** The trace beyond the direct counterparties (absent at depth 1, when the data could not be fetched, and in checks recorded before tracing). */
+  trace?: TraceEvidence;
+  /** The prices the flows are weighed at, on networks where tokens are read (absent elsewhere, and in checks recorded before tokens were weighed). */
+  valuation?: Valuation;
+};
+
+/**
+ * What the sanctions stage found. Entries are OFAC's listings (see SanctionEntry): each with its
+ * ticker as listed, the party (entity, programmes, sdnId), what the ticker says the address is on
+ * (`listedNetwork`) and the chains it is matched on (`matchedChains`, `crossChain` when that is not
+ * the ticker's: "listed as USDT (Omni Layer)"), OFAC's designation date where the file states one,
+ * and since when it has been listed. Checks recorded before cross-chain matching and delisting
+ * lack those entry fields and `delisted` / `delistedCounterparties`: read those as empty
+ * (`delistedOf`, `delistedCounterpartiesOf`).
+ */
+export interface SanctionsEvidence {
+  listLoaded: boolean;
+  list: SanctionsListMeta | null;
+  /** The wallet's current listings, under whatever ticker: a current sanctions hit. */
+  direct: ListedSanctionEntry[];
+  /** The wallet's listings that have ended (the entry left the list, as Tornado Cash's did): evidence of its own kind, not a current sanctions hit. */
+  delisted?: DelistedSanctionEntry[];
+  /** Counterparties currently on the list, with their listings. */
+  counterparties: Array<{ address: string; entries: ListedSanctionEntry[] }>;
+  /** Counterparties with listings that have ended (an address may also be in `counterparties`, listed by another party). */
+  delistedCounterparties?: Array<{ address: string; entries: DelistedSanctionEntry[] }>;
+  /** The administrator's block and allow lists (absent in checks recorded before custom lists). */
+  customLists?: CustomListsEvidence;
+  /** Addresses beyond the direct counterparties (found by the trace) currently on the list, with their listings. */
+  traced?: Array<{ address: string; entries: ListedSanctionEntry[] }>;
+}
+export interface CustomListsEvidence {
+  /** Every custom list in force when the check ran, with its version and file hash: what an auditor replays. */
+  consulted: CustomListRef[];
+  /** The block lists, and the allow lists, the wallet itself is on. */
+  blocked: CustomListHit[];
+  allowed: CustomListHit[];
+  /** Counterparties on a custom list, with those lists. */
+  counterparties: Array<{ address: string; lists: CustomListHit[] }>;
+  /** Addresses beyond the direct counterparties on a custom list (absent in checks recorded before tracing). */
+  traced?: Array<{ address: string; lists: CustomListHit[] }>;
+}
+export interface IntelligenceEvidence {
+  labelsVersion: string;
+  own: AddressLabelFact[];
+  counterparties: Array<{ address: string; labels: AddressLabelFact[] }>;
+  /** Labelled addresses beyond the direct counterparties (absent in checks recorded before tracing). */
+  traced?: Array<{ address: string; labels: AddressLabelFact[] }>;
+  chainabuse: ChainabuseFact;
+  chainabuseSummary: string;
+}
+
+const noCustomLists: CustomListsEvidence = { consulted: [], blocked: [], allowed: [], counterparties: [] };
+
+/** The wallet's ended listings; empty in checks recorded before delisting was tracked. */
+export const delistedOf = (s: SanctionsEvidence) => s.delisted ?? [];
+/** Counterparties with ended listings; empty in checks recorded before delisting was tracked. */
+export const delistedCounterpartiesOf = (s: SanctionsEvidence): NonNullable<SanctionsEvidence['delistedCounterparties']> => s.delistedCounterparties ?? [];
+
+/**
+ * The custom-list facts the later stages use. An allow list clears an address of the risk others'
+ * judgements give it (its intelligence labels other than `sanctioned`, its abuse reports, custom
+ * block lists), never of a sanctions hit: see WEIGHTS.customBlock in risk-model.ts.
+ */
+export function customFacts(s: SanctionsEvidence) {
+  const custom = s.customLists ?? noCustomLists;
+  const allowedCounterparties = new Set(custom.counterparties.filter((c) => c.lists.some((l) => l.kind === 'allow')).map((c) => c.address));
+  const blockedCounterparties = new Set(
+    custom.counterparties.filter((c) => !allowedCounterparties.has(c.address) && c.lists.some((l) => l.kind === 'block')).map((c) => c.address),
+  );
+  return { custom, allowedCounterparties, blockedCounterparties };
+}
