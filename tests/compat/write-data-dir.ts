@@ -535,6 +535,24 @@ async function phaseSeven(dataDir: string) {
   await check('carol', t.eth.wallet, 'ethereum');
 }
 
+/**
+ * The Customers screen (a read model) against the balance the audit folds from the events, for
+ * every customer: they must agree, or the data directory would record a read model's mistake.
+ */
+async function balancesAgree(when: string) {
+  await server.projections.waitFor(await server.eventStore.headPosition());
+  const admin = await signIn('admin');
+  const problems: string[] = [];
+  for (const who of customers) {
+    const id = await userId(who);
+    const row = (await call<Array<{ email: string; remaining_checks: number; bonus_checks: number; purchased_checks: number }>>('GET', `/api/admin/customers?email=${encodeURIComponent(people[who].email)}`, { token: admin }, 200)).find((r) => r.email === people[who].email)!;
+    const folded = await call<{ remaining_checks: number; bonus_checks: number; purchased_checks: number }>('GET', `/api/admin/audit/balance/${id}`, { token: admin }, 200);
+    const pick = (b: typeof folded) => `${b.remaining_checks} (${b.bonus_checks} bonus, ${b.purchased_checks} purchased)`;
+    if (pick(row) !== pick(folded)) problems.push(`${people[who].email}: Customers shows ${pick(row)}, the events give ${pick(folded)}`);
+  }
+  if (problems.length > 0) throw new Error(`${when}, the Customers read model disagrees with the events:\n  ${problems.join('\n  ')}`);
+}
+
 /** The user id a session token was issued to (its `sub` claim). */
 function subjectOf(token: string): string {
   const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: unknown };
@@ -716,6 +734,10 @@ function git(...args: string[]): string {
 
 async function main() {
   const out = outDirFromArgs();
+  // Run from this bundle, the server starts its projections thread from dist/run/projections-thread.cjs
+  // when that file exists, whichever sources it was bundled from (a test run's, perhaps with a change
+  // since undone); removed, it is bundled again from the sources being recorded.
+  rmSync(path.join(__dirname, 'projections-thread.cjs'), { force: true });
   const work = mkdtempSync(path.join(tmpdir(), 'ws-compat-write-'));
   const dataDir = path.join(work, 'data');
   let replay: ReplayServer | undefined;
@@ -735,25 +757,28 @@ async function main() {
     // Day 1: purchases expire after a day on this server.
     server = await startTestServer({ ...chain, ...env, PURCHASE_EXPIRY_DAYS: '1' }, dataDir, clock);
     await phaseOne(receiver, dataDir);
-    await server.projections.waitFor(await server.eventStore.headPosition());
+    await balancesAgree('day 1 end');
     await stop(server);
 
     // Day 2, a day and an hour later, with purchases lasting a year: Bob's first purchase expires at start.
     clock.ms += 25 * HOUR;
     server = await startTestServer({ ...chain, ...env }, dataDir, clock);
     await phaseTwo(receiver);
+    await balancesAgree('day 2 end');
     await stop(server);
 
     // Day 6, with Stripe configured.
     clock.ms += 4 * 24 * HOUR;
     server = await startTestServer({ ...chain, ...env, ...STRIPE }, dataDir, clock);
     await phaseSix();
+    await balancesAgree('day 6 end');
     await stop(server);
 
     // Day 7, a day and a minute later, without Stripe again.
     clock.ms += 24 * HOUR + 60_000;
     server = await startTestServer({ ...chain, ...env }, dataDir, clock);
     await phaseSeven(dataDir);
+    await balancesAgree('day 7 end');
 
     // Nothing left running: no check, no delivery; the read models caught up.
     for (const who of ['alice', 'bob', 'carol', 'erin'] as const) {
