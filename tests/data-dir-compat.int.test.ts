@@ -1,0 +1,257 @@
+/**
+ * A data directory written by an earlier build keeps working: today's build starts on a copy of
+ * one (tests/compat/data-dir-2026-11-27, written by tests/compat/write-data-dir.ts, see its
+ * README), with its server's clock a minute after the moment writing ended, and through the HTTP
+ * API finds again everything its manifest recorded: every user signs in (the blocked one is
+ * refused), every balance, check and verdict, case, API key, purchase, list, watch, alert, webhook
+ * and batch; the hash chain verifies; every check replays as it did; and the recorded events are
+ * never rewritten (their digest, read from the file, is the manifest's after the server was used).
+ * The same again with the read models deleted first: rebuilt from the events, they answer the same.
+ *
+ * The rule for answers: every field the manifest recorded is answered the same. A later build may
+ * add fields; it may not change or drop one, except the few named below that depend on the moment
+ * of asking (when a balance was read, a key's last use).
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { DATA_FILES, compatChainEnv, compatRoutes, eventsDigest, readManifest, readStoredFile, type ManifestUser } from './compat/manifest';
+import { ADMIN, startTestServer, type TestServer } from './support/server';
+
+const FIXTURE = path.join(__dirname, 'compat', 'data-dir-2026-11-27');
+const manifest = readManifest(FIXTURE);
+const customers = manifest.users.filter((u) => u.role === 'user');
+const byEmail = (email: string) => {
+  const user = manifest.users.find((u) => u.email === email);
+  if (!user) throw new Error(`the manifest names ${email} but has no such user`);
+  return user;
+};
+
+/** The recorded value without the named top-level fields. */
+function without<T>(recorded: T, fields: readonly string[]): T {
+  if (typeof recorded !== 'object' || recorded === null || Array.isArray(recorded)) return recorded;
+  return Object.fromEntries(Object.entries(recorded).filter(([k]) => !fields.includes(k))) as T;
+}
+
+/** Every field recorded is answered the same (more fields are allowed); `what` names it in a failure. */
+function expectKept(what: string, answered: unknown, recorded: unknown, ignoring: readonly string[] = []) {
+  const expected = Array.isArray(recorded) ? recorded.map((r) => without(r, ignoring)) : without(recorded, ignoring);
+  expect({ what, answered }).toMatchObject({ what, answered: expected as object });
+}
+
+/** A copy of the fixture's data files in a new directory; without read-models.db when asked. */
+function copyFixture(withReadModels: boolean): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ws-compat-'));
+  for (const f of DATA_FILES) {
+    if (!withReadModels && f.name === 'read-models.db') continue;
+    writeFileSync(path.join(dir, f.name), readStoredFile(FIXTURE, f.stored), { mode: 0o600 });
+  }
+  return dir;
+}
+
+describe.each([
+  ['as it was written', true],
+  ['with its read models deleted (rebuilt from the recorded events)', false],
+])("today's build on the data directory %s", (_name, withReadModels) => {
+  let replay: ReplayServer;
+  let server: TestServer;
+  const tokens = new Map<string, string>();
+  const signIns = new Map<string, { status: number; error: string | null }>();
+  const token = (u: ManifestUser | string) => {
+    const email = typeof u === 'string' ? u : u.email;
+    const t = tokens.get(email);
+    if (!t) throw new Error(`${email} did not sign in`);
+    return t;
+  };
+  const admin = () => token(ADMIN.email);
+  const get = <T = unknown>(url: string, as?: string, headers?: Record<string, string>) => server.api<T>('GET', url, { ...(as ? { token: as } : {}), ...(headers ? { headers } : {}) });
+
+  beforeAll(async () => {
+    const dir = copyFixture(withReadModels);
+    replay = await startReplayServer(compatRoutes());
+    // A minute after writing ended: what expired then has expired, nothing more.
+    const offset = { ms: Date.parse(manifest.writtenAt) + 60_000 - Date.now() };
+    server = await startTestServer({ ...compatChainEnv(replay.url), ...manifest.env }, dir, offset);
+    // Everyone signs in as they did (the answers are held to the manifest by the first test).
+    for (const u of manifest.users) {
+      const url = u.role === 'user' ? '/api/auth/login' : '/api/admin/admin-login';
+      const res = await server.api<{ token?: string; error?: string }>('POST', url, { body: { email: u.email, password: u.password } });
+      signIns.set(u.email, { status: res.status, error: res.status === 200 ? null : (res.body.error ?? null) });
+      if (res.status === 200 && res.body.token) tokens.set(u.email, res.body.token);
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await server?.destroy();
+    await replay?.close();
+  });
+
+  it('starts on the files its manifest describes', () => {
+    for (const f of manifest.files) {
+      const bytes = readStoredFile(FIXTURE, f.stored);
+      expect({ file: f.name, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }).toEqual({ file: f.name, bytes: f.bytes, sha256: f.sha256 });
+    }
+    expect(manifest.files.map((f) => f.name).sort()).toEqual(DATA_FILES.map((f) => f.name).sort());
+    expect(manifest.build.dirty).toBe(false);
+  });
+
+  it('signs every user in as before: admin and auditor in the admin area, customers on the site, the blocked one refused', async () => {
+    expect(manifest.users.find((u) => u.role === 'admin')).toMatchObject({ email: ADMIN.email, password: ADMIN.password });
+    for (const u of manifest.users) expect({ email: u.email, ...signIns.get(u.email) }).toEqual({ email: u.email, ...u.signIn });
+    expect(manifest.users.filter((u) => u.blocked).map((u) => u.signIn.status)).toEqual([403]);
+  });
+
+  it('keeps every session that was open, and refuses the tokens that were refused', async () => {
+    for (const u of manifest.users) {
+      if (u.token) expect({ email: u.email, status: (await get('/api/profile', u.token)).status }).toEqual({ email: u.email, status: 200 });
+      for (const r of u.refusedTokens) expect({ email: u.email, why: r.why, status: (await get('/api/profile', r.token)).status }).toEqual({ email: u.email, why: r.why, status: r.status });
+      if (u.role !== 'user' || u.blocked) continue;
+      const { sessions } = (await get<{ sessions: Array<{ id: string }> }>('/api/account/sessions', token(u))).body;
+      expect({ email: u.email, open: u.sessionIds.filter((id) => !sessions.some((s) => s.id === id)) }).toEqual({ email: u.email, open: [] });
+    }
+  });
+
+  it('keeps every balance: profile, the Customers row, and the balance the audit folds from the events', async () => {
+    for (const u of manifest.users) {
+      if (u.profile) expectKept(`${u.email} profile`, (await get('/api/profile', token(u))).body, u.profile);
+      if (u.role !== 'user') continue;
+      type Balance = { remaining_checks: number; bonus_checks: number; purchased_checks: number };
+      const rows = (await get<Array<Balance & { email: string }>>(`/api/admin/customers?email=${encodeURIComponent(u.email)}`, admin())).body;
+      const row = rows.find((r) => r.email === u.email);
+      expectKept(`${u.email} customer`, row, u.customer);
+      const folded = (await get<Balance>(`/api/admin/audit/balance/${u.id}`, admin())).body;
+      // `at` and `position`: when it was asked.
+      expectKept(`${u.email} audit balance`, folded, u.auditBalance, ['at', 'position']);
+      // The Customers screen (a read model) and the events agree, as they did.
+      const balance = (b?: Balance) => b && { remaining_checks: b.remaining_checks, bonus_checks: b.bonus_checks, purchased_checks: b.purchased_checks };
+      expect({ email: u.email, customers: balance(row) }).toEqual({ email: u.email, customers: balance(folded) });
+    }
+  });
+
+  it('shows each customer exactly their checks, in the same order', async () => {
+    for (const u of customers.filter((c) => !c.blocked)) {
+      const ids: string[] = [];
+      for (let offset = 0; ; offset += 100) {
+        const page = (await get<Array<{ id: string }>>(`/api/transactions/history?limit=100&offset=${offset}`, token(u))).body;
+        ids.push(...page.map((p) => p.id));
+        if (page.length < 100) break;
+      }
+      expect({ email: u.email, ids }).toEqual({ email: u.email, ids: manifest.histories[u.email] });
+    }
+    const adminIds: string[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const page = (await get<Array<{ id: string }>>(`/api/admin/transactions?limit=100&offset=${offset}`, admin())).body;
+      adminIds.push(...page.map((p) => p.id));
+      if (page.length < 100) break;
+    }
+    expect(adminIds).toEqual(manifest.adminHistory);
+    // Another customer finds none of them.
+    const signedIn = customers.filter((c) => tokens.has(c.email));
+    for (const c of manifest.checks) {
+      const other = signedIn.find((s) => s.email !== c.owner)!;
+      expect({ check: c.id, as: other.email, status: (await get(`/api/transactions/checks/${c.id}`, token(other))).status }).toEqual({ check: c.id, as: other.email, status: 404 });
+    }
+  });
+
+  it('answers every check as before: its result, History details and the admin view, with the same verdict', async () => {
+    for (const c of manifest.checks) {
+      const owner = byEmail(c.owner);
+      if (c.result) {
+        const res = await get(`/api/transactions/checks/${c.id}`, token(owner));
+        expectKept(`check ${c.id}`, { status: res.status, body: res.body }, c.result);
+      }
+      if (c.history) expectKept(`History ${c.id}`, (await get(`/api/transactions/history/${c.id}`, token(owner))).body, c.history);
+      if (c.admin) expectKept(`admin view of ${c.id}`, (await get(`/api/admin/transactions/${c.id}`, admin())).body, c.admin);
+      const events = (await get<{ status: string; events: Array<{ type: string }>; versions: unknown }>(`/api/admin/checks/${c.id}/events`, admin())).body;
+      expectKept(`events of ${c.id}`, { status: events.status, types: events.events.map((e) => e.type), versions: events.versions }, c.events);
+    }
+    // The manifest holds checks of every kind of verdict, so this is not a test of one.
+    const levels = new Set(manifest.checks.map((c) => c.result?.body.risk_level ?? c.admin?.risk_level ?? c.events.status));
+    expect(levels).toEqual(new Set(['High Risk', 'Medium Risk', 'Low Risk', 'Incomplete', 'failed']));
+  }, 60_000);
+
+  it('replays every check as it did: identical for each completed one, not replayable for the failed one', async () => {
+    for (const c of manifest.checks) {
+      const replay = (await get<Record<string, unknown>>(`/api/admin/checks/${c.id}/replay`, admin())).body;
+      const fields = ['verdict', 'reason', 'model_version', 'differences', 'recorded', 'replayed'] as const;
+      const pick = (r: Record<string, unknown>) => Object.fromEntries(fields.map((f) => [f, r[f]]));
+      expect({ check: c.id, ...pick(replay) }).toEqual({ check: c.id, ...pick(c.replay) });
+      expect({ check: c.id, verdict: replay.verdict }).toEqual({ check: c.id, verdict: c.events.status === 'completed' ? 'identical' : 'not-replayable' });
+    }
+  }, 60_000);
+
+  it('keeps every case: status, decision, notes, assignment, four eyes and history', async () => {
+    for (const c of manifest.cases) {
+      expectKept(`case ${c.id}`, (await get(`/api/cases/${c.id}`, token(c.owner))).body, c.detail);
+      expectKept(`admin case ${c.id}`, (await get(`/api/admin/cases/${c.id}`, admin())).body, c.adminDetail);
+    }
+    expect(new Set(manifest.cases.map((c) => c.detail.status))).toEqual(new Set(['open', 'escalated', 'closed']));
+  });
+
+  it('keeps every API key: listed as before, each still authenticating, the revoked and expired ones refused', async () => {
+    const lists = new Map<string, Array<{ id: string }>>();
+    for (const k of manifest.apiKeys) {
+      if (!lists.has(k.owner)) lists.set(k.owner, (await get<{ items: Array<{ id: string }> }>('/api/keys', token(k.owner))).body.items);
+      // `last_used_at`: the writer used the keys after listing them (and so does this test).
+      expectKept(`key ${k.id}`, lists.get(k.owner)!.find((x) => x.id === k.id), k.listed, ['last_used_at']);
+    }
+    for (const k of manifest.apiKeys) {
+      const res = await get<{ error?: string }>('/api/v1/screenings?limit=1', undefined, { 'X-API-Key': k.key });
+      expect({ key: k.id, status: res.status, error: res.status === 200 ? null : res.body.error }).toEqual({ key: k.id, status: k.status, error: k.error });
+      expect({ key: k.id, status: res.status }).toEqual({ key: k.id, status: k.revoked || k.expired ? 401 : 200 });
+    }
+    expect(manifest.apiKeys.filter((k) => k.revoked)).toHaveLength(1);
+  });
+
+  it('keeps purchases and checkouts, custom lists, the sanctions list and the uploaded labels', async () => {
+    expectKept('admin purchases', (await get('/api/admin/purchases', admin())).body, manifest.purchases.admin);
+    for (const [email, recorded] of Object.entries(manifest.purchases.byUser)) expectKept(`${email} purchases`, (await get('/api/account/purchases?limit=100', token(email))).body, recorded);
+    for (const l of manifest.localCheckouts) expectKept(`checkout ${l.session}`, (await get(`/api/billing/local/sessions/${l.session}`, token(l.owner))).body, l.answer);
+    expectKept('custom lists', (await get('/api/admin/lists', admin())).body, manifest.lists);
+    expectKept('sanctions status', (await get('/api/sanctions/status', token(customers.find((c) => !c.blocked)!))).body, manifest.sanctionsStatus);
+    // Uploaded feeds only: the shipped ones are the build's own and may change with it.
+    type Feeds = { feeds: Array<{ id: string; kind: string }> };
+    const uploaded = (manifest.feeds as Feeds).feeds.filter((f) => f.kind === 'upload');
+    expect(uploaded.length).toBeGreaterThan(0);
+    const feeds = (await get<Feeds>('/api/admin/feeds', admin())).body.feeds;
+    for (const f of uploaded) expectKept(`feed ${f.id}`, feeds.find((x) => x.id === f.id), f);
+    expectKept('statistics', (await get(`/api/admin/stats?${manifest.stats.query}`, admin())).body, manifest.stats.answer);
+  });
+
+  it('keeps watches, alerts, webhooks (secrets and delivery logs) and batches', async () => {
+    for (const [email, recorded] of Object.entries(manifest.watches)) expectKept(`${email} watches`, (await get<{ items: unknown[] }>('/api/watchlist?limit=100', token(email))).body.items, recorded);
+    for (const [email, recorded] of Object.entries(manifest.alerts)) expectKept(`${email} alerts`, (await get<{ items: unknown[] }>('/api/alerts?status=all&limit=100', token(email))).body.items, recorded);
+    for (const w of manifest.webhooks) {
+      const id = String(w.endpoint.id);
+      expectKept(`webhook ${id}`, (await get(`/api/webhooks/${id}`, token(w.owner))).body, w.endpoint);
+      expect((await get(`/api/webhooks/${id}/secret`, token(w.owner))).body).toEqual({ secret: w.secret });
+      expectKept(`webhook ${id} deliveries`, (await get<{ items: unknown[] }>(`/api/webhooks/${id}/deliveries`, token(w.owner))).body.items, w.deliveries);
+    }
+    for (const w of manifest.deletedWebhooks) expect((await get(`/api/webhooks/${w.id}`, token(w.owner))).status).toBe(404);
+    for (const b of manifest.batches) {
+      const id = String(b.batch.id);
+      expectKept(`batch ${id}`, (await get(`/api/batches/${id}`, token(b.owner))).body, b.batch);
+      expectKept(`batch ${id} rows`, (await get(`/api/batches/${id}/rows?limit=100`, token(b.owner))).body, b.rows);
+    }
+  });
+
+  it('verifies the hash chain as before, the store going on after the recorded events', async () => {
+    expect(manifest.auditVerify).toMatchObject({ ok: true, problem: null, count: manifest.events.count, head_hash: manifest.events.lastHash });
+    const verify = await get<{ ok: boolean; count: number; problem: unknown }>('/api/admin/audit/verify', admin());
+    expect(verify.body).toMatchObject({ ok: true, problem: null });
+    // The recorded events and whatever this build appended after them (signing in does).
+    expect(verify.body.count).toBeGreaterThanOrEqual(manifest.events.count);
+  });
+
+  // Last, after the server was used. Byte for byte: the hash chain covers the events' values, not
+  // how they are written (a rewrite that reorders a JSON object's keys keeps the chain).
+  it('has rewritten none of the recorded events', () => {
+    expect(eventsDigest(path.join(server.dataDir, 'walletscreen.db'), manifest.events.count)).toEqual({
+      count: manifest.events.count,
+      sha256: manifest.events.sha256,
+      columns: manifest.events.columns,
+      encoding: manifest.events.encoding,
+    });
+  });
+});
