@@ -142,7 +142,7 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
     addressRoutes(),
     checkRoutes({ auth: accounts, checks: deps.checks, readStore, logger: deps.logger, clock }),
     pdfRoutes({ auth: accounts, readStore, clock }),
-    adminRoutes({ auth: accounts, readStore, commands: accounts, waitForReadModels: deps.readModelsShow('an admin change'), logger: deps.logger, clock }),
+    adminRoutes({ auth: accounts, readStore, commands: accounts, logger: deps.logger, clock }),
     insightsRoutes({ auth: accounts, readStore, clock }),
     listsRoutes({ auth: accounts, lists: deps.customLists }),
     billingRoutes({ auth: accounts, billing: deps.billing, readStore }),
@@ -171,7 +171,7 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
     routeGroup(webhookRoutes(webhookDeps, { prefix: '/v1/webhooks', auth: { apiKey: 'monitor' }, tags: ['Webhooks (API)'], source: 'api' }), {
       auth: apiKeyAuth({ auth: accounts, limiter: deps.apiKeyLimiter }),
     }),
-    casesRoutes({ auth: accounts, cases: deps.cases, waitForReadModels: deps.readModelsShow('a case change') }),
+    casesRoutes({ auth: accounts, cases: deps.cases }),
     // Last: any other /api/admin path asks for an admin before it is found missing.
     adminPathsGuard(accounts),
   ];

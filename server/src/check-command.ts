@@ -8,7 +8,6 @@ import type { EventStore, Logger, MessageBus } from '@walletscreen/platform';
 import type { Accounts } from '@walletscreen/command-api/accounts/service';
 import { startProgressHub, type ProgressHub } from '@walletscreen/command-api/checks/progress-hub';
 import { createChecks, type Checks } from '@walletscreen/command-api/checks/service';
-import type { ReadModels } from './command-api';
 
 export async function startCheckCommand(deps: {
   eventStore: EventStore;
@@ -17,8 +16,6 @@ export async function startCheckCommand(deps: {
   logger: Logger;
   clock: () => Date;
   waitMs: number;
-  /** A settled check is answered once these read models show it. */
-  readModels?: ReadModels;
 }): Promise<{ checks: Checks; hub: ProgressHub }> {
   const { eventStore, accounts } = deps;
   // Every process follows the check events in a group of its own: each one hears of every check.
@@ -28,7 +25,6 @@ export async function startCheckCommand(deps: {
     hub,
     clock: deps.clock,
     waitMs: deps.waitMs,
-    ...(deps.readModels ? { readModels: deps.readModels } : {}),
     billing: {
       async chargeCheck(userId, checkId, check) {
         const { charged, state } = await accounts.chargeCheck(userId, checkId, check);

@@ -83,8 +83,6 @@ export async function startCommandApi(deps: {
   ports: Ports;
   accounts: Accounts;
   readModels: ReadModels;
-  /** The read model a settled check is answered after (History); all of them by default. */
-  checksReadModel?: ReadModels;
   /** Waits until the read models have caught up with the store's head (before asking whether an admin exists). */
   catchUp: () => Promise<void>;
   logger: Logger;
@@ -109,7 +107,7 @@ export async function startCommandApi(deps: {
 
   // Live progress: every replica follows the check events in a group of its own, so each one
   // pushes to the sockets connected to it.
-  const { checks, hub } = await startCheckCommand({ eventStore, bus, accounts, logger, clock, waitMs: config.CHECK_WAIT_MS, readModels: deps.checksReadModel ?? readModels });
+  const { checks, hub } = await startCheckCommand({ eventStore, bus, accounts, logger, clock, waitMs: config.CHECK_WAIT_MS });
 
   // An answer that changed something waits (up to 5 s) until the read models show it; after that it answers anyway (the change is stored).
   const readModelsShow = (what: string) => (position: number) =>
@@ -162,6 +160,8 @@ export async function startCommandApi(deps: {
     }),
     tags: apiTags,
     webhooks: apiWebhooks,
+    // A read that carries a consistency token waits until the read models have reached it.
+    readModelsAt: (position, timeoutMs) => readModels.waitFor(position, timeoutMs),
     logger,
     staticDir: deps.staticDir ?? findStaticDir(),
     trustProxy: config.TRUST_PROXY,

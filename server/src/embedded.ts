@@ -7,7 +7,7 @@ import type { Config, EventStore, Logger, ReadStore } from '@walletscreen/platfo
 import type { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { closeStack, createLogger, loadConfig } from '@walletscreen/platform';
 import { openPlatform, type Platform } from '@walletscreen/platform/composition';
-import { allProjections, checksProjection, readModelGenerations, startProjections, type ProjectionRunner } from '@walletscreen/projections';
+import { allProjections, readModelGenerations, startProjections, type ProjectionRunner } from '@walletscreen/projections';
 import type { AnalysisWorker } from '@walletscreen/workers/checks/analysis-worker';
 import type { Accounts } from '@walletscreen/command-api/accounts/service';
 import type { ExpirySweeper } from '@walletscreen/command-api/billing/expiry-sweeper';
@@ -16,7 +16,7 @@ import type { ChargeSweeper } from '@walletscreen/command-api/checks/charge-swee
 import type { AnalysisOptions } from './analysis';
 import { startBackgroundWork } from './background-work';
 import type { RescreenScheduler } from '@walletscreen/command-api/monitoring/background';
-import { createAccountsService, startCommandApi, type ReadModels } from './command-api';
+import { createAccountsService, startCommandApi } from './command-api';
 import { lockDataDir } from './data-dir-lock';
 import { startProjectionsThread } from './projections-thread';
 
@@ -45,7 +45,7 @@ export interface EmbeddedServer {
  * files with the in-process bus (the default), so that folding them takes nothing from the thread
  * that serves requests; here otherwise.
  */
-async function startReadModels(config: Config, platform: Platform, logger: Logger): Promise<ProjectionRunner & { checks?: ReadModels }> {
+async function startReadModels(config: Config, platform: Platform, logger: Logger): Promise<ProjectionRunner> {
   const store = platform.eventStore as Partial<Pick<SqliteEventStore, 'onAppended'>>;
   if (platform.sqliteFile && platform.readModelsFile && platform.shape.bus === 'in-process' && typeof store.onAppended === 'function') {
     const onAppended = store.onAppended.bind(store);
@@ -56,8 +56,7 @@ async function startReadModels(config: Config, platform: Platform, logger: Logge
       onAppended,
       logger,
     });
-    // Folded apart from the requests, History can be waited for alone, as in the distributed shape.
-    return Object.assign(thread, { checks: thread.readModel(checksProjection.name) });
+    return thread;
   }
   return startProjections({ bus: platform.bus, readStore: platform.readStore, projections: allProjections, logger });
 }
@@ -90,7 +89,7 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
     opened.add(() => mailer.close());
     const work = await startBackgroundWork({ config, env: options.env, ports: platform, accounts, mailer, catchUp: catchUp(30_000), logger, clock, analysis: options.analysis, resumeRunningChecks: true });
     opened.add(() => work.close());
-    const api = await startCommandApi({ config, ports: platform, accounts, readModels: projections, ...(projections.checks ? { checksReadModel: projections.checks } : {}), catchUp: catchUp(60_000), logger, clock, staticDir: options.staticDir, deliverWebhookNow: (id) => work.webhooks.wake(id) });
+    const api = await startCommandApi({ config, ports: platform, accounts, readModels: projections, catchUp: catchUp(60_000), logger, clock, staticDir: options.staticDir, deliverWebhookNow: (id) => work.webhooks.wake(id) });
     opened.add(() => api.close());
 
     return {

@@ -11,7 +11,7 @@
 import type { Config, Logger } from '@walletscreen/platform';
 import { closeStack, ConfigError, createLogger, loadConfig } from '@walletscreen/platform';
 import { openPlatform, type Platform } from '@walletscreen/platform/composition';
-import { allProjections, checksProjection, readModelGenerations, startProjections, watchReadModels } from '@walletscreen/projections';
+import { allProjections, readModelGenerations, startProjections, watchReadModels } from '@walletscreen/projections';
 import type { AnalysisOptions } from './analysis';
 import { startBackgroundWork, type BackgroundWork } from './background-work';
 import { createAccountsService, startCommandApi } from './command-api';
@@ -102,9 +102,7 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
           }
         };
         // A settled check is answered once History shows it: only that read model is waited for.
-        const checksReadModel = watchReadModels({ readStore: platform.readStore, projections: [checksProjection] });
-        opened.add(() => checksReadModel.stop());
-        const api = await startCommandApi({ config, ports: platform, accounts, readModels, checksReadModel, catchUp, logger, clock, staticDir: options.staticDir, rateLimitStore: sharedRateLimitStore(opening.readStore) });
+        const api = await startCommandApi({ config, ports: platform, accounts, readModels, catchUp, logger, clock, staticDir: options.staticDir, rateLimitStore: sharedRateLimitStore(opening.readStore) });
         opened.add(() => api.close());
         running.url = api.url;
       } else {

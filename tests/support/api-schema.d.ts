@@ -20,7 +20,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -78,6 +81,8 @@ export interface paths {
                 /** @description Registered */
                 201: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -150,6 +155,8 @@ export interface paths {
                 /** @description Session token (100 minutes) */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -233,6 +240,8 @@ export interface paths {
                 /** @description Admin session token */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -308,6 +317,8 @@ export interface paths {
                 /** @description Neutral confirmation */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -362,6 +373,8 @@ export interface paths {
                 /** @description Password changed */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -398,7 +411,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -470,6 +486,8 @@ export interface paths {
                 /** @description Signed out */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -545,6 +563,8 @@ export interface paths {
                 /** @description Password changed */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -610,7 +630,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -672,6 +695,8 @@ export interface paths {
                 /** @description How many listed sessions ended */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -731,6 +756,8 @@ export interface paths {
                 /** @description Ended */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -804,6 +831,8 @@ export interface paths {
                 /** @description The chain, network and canonical form */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -859,7 +888,10 @@ export interface paths {
                     /** @description YYYY-MM-DD or dd.MM.yyyy, inclusive of the whole day */
                     date_to?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -946,7 +978,10 @@ export interface paths {
                     /** @description YYYY-MM-DD or dd.MM.yyyy, inclusive of the whole day */
                     date_to?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1009,7 +1044,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -1171,9 +1209,11 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The completed analysis, with check_id and status */
+                /** @description The completed analysis, with check_id and status (and its consistency token) */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1252,6 +1292,8 @@ export interface paths {
                 /** @description Still running: its progress (follow it over socket.io or GET /api/transactions/checks/{id}) */
                 202: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1333,6 +1375,7 @@ export interface paths {
                                 } | null;
                             };
                             error?: string;
+                            consistency_token?: string;
                         };
                     };
                 };
@@ -1394,6 +1437,8 @@ export interface paths {
                 /** @description The analysis failed; its check was refunded (`check_id`, `refunded: true`) */
                 502: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1439,7 +1484,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1529,6 +1577,7 @@ export interface paths {
                                 } | null;
                             };
                             error?: string;
+                            consistency_token?: string;
                         }[];
                     };
                 };
@@ -1574,7 +1623,10 @@ export interface paths {
                     /** @description Milliseconds to wait for the check to finish */
                     wait?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -1582,9 +1634,11 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The completed analysis, with check_id and status */
+                /** @description The completed analysis, with check_id and status (and its consistency token) */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1663,6 +1717,8 @@ export interface paths {
                 /** @description Still running: its progress (follow it over socket.io or GET /api/transactions/checks/{id}) */
                 202: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1744,6 +1800,7 @@ export interface paths {
                                 } | null;
                             };
                             error?: string;
+                            consistency_token?: string;
                         };
                     };
                 };
@@ -1786,6 +1843,8 @@ export interface paths {
                 /** @description The analysis failed; its check was refunded (`check_id`, `refunded: true`) */
                 502: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1853,6 +1912,8 @@ export interface paths {
                 /** @description The PDF */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         /** @description attachment; filename="AML_Report_<address>.pdf" */
                         "Content-Disposition"?: string;
                         [name: string]: unknown;
@@ -1924,7 +1985,10 @@ export interface paths {
                     limit?: number;
                     offset?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2024,6 +2088,8 @@ export interface paths {
                 /** @description The customer as they now are (`changed: false` for a retried key) */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2125,6 +2191,8 @@ export interface paths {
                 /** @description The customer as they now are (`changed: false` when already so) */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2226,6 +2294,8 @@ export interface paths {
                 /** @description The customer as they now are (`changed: false` when already so) */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2317,6 +2387,8 @@ export interface paths {
                 /** @description The auditor */
                 201: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2401,7 +2473,10 @@ export interface paths {
                     /** @description Case-insensitive substring of the user's e-mail */
                     email?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2491,7 +2566,10 @@ export interface paths {
                     /** @description Case-insensitive substring of the user's e-mail */
                     email?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2557,7 +2635,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     /** @description The id */
                     id: string;
@@ -2702,7 +2783,10 @@ export interface paths {
                     limit?: number;
                     offset?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2789,7 +2873,10 @@ export interface paths {
                     limit?: number;
                     offset?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
                     address: string;
@@ -2931,7 +3018,10 @@ export interface paths {
                     to?: string;
                     granularity?: "day" | "month";
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -3059,7 +3149,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -3144,6 +3237,8 @@ export interface paths {
                 /** @description An existing list replaced (a new version) */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3173,6 +3268,8 @@ export interface paths {
                 /** @description A new list */
                 201: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3283,6 +3380,8 @@ export interface paths {
                 /** @description Removed */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3347,7 +3446,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -3407,6 +3509,8 @@ export interface paths {
                 /** @description Where to send the browser */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3500,6 +3604,8 @@ export interface paths {
                 /** @description `applied: false` when the session was credited before or the event is not a paid session */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3556,7 +3662,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -3647,6 +3756,8 @@ export interface paths {
                 /** @description The purchase and the new balance (`applied: false` when confirmed before) */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3730,7 +3841,10 @@ export interface paths {
                     limit?: number;
                     offset?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -3812,7 +3926,10 @@ export interface paths {
                     limit?: number;
                     offset?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -3898,7 +4015,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -3968,7 +4088,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -4075,7 +4198,10 @@ export interface paths {
                     limit?: number;
                     offset?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -4158,7 +4284,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -4230,7 +4359,10 @@ export interface paths {
                     /** @description Last day (UTC, YYYY-MM-DD), included */
                     to?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -4301,7 +4433,10 @@ export interface paths {
                     /** @description The moment (ISO-8601); default: now */
                     at?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     /** @description The customer id */
                     userId: string;
@@ -4387,7 +4522,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     /** @description The customer id */
                     userId: string;
@@ -4468,7 +4606,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -4550,7 +4691,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     /** @description The check id */
                     checkId: string;
@@ -4677,7 +4821,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     /** @description The check id */
                     checkId: string;
@@ -4795,7 +4942,10 @@ export interface paths {
                     after?: string;
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -4875,7 +5025,10 @@ export interface paths {
                     /** @description Global position: the events recorded up to it (inclusive) and the state folded from them; default: all */
                     position?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     /** @description The stream id, e.g. user-<id> */
                     streamId: string;
@@ -4984,6 +5137,8 @@ export interface paths {
                 /** @description The outcome and the status after it */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5091,6 +5246,8 @@ export interface paths {
                 /** @description Imported, or unchanged (this file is the list in force), with the status after it */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5205,7 +5362,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -5319,6 +5479,8 @@ export interface paths {
                 /** @description Imported as the next version, or unchanged, with the feed after it */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5448,6 +5610,8 @@ export interface paths {
                 /** @description The outcome and the feed after it */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5551,7 +5715,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -5623,6 +5790,8 @@ export interface paths {
                 /** @description The key (shown once) and its details */
                 201: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5710,6 +5879,8 @@ export interface paths {
                 /** @description The revoked key */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5790,7 +5961,10 @@ export interface paths {
                     /** @description Default: completed */
                     status?: "running" | "completed" | "failed" | "all";
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -5891,6 +6065,8 @@ export interface paths {
                 /** @description Completed (or failed and refunded) */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5983,6 +6159,8 @@ export interface paths {
                 /** @description Still running: poll the Location */
                 202: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         /** @description The screening to poll */
                         Location?: string;
                         /** @description Seconds to wait before polling */
@@ -6155,7 +6333,10 @@ export interface paths {
                     /** @description Milliseconds to wait for the result before answering 202 (POST: default 25000; GET: default 0) */
                     wait?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -6262,6 +6443,8 @@ export interface paths {
                         Location?: string;
                         /** @description Seconds to wait before polling */
                         "Retry-After"?: string;
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6411,7 +6594,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -6488,7 +6674,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     address: string;
                 };
@@ -6598,6 +6787,8 @@ export interface paths {
                 /** @description One answer per address */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6691,6 +6882,8 @@ export interface paths {
                 /** @description One answer per address */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6767,7 +6960,10 @@ export interface paths {
                     limit?: number;
                     offset?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -6874,6 +7070,8 @@ export interface paths {
                 /** @description The dry run (`dry_run: true`), or the batch this file or key already made (nothing charged) */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6913,6 +7111,8 @@ export interface paths {
                 /** @description The batch, recorded and running: follow its Location */
                 202: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         /** @description The batch */
                         Location?: string;
                         [name: string]: unknown;
@@ -7015,7 +7215,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -7108,7 +7311,10 @@ export interface paths {
                     offset?: number;
                     status?: "pending" | "running" | "completed" | "failed" | "skipped";
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -7205,7 +7411,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -7270,7 +7479,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -7341,7 +7553,10 @@ export interface paths {
                     limit?: number;
                     offset?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -7457,6 +7672,8 @@ export interface paths {
                 /** @description The dry run (`dry_run: true`), or the batch this file or key already made (nothing charged) */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7496,6 +7713,8 @@ export interface paths {
                 /** @description The batch, recorded and running: follow its Location */
                 202: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         /** @description The batch */
                         Location?: string;
                         [name: string]: unknown;
@@ -7610,7 +7829,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -7712,7 +7934,10 @@ export interface paths {
                     offset?: number;
                     status?: "pending" | "running" | "completed" | "failed" | "skipped";
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -7818,7 +8043,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -7895,7 +8123,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -7976,7 +8207,10 @@ export interface paths {
                     /** @description Case-insensitive substring of the address */
                     address?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -8111,6 +8345,8 @@ export interface paths {
                 /** @description The watches, each saying whether it was created or watched already */
                 201: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8182,7 +8418,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -8269,6 +8508,8 @@ export interface paths {
                 /** @description The watch, unwatched */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8359,6 +8600,8 @@ export interface paths {
                 /** @description The watch */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8446,7 +8689,10 @@ export interface paths {
                     status?: "open" | "acknowledged" | "resolved" | "all";
                     watch_id?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -8610,6 +8856,8 @@ export interface paths {
                 /** @description The alert */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8765,6 +9013,8 @@ export interface paths {
                 /** @description The alert */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8929,7 +9179,10 @@ export interface paths {
                     /** @description Case-insensitive substring of the address */
                     address?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -9073,6 +9326,8 @@ export interface paths {
                 /** @description The watches, each saying whether it was created or watched already */
                 201: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9156,7 +9411,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -9255,6 +9513,8 @@ export interface paths {
                 /** @description The watch, unwatched */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9357,6 +9617,8 @@ export interface paths {
                 /** @description The watch */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9456,7 +9718,10 @@ export interface paths {
                     status?: "open" | "acknowledged" | "resolved" | "all";
                     watch_id?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -9616,7 +9881,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -9688,6 +9956,8 @@ export interface paths {
                 /** @description The endpoint and its secret */
                 201: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9759,7 +10029,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -9831,6 +10104,8 @@ export interface paths {
                 /** @description Deleted */
                 204: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -9891,6 +10166,8 @@ export interface paths {
                 /** @description The endpoint as changed */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9957,7 +10234,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -10037,6 +10317,8 @@ export interface paths {
                 /** @description The new secret */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10094,7 +10376,10 @@ export interface paths {
                     limit?: number;
                     offset?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -10196,6 +10481,8 @@ export interface paths {
                 /** @description Queued: the delivery log shows the new attempt */
                 202: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -10258,7 +10545,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -10339,6 +10629,8 @@ export interface paths {
                 /** @description The endpoint and its secret */
                 201: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10422,7 +10714,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -10506,6 +10801,8 @@ export interface paths {
                 /** @description Deleted */
                 204: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -10578,6 +10875,8 @@ export interface paths {
                 /** @description The endpoint as changed */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10656,7 +10955,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -10748,6 +11050,8 @@ export interface paths {
                 /** @description The new secret */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10817,7 +11121,10 @@ export interface paths {
                     limit?: number;
                     offset?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -10931,6 +11238,8 @@ export interface paths {
                 /** @description Queued: the delivery log shows the new attempt */
                 202: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -11010,7 +11319,10 @@ export interface paths {
                     /** @description Case-insensitive substring of the wallet address */
                     q?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -11158,6 +11470,8 @@ export interface paths {
                 /** @description The case opened before */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -11265,6 +11579,8 @@ export interface paths {
                 /** @description The case, opened */
                 201: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -11449,7 +11765,10 @@ export interface paths {
                     /** @description Case-insensitive substring of the owner's e-mail */
                     owner?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -11593,7 +11912,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -11756,7 +12078,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -11938,6 +12263,8 @@ export interface paths {
                 /** @description The case, with its notes and history */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12126,6 +12453,8 @@ export interface paths {
                 /** @description The case, with its notes and history */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12313,6 +12642,8 @@ export interface paths {
                 /** @description The case, with its notes and history */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12502,6 +12833,8 @@ export interface paths {
                 /** @description The case, with its notes and history */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12686,6 +13019,8 @@ export interface paths {
                 /** @description The case, with its notes and history */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12864,6 +13199,8 @@ export interface paths {
                 /** @description The case, with its notes and history */
                 200: {
                     headers: {
+                        /** @description The store position of what this call recorded: send it back on a read that must show it */
+                        "Consistency-Token"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13032,7 +13369,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -13071,7 +13411,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -13109,7 +13452,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                    "Consistency-Token"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };

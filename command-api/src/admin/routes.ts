@@ -24,6 +24,7 @@ import { NotFound } from '@walletscreen/domain/errors';
 import { listCustomers } from './customers-query';
 import { sendAdminHistoryCsv } from '../shared/history-export';
 import { adminHistoryFilterSchema, adminHistoryQuerySchema, findAdminCheck, findAdminHistory } from './transactions-query';
+import { setConsistencyToken } from '../http/consistency';
 
 interface Actor {
   userId: string;
@@ -67,11 +68,11 @@ const roleChangeAnswers = {
  * GET /api/admin/customers, POST /api/admin/topup/:id, POST /api/admin/block-user/:id,
  * POST /api/admin/unblock-user/:id, GET /api/admin/transactions, GET /api/admin/transactions/:id.
  * Every admin route checks the admin role on the server. A command answers once the read models
- * show it, so the list the browser reloads next already has the change.
+ * show it: its consistency token makes the list the browser reloads next show the change.
  */
-export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; commands: AdminCommands; waitForReadModels: (position: number) => Promise<void>; logger: Logger; clock: () => Date }): RouteGroup {
-  const answer = async (res: Response, change: AdminChange) => {
-    if (change.position !== null) await deps.waitForReadModels(change.position);
+export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; commands: AdminCommands; logger: Logger; clock: () => Date }): RouteGroup {
+  const answer = (res: Response, change: AdminChange) => {
+    setConsistencyToken(res, change.position);
     const body: AdminActionResponse = { ...change.user, changed: change.changed };
     res.json(body);
   };
@@ -148,7 +149,7 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
         },
         async handle({ body }, _req, res) {
           const { user, position } = await deps.commands.createAuditor(body, actorOf(res));
-          await deps.waitForReadModels(position);
+          setConsistencyToken(res, position);
           res.status(201).json({ id: user.userId, email: user.email, username: user.username, role: 'auditor', created_at: user.registeredAt });
         },
       }),

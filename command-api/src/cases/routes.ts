@@ -22,8 +22,8 @@ import type { CaseActor } from '@walletscreen/domain/case/events';
 import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
 import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
 import type { Cases } from './service';
+import { setConsistencyToken } from '../http/consistency';
 
-type Wait = (position: number) => Promise<void>;
 
 const idSchema = z.object({ id: z.uuid({ error: 'Not a case id' }) });
 const tags = ['Cases'];
@@ -37,13 +37,13 @@ function actor(res: Response): CaseActor {
   return { userId: user.userId, email: user.email, role: user.role === 'admin' ? 'admin' : 'user' };
 }
 
-export function casesRoutes(deps: { auth: Authenticator; cases: Cases; waitForReadModels: Wait }): RouteGroup {
+export function casesRoutes(deps: { auth: Authenticator; cases: Cases }): RouteGroup {
   const { cases } = deps;
-  /** Runs an action, waits until the lists show it, and answers with the case. */
+  /** Runs an action and answers with the case as its stream shows it, and the action's consistency token (for the lists). */
   const acting = async (res: Response, caseId: string, act: (by: CaseActor) => Promise<{ position: number | null }>) => {
     const by = actor(res);
     const { position } = await act(by);
-    if (position) await deps.waitForReadModels(position);
+    setConsistencyToken(res, position);
     res.json(await cases.get(by, caseId));
   };
   const action = <B extends z.ZodType>(path: string, summary: string, body: B | undefined, extra: Record<number, { description: string }>, act: (by: CaseActor, id: string, body: z.output<B>) => Promise<{ position: number | null }>, description?: string) =>
@@ -83,7 +83,7 @@ export function casesRoutes(deps: { auth: Authenticator; cases: Cases; waitForRe
         async handle({ body }, _req, res) {
           const by = actor(res);
           const { caseId, created, position } = await cases.open(by, body.alert_id ? { alertId: body.alert_id } : { checkId: body.check_id! });
-          if (position) await deps.waitForReadModels(position);
+          setConsistencyToken(res, position);
           res.status(created ? 201 : 200).json(await cases.get(by, caseId));
         },
       }),

@@ -14,6 +14,7 @@ import {
 } from '@walletscreen/contracts';
 import type { Logger, ReadStore } from '@walletscreen/platform';
 import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
+import { consistencyTokenAnswer, setConsistencyToken } from '../http/consistency';
 import { idempotencyKeyHeaders } from '../http/headers';
 import { route, routeGroup, type RouteGroup } from '../http/route';
 import { Invalid, NotFound, PaymentRequired } from '@walletscreen/domain/errors';
@@ -42,13 +43,14 @@ const RUNNING_LISTED = 10;
 const signedIn = { 401: { description: 'Not signed in, or the session expired' }, 403: { description: 'Blocked' } };
 /** The answers of a check: its analysis when completed, its progress while running, a problem when it failed. */
 const checkAnswers = {
-  200: { description: 'The completed analysis, with check_id and status', schema: checkResultSchema },
-  202: { description: 'Still running: its progress (follow it over socket.io or GET /api/transactions/checks/{id})', schema: checkProgressSchema },
-  502: { description: 'The analysis failed; its check was refunded (`check_id`, `refunded: true`)', schema: checkFailedProblemSchema },
+  200: { description: 'The completed analysis, with check_id and status (and its consistency token)', schema: checkResultSchema, headers: consistencyTokenAnswer },
+  202: { description: 'Still running: its progress (follow it over socket.io or GET /api/transactions/checks/{id})', schema: checkProgressSchema, headers: consistencyTokenAnswer },
+  502: { description: 'The analysis failed; its check was refunded (`check_id`, `refunded: true`)', schema: checkFailedProblemSchema, headers: consistencyTokenAnswer },
 };
 
-/** A finished check answers with the analysis fields; a running one with 202 and its progress. */
-function answer(res: Response, progress: CheckProgress) {
+/** A finished check answers with the analysis fields; a running one with 202 and its progress. Each carries the check's consistency token. */
+function answer(res: Response, { progress, position }: { progress: CheckProgress; position: number }) {
+  setConsistencyToken(res, position);
   if (progress.status === 'completed' && progress.result) {
     res.json({ ...progress.result, check_id: progress.check_id, status: progress.status });
   } else if (progress.status === 'failed') {
@@ -130,7 +132,7 @@ export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readSto
         },
         async handle({ body, headers }, _req, res) {
           try {
-            answer(res, await deps.checks.analyze(currentUser(res).userId, body, headers['Idempotency-Key']));
+            answer(res, await deps.checks.start(currentUser(res).userId, body, headers['Idempotency-Key']));
           } catch (error) {
             if (!(error instanceof PaymentRequired)) throw error;
             // The spec's 401 with require_premium: the browser offers Top Up and keeps the session.
@@ -171,7 +173,7 @@ export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readSto
         request: { params: checkIdSchema, query: waitSchema },
         responses: { ...checkAnswers, 400: { description: 'Not a check id, or a bad wait' }, 404: { description: 'No such check of yours' }, ...signedIn },
         async handle({ params, query }, _req, res) {
-          answer(res, await deps.checks.get(currentUser(res).userId, params.id, query.wait));
+          answer(res, await deps.checks.follow(currentUser(res).userId, params.id, query.wait));
         },
       }),
     ],

@@ -17,10 +17,15 @@ export interface Billing {
   chargeCheck(userId: string, checkId: string, check: { input: string; address: string; chain: string; network: Network; idempotencyKey?: string }): Promise<{ charged: boolean; source: 'bonus' | 'purchased' }>;
 }
 
-/** A check as it stands after waiting for it: its progress, and what was asked (reference, moment). */
+/**
+ * A check as it stands after waiting for it, folded from its own stream: its progress, what was
+ * asked (reference, moment), and the store position of its last event (the answer's consistency
+ * token: a read that passes it back shows the check).
+ */
 export interface SettledCheck {
   progress: CheckProgress;
   request: WalletCheckRequested;
+  position: number;
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
@@ -31,8 +36,6 @@ export function createChecks(deps: {
   hub: ProgressHub;
   clock: () => Date;
   waitMs: number;
-  /** A settled check is answered once the read models show it (History, stats), or after 2 s anyway. */
-  readModels?: { waitFor(position: number, timeoutMs?: number): Promise<void> };
 }) {
   // Requests only: the check's state is read from its stream when it is answered (see settle).
   const handler = new CommandHandler(deps.eventStore, checkDecider, 1_000);
@@ -88,8 +91,7 @@ export function createChecks(deps: {
     }
     const { state, position } = loaded;
     if (!state) throw new NotFound('No such check');
-    if (state.status !== 'running' && deps.readModels) await deps.readModels.waitFor(position, 2_000).catch(() => undefined);
-    return { progress: progressOf(state), request: state.request };
+    return { progress: progressOf(state), request: state.request, position };
   }
 
   /**
@@ -152,18 +154,10 @@ export function createChecks(deps: {
   }
 
   return {
-    /** Starts a check, or follows the one of a key already used: its progress. */
-    async analyze(...args: Parameters<typeof start>): Promise<CheckProgress> {
-      return (await start(...args)).progress;
-    },
-    /** The same, with the check's request (its reference and moment): the public API's screening. */
+    /** Starts a check, or follows the one of a key already used: the check as its stream shows it. */
     start,
 
-    /** The caller's own check: another user's is not found. */
-    async get(userId: string, checkId: string, waitMs = 0): Promise<CheckProgress> {
-      return (await settle(checkId, waitMs, userId)).progress;
-    },
-    /** The same, with the check's request. */
+    /** The caller's own check (another user's is not found), as its stream shows it. */
     follow(userId: string, checkId: string, waitMs = 0): Promise<SettledCheck> {
       return settle(checkId, waitMs, userId);
     },

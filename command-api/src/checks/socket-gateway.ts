@@ -22,6 +22,10 @@ export const CHECK_SUBSCRIBE = 'check:subscribe';
 
 const room = (userId: string) => `user:${userId}`;
 
+/** A settled check's progress carries its consistency token (the store position of its outcome). */
+const withToken = ({ progress, position }: { progress: CheckProgress; position: number }): CheckProgress =>
+  progress.status === 'running' ? progress : { ...progress, consistency_token: String(position) };
+
 export function attachSocketGateway(deps: {
   server: HttpServer;
   auth: Authenticator;
@@ -55,7 +59,7 @@ export function attachSocketGateway(deps: {
       const reply = typeof ack === 'function' ? ack : (answer: CheckProgress | { error: string }) => socket.emit(CHECK_PROGRESS, answer);
       if (typeof checkId !== 'string') return reply({ error: 'check_id is required' });
       try {
-        reply(await deps.checks.get(user.userId, checkId));
+        reply(withToken(await deps.checks.follow(user.userId, checkId)));
       } catch {
         reply({ error: 'No such check' });
       }
@@ -77,8 +81,8 @@ export function attachSocketGateway(deps: {
     }
     const info = known.get(checkId);
     if (!info) {
-      deps.checks.get(userId, checkId).then(
-        (progress) => send(userId, progress),
+      deps.checks.follow(userId, checkId).then(
+        (settled) => send(userId, withToken(settled)),
         (error: unknown) => deps.logger.warn({ err: error, checkId }, 'could not send check progress'),
       );
       return;
@@ -94,11 +98,11 @@ export function attachSocketGateway(deps: {
         break;
       case 'WalletCheckCompleted':
         known.delete(checkId);
-        send(userId, { ...base, status: 'completed', stage: 7, result: event.data.result });
+        send(userId, { ...base, status: 'completed', stage: 7, result: event.data.result, consistency_token: String(recorded.position) });
         break;
       case 'WalletCheckFailed':
         known.delete(checkId);
-        send(userId, { ...base, status: 'failed', stage: info.stage, error: event.data.reason });
+        send(userId, { ...base, status: 'failed', stage: info.stage, error: event.data.reason, consistency_token: String(recorded.position) });
         break;
     }
     // A batch's wallet started or settled: its batch moved.

@@ -10,6 +10,7 @@ import { route, routeGroup, type RouteDeclaration, type RouteGroup } from './rou
 import { apiNotFound, problemHandler } from './problem';
 import { contentSecurityPolicy, securityHeaders } from './security-headers';
 import { spaRouter } from './spa';
+import { readYourWrites, type ReadModelsAt } from './consistency';
 
 export interface AppOptions {
   /** Routes declared with http/route.ts, mounted in this order under /api and described in /api/openapi.json. */
@@ -22,6 +23,8 @@ export interface AppOptions {
   logger: Logger;
   /** The built SPA (frontend/dist); served with index.html for every non-API path. */
   staticDir?: string;
+  /** Where reads wait for the read models to reach a request's consistency token (http/consistency.ts). */
+  readModelsAt?: ReadModelsAt;
   trustProxy: boolean;
   /** Where users reach the service (PUBLIC_URL): https turns on HSTS. */
   publicUrl?: string;
@@ -121,6 +124,7 @@ export function createApp(options: AppOptions): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  api.use(readYourWrites(options.readModelsAt));
 
   // The document is built once; only its server URL follows the request.
   let built: OpenApiJson | undefined;

@@ -6,6 +6,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { z } from 'zod';
 import { problemSchema } from '@walletscreen/contracts';
 import type { RouteDeclaration, RouteAuth } from './route';
+import { consistencyTokenAnswer, consistencyTokenHeaderSchema } from './consistency';
 
 /** `/v1/screenings/:id` → `/api/v1/screenings/{id}`. */
 export const openApiPath = (expressPath: string) => `/api${expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
@@ -21,11 +22,20 @@ const problem = problemSchema.meta({ id: 'Problem', description: 'RFC 9457 probl
 
 const bodies = (alternatives: Record<string, z.ZodType> = {}) => Object.fromEntries(Object.entries(alternatives).map(([type, schema]) => [type, { schema }]));
 
+/** A read's headers: its own, and the consistency token every read takes (http/consistency.ts). */
+const readHeaders = (route: RouteDeclaration): z.ZodObject => {
+  const own = route.request?.headers;
+  if (route.method !== 'get') return own!;
+  return own ? own.extend(consistencyTokenHeaderSchema.shape) : consistencyTokenHeaderSchema;
+};
+
 function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
   const r = route.request ?? {};
   const responses: Record<string, ZodOpenApiResponsesObject[keyof ZodOpenApiResponsesObject]> = {};
-  for (const [status, response] of Object.entries(route.responses)) {
+  for (const [status, declared] of Object.entries(route.responses)) {
     const isProblem = Number(status) >= 400;
+    // Every write that records something answers with its consistency token (http/consistency.ts).
+    const response = route.method !== 'get' && Number(status) < 300 ? { ...declared, headers: { ...consistencyTokenAnswer, ...declared.headers } } : declared;
     const type = response.contentType ?? (isProblem ? 'application/problem+json' : 'application/json');
     const schema = response.schema ?? (isProblem ? problem : undefined);
     responses[status] = {
@@ -44,7 +54,7 @@ function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
     ...(route.operationId ? { operationId: route.operationId } : {}),
     security: security(route.auth),
     ...(route.ownSessionOnly ? { 'x-auditors-may-call': true } : {}),
-    ...(r.params || r.query || r.headers ? { requestParams: { ...(r.params ? { path: r.params } : {}), ...(r.query ? { query: r.query } : {}), ...(r.headers ? { header: r.headers } : {}) } } : {}),
+    ...(r.params || r.query || r.headers || route.method === 'get' ? { requestParams: { ...(r.params ? { path: r.params } : {}), ...(r.query ? { query: r.query } : {}), ...(r.headers || route.method === 'get' ? { header: readHeaders(route) } : {}) } } : {}),
     ...(r.body ? { requestBody: { required: !r.bodyOptional, content: { [r.bodyContentType ?? 'application/json']: { schema: r.body }, ...bodies(r.alternativeBodies) } } } : {}),
     responses: responses as ZodOpenApiResponsesObject,
   };

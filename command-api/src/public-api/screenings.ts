@@ -15,6 +15,7 @@ import type { ReadStore } from '@walletscreen/platform';
 import { currentUser } from '../http/auth';
 import { route } from '../http/route';
 import { currentApiKey } from '../http/api-key-auth';
+import { consistencyTokenAnswer, setConsistencyToken } from '../http/consistency';
 import { idempotencyKeyHeaders } from '../http/headers';
 import type { CheckCommand, RenderCheckPdf } from '../shared/check-command';
 import { findHistory, historyQuerySchema, type CheckDoc } from '../shared/check-history';
@@ -34,7 +35,8 @@ const listQuerySchema = historyQuerySchema.safeExtend({
   status: z.enum(['running', 'completed', 'failed', 'all']).default('completed').meta({ description: 'Default: completed' }),
 });
 
-function answer(res: Response, screening: Screening) {
+function answer(res: Response, screening: Screening, position: number) {
+  setConsistencyToken(res, position);
   if (screening.status === 'running') {
     res.status(202).setHeader('Location', screening.links.self);
     res.setHeader('Retry-After', '2');
@@ -44,7 +46,7 @@ function answer(res: Response, screening: Screening) {
 
 export function screeningRoutes(deps: { checks: ScreeningChecks; readStore: ReadStore; renderPdf: RenderCheckPdf }) {
   const common = { 401: { description: 'No API key, or not a valid one' }, 403: { description: 'The key lacks the scope, or the account is blocked' }, 429: { description: 'Rate limit reached; see Retry-After' } };
-  const running = { 202: { description: 'Still running: poll the Location', schema: screeningSchema, headers: { Location: 'The screening to poll', 'Retry-After': 'Seconds to wait before polling' } } };
+  const running = { 202: { description: 'Still running: poll the Location', schema: screeningSchema, headers: { Location: 'The screening to poll', 'Retry-After': 'Seconds to wait before polling', ...consistencyTokenAnswer } } };
 
   return [
     route({
@@ -57,7 +59,7 @@ export function screeningRoutes(deps: { checks: ScreeningChecks; readStore: Read
       auth: { apiKey: 'screen' },
       request: { body: createScreeningRequestSchema, query: waitSchema, headers: idempotencyHeaders },
       responses: {
-        200: { description: 'Completed (or failed and refunded)', schema: screeningSchema },
+        200: { description: 'Completed (or failed and refunded)', schema: screeningSchema, headers: consistencyTokenAnswer },
         ...running,
         400: { description: 'Not a wallet address, or an invalid Idempotency-Key' },
         402: { description: 'No checks left: buy checks in the web app' },
@@ -65,12 +67,12 @@ export function screeningRoutes(deps: { checks: ScreeningChecks; readStore: Read
         ...common,
       },
       async handle({ body, query, headers }, _req, res) {
-        const { progress, request } = await deps.checks.start(currentUser(res).userId, { wallet_address: body.address, ...(body.network ? { network: body.network } : {}) }, headers['Idempotency-Key'], {
+        const { progress, request, position } = await deps.checks.start(currentUser(res).userId, { wallet_address: body.address, ...(body.network ? { network: body.network } : {}) }, headers['Idempotency-Key'], {
           ...(body.reference ? { reference: body.reference } : {}),
           apiKeyId: currentApiKey(res).keyId,
           ...(query.wait !== undefined ? { waitMs: query.wait } : {}),
         });
-        answer(res, screeningOf(progress, request));
+        answer(res, screeningOf(progress, request), position);
       },
     }),
     route({
@@ -82,8 +84,8 @@ export function screeningRoutes(deps: { checks: ScreeningChecks; readStore: Read
       request: { params: idSchema, query: waitSchema },
       responses: { 200: { description: 'Completed or failed', schema: screeningSchema }, ...running, 404: { description: 'No such screening (or not yours)' }, ...common },
       async handle({ params, query }, _req, res) {
-        const { progress, request } = await deps.checks.follow(currentUser(res).userId, params.id, query.wait ?? 0);
-        answer(res, screeningOf(progress, request));
+        const { progress, request, position } = await deps.checks.follow(currentUser(res).userId, params.id, query.wait ?? 0);
+        answer(res, screeningOf(progress, request), position);
       },
     }),
     route({

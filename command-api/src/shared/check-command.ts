@@ -20,15 +20,22 @@ export interface CheckVia {
   rescreen?: NonNullable<WalletCheckRequested['rescreen']>;
 }
 
-/** Each answers with the check's progress and its request. */
+/** A check as its own stream shows it: its progress, its request, and its store position (the answer's consistency token). */
+export interface CheckAnswer {
+  progress: CheckProgress;
+  request: WalletCheckRequested;
+  position: number;
+}
+
+/** Each answers with the check as its stream shows it. */
 export interface CheckCommand {
   start(
     userId: string,
     input: { wallet_address: string; network?: Network },
     idempotencyKey: string | undefined,
     via?: CheckVia,
-  ): Promise<{ progress: CheckProgress; request: WalletCheckRequested }>;
-  follow(userId: string, checkId: string, waitMs?: number): Promise<{ progress: CheckProgress; request: WalletCheckRequested }>;
+  ): Promise<CheckAnswer>;
+  follow(userId: string, checkId: string, waitMs?: number): Promise<CheckAnswer>;
 }
 
 /** The PDF of the user's own completed check (pdf/), handed in by the composition root. */

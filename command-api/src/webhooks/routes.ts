@@ -17,6 +17,7 @@ import {
 import { currentUser } from '../http/auth';
 import { route, type AnyRoute, type RouteAuth } from '../http/route';
 import type { Webhooks } from './service';
+import { setConsistencyToken } from '../http/consistency';
 
 const endpointIdSchema = z.object({ id: z.uuid({ error: webhookMessages.notFound }) });
 const deliveryIdSchema = endpointIdSchema.extend({ deliveryId: z.uuid({ error: webhookMessages.deliveryNotFound }) });
@@ -168,7 +169,7 @@ export function webhookRoutes(deps: { webhooks: Webhooks; readModelsShow: (posit
       },
       async handle({ params }, _req, res) {
         const { position } = await webhooks.redeliver(currentUser(res).userId, params.id, params.deliveryId);
-        if (position !== null) await deps.readModelsShow(position);
+        setConsistencyToken(res, position);
         res.status(202).end();
       },
     }),

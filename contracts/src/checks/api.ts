@@ -21,6 +21,8 @@ export const checkProgressSchema = z.object({
   stage: z.number().int().min(0).max(7).meta({ description: 'Stages completed so far, 0 to 7' }),
   result: walletAnalysisSchema.optional(),
   error: z.string().optional(),
+  /** On a settled check's socket message: the store position of its outcome (send it back as the Consistency-Token header of a read that must show it). */
+  consistency_token: z.string().optional(),
 });
 
 /** A completed check: the analysis, with its id and status. */

@@ -26,4 +26,9 @@ export interface CheckProgress {
   stage: number;
   result?: WalletAnalysis;
   error?: string;
+  /**
+   * On a settled check's socket message: the store position of its outcome, to send back as the
+   * `Consistency-Token` header of a read that must show it (History, the PDF).
+   */
+  consistency_token?: string;
 }

@@ -11,6 +11,7 @@
  */
 import { accountMessages } from '@walletscreen/contracts';
 import { clearSession, readSession, signInPathFor, SESSION_KEYS, type SessionStorage } from './session';
+import { consistencyHeaders, noteConsistencyToken, CONSISTENCY_TOKEN } from './consistency';
 import { noteSignOut } from './sign-out-notice';
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
@@ -189,7 +190,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   /** Sends the request; resolves with a successful response, throws an ApiError (after the session rules) otherwise. */
   async function send(method: string, path: string, req: RequestOptions<unknown>, accept: string): Promise<Response> {
-    const headers: Record<string, string> = { Accept: accept, ...req.headers };
+    // A read carries the newest consistency token this browser has seen: it shows this browser's own writes.
+    const headers: Record<string, string> = { Accept: accept, ...(method === 'GET' ? consistencyHeaders() : {}), ...req.headers };
     const token = req.auth === false ? null : readSession(storage).token;
     if (token) headers.Authorization = `Bearer ${token}`;
     if (req.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -207,6 +209,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError(0, NETWORK_ERROR_MESSAGE, null);
     }
 
+    noteConsistencyToken(response.headers.get(CONSISTENCY_TOKEN));
     if (!response.ok) {
       const error = errorFrom(response, await readBody(response));
       endSessionIfRefused(error, token !== null);
@@ -237,6 +240,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
       xhr.upload.onprogress = (event) => req.onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
       xhr.onload = () => {
+        noteConsistencyToken(xhr.getResponseHeader(CONSISTENCY_TOKEN));
         const body = parseBody(xhr.responseText);
         if (xhr.status >= 200 && xhr.status < 300) {
           try {

@@ -13,6 +13,7 @@
  */
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { noteConsistencyToken } from './consistency';
 import { ACCOUNT_BLOCKED, accountBlockedMessageSchema, accountMessages, BATCH_PROGRESS, type BatchProgressMessage, type CheckProgress } from '@walletscreen/contracts';
 import { currentSocket, holdSocket } from './socket-connection';
 
@@ -68,7 +69,10 @@ export function onCheckProgress(listener: (progress: CheckProgress) => void): ()
   const s = currentSocket();
   if (!s) return () => undefined;
   const handler = (payload: unknown) => {
-    if (isCheckProgress(payload)) listener(payload);
+    if (isCheckProgress(payload)) {
+      noteConsistencyToken(payload.consistency_token);
+      listener(payload);
+    }
   };
   s.on(CHECK_PROGRESS_EVENT, handler);
   return () => {
@@ -85,7 +89,9 @@ export function followCheck(checkId: string, listener: (progress: CheckProgress)
   if (!s) return () => undefined;
   let active = true;
   const deliver = (payload: unknown) => {
-    if (active && isCheckProgress(payload) && payload.check_id === checkId) listener(payload);
+    if (!active || !isCheckProgress(payload) || payload.check_id !== checkId) return;
+    noteConsistencyToken(payload.consistency_token);
+    listener(payload);
   };
   const subscribe = () => {
     s.timeout(SUBSCRIBE_ACK_TIMEOUT_MS).emit(CHECK_SUBSCRIBE_EVENT, { check_id: checkId }, (error: Error | null, answer: unknown) => {
