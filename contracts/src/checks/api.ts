@@ -77,6 +77,8 @@ export type HistoryDetail = z.infer<typeof historyDetailSchema>;
 /** The admins' History: every user's rows, each with the e-mail of the user who ran it. */
 export const adminHistoryItemSchema = historyItemSchema.extend({ user_email: z.string() });
 export const adminHistoryDetailSchema = historyDetailSchema.extend({ user_email: z.string() });
+export type AdminHistoryItem = z.infer<typeof adminHistoryItemSchema>;
+export type AdminHistoryDetail = z.infer<typeof adminHistoryDetailSchema>;
 
 export const addressKinds = ['p2pkh', 'p2sh', 'p2wpkh', 'p2wsh', 'p2tr', 'segwit', 'account'] as const satisfies readonly AddressKind[];
 
