@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { accessLabel, blockchainDataMissing, classifyRiskLabel, type LinkedWallet } from '@walletscreen/contracts';
 import { CopyAddress } from '../../../components/copy-address';
+import { ErrorState } from '../../../components/list-kit/error-state';
+import { LoadingState } from '../../../components/list-kit/loading-state';
 import { FundFlowPanel } from '../../../components/fund-flow/fund-flow-panel';
 import { MissingEvidenceAlert } from '../../../components/missing-evidence-alert';
 import { AmlStatusBadge, RiskBadge } from '../../../components/risk-badge';
@@ -143,16 +145,9 @@ export function CheckDetailsModal({ checkId, onClose, detail, actions, caseLinks
   return (
     <Modal opened={checkId !== null} onClose={onClose} title={checkId ? `Check ${shortCheckId(checkId)} details` : 'Check details'} size="lg" data-testid="history-details">
       {detail.isPending ? (
-        <Center py="xl" role="status">
-          <Group gap="sm">
-            <Loader size="sm" aria-hidden="true" />
-            <Text c="dimmed">Loading...</Text>
-          </Group>
-        </Center>
+        <LoadingState label="Loading..." />
       ) : detail.isError || !detail.data ? (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-          {DETAILS_ERROR}
-        </Alert>
+        <ErrorState message={DETAILS_ERROR} />
       ) : (
         <Stack gap="md">
           {actions ? <Group gap="sm">{actions}</Group> : null}
