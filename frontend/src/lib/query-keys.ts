@@ -10,11 +10,9 @@ export type HistoryArea = 'user' | 'admin';
 
 /** The pages of History loaded for one set of filters. */
 export const historyListQueryKey = (area: HistoryArea, filters: object) => [...historyQueryKey, area, 'list', filters] as const;
-export type HistoryListQueryKey = ReturnType<typeof historyListQueryKey>;
 
 /** One check's Details. */
 export const historyItemQueryKey = (area: HistoryArea, id: string) => [...historyQueryKey, area, 'detail', id] as const;
-export type HistoryItemQueryKey = ReturnType<typeof historyItemQueryKey>;
 
 /**
  * Every cases query starts with this key: the cases feature owns them; opening a case from a

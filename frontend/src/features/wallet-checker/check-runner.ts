@@ -16,9 +16,8 @@
  * after another, each step current for a short moment (stage-pacer.ts), and the result after the
  * last step's moment; the pacer's timer only holds back stages the server has reported.
  */
-import type { CheckProgress, Network, WalletAnalysis } from '@walletscreen/contracts';
+import type { AnalyzeRequest, CheckProgress, Network, WalletAnalysis } from '@walletscreen/contracts';
 import { ApiError, requiresPremium } from '../../lib/api-client';
-import type { AnalyzeRequest } from './api/analyze-wallet';
 import { answerFromProgress, UnexpectedAnswer, type CheckAnswer } from './api/check-answer';
 import { clampStage, STEP_COUNT } from './check-steps';
 import { isAbort } from './retry-policy';
