@@ -81,6 +81,7 @@ export const adminLoginResponseSchema = z.object({ token: z.string(), role: z.en
 export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
 
 export const requestPasswordResetSchema = z.object({ email: emailSchema });
+export type RequestPasswordResetRequest = z.input<typeof requestPasswordResetSchema>;
 export const resetPasswordSchema = z.object({
   token: requiredString(accountMessages.tokenMissing).max(512, { error: accountMessages.resetTokenInvalid }),
   password: newPasswordSchema,

@@ -127,6 +127,25 @@ export const streamViewSchema = z.object({
 });
 export type StreamView = z.infer<typeof streamViewSchema>;
 
+/**
+ * A `user` stream's `state` as the stream view shows it once the user registered (the parts the
+ * admin Streams screen reads as a balance card; the view carries more). Before registration the
+ * state is `{ registered: false }`.
+ */
+export const userStreamStateSchema = z.object({
+  registered: z.literal(true),
+  user_id: z.string(),
+  email: z.string(),
+  username: z.string().nullish(),
+  role: z.string(),
+  blocked: z.boolean(),
+  bonus_checks: z.number(),
+  purchased_checks: z.number(),
+  remaining_checks: z.number(),
+  registered_at: z.string().nullish(),
+});
+export type UserStreamState = z.infer<typeof userStreamStateSchema>;
+
 export const streamListSchema = z.object({
   streams: z.array(z.object({ stream_id: z.string(), kind: z.string().nullable() })),
   /** Pass as `after` for the next page; null on the last page. */

@@ -166,6 +166,12 @@ export const caseDecisionRequestSchema = z.object({
   reason: reason(caseMessages.reasonRequired),
 });
 export const reopenCaseRequestSchema = z.object({ reason: reason(caseMessages.reasonRequired) });
+export type OpenCaseRequest = z.input<typeof openCaseRequestSchema>;
+export type CaseNoteRequest = z.input<typeof caseNoteRequestSchema>;
+export type AssignCaseRequest = z.input<typeof assignCaseRequestSchema>;
+export type EscalateCaseRequest = z.input<typeof escalateCaseRequestSchema>;
+export type CaseDecisionRequest = z.input<typeof caseDecisionRequestSchema>;
+export type ReopenCaseRequest = z.input<typeof reopenCaseRequestSchema>;
 
 const casesFilters = {
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200).default(50),

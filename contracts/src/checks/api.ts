@@ -79,6 +79,29 @@ export type HistoryDetail = z.infer<typeof historyDetailSchema>;
 /** The admins' History: every user's rows, each with the e-mail of the user who ran it. */
 export const adminHistoryItemSchema = historyItemSchema.extend({ user_email: z.string() });
 export const adminHistoryDetailSchema = historyDetailSchema.extend({ user_email: z.string() });
+export type AdminHistoryItem = z.infer<typeof adminHistoryItemSchema>;
+export type AdminHistoryDetail = z.infer<typeof adminHistoryDetailSchema>;
+
+/**
+ * POST /api/transactions/analyze-realtime: the wallet as typed (trimmed) and, for an address valid
+ * on several networks (an EVM address, a legacy 3…), the network chosen.
+ */
+export const analyzeRequestSchema = z.object({
+  wallet_address: z.string({ error: 'Enter a wallet address' }).trim().min(1, { error: 'Enter a wallet address' }).max(200, { error: 'That is too long to be a wallet address' }),
+  network: z.enum(networks, { error: `network must be one of: ${networks.join(', ')}` }).optional(),
+});
+export type AnalyzeRequest = z.input<typeof analyzeRequestSchema>;
+
+/**
+ * POST /api/pdf/download_aml_report: the report text and wallet (the spec's body); with `check_id`,
+ * the caller's stored check is rendered with its fields and sources instead.
+ */
+export const pdfRequestSchema = z.object({
+  aml_report: z.string({ error: 'Report content is empty' }).trim().min(1, { error: 'Report content is empty' }).max(200_000, { error: 'The report is too long' }),
+  wallet_address: z.string({ error: 'Wallet address is empty' }).trim().min(1, { error: 'Wallet address is empty' }).max(200, { error: 'Wallet address is too long' }),
+  check_id: z.uuid({ error: 'Not a check id' }).optional(),
+});
+export type PdfRequest = z.input<typeof pdfRequestSchema>;
 
 export const addressKinds = ['p2pkh', 'p2sh', 'p2wpkh', 'p2wsh', 'p2tr', 'segwit', 'account'] as const satisfies readonly AddressKind[];
 

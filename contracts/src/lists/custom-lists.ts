@@ -355,3 +355,4 @@ export const customListUploadResponseSchema = customListSummarySchema.extend({
 export type CustomListUploadResponse = z.infer<typeof customListUploadResponseSchema>;
 
 export const customListRemoveResponseSchema = z.object({ id: z.string(), name: z.string(), removed_at: z.string() });
+export type CustomListRemoveResponse = z.infer<typeof customListRemoveResponseSchema>;

@@ -411,3 +411,4 @@ export type AlertList = z.infer<typeof alertListSchema>;
 export const resolveAlertRequestSchema = z.object({
   note: z.string({ error: monitoringMessages.noteRequired }).trim().min(1, { error: monitoringMessages.noteRequired }).max(2000, { error: monitoringMessages.noteTooLong }),
 });
+export type ResolveAlertRequest = z.input<typeof resolveAlertRequestSchema>;

@@ -93,7 +93,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="customers" replace /> },
           { path: 'customers', lazy: screen(() => import('../features/admin-customers/routes/customers-page'), (m) => m.CustomersPage), handle: handle('Customers') },
           { path: 'purchases', lazy: screen(() => import('../features/admin-purchases/routes/purchases-page'), (m) => m.PurchasesPage), handle: handle('Purchases') },
-          { path: 'history', lazy: screen(() => import('../features/admin-history/routes/admin-history-page'), (m) => m.AdminHistoryPage), handle: handle('Admin: Wallet Checks History') },
+          { path: 'history', lazy: screen(() => import('../features/history/routes/history-page'), (m) => m.HistoryPage), handle: handle('Admin: Wallet Checks History') },
           { path: 'wallets', lazy: screen(() => import('../features/admin-wallets/routes/wallets-page'), (m) => m.WalletsPage), handle: handle('Wallets') },
           { path: 'financial-stats', lazy: screen(() => import('../features/admin-financial-stats/routes/financial-stats-page'), (m) => m.FinancialStatsPage), handle: handle('Financial Stats') },
           { path: 'cases', lazy: screen(() => import('../features/cases/routes/cases-page'), (m) => m.AdminCasesPage), handle: handle('Cases') },

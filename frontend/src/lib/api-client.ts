@@ -56,7 +56,7 @@ export interface Parser<T> {
 export interface RequestOptions<T> {
   body?: unknown;
   query?: Record<string, string | number | undefined | null>;
-  /** Validates and shapes the response body (a zod schema from contracts). */
+  /** Validates and shapes the response body: the zod schema from contracts the server's route answers with. */
   schema?: Parser<T>;
   signal?: AbortSignal;
   /** Send the stored token (default true). Sign-in and registration calls send none. */
@@ -110,14 +110,27 @@ export interface Download {
   contentType: string;
 }
 
+/** Options that parse the answer: the route's response schema from contracts. */
+type Parsed<T, O> = Omit<O, 'schema'> & { schema: Parser<T> };
+/** Options of a call whose answer is not read (or read by the caller as `unknown`). */
+type Unparsed<O> = Omit<O, 'schema'>;
+
+/**
+ * A typed answer needs the schema the server's route declares for it: without one, a call
+ * resolves to `unknown`, never to a type taken on trust.
+ */
 export interface ApiClient {
-  request<T>(method: string, path: string, options?: RequestOptions<T>): Promise<T>;
+  request<T>(method: string, path: string, options: Parsed<T, RequestOptions<T>>): Promise<T>;
+  request(method: string, path: string, options?: Unparsed<RequestOptions<unknown>>): Promise<unknown>;
   /** Like `request`, same errors and session rules, but the successful body is returned as bytes. */
   download(method: string, path: string, options?: Omit<RequestOptions<never>, 'schema'> & { accept?: string }): Promise<Download>;
-  get<T>(path: string, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
+  get<T>(path: string, options: Parsed<T, Omit<RequestOptions<T>, 'body'>>): Promise<T>;
+  get(path: string, options?: Unparsed<Omit<RequestOptions<unknown>, 'body'>>): Promise<unknown>;
+  post<T>(path: string, body: unknown, options: Parsed<T, Omit<RequestOptions<T>, 'body'>>): Promise<T>;
+  post(path: string, body?: unknown, options?: Unparsed<Omit<RequestOptions<unknown>, 'body'>>): Promise<unknown>;
   /** POSTs a file as the raw request body, reporting progress; same errors and session rules as `request`. */
-  upload<T>(path: string, file: Blob, options?: UploadOptions<T>): Promise<T>;
+  upload<T>(path: string, file: Blob, options: Parsed<T, UploadOptions<T>>): Promise<T>;
+  upload(path: string, file: Blob, options?: Unparsed<UploadOptions<unknown>>): Promise<unknown>;
 }
 
 function buildUrl(baseUrl: string, path: string, query: RequestOptions<unknown>['query']): string {
@@ -218,9 +231,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return response;
   }
 
-  async function request<T>(method: string, path: string, req: RequestOptions<T> = {}): Promise<T> {
+  async function request(method: string, path: string, req: RequestOptions<unknown> = {}): Promise<unknown> {
     const body = await readBody(await send(method, path, req, 'application/json'));
-    return req.schema ? req.schema.parse(body) : (body as T);
+    return req.schema ? req.schema.parse(body) : body;
   }
 
   async function download(method: string, path: string, req: Omit<RequestOptions<never>, 'schema'> & { accept?: string } = {}): Promise<Download> {
@@ -228,9 +241,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { blob: await response.blob(), contentType: response.headers.get('Content-Type') ?? '' };
   }
 
-  function upload<T>(path: string, file: Blob, req: UploadOptions<T> = {}): Promise<T> {
+  function upload(path: string, file: Blob, req: UploadOptions<unknown> = {}): Promise<unknown> {
     const token = readSession(storage).token;
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       if (req.signal?.aborted) return reject(new DOMException('The upload was cancelled', 'AbortError'));
       const xhr = newUploadRequest();
       xhr.open('POST', buildUrl(baseUrl, path, req.query));
@@ -244,7 +257,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const body = parseBody(xhr.responseText);
         if (xhr.status >= 200 && xhr.status < 300) {
           try {
-            resolve(req.schema ? req.schema.parse(body) : (body as T));
+            resolve(req.schema ? req.schema.parse(body) : body);
           } catch (error) {
             reject(error as Error);
           }
@@ -261,11 +274,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
   }
 
+  // One implementation behind the typed overloads: the schema, when given, is what shapes the answer.
   return {
     request,
     download,
-    get: (path, opts) => request('GET', path, opts),
-    post: (path, body, opts) => request('POST', path, { ...opts, body }),
+    get: (path: string, opts?: RequestOptions<unknown>) => request('GET', path, opts),
+    post: (path: string, body?: unknown, opts?: RequestOptions<unknown>) => request('POST', path, { ...opts, body }),
     upload,
-  };
+  } as ApiClient;
 }

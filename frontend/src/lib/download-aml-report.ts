@@ -5,6 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
+import type { PdfRequest } from '@walletscreen/contracts';
 import { api } from './http-client';
 
 export const downloadMessages = {
@@ -14,12 +15,6 @@ export const downloadMessages = {
   contactSupport: 'Please try again or contact support.',
 } as const;
 
-export interface AmlReportRequest {
-  aml_report: string;
-  wallet_address: string;
-  /** The check the report belongs to: the server then renders the stored check with its sources. */
-  check_id?: string;
-}
 
 /** A download refused before or after the call: the message is one of `downloadMessages`. */
 export class DownloadError extends Error {
@@ -41,12 +36,12 @@ export function downloadErrorText(error: unknown): string {
  * Fetches the PDF. Refuses an empty report or wallet address before calling, and a response that
  * is not a PDF after; HTTP errors carry the server's sentence or "HTTP {status}".
  */
-export async function downloadAmlReport(request: AmlReportRequest, signal?: AbortSignal): Promise<Blob> {
+export async function downloadAmlReport(request: PdfRequest, signal?: AbortSignal): Promise<Blob> {
   const aml_report = request.aml_report ?? '';
   const wallet_address = (request.wallet_address ?? '').trim();
   if (aml_report.trim() === '') throw new DownloadError(downloadMessages.emptyReport);
   if (wallet_address === '') throw new DownloadError(downloadMessages.emptyWallet);
-  const body: AmlReportRequest = { aml_report, wallet_address, ...(request.check_id ? { check_id: request.check_id } : {}) };
+  const body: PdfRequest = { aml_report, wallet_address, ...(request.check_id ? { check_id: request.check_id } : {}) };
   const { blob, contentType } = await api.download('POST', '/pdf/download_aml_report', { body, accept: 'application/pdf', signal });
   if (!contentType.toLowerCase().includes('application/pdf')) throw new DownloadError(downloadMessages.invalidContentType);
   return blob;
@@ -70,7 +65,7 @@ export function saveFile(blob: Blob, fileName: string): void {
 /** Downloads and saves the report; a failure shows the download error notification. */
 export function useDownloadAmlReport() {
   return useMutation({
-    mutationFn: async (request: AmlReportRequest) => {
+    mutationFn: async (request: PdfRequest) => {
       saveFile(await downloadAmlReport(request), reportFileName(request.wallet_address));
     },
     onError: (error) => {

@@ -4,7 +4,7 @@
  * in History, its details, the audit log and the alerts. Screens call these, never toLocale* or
  * their own padding.
  */
-import { formatDate as formatUtcDate } from '@walletscreen/contracts';
+import { formatDate as formatUtcDate, parseHistoryTimestamp } from '@walletscreen/contracts';
 
 /** The date inputs' format (Mantine's dayjs tokens) matching `formatDate`. */
 export const DATE_INPUT_FORMAT = 'DD.MM.YYYY';
@@ -33,4 +33,12 @@ export function formatDateTime(value: DateValue): string {
   if (value === null || value === undefined || value === '') return NO_DATE;
   const d = toDate(value);
   return d ? `${formatUtcDate(d)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` : String(value);
+}
+
+/** A typed date, dd.MM.yyyy (one-digit day and month allowed), as YYYY-MM-DD; null while incomplete or impossible (the date inputs' parser). */
+export function parseDayInput(input: string): string | null {
+  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(input.trim());
+  if (!m) return null;
+  const day = parseHistoryTimestamp(`${m[1]!.padStart(2, '0')}.${m[2]!.padStart(2, '0')}.${m[3]}`);
+  return day ? day.toISOString().slice(0, 10) : null;
 }

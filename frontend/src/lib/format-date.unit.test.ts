@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, NO_DATE } from './format-date';
+import { formatDate, formatDateTime, NO_DATE, parseDayInput } from './format-date';
 
 describe('the one date format', () => {
   it('writes a day as dd.MM.yyyy in UTC, from an ISO moment, an ISO day or a Date', () => {
@@ -22,5 +22,14 @@ describe('the one date format', () => {
     }
     expect(formatDate('yesterday')).toBe('yesterday');
     expect(formatDateTime('soon')).toBe('soon');
+  });
+
+  it('reads typed dates as dd.MM.yyyy', () => {
+    expect(parseDayInput('15.01.2026')).toBe('2026-01-15');
+    expect(parseDayInput(' 5.1.2026 ')).toBe('2026-01-05');
+    expect(parseDayInput('31.02.2026')).toBeNull();
+    expect(parseDayInput('15.01.26')).toBeNull();
+    expect(parseDayInput('2026-01-15')).toBeNull();
+    expect(parseDayInput('')).toBeNull();
   });
 });

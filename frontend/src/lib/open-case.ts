@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { caseDetailSchema, type CaseDetail } from '@walletscreen/contracts';
+import { caseDetailSchema, type CaseDetail, type OpenCaseRequest } from '@walletscreen/contracts';
 import { api } from './http-client';
 import { casesQueryKey, historyQueryKey } from './query-keys';
 
@@ -11,7 +11,7 @@ export type CaseSubjectRef = { check_id: string; alert_id?: undefined } | { aler
  * it before (200). Shared by the checks' Details and the alerts, which then go to the case.
  */
 export function openCase(subject: CaseSubjectRef): Promise<CaseDetail> {
-  return api.post('/cases', subject, { schema: caseDetailSchema });
+  return api.post('/cases', subject satisfies OpenCaseRequest, { schema: caseDetailSchema });
 }
 
 export function useOpenCase() {

@@ -4,7 +4,8 @@
  * and its library load on demand, so no page that does not show one carries them.
  */
 import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { Alert, Center, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Center, SegmentedControl, Stack, Text } from '@mantine/core';
+import { LoadingState } from '../list-kit/loading-state';
 import type { FundFlow } from '@walletscreen/contracts';
 import { describeFundFlow } from './fund-flow-display';
 import { FundFlowLegend } from './fund-flow-legend';
@@ -60,11 +61,8 @@ export function FundFlowPanel({ flow }: { flow: FundFlow }) {
               >
                 <Suspense
                   fallback={
-                    <Center h="32rem" role="status">
-                      <Group gap="sm">
-                        <Loader size="sm" aria-hidden="true" />
-                        <Text c="dimmed">Loading the graph...</Text>
-                      </Group>
+                    <Center h="32rem">
+                      <LoadingState label="Loading the graph..." />
                     </Center>
                   }
                 >

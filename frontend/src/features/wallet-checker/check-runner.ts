@@ -16,9 +16,8 @@
  * after another, each step current for a short moment (stage-pacer.ts), and the result after the
  * last step's moment; the pacer's timer only holds back stages the server has reported.
  */
-import type { CheckProgress, Network, WalletAnalysis } from '@walletscreen/contracts';
+import type { AnalyzeRequest, CheckProgress, Network, WalletAnalysis } from '@walletscreen/contracts';
 import { ApiError, requiresPremium } from '../../lib/api-client';
-import type { AnalyzeRequest } from './api/analyze-wallet';
 import { answerFromProgress, UnexpectedAnswer, type CheckAnswer } from './api/check-answer';
 import { clampStage, STEP_COUNT } from './check-steps';
 import { isAbort } from './retry-policy';
@@ -65,7 +64,8 @@ export interface CheckRunnerDeps {
   listen(listener: (progress: CheckProgress) => void): () => void;
   /** One check's messages and its current state after every (re)connection. Returns the unsubscribe. */
   follow(checkId: string, listener: (progress: CheckProgress) => void): () => void;
-  notify?(notice: CheckNotice): void;
+  /** Told of each moment, with the view as it then is (the completed check's id, target and analysis). */
+  notify?(notice: CheckNotice, view: CheckView): void;
   /** How long each step stays current at least (MIN_STAGE_MS in the app); 0, the default, shows each stage as it is reported. */
   minStageMs?: number;
   /** Whether the steps can be seen (the page is visible); unseen, stages are not held back. */
@@ -145,7 +145,7 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
     const noticeCharge = () => {
       if (charged || !current()) return;
       charged = true;
-      deps.notify?.('charged');
+      deps.notify?.('charged', view);
     };
 
     const onMessage = (progress: CheckProgress) => {
@@ -193,15 +193,15 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
         await pacer.whenShown(STEP_COUNT);
         if (!current()) return;
         set({ phase: 'completed', target, checkId: answer.checkId || checkId || '', analysis: answer.analysis });
-        deps.notify?.('completed');
+        deps.notify?.('completed', view);
       } else {
         set({ phase: 'failed', target, failure: { kind: 'failed', message: CHECK_FAILED_MESSAGE } });
-        deps.notify?.('failed');
+        deps.notify?.('failed', view);
       }
     } catch (error) {
       if (!current() || isAbort(error)) return;
       set({ phase: 'failed', target, failure: describeFailure(error) });
-      deps.notify?.('failed');
+      deps.notify?.('failed', view);
     } finally {
       pacer.stop();
       if (pacing === pacer) pacing = null;

@@ -2,7 +2,7 @@ import type { CheckProgress, WalletAnalysis } from '@walletscreen/contracts';
 import { walletAnalysisSchema } from '@walletscreen/contracts';
 import { ApiError } from '../../lib/api-client';
 import type { CheckAnswer } from './api/check-answer';
-import { CHECK_FAILED_MESSAGE, createCheckRunner, describeFailure, type CheckNotice, type CheckRunnerDeps, type CheckTarget } from './check-runner';
+import { CHECK_FAILED_MESSAGE, createCheckRunner, describeFailure, type CheckNotice, type CheckRunnerDeps, type CheckTarget, type CheckView } from './check-runner';
 
 const ADDRESS = '0x8f3A21c6B7e94D05a1Cc92E4f7b60D3e5A9c41B2';
 const TARGET: CheckTarget = { request: { wallet_address: ADDRESS, network: 'ethereum' }, address: ADDRESS, network: 'ethereum' };
@@ -37,6 +37,7 @@ function world() {
   const socket = new Set<(p: CheckProgress) => void>();
   const followed: string[] = [];
   const notices: CheckNotice[] = [];
+  const noticed: CheckView[] = [];
   const keys: string[] = [];
   let made = 0;
   const deps: CheckRunnerDeps = {
@@ -59,11 +60,14 @@ function world() {
       socket.add(listener);
       return () => socket.delete(listener);
     },
-    notify: (notice) => notices.push(notice),
+    notify: (notice, view) => {
+      notices.push(notice);
+      noticed.push(view);
+    },
   };
   const runner = createCheckRunner(deps);
   const emit = (p: CheckProgress) => [...socket].forEach((listener) => listener(p));
-  return { runner, deps, start, polls, emit, followed, notices, socket, keys };
+  return { runner, deps, start, polls, emit, followed, notices, noticed, socket, keys };
 }
 
 describe('stages that arrive together', () => {
@@ -137,6 +141,8 @@ describe('a check already running (a reload, another tab)', () => {
     await done;
     expect(w.runner.getView()).toMatchObject({ phase: 'completed', checkId: 'c-1', analysis: ANALYSIS });
     expect(w.notices).toEqual(['completed']);
+    // The completed check comes with its notice: the app puts it into History at once.
+    expect(w.noticed[0]).toMatchObject({ phase: 'completed', checkId: 'c-1', analysis: ANALYSIS });
   });
 
   it('shows the failure when the check it follows fails', async () => {

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { profileQueryKey } from '../../lib/get-profile';
-import { historyQueryKey } from '../../lib/query-keys';
+import { addSettledCheckToHistory } from '../../lib/history-cache';
 import { authToken } from '../../lib/session';
 import { followCheck, onCheckProgress } from '../../lib/socket';
 import { analyzeWalletWithRetry, newIdempotencyKey } from './api/analyze-wallet';
@@ -24,15 +24,16 @@ let queryClientRef: QueryClient | null = null;
 
 /**
  * After a check is charged, settles or is refunded, the balance is fetched again; after a result,
- * the history too, and whether a sanctions list is loaded (an admin may have loaded one since the
- * page opened: the warning above the result must not contradict it).
+ * the check goes into History at once, and whether a sanctions list is loaded is asked again (an
+ * admin may have loaded one since the page opened: the warning above the result must not
+ * contradict it).
  */
-function refresh(notice: CheckNotice): void {
+function refresh(notice: CheckNotice, view: CheckView): void {
   const queryClient = queryClientRef;
   if (!queryClient) return;
   void queryClient.invalidateQueries({ queryKey: profileQueryKey });
-  if (notice !== 'completed') return;
-  void queryClient.invalidateQueries({ queryKey: historyQueryKey });
+  if (notice !== 'completed' || view.phase !== 'completed' || view.checkId === '') return;
+  addSettledCheckToHistory(queryClient, { checkId: view.checkId, network: view.target.network, analysis: view.analysis });
   void queryClient.invalidateQueries({ queryKey: sanctionsStatusQueryKey });
 }
 

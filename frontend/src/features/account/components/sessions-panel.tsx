@@ -1,7 +1,9 @@
-import { Alert, Badge, Button, Center, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import type { AccountSession } from '@walletscreen/contracts';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { formatDateTime } from '../../../lib/format-date';
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useEndSession } from '../api/end-session';
@@ -51,30 +53,6 @@ export function SessionsPanel() {
   const end = useEndSession();
   const endOthers = useEndOtherSessions();
 
-  if (sessions.isPending) {
-    return (
-      <Center py="lg" role="status">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden="true" />
-          <Text c="dimmed">Loading sessions...</Text>
-        </Group>
-      </Center>
-    );
-  }
-  if (sessions.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load your sessions">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{sessions.error.message}</Text>
-          <Button size="xs" variant="default" onClick={() => void sessions.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  const list = sessions.data.sessions;
-  const others = list.filter((s) => !s.current).length;
   const endOne = (s: AccountSession) =>
     end.mutate(s.id, {
       onSuccess: () => notifications.show({ color: 'teal', message: `${s.device || 'The session'} was signed out.`, icon: <IconCheck size={18} aria-hidden="true" /> }),
@@ -87,42 +65,47 @@ export function SessionsPanel() {
     });
 
   return (
-    <Stack gap="sm" aria-busy={sessions.isFetching}>
-      {list.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No other open sessions.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" aria-label="Active sessions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Device</Table.Th>
-                <Table.Th scope="col">IP address</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Signed in
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((s) => (
-                <SessionRow key={s.id} session={s} onEnd={endOne} ending={end.isPending && end.variables === s.id} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Group justify="space-between" gap="sm">
-        <Text size="xs" c="dimmed">
-          Times in UTC. A session ends when you sign out of it, or 100 minutes after it started.
-        </Text>
-        <Button variant="default" color="red" onClick={endAll} loading={endOthers.isPending} disabled={others === 0 && sessions.data.current_listed}>
-          Sign out all other sessions
-        </Button>
-      </Group>
-    </Stack>
+    <QueryStates query={sessions} loading="Loading sessions..." errorTitle="Could not load your sessions" py="lg">
+      {(found) => {
+        const list = found.sessions;
+        return (
+          <>
+            {list.length === 0 ? (
+              <EmptyState title="No other open sessions." compact />
+            ) : (
+              <Table.ScrollContainer minWidth={560}>
+                <Table verticalSpacing="sm" aria-label="Active sessions">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">Device</Table.Th>
+                      <Table.Th scope="col">IP address</Table.Th>
+                      <Table.Th scope="col" ta="right">
+                        Signed in
+                      </Table.Th>
+                      <Table.Th scope="col" ta="right">
+                        <VisuallyHidden>Actions</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.map((s) => (
+                      <SessionRow key={s.id} session={s} onEnd={endOne} ending={end.isPending && end.variables === s.id} />
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            <Group justify="space-between" gap="sm">
+              <Text size="xs" c="dimmed">
+                Times in UTC. A session ends when you sign out of it, or 100 minutes after it started.
+              </Text>
+              <Button variant="default" color="red" onClick={endAll} loading={endOthers.isPending} disabled={list.every((s) => s.current) && found.current_listed}>
+                Sign out all other sessions
+              </Button>
+            </Group>
+          </>
+        );
+      }}
+    </QueryStates>
   );
 }

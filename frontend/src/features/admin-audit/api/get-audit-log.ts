@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditPage } from '@walletscreen/contracts';
+import { auditPageSchema, type AuditPage } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
 
 export const AUDIT_PAGE_SIZE = 25;
@@ -24,7 +24,7 @@ export function auditQuery(filters: AuditLogFilters): Record<string, string | un
 
 /** GET /api/admin/audit?type=&user=&admin=&from=&to=&limit=&offset= */
 export function getAuditLog(filters: AuditLogFilters, page: number, signal?: AbortSignal): Promise<AuditPage> {
-  return api.get('/admin/audit', { query: { ...auditQuery(filters), limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE }, signal });
+  return api.get('/admin/audit', { query: { ...auditQuery(filters), limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE }, schema: auditPageSchema, signal });
 }
 
 export const auditQueryKey = ['admin', 'audit'] as const;

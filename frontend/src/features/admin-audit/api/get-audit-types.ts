@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditTypes } from '@walletscreen/contracts';
+import { auditTypesSchema, type AuditTypes } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
 import { auditQueryKey } from './get-audit-log';
 
 /** GET /api/admin/audit/types: the event types recorded so far. */
 export function getAuditTypes(signal?: AbortSignal): Promise<AuditTypes> {
-  return api.get('/admin/audit/types', { signal });
+  return api.get('/admin/audit/types', { schema: auditTypesSchema, signal });
 }
 
 export function auditTypesQueryOptions() {

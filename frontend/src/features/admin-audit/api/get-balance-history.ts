@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BalanceHistory } from '@walletscreen/contracts';
+import { balanceHistorySchema, type BalanceHistory } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
 import { auditQueryKey } from './get-audit-log';
 
 /** GET /api/admin/audit/balance-history/:userId: each balance change with the balance after it. */
 export function getBalanceHistory(userId: string, signal?: AbortSignal): Promise<BalanceHistory> {
-  return api.get(`/admin/audit/balance-history/${encodeURIComponent(userId)}`, { signal });
+  return api.get(`/admin/audit/balance-history/${encodeURIComponent(userId)}`, { schema: balanceHistorySchema, signal });
 }
 
 export function balanceHistoryQueryOptions(userId: string) {

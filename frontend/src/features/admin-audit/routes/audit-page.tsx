@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDownload, IconListSearch, IconShieldCheck } from '@tabler/icons-react';
 import type { AuditEntry, ChainVerificationResponse } from '@walletscreen/contracts';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { ListFooter, PageNav } from '../../../components/list-kit/pagination';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
 import { useExportAuditLog } from '../api/export-audit-log';
 import { AUDIT_PAGE_SIZE, emptyAuditFilters, useAuditLog, type AuditLogFilters } from '../api/get-audit-log';
@@ -88,43 +91,22 @@ export function AuditPage() {
         <Paper p="md">
           <Stack gap="md">
             <AuditFilters value={filters} types={types.data?.types ?? []} onChange={onFilters} />
-            {log.isPending ? (
-              <Center py="xl" role="status">
-                <Group gap="sm">
-                  <Loader size="sm" />
-                  <Text c="dimmed">Loading events...</Text>
-                </Group>
-              </Center>
-            ) : log.isError && rows.length === 0 ? (
-              <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load the audit log">
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{log.error.message}</Text>
-                  <Button size="xs" variant="default" onClick={() => void log.refetch()}>
-                    Try again
-                  </Button>
-                </Stack>
-              </Alert>
-            ) : rows.length === 0 ? (
-              <Center py="xl">
-                <Stack align="center" gap={6}>
-                  <IconListSearch size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
-                  <Text fw={600}>No events found</Text>
-                  <Text size="sm" c="dimmed">
-                    No recorded event matches these filters.
-                  </Text>
-                </Stack>
-              </Center>
-            ) : (
-              <Stack gap="sm" style={{ opacity: log.isPlaceholderData ? 0.6 : 1 }} aria-busy={log.isFetching}>
-                <AuditTable entries={rows} onOpen={setOpened} onUser={setCustomer} />
-                <Group justify="space-between">
-                  <Text size="sm" c="dimmed" className="ws-tabular" role="status">
-                    {total.toLocaleString('en-US')} {total === 1 ? 'event' : 'events'}
-                  </Text>
-                  {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" getControlProps={(c) => ({ 'aria-label': `${c} page` })} /> : null}
-                </Group>
-              </Stack>
-            )}
+            <QueryStates
+              query={log}
+              loading="Loading events..."
+              errorTitle="Could not load the audit log"
+              isEmpty={() => rows.length === 0}
+              empty={<EmptyState icon={IconListSearch} title="No events found" description="No recorded event matches these filters." />}
+            >
+              {() => (
+                <>
+                  <AuditTable entries={rows} onOpen={setOpened} onUser={setCustomer} />
+                  <ListFooter summary={`${total.toLocaleString('en-US')} ${total === 1 ? 'event' : 'events'}`}>
+                    <PageNav page={page} pages={pages} onChange={setPage} />
+                  </ListFooter>
+                </>
+              )}
+            </QueryStates>
           </Stack>
         </Paper>
       </Stack>

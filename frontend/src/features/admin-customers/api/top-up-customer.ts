@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_TOPUP_AMOUNT, ADMIN_TOPUP_REASON, adminActionResponseSchema, type AdminActionResponse } from '@walletscreen/contracts';
+import { ADMIN_TOPUP_AMOUNT, ADMIN_TOPUP_REASON, adminActionResponseSchema, type AdminActionResponse, type TopUpRequest } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
 import { customersQueryKey } from './get-customers';
 
@@ -13,7 +13,7 @@ export interface TopUpInput {
 export function topUpCustomer({ customerId, idempotencyKey }: TopUpInput): Promise<AdminActionResponse> {
   return api.post(
     `/admin/topup/${encodeURIComponent(customerId)}`,
-    { amount: ADMIN_TOPUP_AMOUNT, reason: ADMIN_TOPUP_REASON },
+    { amount: ADMIN_TOPUP_AMOUNT, reason: ADMIN_TOPUP_REASON } satisfies TopUpRequest,
     { schema: adminActionResponseSchema, headers: { 'Idempotency-Key': idempotencyKey } },
   );
 }

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Paper, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconEye, IconSearch, IconUsers } from '@tabler/icons-react';
 import { ADMIN_TOPUP_AMOUNT, type AdminActionResponse } from '@walletscreen/contracts';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { OffsetPager } from '../../../components/list-kit/pagination';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
 import { isReadOnlySession } from '../../../lib/session';
 import { useBlockCustomer } from '../api/block-customer';
@@ -68,8 +71,6 @@ export function CustomersPage() {
   const [offset, setOffset] = useState(0);
   useEffect(() => setOffset(0), [email]);
   const customers = useCustomers({ email, limit: CUSTOMERS_PAGE_SIZE, offset });
-  const rows = customers.data ?? [];
-  const hasNext = rows.length === CUSTOMERS_PAGE_SIZE;
 
   return (
     <>
@@ -96,50 +97,20 @@ export function CustomersPage() {
             onClear={() => setSearch('')}
             maw={420}
           />
-          {customers.isPending ? (
-            <Center py="xl" role="status">
-              <Group gap="sm">
-                <Loader size="sm" />
-                <Text c="dimmed">Loading customers...</Text>
-              </Group>
-            </Center>
-          ) : customers.isError ? (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load customers">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{customers.error.message}</Text>
-                <Button size="xs" variant="default" onClick={() => void customers.refetch()}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
-          ) : rows.length === 0 ? (
-            <Center py="xl">
-              <Stack align="center" gap={6}>
-                <IconUsers size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
-                <Text fw={600}>No customers found</Text>
-                {email ? <Text size="sm" c="dimmed">No e-mail contains “{email}”.</Text> : null}
-              </Stack>
-            </Center>
-          ) : (
-            <Stack gap="sm" style={{ opacity: customers.isPlaceholderData ? 0.6 : 1 }} aria-busy={customers.isFetching}>
-              <CustomersList customers={rows} onAction={readOnly ? null : actions.open} />
-              {offset > 0 || hasNext ? (
-                <Group justify="space-between">
-                  <Text size="sm" c="dimmed" className="ws-tabular">
-                    {offset + 1}–{offset + rows.length}
-                  </Text>
-                  <Group gap="xs">
-                    <Button variant="default" size="xs" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - CUSTOMERS_PAGE_SIZE))}>
-                      Previous
-                    </Button>
-                    <Button variant="default" size="xs" disabled={!hasNext} onClick={() => setOffset(offset + CUSTOMERS_PAGE_SIZE)}>
-                      Next
-                    </Button>
-                  </Group>
-                </Group>
-              ) : null}
-            </Stack>
-          )}
+          <QueryStates
+            query={customers}
+            loading="Loading customers..."
+            errorTitle="Could not load customers"
+            isEmpty={(rows) => rows.length === 0}
+            empty={<EmptyState icon={IconUsers} title="No customers found" description={email ? `No e-mail contains “${email}”.` : undefined} />}
+          >
+            {(rows) => (
+              <>
+                <CustomersList customers={rows} onAction={readOnly ? null : actions.open} />
+                <OffsetPager offset={offset} count={rows.length} pageSize={CUSTOMERS_PAGE_SIZE} onChange={setOffset} />
+              </>
+            )}
+          </QueryStates>
         </Stack>
       </Paper>
       <ConfirmActionModal action={actions.action} pending={actions.pending} onCancel={actions.cancel} onConfirm={actions.confirm} />

@@ -1,4 +1,5 @@
-import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
 import { isReadOnlySession } from '../../../lib/session';
 import { useFeeds } from '../api/get-feeds';
@@ -15,24 +16,16 @@ export function FeedsPage() {
         title="Intelligence feeds"
         description="Lists of labelled addresses the intelligence step of every check reads, each recorded version by version: every label in a report names the feed and version it comes from."
       />
-      {feeds.isPending ? (
-        <Group gap="sm" role="status">
-          <Loader size="sm" />
-          <Text c="dimmed">Loading the feeds...</Text>
-        </Group>
-      ) : feeds.isError ? (
-        <Alert color="red" variant="light" role="alert" title="Could not load the feeds">
-          {feeds.error.message}
-        </Alert>
-      ) : feeds.data.feeds.length === 0 ? (
-        <Text c="dimmed">No feeds.</Text>
-      ) : (
-        <Stack gap="md">
-          {feeds.data.feeds.map((f) => (
-            <FeedCard key={f.id} feed={f} readOnly={readOnly} />
-          ))}
-        </Stack>
-      )}
+      <QueryStates
+        query={feeds}
+        loading="Loading the feeds..."
+        errorTitle="Could not load the feeds"
+        isEmpty={(found) => found.feeds.length === 0}
+        empty={<EmptyState title="No feeds." compact />}
+        gap="md"
+      >
+        {(found) => found.feeds.map((f) => <FeedCard key={f.id} feed={f} readOnly={readOnly} />)}
+      </QueryStates>
     </>
   );
 }

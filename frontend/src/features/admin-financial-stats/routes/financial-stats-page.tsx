@@ -1,9 +1,11 @@
 import '@mantine/charts/styles.css';
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
+import { IconCalendar } from '@tabler/icons-react';
 import type { StatsGranularity } from '@walletscreen/contracts';
+import { ErrorState } from '../../../components/list-kit/error-state';
+import { LoadingState } from '../../../components/list-kit/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { useStats } from '../api/get-stats';
 import { StatCards } from '../components/stat-cards';
@@ -64,21 +66,9 @@ export function FinancialStatsPage() {
           </Group>
         </Paper>
         {stats.isPending ? (
-          <Center py="xl" role="status">
-            <Group gap="sm">
-              <Loader size="sm" />
-              <Text c="dimmed">Loading stats...</Text>
-            </Group>
-          </Center>
+          <LoadingState label="Loading stats..." />
         ) : stats.isError ? (
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load the stats">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{stats.error.message}</Text>
-              <Button size="xs" variant="default" onClick={() => void stats.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <ErrorState title="Could not load the stats" message={stats.error.message} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />
         ) : data ? (
           <Stack gap="md" style={{ opacity: stats.isPlaceholderData ? 0.6 : 1 }} aria-busy={stats.isFetching}>
             <StatCards stats={data} />

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconReceipt, IconSearch } from '@tabler/icons-react';
+import { IconReceipt, IconSearch } from '@tabler/icons-react';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { OffsetPager } from '../../../components/list-kit/pagination';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
 import { usePurchases } from '../api/get-purchases';
 import { PurchasesTable } from '../components/purchases-table';
@@ -18,8 +21,6 @@ export function PurchasesPage() {
   const [offset, setOffset] = useState(0);
   useEffect(() => setOffset(0), [email]);
   const purchases = usePurchases({ email, limit: PURCHASES_PAGE_SIZE, offset });
-  const rows = purchases.data ?? [];
-  const hasNext = rows.length === PURCHASES_PAGE_SIZE;
 
   return (
     <>
@@ -35,50 +36,20 @@ export function PurchasesPage() {
             onClear={() => setSearch('')}
             maw={420}
           />
-          {purchases.isPending ? (
-            <Center py="xl" role="status">
-              <Group gap="sm">
-                <Loader size="sm" />
-                <Text c="dimmed">Loading purchases...</Text>
-              </Group>
-            </Center>
-          ) : purchases.isError ? (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load purchases">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{purchases.error.message}</Text>
-                <Button size="xs" variant="default" onClick={() => void purchases.refetch()}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
-          ) : rows.length === 0 ? (
-            <Center py="xl">
-              <Stack align="center" gap={6}>
-                <IconReceipt size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
-                <Text fw={600}>No purchases found</Text>
-                {email ? <Text size="sm" c="dimmed">No purchase by an e-mail containing “{email}”.</Text> : null}
-              </Stack>
-            </Center>
-          ) : (
-            <Stack gap="sm" style={{ opacity: purchases.isPlaceholderData ? 0.6 : 1 }} aria-busy={purchases.isFetching}>
-              <PurchasesTable purchases={rows} now={purchases.dataUpdatedAt} />
-              {offset > 0 || hasNext ? (
-                <Group justify="space-between">
-                  <Text size="sm" c="dimmed" className="ws-tabular">
-                    {offset + 1}–{offset + rows.length}
-                  </Text>
-                  <Group gap="xs">
-                    <Button variant="default" size="xs" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PURCHASES_PAGE_SIZE))}>
-                      Previous
-                    </Button>
-                    <Button variant="default" size="xs" disabled={!hasNext} onClick={() => setOffset(offset + PURCHASES_PAGE_SIZE)}>
-                      Next
-                    </Button>
-                  </Group>
-                </Group>
-              ) : null}
-            </Stack>
-          )}
+          <QueryStates
+            query={purchases}
+            loading="Loading purchases..."
+            errorTitle="Could not load purchases"
+            isEmpty={(rows) => rows.length === 0}
+            empty={<EmptyState icon={IconReceipt} title="No purchases found" description={email ? `No purchase by an e-mail containing “${email}”.` : undefined} />}
+          >
+            {(rows) => (
+              <>
+                <PurchasesTable purchases={rows} now={purchases.dataUpdatedAt} />
+                <OffsetPager offset={offset} count={rows.length} pageSize={PURCHASES_PAGE_SIZE} onChange={setOffset} />
+              </>
+            )}
+          </QueryStates>
         </Stack>
       </Paper>
     </>

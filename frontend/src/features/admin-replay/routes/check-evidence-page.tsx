@@ -1,8 +1,10 @@
-import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconPlayerPlay, IconTimeline } from '@tabler/icons-react';
 import { checkStreamId } from '@walletscreen/contracts';
 import { Link, useParams } from 'react-router';
 import { CopyAddress } from '../../../components/copy-address';
+import { ErrorState } from '../../../components/list-kit/error-state';
+import { LoadingState } from '../../../components/list-kit/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { StreamEventTimeline } from '../../../components/stream-events/stream-event-timeline';
 import { useCheckEvents } from '../api/get-check-events';
@@ -74,21 +76,9 @@ export function CheckEvidencePage() {
         }
       />
       {check.isPending ? (
-        <Center py="xl" role="status">
-          <Group gap="sm">
-            <Loader size="sm" aria-hidden="true" />
-            <Text c="dimmed">Loading the check's events...</Text>
-          </Group>
-        </Center>
+        <LoadingState label="Loading the check's events..." />
       ) : check.isError ? (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load the check">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{check.error.message}</Text>
-            <Button size="xs" variant="default" onClick={() => void check.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <ErrorState title="Could not load the check" message={check.error.message} onRetry={() => void check.refetch()} retrying={check.isFetching} />
       ) : (
         <Stack gap="md">
           <VersionsCard versions={check.data.versions} />

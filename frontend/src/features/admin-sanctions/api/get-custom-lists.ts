@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { customListSummarySchema, type CustomListSummary } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
 
-const listsSchema = z.array(customListSummarySchema);
+const listsSchema = customListSummarySchema.array();
 
 /** GET /api/admin/lists: the custom block and allow lists in force. */
 export function getCustomLists(signal?: AbortSignal): Promise<CustomListSummary[]> {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { customListUploadResponseSchema, type CustomListKind, type CustomListUploadResponse } from '@walletscreen/contracts';
+import { customListUploadResponseSchema, type CustomListKind, type CustomListUploadRequest, type CustomListUploadResponse } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
 import { sanctionsStatusQueryKey } from './get-sanctions-status';
 import { customListsQueryKey } from './get-custom-lists';
@@ -14,7 +14,8 @@ export interface CustomListUpload {
 export async function uploadCustomList(input: CustomListUpload): Promise<CustomListUploadResponse> {
   const content = await input.file.text();
   const csv = /\.csv$/i.test(input.file.name) || input.file.type === 'text/csv';
-  return api.post('/admin/lists', { name: input.name.trim(), kind: input.kind, content, format: csv ? 'csv' : 'text' }, { schema: customListUploadResponseSchema });
+  const body: CustomListUploadRequest = { name: input.name.trim(), kind: input.kind, content, format: csv ? 'csv' : 'text' };
+  return api.post('/admin/lists', body, { schema: customListUploadResponseSchema });
 }
 
 export function useUploadCustomList() {

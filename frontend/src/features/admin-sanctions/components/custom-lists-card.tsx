@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, FileInput, Group, Loader, Modal, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { type CustomListKind, type CustomListSummary } from '@walletscreen/contracts';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { formatDateTime } from '../../../lib/format-date';
 import { useCustomLists } from '../api/get-custom-lists';
 import { useRemoveCustomList } from '../api/remove-custom-list';
@@ -78,7 +80,6 @@ export function CustomListsCard({ readOnly = false }: { readOnly?: boolean }) {
   const lists = useCustomLists();
   const remove = useRemoveCustomList();
   const [confirming, setConfirming] = useState<CustomListSummary | null>(null);
-  const rows = lists.data ?? [];
   const confirmRemove = () => {
     if (!confirming) return;
     remove.mutate(confirming.id, {
@@ -96,61 +97,59 @@ export function CustomListsCard({ readOnly = false }: { readOnly?: boolean }) {
           Custom block and allow lists
         </Title>
         {readOnly ? null : <UploadForm />}
-        {lists.isPending ? (
-          <Group gap="sm" role="status">
-            <Loader size="sm" />
-            <Text c="dimmed">Loading lists...</Text>
-          </Group>
-        ) : lists.isError ? (
-          <Alert color="red" variant="light" role="alert" title="Could not load the lists">
-            {lists.error.message}
-          </Alert>
-        ) : rows.length === 0 ? (
-          <Text c="dimmed">No custom list is in force.</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={700}>
-            <Table aria-label="Custom lists" verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Kind</Table.Th>
-                  <Table.Th ta="right">Addresses</Table.Th>
-                  <Table.Th ta="right">Version</Table.Th>
-                  <Table.Th>Uploaded</Table.Th>
-                  <Table.Th>By</Table.Th>
-                  {readOnly ? null : <Table.Th aria-label="Actions" />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((l) => (
-                  <Table.Tr key={l.id}>
-                    <Table.Td>{l.name}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={l.kind === 'block' ? 'red' : 'teal'}>
-                        {l.kind}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right" className="ws-tabular">
-                      {l.count.toLocaleString('en-US')}
-                    </Table.Td>
-                    <Table.Td ta="right" className="ws-tabular">
-                      {l.version}
-                    </Table.Td>
-                    <Table.Td className="ws-tabular">{formatDateTime(l.uploaded_at)}</Table.Td>
-                    <Table.Td>{l.uploaded_by}</Table.Td>
-                    {readOnly ? null : (
-                      <Table.Td ta="right">
-                        <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden="true" />} onClick={() => setConfirming(l)} aria-label={`Remove ${l.name}`}>
-                          Remove
-                        </Button>
-                      </Table.Td>
-                    )}
+        <QueryStates
+          query={lists}
+          loading="Loading lists..."
+          errorTitle="Could not load the lists"
+          isEmpty={(found) => found.length === 0}
+          empty={<EmptyState title="No custom list is in force." compact />}
+          py="md"
+        >
+          {(rows) => (
+            <Table.ScrollContainer minWidth={700}>
+              <Table aria-label="Custom lists" verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Kind</Table.Th>
+                    <Table.Th ta="right">Addresses</Table.Th>
+                    <Table.Th ta="right">Version</Table.Th>
+                    <Table.Th>Uploaded</Table.Th>
+                    <Table.Th>By</Table.Th>
+                    {readOnly ? null : <Table.Th aria-label="Actions" />}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((l) => (
+                    <Table.Tr key={l.id}>
+                      <Table.Td>{l.name}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={l.kind === 'block' ? 'red' : 'teal'}>
+                          {l.kind}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td ta="right" className="ws-tabular">
+                        {l.count.toLocaleString('en-US')}
+                      </Table.Td>
+                      <Table.Td ta="right" className="ws-tabular">
+                        {l.version}
+                      </Table.Td>
+                      <Table.Td className="ws-tabular">{formatDateTime(l.uploaded_at)}</Table.Td>
+                      <Table.Td>{l.uploaded_by}</Table.Td>
+                      {readOnly ? null : (
+                        <Table.Td ta="right">
+                          <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden="true" />} onClick={() => setConfirming(l)} aria-label={`Remove ${l.name}`}>
+                            Remove
+                          </Button>
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryStates>
       </Stack>
       <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Remove this list?" centered>
         <Stack gap="md">

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Code, Divider, FileInput, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Code, Divider, FileInput, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconRefresh, IconUpload } from '@tabler/icons-react';
+import { ErrorState } from '../../../components/list-kit/error-state';
+import { LoadingState } from '../../../components/list-kit/loading-state';
 import { SANCTIONS_UPLOAD_MAX_BYTES, sanctionsFailureNote, type SanctionsStatus } from '@walletscreen/contracts';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { useSanctionsStatus } from '../api/get-sanctions-status';
@@ -228,14 +230,9 @@ export function OfacStatusCard({ readOnly = false }: { readOnly?: boolean }) {
           )}
         </Group>
         {status.isPending ? (
-          <Group gap="sm" role="status">
-            <Loader size="sm" />
-            <Text c="dimmed">Loading the list&apos;s status...</Text>
-          </Group>
+          <LoadingState label="Loading the list's status..." py="md" />
         ) : status.isError ? (
-          <Alert color="red" variant="light" role="alert" title="Could not load the list's status">
-            {status.error.message}
-          </Alert>
+          <ErrorState title="Could not load the list's status" message={status.error.message} onRetry={() => void status.refetch()} retrying={status.isFetching} />
         ) : s ? (
           <>
             {s.loaded ? <ListInForce s={s} /> : <NoList />}

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Select, Slider, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconChevronLeft, IconChevronRight, IconFileSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Paper, Select, Slider, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconChevronLeft, IconChevronRight, IconFileSearch } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CopyIconButton } from '../../../components/copy-address';
+import { ErrorState } from '../../../components/list-kit/error-state';
+import { LoadingState } from '../../../components/list-kit/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { StreamEventTimeline } from '../../../components/stream-events/stream-event-timeline';
 import { useStream } from '../api/get-stream';
@@ -64,21 +66,9 @@ export function StreamPage() {
         }
       />
       {error && !view ? (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load the stream">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{error.message}</Text>
-            <Button size="xs" variant="default" onClick={() => void (head.isError ? head.refetch() : at.refetch())}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <ErrorState title="Could not load the stream" message={error.message} onRetry={() => void (head.isError ? head.refetch() : at.refetch())} retrying={head.isFetching || at.isFetching} />
       ) : loading && !view ? (
-        <Center py="xl" role="status">
-          <Group gap="sm">
-            <Loader size="sm" aria-hidden="true" />
-            <Text c="dimmed">Loading the stream...</Text>
-          </Group>
-        </Center>
+        <LoadingState label="Loading the stream..." />
       ) : view && whole ? (
         <Stack gap="md">
           <Paper p="md" component="section" aria-labelledby="position-title">

@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconListSearch } from '@tabler/icons-react';
+import { IconListSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { ListFooter, LoadMore } from '../../../components/list-kit/pagination';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
 import { useStreams } from '../api/get-streams';
 import { isValidStreamPrefix, kindOfPrefix } from '../position-stops';
@@ -47,84 +50,59 @@ export function StreamsPage() {
               autoComplete="off"
             />
           </Group>
-          {streams.isPending ? (
-            <Center py="xl" role="status">
-              <Group gap="sm">
-                <Loader size="sm" aria-hidden="true" />
-                <Text c="dimmed">Loading streams...</Text>
-              </Group>
-            </Center>
-          ) : streams.isError && rows.length === 0 ? (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load the streams">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{streams.error.message}</Text>
-                <Button size="xs" variant="default" onClick={() => void streams.refetch()}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
-          ) : rows.length === 0 ? (
-            <Center py="xl">
-              <Stack align="center" gap={6}>
-                <IconListSearch size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
-                <Text fw={600}>No streams found</Text>
-                <Text size="sm" c="dimmed">
-                  No stream id starts with this.
-                </Text>
-              </Stack>
-            </Center>
-          ) : (
-            <Stack gap="sm" style={{ opacity: streams.isPlaceholderData ? 0.6 : 1 }} aria-busy={streams.isFetching}>
-              <Table.ScrollContainer minWidth={360}>
-                <Table highlightOnHover verticalSpacing="xs" aria-label="Streams">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Stream id</Table.Th>
-                      <Table.Th>Kind</Table.Th>
-                      <Table.Th>State</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows.map((s) => (
-                      <Table.Tr key={s.stream_id}>
-                        <Table.Td maw={420}>
-                          <Anchor component={Link} to={`/admin/streams/${encodeURIComponent(s.stream_id)}`} size="sm" className="ws-mono" style={{ overflowWrap: 'anywhere' }}>
-                            {s.stream_id}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>
-                          {s.kind ? (
-                            <Badge variant="light" color="gray" tt="none">
-                              {s.kind}
-                            </Badge>
-                          ) : (
-                            <Text size="sm" c="dimmed">
-                              unknown
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" c={s.kind && foldsByKind.get(s.kind) ? undefined : 'dimmed'}>
-                            {s.kind && foldsByKind.get(s.kind) ? 'Folded' : 'Events only'}
-                          </Text>
-                        </Table.Td>
+          <QueryStates
+            query={streams}
+            loading="Loading streams..."
+            errorTitle="Could not load the streams"
+            isEmpty={() => rows.length === 0}
+            empty={<EmptyState icon={IconListSearch} title="No streams found" description="No stream id starts with this." />}
+          >
+            {() => (
+              <>
+                <Table.ScrollContainer minWidth={360}>
+                  <Table highlightOnHover verticalSpacing="xs" aria-label="Streams">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Stream id</Table.Th>
+                        <Table.Th>Kind</Table.Th>
+                        <Table.Th>State</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed" className="ws-tabular" role="status">
-                  {rows.length.toLocaleString('en-US')} {rows.length === 1 ? 'stream' : 'streams'} shown{streams.hasNextPage ? ', more to load' : ''}
-                </Text>
-                {streams.hasNextPage ? (
-                  <Button variant="default" onClick={() => void streams.fetchNextPage()} loading={streams.isFetchingNextPage}>
-                    Load more
-                  </Button>
-                ) : null}
-              </Group>
-            </Stack>
-          )}
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {rows.map((s) => (
+                        <Table.Tr key={s.stream_id}>
+                          <Table.Td maw={420}>
+                            <Anchor component={Link} to={`/admin/streams/${encodeURIComponent(s.stream_id)}`} size="sm" className="ws-mono" style={{ overflowWrap: 'anywhere' }}>
+                              {s.stream_id}
+                            </Anchor>
+                          </Table.Td>
+                          <Table.Td>
+                            {s.kind ? (
+                              <Badge variant="light" color="gray" tt="none">
+                                {s.kind}
+                              </Badge>
+                            ) : (
+                              <Text size="sm" c="dimmed">
+                                unknown
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm" c={s.kind && foldsByKind.get(s.kind) ? undefined : 'dimmed'}>
+                              {s.kind && foldsByKind.get(s.kind) ? 'Folded' : 'Events only'}
+                            </Text>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+                <ListFooter summary={`${rows.length.toLocaleString('en-US')} ${rows.length === 1 ? 'stream' : 'streams'} shown${streams.hasNextPage ? ', more to load' : ''}`}>
+                  <LoadMore query={streams} />
+                </ListFooter>
+              </>
+            )}
+          </QueryStates>
         </Stack>
       </Paper>
     </>

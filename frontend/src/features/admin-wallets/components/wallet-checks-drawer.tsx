@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Center, Drawer, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Drawer, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconArrowLeft, IconFileSearch, IconShieldSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -11,6 +11,9 @@ import { walletCheckerPath } from '../../../components/fund-flow/fund-flow-displ
 import { FundFlowPanel } from '../../../components/fund-flow/fund-flow-panel';
 import { AnalysisResult } from '../../../components/analysis-result/analysis-result';
 import { CopyAddress } from '../../../components/copy-address';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { LoadMore } from '../../../components/list-kit/pagination';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { RiskBadge } from '../../../components/risk-badge';
 import { useDownloadAmlReport } from '../../../lib/download-aml-report';
 import { useWallet, type WalletRef } from '../api/get-wallet';
@@ -227,42 +230,24 @@ export function WalletChecksDrawer({ wallet, onClose }: { wallet: WalletRef | nu
         size={fullScreen ? '100%' : '56rem'}
         title="Wallet checks"
       >
-        {query.isPending ? (
-          <Center py="xl" role="status">
-            <Group gap="sm">
-              <Loader size="sm" />
-              <Text c="dimmed">Loading checks...</Text>
-            </Group>
-          </Center>
-        ) : query.isError && query.error instanceof ApiError && query.error.status === 404 && wallet ? (
+        {query.isError && query.error instanceof ApiError && query.error.status === 404 && wallet ? (
           <NotScreened wallet={wallet} />
-        ) : query.isError ? (
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load the wallet's checks">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{query.error.message}</Text>
-              <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        ) : summary && open ? (
-          <CheckDetails check={open} address={summary.address} onBack={() => setOpen(null)} />
-        ) : summary ? (
-          <Stack gap="lg">
-            <Summary wallet={summary} />
-            <LatestFundFlow checks={checks} />
-            {checks.length === 0 ? (
-              <Text c="dimmed">No checks found</Text>
-            ) : (
-              <ChecksList checks={checks} onOpen={setOpen} />
-            )}
-            {query.hasNextPage ? (
-              <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} style={{ alignSelf: 'center' }}>
-                Load More
-              </Button>
-            ) : null}
-          </Stack>
-        ) : null}
+        ) : (
+          <QueryStates query={query} loading="Loading checks..." errorTitle="Could not load the wallet's checks" gap="lg">
+            {() =>
+              summary && open ? (
+                <CheckDetails check={open} address={summary.address} onBack={() => setOpen(null)} />
+              ) : summary ? (
+                <>
+                  <Summary wallet={summary} />
+                  <LatestFundFlow checks={checks} />
+                  {checks.length === 0 ? <EmptyState title="No checks found" compact /> : <ChecksList checks={checks} onOpen={setOpen} />}
+                  <LoadMore query={query} />
+                </>
+              ) : null
+            }
+          </QueryStates>
+        )}
       </Drawer>
     </>
   );

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { Group, Paper, Select, Stack } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconSearch, IconWallet } from '@tabler/icons-react';
+import { IconSearch, IconWallet } from '@tabler/icons-react';
 import { networks, parseAddress, riskLevelLabels, type Network, type WalletSort } from '@walletscreen/contracts';
 import { useSearchParams } from 'react-router';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { ListFooter, LoadMore } from '../../../components/list-kit/pagination';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
 import { useWallets } from '../api/get-wallets';
 import type { WalletRef } from '../api/get-wallet';
@@ -79,47 +82,22 @@ export function WalletsPage() {
             <Select label="Latest risk level" data={levelOptions} value={riskLevel} onChange={(v) => setRiskLevel(v ?? '')} allowDeselect={false} w={{ base: '100%', xs: 180 }} />
             <Select label="Sort by" data={sortOptions} value={sort} onChange={(v) => setSort((v as WalletSort | null) ?? 'latest')} allowDeselect={false} w={{ base: '100%', xs: 180 }} />
           </Group>
-          {wallets.isPending ? (
-            <Center py="xl" role="status">
-              <Group gap="sm">
-                <Loader size="sm" />
-                <Text c="dimmed">Loading wallets...</Text>
-              </Group>
-            </Center>
-          ) : wallets.isError && rows.length === 0 ? (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load wallets">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{wallets.error.message}</Text>
-                <Button size="xs" variant="default" onClick={() => void wallets.refetch()}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
-          ) : rows.length === 0 ? (
-            <Center py="xl">
-              <Stack align="center" gap={6}>
-                <IconWallet size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
-                <Text fw={600}>No results found</Text>
-                <Text size="sm" c="dimmed">
-                  {filtered ? 'No screened wallet matches these filters.' : 'No wallet has been checked yet.'}
-                </Text>
-              </Stack>
-            </Center>
-          ) : (
-            <Stack gap="sm" style={{ opacity: wallets.isPlaceholderData ? 0.6 : 1 }} aria-busy={wallets.isFetching}>
-              {narrow ? <WalletCards wallets={rows} onOpen={open} /> : <WalletsTable wallets={rows} onOpen={open} />}
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed" className="ws-tabular" role="status">
-                  Showing {rows.length} of {total} {total === 1 ? 'wallet' : 'wallets'}
-                </Text>
-                {wallets.hasNextPage ? (
-                  <Button variant="default" onClick={() => void wallets.fetchNextPage()} loading={wallets.isFetchingNextPage}>
-                    Load More
-                  </Button>
-                ) : null}
-              </Group>
-            </Stack>
-          )}
+          <QueryStates
+            query={wallets}
+            loading="Loading wallets..."
+            errorTitle="Could not load wallets"
+            isEmpty={() => rows.length === 0}
+            empty={<EmptyState icon={IconWallet} title="No results found" description={filtered ? 'No screened wallet matches these filters.' : 'No wallet has been checked yet.'} />}
+          >
+            {() => (
+              <>
+                {narrow ? <WalletCards wallets={rows} onOpen={open} /> : <WalletsTable wallets={rows} onOpen={open} />}
+                <ListFooter summary={`Showing ${rows.length} of ${total} ${total === 1 ? 'wallet' : 'wallets'}`}>
+                  <LoadMore query={wallets} />
+                </ListFooter>
+              </>
+            )}
+          </QueryStates>
         </Stack>
       </Paper>
       <WalletChecksDrawer wallet={opened} onClose={close} />

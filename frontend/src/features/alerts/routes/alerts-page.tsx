@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert as Notice, Button, Center, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconBellCheck, IconCheck } from '@tabler/icons-react';
 import type { Alert } from '@walletscreen/contracts';
 import { useNavigate } from 'react-router';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
 import { useOpenCase } from '../../../lib/open-case';
 import { useAcknowledgeAlert } from '../api/acknowledge-alert';
@@ -30,65 +32,6 @@ export function AlertsPage() {
   const [resolving, setResolving] = useState<Alert | null>(null);
   const failed = (title: string) => (error: Error) => notifications.show({ color: 'red', title, message: error.message || 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> });
 
-  let body;
-  if (alerts.isPending) {
-    body = (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden="true" />
-          <Text c="dimmed">Loading alerts...</Text>
-        </Group>
-      </Center>
-    );
-  } else if (alerts.isError) {
-    body = (
-      <Notice color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load the alerts">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{alerts.error.message}</Text>
-          <Button size="xs" variant="default" onClick={() => void alerts.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Notice>
-    );
-  } else if (alerts.data.items.length === 0) {
-    body = (
-      <Center py="xl">
-        <Stack align="center" gap={6} maw={440} ta="center">
-          <IconBellCheck size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
-          <Text fw={600}>{filter === 'open' ? 'No open alerts' : 'No alerts here'}</Text>
-          <Text size="sm" c="dimmed">
-            An alert appears when a watched wallet's risk level or AML status changes, or a new sanctions hit appears.
-          </Text>
-        </Stack>
-      </Center>
-    );
-  } else {
-    body = (
-      <Stack gap="sm" aria-busy={alerts.isFetching}>
-        {alerts.data.items.map((a) => (
-          <AlertCard
-            key={a.id}
-            alert={a}
-            acknowledging={acknowledge.isPending && acknowledge.variables === a.id}
-            openingCase={openCase.isPending && openCase.variables.alert_id === a.id}
-            onOpenCase={() => openCase.mutate({ alert_id: a.id }, { onSuccess: (opened) => void navigate(`/dashboard/cases/${opened.id}`), onError: failed('Could not open a case') })}
-            onAcknowledge={() =>
-              acknowledge.mutate(a.id, {
-                onSuccess: () => notifications.show({ color: 'teal', title: 'Acknowledged', message: 'The alert is marked as being looked at.', icon: <IconCheck size={18} aria-hidden="true" /> }),
-                onError: failed('Could not acknowledge the alert'),
-              })
-            }
-            onResolve={() => {
-              resolve.reset();
-              setResolving(a);
-            }}
-          />
-        ))}
-      </Stack>
-    );
-  }
-
   return (
     <>
       <PageHeader title="Alerts" description="Changes found by re-screening your watched wallets, with what changed and the evidence." />
@@ -101,7 +44,43 @@ export function AlertsPage() {
             </Text>
           ) : null}
         </Group>
-        {body}
+        <QueryStates
+          query={alerts}
+          loading="Loading alerts..."
+          errorTitle="Could not load the alerts"
+          isEmpty={(list) => list.items.length === 0}
+          empty={
+            <EmptyState
+              icon={IconBellCheck}
+              title={filter === 'open' ? 'No open alerts' : 'No alerts here'}
+              description="An alert appears when a watched wallet's risk level or AML status changes, or a new sanctions hit appears."
+            />
+          }
+        >
+          {(list) => (
+            <>
+              {list.items.map((a) => (
+                <AlertCard
+                  key={a.id}
+                  alert={a}
+                  acknowledging={acknowledge.isPending && acknowledge.variables === a.id}
+                  openingCase={openCase.isPending && openCase.variables.alert_id === a.id}
+                  onOpenCase={() => openCase.mutate({ alert_id: a.id }, { onSuccess: (opened) => void navigate(`/dashboard/cases/${opened.id}`), onError: failed('Could not open a case') })}
+                  onAcknowledge={() =>
+                    acknowledge.mutate(a.id, {
+                      onSuccess: () => notifications.show({ color: 'teal', title: 'Acknowledged', message: 'The alert is marked as being looked at.', icon: <IconCheck size={18} aria-hidden="true" /> }),
+                      onError: failed('Could not acknowledge the alert'),
+                    })
+                  }
+                  onResolve={() => {
+                    resolve.reset();
+                    setResolving(a);
+                  }}
+                />
+              ))}
+            </>
+          )}
+        </QueryStates>
       </Stack>
       <ResolveAlertModal
         alert={resolving}

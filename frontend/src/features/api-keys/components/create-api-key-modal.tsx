@@ -4,7 +4,7 @@ import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
 import { API_KEY_NAME_MAX, apiKeyScopeDescriptions, apiKeyScopes, type ApiKeyScope, type CreateApiKeyResponse } from '@walletscreen/contracts';
-import { DATE_FORMAT, parseDayInput } from '../../../components/check-history/history-filters';
+import { DATE_INPUT_FORMAT, parseDayInput } from '../../../lib/format-date';
 import { useCreateApiKey } from '../api/create-api-key';
 import { createFailure, emptyApiKeyForm, toCreateRequest, todayUtc, validateApiKeyForm, type ApiKeyFormValues } from '../api-key-form';
 import { scopeLabels } from '../api-key-display';
@@ -70,7 +70,7 @@ export function CreateApiKeyModal({ opened, onClose, onCreated }: { opened: bool
             label="Expires on (optional)"
             description="The key stops working at the end of this day (UTC). Leave empty for a key that does not expire."
             placeholder="dd.mm.yyyy"
-            valueFormat={DATE_FORMAT}
+            valueFormat={DATE_INPUT_FORMAT}
             dateParser={parseDayInput}
             minDate={todayUtc()}
             clearable

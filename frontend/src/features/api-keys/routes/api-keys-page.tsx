@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconKey, IconPlus } from '@tabler/icons-react';
 import { API_KEYS_MAX, type ApiKey, type CreateApiKeyResponse } from '@walletscreen/contracts';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
@@ -27,53 +29,6 @@ function useRevokeFlow() {
     });
   };
   return { target, pending: revoke.isPending, open: setTarget, cancel: () => (revoke.isPending ? undefined : setTarget(null)), confirm };
-}
-
-/** The list with its loading, error and empty states. */
-function KeysList({ keys, onCreate, onRevoke }: { keys: ReturnType<typeof useApiKeys>; onCreate: () => void; onRevoke: (key: ApiKey) => void }) {
-  if (keys.isPending) {
-    return (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden="true" />
-          <Text c="dimmed">Loading API keys...</Text>
-        </Group>
-      </Center>
-    );
-  }
-  if (keys.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load your API keys">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{keys.error.message}</Text>
-          <Button size="xs" variant="default" onClick={() => void keys.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  if (keys.data.length === 0) {
-    return (
-      <Center py="xl">
-        <Stack align="center" gap={6} maw={420} ta="center">
-          <IconKey size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
-          <Text fw={600}>No API keys yet</Text>
-          <Text size="sm" c="dimmed">
-            Create a key to screen addresses and read reports from your own systems.
-          </Text>
-          <Button mt="xs" variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={onCreate}>
-            Create your first key
-          </Button>
-        </Stack>
-      </Center>
-    );
-  }
-  return (
-    <div aria-busy={keys.isFetching}>
-      <ApiKeysTable keys={keys.data} onRevoke={onRevoke} />
-    </div>
-  );
 }
 
 /** /dashboard/api-keys: the user's API keys (create, shown once; list; revoke) and how to call the API. */
@@ -104,7 +59,26 @@ export function ApiKeysPage() {
                 {full ? `You have ${API_KEYS_MAX} active keys, the most allowed. Revoke one you no longer use to create another.` : `${active} of ${API_KEYS_MAX} active keys`}
               </Text>
             ) : null}
-            <KeysList keys={keys} onCreate={() => setCreating(true)} onRevoke={revoke.open} />
+            <QueryStates
+              query={keys}
+              loading="Loading API keys..."
+              errorTitle="Could not load your API keys"
+              isEmpty={(list) => list.length === 0}
+              empty={
+                <EmptyState
+                  icon={IconKey}
+                  title="No API keys yet"
+                  description="Create a key to screen addresses and read reports from your own systems."
+                  action={
+                    <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
+                      Create your first key
+                    </Button>
+                  }
+                />
+              }
+            >
+              {(list) => <ApiKeysTable keys={list} onRevoke={revoke.open} />}
+            </QueryStates>
           </Stack>
         </Paper>
         <ApiUsagePanel origin={window.location.origin} />

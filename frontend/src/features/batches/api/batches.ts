@@ -3,19 +3,7 @@
  * status on the server), the dry run and the submission of a file, and the two downloads.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  BATCH_LIMITS,
-  batchListSchema,
-  batchPreviewSchema,
-  batchRowsSchema,
-  batchSchema,
-  watchResultSchema,
-  type Batch,
-  type BatchPreview,
-  type BatchRowStatus,
-  type Network,
-  type WatchResult,
-} from '@walletscreen/contracts';
+import { BATCH_LIMITS, batchListSchema, batchPreviewSchema, batchRowsSchema, batchSchema, watchResultSchema, type Batch, type BatchPreview, type BatchRowStatus, type Network, type WatchResult, type WatchRequest } from '@walletscreen/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/download-aml-report';
 import { profileQueryKey } from '../../../lib/get-profile';
@@ -130,7 +118,7 @@ export async function watchBatchWallets(batchId: string): Promise<WatchResult> {
     if (offset + page.items.length >= page.total || page.items.length === 0) break;
   }
   if (items.length === 0) throw new ApiError(400, 'No wallet of this batch has a completed check to watch.');
-  return api.post('/watchlist', { items }, { schema: watchResultSchema });
+  return api.post('/watchlist', { items } satisfies WatchRequest, { schema: watchResultSchema });
 }
 
 export function useWatchBatch() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Center, Group, Loader, Pagination, Paper, Progress, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Progress, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconFileTypeCsv, IconFileZip } from '@tabler/icons-react';
@@ -8,6 +8,9 @@ import { useMutation } from '@tanstack/react-query';
 import { batchDownloadName, batchRowStatuses, shownRiskScore, type Batch, type BatchRowResult, type BatchRowStatus } from '@walletscreen/contracts';
 import { formatDate } from '../../../lib/format-date';
 import { CopyAddress } from '../../../components/copy-address';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { PageNav } from '../../../components/list-kit/pagination';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { AmlStatusBadge, RiskBadge } from '../../../components/risk-badge';
 import { BATCH_ROWS_PAGE, downloadBatchFile, useBatchRows } from '../api/batches';
 import { batchOutcome, batchProgress, batchStatusBadge, rowStatusColors, rowStatusLabels } from '../batch-display';
@@ -191,31 +194,19 @@ export function BatchDetail({ batch, actions }: { batch: Batch; actions?: ReactN
             </Text>
           ) : null}
         </Group>
-        {rows.isPending ? (
-          <Center py="lg" role="status">
-            <Loader size="sm" aria-label="Loading the rows" />
-          </Center>
-        ) : rows.isError ? (
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load the rows">
-            <Group gap="sm">
-              <Text size="sm">{rows.error.message}</Text>
-              <Button size="xs" variant="default" onClick={() => void rows.refetch()}>
-                Try again
-              </Button>
-            </Group>
-          </Alert>
-        ) : rows.data.items.length === 0 ? (
-          <Text c="dimmed" ta="center" py="md">
-            No rows with this status.
-          </Text>
-        ) : (
-          <div aria-busy={rows.isFetching}>
-            <RowsTable rows={rows.data.items} />
-          </div>
-        )}
+        <QueryStates
+          query={rows}
+          loading="Loading the rows..."
+          errorTitle="Could not load the rows"
+          isEmpty={(page) => page.items.length === 0}
+          empty={<EmptyState title="No rows with this status." compact />}
+          py="lg"
+        >
+          {(page) => <RowsTable rows={page.items} />}
+        </QueryStates>
         {pages > 1 ? (
           <Group justify="center">
-            <Pagination total={pages} value={page + 1} onChange={(p) => setPage(p - 1)} size="sm" getControlProps={(c) => ({ 'aria-label': `${c} page` })} />
+            <PageNav page={page + 1} pages={pages} onChange={(p) => setPage(p - 1)} />
           </Group>
         ) : null}
       </Stack>

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconFiles } from '@tabler/icons-react';
+import { Paper, Stack, Title } from '@mantine/core';
+import { IconFiles } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
 import { authToken } from '../../../lib/session';
 import { onBatchProgress } from '../../../lib/socket';
@@ -36,32 +38,16 @@ function PastBatches({ selected, onOpen }: { selected: string | null; onOpen: (i
         <Title order={3} size="h4">
           Your batches
         </Title>
-        {batches.isPending ? (
-          <Center py="lg" role="status">
-            <Loader size="sm" aria-label="Loading your batches" />
-          </Center>
-        ) : batches.isError ? (
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load your batches">
-            <Group gap="sm">
-              <Text size="sm">{batches.error.message}</Text>
-              <Button size="xs" variant="default" onClick={() => void batches.refetch()}>
-                Try again
-              </Button>
-            </Group>
-          </Alert>
-        ) : batches.data.length === 0 ? (
-          <Center py="lg">
-            <Stack align="center" gap={6}>
-              <IconFiles size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
-              <Text fw={600}>No batches yet</Text>
-              <Text size="sm" c="dimmed">
-                Files you screen here or through the API appear in this list.
-              </Text>
-            </Stack>
-          </Center>
-        ) : (
-          <BatchesTable batches={batches.data} selected={selected} onOpen={onOpen} />
-        )}
+        <QueryStates
+          query={batches}
+          loading="Loading your batches..."
+          errorTitle="Could not load your batches"
+          isEmpty={(list) => list.length === 0}
+          empty={<EmptyState icon={IconFiles} title="No batches yet" description="Files you screen here or through the API appear in this list." />}
+          py="lg"
+        >
+          {(list) => <BatchesTable batches={list} selected={selected} onOpen={onOpen} />}
+        </QueryStates>
       </Stack>
     </Paper>
   );
@@ -69,19 +55,11 @@ function PastBatches({ selected, onOpen }: { selected: string | null; onOpen: (i
 
 function SelectedBatch({ id }: { id: string }) {
   const batch = useBatch(id);
-  if (batch.isPending)
-    return (
-      <Center py="lg" role="status">
-        <Loader size="sm" aria-label="Loading the batch" />
-      </Center>
-    );
-  if (batch.isError)
-    return (
-      <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load the batch">
-        {batch.error.message}
-      </Alert>
-    );
-  return <BatchDetail key={batch.data.id} batch={batch.data} actions={<WatchBatchButton key={batch.data.id} batch={batch.data} />} />;
+  return (
+    <QueryStates query={batch} loading="Loading the batch..." errorTitle="Could not load the batch" py="lg">
+      {(found) => <BatchDetail key={found.id} batch={found} actions={<WatchBatchButton key={found.id} batch={found} />} />}
+    </QueryStates>
+  );
 }
 
 /** /dashboard/batch: upload a CSV of wallets, see its cost, screen it, follow it live, download the results. */

@@ -1,7 +1,9 @@
-import { Alert, Anchor, Button, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { Anchor, Group, SimpleGrid, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { shortenAddress } from '@walletscreen/contracts';
 import { Link, useParams } from 'react-router';
+import { ErrorState } from '../../../components/list-kit/error-state';
+import { LoadingState } from '../../../components/list-kit/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/get-profile';
@@ -25,31 +27,18 @@ function CaseView({ area, caseId, viewer, canAct }: { area: CasesArea; caseId: s
     </Anchor>
   );
 
-  if (found.isPending) {
-    return (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden="true" />
-          <Text c="dimmed">Loading the case...</Text>
-        </Group>
-      </Center>
-    );
-  }
+  if (found.isPending) return <LoadingState label="Loading the case..." />;
   if (found.isError) {
     const missing = found.error instanceof ApiError && found.error.status === 404;
     return (
       <Stack gap="md" align="flex-start">
         {back}
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title={missing ? 'No such case' : 'Could not load the case'} w="100%">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{missing ? 'This case does not exist, or it is not yours.' : found.error.message}</Text>
-            {missing ? null : (
-              <Button size="xs" variant="default" onClick={() => void found.refetch()}>
-                Try again
-              </Button>
-            )}
-          </Stack>
-        </Alert>
+        <ErrorState
+          title={missing ? 'No such case' : 'Could not load the case'}
+          message={missing ? 'This case does not exist, or it is not yours.' : found.error.message}
+          onRetry={missing ? undefined : () => void found.refetch()}
+          retrying={found.isFetching}
+        />
       </Stack>
     );
   }

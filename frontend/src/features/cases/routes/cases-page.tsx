@@ -1,7 +1,10 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Center, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Box, Paper, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconFolders } from '@tabler/icons-react';
+import { IconFolders } from '@tabler/icons-react';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { ListFooter, PageNav } from '../../../components/list-kit/pagination';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
 import { useCases } from '../api/get-cases';
 import { emptyCaseFilters, isFiltered, pageCount, type CaseFilters, type CasesArea } from '../case-filters';
@@ -23,58 +26,6 @@ function Cases({ area }: { area: CasesArea }) {
   const pages = pageCount(total);
   const header = headers[area];
 
-  let body;
-  if (cases.isPending) {
-    body = (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden="true" />
-          <Text c="dimmed">Loading cases...</Text>
-        </Group>
-      </Center>
-    );
-  } else if (cases.isError && rows.length === 0) {
-    body = (
-      <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load the cases">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{cases.error.message}</Text>
-          <Button size="xs" variant="default" onClick={() => void cases.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <Center py="xl">
-        <Stack align="center" gap={6} maw={440} ta="center" data-testid="cases-empty">
-          <IconFolders size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
-          <Text fw={600}>{isFiltered(debounced) ? 'No cases match these filters' : 'No cases yet'}</Text>
-          <Text size="sm" c="dimmed">
-            {area === 'user' ? "Open a case from a check's Details in History, or from an alert." : "A case is opened from a check's Details or from an alert."}
-          </Text>
-        </Stack>
-      </Center>
-    );
-  } else {
-    body = (
-      <Stack gap="sm" style={{ opacity: cases.isPlaceholderData ? 0.6 : 1 }} aria-busy={cases.isFetching}>
-        <Box visibleFrom="md">
-          <CasesTable area={area} cases={rows} />
-        </Box>
-        <Box hiddenFrom="md">
-          <CasesCards area={area} cases={rows} />
-        </Box>
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed" className="ws-tabular" role="status" data-testid="cases-total">
-            {total.toLocaleString('en-US')} {total === 1 ? 'case' : 'cases'}
-          </Text>
-          {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" getControlProps={(c) => ({ 'aria-label': `${c} page` })} /> : null}
-        </Group>
-      </Stack>
-    );
-  }
-
   return (
     <>
       <PageHeader order={header.order} title={header.title} description={header.description} />
@@ -88,7 +39,34 @@ function Cases({ area }: { area: CasesArea }) {
               setPage(1);
             }}
           />
-          {body}
+          <QueryStates
+            query={cases}
+            loading="Loading cases..."
+            errorTitle="Could not load the cases"
+            isEmpty={() => rows.length === 0}
+            empty={
+              <EmptyState
+                icon={IconFolders}
+                title={isFiltered(debounced) ? 'No cases match these filters' : 'No cases yet'}
+                description={area === 'user' ? "Open a case from a check's Details in History, or from an alert." : "A case is opened from a check's Details or from an alert."}
+                testId="cases-empty"
+              />
+            }
+          >
+            {() => (
+              <>
+                <Box visibleFrom="md">
+                  <CasesTable area={area} cases={rows} />
+                </Box>
+                <Box hiddenFrom="md">
+                  <CasesCards area={area} cases={rows} />
+                </Box>
+                <ListFooter summary={`${total.toLocaleString('en-US')} ${total === 1 ? 'case' : 'cases'}`} summaryTestId="cases-total">
+                  <PageNav page={page} pages={pages} onChange={setPage} />
+                </ListFooter>
+              </>
+            )}
+          </QueryStates>
         </Stack>
       </Paper>
     </>

@@ -1,21 +1,17 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { historyDetailSchema, type HistoryDetail } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
-import { historyQueryKey } from '../../../lib/query-keys';
-import { historyDetailParser, type HistoryDetail } from '../../../components/check-history/history-item';
+import { historyItemQueryKey } from '../../../lib/query-keys';
+import type { HistoryRowDetail } from '../history-item';
 
-/** GET /api/transactions/history/{id}: one check with its findings and report. */
+/** GET /api/transactions/history/{id}: one of the user's checks with its findings and report. */
 export function getHistoryItem(id: string, signal?: AbortSignal): Promise<HistoryDetail> {
-  return api.get(`/transactions/history/${encodeURIComponent(id)}`, { schema: historyDetailParser, signal });
+  return api.get(`/transactions/history/${encodeURIComponent(id)}`, { schema: historyDetailSchema, signal });
 }
 
 export function historyItemQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [...historyQueryKey, 'detail', id],
-    queryFn: ({ signal }) => getHistoryItem(id, signal),
+    queryKey: historyItemQueryKey('user', id),
+    queryFn: ({ signal }): Promise<HistoryRowDetail> => getHistoryItem(id, signal),
   });
-}
-
-/** The detail of the check whose Details were opened; nothing is fetched while none is. */
-export function useHistoryItem(id: string | null) {
-  return useQuery({ ...historyItemQueryOptions(id ?? ''), enabled: id !== null });
 }

@@ -1,12 +1,27 @@
-import { CheckDetailsModal } from '../../../components/check-history/check-details';
-import { useHistoryItem } from '../api/get-history-item';
+import { Button } from '@mantine/core';
+import { IconFileSearch } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useHistoryItem, type HistoryScope } from '../history-scope';
+import { CheckDetailsModal } from './check-details';
 
-const caseLinks = { casePath: (id: string) => `/dashboard/cases/${id}`, canOpen: true };
+export { DETAILS_ERROR } from './check-details';
 
-export { DETAILS_ERROR } from '../../../components/check-history/check-details';
-
-/** The Details of one of the user's checks, loaded when opened. */
-export function HistoryDetailsModal({ checkId, onClose }: { checkId: string | null; onClose: () => void }) {
-  const detail = useHistoryItem(checkId);
-  return <CheckDetailsModal checkId={checkId} onClose={onClose} detail={detail} caseLinks={caseLinks} />;
+/** The Details of one check, loaded when opened: for admins with the user's e-mail and a link to the check's evidence and replay. */
+export function HistoryDetailsModal({ scope, checkId, onClose }: { scope: HistoryScope; checkId: string | null; onClose: () => void }) {
+  const detail = useHistoryItem(scope, checkId);
+  return (
+    <CheckDetailsModal
+      checkId={checkId}
+      onClose={onClose}
+      detail={detail}
+      caseLinks={{ casePath: scope.casePath, canOpen: scope.canOpenCases }}
+      actions={
+        scope.evidenceLinks && checkId ? (
+          <Button component={Link} to={`/admin/checks/${encodeURIComponent(checkId)}`} size="xs" variant="default" leftSection={<IconFileSearch size={14} aria-hidden="true" />}>
+            Evidence & replay
+          </Button>
+        ) : null
+      }
+    />
+  );
 }

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { installFakeServer, signIn } from '../../../test/fake-server';
+import { historyScopeOf } from '../history-scope';
 import { HistoryDetailsModal } from './history-details-modal';
 
 const DETAIL = {
@@ -24,6 +25,9 @@ const DETAIL = {
   aml_report: '1. Overview\nA flagged wallet.\n2. Sanctions Screening\nOne match.',
   external_links: {},
   chainabuse_report: '',
+  missing_evidence: [],
+  linked_wallets_details: [],
+  fund_flow: null,
 };
 
 function renderModal() {
@@ -31,7 +35,7 @@ function renderModal() {
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={client}>
-        <HistoryDetailsModal checkId="c-1" onClose={() => undefined} />
+        <HistoryDetailsModal scope={historyScopeOf(null)} checkId="c-1" onClose={() => undefined} />
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -1,32 +1,41 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
+import { Box, Paper, Stack } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { LoadMore } from '../../../components/list-kit/pagination';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
-import { historyListQueryKey, useHistory } from '../api/get-history';
-import { HistoryCards } from '../../../components/check-history/history-cards';
+import { historyListQueryKey } from '../../../lib/query-keys';
+import { browserStorage, readSession } from '../../../lib/session';
+import { ExportHistoryButton, exportFileName, exportQuery } from '../components/export-history-button';
+import { HistoryCards } from '../components/history-cards';
 import { HistoryDetailsModal } from '../components/history-details-modal';
-import { ExportHistoryButton, exportFileName, exportQuery } from '../../../components/check-history/export-history-button';
-import { HistoryFilterBar } from '../../../components/check-history/history-filter-bar';
-import { HistoryTable } from '../../../components/check-history/history-table';
-import { applyFilters, emptyFilters, type HistoryFilters } from '../../../components/check-history/history-filters';
-import type { HistoryItem } from '../../../components/check-history/history-item';
+import { HistoryFilterBar } from '../components/history-filter-bar';
+import { HistoryTable } from '../components/history-table';
+import { applyFilters, emptyFilters, type HistoryFilters } from '../history-filters';
+import { rowsOfPages, type HistoryRow } from '../history-item';
+import { historyScopeOf, useHistory } from '../history-scope';
 
 export const NO_RESULTS = 'No results found';
 
-/** /dashboard/history: the user's own checks, filtered by the server, 10 at a time. */
+/**
+ * /dashboard/history and /admin/history: the checks the signed-in role may see (a customer's own,
+ * or every user's for admins and auditors, with the user's e-mail), filtered by the server, 10 at a
+ * time. `?check=<id>` (a link from an alert or a batch) opens that check's Details.
+ */
 export function HistoryPage() {
+  const scope = historyScopeOf(readSession(browserStorage()).role);
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<HistoryFilters>(emptyFilters);
   const [filters, setFilters] = useState<HistoryFilters>(emptyFilters);
   const [dateToError, setDateToError] = useState<string | null>(null);
-  // `?check=<id>` (a link from an alert) opens that check's details.
   const [params, setParams] = useSearchParams();
   const linked = params.get('check');
   const [open, setOpen] = useState<string | null>(linked);
-  const history = useHistory(filters);
-  const items = history.data?.pages.flat() ?? [];
+  const history = useHistory(scope, filters);
+  const items = rowsOfPages(history.data?.pages);
 
   // Spec §8: a failed page load is logged; the list on screen stays as it was.
   useEffect(() => {
@@ -42,20 +51,21 @@ export function HistoryPage() {
     setDateToError(null);
     if (JSON.stringify(applied.filters) === JSON.stringify(filters)) {
       // The same filters again: start over from page 1.
-      void queryClient.resetQueries({ queryKey: historyListQueryKey(filters), exact: true });
+      void queryClient.resetQueries({ queryKey: historyListQueryKey(scope.area, filters), exact: true });
     } else {
       setFilters(applied.filters);
     }
   };
 
-  const showDetails = (item: HistoryItem) => setOpen(item.id);
+  const showDetails = (item: HistoryRow) => setOpen(item.id);
 
   return (
     <>
       <PageHeader
-        title="Wallet Checks History"
-        description="Every wallet you have checked, newest first."
-        actions={<ExportHistoryButton path="/transactions/history.csv" query={exportQuery(filters)} fileName={exportFileName('history')} />}
+        order={scope.headingOrder}
+        title={scope.title}
+        description={scope.description}
+        actions={<ExportHistoryButton path={scope.exportPath} query={exportQuery(filters, { email: scope.byUser })} fileName={exportFileName(scope.exportName)} />}
       />
       <Stack gap="md">
         <Paper p="md">
@@ -65,64 +75,39 @@ export function HistoryPage() {
               setDraft(next);
               if (dateToError) setDateToError(null);
             }}
+            withEmail={scope.byUser}
             onSearch={search}
             searching={history.isFetching && !history.isFetchingNextPage && !history.isPending}
             dateToError={dateToError}
           />
         </Paper>
 
-        <Paper p="md" aria-busy={history.isFetching}>
-          {history.isPending ? (
-            <Center py="xl" role="status">
-              <Group gap="sm">
-                <Loader size="sm" aria-hidden="true" />
-                <Text c="dimmed">Loading...</Text>
-              </Group>
-            </Center>
-          ) : history.isError && items.length === 0 ? (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load the history">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{history.error.message}</Text>
-                <Button size="xs" variant="default" onClick={() => void history.refetch()}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
-          ) : items.length === 0 ? (
-            <Center py="xl">
-              <Stack align="center" gap={6}>
-                <IconHistory size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
-                <Text fw={600} data-testid="history-empty">
-                  {NO_RESULTS}
-                </Text>
-              </Stack>
-            </Center>
-          ) : (
-            <Stack gap="md">
-              <Box visibleFrom="lg">
-                <HistoryTable items={items} onDetails={showDetails} />
-              </Box>
-              <Box hiddenFrom="lg">
-                <HistoryCards items={items} onDetails={showDetails} />
-              </Box>
-              {history.hasNextPage ? (
-                <Stack align="center" gap={4}>
-                  <Button variant="default" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage} data-testid="history-load-more">
-                    Load More
-                  </Button>
-                  {history.isFetchNextPageError ? (
-                    <Text size="sm" c="dimmed" role="status">
-                      The next page could not be loaded. Try again.
-                    </Text>
-                  ) : null}
-                </Stack>
-              ) : null}
-            </Stack>
-          )}
+        <Paper p="md">
+          <QueryStates
+            query={history}
+            loading="Loading..."
+            errorTitle="Could not load the history"
+            isEmpty={() => items.length === 0}
+            empty={<EmptyState icon={IconHistory} title={NO_RESULTS} testId="history-empty" />}
+            gap="md"
+          >
+            {() => (
+              <>
+                <Box visibleFrom="lg">
+                  <HistoryTable items={items} onDetails={showDetails} showEmail={scope.byUser} />
+                </Box>
+                <Box hiddenFrom="lg">
+                  <HistoryCards items={items} onDetails={showDetails} showEmail={scope.byUser} />
+                </Box>
+                <LoadMore query={history} testId="history-load-more" />
+              </>
+            )}
+          </QueryStates>
         </Paper>
       </Stack>
 
       <HistoryDetailsModal
+        scope={scope}
         checkId={open}
         onClose={() => {
           setOpen(null);

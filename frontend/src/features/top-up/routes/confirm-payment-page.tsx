@@ -1,5 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ErrorState } from '../../../components/list-kit/error-state';
+import { LoadingState } from '../../../components/list-kit/loading-state';
 import { IconAlertCircle, IconCircleCheck, IconFlask } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/page-header';
 import { useCompleteLocalSession } from '../api/complete-local-session';
@@ -27,16 +29,9 @@ export function ConfirmPaymentPage() {
           {sessionId === '' ? (
             <Text role="alert">No payment session was given.</Text>
           ) : session.isPending ? (
-            <Center py="md" role="status">
-              <Group gap="sm">
-                <Loader size="sm" />
-                <Text c="dimmed">Loading payment...</Text>
-              </Group>
-            </Center>
+            <LoadingState label="Loading payment..." py="md" />
           ) : session.isError ? (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-              {session.error.message}
-            </Alert>
+            <ErrorState message={session.error.message} onRetry={() => void session.refetch()} retrying={session.isFetching} />
           ) : (
             <>
               <Group justify="space-between" align="flex-start">

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { Plan } from '@walletscreen/contracts';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
 import { profileQueryKey } from '../../../lib/get-profile';
 import { authToken } from '../../../lib/session';
@@ -73,31 +75,21 @@ export function TopUpPage() {
           {error}
         </Alert>
       ) : null}
-      {plans.isPending ? (
-        <Center py="xl" role="status">
-          <Group gap="sm">
-            <Loader size="sm" />
-            <Text c="dimmed">Loading plans...</Text>
-          </Group>
-        </Center>
-      ) : plans.isError ? (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">Failed to load plans</Text>
-            <Button size="xs" variant="default" onClick={() => void plans.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : plans.data.length === 0 ? (
-        <Text c="dimmed">No plans are on offer right now.</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          {plans.data.map((plan) => (
-            <PlanCard key={plan.price_id} plan={plan} onBuy={buy} buying={buying === plan.price_id} disabled={buying !== null} />
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryStates
+        query={plans}
+        loading="Loading plans..."
+        errorMessage={() => 'Failed to load plans'}
+        isEmpty={(list) => list.length === 0}
+        empty={<EmptyState title="No plans are on offer right now." compact />}
+      >
+        {(list) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+            {list.map((plan) => (
+              <PlanCard key={plan.price_id} plan={plan} onBuy={buy} buying={buying === plan.price_id} disabled={buying !== null} />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryStates>
       <Stack gap={4} mt="xl" align="center">
         <Text size="sm" c="dimmed">
           20 free premium check for new users

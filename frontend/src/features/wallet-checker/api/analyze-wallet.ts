@@ -2,24 +2,17 @@
  * POST /api/transactions/analyze-realtime { wallet_address, network? } with an Idempotency-Key.
  * One key per check; every retry of that check sends it again (see retry-policy).
  */
-import type { Network } from '@walletscreen/contracts';
+import type { AnalyzeRequest } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
 import { withRetry, type RetryOptions } from '../retry-policy';
-import { answerFromBody, type CheckAnswer } from './check-answer';
-
-export interface AnalyzeRequest {
-  /** Trimmed, as typed. */
-  wallet_address: string;
-  /** Sent for an address valid on several networks (an EVM address, a legacy 3…): the chosen one. */
-  network?: Network;
-}
+import { answerFromBody, checkAnswerBodySchema, type CheckAnswer } from './check-answer';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** One attempt. */
 export async function analyzeWallet(request: AnalyzeRequest, idempotencyKey: string, signal?: AbortSignal): Promise<CheckAnswer> {
   const body: AnalyzeRequest = { wallet_address: request.wallet_address.trim(), ...(request.network ? { network: request.network } : {}) };
-  return answerFromBody(await api.post<unknown>('/transactions/analyze-realtime', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey }, signal }));
+  return answerFromBody(await api.post('/transactions/analyze-realtime', body, { schema: checkAnswerBodySchema, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey }, signal }));
 }
 
 /** The check as the spec runs it: up to 4 attempts on network errors and 5xx, the same key each time. */

@@ -4,7 +4,7 @@
  * (`stage` completed so far). A socket progress message reads the same way. A failed check arrives
  * as a 502 problem (an ApiError) from the calls, or as `status: 'failed'` on the socket.
  */
-import { walletAnalysisSchema, type CheckProgress, type WalletAnalysis } from '@walletscreen/contracts';
+import { checkProgressSchema, checkResultSchema, walletAnalysisSchema, type CheckProgress, type WalletAnalysis } from '@walletscreen/contracts';
 
 export type CheckAnswer =
   | { status: 'completed'; checkId: string; analysis: WalletAnalysis }
@@ -15,31 +15,21 @@ export class UnexpectedAnswer extends Error {
   override readonly name = 'UnexpectedAnswer';
 }
 
-function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-}
-
 function analysisOf(value: unknown): WalletAnalysis {
   const parsed = walletAnalysisSchema.safeParse(value);
   if (!parsed.success) throw new UnexpectedAnswer('The analysis could not be read');
   return parsed.data;
 }
 
+/** The body of a 200 (the completed check's analysis) or a 202 (its progress), as the routes declare them. */
+export const checkAnswerBodySchema = checkProgressSchema.or(checkResultSchema);
+export type CheckAnswerBody = ReturnType<typeof checkAnswerBodySchema.parse>;
+
 /** Reads the body of a 200 or 202 answer. */
-export function answerFromBody(body: unknown): CheckAnswer {
-  const b = record(body);
-  const checkId = typeof b.check_id === 'string' ? b.check_id : '';
-  if (b.status === 'running') {
-    return {
-      status: 'running',
-      checkId,
-      stage: typeof b.stage === 'number' ? b.stage : 0,
-      walletAddress: typeof b.wallet_address === 'string' ? b.wallet_address : '',
-      network: typeof b.network === 'string' ? b.network : '',
-    };
-  }
-  if (b.status === 'completed' || b.status === undefined) return { status: 'completed', checkId, analysis: analysisOf(body) };
-  throw new UnexpectedAnswer(`Unexpected check status ${String(b.status)}`);
+export function answerFromBody(body: CheckAnswerBody): CheckAnswer {
+  if ('stage' in body) return answerFromProgress(body);
+  const { check_id: checkId, status: _completed, ...analysis } = body;
+  return { status: 'completed', checkId, analysis };
 }
 
 /** Reads a socket progress message (or a subscribe acknowledgement). */

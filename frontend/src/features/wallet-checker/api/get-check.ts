@@ -5,14 +5,14 @@
  */
 import { api } from '../../../lib/http-client';
 import { withRetry, type RetryOptions } from '../retry-policy';
-import { answerFromBody, type CheckAnswer } from './check-answer';
+import { answerFromBody, checkAnswerBodySchema, type CheckAnswer } from './check-answer';
 
 /** How long the server may hold a poll open (it allows up to 30 s). */
 export const CHECK_WAIT_MS = 25_000;
 
 export function getCheck(checkId: string, options: { wait?: number; signal?: AbortSignal } = {}): Promise<CheckAnswer> {
   return api
-    .get<unknown>(`/transactions/checks/${encodeURIComponent(checkId)}`, { query: { wait: options.wait ?? 0 }, signal: options.signal })
+    .get(`/transactions/checks/${encodeURIComponent(checkId)}`, { query: { wait: options.wait ?? 0 }, schema: checkAnswerBodySchema, signal: options.signal })
     .then(answerFromBody);
 }
 

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, List, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconCoin, IconEye, IconShieldSearch } from '@tabler/icons-react';
 import { rescreenPricing, type Watch } from '@walletscreen/contracts';
 import { Link } from 'react-router';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
 import { useWatchlist } from '../api/get-watchlist';
 import { useUnwatchWallet } from '../api/unwatch-wallet';
@@ -23,55 +25,6 @@ function PricingRule() {
   );
 }
 
-function Body({ watchlist, onEdit, onUnwatch }: { watchlist: ReturnType<typeof useWatchlist>; onEdit: (w: Watch) => void; onUnwatch: (w: Watch) => void }) {
-  if (watchlist.isPending) {
-    return (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden="true" />
-          <Text c="dimmed">Loading the watchlist...</Text>
-        </Group>
-      </Center>
-    );
-  }
-  if (watchlist.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load the watchlist">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{watchlist.error.message}</Text>
-          <Button size="xs" variant="default" onClick={() => void watchlist.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  if (watchlist.data.items.length === 0) {
-    return (
-      <Center py="xl">
-        <Stack align="center" gap={6} maw={460} ta="center">
-          <IconEye size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
-          <Text fw={600}>No watched wallets yet</Text>
-          <Text size="sm" c="dimmed">
-            Check a wallet and choose “Watch this wallet” on its result: it is re-screened on a schedule and whenever a sanctions list changes, and you get an alert when its verdict changes.
-          </Text>
-          <Button mt="xs" variant="light" component={Link} to="/dashboard/wallet-checker" leftSection={<IconShieldSearch size={16} aria-hidden="true" />}>
-            Check a wallet
-          </Button>
-        </Stack>
-      </Center>
-    );
-  }
-  return (
-    <div aria-busy={watchlist.isFetching}>
-      <Text size="sm" c="dimmed" className="ws-tabular" mb="xs" data-testid="watchlist-count">
-        {watchlist.data.total.toLocaleString('en-US')} of at most {watchlist.data.limit.toLocaleString('en-US')} wallets watched
-      </Text>
-      <WatchlistTable watches={watchlist.data.items} onEdit={onEdit} onUnwatch={onUnwatch} />
-    </div>
-  );
-}
-
 /** /dashboard/watchlist: the watched wallets, their last verdict and next re-screen; edit the interval; unwatch. */
 export function WatchlistPage() {
   const watchlist = useWatchlist();
@@ -86,7 +39,41 @@ export function WatchlistPage() {
       <Stack gap="md">
         <PricingRule />
         <Paper p="md">
-          <Body watchlist={watchlist} onEdit={(w) => { update.reset(); setEditing(w); }} onUnwatch={setRemoving} />
+          <QueryStates
+            query={watchlist}
+            loading="Loading the watchlist..."
+            errorTitle="Could not load the watchlist"
+            isEmpty={(list) => list.items.length === 0}
+            empty={
+              <EmptyState
+                icon={IconEye}
+                title="No watched wallets yet"
+                description="Check a wallet and choose “Watch this wallet” on its result: it is re-screened on a schedule and whenever a sanctions list changes, and you get an alert when its verdict changes."
+                action={
+                  <Button variant="light" component={Link} to="/dashboard/wallet-checker" leftSection={<IconShieldSearch size={16} aria-hidden="true" />}>
+                    Check a wallet
+                  </Button>
+                }
+              />
+            }
+            gap={0}
+          >
+            {(list) => (
+              <>
+                <Text size="sm" c="dimmed" className="ws-tabular" mb="xs" data-testid="watchlist-count">
+                  {list.total.toLocaleString('en-US')} of at most {list.limit.toLocaleString('en-US')} wallets watched
+                </Text>
+                <WatchlistTable
+                  watches={list.items}
+                  onEdit={(w) => {
+                    update.reset();
+                    setEditing(w);
+                  }}
+                  onUnwatch={setRemoving}
+                />
+              </>
+            )}
+          </QueryStates>
         </Paper>
       </Stack>
       <EditWatchModal

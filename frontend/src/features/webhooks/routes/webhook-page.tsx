@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconInbox } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { type WebhookDelivery, type WebhookEndpoint } from '@walletscreen/contracts';
 import { formatDate } from '../../../lib/format-date';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { useWebhook } from '../api/get-webhooks';
@@ -85,42 +87,6 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
     );
   };
 
-  let body;
-  if (deliveries.isPending) {
-    body = (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden="true" />
-          <Text c="dimmed">Loading deliveries...</Text>
-        </Group>
-      </Center>
-    );
-  } else if (deliveries.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load the delivery log">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{deliveries.error.message}</Text>
-          <Button size="xs" variant="default" onClick={() => void deliveries.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (deliveries.data.length === 0) {
-    body = (
-      <Center py="xl">
-        <Stack align="center" gap={6} maw={460} ta="center">
-          <IconInbox size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
-          <Text fw={600}>No deliveries yet</Text>
-          <Text size="sm" c="dimmed">
-            The next {endpoint.events.map((e) => eventLabels[e].toLowerCase()).join(', ')} event appears here with each attempt, its response code and how long it took.
-          </Text>
-        </Stack>
-      </Center>
-    );
-  } else {
-    body = <DeliveryLog deliveries={deliveries.data} canResend={endpoint.enabled} resending={resending} onResend={resend} />;
-  }
   return (
     <Paper p="md">
       <Stack gap="sm">
@@ -132,7 +98,21 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
             Enable the endpoint to resend deliveries.
           </Text>
         ) : null}
-        <div aria-busy={deliveries.isFetching}>{body}</div>
+        <QueryStates
+          query={deliveries}
+          loading="Loading deliveries..."
+          errorTitle="Could not load the delivery log"
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <EmptyState
+              icon={IconInbox}
+              title="No deliveries yet"
+              description={`The next ${endpoint.events.map((e) => eventLabels[e].toLowerCase()).join(', ')} event appears here with each attempt, its response code and how long it took.`}
+            />
+          }
+        >
+          {(list) => <DeliveryLog deliveries={list} canResend={endpoint.enabled} resending={resending} onResend={resend} />}
+        </QueryStates>
       </Stack>
     </Paper>
   );
@@ -151,23 +131,14 @@ export function WebhookPage() {
         </Group>
       </Anchor>
       <PageHeader title="Webhook endpoint" />
-      {endpoint.isPending ? (
-        <Center py="xl" role="status">
-          <Group gap="sm">
-            <Loader size="sm" aria-hidden="true" />
-            <Text c="dimmed">Loading the endpoint...</Text>
-          </Group>
-        </Center>
-      ) : endpoint.isError ? (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load this endpoint">
-          {endpoint.error.message}
-        </Alert>
-      ) : (
-        <Stack gap="md">
-          <EndpointDetails endpoint={endpoint.data} />
-          <Deliveries endpoint={endpoint.data} />
-        </Stack>
-      )}
+      <QueryStates query={endpoint} loading="Loading the endpoint..." errorTitle="Could not load this endpoint" gap="md">
+        {(found) => (
+          <>
+            <EndpointDetails endpoint={found} />
+            <Deliveries endpoint={found} />
+          </>
+        )}
+      </QueryStates>
     </>
   );
 }

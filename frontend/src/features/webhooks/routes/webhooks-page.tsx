@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconPlus, IconWebhook } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { WEBHOOKS_MAX, type CreateWebhookResponse, type WebhookEndpoint } from '@walletscreen/contracts';
+import { EmptyState } from '../../../components/list-kit/empty-state';
+import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useWebhooks } from '../api/get-webhooks';
@@ -25,52 +27,6 @@ function useDeleteFlow() {
     });
   };
   return { target, pending: remove.isPending, open: setTarget, cancel: () => (remove.isPending ? undefined : setTarget(null)), confirm };
-}
-
-function EndpointsList({ endpoints, onCreate, onDelete }: { endpoints: ReturnType<typeof useWebhooks>; onCreate: () => void; onDelete: (endpoint: WebhookEndpoint) => void }) {
-  if (endpoints.isPending) {
-    return (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden="true" />
-          <Text c="dimmed">Loading webhook endpoints...</Text>
-        </Group>
-      </Center>
-    );
-  }
-  if (endpoints.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not load your webhook endpoints">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{endpoints.error.message}</Text>
-          <Button size="xs" variant="default" onClick={() => void endpoints.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  if (endpoints.data.length === 0) {
-    return (
-      <Center py="xl">
-        <Stack align="center" gap={6} maw={460} ta="center">
-          <IconWebhook size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
-          <Text fw={600}>No webhook endpoints yet</Text>
-          <Text size="sm" c="dimmed">
-            Add an endpoint to have your systems told when a screening or a batch completes, or an alert is raised.
-          </Text>
-          <Button mt="xs" variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={onCreate}>
-            Add your first endpoint
-          </Button>
-        </Stack>
-      </Center>
-    );
-  }
-  return (
-    <div aria-busy={endpoints.isFetching}>
-      <WebhooksTable endpoints={endpoints.data} onDelete={onDelete} />
-    </div>
-  );
 }
 
 /** /dashboard/webhooks: the user's webhook endpoints (add, list, delete); each one's delivery log is a page of its own. */
@@ -100,7 +56,26 @@ export function WebhooksPage() {
               You have {WEBHOOKS_MAX} endpoints, the most allowed. Delete one you no longer use to add another.
             </Text>
           ) : null}
-          <EndpointsList endpoints={endpoints} onCreate={() => setCreating(true)} onDelete={remove.open} />
+          <QueryStates
+            query={endpoints}
+            loading="Loading webhook endpoints..."
+            errorTitle="Could not load your webhook endpoints"
+            isEmpty={(list) => list.length === 0}
+            empty={
+              <EmptyState
+                icon={IconWebhook}
+                title="No webhook endpoints yet"
+                description="Add an endpoint to have your systems told when a screening or a batch completes, or an alert is raised."
+                action={
+                  <Button variant="light" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
+                    Add your first endpoint
+                  </Button>
+                }
+              />
+            }
+          >
+            {(list) => <WebhooksTable endpoints={list} onDelete={remove.open} />}
+          </QueryStates>
         </Stack>
       </Paper>
       <CreateWebhookModal

@@ -1,15 +1,15 @@
 import { Button, Table, Text } from '@mantine/core';
 import { classifyRiskLabel, accessLabel, shownRiskScore } from '@walletscreen/contracts';
-import { CopyAddress } from '../copy-address';
-import { RiskBadge } from '../risk-badge';
+import { CopyAddress } from '../../../components/copy-address';
+import { RiskBadge } from '../../../components/risk-badge';
 import { CheckId } from './check-id';
-import { formatCheckTime, networkLabel, shortCheckId } from './history-display';
-import type { HistoryItem } from './history-item';
+import { formatCheckTime, networkLabel, shortCheckId } from '../history-display';
+import type { HistoryRow } from '../history-item';
 import { AmlCompliance } from './aml-compliance';
 
 export interface HistoryListProps {
-  items: HistoryItem[];
-  onDetails: (item: HistoryItem) => void;
+  items: HistoryRow[];
+  onDetails: (item: HistoryRow) => void;
   /** Adds the Email column (the admins' view of every user's checks). */
   showEmail?: boolean;
 }

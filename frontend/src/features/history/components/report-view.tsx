@@ -1,5 +1,5 @@
 import { Box, Divider, Text } from '@mantine/core';
-import { reportBlocks } from './report-blocks';
+import { reportBlocks } from '../report-blocks';
 
 export const NO_REPORT = 'No report available';
 

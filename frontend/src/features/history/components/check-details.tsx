@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { accessLabel, blockchainDataMissing, classifyRiskLabel, type LinkedWallet } from '@walletscreen/contracts';
-import { CopyAddress } from '../copy-address';
-import { FundFlowPanel } from '../fund-flow/fund-flow-panel';
-import { MissingEvidenceAlert } from '../missing-evidence-alert';
-import { AmlStatusBadge, RiskBadge } from '../risk-badge';
-import { LinkedWalletBadge, linkedWalletMark } from '../tone';
-import { useDownloadAmlReport } from '../../lib/download-aml-report';
-import { formatCheckTime, shortCheckId } from './history-display';
-import type { HistoryDetail } from './history-item';
+import { CopyAddress } from '../../../components/copy-address';
+import { ErrorState } from '../../../components/list-kit/error-state';
+import { LoadingState } from '../../../components/list-kit/loading-state';
+import { FundFlowPanel } from '../../../components/fund-flow/fund-flow-panel';
+import { MissingEvidenceAlert } from '../../../components/missing-evidence-alert';
+import { AmlStatusBadge, RiskBadge } from '../../../components/risk-badge';
+import { LinkedWalletBadge, linkedWalletMark } from '../../../components/tone';
+import { useDownloadAmlReport } from '../../../lib/download-aml-report';
+import { formatCheckTime, shortCheckId } from '../history-display';
+import type { HistoryRowDetail } from '../history-item';
 import { ReportView } from './report-view';
 import { CheckCaseSection, type CaseLinks } from './check-case';
 
@@ -55,7 +57,7 @@ function LinkedWallets({ addresses, details }: { addresses: string[]; details: L
   );
 }
 
-function Details({ detail, caseLinks }: { detail: HistoryDetail; caseLinks?: CaseLinks }) {
+function Details({ detail, caseLinks }: { detail: HistoryRowDetail; caseLinks?: CaseLinks }) {
   const download = useDownloadAmlReport();
   const hasReport = detail.aml_report.trim() !== '';
   const incomplete = classifyRiskLabel(detail.risk_level).level === 'incomplete';
@@ -105,7 +107,7 @@ function Details({ detail, caseLinks }: { detail: HistoryDetail; caseLinks?: Cas
         </Stack>
       ) : null}
 
-      {caseLinks ? <CheckCaseSection checkId={detail.id} value={detail.case} links={caseLinks} /> : null}
+      {caseLinks ? <CheckCaseSection checkId={detail.id} value={detail.case ?? null} links={caseLinks} /> : null}
 
       <Stack gap="xs" component="section" aria-labelledby="details-report-title">
         <Group justify="space-between" gap="sm">
@@ -131,7 +133,7 @@ export interface CheckDetailsModalProps {
   checkId: string | null;
   onClose: () => void;
   /** The detail's query (the user's own check, or any check for admins). */
-  detail: { isPending: boolean; isError: boolean; data: HistoryDetail | undefined };
+  detail: { isPending: boolean; isError: boolean; data: HistoryRowDetail | undefined };
   /** Links shown above the loaded details (the admin area's evidence and replay of the check). */
   actions?: ReactNode;
   /** Where the check's case opens, and whether a case may be opened from here; no case section without it. */
@@ -143,16 +145,9 @@ export function CheckDetailsModal({ checkId, onClose, detail, actions, caseLinks
   return (
     <Modal opened={checkId !== null} onClose={onClose} title={checkId ? `Check ${shortCheckId(checkId)} details` : 'Check details'} size="lg" data-testid="history-details">
       {detail.isPending ? (
-        <Center py="xl" role="status">
-          <Group gap="sm">
-            <Loader size="sm" aria-hidden="true" />
-            <Text c="dimmed">Loading...</Text>
-          </Group>
-        </Center>
+        <LoadingState label="Loading..." />
       ) : detail.isError || !detail.data ? (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-          {DETAILS_ERROR}
-        </Alert>
+        <ErrorState message={DETAILS_ERROR} />
       ) : (
         <Stack gap="md">
           {actions ? <Group gap="sm">{actions}</Group> : null}

@@ -1,6 +1,8 @@
 import { installFakeServer, signIn } from '../../test/fake-server';
-import { getHistory, historyQueryOptions, HISTORY_PAGE_SIZE } from './api/get-history';
-import { applyFilters, DATE_ORDER_MESSAGE, emptyFilters, parseDayInput, riskOptions } from '../../components/check-history/history-filters';
+import { getAdminHistory } from './api/get-admin-history';
+import { getHistory } from './api/get-history';
+import { applyFilters, DATE_ORDER_MESSAGE, emptyFilters, riskOptions } from './history-filters';
+import { HISTORY_PAGE_SIZE, nextPageOffset, rowsOfPages } from './history-item';
 
 const row = (id: string) => ({
   id,
@@ -29,7 +31,7 @@ describe('the history request', () => {
 
   it('sends every filter to the server, the address trimmed and the dates as YYYY-MM-DD', async () => {
     server = installFakeServer({ status: 200, json: [] });
-    await getHistory({ address: ' 0x8f3a ', riskLevel: 'Medium Risk', dateFrom: '2026-01-01', dateTo: '2026-01-31' }, 20);
+    await getHistory({ address: ' 0x8f3a ', riskLevel: 'Medium Risk', dateFrom: '2026-01-01', dateTo: '2026-01-31', email: '' }, 20);
     const url = new URL(server.sent[0]!.url, 'http://localhost');
     expect(url.pathname).toBe('/api/transactions/history');
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -44,40 +46,48 @@ describe('the history request', () => {
 
   it('leaves out the filters that are not set', async () => {
     server = installFakeServer({ status: 200, json: [] });
-    await getHistory({ address: '  ', riskLevel: '', dateFrom: null, dateTo: '2026-02-01' }, 0);
+    await getHistory({ address: '  ', riskLevel: '', dateFrom: null, dateTo: '2026-02-01', email: 'someone' }, 0);
     expect(server.sent[0]!.url).toBe('/api/transactions/history?limit=10&offset=0&date_to=2026-02-01');
   });
 
-  it('fills missing fields of a row instead of failing', async () => {
+  it('reads the rows with the schema the server answers with, refusing a row it would never send', async () => {
     server = installFakeServer({ status: 200, json: [{ id: 'b' }] });
-    expect((await getHistory(emptyFilters, 0))[0]).toEqual({
-      id: 'b',
-      wallet_address: '',
-      network: '',
-      risk_level: '',
-      risk_score: 0,
-      aml_status: '',
-      created_at: '',
-      created_at_iso: '',
-      access: '',
-      status: '',
-    });
+    await expect(getHistory(emptyFilters, 0)).rejects.toThrow();
+  });
+
+  it("asks the admins' endpoint for every user's checks, with the e-mail filter trimmed, and reads each row's e-mail", async () => {
+    server = installFakeServer({ status: 200, json: [{ ...row('a'), user_email: 'ana@example.com' }] });
+    const items = await getAdminHistory({ ...emptyFilters, riskLevel: 'High Risk', email: ' ana@ ' }, 10);
+    const url = new URL(server.sent[0]!.url, 'http://localhost');
+    expect(url.pathname).toBe('/api/admin/transactions');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ limit: '10', offset: '10', risk_level: 'High Risk', email: 'ana@' });
+    expect(items[0]).toMatchObject({ id: 'a', user_email: 'ana@example.com' });
+  });
+
+  it("refuses an admins' row without the user's e-mail", async () => {
+    server = installFakeServer({ status: 200, json: [row('a')] });
+    await expect(getAdminHistory(emptyFilters, 0)).rejects.toThrow();
   });
 });
 
 describe('Load More', () => {
-  const next = historyQueryOptions(emptyFilters).getNextPageParam;
+  const next = nextPageOffset;
   const page = (n: number) => Array.from({ length: n }, (_, i) => ({ ...row(String(i)) }));
 
   it('asks for the next 10 while the last page was full', () => {
     expect(HISTORY_PAGE_SIZE).toBe(10);
-    expect(next(page(10), [page(10)], 0, [0])).toBe(10);
-    expect(next(page(10), [page(10), page(10)], 10, [0, 10])).toBe(20);
+    expect(next(page(10), [page(10)], 0)).toBe(10);
+    expect(next(page(10), [page(10), page(10)], 10)).toBe(20);
   });
 
   it('stops after a page with fewer than 10 items', () => {
-    expect(next(page(9), [page(10), page(9)], 10, [0, 10])).toBeUndefined();
-    expect(next(page(0), [page(0)], 0, [0])).toBeUndefined();
+    expect(next(page(9), [page(10), page(9)], 10)).toBeUndefined();
+    expect(next(page(0), [page(0)], 0)).toBeUndefined();
+  });
+
+  it('keeps going after a first page that grew by a check added on the client, and lists each check once', () => {
+    expect(next(page(11), [page(11)], 0)).toBe(10);
+    expect(rowsOfPages([[row('new'), row('a'), row('b')], [row('b'), row('c')]]).map((r) => r.id)).toEqual(['new', 'a', 'b', 'c']);
   });
 });
 
@@ -87,21 +97,12 @@ describe('the filter bar', () => {
     expect(riskOptions[0]!.value).toBe('');
   });
 
-  it('reads typed dates as dd.MM.yyyy', () => {
-    expect(parseDayInput('15.01.2026')).toBe('2026-01-15');
-    expect(parseDayInput(' 5.1.2026 ')).toBe('2026-01-05');
-    expect(parseDayInput('31.02.2026')).toBeNull();
-    expect(parseDayInput('15.01.26')).toBeNull();
-    expect(parseDayInput('2026-01-15')).toBeNull();
-    expect(parseDayInput('')).toBeNull();
-  });
-
   it('refuses a Date to before Date from, and accepts the same day', () => {
     expect(applyFilters({ ...emptyFilters, dateFrom: '2026-02-01', dateTo: '2026-01-31' })).toEqual({ ok: false, dateToError: DATE_ORDER_MESSAGE });
     expect(applyFilters({ ...emptyFilters, dateFrom: '2026-02-01', dateTo: '2026-02-01' }).ok).toBe(true);
   });
 
-  it('trims the address when searching', () => {
-    expect(applyFilters({ ...emptyFilters, address: '  abc ' })).toEqual({ ok: true, filters: { ...emptyFilters, address: 'abc' } });
+  it('trims the address and the e-mail when searching', () => {
+    expect(applyFilters({ ...emptyFilters, address: '  abc ', email: ' ana@ ' })).toEqual({ ok: true, filters: { ...emptyFilters, address: 'abc', email: 'ana@' } });
   });
 });

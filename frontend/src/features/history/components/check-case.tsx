@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconFolderOpen } from '@tabler/icons-react';
 import type { CheckCase } from '@walletscreen/contracts';
-import { formatDateTime } from '../../lib/format-date';
-import { navigateTo } from '../../lib/navigation';
-import { useOpenCase } from '../../lib/open-case';
-import { CaseStatusBadge, caseDecisionLabel } from '../case-status';
+import { formatDateTime } from '../../../lib/format-date';
+import { navigateTo } from '../../../lib/navigation';
+import { useOpenCase } from '../../../lib/open-case';
+import { CaseStatusBadge, caseDecisionLabel } from '../../../components/case-status';
 
 /** Where a check's case opens, and whether the viewer may open one (an auditor may not). */
 export interface CaseLinks {

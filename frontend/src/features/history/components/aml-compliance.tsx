@@ -1,5 +1,5 @@
-import { ToneBadge } from '../tone';
-import { amlCell } from './history-display';
+import { ToneBadge } from '../../../components/tone';
+import { amlCell } from '../history-display';
 
 /**
  * The AML Compliance cell: green, gold or red for the known statuses, grey otherwise. `wrap` lets a

@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
-import { CopyIconButton } from '../copy-address';
-import { shortCheckId } from './history-display';
+import { CopyIconButton } from '../../../components/copy-address';
+import { shortCheckId } from '../history-display';
 
 /** A check's short id in monospace (the full one in its title) with a button copying the full id. */
 export function CheckId({ id }: { id: string }) {

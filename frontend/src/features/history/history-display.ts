@@ -1,8 +1,7 @@
 /** How a history row reads: its time, its AML status and the mobile risk colour. */
-import { classifyAmlStatus, classifyRiskLabel, networkNames, parseHistoryTimestamp, type Network } from '@walletscreen/contracts';
+import { classifyAmlStatus, classifyRiskLabel, networkNames, parseHistoryTimestamp, type HistoryItem, type Network } from '@walletscreen/contracts';
 import { formatDateTime } from '../../lib/format-date';
-import type { Tone } from '../tone';
-import type { HistoryItem } from './history-item';
+import type { Tone } from '../../components/tone';
 
 /** dd.MM.yyyy HH:mm (UTC, like the server's timestamps and date filters); the raw text when unreadable. */
 export function formatCheckTime(item: Pick<HistoryItem, 'created_at' | 'created_at_iso'>): string {

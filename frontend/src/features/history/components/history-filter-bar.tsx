@@ -2,8 +2,9 @@ import type { FormEvent } from 'react';
 import { Button, Group, NativeSelect } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
-import { ClearableTextInput } from '../clearable-text-input';
-import { DATE_FORMAT, isRiskLevelLabel, parseDayInput, riskOptions, type HistoryFilters } from './history-filters';
+import { ClearableTextInput } from '../../../components/clearable-text-input';
+import { DATE_INPUT_FORMAT, parseDayInput } from '../../../lib/format-date';
+import { isRiskLevelLabel, riskOptions, type HistoryFilters } from '../history-filters';
 
 export interface HistoryFilterBarProps {
   draft: HistoryFilters;
@@ -12,13 +13,13 @@ export interface HistoryFilterBarProps {
   searching: boolean;
   dateToError: string | null;
   /** The admins' extra filter: a case-insensitive substring of the user's e-mail. */
-  email?: { value: string; onChange: (value: string) => void };
+  withEmail?: boolean;
 }
 
 const calendarIcon = <IconCalendar size={16} aria-hidden="true" />;
 
 /** Address, Risk Score, Date from / Date to (dd.MM.yyyy, clearable) and Search; Enter in a field searches too. */
-export function HistoryFilterBar({ draft, onChange, onSearch, searching, dateToError, email }: HistoryFilterBarProps) {
+export function HistoryFilterBar({ draft, onChange, onSearch, searching, dateToError, withEmail = false }: HistoryFilterBarProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch();
@@ -36,13 +37,13 @@ export function HistoryFilterBar({ draft, onChange, onSearch, searching, dateToE
           spellCheck={false}
           style={{ flex: '2 1 16rem', minWidth: 0 }}
         />
-        {email ? (
+        {withEmail ? (
           <ClearableTextInput
             label="Email"
             placeholder="name@company.com"
-            value={email.value}
-            onChange={(event) => email.onChange(event.currentTarget.value)}
-            onClear={() => email.onChange('')}
+            value={draft.email}
+            onChange={(event) => onChange({ ...draft, email: event.currentTarget.value })}
+            onClear={() => onChange({ ...draft, email: '' })}
             autoComplete="off"
             spellCheck={false}
             style={{ flex: '2 1 14rem', minWidth: 0 }}
@@ -61,7 +62,7 @@ export function HistoryFilterBar({ draft, onChange, onSearch, searching, dateToE
         <DateInput
           label="Date from"
           placeholder="dd.mm.yyyy"
-          valueFormat={DATE_FORMAT}
+          valueFormat={DATE_INPUT_FORMAT}
           dateParser={parseDayInput}
           value={draft.dateFrom}
           onChange={(value) => onChange({ ...draft, dateFrom: value })}
@@ -73,7 +74,7 @@ export function HistoryFilterBar({ draft, onChange, onSearch, searching, dateToE
         <DateInput
           label="Date to"
           placeholder="dd.mm.yyyy"
-          valueFormat={DATE_FORMAT}
+          valueFormat={DATE_INPUT_FORMAT}
           dateParser={parseDayInput}
           value={draft.dateTo}
           onChange={(value) => onChange({ ...draft, dateTo: value })}

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { accessLabel, classifyRiskLabel, shownRiskScore } from '@walletscreen/contracts';
-import { CopyAddress } from '../copy-address';
-import { toneClasses } from '../tone';
+import { CopyAddress } from '../../../components/copy-address';
+import { toneClasses } from '../../../components/tone';
 import { CheckId } from './check-id';
-import { formatCheckTime, mobileRiskTone, networkLabel, shortCheckId } from './history-display';
+import { formatCheckTime, mobileRiskTone, networkLabel, shortCheckId } from '../history-display';
 import type { HistoryListProps } from './history-table';
 import { AmlCompliance } from './aml-compliance';
 
