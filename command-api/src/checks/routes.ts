@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import { z } from 'zod';
 import {
+  analyzeRequestSchema,
   checkFailedProblemSchema,
   checkProgressSchema,
   checkResultSchema,
@@ -26,11 +27,6 @@ import type { Checks } from './service';
 
 export const parseAddressRequestSchema = z.object({
   address: z.string({ error: 'Enter a wallet address' }).max(200, { error: 'That is too long to be a wallet address' }),
-  network: z.enum(networks, { error: `network must be one of: ${networks.join(', ')}` }).optional(),
-});
-
-export const analyzeRequestSchema = z.object({
-  wallet_address: z.string({ error: 'Enter a wallet address' }).trim().min(1, { error: 'Enter a wallet address' }).max(200, { error: 'That is too long to be a wallet address' }),
   network: z.enum(networks, { error: `network must be one of: ${networks.join(', ')}` }).optional(),
 });
 

@@ -1,16 +1,9 @@
-import { z } from 'zod';
-import { walletAnalysisSchema, type WalletAnalysis } from '@walletscreen/contracts';
+import { pdfRequestSchema, walletAnalysisSchema, type WalletAnalysis } from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
 import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
 import { route, routeGroup, type RouteGroup } from '../http/route';
 import { renderAmlReportPdf, type PdfEvidence } from './render';
 import { pdfFileName, storedCheckForPdf } from './stored-check';
-
-export const pdfRequestSchema = z.object({
-  aml_report: z.string({ error: 'Report content is empty' }).trim().min(1, { error: 'Report content is empty' }).max(200_000, { error: 'The report is too long' }),
-  wallet_address: z.string({ error: 'Wallet address is empty' }).trim().min(1, { error: 'Wallet address is empty' }).max(200, { error: 'Wallet address is too long' }),
-  check_id: z.uuid({ error: 'Not a check id' }).optional(),
-});
 
 /** The score, level and status a posted report states in its closing lines ("Risk score: 12/100", …). */
 export function headlineOf(report: string): Partial<Pick<WalletAnalysis, 'risk_score' | 'risk_level' | 'aml_status'>> {
