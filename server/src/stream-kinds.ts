@@ -25,7 +25,8 @@ import type { CheckAudit } from '@walletscreen/command-api/audit/stream-routes';
 import { streamKind, type StreamKind } from '@walletscreen/command-api/audit/streams';
 import { caseDecider } from '@walletscreen/domain/case/decide';
 import type { CaseState } from '@walletscreen/domain/case/state';
-import { customListAggregate, type CustomListState } from '@walletscreen/command-api/lists/custom-list';
+import { customListDecider } from '@walletscreen/domain/custom-list/decide';
+import type { CustomListState } from '@walletscreen/domain/custom-list/state';
 import { watchAggregate, type WatchState } from '@walletscreen/command-api/monitoring/watch';
 
 /** What an auditor sees of a user: balance, role, block; no password or token hashes. */
@@ -55,7 +56,7 @@ export const streamKinds: readonly StreamKind[] = [
   streamKind<UserState>('user', userStreamId(''), { ...userAggregate, evolve: (s, e) => userAggregate.evolve(s, e as UserEvent), view: userView }),
   streamKind<CheckState>('check', checkStreamId(''), { types: new Set(checkEventTypes), initialState: { status: 'none' }, evolve: (s, e) => evolveCheck(s, e as CheckEvent) }),
   streamKind<WatchState>('watch', watchStreamId(''), { ...watchAggregate, evolve: (s, e) => watchAggregate.evolve(s, e as Parameters<typeof watchAggregate.evolve>[1]) }),
-  streamKind<CustomListState>('custom-list', customListStreamPrefix, { ...customListAggregate, evolve: (s, e) => customListAggregate.evolve(s, e as Parameters<typeof customListAggregate.evolve>[1]) }),
+  streamKind<CustomListState>('custom-list', customListStreamPrefix, { ...customListDecider, evolve: (s, e) => customListDecider.evolve(s, e as Parameters<typeof customListDecider.evolve>[1]) }),
   streamKind<CaseState>('case', caseStreamId(''), { ...caseDecider, evolve: (s, e) => caseDecider.evolve(s, e as Parameters<typeof caseDecider.evolve>[1]) }),
   // An intelligence feed's versions (`feed-<id>`): the state is the version in force, without its entries (they are in the events).
   streamKind<FeedState>('feed', feedStreamPrefix, { types: feedStreamEventTypes, initialState: initialFeedState, evolve: (s, e) => evolveFeed(s, e as FeedStreamEvent) }),

@@ -20,14 +20,13 @@ import {
   rescreenPricing,
   type AlertRaisedData,
   type CheckState,
-  type CustomListRemoved,
-  type CustomListUploaded,
   type ListChange,
   type Network,
   type WalletCheckCompleted,
   type WalletCheckRequested,
 } from '@walletscreen/contracts';
 import { startWorker, WrongExpectedRevision, type EventStore, type Logger, type MessageBus, type ReadStore, type RecordedEvent, type RunningWorker } from '@walletscreen/platform';
+import type { CustomListRemoved, CustomListUploaded } from '@walletscreen/domain/custom-list/events';
 import { alertIdFor, alertRaisedEventId } from '@walletscreen/domain/ids';
 import { Forbidden, PaymentRequired } from '@walletscreen/domain/errors';
 import { alertFor, isDue } from './decide';
