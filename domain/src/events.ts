@@ -6,8 +6,10 @@
 import type { z } from 'zod';
 import { caseEvents } from './case/events';
 import { customListEvents } from './custom-list/events';
+import { sanctionsListEvents } from './sanctions-list/events';
+import { sanctionsSyncEvents } from './sanctions-sync-log/events';
 
-const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents, customListEvents];
+const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents, customListEvents, sanctionsListEvents, sanctionsSyncEvents];
 
 const byType = new Map<string, z.ZodType>();
 for (const union of unions) for (const type of union.types) byType.set(type, union.schema);

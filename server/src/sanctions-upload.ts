@@ -66,7 +66,7 @@ export function createSanctionsUpload(deps: { eventStore: EventStore; clock: () 
     const origin = `uploaded by ${input.uploadedBy}: ${input.fileName}`;
     const refusedTooLarge = async () => {
       const error = tooLarge();
-      await recordSanctionsSync(eventStore, { type: 'SanctionsSyncFailed', data: { origin, trigger: 'upload', code: 'too-large', reason: error.message, at: clock().toISOString() } }).catch(
+      await recordSanctionsSync(eventStore, { type: 'RecordSanctionsSyncFailure', data: { origin, trigger: 'upload', code: 'too-large', reason: error.message }, metadata: { now: clock().toISOString() } }).catch(
         (e: unknown) => logger.error({ err: e }, 'could not record the sanctions upload attempt'),
       );
       return error;

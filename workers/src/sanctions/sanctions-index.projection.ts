@@ -15,15 +15,15 @@
 import type { Network } from '@walletscreen/contracts';
 import { chainKey, chainOfNetwork, indexKeysFor, matchKeyFor } from './match-key';
 import {
-  importedList,
-  sanctionsListEventTypes,
+  sanctionsListEvents,
   type DelistedSanctionEntry,
   type ListedSanctionEntry,
   type OfacFormat,
   type RecordedSanctionsListImportedData,
   type SanctionEntry,
   type SanctionsListEvent,
-} from './sanctions-list';
+} from '@walletscreen/domain/sanctions-list/events';
+import { importedList } from '@walletscreen/domain/sanctions-list/state';
 
 export interface SanctionsListMeta {
   source: string;
@@ -132,7 +132,7 @@ export function buildSanctionsIndex(recorded: RecordedSanctionsListImportedData)
 }
 
 /** The event types this fold handles. */
-export const sanctionsIndexEventTypes = sanctionsListEventTypes;
+export const sanctionsIndexEventTypes = sanctionsListEvents.typeSet;
 
 /** The latest import replaces the index; other events leave it as it is. */
 export function foldSanctionsIndex(index: SanctionsIndex | null, event: { type: string; data: unknown }): SanctionsIndex | null {
