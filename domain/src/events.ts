@@ -6,10 +6,12 @@
 import type { z } from 'zod';
 import { caseEvents } from './case/events';
 import { customListEvents } from './custom-list/events';
+import { feedEvents } from './feed/events';
+import { feedSyncEvents } from './feed-sync-log/events';
 import { sanctionsListEvents } from './sanctions-list/events';
 import { sanctionsSyncEvents } from './sanctions-sync-log/events';
 
-const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents, customListEvents, sanctionsListEvents, sanctionsSyncEvents];
+const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents, customListEvents, sanctionsListEvents, sanctionsSyncEvents, feedEvents, feedSyncEvents];
 
 const byType = new Map<string, z.ZodType>();
 for (const union of unions) for (const type of union.types) byType.set(type, union.schema);

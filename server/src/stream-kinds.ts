@@ -18,8 +18,6 @@ import {
 } from '@walletscreen/contracts';
 import type { RecordedEvent } from '@walletscreen/platform';
 import { recordedVersions, replayCheck } from '@walletscreen/workers/checks/replay';
-import { evolveFeed, feedStreamEventTypes, feedStreamPrefix, initialFeedState, type FeedState, type FeedStreamEvent } from '@walletscreen/workers/feeds/feed-stream';
-import { evolveFeedSyncLog, feedSyncEventTypes, feedSyncStreamId, initialFeedSyncLogState, type FeedSyncEvent, type FeedSyncLogState } from '@walletscreen/workers/feeds/sync-log';
 import { checksLeft, userAggregate, userStreamId, type UserEvent, type UserState } from '@walletscreen/command-api/accounts/user';
 import type { CheckAudit } from '@walletscreen/command-api/audit/stream-routes';
 import { streamKind, type StreamKind } from '@walletscreen/command-api/audit/streams';
@@ -27,6 +25,12 @@ import { caseDecider } from '@walletscreen/domain/case/decide';
 import type { CaseState } from '@walletscreen/domain/case/state';
 import { customListDecider } from '@walletscreen/domain/custom-list/decide';
 import type { CustomListState } from '@walletscreen/domain/custom-list/state';
+import { feedDecider } from '@walletscreen/domain/feed/decide';
+import { feedStreamPrefix } from '@walletscreen/domain/feed/events';
+import type { FeedState } from '@walletscreen/domain/feed/state';
+import { feedSyncLogDecider } from '@walletscreen/domain/feed-sync-log/decide';
+import { feedSyncStreamId } from '@walletscreen/domain/feed-sync-log/events';
+import type { FeedSyncLogState } from '@walletscreen/domain/feed-sync-log/state';
 import { watchAggregate, type WatchState } from '@walletscreen/command-api/monitoring/watch';
 
 /** What an auditor sees of a user: balance, role, block; no password or token hashes. */
@@ -59,8 +63,8 @@ export const streamKinds: readonly StreamKind[] = [
   streamKind<CustomListState>('custom-list', customListStreamPrefix, { ...customListDecider, evolve: (s, e) => customListDecider.evolve(s, e as Parameters<typeof customListDecider.evolve>[1]) }),
   streamKind<CaseState>('case', caseStreamId(''), { ...caseDecider, evolve: (s, e) => caseDecider.evolve(s, e as Parameters<typeof caseDecider.evolve>[1]) }),
   // An intelligence feed's versions (`feed-<id>`): the state is the version in force, without its entries (they are in the events).
-  streamKind<FeedState>('feed', feedStreamPrefix, { types: feedStreamEventTypes, initialState: initialFeedState, evolve: (s, e) => evolveFeed(s, e as FeedStreamEvent) }),
-  streamKind<FeedSyncLogState>('feed-sync-log', feedSyncStreamId, { types: feedSyncEventTypes, initialState: initialFeedSyncLogState, evolve: (s, e) => evolveFeedSyncLog(s, e as FeedSyncEvent) }),
+  streamKind<FeedState>('feed', feedStreamPrefix, { ...feedDecider, evolve: (s, e) => feedDecider.evolve(s, e as Parameters<typeof feedDecider.evolve>[1]) }),
+  streamKind<FeedSyncLogState>('feed-sync-log', feedSyncStreamId, { ...feedSyncLogDecider, evolve: (s, e) => feedSyncLogDecider.evolve(s, e as Parameters<typeof feedSyncLogDecider.evolve>[1]) }),
 ];
 
 export const checkAudit: CheckAudit = {

@@ -42,7 +42,7 @@
  *   the date OpenSanctions first saw the wallet.
  */
 import { networks, networksFor, type Network } from '@walletscreen/contracts';
-import type { RiskCategory } from '../checks/risk-model';
+import type { RiskCategory } from '@walletscreen/domain/feed/events';
 import { chainOfNetwork, listedNetworkFor } from '../sanctions/match-key';
 import { EntryCollector, quoted, type DownloadedFeedDefinition, type FeedParseResult, type FeedSource } from './feed';
 

@@ -14,11 +14,12 @@ import type { FeedId } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { addresses as a } from '../chain-data/replay-server';
-import { FeedError } from './feed';
+import { FeedError } from '@walletscreen/domain/feed/errors';
+import { feedStreamId } from '@walletscreen/domain/feed/events';
+import { feedSyncStreamId } from '@walletscreen/domain/feed-sync-log/events';
 import { cachedFeedLabels } from './feed-labels';
-import { feedStreamId } from './feed-stream';
 import { runFeedsSyncCommand } from './sync-command';
-import { feedSyncStreamId, runRecordedFeedSync } from './sync-log';
+import { runRecordedFeedSync } from './sync-log';
 
 const fixture = (name: string) => path.resolve(__dirname, '../../test-fixtures/feeds', name);
 const sha256Of = (name: string) => createHash('sha256').update(readFileSync(fixture(name))).digest('hex');
