@@ -1,12 +1,14 @@
 /**
  * Every event type any workspace records has a human name in the audit log. The event types are
- * read from the event unions themselves (`export type …Event = | { type: '…'; data: … } | …`,
+ * the domain's aggregates' (their zod unions, registered in domain/src/events.ts) and those read
+ * from the event unions still written as types (`export type …Event = | { type: '…'; data: … } | …`,
  * parsed with the TypeScript compiler), so a new event type without a name fails here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { auditEventName, auditEventNames } from '@walletscreen/contracts';
+import { declaredEventTypes } from '@walletscreen/domain/events';
 
 const root = path.resolve(__dirname, '..');
 const workspaces = ['contracts', 'platform', 'command-api', 'workers', 'projections'];
@@ -38,6 +40,7 @@ function recordedEventTypes(): Map<string, string> {
       }
     });
   }
+  for (const type of declaredEventTypes) found.set(type, 'domain/src/events.ts');
   return found;
 }
 
