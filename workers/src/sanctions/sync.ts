@@ -3,7 +3,8 @@
  * admin's upload saved to a temporary file) or downloads it (to a temporary file), detects its
  * format from its content, parses it while hashing its bytes, and records it in the
  * `sanctions-ofac` stream, unless it is the file already in force, or a list that cannot be shown
- * to be newer than the one in force and the caller did not say `allowOlder` (see decide.ts).
+ * to be newer than the one in force and the caller did not say `allowOlder` (see the decider,
+ * domain/src/sanctions-list/decide.ts).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
