@@ -1,8 +1,8 @@
 /**
  * Every event type any workspace records has a human name in the audit log. The event types are
- * the aggregates' own (domain/src/events.ts), and those of event unions still declared as types
- * (`export type …Event = | { type: '…'; data: … } | …`, parsed with the TypeScript compiler), so a
- * new event type without a name fails here.
+ * the domain's aggregates' (their zod unions, registered in domain/src/events.ts) and those read
+ * from the event unions still written as types (`export type …Event = | { type: '…'; data: … } | …`,
+ * parsed with the TypeScript compiler), so a new event type without a name fails here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,7 +40,7 @@ function recordedEventTypes(): Map<string, string> {
       }
     });
   }
-  for (const type of declaredEventTypes()) found.set(type, 'domain/src/events.ts');
+  for (const type of declaredEventTypes) found.set(type, 'domain/src/events.ts');
   return found;
 }
 

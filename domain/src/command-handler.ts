@@ -115,8 +115,9 @@ export class AggregateRepository<State, Event extends DomainEvent> {
       const { state, revision } = await this.load(streamId);
       const events = decide(state);
       if (events.length === 0) return { events, state, position: null, revision };
+      const next = revision === 'no-stream' ? 0 : revision + 1;
       const data: EventToAppend[] = events.map((e, i) => ({
-        id: options.eventId ? options.eventId(e, i) : commandEventId(streamId, options.commandId, i),
+        id: options.eventId ? options.eventId(e, i, next + i) : commandEventId(streamId, options.commandId, i),
         type: e.type,
         data: e.data,
         metadata: options.metadata,
@@ -149,8 +150,11 @@ export interface HandleOptions<Event> {
   commandId: string;
   metadata?: Record<string, unknown>;
   maxAttempts?: number;
-  /** The id of each event, where the stream's events have ids of another scheme (ids.ts). */
-  eventId?: (event: Event, index: number) => string;
+  /**
+   * The id of each event, where the stream's events have ids of another scheme (ids.ts): given the
+   * event, its place among the command's events and the stream revision it is appended at.
+   */
+  eventId?: (event: Event, index: number, revision: number) => string;
 }
 
 export interface Handled<State, Event> {

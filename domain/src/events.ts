@@ -6,14 +6,19 @@
 import type { z } from 'zod';
 import { caseEvents } from './case/events';
 import { checkEvents } from './check/events';
+import { customListEvents } from './custom-list/events';
+import { feedEvents } from './feed/events';
+import { feedSyncEvents } from './feed-sync-log/events';
+import { sanctionsListEvents } from './sanctions-list/events';
+import { sanctionsSyncEvents } from './sanctions-sync-log/events';
 
-const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents, checkEvents];
+const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents, checkEvents, customListEvents, sanctionsListEvents, sanctionsSyncEvents, feedEvents, feedSyncEvents];
 
 const byType = new Map<string, z.ZodType>();
 for (const union of unions) for (const type of union.types) byType.set(type, union.schema);
 
-/** Every event type some aggregate declares. */
-export const declaredEventTypes = (): string[] => [...byType.keys()];
+/** Every event type the aggregates declare. */
+export const declaredEventTypes: readonly string[] = [...byType.keys()];
 
 /** Whether `type` is an event some aggregate declares. */
 export const isDeclaredEventType = (type: string): boolean => byType.has(type);

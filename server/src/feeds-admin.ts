@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { feedFailureWords, type FeedId, type FeedSyncResponse } from '@walletscreen/contracts';
 import type { EventStore, Logger } from '@walletscreen/platform';
-import { FeedError } from '@walletscreen/workers/feeds/feed';
+import { FeedError } from '@walletscreen/domain/feed/errors';
 import { createFeedsStatus } from '@walletscreen/workers/feeds/status';
 import { runRecordedFeedSync } from '@walletscreen/workers/feeds/sync-log';
 import type { FeedsAdmin } from '@walletscreen/command-api/sanctions/feeds-routes';

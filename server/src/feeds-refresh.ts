@@ -8,7 +8,7 @@
 import type { FeedId } from '@walletscreen/contracts';
 import type { EventStore, Logger } from '@walletscreen/platform';
 import { feedDefinitions } from '@walletscreen/workers/feeds/catalog';
-import { FeedError } from '@walletscreen/workers/feeds/feed';
+import { FeedError } from '@walletscreen/domain/feed/errors';
 import { cachedFeedSyncLog, runRecordedFeedSync } from '@walletscreen/workers/feeds/sync-log';
 import { startPeriodicSync, type PeriodicSync } from './periodic-sync';
 

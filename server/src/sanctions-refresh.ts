@@ -6,7 +6,7 @@
  * SANCTIONS_SYNC_INTERVAL_HOURS=0 turns it off.
  */
 import type { EventStore, Logger } from '@walletscreen/platform';
-import { SanctionsListError } from '@walletscreen/workers/sanctions/errors';
+import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
 import { cachedSanctionsIndex } from '@walletscreen/workers/sanctions/sanctions-store';
 import { OFAC_SDN_ADVANCED_URL } from '@walletscreen/workers/sanctions/sync';
 import { cachedSanctionsSyncLog, runRecordedSanctionsSync } from '@walletscreen/workers/sanctions/sync-log';

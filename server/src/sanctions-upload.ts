@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { EventStore, Logger } from '@walletscreen/platform';
-import { SanctionsListError, withForceHint } from '@walletscreen/workers/sanctions/errors';
+import { withForceHint } from '@walletscreen/workers/sanctions/errors';
+import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
 import { recordSanctionsSync, runRecordedSanctionsSync } from '@walletscreen/workers/sanctions/sync-log';
 import type { SanctionsUploadInput, SanctionsUploadOutcome } from '@walletscreen/command-api/sanctions/routes';
 import { Conflict, Invalid, PayloadTooLarge } from '@walletscreen/domain/errors';
@@ -66,7 +67,7 @@ export function createSanctionsUpload(deps: { eventStore: EventStore; clock: () 
     const origin = `uploaded by ${input.uploadedBy}: ${input.fileName}`;
     const refusedTooLarge = async () => {
       const error = tooLarge();
-      await recordSanctionsSync(eventStore, { type: 'SanctionsSyncFailed', data: { origin, trigger: 'upload', code: 'too-large', reason: error.message, at: clock().toISOString() } }).catch(
+      await recordSanctionsSync(eventStore, { type: 'RecordSanctionsSyncFailure', data: { origin, trigger: 'upload', code: 'too-large', reason: error.message }, metadata: { now: clock().toISOString() } }).catch(
         (e: unknown) => logger.error({ err: e }, 'could not record the sanctions upload attempt'),
       );
       return error;

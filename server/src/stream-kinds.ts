@@ -9,14 +9,19 @@ import { checkEventTypes, type CheckEvent } from '@walletscreen/domain/check/eve
 import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
 import type { RecordedEvent } from '@walletscreen/platform';
 import { recordedVersions, replayCheck } from '@walletscreen/workers/checks/replay';
-import { evolveFeed, feedStreamEventTypes, feedStreamPrefix, initialFeedState, type FeedState, type FeedStreamEvent } from '@walletscreen/workers/feeds/feed-stream';
-import { evolveFeedSyncLog, feedSyncEventTypes, feedSyncStreamId, initialFeedSyncLogState, type FeedSyncEvent, type FeedSyncLogState } from '@walletscreen/workers/feeds/sync-log';
 import { checksLeft, userAggregate, userStreamId, type UserEvent, type UserState } from '@walletscreen/command-api/accounts/user';
 import type { CheckAudit } from '@walletscreen/command-api/audit/stream-routes';
 import { streamKind, type StreamKind } from '@walletscreen/command-api/audit/streams';
 import { caseDecider } from '@walletscreen/domain/case/decide';
 import type { CaseState } from '@walletscreen/domain/case/state';
-import { customListAggregate, type CustomListState } from '@walletscreen/command-api/lists/custom-list';
+import { customListDecider } from '@walletscreen/domain/custom-list/decide';
+import type { CustomListState } from '@walletscreen/domain/custom-list/state';
+import { feedDecider } from '@walletscreen/domain/feed/decide';
+import { feedStreamPrefix } from '@walletscreen/domain/feed/events';
+import type { FeedState } from '@walletscreen/domain/feed/state';
+import { feedSyncLogDecider } from '@walletscreen/domain/feed-sync-log/decide';
+import { feedSyncStreamId } from '@walletscreen/domain/feed-sync-log/events';
+import type { FeedSyncLogState } from '@walletscreen/domain/feed-sync-log/state';
 import { watchAggregate, type WatchState } from '@walletscreen/command-api/monitoring/watch';
 
 /** What an auditor sees of a user: balance, role, block; no password or token hashes. */
@@ -46,11 +51,11 @@ export const streamKinds: readonly StreamKind[] = [
   streamKind<UserState>('user', userStreamId(''), { ...userAggregate, evolve: (s, e) => userAggregate.evolve(s, e as UserEvent), view: userView }),
   streamKind<CheckState>('check', checkStreamId(''), { types: new Set(checkEventTypes), initialState: { status: 'none' }, evolve: (s, e) => evolveCheck(s, e as CheckEvent) }),
   streamKind<WatchState>('watch', watchStreamId(''), { ...watchAggregate, evolve: (s, e) => watchAggregate.evolve(s, e as Parameters<typeof watchAggregate.evolve>[1]) }),
-  streamKind<CustomListState>('custom-list', customListStreamPrefix, { ...customListAggregate, evolve: (s, e) => customListAggregate.evolve(s, e as Parameters<typeof customListAggregate.evolve>[1]) }),
+  streamKind<CustomListState>('custom-list', customListStreamPrefix, { ...customListDecider, evolve: (s, e) => customListDecider.evolve(s, e as Parameters<typeof customListDecider.evolve>[1]) }),
   streamKind<CaseState>('case', caseStreamId(''), { ...caseDecider, evolve: (s, e) => caseDecider.evolve(s, e as Parameters<typeof caseDecider.evolve>[1]) }),
   // An intelligence feed's versions (`feed-<id>`): the state is the version in force, without its entries (they are in the events).
-  streamKind<FeedState>('feed', feedStreamPrefix, { types: feedStreamEventTypes, initialState: initialFeedState, evolve: (s, e) => evolveFeed(s, e as FeedStreamEvent) }),
-  streamKind<FeedSyncLogState>('feed-sync-log', feedSyncStreamId, { types: feedSyncEventTypes, initialState: initialFeedSyncLogState, evolve: (s, e) => evolveFeedSyncLog(s, e as FeedSyncEvent) }),
+  streamKind<FeedState>('feed', feedStreamPrefix, { ...feedDecider, evolve: (s, e) => feedDecider.evolve(s, e as Parameters<typeof feedDecider.evolve>[1]) }),
+  streamKind<FeedSyncLogState>('feed-sync-log', feedSyncStreamId, { ...feedSyncLogDecider, evolve: (s, e) => feedSyncLogDecider.evolve(s, e as Parameters<typeof feedSyncLogDecider.evolve>[1]) }),
 ];
 
 export const checkAudit: CheckAudit = {

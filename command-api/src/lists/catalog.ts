@@ -3,7 +3,8 @@
  * per list (entries left out), kept in memory and brought up to date on each read with the events
  * appended since (read by type, which the store indexes).
  */
-import { customListEventTypes, customListStreamPrefix, type CustomListEvent, type CustomListSummary } from '@walletscreen/contracts';
+import { customListStreamPrefix, type CustomListSummary } from '@walletscreen/contracts';
+import { customListEventTypes, type CustomListEvent } from '@walletscreen/domain/custom-list/events';
 import type { EventStore } from '@walletscreen/platform';
 
 export interface CatalogEntry extends CustomListSummary {
@@ -36,6 +37,7 @@ export function foldCatalog(lists: Map<string, CatalogEntry>, event: CustomListE
     }
     default: {
       const _exhaustive: never = event;
+      return _exhaustive;
     }
   }
 }

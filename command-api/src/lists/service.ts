@@ -7,7 +7,6 @@ import {
   CUSTOM_LIST_LIMITS,
   customListStreamId,
   parseCustomListSteps,
-  type CustomListActor,
   type CustomListFormat,
   type CustomListKind,
   type CustomListSummary,
@@ -15,11 +14,11 @@ import {
   type ParsedCustomList,
 } from '@walletscreen/contracts';
 import type { EventStore } from '@walletscreen/platform';
-import { AggregateRepository } from '@walletscreen/domain/command-handler';
+import { CommandHandler } from '@walletscreen/domain/command-handler';
+import { customListDecider, type CustomListCommand } from '@walletscreen/domain/custom-list/decide';
+import type { CustomListActor } from '@walletscreen/domain/custom-list/events';
 import { Invalid } from '@walletscreen/domain/errors';
 import { createCustomListCatalog } from './catalog';
-import { customListAggregate, type CustomListState } from './custom-list';
-import { decideCustomList, type CustomListCommand } from './decide';
 
 export interface CustomListUpload {
   name: string;
@@ -39,7 +38,7 @@ async function parseInSteps(content: string, format: CustomListFormat | undefine
 }
 
 export function createCustomLists(deps: { eventStore: EventStore; clock: () => Date }) {
-  const repository = new AggregateRepository<CustomListState, ReturnType<typeof decideCustomList>[number]>(deps.eventStore, customListAggregate);
+  const handler = new CommandHandler(deps.eventStore, customListDecider);
   const catalog = createCustomListCatalog(deps.eventStore);
   let queue: Promise<unknown> = Promise.resolve();
   const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
@@ -48,7 +47,7 @@ export function createCustomLists(deps: { eventStore: EventStore; clock: () => D
     return run;
   };
   const execute = (listId: string, command: CustomListCommand, by: CustomListActor) =>
-    repository.handle(customListStreamId(listId), (state) => decideCustomList(command, state), { commandId: randomUUID(), metadata: { command: command.type, actor: by } });
+    handler.execute(customListStreamId(listId), command, { commandId: randomUUID(), metadata: { command: command.type, actor: by } });
 
   async function active(): Promise<CustomListSummary[]> {
     return [...(await catalog()).values()]

@@ -13,10 +13,11 @@
  *   derived from the watch and the check, so it is raised once);
  * - each alert is e-mailed to its user once (see `startAlertMailer` for the crash window).
  */
-import { AlertRaised, checkStreamId, alertStreamId, rescreenPricing, type AlertRaisedData, type CustomListRemoved, type CustomListUploaded, type ListChange, type Network } from '@walletscreen/contracts';
+import { AlertRaised, checkStreamId, alertStreamId, rescreenPricing, type AlertRaisedData, type ListChange, type Network } from '@walletscreen/contracts';
 import type { CheckState } from '@walletscreen/domain/check/state';
 import type { WalletCheckCompleted, WalletCheckRequested } from '@walletscreen/domain/check/events';
 import { startWorker, WrongExpectedRevision, type EventStore, type Logger, type MessageBus, type ReadStore, type RecordedEvent, type RunningWorker } from '@walletscreen/platform';
+import type { CustomListRemoved, CustomListUploaded } from '@walletscreen/domain/custom-list/events';
 import { alertIdFor, alertRaisedEventId } from '@walletscreen/domain/ids';
 import { Forbidden, PaymentRequired } from '@walletscreen/domain/errors';
 import { alertFor, isDue } from './decide';

@@ -1,9 +1,8 @@
 /**
  * Custom block and allow lists an administrator uploads, screened by the sanctions stage next to
- * the OFAC list. One stream per list, `custom-list-<listId>`: `CustomListUploaded` (the first
- * upload and every replacement; the stream revision is the list's version) and
- * `CustomListRemoved`. Shared by the API (which records uploads), the workers (which screen
- * against them) and the browser (the API bodies).
+ * the OFAC list. One stream per list, `custom-list-<listId>` (its events: domain/src/custom-list).
+ * Here what the API, the workers and the browser share: the kinds and formats, the limits, the
+ * parser of an uploaded file, and the API bodies.
  *
  * The file formats:
  * - text: one address per line; blank lines and lines starting with `#` are skipped; anything
@@ -53,40 +52,6 @@ export interface RejectedLine {
   text: string;
   reason: string;
 }
-
-export interface CustomListActor {
-  userId: string;
-  email: string;
-}
-
-export interface CustomListUploaded {
-  listId: string;
-  name: string;
-  kind: CustomListKind;
-  format: CustomListFormat;
-  /** SHA-256 (hex) of the uploaded content. */
-  sha256: string;
-  entryCount: number;
-  entries: CustomListEntry[];
-  rejectedCount: number;
-  /** The first `CUSTOM_LIST_LIMITS.rejectedKept` rejected lines. */
-  rejected: RejectedLine[];
-  /** Lines naming an address already listed above them. */
-  duplicates: number;
-  uploadedBy: CustomListActor;
-  at: string;
-}
-
-export interface CustomListRemoved {
-  listId: string;
-  name: string;
-  removedBy: CustomListActor;
-  reason: string;
-  at: string;
-}
-
-export type CustomListEvent = { type: 'CustomListUploaded'; data: CustomListUploaded } | { type: 'CustomListRemoved'; data: CustomListRemoved };
-export const customListEventTypes = ['CustomListUploaded', 'CustomListRemoved'] as const satisfies ReadonlyArray<CustomListEvent['type']>;
 
 // ---------------------------------------------------------------------------------------------
 // Parsing

@@ -9,7 +9,7 @@ import type { TraceEvidence } from '../chain-data/trace';
 import type { Valuation } from '../chain-data/valuation';
 import type { CustomListHit, CustomListRef } from '../sanctions/custom-lists-index.projection';
 import type { SanctionsListMeta } from '../sanctions/sanctions-index.projection';
-import type { DelistedSanctionEntry, ListedSanctionEntry } from '../sanctions/sanctions-list';
+import type { DelistedSanctionEntry, ListedSanctionEntry } from '@walletscreen/domain/sanctions-list/events';
 import type { RiskCategory } from './risk-model';
 
 export interface AddressLabelFact {

@@ -9,7 +9,7 @@ import { stageKeys, type StageKey } from '@walletscreen/contracts';
 import type { WalletCheckRequested } from '@walletscreen/domain/check/events';
 import type { EventStore } from '@walletscreen/platform';
 import type { Counterparty } from '../chain-data/types';
-import type { ListedSanctionEntry } from '../sanctions/sanctions-list';
+import type { ListedSanctionEntry } from '@walletscreen/domain/sanctions-list/events';
 import type { StageContext } from './pipeline';
 import { replayCheck, type ReplayableEvent } from './replay';
 import { riskCategories, RISK_MODEL_VERSION, type RiskAssessment, type RiskCategory } from './risk-model';

@@ -12,12 +12,12 @@
  * clear a wallet whose flows moved an asset that could not be weighed (see `unpricedAssets`).
  */
 import { INCOMPLETE_AML_STATUS, INCOMPLETE_RISK_LEVEL } from '@walletscreen/contracts';
+import { riskCategories, type RiskCategory } from '@walletscreen/domain/feed/events';
 
 export const RISK_MODEL_VERSION = 'walletscreen-risk-3.1.0';
 
-/** Categories of labelled addresses, from the intelligence feeds. */
-export const riskCategories = ['sanctioned', 'mixer', 'darknet', 'ransomware', 'scam', 'theft', 'gambling', 'exchange', 'defi', 'bridge', 'other'] as const;
-export type RiskCategory = (typeof riskCategories)[number];
+/** Categories of labelled addresses, from the intelligence feeds (their entries record them: domain/src/feed/events.ts). */
+export { riskCategories, type RiskCategory };
 
 /** What an address at any hop can be known as: a category, or on the administrator's block lists. */
 export type ExposureCategory = RiskCategory | 'custom-block';

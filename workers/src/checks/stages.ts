@@ -11,7 +11,7 @@ import { NO_PRICE_SOURCE, type PriceSource } from '../chain-data/prices';
 import { addressKey, traceFlowOf, type TraceFlow, type Tracer } from '../chain-data/trace';
 import type { ChainData, ChainDataResult } from '../chain-data/types';
 import { createValuer, valuationOf, type Valuer } from '../chain-data/valuation';
-import type { ListedSanctionEntry } from '../sanctions/sanctions-list';
+import type { ListedSanctionEntry } from '@walletscreen/domain/sanctions-list/events';
 import { cachedCustomLists } from '../sanctions/custom-lists-store';
 import type { SanctionsListMeta } from '../sanctions/sanctions-index.projection';
 import { cachedSanctionsIndex } from '../sanctions/sanctions-store';

@@ -15,7 +15,8 @@
  */
 import { createHash } from 'node:crypto';
 import { labelsVersionOf, parseLabels } from '../intelligence/labels';
-import type { FeedEntry, ShippedFeedDefinition } from './feed';
+import type { FeedEntry } from '@walletscreen/domain/feed/events';
+import type { ShippedFeedDefinition } from './feed';
 
 // Bundled with the code, like labels.json (see labels.ts): the file is JSON.stringify(…, null, 2)
 // plus a newline, so this text is its exact content and its hash the file's hash.

@@ -8,8 +8,9 @@
  * This is beside EXTRA_LABELS_FILE (a file on the server, read at start), which keeps working.
  */
 import { LabelsFileError, parseLabels } from '../intelligence/labels';
-import { riskCategories } from '../checks/risk-model';
-import { FeedError, type FeedParseResult, type FeedSource, type UploadedFeedDefinition } from './feed';
+import { FeedError } from '@walletscreen/domain/feed/errors';
+import { riskCategories } from '@walletscreen/domain/feed/events';
+import type { FeedParseResult, FeedSource, UploadedFeedDefinition } from './feed';
 
 export async function parseCustomLabels(source: FeedSource): Promise<FeedParseResult> {
   try {

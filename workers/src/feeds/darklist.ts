@@ -12,7 +12,8 @@
  * Licence: MIT (the repository's LICENSE, "Licence MIT, Copyright (c) 2020 MyEtherWallet"):
  * commercial use allowed, with the copyright notice.
  */
-import { EntryCollector, FeedError, quoted, type DownloadedFeedDefinition, type FeedParseResult, type FeedSource } from './feed';
+import { FeedError } from '@walletscreen/domain/feed/errors';
+import { EntryCollector, quoted, type DownloadedFeedDefinition, type FeedParseResult, type FeedSource } from './feed';
 
 export const ETHEREUM_DARKLIST_URL = 'https://raw.githubusercontent.com/MyEtherWallet/ethereum-lists/master/src/addresses/addresses-darklist.json';
 /** Where a reader sees the list (the entries have no page of their own). */

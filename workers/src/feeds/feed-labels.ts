@@ -10,8 +10,9 @@
 import type { FeedId, Network } from '@walletscreen/contracts';
 import type { EventStore } from '@walletscreen/platform';
 import { feedDefinitions } from './catalog';
-import { feedKeyOf, type FeedEntry } from './feed';
-import { feedStreamId, lastFeedEvent } from './feed-stream';
+import { feedStreamId, type FeedEntry } from '@walletscreen/domain/feed/events';
+import { feedKeyOf } from './feed';
+import { lastFeedEvent } from './feed-stream';
 
 /** A feed in force, as a check's `initialize` evidence records it. */
 export interface FeedRef {

@@ -13,31 +13,9 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parseAddress, type FeedId, type Network } from '@walletscreen/contracts';
-import { riskCategories, type RiskCategory } from '../checks/risk-model';
-import { chainOfNetwork, matchKeyFor } from '../sanctions/match-key';
-
-/** One labelled address of a feed, as recorded with its import and read by checks. */
-export interface FeedEntry {
-  /** `parseAddress(address, network).normalized`. */
-  address: string;
-  /** The network it was listed on; an EVM address matches on every EVM network (its chain's key). */
-  network: Network;
-  category: RiskCategory;
-  name: string;
-  /** The URL of the listing, or of the feed when entries have no page of their own. */
-  source: string;
-  /** Where the listed party is (a country), or the listing authority's country, when the feed says. */
-  jurisdiction?: string;
-  /** When the feed says it was listed (YYYY-MM-DD). */
-  listedAt?: string;
-}
-
-/** What a file left out: counts by reason, and the first few named. */
-export interface SkippedEntries {
-  count: number;
-  reasons: Record<string, number>;
-  examples: string[];
-}
+import { riskCategories, type FeedEntry, type RiskCategory, type SkippedEntries } from '@walletscreen/domain/feed/events';
+import { matchKeyFor } from '../sanctions/match-key';
+import { chainOfNetwork } from '@walletscreen/domain/sanctions-list/listing';
 
 export interface FeedParseResult {
   entries: FeedEntry[];
@@ -99,20 +77,6 @@ export type FeedDefinition = DownloadedFeedDefinition | UploadedFeedDefinition |
 /** Feeds whose versions are recorded on a `feed-<id>` stream. */
 export type RecordedFeedDefinition = DownloadedFeedDefinition | UploadedFeedDefinition;
 export const isRecorded = (feed: FeedDefinition): feed is RecordedFeedDefinition => feed.kind !== 'shipped';
-
-/** Why a feed could not be synced; `message` says what happened and, for an admin, what to do. */
-export type FeedErrorCode = 'file-missing' | 'download-failed' | 'invalid-file' | 'empty-feed' | 'too-large' | 'disabled' | 'not-downloadable';
-
-export class FeedError extends Error {
-  constructor(
-    readonly code: FeedErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'FeedError';
-  }
-}
 
 /** How many skipped entries a sync names; the rest are only counted. */
 export const SKIPPED_EXAMPLES = 5;

@@ -42,8 +42,8 @@
  *   the date OpenSanctions first saw the wallet.
  */
 import { networks, networksFor, type Network } from '@walletscreen/contracts';
-import type { RiskCategory } from '../checks/risk-model';
-import { chainOfNetwork, listedNetworkFor } from '../sanctions/match-key';
+import type { RiskCategory } from '@walletscreen/domain/feed/events';
+import { chainOfNetwork, listedNetworkFor } from '@walletscreen/domain/sanctions-list/listing';
 import { EntryCollector, quoted, type DownloadedFeedDefinition, type FeedParseResult, type FeedSource } from './feed';
 
 export const OPENSANCTIONS_SANCTIONS_FTM_URL = 'https://data.opensanctions.org/datasets/latest/sanctions/entities.ftm.json';

@@ -9,7 +9,8 @@ import { addresses as a } from '../chain-data/replay-server';
 import { contractSetsContent, contractSetsFeed } from './contract-sets';
 import { parseCustomLabels } from './custom-labels';
 import { ETHEREUM_DARKLIST_PAGE, parseDarklist } from './darklist';
-import { FeedError, textSource } from './feed';
+import { FeedError } from '@walletscreen/domain/feed/errors';
+import { textSource } from './feed';
 import { categoryOf, countryName, networkOfWallet, parseOpenSanctionsFtm } from './opensanctions';
 
 const fixture = (name: string) => path.resolve(__dirname, '../../test-fixtures/feeds', name);

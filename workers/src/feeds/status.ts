@@ -7,7 +7,8 @@ import type { FeedId, FeedStatus } from '@walletscreen/contracts';
 import type { EventStore } from '@walletscreen/platform';
 import { allFeeds, feedDefinitions } from './catalog';
 import type { FeedDefinition } from './feed';
-import { feedStreamId, lastFeedEvent } from './feed-stream';
+import { feedStreamId } from '@walletscreen/domain/feed/events';
+import { lastFeedEvent } from './feed-stream';
 import { cachedFeedSyncLog } from './sync-log';
 
 export type FeedsStatusReader = {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { ConfigError, createLogger, parseEnv, type Logger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { allFeeds, enabledFeedIds, isFeedId } from './catalog';
-import { FeedError } from './feed';
+import { FeedError } from '@walletscreen/domain/feed/errors';
 import type { FeedSyncResult } from './sync';
 import { runRecordedFeedSync } from './sync-log';
 

@@ -1,86 +1,33 @@
 /**
- * The record of every attempt to sync a feed, by an admin's "Sync now" or upload, or
- * `npm run feeds:sync`: one stream, `feeds-sync`, with `FeedSyncSucceeded` (imported, or
- * unchanged, with what the file left out) or `FeedSyncFailed` (with the reason) per attempt, each
- * naming its feed, what triggered it and where the file came from. The feed versions themselves
- * stay on `feed-<id>`; this stream answers "when did we last try, from where, and did it work?"
- * (as `sanctions-sync` does for the OFAC list).
+ * Every attempt to sync a feed is recorded in the feeds' sync log (`feeds-sync`, see
+ * domain/src/feed-sync-log): `runRecordedFeedSync` runs a sync and records its outcome, and
+ * `cachedFeedSyncLog` reads the log for the feeds' status.
  */
-import type { FeedId, FeedSyncTrigger } from '@walletscreen/contracts';
+import { randomUUID } from 'node:crypto';
+import type { FeedSyncTrigger } from '@walletscreen/contracts';
 import type { EventStore } from '@walletscreen/platform';
-import { appendToLog, cachedLogFold } from '../shared/event-log';
+import { AggregateRepository, CommandHandler } from '@walletscreen/domain/command-handler';
+import { FeedError } from '@walletscreen/domain/feed/errors';
+import { feedSyncLogDecider, type FeedSyncLogCommand } from '@walletscreen/domain/feed-sync-log/decide';
+import { feedSyncStreamId } from '@walletscreen/domain/feed-sync-log/events';
+import type { FeedSyncLogState } from '@walletscreen/domain/feed-sync-log/state';
+import { lastEventStreams } from '@walletscreen/domain/last-event-streams';
 import { feedDefinitions } from './catalog';
-import { FeedError, type SkippedEntries } from './feed';
 import { assertSyncable, runFeedSync, type FeedSyncOptions, type FeedSyncResult } from './sync';
-
-export const feedSyncStreamId = 'feeds-sync';
-
-export interface FeedSyncSucceeded {
-  feedId: FeedId;
-  origin: string;
-  trigger: FeedSyncTrigger;
-  status: FeedSyncResult['status'];
-  version: number;
-  sha256: string;
-  entryCount: number;
-  /** What the file left out: counted by reason, the first few named. */
-  skipped: SkippedEntries;
-  at: string;
-}
-
-export interface FeedSyncFailed {
-  feedId: FeedId;
-  origin: string;
-  trigger: FeedSyncTrigger;
-  /** The FeedError code, or `error` for anything else. */
-  code: string;
-  reason: string;
-  at: string;
-}
-
-export type FeedSyncEvent = { type: 'FeedSyncSucceeded'; data: FeedSyncSucceeded } | { type: 'FeedSyncFailed'; data: FeedSyncFailed };
-export const feedSyncEventTypes: ReadonlySet<string> = new Set<FeedSyncEvent['type']>(['FeedSyncSucceeded', 'FeedSyncFailed']);
-
-export interface FeedSyncAttempt {
-  at: string;
-  trigger: FeedSyncTrigger;
-  result: FeedSyncResult['status'] | 'failed';
-  code: string | null;
-  reason: string | null;
-  /** When a sync of this feed last succeeded (imported or unchanged); null when never. */
-  lastSuccessAt?: string | null;
-}
-
-/** The last attempt of each feed. */
-export type FeedSyncLogState = Partial<Record<FeedId, FeedSyncAttempt>>;
-
-export const initialFeedSyncLogState: FeedSyncLogState = {};
-
-export function evolveFeedSyncLog(state: FeedSyncLogState, event: FeedSyncEvent): FeedSyncLogState {
-  switch (event.type) {
-    case 'FeedSyncSucceeded': {
-      const d = event.data;
-      return { ...state, [d.feedId]: { at: d.at, trigger: d.trigger, result: d.status, code: null, reason: null, lastSuccessAt: d.at } };
-    }
-    case 'FeedSyncFailed': {
-      const d = event.data;
-      return { ...state, [d.feedId]: { at: d.at, trigger: d.trigger, result: 'failed', code: d.code, reason: d.reason, lastSuccessAt: state[d.feedId]?.lastSuccessAt ?? null } };
-    }
-    default: {
-      const _exhaustive: never = event;
-      return state;
-    }
-  }
-}
 
 /** The sync log's state, cached; each call reads only the attempts recorded since the last one. */
 export function cachedFeedSyncLog(eventStore: EventStore): () => Promise<FeedSyncLogState> {
-  return cachedLogFold<FeedSyncLogState, FeedSyncEvent>(eventStore, feedSyncStreamId, initialFeedSyncLogState, feedSyncEventTypes, evolveFeedSyncLog);
+  const log = new AggregateRepository(eventStore, feedSyncLogDecider);
+  return async () => (await log.load(feedSyncStreamId)).state;
 }
 
-/** Appends one attempt at the end of the log (retrying when another writer got there first). */
-export async function recordFeedSync(eventStore: EventStore, event: FeedSyncEvent): Promise<void> {
-  await appendToLog(eventStore, feedSyncStreamId, event);
+/**
+ * Records one attempt at the end of the log (retrying when another writer got there first). Its
+ * decider records every attempt whatever the log holds, so only the log's revision is read, from
+ * its last event.
+ */
+export async function recordFeedSync(eventStore: EventStore, command: FeedSyncLogCommand): Promise<void> {
+  await new CommandHandler(lastEventStreams(eventStore), feedSyncLogDecider).execute(feedSyncStreamId, command, { commandId: randomUUID() });
 }
 
 /**
@@ -94,9 +41,9 @@ export async function runRecordedFeedSync(options: FeedSyncOptions & { trigger: 
   const feed = feedDefinitions[options.feedId];
   const origin = options.origin ?? options.file ?? options.url ?? (feed.kind === 'download' ? feed.defaultUrl : feed.id);
   const { trigger, feedId } = options;
-  const record = async (event: FeedSyncEvent) => {
+  const record = async (command: FeedSyncLogCommand) => {
     try {
-      await recordFeedSync(options.eventStore, event);
+      await recordFeedSync(options.eventStore, command);
     } catch (error) {
       options.logger.error({ err: error, feedId }, 'could not record the feed sync attempt');
     }
@@ -107,12 +54,13 @@ export async function runRecordedFeedSync(options: FeedSyncOptions & { trigger: 
   } catch (error) {
     const code = error instanceof FeedError ? error.code : 'error';
     const reason = error instanceof Error ? error.message : String(error);
-    await record({ type: 'FeedSyncFailed', data: { feedId, origin, trigger, code, reason, at: options.clock().toISOString() } });
+    await record({ type: 'RecordFeedSyncFailure', data: { feedId, origin, trigger, code, reason }, metadata: { now: options.clock().toISOString() } });
     throw error;
   }
   await record({
-    type: 'FeedSyncSucceeded',
-    data: { feedId, origin: result.origin, trigger, status: result.status, version: result.version, sha256: result.sha256, entryCount: result.entryCount, skipped: result.skipped, at: options.clock().toISOString() },
+    type: 'RecordFeedSyncSuccess',
+    data: { feedId, origin: result.origin, trigger, status: result.status, version: result.version, sha256: result.sha256, entryCount: result.entryCount, skipped: result.skipped },
+    metadata: { now: options.clock().toISOString() },
   });
   return result;
 }

@@ -14,11 +14,13 @@ import type { FeedId } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { addresses as a } from '../chain-data/replay-server';
-import { FeedError } from './feed';
+import { FeedError } from '@walletscreen/domain/feed/errors';
+import { feedStreamId } from '@walletscreen/domain/feed/events';
+import { feedSyncStreamId } from '@walletscreen/domain/feed-sync-log/events';
+import { importedVersionEventId } from '@walletscreen/domain/ids';
 import { cachedFeedLabels } from './feed-labels';
-import { feedStreamId } from './feed-stream';
 import { runFeedsSyncCommand } from './sync-command';
-import { feedSyncStreamId, runRecordedFeedSync } from './sync-log';
+import { runRecordedFeedSync } from './sync-log';
 
 const fixture = (name: string) => path.resolve(__dirname, '../../test-fixtures/feeds', name);
 const sha256Of = (name: string) => createHash('sha256').update(readFileSync(fixture(name))).digest('hex');
@@ -70,6 +72,8 @@ describe('a downloaded feed', () => {
     expect(result).toMatchObject({ status: 'imported', feedId: 'ethereum-darklist', version: 1, origin: url(), sha256: sha256Of('addresses-darklist.json'), entryCount: 3, skipped: { count: 3 } });
     const [event] = await eventStore.readStream(feedStreamId('ethereum-darklist'));
     expect(event).toMatchObject({
+      // The id a feed's imports have had since they were first written: a retried import appends nothing.
+      id: importedVersionEventId(feedStreamId('ethereum-darklist'), 0, sha256Of('addresses-darklist.json')),
       type: 'FeedVersionImported',
       data: { feedId: 'ethereum-darklist', version: 1, sha256: sha256Of('addresses-darklist.json'), fetchedAt: clock().toISOString(), origin: url(), entryCount: 3 },
     });
@@ -151,6 +155,8 @@ describe('a feed from a file, version after version, as checks read it', () => {
   it('records the next file as version 2, and checks read it without a restart', async () => {
     const result = await sync(eventStore, 'opensanctions-crypto', { file: fixture('opensanctions-entities-v2.ftm.json') });
     expect(result).toMatchObject({ status: 'imported', version: 2, entryCount: 5 });
+    const [second] = await eventStore.readStream(feedStreamId('opensanctions-crypto'), { fromRevision: 1 });
+    expect(second!.id).toBe(importedVersionEventId(feedStreamId('opensanctions-crypto'), 1, sha256Of('opensanctions-entities-v2.ftm.json')));
     const found = await labels.labelsFor('ethereum', [a.evmA, a.evmB]);
     expect(found.get(a.evmB)).toEqual([expect.objectContaining({ feed: { id: 'opensanctions-crypto', version: '2' } })]);
     expect(found.get(a.evmA)![0]!.feed.version).toBe('2');

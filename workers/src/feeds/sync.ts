@@ -7,17 +7,21 @@
  * leaves alone.
  */
 import { createHash } from 'node:crypto';
-import { importedVersionEventId } from '@walletscreen/domain/ids';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FeedId } from '@walletscreen/contracts';
-import { WrongExpectedRevision, type EventStore, type Logger } from '@walletscreen/platform';
+import type { EventStore, Logger } from '@walletscreen/platform';
+import { CommandHandler } from '@walletscreen/domain/command-handler';
+import { feedDecider } from '@walletscreen/domain/feed/decide';
+import { FeedError } from '@walletscreen/domain/feed/errors';
+import { feedStreamId, type SkippedEntries } from '@walletscreen/domain/feed/events';
+import { importedVersionEventId } from '@walletscreen/domain/ids';
+import { lastEventStreams } from '@walletscreen/domain/last-event-streams';
 import { downloadToFile } from '../shared/download';
 import { feedDefinitions } from './catalog';
-import { FeedError, fileSource, type FeedParseResult, type SkippedEntries } from './feed';
-import { decideFeedImport, feedStreamId, loadFeedState } from './feed-stream';
+import { fileSource, type FeedParseResult } from './feed';
 
 export interface FeedSyncOptions {
   eventStore: EventStore;
@@ -110,33 +114,20 @@ export async function runFeedSync(options: FeedSyncOptions): Promise<FeedSyncRes
       if (error instanceof FeedError) throw error;
       throw new FeedError('invalid-file', `${name} could not be read as the ${feed.name} feed: ${(error as Error).message}`, { cause: error });
     }
-    for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await loadFeedState(eventStore, feedId);
-      const events = decideFeedImport(
-        { type: 'ImportFeedVersion', data: { feedId, sha256, origin, entries: parsed.entries, skipped: parsed.skipped }, metadata: { now: clock().toISOString() } },
-        state,
-      );
-      const base = { feedId, origin, sha256, bytes, entryCount: parsed.entries.length, skipped: parsed.skipped };
-      if (events.length === 0) {
-        logger.info({ feedId, sha256 }, 'feed unchanged');
-        return { status: 'unchanged', version: state.status === 'loaded' ? state.version : 0, ...base };
-      }
-      const streamId = feedStreamId(feedId);
-      const next = revision === 'no-stream' ? 0 : revision + 1;
-      try {
-        await eventStore.append(
-          streamId,
-          events.map((e, i) => ({ id: importedVersionEventId(streamId, next + i, sha256), type: e.type, data: e.data })),
-          { expectedRevision: revision },
-        );
-      } catch (error) {
-        if (error instanceof WrongExpectedRevision && attempt < 5) continue;
-        throw error;
-      }
-      const version = events[0]!.data.version;
-      logger.info({ feedId, version, entries: parsed.entries.length, skipped: parsed.skipped.count, sha256 }, 'feed imported');
-      return { status: 'imported', version, ...base };
+    const streamId = feedStreamId(feedId);
+    const { events, state } = await new CommandHandler(lastEventStreams(eventStore), feedDecider).execute(
+      streamId,
+      { type: 'ImportFeedVersion', data: { feedId, sha256, origin, entries: parsed.entries, skipped: parsed.skipped }, metadata: { now: clock().toISOString() } },
+      { commandId: sha256, eventId: (_event, _index, revision) => importedVersionEventId(streamId, revision, sha256), maxAttempts: 5 },
+    );
+    const base = { feedId, origin, sha256, bytes, entryCount: parsed.entries.length, skipped: parsed.skipped };
+    const version = state.status === 'loaded' ? state.version : 0;
+    if (events.length === 0) {
+      logger.info({ feedId, sha256 }, 'feed unchanged');
+      return { status: 'unchanged', version, ...base };
     }
+    logger.info({ feedId, version, entries: parsed.entries.length, skipped: parsed.skipped.count, sha256 }, 'feed imported');
+    return { status: 'imported', version, ...base };
   } finally {
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
   }

@@ -12,7 +12,8 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { networks, parseAddress, type Network } from '@walletscreen/contracts';
 import { riskCategories, type RiskCategory } from '../checks/risk-model';
-import { chainOfNetwork, matchKeyFor } from '../sanctions/match-key';
+import { matchKeyFor } from '../sanctions/match-key';
+import { chainOfNetwork } from '@walletscreen/domain/sanctions-list/listing';
 
 /** A label of one address, as the report and the risk model use it. */
 export interface AddressLabel {

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { evmNetworks, parseAddress, toChecksumAddress, type Network } from '@walletscreen/contracts';
 import { riskCategories } from '../checks/risk-model';
-import { chainOfNetwork, matchKeyFor } from '../sanctions/match-key';
+import { matchKeyFor } from '../sanctions/match-key';
+import { chainOfNetwork } from '@walletscreen/domain/sanctions-list/listing';
 import { LabelsFileError, loadLabels, shippedLabelsVersion } from './labels';
 
 const shippedFile = path.join(__dirname, 'labels.json');

@@ -9,7 +9,7 @@ import type { CheckState } from '@walletscreen/domain/check/state';
 import type { BlockchainEvidence, SanctionsEvidence } from '../checks/evidence';
 import { tracedAddresses } from '../checks/stages';
 import { cachedCustomLists } from '../sanctions/custom-lists-store';
-import { listingKey } from '../sanctions/sanctions-list';
+import { listingKey } from '@walletscreen/domain/sanctions-list/state';
 import { cachedSanctionsIndex } from '../sanctions/sanctions-store';
 
 export interface ListLookups {

@@ -1,5 +1,5 @@
 import type { SanctionsEvidence } from '../checks/evidence';
-import { listingKey } from '../sanctions/sanctions-list';
+import { listingKey } from '@walletscreen/domain/sanctions-list/state';
 import { currentListings, recordedListings, touchedByListChange, type ListLookups } from './touched';
 
 const wallet = 'bc1qwallet';

@@ -8,8 +8,10 @@
  *   const index = buildCustomListsIndex(lists);
  *   index.lookup('bsc', '0xAbC…')                           // [{ listId, name, kind, version, note? }]
  */
-import { customListEventTypes, type CustomListEntry, type CustomListEvent, type CustomListKind, type Network } from '@walletscreen/contracts';
-import { chainOfNetwork, matchKeyFor } from './match-key';
+import type { CustomListEntry, CustomListKind, Network } from '@walletscreen/contracts';
+import { customListEvents, type CustomListEvent } from '@walletscreen/domain/custom-list/events';
+import { matchKeyFor } from './match-key';
+import { chainOfNetwork } from '@walletscreen/domain/sanctions-list/listing';
 
 /** A list as a check records it: enough for an auditor to find the exact upload it was screened against. */
 export interface CustomListRef {
@@ -44,7 +46,7 @@ export interface CustomListsIndex {
   lookup(network: Network, address: string): CustomListHit[];
 }
 
-export const customListsIndexEventTypes: ReadonlySet<string> = new Set(customListEventTypes);
+export const customListsIndexEventTypes: ReadonlySet<string> = customListEvents.typeSet;
 
 /** Applies one event of a custom-list stream; other events leave the lists as they are. */
 export function foldCustomLists(lists: CustomLists, event: { type: string; data: unknown }): CustomLists {

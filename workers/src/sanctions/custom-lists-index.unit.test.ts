@@ -1,4 +1,4 @@
-import type { CustomListEvent } from '@walletscreen/contracts';
+import type { CustomListEvent } from '@walletscreen/domain/custom-list/events';
 import { buildCustomListsIndex, foldCustomLists, type CustomLists } from './custom-lists-index.projection';
 
 const EVM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

@@ -4,7 +4,7 @@
  * event type, which the store indexes), and the match index is rebuilt only when one arrived.
  */
 import type { EventStore } from '@walletscreen/platform';
-import { customListEventTypes, customListStreamPrefix } from '@walletscreen/contracts';
+import { customListEventTypes, customListStreamPrefix } from '@walletscreen/domain/custom-list/events';
 import { buildCustomListsIndex, foldCustomLists, type CustomLists, type CustomListsIndex } from './custom-lists-index.projection';
 
 /** The lists in force, cached; call it before each use to pick up uploads and removals. */

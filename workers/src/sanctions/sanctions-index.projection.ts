@@ -13,17 +13,18 @@
  *   index?.lookupDelisted('ethereum', '0xAbC…')       // listings of it that have ended
  */
 import type { Network } from '@walletscreen/contracts';
-import { chainKey, chainOfNetwork, indexKeysFor, matchKeyFor } from './match-key';
+import { chainKey, indexKeysFor, matchKeyFor } from './match-key';
+import { chainOfNetwork } from '@walletscreen/domain/sanctions-list/listing';
 import {
-  importedList,
-  sanctionsListEventTypes,
+  sanctionsListEvents,
   type DelistedSanctionEntry,
   type ListedSanctionEntry,
   type OfacFormat,
   type RecordedSanctionsListImportedData,
   type SanctionEntry,
   type SanctionsListEvent,
-} from './sanctions-list';
+} from '@walletscreen/domain/sanctions-list/events';
+import { importedList } from '@walletscreen/domain/sanctions-list/state';
 
 export interface SanctionsListMeta {
   source: string;
@@ -132,7 +133,7 @@ export function buildSanctionsIndex(recorded: RecordedSanctionsListImportedData)
 }
 
 /** The event types this fold handles. */
-export const sanctionsIndexEventTypes = sanctionsListEventTypes;
+export const sanctionsIndexEventTypes = sanctionsListEvents.typeSet;
 
 /** The latest import replaces the index; other events leave it as it is. */
 export function foldSanctionsIndex(index: SanctionsIndex | null, event: { type: string; data: unknown }): SanctionsIndex | null {

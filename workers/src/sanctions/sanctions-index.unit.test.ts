@@ -1,7 +1,8 @@
 import { parseOfacText } from './ofac/parse';
 import { createSanctionsIndex, foldSanctionsIndex } from './sanctions-index.projection';
-import { decideSanctionsList } from './decide';
-import { evolveSanctionsList, initialSanctionsListState, type SanctionsListEvent } from './sanctions-list';
+import { decideSanctionsList } from '@walletscreen/domain/sanctions-list/decide';
+import type { SanctionsListEvent } from '@walletscreen/domain/sanctions-list/events';
+import { evolveSanctionsList, initialSanctionsListState } from '@walletscreen/domain/sanctions-list/state';
 
 // A small SDN.XML, parsed (pure), as the entries of an import.
 const sdnXml = (entries: string, date = '11/20/2026') => `<?xml version="1.0" standalone="yes"?>

@@ -1,34 +1,17 @@
 /**
- * Reading the `sanctions-ofac` stream. The decider's state and the index both depend only on the
- * latest import, so only the stream's last event is read (the stream keeps every import for the
- * audit trail; a year of daily changes would be hundreds of list-sized events).
+ * Reading the `sanctions-ofac` stream. The index depends only on the latest import, so only the
+ * stream's last event is read (the stream keeps every import for the audit trail; a year of daily
+ * changes would be hundreds of list-sized events). The sync's command handler reads it so too.
  */
 import type { EventStore, RecordedEvent } from '@walletscreen/platform';
+import { sanctionsStreamId } from '@walletscreen/domain/sanctions-list/events';
 import { createSanctionsIndex, type SanctionsIndex } from './sanctions-index.projection';
-import {
-  evolveSanctionsList,
-  initialSanctionsListState,
-  sanctionsListEventTypes,
-  sanctionsStreamId,
-  type SanctionsListEvent,
-  type SanctionsListState,
-} from './sanctions-list';
 
-async function lastEvent(eventStore: EventStore): Promise<{ event: RecordedEvent | null; revision: number | 'no-stream' }> {
+async function lastEvent(eventStore: EventStore): Promise<RecordedEvent | null> {
   const revision = await eventStore.streamRevision(sanctionsStreamId);
-  if (revision === 'no-stream') return { event: null, revision };
+  if (revision === 'no-stream') return null;
   const [event] = await eventStore.readStream(sanctionsStreamId, { fromRevision: revision, maxCount: 1 });
-  return { event: event ?? null, revision };
-}
-
-/** The decider's state and the revision to append after. */
-export async function loadSanctionsListState(eventStore: EventStore): Promise<{ state: SanctionsListState; revision: number | 'no-stream' }> {
-  const { event, revision } = await lastEvent(eventStore);
-  const state =
-    event && sanctionsListEventTypes.has(event.type)
-      ? evolveSanctionsList(initialSanctionsListState, { type: event.type, data: event.data } as SanctionsListEvent)
-      : initialSanctionsListState;
-  return { state, revision };
+  return event ?? null;
 }
 
 /** The list in force: ready for lookups, with where it came from as recorded with its import (null when not recorded). */
@@ -39,7 +22,7 @@ export interface LoadedSanctionsList {
 
 /** The list in force; null when no list was ever imported. */
 export async function loadSanctionsList(eventStore: EventStore): Promise<LoadedSanctionsList | null> {
-  const { event } = await lastEvent(eventStore);
+  const event = await lastEvent(eventStore);
   const index = event ? createSanctionsIndex([event]) : null;
   if (!event || !index) return null;
   const origin = (event.metadata as { origin?: unknown } | undefined)?.origin;

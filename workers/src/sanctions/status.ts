@@ -9,7 +9,7 @@
  */
 import type { SanctionsStatus } from '@walletscreen/contracts';
 import type { EventStore } from '@walletscreen/platform';
-import { ofacFormatNames } from './sanctions-list';
+import { ofacFormatNames } from '@walletscreen/domain/sanctions-list/events';
 import { cachedSanctionsList } from './sanctions-store';
 import { cachedSanctionsSyncLog } from './sync-log';
 

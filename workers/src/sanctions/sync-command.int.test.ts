@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
-import { sanctionsStreamId } from './sanctions-list';
+import { sanctionsStreamId } from '@walletscreen/domain/sanctions-list/events';
 import { runSyncCommand } from './sync-command';
 
 const root = path.resolve(__dirname, '../../..');

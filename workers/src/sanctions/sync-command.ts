@@ -11,8 +11,9 @@ import path from 'node:path';
 import { networks } from '@walletscreen/contracts';
 import { createLogger, type Logger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
-import { SanctionsListError, withForceHint } from './errors';
-import { ofacFormatNames } from './sanctions-list';
+import { withForceHint } from './errors';
+import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
+import { ofacFormatNames } from '@walletscreen/domain/sanctions-list/events';
 import { OFAC_SDN_ADVANCED_URL, type SanctionsSyncResult } from './sync';
 import { runRecordedSanctionsSync } from './sync-log';
 

@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
-import { SanctionsListError } from './errors';
-import { sanctionsStreamId } from './sanctions-list';
+import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
+import { importedVersionEventId } from '@walletscreen/domain/ids';
+import { sanctionsStreamId } from '@walletscreen/domain/sanctions-list/events';
 import { loadSanctionsIndex } from './sanctions-store';
 import { runSanctionsSync, type SanctionsSyncOptions } from './sync';
 
@@ -62,6 +63,8 @@ describe('sanctions:sync from a file', () => {
     const events = await eventStore.readStream(sanctionsStreamId);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
+      // The id its first import has had since it was first written: a retried import appends nothing.
+      id: importedVersionEventId(sanctionsStreamId, 0, result.sha256),
       type: 'SanctionsListImported',
       revision: 0,
       data: { source: 'ofac-sdn', format: 'sdn-advanced-xml', publishedAt: '2026-11-20', sha256: result.sha256, importedAt: '2026-11-22T06:00:00.000Z', addressCount: 19, delisted: [] },
@@ -91,6 +94,7 @@ describe('sanctions:sync from a file', () => {
     now = new Date('2026-11-24T06:00:00.000Z');
     expect(await sync({ eventStore, file: delisted })).toMatchObject({ status: 'imported', publishedAt: '2026-11-21', addressCount: 16, changes: { listed: 0, delisted: 3 } });
     expect(await eventStore.streamRevision(sanctionsStreamId)).toBe(1);
+    expect((await eventStore.readStream(sanctionsStreamId, { fromRevision: 1 }))[0]!.id).toBe(importedVersionEventId(sanctionsStreamId, 1, sha256Of(delisted)));
     const index = (await loadSanctionsIndex(eventStore))!;
     expect(index.meta).toMatchObject({ publishedAt: '2026-11-21', sha256: sha256Of(delisted), addressCount: 16, importedAt: '2026-11-24T06:00:00.000Z', delistedCount: 3 });
     expect(index.lookup('tron', 'TQ4yFWWPQAb4UDbod8f9vjHbZRfK8zksx4')).toEqual([]);

@@ -3,23 +3,26 @@
  * admin's upload saved to a temporary file) or downloads it (to a temporary file), detects its
  * format from its content, parses it while hashing its bytes, and records it in the
  * `sanctions-ofac` stream, unless it is the file already in force, or a list that cannot be shown
- * to be newer than the one in force and the caller did not say `allowOlder` (see decide.ts).
+ * to be newer than the one in force and the caller did not say `allowOlder` (see the decider,
+ * domain/src/sanctions-list/decide.ts).
  */
 import { createHash } from 'node:crypto';
-import { importedVersionEventId } from '@walletscreen/domain/ids';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { WrongExpectedRevision, type EventStore, type Logger } from '@walletscreen/platform';
+import type { EventStore, Logger } from '@walletscreen/platform';
+import { AggregateRepository } from '@walletscreen/domain/command-handler';
+import { importedVersionEventId } from '@walletscreen/domain/ids';
+import { lastEventStreams } from '@walletscreen/domain/last-event-streams';
+import { sanctionsListDecider, type SanctionsListCommand } from '@walletscreen/domain/sanctions-list/decide';
+import { ofacFormatNames, sanctionsListSource, sanctionsStreamId, type OfacFormat } from '@walletscreen/domain/sanctions-list/events';
+import { initialSanctionsListState, listingKey, type SanctionsListState } from '@walletscreen/domain/sanctions-list/state';
 import { downloadToFile } from '../shared/download';
-import { decideSanctionsList } from './decide';
-import { SanctionsListError } from './errors';
+import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
 import { parseOfacChunks } from './ofac/parse';
 import type { ParsedOfacList } from './ofac/parsed-list';
 import { countListedAddresses, type ListedAddressCounts } from './sanctions-index.projection';
-import { listingKey, ofacFormatNames, sanctionsListSource, sanctionsStreamId, type OfacFormat } from './sanctions-list';
-import { loadSanctionsListState } from './sanctions-store';
 
 /** OFAC's Sanctions List Service export of the SDN list in the advanced format. */
 export const OFAC_SDN_ADVANCED_URL = 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/SDN_ADVANCED.XML';
@@ -112,38 +115,33 @@ export async function runSanctionsSync(options: SanctionsSyncOptions): Promise<S
         `no digital currency addresses found in ${name} (${ofacFormatNames[list.format]}); refusing to replace the list in force with an empty one`,
       );
     }
-    for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await loadSanctionsListState(eventStore);
-      const events = decideSanctionsList(
-        {
-          type: 'ImportSanctionsList',
-          data: { source: sanctionsListSource, format: list.format, publishedAt: list.publishedAt, sha256, entries: list.entries, ...(options.allowOlder ? { allowOlder: true } : {}) },
-          metadata: { now: clock().toISOString() },
-        },
-        state,
-      );
-      if (events.length === 0) {
-        logger.info({ sha256, publishedAt: list.publishedAt }, 'OFAC SDN list unchanged');
-        return { status: 'unchanged', ...base, changes: null, forced: false };
-      }
-      const before = new Set(state.status === 'loaded' ? state.entries.map(listingKey) : []);
-      const after = new Set(events[0]!.data.entries.map(listingKey));
-      const changes = { listed: [...after].filter((k) => !before.has(k)).length, delisted: [...before].filter((k) => !after.has(k)).length };
-      const forced = events[0]!.data.forced !== undefined;
-      const next = revision === 'no-stream' ? 0 : revision + 1;
-      try {
-        await eventStore.append(
-          sanctionsStreamId,
-          events.map((e, i) => ({ id: importedVersionEventId(sanctionsStreamId, next + i, sha256), type: e.type, data: e.data, metadata: { origin } })),
-          { expectedRevision: revision },
-        );
-      } catch (error) {
-        if (error instanceof WrongExpectedRevision && attempt < 5) continue;
-        throw error;
-      }
-      logger.info({ format: list.format, publishedAt: list.publishedAt, addresses: list.entries.length, sha256, ...changes, forced }, 'OFAC SDN list imported');
-      return { status: 'imported', ...base, changes, forced };
+    const command: SanctionsListCommand = {
+      type: 'ImportSanctionsList',
+      data: { source: sanctionsListSource, format: list.format, publishedAt: list.publishedAt, sha256, entries: list.entries, ...(options.allowOlder ? { allowOlder: true } : {}) },
+      metadata: { now: clock().toISOString() },
+    };
+    // The list in force before the import (the state the last attempt decided over), to count what changed.
+    const decided: { over: SanctionsListState } = { over: initialSanctionsListState };
+    const { events } = await new AggregateRepository(lastEventStreams(eventStore), sanctionsListDecider).handle(
+      sanctionsStreamId,
+      (state) => {
+        decided.over = state;
+        return sanctionsListDecider.decide(command, state);
+      },
+      { commandId: sha256, eventId: (_event, _index, revision) => importedVersionEventId(sanctionsStreamId, revision, sha256), metadata: { origin }, maxAttempts: 5 },
+    );
+    const imported = events[0];
+    if (!imported) {
+      logger.info({ sha256, publishedAt: list.publishedAt }, 'OFAC SDN list unchanged');
+      return { status: 'unchanged', ...base, changes: null, forced: false };
     }
+    const before = decided.over;
+    const previous = new Set(before.status === 'loaded' ? before.entries.map(listingKey) : []);
+    const after = new Set(imported.data.entries.map(listingKey));
+    const changes = { listed: [...after].filter((k) => !previous.has(k)).length, delisted: [...previous].filter((k) => !after.has(k)).length };
+    const forced = imported.data.forced !== undefined;
+    logger.info({ format: list.format, publishedAt: list.publishedAt, addresses: list.entries.length, sha256, ...changes, forced }, 'OFAC SDN list imported');
+    return { status: 'imported', ...base, changes, forced };
   } finally {
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
   }

@@ -8,8 +8,8 @@
  * sdn-xml.ts, sdn-csv.ts); each of those says where its structure was confirmed.
  */
 import { createReadStream } from 'node:fs';
-import { SanctionsListError } from '../errors';
-import type { OfacFormat } from '../sanctions-list';
+import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
+import type { OfacFormat } from '@walletscreen/domain/sanctions-list/events';
 import type { OfacListParser, ParsedOfacList } from './parsed-list';
 import { AdvancedXmlParser } from './sdn-advanced-xml';
 import { SdnCsvParser } from './sdn-csv';

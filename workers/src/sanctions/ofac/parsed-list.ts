@@ -3,8 +3,8 @@
  * (ticker, address, party) triples a format finds, deduplicated, normalized and sorted the same
  * way whatever the format.
  */
-import { describeListing } from '../match-key';
-import type { OfacFormat, SanctionEntry } from '../sanctions-list';
+import { describeListing } from '@walletscreen/domain/sanctions-list/listing';
+import type { OfacFormat, SanctionEntry } from '@walletscreen/domain/sanctions-list/events';
 
 export interface ParsedOfacList {
   format: OfacFormat;

@@ -31,7 +31,7 @@
  *     parser reads EntryEvent's Comment and LegalBasis but not its Date. The date is the party's
  *     designation, not when each of its addresses was added.
  */
-import { SanctionsListError } from '../errors';
+import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
 import { finish, isoDate, tickerOf, type ParsedOfacList, type RawEntry } from './parsed-list';
 import { XmlListParser } from './xml-list-parser';
 

@@ -11,7 +11,7 @@
  *     publication date is in none of the CSV files.
  */
 import { readCsv } from '@walletscreen/contracts/common/csv';
-import { SanctionsListError } from '../errors';
+import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
 import { finish, type OfacListParser, type ParsedOfacList, type RawEntry } from './parsed-list';
 
 const REMARK_ADDRESS = /Digital Currency Address\s*-\s*([A-Za-z0-9]+)\s+([^\s;,]+)/g;

@@ -5,7 +5,7 @@
  *     akaList, addressList, …; id is uid, idType, idNumber, idCountry?, …; publshInformation
  *     holds Publish_Date and Record_Count. Publish_Date is MM/DD/YYYY (e.g. 06/22/2026).
  */
-import { SanctionsListError } from '../errors';
+import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
 import { finish, isoDate, tickerOf, type ParsedOfacList, type RawEntry } from './parsed-list';
 import { XmlListParser } from './xml-list-parser';
 

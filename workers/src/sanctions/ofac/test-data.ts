@@ -2,7 +2,7 @@
  * Test support for the OFAC parsers' tests: listed addresses of each kind, a file cut into chunks
  * of any size, and the SanctionsListError a parse throws.
  */
-import { SanctionsListError } from '../errors';
+import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
 
 export const xbt = '13oLVxUtf5yPRmgRKxnj182ScRG6mHp6cQ';
 export const segwit = 'bc1qaz7jg7zpys29f5w5l3wgsn2zypdja5jt67ftut';

@@ -1,7 +1,7 @@
 /** The SAX plumbing the two XML formats share (SDN.XML, SDN_ADVANCED.XML). */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { SanctionsListError } from '../errors';
-import { ofacFormatNames, type OfacFormat } from '../sanctions-list';
+import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
+import { ofacFormatNames, type OfacFormat } from '@walletscreen/domain/sanctions-list/events';
 import type { OfacListParser, ParsedOfacList } from './parsed-list';
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);

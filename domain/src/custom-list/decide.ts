@@ -5,22 +5,11 @@
  * - uploading to an existing list replaces its entries (a new version), but not with the other kind;
  * - a removed list stays removed: a new upload under that name starts a new list.
  */
-import {
-  CUSTOM_LIST_LIMITS,
-  customListMessages,
-  type CustomListActor,
-  type CustomListEntry,
-  type CustomListEvent,
-  type CustomListFormat,
-  type CustomListKind,
-  type RejectedLine,
-} from '@walletscreen/contracts';
-import { Conflict, Invalid, NotFound } from '@walletscreen/domain/errors';
-import type { CustomListState } from './custom-list';
-
-export interface CommandMetadata {
-  now: string;
-}
+import { CUSTOM_LIST_LIMITS, customListMessages, type CustomListEntry, type CustomListFormat, type CustomListKind, type RejectedLine } from '@walletscreen/contracts';
+import type { CommandMetadata, Decider } from '../decider';
+import { Conflict, Invalid, NotFound } from '../errors';
+import { customListEvents, type CustomListActor, type CustomListEvent } from './events';
+import { evolveCustomList, initialCustomListState, type CustomListState } from './state';
 
 export type CustomListCommand =
   | {
@@ -30,8 +19,10 @@ export type CustomListCommand =
         name: string;
         kind: CustomListKind;
         format: CustomListFormat;
+        /** SHA-256 (hex) of the uploaded content. */
         sha256: string;
         entries: CustomListEntry[];
+        /** Every rejected line; the event keeps the first `CUSTOM_LIST_LIMITS.rejectedKept`. */
         rejected: RejectedLine[];
         duplicates: number;
         by: CustomListActor;
@@ -83,7 +74,14 @@ export function decideCustomList(command: CustomListCommand, state: CustomListSt
     }
     default: {
       const _exhaustive: never = command;
-      return [];
+      return _exhaustive;
     }
   }
 }
+
+export const customListDecider: Decider<CustomListState, CustomListCommand, CustomListEvent> = {
+  initialState: initialCustomListState,
+  evolve: evolveCustomList,
+  decide: decideCustomList,
+  types: customListEvents.typeSet,
+};

@@ -1,11 +1,10 @@
-/**
- * The custom-list aggregate: one stream per list, `custom-list-<listId>` (events in contracts,
- * shared with the workers that screen against the lists). Its state and evolve.
- */
-import { customListEventTypes, type CustomListEvent, type CustomListKind } from '@walletscreen/contracts';
+/** A custom list's state, folded from its stream `custom-list-<listId>`. */
+import type { CustomListKind } from '@walletscreen/contracts';
+import type { CustomListEvent } from './events';
 
 export type CustomListState =
   | { status: 'none' }
+  /** `version`: 1 for the first upload, +1 for every replacement. */
   | { status: 'active' | 'removed'; listId: string; name: string; kind: CustomListKind; version: number };
 
 export const initialCustomListState: CustomListState = { status: 'none' };
@@ -20,9 +19,7 @@ export function evolveCustomList(state: CustomListState, event: CustomListEvent)
       return state.status === 'none' ? state : { ...state, status: 'removed' };
     default: {
       const _exhaustive: never = event;
-      return state;
+      return _exhaustive;
     }
   }
 }
-
-export const customListAggregate = { initialState: initialCustomListState, evolve: evolveCustomList, types: new Set<string>(customListEventTypes) as ReadonlySet<string> };

@@ -1,19 +1,11 @@
-import { deciderSpec } from '@walletscreen/domain/testing/decider-spec';
-import { decideSanctionsList, type SanctionsListCommand } from './decide';
+import { deciderSpec } from '../testing/decider-spec';
+import { decideSanctionsList, sanctionsListDecider, type SanctionsListCommand } from './decide';
 import { SanctionsListError } from './errors';
-import { describeListing } from './match-key';
-import {
-  evolveSanctionsList,
-  initialSanctionsListState,
-  type DelistedSanctionEntry,
-  type ListedSanctionEntry,
-  type OfacFormat,
-  type SanctionEntry,
-  type SanctionsListEvent,
-  type SanctionsListImportedData,
-} from './sanctions-list';
+import { sanctionsListEvents, type DelistedSanctionEntry, type ListedSanctionEntry, type OfacFormat, type SanctionEntry, type SanctionsListEvent, type SanctionsListImportedData } from './events';
+import { describeListing } from './listing';
+import { evolveSanctionsList, initialSanctionsListState } from './state';
 
-const given = deciderSpec({ decide: decideSanctionsList, evolve: evolveSanctionsList, initialState: initialSanctionsListState });
+const given = deciderSpec(sanctionsListDecider);
 const now = '2026-11-22T06:00:00.000Z';
 const later = '2026-11-23T06:00:00.000Z';
 
@@ -191,7 +183,7 @@ describe('a list that states no publication date (sdn.csv)', () => {
 });
 
 describe('the decider state', () => {
-  it('is the latest import, with its entries and the delisted ones, and counts the imports', () => {
+  it('is the latest import, with its entries and the delisted ones', () => {
     const delisted = [gone(contract, '2022-08-08', '2025-03-21')];
     const state = [imported('aa11'), imported('bb22', [since(entry, '2026-11-20')], { at: later, delisted })].reduce(evolveSanctionsList, initialSanctionsListState);
     expect(state).toEqual({
@@ -201,9 +193,34 @@ describe('the decider state', () => {
       sha256: 'bb22',
       importedAt: later,
       addressCount: 1,
-      imports: 2,
       entries: [since(entry, '2026-11-20')],
       delisted,
     });
+  });
+});
+
+describe('refusals carry the code each surface words', () => {
+  const codeOf = (command: SanctionsListCommand, given: SanctionsListEvent[] = []) => {
+    try {
+      decideSanctionsList(command, given.reduce(evolveSanctionsList, initialSanctionsListState));
+    } catch (error) {
+      return (error as SanctionsListError).code;
+    }
+    return null;
+  };
+  it('empty-list, older-list, undated-list', () => {
+    expect(codeOf(importList('cc33', []))).toBe('empty-list');
+    expect(codeOf(importList('bb22', [entry], { published: '2026-11-18' }), [imported('aa11')])).toBe('older-list');
+    expect(codeOf(importList('bb22', [entry], { published: null, format: 'sdn-csv' }), [imported('aa11')])).toBe('undated-list');
+  });
+});
+
+describe('what it records', () => {
+  it('has the shape the stream’s schema declares', () => {
+    const [event] = decideSanctionsList(
+      importList('bb22', [entry, { ...segwit, jurisdiction: 'KP' }], { published: '2026-11-18', allowOlder: true, at: later }),
+      evolveSanctionsList(initialSanctionsListState, imported('aa11', [since(contract, '2026-11-20')])),
+    );
+    expect(sanctionsListEvents.schema.parse(event)).toEqual(event);
   });
 });

@@ -13,35 +13,29 @@
  *   carried forward with the ones delisted before, except those listed again.
  */
 import { formatDate } from '@walletscreen/contracts';
+import type { CommandMetadata, Decider } from '../decider';
 import { SanctionsListError } from './errors';
-import {
-  listDateOf,
-  listingKey,
-  ofacFormatNames,
-  sanctionsListSource,
-  type DelistedSanctionEntry,
-  type ForcedImport,
-  type ListedSanctionEntry,
-  type OfacFormat,
-  type SanctionEntry,
-  type SanctionsListImportedData,
-  type SanctionsListState,
-} from './sanctions-list';
+import { ofacFormatNames, sanctionsListEvents, type ForcedImport, type OfacFormat, type SanctionEntry, type SanctionsListEvent, type SanctionsListImportedData, type sanctionsListSource } from './events';
+import { evolveSanctionsList, initialSanctionsListState, listDateOf, listingKey, type SanctionsListState } from './state';
 
 export type SanctionsListCommand = {
   type: 'ImportSanctionsList';
   data: {
     source: typeof sanctionsListSource;
     format: OfacFormat;
+    /** The list's publication date (YYYY-MM-DD) as the file states it; null when it states none. */
     publishedAt: string | null;
+    /** SHA-256 (hex) of the file's bytes. */
     sha256: string;
+    /** The parsed list's entries. */
     entries: SanctionEntry[];
     /** Replace the list in force even when this list cannot be shown to be newer (older, or undated). */
     allowOlder?: boolean;
   };
-  metadata: { now: string };
+  metadata: CommandMetadata;
 };
 
+/** What an import records: the current shape of `SanctionsListImported`. */
 export type SanctionsListDecision = { type: 'SanctionsListImported'; data: SanctionsListImportedData };
 
 /** Whether this list may replace the list in force; what a forced replacement overrode. */
@@ -87,8 +81,8 @@ export function decideSanctionsList(command: SanctionsListCommand, state: Sancti
       for (const e of previous) if (!since.has(listingKey(e))) since.set(listingKey(e), e.listedSince);
       const listed = new Set(data.entries.map(listingKey));
 
-      const entries: ListedSanctionEntry[] = data.entries.map((e) => ({ ...e, listedSince: since.get(listingKey(e)) ?? listDate }));
-      const delisted: DelistedSanctionEntry[] = [
+      const entries = data.entries.map((e) => ({ ...e, listedSince: since.get(listingKey(e)) ?? listDate }));
+      const delisted = [
         ...delistedBefore.filter((e) => !listed.has(listingKey(e))),
         ...previous.filter((e) => !listed.has(listingKey(e))).map((e) => ({ ...e, delistedAt: listDate })),
       ];
@@ -111,7 +105,14 @@ export function decideSanctionsList(command: SanctionsListCommand, state: Sancti
     }
     default: {
       const _exhaustive: never = command.type;
-      return [];
+      return _exhaustive;
     }
   }
 }
+
+export const sanctionsListDecider: Decider<SanctionsListState, SanctionsListCommand, SanctionsListEvent> = {
+  initialState: initialSanctionsListState,
+  evolve: evolveSanctionsList,
+  decide: decideSanctionsList,
+  types: sanctionsListEvents.typeSet,
+};
