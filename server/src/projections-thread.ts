@@ -37,10 +37,16 @@ export type ToThread = { type: 'appended' } | { type: 'stop' };
 
 let bundled: Promise<string> | undefined;
 
-/** The thread's script: the built bundle beside this one, or a bundle of the sources made once per process. */
+/**
+ * Set by `npm run build` (scripts/build-server.mjs) in the server's bundles, which it builds with the
+ * thread's bundle beside them; absent when the server runs from its sources (tests, benchmarks,
+ * scripts/run-ts.mjs), which must never pick up a thread bundled from older sources.
+ */
+declare const __BUILT_WITH_PROJECTIONS_THREAD__: boolean | undefined;
+
+/** The thread's script: the bundle built beside this one, or a bundle of the sources made once per process. */
 async function threadScript(): Promise<string> {
-  const built = path.join(__dirname, 'projections-thread.cjs');
-  if (existsSync(built)) return built;
+  if (typeof __BUILT_WITH_PROJECTIONS_THREAD__ !== 'undefined' && __BUILT_WITH_PROJECTIONS_THREAD__) return path.join(__dirname, 'projections-thread.cjs');
   bundled ??= (async () => {
     let root = __dirname;
     while (!existsSync(path.join(root, 'server', 'src', 'projections-thread-main.ts'))) {
