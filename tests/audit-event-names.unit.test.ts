@@ -1,12 +1,14 @@
 /**
  * Every event type any workspace records has a human name in the audit log. The event types are
  * read from the event unions themselves (`export type …Event = | { type: '…'; data: … } | …`,
- * parsed with the TypeScript compiler), so a new event type without a name fails here.
+ * parsed with the TypeScript compiler, and the domain's aggregates' zod unions), so a new event
+ * type without a name fails here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { auditEventName, auditEventNames } from '@walletscreen/contracts';
+import { declaredEventTypes } from '@walletscreen/domain/events';
 
 const root = path.resolve(__dirname, '..');
 const workspaces = ['contracts', 'platform', 'command-api', 'workers', 'projections'];
@@ -19,9 +21,9 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The `type` literals of the members of every `type XxxEvent = …` union with `data`. */
+/** The domain's declared event types, and the `type` literals of the members of every `type XxxEvent = …` union with `data`. */
 function recordedEventTypes(): Map<string, string> {
-  const found = new Map<string, string>();
+  const found = new Map<string, string>(declaredEventTypes.map((type) => [type, 'domain/src/events.ts']));
   for (const file of workspaces.flatMap((w) => sourceFiles(path.join(root, w, 'src')))) {
     const text = readFileSync(file, 'utf8');
     if (!/type \w+Event\s*=/.test(text)) continue;
