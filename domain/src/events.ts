@@ -5,8 +5,9 @@
  */
 import type { z } from 'zod';
 import { caseEvents } from './case/events';
+import { userEvents } from './user/events';
 
-const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents];
+const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents, userEvents];
 
 const byType = new Map<string, z.ZodType>();
 for (const union of unions) for (const type of union.types) byType.set(type, union.schema);

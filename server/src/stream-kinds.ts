@@ -20,11 +20,13 @@ import type { RecordedEvent } from '@walletscreen/platform';
 import { recordedVersions, replayCheck } from '@walletscreen/workers/checks/replay';
 import { evolveFeed, feedStreamEventTypes, feedStreamPrefix, initialFeedState, type FeedState, type FeedStreamEvent } from '@walletscreen/workers/feeds/feed-stream';
 import { evolveFeedSyncLog, feedSyncEventTypes, feedSyncStreamId, initialFeedSyncLogState, type FeedSyncEvent, type FeedSyncLogState } from '@walletscreen/workers/feeds/sync-log';
-import { checksLeft, userAggregate, userStreamId, type UserEvent, type UserState } from '@walletscreen/command-api/accounts/user';
 import type { CheckAudit } from '@walletscreen/command-api/audit/stream-routes';
 import { streamKind, type StreamKind } from '@walletscreen/command-api/audit/streams';
 import { caseDecider } from '@walletscreen/domain/case/decide';
 import type { CaseState } from '@walletscreen/domain/case/state';
+import { userDecider } from '@walletscreen/domain/user/decide';
+import { userStreamId } from '@walletscreen/domain/user/events';
+import { checksLeft, type UserState } from '@walletscreen/domain/user/state';
 import { customListAggregate, type CustomListState } from '@walletscreen/command-api/lists/custom-list';
 import { watchAggregate, type WatchState } from '@walletscreen/command-api/monitoring/watch';
 
@@ -52,7 +54,7 @@ export function userView(s: UserState): unknown {
 }
 
 export const streamKinds: readonly StreamKind[] = [
-  streamKind<UserState>('user', userStreamId(''), { ...userAggregate, evolve: (s, e) => userAggregate.evolve(s, e as UserEvent), view: userView }),
+  streamKind<UserState>('user', userStreamId(''), { ...userDecider, evolve: (s, e) => userDecider.evolve(s, e as Parameters<typeof userDecider.evolve>[1]), view: userView }),
   streamKind<CheckState>('check', checkStreamId(''), { types: new Set(checkEventTypes), initialState: { status: 'none' }, evolve: (s, e) => evolveCheck(s, e as CheckEvent) }),
   streamKind<WatchState>('watch', watchStreamId(''), { ...watchAggregate, evolve: (s, e) => watchAggregate.evolve(s, e as Parameters<typeof watchAggregate.evolve>[1]) }),
   streamKind<CustomListState>('custom-list', customListStreamPrefix, { ...customListAggregate, evolve: (s, e) => customListAggregate.evolve(s, e as Parameters<typeof customListAggregate.evolve>[1]) }),
