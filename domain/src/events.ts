@@ -4,10 +4,11 @@
  * every event an earlier version wrote).
  */
 import type { z } from 'zod';
+import { auditorAccessEvents } from './auditor-access/events';
 import { caseEvents } from './case/events';
 import { userEvents } from './user/events';
 
-const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents, userEvents];
+const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents, userEvents, auditorAccessEvents];
 
 const byType = new Map<string, z.ZodType>();
 for (const union of unions) for (const type of union.types) byType.set(type, union.schema);

@@ -5,15 +5,15 @@ import {
   adminMessages,
   apiKeyMessages,
   apiKeyScopes,
-  auditorAccessStreamId,
   SESSION_MINUTES,
   type AccountSessions,
   type ApiKey,
   type ApiKeyScope,
-  type AuditorAccessEvent,
   type Profile,
   type Role,
 } from '@walletscreen/contracts';
+import { auditorAccessDecider } from '@walletscreen/domain/auditor-access/decide';
+import { auditorAccessStreamId } from '@walletscreen/domain/auditor-access/events';
 import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { BusinessError, Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from '@walletscreen/domain/errors';
 import { userIdForEmail } from '@walletscreen/domain/ids';
@@ -67,6 +67,7 @@ export interface AccountsDeps {
 
 export function createAccounts(deps: AccountsDeps) {
   const users = new CommandHandler(deps.eventStore, userDecider);
+  const auditorAccess = new CommandHandler(deps.eventStore, auditorAccessDecider);
   /** Reset e-mails sent per address in the last hour: at most 5, so nobody can flood an inbox. */
   const resetsSent = new Map<string, number[]>();
   /** When this process last recorded a use of each key: a use is recorded at most once a minute. */
@@ -169,8 +170,8 @@ export function createAccounts(deps: AccountsDeps) {
 
     /** Records what an auditor read, on their access stream, before it is answered. */
     async recordAuditorAccess(auditor: { userId: string; email: string }, access: { method: string; path: string; params: Record<string, string> }): Promise<void> {
-      const event: AuditorAccessEvent = { type: 'AuditorViewedData', data: { by: { userId: auditor.userId, email: auditor.email, role: 'auditor' }, ...access, at: now() } };
-      await deps.eventStore.append(auditorAccessStreamId(auditor.userId), [{ id: randomUUID(), ...event }], { expectedRevision: 'any' });
+      const by = { userId: auditor.userId, email: auditor.email, role: 'auditor' as const };
+      await auditorAccess.execute(auditorAccessStreamId(auditor.userId), { type: 'RecordAuditorView', data: { by, ...access }, metadata: { now: now() } }, { commandId: randomUUID() });
     },
 
     /**
