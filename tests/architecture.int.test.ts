@@ -22,10 +22,13 @@ async function problems(file: string, code: string): Promise<string[]> {
 
 describe('import boundaries', () => {
   it('domain code imports no adapter and reads no clock', async () => {
-    expect(await problems('command-api/src/accounts/decide.ts', "import Database from 'better-sqlite3';\nexport const x = Database;\n")).toEqual([
+    expect(await problems('domain/src/user/decide.ts', "import Database from 'better-sqlite3';\nexport const x = Database;\n")).toEqual([
       expect.stringContaining('domain code imports no adapter'),
     ]);
-    expect(await problems('command-api/src/accounts/decide.ts', 'export const now = () => new Date();\n')).toEqual([expect.stringContaining('metadata.now')]);
+    expect(await problems('domain/src/user/decide.ts', 'export const now = () => new Date();\n')).toEqual([expect.stringContaining('metadata.now')]);
+    // Every file of the domain, whatever its name, not only those named like deciders.
+    expect(await problems('domain/src/case/summary.ts', 'export const id = () => Math.random();\n')).toEqual([expect.stringContaining('ids and randomness come in on the command')]);
+    expect(await problems('domain/src/x.ts', "import { createLogger } from '@walletscreen/platform';\nexport const x = createLogger;\n")).toEqual([expect.stringContaining('may not import platform')]);
     expect(await problems('projections/src/customers/customers.projection.ts', "import { SqliteReadStore } from '@walletscreen/platform/adapters';\nexport const x = SqliteReadStore;\n")).not.toEqual([]);
   });
 

@@ -21,9 +21,9 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The `type` literals of the members of every `type XxxEvent = …` union with `data`. */
+/** The domain's declared event types, and the `type` literals of the members of every `type XxxEvent = …` union with `data`. */
 function recordedEventTypes(): Map<string, string> {
-  const found = new Map<string, string>();
+  const found = new Map<string, string>(declaredEventTypes.map((type) => [type, 'domain/src/events.ts']));
   for (const file of workspaces.flatMap((w) => sourceFiles(path.join(root, w, 'src')))) {
     const text = readFileSync(file, 'utf8');
     if (!/type \w+Event\s*=/.test(text)) continue;

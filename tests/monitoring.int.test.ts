@@ -14,7 +14,7 @@ import type { WalletCheckRequested } from '@walletscreen/domain/check/events';
 import { rescreenPricing } from '@walletscreen/contracts';
 import { createLogger, type RecordedEvent } from '@walletscreen/platform';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
-import { NO_CHECKS_LEFT } from '@walletscreen/command-api/accounts/decide';
+import { NO_CHECKS_LEFT } from '@walletscreen/domain/user/decide';
 import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { ADMIN, startTestServer, type TestServer } from './support/server';

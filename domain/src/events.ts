@@ -4,6 +4,7 @@
  * every event an earlier version wrote).
  */
 import type { z } from 'zod';
+import { auditorAccessEvents } from './auditor-access/events';
 import { caseEvents } from './case/events';
 import { checkEvents } from './check/events';
 import { customListEvents } from './custom-list/events';
@@ -11,8 +12,9 @@ import { feedEvents } from './feed/events';
 import { feedSyncEvents } from './feed-sync-log/events';
 import { sanctionsListEvents } from './sanctions-list/events';
 import { sanctionsSyncEvents } from './sanctions-sync-log/events';
+import { userEvents } from './user/events';
 
-const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents, checkEvents, customListEvents, sanctionsListEvents, sanctionsSyncEvents, feedEvents, feedSyncEvents];
+const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [userEvents, auditorAccessEvents, caseEvents, checkEvents, customListEvents, sanctionsListEvents, sanctionsSyncEvents, feedEvents, feedSyncEvents];
 
 const byType = new Map<string, z.ZodType>();
 for (const union of unions) for (const type of union.types) byType.set(type, union.schema);

@@ -8,7 +8,9 @@ import { verifyChain, type EventStore, type Logger, type ReadStore } from '@wall
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { OFAC_SDN_ADVANCED_URL } from '@walletscreen/workers/sanctions/sync';
 import { runRecordedSanctionsSync } from '@walletscreen/workers/sanctions/sync-log';
-import { checksLeft, userAggregate, userStreamId, type UserEvent, type UserState } from '@walletscreen/command-api/accounts/user';
+import { userDecider } from '@walletscreen/domain/user/decide';
+import { userStreamId, type UserEvent } from '@walletscreen/domain/user/events';
+import { checksLeft, type UserState } from '@walletscreen/domain/user/state';
 import type { Authenticator } from '@walletscreen/command-api/http/auth';
 import type { RouteGroup } from '@walletscreen/command-api/http/route';
 import { auditRoutes } from '@walletscreen/command-api/audit/routes';
@@ -22,9 +24,9 @@ import { checkAudit, streamKinds } from './stream-kinds';
 
 export const userLedger: UserLedger<UserState> = {
   streamId: userStreamId,
-  types: userAggregate.types,
-  initialState: userAggregate.initialState,
-  evolve: (state, event) => userAggregate.evolve(state, event as UserEvent),
+  types: userDecider.types,
+  initialState: userDecider.initialState,
+  evolve: (state, event) => userDecider.evolve(state, event as UserEvent),
   balance: (s) => (s.status === 'registered' ? { bonus_checks: s.bonusChecks, purchased_checks: s.purchasedChecks, remaining_checks: checksLeft(s) } : null),
   email: (s) => (s.status === 'registered' ? s.email : null),
 };

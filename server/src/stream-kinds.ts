@@ -9,7 +9,6 @@ import { checkEventTypes, type CheckEvent } from '@walletscreen/domain/check/eve
 import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
 import type { RecordedEvent } from '@walletscreen/platform';
 import { recordedVersions, replayCheck } from '@walletscreen/workers/checks/replay';
-import { checksLeft, userAggregate, userStreamId, type UserEvent, type UserState } from '@walletscreen/command-api/accounts/user';
 import type { CheckAudit } from '@walletscreen/command-api/audit/stream-routes';
 import { streamKind, type StreamKind } from '@walletscreen/command-api/audit/streams';
 import { caseDecider } from '@walletscreen/domain/case/decide';
@@ -22,6 +21,9 @@ import type { FeedState } from '@walletscreen/domain/feed/state';
 import { feedSyncLogDecider } from '@walletscreen/domain/feed-sync-log/decide';
 import { feedSyncStreamId } from '@walletscreen/domain/feed-sync-log/events';
 import type { FeedSyncLogState } from '@walletscreen/domain/feed-sync-log/state';
+import { userDecider } from '@walletscreen/domain/user/decide';
+import { userStreamId } from '@walletscreen/domain/user/events';
+import { checksLeft, type UserState } from '@walletscreen/domain/user/state';
 import { watchAggregate, type WatchState } from '@walletscreen/command-api/monitoring/watch';
 
 /** What an auditor sees of a user: balance, role, block; no password or token hashes. */
@@ -48,7 +50,7 @@ export function userView(s: UserState): unknown {
 }
 
 export const streamKinds: readonly StreamKind[] = [
-  streamKind<UserState>('user', userStreamId(''), { ...userAggregate, evolve: (s, e) => userAggregate.evolve(s, e as UserEvent), view: userView }),
+  streamKind<UserState>('user', userStreamId(''), { ...userDecider, evolve: (s, e) => userDecider.evolve(s, e as Parameters<typeof userDecider.evolve>[1]), view: userView }),
   streamKind<CheckState>('check', checkStreamId(''), { types: new Set(checkEventTypes), initialState: { status: 'none' }, evolve: (s, e) => evolveCheck(s, e as CheckEvent) }),
   streamKind<WatchState>('watch', watchStreamId(''), { ...watchAggregate, evolve: (s, e) => watchAggregate.evolve(s, e as Parameters<typeof watchAggregate.evolve>[1]) }),
   streamKind<CustomListState>('custom-list', customListStreamPrefix, { ...customListDecider, evolve: (s, e) => customListDecider.evolve(s, e as Parameters<typeof customListDecider.evolve>[1]) }),

@@ -27,4 +27,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash of a random password, verified against when the e-mail is unknown so timing reveals nothing. */
 export const dummyHashPromise = hashPassword(randomBytes(16).toString('hex'));
 
-export { passwordProblem } from './password-rules';
+export { passwordProblem } from '@walletscreen/domain/user/password-rules';

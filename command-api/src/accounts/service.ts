@@ -5,30 +5,31 @@ import {
   adminMessages,
   apiKeyMessages,
   apiKeyScopes,
-  auditorAccessStreamId,
   SESSION_MINUTES,
   type AccountSessions,
   type ApiKey,
   type ApiKeyScope,
-  type AuditorAccessEvent,
   type Profile,
   type Role,
 } from '@walletscreen/contracts';
-import { keyMatches, newApiKey, readApiKey } from './api-key-format';
-import { API_KEY_USE_RECORD_MS, apiKeyStatus, apiKeyView, type StoredApiKey } from './api-keys';
-import { AggregateRepository } from '@walletscreen/domain/command-handler';
-import { userIdForEmail } from '@walletscreen/domain/ids';
+import { auditorAccessDecider } from '@walletscreen/domain/auditor-access/decide';
+import { auditorAccessStreamId } from '@walletscreen/domain/auditor-access/events';
+import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { BusinessError, Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from '@walletscreen/domain/errors';
-import { decideAccount, RESET_TOKEN_MINUTES, type AccountCommand } from './decide';
+import { userIdForEmail } from '@walletscreen/domain/ids';
+import { API_KEY_USE_RECORD_MS, apiKeyStatus, apiKeyView } from '@walletscreen/domain/user/api-keys';
+import { RESET_TOKEN_MINUTES, userDecider, type UserCommand } from '@walletscreen/domain/user/decide';
+import { userStreamId, type Actor, type ChargedCheck, type SessionEndReason, type UserEvent } from '@walletscreen/domain/user/events';
+import type { PurchaseChecksData, PurchasedPlan } from '@walletscreen/domain/user/purchases';
+import { activeSessions, checksLeft, type RegisteredUser, type StoredApiKey, type UserState } from '@walletscreen/domain/user/state';
+import { keyMatches, newApiKey, readApiKey } from './api-key-format';
 import type { LoginThrottle } from './login-throttle';
-import type { PurchaseChecksData, PurchasedPlan } from './purchases';
 import type { Mailer } from './mailer';
 import { dummyHashPromise, hashPassword, passwordProblem, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
-import { activeSessions, checksLeft, userAggregate, userStreamId, type Actor, type ChargedCheck, type SessionEndReason, type UserEvent, type UserState } from './user';
 import { describeUserAgent } from './user-agent';
 
-export type RegisteredUser = Extract<UserState, { status: 'registered' }>;
+export type { RegisteredUser };
 
 /** What an admin command did: whether anything changed, the user as they now are, and the event position to wait for. */
 export interface AdminChange {
@@ -49,6 +50,9 @@ function adminChange(result: { events: UserEvent[]; state: UserState; position: 
 /** A user's id is derived from their e-mail, so the store itself keeps e-mails unique. */
 export { userIdForEmail };
 
+/** A purchase as billing reports it: the purchased checks expire `expiryDays` after it is recorded. */
+export type PurchaseInput = Omit<PurchaseChecksData, 'expiresAt'> & { expiryDays: number };
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export interface AccountsDeps {
@@ -62,15 +66,16 @@ export interface AccountsDeps {
 }
 
 export function createAccounts(deps: AccountsDeps) {
-  const users = new AggregateRepository(deps.eventStore, userAggregate);
+  const users = new CommandHandler(deps.eventStore, userDecider);
+  const auditorAccess = new CommandHandler(deps.eventStore, auditorAccessDecider);
   /** Reset e-mails sent per address in the last hour: at most 5, so nobody can flood an inbox. */
   const resetsSent = new Map<string, number[]>();
   /** When this process last recorded a use of each key: a use is recorded at most once a minute. */
   const usesRecorded = new Map<string, number>();
   const now = () => deps.clock().toISOString();
 
-  const execute = (userId: string, command: AccountCommand, commandId: string = randomUUID(), actor?: Actor) =>
-    users.handle(userStreamId(userId), (state) => decideAccount(command, state), {
+  const execute = (userId: string, command: UserCommand, commandId: string = randomUUID(), actor?: Actor) =>
+    users.execute(userStreamId(userId), command, {
       commandId,
       metadata: { command: command.type, ...(actor ? { actor } : {}) },
     });
@@ -165,8 +170,8 @@ export function createAccounts(deps: AccountsDeps) {
 
     /** Records what an auditor read, on their access stream, before it is answered. */
     async recordAuditorAccess(auditor: { userId: string; email: string }, access: { method: string; path: string; params: Record<string, string> }): Promise<void> {
-      const event: AuditorAccessEvent = { type: 'AuditorViewedData', data: { by: { userId: auditor.userId, email: auditor.email, role: 'auditor' }, ...access, at: now() } };
-      await deps.eventStore.append(auditorAccessStreamId(auditor.userId), [{ id: randomUUID(), ...event }], { expectedRevision: 'any' });
+      const by = { userId: auditor.userId, email: auditor.email, role: 'auditor' as const };
+      await auditorAccess.execute(auditorAccessStreamId(auditor.userId), { type: 'RecordAuditorView', data: { by, ...access }, metadata: { now: now() } }, { commandId: randomUUID() });
     },
 
     /**
@@ -248,8 +253,12 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     /** Billing: credits a paid purchase once, however often its payment is reported (the purchase id is the key). */
-    async purchaseChecks(userId: string, data: PurchaseChecksData): Promise<{ applied: boolean; state: RegisteredUser; position: number | null }> {
-      const result = await execute(userId, { type: 'PurchaseChecks', data, metadata: { now: now() } }, `purchase:${data.purchaseId}`);
+    async purchaseChecks(userId: string, input: PurchaseInput): Promise<{ applied: boolean; state: RegisteredUser; position: number | null }> {
+      const { expiryDays, ...purchase } = input;
+      const at = now();
+      // The purchased checks expire `expiryDays` after the purchase is recorded.
+      const expiresAt = new Date(Date.parse(at) + expiryDays * 86_400_000).toISOString();
+      const result = await execute(userId, { type: 'PurchaseChecks', data: { ...purchase, expiresAt }, metadata: { now: at } }, `purchase:${input.purchaseId}`);
       return { applied: result.events.length > 0, state: result.state as RegisteredUser, position: result.position };
     },
 
@@ -380,7 +389,9 @@ export function createAccounts(deps: AccountsDeps) {
       if (last !== undefined && t - last < API_KEY_USE_RECORD_MS) return;
       usesRecorded.set(keyId, t);
       if (usesRecorded.size > 100_000) usesRecorded.delete(usesRecorded.keys().next().value!);
-      execute(userId, { type: 'RecordApiKeyUse', data: { keyId }, metadata: { now: now() } }).catch((error: unknown) => {
+      const at = now();
+      const recentSince = new Date(Date.parse(at) - API_KEY_USE_RECORD_MS).toISOString();
+      execute(userId, { type: 'RecordApiKeyUse', data: { keyId, recentSince }, metadata: { now: at } }).catch((error: unknown) => {
         usesRecorded.delete(keyId);
         deps.logger.warn({ err: error, userId, keyId }, 'could not record an API key use');
       });

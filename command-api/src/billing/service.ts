@@ -9,37 +9,18 @@ import type { Logger } from '@walletscreen/platform';
 import { billingMessages, type CheckoutResponse, type LocalCompleteResponse, type LocalSession, type Plan } from '@walletscreen/contracts';
 import { purchaseIdFor } from '@walletscreen/domain/ids';
 import { BusinessError, Invalid, NotFound } from '@walletscreen/domain/errors';
+import type { PurchasedPlan } from '@walletscreen/domain/user/purchases';
+import { checksLeft, type RegisteredUser, type UserState } from '@walletscreen/domain/user/state';
 import { fromMinorUnits, type PlanCatalog } from './plans';
 import { StripeSignatureError, type StripeGateway } from './stripe-gateway';
 
-/** A plan as a purchase carries it; amount in currency units. */
-export interface PurchasedPlan {
-  planId: string;
-  planName: string;
-  checks: number;
-  amount: number;
-  currency: string;
-}
+export type { PurchasedPlan };
 export type PurchaseInput = PurchasedPlan & { purchaseId: string; provider: 'stripe' | 'local'; providerRef: string; stripeTestMode?: boolean; expiryDays: number };
-
-/** What billing reads of a user's account (the accounts feature's state has these fields). */
-export type BillingUser =
-  | { status: 'unregistered' }
-  | {
-      status: 'registered';
-      userId: string;
-      bonusChecks: number;
-      purchasedChecks: number;
-      lots?: Record<string, unknown>;
-      localCheckouts?: Record<string, PurchasedPlan & { expiresAt: string }>;
-    };
-type Registered = Extract<BillingUser, { status: 'registered' }>;
-const checksLeft = (user: Registered) => user.bonusChecks + user.purchasedChecks;
 
 /** The account commands billing runs (the accounts feature implements them; the composition root hands them in). */
 export interface BillingAccounts {
-  load(userId: string): Promise<BillingUser>;
-  purchaseChecks(userId: string, data: PurchaseInput): Promise<{ applied: boolean; state: Registered; position: number | null }>;
+  load(userId: string): Promise<UserState>;
+  purchaseChecks(userId: string, data: PurchaseInput): Promise<{ applied: boolean; state: RegisteredUser; position: number | null }>;
   startLocalCheckout(userId: string, data: PurchasedPlan & { sessionId: string; expiresAt: string }): Promise<void>;
 }
 

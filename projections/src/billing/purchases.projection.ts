@@ -1,3 +1,4 @@
+import type { UserEvent } from '@walletscreen/domain/user/events';
 import type { RecordedEvent } from '@walletscreen/platform';
 import type { Projection } from '../projection';
 
@@ -25,42 +26,42 @@ export interface PurchaseDoc {
   expires_at: string;
 }
 
-type Data = { userId: string; purchaseId?: string; at: string } & Record<string, unknown>;
-
 export const purchasesProjection: Projection<PurchaseDoc> = {
   name: 'purchases-v1',
   collection: PURCHASES,
   handles: ['ChecksPurchased', 'CheckCharged', 'CheckRefunded', 'PurchasedChecksExpired'],
   // Charges and refunds of bonus checks name no purchase and are skipped.
-  keyOf: (event: RecordedEvent) => (event.data as Data).purchaseId ?? null,
-  fold(doc, event) {
-    const d = event.data as Data;
+  keyOf: (event: RecordedEvent) => (event.data as { purchaseId?: string }).purchaseId ?? null,
+  fold(doc, recorded) {
+    const event = { type: recorded.type, data: recorded.data } as UserEvent;
     switch (event.type) {
-      case 'ChecksPurchased':
+      case 'ChecksPurchased': {
         if (doc) return doc;
+        const d = event.data;
         return {
-          id: d.purchaseId!,
+          id: d.purchaseId,
           user_id: d.userId,
-          type: d.planName as string,
-          plan_id: d.planId as string,
-          amount: d.amount as number,
-          currency: d.currency as string,
-          checks: d.checks as number,
-          remaining_checks: d.checks as number,
+          type: d.planName,
+          plan_id: d.planId,
+          amount: d.amount,
+          currency: d.currency,
+          checks: d.checks,
+          remaining_checks: d.checks,
           expired_checks: 0,
-          provider: d.provider as PurchaseDoc['provider'],
-          provider_ref: d.providerRef as string,
+          provider: d.provider,
+          provider_ref: d.providerRef,
           ...(typeof d.test === 'boolean' ? { test: d.test } : {}),
           created_at: d.at,
-          expires_at: d.expiresAt as string,
+          expires_at: d.expiresAt,
         };
+      }
       case 'CheckCharged':
         return doc ? { ...doc, remaining_checks: doc.remaining_checks - 1 } : doc;
       case 'CheckRefunded':
         return doc ? { ...doc, remaining_checks: doc.remaining_checks + 1 } : doc;
       case 'PurchasedChecksExpired': {
         if (!doc) return doc;
-        const checks = d.checks as number;
+        const { checks } = event.data;
         return { ...doc, remaining_checks: doc.remaining_checks - checks, expired_checks: doc.expired_checks + checks };
       }
       default:

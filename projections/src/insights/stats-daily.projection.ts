@@ -1,5 +1,6 @@
 import { classifyRiskLabel, type RiskLevel } from '@walletscreen/contracts';
 import type { WalletCheckCompleted, WalletCheckRequested } from '@walletscreen/domain/check/events';
+import type { ChecksPurchasedData } from '@walletscreen/domain/user/events';
 import type { RecordedEvent } from '@walletscreen/platform';
 import type { Projection } from '../projection';
 
@@ -41,24 +42,6 @@ export interface StatsDayDoc {
   risk: Record<Exclude<RiskLevel, 'incomplete'>, number> & { incomplete?: number };
   /** Who was active that day: the checks they requested and what they bought. */
   customers: Record<string, CustomerDay>;
-}
-
-/** A purchase of a pack of checks, on the user's stream (billing). */
-export interface ChecksPurchasedData {
-  userId: string;
-  purchaseId: string;
-  planId: string;
-  planName: string;
-  checks: number;
-  /** In currency units, e.g. 49.0. */
-  amount: number;
-  currency: string;
-  provider: 'stripe' | 'local';
-  providerRef: string;
-  /** Absent on purchases recorded before it was. */
-  test?: boolean;
-  expiresAt: string;
-  at: string;
 }
 
 export const toCents = (amount: number) => Math.round(amount * 100);

@@ -1,13 +1,13 @@
 /**
- * Purchased checks on the user's account (billing): buying a pack, the local test-payment sessions,
- * which purchase a check is charged to, and the expiry of what is left. Pure deciders over the
- * user's state, called from decideAccount; time and ids come in with the command.
+ * Purchases: packs of checks bought (billing), kept on the user's stream as lots. Buying a pack, the
+ * local test-payment sessions, which purchase a check is charged to, and the expiry of what is
+ * left. Pure deciders over the user's state, called from decideUser; time, ids, the plan and the
+ * purchase's expiry come in with the command.
  */
 import { accountMessages, billingMessages } from '@walletscreen/contracts';
-import { Conflict, Forbidden, NotFound } from '@walletscreen/domain/errors';
-import type { ChecksPurchasedData, LocalCheckoutStartedData, PurchaseLot, UserEvent, UserState } from './user';
-
-type Registered = Extract<UserState, { status: 'registered' }>;
+import { Conflict, Forbidden, NotFound } from '../errors';
+import type { ChecksPurchasedData, LocalCheckoutStartedData, UserEvent } from './events';
+import type { PurchaseLot, RegisteredUser, UserState } from './state';
 
 /** A plan as the purchase commands carry it (from configuration; the decider reads no config). */
 export interface PurchasedPlan {
@@ -25,11 +25,11 @@ export type PurchaseChecksData = PurchasedPlan & {
   providerRef: string;
   /** Stripe in test mode (its event's `livemode` false): the checks are credited, no money moved. */
   stripeTestMode?: boolean;
-  /** The purchased checks expire this many days after the purchase is recorded. */
-  expiryDays: number;
+  /** When the purchased checks expire (the configured number of days after the purchase is recorded). */
+  expiresAt: string;
 };
 
-function registered(state: UserState): Registered {
+function registered(state: UserState): RegisteredUser {
   if (state.status !== 'registered') throw new NotFound('no such user');
   return state;
 }
@@ -64,7 +64,7 @@ export function decidePurchaseChecks(data: PurchaseChecksData, state: UserState,
     // A payment that moved no money (the local provider, Stripe in test mode) is marked, so the
     // financial stats report it apart from revenue.
     test: data.provider === 'local' || data.stripeTestMode === true,
-    expiresAt: new Date(Date.parse(at) + data.expiryDays * 86_400_000).toISOString(),
+    expiresAt: data.expiresAt,
     at,
   };
   return [{ type: 'ChecksPurchased', data: purchased }];
@@ -88,14 +88,14 @@ export function decideExpirePurchasedChecks(state: UserState, at: string): UserE
 const byExpiry = ([aId, a]: [string, PurchaseLot], [bId, b]: [string, PurchaseLot]) => a.expiresAt.localeCompare(b.expiresAt) || aId.localeCompare(bId);
 
 /** The purchase the next check is charged to: the unexpired one with checks left that expires first. */
-export function spendableLot(state: Registered, at: string): string | null {
+export function spendableLot(state: RegisteredUser, at: string): string | null {
   const lots = Object.entries(state.lots ?? {}).filter(([, lot]) => lot.remaining > 0 && lot.expiresAt > at);
   lots.sort(byExpiry);
   return lots[0]?.[0] ?? null;
 }
 
 /** Purchases past their expiry that still have checks left, earliest first. */
-export function expiredLots(state: Registered, at: string): Array<[string, PurchaseLot]> {
+export function expiredLots(state: RegisteredUser, at: string): Array<[string, PurchaseLot]> {
   return Object.entries(state.lots ?? {})
     .filter(([, lot]) => lot.remaining > 0 && lot.expiresAt <= at)
     .sort(byExpiry);

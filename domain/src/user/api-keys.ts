@@ -1,43 +1,17 @@
 /**
  * API keys on the user's account: created (stored as a hash), used (recorded at most once a
- * minute), revoked. Pure deciders over the user's state, called from decideAccount; the key's id,
+ * minute), revoked. Pure deciders over the user's state, called from decideUser; the key's id,
  * hash and the time come in with the command.
  */
-import { accountMessages, apiKeyMessages, API_KEYS_MAX, type ApiKey, type ApiKeyScope } from '@walletscreen/contracts';
-import { Conflict, Forbidden, Invalid, NotFound } from '@walletscreen/domain/errors';
-import type { Actor, UserEvent, UserState } from './user';
-
-type Registered = Extract<UserState, { status: 'registered' }>;
-
-/** A key as the user's state keeps it. */
-export interface StoredApiKey {
-  keyId: string;
-  name: string;
-  prefix: string;
-  /** sha256 of the whole key, hex. */
-  keyHash: string;
-  scopes: ApiKeyScope[];
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-
-export interface ApiKeyCreatedData {
-  userId: string;
-  keyId: string;
-  name: string;
-  prefix: string;
-  keyHash: string;
-  scopes: ApiKeyScope[];
-  expiresAt: string | null;
-  at: string;
-}
+import { accountMessages, apiKeyMessages, API_KEYS_MAX, type ApiKey } from '@walletscreen/contracts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../errors';
+import type { Actor, ApiKeyCreatedData, UserEvent } from './events';
+import type { RegisteredUser, StoredApiKey, UserState } from './state';
 
 /** A use is recorded at most once in this many milliseconds per key. */
 export const API_KEY_USE_RECORD_MS = 60_000;
 
-function registered(state: UserState): Registered {
+function registered(state: UserState): RegisteredUser {
   if (state.status !== 'registered') throw new NotFound('no such user');
   return state;
 }
@@ -71,12 +45,16 @@ export function decideRevokeApiKey(data: { keyId: string; by: Actor }, state: Us
   return [{ type: 'ApiKeyRevoked', data: { userId: user.userId, keyId: key.keyId, by: data.by, at } }];
 }
 
-/** Records a use unless one was recorded in the last minute (or the key is no longer active). */
-export function decideRecordApiKeyUse(data: { keyId: string }, state: UserState, at: string): UserEvent[] {
+/**
+ * Records a use unless one was recorded in the last minute (or the key is no longer active).
+ * `recentSince`: the moment API_KEY_USE_RECORD_MS before the command's, given with it (a use
+ * recorded after it is recent).
+ */
+export function decideRecordApiKeyUse(data: { keyId: string; recentSince: string }, state: UserState, at: string): UserEvent[] {
   if (state.status !== 'registered') return [];
   const key = state.apiKeys?.[data.keyId];
   if (!key || apiKeyStatus(key, at) !== 'active') return [];
-  if (key.lastUsedAt !== null && Date.parse(at) - Date.parse(key.lastUsedAt) < API_KEY_USE_RECORD_MS) return [];
+  if (key.lastUsedAt !== null && key.lastUsedAt > data.recentSince) return [];
   return [{ type: 'ApiKeyUsed', data: { userId: state.userId, keyId: key.keyId, at } }];
 }
 

@@ -1,49 +1,6 @@
-/**
- * The user aggregate: one stream per account, `user-<userId>`. Its events, state and evolve.
- * Every event's data carries the user id and the moment it happened (`at`, ISO-8601).
- */
-import type { Network, Role } from '@walletscreen/contracts';
-import type { ApiKeyCreatedData, StoredApiKey } from './api-keys';
-
-export const userStreamId = (userId: string) => `user-${userId}`;
-
-export interface Actor {
-  userId: string;
-  email: string;
-}
-
-export type UserEvent =
-  | {
-      type: 'UserRegistered';
-      /** `by`: the admin who created the account (auditors); absent when the user registered themselves. */
-      data: { userId: string; email: string; username: string; passwordHash: string; role: Role; bonusChecks: number; by?: Actor; at: string };
-    }
-  | { type: 'PasswordResetRequested'; data: { userId: string; tokenHash: string; expiresAt: string; at: string } }
-  | { type: 'PasswordReset'; data: { userId: string; tokenHash: string; passwordHash: string; at: string } }
-  | { type: 'CheckCharged'; data: { userId: string; checkId: string; source: ChargeSource; check?: ChargedCheck; purchaseId?: string; at: string } }
-  | { type: 'CheckRefunded'; data: { userId: string; checkId: string; source: ChargeSource; reason: string; purchaseId?: string; at: string } }
-  | {
-      type: 'UserSignedIn';
-      /** `sessionId` and `device` from sign-ins since sessions were recorded: the sign-in starts that session. */
-      data: { userId: string; area: 'dashboard' | 'admin'; address: string; sessionId?: string; device?: string; expiresAt?: string; at: string };
-    }
-  | { type: 'SessionEnded'; data: { userId: string; sessionId: string; reason: SessionEndReason; at: string } }
-  | { type: 'OtherSessionsEnded'; data: { userId: string; keptSessionId: string | null; sessionIds: string[]; at: string } }
-  | { type: 'PasswordChanged'; data: { userId: string; passwordHash: string; keptSessionId: string | null; at: string } }
-  | {
-      type: 'UserRoleChanged';
-      data: { userId: string; role: Role; previousRole: Role; by: Actor | null; reason: string; at: string };
-    }
-  | { type: 'ChecksToppedUp'; data: { userId: string; amount: number; reason: string; by: Actor; idempotencyKey?: string; at: string } }
-  | { type: 'ChecksPurchased'; data: ChecksPurchasedData }
-  | { type: 'PurchasedChecksExpired'; data: { userId: string; purchaseId: string; checks: number; at: string } }
-  | { type: 'LocalCheckoutStarted'; data: LocalCheckoutStartedData }
-  | { type: 'ApiKeyCreated'; data: ApiKeyCreatedData }
-  | { type: 'ApiKeyUsed'; data: { userId: string; keyId: string; at: string } }
-  | { type: 'ApiKeyRevoked'; data: { userId: string; keyId: string; by: Actor; at: string } };
-
-/** Why a session ended: its user signed out of it, or ended it from another session. */
-export type SessionEndReason = 'signed-out' | 'ended-elsewhere';
+/** A user's state, folded from their stream `user-<userId>`. */
+import type { ApiKeyScope, Role } from '@walletscreen/contracts';
+import type { ChargeSource, LocalCheckoutStartedData, UserEvent } from './events';
 
 /** A signed-in session, started by a sign-in: its token carries its id. */
 export interface UserSession {
@@ -57,40 +14,6 @@ export interface UserSession {
   expiresAt: string;
 }
 
-/** A pack of checks bought (billing): one lot, spent after bonus checks, earliest expiry first. Amount in currency units. */
-export interface ChecksPurchasedData {
-  userId: string;
-  purchaseId: string;
-  planId: string;
-  planName: string;
-  checks: number;
-  amount: number;
-  currency: string;
-  provider: 'stripe' | 'local';
-  /** The Stripe Checkout session id, or the local test-payment session id. */
-  providerRef: string;
-  /**
-   * A test payment, no money moved: the local test-payment provider or Stripe in test mode.
-   * Absent on purchases recorded before it was: those are test payments when `provider` is local.
-   */
-  test?: boolean;
-  expiresAt: string;
-  at: string;
-}
-
-/** A purchase through the local test-payment provider, waiting for the user's confirmation. */
-export interface LocalCheckoutStartedData {
-  userId: string;
-  sessionId: string;
-  planId: string;
-  planName: string;
-  checks: number;
-  amount: number;
-  currency: string;
-  expiresAt: string;
-  at: string;
-}
-
 /** What is left of one purchase. */
 export interface PurchaseLot {
   planId: string;
@@ -99,41 +22,19 @@ export interface PurchaseLot {
   expiresAt: string;
 }
 
-/**
- * What the user asked to check, recorded with the charge: should the process stop between the
- * charge and the check's first event, the check is started from it (see the charge sweeper).
- */
-export interface ChargedCheck {
-  input: string;
-  address: string;
-  chain: string;
-  network: Network;
-  idempotencyKey?: string;
+/** A key as the user's state keeps it. */
+export interface StoredApiKey {
+  keyId: string;
+  name: string;
+  prefix: string;
+  /** sha256 of the whole key, hex. */
+  keyHash: string;
+  scopes: ApiKeyScope[];
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
 }
-
-/** Which balance paid for a check: bonus checks are spent first, then purchased ones. */
-export type ChargeSource = 'bonus' | 'purchased';
-
-export type UserEventType = UserEvent['type'];
-export const userEventTypes: ReadonlySet<string> = new Set<UserEventType>([
-  'UserRegistered',
-  'PasswordResetRequested',
-  'PasswordReset',
-  'UserRoleChanged',
-  'UserSignedIn',
-  'SessionEnded',
-  'OtherSessionsEnded',
-  'PasswordChanged',
-  'CheckCharged',
-  'CheckRefunded',
-  'ChecksToppedUp',
-  'ChecksPurchased',
-  'PurchasedChecksExpired',
-  'LocalCheckoutStarted',
-  'ApiKeyCreated',
-  'ApiKeyUsed',
-  'ApiKeyRevoked',
-]);
 
 export type UserState =
   | { status: 'unregistered' }
@@ -170,6 +71,9 @@ export type UserState =
        */
       sessions?: Record<string, UserSession>;
     };
+
+/** The state of a registered user. */
+export type RegisteredUser = Extract<UserState, { status: 'registered' }>;
 
 export const initialUserState: UserState = { status: 'unregistered' };
 
@@ -292,26 +196,24 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
 }
 
 /** The lots after `delta` checks moved in or out of one purchase (nothing for a charge not tied to a purchase). */
-function lotChange(state: Extract<UserState, { status: 'registered' }>, purchaseId: string | undefined, delta: number): { lots?: Record<string, PurchaseLot> } {
+function lotChange(state: RegisteredUser, purchaseId: string | undefined, delta: number): { lots?: Record<string, PurchaseLot> } {
   const lot = purchaseId ? state.lots?.[purchaseId] : undefined;
   if (!purchaseId || !lot) return {};
   return { lots: { ...state.lots, [purchaseId]: { ...lot, remaining: lot.remaining + delta } } };
 }
 
 /** Only the kept session, when there is one and it is still open. */
-function keptSession(state: Extract<UserState, { status: 'registered' }>, keptSessionId: string | null): Record<string, UserSession> {
+function keptSession(state: RegisteredUser, keptSessionId: string | null): Record<string, UserSession> {
   const kept = keptSessionId !== null ? state.sessions?.[keptSessionId] : undefined;
   return kept ? { [kept.sessionId]: kept } : {};
 }
 
 /** The sessions still open at `now` (not ended, and younger than a token's lifetime), newest first. */
-export function activeSessions(state: Extract<UserState, { status: 'registered' }>, now: string): UserSession[] {
+export function activeSessions(state: RegisteredUser, now: string): UserSession[] {
   return Object.values(state.sessions ?? {})
     .filter((s) => s.expiresAt > now)
     .sort((a, b) => b.startedAt.localeCompare(a.startedAt) || a.sessionId.localeCompare(b.sessionId));
 }
 
 /** Premium checks the user can still spend: bonus first, then purchased. */
-export const checksLeft = (state: Extract<UserState, { status: 'registered' }>) => state.bonusChecks + state.purchasedChecks;
-
-export const userAggregate = { initialState: initialUserState, evolve: evolveUser, types: userEventTypes };
+export const checksLeft = (state: RegisteredUser) => state.bonusChecks + state.purchasedChecks;

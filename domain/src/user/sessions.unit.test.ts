@@ -1,11 +1,11 @@
 import { accountMessages } from '@walletscreen/contracts';
-import { deciderSpec } from '@walletscreen/domain/testing/decider-spec';
-import { Forbidden, Invalid, NotFound } from '@walletscreen/domain/errors';
-import { decideAccount, type AccountCommand, type ChangePasswordData } from './decide';
-import { activeSessions, evolveUser, initialUserState, type UserEvent, type UserState } from './user';
-import { describeUserAgent } from './user-agent';
+import { deciderSpec } from '../testing/decider-spec';
+import { Forbidden, Invalid, NotFound } from '../errors';
+import { decideUser, userDecider, type UserCommand, type ChangePasswordData } from './decide';
+import type { UserEvent } from './events';
+import { activeSessions, evolveUser, initialUserState, type UserState } from './state';
 
-const given = deciderSpec({ decide: decideAccount, evolve: evolveUser, initialState: initialUserState });
+const given = deciderSpec(userDecider);
 const now = '2026-11-22T10:00:00.000Z';
 const later = (minutes: number) => new Date(Date.parse(now) + minutes * 60_000).toISOString();
 const userId = '00000000-0000-8000-8000-000000000001';
@@ -21,7 +21,7 @@ const signedIn = (sessionId: string, at = later(1)): UserEvent => ({
   data: { userId, area: 'dashboard', address: '10.0.0.1', sessionId, device: 'Firefox on Linux', expiresAt: new Date(Date.parse(at) + 100 * 60_000).toISOString(), at },
 });
 const blocked: UserEvent = { type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: null, reason: 'r', at: later(3) } };
-const change = (data: Partial<ChangePasswordData> = {}, at = later(5)): AccountCommand => ({
+const change = (data: Partial<ChangePasswordData> = {}, at = later(5)): UserCommand => ({
   type: 'ChangePassword',
   data: { currentPasswordMatches: true, newPassword: 'a-new horse battery', passwordHash: 'h2', keepSessionId: s1, ...data },
   metadata: { now: at },
@@ -66,8 +66,8 @@ describe('ChangePassword', () => {
     given([registered]).when(change({ newPassword: 'ANA@bank.example' })).thenThrows(Invalid, /e-mail or company name/);
   });
   it('names the field that was wrong', () => {
-    expect(() => decideAccount(change({ newPassword: 'short' }), fold([registered]))).toThrow(expect.objectContaining({ fields: { new_password: accountMessages.passwordTooShort } }));
-    expect(() => decideAccount(change({ currentPasswordMatches: false }), fold([registered]))).toThrow(
+    expect(() => decideUser(change({ newPassword: 'short' }), fold([registered]))).toThrow(expect.objectContaining({ fields: { new_password: accountMessages.passwordTooShort } }));
+    expect(() => decideUser(change({ currentPasswordMatches: false }), fold([registered]))).toThrow(
       expect.objectContaining({ fields: { current_password: accountMessages.currentPasswordWrong } }),
     );
   });
@@ -75,10 +75,11 @@ describe('ChangePassword', () => {
     given([registered, signedIn(s1), blocked]).when(change()).thenThrows(Forbidden);
     given([]).when(change()).thenThrows(NotFound);
   });
+  it('is never recorded without the new password’s hash', () => expect(() => userDecider.decide(change({ passwordHash: '' }), fold([registered]))).toThrow('without the new password hash'));
 });
 
 describe('EndSession', () => {
-  const end = (sessionId: string, at = later(5)): AccountCommand => ({ type: 'EndSession', data: { sessionId, reason: 'signed-out' }, metadata: { now: at } });
+  const end = (sessionId: string, at = later(5)): UserCommand => ({ type: 'EndSession', data: { sessionId, reason: 'signed-out' }, metadata: { now: at } });
   it('ends an open session', () => {
     const ended: UserEvent = { type: 'SessionEnded', data: { userId, sessionId: s2, reason: 'signed-out', at: later(5) } };
     given([registered, signedIn(s1), signedIn(s2)]).when(end(s2)).then([ended]);
@@ -91,6 +92,7 @@ describe('EndSession', () => {
     given([registered, signedIn(s1)]).when(end(s1, later(200))).thenThrows(NotFound);
     given([registered, signedIn(s1)]).when(end(s2)).thenThrows(NotFound);
   });
+  it('is refused for an unknown user', () => given([]).when(end(s1)).thenThrows(NotFound));
 });
 
 describe('EndOtherSessions', () => {
@@ -105,6 +107,14 @@ describe('EndOtherSessions', () => {
   });
 });
 
+describe('EndOtherSessions, from no session', () => {
+  it('ends every open session (a token without a session keeps none)', () =>
+    given([registered, signedIn(s1), signedIn(s2, later(2))])
+      .when({ type: 'EndOtherSessions', data: { keepSessionId: null }, metadata: { now: later(5) } })
+      .then([{ type: 'OtherSessionsEnded', data: { userId, keptSessionId: null, sessionIds: [s1, s2].sort(), at: later(5) } }]));
+  it('is refused for an unknown user', () => given([]).when({ type: 'EndOtherSessions', data: { keepSessionId: null }, metadata: { now } }).thenThrows(NotFound));
+});
+
 describe('PasswordReset', () => {
   it('ends every session', () => {
     const state = fold([
@@ -115,18 +125,4 @@ describe('PasswordReset', () => {
     ]);
     expect(state.sessions).toEqual({});
   });
-});
-
-describe('describeUserAgent', () => {
-  it.each([
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36', 'Chrome on Windows'],
-    ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox on Linux'],
-    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15', 'Safari on macOS'],
-    ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1', 'Safari on iOS'],
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0', 'Edge on Windows'],
-    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36', 'Chrome on Linux'],
-    ['curl/8.5.0', 'curl'],
-    ['', 'Unknown device'],
-  ])('%s → %s', (ua, device) => expect(describeUserAgent(ua)).toBe(device));
-  it('shortens what it does not know', () => expect(describeUserAgent(`SomeBot/1.0 ${'x'.repeat(100)}`)).toHaveLength(60));
 });

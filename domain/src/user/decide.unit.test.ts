@@ -1,10 +1,11 @@
 import { accountMessages } from '@walletscreen/contracts';
-import { deciderSpec } from '@walletscreen/domain/testing/decider-spec';
-import { Conflict, Forbidden, Invalid, NotFound, PaymentRequired } from '@walletscreen/domain/errors';
-import { decideAccount, type AccountCommand } from './decide';
-import { evolveUser, initialUserState, type UserEvent } from './user';
+import { deciderSpec } from '../testing/decider-spec';
+import { Conflict, Forbidden, Invalid, NotFound, PaymentRequired } from '../errors';
+import { userDecider, type UserCommand } from './decide';
+import type { UserEvent } from './events';
+import { evolveUser, initialUserState } from './state';
 
-const given = deciderSpec({ decide: decideAccount, evolve: evolveUser, initialState: initialUserState });
+const given = deciderSpec(userDecider);
 const now = '2026-11-22T10:00:00.000Z';
 const later = (minutes: number) => new Date(Date.parse(now) + minutes * 60_000).toISOString();
 const userId = '00000000-0000-8000-8000-000000000001';
@@ -14,21 +15,27 @@ const registered: UserEvent = {
   data: { userId, email: 'ana@bank.example', username: 'Bank', passwordHash: 'h1', role: 'user', bonusChecks: 20, at: now },
 };
 const resetRequested: UserEvent = { type: 'PasswordResetRequested', data: { userId, tokenHash: 't1', expiresAt: later(30), at: now } };
-const register: AccountCommand = {
+const register: UserCommand = {
   type: 'RegisterUser',
   data: { userId, email: 'ana@bank.example', username: 'Bank', passwordHash: 'h1', role: 'user' },
   metadata: { now },
 };
-const reset = (tokenHash: string, at = later(5)): AccountCommand => ({ type: 'ResetPassword', data: { tokenHash, passwordHash: 'h2' }, metadata: { now: at } });
+const reset = (tokenHash: string, at = later(5)): UserCommand => ({ type: 'ResetPassword', data: { tokenHash, passwordHash: 'h2' }, metadata: { now: at } });
 
 describe('RegisterUser', () => {
   it('registers a new user with 20 bonus premium checks', () => given([]).when(register).then([registered]));
   it('refuses a second registration of the e-mail with the spec message only', () =>
     given([registered]).when(register).thenThrows(Conflict, accountMessages.registrationFailed));
+  it('gives an auditor, created by an admin, no checks and records the admin', () => {
+    const admin = { userId: 'admin-1', email: 'admin@ws.example' };
+    given([])
+      .when({ ...register, data: { ...register.data, role: 'auditor', by: admin } })
+      .then([{ type: 'UserRegistered', data: { ...(registered.data as object), role: 'auditor', bonusChecks: 0, by: admin } } as UserEvent]);
+  });
 });
 
 describe('RequestPasswordReset', () => {
-  const request: AccountCommand = { type: 'RequestPasswordReset', data: { tokenHash: 't1', expiresAt: later(30) }, metadata: { now } };
+  const request: UserCommand = { type: 'RequestPasswordReset', data: { tokenHash: 't1', expiresAt: later(30) }, metadata: { now } };
   it('records only the hash of the token and its expiry', () => given([registered]).when(request).then([resetRequested]));
   it('is refused for an unknown user', () => given([]).when(request).thenThrows(NotFound));
   it('is refused for a blocked user', () =>
@@ -49,6 +56,10 @@ describe('ResetPassword', () => {
       .when(reset('t1'))
       .thenThrows(Invalid));
   it('refuses any token for an unknown user', () => given([]).when(reset('t1')).thenThrows(Invalid));
+  it('refuses a blocked user, even with a valid token', () =>
+    given([registered, resetRequested, { type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: null, reason: 'r', at: now } }])
+      .when(reset('t1'))
+      .thenThrows(Forbidden, accountMessages.blocked));
 });
 
 describe('ChangeRole', () => {
@@ -63,21 +74,27 @@ describe('ChangeRole', () => {
     given([{ ...registered, data: { ...registered.data, role: 'admin' } } as UserEvent])
       .when({ type: 'ChangeRole', data: { role: 'blocked', by: { userId, email: 'ana@bank.example' }, reason: 'x' }, metadata: { now } })
       .thenThrows(Forbidden));
+  it('lets the system (no admin) change a role', () =>
+    given([registered])
+      .when({ type: 'ChangeRole', data: { role: 'admin', by: null, reason: 'first admin' }, metadata: { now } })
+      .then([{ type: 'UserRoleChanged', data: { userId, role: 'admin', previousRole: 'user', by: null, reason: 'first admin', at: now } }]));
+  it('is refused for an unknown user', () => given([]).when({ type: 'ChangeRole', data: { role: 'user', by: admin, reason: 'x' }, metadata: { now } }).thenThrows(NotFound));
 });
 
 describe('RecordSignIn', () => {
-  const signIn: AccountCommand = { type: 'RecordSignIn', data: { area: 'dashboard', address: '203.0.113.9' }, metadata: { now } };
+  const signIn: UserCommand = { type: 'RecordSignIn', data: { area: 'dashboard', address: '203.0.113.9' }, metadata: { now } };
   it('records who signed in, where from and into which area', () =>
     given([registered]).when(signIn).then([{ type: 'UserSignedIn', data: { userId, area: 'dashboard', address: '203.0.113.9', at: now } }]));
   it('is refused for a blocked user', () =>
     given([registered, { type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: null, reason: 'r', at: now } }])
       .when(signIn)
       .thenThrows(Forbidden));
+  it('is refused for an unknown user', () => given([]).when(signIn).thenThrows(NotFound));
 });
 
 describe('ChargeCheck and RefundCheck', () => {
-  const charge = (checkId: string): AccountCommand => ({ type: 'ChargeCheck', data: { checkId }, metadata: { now } });
-  const refund = (checkId: string): AccountCommand => ({ type: 'RefundCheck', data: { checkId, reason: 'analysis failed' }, metadata: { now } });
+  const charge = (checkId: string): UserCommand => ({ type: 'ChargeCheck', data: { checkId }, metadata: { now } });
+  const refund = (checkId: string): UserCommand => ({ type: 'RefundCheck', data: { checkId, reason: 'analysis failed' }, metadata: { now } });
   const charged = (checkId: string, source: 'bonus' | 'purchased' = 'bonus'): UserEvent => ({ type: 'CheckCharged', data: { userId, checkId, source, at: now } });
   const withBonus = (n: number): UserEvent => ({ ...registered, data: { ...registered.data, bonusChecks: n } } as UserEvent);
 
@@ -103,11 +120,23 @@ describe('ChargeCheck and RefundCheck', () => {
   });
   it('does not charge a refunded check again', () =>
     given([withBonus(1), charged('c1'), { type: 'CheckRefunded', data: { userId, checkId: 'c1', source: 'bonus', reason: 'x', at: now } }]).when(charge('c1')).then([]));
+  it('is refused for an unknown user, charge and refund', () => {
+    given([]).when(charge('c1')).thenThrows(NotFound);
+    given([]).when(refund('c1')).thenThrows(NotFound);
+  });
+  it('takes the check off the balance it came from, and gives it back on refund', () => {
+    const fold = (events: UserEvent[]) => events.reduce(evolveUser, initialUserState);
+    expect(fold([registered, charged('c1')])).toMatchObject({ bonusChecks: 19, purchasedChecks: 0, charges: { c1: { source: 'bonus', refunded: false } } });
+    expect(fold([registered, charged('c1'), { type: 'CheckRefunded', data: { userId, checkId: 'c1', source: 'bonus', reason: 'x', at: now } }])).toMatchObject({
+      bonusChecks: 20,
+      charges: { c1: { source: 'bonus', refunded: true } },
+    });
+  });
 });
 
 describe('TopUpChecks', () => {
   const admin = { userId: 'admin-1', email: 'admin@ws.example' };
-  const topUp = (amount: number, idempotencyKey?: string, reason = 'Manual top-up from admin panel'): AccountCommand => ({
+  const topUp = (amount: number, idempotencyKey?: string, reason = 'Manual top-up from admin panel'): UserCommand => ({
     type: 'TopUpChecks',
     data: { amount, reason, by: admin, ...(idempotencyKey ? { idempotencyKey } : {}) },
     metadata: { now },
@@ -140,8 +169,8 @@ describe('TopUpChecks', () => {
 
 describe('BlockUser and UnblockUser', () => {
   const admin = { userId: 'admin-1', email: 'admin@ws.example' };
-  const block = (by = admin, reason = 'Blocked from admin panel'): AccountCommand => ({ type: 'BlockUser', data: { by, reason }, metadata: { now } });
-  const unblock = (reason = 'Unblocked from admin panel'): AccountCommand => ({ type: 'UnblockUser', data: { by: admin, reason }, metadata: { now } });
+  const block = (by = admin, reason = 'Blocked from admin panel'): UserCommand => ({ type: 'BlockUser', data: { by, reason }, metadata: { now } });
+  const unblock = (reason = 'Unblocked from admin panel'): UserCommand => ({ type: 'UnblockUser', data: { by: admin, reason }, metadata: { now } });
   const blocked: UserEvent = { type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: admin, reason: 'Blocked from admin panel', at: now } };
   const asAdmin = { ...registered, data: { ...registered.data, role: 'admin' } } as UserEvent;
 
@@ -163,4 +192,18 @@ describe('BlockUser and UnblockUser', () => {
     given([registered, blocked]).when({ type: 'ChargeCheck', data: { checkId: 'c1' }, metadata: { now } }).thenThrows(Forbidden);
     given([registered, blocked]).when({ type: 'RequestPasswordReset', data: { tokenHash: 't', expiresAt: later(30) }, metadata: { now } }).thenThrows(Forbidden);
   });
+  it('gives back the role the user had before the block (an auditor stays an auditor)', () => {
+    const auditor = { ...registered, data: { ...registered.data, role: 'auditor' } } as UserEvent;
+    const blockedAuditor: UserEvent = { type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'auditor', by: admin, reason: 'Blocked from admin panel', at: now } };
+    given([auditor]).when(block()).then([blockedAuditor]);
+    given([auditor, blockedAuditor])
+      .when(unblock())
+      .then([{ type: 'UserRoleChanged', data: { userId, role: 'auditor', previousRole: 'blocked', by: admin, reason: 'Unblocked from admin panel', at: now } }]);
+  });
+  it('needs a reason, trimmed, to block or unblock', () => {
+    given([registered]).when(block(admin, '  ')).thenThrows(Invalid, 'Give a reason');
+    given([registered, blocked]).when(unblock('x'.repeat(501))).thenThrows(Invalid);
+    given([registered]).when(block(admin, '  fraud  ')).then([{ type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: admin, reason: 'fraud', at: now } }]);
+  });
+  it('refuses an unknown user an unblock too', () => given([]).when(unblock()).thenThrows(NotFound));
 });

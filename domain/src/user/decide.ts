@@ -1,19 +1,25 @@
 /**
- * Account commands decided over the user's state. Pure: hashes, ids and time come in on the command.
+ * User commands decided over the user's state. Pure: hashes, ids, time and prices come in on the
+ * command.
+ * - an e-mail registers once (the user id is derived from it);
+ * - a blocked user cannot reset their password, sign in, change their password, be charged a
+ *   check, buy or create an API key; an admin can neither block themselves nor another admin;
+ * - a reset link is single use and valid until its expiry; a password change needs the current
+ *   password and a new one the registration rules accept, and ends every other session;
+ * - a check is charged once (its id is the key), bonus checks first, then the purchase that
+ *   expires first; a charged check is refunded once, to the balance it came from;
+ * - a top-up with the same Idempotency-Key is applied once, and refused with another amount.
  */
 import { accountMessages, adminMessages, ADMIN_REASON_MAX, TOPUP_MAX, WELCOME_BONUS_CHECKS, type Role } from '@walletscreen/contracts';
-import { Conflict, Forbidden, Invalid, NotFound, PaymentRequired } from '@walletscreen/domain/errors';
-import { decideExpirePurchasedChecks, decidePurchaseChecks, decideStartLocalCheckout, spendableLot, type PurchaseChecksData, type PurchasedPlan } from './purchases';
-import { decideCreateApiKey, decideRecordApiKeyUse, decideRevokeApiKey, type ApiKeyCreatedData } from './api-keys';
+import type { CommandMetadata, Decider } from '../decider';
+import { Conflict, Forbidden, Invalid, NotFound, PaymentRequired } from '../errors';
+import { decideCreateApiKey, decideRecordApiKeyUse, decideRevokeApiKey } from './api-keys';
+import { userEvents, type Actor, type ApiKeyCreatedData, type ChargedCheck, type SessionEndReason, type UserEvent } from './events';
 import { passwordProblem } from './password-rules';
-import { activeSessions, type Actor, type ChargedCheck, type SessionEndReason, type UserEvent, type UserState } from './user';
+import { decideExpirePurchasedChecks, decidePurchaseChecks, decideStartLocalCheckout, spendableLot, type PurchaseChecksData, type PurchasedPlan } from './purchases';
+import { activeSessions, evolveUser, initialUserState, type UserState } from './state';
 
-export interface CommandMetadata {
-  /** ISO-8601 moment the command was received. */
-  now: string;
-}
-
-export type AccountCommand =
+export type UserCommand =
   | {
       type: 'RegisterUser';
       data: { userId: string; email: string; username: string; passwordHash: string; role: Role; by?: Actor };
@@ -36,7 +42,7 @@ export type AccountCommand =
   | { type: 'ExpirePurchasedChecks'; data: Record<string, never>; metadata: CommandMetadata }
   | { type: 'CreateApiKey'; data: Omit<ApiKeyCreatedData, 'userId' | 'at'>; metadata: CommandMetadata }
   | { type: 'RevokeApiKey'; data: { keyId: string; by: Actor }; metadata: CommandMetadata }
-  | { type: 'RecordApiKeyUse'; data: { keyId: string }; metadata: CommandMetadata };
+  | { type: 'RecordApiKeyUse'; data: { keyId: string; recentSince: string }; metadata: CommandMetadata };
 
 /**
  * A signed-in user's password change. The current password is checked (scrypt, asynchronous) before
@@ -57,7 +63,7 @@ export const NO_CHECKS_LEFT = 'You have no premium checks left. Top up your bala
 /** Minutes a password-reset link stays valid. */
 export const RESET_TOKEN_MINUTES = 30;
 
-export function decideAccount(command: AccountCommand, state: UserState): UserEvent[] {
+export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   const at = command.metadata.now;
   switch (command.type) {
     case 'RegisterUser': {
@@ -203,3 +209,5 @@ function validReason(reason: string): string {
   if (trimmed.length > ADMIN_REASON_MAX) throw new Invalid(adminMessages.reasonTooLong, { reason: adminMessages.reasonTooLong });
   return trimmed;
 }
+
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = { initialState: initialUserState, evolve: evolveUser, decide: decideUser, types: userEvents.typeSet };
