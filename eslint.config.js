@@ -8,6 +8,11 @@ const globals = require('globals');
 const fs = require('node:fs');
 
 const ours = (names) => names.map((n) => ({ group: [`@walletscreen/${n}`, `@walletscreen/${n}/**`], message: `this workspace may not import ${n} (ARCHITECTURE.md)` }));
+/** The read models' queries (and typed collection handles), which the API and the workers read through; nothing else of the projections. */
+const projectionQueriesOnly = {
+  regex: '^@walletscreen/projections(?!/[a-z-]+/queries$)(/.*)?$',
+  message: 'read a read model through its queries (projections/src/<read-model>/queries.ts), nothing else of the projections (ARCHITECTURE.md)',
+};
 const adapterLibraries = ['better-sqlite3', 'express', 'mongodb', 'kafkajs', '@eventstore/db-client', 'nodemailer', 'socket.io', 'pino', 'openai', 'stripe', 'node:fs', 'fs', 'node:http', 'http'];
 
 /** Feature folders: every directory directly under the given folder, except shared infrastructure. */
@@ -44,14 +49,15 @@ function boundaries() {
     contracts: [],
     domain: ['contracts'],
     platform: ['contracts'],
-    workers: ['contracts', 'domain', 'platform'],
+    workers: ['contracts', 'domain', 'platform', 'projections'],
     projections: ['contracts', 'domain', 'platform'],
-    'command-api': ['contracts', 'domain', 'platform'],
+    'command-api': ['contracts', 'domain', 'platform', 'projections'],
     server: ['contracts', 'domain', 'platform', 'command-api', 'workers', 'projections'],
     frontend: ['contracts'],
   };
   const workspaces = Object.keys(allowed);
-  const forbidden = (ws) => ours(workspaces.filter((o) => o !== ws && !allowed[ws].includes(o)));
+  const queriesOnly = ['workers', 'command-api'];
+  const forbidden = (ws) => [...ours(workspaces.filter((o) => o !== ws && !allowed[ws].includes(o))), ...(queriesOnly.includes(ws) ? [projectionQueriesOnly] : [])];
   for (const ws of ['contracts', 'platform']) blocks.push(restrict([`${ws}/**/*.ts`], forbidden(ws)));
   // domain: pure, every file of it (tests aside): no adapter, no clock, no network, no randomness.
   blocks.push(restrict(['domain/**/*.ts'], forbidden('domain'), { ...domain, rules: domainRules }, ['domain/**/*.test.ts']));

@@ -41,7 +41,9 @@ describe('import boundaries', () => {
   it('workspaces import only what their row allows', async () => {
     expect(await problems('contracts/src/x.ts', "import { createLogger } from '@walletscreen/platform';\nexport const x = createLogger;\n")).toEqual([expect.stringContaining('may not import platform')]);
     expect(await problems('platform/src/x.ts', "import { x } from '@walletscreen/command-api/accounts/user';\nexport const y = x;\n")).toEqual([expect.stringContaining('may not import command-api')]);
-    expect(await problems('command-api/src/accounts/x.ts', "import { allProjections } from '@walletscreen/projections';\nexport const y = allProjections;\n")).toEqual([expect.stringContaining('may not import projections')]);
+    expect(await problems('command-api/src/accounts/x.ts', "import { allProjections } from '@walletscreen/projections';\nexport const y = allProjections;\n")).toEqual([expect.stringContaining('through its queries')]);
+    expect(await problems('command-api/src/checks/x.ts', "import { checksProjection } from '@walletscreen/projections/checks/checks.projection';\nexport const y = checksProjection;\n")).toEqual([expect.stringContaining('through its queries')]);
+    expect(await problems('command-api/src/checks/x.ts', "import { findHistory } from '@walletscreen/projections/checks/queries';\nexport const y = findHistory;\n")).toEqual([]);
     expect(await problems('command-api/src/x.ts', "import { startAnalysisWorker } from '@walletscreen/workers/checks/analysis-worker';\nexport const y = startAnalysisWorker;\n")).toEqual([expect.stringContaining('may not import workers')]);
     expect(await problems('server/src/x.ts', "import { allProjections } from '@walletscreen/projections';\nimport { startAnalysisWorker } from '@walletscreen/workers/checks/analysis-worker';\nexport const y = [allProjections, startAnalysisWorker];\n")).toEqual([]);
   });

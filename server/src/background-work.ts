@@ -13,7 +13,7 @@ import { startAnalysisWorker, type AnalysisWorker } from '@walletscreen/workers/
 import type { Accounts } from '@walletscreen/command-api/accounts/service';
 import { startExpirySweeper, type ExpirySweeper } from '@walletscreen/command-api/billing/expiry-sweeper';
 import { startChargeSweeper, type ChargeSweeper } from '@walletscreen/command-api/checks/charge-sweeper';
-import { runningCheckIds } from '@walletscreen/command-api/checks/history';
+import { runningCheckIds } from '@walletscreen/projections/checks/queries';
 import { startRefundOnFailure } from '@walletscreen/command-api/checks/refund-on-failure';
 import { createAnalysis, type AnalysisOptions } from './analysis';
 import type { Ports } from './command-api';

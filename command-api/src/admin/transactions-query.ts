@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import type { ReadStore } from '@walletscreen/platform';
 import { findCheckCase } from '../shared/check-case';
-import { findCheck, findHistory, historyDetail, historyFilterSchema, historyItem, historyQuerySchema, type CheckDoc, type HistoryQuery } from '../shared/check-history';
+import { historyDetail, historyFilterSchema, historyItem, historyQuerySchema, type HistoryQuery } from '../shared/check-history';
+import { findCheck, findHistory, type CheckDoc } from '@walletscreen/projections/checks/queries';
 
 /** Collection the customers projection writes (projections/src/customers). */
 const CUSTOMERS = 'customers';

@@ -13,7 +13,7 @@ import {
   type BatchRowStatus,
 } from '@walletscreen/contracts';
 import { WrongExpectedRevision, type EventStore, type ReadStore } from '@walletscreen/platform';
-import type { CheckDoc } from '../shared/check-history';
+import type { CheckDoc } from '@walletscreen/projections/checks/queries';
 import { batchSubmittedEventId } from '@walletscreen/domain/ids';
 import { Conflict, Invalid, InvalidLines, NotFound, PaymentRequired } from '@walletscreen/domain/errors';
 import { batchIdFor, evolveBatch, rowCheckId, submitEvents, walletRows, type BatchState } from './batch';

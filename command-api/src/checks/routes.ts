@@ -20,9 +20,9 @@ import { idempotencyKeyHeaders } from '../http/headers';
 import { route, routeGroup, type RouteGroup } from '../http/route';
 import { Invalid, NotFound, PaymentRequired } from '@walletscreen/domain/errors';
 import { findCheckCase } from '../shared/check-case';
-import { historyFilterSchema } from '../shared/check-history';
 import { sendUserHistoryCsv } from '../shared/history-export';
-import { findCheck, findHistory, findRunningChecks, historyDetail, historyItem, historyQuerySchema } from './history';
+import { historyDetail, historyFilterSchema, historyItem, historyQuerySchema } from '../shared/check-history';
+import { findCheck, findHistory, findRunningChecks } from '@walletscreen/projections/checks/queries';
 import type { Checks } from './service';
 
 export const parseAddressRequestSchema = z.object({

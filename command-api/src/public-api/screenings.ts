@@ -18,7 +18,8 @@ import { currentApiKey } from '../http/api-key-auth';
 import { consistencyTokenAnswer, setConsistencyToken } from '../http/consistency';
 import { idempotencyKeyHeaders } from '../http/headers';
 import type { CheckCommand, RenderCheckPdf } from '../shared/check-command';
-import { findHistory, historyQuerySchema, type CheckDoc } from '../shared/check-history';
+import { historyQuerySchema } from '../shared/check-history';
+import { findHistory, type CheckDoc } from '@walletscreen/projections/checks/queries';
 import { screeningOf } from '../shared/screening';
 
 /** The check command and query, handed in by the composition root. */

@@ -1,32 +1,11 @@
 /**
- * The checks read model as History shows it: the query (filters, pages), the row and the detail.
- * Shared by the user's History (checks) and the admin's view of every user's checks (admin).
+ * History as the API takes and shows it: the query (filters, pages) parsed into the checks read
+ * model's filter, the row and the detail. Shared by the user's History (checks) and the admin's
+ * view of every user's checks (admin); the queries are the read model's (projections/src/checks).
  */
 import { z } from 'zod';
-import { formatHistoryTimestamp, parseHistoryTimestamp, riskLevelLabels, type WalletAnalysis } from '@walletscreen/contracts';
-import type { ReadStore, Where } from '@walletscreen/platform';
-
-/** Collection the checks projection writes (projections/src/checks). */
-const CHECKS = 'checks';
-
-export interface CheckDoc {
-  id: string;
-  user_id: string;
-  wallet_address: string;
-  network: string;
-  status: string;
-  created_at: string;
-  risk_score: number | null;
-  risk_level: string | null;
-  aml_status: string | null;
-  result: WalletAnalysis | null;
-  completed_at?: string | null;
-  error?: string | null;
-  reference?: string | null;
-  batch_id?: string | null;
-  sanctions_hits?: string[];
-  risk_factors?: string[];
-}
+import { formatHistoryTimestamp, parseHistoryTimestamp, riskLevelLabels } from '@walletscreen/contracts';
+import type { CheckDoc } from '@walletscreen/projections/checks/queries';
 
 /** A day as YYYY-MM-DD or dd.MM.yyyy; the filter is inclusive of the whole day (UTC). */
 const day = z
@@ -47,10 +26,12 @@ const historyFilters = {
   risk_level: z
     .string()
     .trim()
-    .optional()
-    .refine((v) => v === undefined || v === '' || v.toLowerCase() === 'all' || riskLevelLabels.some((l) => l.toLowerCase() === v.toLowerCase()), {
+    .refine((v) => v === '' || v.toLowerCase() === 'all' || riskLevelLabels.some((l) => l.toLowerCase() === v.toLowerCase()), {
       error: `risk_level must be one of: ${riskLevelLabels.join(', ')}`,
     })
+    // The level as labelled (any case given), or none for all.
+    .transform((v) => (v ? riskLevelLabels.find((l) => l.toLowerCase() === v.toLowerCase()) : undefined))
+    .optional()
     .meta({ description: `${riskLevelLabels.join(', ')} or all (any case)` }),
   date_from: day.optional().meta({ description: 'YYYY-MM-DD or dd.MM.yyyy, inclusive' }),
   date_to: day.optional().meta({ description: 'YYYY-MM-DD or dd.MM.yyyy, inclusive of the whole day' }),
@@ -104,49 +85,4 @@ export function historyDetail(doc: CheckDoc) {
     /** The fund-flow graph (null without blockchain data and for checks recorded before it was kept). */
     fund_flow: r?.fund_flow ?? null,
   };
-}
-
-/** The created_at condition of the date filters, and of an export's page boundary. */
-function createdAt(query: Pick<HistoryQuery, 'date_from' | 'date_to'>, atMost: string | undefined) {
-  const to = query.date_to ? `${query.date_to}T23:59:59.999Z` : undefined;
-  const lte = atMost !== undefined && (to === undefined || atMost < to) ? atMost : to;
-  if (!query.date_from && lte === undefined) return undefined;
-  return { ...(query.date_from ? { gte: `${query.date_from}T00:00:00.000Z` } : {}), ...(lte !== undefined ? { lte } : {}) };
-}
-
-/**
- * Completed checks, newest first, filtered by the server so matches beyond the loaded page are found;
- * of one user, of some users (`{ in: ids }`), or of everyone (admins).
- */
-export function findHistory(
-  readStore: ReadStore,
-  query: HistoryQuery,
-  userId?: string | { in: readonly string[] },
-  /** The public API can list checks of another status (or of every status) and look for a reference. */
-  options: { status?: 'running' | 'completed' | 'failed' | 'all'; reference?: string; createdAtMost?: string } = {},
-): Promise<CheckDoc[]> {
-  const level = query.risk_level && query.risk_level.toLowerCase() !== 'all' ? riskLevelLabels.find((l) => l.toLowerCase() === query.risk_level!.toLowerCase()) : undefined;
-  const where: Where = {
-    status: options.status === 'all' ? undefined : (options.status ?? 'completed'),
-    user_id: userId,
-    reference: options.reference,
-    wallet_address: query.address ? { contains: query.address } : undefined,
-    risk_level: level,
-    created_at: createdAt(query, options.createdAtMost),
-  };
-  return readStore.find<CheckDoc>(CHECKS, { where, sort: [{ field: 'created_at', direction: 'desc' }], limit: query.limit, offset: query.offset });
-}
-
-export async function findCheck(readStore: ReadStore, id: string): Promise<CheckDoc | null> {
-  return readStore.get<CheckDoc>(CHECKS, id);
-}
-
-/** A user's checks still running that were started from a session (not a batch's, not an API key's), newest first. */
-export function findRunningChecks(readStore: ReadStore, userId: string, limit: number): Promise<CheckDoc[]> {
-  return readStore.find<CheckDoc>(CHECKS, { where: { user_id: userId, status: 'running', batch_id: null, api_key_id: null }, sort: [{ field: 'created_at', direction: 'desc' }], limit });
-}
-
-/** Checks still running, for the analysis worker to resume at start. */
-export async function runningCheckIds(readStore: ReadStore): Promise<string[]> {
-  return (await readStore.find<CheckDoc>(CHECKS, { where: { status: 'running' } })).map((d) => d.id);
 }

@@ -10,7 +10,8 @@ import type { Response } from 'express';
 import { stringify } from 'csv-stringify';
 import { shownRiskScore } from '@walletscreen/contracts';
 import type { Logger, ReadStore } from '@walletscreen/platform';
-import { findHistory, type CheckDoc, type HistoryFilter } from './check-history';
+import type { HistoryFilter } from './check-history';
+import { findHistory, type CheckDoc } from '@walletscreen/projections/checks/queries';
 
 const PAGE = 500;
 /** Collection the customers projection writes (projections/src/customers). */

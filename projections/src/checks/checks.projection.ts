@@ -1,10 +1,8 @@
 import type { WalletAnalysis } from '@walletscreen/contracts';
 import type { WalletCheckCompleted, WalletCheckFailed, WalletCheckRequested, WalletCheckStageCompleted } from '@walletscreen/domain/check/events';
 import type { RecordedEvent } from '@walletscreen/platform';
+import { collection } from '../collection';
 import type { Projection } from '../projection';
-
-/** The checks read model: one document per check, for History, the admin views and recovery. */
-export const CHECKS = 'checks';
 
 export interface CheckDoc {
   id: string;
@@ -36,6 +34,9 @@ export interface CheckDoc {
   /** The risk model's factors, most points first, as reasons: from the patterns stage. */
   risk_factors?: string[];
 }
+
+/** The checks read model: one document per check, for History, the admin views and recovery. */
+export const checks = collection<CheckDoc>('checks');
 
 type Loose = Record<string, unknown> | undefined;
 const str = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
@@ -101,7 +102,7 @@ export function sourcesOf(key: string, evidence: unknown): Array<{ label: string
 
 export const checksProjection: Projection<CheckDoc> = {
   name: 'checks-v2',
-  collection: CHECKS,
+  collection: checks.name,
   handles: ['WalletCheckRequested', 'WalletCheckStageCompleted', 'WalletCheckCompleted', 'WalletCheckFailed'],
   keyOf: (event: RecordedEvent) => (event.data as { checkId?: string }).checkId ?? null,
   fold(doc, event) {
