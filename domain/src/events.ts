@@ -4,9 +4,11 @@
  * every event an earlier version wrote).
  */
 import type { z } from 'zod';
+import { alertEvents } from './alert/events';
 import { caseEvents } from './case/events';
+import { watchEvents } from './watch/events';
 
-const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents];
+const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents, watchEvents, alertEvents];
 
 const byType = new Map<string, z.ZodType>();
 for (const union of unions) for (const type of union.types) byType.set(type, union.schema);

@@ -14,7 +14,6 @@ import {
   type CheckReplayResponse,
   type CheckState,
   type CheckVersions,
-  watchStreamId,
 } from '@walletscreen/contracts';
 import type { RecordedEvent } from '@walletscreen/platform';
 import { recordedVersions, replayCheck } from '@walletscreen/workers/checks/replay';
@@ -26,7 +25,9 @@ import { streamKind, type StreamKind } from '@walletscreen/command-api/audit/str
 import { caseDecider } from '@walletscreen/domain/case/decide';
 import type { CaseState } from '@walletscreen/domain/case/state';
 import { customListAggregate, type CustomListState } from '@walletscreen/command-api/lists/custom-list';
-import { watchAggregate, type WatchState } from '@walletscreen/command-api/monitoring/watch';
+import { watchDecider } from '@walletscreen/domain/watch/decide';
+import { watchStreamId } from '@walletscreen/domain/watch/events';
+import type { WatchState } from '@walletscreen/domain/watch/state';
 
 /** What an auditor sees of a user: balance, role, block; no password or token hashes. */
 export function userView(s: UserState): unknown {
@@ -54,7 +55,7 @@ export function userView(s: UserState): unknown {
 export const streamKinds: readonly StreamKind[] = [
   streamKind<UserState>('user', userStreamId(''), { ...userAggregate, evolve: (s, e) => userAggregate.evolve(s, e as UserEvent), view: userView }),
   streamKind<CheckState>('check', checkStreamId(''), { types: new Set(checkEventTypes), initialState: { status: 'none' }, evolve: (s, e) => evolveCheck(s, e as CheckEvent) }),
-  streamKind<WatchState>('watch', watchStreamId(''), { ...watchAggregate, evolve: (s, e) => watchAggregate.evolve(s, e as Parameters<typeof watchAggregate.evolve>[1]) }),
+  streamKind<WatchState>('watch', watchStreamId(''), { ...watchDecider, evolve: (s, e) => watchDecider.evolve(s, e as Parameters<typeof watchDecider.evolve>[1]) }),
   streamKind<CustomListState>('custom-list', customListStreamPrefix, { ...customListAggregate, evolve: (s, e) => customListAggregate.evolve(s, e as Parameters<typeof customListAggregate.evolve>[1]) }),
   streamKind<CaseState>('case', caseStreamId(''), { ...caseDecider, evolve: (s, e) => caseDecider.evolve(s, e as Parameters<typeof caseDecider.evolve>[1]) }),
   // An intelligence feed's versions (`feed-<id>`): the state is the version in force, without its entries (they are in the events).

@@ -13,7 +13,6 @@ import {
   fourEyesApplies,
   riskLevelLabels,
   shownRiskScore,
-  type AlertRaisedData,
   type CaseDecision,
   type CaseDetail,
   type CaseList,
@@ -28,6 +27,7 @@ import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { caseIdFor } from '@walletscreen/domain/ids';
 import { CASES, emailOfUser, type CaseDoc } from '../shared/check-case';
 import { Conflict, Invalid, NotFound } from '@walletscreen/domain/errors';
+import type { AlertRaised } from '@walletscreen/domain/alert/events';
 import { caseDecider, type CaseCommand } from '@walletscreen/domain/case/decide';
 import { caseStreamId, type CaseActor, type CaseEvent, type CaseSubject } from '@walletscreen/domain/case/events';
 import { actorView, caseSummaryFold } from '@walletscreen/domain/case/summary';
@@ -86,9 +86,9 @@ export function createCases(deps: { eventStore: EventStore; readStore: ReadStore
     return state;
   }
 
-  async function alertRaised(alertId: string): Promise<AlertRaisedData | null> {
+  async function alertRaised(alertId: string): Promise<AlertRaised | null> {
     const raised = (await deps.eventStore.readStream(alertStreamId(alertId))).find((e) => e.type === 'AlertRaised');
-    return raised ? (raised.data as AlertRaisedData) : null;
+    return raised ? (raised.data as AlertRaised) : null;
   }
 
   /** The case's events, folded; another customer's case (unless read from the admin area), or none, is not found. */

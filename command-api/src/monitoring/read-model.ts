@@ -2,7 +2,8 @@
  * The read models monitoring queries, as the projections write them (projections/src/monitoring),
  * and the checks read model's fields it looks up.
  */
-import type { CheckState, CheckSummary } from '@walletscreen/contracts';
+import type { CheckState } from '@walletscreen/contracts';
+import type { CheckSummary } from '@walletscreen/domain/watch/events';
 
 export const WATCHLIST = 'watchlist';
 export const ALERTS = 'alerts';

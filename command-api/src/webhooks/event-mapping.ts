@@ -15,8 +15,6 @@ import {
   checkStreamId,
   evolveCheck,
   progressOf,
-  raisedAlert,
-  type AlertRaisedData,
   type Batch,
   type BatchCompleted,
   type BatchSubmitted,
@@ -25,6 +23,8 @@ import {
   type WebhookEventType,
 } from '@walletscreen/contracts';
 import type { EventStore, ReadStore, RecordedEvent } from '@walletscreen/platform';
+import type { AlertRaised } from '@walletscreen/domain/alert/events';
+import { raisedAlert } from '@walletscreen/domain/alert/summary';
 import { screeningOf } from '../shared/screening';
 
 export interface MappingDeps {
@@ -85,8 +85,8 @@ const batchCompleted: WebhookMapping = {
 /** The alert as the alerts API answers it at the moment it is raised: open, with before, after and the evidence. */
 const alertCreated: WebhookMapping = {
   type: 'alert.created',
-  userId: (event) => (event.data as AlertRaisedData).userId,
-  data: (event) => Promise.resolve(raisedAlert(event.data as AlertRaisedData)),
+  userId: (event) => (event.data as AlertRaised).userId,
+  data: (event) => Promise.resolve(raisedAlert(event.data as AlertRaised)),
 };
 
 export const webhookMappings: Readonly<Record<string, WebhookMapping>> = {

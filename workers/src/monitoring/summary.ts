@@ -3,7 +3,8 @@
  * block-list hits of the wallet and its counterparties, and the list versions it was screened
  * against (from the sanctions stage's evidence). Pure: it reads the check's folded state.
  */
-import { shownRiskScore, type CheckState, type CheckSummary, type SanctionsHit } from '@walletscreen/contracts';
+import { shownRiskScore, type CheckState, type SanctionsHit } from '@walletscreen/contracts';
+import type { CheckSummary } from '@walletscreen/domain/watch/events';
 import type { BlockchainEvidence, SanctionsEvidence } from '../checks/stages';
 
 export function summarizeCheck(state: CheckState, completedAt: string): CheckSummary | null {
