@@ -5,10 +5,11 @@
  */
 import type { z } from 'zod';
 import { alertEvents } from './alert/events';
+import { batchEvents } from './batch/events';
 import { caseEvents } from './case/events';
 import { watchEvents } from './watch/events';
 
-const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents, watchEvents, alertEvents];
+const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents, watchEvents, alertEvents, batchEvents];
 
 const byType = new Map<string, z.ZodType>();
 for (const union of unions) for (const type of union.types) byType.set(type, union.schema);

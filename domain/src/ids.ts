@@ -62,6 +62,9 @@ export const webhookDeliveryIdFor = (eventId: string, endpointId: string) => uui
 
 // ---- Idempotency-Keys of the checks the product starts itself (their ids are checkIdFor's) -----
 
+/** The check of a batch's wallet: its first row's line, so a resumed batch charges nothing twice. */
+export const batchRowCheckKey = (batchId: string, line: number) => `batch:${batchId}:${line}`;
+
 /** A watch's scheduled re-screen for one slot: concurrent schedulers and restarts start (and charge) one check. */
 export const scheduledRescreenKey = (watchId: string, slot: string) => `watch|${watchId}|${slot}`;
 

@@ -11,13 +11,10 @@
  * when it is raised (open).
  */
 import {
-  batchStreamId,
   checkStreamId,
   evolveCheck,
   progressOf,
   type Batch,
-  type BatchCompleted,
-  type BatchSubmitted,
   type CheckEvent,
   type CheckState,
   type WebhookEventType,
@@ -25,6 +22,7 @@ import {
 import type { EventStore, ReadStore, RecordedEvent } from '@walletscreen/platform';
 import type { AlertRaised } from '@walletscreen/domain/alert/events';
 import { raisedAlert } from '@walletscreen/domain/alert/summary';
+import { batchStreamId, type BatchCompleted, type BatchSubmitted } from '@walletscreen/domain/batch/events';
 import { screeningOf } from '../shared/screening';
 
 export interface MappingDeps {
