@@ -8,8 +8,10 @@ import { alertEvents } from './alert/events';
 import { batchEvents } from './batch/events';
 import { caseEvents } from './case/events';
 import { watchEvents } from './watch/events';
+import { webhookDeliveryEvents } from './webhook-delivery/events';
+import { webhookEndpointEvents } from './webhook-endpoint/events';
 
-const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents, watchEvents, alertEvents, batchEvents];
+const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [caseEvents, watchEvents, alertEvents, batchEvents, webhookEndpointEvents, webhookDeliveryEvents];
 
 const byType = new Map<string, z.ZodType>();
 for (const union of unions) for (const type of union.types) byType.set(type, union.schema);
