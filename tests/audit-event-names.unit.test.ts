@@ -1,12 +1,15 @@
 /**
  * Every event type any workspace records has a human name in the audit log. The event types are
- * read from the event unions themselves (`export type …Event = | { type: '…'; data: … } | …`,
- * parsed with the TypeScript compiler), so a new event type without a name fails here.
+ * read from the event unions themselves: the domain's aggregates' (their zod unions, registered in
+ * domain/src/events.ts), and those still written as TypeScript unions (`export type …Event = |
+ * { type: '…'; data: … } | …`, parsed with the TypeScript compiler), so a new event type without
+ * a name fails here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { auditEventName, auditEventNames } from '@walletscreen/contracts';
+import { declaredEventTypes } from '@walletscreen/domain/events';
 
 const root = path.resolve(__dirname, '..');
 const workspaces = ['contracts', 'platform', 'command-api', 'workers', 'projections'];
@@ -21,7 +24,7 @@ function sourceFiles(dir: string): string[] {
 
 /** The `type` literals of the members of every `type XxxEvent = …` union with `data`. */
 function recordedEventTypes(): Map<string, string> {
-  const found = new Map<string, string>();
+  const found = new Map<string, string>(declaredEventTypes.map((type) => [type, 'domain/src/events.ts']));
   for (const file of workspaces.flatMap((w) => sourceFiles(path.join(root, w, 'src')))) {
     const text = readFileSync(file, 'utf8');
     if (!/type \w+Event\s*=/.test(text)) continue;

@@ -16,6 +16,9 @@ const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [
 const byType = new Map<string, z.ZodType>();
 for (const union of unions) for (const type of union.types) byType.set(type, union.schema);
 
+/** Every event type some aggregate declares. */
+export const declaredEventTypes: readonly string[] = [...byType.keys()];
+
 /** Whether `type` is an event some aggregate declares. */
 export const isDeclaredEventType = (type: string): boolean => byType.has(type);
 
