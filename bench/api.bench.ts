@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
-import { batchStreamId, type BatchCompleted, type BatchSubmitted } from '@walletscreen/contracts';
+import { batchStreamId, type BatchCompleted, type BatchSubmitted } from '@walletscreen/domain/batch/events';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { startEmbedded } from '@walletscreen/server/embedded';
 import { createLogger } from '@walletscreen/platform';

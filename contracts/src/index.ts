@@ -1,5 +1,6 @@
 export * from './common/problem';
 export * from './common/format';
+export * from './common/time';
 export * from './accounts/api';
 export * from './accounts/account';
 export * from './checks/risk-label';

@@ -4,7 +4,9 @@
  * every event an earlier version wrote).
  */
 import type { z } from 'zod';
+import { alertEvents } from './alert/events';
 import { auditorAccessEvents } from './auditor-access/events';
+import { batchEvents } from './batch/events';
 import { caseEvents } from './case/events';
 import { checkEvents } from './check/events';
 import { customListEvents } from './custom-list/events';
@@ -13,8 +15,26 @@ import { feedSyncEvents } from './feed-sync-log/events';
 import { sanctionsListEvents } from './sanctions-list/events';
 import { sanctionsSyncEvents } from './sanctions-sync-log/events';
 import { userEvents } from './user/events';
+import { watchEvents } from './watch/events';
+import { webhookDeliveryEvents } from './webhook-delivery/events';
+import { webhookEndpointEvents } from './webhook-endpoint/events';
 
-const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [userEvents, auditorAccessEvents, caseEvents, checkEvents, customListEvents, sanctionsListEvents, sanctionsSyncEvents, feedEvents, feedSyncEvents];
+const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [
+  userEvents,
+  auditorAccessEvents,
+  checkEvents,
+  caseEvents,
+  watchEvents,
+  alertEvents,
+  batchEvents,
+  webhookEndpointEvents,
+  webhookDeliveryEvents,
+  customListEvents,
+  sanctionsListEvents,
+  sanctionsSyncEvents,
+  feedEvents,
+  feedSyncEvents,
+];
 
 const byType = new Map<string, z.ZodType>();
 for (const union of unions) for (const type of union.types) byType.set(type, union.schema);

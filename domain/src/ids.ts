@@ -60,6 +60,17 @@ export const batchIdFor = (userId: string, key: string) => uuidFrom(`batch|${use
 /** A webhook delivery's id: one per recorded event and endpoint. */
 export const webhookDeliveryIdFor = (eventId: string, endpointId: string) => uuidFrom(`${eventId}|${endpointId}`);
 
+// ---- Idempotency-Keys of the checks the product starts itself (their ids are checkIdFor's) -----
+
+/** The check of a batch's wallet: its first row's line, so a resumed batch charges nothing twice. */
+export const batchRowCheckKey = (batchId: string, line: number) => `batch:${batchId}:${line}`;
+
+/** A watch's scheduled re-screen for one slot: concurrent schedulers and restarts start (and charge) one check. */
+export const scheduledRescreenKey = (watchId: string, slot: string) => `watch|${watchId}|${slot}`;
+
+/** A watch's re-screen for one list change (the list event's id). */
+export const listChangeRescreenKey = (watchId: string, listEventId: string) => `watch|${watchId}|list|${listEventId}`;
+
 // ---- event ids of streams written before the command handler's scheme ------------------------
 
 /** The one WalletCheckRequested of a check (by the API, or by the charge sweeper after a crash). */

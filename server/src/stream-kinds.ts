@@ -4,7 +4,7 @@
  *
  * A new aggregate joins the browser with one entry in `streamKinds`.
  */
-import { caseStreamId, checkStreamId, customListStreamPrefix, type CheckReplayResponse, type CheckVersions, watchStreamId } from '@walletscreen/contracts';
+import { caseStreamId, checkStreamId, customListStreamPrefix, type CheckReplayResponse, type CheckVersions } from '@walletscreen/contracts';
 import { checkEventTypes, type CheckEvent } from '@walletscreen/domain/check/events';
 import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
 import type { RecordedEvent } from '@walletscreen/platform';
@@ -24,7 +24,9 @@ import type { FeedSyncLogState } from '@walletscreen/domain/feed-sync-log/state'
 import { userDecider } from '@walletscreen/domain/user/decide';
 import { userStreamId } from '@walletscreen/domain/user/events';
 import { checksLeft, type UserState } from '@walletscreen/domain/user/state';
-import { watchAggregate, type WatchState } from '@walletscreen/command-api/monitoring/watch';
+import { watchDecider } from '@walletscreen/domain/watch/decide';
+import { watchStreamId } from '@walletscreen/domain/watch/events';
+import type { WatchState } from '@walletscreen/domain/watch/state';
 
 /** What an auditor sees of a user: balance, role, block; no password or token hashes. */
 export function userView(s: UserState): unknown {
@@ -52,7 +54,7 @@ export function userView(s: UserState): unknown {
 export const streamKinds: readonly StreamKind[] = [
   streamKind<UserState>('user', userStreamId(''), { ...userDecider, evolve: (s, e) => userDecider.evolve(s, e as Parameters<typeof userDecider.evolve>[1]), view: userView }),
   streamKind<CheckState>('check', checkStreamId(''), { types: new Set(checkEventTypes), initialState: { status: 'none' }, evolve: (s, e) => evolveCheck(s, e as CheckEvent) }),
-  streamKind<WatchState>('watch', watchStreamId(''), { ...watchAggregate, evolve: (s, e) => watchAggregate.evolve(s, e as Parameters<typeof watchAggregate.evolve>[1]) }),
+  streamKind<WatchState>('watch', watchStreamId(''), { ...watchDecider, evolve: (s, e) => watchDecider.evolve(s, e as Parameters<typeof watchDecider.evolve>[1]) }),
   streamKind<CustomListState>('custom-list', customListStreamPrefix, { ...customListDecider, evolve: (s, e) => customListDecider.evolve(s, e as Parameters<typeof customListDecider.evolve>[1]) }),
   streamKind<CaseState>('case', caseStreamId(''), { ...caseDecider, evolve: (s, e) => caseDecider.evolve(s, e as Parameters<typeof caseDecider.evolve>[1]) }),
   // An intelligence feed's versions (`feed-<id>`): the state is the version in force, without its entries (they are in the events).

@@ -12,10 +12,10 @@ import {
   parseAddress,
   REFERENCE_MAX,
   type BatchLineError,
-  type BatchRow,
   type Network,
 } from '@walletscreen/contracts';
 import { readCsv } from '@walletscreen/contracts/common/csv';
+import type { BatchRow } from '@walletscreen/domain/batch/events';
 
 export const REFERENCE_HEADERS: ReadonlySet<string> = new Set(['reference', 'ref', 'external_id', 'external id', 'customer', 'customer_id', 'customer id', 'id', 'note', 'label']);
 

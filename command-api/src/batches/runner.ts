@@ -6,12 +6,15 @@
  * mid-way leaves the batch to be run again after a restart (or by another member of the group):
  * the wallets already screened come back at once and the rest go on.
  */
-import { batchStreamId, type BatchEvent, type BatchSkippedRow } from '@walletscreen/contracts';
 import { startWorker, type EventStore, type Logger, type MessageBus, type ReadStore, type RunningWorker } from '@walletscreen/platform';
 import type { CheckCommand } from '../shared/check-command';
-import { batchCompletedEventId } from '@walletscreen/domain/ids';
+import { CommandHandler } from '@walletscreen/domain/command-handler';
+import { batchCompletedEventId, batchRowCheckKey } from '@walletscreen/domain/ids';
 import { BusinessError, Forbidden, PaymentRequired } from '@walletscreen/domain/errors';
-import { evolveBatch, rowCheckKey, walletRows, type BatchState } from './batch';
+import { batchDecider } from '@walletscreen/domain/batch/decide';
+import { batchStreamId, type BatchSkippedRow } from '@walletscreen/domain/batch/events';
+import { walletRows } from '@walletscreen/domain/batch/state';
+import { BATCHES_CACHED } from './service';
 
 /** How long one wait for a check lasts before it is looked at again. */
 const SETTLE_WAIT_MS = 60_000;
@@ -33,16 +36,11 @@ export function startBatchRunner(deps: {
   /** Batches run at once by this process. */
   batchesAtOnce?: number;
 }): RunningWorker {
-  const { eventStore, checks, logger } = deps;
-
-  async function load(batchId: string): Promise<BatchState | null> {
-    let state: BatchState | null = null;
-    for (const e of await eventStore.readStream(batchStreamId(batchId))) state = evolveBatch(state, { type: e.type, data: e.data } as BatchEvent);
-    return state;
-  }
+  const { checks, logger } = deps;
+  const batches = new CommandHandler(deps.eventStore, batchDecider, BATCHES_CACHED);
 
   async function run(batchId: string): Promise<void> {
-    const state = await load(batchId);
+    const { state } = await batches.load(batchStreamId(batchId));
     if (!state || state.completed) return;
     const { userId, apiKeyId } = state.submitted;
     const wallets = walletRows(state.rows);
@@ -54,7 +52,7 @@ export function startBatchRunner(deps: {
     const screen = async (row: (typeof wallets)[number]) => {
       if (stop !== null) return void skipped.push({ line: row.line, reason: stop });
       try {
-        const { progress } = await checks.start(userId, { wallet_address: row.input, network: row.network }, rowCheckKey(batchId, row.line), {
+        const { progress } = await checks.start(userId, { wallet_address: row.input, network: row.network }, batchRowCheckKey(batchId, row.line), {
           ...(row.reference ? { reference: row.reference } : {}),
           ...(apiKeyId ? { apiKeyId } : {}),
           batchId,
@@ -83,11 +81,14 @@ export function startBatchRunner(deps: {
     }
     const count = (status: string) => [...settled.values()].filter((s) => s === status).length;
     skipped.sort((a, b) => a.line - b.line);
-    const completed: BatchEvent = { type: 'BatchCompleted', data: { batchId, userId, completed: count('completed'), failed: count('failed'), skipped, at: deps.clock().toISOString() } };
-    await eventStore.append(batchStreamId(batchId), [{ id: batchCompletedEventId(batchId), type: completed.type, data: completed.data, metadata: { worker: 'batch-runner' } }], {
-      expectedRevision: 'any',
-    });
-    logger.info({ batchId, wallets: wallets.length, completed: completed.data.completed, failed: completed.data.failed, skipped: skipped.length }, 'batch completed');
+    const completed = { completed: count('completed'), failed: count('failed'), skipped };
+    // The one BatchCompleted has had its own id from the first batch (batchCompletedEventId): a batch completed by two runners records it once.
+    await batches.execute(
+      batchStreamId(batchId),
+      { type: 'CompleteBatch', data: completed, metadata: { now: deps.clock().toISOString() } },
+      { commandId: 'complete', eventId: () => batchCompletedEventId(batchId), metadata: { worker: 'batch-runner' } },
+    );
+    logger.info({ batchId, wallets: wallets.length, completed: completed.completed, failed: completed.failed, skipped: skipped.length }, 'batch completed');
   }
 
   return startWorker(

@@ -3,20 +3,15 @@
  * (once per file or Idempotency-Key), and reading a batch back: its summary, its rows with their
  * results, and everything a download needs. The runner (runner.ts) screens the rows.
  */
-import {
-  batchStreamId,
-  type Batch,
-  type BatchEvent,
-  type BatchPreview,
-  type BatchRow,
-  type BatchRowResult,
-  type BatchRowStatus,
-} from '@walletscreen/contracts';
-import { WrongExpectedRevision, type EventStore, type ReadStore } from '@walletscreen/platform';
+import { type Batch, type BatchPreview, type BatchRowResult, type BatchRowStatus } from '@walletscreen/contracts';
+import type { EventStore, ReadStore } from '@walletscreen/platform';
 import type { CheckDoc } from '@walletscreen/projections/checks/queries';
-import { batchSubmittedEventId } from '@walletscreen/domain/ids';
-import { Conflict, Invalid, InvalidLines, NotFound, PaymentRequired } from '@walletscreen/domain/errors';
-import { batchIdFor, evolveBatch, rowCheckId, submitEvents, walletRows, type BatchState } from './batch';
+import { CommandHandler } from '@walletscreen/domain/command-handler';
+import { batchIdFor, batchSubmittedEventId } from '@walletscreen/domain/ids';
+import { Invalid, InvalidLines, NotFound } from '@walletscreen/domain/errors';
+import { batchDecider, batchMessages, rowCheckId } from '@walletscreen/domain/batch/decide';
+import { batchStreamId, type BatchRow } from '@walletscreen/domain/batch/events';
+import { walletRows, type SubmittedBatch } from '@walletscreen/domain/batch/state';
 import type { ParsedBatch } from './parse';
 
 /** Collections the projections write (projections/src/batches, projections/src/checks). */
@@ -25,6 +20,8 @@ const CHECKS = 'checks';
 /** Check documents read at once. */
 const CHUNK = 500;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
+/** Batches whose folded state (their rows) is kept in memory between calls. */
+export const BATCHES_CACHED = 100;
 
 interface BatchDoc {
   id: string;
@@ -82,18 +79,16 @@ export function rowResult({ row, checkId, check }: RowWithCheck, skipped: Readon
 }
 
 export function createBatches(deps: { eventStore: EventStore; readStore: ReadStore; clock: () => Date; checksLeft: (userId: string) => Promise<number> }) {
-  const { eventStore, readStore } = deps;
+  const { readStore } = deps;
+  // A batch's state holds its rows (up to 10,000): few are kept folded in memory.
+  const batches = new CommandHandler(deps.eventStore, batchDecider, BATCHES_CACHED);
 
-  async function load(batchId: string): Promise<BatchState | null> {
-    let state: BatchState | null = null;
-    for (const e of await eventStore.readStream(batchStreamId(batchId))) state = evolveBatch(state, { type: e.type, data: e.data } as BatchEvent);
-    return state;
-  }
+  const load = async (batchId: string) => (await batches.load(batchStreamId(batchId))).state;
 
   /** The user's own batch; another user's is not found. */
-  async function own(userId: string, batchId: string): Promise<BatchState> {
+  async function own(userId: string, batchId: string): Promise<SubmittedBatch> {
     const state = await load(batchId);
-    if (!state || state.submitted.userId !== userId) throw new NotFound('No such batch');
+    if (!state || state.submitted.userId !== userId) throw new NotFound(batchMessages.notFound);
     return state;
   }
 
@@ -142,7 +137,7 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
   }
 
   /** The batch's rows joined with their checks, `CHUNK` checks at a time. */
-  async function* rowsWithChecks(userId: string, state: BatchState, rows: readonly BatchRow[] = state.rows): AsyncGenerator<RowWithCheck[]> {
+  async function* rowsWithChecks(userId: string, state: SubmittedBatch, rows: readonly BatchRow[] = state.rows): AsyncGenerator<RowWithCheck[]> {
     const { batchId } = state.submitted;
     for (let i = 0; i < rows.length; i += CHUNK) {
       const chunk = rows.slice(i, i + CHUNK).map((row) => ({ row, checkId: rowCheckId(userId, batchId, row) }));
@@ -151,7 +146,7 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
     }
   }
 
-  const skippedOf = (state: BatchState) => new Map((state.completed?.skipped ?? []).map((s) => [s.line, s.reason]));
+  const skippedOf = (state: SubmittedBatch) => new Map((state.completed?.skipped ?? []).map((s) => [s.line, s.reason]));
 
   return {
     load,
@@ -181,46 +176,18 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
       refuseErrors(parsed);
       const key = keyOf(parsed, options.idempotencyKey);
       const batchId = batchIdFor(userId, key);
-      const existing = await load(batchId);
-      if (existing) {
-        if (existing.submitted.contentHash !== parsed.contentHash) {
-          throw new Conflict('This Idempotency-Key was already used for another file', { 'Idempotency-Key': 'Already used for another file' });
-        }
-        return { batchId, created: false };
-      }
-      const left = await deps.checksLeft(userId);
-      if (left < parsed.walletCount) {
-        throw new PaymentRequired(
-          `This batch screens ${parsed.walletCount.toLocaleString('en-US')} wallet${parsed.walletCount === 1 ? '' : 's'} (one check each) and you have ${left.toLocaleString('en-US')} check${left === 1 ? '' : 's'} left. Buy more checks or split the file.`,
-        );
-      }
-      const events = submitEvents(
+      const checksLeft = await deps.checksLeft(userId);
+      // The events of a submission have had ids of their own from the first batch (batchSubmittedEventId): the same file sent twice at once records it once.
+      const { events } = await batches.execute(
+        batchStreamId(batchId),
         {
-          batchId,
-          userId,
-          fileName: options.fileName,
-          rowCount: parsed.rows.length,
-          walletCount: parsed.walletCount,
-          key,
-          contentHash: parsed.contentHash,
-          source: options.source,
-          ...(options.apiKeyId ? { apiKeyId: options.apiKeyId } : {}),
-          at: deps.clock().toISOString(),
+          type: 'SubmitBatch',
+          data: { batchId, userId, fileName: options.fileName, key, contentHash: parsed.contentHash, source: options.source, ...(options.apiKeyId ? { apiKeyId: options.apiKeyId } : {}), rows: parsed.rows, checksLeft },
+          metadata: { now: deps.clock().toISOString() },
         },
-        parsed.rows,
+        { commandId: 'submit', eventId: (_e, i) => batchSubmittedEventId(batchId, i), metadata: { command: 'SubmitBatch' } },
       );
-      try {
-        await eventStore.append(
-          batchStreamId(batchId),
-          events.map((e, i) => ({ id: batchSubmittedEventId(batchId, i), type: e.type, data: e.data, metadata: { command: 'SubmitBatch' } })),
-          { expectedRevision: 'no-stream' },
-        );
-      } catch (error) {
-        // The same file sent twice at once: the other call recorded it.
-        if (!(error instanceof WrongExpectedRevision)) throw error;
-        return { batchId, created: false };
-      }
-      return { batchId, created: true };
+      return { batchId, created: events.length > 0 };
     },
 
     /** The batch's summary; while it runs, its counts come from its checks. */

@@ -4,7 +4,7 @@
  * with its notes and history from its stream, and list them from the read model.
  */
 import { randomUUID } from 'node:crypto';
-import { alertStreamId, auditEventName, caseMessages, checkStreamId, fourEyesApplies, riskLevelLabels, shownRiskScore, type AlertRaisedData, type CaseDecision, type CaseDetail, type CaseList, type CaseListQuery, type CaseSummary, type FourEyesPolicy } from '@walletscreen/contracts';
+import { alertStreamId, auditEventName, caseMessages, checkStreamId, fourEyesApplies, riskLevelLabels, shownRiskScore, type CaseDecision, type CaseDetail, type CaseList, type CaseListQuery, type CaseSummary, type FourEyesPolicy } from '@walletscreen/contracts';
 import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
 import type { CheckEvent } from '@walletscreen/domain/check/events';
 import type { EventStore, ReadStore, Where } from '@walletscreen/platform';
@@ -12,6 +12,7 @@ import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { caseIdFor } from '@walletscreen/domain/ids';
 import { CASES, emailOfUser, type CaseDoc } from '../shared/check-case';
 import { Conflict, Invalid, NotFound } from '@walletscreen/domain/errors';
+import type { AlertRaised } from '@walletscreen/domain/alert/events';
 import { caseDecider, type CaseCommand } from '@walletscreen/domain/case/decide';
 import { caseStreamId, type CaseActor, type CaseEvent, type CaseSubject } from '@walletscreen/domain/case/events';
 import { actorView, caseSummaryFold } from '@walletscreen/domain/case/summary';
@@ -70,9 +71,9 @@ export function createCases(deps: { eventStore: EventStore; readStore: ReadStore
     return state;
   }
 
-  async function alertRaised(alertId: string): Promise<AlertRaisedData | null> {
+  async function alertRaised(alertId: string): Promise<AlertRaised | null> {
     const raised = (await deps.eventStore.readStream(alertStreamId(alertId))).find((e) => e.type === 'AlertRaised');
-    return raised ? (raised.data as AlertRaisedData) : null;
+    return raised ? (raised.data as AlertRaised) : null;
   }
 
   /** The case's events, folded; another customer's case (unless read from the admin area), or none, is not found. */

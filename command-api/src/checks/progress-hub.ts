@@ -4,8 +4,8 @@
  * for its result and the socket.io rooms. Nothing here advances on a timer. It also passes on the
  * blocking of an account, so the gateway can tell that user's open sockets at once.
  */
-import { type BatchCompleted } from '@walletscreen/contracts';
 import { checkEventTypes, type CheckEvent } from '@walletscreen/domain/check/events';
+import type { BatchCompleted } from '@walletscreen/domain/batch/events';
 import type { EventStore, Logger, MessageBus, RecordedEvent } from '@walletscreen/platform';
 import { supervise } from '@walletscreen/platform';
 

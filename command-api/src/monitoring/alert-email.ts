@@ -1,9 +1,10 @@
 /** The e-mail an alert sends: what changed, before and after, the new hits and a link to the inbox. */
-import { alertReasonText, networkNames, type AlertRaisedData, type Verdict } from '@walletscreen/contracts';
+import { alertReasonText, networkNames, type Verdict } from '@walletscreen/contracts';
+import type { AlertRaised } from '@walletscreen/domain/alert/events';
 
 const verdictText = (v: Verdict) => `${v.level || 'Incomplete'}${v.score !== null ? ` (score ${v.score})` : ''}, ${v.status || 'no status'}, ${v.sanctionsHits.length} sanctions hit${v.sanctionsHits.length === 1 ? '' : 's'}`;
 
-export function alertEmail(alert: AlertRaisedData, publicUrl: string): { subject: string; text: string } {
+export function alertEmail(alert: AlertRaised, publicUrl: string): { subject: string; text: string } {
   const wallet = `${alert.address} (${networkNames[alert.network]})${alert.reference ? `, reference ${alert.reference}` : ''}`;
   const lines = [
     `A watched wallet's screening changed: ${wallet}.`,

@@ -13,14 +13,15 @@
  *   derived from the watch and the check, so it is raised once);
  * - each alert is e-mailed to its user once (see `startAlertMailer` for the crash window).
  */
-import { AlertRaised, checkStreamId, alertStreamId, rescreenPricing, type AlertRaisedData, type ListChange, type Network } from '@walletscreen/contracts';
+import { checkStreamId, rescreenPricing, type ListChange, type Network } from '@walletscreen/contracts';
+import type { CustomListRemoved, CustomListUploaded } from '@walletscreen/domain/custom-list/events';
 import type { CheckState } from '@walletscreen/domain/check/state';
 import type { WalletCheckCompleted, WalletCheckRequested } from '@walletscreen/domain/check/events';
-import { startWorker, WrongExpectedRevision, type EventStore, type Logger, type MessageBus, type ReadStore, type RecordedEvent, type RunningWorker } from '@walletscreen/platform';
-import type { CustomListRemoved, CustomListUploaded } from '@walletscreen/domain/custom-list/events';
-import { alertIdFor, alertRaisedEventId } from '@walletscreen/domain/ids';
+import { startWorker, type EventStore, type Logger, type MessageBus, type ReadStore, type RecordedEvent, type RunningWorker } from '@walletscreen/platform';
+import { alertIdFor, listChangeRescreenKey, scheduledRescreenKey } from '@walletscreen/domain/ids';
 import { Forbidden, PaymentRequired } from '@walletscreen/domain/errors';
-import { alertFor, isDue } from './decide';
+import type { AlertRaised } from '@walletscreen/domain/alert/events';
+import { alertFor, isDue } from '@walletscreen/domain/watch/decide';
 import { alertEmail } from './alert-email';
 import { WATCHLIST, type WatchDoc } from './read-model';
 import { loadCheck, type Monitoring } from './service';
@@ -40,11 +41,6 @@ export type ListTouch = () => Promise<(check: CheckState) => boolean>;
 export interface SendMail {
   send(message: { to: string; subject: string; text: string; kind: string }): Promise<void>;
 }
-
-/** The Idempotency-Key of a watch's scheduled re-screen for one slot. */
-export const scheduledRescreenKey = (watchId: string, slot: string) => `watch|${watchId}|${slot}`;
-/** The Idempotency-Key of a watch's re-screen for one list change. */
-export const listChangeRescreenKey = (watchId: string, listEventId: string) => `watch|${watchId}|list|${listEventId}`;
 
 const PAGE = 500;
 
@@ -215,29 +211,13 @@ export function startCheckRecorder(deps: { bus: MessageBus; readStore: ReadStore
         const { state: check, summary } = await monitoring.checkSummary(completed.checkId);
         if (check.status === 'none' || !summary) return;
         const alertId = alertIdFor(watchId, summary.checkId);
-        const alert = alertFor(watch, summary, {
-          alertId,
-          trigger: request.rescreen?.trigger ?? 'check',
-          listChange: request.rescreen?.listChange ?? null,
-          at: summary.completedAt,
-        });
-        if (alert) await raise(deps.eventStore, alert);
+        const alert = alertFor(watch, summary, { alertId, trigger: request.rescreen?.trigger ?? 'check', listChange: request.rescreen?.listChange ?? null });
+        if (alert) await monitoring.raiseAlert(alert, summary.completedAt);
         // Recorded after the alert: a crash in between raises the same alert (same id) again, which the store keeps once.
         await monitoring.executeWatch(watchId, { type: 'RecordCheck', data: { summary, alertId: alert ? alertId : null }, metadata: { now: summary.completedAt } }, `record:${summary.checkId}`);
       },
     },
   );
-}
-
-async function raise(eventStore: EventStore, alert: AlertRaisedData): Promise<void> {
-  try {
-    await eventStore.append(alertStreamId(alert.alertId), [{ id: alertRaisedEventId(alert.alertId), type: AlertRaised, data: alert, metadata: { worker: 'monitoring-checks' } }], {
-      expectedRevision: 'no-stream',
-    });
-  } catch (error) {
-    // Raised before (a redelivered completion): the alert stands as it was.
-    if (!(error instanceof WrongExpectedRevision)) throw error;
-  }
 }
 
 /**
@@ -261,9 +241,9 @@ export function startAlertMailer(deps: {
     { bus: deps.bus, readStore: deps.readStore, logger: deps.logger },
     {
       name: 'monitoring-alert-emails',
-      filter: { eventTypes: [AlertRaised] },
+      filter: { eventTypes: ['AlertRaised'] },
       handle: async (event) => {
-        const alert = event.data as AlertRaisedData;
+        const alert = event.data as AlertRaised;
         const state = await monitoring.loadAlert(alert.alertId);
         if (state.status === 'none' || state.emailedTo !== null) return;
         const to = await deps.emailOf(alert.userId);

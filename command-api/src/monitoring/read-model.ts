@@ -2,8 +2,8 @@
  * The read models monitoring queries, as the projections write them (projections/src/monitoring),
  * and the checks read model's fields it looks up.
  */
-import type { CheckSummary } from '@walletscreen/contracts';
 import type { CheckState } from '@walletscreen/domain/check/state';
+import type { CheckSummary } from '@walletscreen/domain/watch/events';
 
 export const WATCHLIST = 'watchlist';
 export const ALERTS = 'alerts';

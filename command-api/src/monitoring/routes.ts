@@ -13,10 +13,10 @@ import {
   watchRequestSchema,
   watchResultSchema,
   watchSchema,
-  type WalletWatched,
   type WatchItem,
   type WatchRequest,
 } from '@walletscreen/contracts';
+import type { WatchVia } from '@walletscreen/domain/watch/events';
 import type { RateLimiter } from '@walletscreen/platform/rate-limit/rate-limiter';
 import { apiKeyAuth, currentApiKey, type ApiKeyAuthenticator } from '../http/api-key-auth';
 import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
@@ -49,7 +49,7 @@ function declarations(deps: { monitoring: Monitoring; waitForReadModels: Wait },
     prefix === ''
       ? { 401: { description: 'Not signed in' }, 403: { description: 'Account blocked' } }
       : { 401: { description: 'No API key, or not a valid one' }, 403: { description: 'The key lacks the monitor scope, or the account is blocked' }, 429: { description: 'Rate limit reached; see Retry-After' } };
-  const via = (res: Parameters<typeof currentApiKey>[0]): WalletWatched['via'] => (prefix === '' ? { kind: 'web' } : { kind: 'api', apiKeyId: currentApiKey(res).keyId });
+  const via = (res: Parameters<typeof currentApiKey>[0]): WatchVia => (prefix === '' ? { kind: 'web' } : { kind: 'api', apiKeyId: currentApiKey(res).keyId });
   const settled = async (position: number | null) => {
     if (position) await deps.waitForReadModels(position);
   };

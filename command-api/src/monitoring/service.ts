@@ -2,19 +2,21 @@
  * Monitoring's commands and queries: watch wallets (one or a batch), edit and unwatch them, list
  * the watchlist; the alerts inbox (list, acknowledge, resolve with a note). What the background
  * work does with the watchlist (re-screens, recording checks, raising alerts, e-mails) is in
- * rescreens.ts and alert-work.ts.
+ * background.ts.
  */
-import { alertStreamId, checkStreamId, intervalHoursOf, monitoringMessages, parseAddress, rescreenPricing, watchStreamId, WATCH_INTERVAL_HOURS_DEFAULT, type Alert, type AlertActor, type AlertList, type AlertStatus, type CheckSummary, type UpdateWatchRequest, type Watch, type WatchItem, type WatchList, type WatchResult, type WalletWatched, type AlertEvent, type WatchEvent } from '@walletscreen/contracts';
+import { alertStreamId, checkStreamId, intervalHoursOf, monitoringMessages, parseAddress, rescreenPricing, watchStreamId, WATCH_INTERVAL_HOURS_DEFAULT, type Alert, type AlertList, type AlertStatus, type UpdateWatchRequest, type Watch, type WatchItem, type WatchList, type WatchResult } from '@walletscreen/contracts';
 import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
 import type { CheckEvent } from '@walletscreen/domain/check/events';
 import type { EventStore, ReadStore } from '@walletscreen/platform';
-import { AggregateRepository } from '@walletscreen/domain/command-handler';
+import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { Conflict, Invalid, NotFound } from '@walletscreen/domain/errors';
-import { decideAlert, decideWatch, evolveAlert, type AlertCommand, type AlertState, type WatchCommand } from './decide';
+import { alertRaisedEventId, watchIdOf } from '@walletscreen/domain/ids';
+import { alertDecider, type AlertCommand } from '@walletscreen/domain/alert/decide';
+import type { AlertActor, AlertRaised } from '@walletscreen/domain/alert/events';
+import { watchDecider, type WatchCommand } from '@walletscreen/domain/watch/decide';
+import type { CheckSummary, WatchVia } from '@walletscreen/domain/watch/events';
+import type { WatchState } from '@walletscreen/domain/watch/state';
 import { ALERTS, CHECKS, WATCHLIST, type AlertDoc, type CheckRow, type SummarizeCheck, type WatchDoc } from './read-model';
-import { watchAggregate, watchIdOf, type WatchState } from './watch';
-
-export const alertAggregate = { initialState: { status: 'none' } as AlertState, evolve: evolveAlert, types: new Set(['AlertRaised', 'AlertAcknowledged', 'AlertResolved', 'AlertEmailed']) };
 
 /** A check folded from its stream, and when it completed. */
 export async function loadCheck(eventStore: EventStore, checkId: string): Promise<{ state: CheckState; completedAt: string | null }> {
@@ -33,14 +35,22 @@ export function createMonitoring(deps: { eventStore: EventStore; readStore: Read
     return { state, summary: completedAt ? deps.summarize(state, completedAt) : null };
   }
 
-  const watches = new AggregateRepository<WatchState, WatchEvent>(deps.eventStore, watchAggregate);
-  const alerts = new AggregateRepository<AlertState, AlertEvent>(deps.eventStore, alertAggregate);
+  const watches = new CommandHandler(deps.eventStore, watchDecider);
+  const alerts = new CommandHandler(deps.eventStore, alertDecider);
   const now = () => deps.clock().toISOString();
 
-  const executeWatch = (watchId: string, command: WatchCommand, commandId: string) =>
-    watches.handle(watchStreamId(watchId), (state) => decideWatch(command, state), { commandId, metadata: { command: command.type } });
-  const executeAlert = (alertId: string, command: AlertCommand, commandId: string) =>
-    alerts.handle(alertStreamId(alertId), (state) => decideAlert(command, state), { commandId, metadata: { command: command.type } });
+  const executeWatch = (watchId: string, command: WatchCommand, commandId: string) => watches.execute(watchStreamId(watchId), command, { commandId, metadata: { command: command.type } });
+  const executeAlert = (alertId: string, command: AlertCommand, commandId: string) => alerts.execute(alertStreamId(alertId), command, { commandId, metadata: { command: command.type } });
+  /**
+   * Raises the alert a completed check gave, once: its one event has the id it has had since the
+   * first alert (alertRaisedEventId), so a redelivered completion finds it and records nothing.
+   */
+  const raiseAlert = (alert: Omit<AlertRaised, 'at'>, at: string) =>
+    alerts.execute(alertStreamId(alert.alertId), { type: 'RaiseAlert', data: alert, metadata: { now: at } }, {
+      commandId: 'raise',
+      eventId: () => alertRaisedEventId(alert.alertId),
+      metadata: { worker: 'monitoring-checks' },
+    });
 
   /** The baseline of a new watch: the check named, or the user's latest completed check of the wallet. */
   async function baselineOf(userId: string, address: string, network: string, checkId: string | undefined, index: number | null): Promise<CheckSummary | null> {
@@ -94,6 +104,7 @@ export function createMonitoring(deps: { eventStore: EventStore; readStore: Read
     checkSummary,
     executeWatch,
     executeAlert,
+    raiseAlert,
     loadWatch: async (watchId: string) => (await watches.load(watchStreamId(watchId))).state,
     loadAlert: async (alertId: string) => (await alerts.load(alertStreamId(alertId))).state,
 
@@ -101,7 +112,7 @@ export function createMonitoring(deps: { eventStore: EventStore; readStore: Read
      * Watches wallets (one, or a batch's): every item is parsed before anything is recorded, and a
      * wallet watched already is left as it is (reported as not created).
      */
-    async watch(userId: string, items: WatchItem[], via: WalletWatched['via'], many: boolean): Promise<WatchResult & { position: number }> {
+    async watch(userId: string, items: WatchItem[], via: WatchVia, many: boolean): Promise<WatchResult & { position: number }> {
       const parsed = items.map((item, i) => {
         const result = parseAddress(item.address, item.network);
         if (!result.ok) throw new Invalid(many ? `Wallet ${i + 1}: ${result.reason}` : result.reason, { [many ? `items.${i}.address` : 'address']: result.reason });

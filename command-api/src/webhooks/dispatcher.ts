@@ -16,10 +16,14 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '@walletscreen/contracts';
 import { startWorker, type EventStore, type Logger, type MessageBus, type ReadStore, type RecordedEvent } from '@walletscreen/platform';
-import { AggregateRepository } from '@walletscreen/domain/command-handler';
+import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { webhookDeliveryIdFor } from '@walletscreen/domain/ids';
-import { decideAbandon, decideClaim, decideRecordAttempt, decideSchedule, isDue, webhookDeliveryAggregate, webhookDeliveryStreamId } from './delivery';
-import { decideDisableFailingEndpoint, signingSecrets, webhookEndpointsAggregate, webhookEndpointsStreamId } from './endpoints';
+import { webhookDeliveryDecider } from '@walletscreen/domain/webhook-delivery/decide';
+import { webhookDeliveryStreamId } from '@walletscreen/domain/webhook-delivery/events';
+import { isDue } from '@walletscreen/domain/webhook-delivery/state';
+import { webhookEndpointDecider } from '@walletscreen/domain/webhook-endpoint/decide';
+import { webhookEndpointsStreamId } from '@walletscreen/domain/webhook-endpoint/events';
+import { signingSecrets } from '@walletscreen/domain/webhook-endpoint/state';
 import { webhookMappings } from './event-mapping';
 import type { SendWebhook } from './sender';
 
@@ -55,8 +59,8 @@ export function startWebhookDispatcher(deps: {
   pollMs?: number;
 }): WebhookDispatcher {
   const { eventStore, readStore, logger, clock } = deps;
-  const endpoints = new AggregateRepository(eventStore, webhookEndpointsAggregate);
-  const deliveries = new AggregateRepository(eventStore, webhookDeliveryAggregate);
+  const endpoints = new CommandHandler(eventStore, webhookEndpointDecider);
+  const deliveries = new CommandHandler(eventStore, webhookDeliveryDecider);
   const now = () => clock().toISOString();
 
   // ---- the outbox: domain events become scheduled deliveries --------------------------------
@@ -73,9 +77,9 @@ export function startWebhookDispatcher(deps: {
     const body = JSON.stringify({ type: mapping.type, timestamp: event.recordedAt, data } satisfies WebhookPayload);
     for (const endpoint of subscribed) {
       const deliveryId = webhookDeliveryIdFor(event.id, endpoint.endpointId);
-      const { events } = await deliveries.handle(
+      const { events } = await deliveries.execute(
         webhookDeliveryStreamId(deliveryId),
-        (s) => decideSchedule({ deliveryId, userId, endpointId: endpoint.endpointId, eventType: mapping.type, sourceEventId: event.id, body, at }, s),
+        { type: 'ScheduleWebhookDelivery', data: { deliveryId, userId, endpointId: endpoint.endpointId, eventType: mapping.type, sourceEventId: event.id, body }, metadata: { now: at } },
         { commandId: 'schedule', metadata: { worker: 'webhooks' } },
       );
       if (events.length > 0) wake(deliveryId);
@@ -121,15 +125,15 @@ export function startWebhookDispatcher(deps: {
     const endpoint = (await endpoints.load(webhookEndpointsStreamId(state.userId))).state.endpoints[state.endpointId];
     if (!endpoint || !endpoint.enabled) {
       const reason = endpoint ? 'Not sent: the endpoint is disabled' : 'Not sent: the endpoint was deleted';
-      await deliveries.handle(streamId, (s) => decideAbandon({ reason }, s, now()), { commandId: randomUUID(), metadata: { worker: 'webhooks' } });
+      await deliveries.execute(streamId, { type: 'AbandonWebhookDelivery', data: { reason }, metadata: { now: now() } }, { commandId: randomUUID(), metadata: { worker: 'webhooks' } });
       return;
     }
     const claimId = randomUUID();
-    const claimed = await deliveries.handle(streamId, (s) => decideClaim({ claimId, timeoutMs: deps.timeoutMs }, s, now()), { commandId: claimId, metadata: { worker: 'webhooks' } });
+    const claimed = await deliveries.execute(streamId, { type: 'ClaimWebhookDelivery', data: { claimId, timeoutMs: deps.timeoutMs }, metadata: { now: now() } }, { commandId: claimId, metadata: { worker: 'webhooks' } });
     if (claimed.events.length === 0) return;
     const sentAt = clock();
     const outcome = await deps.send({ url: endpoint.url, id: deliveryId, body: state.body, secrets: signingSecrets(endpoint, sentAt.toISOString()), now: sentAt });
-    await deliveries.handle(streamId, (s) => decideRecordAttempt({ claimId, outcome }, s, now()), { commandId: `${claimId}|attempt`, metadata: { worker: 'webhooks' } });
+    await deliveries.execute(streamId, { type: 'RecordWebhookAttempt', data: { claimId, outcome }, metadata: { now: now() } }, { commandId: `${claimId}|attempt`, metadata: { worker: 'webhooks' } });
     if (!outcome.ok) await disableWhenFailingForDays(state.userId, state.endpointId);
   }
 
@@ -137,10 +141,11 @@ export function startWebhookDispatcher(deps: {
     const health = await readStore.get<{ failing_since: string | null }>(WEBHOOK_ENDPOINT_HEALTH, endpointId);
     if (!health?.failing_since) return;
     const failingSince = health.failing_since;
-    const { events } = await endpoints.handle(webhookEndpointsStreamId(userId), (s) => decideDisableFailingEndpoint({ endpointId, failingSince }, s, now()), {
-      commandId: `disable|${endpointId}|${failingSince}`,
-      metadata: { worker: 'webhooks' },
-    });
+    const { events } = await endpoints.execute(
+      webhookEndpointsStreamId(userId),
+      { type: 'DisableFailingWebhookEndpoint', data: { endpointId, failingSince }, metadata: { now: now() } },
+      { commandId: `disable|${endpointId}|${failingSince}`, metadata: { worker: 'webhooks' } },
+    );
     if (events.length > 0) logger.warn({ userId, endpointId, failingSince }, 'webhook endpoint disabled: its deliveries failed for days');
   }
 

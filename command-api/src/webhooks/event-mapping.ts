@@ -10,11 +10,14 @@
  * (`AlertRaised`, self-contained) is `alert.created`, the alert as GET /api/v1/alerts answers it
  * when it is raised (open).
  */
-import { batchStreamId, checkStreamId, raisedAlert, type AlertRaisedData, type Batch, type BatchCompleted, type BatchSubmitted, type WebhookEventType } from '@walletscreen/contracts';
+import { checkStreamId, type Batch, type WebhookEventType } from '@walletscreen/contracts';
 import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
 import { progressOf } from '@walletscreen/domain/check/progress';
 import type { CheckEvent } from '@walletscreen/domain/check/events';
 import type { EventStore, ReadStore, RecordedEvent } from '@walletscreen/platform';
+import type { AlertRaised } from '@walletscreen/domain/alert/events';
+import { raisedAlert } from '@walletscreen/domain/alert/summary';
+import { batchStreamId, type BatchCompleted, type BatchSubmitted } from '@walletscreen/domain/batch/events';
 import { screeningOf } from '../shared/screening';
 
 export interface MappingDeps {
@@ -75,8 +78,8 @@ const batchCompleted: WebhookMapping = {
 /** The alert as the alerts API answers it at the moment it is raised: open, with before, after and the evidence. */
 const alertCreated: WebhookMapping = {
   type: 'alert.created',
-  userId: (event) => (event.data as AlertRaisedData).userId,
-  data: (event) => Promise.resolve(raisedAlert(event.data as AlertRaisedData)),
+  userId: (event) => (event.data as AlertRaised).userId,
+  data: (event) => Promise.resolve(raisedAlert(event.data as AlertRaised)),
 };
 
 export const webhookMappings: Readonly<Record<string, WebhookMapping>> = {

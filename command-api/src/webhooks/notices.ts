@@ -4,7 +4,7 @@
  * recorded, and again after a crash that came before it was sent.
  */
 import { startWorker, type Logger, type MessageBus, type ReadStore, type RunningWorker } from '@walletscreen/platform';
-import type { WebhookEndpointEvent } from './endpoints';
+import type { WebhookEndpointDisabled } from '@walletscreen/domain/webhook-endpoint/events';
 
 export interface NoticeMail {
   to: string;
@@ -50,7 +50,7 @@ export function startWebhookNotices(deps: {
       filter: { eventTypes: ['WebhookEndpointDisabled'] },
       concurrency: 1,
       async handle(event) {
-        const d = (event as unknown as Extract<WebhookEndpointEvent, { type: 'WebhookEndpointDisabled' }>).data;
+        const d = event.data as WebhookEndpointDisabled;
         const [to, url] = await Promise.all([deps.emailOf(d.userId), deps.endpointUrl(d.userId, d.endpointId)]);
         if (!to || !url) return;
         await deps.send(disabledEndpointMail(to, { url, reason: d.reason, failingSince: d.failingSince, screenUrl: `${deps.publicUrl.replace(/\/$/, '')}/dashboard/webhooks` }));

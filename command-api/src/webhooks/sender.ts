@@ -8,7 +8,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { webhookMessages } from '@walletscreen/contracts';
-import type { AttemptOutcome } from './delivery';
+import type { AttemptOutcome } from '@walletscreen/domain/webhook-delivery/events';
 import { checkedLookup, isPublicAddress, literalIp, PrivateDestination } from './destination';
 
 export const RESPONSE_BODY_MAX = 1024;

@@ -5,28 +5,32 @@
 import { randomUUID } from 'node:crypto';
 import { webhookMessages, type WebhookDelivery, type WebhookEndpoint, type WebhookEventType } from '@walletscreen/contracts';
 import type { EventStore, ReadStore } from '@walletscreen/platform';
-import { AggregateRepository } from '@walletscreen/domain/command-handler';
+import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { Invalid, NotFound } from '@walletscreen/domain/errors';
-import { decideRedeliver, webhookDeliveryAggregate, webhookDeliveryStreamId } from './delivery';
+import { webhookDeliveryDecider } from '@walletscreen/domain/webhook-delivery/decide';
+import { webhookDeliveryStreamId } from '@walletscreen/domain/webhook-delivery/events';
+import { webhookEndpointDecider, type WebhookEndpointCommand } from '@walletscreen/domain/webhook-endpoint/decide';
+import { webhookEndpointsStreamId, type EndpointChanges } from '@walletscreen/domain/webhook-endpoint/events';
+import type { StoredEndpoint } from '@walletscreen/domain/webhook-endpoint/state';
 import { isPublicAddress, literalIp } from './destination';
-import {
-  decideCreateEndpoint,
-  decideDeleteEndpoint,
-  decideRotateSecret,
-  decideUpdateEndpoint,
-  endpointView,
-  webhookEndpointsAggregate,
-  webhookEndpointsStreamId,
-  type EndpointChanges,
-  type WebhookEndpointsState,
-} from './endpoints';
 import { newWebhookSecret } from './sender';
-
-export type { WebhookEndpointsState };
 
 /** Collection the webhook deliveries projection writes (projections/src/webhooks): the delivery log. */
 const WEBHOOK_DELIVERIES = 'webhook_deliveries';
 type WebhookDeliveryDoc = WebhookDelivery & { user_id: string };
+
+export function endpointView(endpoint: StoredEndpoint): WebhookEndpoint {
+  return {
+    id: endpoint.endpointId,
+    url: endpoint.url,
+    description: endpoint.description,
+    events: endpoint.events,
+    enabled: endpoint.enabled,
+    disabled_reason: endpoint.disabledReason,
+    created_at: endpoint.createdAt,
+    updated_at: endpoint.updatedAt,
+  };
+}
 
 export function createWebhooks(deps: {
   eventStore: EventStore;
@@ -37,12 +41,12 @@ export function createWebhooks(deps: {
   /** Wakes this process's dispatcher for a delivery due now (the others find it on their next look). */
   deliverNow?: (deliveryId: string) => void;
 }) {
-  const endpoints = new AggregateRepository(deps.eventStore, webhookEndpointsAggregate);
-  const deliveries = new AggregateRepository(deps.eventStore, webhookDeliveryAggregate);
+  const endpoints = new CommandHandler(deps.eventStore, webhookEndpointDecider);
+  const deliveries = new CommandHandler(deps.eventStore, webhookDeliveryDecider);
   const now = () => deps.clock().toISOString();
 
-  const execute = (userId: string, decide: (state: WebhookEndpointsState) => ReturnType<typeof decideCreateEndpoint>, command: string) =>
-    endpoints.handle(webhookEndpointsStreamId(userId), decide, { commandId: randomUUID(), metadata: { command } });
+  const execute = (userId: string, command: WebhookEndpointCommand) =>
+    endpoints.execute(webhookEndpointsStreamId(userId), command, { commandId: randomUUID(), metadata: { command: command.type } });
 
   /** A literal private IP is refused at once; a host name is checked at every delivery, once resolved. */
   function checkDestination(url: string) {
@@ -76,28 +80,28 @@ export function createWebhooks(deps: {
       checkDestination(input.url);
       const endpointId = randomUUID();
       const secret = newWebhookSecret();
-      const { state } = await execute(
-        userId,
-        (s) => decideCreateEndpoint({ userId, endpointId, url: input.url, description: input.description ?? '', events: input.events, secret }, s, now()),
-        'CreateWebhookEndpoint',
-      );
+      const { state } = await execute(userId, {
+        type: 'CreateWebhookEndpoint',
+        data: { userId, endpointId, url: input.url, description: input.description ?? '', events: input.events, secret },
+        metadata: { now: now() },
+      });
       return { ...endpointView(state.endpoints[endpointId]!), secret };
     },
 
     async update(userId: string, endpointId: string, changes: EndpointChanges): Promise<WebhookEndpoint> {
       if (changes.url !== undefined) checkDestination(changes.url);
-      const { state } = await execute(userId, (s) => decideUpdateEndpoint({ endpointId, changes }, s, now()), 'UpdateWebhookEndpoint');
+      const { state } = await execute(userId, { type: 'UpdateWebhookEndpoint', data: { endpointId, changes }, metadata: { now: now() } });
       return endpointView(state.endpoints[endpointId]!);
     },
 
     async rotateSecret(userId: string, endpointId: string): Promise<string> {
       const secret = newWebhookSecret();
-      await execute(userId, (s) => decideRotateSecret({ endpointId, secret }, s, now()), 'RotateWebhookSecret');
+      await execute(userId, { type: 'RotateWebhookSecret', data: { endpointId, secret }, metadata: { now: now() } });
       return secret;
     },
 
     async remove(userId: string, endpointId: string): Promise<void> {
-      await execute(userId, (s) => decideDeleteEndpoint({ endpointId }, s, now()), 'DeleteWebhookEndpoint');
+      await execute(userId, { type: 'DeleteWebhookEndpoint', data: { endpointId }, metadata: { now: now() } });
     },
 
     /** The endpoint's deliveries, newest first (from the delivery log read model). */
@@ -115,12 +119,9 @@ export function createWebhooks(deps: {
     /** A new attempt now, with the same webhook-id. */
     async redeliver(userId: string, endpointId: string, deliveryId: string): Promise<{ position: number | null }> {
       const endpoint = await endpointOf(userId, endpointId);
-      const { state, position } = await deliveries.handle(
+      const { state, position } = await deliveries.execute(
         webhookDeliveryStreamId(deliveryId),
-        (s) => {
-          if (s.status !== 'none' && s.endpointId !== endpointId) throw new NotFound(webhookMessages.deliveryNotFound);
-          return decideRedeliver({ userId, endpointEnabled: endpoint.enabled }, s, now());
-        },
+        { type: 'RedeliverWebhook', data: { userId, endpointId, endpointEnabled: endpoint.enabled }, metadata: { now: now() } },
         { commandId: randomUUID(), metadata: { command: 'RedeliverWebhook' } },
       );
       if (state.status !== 'none') deps.deliverNow?.(deliveryId);

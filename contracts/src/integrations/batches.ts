@@ -1,12 +1,13 @@
 /**
  * Batch screening: a CSV of wallets (address, optional network and reference) screened as one
  * batch, on the Batch screen or through `POST /api/v1/batches`. A batch is a stream of its own
- * (`batch-<batchId>`): what was submitted, its rows, and its completion. Each distinct wallet is
- * one check, requested through the same check command as any other with an Idempotency-Key of its
- * own, so a batch resumed after a restart, or the same file uploaded again, charges nothing twice.
+ * (`batch-<batchId>`): what was submitted, its rows, and its completion (the events are the
+ * domain's: domain/src/batch). Each distinct wallet is one check, requested through the same check
+ * command as any other with an Idempotency-Key of its own, so a batch resumed after a restart, or
+ * the same file uploaded again, charges nothing twice.
  */
 import { z } from 'zod';
-import { networks, type Network } from '../addresses/parse';
+import { networks } from '../addresses/parse';
 import { REFERENCE_MAX } from './public-api';
 
 export const BATCH_LIMITS = {
@@ -18,65 +19,7 @@ export const BATCH_LIMITS = {
   errorsListed: 500,
 } as const;
 
-/** Rows per `BatchRowsAdded` event: keeps every event well under a message bus's 1 MB. */
-export const BATCH_ROWS_PER_EVENT = 500;
-
 export const batchStreamId = (batchId: string) => `batch-${batchId}`;
-
-/** One row of the file, parsed: the wallet as written and as canonical, and the caller's reference. */
-export interface BatchRow {
-  /** The row's line in the file (1 is the first line, a header included). */
-  line: number;
-  input: string;
-  address: string;
-  network: Network;
-  reference?: string;
-  /** The earlier row of the same wallet: this row shares its check (each wallet is screened, and charged, once). */
-  sameAs?: number;
-}
-
-export interface BatchSubmitted {
-  batchId: string;
-  userId: string;
-  fileName: string | null;
-  /** Rows in the file, and the distinct wallets among them (each one check). */
-  rowCount: number;
-  walletCount: number;
-  /** The key the batch was submitted with: the caller's Idempotency-Key, or the file's content hash. */
-  key: string;
-  /** The sha-256 of the rows as parsed (wallet, network, reference): the same file has the same hash. */
-  contentHash: string;
-  source: 'web' | 'api';
-  apiKeyId?: string;
-  at: string;
-}
-
-export interface BatchRowsAdded {
-  batchId: string;
-  rows: BatchRow[];
-}
-
-/** A wallet of the batch that was not screened, and why (no checks left, account blocked). */
-export interface BatchSkippedRow {
-  line: number;
-  reason: string;
-}
-
-export interface BatchCompleted {
-  batchId: string;
-  userId: string;
-  /** Wallets screened to a result, wallets whose check failed (refunded), wallets not screened. */
-  completed: number;
-  failed: number;
-  skipped: BatchSkippedRow[];
-  at: string;
-}
-
-export type BatchEvent =
-  | { type: 'BatchSubmitted'; data: BatchSubmitted }
-  | { type: 'BatchRowsAdded'; data: BatchRowsAdded }
-  | { type: 'BatchCompleted'; data: BatchCompleted };
-export const batchEventTypes = ['BatchSubmitted', 'BatchRowsAdded', 'BatchCompleted'] as const satisfies ReadonlyArray<BatchEvent['type']>;
 
 // --- The API -----------------------------------------------------------------------------------
 

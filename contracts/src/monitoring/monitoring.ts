@@ -1,11 +1,12 @@
 /**
  * Monitoring: the watchlist (wallets re-screened on a schedule and when a list changes) and the
- * alerts raised when a re-screen's verdict differs from the one before. The events, the API
- * bodies, and the comparison that decides what raises an alert (pure, shared by the server and
- * its tests).
+ * alerts raised when a re-screen's verdict differs from the one before. The API bodies, what an
+ * alert shows (verdicts, hits, evidence), and the comparison that decides what raises an alert
+ * (pure, shared by the server and its tests). The events are the domain's (domain/src/watch,
+ * domain/src/alert).
  */
 import { z } from 'zod';
-import { networks, type Chain, type Network } from '../addresses/parse';
+import { networks } from '../addresses/parse';
 
 /** Wallets one user may watch at once. */
 export const WATCHLIST_MAX_DEFAULT = 10_000;
@@ -73,17 +74,6 @@ export const listVersionsSchema = z.object({
 });
 export type ListVersions = z.infer<typeof listVersionsSchema>;
 
-/** A completed check of a watched wallet, as the watch records it. */
-export interface CheckSummary extends Verdict {
-  checkId: string;
-  /** When the check was requested. */
-  requestedAt: string;
-  completedAt: string;
-  lists: ListVersions;
-  /** Whether the check reused an earlier check's blockchain data (a list-change re-screen). */
-  reusedChainEvidenceOf: string | null;
-}
-
 export const alertReasons = ['level-changed', 'status-changed', 'new-sanctions-hit'] as const;
 export type AlertReason = (typeof alertReasons)[number];
 
@@ -109,76 +99,13 @@ export const alertReasonText: Record<AlertReason, string> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Events
+// Streams, and an alert's evidence
 // ---------------------------------------------------------------------------------------------
 
 export const watchStreamId = (watchId: string) => `watch-${watchId}`;
 export const alertStreamId = (alertId: string) => `alert-${alertId}`;
 
 export type RescreenTrigger = 'schedule' | 'list-change';
-
-export interface WalletWatched {
-  watchId: string;
-  userId: string;
-  address: string;
-  chain: Chain;
-  network: Network;
-  reference: string | null;
-  tags: string[];
-  intervalHours: number;
-  /** The completed check the next result is compared with (null: the first check after watching sets it). */
-  baseline: CheckSummary | null;
-  nextDueAt: string;
-  /** Where it was added: the web app (a result or the watchlist), or the public API with this key. */
-  via: { kind: 'web' } | { kind: 'api'; apiKeyId: string };
-  at: string;
-}
-export interface WatchUpdated {
-  watchId: string;
-  userId: string;
-  reference: string | null;
-  tags: string[];
-  intervalHours: number;
-  nextDueAt: string;
-  at: string;
-}
-export interface WalletUnwatched {
-  watchId: string;
-  userId: string;
-  at: string;
-}
-export interface WatchRescreenRequested {
-  watchId: string;
-  userId: string;
-  checkId: string;
-  trigger: RescreenTrigger;
-  /** The scheduled time this re-screen is for (scheduled re-screens). */
-  slot: string | null;
-  /** Whether a check was charged (scheduled) or not (list changes are free). */
-  charged: boolean;
-  /** The check whose blockchain data the re-screen reuses (list changes). */
-  reusedChainEvidenceOf: string | null;
-  /** The list change that touched the wallet (list changes). */
-  listChange: ListChange | null;
-  nextDueAt: string;
-  at: string;
-}
-export interface WatchRescreenSkipped {
-  watchId: string;
-  userId: string;
-  slot: string;
-  reason: string;
-  nextDueAt: string;
-  at: string;
-}
-export interface WatchCheckRecorded {
-  watchId: string;
-  userId: string;
-  summary: CheckSummary;
-  /** The alert this check raised, if it did. */
-  alertId: string | null;
-  at: string;
-}
 
 /** The list change a re-screen answers: the event that imported or changed the list. */
 export const listChangeSchema = z.object({
@@ -193,78 +120,19 @@ export const listChangeSchema = z.object({
 });
 export type ListChange = z.infer<typeof listChangeSchema>;
 
-export type WatchEvent =
-  | { type: 'WalletWatched'; data: WalletWatched }
-  | { type: 'WatchUpdated'; data: WatchUpdated }
-  | { type: 'WalletUnwatched'; data: WalletUnwatched }
-  | { type: 'WatchRescreenRequested'; data: WatchRescreenRequested }
-  | { type: 'WatchRescreenSkipped'; data: WatchRescreenSkipped }
-  | { type: 'WatchCheckRecorded'; data: WatchCheckRecorded };
-export const watchEventTypes = ['WalletWatched', 'WatchUpdated', 'WalletUnwatched', 'WatchRescreenRequested', 'WatchRescreenSkipped', 'WatchCheckRecorded'] as const satisfies ReadonlyArray<
-  WatchEvent['type']
->;
-
-/** The type name of the event a new alert is recorded as (webhooks map it to `alert.created`). */
-export const AlertRaised = 'AlertRaised' as const;
-
-/** An alert, self-contained: whom it is for, the wallet, what changed, and the evidence. */
-export const alertRaisedSchema = z.object({
-  alertId: z.string(),
-  userId: z.string(),
-  watchId: z.string(),
-  address: z.string(),
-  network: z.enum(networks),
-  reference: z.string().nullable().optional(),
-  tags: z.array(z.string()).optional(),
-  reasons: z.array(z.enum(alertReasons)).min(1),
-  before: verdictSchema,
-  after: verdictSchema,
-  checkId: z.string(),
-  previousCheckId: z.string(),
-  evidence: z.object({
-    /** Hits the previous check did not have. */
-    newHits: z.array(sanctionsHitSchema),
-    /** The lists the new check was screened against. */
-    lists: listVersionsSchema,
-    /** What started the new check: the schedule, a list change (with the change), or a check the user ran. */
-    trigger: z.enum(['schedule', 'list-change', 'check']),
-    listChange: listChangeSchema.nullable(),
-    /** The check whose blockchain data the new check reused (no blockchain call was made), when it did. */
-    reusedChainEvidenceOf: z.string().nullable(),
-  }),
-  at: z.string(),
+/** An alert's evidence: the new hits, the lists and what started the check that raised it. */
+export const alertEvidenceSchema = z.object({
+  /** Hits the previous check did not have. */
+  newHits: z.array(sanctionsHitSchema),
+  /** The lists the new check was screened against. */
+  lists: listVersionsSchema,
+  /** What started the new check: the schedule, a list change (with the change), or a check the user ran. */
+  trigger: z.enum(['schedule', 'list-change', 'check']),
+  listChange: listChangeSchema.nullable(),
+  /** The check whose blockchain data the new check reused (no blockchain call was made), when it did. */
+  reusedChainEvidenceOf: z.string().nullable(),
 });
-export type AlertRaisedData = z.infer<typeof alertRaisedSchema>;
-
-export interface AlertActor {
-  userId: string;
-  email: string;
-}
-export interface AlertAcknowledged {
-  alertId: string;
-  userId: string;
-  by: AlertActor;
-  at: string;
-}
-export interface AlertResolved {
-  alertId: string;
-  userId: string;
-  by: AlertActor;
-  note: string;
-  at: string;
-}
-export interface AlertEmailed {
-  alertId: string;
-  userId: string;
-  to: string;
-  at: string;
-}
-export type AlertEvent =
-  | { type: 'AlertRaised'; data: AlertRaisedData }
-  | { type: 'AlertAcknowledged'; data: AlertAcknowledged }
-  | { type: 'AlertResolved'; data: AlertResolved }
-  | { type: 'AlertEmailed'; data: AlertEmailed };
-export const alertEventTypes = ['AlertRaised', 'AlertAcknowledged', 'AlertResolved', 'AlertEmailed'] as const satisfies ReadonlyArray<AlertEvent['type']>;
+export type AlertEvidence = z.infer<typeof alertEvidenceSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // API
@@ -369,7 +237,7 @@ export const alertSchema = z.object({
   after: verdictSchema,
   check_id: z.string(),
   previous_check_id: z.string(),
-  evidence: alertRaisedSchema.shape.evidence,
+  evidence: alertEvidenceSchema,
   raised_at: z.string(),
   acknowledged_at: z.string().nullable(),
   acknowledged_by: z.string().nullable(),
@@ -379,31 +247,6 @@ export const alertSchema = z.object({
   emailed_at: z.string().nullable(),
 });
 export type Alert = z.infer<typeof alertSchema>;
-
-/** The alert as it stands when raised: open, with before, after and the evidence (the read model's first state, and the `alert.created` webhook). */
-export function raisedAlert(d: AlertRaisedData): Alert {
-  return {
-    id: d.alertId,
-    status: 'open',
-    watch_id: d.watchId,
-    address: d.address,
-    network: d.network,
-    reference: d.reference ?? null,
-    reasons: d.reasons,
-    before: d.before,
-    after: d.after,
-    check_id: d.checkId,
-    previous_check_id: d.previousCheckId,
-    evidence: d.evidence,
-    raised_at: d.at,
-    acknowledged_at: null,
-    acknowledged_by: null,
-    resolved_at: null,
-    resolved_by: null,
-    note: null,
-    emailed_at: null,
-  };
-}
 
 export const alertListSchema = z.object({ items: z.array(alertSchema), total: z.number(), open: z.number() });
 export type AlertList = z.infer<typeof alertListSchema>;

@@ -1,4 +1,4 @@
-import type { BatchCompleted, BatchSubmitted } from '@walletscreen/contracts';
+import type { BatchEvent } from '@walletscreen/domain/batch/events';
 import type { RecordedEvent } from '@walletscreen/platform';
 import type { Projection } from '../projection';
 
@@ -27,10 +27,11 @@ export const batchesProjection: Projection<BatchDoc> = {
   collection: BATCHES,
   handles: ['BatchSubmitted', 'BatchCompleted'],
   keyOf: (event: RecordedEvent) => (event.data as { batchId?: string }).batchId ?? null,
-  fold(doc, event) {
+  fold(doc, recorded) {
+    const event = { type: recorded.type, data: recorded.data } as BatchEvent;
     switch (event.type) {
       case 'BatchSubmitted': {
-        const d = event.data as BatchSubmitted;
+        const d = event.data;
         return {
           id: d.batchId,
           user_id: d.userId,
@@ -49,11 +50,15 @@ export const batchesProjection: Projection<BatchDoc> = {
       }
       case 'BatchCompleted': {
         if (!doc) return doc;
-        const d = event.data as BatchCompleted;
+        const d = event.data;
         return { ...doc, status: 'completed', completed_at: d.at, completed: d.completed, failed: d.failed, skipped: d.skipped.length };
       }
-      default:
+      case 'BatchRowsAdded':
         return doc;
+      default: {
+        const _exhaustive: never = event;
+        return _exhaustive;
+      }
     }
   },
   indexes: [['user_id', 'created_at'], ['status']],

@@ -1,4 +1,6 @@
-import { raisedAlert, type AlertEvent, type WatchEvent } from '@walletscreen/contracts';
+import type { AlertEvent } from '@walletscreen/domain/alert/events';
+import { raisedAlert } from '@walletscreen/domain/alert/summary';
+import type { WatchEvent } from '@walletscreen/domain/watch/events';
 import type { RecordedEvent } from '@walletscreen/platform';
 import type { Projection } from '../projection';
 

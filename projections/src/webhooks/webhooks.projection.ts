@@ -1,4 +1,6 @@
-import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus, WebhookEventType } from '@walletscreen/contracts';
+import type { WebhookAttempt, WebhookDelivery } from '@walletscreen/contracts';
+import type { WebhookDeliveryEvent } from '@walletscreen/domain/webhook-delivery/events';
+import type { WebhookEndpointEvent } from '@walletscreen/domain/webhook-endpoint/events';
 import type { RecordedEvent } from '@walletscreen/platform';
 import type { Projection } from '../projection';
 
@@ -17,23 +19,6 @@ export interface WebhookEndpointHealthDoc {
   failing_since: string | null;
 }
 
-type Data = {
-  deliveryId: string;
-  userId: string;
-  endpointId: string;
-  eventType?: WebhookEventType;
-  at: string;
-  attempt?: number;
-  ok?: boolean;
-  statusCode?: number | null;
-  durationMs?: number;
-  error?: string | null;
-  responseBody?: string | null;
-  nextAttemptAt?: string | null;
-  until?: string;
-  changes?: { enabled?: boolean };
-};
-
 /** Attempts a delivery's document keeps (the newest ones). */
 const ATTEMPTS_KEPT = 50;
 
@@ -41,15 +26,16 @@ export const webhookDeliveriesProjection: Projection<WebhookDeliveryDoc> = {
   name: 'webhook-deliveries-v1',
   collection: WEBHOOK_DELIVERIES,
   handles: ['WebhookDeliveryScheduled', 'WebhookDeliveryClaimed', 'WebhookDeliveryAttempted', 'WebhookRedeliveryRequested', 'WebhookDeliveryAbandoned'],
-  keyOf: (event: RecordedEvent) => (event.data as Data).deliveryId ?? null,
-  fold(doc, event) {
-    const d = event.data as Data;
+  keyOf: (event: RecordedEvent) => (event.data as { deliveryId?: string }).deliveryId ?? null,
+  fold(doc, recorded) {
+    const event = { type: recorded.type, data: recorded.data } as WebhookDeliveryEvent;
     if (event.type === 'WebhookDeliveryScheduled') {
+      const d = event.data;
       return {
         id: d.deliveryId,
         user_id: d.userId,
         endpoint_id: d.endpointId,
-        event_type: d.eventType!,
+        event_type: d.eventType,
         created_at: d.at,
         status: 'pending',
         attempt_count: 0,
@@ -60,36 +46,38 @@ export const webhookDeliveriesProjection: Projection<WebhookDeliveryDoc> = {
       };
     }
     if (!doc) return null;
-    const status = (s: WebhookDeliveryStatus) => s;
     switch (event.type) {
       case 'WebhookDeliveryClaimed':
-        return { ...doc, status: status('sending'), next_attempt_at: d.until ?? null };
+        return { ...doc, status: 'sending', next_attempt_at: event.data.until };
       case 'WebhookDeliveryAttempted': {
+        const d = event.data;
         const attempt: WebhookAttempt = {
-          attempt: d.attempt!,
+          attempt: d.attempt,
           at: d.at,
-          ok: d.ok === true,
-          status_code: d.statusCode ?? null,
-          duration_ms: d.durationMs ?? 0,
-          error: d.error ?? null,
-          response_body: d.responseBody ?? null,
+          ok: d.ok,
+          status_code: d.statusCode,
+          duration_ms: d.durationMs,
+          error: d.error,
+          response_body: d.responseBody,
         };
         return {
           ...doc,
-          status: d.ok ? status('succeeded') : d.nextAttemptAt ? status('pending') : status('failed'),
+          status: d.ok ? 'succeeded' : d.nextAttemptAt ? 'pending' : 'failed',
           attempt_count: doc.attempt_count + 1,
           last_status_code: attempt.status_code,
           last_error: attempt.error,
-          next_attempt_at: d.nextAttemptAt ?? null,
+          next_attempt_at: d.nextAttemptAt,
           attempts: [...doc.attempts, attempt].slice(-ATTEMPTS_KEPT),
         };
       }
       case 'WebhookRedeliveryRequested':
-        return { ...doc, status: status('pending'), next_attempt_at: d.at };
+        return { ...doc, status: 'pending', next_attempt_at: event.data.at };
       case 'WebhookDeliveryAbandoned':
-        return { ...doc, status: status('abandoned'), next_attempt_at: null, last_error: (event.data as { reason?: string }).reason ?? doc.last_error };
-      default:
-        return doc;
+        return { ...doc, status: 'abandoned', next_attempt_at: null, last_error: event.data.reason };
+      default: {
+        const _exhaustive: never = event;
+        return _exhaustive;
+      }
     }
   },
   indexes: [
@@ -102,22 +90,33 @@ export const webhookEndpointHealthProjection: Projection<WebhookEndpointHealthDo
   name: 'webhook-endpoint-health-v1',
   collection: WEBHOOK_ENDPOINT_HEALTH,
   handles: ['WebhookEndpointCreated', 'WebhookEndpointUpdated', 'WebhookEndpointDeleted', 'WebhookDeliveryAttempted'],
-  keyOf: (event: RecordedEvent) => (event.data as Data).endpointId ?? null,
-  fold(doc, event) {
-    const d = event.data as Data;
+  keyOf: (event: RecordedEvent) => (event.data as { endpointId?: string }).endpointId ?? null,
+  fold(doc, recorded) {
+    const event = { type: recorded.type, data: recorded.data } as WebhookEndpointEvent | WebhookDeliveryEvent;
     switch (event.type) {
       case 'WebhookEndpointCreated':
-        return { id: d.endpointId, user_id: d.userId, last_success_at: null, failing_since: null };
+        return { id: event.data.endpointId, user_id: event.data.userId, last_success_at: null, failing_since: null };
       case 'WebhookEndpointDeleted':
         return null;
       case 'WebhookEndpointUpdated':
         // Enabled again: its failures start counting afresh.
-        return doc && d.changes?.enabled === true ? { ...doc, failing_since: null } : doc;
-      case 'WebhookDeliveryAttempted':
+        return doc && event.data.changes.enabled === true ? { ...doc, failing_since: null } : doc;
+      case 'WebhookDeliveryAttempted': {
         if (!doc) return null;
+        const d = event.data;
         return d.ok ? { ...doc, last_success_at: d.at, failing_since: null } : { ...doc, failing_since: doc.failing_since ?? d.at };
-      default:
+      }
+      case 'WebhookEndpointSecretRotated':
+      case 'WebhookEndpointDisabled':
+      case 'WebhookDeliveryScheduled':
+      case 'WebhookDeliveryClaimed':
+      case 'WebhookRedeliveryRequested':
+      case 'WebhookDeliveryAbandoned':
         return doc;
+      default: {
+        const _exhaustive: never = event;
+        return _exhaustive;
+      }
     }
   },
   indexes: [['failing_since']],

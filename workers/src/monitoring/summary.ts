@@ -3,8 +3,9 @@
  * block-list hits of the wallet and its counterparties, and the list versions it was screened
  * against (from the sanctions stage's evidence). Pure: it reads the check's folded state.
  */
-import { shownRiskScore, type CheckSummary, type SanctionsHit } from '@walletscreen/contracts';
+import { shownRiskScore, type SanctionsHit } from '@walletscreen/contracts';
 import type { CheckState } from '@walletscreen/domain/check/state';
+import type { CheckSummary } from '@walletscreen/domain/watch/events';
 import type { BlockchainEvidence, SanctionsEvidence } from '../checks/evidence';
 
 export function summarizeCheck(state: CheckState, completedAt: string): CheckSummary | null {

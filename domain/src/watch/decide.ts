@@ -1,45 +1,37 @@
 /**
- * The watchlist's and the alerts' commands: pure and synchronous; ids, the moment and the checks'
- * summaries come in on the command.
+ * Watch commands decided over one watch's state. Pure: ids, the moment and the checks' summaries
+ * come in on the command.
+ * - watching a wallet watched already records nothing (a batch or a retried call adds it once);
+ *   watching it again after it was unwatched keeps its last verdict when no baseline is given;
+ * - only the watch's user may edit or unwatch it: to anyone else it does not exist; an edit that
+ *   changes nothing records nothing, and a new interval counts from now;
+ * - a scheduled re-screen is recorded once per slot (whichever scheduler comes second records
+ *   nothing) and moves the watch to the first slot after now; a list-change re-screen leaves the
+ *   schedule alone; a skipped slot is recorded once, with its reason;
+ * - a completed check is recorded once, and never one requested before the check recorded last.
  */
-import {
-  compareVerdicts,
-  monitoringMessages,
-  nextSlotAfter,
-  plusHours,
-  type AlertActor,
-  type AlertEvent,
-  type AlertRaisedData,
-  type CheckSummary,
-  type Chain,
-  type ListChange,
-  type Network,
-  type RescreenTrigger,
-  type WalletWatched,
-  type WatchEvent,
-} from '@walletscreen/contracts';
-import { Conflict, NotFound } from '@walletscreen/domain/errors';
-import type { WatchState } from './watch';
-
-interface Meta {
-  now: string;
-}
+import { compareVerdicts, monitoringMessages, nextSlotAfter, plusHours, type Chain, type ListChange, type Network, type RescreenTrigger } from '@walletscreen/contracts';
+import type { CommandMetadata, Decider } from '../decider';
+import { NotFound } from '../errors';
+import type { AlertRaised } from '../alert/events';
+import { watchEvents, type CheckSummary, type WatchEvent, type WatchVia } from './events';
+import { evolveWatch, initialWatchState, type WatchState } from './state';
 
 export type WatchCommand =
   | {
       type: 'WatchWallet';
-      data: { watchId: string; userId: string; address: string; chain: Chain; network: Network; reference: string | null; tags: string[]; intervalHours: number; baseline: CheckSummary | null; via: WalletWatched['via'] };
-      metadata: Meta;
+      data: { watchId: string; userId: string; address: string; chain: Chain; network: Network; reference: string | null; tags: string[]; intervalHours: number; baseline: CheckSummary | null; via: WatchVia };
+      metadata: CommandMetadata;
     }
-  | { type: 'UpdateWatch'; data: { userId: string; reference?: string | null; tags?: string[]; intervalHours?: number }; metadata: Meta }
-  | { type: 'UnwatchWallet'; data: { userId: string }; metadata: Meta }
+  | { type: 'UpdateWatch'; data: { userId: string; reference?: string | null; tags?: string[]; intervalHours?: number }; metadata: CommandMetadata }
+  | { type: 'UnwatchWallet'; data: { userId: string }; metadata: CommandMetadata }
   | {
       type: 'RequestRescreen';
       data: { checkId: string; trigger: RescreenTrigger; slot: string | null; charged: boolean; reusedChainEvidenceOf: string | null; listChange: ListChange | null };
-      metadata: Meta;
+      metadata: CommandMetadata;
     }
-  | { type: 'SkipRescreen'; data: { slot: string; reason: string }; metadata: Meta }
-  | { type: 'RecordCheck'; data: { summary: CheckSummary; alertId: string | null }; metadata: Meta };
+  | { type: 'SkipRescreen'; data: { slot: string; reason: string }; metadata: CommandMetadata }
+  | { type: 'RecordCheck'; data: { summary: CheckSummary; alertId: string | null }; metadata: CommandMetadata };
 
 /** Whether the watch's scheduled re-screen is due. */
 export const isDue = (state: WatchState, now: string) => state.status === 'active' && state.nextDueAt <= now;
@@ -107,16 +99,18 @@ export function decideWatch(command: WatchCommand, state: WatchState): WatchEven
   }
 }
 
+export const watchDecider: Decider<WatchState, WatchCommand, WatchEvent> = { initialState: initialWatchState, evolve: evolveWatch, decide: decideWatch, types: watchEvents.typeSet };
+
 /**
- * The alert a completed check raises on a watch, if any: compared with the check recorded last
- * (none before the first one). Null when nothing changed, when the watch is not active, when the
- * check was recorded already or is older than the last one.
+ * The alert a completed check raises on a watch, if any (the `RaiseAlert` command's data):
+ * compared with the check recorded last (none before the first one). Null when nothing changed,
+ * when the watch is not active, when the check was recorded already or is older than the last one.
  */
 export function alertFor(
   state: WatchState,
   summary: CheckSummary,
-  context: { alertId: string; trigger: AlertRaisedData['evidence']['trigger']; listChange: ListChange | null; at: string },
-): AlertRaisedData | null {
+  context: { alertId: string; trigger: AlertRaised['evidence']['trigger']; listChange: ListChange | null },
+): Omit<AlertRaised, 'at'> | null {
   if (state.status !== 'active' || !state.last) return null;
   if (state.recorded.includes(summary.checkId) || summary.requestedAt < state.last.requestedAt || state.last.checkId === summary.checkId) return null;
   const before = state.last;
@@ -137,60 +131,5 @@ export function alertFor(
     checkId: summary.checkId,
     previousCheckId: before.checkId,
     evidence: { newHits, lists: summary.lists, trigger: context.trigger, listChange: context.listChange, reusedChainEvidenceOf: summary.reusedChainEvidenceOf },
-    at: context.at,
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Alerts
-// ---------------------------------------------------------------------------------------------
-
-export type AlertState =
-  | { status: 'none' }
-  | { status: 'open' | 'acknowledged' | 'resolved'; alertId: string; userId: string; emailedTo: string | null };
-
-export function evolveAlert(state: AlertState, event: AlertEvent): AlertState {
-  switch (event.type) {
-    case 'AlertRaised':
-      return { status: 'open', alertId: event.data.alertId, userId: event.data.userId, emailedTo: null };
-    case 'AlertAcknowledged':
-      return state.status === 'none' ? state : { ...state, status: 'acknowledged' };
-    case 'AlertResolved':
-      return state.status === 'none' ? state : { ...state, status: 'resolved' };
-    case 'AlertEmailed':
-      return state.status === 'none' ? state : { ...state, emailedTo: event.data.to };
-    default: {
-      const _exhaustive: never = event;
-      return _exhaustive;
-    }
-  }
-}
-
-export type AlertCommand =
-  | { type: 'AcknowledgeAlert'; data: { by: AlertActor }; metadata: Meta }
-  | { type: 'ResolveAlert'; data: { by: AlertActor; note: string }; metadata: Meta }
-  | { type: 'RecordAlertEmailed'; data: { to: string }; metadata: Meta };
-
-export function decideAlert(command: AlertCommand, state: AlertState): AlertEvent[] {
-  const at = command.metadata.now;
-  switch (command.type) {
-    case 'AcknowledgeAlert': {
-      if (state.status === 'none' || state.userId !== command.data.by.userId) throw new NotFound(monitoringMessages.alertNotFound);
-      if (state.status !== 'open') return [];
-      return [{ type: 'AlertAcknowledged', data: { alertId: state.alertId, userId: state.userId, by: command.data.by, at } }];
-    }
-    case 'ResolveAlert': {
-      if (state.status === 'none' || state.userId !== command.data.by.userId) throw new NotFound(monitoringMessages.alertNotFound);
-      if (state.status === 'resolved') throw new Conflict(monitoringMessages.alreadyResolved);
-      return [{ type: 'AlertResolved', data: { alertId: state.alertId, userId: state.userId, by: command.data.by, note: command.data.note, at } }];
-    }
-    case 'RecordAlertEmailed': {
-      if (state.status === 'none' || state.emailedTo !== null) return [];
-      return [{ type: 'AlertEmailed', data: { alertId: state.alertId, userId: state.userId, to: command.data.to, at } }];
-    }
-    default: {
-      const _exhaustive: never = command;
-      return _exhaustive;
-    }
-  }
 }

@@ -1,14 +1,6 @@
-/**
- * A watched wallet, on its own stream `watch-<watchId>`: watched, edited, unwatched, its
- * re-screens requested or skipped, and each completed check of it recorded (the verdict the next
- * one is compared with). The id is derived from the user and the wallet, so watching a wallet
- * twice is the same watch.
- */
-import { watchEventTypes, type CheckSummary, type Chain, type Network, type WatchEvent } from '@walletscreen/contracts';
-import { type Aggregate } from '@walletscreen/domain/command-handler';
-import { watchIdOf } from '@walletscreen/domain/ids';
-
-export { watchIdOf };
+/** A watch's state, folded from its stream `watch-<watchId>`. */
+import type { Chain, Network } from '@walletscreen/contracts';
+import type { CheckSummary, WatchEvent } from './events';
 
 /** Check ids a watch remembers having requested or recorded (for idempotency): the latest ones. */
 const REMEMBERED = 50;
@@ -34,6 +26,8 @@ export type WatchState =
       requested: string[];
       recorded: string[];
     };
+
+export const initialWatchState: WatchState = { status: 'none' };
 
 const remember = (ids: string[], id: string) => [...ids.filter((x) => x !== id), id].slice(-REMEMBERED);
 
@@ -89,9 +83,3 @@ export function evolveWatch(state: WatchState, event: WatchEvent): WatchState {
     }
   }
 }
-
-export const watchAggregate: Aggregate<WatchState, WatchEvent> = {
-  initialState: { status: 'none' },
-  evolve: evolveWatch,
-  types: new Set(watchEventTypes),
-};

@@ -1,0 +1,29 @@
+/** A batch as its stream `batch-<batchId>` tells it: what was submitted, its rows, and how it ended (null: never submitted). */
+import type { BatchCompleted, BatchEvent, BatchRow, BatchSubmitted } from './events';
+
+export interface SubmittedBatch {
+  submitted: BatchSubmitted;
+  rows: BatchRow[];
+  completed: BatchCompleted | null;
+}
+export type BatchState = SubmittedBatch | null;
+
+export const initialBatchState: BatchState = null;
+
+export function evolveBatch(state: BatchState, event: BatchEvent): BatchState {
+  switch (event.type) {
+    case 'BatchSubmitted':
+      return { submitted: event.data, rows: [], completed: null };
+    case 'BatchRowsAdded':
+      return state && { ...state, rows: [...state.rows, ...event.data.rows] };
+    case 'BatchCompleted':
+      return state && { ...state, completed: event.data };
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
+  }
+}
+
+/** The wallets to screen: one row per distinct wallet, in file order. */
+export const walletRows = (rows: readonly BatchRow[]) => rows.filter((r) => r.sameAs === undefined);
