@@ -45,10 +45,16 @@ export const declaredEventTypes: readonly string[] = [...byType.keys()];
 /** Whether `type` is an event some aggregate declares. */
 export const isDeclaredEventType = (type: string): boolean => byType.has(type);
 
-/** What is wrong with a stored event's shape (null when it has its aggregate's shape, or no aggregate declares its type). */
+/**
+ * Event types the stores themselves append, which no aggregate decides: the EventStoreDB adapter's
+ * claim of an event id (platform/src/event-store/eventstoredb).
+ */
+const storeEventTypes: ReadonlySet<string> = new Set(['EventIdClaimed']);
+
+/** What is wrong with a stored event's shape (null when it has the shape its aggregate declares). */
 export function eventShapeProblem(event: { type: string; data: unknown }): string | null {
   const schema = byType.get(event.type);
-  if (!schema) return null;
+  if (!schema) return storeEventTypes.has(event.type) ? null : `${event.type}: no aggregate declares this event type`;
   const parsed = schema.safeParse({ type: event.type, data: event.data });
   return parsed.success ? null : `${event.type}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(data)'} ${i.message}`).join('; ')}`;
 }
