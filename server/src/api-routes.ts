@@ -135,7 +135,7 @@ export const apiWebhooks: ApiWebhook[] = [
 export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
   const { accounts, readStore, clock } = deps;
   const batchDeps = { batches: deps.batches, renderPdf: deps.renderCheckPdf, logger: deps.logger, clock };
-  const webhookDeps = { webhooks: deps.webhooks, readModelsShow: deps.readModelsShow('a webhook change') };
+  const webhookDeps = { webhooks: deps.webhooks };
   return [
     siteRoutes({ contact_email: deps.config.CONTACT_EMAIL, sales_email: deps.config.SALES_EMAIL ?? deps.config.CONTACT_EMAIL }),
     accountRoutes(accounts),

@@ -124,7 +124,6 @@ export async function startCommandApi(deps: {
     expiryDays: config.PURCHASE_EXPIRY_DAYS,
     clock,
     logger,
-    waitForReadModels: readModelsShow('a purchase'),
   });
   if (!config.STRIPE_SECRET_KEY) logger.info('STRIPE_SECRET_KEY is not set: purchases use the local test-payment provider (no money is charged)');
   else if (!config.STRIPE_WEBHOOK_SECRET) logger.warn('STRIPE_WEBHOOK_SECRET is not set: paid Stripe sessions cannot be credited');
@@ -177,7 +176,7 @@ export async function startCommandApi(deps: {
     await hub.stop();
     throw error;
   });
-  const sockets = attachSocketGateway({ server, auth: accounts, hub, checks, logger, readModelsShow: readModelsShow('a batch') });
+  const sockets = attachSocketGateway({ server, auth: accounts, hub, checks, logger });
   const address = server.address() as AddressInfo;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
 

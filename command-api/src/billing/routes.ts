@@ -18,6 +18,7 @@ import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/
 import { NotFound } from '@walletscreen/domain/errors';
 import { listPurchases } from './purchases-query';
 import type { Billing } from './service';
+import { setConsistencyToken } from '../http/consistency';
 
 /** The webhook's path under /api; it reads its own raw body (the app's JSON parser skips it). */
 export const STRIPE_WEBHOOK_PATH = '/billing/webhook';
@@ -127,7 +128,9 @@ export function billingRoutes(deps: { auth: Authenticator; billing: Billing; rea
           ...signedIn,
         },
         async handle({ body }, _req, res) {
-          res.json(await deps.billing.completeLocal(currentUser(res).userId, body.session));
+          const { answer, position } = await deps.billing.completeLocal(currentUser(res).userId, body.session);
+          setConsistencyToken(res, position);
+          res.json(answer);
         },
       }),
       route({

@@ -44,7 +44,6 @@ export interface BillingDeps {
   clock: () => Date;
   logger: Logger;
   /** Resolves once the read models show the event at this position. */
-  waitForReadModels: (position: number) => Promise<void>;
 }
 
 export function createBilling(deps: BillingDeps) {
@@ -108,15 +107,14 @@ export function createBilling(deps: BillingDeps) {
       };
     },
 
-    /** Pays a local test-payment session: the same purchase command as a Stripe payment, applied once. */
-    async completeLocal(userId: string, sessionId: string): Promise<LocalCompleteResponse> {
+    /** Pays a local test-payment session: the same purchase command as a Stripe payment, applied once; with the purchase's store position (null when nothing was recorded). */
+    async completeLocal(userId: string, sessionId: string): Promise<{ answer: LocalCompleteResponse; position: number | null }> {
       requireLocal();
       const { session } = await localSessionOf(userId, sessionId);
       const purchaseId = purchaseIdFor('local', sessionId);
       const plan = { planId: session.planId, planName: session.planName, checks: session.checks, amount: session.amount, currency: session.currency };
       const result = await deps.accounts.purchaseChecks(userId, { ...plan, purchaseId, provider: 'local', providerRef: sessionId, expiryDays: deps.expiryDays });
-      if (result.position !== null) await deps.waitForReadModels(result.position);
-      return { purchase_id: purchaseId, checks: session.checks, checks_left: checksLeft(result.state), applied: result.applied };
+      return { answer: { purchase_id: purchaseId, checks: session.checks, checks_left: checksLeft(result.state), applied: result.applied }, position: result.position };
     },
 
     /**

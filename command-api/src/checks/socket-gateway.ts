@@ -32,11 +32,6 @@ export function attachSocketGateway(deps: {
   hub: ProgressHub;
   checks: Checks;
   logger: Logger;
-  /**
-   * Resolves once the read models show the event at this position (or after their wait runs out):
-   * a batch message makes the browser read the batch again, so it is sent when the read shows it.
-   */
-  readModelsShow: (position: number) => Promise<void>;
 }): { close(): Promise<void> } {
   const io = new Server(deps.server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 16 * 1024 });
 
@@ -69,8 +64,8 @@ export function attachSocketGateway(deps: {
   // Progress is built from each event as it arrives (in order), with the address, network and
   // Idempotency-Key learnt from the check's request; a check requested before this process started is looked up.
   const known = new Map<string, { wallet_address: string; network: CheckProgress['network']; idempotency_key?: string; batch_id?: string; stage: number }>();
-  const sendBatch = (userId: string, message: BatchProgressMessage, position: number) =>
-    void deps.readModelsShow(position).then(() => io.to(room(userId)).emit(BATCH_PROGRESS, message));
+  // Sent at once, with the consistency token the batch's next read sends back to show this move.
+  const sendBatch = (userId: string, message: BatchProgressMessage, position: number) => io.to(room(userId)).emit(BATCH_PROGRESS, { ...message, consistency_token: String(position) });
   const send = (userId: string, progress: CheckProgress) => io.to(room(userId)).emit(CHECK_PROGRESS, progress);
   const stop = deps.hub.onAny((event, recorded, userId) => {
     if (!userId) return;

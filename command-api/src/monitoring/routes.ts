@@ -22,6 +22,7 @@ import { apiKeyAuth, currentApiKey, type ApiKeyAuthenticator } from '../http/api
 import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
 import { route, routeGroup, type RouteAuth } from '../http/route';
 import type { Monitoring } from './service';
+import { setConsistencyToken } from '../http/consistency';
 
 const idSchema = z.object({ id: z.uuid({ error: 'Not an id' }) });
 const watchListQuerySchema = z.object({
@@ -50,6 +51,11 @@ function declarations(deps: { monitoring: Monitoring; waitForReadModels: Wait },
       ? { 401: { description: 'Not signed in' }, 403: { description: 'Account blocked' } }
       : { 401: { description: 'No API key, or not a valid one' }, 403: { description: 'The key lacks the monitor scope, or the account is blocked' }, 429: { description: 'Rate limit reached; see Retry-After' } };
   const via = (res: Parameters<typeof currentApiKey>[0]): WatchVia => (prefix === '' ? { kind: 'web' } : { kind: 'api', apiKeyId: currentApiKey(res).keyId });
+  /**
+   * An answer that shows the watch as the read model keeps it (its open alerts counted) reads it
+   * once it shows this change: a read with the change's consistency token, as the browser's next
+   * read is. An answer built from the command itself carries the token instead.
+   */
   const settled = async (position: number | null) => {
     if (position) await deps.waitForReadModels(position);
   };
@@ -85,7 +91,7 @@ function declarations(deps: { monitoring: Monitoring; waitForReadModels: Wait },
       async handle({ body }, _req, res) {
         const { items, many } = itemsOf(body);
         const { position, ...result } = await monitoring.watch(currentUser(res).userId, items, via(res), many);
-        await settled(position);
+        setConsistencyToken(res, position);
         res.status(201).json(result);
       },
     }),

@@ -34,7 +34,7 @@ export interface WebhookRoutesOptions {
   source: 'web' | 'api';
 }
 
-export function webhookRoutes(deps: { webhooks: Webhooks; readModelsShow: (position: number) => Promise<void> }, o: WebhookRoutesOptions): AnyRoute[] {
+export function webhookRoutes(deps: { webhooks: Webhooks }, o: WebhookRoutesOptions): AnyRoute[] {
   const { webhooks } = deps;
   const signedIn: Record<number, { description: string }> =
     o.source === 'api'

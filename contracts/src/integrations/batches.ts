@@ -111,4 +111,6 @@ export const BATCH_PROGRESS = 'batch:progress';
 export interface BatchProgressMessage {
   batch_id: string;
   status: 'running' | 'completed';
+  /** The store position of what moved the batch: the Consistency-Token of a read that must show it. */
+  consistency_token?: string;
 }

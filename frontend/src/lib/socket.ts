@@ -125,7 +125,9 @@ export function onBatchProgress(readToken: () => string | null, listener: (messa
   if (!readToken()) return () => undefined;
   const s = openSocket(readToken);
   const handler = (payload: unknown) => {
-    if (isBatchProgress(payload)) listener(payload);
+    if (!isBatchProgress(payload)) return;
+    noteConsistencyToken(payload.consistency_token);
+    listener(payload);
   };
   s.on(BATCH_PROGRESS, handler);
   s.on('connect', onConnect);
