@@ -39,7 +39,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir 
       const headers: Record<string, string> = { ...options.headers };
       if (options.body !== undefined || options.raw !== undefined) headers['content-type'] ??= 'application/json';
       if (options.token) headers.authorization = `Bearer ${options.token}`;
-      if (method === 'GET' && newestToken > 0) headers['consistency-token'] ??= String(newestToken);
+      if (method === 'GET' && newestToken > 0 && !Object.keys(headers).some((h) => h.toLowerCase() === 'consistency-token')) headers['consistency-token'] = String(newestToken);
       const res = await fetch(`${base}${url}`, { method, headers, body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
       const token = Number(res.headers.get('consistency-token'));
       if (Number.isSafeInteger(token) && token > newestToken) newestToken = token;
