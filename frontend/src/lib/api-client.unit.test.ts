@@ -3,6 +3,7 @@
  */
 import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, requiresPremium, saysTokenExpired, type UploadRequest } from './api-client';
 import { SESSION_KEYS, type SessionStorage } from './session';
+import { consistencyHeaders, noteConsistencyToken, resetConsistencyTokens } from './consistency';
 import { readSignOutNotice } from './sign-out-notice';
 
 class MemoryStorage implements SessionStorage {
@@ -294,3 +295,30 @@ describe('an upload', () => {
   });
 });
 
+
+describe('read-your-writes', () => {
+  afterEach(() => resetConsistencyTokens());
+
+  it("sends the newest consistency token an answer carried with every later read, and never with a write", async () => {
+    const write = server(200, { ok: true }, { 'Consistency-Token': '41' });
+    const api = createApiClient({ baseUrl: '/api', storage: signedIn(), navigate: jest.fn(), fetch: write.fetch });
+    await api.get('/before');
+    await api.post('/write', {});
+    const older = server(200, {}, { 'Consistency-Token': '7' });
+    const later = createApiClient({ baseUrl: '/api', storage: signedIn(), navigate: jest.fn(), fetch: older.fetch });
+    await later.get('/history');
+    await later.post('/another', {});
+    await later.get('/history');
+    const token = (s: Sent) => new Headers(s.init.headers).get('Consistency-Token');
+    expect(write.sent.map(token)).toEqual([null, null]);
+    // An older token never replaces a newer one; writes are decided on the streams and carry none.
+    expect(older.sent.map(token)).toEqual(['41', null, '41']);
+  });
+
+  it('takes a settled check\'s token from its socket message, and ignores what is not a token', () => {
+    noteConsistencyToken('12');
+    noteConsistencyToken('abc');
+    noteConsistencyToken(undefined);
+    expect(consistencyHeaders()).toEqual({ 'Consistency-Token': '12' });
+  });
+});
