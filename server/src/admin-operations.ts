@@ -3,11 +3,11 @@
  * and its read model, the user ledger from the accounts feature, the hash chain's verification,
  * the OFAC sync on demand and from an uploaded file, and the intelligence feeds.
  */
-import { SANCTIONS_UPLOAD_MAX_BYTES, type FeedId, type SanctionsSyncResponse } from '@walletscreen/contracts';
+import { SANCTIONS_UPLOAD_MAX_BYTES, type FeedId } from '@walletscreen/contracts';
 import { verifyChain, type EventStore, type Logger, type ReadStore } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
-import { OFAC_SDN_ADVANCED_URL } from '@walletscreen/workers/sanctions/sync';
-import { runRecordedSanctionsSync } from '@walletscreen/workers/sanctions/sync-log';
+import { createSanctionsAdminSync } from '@walletscreen/workers/sanctions/admin-sync';
+import { createSanctionsUpload } from '@walletscreen/workers/sanctions/upload';
 import { userDecider } from '@walletscreen/domain/user/decide';
 import { userStreamId, type UserEvent } from '@walletscreen/domain/user/events';
 import { checksLeft, type UserState } from '@walletscreen/domain/user/state';
@@ -19,7 +19,6 @@ import type { UserLedger } from '@walletscreen/command-api/audit/balance';
 import { adminFeedsRoutes } from '@walletscreen/command-api/sanctions/feeds-routes';
 import { adminSanctionsRoutes, type SanctionsStatusReader } from '@walletscreen/command-api/sanctions/routes';
 import { createFeedsAdmin } from './feeds-admin';
-import { createSanctionsUpload } from './sanctions-upload';
 import { checkAudit, streamKinds } from './stream-kinds';
 
 export const userLedger: UserLedger<UserState> = {
@@ -44,22 +43,6 @@ export function adminOperationsRoutes(deps: {
   feedUrls?: Partial<Record<FeedId, string>>;
 }): RouteGroup[] {
   const { eventStore, logger, clock } = deps;
-  // One sync at a time: an admin pressing twice waits for the one running.
-  let syncing: Promise<Omit<SanctionsSyncResponse, 'status'>> | null = null;
-  const sync = () =>
-    (syncing ??= (async () => {
-      try {
-        const result = await runRecordedSanctionsSync({ eventStore, url: deps.ofacUrl ?? OFAC_SDN_ADVANCED_URL, clock, logger, trigger: 'admin-sync' });
-        logger.info({ status: result.status, addresses: result.addressCount }, 'OFAC sanctions list synced on an admin request');
-        return { result: result.status, error: null };
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        logger.warn({ reason }, 'OFAC sanctions list sync asked by an admin failed: the list in force stays');
-        return { result: 'failed' as const, error: reason };
-      } finally {
-        syncing = null;
-      }
-    })());
   return [
     auditRoutes({
       auth: deps.auth,
@@ -73,7 +56,7 @@ export function adminOperationsRoutes(deps: {
       clock,
     }),
     streamRoutes({ auth: deps.auth, eventStore, kinds: streamKinds, checks: checkAudit }),
-    adminSanctionsRoutes({ auth: deps.auth, sync, upload: createSanctionsUpload({ eventStore, clock, logger, maxBytes: SANCTIONS_UPLOAD_MAX_BYTES }), status: deps.sanctionsStatus }),
+    adminSanctionsRoutes({ auth: deps.auth, sync: createSanctionsAdminSync({ eventStore, clock, logger, url: deps.ofacUrl }), upload: createSanctionsUpload({ eventStore, clock, logger, maxBytes: SANCTIONS_UPLOAD_MAX_BYTES }), status: deps.sanctionsStatus }),
     adminFeedsRoutes({ auth: deps.auth, feeds: createFeedsAdmin({ eventStore, enabled: deps.feedsEnabled, urls: deps.feedUrls, clock, logger }) }),
   ];
 }

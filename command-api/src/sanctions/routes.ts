@@ -13,7 +13,10 @@ import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
 import { route, routeGroup, type RouteGroup } from '../http/route';
 export type SanctionsStatusReader = (audience: 'admin' | 'user') => Promise<SanctionsStatus>;
 
-/** An admin's OFAC file upload, for the upload service (main/sanctions-upload.ts). */
+/**
+ * An admin's OFAC file upload, as the route hands it to its `upload` port. The composition root
+ * plugs in the workers' upload (workers/src/sanctions/upload.ts), which takes this shape.
+ */
 export interface SanctionsUploadInput {
   /** The request body: the file's bytes, not read yet. */
   body: Readable;
