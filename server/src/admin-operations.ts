@@ -6,6 +6,7 @@
 import { SANCTIONS_UPLOAD_MAX_BYTES, type FeedId } from '@walletscreen/contracts';
 import { verifyChain, type EventStore, type Logger, type ReadStore } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
+import { createFeedsAdmin } from '@walletscreen/workers/feeds/admin';
 import { createSanctionsAdminSync } from '@walletscreen/workers/sanctions/admin-sync';
 import { createSanctionsUpload } from '@walletscreen/workers/sanctions/upload';
 import { userDecider } from '@walletscreen/domain/user/decide';
@@ -18,7 +19,6 @@ import { streamRoutes } from '@walletscreen/command-api/audit/stream-routes';
 import type { UserLedger } from '@walletscreen/command-api/audit/balance';
 import { adminFeedsRoutes } from '@walletscreen/command-api/sanctions/feeds-routes';
 import { adminSanctionsRoutes, type SanctionsStatusReader } from '@walletscreen/command-api/sanctions/routes';
-import { createFeedsAdmin } from './feeds-admin';
 import { checkAudit, streamKinds } from './stream-kinds';
 
 export const userLedger: UserLedger<UserState> = {
