@@ -7,6 +7,7 @@ import { SANCTIONS_UPLOAD_MAX_BYTES, type FeedId } from '@walletscreen/contracts
 import { verifyChain, type EventStore, type Logger, type ReadStore } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { createFeedsAdmin } from '@walletscreen/workers/feeds/admin';
+import { checkReplayAudit } from '@walletscreen/workers/checks/replay-audit';
 import { createSanctionsAdminSync } from '@walletscreen/workers/sanctions/admin-sync';
 import { createSanctionsUpload } from '@walletscreen/workers/sanctions/upload';
 import { userDecider } from '@walletscreen/domain/user/decide';
@@ -17,9 +18,9 @@ import type { RouteGroup } from '@walletscreen/command-api/http/route';
 import { auditRoutes } from '@walletscreen/command-api/audit/routes';
 import { streamRoutes } from '@walletscreen/command-api/audit/stream-routes';
 import type { UserLedger } from '@walletscreen/command-api/audit/balance';
+import { streamKinds } from '@walletscreen/command-api/audit/stream-kinds';
 import { adminFeedsRoutes } from '@walletscreen/command-api/sanctions/feeds-routes';
 import { adminSanctionsRoutes, type SanctionsStatusReader } from '@walletscreen/command-api/sanctions/routes';
-import { checkAudit, streamKinds } from './stream-kinds';
 
 export const userLedger: UserLedger<UserState> = {
   streamId: userStreamId,
@@ -55,7 +56,7 @@ export function adminOperationsRoutes(deps: {
         : {}),
       clock,
     }),
-    streamRoutes({ auth: deps.auth, eventStore, kinds: streamKinds, checks: checkAudit }),
+    streamRoutes({ auth: deps.auth, eventStore, kinds: streamKinds, checks: checkReplayAudit }),
     adminSanctionsRoutes({ auth: deps.auth, sync: createSanctionsAdminSync({ eventStore, clock, logger, url: deps.ofacUrl }), upload: createSanctionsUpload({ eventStore, clock, logger, maxBytes: SANCTIONS_UPLOAD_MAX_BYTES }), status: deps.sanctionsStatus }),
     adminFeedsRoutes({ auth: deps.auth, feeds: createFeedsAdmin({ eventStore, enabled: deps.feedsEnabled, urls: deps.feedUrls, clock, logger }) }),
   ];

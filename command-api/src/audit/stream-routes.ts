@@ -21,6 +21,10 @@ import { browseStream, streamEventOf, streamKindOf, type StreamKind } from './st
 const checkParams = z.object({ checkId: z.uuid({ error: 'Not a check id' }).meta({ description: 'The check id' }) });
 const noCheck = 'Check not found';
 
+/**
+ * The port the check routes call. The composition root plugs in the workers' replay
+ * (workers/src/checks/replay-audit.ts), which has this shape.
+ */
 export interface CheckAudit {
   /** The replay of a check from its events (workers/src/checks/replay.ts, shaped for the API). */
   replay(checkId: string, events: readonly RecordedEvent[]): CheckReplayResponse;
