@@ -29,6 +29,10 @@ export interface SanctionsUploadInput {
 
 export type SanctionsUploadOutcome = Omit<SanctionsSyncResponse, 'status'>;
 
+/** The ports the admin's routes call: the OFAC sync now, and the upload. */
+export type SanctionsSyncNow = () => Promise<Omit<SanctionsSyncResponse, 'status'>>;
+export type SanctionsUpload = (input: SanctionsUploadInput) => Promise<SanctionsUploadOutcome>;
+
 /**
  * GET /api/sanctions/status, for signed-in users: whether an OFAC list is loaded (the Wallet
  * Checker warns when none is), its version, and how the last sync went. Where the list came from
@@ -71,8 +75,8 @@ export const SANCTIONS_UPLOAD_PATH = '/admin/sanctions/upload';
  */
 export function adminSanctionsRoutes(deps: {
   auth: Authenticator;
-  sync: () => Promise<Omit<SanctionsSyncResponse, 'status'>>;
-  upload: (input: SanctionsUploadInput) => Promise<SanctionsUploadOutcome>;
+  sync: SanctionsSyncNow;
+  upload: SanctionsUpload;
   status: SanctionsStatusReader;
 }): RouteGroup {
   const tags = ['Admin: sanctions lists'];
