@@ -1,7 +1,8 @@
 // Lint rules, including the import boundaries of ARCHITECTURE.md:
 // - each workspace imports only the workspaces its row allows;
 // - features (folders under command-api/src and frontend/src/features) do not import each other;
-// - domain code (every file of domain/, projection folds, the risk model) imports no adapter or client library and reads no clock.
+// - domain code (every file of domain/, projection folds, the risk model) imports no adapter or client library and reads no clock;
+// - the composition roots (server/) wire: they declare no route and map no error.
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const globals = require('globals');
@@ -66,8 +67,16 @@ function boundaries() {
     blocks.push(restrict([`${ws}/**/*.ts`], forbidden(ws)));
     blocks.push(restrict([`${ws}/**/*.projection.ts`, `${ws}/src/**/risk-model*.ts`], forbidden(ws), { ...domain, rules: domainRules }));
   }
-  // server: the composition roots, the only workspace that imports every backend workspace.
-  blocks.push(restrict(['server/**/*.ts'], forbidden('server')));
+  // server: the composition roots, the only workspace that imports every backend workspace. They
+  // wire; a route is declared in its feature (command-api/src/api.ts lists them) and a refusal is
+  // turned into a business error where it is made, so neither is imported here.
+  blocks.push(
+    restrict(['server/**/*.ts'], [
+      ...forbidden('server'),
+      { group: ['@walletscreen/command-api/http/route'], message: 'routes are declared in their feature and listed in command-api/src/api.ts; a composition root only wires them' },
+      { group: ['@walletscreen/domain/errors', '@walletscreen/domain/*/errors'], message: 'errors are mapped to business errors beside the code that throws them; a composition root only wires' },
+    ]),
+  );
   const apiFeatures = featureFolders('command-api/src', ['http', 'shared']);
   blocks.push(restrict(['command-api/**/*.ts'], forbidden('command-api')));
   for (const f of apiFeatures) {

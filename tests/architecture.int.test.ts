@@ -45,6 +45,14 @@ describe('import boundaries', () => {
     expect(await problems('command-api/src/checks/x.ts', "import { checksProjection } from '@walletscreen/projections/checks/checks.projection';\nexport const y = checksProjection;\n")).toEqual([expect.stringContaining('through its queries')]);
     expect(await problems('command-api/src/checks/x.ts', "import { findHistory } from '@walletscreen/projections/checks/queries';\nexport const y = findHistory;\n")).toEqual([]);
     expect(await problems('command-api/src/x.ts', "import { startAnalysisWorker } from '@walletscreen/workers/checks/analysis-worker';\nexport const y = startAnalysisWorker;\n")).toEqual([expect.stringContaining('may not import workers')]);
+    // A port the API declares is implemented in the workers by its shape, never by importing the API.
+    expect(await problems('workers/src/feeds/x.ts', "import type { FeedsAdmin } from '@walletscreen/command-api/sanctions/feeds-routes';\nexport type Y = FeedsAdmin;\n")).toEqual([expect.stringContaining('may not import command-api')]);
     expect(await problems('server/src/x.ts', "import { allProjections } from '@walletscreen/projections';\nimport { startAnalysisWorker } from '@walletscreen/workers/checks/analysis-worker';\nexport const y = [allProjections, startAnalysisWorker];\n")).toEqual([]);
+  });
+
+  it('composition roots only wire: no route declared, no error mapped in server/', async () => {
+    expect(await problems('server/src/x.ts', "import { route } from '@walletscreen/command-api/http/route';\nexport const y = route;\n")).toEqual([expect.stringContaining('listed in command-api/src/api.ts')]);
+    expect(await problems('server/src/x.ts', "import { Conflict } from '@walletscreen/domain/errors';\nexport const y = Conflict;\n")).toEqual([expect.stringContaining('mapped to business errors')]);
+    expect(await problems('server/src/x.ts', "import { FeedError } from '@walletscreen/domain/feed/errors';\nexport const y = FeedError;\n")).toEqual([expect.stringContaining('mapped to business errors')]);
   });
 });

@@ -26,7 +26,7 @@ const ONLY = process.env.FUZZ_ONLY;
 /**
  * Events a refused request is meant to leave behind, each a record of the attempt rather than a
  * change: an admin's sanctions upload that is refused (too large, not a list) is written to the
- * sync log the status screen shows (main/sanctions-upload.ts), and so is an admin's upload of
+ * sync log the status screen shows (workers/src/sanctions/upload.ts), and so is an admin's upload of
  * custom labels that is refused (not a labels file) to the feeds' sync log the Feeds screen shows; a
  * request signed with a valid API key is a use of the key whatever its body, recorded (at most once
  * a minute) as the key's last use.

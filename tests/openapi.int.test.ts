@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Express } from 'express';
 import { compileErrors, validate } from '@readme/openapi-parser';
-import { describedRouteGroups, describeApi } from '@walletscreen/server/api-routes';
+import { describedRouteGroups, describeApi } from '@walletscreen/command-api/api';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
 type Operation = { security?: Record<string, string[]>[]; summary?: string };

@@ -8,8 +8,15 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { SANCTIONS_UPLOAD_MAX_BYTES } from '@walletscreen/contracts';
 import type { Config, EventStore, Logger, MessageBus, ReadStore } from '@walletscreen/platform';
+import { SqliteEventStore } from '@walletscreen/platform/adapters';
+import { checkReplayAudit } from '@walletscreen/workers/checks/replay-audit';
+import { createFeedsAdmin } from '@walletscreen/workers/feeds/admin';
+import { enabledFeedIds } from '@walletscreen/workers/feeds/catalog';
+import { createSanctionsAdminSync } from '@walletscreen/workers/sanctions/admin-sync';
 import { createSanctionsStatus } from '@walletscreen/workers/sanctions/status';
+import { createSanctionsUpload } from '@walletscreen/workers/sanctions/upload';
 import { createLoginThrottle } from '@walletscreen/command-api/accounts/login-throttle';
 import { createMailer } from '@walletscreen/command-api/accounts/mailer';
 import { createAccounts, type Accounts } from '@walletscreen/command-api/accounts/service';
@@ -25,7 +32,7 @@ import { createCustomLists } from '@walletscreen/command-api/lists/service';
 import { cachedSanctionsIndex } from '@walletscreen/workers/sanctions/sanctions-store';
 import { createRateLimiter, type RateLimitStore } from '@walletscreen/platform/rate-limit/rate-limiter';
 import { renderStoredCheckPdf } from '@walletscreen/command-api/pdf/stored-check';
-import { apiRouteGroups, apiTags, apiWebhooks } from './api-routes';
+import { apiRouteGroups, apiTags, apiWebhooks } from '@walletscreen/command-api/api';
 import { startCheckCommand } from './check-command';
 import { createBatches } from '@walletscreen/command-api/batches/service';
 import { createMonitoring } from '@walletscreen/command-api/monitoring/service';
@@ -156,6 +163,13 @@ export async function startCommandApi(deps: {
       monitoring: createMonitoring({ eventStore, readStore, clock, maxWatches: config.WATCHLIST_MAX, summarize: summarizeCheck }),
       cases: createCases({ eventStore, readStore, clock, fourEyes: config.CASES_FOUR_EYES }),
       webhooks: createWebhooks({ eventStore, readStore, clock, allowPrivateDestinations: config.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS, ...(deps.deliverWebhookNow ? { deliverNow: deps.deliverWebhookNow } : {}) }),
+      // The admin's operations run the workers' code: the OFAC sync and upload, the feeds, the check replay.
+      sanctionsSync: createSanctionsAdminSync({ eventStore, clock, logger, url: config.OFAC_SDN_URL }),
+      sanctionsUpload: createSanctionsUpload({ eventStore, clock, logger, maxBytes: SANCTIONS_UPLOAD_MAX_BYTES }),
+      feedsAdmin: createFeedsAdmin({ eventStore, enabled: enabledFeedIds(config.FEEDS_ENABLED), urls: config.FEED_URLS, clock, logger }),
+      checkAudit: checkReplayAudit,
+      // The hash chain is kept by the SQLite store only (see EventStoreDbEventStore).
+      hashChain: eventStore instanceof SqliteEventStore ? { readAll: (o) => eventStore.readAll(o), lastAssignedPosition: () => eventStore.lastAssignedPosition() } : undefined,
     }),
     tags: apiTags,
     webhooks: apiWebhooks,

@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@walletscreen/platform';
 
 /**
  * The user aggregate as the audit needs it: its stream, the event types it folds, its evolve and
- * the balance of a state. The accounts feature owns it; the composition root hands it in.
+ * the balance of a state (user-ledger.ts builds it from the domain's user decider).
  */
 export interface UserLedger<S = unknown> {
   streamId(userId: string): string;

@@ -10,13 +10,14 @@ import {
   chainVerificationResponseSchema,
   type ChainVerificationResponse,
 } from '@walletscreen/contracts';
-import type { ChainVerification, EventStore, ReadStore } from '@walletscreen/platform';
+import { verifyChain, type ChainSource, type ChainVerification, type EventStore, type ReadStore } from '@walletscreen/platform';
 import { sessionAuth, type Authenticator } from '../http/auth';
 import { drainedOrClosed } from '../http/drain';
 import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
 import { Conflict, NotFound } from '@walletscreen/domain/errors';
 import { auditTypes, findAuditEntries, streamAuditEntries } from './audit-query';
-import { balanceAsOf, balanceHistory, type UserLedger } from './balance';
+import { balanceAsOf, balanceHistory } from './balance';
+import { userLedger as ledger } from './user-ledger';
 
 const userIdSchema = z.object({ userId: z.uuid().meta({ description: 'The customer id' }) });
 const notFound = 'Customer not found';
@@ -43,12 +44,13 @@ export function auditRoutes(deps: {
   auth: Authenticator;
   readStore: ReadStore;
   eventStore: EventStore;
-  ledger: UserLedger<never>;
-  /** Absent where the event store keeps no hash chain (EventStoreDB). */
-  verify?: () => Promise<ChainVerification>;
+  /**
+   * The event store's hash chain, to verify; absent where the store keeps none (EventStoreDB).
+   * Which store keeps one is the composition root's to say.
+   */
+  hashChain?: ChainSource;
   clock: () => Date;
 }): RouteGroup {
-  const ledger = deps.ledger as UserLedger<unknown>;
   const tags = ['Admin: audit'];
 
   return routeGroup(
@@ -144,10 +146,10 @@ export function auditRoutes(deps: {
         auth: 'audit',
         responses: { 200: { description: 'The verification', schema: chainVerificationResponseSchema }, 409: { description: 'This event store keeps no hash chain (EventStoreDB)' }, ...auditReaderAnswers },
         async handle(_input, _req, res) {
-          if (!deps.verify) {
+          if (!deps.hashChain) {
             throw new Conflict('This event store keeps no hash chain: the chain is kept by the SQLite event store. EventStoreDB keeps its own append-only log with a checksum on every record.');
           }
-          res.json(verificationResponse(await deps.verify(), deps.clock().toISOString()));
+          res.json(verificationResponse(await verifyChain(deps.hashChain), deps.clock().toISOString()));
         },
       }),
     ],

@@ -16,11 +16,16 @@ import type { EventStore, RecordedEvent } from '@walletscreen/platform';
 import { sessionAuth, type Authenticator } from '../http/auth';
 import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
 import { NotFound } from '@walletscreen/domain/errors';
-import { browseStream, streamEventOf, streamKindOf, type StreamKind } from './streams';
+import { streamKinds } from './stream-kinds';
+import { browseStream, streamEventOf, streamKindOf } from './streams';
 
 const checkParams = z.object({ checkId: z.uuid({ error: 'Not a check id' }).meta({ description: 'The check id' }) });
 const noCheck = 'Check not found';
 
+/**
+ * The port the check routes call. The composition root plugs in the workers' replay
+ * (workers/src/checks/replay-audit.ts), which has this shape.
+ */
 export interface CheckAudit {
   /** The replay of a check from its events (workers/src/checks/replay.ts, shaped for the API). */
   replay(checkId: string, events: readonly RecordedEvent[]): CheckReplayResponse;
@@ -28,7 +33,7 @@ export interface CheckAudit {
   versions(events: readonly RecordedEvent[]): CheckVersions;
 }
 
-export function streamRoutes(deps: { auth: Authenticator; eventStore: EventStore; kinds: readonly StreamKind[]; checks: CheckAudit }): RouteGroup {
+export function streamRoutes(deps: { auth: Authenticator; eventStore: EventStore; checks: CheckAudit }): RouteGroup {
   const tags = ['Admin: audit'];
 
   async function checkEvents(checkId: string): Promise<{ events: RecordedEvent[]; state: Exclude<CheckState, { status: 'none' }> }> {
@@ -80,9 +85,9 @@ export function streamRoutes(deps: { auth: Authenticator; eventStore: EventStore
           const ids = await deps.eventStore.listStreams({ limit: query.limit + 1, ...(query.prefix ? { prefix: query.prefix } : {}), ...(query.after ? { after: query.after } : {}) });
           const page = ids.slice(0, query.limit);
           res.json({
-            streams: page.map((id) => ({ stream_id: id, kind: streamKindOf(deps.kinds, id)?.kind ?? null })),
+            streams: page.map((id) => ({ stream_id: id, kind: streamKindOf(streamKinds, id)?.kind ?? null })),
             next_after: ids.length > query.limit ? page[page.length - 1]! : null,
-            kinds: deps.kinds.map((k) => ({ kind: k.kind, prefix: k.prefix, folds: k.fold !== null })),
+            kinds: streamKinds.map((k) => ({ kind: k.kind, prefix: k.prefix, folds: k.fold !== null })),
           });
         },
       }),
@@ -98,7 +103,7 @@ export function streamRoutes(deps: { auth: Authenticator; eventStore: EventStore
           const events = await deps.eventStore.readStream(params.streamId);
           if (events.length === 0) throw new NotFound('Stream not found');
           const position = query.position ?? (await deps.eventStore.headPosition());
-          res.json(browseStream(deps.kinds, params.streamId, events, position));
+          res.json(browseStream(streamKinds, params.streamId, events, position));
         },
       }),
     ],

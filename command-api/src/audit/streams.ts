@@ -1,8 +1,8 @@
 /**
  * The stream browser's fold: the events of one stream up to a global position and the state the
- * domain's own evolve gives them. Which evolve is chosen by the stream's kind, from a registry the
- * composition root fills (users, checks, watches, custom lists; a new aggregate joins with one
- * entry). A stream of a kind the registry does not hold is still listed, with no state.
+ * domain's own evolve gives them. Which evolve is chosen by the stream's kind, from a registry
+ * (stream-kinds.ts: users, checks, watches, custom lists, cases, feeds; a new aggregate joins with
+ * one entry). A stream of a kind the registry does not hold is still listed, with no state.
  */
 import { auditEventName, redactEventData, type StreamEvent, type StreamView } from '@walletscreen/contracts';
 import type { RecordedEvent } from '@walletscreen/platform';

@@ -29,6 +29,10 @@ import { Invalid } from '@walletscreen/domain/errors';
 /** The path of the labels upload, whose body the app's JSON parser must leave alone. */
 export const CUSTOM_LABELS_UPLOAD_PATH = '/admin/feeds/custom-labels';
 
+/**
+ * The port the routes call. The composition root plugs in the workers' feeds admin
+ * (workers/src/feeds/admin.ts), which has this shape.
+ */
 export interface FeedsAdmin {
   status(): Promise<FeedStatus[]>;
   one(id: FeedId): Promise<FeedStatus>;

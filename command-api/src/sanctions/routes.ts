@@ -13,7 +13,10 @@ import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
 import { route, routeGroup, type RouteGroup } from '../http/route';
 export type SanctionsStatusReader = (audience: 'admin' | 'user') => Promise<SanctionsStatus>;
 
-/** An admin's OFAC file upload, for the upload service (main/sanctions-upload.ts). */
+/**
+ * An admin's OFAC file upload, as the route hands it to its `upload` port. The composition root
+ * plugs in the workers' upload (workers/src/sanctions/upload.ts), which takes this shape.
+ */
 export interface SanctionsUploadInput {
   /** The request body: the file's bytes, not read yet. */
   body: Readable;
@@ -25,6 +28,10 @@ export interface SanctionsUploadInput {
 }
 
 export type SanctionsUploadOutcome = Omit<SanctionsSyncResponse, 'status'>;
+
+/** The ports the admin's routes call: the OFAC sync now, and the upload. */
+export type SanctionsSyncNow = () => Promise<Omit<SanctionsSyncResponse, 'status'>>;
+export type SanctionsUpload = (input: SanctionsUploadInput) => Promise<SanctionsUploadOutcome>;
 
 /**
  * GET /api/sanctions/status, for signed-in users: whether an OFAC list is loaded (the Wallet
@@ -68,8 +75,8 @@ export const SANCTIONS_UPLOAD_PATH = '/admin/sanctions/upload';
  */
 export function adminSanctionsRoutes(deps: {
   auth: Authenticator;
-  sync: () => Promise<Omit<SanctionsSyncResponse, 'status'>>;
-  upload: (input: SanctionsUploadInput) => Promise<SanctionsUploadOutcome>;
+  sync: SanctionsSyncNow;
+  upload: SanctionsUpload;
   status: SanctionsStatusReader;
 }): RouteGroup {
   const tags = ['Admin: sanctions lists'];

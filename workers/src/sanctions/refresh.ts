@@ -1,5 +1,6 @@
 /**
- * The server's OFAC refresh: at start, when no list is loaded or the last successful sync is older
+ * The OFAC refresh the workers run (the composition root starts it with SANCTIONS_SYNC_INTERVAL_HOURS
+ * and OFAC_SDN_URL): at start, when no list is loaded or the last successful sync is older
  * than the interval, and then every interval, it runs the sanctions sync in the background. Every
  * attempt is recorded in the sync log; a failure (offline is normal) is logged, leaves the list in
  * force, is retried after a quarter of the interval, and never stops the server.
@@ -7,10 +8,10 @@
  */
 import type { EventStore, Logger } from '@walletscreen/platform';
 import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
-import { cachedSanctionsIndex } from '@walletscreen/workers/sanctions/sanctions-store';
-import { OFAC_SDN_ADVANCED_URL } from '@walletscreen/workers/sanctions/sync';
-import { cachedSanctionsSyncLog, runRecordedSanctionsSync } from '@walletscreen/workers/sanctions/sync-log';
-import { startPeriodicSync, type PeriodicSync } from './periodic-sync';
+import { startPeriodicSync, type PeriodicSync } from '../shared/periodic-sync';
+import { cachedSanctionsIndex } from './sanctions-store';
+import { OFAC_SDN_ADVANCED_URL } from './sync';
+import { cachedSanctionsSyncLog, runRecordedSanctionsSync } from './sync-log';
 
 export type SanctionsRefresh = PeriodicSync;
 

@@ -1,46 +1,50 @@
 /**
- * Every route group the HTTP API mounts under /api, in mounting order (composition root). The
- * same list describes the API: `describeApi()` builds the OpenAPI document from it without
- * serving anything (`npm run openapi:types` writes the typed client's schema from that).
+ * The HTTP API as a whole: every route group it mounts under /api, in mounting order, with the
+ * reference page's sections and the webhook messages it documents. It assembles every feature, so
+ * it sits outside them; what the features run on (services, stores, the workers' admin side) comes
+ * in as ports, which a composition root (server/) builds and hands in. The same list describes
+ * the API: `describeApi()` builds the OpenAPI document from it without serving anything
+ * (`npm run openapi:types` writes the typed client's schema from that).
  */
 import { alertCreatedMessageSchema, batchCompletedMessageSchema, screeningCompletedMessageSchema } from '@walletscreen/contracts';
-import type { Config, EventStore, Logger, ReadStore } from '@walletscreen/platform';
-import { accountRoutes } from '@walletscreen/command-api/accounts/routes';
-import type { Accounts } from '@walletscreen/command-api/accounts/service';
-import { adminPathsGuard, adminRoutes } from '@walletscreen/command-api/admin/routes';
-import { accountPurchaseRoutes } from '@walletscreen/command-api/billing/account-routes';
-import { billingRoutes } from '@walletscreen/command-api/billing/routes';
-import { sellerAddressLines } from '@walletscreen/command-api/billing/receipt-pdf';
-import type { Billing } from '@walletscreen/command-api/billing/service';
-import { addressRoutes, checkRoutes } from '@walletscreen/command-api/checks/routes';
-import type { Checks } from '@walletscreen/command-api/checks/service';
-import { apiDocument } from '@walletscreen/command-api/http/app';
-import type { ApiTag, ApiWebhook, OpenApiJson } from '@walletscreen/command-api/http/openapi-document';
-import type { RouteGroup } from '@walletscreen/command-api/http/route';
-import { insightsRoutes } from '@walletscreen/command-api/insights/routes';
-import { listsRoutes } from '@walletscreen/command-api/lists/routes';
-import type { CustomListsService } from '@walletscreen/command-api/lists/service';
-import { pdfRoutes } from '@walletscreen/command-api/pdf/routes';
-import { sanctionsRoutes, type SanctionsStatusReader } from '@walletscreen/command-api/sanctions/routes';
+import type { ChainSource, Config, EventStore, Logger, ReadStore } from '@walletscreen/platform';
+import { accountRoutes } from './accounts/routes';
+import type { Accounts } from './accounts/service';
+import { adminPathsGuard, adminRoutes } from './admin/routes';
+import { accountPurchaseRoutes } from './billing/account-routes';
+import { billingRoutes } from './billing/routes';
+import { sellerAddressLines } from './billing/receipt-pdf';
+import type { Billing } from './billing/service';
+import { addressRoutes, checkRoutes } from './checks/routes';
+import type { Checks } from './checks/service';
+import { apiDocument } from './http/app';
+import type { ApiTag, ApiWebhook, OpenApiJson } from './http/openapi-document';
+import type { RouteGroup } from './http/route';
+import { insightsRoutes } from './insights/routes';
+import { listsRoutes } from './lists/routes';
+import type { CustomListsService } from './lists/service';
+import { pdfRoutes } from './pdf/routes';
+import { auditRoutes } from './audit/routes';
+import { streamRoutes, type CheckAudit } from './audit/stream-routes';
+import { adminFeedsRoutes, type FeedsAdmin } from './sanctions/feeds-routes';
+import { adminSanctionsRoutes, sanctionsRoutes, type SanctionsStatusReader, type SanctionsSyncNow, type SanctionsUpload } from './sanctions/routes';
 import type { RateLimiter } from '@walletscreen/platform/rate-limit/rate-limiter';
-import { apiKeyRoutes } from '@walletscreen/command-api/api-keys/routes';
-import { publicApiRoutes } from '@walletscreen/command-api/public-api/routes';
-import type { SanctionsIndex } from '@walletscreen/command-api/public-api/sanctions-dropins';
-import type { RenderCheckPdf } from '@walletscreen/command-api/shared/check-command';
-import { enabledFeedIds } from '@walletscreen/workers/feeds/catalog';
-import { adminOperationsRoutes } from './admin-operations';
-import { batchRoutes } from '@walletscreen/command-api/batches/routes';
-import type { Batches } from '@walletscreen/command-api/batches/service';
-import { sessionAuth } from '@walletscreen/command-api/http/auth';
-import { apiKeyAuth } from '@walletscreen/command-api/http/api-key-auth';
-import { routeGroup } from '@walletscreen/command-api/http/route';
-import { monitoringRoutes, publicMonitoringRoutes } from '@walletscreen/command-api/monitoring/routes';
-import type { Monitoring } from '@walletscreen/command-api/monitoring/service';
-import { webhookRoutes } from '@walletscreen/command-api/webhooks/routes';
-import { casesRoutes } from '@walletscreen/command-api/cases/routes';
-import type { Cases } from '@walletscreen/command-api/cases/service';
-import { siteRoutes } from '@walletscreen/command-api/site/routes';
-import type { Webhooks } from '@walletscreen/command-api/webhooks/service';
+import { apiKeyRoutes } from './api-keys/routes';
+import { publicApiRoutes } from './public-api/routes';
+import type { SanctionsIndex } from './public-api/sanctions-dropins';
+import type { RenderCheckPdf } from './shared/check-command';
+import { batchRoutes } from './batches/routes';
+import type { Batches } from './batches/service';
+import { sessionAuth } from './http/auth';
+import { apiKeyAuth } from './http/api-key-auth';
+import { routeGroup } from './http/route';
+import { monitoringRoutes, publicMonitoringRoutes } from './monitoring/routes';
+import type { Monitoring } from './monitoring/service';
+import { webhookRoutes } from './webhooks/routes';
+import { casesRoutes } from './cases/routes';
+import type { Cases } from './cases/service';
+import { siteRoutes } from './site/routes';
+import type { Webhooks } from './webhooks/service';
 
 export interface ApiRouteDeps {
   accounts: Accounts;
@@ -52,7 +56,7 @@ export interface ApiRouteDeps {
   readStore: ReadStore;
   logger: Logger;
   clock: () => Date;
-  config: Pick<Config, 'OFAC_SDN_URL' | 'FEEDS_ENABLED' | 'FEED_URLS' | 'CONTACT_EMAIL' | 'SALES_EMAIL' | 'SELLER_NAME' | 'SELLER_ADDRESS'>;
+  config: Pick<Config, 'CONTACT_EMAIL' | 'SALES_EMAIL' | 'SELLER_NAME' | 'SELLER_ADDRESS'>;
   /** Waits (a bounded time) until the read models show a change at this position. */
   readModelsShow: (what: string) => (position: number) => Promise<void>;
   /** The public API's per-key rate limit. */
@@ -66,6 +70,15 @@ export interface ApiRouteDeps {
   webhooks: Webhooks;
   /** Cases opened on checks and alerts. */
   cases: Cases;
+  /** The admin's OFAC "sync now" and file upload (the workers' recorded sync, behind these ports). */
+  sanctionsSync: SanctionsSyncNow;
+  sanctionsUpload: SanctionsUpload;
+  /** The intelligence feeds' admin side: status, sync now, the labels upload. */
+  feedsAdmin: FeedsAdmin;
+  /** A check's replay and the versions it used, for the auditor's check routes. */
+  checkAudit: CheckAudit;
+  /** The event store's hash chain, for the audit's verification; absent where the store keeps none. */
+  hashChain?: ChainSource;
 }
 
 /** The reference page's sections, in order. */
@@ -148,17 +161,10 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
     billingRoutes({ auth: accounts, billing: deps.billing, readStore }),
     accountPurchaseRoutes({ auth: accounts, readStore, clock, seller: { name: deps.config.SELLER_NAME, address: sellerAddressLines(deps.config.SELLER_ADDRESS) } }),
     sanctionsRoutes({ auth: accounts, status: deps.sanctionsStatus }),
-    ...adminOperationsRoutes({
-      auth: accounts,
-      eventStore: deps.eventStore,
-      readStore,
-      logger: deps.logger,
-      clock,
-      ofacUrl: deps.config.OFAC_SDN_URL,
-      sanctionsStatus: deps.sanctionsStatus,
-      feedsEnabled: enabledFeedIds(deps.config.FEEDS_ENABLED),
-      feedUrls: deps.config.FEED_URLS,
-    }),
+    auditRoutes({ auth: accounts, readStore, eventStore: deps.eventStore, hashChain: deps.hashChain, clock }),
+    streamRoutes({ auth: accounts, eventStore: deps.eventStore, checks: deps.checkAudit }),
+    adminSanctionsRoutes({ auth: accounts, sync: deps.sanctionsSync, upload: deps.sanctionsUpload, status: deps.sanctionsStatus }),
+    adminFeedsRoutes({ auth: accounts, feeds: deps.feedsAdmin }),
     apiKeyRoutes({ auth: accounts, keys: accounts }),
     publicApiRoutes({ auth: accounts, limiter: deps.apiKeyLimiter, checks: deps.checks, readStore, renderPdf: deps.renderCheckPdf, sanctionsIndex: deps.sanctionsIndex }),
     routeGroup(batchRoutes(batchDeps, { prefix: '/batches', submitAuth: 'session', readAuth: 'session', tags: ['Batches'], source: 'web' }), { auth: sessionAuth(accounts) }),
@@ -199,7 +205,7 @@ export function describedRouteGroups(): RouteGroup[] {
     readStore: unused('readStore'),
     logger: unused('logger'),
     clock: () => new Date(0),
-    config: { OFAC_SDN_URL: undefined, FEEDS_ENABLED: undefined, FEED_URLS: undefined, CONTACT_EMAIL: 'compliance@walletscreen.example', SALES_EMAIL: undefined, SELLER_NAME: 'WalletScreen', SELLER_ADDRESS: undefined },
+    config: { CONTACT_EMAIL: 'compliance@walletscreen.example', SALES_EMAIL: undefined, SELLER_NAME: 'WalletScreen', SELLER_ADDRESS: undefined },
     readModelsShow: () => () => Promise.resolve(),
     apiKeyLimiter: unused('apiKeyLimiter'),
     sanctionsIndex: () => Promise.reject(new Error('sanctionsIndex was used, but these routes were built only to be described')),
@@ -208,6 +214,10 @@ export function describedRouteGroups(): RouteGroup[] {
     monitoring: unused('monitoring'),
     webhooks: unused('webhooks'),
     cases: unused('cases'),
+    sanctionsSync: () => Promise.reject(new Error('sanctionsSync was used, but these routes were built only to be described')),
+    sanctionsUpload: () => Promise.reject(new Error('sanctionsUpload was used, but these routes were built only to be described')),
+    feedsAdmin: unused('feedsAdmin'),
+    checkAudit: unused('checkAudit'),
   });
 }
 

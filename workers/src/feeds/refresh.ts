@@ -1,16 +1,17 @@
 /**
- * The server's feed refresh: each enabled feed that has a download (not a shipped one, not your
- * own labels) is synced in the background like the OFAC list (see periodic-sync.ts): at start when
+ * The feeds' refresh the workers run (the composition root starts it with FEEDS_ENABLED, FEED_URLS
+ * and FEEDS_SYNC_INTERVAL_HOURS): each enabled feed that has a download (not a shipped one, not your
+ * own labels) is synced in the background like the OFAC list (see shared/periodic-sync.ts): at start when
  * it was never synced or its last success is older than FEEDS_SYNC_INTERVAL_HOURS, then every
  * interval. Every attempt is in the feeds' sync log; a failure keeps the version in force.
  * FEEDS_SYNC_INTERVAL_HOURS=0 turns it off.
  */
 import type { FeedId } from '@walletscreen/contracts';
 import type { EventStore, Logger } from '@walletscreen/platform';
-import { feedDefinitions } from '@walletscreen/workers/feeds/catalog';
 import { FeedError } from '@walletscreen/domain/feed/errors';
-import { cachedFeedSyncLog, runRecordedFeedSync } from '@walletscreen/workers/feeds/sync-log';
-import { startPeriodicSync, type PeriodicSync } from './periodic-sync';
+import { startPeriodicSync, type PeriodicSync } from '../shared/periodic-sync';
+import { feedDefinitions } from './catalog';
+import { cachedFeedSyncLog, runRecordedFeedSync } from './sync-log';
 
 export function startFeedsRefresh(deps: {
   eventStore: EventStore;

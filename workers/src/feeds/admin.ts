@@ -1,21 +1,25 @@
 /**
- * The intelligence feeds' admin side (composition root): the status reader, "Sync now" (one sync
- * at a time per feed: an admin pressing twice waits for the one running) and the labels upload,
- * each through the recorded sync, so every attempt is in the feeds' sync log. Refusals become
- * business errors in words an admin acts on; the exact setting to change goes to the server log.
+ * The intelligence feeds' admin side: the status reader, "Sync now" (one sync at a time per feed:
+ * an admin pressing twice waits for the one running) and the labels upload, each through the
+ * recorded sync, so every attempt is in the feeds' sync log. Refusals become business errors in
+ * words an admin acts on; the exact setting to change goes to the server log.
+ *
+ * It has the shape of the `FeedsAdmin` port the feeds' admin routes declare
+ * (command-api/src/sanctions/feeds-routes.ts) without importing the API; the composition root
+ * plugs it in, and the compiler checks the fit there.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { feedFailureWords, type FeedId, type FeedSyncResponse } from '@walletscreen/contracts';
 import type { EventStore, Logger } from '@walletscreen/platform';
-import { FeedError } from '@walletscreen/domain/feed/errors';
-import { createFeedsStatus } from '@walletscreen/workers/feeds/status';
-import { runRecordedFeedSync } from '@walletscreen/workers/feeds/sync-log';
-import type { FeedsAdmin } from '@walletscreen/command-api/sanctions/feeds-routes';
 import { Conflict, Invalid } from '@walletscreen/domain/errors';
+import { FeedError } from '@walletscreen/domain/feed/errors';
+import { createFeedsStatus } from './status';
+import { runRecordedFeedSync } from './sync-log';
 
-type Outcome = Omit<FeedSyncResponse, 'feed'>;
+/** What came of a sync or an upload; the route adds the feed after it. */
+export type FeedSyncOutcome = Omit<FeedSyncResponse, 'feed'>;
 
 /** A refusal that no retry fixes, as the business error the route answers with. */
 function refusal(error: FeedError, feedId: FeedId, logger: Logger): Error | null {
@@ -47,12 +51,12 @@ export function createFeedsAdmin(deps: {
   clock: () => Date;
   logger: Logger;
   fetch?: typeof fetch;
-}): FeedsAdmin {
+}) {
   const { eventStore, enabled, clock, logger } = deps;
   const status = createFeedsStatus({ eventStore, enabled });
-  const running = new Map<FeedId, Promise<Outcome>>();
+  const running = new Map<FeedId, Promise<FeedSyncOutcome>>();
 
-  async function syncNow(feedId: FeedId): Promise<Outcome> {
+  async function syncNow(feedId: FeedId): Promise<FeedSyncOutcome> {
     try {
       const result = await runRecordedFeedSync({ eventStore, feedId, enabled, url: deps.urls?.[feedId], fetch: deps.fetch, clock, logger, trigger: 'admin-sync' });
       logger.info({ feedId, status: result.status, version: result.version, entries: result.entryCount, skipped: result.skipped.count }, 'feed synced on an admin request');
@@ -70,8 +74,9 @@ export function createFeedsAdmin(deps: {
 
   return {
     status: () => status.all(),
-    one: (id) => status.one(id),
-    sync(feedId) {
+    one: (id: FeedId) => status.one(id),
+    /** Runs the feed's sync now; a failed download answers `failed` (business refusals throw). */
+    sync(feedId: FeedId): Promise<FeedSyncOutcome> {
       let run = running.get(feedId);
       if (!run) {
         run = syncNow(feedId).finally(() => running.delete(feedId));
@@ -79,7 +84,8 @@ export function createFeedsAdmin(deps: {
       }
       return run;
     },
-    async upload({ content, fileName, uploadedBy }) {
+    /** The admin's own labels file as the next version of the `custom-labels` feed. */
+    async upload({ content, fileName, uploadedBy }: { content: string; fileName: string; uploadedBy: string }): Promise<FeedSyncOutcome> {
       const dir = await mkdtemp(path.join(tmpdir(), 'walletscreen-labels-'));
       try {
         const file = path.join(dir, 'labels.json');

@@ -1,22 +1,40 @@
 /**
- * An admin's OFAC file upload (composition root: it runs the workers' sync for the route in
- * sanctions/routes.ts): the request body (the file's bytes, up to `maxBytes`) is streamed to
- * a temporary file, never held in memory, then imported by the same recorded sync as the command
- * line's `--file` (so the attempt is in the sync log, "uploaded by <e-mail>: <file name>"), and the
- * temporary file is removed. A file that is no list, is damaged or empty, or is older than the
- * list in force (unless `allowOlder`) is refused with a business error and changes nothing.
+ * An admin's OFAC file upload (behind the upload route of command-api/src/sanctions/routes.ts):
+ * the request body (the file's bytes, up to `maxBytes`) is streamed to a temporary file, never
+ * held in memory, then imported by the same recorded sync as the command line's `--file` (so the
+ * attempt is in the sync log, "uploaded by <e-mail>: <file name>"), and the temporary file is
+ * removed. A file that is no list, is damaged or empty, or is older than the list in force (unless
+ * `allowOlder`) is refused with a business error and changes nothing.
+ *
+ * The route declares the port it calls (`SanctionsUploadInput` → `SanctionsUploadOutcome`); this
+ * upload has the same shape without importing the API, and the composition root that hands one to
+ * the other is where the compiler checks the fit.
  */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { SanctionsSyncResponse } from '@walletscreen/contracts';
 import type { EventStore, Logger } from '@walletscreen/platform';
-import { withForceHint } from '@walletscreen/workers/sanctions/errors';
-import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
-import { recordSanctionsSync, runRecordedSanctionsSync } from '@walletscreen/workers/sanctions/sync-log';
-import type { SanctionsUploadInput, SanctionsUploadOutcome } from '@walletscreen/command-api/sanctions/routes';
 import { Conflict, Invalid, PayloadTooLarge } from '@walletscreen/domain/errors';
+import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
+import { withForceHint } from './errors';
+import { recordSanctionsSync, runRecordedSanctionsSync } from './sync-log';
+
+/** An uploaded file, as the route hands it over. */
+export interface SanctionsUpload {
+  /** The request body: the file's bytes, not read yet. */
+  body: Readable;
+  /** The declared Content-Length, when there is one. */
+  declaredBytes: number | null;
+  fileName: string;
+  allowOlder: boolean;
+  uploadedBy: string;
+}
+
+/** What came of it; the route adds the status after it. */
+export type SanctionsUploadResult = Omit<SanctionsSyncResponse, 'status'>;
 
 /** What the upload screen adds to a refusal that its option would override. */
 export const allowOlderUploadHint = 'To load it anyway, tick "Replace the list in force even though this file is older" and upload it again.';
@@ -63,7 +81,7 @@ export function createSanctionsUpload(deps: { eventStore: EventStore; clock: () 
   const { eventStore, clock, logger, maxBytes } = deps;
   const tooLarge = () => new PayloadTooLarge(`The file is larger than ${megabytes(maxBytes)}, the most an upload may be; OFAC's SDN_ADVANCED.XML is well under that.`);
 
-  return async function upload(input: SanctionsUploadInput): Promise<SanctionsUploadOutcome> {
+  return async function upload(input: SanctionsUpload): Promise<SanctionsUploadResult> {
     const origin = `uploaded by ${input.uploadedBy}: ${input.fileName}`;
     const refusedTooLarge = async () => {
       const error = tooLarge();
