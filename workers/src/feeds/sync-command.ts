@@ -1,5 +1,5 @@
 /**
- * `npm run feeds:sync -- <feed-id> [--file PATH | --url URL]`: the command behind sync-cli.ts,
+ * `npm run feeds:sync -- <feed-id> [--file PATH | --url URL]`: the command behind server/src/feeds-sync-main.ts,
  * apart from the process so it can be tested. A composition root: it reads the environment and
  * builds the SQLite event store the embedded server uses.
  *

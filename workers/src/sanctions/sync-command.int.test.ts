@@ -113,10 +113,10 @@ describe('npm run sanctions:sync', () => {
     expect(await run(['--help'])).toMatchObject({ code: 0, out: expect.stringContaining('usage: npm run sanctions:sync') });
   });
 
-  it('runs as the npm script does: scripts/run-ts.mjs bundles sync-cli.ts and passes the arguments', async () => {
+  it('runs as the npm script does: scripts/run-ts.mjs bundles server/src/sanctions-sync-main.ts and passes the arguments', async () => {
     const DATA_DIR = path.join(dir, `data-${++n}`);
     const env = { ...process.env, DATA_DIR, LOG_LEVEL: 'warn' };
-    const cli = ['scripts/run-ts.mjs', 'workers/src/sanctions/sync-cli.ts'];
+    const cli = ['scripts/run-ts.mjs', 'server/src/sanctions-sync-main.ts'];
     const { stdout } = await promisify(execFile)(process.execPath, [...cli, '--file', fixture('SDN.XML')], { cwd: root, env });
     expect(stdout).toMatch(/^OFAC SDN list imported: SDN\.XML, published 2026-11-20, 19 addresses/);
     const failed = await promisify(execFile)(process.execPath, [...cli, '--file', path.join(dir, 'nope')], { cwd: root, env }).then(

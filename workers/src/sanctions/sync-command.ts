@@ -1,5 +1,5 @@
 /**
- * `npm run sanctions:sync [-- --file PATH | --url URL] [--allow-older]`: the command behind sync-cli.ts, apart
+ * `npm run sanctions:sync [-- --file PATH | --url URL] [--allow-older]`: the command behind server/src/sanctions-sync-main.ts, apart
  * from the process so it can be tested. A composition root: it reads the environment and builds
  * the SQLite event store the embedded server uses.
  *

@@ -5,7 +5,7 @@
  *   npm run feeds:sync -- custom-labels --file labels.json    a new version of your own labels
  * Prints one summary line; exits 1 when the feed could not be imported, 2 on a usage error.
  */
-import { runFeedsSyncCommand } from './sync-command';
+import { runFeedsSyncCommand } from '@walletscreen/workers/feeds/sync-command';
 
 void runFeedsSyncCommand({
   argv: process.argv.slice(2),

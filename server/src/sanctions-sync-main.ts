@@ -5,7 +5,7 @@
  *   npm run sanctions:sync -- --file PATH --allow-older   … even when it is older than the list in force
  * Prints one summary line; exits 1 when the list could not be imported, 2 on a usage error.
  */
-import { runSyncCommand } from './sync-command';
+import { runSyncCommand } from '@walletscreen/workers/sanctions/sync-command';
 
 void runSyncCommand({
   argv: process.argv.slice(2),
