@@ -1,10 +1,10 @@
 import type { AuditEntry, AuditFilters, AuditPage } from '@walletscreen/contracts';
 import type { ReadStore, Where } from '@walletscreen/platform';
+import { emailsOfUsers, findCustomerByEmail } from '@walletscreen/projections/customers/queries';
 
-/** Collections the audit and customers projections write (projections/src/audit, projections/src/customers). */
+/** Collections the audit projection writes (projections/src/audit). */
 const AUDIT = 'audit';
 const AUDIT_TYPES = 'audit_types';
-const CUSTOMERS = 'customers';
 
 type AuditDoc = AuditEntry & { id: string; admin_id: string | null };
 
@@ -13,9 +13,8 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 8
 /** The ids of the users a `user` filter names: an e-mail (any case) or an id. */
 async function userIds(readStore: ReadStore, user: string): Promise<string[]> {
   if (!user.includes('@')) return [user];
-  const email = user.toLowerCase();
-  const found = await readStore.find<{ id: string; email: string }>(CUSTOMERS, { where: { email: { contains: email } }, limit: 50 });
-  return found.filter((c) => c.email.toLowerCase() === email).map((c) => c.id);
+  const found = await findCustomerByEmail(readStore, user);
+  return found ? [found.id] : [];
 }
 
 /** The read-store condition of the filters (dates are UTC days, both ends included). */
@@ -32,14 +31,14 @@ export async function auditWhere(readStore: ReadStore, f: AuditFilters): Promise
 /** Rows as the API shows them: the user's e-mail looked up from the customers read model. */
 async function present(readStore: ReadStore, docs: AuditDoc[]): Promise<AuditEntry[]> {
   const missing = [...new Set(docs.filter((d) => d.user_id !== null && d.user_email === null).map((d) => d.user_id!))];
-  const customers = await readStore.getMany<{ email: string }>(CUSTOMERS, missing);
+  const emails = await emailsOfUsers(readStore, missing);
   return docs.map((d) => ({
     position: d.position,
     at: d.at,
     type: d.type,
     stream: d.stream,
     user_id: d.user_id,
-    user_email: d.user_email ?? (d.user_id === null ? null : (customers.get(d.user_id)?.email ?? null)),
+    user_email: d.user_email ?? (d.user_id === null ? null : (emails.get(d.user_id) ?? null)),
     admin_email: d.admin_email,
     data: d.data,
     hash: d.hash,

@@ -1,9 +1,9 @@
 import type { ReadStore } from '@walletscreen/platform';
 import { receiptNumber, type AccountPurchase, type AccountPurchases, type Purchase } from '@walletscreen/contracts';
+import { customerIdsByEmail, emailsOfUsers } from '@walletscreen/projections/customers/queries';
 
-/** Collections the purchases and customers projections write (projections/src/billing, projections/src/customers). */
+/** Collection the purchases projection writes (projections/src/billing). */
 const PURCHASES = 'purchases';
-const CUSTOMERS = 'customers';
 /** An e-mail search matching more customers than this lists the purchases of the first ones only. */
 const MAX_MATCHING_CUSTOMERS = 1000;
 
@@ -17,9 +17,8 @@ interface PurchaseDoc extends Omit<Purchase, 'user_email' | 'test'> {
 export async function listPurchases(readStore: ReadStore, query: { email?: string; limit: number; offset: number }): Promise<Purchase[]> {
   let userIds: string[] | undefined;
   if (query.email) {
-    const customers = await readStore.find<{ id: string }>(CUSTOMERS, { where: { email: { contains: query.email } }, limit: MAX_MATCHING_CUSTOMERS });
-    if (customers.length === 0) return [];
-    userIds = customers.map((c) => c.id);
+    userIds = await customerIdsByEmail(readStore, query.email, MAX_MATCHING_CUSTOMERS);
+    if (userIds.length === 0) return [];
   }
   const docs = await readStore.find<PurchaseDoc>(PURCHASES, {
     where: { user_id: userIds ? { in: userIds } : undefined },
@@ -30,11 +29,11 @@ export async function listPurchases(readStore: ReadStore, query: { email?: strin
     limit: query.limit,
     offset: query.offset,
   });
-  const emails = await readStore.getMany<{ email: string }>(CUSTOMERS, [...new Set(docs.map((d) => d.user_id))]);
+  const emails = await emailsOfUsers(readStore, docs.map((d) => d.user_id));
   return docs.map((d) => ({
     id: d.id,
     user_id: d.user_id,
-    user_email: emails.get(d.user_id)?.email ?? '',
+    user_email: emails.get(d.user_id) ?? '',
     type: d.type,
     plan_id: d.plan_id,
     amount: d.amount,

@@ -10,7 +10,8 @@ import type { CheckEvent } from '@walletscreen/domain/check/events';
 import type { EventStore, ReadStore, Where } from '@walletscreen/platform';
 import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { caseIdFor } from '@walletscreen/domain/ids';
-import { CASES, emailOfUser, type CaseDoc } from '../shared/check-case';
+import { CASES, type CaseDoc } from '../shared/check-case';
+import { emailOfUser, findCustomerByEmail } from '@walletscreen/projections/customers/queries';
 import { Conflict, Invalid, NotFound } from '@walletscreen/domain/errors';
 import type { AlertRaised } from '@walletscreen/domain/alert/events';
 import { caseDecider, type CaseCommand } from '@walletscreen/domain/case/decide';
@@ -18,8 +19,6 @@ import { caseStreamId, type CaseActor, type CaseEvent, type CaseSubject } from '
 import { actorView, caseSummaryFold } from '@walletscreen/domain/case/summary';
 
 export { caseIdFor } from '@walletscreen/domain/ids';
-
-const CUSTOMERS = 'customers';
 
 const mayRead = (ownerUserId: string, by: CaseActor) => by.role === 'admin' || by.userId === ownerUserId;
 
@@ -131,7 +130,7 @@ export function createCases(deps: { eventStore: EventStore; readStore: ReadStore
             caseId,
             subject,
             ownerUserId: owner,
-            ownerEmail: owner === by.userId ? by.email : await emailOfUser(deps.readStore, owner),
+            ownerEmail: owner === by.userId ? by.email : ((await emailOfUser(deps.readStore, owner)) ?? ''),
             address: check.request.address,
             network: check.request.network,
             risk: { level: r.risk_level, amlStatus: r.aml_status, score: shownRiskScore(r.risk_level, r.risk_score) },
@@ -169,7 +168,7 @@ export function createCases(deps: { eventStore: EventStore; readStore: ReadStore
       let assignee: CaseActor | null = null;
       if (assigneeEmail !== null) {
         await read(by, caseId);
-        const [user] = await deps.readStore.find<{ id: string; email: string; role: string }>(CUSTOMERS, { where: { email: assigneeEmail.trim().toLowerCase() }, limit: 1 });
+        const user = await findCustomerByEmail(deps.readStore, assigneeEmail);
         // Whether an e-mail is registered is not told: an unknown one reads as one that may not be assigned.
         if (!user) throw new Invalid(caseMessages.assigneeNotAllowed, { assignee_email: caseMessages.assigneeNotAllowed });
         assignee = { userId: user.id, email: user.email, role: user.role === 'admin' ? 'admin' : 'user' };

@@ -1,9 +1,9 @@
-import { STATS_DEFAULT_DAYS, STATS_DEFAULT_MONTHS, type Customer, type Stats, type StatsGranularity, type StatsPoint, type StatsQuery, type TopCustomer } from '@walletscreen/contracts';
+import { STATS_DEFAULT_DAYS, STATS_DEFAULT_MONTHS, type Stats, type StatsGranularity, type StatsPoint, type StatsQuery, type TopCustomer } from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
+import { emailsOfUsers } from '@walletscreen/projections/customers/queries';
 
-/** Collections the projections write (projections/src/insights, customers). */
+/** Collection the financial stats projection writes (projections/src/insights). */
 const STATS_DAILY = 'stats_daily_v2';
-const CUSTOMERS = 'customers';
 export const TOP_CUSTOMERS = 10;
 
 type Cents = Record<string, number>;
@@ -136,9 +136,8 @@ export function aggregateStats(days: readonly StatsDay[], range: StatsRange): St
 export async function computeStats(readStore: ReadStore, range: StatsRange): Promise<Stats> {
   const days = await readStore.find<StatsDay>(STATS_DAILY, { where: { day: { gte: range.from, lte: range.to } }, sort: [{ field: 'day', direction: 'asc' }] });
   const first = aggregateStats(days, range);
-  const ids = [...new Set([...first.top_customers_by_checks, ...first.top_customers_by_revenue].map((c) => c.user_id))];
-  const customers = await readStore.getMany<Customer>(CUSTOMERS, ids);
-  const emails = new Map([...customers].map(([id, c]) => [id, c.email]));
+  const ids = [...first.top_customers_by_checks, ...first.top_customers_by_revenue].map((c) => c.user_id);
+  const emails = await emailsOfUsers(readStore, ids);
   return {
     ...first,
     top_customers_by_checks: first.top_customers_by_checks.map((c) => ({ ...c, email: emails.get(c.user_id) ?? '' })),

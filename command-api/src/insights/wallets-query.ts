@@ -1,10 +1,10 @@
-import type { Customer, WalletCheck, WalletDetail, WalletsPage, WalletsQuery, WalletSummary, WalletAnalysis } from '@walletscreen/contracts';
+import type { WalletCheck, WalletDetail, WalletsPage, WalletsQuery, WalletSummary, WalletAnalysis } from '@walletscreen/contracts';
 import type { ReadStore, Where } from '@walletscreen/platform';
+import { emailsOfUsers } from '@walletscreen/projections/customers/queries';
 
-/** Collections the projections write (projections/src/insights, checks, customers). */
+/** Collections the projections write (projections/src/insights, checks). */
 const WALLETS = 'wallets';
 const CHECKS = 'checks';
-const CUSTOMERS = 'customers';
 
 type WalletDoc = WalletSummary & { id: string; customer_ids: string[] };
 
@@ -93,6 +93,6 @@ export async function findWallet(readStore: ReadStore, network: string, address:
     readStore.find<CheckDoc>(CHECKS, { where, sort: [{ field: 'created_at', direction: 'desc' }], limit: page.limit, offset: page.offset }),
     readStore.count(CHECKS, where),
   ]);
-  const customers = await readStore.getMany<Customer>(CUSTOMERS, [...new Set(checks.map((c) => c.user_id))]);
-  return { wallet: summary(wallet), checks: checks.map((c) => walletCheck(c, customers.get(c.user_id)?.email ?? '')), total };
+  const emails = await emailsOfUsers(readStore, checks.map((c) => c.user_id));
+  return { wallet: summary(wallet), checks: checks.map((c) => walletCheck(c, emails.get(c.user_id) ?? '')), total };
 }

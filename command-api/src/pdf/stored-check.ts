@@ -1,7 +1,8 @@
 /** The PDF of a user's own stored check, rendered with its fields and sources (the web app's and the public API's report). */
 import { walletAnalysisSchema, type Network, type WalletAnalysis } from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
-import { emailOfUser, findCheckCase } from '../shared/check-case';
+import { findCheckCase } from '../shared/check-case';
+import { emailOfUser } from '@walletscreen/projections/customers/queries';
 import { pdfFileName } from '../shared/check-command';
 import { NotFound } from '@walletscreen/domain/errors';
 import { renderAmlReportPdf, type PdfEvidence } from './render';
@@ -26,7 +27,7 @@ export async function storedCheckForPdf(readStore: ReadStore, userId: string, ch
   const stored = walletAnalysisSchema.safeParse(check.result);
   const analysis = stored.success ? stored.data : check.result;
   const checkCase = await findCheckCase(readStore, check.id);
-  const review = checkCase ? { case: checkCase, requestedBy: await emailOfUser(readStore, check.user_id) } : undefined;
+  const review = checkCase ? { case: checkCase, requestedBy: (await emailOfUser(readStore, check.user_id)) ?? '' } : undefined;
   return { analysis, evidence: { checkId: check.id, network: check.network, createdAt: check.created_at, sources: check.evidence_sources ?? [], ...(review ? { review } : {}) } };
 }
 

@@ -7,8 +7,6 @@ import type { ReadStore } from '@walletscreen/platform';
 
 /** Collection the cases projection writes. */
 export const CASES = 'cases';
-/** Collection the customers projection writes. */
-const CUSTOMERS = 'customers';
 
 export type CaseDoc = CaseSummary & { check_id: string; risk_level: string; decision_kind: string; assignee_email: string };
 
@@ -22,9 +20,4 @@ export async function findCheckCase(readStore: ReadStore, checkId: string): Prom
   const decided = docs.filter((d) => d.decision).sort((a, b) => b.decision!.at.localeCompare(a.decision!.at));
   const chosen = decided[0] ?? docs.find((d) => d.subject.kind === 'check') ?? docs[0]!;
   return checkCaseOf(chosen);
-}
-
-/** A user's e-mail from the customers read model ('' when unknown). */
-export async function emailOfUser(readStore: ReadStore, userId: string): Promise<string> {
-  return (await readStore.get<{ email: string }>(CUSTOMERS, userId))?.email ?? '';
 }

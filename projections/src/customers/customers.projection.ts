@@ -1,14 +1,18 @@
 import type { Customer } from '@walletscreen/contracts';
 import type { UserEvent } from '@walletscreen/domain/user/events';
 import type { RecordedEvent } from '@walletscreen/platform';
+import { collection } from '../collection';
 import type { Projection } from '../projection';
 
-/** The admin Customers read model: one document per user. */
-export const CUSTOMERS = 'customers';
+/** A user as the admin Customers screen shows them (contracts' Customer), with the balance of their checks. */
+export type CustomerDoc = Customer;
 
-export const customersProjection: Projection<Customer> = {
+/** The admin Customers read model: one document per user; the other read models name users by id, and look their e-mail up here. */
+export const customers = collection<CustomerDoc>('customers');
+
+export const customersProjection: Projection<CustomerDoc> = {
   name: 'customers-v1',
-  collection: CUSTOMERS,
+  collection: customers.name,
   handles: ['UserRegistered', 'UserRoleChanged', 'CheckCharged', 'CheckRefunded', 'ChecksToppedUp', 'ChecksPurchased', 'PurchasedChecksExpired'],
   keyOf: (event: RecordedEvent) => (event.data as UserEvent['data']).userId ?? null,
   fold(doc, recorded) {
