@@ -5,7 +5,7 @@
  */
 import { type Batch, type BatchPreview, type BatchRowResult, type BatchRowStatus } from '@walletscreen/contracts';
 import type { EventStore, ReadStore } from '@walletscreen/platform';
-import type { CheckDoc } from '@walletscreen/projections/checks/queries';
+import { countBatchChecks, findChecks, type CheckDoc } from '@walletscreen/projections/checks/queries';
 import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { batchIdFor, batchSubmittedEventId } from '@walletscreen/domain/ids';
 import { Invalid, InvalidLines, NotFound } from '@walletscreen/domain/errors';
@@ -14,9 +14,8 @@ import { batchStreamId, type BatchRow } from '@walletscreen/domain/batch/events'
 import { walletRows, type SubmittedBatch } from '@walletscreen/domain/batch/state';
 import type { ParsedBatch } from './parse';
 
-/** Collections the projections write (projections/src/batches, projections/src/checks). */
+/** Collection the batches projection writes (projections/src/batches). */
 const BATCHES = 'batches';
-const CHECKS = 'checks';
 /** Check documents read at once. */
 const CHUNK = 500;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
@@ -116,7 +115,7 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
     let { completed, failed } = doc;
     let running = 0;
     if (doc.status === 'running') {
-      const count = (status: string) => readStore.count(CHECKS, { batch_id: doc.id, status });
+      const count = (status: CheckDoc['status']) => countBatchChecks(readStore, doc.id, status);
       [completed, failed, running] = await Promise.all([count('completed'), count('failed'), count('running')]);
     }
     return {
@@ -141,7 +140,7 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
     const { batchId } = state.submitted;
     for (let i = 0; i < rows.length; i += CHUNK) {
       const chunk = rows.slice(i, i + CHUNK).map((row) => ({ row, checkId: rowCheckId(userId, batchId, row) }));
-      const docs = await readStore.getMany<CheckDoc>(CHECKS, [...new Set(chunk.map((r) => r.checkId))]);
+      const docs = await findChecks(readStore, [...new Set(chunk.map((r) => r.checkId))]);
       yield chunk.map((r) => ({ ...r, check: docs.get(r.checkId) ?? null }));
     }
   }

@@ -1,25 +1,12 @@
-import type { WalletCheck, WalletDetail, WalletsPage, WalletsQuery, WalletSummary, WalletAnalysis } from '@walletscreen/contracts';
+import type { WalletCheck, WalletDetail, WalletsPage, WalletsQuery, WalletSummary } from '@walletscreen/contracts';
 import type { ReadStore, Where } from '@walletscreen/platform';
+import { findWalletChecks, type CheckDoc } from '@walletscreen/projections/checks/queries';
 import { emailsOfUsers } from '@walletscreen/projections/customers/queries';
 
-/** Collections the projections write (projections/src/insights, checks). */
+/** Collection the wallets projection writes (projections/src/insights). */
 const WALLETS = 'wallets';
-const CHECKS = 'checks';
 
 type WalletDoc = WalletSummary & { id: string; customer_ids: string[] };
-
-interface CheckDoc {
-  id: string;
-  user_id: string;
-  status: string;
-  created_at: string;
-  completed_at: string | null;
-  risk_score: number | null;
-  risk_level: string | null;
-  aml_status: string | null;
-  result: WalletAnalysis | null;
-  error: string | null;
-}
 
 const sorts: Record<WalletsQuery['sort'], Array<{ field: string; direction: 'asc' | 'desc' }>> = {
   checks: [{ field: 'checks', direction: 'desc' }, { field: 'last_checked_at', direction: 'desc' }],
@@ -88,11 +75,7 @@ function walletCheck(doc: CheckDoc, email: string): WalletCheck {
 export async function findWallet(readStore: ReadStore, network: string, address: string, page: { limit: number; offset: number }): Promise<WalletDetail | null> {
   const wallet = await readStore.get<WalletDoc>(WALLETS, `${network}:${address}`);
   if (!wallet) return null;
-  const where: Where = { wallet_address: wallet.address, network: wallet.network };
-  const [checks, total] = await Promise.all([
-    readStore.find<CheckDoc>(CHECKS, { where, sort: [{ field: 'created_at', direction: 'desc' }], limit: page.limit, offset: page.offset }),
-    readStore.count(CHECKS, where),
-  ]);
+  const { items: checks, total } = await findWalletChecks(readStore, wallet, page);
   const emails = await emailsOfUsers(readStore, checks.map((c) => c.user_id));
   return { wallet: summary(wallet), checks: checks.map((c) => walletCheck(c, emails.get(c.user_id) ?? '')), total };
 }

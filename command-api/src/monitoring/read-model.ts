@@ -1,13 +1,9 @@
-/**
- * The read models monitoring queries, as the projections write them (projections/src/monitoring),
- * and the checks read model's fields it looks up.
- */
+/** The read models monitoring queries, as the projections write them (projections/src/monitoring). */
 import type { CheckState } from '@walletscreen/domain/check/state';
 import type { CheckSummary } from '@walletscreen/domain/watch/events';
 
 export const WATCHLIST = 'watchlist';
 export const ALERTS = 'alerts';
-export const CHECKS = 'checks';
 
 export interface WatchDoc {
   id: string;
@@ -34,10 +30,6 @@ export interface AlertDoc {
   user_id: string;
   status: 'open' | 'acknowledged' | 'resolved';
   watch_id: string;
-}
-
-export interface CheckRow {
-  id: string;
 }
 
 /** A completed check's verdict for the watchlist, from its evidence (workers/src/monitoring/summary.ts, handed in by the composition root). */

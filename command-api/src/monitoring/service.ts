@@ -4,7 +4,7 @@
  * work does with the watchlist (re-screens, recording checks, raising alerts, e-mails) is in
  * background.ts.
  */
-import { alertStreamId, checkStreamId, intervalHoursOf, monitoringMessages, parseAddress, rescreenPricing, watchStreamId, WATCH_INTERVAL_HOURS_DEFAULT, type Alert, type AlertList, type AlertStatus, type UpdateWatchRequest, type Watch, type WatchItem, type WatchList, type WatchResult } from '@walletscreen/contracts';
+import { alertStreamId, checkStreamId, intervalHoursOf, monitoringMessages, parseAddress, rescreenPricing, watchStreamId, WATCH_INTERVAL_HOURS_DEFAULT, type Alert, type AlertList, type AlertStatus, type Network, type UpdateWatchRequest, type Watch, type WatchItem, type WatchList, type WatchResult } from '@walletscreen/contracts';
 import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
 import type { CheckEvent } from '@walletscreen/domain/check/events';
 import type { EventStore, ReadStore } from '@walletscreen/platform';
@@ -16,7 +16,8 @@ import type { AlertActor, AlertRaised } from '@walletscreen/domain/alert/events'
 import { watchDecider, type WatchCommand } from '@walletscreen/domain/watch/decide';
 import type { CheckSummary, WatchVia } from '@walletscreen/domain/watch/events';
 import type { WatchState } from '@walletscreen/domain/watch/state';
-import { ALERTS, CHECKS, WATCHLIST, type AlertDoc, type CheckRow, type SummarizeCheck, type WatchDoc } from './read-model';
+import { latestCompletedCheck } from '@walletscreen/projections/checks/queries';
+import { ALERTS, WATCHLIST, type AlertDoc, type SummarizeCheck, type WatchDoc } from './read-model';
 
 /** A check folded from its stream, and when it completed. */
 export async function loadCheck(eventStore: EventStore, checkId: string): Promise<{ state: CheckState; completedAt: string | null }> {
@@ -53,7 +54,7 @@ export function createMonitoring(deps: { eventStore: EventStore; readStore: Read
     });
 
   /** The baseline of a new watch: the check named, or the user's latest completed check of the wallet. */
-  async function baselineOf(userId: string, address: string, network: string, checkId: string | undefined, index: number | null): Promise<CheckSummary | null> {
+  async function baselineOf(userId: string, address: string, network: Network, checkId: string | undefined, index: number | null): Promise<CheckSummary | null> {
     const field = index === null ? 'check_id' : `items.${index}.check_id`;
     if (checkId) {
       const { state, summary } = await checkSummary(checkId);
@@ -61,11 +62,7 @@ export function createMonitoring(deps: { eventStore: EventStore; readStore: Read
       if (state.request.address !== address || state.request.network !== network) throw new Invalid(monitoringMessages.checkOtherWallet, { [field]: monitoringMessages.checkOtherWallet });
       return summary;
     }
-    const [latest] = await deps.readStore.find<CheckRow>(CHECKS, {
-      where: { user_id: userId, wallet_address: address, network, status: 'completed' },
-      sort: [{ field: 'created_at', direction: 'desc' }],
-      limit: 1,
-    });
+    const latest = await latestCompletedCheck(deps.readStore, userId, address, network);
     return latest ? (await checkSummary(latest.id)).summary : null;
   }
 
