@@ -1,18 +1,8 @@
 import type { WalletCheck, WalletDetail, WalletsPage, WalletsQuery, WalletSummary } from '@walletscreen/contracts';
-import type { ReadStore, Where } from '@walletscreen/platform';
+import type { ReadStore } from '@walletscreen/platform';
 import { findWalletChecks, type CheckDoc } from '@walletscreen/projections/checks/queries';
 import { emailsOfUsers } from '@walletscreen/projections/customers/queries';
-
-/** Collection the wallets projection writes (projections/src/insights). */
-const WALLETS = 'wallets';
-
-type WalletDoc = WalletSummary & { id: string; customer_ids: string[] };
-
-const sorts: Record<WalletsQuery['sort'], Array<{ field: string; direction: 'asc' | 'desc' }>> = {
-  checks: [{ field: 'checks', direction: 'desc' }, { field: 'last_checked_at', direction: 'desc' }],
-  latest: [{ field: 'last_checked_at', direction: 'desc' }],
-  score: [{ field: 'latest_score', direction: 'desc' }, { field: 'last_checked_at', direction: 'desc' }],
-};
+import { findWallet as findWalletDoc, findWallets, type WalletDoc } from '@walletscreen/projections/insights/queries';
 
 function summary(doc: WalletDoc): WalletSummary {
   return {
@@ -35,15 +25,8 @@ function summary(doc: WalletDoc): WalletSummary {
 
 /** Every screened address, filtered and sorted by the server, one page at a time. */
 export async function listWallets(readStore: ReadStore, query: WalletsQuery): Promise<WalletsPage> {
-  const where: Where = {
-    address: query.address ? { contains: query.address } : undefined,
-    latest_level: query.risk_level,
-  };
-  const [docs, total] = await Promise.all([
-    readStore.find<WalletDoc>(WALLETS, { where, sort: sorts[query.sort], limit: query.limit, offset: query.offset }),
-    readStore.count(WALLETS, where),
-  ]);
-  return { items: docs.map(summary), total };
+  const { items, total } = await findWallets(readStore, query);
+  return { items: items.map(summary), total };
 }
 
 function walletCheck(doc: CheckDoc, email: string): WalletCheck {
@@ -73,7 +56,7 @@ function walletCheck(doc: CheckDoc, email: string): WalletCheck {
 
 /** One address and its checks, newest first, with the e-mail of the customer who asked; null when it was never checked. */
 export async function findWallet(readStore: ReadStore, network: string, address: string, page: { limit: number; offset: number }): Promise<WalletDetail | null> {
-  const wallet = await readStore.get<WalletDoc>(WALLETS, `${network}:${address}`);
+  const wallet = await findWalletDoc(readStore, network, address);
   if (!wallet) return null;
   const { items: checks, total } = await findWalletChecks(readStore, wallet, page);
   const emails = await emailsOfUsers(readStore, checks.map((c) => c.user_id));
