@@ -1,17 +1,10 @@
 import type { ReadStore } from '@walletscreen/platform';
 import { receiptNumber, type AccountPurchase, type AccountPurchases, type Purchase } from '@walletscreen/contracts';
+import { countPurchases, findPurchase, findPurchases, type PurchaseDoc } from '@walletscreen/projections/billing/queries';
 import { customerIdsByEmail, emailsOfUsers } from '@walletscreen/projections/customers/queries';
 
-/** Collection the purchases projection writes (projections/src/billing). */
-const PURCHASES = 'purchases';
 /** An e-mail search matching more customers than this lists the purchases of the first ones only. */
 const MAX_MATCHING_CUSTOMERS = 1000;
-
-interface PurchaseDoc extends Omit<Purchase, 'user_email' | 'test'> {
-  expired_checks: number;
-  provider_ref: string;
-  test?: boolean;
-}
 
 /** Purchases, newest first, optionally of customers whose e-mail contains a text (case-insensitive); with the buyer's e-mail. */
 export async function listPurchases(readStore: ReadStore, query: { email?: string; limit: number; offset: number }): Promise<Purchase[]> {
@@ -20,15 +13,7 @@ export async function listPurchases(readStore: ReadStore, query: { email?: strin
     userIds = await customerIdsByEmail(readStore, query.email, MAX_MATCHING_CUSTOMERS);
     if (userIds.length === 0) return [];
   }
-  const docs = await readStore.find<PurchaseDoc>(PURCHASES, {
-    where: { user_id: userIds ? { in: userIds } : undefined },
-    sort: [
-      { field: 'created_at', direction: 'desc' },
-      { field: 'id', direction: 'asc' },
-    ],
-    limit: query.limit,
-    offset: query.offset,
-  });
+  const docs = await findPurchases(readStore, query, userIds ? { in: userIds } : undefined);
   const emails = await emailsOfUsers(readStore, docs.map((d) => d.user_id));
   return docs.map((d) => ({
     id: d.id,
@@ -68,31 +53,13 @@ function ownView(d: PurchaseDoc): AccountPurchase {
 
 /** One user's own purchases, newest first, a page at a time, with how many there are. */
 export async function listOwnPurchases(readStore: ReadStore, userId: string, page: { limit: number; offset: number }): Promise<AccountPurchases> {
-  const where = { user_id: userId };
-  const [docs, total] = await Promise.all([
-    readStore.find<PurchaseDoc>(PURCHASES, {
-      where,
-      sort: [
-        { field: 'created_at', direction: 'desc' },
-        { field: 'id', direction: 'asc' },
-      ],
-      limit: page.limit,
-      offset: page.offset,
-    }),
-    readStore.count(PURCHASES, where),
-  ]);
+  const [docs, total] = await Promise.all([findPurchases(readStore, page, userId), countPurchases(readStore, userId)]);
   return { items: docs.map(ownView), total, limit: page.limit, offset: page.offset };
 }
 
 /** One of the user's own purchases with its payment reference; null for an unknown id or someone else's. */
 export async function ownPurchase(readStore: ReadStore, userId: string, purchaseId: string): Promise<(AccountPurchase & { provider_ref: string }) | null> {
-  const doc = await readStore.get<PurchaseDoc>(PURCHASES, purchaseId);
+  const doc = await findPurchase(readStore, purchaseId);
   if (!doc || doc.user_id !== userId) return null;
   return { ...ownView(doc), provider_ref: doc.provider_ref };
-}
-
-/** Users with purchases past their expiry that still have checks left. */
-export async function usersWithExpiredPurchases(readStore: ReadStore, now: string): Promise<string[]> {
-  const docs = await readStore.find<PurchaseDoc>(PURCHASES, { where: { expires_at: { lte: now }, remaining_checks: { gt: 0 } }, limit: 10_000 });
-  return [...new Set(docs.map((d) => d.user_id))];
 }
