@@ -5,6 +5,7 @@
  */
 import { type Batch, type BatchPreview, type BatchRowResult, type BatchRowStatus } from '@walletscreen/contracts';
 import type { EventStore, ReadStore } from '@walletscreen/platform';
+import { findBatch, findUserBatches, type BatchDoc } from '@walletscreen/projections/batches/queries';
 import { countBatchChecks, findChecks, type CheckDoc } from '@walletscreen/projections/checks/queries';
 import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { batchIdFor, batchSubmittedEventId } from '@walletscreen/domain/ids';
@@ -14,28 +15,11 @@ import { batchStreamId, type BatchRow } from '@walletscreen/domain/batch/events'
 import { walletRows, type SubmittedBatch } from '@walletscreen/domain/batch/state';
 import type { ParsedBatch } from './parse';
 
-/** Collection the batches projection writes (projections/src/batches). */
-const BATCHES = 'batches';
 /** Check documents read at once. */
 const CHUNK = 500;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
 /** Batches whose folded state (their rows) is kept in memory between calls. */
 export const BATCHES_CACHED = 100;
-
-interface BatchDoc {
-  id: string;
-  user_id: string;
-  file_name: string | null;
-  rows: number;
-  wallets: number;
-  status: 'running' | 'completed';
-  source: 'web' | 'api';
-  created_at: string;
-  completed_at: string | null;
-  completed: number | null;
-  failed: number | null;
-  skipped: number;
-}
 
 export interface SubmitOptions {
   fileName: string | null;
@@ -191,19 +175,33 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
 
     /** The batch's summary; while it runs, its counts come from its checks. */
     async get(userId: string, batchId: string, links: BatchLinks): Promise<Batch> {
-      const doc = await readStore.get<BatchDoc>(BATCHES, batchId);
+      const doc = await findBatch(readStore, batchId);
       if (doc && doc.user_id === userId) return summary(doc, links);
       // Just submitted, not yet in the read model.
       const state = await own(userId, batchId);
       const s = state.submitted;
       return summary(
-        { id: batchId, user_id: userId, file_name: s.fileName, rows: s.rowCount, wallets: s.walletCount, status: 'running', source: s.source, created_at: s.at, completed_at: null, completed: null, failed: null, skipped: 0 },
+        {
+          id: batchId,
+          user_id: userId,
+          file_name: s.fileName,
+          rows: s.rowCount,
+          wallets: s.walletCount,
+          status: 'running',
+          source: s.source,
+          api_key_id: s.apiKeyId ?? null,
+          created_at: s.at,
+          completed_at: null,
+          completed: null,
+          failed: null,
+          skipped: 0,
+        },
         links,
       );
     },
 
     async list(userId: string, page: { limit: number; offset: number }, links: BatchLinks): Promise<Batch[]> {
-      const docs = await readStore.find<BatchDoc>(BATCHES, { where: { user_id: userId }, sort: [{ field: 'created_at', direction: 'desc' }], limit: page.limit, offset: page.offset });
+      const docs = await findUserBatches(readStore, userId, page);
       return Promise.all(docs.map((d) => summary(d, links)));
     },
 
