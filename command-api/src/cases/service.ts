@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { alertStreamId, auditEventName, caseMessages, checkStreamId, fourEyesApplies, riskLevelLabels, shownRiskScore, type CaseDecision, type CaseDetail, type CaseList, type CaseListQuery, type CaseSummary, type FourEyesPolicy } from '@walletscreen/contracts';
 import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
 import type { CheckEvent } from '@walletscreen/domain/check/events';
-import type { EventStore, ReadStore, Where } from '@walletscreen/platform';
+import type { EventStore, ReadStore } from '@walletscreen/platform';
 import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { caseIdFor } from '@walletscreen/domain/ids';
-import { CASES, type CaseDoc } from '../shared/check-case';
+import { findCases } from '@walletscreen/projections/cases/queries';
 import { emailOfUser, findCustomerByEmail } from '@walletscreen/projections/customers/queries';
 import { Conflict, Invalid, NotFound } from '@walletscreen/domain/errors';
 import type { AlertRaised } from '@walletscreen/domain/alert/events';
@@ -86,21 +86,20 @@ export function createCases(deps: { eventStore: EventStore; readStore: ReadStore
 
   async function list(query: CaseListQuery, ownerUserId?: string): Promise<CaseList> {
     const level = query.risk_level && query.risk_level.toLowerCase() !== 'all' ? riskLevelLabels.find((l) => l.toLowerCase() === query.risk_level!.toLowerCase()) : undefined;
-    const assignee = query.assignee ? query.assignee.toLowerCase() : undefined;
-    const where: Where = {
-      owner_user_id: ownerUserId,
-      status: query.status === 'all' ? undefined : query.status,
-      decision_kind: query.decision === 'all' ? undefined : query.decision,
-      risk_level: level,
-      assignee_email: assignee,
-      address: query.q ? { contains: query.q } : undefined,
-      owner_email: query.owner ? { contains: query.owner } : undefined,
-    };
-    const [docs, total] = await Promise.all([
-      deps.readStore.find<CaseDoc>(CASES, { where, sort: [{ field: 'updated_at', direction: 'desc' }], limit: query.limit, offset: query.offset }),
-      deps.readStore.count(CASES, where),
-    ]);
-    return { items: docs.map(({ check_id: _c, risk_level: _r, decision_kind: _d, assignee_email: _a, ...summary }) => summary), total };
+    const { items, total } = await findCases(
+      deps.readStore,
+      {
+        ownerUserId,
+        status: query.status === 'all' ? undefined : query.status,
+        decision: query.decision === 'all' ? undefined : query.decision,
+        riskLevel: level,
+        assigneeEmail: query.assignee,
+        address: query.q,
+        ownerEmail: query.owner,
+      },
+      query,
+    );
+    return { items: items.map(({ check_id: _c, risk_level: _r, decision_kind: _d, assignee_email: _a, ...summary }) => summary), total };
   }
 
   return {
