@@ -2,13 +2,10 @@ import type { WebhookAttempt, WebhookDelivery } from '@walletscreen/contracts';
 import type { WebhookDeliveryEvent } from '@walletscreen/domain/webhook-delivery/events';
 import type { WebhookEndpointEvent } from '@walletscreen/domain/webhook-endpoint/events';
 import type { RecordedEvent } from '@walletscreen/platform';
+import { collection } from '../collection';
 import type { Projection } from '../projection';
 
-/** The delivery log: one document per webhook delivery, with its attempts and next attempt time. */
-export const WEBHOOK_DELIVERIES = 'webhook_deliveries';
-/** Each endpoint's health: when a delivery last succeeded, and since when every one has failed. */
-export const WEBHOOK_ENDPOINT_HEALTH = 'webhook_endpoint_health';
-
+/** A delivery as the Webhooks screen shows it (contracts' WebhookDelivery), with the user whose endpoint it is for. */
 export type WebhookDeliveryDoc = WebhookDelivery & { user_id: string };
 
 export interface WebhookEndpointHealthDoc {
@@ -19,12 +16,17 @@ export interface WebhookEndpointHealthDoc {
   failing_since: string | null;
 }
 
+/** The delivery log: one document per webhook delivery, with its attempts and next attempt time. */
+export const webhookDeliveries = collection<WebhookDeliveryDoc>('webhook_deliveries');
+/** Each endpoint's health: when a delivery last succeeded, and since when every one has failed. */
+export const webhookEndpointHealth = collection<WebhookEndpointHealthDoc>('webhook_endpoint_health');
+
 /** Attempts a delivery's document keeps (the newest ones). */
 const ATTEMPTS_KEPT = 50;
 
 export const webhookDeliveriesProjection: Projection<WebhookDeliveryDoc> = {
   name: 'webhook-deliveries-v1',
-  collection: WEBHOOK_DELIVERIES,
+  collection: webhookDeliveries.name,
   handles: ['WebhookDeliveryScheduled', 'WebhookDeliveryClaimed', 'WebhookDeliveryAttempted', 'WebhookRedeliveryRequested', 'WebhookDeliveryAbandoned'],
   keyOf: (event: RecordedEvent) => (event.data as { deliveryId?: string }).deliveryId ?? null,
   fold(doc, recorded) {
@@ -88,7 +90,7 @@ export const webhookDeliveriesProjection: Projection<WebhookDeliveryDoc> = {
 
 export const webhookEndpointHealthProjection: Projection<WebhookEndpointHealthDoc> = {
   name: 'webhook-endpoint-health-v1',
-  collection: WEBHOOK_ENDPOINT_HEALTH,
+  collection: webhookEndpointHealth.name,
   handles: ['WebhookEndpointCreated', 'WebhookEndpointUpdated', 'WebhookEndpointDeleted', 'WebhookDeliveryAttempted'],
   keyOf: (event: RecordedEvent) => (event.data as { endpointId?: string }).endpointId ?? null,
   fold(doc, recorded) {
