@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore, SqliteReadStore, sqliteFiles } from '@walletscreen/platform/adapters';
 import { allProjections } from '@walletscreen/projections';
+import { audit } from '@walletscreen/projections/audit/audit.projection';
 import { customers, customersProjection } from '@walletscreen/projections/customers/customers.projection';
 import { startProjectionsThread } from './projections-thread';
 
@@ -31,7 +32,7 @@ it('folds what this thread appends into the read models on a thread of its own, 
   await runner.waitFor(await events.headPosition(), 5_000);
   const readModels = new SqliteReadStore({ file: files.readModels });
   expect(await customers.count(readModels)).toBe(25);
-  expect(await readModels.count('audit')).toBe(25);
+  expect(await audit.count(readModels)).toBe(25);
   expect(Object.values(runner.positions()).every((p) => p === 25)).toBe(true);
   await runner.stop();
   await runner.stop();
@@ -41,7 +42,7 @@ it('folds what this thread appends into the read models on a thread of its own, 
   runner = await start();
   await runner.waitFor(await events.headPosition(), 5_000);
   expect(await customers.count(readModels)).toBe(30);
-  expect(await readModels.count('audit')).toBe(30);
+  expect(await audit.count(readModels)).toBe(30);
   await expect(runner.waitFor(1_000, 50)).rejects.toThrow('projections did not reach position 1000 within 50 ms');
   await runner.stop();
   await readModels.close();
