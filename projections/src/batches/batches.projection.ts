@@ -27,7 +27,7 @@ export const batchesProjection: Projection<BatchDoc> = {
   name: 'batches-v1',
   collection: batches.name,
   handles: ['BatchSubmitted', 'BatchCompleted'],
-  keyOf: (event: RecordedEvent) => (event.data as { batchId?: string }).batchId ?? null,
+  keyOf: (event: RecordedEvent) => (event.data as BatchEvent['data']).batchId ?? null,
   fold(doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as BatchEvent;
     switch (event.type) {

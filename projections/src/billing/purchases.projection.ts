@@ -35,7 +35,7 @@ export const purchasesProjection: Projection<PurchaseDoc> = {
   collection: purchases.name,
   handles: ['ChecksPurchased', 'CheckCharged', 'CheckRefunded', 'PurchasedChecksExpired'],
   // Charges and refunds of bonus checks name no purchase and are skipped.
-  keyOf: (event: RecordedEvent) => (event.data as { purchaseId?: string }).purchaseId ?? null,
+  keyOf: (event: RecordedEvent) => (event.data as Folded['data']).purchaseId ?? null,
   fold(doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as Folded;
     switch (event.type) {

@@ -22,7 +22,7 @@ export const casesProjection: Projection<CaseDoc> = {
   name: 'cases-v1',
   collection: cases.name,
   handles: ['CaseOpened', 'CaseAssigned', 'CaseNoteAdded', 'CaseEscalated', 'CaseDecisionRecorded', 'CaseCloseRequested', 'CaseClosed', 'CaseReopened'],
-  keyOf: (event: RecordedEvent) => (event.data as { caseId?: string }).caseId ?? null,
+  keyOf: (event: RecordedEvent) => (event.data as CaseEvent['data']).caseId ?? null,
   fold(doc, recorded) {
     const summary = caseSummaryFold(doc, { type: recorded.type, data: recorded.data } as CaseEvent);
     if (!summary) return null;

@@ -104,7 +104,7 @@ export const checksProjection: Projection<CheckDoc> = {
   name: 'checks-v2',
   collection: checks.name,
   handles: ['WalletCheckRequested', 'WalletCheckStageCompleted', 'WalletCheckCompleted', 'WalletCheckFailed'],
-  keyOf: (event: RecordedEvent) => (event.data as { checkId?: string }).checkId ?? null,
+  keyOf: (event: RecordedEvent) => (event.data as CheckEvent['data']).checkId ?? null,
   fold(doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as CheckEvent;
     switch (event.type) {

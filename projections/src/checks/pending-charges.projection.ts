@@ -28,7 +28,7 @@ export const pendingChargesProjection: Projection<PendingChargeDoc> = {
   name: 'pending-charges-v1',
   collection: pendingCharges.name,
   handles: ['CheckCharged', 'CheckRefunded', 'WalletCheckRequested'],
-  keyOf: (event: RecordedEvent) => (event.data as { checkId?: string }).checkId ?? null,
+  keyOf: (event: RecordedEvent) => (event.data as Folded['data']).checkId ?? null,
   fold(_doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as Folded;
     switch (event.type) {

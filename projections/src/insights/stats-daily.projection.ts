@@ -80,7 +80,7 @@ export const statsDailyProjection: Projection<StatsDayDoc> = {
   collection: statsDaily.name,
   handles: ['WalletCheckRequested', 'WalletCheckCompleted', 'WalletCheckFailed', 'CheckRefunded', 'ChecksPurchased'],
   keyOf(event: RecordedEvent) {
-    const at = (event.data as { at?: unknown }).at;
+    const at: unknown = (event.data as Folded['data']).at;
     return typeof at === 'string' && /^\d{4}-\d{2}-\d{2}/.test(at) ? at.slice(0, 10) : null;
   },
   fold(current, recorded) {

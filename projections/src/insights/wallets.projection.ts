@@ -53,7 +53,7 @@ export const walletsProjection: Projection<WalletDoc> = {
       const d = event.data as WalletCheckRequested;
       return { id: d.checkId, key: walletKey(d.network, d.address) };
     },
-    lookup: (event) => (event.type === 'WalletCheckRequested' ? null : ((event.data as { checkId?: string }).checkId ?? null)),
+    lookup: (event) => (event.type === 'WalletCheckRequested' ? null : ((event.data as Folded['data']).checkId ?? null)),
   },
   fold(doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as Folded;

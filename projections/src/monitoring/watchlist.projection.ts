@@ -34,7 +34,7 @@ export const watchlistProjection: Projection<WatchDoc> = {
   name: 'watchlist-v1',
   collection: watchlist.name,
   handles: ['WalletWatched', 'WatchUpdated', 'WalletUnwatched', 'WatchRescreenRequested', 'WatchRescreenSkipped', 'WatchCheckRecorded'],
-  keyOf: (event: RecordedEvent) => (event.data as { watchId?: string }).watchId ?? null,
+  keyOf: (event: RecordedEvent) => (event.data as WatchEvent['data']).watchId ?? null,
   fold(doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as WatchEvent;
     switch (event.type) {
@@ -106,7 +106,7 @@ export const alertsProjection: Projection<AlertDoc> = {
   name: 'alerts-v1',
   collection: alerts.name,
   handles: ['AlertRaised', 'AlertAcknowledged', 'AlertResolved', 'AlertEmailed'],
-  keyOf: (event: RecordedEvent) => (event.data as { alertId?: string }).alertId ?? null,
+  keyOf: (event: RecordedEvent) => (event.data as AlertEvent['data']).alertId ?? null,
   fold(doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as AlertEvent;
     switch (event.type) {

@@ -21,6 +21,9 @@ export const webhookDeliveries = collection<WebhookDeliveryDoc>('webhook_deliver
 /** Each endpoint's health: when a delivery last succeeded, and since when every one has failed. */
 export const webhookEndpointHealth = collection<WebhookEndpointHealthDoc>('webhook_endpoint_health');
 
+/** The events the endpoint health handles (its fold also lists the others of both streams, as no-ops). */
+type HealthEvent = Extract<WebhookEndpointEvent | WebhookDeliveryEvent, { type: 'WebhookEndpointCreated' | 'WebhookEndpointUpdated' | 'WebhookEndpointDeleted' | 'WebhookDeliveryAttempted' }>;
+
 /** Attempts a delivery's document keeps (the newest ones). */
 const ATTEMPTS_KEPT = 50;
 
@@ -28,7 +31,7 @@ export const webhookDeliveriesProjection: Projection<WebhookDeliveryDoc> = {
   name: 'webhook-deliveries-v1',
   collection: webhookDeliveries.name,
   handles: ['WebhookDeliveryScheduled', 'WebhookDeliveryClaimed', 'WebhookDeliveryAttempted', 'WebhookRedeliveryRequested', 'WebhookDeliveryAbandoned'],
-  keyOf: (event: RecordedEvent) => (event.data as { deliveryId?: string }).deliveryId ?? null,
+  keyOf: (event: RecordedEvent) => (event.data as WebhookDeliveryEvent['data']).deliveryId ?? null,
   fold(doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as WebhookDeliveryEvent;
     if (event.type === 'WebhookDeliveryScheduled') {
@@ -92,7 +95,7 @@ export const webhookEndpointHealthProjection: Projection<WebhookEndpointHealthDo
   name: 'webhook-endpoint-health-v1',
   collection: webhookEndpointHealth.name,
   handles: ['WebhookEndpointCreated', 'WebhookEndpointUpdated', 'WebhookEndpointDeleted', 'WebhookDeliveryAttempted'],
-  keyOf: (event: RecordedEvent) => (event.data as { endpointId?: string }).endpointId ?? null,
+  keyOf: (event: RecordedEvent) => (event.data as HealthEvent['data']).endpointId ?? null,
   fold(doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as WebhookEndpointEvent | WebhookDeliveryEvent;
     switch (event.type) {
