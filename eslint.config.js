@@ -14,6 +14,21 @@ const projectionQueriesOnly = {
   regex: '^@walletscreen/projections(?!/[a-z-]+/queries$)(/.*)?$',
   message: 'read a read model through its queries (projections/src/<read-model>/queries.ts), nothing else of the projections (ARCHITECTURE.md)',
 };
+/**
+ * Nor do they read a read store's documents by a collection name: only through those queries and
+ * handles, each collection name and document type being declared once, beside its projection. The
+ * read store itself is still handed around (workers keep their checkpoints in it).
+ */
+const readModelReads = ['find', 'get', 'getMany', 'count'].join('|');
+const readThroughQueriesOnly = {
+  'no-restricted-syntax': [
+    'error',
+    ...['callee.object.name', 'callee.object.property.name'].map((object) => ({
+      selector: `CallExpression[callee.property.name=/^(${readModelReads})$/][${object}=/^(readStore|readModels)$/]`,
+      message: 'read a read model through its queries (projections/src/<read-model>/queries.ts), not by its collection name (ARCHITECTURE.md)',
+    })),
+  ],
+};
 const adapterLibraries = ['better-sqlite3', 'express', 'mongodb', 'kafkajs', '@eventstore/db-client', 'nodemailer', 'socket.io', 'pino', 'openai', 'stripe', 'node:fs', 'fs', 'node:http', 'http'];
 
 /** Feature folders: every directory directly under the given folder, except shared infrastructure. */
@@ -86,6 +101,8 @@ function boundaries() {
   const webFeatures = featureFolders('frontend/src/features', []);
   blocks.push(restrict(['frontend/**/*.{ts,tsx}'], forbidden('frontend')));
   for (const f of webFeatures) blocks.push(restrict([`frontend/src/features/${f}/**/*.{ts,tsx}`], [...forbidden('frontend'), ...otherFeatures(webFeatures, f)]));
+  // The API, the workers and the composition roots read read models through their queries (tests may read through the handles, and write fixtures).
+  blocks.push({ files: ['command-api/**/*.ts', 'workers/**/*.ts', 'server/**/*.ts'], ignores: ['**/*.test.ts'], rules: readThroughQueriesOnly });
   return blocks;
 }
 

@@ -37,6 +37,7 @@ import type { CheckProgress } from '@walletscreen/contracts';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { startEmbedded } from '@walletscreen/server/embedded';
 import { createLogger, type EventStore, type RecordedEvent } from '@walletscreen/platform';
+import { customers } from '@walletscreen/projections/customers/queries';
 import { SqliteEventStore } from '@walletscreen/platform/event-store/sqlite/sqlite-event-store';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { addresses as a } from '@walletscreen/workers/chain-data/replay-server';
@@ -491,7 +492,7 @@ export async function run(): Promise<Record<string, number | string>> {
       for (let u = 0; u < users.length; u++) {
         const id = users[u]!.userId;
         const state = await server.accounts.load(id);
-        const customer = await server.readStore.get<{ remaining_checks: number }>('customers', id);
+        const customer = await customers.get(server.readStore, id);
         const byEvents = CHECKS_PER_USER - (chargedPerUser.get(id) ?? 0) + (refundedPerUser.get(id) ?? 0);
         const issued = all.filter((c) => c.i % users.length === u).length;
         const left = state.status === 'registered' ? state.bonusChecks + state.purchasedChecks : NaN;

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { accountMessages } from '@walletscreen/contracts';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
+import { customers } from '@walletscreen/projections/customers/queries';
 import { apiClient, bearer } from './support/api-client';
 import { ADMIN, startTestServer, type TestServer, expectAppendsNothing } from './support/server';
 import { resetLinkOf, startSmtpSink } from './support/smtp';
@@ -232,8 +233,7 @@ describe('restart', () => {
     server = await server.restart();
     expect(readFileSync(path.join(server.dataDir, 'jwt-secret'), 'utf8')).toBe(secret);
     expect((await profile(token)).response.status).toBe(200);
-    const customers = await server.readStore.count('customers');
-    expect(customers).toBeGreaterThanOrEqual(5);
+    expect(await customers.count(server.readStore)).toBeGreaterThanOrEqual(5);
   });
 });
 

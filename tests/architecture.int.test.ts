@@ -55,4 +55,14 @@ describe('import boundaries', () => {
     expect(await problems('server/src/x.ts', "import { Conflict } from '@walletscreen/domain/errors';\nexport const y = Conflict;\n")).toEqual([expect.stringContaining('mapped to business errors')]);
     expect(await problems('server/src/x.ts', "import { FeedError } from '@walletscreen/domain/feed/errors';\nexport const y = FeedError;\n")).toEqual([expect.stringContaining('mapped to business errors')]);
   });
+
+  it('the API, the workers and the composition roots read a read model through its queries, not by its collection name', async () => {
+    const byName = "import type { ReadStore } from '@walletscreen/platform';\nexport const y = (readStore: ReadStore, deps: { readStore: ReadStore }) => [readStore.find('customers'), deps.readStore.get('checks', 'c1')];\n";
+    for (const file of ['command-api/src/admin/x.ts', 'workers/src/checks/x.ts', 'server/src/x.ts']) {
+      expect(await problems(file, byName)).toEqual([expect.stringContaining('through its queries'), expect.stringContaining('through its queries')]);
+    }
+    expect(await problems('command-api/src/admin/x.ts', "import type { ReadStore } from '@walletscreen/platform';\nimport { findCustomers } from '@walletscreen/projections/customers/queries';\nexport const y = (readStore: ReadStore) => findCustomers(readStore, { limit: 10, offset: 0 });\n")).toEqual([]);
+    // Tests may read through the handles, and write fixtures under a handle's name.
+    expect(await problems('command-api/src/admin/x.int.test.ts', byName)).toEqual([]);
+  });
 });

@@ -5,6 +5,7 @@
  */
 import Stripe from 'stripe';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
+import { customers } from '@walletscreen/projections/customers/queries';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
 const WEBHOOK_SECRET = 'whsec_test_walletscreen_billing';
@@ -115,7 +116,7 @@ describe('with Stripe configured', () => {
     expect(purchases).toHaveLength(1);
     expect(purchases[0]!.data).toMatchObject({ userId: buyer.userId, planId: 'starter', planName: 'Starter', checks: 10, amount: 25, currency: 'usd', provider: 'stripe', providerRef: 'cs_test_paid_1', test: true }); // livemode false: Stripe's test mode
     await settled(server);
-    expect(await server.readStore.get('customers', buyer.userId)).toMatchObject({ remaining_checks: 30, purchased_checks: 10 });
+    expect(await customers.get(server.readStore, buyer.userId)).toMatchObject({ remaining_checks: 30, purchased_checks: 10 });
     const list = await server.api<PurchaseRow[]>('GET', '/api/admin/purchases?email=STRIPE.buyer', { token: await adminToken(server) });
     expect(list.body).toEqual([expect.objectContaining({ user_email: 'stripe.buyer@bank.example', type: 'Starter', amount: 25, remaining_checks: 10, test: true })]);
   });
@@ -252,7 +253,7 @@ describe('with the local test-payment provider', () => {
     expect(await eventsOf(server, userId, 'PurchasedChecksExpired')).toHaveLength(1);
 
     await settled(server);
-    expect(await server.readStore.get('customers', userId)).toMatchObject({ remaining_checks: 0, purchased_checks: 0 });
+    expect(await customers.get(server.readStore, userId)).toMatchObject({ remaining_checks: 0, purchased_checks: 0 });
     const rows = (await server.api<PurchaseRow[]>('GET', '/api/admin/purchases?email=expiry@', { token: await adminToken(server) })).body;
     expect(rows[0]).toMatchObject({ remaining_checks: 0 });
     expect(await profile(server, token2)).toMatchObject({ checks_left: 0 });

@@ -1,5 +1,6 @@
 /** Credits are exact under concurrency: a check is charged once, never below zero, refunded once. */
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
+import { customers } from '@walletscreen/projections/customers/queries';
 import { startTestServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -32,7 +33,7 @@ it('refunds each charged check once, concurrently, back to 20, and the Customers
   const user = await server.accounts.load(userId);
   expect(user.status === 'registered' && user.bonusChecks).toBe(20);
   await server.projections.waitFor(await server.eventStore.headPosition());
-  expect(await server.readStore.get('customers', userId)).toMatchObject({ remaining_checks: 20, bonus_checks: 20 });
+  expect(await customers.get(server.readStore, userId)).toMatchObject({ remaining_checks: 20, bonus_checks: 20 });
   const profile = await server.api('POST', '/api/auth/login', { body: { email: 'desk@otc.example', password: 'Otc-Desk-Passphrase' } });
   const token = (profile.body as { token: string }).token;
   expect((await server.api('GET', '/api/profile', { token })).body).toMatchObject({ checks_left: 20, bonus_checks: 20 });

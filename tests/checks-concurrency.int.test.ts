@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
+import { customers } from '@walletscreen/projections/customers/queries';
 import { startTestServer, type TestServer } from './support/server';
 
 let replay: ReplayServer;
@@ -64,7 +65,7 @@ it('200 checks by 10 users with retried keys: each user charged exactly 20 times
 
   await server.projections.waitFor(await server.eventStore.headPosition());
   for (const u of users) {
-    expect(await server.readStore.get('customers', userIdForEmail(u.email))).toMatchObject({ remaining_checks: 0, bonus_checks: 0 });
+    expect(await customers.get(server.readStore, userIdForEmail(u.email))).toMatchObject({ remaining_checks: 0, bonus_checks: 0 });
     const history = await server.api<unknown[]>('GET', '/api/transactions/history?limit=100', { token: u.token });
     expect(history.body).toHaveLength(20);
   }

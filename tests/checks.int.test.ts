@@ -10,6 +10,7 @@ import path from 'node:path';
 import { io } from 'socket.io-client';
 import { checkStages, stageKeys, type CheckProgress, type WalletAnalysis } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
+import { findCustomerByEmail } from '@walletscreen/projections/customers/queries';
 import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { startTestServer, type TestServer } from './support/server';
@@ -233,7 +234,7 @@ describe('checking a wallet', () => {
 
   it('answers 401 with require_premium when no check is left, and keeps the session', async () => {
     const left = await profile();
-    const userId = (await server.readStore.find<{ id: string; email: string }>('customers', { where: { email: user.email } }))[0]!.id;
+    const userId = (await findCustomerByEmail(server.readStore, user.email))!.id;
     for (let i = 0; i < left; i++) await server.accounts.chargeCheck(userId, `spent-${i}`);
     const res = await analyze(a.btcWallet);
     expect(res.status).toBe(401);

@@ -25,7 +25,8 @@ import { Webhook } from 'standardwebhooks';
 import { ACCOUNT_BLOCKED, accountMessages, type CheckProgress, type CreateWebhookResponse, type WebhookDelivery } from '@walletscreen/contracts';
 import { createLogger, type RecordedEvent } from '@walletscreen/platform';
 import { createInProcessBus, MongoReadStore, SqliteEventStore } from '@walletscreen/platform/adapters';
-import { allProjections, checksProjection, rebuildProjections, watchReadModels } from '@walletscreen/projections';
+import { allProjections, rebuildProjections, watchReadModels } from '@walletscreen/projections';
+import { checks } from '@walletscreen/projections/checks/queries';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { runRebuildCommand } from '@walletscreen/server/operations';
 import type { ProcessKind } from '@walletscreen/server/processes';
@@ -433,7 +434,7 @@ maybe('the distributed shape, process by process', () => {
         const [l, r] = [await live.find(collection), await rebuilt.find(collection)];
         expect({ collection, docs: sorted(l) }).toEqual({ collection, docs: sorted(r) });
       }
-      expect(await live.count(checksProjection.collection)).toBeGreaterThanOrEqual(13);
+      expect(await checks.count(live)).toBeGreaterThanOrEqual(13);
     } finally {
       watch.stop();
       await live.close();
@@ -460,8 +461,8 @@ maybe('the distributed shape, process by process', () => {
       // Only the projections process stops; the relay, the workers and both API replicas keep running.
       await stop(byName('projections'));
       // A read model gone wrong (what a rebuild is for): the History document of a check, altered in place.
-      const doc = (await live.get<{ wallet_address: string }>(checksProjection.collection, checkId!))!;
-      await live.commit([{ collection: checksProjection.collection, id: checkId!, doc: { ...doc, wallet_address: 'altered' } }]);
+      const doc = (await checks.get(live, checkId!))!;
+      await live.commit([{ collection: checks.name, id: checkId!, doc: { ...doc, wallet_address: 'altered' } }]);
       expect(await historyOf(api1)).toBe('altered');
       expect(await historyOf(api2)).toBe('altered');
 
@@ -471,7 +472,7 @@ maybe('the distributed shape, process by process', () => {
       expect(lines.stdout.join('\n')).toMatch(/^rebuilt \d+ read models \(.*\) from \d+ events in \d+ ms; running processes now read generation 1$/);
       // Generation 1 holds what the live read models held before they were altered; generation 0 is gone.
       expect(await snapshot('g1_')).toEqual(before);
-      expect(await live.count(checksProjection.collection)).toBe(0);
+      expect(await checks.count(live)).toBe(0);
       // The replicas that were running all along answer from the rebuilt read models.
       await until(async () => (await historyOf(api1)) === a.btcWallet && (await historyOf(api2)) === a.btcWallet, 5_000);
       expect(api1.child.exitCode).toBeNull();
@@ -485,7 +486,7 @@ maybe('the distributed shape, process by process', () => {
       expect(again.status).toBe(202);
       expect((await result(api2, token, again.body.check_id)).body.status).toBe('completed');
       await until(async () => (await call<Array<{ id: string }>>(api2, 'GET', '/api/transactions/history', undefined, token)).body.some((h) => h.id === again.body.check_id), 15_000);
-      expect(await live.count(`g1_${checksProjection.collection}`)).toBe(before[checksProjection.collection]!.length + 1);
+      expect(await live.count(`g1_${checks.name}`)).toBe(before[checks.name]!.length + 1);
     } finally {
       await live.close();
     }

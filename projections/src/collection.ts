@@ -2,7 +2,8 @@
  * A read model's collection as code reads it: its name and its document type, declared once beside
  * the projection that writes it. Conditions and sort orders name the document's own fields, so a
  * renamed field, or a query of another collection's document, does not compile; the projection
- * takes its collection name from the same handle.
+ * takes its collection name from the same handle (its key index's too: entries `{ key }`, stored
+ * under the id they map).
  */
 import type { FieldCondition, ReadStore } from '@walletscreen/platform';
 
@@ -16,7 +17,7 @@ export interface DocQuery<Doc> {
   offset?: number;
 }
 
-export interface Collection<Doc extends { id: string }> {
+export interface Collection<Doc extends object> {
   readonly name: string;
   get(store: ReadStore, id: string): Promise<Doc | null>;
   getMany(store: ReadStore, ids: readonly string[]): Promise<Map<string, Doc>>;
@@ -24,7 +25,7 @@ export interface Collection<Doc extends { id: string }> {
   count(store: ReadStore, where?: DocWhere<Doc>): Promise<number>;
 }
 
-export function collection<Doc extends { id: string }>(name: string): Collection<Doc> {
+export function collection<Doc extends object>(name: string): Collection<Doc> {
   return {
     name,
     get: (store, id) => store.get<Doc>(name, id),

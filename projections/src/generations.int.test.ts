@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@walletscreen/platform';
 import { createInProcessBus, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
-import { customersProjection } from './customers/customers.projection';
+import { customers, customersProjection } from './customers/customers.projection';
 import { readModelGenerations } from './generations';
 import { rebuildNextGeneration } from './rebuild';
 import { startProjections } from './runner';
@@ -35,7 +35,7 @@ it('a follower reads the complete old read models during a rebuild and the rebui
   const runner = await startProjections({ bus: createInProcessBus(store), readStore: await readModelGenerations({ store: owner, projections }), projections, logger });
   await runner.waitFor(await store.headPosition());
   await runner.stop();
-  await owner.commit([{ collection: 'customers', id: 'u0', doc: { altered: true } }]);
+  await owner.commit([{ collection: customers.name, id: 'u0', doc: { altered: true } }]);
 
   // The follower (an API replica): its own connection, following the pointer every 20 ms.
   const followerStore = new SqliteReadStore({ file });
@@ -43,12 +43,12 @@ it('a follower reads the complete old read models during a rebuild and the rebui
   const follower = await readModelGenerations({ store: followerStore, projections, followEveryMs: 20, onSwitch: (from, to) => switches.push([from, to]) });
   const watch = watchReadModels({ readStore: follower, projections, pollMs: 10 });
   expect(follower.generation).toBe(0);
-  expect(await follower.get('customers', 'u0')).toEqual({ altered: true });
+  expect(await follower.get(customers.name, 'u0')).toEqual({ altered: true });
 
   const rebuildStore = new SqliteReadStore({ file });
   const generations = await readModelGenerations({ store: rebuildStore, projections });
   let countsDuring: number[] = [];
-  const sampling = setInterval(() => void follower.count('customers').then((n) => countsDuring.push(n)), 5);
+  const sampling = setInterval(() => void follower.count(customers.name).then((n) => countsDuring.push(n)), 5);
   const result = await rebuildNextGeneration({ bus: createInProcessBus(store), generations, projections, head: () => store.headPosition(), logger, dropAfterMs: 200 });
   clearInterval(sampling);
   expect(result.generation).toBe(1);
@@ -58,12 +58,12 @@ it('a follower reads the complete old read models during a rebuild and the rebui
   expect(countsDuring).toEqual([]);
   expect(switches).toEqual([[0, 1]]);
   expect(follower.generation).toBe(1);
-  expect(await follower.get<{ email: string }>('customers', 'u0')).toMatchObject({ email: 'u0@x.io' });
-  expect(await follower.count('customers')).toBe(20);
+  expect(await follower.get<{ email: string }>(customers.name, 'u0')).toMatchObject({ email: 'u0@x.io' });
+  expect(await follower.count(customers.name)).toBe(20);
   await watch.waitFor(await store.headPosition(), 1_000);
   // The old generation is dropped; the new one has its own names.
-  expect(await rebuildStore.count('customers')).toBe(0);
-  expect(await rebuildStore.count('g1_customers')).toBe(20);
+  expect(await rebuildStore.count(customers.name)).toBe(0);
+  expect(await rebuildStore.count(`g1_${customers.name}`)).toBe(20);
   expect(await rebuildStore.peekCheckpoint(`g1/${customersProjection.name}`)).toBe(await store.headPosition());
 
   // A projections process started now folds into generation 1.
@@ -71,7 +71,7 @@ it('a follower reads the complete old read models during a rebuild and the rebui
   await store.append('user-u99', [registered('u99', '2026-01-02T00:00:00.000Z')], { expectedRevision: 'no-stream' });
   await next.waitFor(await store.headPosition());
   await next.stop();
-  expect(await follower.count('customers')).toBe(21);
+  expect(await follower.count(customers.name)).toBe(21);
 
   watch.stop();
   await follower.close();

@@ -1,5 +1,10 @@
 import type { RecordedEvent } from '@walletscreen/platform';
 
+/** An entry of a projection's key index (see `keyIndex`): stored under the id it maps, the key that id maps to. */
+export interface KeyIndexEntry {
+  key: string;
+}
+
 /**
  * A projection: `fold(readModel | null, event) => readModel | null` over the event types it
  * handles, one document per key. Pure: everything it needs is in the event.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger, type DocumentWrite } from '@walletscreen/platform';
 import { createInProcessBus, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
-import { customersProjection } from './customers/customers.projection';
+import { customers, customersProjection } from './customers/customers.projection';
 import type { Projection } from './projection';
 import { startProjections } from './runner';
 import { watchReadModels } from './watch';
@@ -38,13 +38,13 @@ it('folds from its checkpoint after a restart, and equals a rebuild from positio
   readStore = new SqliteReadStore({ file });
   runner = await startProjections({ bus: createInProcessBus(store), readStore, projections: [customersProjection], logger });
   await runner.waitFor(await store.headPosition());
-  const live = await readStore.find('customers', { sort: [{ field: 'created_at', direction: 'asc' }] });
+  const live = await readStore.find(customers.name, { sort: [{ field: 'created_at', direction: 'asc' }] });
   await runner.stop();
 
   const rebuilt = new SqliteReadStore({ file: path.join(dir, 'rebuilt.db') });
   const again = await startProjections({ bus: createInProcessBus(store), readStore: rebuilt, projections: [customersProjection], logger });
   await again.waitFor(await store.headPosition());
-  expect(await rebuilt.find('customers', { sort: [{ field: 'created_at', direction: 'asc' }] })).toEqual(live);
+  expect(await rebuilt.find(customers.name, { sort: [{ field: 'created_at', direction: 'asc' }] })).toEqual(live);
   expect(live).toHaveLength(30);
   expect(live.filter((c) => (c as { role: string }).role === 'blocked')).toHaveLength(5);
   await again.stop();

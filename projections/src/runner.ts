@@ -1,5 +1,5 @@
 import { positionWaiters, supervise, type Logger, type MessageBus, type ReadStore, type RecordedEvent } from '@walletscreen/platform';
-import type { Projection } from './projection';
+import type { KeyIndexEntry, Projection } from './projection';
 
 /** A projection passes over at most this many events it does not fold before writing its checkpoint. */
 const SKIPPED_BEFORE_SAVE = 1000;
@@ -62,9 +62,9 @@ export async function startProjections(deps: {
     let written = indexed.get(p.name);
     if (!written || written.size > INDEXED_KEPT) indexed.set(p.name, (written = new Map()));
     const ids = [...new Set(events.map((e) => (p.keyOf(e) === null ? index.lookup(e) : null)).filter((id): id is string => id !== null))];
-    const known = new Map([...(await readStore.getMany<{ key: string }>(index.collection, ids))].map(([id, entry]) => [id, entry.key]));
+    const known = new Map([...(await readStore.getMany<KeyIndexEntry>(index.collection, ids))].map(([id, entry]) => [id, entry.key]));
     const resolved = new Map<RecordedEvent, string | null>();
-    const indexWrites: Array<{ collection: string; id: string; doc: { key: string } }> = [];
+    const indexWrites: Array<{ collection: string; id: string; doc: KeyIndexEntry }> = [];
     for (const e of events) {
       const entry = index.record(e);
       if (entry) {

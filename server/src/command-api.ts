@@ -21,7 +21,7 @@ import { createLoginThrottle } from '@walletscreen/command-api/accounts/login-th
 import { createMailer } from '@walletscreen/command-api/accounts/mailer';
 import { createAccounts, type Accounts } from '@walletscreen/command-api/accounts/service';
 import { createTokenService } from '@walletscreen/command-api/accounts/tokens';
-import { anyAdmin } from '@walletscreen/command-api/admin/customers-query';
+import { anyAdmin } from '@walletscreen/projections/customers/queries';
 import { createPlanCatalog } from '@walletscreen/command-api/billing/plans';
 import { createBilling, type Billing } from '@walletscreen/command-api/billing/service';
 import { createStripeGateway } from '@walletscreen/command-api/billing/stripe-gateway';

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore, SqliteReadStore, sqliteFiles } from '@walletscreen/platform/adapters';
-import { allProjections, customersProjection } from '@walletscreen/projections';
+import { allProjections } from '@walletscreen/projections';
+import { audit } from '@walletscreen/projections/audit/audit.projection';
+import { customers, customersProjection } from '@walletscreen/projections/customers/customers.projection';
 import { startProjectionsThread } from './projections-thread';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ws-proj-thread-'));
@@ -29,8 +31,8 @@ it('folds what this thread appends into the read models on a thread of its own, 
   for (let i = 0; i < 25; i++) await events.append(`user-t${i}`, [registered(`t${i}`)], { expectedRevision: 'no-stream' });
   await runner.waitFor(await events.headPosition(), 5_000);
   const readModels = new SqliteReadStore({ file: files.readModels });
-  expect(await readModels.count('customers')).toBe(25);
-  expect(await readModels.count('audit')).toBe(25);
+  expect(await customers.count(readModels)).toBe(25);
+  expect(await audit.count(readModels)).toBe(25);
   expect(Object.values(runner.positions()).every((p) => p === 25)).toBe(true);
   await runner.stop();
   await runner.stop();
@@ -39,8 +41,8 @@ it('folds what this thread appends into the read models on a thread of its own, 
   for (let i = 25; i < 30; i++) await events.append(`user-t${i}`, [registered(`t${i}`)], { expectedRevision: 'no-stream' });
   runner = await start();
   await runner.waitFor(await events.headPosition(), 5_000);
-  expect(await readModels.count('customers')).toBe(30);
-  expect(await readModels.count('audit')).toBe(30);
+  expect(await customers.count(readModels)).toBe(30);
+  expect(await audit.count(readModels)).toBe(30);
   await expect(runner.waitFor(1_000, 50)).rejects.toThrow('projections did not reach position 1000 within 50 ms');
   await runner.stop();
   await readModels.close();
@@ -54,13 +56,14 @@ it('waits for one read model alone: resolved once that one has folded the positi
   const runner = await startProjectionsThread({ files, synchronous: 'NORMAL', pollIntervalMs: 60_000, onAppended: (l) => events.onAppended(l), logger: createLogger({ level: 'warn' }) });
   const readModels = new SqliteReadStore({ file: files.readModels });
   try {
-    expect(() => runner.readModel('customers')).toThrow('there is no read model customers: customers-v1, checks-v2');
-    const customers = runner.readModel(customersProjection.name);
+    // A collection's name is not a read model's (its projection's) name.
+    expect(() => runner.readModel(customers.name)).toThrow(`there is no read model ${customers.name}: customers-v1, checks-v2`);
+    const customersModel = runner.readModel(customersProjection.name);
     const { position } = await events.append('user-one', [registered('one')], { expectedRevision: 'no-stream' });
-    await customers.waitFor(position, 5_000);
+    await customersModel.waitFor(position, 5_000);
     expect(runner.positions()[customersProjection.name]).toBeGreaterThanOrEqual(position);
-    expect(await readModels.count('customers')).toBe(1);
-    await expect(customers.waitFor(position + 1_000, 50)).rejects.toThrow(`the read model ${customersProjection.name} did not reach position ${position + 1_000} within 50 ms`);
+    expect(await customers.count(readModels)).toBe(1);
+    await expect(customersModel.waitFor(position + 1_000, 50)).rejects.toThrow(`the read model ${customersProjection.name} did not reach position ${position + 1_000} within 50 ms`);
   } finally {
     await runner.stop();
     await readModels.close();

@@ -21,7 +21,7 @@ import { currentUser, requireAdmin, sessionAuth, type Authenticator } from '../h
 import { idempotencyKeyHeaders } from '../http/headers';
 import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
 import { NotFound } from '@walletscreen/domain/errors';
-import { listCustomers } from './customers-query';
+import { findCustomers } from '@walletscreen/projections/customers/queries';
 import { sendAdminHistoryCsv } from '../shared/history-export';
 import { adminHistoryFilterSchema, adminHistoryQuerySchema, findAdminCheck, findAdminHistory } from './transactions-query';
 import { setConsistencyToken } from '../http/consistency';
@@ -88,7 +88,7 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
         request: { query: customersQuerySchema },
         responses: { 200: { description: 'Customers', schema: z.array(customerSchema) }, 400: { description: 'Invalid query' }, ...auditReaderAnswers },
         async handle({ query }, _req, res) {
-          res.json(await listCustomers(deps.readStore, query));
+          res.json(await findCustomers(deps.readStore, query));
         },
       }),
       route({

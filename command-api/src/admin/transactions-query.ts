@@ -9,9 +9,8 @@ import type { ReadStore } from '@walletscreen/platform';
 import { findCheckCase } from '../shared/check-case';
 import { historyDetail, historyFilterSchema, historyItem, historyQuerySchema, type HistoryQuery } from '../shared/check-history';
 import { findCheck, findHistory, type CheckDoc } from '@walletscreen/projections/checks/queries';
+import { customerIdsByEmail, emailsOfUsers } from '@walletscreen/projections/customers/queries';
 
-/** Collection the customers projection writes (projections/src/customers). */
-const CUSTOMERS = 'customers';
 /** Up to this many matching customers the filter is one query; a broader filter scans the checks. */
 const IN_LIMIT = 500;
 const SCAN_BATCH = 500;
@@ -23,10 +22,7 @@ export type AdminHistoryQuery = z.output<typeof adminHistoryQuerySchema>;
 /** The admin History's filters, for the whole-History export. */
 export const adminHistoryFilterSchema = historyFilterSchema.safeExtend({ email: adminHistoryQuerySchema.shape.email });
 
-async function emailsOf(readStore: ReadStore, docs: CheckDoc[]): Promise<Map<string, string>> {
-  const customers = await readStore.getMany<{ email: string }>(CUSTOMERS, [...new Set(docs.map((d) => d.user_id))]);
-  return new Map([...customers].map(([id, c]) => [id, c.email]));
-}
+const emailsOf = (readStore: ReadStore, docs: CheckDoc[]) => emailsOfUsers(readStore, docs.map((d) => d.user_id));
 
 /** Completed checks of every user, newest first, each with `user_email`. */
 export async function findAdminHistory(readStore: ReadStore, query: AdminHistoryQuery) {
@@ -37,10 +33,10 @@ export async function findAdminHistory(readStore: ReadStore, query: AdminHistory
   if (!needle) {
     docs = await findHistory(readStore, history);
   } else {
-    const owners = await readStore.find<{ id: string }>(CUSTOMERS, { where: { email: { contains: needle } }, limit: IN_LIMIT + 1 });
+    const owners = await customerIdsByEmail(readStore, needle, IN_LIMIT + 1);
     if (owners.length === 0) return [];
     if (owners.length <= IN_LIMIT) {
-      docs = await findHistory(readStore, history, { in: owners.map((o) => o.id) });
+      docs = await findHistory(readStore, history, { in: owners });
     } else {
       docs = await scan(readStore, history, needle);
     }

@@ -15,7 +15,8 @@ import { sessionAuth, type Authenticator } from '../http/auth';
 import { drainedOrClosed } from '../http/drain';
 import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
 import { Conflict, NotFound } from '@walletscreen/domain/errors';
-import { auditTypes, findAuditEntries, streamAuditEntries } from './audit-query';
+import { auditEventTypes } from '@walletscreen/projections/audit/queries';
+import { findAuditEntries, streamAuditEntries } from './audit-query';
 import { balanceAsOf, balanceHistory } from './balance';
 import { userLedger as ledger } from './user-ledger';
 
@@ -75,7 +76,7 @@ export function auditRoutes(deps: {
         auth: 'audit',
         responses: { 200: { description: 'Types', schema: auditTypesSchema }, ...auditReaderAnswers },
         async handle(_input, _req, res) {
-          res.json({ types: await auditTypes(deps.readStore) });
+          res.json({ types: await auditEventTypes(deps.readStore) });
         },
       }),
       route({

@@ -5,7 +5,8 @@
  */
 import { type Batch, type BatchPreview, type BatchRowResult, type BatchRowStatus } from '@walletscreen/contracts';
 import type { EventStore, ReadStore } from '@walletscreen/platform';
-import type { CheckDoc } from '@walletscreen/projections/checks/queries';
+import { findBatch, findUserBatches, type BatchDoc } from '@walletscreen/projections/batches/queries';
+import { countBatchChecks, findChecks, type CheckDoc } from '@walletscreen/projections/checks/queries';
 import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { batchIdFor, batchSubmittedEventId } from '@walletscreen/domain/ids';
 import { Invalid, InvalidLines, NotFound } from '@walletscreen/domain/errors';
@@ -14,29 +15,11 @@ import { batchStreamId, type BatchRow } from '@walletscreen/domain/batch/events'
 import { walletRows, type SubmittedBatch } from '@walletscreen/domain/batch/state';
 import type { ParsedBatch } from './parse';
 
-/** Collections the projections write (projections/src/batches, projections/src/checks). */
-const BATCHES = 'batches';
-const CHECKS = 'checks';
 /** Check documents read at once. */
 const CHUNK = 500;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
 /** Batches whose folded state (their rows) is kept in memory between calls. */
 export const BATCHES_CACHED = 100;
-
-interface BatchDoc {
-  id: string;
-  user_id: string;
-  file_name: string | null;
-  rows: number;
-  wallets: number;
-  status: 'running' | 'completed';
-  source: 'web' | 'api';
-  created_at: string;
-  completed_at: string | null;
-  completed: number | null;
-  failed: number | null;
-  skipped: number;
-}
 
 export interface SubmitOptions {
   fileName: string | null;
@@ -116,7 +99,7 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
     let { completed, failed } = doc;
     let running = 0;
     if (doc.status === 'running') {
-      const count = (status: string) => readStore.count(CHECKS, { batch_id: doc.id, status });
+      const count = (status: CheckDoc['status']) => countBatchChecks(readStore, doc.id, status);
       [completed, failed, running] = await Promise.all([count('completed'), count('failed'), count('running')]);
     }
     return {
@@ -141,7 +124,7 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
     const { batchId } = state.submitted;
     for (let i = 0; i < rows.length; i += CHUNK) {
       const chunk = rows.slice(i, i + CHUNK).map((row) => ({ row, checkId: rowCheckId(userId, batchId, row) }));
-      const docs = await readStore.getMany<CheckDoc>(CHECKS, [...new Set(chunk.map((r) => r.checkId))]);
+      const docs = await findChecks(readStore, [...new Set(chunk.map((r) => r.checkId))]);
       yield chunk.map((r) => ({ ...r, check: docs.get(r.checkId) ?? null }));
     }
   }
@@ -192,19 +175,33 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
 
     /** The batch's summary; while it runs, its counts come from its checks. */
     async get(userId: string, batchId: string, links: BatchLinks): Promise<Batch> {
-      const doc = await readStore.get<BatchDoc>(BATCHES, batchId);
+      const doc = await findBatch(readStore, batchId);
       if (doc && doc.user_id === userId) return summary(doc, links);
       // Just submitted, not yet in the read model.
       const state = await own(userId, batchId);
       const s = state.submitted;
       return summary(
-        { id: batchId, user_id: userId, file_name: s.fileName, rows: s.rowCount, wallets: s.walletCount, status: 'running', source: s.source, created_at: s.at, completed_at: null, completed: null, failed: null, skipped: 0 },
+        {
+          id: batchId,
+          user_id: userId,
+          file_name: s.fileName,
+          rows: s.rowCount,
+          wallets: s.walletCount,
+          status: 'running',
+          source: s.source,
+          api_key_id: s.apiKeyId ?? null,
+          created_at: s.at,
+          completed_at: null,
+          completed: null,
+          failed: null,
+          skipped: 0,
+        },
         links,
       );
     },
 
     async list(userId: string, page: { limit: number; offset: number }, links: BatchLinks): Promise<Batch[]> {
-      const docs = await readStore.find<BatchDoc>(BATCHES, { where: { user_id: userId }, sort: [{ field: 'created_at', direction: 'desc' }], limit: page.limit, offset: page.offset });
+      const docs = await findUserBatches(readStore, userId, page);
       return Promise.all(docs.map((d) => summary(d, links)));
     },
 

@@ -1,5 +1,5 @@
 import type { Logger, ReadStore } from '@walletscreen/platform';
-import { usersWithExpiredPurchases } from './purchases-query';
+import { usersWithExpiredPurchases } from '@walletscreen/projections/billing/queries';
 
 export interface ExpirySweeper {
   /** Expires what is left of every purchase past its expiry; the number of checks expired. */

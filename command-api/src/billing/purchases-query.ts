@@ -1,40 +1,24 @@
 import type { ReadStore } from '@walletscreen/platform';
 import { receiptNumber, type AccountPurchase, type AccountPurchases, type Purchase } from '@walletscreen/contracts';
+import { countPurchases, findPurchase, findPurchases, type PurchaseDoc } from '@walletscreen/projections/billing/queries';
+import { customerIdsByEmail, emailsOfUsers } from '@walletscreen/projections/customers/queries';
 
-/** Collections the purchases and customers projections write (projections/src/billing, projections/src/customers). */
-const PURCHASES = 'purchases';
-const CUSTOMERS = 'customers';
 /** An e-mail search matching more customers than this lists the purchases of the first ones only. */
 const MAX_MATCHING_CUSTOMERS = 1000;
-
-interface PurchaseDoc extends Omit<Purchase, 'user_email' | 'test'> {
-  expired_checks: number;
-  provider_ref: string;
-  test?: boolean;
-}
 
 /** Purchases, newest first, optionally of customers whose e-mail contains a text (case-insensitive); with the buyer's e-mail. */
 export async function listPurchases(readStore: ReadStore, query: { email?: string; limit: number; offset: number }): Promise<Purchase[]> {
   let userIds: string[] | undefined;
   if (query.email) {
-    const customers = await readStore.find<{ id: string }>(CUSTOMERS, { where: { email: { contains: query.email } }, limit: MAX_MATCHING_CUSTOMERS });
-    if (customers.length === 0) return [];
-    userIds = customers.map((c) => c.id);
+    userIds = await customerIdsByEmail(readStore, query.email, MAX_MATCHING_CUSTOMERS);
+    if (userIds.length === 0) return [];
   }
-  const docs = await readStore.find<PurchaseDoc>(PURCHASES, {
-    where: { user_id: userIds ? { in: userIds } : undefined },
-    sort: [
-      { field: 'created_at', direction: 'desc' },
-      { field: 'id', direction: 'asc' },
-    ],
-    limit: query.limit,
-    offset: query.offset,
-  });
-  const emails = await readStore.getMany<{ email: string }>(CUSTOMERS, [...new Set(docs.map((d) => d.user_id))]);
+  const docs = await findPurchases(readStore, query, userIds ? { in: userIds } : undefined);
+  const emails = await emailsOfUsers(readStore, docs.map((d) => d.user_id));
   return docs.map((d) => ({
     id: d.id,
     user_id: d.user_id,
-    user_email: emails.get(d.user_id)?.email ?? '',
+    user_email: emails.get(d.user_id) ?? '',
     type: d.type,
     plan_id: d.plan_id,
     amount: d.amount,
@@ -69,31 +53,13 @@ function ownView(d: PurchaseDoc): AccountPurchase {
 
 /** One user's own purchases, newest first, a page at a time, with how many there are. */
 export async function listOwnPurchases(readStore: ReadStore, userId: string, page: { limit: number; offset: number }): Promise<AccountPurchases> {
-  const where = { user_id: userId };
-  const [docs, total] = await Promise.all([
-    readStore.find<PurchaseDoc>(PURCHASES, {
-      where,
-      sort: [
-        { field: 'created_at', direction: 'desc' },
-        { field: 'id', direction: 'asc' },
-      ],
-      limit: page.limit,
-      offset: page.offset,
-    }),
-    readStore.count(PURCHASES, where),
-  ]);
+  const [docs, total] = await Promise.all([findPurchases(readStore, page, userId), countPurchases(readStore, userId)]);
   return { items: docs.map(ownView), total, limit: page.limit, offset: page.offset };
 }
 
 /** One of the user's own purchases with its payment reference; null for an unknown id or someone else's. */
 export async function ownPurchase(readStore: ReadStore, userId: string, purchaseId: string): Promise<(AccountPurchase & { provider_ref: string }) | null> {
-  const doc = await readStore.get<PurchaseDoc>(PURCHASES, purchaseId);
+  const doc = await findPurchase(readStore, purchaseId);
   if (!doc || doc.user_id !== userId) return null;
   return { ...ownView(doc), provider_ref: doc.provider_ref };
-}
-
-/** Users with purchases past their expiry that still have checks left. */
-export async function usersWithExpiredPurchases(readStore: ReadStore, now: string): Promise<string[]> {
-  const docs = await readStore.find<PurchaseDoc>(PURCHASES, { where: { expires_at: { lte: now }, remaining_checks: { gt: 0 } }, limit: 10_000 });
-  return [...new Set(docs.map((d) => d.user_id))];
 }

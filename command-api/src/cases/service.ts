@@ -7,10 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { alertStreamId, auditEventName, caseMessages, checkStreamId, fourEyesApplies, riskLevelLabels, shownRiskScore, type CaseDecision, type CaseDetail, type CaseList, type CaseListQuery, type CaseSummary, type FourEyesPolicy } from '@walletscreen/contracts';
 import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
 import type { CheckEvent } from '@walletscreen/domain/check/events';
-import type { EventStore, ReadStore, Where } from '@walletscreen/platform';
+import type { EventStore, ReadStore } from '@walletscreen/platform';
 import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { caseIdFor } from '@walletscreen/domain/ids';
-import { CASES, emailOfUser, type CaseDoc } from '../shared/check-case';
+import { findCases } from '@walletscreen/projections/cases/queries';
+import { emailOfUser, findCustomerByEmail } from '@walletscreen/projections/customers/queries';
 import { Conflict, Invalid, NotFound } from '@walletscreen/domain/errors';
 import type { AlertRaised } from '@walletscreen/domain/alert/events';
 import { caseDecider, type CaseCommand } from '@walletscreen/domain/case/decide';
@@ -18,8 +19,6 @@ import { caseStreamId, type CaseActor, type CaseEvent, type CaseSubject } from '
 import { actorView, caseSummaryFold } from '@walletscreen/domain/case/summary';
 
 export { caseIdFor } from '@walletscreen/domain/ids';
-
-const CUSTOMERS = 'customers';
 
 const mayRead = (ownerUserId: string, by: CaseActor) => by.role === 'admin' || by.userId === ownerUserId;
 
@@ -87,21 +86,20 @@ export function createCases(deps: { eventStore: EventStore; readStore: ReadStore
 
   async function list(query: CaseListQuery, ownerUserId?: string): Promise<CaseList> {
     const level = query.risk_level && query.risk_level.toLowerCase() !== 'all' ? riskLevelLabels.find((l) => l.toLowerCase() === query.risk_level!.toLowerCase()) : undefined;
-    const assignee = query.assignee ? query.assignee.toLowerCase() : undefined;
-    const where: Where = {
-      owner_user_id: ownerUserId,
-      status: query.status === 'all' ? undefined : query.status,
-      decision_kind: query.decision === 'all' ? undefined : query.decision,
-      risk_level: level,
-      assignee_email: assignee,
-      address: query.q ? { contains: query.q } : undefined,
-      owner_email: query.owner ? { contains: query.owner } : undefined,
-    };
-    const [docs, total] = await Promise.all([
-      deps.readStore.find<CaseDoc>(CASES, { where, sort: [{ field: 'updated_at', direction: 'desc' }], limit: query.limit, offset: query.offset }),
-      deps.readStore.count(CASES, where),
-    ]);
-    return { items: docs.map(({ check_id: _c, risk_level: _r, decision_kind: _d, assignee_email: _a, ...summary }) => summary), total };
+    const { items, total } = await findCases(
+      deps.readStore,
+      {
+        ownerUserId,
+        status: query.status === 'all' ? undefined : query.status,
+        decision: query.decision === 'all' ? undefined : query.decision,
+        riskLevel: level,
+        assigneeEmail: query.assignee,
+        address: query.q,
+        ownerEmail: query.owner,
+      },
+      query,
+    );
+    return { items: items.map(({ check_id: _c, risk_level: _r, decision_kind: _d, assignee_email: _a, ...summary }) => summary), total };
   }
 
   return {
@@ -131,7 +129,7 @@ export function createCases(deps: { eventStore: EventStore; readStore: ReadStore
             caseId,
             subject,
             ownerUserId: owner,
-            ownerEmail: owner === by.userId ? by.email : await emailOfUser(deps.readStore, owner),
+            ownerEmail: owner === by.userId ? by.email : ((await emailOfUser(deps.readStore, owner)) ?? ''),
             address: check.request.address,
             network: check.request.network,
             risk: { level: r.risk_level, amlStatus: r.aml_status, score: shownRiskScore(r.risk_level, r.risk_score) },
@@ -169,7 +167,7 @@ export function createCases(deps: { eventStore: EventStore; readStore: ReadStore
       let assignee: CaseActor | null = null;
       if (assigneeEmail !== null) {
         await read(by, caseId);
-        const [user] = await deps.readStore.find<{ id: string; email: string; role: string }>(CUSTOMERS, { where: { email: assigneeEmail.trim().toLowerCase() }, limit: 1 });
+        const user = await findCustomerByEmail(deps.readStore, assigneeEmail);
         // Whether an e-mail is registered is not told: an unknown one reads as one that may not be assigned.
         if (!user) throw new Invalid(caseMessages.assigneeNotAllowed, { assignee_email: caseMessages.assigneeNotAllowed });
         assignee = { userId: user.id, email: user.email, role: user.role === 'admin' ? 'admin' : 'user' };

@@ -12,16 +12,7 @@ import { checkDecider, sweepCharge } from '@walletscreen/domain/check/decide';
 import { checkStreamId } from '@walletscreen/domain/check/events';
 import { checkRequestedEventId } from '@walletscreen/domain/ids';
 import type { EventStore, Logger, ReadStore } from '@walletscreen/platform';
-
-/** Collection the pending-charges projection writes (projections/src/checks). */
-const PENDING_CHARGES = 'pending_charges';
-interface PendingChargeDoc {
-  id: string;
-  user_id: string;
-  source: 'bonus' | 'purchased';
-  charged_at: string;
-  check: { input: string; address: string; chain: string; network: string; idempotencyKey?: string } | null;
-}
+import { findStaleCharges } from '@walletscreen/projections/checks/queries';
 
 export interface ChargeSweeper {
   /** One pass; resolves with how many charges it started or refunded. */
@@ -44,7 +35,7 @@ export function startChargeSweeper(deps: {
 
   async function pass() {
     const before = new Date(deps.clock().getTime() - graceMs).toISOString();
-    const pending = await deps.readStore.find<PendingChargeDoc>(PENDING_CHARGES, { where: { charged_at: { lt: before } }, sort: [{ field: 'charged_at', direction: 'asc' }], limit: 500 });
+    const pending = await findStaleCharges(deps.readStore, before, 500);
     let started = 0;
     let refunded = 0;
     for (const charge of pending) {

@@ -1,29 +1,12 @@
-import { STATS_DEFAULT_DAYS, STATS_DEFAULT_MONTHS, type Customer, type Stats, type StatsGranularity, type StatsPoint, type StatsQuery, type TopCustomer } from '@walletscreen/contracts';
+import { STATS_DEFAULT_DAYS, STATS_DEFAULT_MONTHS, type Stats, type StatsGranularity, type StatsPoint, type StatsQuery, type TopCustomer } from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
+import { emailsOfUsers } from '@walletscreen/projections/customers/queries';
+import { findStatsDays, type CentsByCurrency, type StatsDayDoc } from '@walletscreen/projections/insights/queries';
 
-/** Collections the projections write (projections/src/insights, customers). */
-const STATS_DAILY = 'stats_daily_v2';
-const CUSTOMERS = 'customers';
 export const TOP_CUSTOMERS = 10;
 
-type Cents = Record<string, number>;
+type Cents = CentsByCurrency;
 type RiskCounts = { low: number; medium: number; high: number; incomplete: number; unknown: number };
-export interface StatsDay {
-  day: string;
-  checks: number;
-  completed: number;
-  failed: number;
-  refunds: number;
-  purchases: number;
-  checks_purchased: number;
-  revenue_cents: Cents;
-  /** Test payments: apart from revenue, purchases and paying customers. */
-  test_purchases: number;
-  test_amount_cents: Cents;
-  /** Daily documents written before the Incomplete verdict have no `incomplete` count. */
-  risk: Omit<RiskCounts, 'incomplete'> & { incomplete?: number };
-  customers: Record<string, { checks: number; purchases: number; revenue_cents: Cents }>;
-}
 
 export interface StatsRange {
   from: string;
@@ -63,7 +46,7 @@ const sumInto = (to: Cents, from: Cents) => {
 const units = (cents: number) => Math.round(cents) / 100;
 
 /** Totals, a series, the risk distribution and the top customers (e-mails left blank) over the daily documents of a range. Pure. */
-export function aggregateStats(days: readonly StatsDay[], range: StatsRange): Stats {
+export function aggregateStats(days: readonly StatsDayDoc[], range: StatsRange): Stats {
   const revenueByCurrency: Cents = {};
   const testByCurrency: Cents = {};
   let testPurchases = 0;
@@ -134,11 +117,10 @@ export function aggregateStats(days: readonly StatsDay[], range: StatsRange): St
 
 /** Financial stats over a range, from the daily read model; the customers' e-mails from the customers read model. */
 export async function computeStats(readStore: ReadStore, range: StatsRange): Promise<Stats> {
-  const days = await readStore.find<StatsDay>(STATS_DAILY, { where: { day: { gte: range.from, lte: range.to } }, sort: [{ field: 'day', direction: 'asc' }] });
+  const days = await findStatsDays(readStore, range.from, range.to);
   const first = aggregateStats(days, range);
-  const ids = [...new Set([...first.top_customers_by_checks, ...first.top_customers_by_revenue].map((c) => c.user_id))];
-  const customers = await readStore.getMany<Customer>(CUSTOMERS, ids);
-  const emails = new Map([...customers].map(([id, c]) => [id, c.email]));
+  const ids = [...first.top_customers_by_checks, ...first.top_customers_by_revenue].map((c) => c.user_id);
+  const emails = await emailsOfUsers(readStore, ids);
   return {
     ...first,
     top_customers_by_checks: first.top_customers_by_checks.map((c) => ({ ...c, email: emails.get(c.user_id) ?? '' })),

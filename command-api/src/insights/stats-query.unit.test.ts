@@ -1,8 +1,11 @@
-import { aggregateStats, periodsOf, statsRange, type StatsDay } from './stats-query';
+import type { StatsDayDoc } from '@walletscreen/projections/insights/queries';
+import { aggregateStats, periodsOf, statsRange } from './stats-query';
 
 const today = new Date('2026-03-15T12:00:00.000Z');
-const day = (d: string, extra: Partial<StatsDay> = {}): StatsDay => ({
+const day = (d: string, extra: Partial<StatsDayDoc> = {}): StatsDayDoc => ({
+  id: d,
   day: d,
+  month: d.slice(0, 7),
   checks: 0,
   completed: 0,
   failed: 0,

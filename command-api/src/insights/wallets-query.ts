@@ -1,31 +1,8 @@
-import type { Customer, WalletCheck, WalletDetail, WalletsPage, WalletsQuery, WalletSummary, WalletAnalysis } from '@walletscreen/contracts';
-import type { ReadStore, Where } from '@walletscreen/platform';
-
-/** Collections the projections write (projections/src/insights, checks, customers). */
-const WALLETS = 'wallets';
-const CHECKS = 'checks';
-const CUSTOMERS = 'customers';
-
-type WalletDoc = WalletSummary & { id: string; customer_ids: string[] };
-
-interface CheckDoc {
-  id: string;
-  user_id: string;
-  status: string;
-  created_at: string;
-  completed_at: string | null;
-  risk_score: number | null;
-  risk_level: string | null;
-  aml_status: string | null;
-  result: WalletAnalysis | null;
-  error: string | null;
-}
-
-const sorts: Record<WalletsQuery['sort'], Array<{ field: string; direction: 'asc' | 'desc' }>> = {
-  checks: [{ field: 'checks', direction: 'desc' }, { field: 'last_checked_at', direction: 'desc' }],
-  latest: [{ field: 'last_checked_at', direction: 'desc' }],
-  score: [{ field: 'latest_score', direction: 'desc' }, { field: 'last_checked_at', direction: 'desc' }],
-};
+import type { WalletCheck, WalletDetail, WalletsPage, WalletsQuery, WalletSummary } from '@walletscreen/contracts';
+import type { ReadStore } from '@walletscreen/platform';
+import { findWalletChecks, type CheckDoc } from '@walletscreen/projections/checks/queries';
+import { emailsOfUsers } from '@walletscreen/projections/customers/queries';
+import { findWallet as findWalletDoc, findWallets, type WalletDoc } from '@walletscreen/projections/insights/queries';
 
 function summary(doc: WalletDoc): WalletSummary {
   return {
@@ -48,15 +25,8 @@ function summary(doc: WalletDoc): WalletSummary {
 
 /** Every screened address, filtered and sorted by the server, one page at a time. */
 export async function listWallets(readStore: ReadStore, query: WalletsQuery): Promise<WalletsPage> {
-  const where: Where = {
-    address: query.address ? { contains: query.address } : undefined,
-    latest_level: query.risk_level,
-  };
-  const [docs, total] = await Promise.all([
-    readStore.find<WalletDoc>(WALLETS, { where, sort: sorts[query.sort], limit: query.limit, offset: query.offset }),
-    readStore.count(WALLETS, where),
-  ]);
-  return { items: docs.map(summary), total };
+  const { items, total } = await findWallets(readStore, query);
+  return { items: items.map(summary), total };
 }
 
 function walletCheck(doc: CheckDoc, email: string): WalletCheck {
@@ -86,13 +56,9 @@ function walletCheck(doc: CheckDoc, email: string): WalletCheck {
 
 /** One address and its checks, newest first, with the e-mail of the customer who asked; null when it was never checked. */
 export async function findWallet(readStore: ReadStore, network: string, address: string, page: { limit: number; offset: number }): Promise<WalletDetail | null> {
-  const wallet = await readStore.get<WalletDoc>(WALLETS, `${network}:${address}`);
+  const wallet = await findWalletDoc(readStore, network, address);
   if (!wallet) return null;
-  const where: Where = { wallet_address: wallet.address, network: wallet.network };
-  const [checks, total] = await Promise.all([
-    readStore.find<CheckDoc>(CHECKS, { where, sort: [{ field: 'created_at', direction: 'desc' }], limit: page.limit, offset: page.offset }),
-    readStore.count(CHECKS, where),
-  ]);
-  const customers = await readStore.getMany<Customer>(CUSTOMERS, [...new Set(checks.map((c) => c.user_id))]);
-  return { wallet: summary(wallet), checks: checks.map((c) => walletCheck(c, customers.get(c.user_id)?.email ?? '')), total };
+  const { items: checks, total } = await findWalletChecks(readStore, wallet, page);
+  const emails = await emailsOfUsers(readStore, checks.map((c) => c.user_id));
+  return { wallet: summary(wallet), checks: checks.map((c) => walletCheck(c, emails.get(c.user_id) ?? '')), total };
 }

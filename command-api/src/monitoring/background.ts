@@ -23,7 +23,7 @@ import { Forbidden, PaymentRequired } from '@walletscreen/domain/errors';
 import type { AlertRaised } from '@walletscreen/domain/alert/events';
 import { alertFor, isDue } from '@walletscreen/domain/watch/decide';
 import { alertEmail } from './alert-email';
-import { WATCHLIST, type WatchDoc } from './read-model';
+import { findActiveWatches, findDueWatches } from '@walletscreen/projections/monitoring/queries';
 import { loadCheck, type Monitoring } from './service';
 
 /** The check command (checks/service.ts `start`), handed in by the composition root: charges as for any check, except a list-change re-screen. */
@@ -83,12 +83,7 @@ export function startRescreenScheduler(deps: { monitoring: Monitoring; start: St
     let started = 0;
     let skipped = 0;
     for (let offset = 0; ; offset += PAGE) {
-      const due = await deps.readStore.find<WatchDoc>(WATCHLIST, {
-        where: { status: 'active', next_rescreen_at: { lte: now } },
-        sort: [{ field: 'next_rescreen_at', direction: 'asc' }],
-        limit: PAGE,
-        offset,
-      });
+      const due = await findDueWatches(deps.readStore, now, { limit: PAGE, offset });
       for (const doc of due) {
         try {
           const outcome = await rescreen(doc.id, now);
@@ -180,7 +175,7 @@ export function startListChangeRescreens(deps: { bus: MessageBus; readStore: Rea
         const touches = await deps.listTouch();
         let touched = 0;
         for (let offset = 0; ; offset += PAGE) {
-          const page = await deps.readStore.find<WatchDoc>(WATCHLIST, { where: { status: 'active' }, sort: [{ field: 'watched_at', direction: 'asc' }], limit: PAGE, offset });
+          const page = await findActiveWatches(deps.readStore, { limit: PAGE, offset });
           for (const doc of page) if (await rescreenIfTouched(doc.id, change, touches)) touched++;
           if (page.length < PAGE) break;
         }

@@ -4,7 +4,7 @@
  * work does with the watchlist (re-screens, recording checks, raising alerts, e-mails) is in
  * background.ts.
  */
-import { alertStreamId, checkStreamId, intervalHoursOf, monitoringMessages, parseAddress, rescreenPricing, watchStreamId, WATCH_INTERVAL_HOURS_DEFAULT, type Alert, type AlertList, type AlertStatus, type UpdateWatchRequest, type Watch, type WatchItem, type WatchList, type WatchResult } from '@walletscreen/contracts';
+import { alertStreamId, checkStreamId, intervalHoursOf, monitoringMessages, parseAddress, rescreenPricing, watchStreamId, WATCH_INTERVAL_HOURS_DEFAULT, type Alert, type AlertList, type AlertStatus, type Network, type UpdateWatchRequest, type Watch, type WatchItem, type WatchList, type WatchResult } from '@walletscreen/contracts';
 import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
 import type { CheckEvent } from '@walletscreen/domain/check/events';
 import type { EventStore, ReadStore } from '@walletscreen/platform';
@@ -16,7 +16,23 @@ import type { AlertActor, AlertRaised } from '@walletscreen/domain/alert/events'
 import { watchDecider, type WatchCommand } from '@walletscreen/domain/watch/decide';
 import type { CheckSummary, WatchVia } from '@walletscreen/domain/watch/events';
 import type { WatchState } from '@walletscreen/domain/watch/state';
-import { ALERTS, CHECKS, WATCHLIST, type AlertDoc, type CheckRow, type SummarizeCheck, type WatchDoc } from './read-model';
+import { latestCompletedCheck } from '@walletscreen/projections/checks/queries';
+import {
+  countActiveWatches,
+  countOpenAlerts,
+  countOpenAlertsOfWatch,
+  findAlert,
+  findUserAlerts,
+  findUserWatches,
+  findWatch,
+  findWatches,
+  openAlertsByWatch,
+  type AlertDoc,
+  type WatchDoc,
+} from '@walletscreen/projections/monitoring/queries';
+
+/** A completed check's verdict for the watchlist, from its evidence (workers/src/monitoring/summary.ts, handed in by the composition root). */
+export type SummarizeCheck = (state: CheckState, completedAt: string) => CheckSummary | null;
 
 /** A check folded from its stream, and when it completed. */
 export async function loadCheck(eventStore: EventStore, checkId: string): Promise<{ state: CheckState; completedAt: string | null }> {
@@ -53,7 +69,7 @@ export function createMonitoring(deps: { eventStore: EventStore; readStore: Read
     });
 
   /** The baseline of a new watch: the check named, or the user's latest completed check of the wallet. */
-  async function baselineOf(userId: string, address: string, network: string, checkId: string | undefined, index: number | null): Promise<CheckSummary | null> {
+  async function baselineOf(userId: string, address: string, network: Network, checkId: string | undefined, index: number | null): Promise<CheckSummary | null> {
     const field = index === null ? 'check_id' : `items.${index}.check_id`;
     if (checkId) {
       const { state, summary } = await checkSummary(checkId);
@@ -61,11 +77,7 @@ export function createMonitoring(deps: { eventStore: EventStore; readStore: Read
       if (state.request.address !== address || state.request.network !== network) throw new Invalid(monitoringMessages.checkOtherWallet, { [field]: monitoringMessages.checkOtherWallet });
       return summary;
     }
-    const [latest] = await deps.readStore.find<CheckRow>(CHECKS, {
-      where: { user_id: userId, wallet_address: address, network, status: 'completed' },
-      sort: [{ field: 'created_at', direction: 'desc' }],
-      limit: 1,
-    });
+    const latest = await latestCompletedCheck(deps.readStore, userId, address, network);
     return latest ? (await checkSummary(latest.id)).summary : null;
   }
 
@@ -73,7 +85,7 @@ export function createMonitoring(deps: { eventStore: EventStore; readStore: Read
     return {
       id: doc.id,
       address: doc.address,
-      network: doc.network as Watch['network'],
+      network: doc.network,
       reference: doc.reference,
       tags: doc.tags,
       interval_hours: doc.interval_hours,
@@ -91,7 +103,7 @@ export function createMonitoring(deps: { eventStore: EventStore; readStore: Read
     };
   }
 
-  const alertView = (d: AlertDoc): Alert => d as unknown as Alert;
+  const alertView = (d: AlertDoc): Alert => d;
 
   async function ownWatch(userId: string, watchId: string): Promise<Exclude<WatchState, { status: 'none' }>> {
     const { state } = await watches.load(watchStreamId(watchId));
@@ -119,8 +131,8 @@ export function createMonitoring(deps: { eventStore: EventStore; readStore: Read
         return { item, address: result.address, watchId: watchIdOf(userId, result.address.network, result.address.normalized) };
       });
       const distinct = new Set(parsed.map((p) => p.watchId));
-      const active = await deps.readStore.count(WATCHLIST, { user_id: userId, status: 'active' });
-      const known = await deps.readStore.getMany<WatchDoc>(WATCHLIST, [...distinct]);
+      const active = await countActiveWatches(deps.readStore, userId);
+      const known = await findWatches(deps.readStore, [...distinct]);
       const adding = [...distinct].filter((id) => known.get(id)?.status !== 'active').length;
       if (active + adding > deps.maxWatches) throw new Conflict(monitoringMessages.tooMany(deps.maxWatches));
       // The baselines are looked up before anything is recorded, so a bad check_id refuses the whole call.
@@ -188,36 +200,24 @@ export function createMonitoring(deps: { eventStore: EventStore; readStore: Read
     },
 
     async get(userId: string, watchId: string): Promise<Watch> {
-      const doc = await deps.readStore.get<WatchDoc>(WATCHLIST, watchId);
+      const doc = await findWatch(deps.readStore, watchId);
       if (!doc || doc.user_id !== userId) throw new NotFound(monitoringMessages.notFound);
-      const open = await deps.readStore.count(ALERTS, { watch_id: watchId, status: 'open' });
+      const open = await countOpenAlertsOfWatch(deps.readStore, watchId);
       return view(doc, open);
     },
 
     async list(userId: string, query: { limit: number; offset: number; status: 'active' | 'unwatched' | 'all'; search?: string }): Promise<WatchList> {
-      const where = { user_id: userId, ...(query.status !== 'all' ? { status: query.status } : {}), ...(query.search ? { address: { contains: query.search } } : {}) };
-      const [docs, total, open] = await Promise.all([
-        deps.readStore.find<WatchDoc>(WATCHLIST, { where, sort: [{ field: 'watched_at', direction: 'desc' }], limit: query.limit, offset: query.offset }),
-        deps.readStore.count(WATCHLIST, where),
-        deps.readStore.find<AlertDoc>(ALERTS, { where: { user_id: userId, status: 'open' } }),
-      ]);
-      const openByWatch = new Map<string, number>();
-      for (const a of open) openByWatch.set(a.watch_id, (openByWatch.get(a.watch_id) ?? 0) + 1);
-      return { items: docs.map((d) => view(d, openByWatch.get(d.id) ?? 0)), total, limit: deps.maxWatches, pricing: { scheduled: rescreenPricing.scheduled, list_change: rescreenPricing.listChange } };
+      const [{ items, total }, openByWatch] = await Promise.all([findUserWatches(deps.readStore, userId, query), openAlertsByWatch(deps.readStore, userId)]);
+      return { items: items.map((d) => view(d, openByWatch.get(d.id) ?? 0)), total, limit: deps.maxWatches, pricing: { scheduled: rescreenPricing.scheduled, list_change: rescreenPricing.listChange } };
     },
 
     async alerts(userId: string, query: { status?: AlertStatus | 'all'; limit: number; offset: number; watchId?: string }): Promise<AlertList> {
-      const where = { user_id: userId, ...(query.status && query.status !== 'all' ? { status: query.status } : {}), ...(query.watchId ? { watch_id: query.watchId } : {}) };
-      const [docs, total, open] = await Promise.all([
-        deps.readStore.find<AlertDoc>(ALERTS, { where, sort: [{ field: 'raised_at', direction: 'desc' }], limit: query.limit, offset: query.offset }),
-        deps.readStore.count(ALERTS, where),
-        deps.readStore.count(ALERTS, { user_id: userId, status: 'open' }),
-      ]);
-      return { items: docs.map(alertView), total, open };
+      const [{ items, total }, open] = await Promise.all([findUserAlerts(deps.readStore, userId, query), countOpenAlerts(deps.readStore, userId)]);
+      return { items: items.map(alertView), total, open };
     },
 
     async alert(userId: string, alertId: string): Promise<Alert> {
-      const doc = await deps.readStore.get<AlertDoc>(ALERTS, alertId);
+      const doc = await findAlert(deps.readStore, alertId);
       if (!doc || doc.user_id !== userId) throw new NotFound(monitoringMessages.alertNotFound);
       return alertView(doc);
     },

@@ -1,32 +1,24 @@
 /** The PDF of a user's own stored check, rendered with its fields and sources (the web app's and the public API's report). */
-import { walletAnalysisSchema, type Network, type WalletAnalysis } from '@walletscreen/contracts';
+import { walletAnalysisSchema, type WalletAnalysis } from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
-import { emailOfUser, findCheckCase } from '../shared/check-case';
+import { findCheck } from '@walletscreen/projections/checks/queries';
+import { findCheckCase } from '../shared/check-case';
+import { emailOfUser } from '@walletscreen/projections/customers/queries';
 import { pdfFileName } from '../shared/check-command';
 import { NotFound } from '@walletscreen/domain/errors';
 import { renderAmlReportPdf, type PdfEvidence } from './render';
-
-export interface StoredCheck {
-  id: string;
-  user_id: string;
-  network: Network;
-  created_at: string;
-  status: string;
-  result: WalletAnalysis | null;
-  evidence_sources?: PdfEvidence['sources'];
-}
 
 export { pdfFileName };
 
 /** The user's own completed check from the read model; another user's, or one without a result, is not found. */
 export async function storedCheckForPdf(readStore: ReadStore, userId: string, checkId: string): Promise<{ analysis: WalletAnalysis; evidence: PdfEvidence }> {
-  const check = await readStore.get<StoredCheck>('checks', checkId);
+  const check = await findCheck(readStore, checkId);
   if (!check || check.user_id !== userId || !check.result) throw new NotFound('No such check');
   // Checks recorded before a field existed get its default (no missing evidence, no marks).
   const stored = walletAnalysisSchema.safeParse(check.result);
   const analysis = stored.success ? stored.data : check.result;
   const checkCase = await findCheckCase(readStore, check.id);
-  const review = checkCase ? { case: checkCase, requestedBy: await emailOfUser(readStore, check.user_id) } : undefined;
+  const review = checkCase ? { case: checkCase, requestedBy: (await emailOfUser(readStore, check.user_id)) ?? '' } : undefined;
   return { analysis, evidence: { checkId: check.id, network: check.network, createdAt: check.created_at, sources: check.evidence_sources ?? [], ...(review ? { review } : {}) } };
 }
 

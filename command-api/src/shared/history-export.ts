@@ -12,10 +12,9 @@ import { shownRiskScore } from '@walletscreen/contracts';
 import type { Logger, ReadStore } from '@walletscreen/platform';
 import type { HistoryFilter } from './check-history';
 import { findHistory, type CheckDoc } from '@walletscreen/projections/checks/queries';
+import { customerIdsByEmail, emailsOfUsers } from '@walletscreen/projections/customers/queries';
 
 const PAGE = 500;
-/** Collection the customers projection writes (projections/src/customers). */
-const CUSTOMERS = 'customers';
 /** Up to this many matching customers the e-mail filter is part of the query; a broader one is applied to each page. */
 const IN_LIMIT = 500;
 
@@ -93,14 +92,14 @@ export async function sendAdminHistoryCsv(res: Response, deps: { readStore: Read
   const needle = email?.toLowerCase();
   let owners: { in: string[] } | undefined;
   if (needle) {
-    const found = await deps.readStore.find<{ id: string }>(CUSTOMERS, { where: { email: { contains: needle } }, limit: IN_LIMIT + 1 });
-    if (found.length <= IN_LIMIT) owners = { in: found.map((o) => o.id) };
+    const found = await customerIdsByEmail(deps.readStore, needle, IN_LIMIT + 1);
+    if (found.length <= IN_LIMIT) owners = { in: found };
   }
   const pages = owners?.in.length === 0 ? (async function* () {})() : historyPages(deps.readStore, rest, owners);
   const rows = mapPages(pages, async (docs) => {
-    const customers = await deps.readStore.getMany<{ email: string }>(CUSTOMERS, [...new Set(docs.map((d) => d.user_id))]);
+    const emails = await emailsOfUsers(deps.readStore, docs.map((d) => d.user_id));
     return docs
-      .map((d) => ({ d, email: customers.get(d.user_id)?.email ?? '' }))
+      .map((d) => ({ d, email: emails.get(d.user_id) ?? '' }))
       .filter(({ email: e }) => !needle || e.toLowerCase().includes(needle))
       .map(({ d, email: e }) => [e, ...record(d)]);
   });

@@ -24,12 +24,9 @@ import { isDue } from '@walletscreen/domain/webhook-delivery/state';
 import { webhookEndpointDecider } from '@walletscreen/domain/webhook-endpoint/decide';
 import { webhookEndpointsStreamId } from '@walletscreen/domain/webhook-endpoint/events';
 import { signingSecrets } from '@walletscreen/domain/webhook-endpoint/state';
+import { endpointFailingSince, findDueDeliveries } from '@walletscreen/projections/webhooks/queries';
 import { webhookMappings } from './event-mapping';
 import type { SendWebhook } from './sender';
-
-/** Collections the webhook projections write (projections/src/webhooks). */
-const WEBHOOK_DELIVERIES = 'webhook_deliveries';
-const WEBHOOK_ENDPOINT_HEALTH = 'webhook_endpoint_health';
 
 /** The body of every webhook message (the Standard Webhooks shape). */
 export interface WebhookPayload {
@@ -71,7 +68,7 @@ export function startWebhookDispatcher(deps: {
     const { state } = await endpoints.load(webhookEndpointsStreamId(userId));
     const subscribed = Object.values(state.endpoints).filter((e) => e.enabled && e.events.includes(mapping.type));
     if (subscribed.length === 0) return;
-    const data = await mapping.data(event, { eventStore, readStore });
+    const data = await mapping.data(event, { eventStore });
     if (data === null) return;
     const at = now();
     const body = JSON.stringify({ type: mapping.type, timestamp: event.recordedAt, data } satisfies WebhookPayload);
@@ -138,9 +135,8 @@ export function startWebhookDispatcher(deps: {
   }
 
   async function disableWhenFailingForDays(userId: string, endpointId: string) {
-    const health = await readStore.get<{ failing_since: string | null }>(WEBHOOK_ENDPOINT_HEALTH, endpointId);
-    if (!health?.failing_since) return;
-    const failingSince = health.failing_since;
+    const failingSince = await endpointFailingSince(readStore, endpointId);
+    if (!failingSince) return;
     const { events } = await endpoints.execute(
       webhookEndpointsStreamId(userId),
       { type: 'DisableFailingWebhookEndpoint', data: { endpointId, failingSince }, metadata: { now: now() } },
@@ -151,11 +147,7 @@ export function startWebhookDispatcher(deps: {
 
   // Whatever the delivery log shows due: retries, and deliveries left by a stopped process.
   async function poll() {
-    const due = await readStore.find<{ id: string }>(WEBHOOK_DELIVERIES, {
-      where: { status: { in: ['pending', 'sending'] }, next_attempt_at: { lte: now() } },
-      sort: [{ field: 'next_attempt_at', direction: 'asc' }],
-      limit: Math.max(100, deps.concurrency * 4),
-    });
+    const due = await findDueDeliveries(readStore, now(), Math.max(100, deps.concurrency * 4));
     for (const d of due) wake(d.id);
   }
   let polling: Promise<void> = Promise.resolve();

@@ -14,15 +14,15 @@ import { checkStreamId, type Batch, type WebhookEventType } from '@walletscreen/
 import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
 import { progressOf } from '@walletscreen/domain/check/progress';
 import type { CheckEvent } from '@walletscreen/domain/check/events';
-import type { EventStore, ReadStore, RecordedEvent } from '@walletscreen/platform';
+import type { EventStore, RecordedEvent } from '@walletscreen/platform';
 import type { AlertRaised } from '@walletscreen/domain/alert/events';
 import { raisedAlert } from '@walletscreen/domain/alert/summary';
 import { batchStreamId, type BatchCompleted, type BatchSubmitted } from '@walletscreen/domain/batch/events';
 import { screeningOf } from '../shared/screening';
 
+/** A message's data is read from the event's own streams (an answer comes from the write side). */
 export interface MappingDeps {
   eventStore: EventStore;
-  readStore: ReadStore;
 }
 
 export interface WebhookMapping {

@@ -12,12 +12,9 @@ import { webhookDeliveryStreamId } from '@walletscreen/domain/webhook-delivery/e
 import { webhookEndpointDecider, type WebhookEndpointCommand } from '@walletscreen/domain/webhook-endpoint/decide';
 import { webhookEndpointsStreamId, type EndpointChanges } from '@walletscreen/domain/webhook-endpoint/events';
 import type { StoredEndpoint } from '@walletscreen/domain/webhook-endpoint/state';
+import { findEndpointDeliveries } from '@walletscreen/projections/webhooks/queries';
 import { isPublicAddress, literalIp } from './destination';
 import { newWebhookSecret } from './sender';
-
-/** Collection the webhook deliveries projection writes (projections/src/webhooks): the delivery log. */
-const WEBHOOK_DELIVERIES = 'webhook_deliveries';
-type WebhookDeliveryDoc = WebhookDelivery & { user_id: string };
 
 export function endpointView(endpoint: StoredEndpoint): WebhookEndpoint {
   return {
@@ -107,12 +104,7 @@ export function createWebhooks(deps: {
     /** The endpoint's deliveries, newest first (from the delivery log read model). */
     async deliveries(userId: string, endpointId: string, page: { limit: number; offset: number }): Promise<WebhookDelivery[]> {
       await endpointOf(userId, endpointId);
-      const docs = await deps.readStore.find<WebhookDeliveryDoc>(WEBHOOK_DELIVERIES, {
-        where: { endpoint_id: endpointId, user_id: userId },
-        sort: [{ field: 'created_at', direction: 'desc' }],
-        limit: page.limit,
-        offset: page.offset,
-      });
+      const docs = await findEndpointDeliveries(deps.readStore, userId, endpointId, page);
       return docs.map(({ user_id: _user, ...delivery }) => delivery);
     },
 

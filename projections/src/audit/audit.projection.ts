@@ -1,14 +1,15 @@
 import { redactEventData, type AuditEntry } from '@walletscreen/contracts';
 import type { RecordedEvent } from '@walletscreen/platform';
-import type { Projection } from '../projection';
+import { collection } from '../collection';
+import type { KeyIndexEntry, Projection } from '../projection';
+
+/** An entry as the audit log shows it (contracts' AuditEntry), stored with its id (the position) and the acting admin's id. */
+export type AuditDoc = AuditEntry & { id: string; admin_id: string | null };
 
 /** The audit log read model: one document per recorded event, keyed by its position. */
-export const AUDIT = 'audit';
-/** The event types recorded so far: one document per type. */
-export const AUDIT_TYPES = 'audit_types';
-
-/** Stored with a sortable day (UTC) and the acting admin's id beside what the API shows. */
-export type AuditDoc = AuditEntry & { id: string; admin_id: string | null };
+export const audit = collection<AuditDoc>('audit');
+/** The event types recorded so far: one entry per type (the projection's key index, each type its own key). */
+export const auditTypes = collection<KeyIndexEntry>('audit_types');
 
 interface ActorLike {
   userId?: unknown;
@@ -28,7 +29,7 @@ function actorOf(data: Record<string, unknown>): { id: string | null; email: str
 
 export const auditProjection: Projection<AuditDoc> = {
   name: 'audit-v1',
-  collection: AUDIT,
+  collection: audit.name,
   handles: ['*'],
   keyOf: (event: RecordedEvent) => String(event.position),
   fold(_doc, event) {
@@ -52,7 +53,7 @@ export const auditProjection: Projection<AuditDoc> = {
   // The runner's key index, used as the list of event types seen (for the log's type filter):
   // every key is its own document, so nothing is ever looked up through it.
   keyIndex: {
-    collection: AUDIT_TYPES,
+    collection: auditTypes.name,
     record: (event) => ({ id: event.type, key: event.type }),
     lookup: () => null,
   },

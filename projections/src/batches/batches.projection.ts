@@ -1,9 +1,7 @@
 import type { BatchEvent } from '@walletscreen/domain/batch/events';
 import type { RecordedEvent } from '@walletscreen/platform';
+import { collection } from '../collection';
 import type { Projection } from '../projection';
-
-/** The batches read model: one document per batch, for the Batch screen's list and each batch's summary. */
-export const BATCHES = 'batches';
 
 export interface BatchDoc {
   id: string;
@@ -22,11 +20,14 @@ export interface BatchDoc {
   skipped: number;
 }
 
+/** The batches read model: one document per batch, for the Batch screen's list and each batch's summary. */
+export const batches = collection<BatchDoc>('batches');
+
 export const batchesProjection: Projection<BatchDoc> = {
   name: 'batches-v1',
-  collection: BATCHES,
+  collection: batches.name,
   handles: ['BatchSubmitted', 'BatchCompleted'],
-  keyOf: (event: RecordedEvent) => (event.data as { batchId?: string }).batchId ?? null,
+  keyOf: (event: RecordedEvent) => (event.data as BatchEvent['data']).batchId ?? null,
   fold(doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as BatchEvent;
     switch (event.type) {

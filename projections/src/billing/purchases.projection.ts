@@ -1,9 +1,7 @@
 import type { UserEvent } from '@walletscreen/domain/user/events';
 import type { RecordedEvent } from '@walletscreen/platform';
+import { collection } from '../collection';
 import type { Projection } from '../projection';
-
-/** The admin Purchases read model: one document per purchase, with what is left of it. */
-export const PURCHASES = 'purchases';
 
 export interface PurchaseDoc {
   id: string;
@@ -26,14 +24,20 @@ export interface PurchaseDoc {
   expires_at: string;
 }
 
+/** The admin Purchases read model: one document per purchase, with what is left of it. */
+export const purchases = collection<PurchaseDoc>('purchases');
+
+/** The events it folds, all on the buyer's stream. */
+type Folded = Extract<UserEvent, { type: 'ChecksPurchased' | 'CheckCharged' | 'CheckRefunded' | 'PurchasedChecksExpired' }>;
+
 export const purchasesProjection: Projection<PurchaseDoc> = {
   name: 'purchases-v1',
-  collection: PURCHASES,
+  collection: purchases.name,
   handles: ['ChecksPurchased', 'CheckCharged', 'CheckRefunded', 'PurchasedChecksExpired'],
   // Charges and refunds of bonus checks name no purchase and are skipped.
-  keyOf: (event: RecordedEvent) => (event.data as { purchaseId?: string }).purchaseId ?? null,
+  keyOf: (event: RecordedEvent) => (event.data as Folded['data']).purchaseId ?? null,
   fold(doc, recorded) {
-    const event = { type: recorded.type, data: recorded.data } as UserEvent;
+    const event = { type: recorded.type, data: recorded.data } as Folded;
     switch (event.type) {
       case 'ChecksPurchased': {
         if (doc) return doc;
@@ -64,8 +68,10 @@ export const purchasesProjection: Projection<PurchaseDoc> = {
         const { checks } = event.data;
         return { ...doc, remaining_checks: doc.remaining_checks - checks, expired_checks: doc.expired_checks + checks };
       }
-      default:
-        return doc;
+      default: {
+        const _exhaustive: never = event;
+        return _exhaustive;
+      }
     }
   },
   indexes: [['user_id'], ['created_at'], ['expires_at']],

@@ -2,10 +2,8 @@ import type { CaseSummary } from '@walletscreen/contracts';
 import type { CaseEvent } from '@walletscreen/domain/case/events';
 import { caseSummaryFold } from '@walletscreen/domain/case/summary';
 import type { RecordedEvent } from '@walletscreen/platform';
+import { collection } from '../collection';
 import type { Projection } from '../projection';
-
-/** The cases read model: one document per case, for the Cases screen's lists and a check's details. */
-export const CASES = 'cases';
 
 /** The case as the API shows it, with the top-level fields its filters query. */
 export interface CaseDoc extends CaseSummary {
@@ -17,11 +15,14 @@ export interface CaseDoc extends CaseSummary {
   assignee_email: string;
 }
 
+/** The cases read model: one document per case, for the Cases screen's lists and a check's details. */
+export const cases = collection<CaseDoc>('cases');
+
 export const casesProjection: Projection<CaseDoc> = {
   name: 'cases-v1',
-  collection: CASES,
+  collection: cases.name,
   handles: ['CaseOpened', 'CaseAssigned', 'CaseNoteAdded', 'CaseEscalated', 'CaseDecisionRecorded', 'CaseCloseRequested', 'CaseClosed', 'CaseReopened'],
-  keyOf: (event: RecordedEvent) => (event.data as { caseId?: string }).caseId ?? null,
+  keyOf: (event: RecordedEvent) => (event.data as CaseEvent['data']).caseId ?? null,
   fold(doc, recorded) {
     const summary = caseSummaryFold(doc, { type: recorded.type, data: recorded.data } as CaseEvent);
     if (!summary) return null;

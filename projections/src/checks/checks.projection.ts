@@ -1,5 +1,5 @@
-import type { WalletAnalysis } from '@walletscreen/contracts';
-import type { WalletCheckCompleted, WalletCheckFailed, WalletCheckRequested, WalletCheckStageCompleted } from '@walletscreen/domain/check/events';
+import type { Chain, Network, WalletAnalysis } from '@walletscreen/contracts';
+import type { CheckEvent } from '@walletscreen/domain/check/events';
 import type { RecordedEvent } from '@walletscreen/platform';
 import { collection } from '../collection';
 import type { Projection } from '../projection';
@@ -9,8 +9,8 @@ export interface CheckDoc {
   user_id: string;
   wallet_address: string;
   input: string;
-  chain: string;
-  network: string;
+  chain: Chain;
+  network: Network;
   status: 'running' | 'completed' | 'failed';
   /** Stages completed, 0 to 7. */
   stage: number;
@@ -104,11 +104,12 @@ export const checksProjection: Projection<CheckDoc> = {
   name: 'checks-v2',
   collection: checks.name,
   handles: ['WalletCheckRequested', 'WalletCheckStageCompleted', 'WalletCheckCompleted', 'WalletCheckFailed'],
-  keyOf: (event: RecordedEvent) => (event.data as { checkId?: string }).checkId ?? null,
-  fold(doc, event) {
+  keyOf: (event: RecordedEvent) => (event.data as CheckEvent['data']).checkId ?? null,
+  fold(doc, recorded) {
+    const event = { type: recorded.type, data: recorded.data } as CheckEvent;
     switch (event.type) {
       case 'WalletCheckRequested': {
-        const d = event.data as WalletCheckRequested;
+        const d = event.data;
         return {
           id: d.checkId,
           user_id: d.userId,
@@ -136,21 +137,23 @@ export const checksProjection: Projection<CheckDoc> = {
       }
       case 'WalletCheckStageCompleted': {
         if (!doc) return doc;
-        const d = event.data as WalletCheckStageCompleted;
+        const d = event.data;
         return { ...doc, stage: Math.max(doc.stage, d.stage), evidence_sources: [...doc.evidence_sources, ...sourcesOf(d.key, d.evidence)], ...summaryOf(d.key, d.evidence) };
       }
       case 'WalletCheckCompleted': {
         if (!doc) return doc;
-        const d = event.data as WalletCheckCompleted;
+        const d = event.data;
         return { ...doc, status: 'completed', stage: 7, completed_at: d.at, risk_score: d.result.risk_score, risk_level: d.result.risk_level, aml_status: d.result.aml_status, result: d.result };
       }
       case 'WalletCheckFailed': {
         if (!doc) return doc;
-        const d = event.data as WalletCheckFailed;
+        const d = event.data;
         return { ...doc, status: 'failed', completed_at: d.at, error: d.reason };
       }
-      default:
-        return doc;
+      default: {
+        const _exhaustive: never = event;
+        return _exhaustive;
+      }
     }
   },
   indexes: [['user_id', 'created_at'], ['status'], ['wallet_address'], ['created_at'], ['risk_level'], ['batch_id', 'status']],

@@ -1,11 +1,14 @@
 /**
  * The checks read model's queries: History (one user's, some users', everyone's), one check, the
- * checks still running. The API parses its filters into `HistoryFilter` and shapes the rows.
+ * checks still running, a wallet's checks, a batch's; and the pending charges' (the charges whose
+ * check never started). The API parses its filters into `HistoryFilter` and shapes the rows.
  */
+import type { Network } from '@walletscreen/contracts';
 import type { FieldCondition, ReadStore } from '@walletscreen/platform';
 import { checks, type CheckDoc } from './checks.projection';
+import { pendingCharges, type PendingChargeDoc } from './pending-charges.projection';
 
-export { checks, type CheckDoc };
+export { checks, pendingCharges, type CheckDoc, type PendingChargeDoc };
 
 /** History's filters, parsed: a substring of the address, a risk level as labelled, whole days (YYYY-MM-DD, inclusive). */
 export interface HistoryFilter {
@@ -70,3 +73,27 @@ export async function runningCheckIds(store: ReadStore): Promise<string[]> {
 
 /** A batch's checks in one status (running, completed, failed). */
 export const findBatchChecks = (store: ReadStore, batchId: string, status: CheckDoc['status']): Promise<CheckDoc[]> => checks.find(store, { where: { batch_id: batchId, status } });
+
+/** How many of a batch's checks are in one status (its counts while it runs). */
+export const countBatchChecks = (store: ReadStore, batchId: string, status: CheckDoc['status']): Promise<number> => checks.count(store, { batch_id: batchId, status });
+
+/** A user's latest completed check of a wallet (a new watch's baseline), or null. */
+export async function latestCompletedCheck(store: ReadStore, userId: string, address: string, network: Network): Promise<CheckDoc | null> {
+  const [latest] = await checks.find(store, {
+    where: { user_id: userId, wallet_address: address, network, status: 'completed' },
+    sort: [{ field: 'created_at', direction: 'desc' }],
+    limit: 1,
+  });
+  return latest ?? null;
+}
+
+/** Every user's checks of one wallet, newest first, a page at a time, with how many there are. */
+export async function findWalletChecks(store: ReadStore, wallet: { address: string; network: string }, page: { limit: number; offset: number }): Promise<{ items: CheckDoc[]; total: number }> {
+  const where = { wallet_address: wallet.address, network: wallet.network };
+  const [items, total] = await Promise.all([checks.find(store, { where, sort: [{ field: 'created_at', direction: 'desc' }], limit: page.limit, offset: page.offset }), checks.count(store, where)]);
+  return { items, total };
+}
+
+/** Charges older than `before` whose check never started, oldest first, up to `limit` (the charge sweeper's). */
+export const findStaleCharges = (store: ReadStore, before: string, limit: number): Promise<PendingChargeDoc[]> =>
+  pendingCharges.find(store, { where: { charged_at: { lt: before } }, sort: [{ field: 'charged_at', direction: 'asc' }], limit });

@@ -1,18 +1,25 @@
 import type { Customer } from '@walletscreen/contracts';
 import type { UserEvent } from '@walletscreen/domain/user/events';
 import type { RecordedEvent } from '@walletscreen/platform';
+import { collection } from '../collection';
 import type { Projection } from '../projection';
 
-/** The admin Customers read model: one document per user. */
-export const CUSTOMERS = 'customers';
+/** A user as the admin Customers screen shows them (contracts' Customer), with the balance of their checks. */
+export type CustomerDoc = Customer;
 
-export const customersProjection: Projection<Customer> = {
+/** The admin Customers read model: one document per user; the other read models name users by id, and look their e-mail up here. */
+export const customers = collection<CustomerDoc>('customers');
+
+/** The events it folds, all on the user's stream. */
+type Folded = Extract<UserEvent, { type: 'UserRegistered' | 'UserRoleChanged' | 'CheckCharged' | 'CheckRefunded' | 'ChecksToppedUp' | 'ChecksPurchased' | 'PurchasedChecksExpired' }>;
+
+export const customersProjection: Projection<CustomerDoc> = {
   name: 'customers-v1',
-  collection: CUSTOMERS,
+  collection: customers.name,
   handles: ['UserRegistered', 'UserRoleChanged', 'CheckCharged', 'CheckRefunded', 'ChecksToppedUp', 'ChecksPurchased', 'PurchasedChecksExpired'],
-  keyOf: (event: RecordedEvent) => (event.data as UserEvent['data']).userId ?? null,
+  keyOf: (event: RecordedEvent) => (event.data as Folded['data']).userId ?? null,
   fold(doc, recorded) {
-    const event = { type: recorded.type, data: recorded.data } as UserEvent;
+    const event = { type: recorded.type, data: recorded.data } as Folded;
     switch (event.type) {
       case 'UserRegistered': {
         const d = event.data;
@@ -50,8 +57,10 @@ export const customersProjection: Projection<Customer> = {
         const purchased = doc.purchased_checks + (event.type === 'ChecksPurchased' ? 1 : -1) * event.data.checks;
         return { ...doc, purchased_checks: purchased, remaining_checks: doc.bonus_checks + purchased };
       }
-      default:
-        return doc;
+      default: {
+        const _exhaustive: never = event;
+        return _exhaustive;
+      }
     }
   },
   indexes: [['email'], ['created_at'], ['role']],

@@ -1,15 +1,9 @@
 import { classifyRiskLabel, type RiskLevel } from '@walletscreen/contracts';
-import type { WalletCheckCompleted, WalletCheckRequested } from '@walletscreen/domain/check/events';
-import type { ChecksPurchasedData } from '@walletscreen/domain/user/events';
+import type { CheckEvent } from '@walletscreen/domain/check/events';
+import type { ChecksPurchasedData, UserEvent } from '@walletscreen/domain/user/events';
 import type { RecordedEvent } from '@walletscreen/platform';
+import { collection } from '../collection';
 import type { Projection } from '../projection';
-
-/**
- * The Financial stats read model: one document per UTC day, keyed `YYYY-MM-DD`. v2 keeps test
- * payments apart from revenue; a new collection (and projection name) so it is folded afresh from
- * the first event rather than on top of v1's days, which counted test payments as revenue.
- */
-export const STATS_DAILY = 'stats_daily_v2';
 
 /** Amounts are kept in cents per currency, so sums are exact. */
 export type CentsByCurrency = Record<string, number>;
@@ -44,6 +38,18 @@ export interface StatsDayDoc {
   customers: Record<string, CustomerDay>;
 }
 
+/**
+ * The Financial stats read model: one document per UTC day, keyed `YYYY-MM-DD`. v2 keeps test
+ * payments apart from revenue; a new collection (and projection name) so it is folded afresh from
+ * the first event rather than on top of v1's days, which counted test payments as revenue.
+ */
+export const statsDaily = collection<StatsDayDoc>('stats_daily_v2');
+
+/** The events it folds: checks requested, completed, failed; refunds and purchases (on the user's stream). */
+type Folded =
+  | Extract<CheckEvent, { type: 'WalletCheckRequested' | 'WalletCheckCompleted' | 'WalletCheckFailed' }>
+  | Extract<UserEvent, { type: 'CheckRefunded' | 'ChecksPurchased' }>;
+
 export const toCents = (amount: number) => Math.round(amount * 100);
 
 /** A payment that moved no money: marked so, or (recorded before the mark) made through the local test-payment provider. */
@@ -71,23 +77,25 @@ const customerDay = (doc: StatsDayDoc, userId: string): CustomerDay => doc.custo
 
 export const statsDailyProjection: Projection<StatsDayDoc> = {
   name: 'stats-daily-v2',
-  collection: STATS_DAILY,
+  collection: statsDaily.name,
   handles: ['WalletCheckRequested', 'WalletCheckCompleted', 'WalletCheckFailed', 'CheckRefunded', 'ChecksPurchased'],
   keyOf(event: RecordedEvent) {
-    const at = (event.data as { at?: unknown }).at;
+    const at: unknown = (event.data as Folded['data']).at;
     return typeof at === 'string' && /^\d{4}-\d{2}-\d{2}/.test(at) ? at.slice(0, 10) : null;
   },
-  fold(current, event) {
-    const day = ((event.data as { at: string }).at ?? '').slice(0, 10);
+  fold(current, recorded) {
+    const event = { type: recorded.type, data: recorded.data } as Folded;
+    // keyOf folds only events with a dated `at`.
+    const day = event.data.at.slice(0, 10);
     const doc = current ?? emptyDay(day);
     switch (event.type) {
       case 'WalletCheckRequested': {
-        const d = event.data as WalletCheckRequested;
+        const d = event.data;
         const c = customerDay(doc, d.userId);
         return { ...doc, checks: doc.checks + 1, customers: { ...doc.customers, [d.userId]: { ...c, checks: c.checks + 1 } } };
       }
       case 'WalletCheckCompleted': {
-        const d = event.data as WalletCheckCompleted;
+        const d = event.data;
         const level = classifyRiskLabel(d.result.risk_level).level;
         return { ...doc, completed: doc.completed + 1, risk: { ...doc.risk, [level]: (doc.risk[level] ?? 0) + 1 } };
       }
@@ -96,7 +104,7 @@ export const statsDailyProjection: Projection<StatsDayDoc> = {
       case 'CheckRefunded':
         return { ...doc, refunds: doc.refunds + 1 };
       case 'ChecksPurchased': {
-        const d = event.data as ChecksPurchasedData;
+        const d = event.data;
         const currency = (d.currency || 'USD').toUpperCase();
         const cents = toCents(d.amount);
         if (isTestPayment(d)) {
@@ -111,8 +119,10 @@ export const statsDailyProjection: Projection<StatsDayDoc> = {
           customers: { ...doc.customers, [d.userId]: { ...c, purchases: c.purchases + 1, revenue_cents: addCents(c.revenue_cents, currency, cents) } },
         };
       }
-      default:
-        return current;
+      default: {
+        const _exhaustive: never = event;
+        return _exhaustive;
+      }
     }
   },
   indexes: [['day'], ['month']],

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createLogger } from '@walletscreen/platform';
 import { createInProcessBus, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
 import { startProjections } from '../runner';
-import { WALLET_CHECK_KEYS, WALLETS, walletsProjection, type WalletDoc } from './wallets.projection';
+import { walletCheckKeys, wallets, walletsProjection } from './wallets.projection';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ws-wallets-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,18 +40,18 @@ it('finds the wallet of a completed check through its key index, across restarts
   readStore = new SqliteReadStore({ file });
   runner = await startProjections({ bus: createInProcessBus(store), readStore, projections: [walletsProjection], logger });
   await runner.waitFor(await store.headPosition());
-  const live = await readStore.find<WalletDoc>(WALLETS, { sort: [{ field: 'address', direction: 'asc' }] });
+  const live = await wallets.find(readStore, { sort: [{ field: 'address', direction: 'asc' }] });
   expect(live.map((w) => [w.address, w.checks, w.completed, w.latest_score, w.latest_level])).toEqual([
     ['bc1qone', 2, 2, 90, 'High Risk'],
     ['bc1qtwo', 1, 0, null, null],
   ]);
-  expect(await readStore.get(WALLET_CHECK_KEYS, 'b')).toEqual({ key: 'bitcoin:bc1qone' });
+  expect(await walletCheckKeys.get(readStore, 'b')).toEqual({ key: 'bitcoin:bc1qone' });
   await runner.stop();
 
   const rebuilt = new SqliteReadStore({ file: path.join(dir, 'rebuilt.db') });
   const again = await startProjections({ bus: createInProcessBus(store), readStore: rebuilt, projections: [walletsProjection], logger });
   await again.waitFor(await store.headPosition());
-  expect(await rebuilt.find(WALLETS, { sort: [{ field: 'address', direction: 'asc' }] })).toEqual(live);
+  expect(await wallets.find(rebuilt, { sort: [{ field: 'address', direction: 'asc' }] })).toEqual(live);
   await again.stop();
   await rebuilt.close();
   await readStore.close();

@@ -1,17 +1,13 @@
-import { classifyRiskLabel } from '@walletscreen/contracts';
-import type { WalletCheckCompleted, WalletCheckRequested } from '@walletscreen/domain/check/events';
+import { classifyRiskLabel, type Chain, type Network } from '@walletscreen/contracts';
+import type { CheckEvent, WalletCheckRequested } from '@walletscreen/domain/check/events';
 import type { RecordedEvent } from '@walletscreen/platform';
-import type { Projection } from '../projection';
-
-/** The admin Wallets read model: one document per screened address, keyed `<network>:<address>`. */
-export const WALLETS = 'wallets';
-/** The projection's key index: check id → wallet key (a check's completion names the check only). */
-export const WALLET_CHECK_KEYS = 'wallet_check_keys';
+import { collection } from '../collection';
+import type { KeyIndexEntry, Projection } from '../projection';
 
 export interface WalletDoc {
   id: string;
-  network: string;
-  chain: string;
+  network: Network;
+  chain: Chain;
   address: string;
   /** Checks requested for this address, by anyone. */
   checks: number;
@@ -31,11 +27,19 @@ export interface WalletDoc {
   latest_at: string | null;
 }
 
+/** The admin Wallets read model: one document per screened address, keyed `<network>:<address>` (walletKey). */
+export const wallets = collection<WalletDoc>('wallets');
+/** The projection's key index: check id → wallet key (a check's completion names the check only). */
+export const walletCheckKeys = collection<KeyIndexEntry>('wallet_check_keys');
+
 export const walletKey = (network: string, address: string) => `${network}:${address}`;
+
+/** The events it folds. */
+type Folded = Extract<CheckEvent, { type: 'WalletCheckRequested' | 'WalletCheckCompleted' | 'WalletCheckFailed' }>;
 
 export const walletsProjection: Projection<WalletDoc> = {
   name: 'wallets-v1',
-  collection: WALLETS,
+  collection: wallets.name,
   handles: ['WalletCheckRequested', 'WalletCheckCompleted', 'WalletCheckFailed'],
   keyOf(event: RecordedEvent) {
     if (event.type !== 'WalletCheckRequested') return null;
@@ -43,18 +47,19 @@ export const walletsProjection: Projection<WalletDoc> = {
     return walletKey(d.network, d.address);
   },
   keyIndex: {
-    collection: WALLET_CHECK_KEYS,
+    collection: walletCheckKeys.name,
     record(event) {
       if (event.type !== 'WalletCheckRequested') return null;
       const d = event.data as WalletCheckRequested;
       return { id: d.checkId, key: walletKey(d.network, d.address) };
     },
-    lookup: (event) => (event.type === 'WalletCheckRequested' ? null : ((event.data as { checkId?: string }).checkId ?? null)),
+    lookup: (event) => (event.type === 'WalletCheckRequested' ? null : ((event.data as Folded['data']).checkId ?? null)),
   },
-  fold(doc, event) {
+  fold(doc, recorded) {
+    const event = { type: recorded.type, data: recorded.data } as Folded;
     switch (event.type) {
       case 'WalletCheckRequested': {
-        const d = event.data as WalletCheckRequested;
+        const d = event.data;
         const base: WalletDoc = doc ?? {
           id: walletKey(d.network, d.address),
           network: d.network,
@@ -85,7 +90,7 @@ export const walletsProjection: Projection<WalletDoc> = {
       }
       case 'WalletCheckCompleted': {
         if (!doc) return doc;
-        const d = event.data as WalletCheckCompleted;
+        const d = event.data;
         return {
           ...doc,
           completed: doc.completed + 1,
@@ -99,8 +104,10 @@ export const walletsProjection: Projection<WalletDoc> = {
       case 'WalletCheckFailed': {
         return doc ? { ...doc, failed: doc.failed + 1 } : doc;
       }
-      default:
-        return doc;
+      default: {
+        const _exhaustive: never = event;
+        return _exhaustive;
+      }
     }
   },
   indexes: [['checks'], ['last_checked_at'], ['latest_score'], ['latest_level'], ['address']],

@@ -1,18 +1,17 @@
+import type { Alert, Chain, Network } from '@walletscreen/contracts';
 import type { AlertEvent } from '@walletscreen/domain/alert/events';
 import { raisedAlert } from '@walletscreen/domain/alert/summary';
 import type { WatchEvent } from '@walletscreen/domain/watch/events';
 import type { RecordedEvent } from '@walletscreen/platform';
+import { collection } from '../collection';
 import type { Projection } from '../projection';
-
-/** The watchlist read model: one document per watched (or formerly watched) wallet. */
-export const WATCHLIST = 'watchlist';
 
 export interface WatchDoc {
   id: string;
   user_id: string;
   address: string;
-  chain: string;
-  network: string;
+  chain: Chain;
+  network: Network;
   reference: string | null;
   tags: string[];
   interval_hours: number;
@@ -28,11 +27,14 @@ export interface WatchDoc {
   pending_check_id: string | null;
 }
 
+/** The watchlist read model: one document per watched (or formerly watched) wallet. */
+export const watchlist = collection<WatchDoc>('watchlist');
+
 export const watchlistProjection: Projection<WatchDoc> = {
   name: 'watchlist-v1',
-  collection: WATCHLIST,
+  collection: watchlist.name,
   handles: ['WalletWatched', 'WatchUpdated', 'WalletUnwatched', 'WatchRescreenRequested', 'WatchRescreenSkipped', 'WatchCheckRecorded'],
-  keyOf: (event: RecordedEvent) => (event.data as { watchId?: string }).watchId ?? null,
+  keyOf: (event: RecordedEvent) => (event.data as WatchEvent['data']).watchId ?? null,
   fold(doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as WatchEvent;
     switch (event.type) {
@@ -94,37 +96,17 @@ export const watchlistProjection: Projection<WatchDoc> = {
   indexes: [['user_id', 'watched_at'], ['status', 'next_rescreen_at'], ['status', 'network']],
 };
 
-/** The alerts read model: one document per alert, for the inbox. */
-export const ALERTS = 'alerts';
+/** An alert as the inbox shows it (contracts' Alert), with the user it is for. */
+export type AlertDoc = Alert & { user_id: string };
 
-export interface AlertDoc {
-  id: string;
-  user_id: string;
-  status: 'open' | 'acknowledged' | 'resolved';
-  watch_id: string;
-  address: string;
-  network: string;
-  reference: string | null;
-  reasons: string[];
-  before: unknown;
-  after: unknown;
-  check_id: string;
-  previous_check_id: string;
-  evidence: unknown;
-  raised_at: string;
-  acknowledged_at: string | null;
-  acknowledged_by: string | null;
-  resolved_at: string | null;
-  resolved_by: string | null;
-  note: string | null;
-  emailed_at: string | null;
-}
+/** The alerts read model: one document per alert, for the inbox. */
+export const alerts = collection<AlertDoc>('alerts');
 
 export const alertsProjection: Projection<AlertDoc> = {
   name: 'alerts-v1',
-  collection: ALERTS,
+  collection: alerts.name,
   handles: ['AlertRaised', 'AlertAcknowledged', 'AlertResolved', 'AlertEmailed'],
-  keyOf: (event: RecordedEvent) => (event.data as { alertId?: string }).alertId ?? null,
+  keyOf: (event: RecordedEvent) => (event.data as AlertEvent['data']).alertId ?? null,
   fold(doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as AlertEvent;
     switch (event.type) {

@@ -2,13 +2,10 @@ import type { WebhookAttempt, WebhookDelivery } from '@walletscreen/contracts';
 import type { WebhookDeliveryEvent } from '@walletscreen/domain/webhook-delivery/events';
 import type { WebhookEndpointEvent } from '@walletscreen/domain/webhook-endpoint/events';
 import type { RecordedEvent } from '@walletscreen/platform';
+import { collection } from '../collection';
 import type { Projection } from '../projection';
 
-/** The delivery log: one document per webhook delivery, with its attempts and next attempt time. */
-export const WEBHOOK_DELIVERIES = 'webhook_deliveries';
-/** Each endpoint's health: when a delivery last succeeded, and since when every one has failed. */
-export const WEBHOOK_ENDPOINT_HEALTH = 'webhook_endpoint_health';
-
+/** A delivery as the Webhooks screen shows it (contracts' WebhookDelivery), with the user whose endpoint it is for. */
 export type WebhookDeliveryDoc = WebhookDelivery & { user_id: string };
 
 export interface WebhookEndpointHealthDoc {
@@ -19,14 +16,22 @@ export interface WebhookEndpointHealthDoc {
   failing_since: string | null;
 }
 
+/** The delivery log: one document per webhook delivery, with its attempts and next attempt time. */
+export const webhookDeliveries = collection<WebhookDeliveryDoc>('webhook_deliveries');
+/** Each endpoint's health: when a delivery last succeeded, and since when every one has failed. */
+export const webhookEndpointHealth = collection<WebhookEndpointHealthDoc>('webhook_endpoint_health');
+
+/** The events the endpoint health handles (its fold also lists the others of both streams, as no-ops). */
+type HealthEvent = Extract<WebhookEndpointEvent | WebhookDeliveryEvent, { type: 'WebhookEndpointCreated' | 'WebhookEndpointUpdated' | 'WebhookEndpointDeleted' | 'WebhookDeliveryAttempted' }>;
+
 /** Attempts a delivery's document keeps (the newest ones). */
 const ATTEMPTS_KEPT = 50;
 
 export const webhookDeliveriesProjection: Projection<WebhookDeliveryDoc> = {
   name: 'webhook-deliveries-v1',
-  collection: WEBHOOK_DELIVERIES,
+  collection: webhookDeliveries.name,
   handles: ['WebhookDeliveryScheduled', 'WebhookDeliveryClaimed', 'WebhookDeliveryAttempted', 'WebhookRedeliveryRequested', 'WebhookDeliveryAbandoned'],
-  keyOf: (event: RecordedEvent) => (event.data as { deliveryId?: string }).deliveryId ?? null,
+  keyOf: (event: RecordedEvent) => (event.data as WebhookDeliveryEvent['data']).deliveryId ?? null,
   fold(doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as WebhookDeliveryEvent;
     if (event.type === 'WebhookDeliveryScheduled') {
@@ -88,9 +93,9 @@ export const webhookDeliveriesProjection: Projection<WebhookDeliveryDoc> = {
 
 export const webhookEndpointHealthProjection: Projection<WebhookEndpointHealthDoc> = {
   name: 'webhook-endpoint-health-v1',
-  collection: WEBHOOK_ENDPOINT_HEALTH,
+  collection: webhookEndpointHealth.name,
   handles: ['WebhookEndpointCreated', 'WebhookEndpointUpdated', 'WebhookEndpointDeleted', 'WebhookDeliveryAttempted'],
-  keyOf: (event: RecordedEvent) => (event.data as { endpointId?: string }).endpointId ?? null,
+  keyOf: (event: RecordedEvent) => (event.data as HealthEvent['data']).endpointId ?? null,
   fold(doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as WebhookEndpointEvent | WebhookDeliveryEvent;
     switch (event.type) {
