@@ -57,9 +57,10 @@ it('renders a check without its evidence as Incomplete: what is missing, no scor
   expect(check.status).toBe(200);
   expect(check.body.risk_level).toBe('Incomplete');
   expect(check.body.missing_evidence).toHaveLength(2);
+  // As the web app does: the check's consistency token, so the stored check is found however far the read models are behind.
   const res = await fetch(`${server.url.replace('localhost', '127.0.0.1')}/api/pdf/download_aml_report`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'consistency-token': check.headers.get('consistency-token')! },
     body: JSON.stringify({ aml_report: check.body.aml_report, wallet_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', check_id: check.body.check_id }),
   });
   expect(res.status).toBe(200);

@@ -27,7 +27,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir 
     logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
   const base = server.url.replace('localhost', '127.0.0.1');
-  // Like the web app: the newest consistency token seen is sent with every read (http/consistency.ts).
+  // Like a web app session: the newest consistency token seen is sent with every call (http/consistency.ts).
   let newestToken = 0;
   const test: TestServer = {
     ...server,
@@ -39,7 +39,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir 
       const headers: Record<string, string> = { ...options.headers };
       if (options.body !== undefined || options.raw !== undefined) headers['content-type'] ??= 'application/json';
       if (options.token) headers.authorization = `Bearer ${options.token}`;
-      if (method === 'GET' && newestToken > 0 && !Object.keys(headers).some((h) => h.toLowerCase() === 'consistency-token')) headers['consistency-token'] = String(newestToken);
+      if (newestToken > 0 && !Object.keys(headers).some((h) => h.toLowerCase() === 'consistency-token')) headers['consistency-token'] = String(newestToken);
       const res = await fetch(`${base}${url}`, { method, headers, body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
       const token = Number(res.headers.get('consistency-token'));
       if (Number.isSafeInteger(token) && token > newestToken) newestToken = token;

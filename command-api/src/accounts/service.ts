@@ -169,9 +169,9 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     /** Records what an auditor read, on their access stream, before it is answered. */
-    async recordAuditorAccess(auditor: { userId: string; email: string }, access: { method: string; path: string; params: Record<string, string> }): Promise<void> {
+    async recordAuditorAccess(auditor: { userId: string; email: string }, access: { method: string; path: string; params: Record<string, string> }): Promise<number | null> {
       const by = { userId: auditor.userId, email: auditor.email, role: 'auditor' as const };
-      await auditorAccess.execute(auditorAccessStreamId(auditor.userId), { type: 'RecordAuditorView', data: { by, ...access }, metadata: { now: now() } }, { commandId: randomUUID() });
+      return (await auditorAccess.execute(auditorAccessStreamId(auditor.userId), { type: 'RecordAuditorView', data: { by, ...access }, metadata: { now: now() } }, { commandId: randomUUID() })).position;
     },
 
     /**

@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { accountMessages, type Role } from '@walletscreen/contracts';
 import { Forbidden } from '@walletscreen/domain/errors';
 import type { AuthMiddleware } from './route';
+import { setConsistencyToken } from './consistency';
 
 export interface AuthenticatedUser {
   userId: string;
@@ -20,8 +21,8 @@ export interface AuditorAccess {
 
 export interface Authenticator {
   authenticate(authorization: string | undefined): Promise<AuthenticatedUser>;
-  /** Records an auditor's read of the admin area's data; the read is refused when it cannot be recorded. */
-  recordAuditorAccess?(auditor: AuthenticatedUser, access: AuditorAccess): Promise<void>;
+  /** Records an auditor's read of the admin area's data (answering with the record's store position); the read is refused when it cannot be recorded. */
+  recordAuditorAccess?(auditor: AuthenticatedUser, access: AuditorAccess): Promise<number | null>;
 }
 
 /** Methods that read: the only ones an auditor's session may call. */
@@ -79,7 +80,8 @@ export function requireAuditReader(auth: Authenticator): RequestHandler {
         if (user.role !== 'admin' && user.role !== 'auditor') throw new Forbidden(accountMessages.forbidden);
         if (user.role === 'auditor') {
           if (!auth.recordAuditorAccess) throw new Error("the authenticator cannot record auditors' reads");
-          await auth.recordAuditorAccess(user, { method: req.method, path: req.originalUrl, params: { ...(req.params as Record<string, string>) } });
+          // The read recorded something: its answer carries that record's consistency token.
+          setConsistencyToken(res, await auth.recordAuditorAccess(user, { method: req.method, path: req.originalUrl, params: { ...(req.params as Record<string, string>) } }));
         }
         res.locals.user = user;
       })

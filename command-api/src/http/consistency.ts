@@ -2,10 +2,12 @@
  * Read-your-writes across the write side and the read models. A command is answered from its own
  * stream, never by waiting for a read model; the answer carries the store position of what it
  * recorded as a consistency token (`Consistency-Token: <position>`, also `consistency_token` on a
- * settled check's socket message). A later read that must show that write sends the token back in
- * the same header, and is answered once the read models have reached that position, or after a
- * bounded wait (`READ_YOUR_WRITES_WAIT_MS`) with what they show then. The web app sends back the
- * newest token it has seen on every read; API clients may do the same.
+ * settled check's socket message). A later request that must show that write (a read, or a call
+ * that reads a read model, like the PDF of a stored check) sends the token back in the same header,
+ * and is handled once the read models have reached that position, or after a bounded wait
+ * (`READ_YOUR_WRITES_WAIT_MS`) with what they show then. The web app sends back the newest token it
+ * has seen with every read and download; API clients may do the same. A request without a token
+ * never waits: a command is decided on its streams.
  */
 import type { RequestHandler, Response } from 'express';
 import { z } from 'zod';
@@ -45,13 +47,9 @@ export function consistencyTokenOf(value: string | string[] | undefined): number
 /** Waits until the read models have reached a position (rejects when they have not within `timeoutMs`). */
 export type ReadModelsAt = (position: number, timeoutMs: number) => Promise<void>;
 
-/**
- * Reads (GET, HEAD) that carry a token wait, bounded, until the read models have reached it;
- * writes are decided on the streams and never wait.
- */
+/** A request that carries a token waits, bounded, until the read models have reached it. */
 export function readYourWrites(readModelsAt: ReadModelsAt | undefined): RequestHandler {
   return (req, _res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     let position: number | null;
     try {
       position = consistencyTokenOf(req.headers[CONSISTENCY_TOKEN.toLowerCase()]);
