@@ -101,6 +101,12 @@ function boundaries() {
   const webFeatures = featureFolders('frontend/src/features', []);
   blocks.push(restrict(['frontend/**/*.{ts,tsx}'], forbidden('frontend')));
   for (const f of webFeatures) blocks.push(restrict([`frontend/src/features/${f}/**/*.{ts,tsx}`], [...forbidden('frontend'), ...otherFeatures(webFeatures, f)]));
+  // Test tooling (each workspace's testing/ folder, beside src/) is for tests: production code never imports it.
+  blocks.push({
+    files: ['*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/testing/**', '@walletscreen/*/testing/*'], message: 'test tooling (a testing/ folder) is for tests, not production code' }] }] },
+  });
   // The API, the workers and the composition roots read read models through their queries (tests may read through the handles, and write fixtures).
   blocks.push({ files: ['command-api/**/*.ts', 'workers/**/*.ts', 'server/**/*.ts'], ignores: ['**/*.test.ts'], rules: readThroughQueriesOnly });
   return blocks;

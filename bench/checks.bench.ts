@@ -40,7 +40,7 @@ import { createLogger, type EventStore, type RecordedEvent } from '@walletscreen
 import { customers } from '@walletscreen/projections/customers/queries';
 import { SqliteEventStore } from '@walletscreen/platform/event-store/sqlite/sqlite-event-store';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
-import { addresses as a } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a } from '@walletscreen/workers/testing/replay-server';
 import { ms, nextMessage, percentile, repoRoot, startEsploraReplay, walletFor } from './support';
 
 const ROLE = 'walletscreen-checks-bench-load';

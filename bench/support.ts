@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { bech32Encode, convertBits } from '@walletscreen/contracts/addresses/bech32';
-import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 
 /** A distinct, valid P2WPKH address per check. */
 export function walletFor(i: number): string {

@@ -16,7 +16,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Network } from '@walletscreen/contracts';
-import { loopbackConfig, startReplayServer, traceAddresses, traceRoutes, type TraceFamily } from '@walletscreen/workers/chain-data/replay-server';
+import { loopbackConfig, startReplayServer, traceAddresses, traceRoutes, type TraceFamily } from '@walletscreen/workers/testing/replay-server';
 import { createChainDataService, rateLookup, type ChainDataService } from '@walletscreen/workers/chain-data/service';
 import { createTracer, type Tracer } from '@walletscreen/workers/chain-data/trace';
 import { defaultChainDataConfig, defaultTraceConfig, type ChainDataConfig } from '@walletscreen/workers/chain-data/types';

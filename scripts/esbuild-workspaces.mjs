@@ -10,6 +10,8 @@ const workspaces = {
   setup(b) {
     b.onResolve({ filter: /^@walletscreen\// }, (args) => {
       const [, ws, ...rest] = args.path.split('/');
+      // A workspace's test tooling lives beside its sources, in testing/ (never in a production bundle).
+      if (rest[0] === 'testing') return { path: path.join(root, ws, `${rest.join('/')}.ts`) };
       return { path: path.join(root, ws, rest.length ? `src/${rest.join('/')}.ts` : 'src/index.ts') };
     });
   },

@@ -50,6 +50,12 @@ describe('import boundaries', () => {
     expect(await problems('server/src/x.ts', "import { allProjections } from '@walletscreen/projections';\nimport { startAnalysisWorker } from '@walletscreen/workers/checks/analysis-worker';\nexport const y = [allProjections, startAnalysisWorker];\n")).toEqual([]);
   });
 
+  it('production code imports no test tooling; tests do', async () => {
+    expect(await problems('workers/src/chain-data/x.ts', "import { startReplayServer } from '../../testing/replay-server';\nexport const y = startReplayServer;\n")).toEqual([expect.stringContaining('test tooling')]);
+    expect(await problems('server/src/x.ts', "import { startReplayServer } from '@walletscreen/workers/testing/replay-server';\nexport const y = startReplayServer;\n")).toEqual([expect.stringContaining('test tooling')]);
+    expect(await problems('workers/src/chain-data/x.int.test.ts', "import { startReplayServer } from '../../testing/replay-server';\nexport const y = startReplayServer;\n")).toEqual([]);
+  });
+
   it('composition roots only wire: no route declared, no error mapped in server/', async () => {
     expect(await problems('server/src/x.ts', "import { route } from '@walletscreen/command-api/http/route';\nexport const y = route;\n")).toEqual([expect.stringContaining('listed in command-api/src/api.ts')]);
     expect(await problems('server/src/x.ts', "import { Conflict } from '@walletscreen/domain/errors';\nexport const y = Conflict;\n")).toEqual([expect.stringContaining('mapped to business errors')]);

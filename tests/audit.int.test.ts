@@ -17,7 +17,7 @@ import { createLogger } from '@walletscreen/platform';
 import { SqliteReadStore } from '@walletscreen/platform/adapters';
 import { runRebuildCommand, runVerifyCommand, type CommandIO } from '@walletscreen/server/operations';
 import { allProjections } from '@walletscreen/projections';
-import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 

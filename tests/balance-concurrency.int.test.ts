@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Customer } from '@walletscreen/contracts';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
-import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
 let replay: ReplayServer;

@@ -16,7 +16,7 @@ import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
-import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { startEmbeddedProcess } from './support/process';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 

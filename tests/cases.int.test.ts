@@ -14,7 +14,7 @@ import path from 'node:path';
 import { auditEventName, caseMessages, type CaseDetail, type CaseList, type WalletAnalysis } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
-import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { CheckProgress } from '@walletscreen/contracts';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
-import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { startEmbeddedProcess } from './support/process';
 import { startTestServer, type TestServer } from './support/server';
 

@@ -3,7 +3,7 @@
  * (a browser retry racing its first try), against 20 checks each. Through HTTP on the real server.
  */
 import { randomUUID } from 'node:crypto';
-import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { customers } from '@walletscreen/projections/customers/queries';
 import { startTestServer, type TestServer } from './support/server';

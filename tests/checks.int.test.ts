@@ -11,7 +11,7 @@ import { io } from 'socket.io-client';
 import { checkStages, stageKeys, type CheckProgress, type WalletAnalysis } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
 import { findCustomerByEmail } from '@walletscreen/projections/customers/queries';
-import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { startTestServer, type TestServer } from './support/server';
 

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { WalletAnalysis } from '@walletscreen/contracts';
 import { CONSISTENCY_TOKEN, readYourWrites, READ_YOUR_WRITES_WAIT_MS } from '@walletscreen/command-api/http/consistency';
-import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { startTestServer, type TestServer } from './support/server';
 
 let replay: ReplayServer;

@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { DATA_FILES, compatChainEnv, compatRoutes, eventsDigest, readManifest, readStoredFile, type ManifestUser } from './compat/manifest';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 

@@ -31,7 +31,7 @@ import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { runRebuildCommand } from '@walletscreen/server/operations';
 import type { ProcessKind } from '@walletscreen/server/processes';
 import { bundleServerProcesses, startServerProcess, stopServerProcess, type ServerProcess } from './support/server-processes';
-import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 const root = path.resolve(__dirname, '..');

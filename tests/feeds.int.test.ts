@@ -9,7 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FeedsStatusResponse, FeedStatus, FeedSyncResponse, StreamView, WalletAnalysis } from '@walletscreen/contracts';
-import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { ADMIN, expectAppendsNothing, startTestServer, type TestServer } from './support/server';
 
 const fixtures = path.resolve(__dirname, '../workers/test-fixtures/feeds');

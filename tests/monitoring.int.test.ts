@@ -15,7 +15,7 @@ import { rescreenPricing } from '@walletscreen/contracts';
 import { createLogger, type RecordedEvent } from '@walletscreen/platform';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { NO_CHECKS_LEFT } from '@walletscreen/domain/user/decide';
-import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 import { startSmtpSink } from './support/smtp';

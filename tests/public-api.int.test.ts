@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ApiKey, CreateApiKeyResponse } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
-import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { apiClient } from './support/api-client';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { customListMessages, noSanctionsListMessage, type CustomListSummary, type CustomListUploadResponse, type SanctionsStatus, type WalletAnalysis } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
-import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import type { SanctionsStatus, SanctionsSyncResponse, WalletAnalysis } from '@walletscreen/contracts';
-import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
 const OMNI = '129eYFMGqbRpqTpJn2TyvnM1gfjCEXTJxD';

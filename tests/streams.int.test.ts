@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CheckEvents, CheckReplayResponse, StreamList, StreamView } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
-import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { RISK_MODEL_VERSION } from '@walletscreen/workers/checks/risk-model';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { ADMIN, startTestServer, type TestServer } from './support/server';

@@ -14,7 +14,7 @@ import { Webhook } from 'standardwebhooks';
 import { alertCreatedMessageSchema, batchCompletedMessageSchema, screeningCompletedMessageSchema, type CreateWebhookResponse, type WatchResult, type WebhookDelivery, type WebhookEndpoint } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
-import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { apiClient, bearer } from './support/api-client';
 import { startEmbeddedProcess } from './support/process';
 import { startSmtpSink } from './support/smtp';

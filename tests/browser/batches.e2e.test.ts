@@ -11,7 +11,7 @@ import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { createLogger } from '@walletscreen/platform';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
-import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { launchBrowser, screenshot } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { caseMessages, shortenAddress } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
-import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { expectAccessible } from '../support/axe';
 import { launchBrowser, screenshot } from '../support/browser';

@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { shortenAddress } from '@walletscreen/contracts';
-import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { launchBrowser, registerAndSignIn, screenshot } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 

@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { shortenAddress } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
-import { startReplayServer, traceAddresses, traceRoutes, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { startReplayServer, traceAddresses, traceRoutes, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { expectAccessible } from '../support/axe';
 import { ARTIFACTS, launchBrowser, screenshot } from '../support/browser';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createLogger } from '@walletscreen/platform';
 import { rescreenPricing, shortenAddress } from '@walletscreen/contracts';
-import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { launchBrowser, screenshot } from '../support/browser';
 import { ADMIN, startTestServer, type TestServer } from '../support/server';

@@ -19,7 +19,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { auditEventName, auditorAccessStreamPrefix, type CheckReplayResponse } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
-import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { RISK_MODEL_VERSION } from '@walletscreen/workers/checks/risk-model';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { expectAccessible } from '../support/axe';

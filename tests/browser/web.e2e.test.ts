@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { launchBrowser, screenshot } from '../support/browser';
 import { measureFirstLoad } from '../support/page-weight';
 import { ADMIN, startTestServer, type TestServer } from '../support/server';

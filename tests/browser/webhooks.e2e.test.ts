@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { launchBrowser, screenshot } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
-import { addresses, fixture, recordedWalletRoutes, traceAddresses, traceRoutes, type Route } from '@walletscreen/workers/chain-data/replay-server';
+import { addresses, fixture, recordedWalletRoutes, traceAddresses, traceRoutes, type Route } from '@walletscreen/workers/testing/replay-server';
 
 /**
  * The files of a data directory the server needs, as the fixture stores them (`.gz` beside the

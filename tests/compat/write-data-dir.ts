@@ -28,7 +28,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import Stripe from 'stripe';
-import { startReplayServer, type ReplayServer } from '@walletscreen/workers/chain-data/replay-server';
+import { startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { ADMIN, startTestServer, type TestServer } from '../support/server';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import {

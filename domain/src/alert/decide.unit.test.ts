@@ -1,6 +1,6 @@
 import { monitoringMessages } from '@walletscreen/contracts';
 import { Conflict, NotFound } from '../errors';
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '../../testing/decider-spec';
 import { alertDecider, type AlertCommand } from './decide';
 import type { AlertEvent, AlertRaised } from './events';
 

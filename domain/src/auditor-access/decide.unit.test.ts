@@ -1,4 +1,4 @@
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '../../testing/decider-spec';
 import { auditorAccessDecider, type AuditorAccessCommand } from './decide';
 import type { AuditorAccessEvent } from './events';
 import { evolveAuditorAccess, initialAuditorAccessState } from './state';

@@ -1,5 +1,5 @@
 import { Conflict, NotFound, PaymentRequired } from '../errors';
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '../../testing/decider-spec';
 import { BATCH_ROWS_PER_EVENT, batchDecider, batchMessages, rowCheckId, type BatchCommand } from './decide';
 import type { BatchEvent, BatchRow } from './events';
 import { evolveBatch, initialBatchState, walletRows } from './state';

@@ -1,6 +1,6 @@
 import { CASE_LIMITS, caseMessages, fourEyesApplies, type FourEyesPolicy } from '@walletscreen/contracts';
 import { Conflict, Invalid, NotFound } from '../errors';
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '../../testing/decider-spec';
 import { caseDecider, type CaseCommand } from './decide';
 import type { CaseActor, CaseEvent, CaseRisk } from './events';
 import { evolveCase, initialCaseState } from './state';

@@ -1,6 +1,6 @@
 import { stageKeys, type WalletAnalysis } from '@walletscreen/contracts';
 import { Conflict, Invalid } from '../errors';
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '../../testing/decider-spec';
 import { checkDecider, checkMessages, sweepCharge, type CheckCommand, type CheckRequest } from './decide';
 import { checkEvents, type CheckEvent } from './events';
 

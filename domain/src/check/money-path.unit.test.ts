@@ -7,7 +7,7 @@
  */
 import { stageKeys, type WalletAnalysis } from '@walletscreen/contracts';
 import { PaymentRequired } from '../errors';
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '../../testing/decider-spec';
 import { userDecider, type UserCommand } from '../user/decide';
 import type { UserEvent } from '../user/events';
 import { checkDecider, sweepCharge, type CheckCommand, type CheckRequest } from './decide';

@@ -1,6 +1,6 @@
 import { CUSTOM_LIST_LIMITS, customListMessages } from '@walletscreen/contracts';
 import { Conflict, Invalid, NotFound } from '../errors';
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '../../testing/decider-spec';
 import { customListDecider, type CustomListCommand } from './decide';
 import type { CustomListEvent } from './events';
 import { evolveCustomList, initialCustomListState } from './state';

@@ -1,4 +1,4 @@
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '../../testing/decider-spec';
 import { feedSyncLogDecider, type FeedSyncLogCommand } from './decide';
 import type { FeedSyncEvent } from './events';
 import { evolveFeedSyncLog, initialFeedSyncLogState } from './state';

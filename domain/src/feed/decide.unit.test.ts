@@ -1,4 +1,4 @@
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '../../testing/decider-spec';
 import { feedDecider, type FeedCommand } from './decide';
 import { FeedError } from './errors';
 import { feedEvents, type FeedEntry, type FeedEvent, type SkippedEntries } from './events';

@@ -1,4 +1,4 @@
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '../../testing/decider-spec';
 import { decideSanctionsList, sanctionsListDecider, type SanctionsListCommand } from './decide';
 import { SanctionsListError } from './errors';
 import { sanctionsListEvents, type DelistedSanctionEntry, type ListedSanctionEntry, type OfacFormat, type SanctionEntry, type SanctionsListEvent, type SanctionsListImportedData } from './events';

@@ -1,4 +1,4 @@
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '../../testing/decider-spec';
 import { sanctionsSyncLogDecider, type SanctionsSyncLogCommand } from './decide';
 import { sanctionsSyncEvents, type SanctionsSyncEvent } from './events';
 import { evolveSanctionsSyncLog, initialSanctionsSyncLogState } from './state';

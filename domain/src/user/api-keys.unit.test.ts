@@ -1,5 +1,5 @@
 import { apiKeyMessages, API_KEYS_MAX } from '@walletscreen/contracts';
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '../../testing/decider-spec';
 import { Conflict, Forbidden, Invalid, NotFound } from '../errors';
 import { API_KEY_USE_RECORD_MS } from './api-keys';
 import { userDecider, type UserCommand } from './decide';

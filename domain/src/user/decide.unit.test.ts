@@ -1,5 +1,5 @@
 import { accountMessages } from '@walletscreen/contracts';
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '../../testing/decider-spec';
 import { Conflict, Forbidden, Invalid, NotFound, PaymentRequired } from '../errors';
 import { userDecider, type UserCommand } from './decide';
 import type { UserEvent } from './events';

@@ -1,4 +1,4 @@
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '../../testing/decider-spec';
 import { Conflict, Forbidden, NotFound, PaymentRequired } from '../errors';
 import { userDecider, type UserCommand } from './decide';
 import type { UserEvent } from './events';

@@ -1,5 +1,5 @@
 import { accountMessages } from '@walletscreen/contracts';
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '../../testing/decider-spec';
 import { Forbidden, Invalid, NotFound } from '../errors';
 import { decideUser, userDecider, type UserCommand, type ChangePasswordData } from './decide';
 import type { UserEvent } from './events';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { monitoringMessages } from '@walletscreen/contracts';
 import { NotFound } from '../errors';
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '../../testing/decider-spec';
 import { alertFor, decideWatch, isDue, watchDecider, type WatchCommand } from './decide';
 import type { CheckSummary, WatchEvent } from './events';
 import { evolveWatch, initialWatchState, type WatchState } from './state';

@@ -1,6 +1,6 @@
 import { webhookMessages } from '@walletscreen/contracts';
 import { Conflict, NotFound } from '../errors';
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '../../testing/decider-spec';
 import { CLAIM_MARGIN_MS, RETRY_SCHEDULE_MS, retryDelayMs, webhookDeliveryDecider, type WebhookDeliveryCommand } from './decide';
 import type { AttemptOutcome, WebhookDeliveryEvent } from './events';
 import { evolveDelivery, initialDeliveryState, isDue } from './state';

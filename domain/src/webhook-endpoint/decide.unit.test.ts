@@ -1,6 +1,6 @@
 import { webhookMessages, WEBHOOKS_MAX } from '@walletscreen/contracts';
 import { Conflict, NotFound } from '../errors';
-import { deciderSpec } from '../testing/decider-spec';
+import { deciderSpec } from '../../testing/decider-spec';
 import { DISABLE_AFTER_FAILING_MS, webhookEndpointDecider, type WebhookEndpointCommand } from './decide';
 import type { WebhookEndpointEvent } from './events';
 import { evolveEndpoints, initialEndpointsState, signingSecrets, type StoredEndpoint } from './state';

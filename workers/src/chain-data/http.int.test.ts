@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { createHttpClient, ProviderError, type HttpClientOptions, type HttpTransport } from './http';
 import { requestTransport } from './request-transport';
-import { fakeClock, startReplayServer, type ReplayServer } from './replay-server';
+import { fakeClock, startReplayServer, type ReplayServer } from '../../testing/replay-server';
 
 let server: ReplayServer;
 afterEach(async () => {

@@ -5,7 +5,7 @@
  */
 import { allPriceIds } from './assets';
 import { createPriceSource, parseSimplePrice, type PricesConfig } from './prices';
-import { loopbackConfig, priceRoutes, startReplayServer, type ReplayServer } from './replay-server';
+import { loopbackConfig, priceRoutes, startReplayServer, type ReplayServer } from '../../testing/replay-server';
 
 let server: ReplayServer | undefined;
 afterEach(async () => {

@@ -1,4 +1,4 @@
-import { addresses as a, fakeClock, fixture, loopbackConfig, startReplayServer, type ReplayServer, type Route } from './replay-server';
+import { addresses as a, fakeClock, fixture, loopbackConfig, startReplayServer, type ReplayServer, type Route } from '../../testing/replay-server';
 import { createChainDataService } from './service';
 import type { ChainDataConfig } from './types';
 

@@ -26,7 +26,7 @@ import {
   type ReplayServer,
   type Route,
   type TraceFamily,
-} from './replay-server';
+} from '../../testing/replay-server';
 import { createChainDataService } from './service';
 import { addressKey, createTracer, type TraceEvidence, type TraceFlow } from './trace';
 import { defaultTraceConfig, type ChainData, type ChainDataConfig, type TraceConfig } from './types';

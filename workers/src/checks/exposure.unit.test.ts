@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { TraceExpansion } from '../chain-data/trace';
-import { chain, evm, expansion, flow, trace as traceOf } from '../chain-data/trace-test-data';
+import { chain, evm, expansion, flow, trace as traceOf } from '../../testing/trace-test-data';
 import { attributeExposure, type ExposureCategory } from './exposure';
 
 const W = evm(0xaa);

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import type { TraceEvidence, TraceExpansion } from '../chain-data/trace';
-import { chain, evm, expansion, flow, trace as traceOf } from '../chain-data/trace-test-data';
+import { chain, evm, expansion, flow, trace as traceOf } from '../../testing/trace-test-data';
 import type { ChainData, Counterparty } from '../chain-data/types';
 import type { ExposureCategory } from './exposure';
 import { buildFundFlow, FUND_FLOW_DIRECT_LIMIT, orderCategories } from './fund-flow';

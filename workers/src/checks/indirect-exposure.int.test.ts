@@ -18,7 +18,7 @@ import { checkStreamId, type WalletAnalysis } from '@walletscreen/contracts';
 import type { WalletCheckRequested } from '@walletscreen/domain/check/events';
 import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
-import { loopbackConfig, startReplayServer, traceAddresses as t, traceRoutes, type ReplayServer } from '../chain-data/replay-server';
+import { loopbackConfig, startReplayServer, traceAddresses as t, traceRoutes, type ReplayServer } from '../../testing/replay-server';
 import { createChainDataService } from '../chain-data/service';
 import { createTracer } from '../chain-data/trace';
 import { defaultTraceConfig } from '../chain-data/types';

@@ -10,7 +10,7 @@ import { checkStreamId } from '@walletscreen/contracts';
 import type { WalletCheckRequested } from '@walletscreen/domain/check/events';
 import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
-import { addresses as a, loopbackConfig, recordedWalletRoutes, startReplayServer, type ReplayServer } from '../chain-data/replay-server';
+import { addresses as a, loopbackConfig, recordedWalletRoutes, startReplayServer, type ReplayServer } from '../../testing/replay-server';
 import { createChainDataService } from '../chain-data/service';
 import { createIntelligence } from '../intelligence/intelligence';
 import { createInterpreter } from '../interpretation/interpreter';

@@ -17,7 +17,7 @@ import type { WalletCheckRequested } from '@walletscreen/domain/check/events';
 import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { createPriceSource } from '../chain-data/prices';
-import { loopbackConfig, priceRoutes, startReplayServer, traceAddresses as t, traceRoutes, type Reply, type ReplayServer } from '../chain-data/replay-server';
+import { loopbackConfig, priceRoutes, startReplayServer, traceAddresses as t, traceRoutes, type Reply, type ReplayServer } from '../../testing/replay-server';
 import { createChainDataService } from '../chain-data/service';
 import { createTracer } from '../chain-data/trace';
 import { defaultTraceConfig } from '../chain-data/types';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { addresses as a } from '../chain-data/replay-server';
+import { addresses as a } from '../../testing/replay-server';
 import { contractSetsContent, contractSetsFeed } from './contract-sets';
 import { parseCustomLabels } from './custom-labels';
 import { ETHEREUM_DARKLIST_PAGE, parseDarklist } from './darklist';

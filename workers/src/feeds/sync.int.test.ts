@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { FeedId } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
-import { addresses as a } from '../chain-data/replay-server';
+import { addresses as a } from '../../testing/replay-server';
 import { FeedError } from '@walletscreen/domain/feed/errors';
 import { feedStreamId } from '@walletscreen/domain/feed/events';
 import { feedSyncStreamId } from '@walletscreen/domain/feed-sync-log/events';

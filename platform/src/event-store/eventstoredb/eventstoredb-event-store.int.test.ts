@@ -4,7 +4,7 @@
  * container engine answers; else the suite is skipped, saying why (no server can run here without
  * one: EventStoreDB is .NET, shipped as images).
  */
-import { serverSource } from '../../testing/containers';
+import { serverSource } from '../../../testing/containers';
 import { eventStoreContract } from '../contract-suite';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 

@@ -12,7 +12,7 @@ import type { RecordedEvent } from '../../event-store/port';
 import { SqliteEventStore } from '../../event-store/sqlite/sqlite-event-store';
 import { createLogger } from '../../logging/logger';
 import { SqliteReadStore } from '../../read-store/sqlite/sqlite-read-store';
-import { kafkaServer, testKafka } from '../../testing/kafka';
+import { kafkaServer, testKafka } from '../../../testing/kafka';
 import { messageBusContract } from '../contract-suite';
 import { createKafkaBus, type KafkaBus } from './kafka-bus';
 import { startKafkaRelay, type KafkaRelay } from './relay';

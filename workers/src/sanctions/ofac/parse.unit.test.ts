@@ -1,5 +1,5 @@
 import { detectOfacFormat, parseOfacText } from './parse';
-import { thrown } from './test-data';
+import { thrown } from '../../../testing/ofac-test-data';
 
 describe('format detection', () => {
   it('tells the three formats apart by their content', () => {

@@ -1,5 +1,5 @@
 import { parseOfacText } from './parse';
-import { eth, segwit, thrown, xbt } from './test-data';
+import { eth, segwit, thrown, xbt } from '../../../testing/ofac-test-data';
 
 describe('SDN_ADVANCED.XML', () => {
   const refs = `<ReferenceValueSets>

@@ -1,6 +1,6 @@
 import { parseOfacChunks, parseOfacText } from './parse';
 import { remarkAddresses, splitCsvPrograms } from './sdn-csv';
-import { eth, pieces, segwit, thrown, tron, xbt } from './test-data';
+import { eth, pieces, segwit, thrown, tron, xbt } from '../../../testing/ofac-test-data';
 
 describe('sdn.csv', () => {
   const row = (id: number, name: string, type: string, program: string, remarks: string) =>

@@ -1,5 +1,5 @@
 import { parseOfacChunks, parseOfacText } from './parse';
-import { pieces, thrown, tron, xbt } from './test-data';
+import { pieces, thrown, tron, xbt } from '../../../testing/ofac-test-data';
 
 describe('SDN.XML', () => {
   const doc = (body: string, date = '11/20/2026') =>

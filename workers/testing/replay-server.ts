@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { defaultChainDataConfig, type ChainDataConfig } from './types';
+import { defaultChainDataConfig, type ChainDataConfig } from '../src/chain-data/types';
 
 /** The recorded responses: beside this file's workspace, whether it runs from source or bundled (a benchmark runs from dist/bench). */
 export const fixturesDir = ((): string => {
@@ -15,7 +15,7 @@ export const fixturesDir = ((): string => {
     for (const candidate of [path.join(dir, 'test-fixtures', 'chain-data'), path.join(dir, 'workers', 'test-fixtures', 'chain-data')]) {
       if (existsSync(candidate)) return candidate;
     }
-    if (path.dirname(dir) === dir) return path.resolve(__dirname, '../../test-fixtures/chain-data');
+    if (path.dirname(dir) === dir) return path.resolve(__dirname, '../test-fixtures/chain-data');
   }
 })();
 

@@ -2,9 +2,9 @@
  * Test support: chain data and traces written by hand, for the tests of what is computed from
  * them (exposure attribution, the fund-flow graph). Amounts in the native unit, as providers give them.
  */
-import type { TraceEvidence, TraceExpansion } from './trace';
-import { traceFlowOf } from './trace';
-import type { ChainData, Counterparty } from './types';
+import type { TraceEvidence, TraceExpansion } from '../src/chain-data/trace';
+import { traceFlowOf } from '../src/chain-data/trace';
+import type { ChainData, Counterparty } from '../src/chain-data/types';
 
 /** An EVM address made of a number, easy to tell apart in a failing test. */
 export const evm = (i: number) => `0x${i.toString(16).padStart(40, '0')}`;
