@@ -125,5 +125,27 @@ module.exports = tseslint.config(
   },
   { files: ['**/*.cjs', '**/*.js'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   { files: ['frontend/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
+  // Type-aware rules: what the types say about promises, assertions and unions that plain syntax cannot see.
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: __dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/return-await': ['error', 'in-try-catch'],
+      '@typescript-eslint/only-throw-error': 'error',
+      '@typescript-eslint/prefer-promise-reject-errors': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/no-base-to-string': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true }],
+      '@typescript-eslint/no-redundant-type-constituents': 'error',
+      '@typescript-eslint/no-unsafe-enum-comparison': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  // Tests narrow what a query or a DOM lookup returns by assertion; the generated API types are the OpenAPI document's.
+  { files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts', 'frontend/src/test/**/*.ts'], rules: { '@typescript-eslint/no-unnecessary-type-assertion': 'off' } },
+  { files: ['tests/support/api-schema.d.ts'], rules: { '@typescript-eslint/no-redundant-type-constituents': 'off' } },
   ...boundaries(),
 );

@@ -124,7 +124,7 @@ async function loadThread(root: string) {
     const [first, ...others] = await Promise.all([post(user, wallet, key), ...(repeats && sentTwice(i) ? [post(user, wallet, key)] : [])]);
     const answeredAt = wallClock();
     if (repeats && retriedAfter(i)) others.push(await post(user, wallet, key));
-    return { i, sentAt, answeredAt, ...first!, repeats: others.map((o) => ({ status: o.status, checkId: o.checkId })) };
+    return { i, sentAt, answeredAt, ...first, repeats: others.map((o) => ({ status: o.status, checkId: o.checkId })) };
   };
 
   async function phase(load: Load): Promise<PhaseResult> {

@@ -96,5 +96,5 @@ it('changes the password (the other browser is signed out, this one stays), sign
   // The receipt.
   const [download] = await Promise.all([page.waitForEvent('download'), purchases.getByRole('button', { name: /^Download receipt WS-/ }).click()]);
   expect(download.suggestedFilename()).toMatch(/^Receipt_WS-\d{8}-[0-9A-F]{8}\.pdf$/);
-  expect(readFileSync((await download.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(readFileSync((await download.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 }, 120_000);

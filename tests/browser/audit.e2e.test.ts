@@ -74,7 +74,7 @@ it('shows the audit log with e-mails, filters by type, opens an event, verifies 
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSONL' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^walletscreen-audit-\d{4}-\d{2}-\d{2}\.jsonl$/);
-  const lines = readFileSync((await download.path())!, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string });
+  const lines = readFileSync((await download.path()), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string });
   expect(lines.length).toBeGreaterThanOrEqual(2);
   expect(lines.every((l) => l.type === 'UserSignedIn')).toBe(true);
   await page.context().close();

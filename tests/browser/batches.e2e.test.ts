@@ -56,7 +56,7 @@ const chooseFile = (page: Page, name: string, text: string) => page.getByRole('r
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; body: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: download.suggestedFilename(), body: readFileSync((await download.path())!) };
+  return { name: download.suggestedFilename(), body: readFileSync((await download.path())) };
 }
 
 const good = ['address,network,reference', `${a.btcWallet},bitcoin,deposit-1001`, `${SANCTIONED},bitcoin,deposit-1002`, `${a.btcWallet},BTC,deposit-1003`, `${a.evmWallet},ethereum,withdrawal-7`].join('\n');

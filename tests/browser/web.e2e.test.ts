@@ -133,7 +133,7 @@ it('reports no CSP violation on the landing page, a check with its PDF, every da
   const result = page.getByTestId('analysis-result');
   await result.waitFor({ timeout: 60_000 });
   const [download] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Download AML Report' }).click()]);
-  const pdf = readFileSync((await download.path())!);
+  const pdf = readFileSync((await download.path()));
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   for (const screen of ['history', 'top-up', 'batch', 'watchlist', 'alerts', 'api-keys', 'webhooks']) {
     await visit(page, `/dashboard/${screen}`, () => page.getByRole('navigation', { name: 'Dashboard' }).waitFor());

@@ -610,8 +610,8 @@ async function capture(): Promise<Omit<Manifest, 'format' | 'build' | 'writtenAt
     manifestChecks.push({
       id: c.id,
       owner: owner.email,
-      address: String(body.wallet_address ?? body.address ?? ''),
-      network: String(body.network ?? ''),
+      address: String((body.wallet_address ?? body.address ?? '') as string),
+      network: String((body.network ?? '') as string),
       via: c.via,
       result: result ? { status: result.status, body: result.body } : null,
       history,

@@ -18,8 +18,8 @@ export async function startEmbeddedProcess(dataDir: string, env: Record<string, 
       const m = /WalletScreen is running at (http:\/\/\S+)/.exec(output);
       if (m) resolve(m[1]!.replace('localhost', '127.0.0.1'));
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${output}`)));
   }).catch((error: unknown) => {
     child.kill('SIGKILL');

@@ -55,8 +55,8 @@ export async function startServerProcess(options: { root: string; bundles: strin
       proc.url = (JSON.parse(line) as { url?: string }).url?.replace('localhost', '127.0.0.1');
       resolve();
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code, signal) => {
       if (!running) reject(new Error(`${name} exited (${code ?? signal}) at start; log ${proc.log}:\n${tail(proc.log)}`));
     });

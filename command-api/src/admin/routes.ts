@@ -107,7 +107,7 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
         },
         async handle({ params, body, headers }, _req, res) {
           const idempotencyKey = headers['Idempotency-Key'];
-          await answer(res, await deps.commands.topUp(params.id, { ...body, ...(idempotencyKey ? { idempotencyKey } : {}) }, actorOf(res)));
+          answer(res, await deps.commands.topUp(params.id, { ...body, ...(idempotencyKey ? { idempotencyKey } : {}) }, actorOf(res)));
         },
       }),
       route({
@@ -119,7 +119,7 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
         request: { params: customerIdSchema, paramsNotFound: adminMessages.customerNotFound, body: roleChangeRequestSchema, bodyOptional: true },
         responses: { ...roleChangeAnswers, 409: { description: 'The customer is an admin, or oneself: they cannot be blocked' } },
         async handle({ params, body }, _req, res) {
-          await answer(res, await deps.commands.block(params.id, actorOf(res), body.reason ?? ADMIN_BLOCK_REASON));
+          answer(res, await deps.commands.block(params.id, actorOf(res), body.reason ?? ADMIN_BLOCK_REASON));
         },
       }),
       route({
@@ -131,7 +131,7 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
         request: { params: customerIdSchema, paramsNotFound: adminMessages.customerNotFound, body: roleChangeRequestSchema, bodyOptional: true },
         responses: roleChangeAnswers,
         async handle({ params, body }, _req, res) {
-          await answer(res, await deps.commands.unblock(params.id, actorOf(res), body.reason ?? ADMIN_UNBLOCK_REASON));
+          answer(res, await deps.commands.unblock(params.id, actorOf(res), body.reason ?? ADMIN_UNBLOCK_REASON));
         },
       }),
       route({

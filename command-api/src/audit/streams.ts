@@ -25,7 +25,7 @@ export interface StreamKind {
 
 /** A kind entry, its fold's state type checked against its evolve. */
 export function streamKind<S>(kind: string, prefix: string, fold: StreamFold<S> | null): StreamKind {
-  return { kind, prefix, fold: fold as StreamFold<unknown> | null };
+  return { kind, prefix, fold: fold };
 }
 
 /** The kind of a stream id: the entry with the longest prefix it starts with (`custom-list-` before a `custom-`). */

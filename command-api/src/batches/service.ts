@@ -43,7 +43,7 @@ export interface RowWithCheck {
 
 export function rowResult({ row, checkId, check }: RowWithCheck, skipped: ReadonlyMap<number, string>): BatchRowResult {
   const skipReason = skipped.get(row.sameAs ?? row.line);
-  const status: BatchRowStatus = check ? (check.status as BatchRowStatus) : skipReason !== undefined ? 'skipped' : 'pending';
+  const status: BatchRowStatus = check ? (check.status) : skipReason !== undefined ? 'skipped' : 'pending';
   return {
     line: row.line,
     address: row.address,

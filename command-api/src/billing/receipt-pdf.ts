@@ -97,18 +97,18 @@ export function renderReceiptPdf(purchase: ReceiptPurchase, seller: ReceiptSelle
   doc.save().rect(50, y, width, 20).fill('#eef2ff').restore();
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(9);
   doc.text('Description', cols[0]! + 8, y + 6);
-  doc.text('Checks', cols[1]!, y + 6, { width: 70, align: 'right' });
-  doc.text('Amount', cols[2]!, y + 6, { width: cols[3]! - cols[2]! - 8, align: 'right' });
+  doc.text('Checks', cols[1], y + 6, { width: 70, align: 'right' });
+  doc.text('Amount', cols[2], y + 6, { width: cols[3]! - cols[2]! - 8, align: 'right' });
   y += 26;
   doc.font('Helvetica').fontSize(10);
   doc.text(`${purchase.planName} plan: premium wallet checks, valid until ${formatDate(purchase.expiresAt)}`, cols[0]! + 8, y, { width: cols[1]! - cols[0]! - 16 });
-  doc.text(String(purchase.checks), cols[1]!, y, { width: 70, align: 'right' });
-  doc.text(formatAmount(purchase.amount, purchase.currency), cols[2]!, y, { width: cols[3]! - cols[2]! - 8, align: 'right' });
+  doc.text(String(purchase.checks), cols[1], y, { width: 70, align: 'right' });
+  doc.text(formatAmount(purchase.amount, purchase.currency), cols[2], y, { width: cols[3]! - cols[2]! - 8, align: 'right' });
   y = Math.max(doc.y, y + 14) + 10;
   doc.moveTo(50, y).lineTo(50 + width, y).lineWidth(0.5).strokeColor('#d1d5db').stroke();
   y += 8;
-  doc.font('Helvetica-Bold').fontSize(11).text('Total', cols[1]!, y, { width: 70, align: 'right' });
-  doc.text(formatAmount(purchase.amount, purchase.currency), cols[2]!, y, { width: cols[3]! - cols[2]! - 8, align: 'right' });
+  doc.font('Helvetica-Bold').fontSize(11).text('Total', cols[1], y, { width: 70, align: 'right' });
+  doc.text(formatAmount(purchase.amount, purchase.currency), cols[2], y, { width: cols[3]! - cols[2]! - 8, align: 'right' });
   y = doc.y + 24;
 
   const rows: Array<[string, string]> = [

@@ -61,7 +61,7 @@ export function createBilling(deps: BillingDeps) {
   }
 
   return {
-    provider: (deps.stripe ? 'stripe' : 'local') as 'stripe' | 'local',
+    provider: (deps.stripe ? 'stripe' : 'local'),
 
     plans: (): Plan[] => deps.plans.list(),
 

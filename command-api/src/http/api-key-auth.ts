@@ -57,7 +57,7 @@ function rateLimitHeaders(res: Response, limiter: RateLimiter, outcome: { remain
 export function requireApiKey(deps: { auth: ApiKeyAuthenticator; limiter: RateLimiter }, scope: ApiKeyScope): RequestHandler {
   return (req, res, next) => {
     void (async () => {
-      const presented = presentedKey(req.headers as Parameters<typeof presentedKey>[0]);
+      const presented = presentedKey(req.headers);
       if (!presented) throw new Unauthorized(apiKeyMessages.missingKey);
       if (!looksLikeApiKey(presented)) throw new Unauthorized(apiKeyMessages.invalidKey);
       const { user, key } = await deps.auth.authenticateApiKey(presented);

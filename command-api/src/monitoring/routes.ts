@@ -41,7 +41,7 @@ const alertListQuerySchema = z.object({
 type Wait = (position: number) => Promise<void>;
 
 const itemsOf = (body: WatchRequest): { items: WatchItem[]; many: boolean } =>
-  'items' in body ? { items: body.items as WatchItem[], many: true } : { items: [body as WatchItem], many: false };
+  'items' in body ? { items: body.items, many: true } : { items: [body], many: false };
 
 function declarations(deps: { monitoring: Monitoring; waitForReadModels: Wait }, auth: RouteAuth, prefix: '' | '/v1') {
   const { monitoring } = deps;

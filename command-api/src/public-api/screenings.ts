@@ -101,7 +101,7 @@ export function screeningRoutes(deps: { checks: ScreeningChecks; readStore: Read
         const docs = await findHistory(deps.readStore, q, currentUser(res).userId, { status: q.status, ...(q.reference ? { reference: q.reference } : {}) });
         const items = docs.map((d: CheckDoc) => ({
           id: d.id,
-          status: d.status as Screening['status'],
+          status: d.status,
           address: d.wallet_address,
           network: d.network,
           reference: d.reference ?? null,

@@ -47,9 +47,9 @@ export function checkedLookup(allowPrivate: boolean, resolve: typeof dnsLookup =
   return (hostname, options, callback) => {
     resolve(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
-      const list = addresses as LookupAddress[];
+      const list = addresses;
       const refused = allowPrivate ? undefined : list.find((a) => !isPublicAddress(a.address));
-      if (refused) return callback(new PrivateDestination(refused.address) as NodeJS.ErrnoException, '', 0);
+      if (refused) return callback(new PrivateDestination(refused.address), '', 0);
       if (list.length === 0) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
       callback(null, list[0]!.address, list[0]!.family);

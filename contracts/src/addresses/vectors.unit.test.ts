@@ -334,7 +334,7 @@ describe('EIP-55 (eip-55.json)', () => {
     expect(toChecksumAddress(a.toLowerCase())).toBe(a);
     expect(accepted(parseAddress(a))).toEqual({ chain: 'evm', network: 'ethereum', normalized: a, kind: 'account' });
     const i = a.search(/[a-fA-F]/);
-    const flipped = a.slice(0, i) + (a[i] === a[i]!.toLowerCase() ? a[i]!.toUpperCase() : a[i]!.toLowerCase()) + a.slice(i + 1);
+    const flipped = a.slice(0, i) + (a[i] === a[i]!.toLowerCase() ? a[i].toUpperCase() : a[i]!.toLowerCase()) + a.slice(i + 1);
     refusedAs(flipped, addressMessages.eip55);
   });
 

@@ -71,7 +71,7 @@ describe('ChangeRole', () => {
   it('changes nothing when the role is already set', () =>
     given([registered]).when({ type: 'ChangeRole', data: { role: 'user', by: admin, reason: 'x' }, metadata: { now } }).then([]));
   it('does not let an admin block themselves', () =>
-    given([{ ...registered, data: { ...registered.data, role: 'admin' } } as UserEvent])
+    given([{ ...registered, data: { ...registered.data, role: 'admin' } }])
       .when({ type: 'ChangeRole', data: { role: 'blocked', by: { userId, email: 'ana@bank.example' }, reason: 'x' }, metadata: { now } })
       .thenThrows(Forbidden));
   it('lets the system (no admin) change a role', () =>
@@ -96,7 +96,7 @@ describe('ChargeCheck and RefundCheck', () => {
   const charge = (checkId: string): UserCommand => ({ type: 'ChargeCheck', data: { checkId }, metadata: { now } });
   const refund = (checkId: string): UserCommand => ({ type: 'RefundCheck', data: { checkId, reason: 'analysis failed' }, metadata: { now } });
   const charged = (checkId: string, source: 'bonus' | 'purchased' = 'bonus'): UserEvent => ({ type: 'CheckCharged', data: { userId, checkId, source, at: now } });
-  const withBonus = (n: number): UserEvent => ({ ...registered, data: { ...registered.data, bonusChecks: n } } as UserEvent);
+  const withBonus = (n: number): UserEvent => ({ ...registered, data: { ...registered.data, bonusChecks: n } });
 
   it('spends a bonus check first', () => given([registered]).when(charge('c1')).then([charged('c1')]));
   it('records what is checked with the charge, so the check can be started from it', () => {

@@ -107,7 +107,7 @@ describe('RequestRescreen and SkipRescreen', () => {
   it('skips missed slots after a long stop instead of re-screening once per slot', () =>
     given([watched])
       .when(scheduled('c-2', '2026-11-26T12:00:00.000Z'))
-      .then([{ type: 'WatchRescreenRequested', data: { ...requested.data, nextDueAt: '2026-11-27T10:00:00.000Z', at: '2026-11-26T12:00:00.000Z' } } as WatchEvent]));
+      .then([{ type: 'WatchRescreenRequested', data: { ...requested.data, nextDueAt: '2026-11-27T10:00:00.000Z', at: '2026-11-26T12:00:00.000Z' } }]));
   it('records nothing for an unwatched or unknown wallet', () => {
     given([watched, unwatched]).when(scheduled('c-2')).then([]);
     given([]).when(scheduled('c-2')).then([]);
@@ -180,7 +180,7 @@ describe('RecordCheck and the alert it raises', () => {
     expect(alertFor(state([watched]), summary({ checkId: 'c-0', requestedAt: '2026-11-20T00:00:00.000Z', level: 'High Risk' }), context)).toBeNull();
   });
   it('raises nothing without a verdict to compare with, or for an unwatched wallet', () => {
-    const noBaseline: WatchEvent = { type: 'WalletWatched', data: { ...watched.data, baseline: null } } as WatchEvent;
+    const noBaseline: WatchEvent = { type: 'WalletWatched', data: { ...watched.data, baseline: null } };
     expect(alertFor(state([noBaseline]), summary({ checkId: 'c-2', requestedAt: later, level: 'High Risk' }), context)).toBeNull();
     expect(alertFor(state([watched, unwatched]), summary({ checkId: 'c-2', requestedAt: later, level: 'High Risk' }), context)).toBeNull();
   });

@@ -260,7 +260,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           try {
             resolve(req.schema ? req.schema.parse(body) : body);
           } catch (error) {
-            reject(error as Error);
+            reject(error instanceof Error ? error : new Error(String(error)));
           }
           return;
         }
@@ -282,5 +282,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get: (path: string, opts?: RequestOptions<unknown>) => request('GET', path, opts),
     post: (path: string, body?: unknown, opts?: RequestOptions<unknown>) => request('POST', path, { ...opts, body }),
     upload,
-  } as ApiClient;
+  };
 }

@@ -19,6 +19,8 @@ class MemoryStorage implements SessionStorage {
   }
 }
 
+const urlOf = (url: RequestInfo | URL) => (typeof url === 'string' ? url : url instanceof URL ? url.href : url.url);
+
 interface Sent {
   url: string;
   init: RequestInit;
@@ -28,10 +30,10 @@ interface Sent {
 function server(status: number, body: unknown, headers: Record<string, string> = {}) {
   const sent: Sent[] = [];
   const fetch = async (url: RequestInfo | URL, init?: RequestInit) => {
-    sent.push({ url: String(url), init: init ?? {} });
+    sent.push({ url: urlOf(url), init: init ?? {} });
     return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
   };
-  return { fetch: fetch as typeof globalThis.fetch, sent };
+  return { fetch: fetch, sent };
 }
 
 function signedIn(role?: string): MemoryStorage {
@@ -190,7 +192,7 @@ describe('a download', () => {
   it('returns the bytes and the declared content type, with the token and the asked-for Accept', async () => {
     const sent: Sent[] = [];
     const fetch = (async (url: RequestInfo | URL, init?: RequestInit) => {
-      sent.push({ url: String(url), init: init ?? {} });
+      sent.push({ url: urlOf(url), init: init ?? {} });
       return new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
     }) as typeof globalThis.fetch;
     const api = createApiClient({ baseUrl: '/api', storage: signedIn(), navigate: jest.fn(), fetch });

@@ -40,7 +40,7 @@ const NOW = Date.UTC(2026, 0, 15, 9, 30);
 
 function storageWith(values: Partial<Record<keyof typeof SESSION_KEYS, string>>): MemoryStorage {
   const storage = new MemoryStorage();
-  for (const [name, value] of Object.entries(values)) storage.setItem(SESSION_KEYS[name as keyof typeof SESSION_KEYS], value!);
+  for (const [name, value] of Object.entries(values)) storage.setItem(SESSION_KEYS[name as keyof typeof SESSION_KEYS], value);
   return storage;
 }
 

@@ -35,14 +35,14 @@ export function installFakeServer(...answers: Canned[]) {
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const raw = init?.body;
     sent.push({
-      url: String(input),
+      url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
       method: init?.method ?? 'GET',
       headers: { ...(init?.headers as Record<string, string> | undefined) },
       body: typeof raw === 'string' ? (JSON.parse(raw) as unknown) : undefined,
     });
     const answer = answers[Math.min(next++, answers.length - 1)]!;
     return respond(answer);
-  }) as typeof fetch;
+  });
   return {
     sent,
     restore: () => {

@@ -67,7 +67,7 @@ export function createRateLimiter(policy: RateLimitPolicy, store: RateLimitStore
       // connection after the store is closed; this one is stopped by close().
       const limiter: RateLimiterSQLite = new RateLimiterSQLite(
         { ...options, storeClient: sqlite, storeType: 'better-sqlite3', tableName: `rate_limit_${policy.name}`, clearExpiredByTimeout: false },
-        (error?: unknown) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(limiter)),
+        (error?: unknown) => (error ? reject(error instanceof Error ? error : new Error(JSON.stringify(error))) : resolve(limiter)),
       );
     });
     const keepExpiredMs = limiterOptions.keepExpiredMs ?? 3_600_000;
@@ -78,7 +78,7 @@ export function createRateLimiter(policy: RateLimitPolicy, store: RateLimitStore
         .catch((error: unknown) => limiterOptions.onSweepError?.(error));
     }, limiterOptions.sweepEveryMs ?? 300_000);
     sweep.unref();
-  } else ready = Promise.resolve(new RateLimiterMongo({ ...options, storeClient: store.mongo, tableName: `rate_limit_${policy.name}` } as ConstructorParameters<typeof RateLimiterMongo>[0]));
+  } else ready = Promise.resolve(new RateLimiterMongo({ ...options, storeClient: store.mongo, tableName: `rate_limit_${policy.name}` }));
   // A failure to set up surfaces on the first call, not as an unhandled rejection.
   ready.catch(() => undefined);
   return {

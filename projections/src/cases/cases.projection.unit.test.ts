@@ -4,7 +4,7 @@ import { casesProjection, type CaseDoc } from './cases.projection';
 
 let position = 0;
 const event = (type: string, data: Record<string, unknown>): RecordedEvent =>
-  ({ id: `e${++position}`, type, data, metadata: {}, streamId: `case-${String(data.caseId)}`, revision: 0, position, recordedAt: '' }) as unknown as RecordedEvent;
+  ({ id: `e${++position}`, type, data, metadata: {}, streamId: `case-${String(data.caseId)}`, revision: 0, position, recordedAt: '' });
 
 /** Folds events in order as the runner does, into a map of documents. */
 function foldAll(events: RecordedEvent[]): Map<string, CaseDoc> {

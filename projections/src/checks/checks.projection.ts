@@ -39,7 +39,7 @@ export interface CheckDoc {
 export const checks = collection<CheckDoc>('checks');
 
 type Loose = Record<string, unknown> | undefined;
-const str = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
+const str = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v));
 
 /** What a stage's evidence adds to the document's summary fields: the sanctions hits, the risk factors. */
 export function summaryOf(key: string, evidence: unknown): Partial<Pick<CheckDoc, 'sanctions_hits' | 'risk_factors'>> {

@@ -4,7 +4,7 @@ import { statsDailyProjection, type StatsDayDoc } from './stats-daily.projection
 import { walletsProjection, type WalletDoc } from './wallets.projection';
 
 let position = 0;
-const event = (type: string, data: Record<string, unknown>): RecordedEvent => ({ id: `e${++position}`, type, data, metadata: {}, streamId: 's', revision: 0, position, recordedAt: '' }) as unknown as RecordedEvent;
+const event = (type: string, data: Record<string, unknown>): RecordedEvent => ({ id: `e${++position}`, type, data, metadata: {}, streamId: 's', revision: 0, position, recordedAt: '' });
 
 /** Folds events in order as the runner does, key index included, into a map of documents. */
 function foldAll<D extends object>(p: Projection<D>, events: RecordedEvent[]): Map<string, D> {

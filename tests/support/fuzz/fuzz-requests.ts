@@ -62,7 +62,7 @@ export function fuzzOperations(doc: OpenApiDocument): FuzzOperation[] {
     for (const [method, op] of Object.entries(item)) {
       if (!METHODS.includes(method)) continue;
       const security = (op.security ?? []) as Array<Record<string, unknown>>;
-      const description = String(op.description ?? '');
+      const description = typeof op.description === 'string' ? op.description : '';
       const auth = security.length === 0 ? 'none' : security.some((s) => 'session' in s) ? (description.includes('Admins only.') ? 'admin' : 'session') : 'apiKey';
       const parameters = (op.parameters ?? []) as Array<{ name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema?: JsonSchema }>;
       const requestBody = op.requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined;
@@ -113,7 +113,7 @@ function withKnownGood(value: Json, key = ''): Json {
 
 const sampleOf = (schema: JsonSchema, doc: OpenApiDocument, requiredOnly = false, name = ''): Json => {
   try {
-    return withKnownGood(sample(schema as never, { skipReadOnly: true, skipNonRequired: requiredOnly, quiet: true }, doc) as Json, name);
+    return withKnownGood(sample(schema, { skipReadOnly: true, skipNonRequired: requiredOnly, quiet: true }, doc) as Json, name);
   } catch {
     return {};
   }

@@ -33,7 +33,7 @@ const hashOf = (v: unknown) => str(obj(v).hash);
 
 function query(params: Record<string, unknown>): string {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined) q.set(k, String(v));
+  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined) q.set(k, typeof v === 'string' ? v : JSON.stringify(v));
   const s = q.toString();
   return s ? `?${s}` : '';
 }

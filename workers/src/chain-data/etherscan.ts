@@ -46,7 +46,7 @@ export async function fetchEtherscan(ctx: ProviderContext, baseUrl: string, apiK
   const address = q.address;
   const call = <T>(params: Record<string, string | number>) => {
     const search = new URLSearchParams({ chainid: String(evmChainIds[q.network]), ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])), apikey: apiKey });
-    return ctx.http.json<T>({ provider: ETHERSCAN_PROVIDER, rateKey: `etherscan/${ETHERSCAN_PROVIDER}`, url: `${base}?${search}`, secrets: [apiKey], check: checkEtherscan, signal: ctx.signal });
+    return ctx.http.json<T>({ provider: ETHERSCAN_PROVIDER, rateKey: `etherscan/${ETHERSCAN_PROVIDER}`, url: `${base}?${search.toString()}`, secrets: [apiKey], check: checkEtherscan, signal: ctx.signal });
   };
   const account = { module: 'account', address };
   const txlist = (sort: 'asc' | 'desc', page: number, offset: number) =>

@@ -10,6 +10,7 @@
  *   configured secret (API keys) blanked out.
  * Clock, sleep and randomness are injected so that tests can drive time.
  */
+import { sleep } from '../shared/sleep';
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -20,19 +21,7 @@ export interface Clock {
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, Math.max(0, ms));
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
+  sleep,
 };
 
 export type ProviderErrorKind = 'timeout' | 'network' | 'rate-limited' | 'server' | 'rejected' | 'invalid-response' | 'cancelled' | 'budget';
@@ -263,7 +252,7 @@ export const attemptsText = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
 function causeOf(error: unknown): string {
   let e: unknown = error;
   for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null && 'cause' in e && (e as { cause?: unknown }).cause; depth++) {
-    e = (e as { cause: unknown }).cause;
+    e = (e).cause;
   }
   const o = (typeof e === 'object' && e !== null ? e : {}) as { code?: unknown; message?: unknown };
   if (typeof o.code === 'string' && o.code !== '') return o.code;

@@ -15,7 +15,7 @@ const shared = () => (dispatcher ??= new Agent().compose(interceptors.redirect({
 
 export const requestTransport: HttpTransport = async (url, init) => {
   const answer = await request(url, {
-    method: init.method as Dispatcher.HttpMethod,
+    method: init.method,
     headers: init.headers,
     ...(init.body !== undefined ? { body: init.body } : {}),
     signal: init.signal,

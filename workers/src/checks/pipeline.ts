@@ -65,7 +65,7 @@ export function createCheckPipeline(deps: { eventStore: EventStore; stages: read
         },
         (error: unknown) => {
           signal.removeEventListener('abort', expired);
-          reject(signal.aborted ? late() : error);
+          reject(signal.aborted ? late() : error instanceof Error ? error : new Error(String(error)));
         },
       );
     });
@@ -88,7 +88,7 @@ export function createCheckPipeline(deps: { eventStore: EventStore; stages: read
           evidence[stage.key] = found;
           const recorded = await record(checkId, { type: 'RecordStage', data: { checkId, stage: i + 1, key: stage.key, evidence: found }, metadata: { now: now() } }, `stage-${i + 1}`);
           // Another worker recorded this stage first: carry on from what it recorded.
-          if (!recorded) return this.run(checkId);
+          if (!recorded) return await this.run(checkId);
           deps.logger.debug({ checkId, stage: stage.key, ms: Date.now() - started }, 'stage completed');
         }
         const report = evidence.report as ReportEvidence;

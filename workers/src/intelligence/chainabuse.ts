@@ -16,6 +16,7 @@
  * and retries once on 429 and 5xx, after the server's Retry-After when it sends one.
  */
 import type { Network } from '@walletscreen/contracts';
+import { sleep as sleepFor } from '../shared/sleep';
 
 export const CHAINABUSE_BASE_URL = 'https://api.chainabuse.com/v0';
 /** What the report says when no key is set: customers never read a setting's name (the server log tells the administrator). */
@@ -62,20 +63,6 @@ const PER_PAGE = 50;
 
 const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(2))} s`;
 
-const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-
 /** Retry-After in milliseconds: delta-seconds or an HTTP date; null when absent or unreadable. */
 function retryAfterMs(value: string | null, now: number): number | null {
   if (value === null || value.trim() === '') return null;
@@ -93,8 +80,11 @@ type Attempt =
   | { kind: 'network'; detail: string };
 
 /** What the caller's signal carries when the caller, not our time limit, stopped the request. */
-class Cancelled {
-  constructor(readonly reason: unknown) {}
+class Cancelled extends Error {
+  constructor(readonly reason: unknown) {
+    super('cancelled');
+    this.name = 'Cancelled';
+  }
 }
 
 function networkDetail(error: unknown): string {
@@ -121,7 +111,7 @@ export function createChainabuseClient(options: ChainabuseOptions): ChainabuseCl
   const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
   const apiKey = options.apiKey?.trim() ? options.apiKey.trim() : undefined;
   const doFetch = options.fetch ?? fetch;
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? sleepFor;
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 10_000;
   const retryDelayMs = options.retryDelayMs ?? 1_000;
   const authorization = apiKey ? `Basic ${Buffer.from(`${apiKey}:${apiKey}`, 'utf8').toString('base64')}` : '';

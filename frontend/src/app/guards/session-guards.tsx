@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { useAdminSession, useUserSession } from '../../lib/session';
+import { useGo } from '../../lib/navigate';
 
 /**
  * /dashboard: renders its children only with a valid user session, checked on load and every
  * 60 seconds; otherwise the session is cleared and the visitor replaced onto /login.
  */
 export function RequireUserSession({ children }: { children: ReactNode }) {
-  const ok = useUserSession(useNavigate());
+  const ok = useUserSession(useGo());
   return ok ? children : null;
 }
 
@@ -16,6 +16,6 @@ export function RequireUserSession({ children }: { children: ReactNode }) {
  * 30 seconds. No session goes to /admin-login; a user session without the admin role to /unauthorized.
  */
 export function RequireAdminSession({ children }: { children: ReactNode }) {
-  const ok = useAdminSession(useNavigate());
+  const ok = useAdminSession(useGo());
   return ok ? children : null;
 }

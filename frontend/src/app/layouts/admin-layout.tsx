@@ -2,13 +2,14 @@ import { useEffect } from 'react';
 import { Anchor, AppShell, Badge, Box, Burger, Button, Divider, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChartBar, IconFolders, IconHistory, IconListDetails, IconLogout, IconReceipt, IconRss, IconShieldLock, IconTimeline, IconUsers, IconWallet } from '@tabler/icons-react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { adminWalletsLink, FundFlowLinks } from '../../components/fund-flow/fund-flow-links';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { isReadOnlySession, useLogout } from '../../lib/session';
 import { SideNav, type NavItem } from './side-nav';
+import { useGo } from '../../lib/navigate';
 
 export const ADMIN_NAV: readonly NavItem[] = [
   { label: 'Customers', to: '/admin/customers', icon: IconUsers },
@@ -39,7 +40,7 @@ function AdminNav({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout:
 
 /** The admin frame: a sidebar from the medium breakpoint up, a drawer below it. Rendered inside the admin guard. */
 export function AdminLayout() {
-  const navigate = useNavigate();
+  const navigate = useGo();
   const location = useLocation();
   const [drawerOpened, { open: openDrawer, close: closeDrawer }] = useDisclosure(false);
   const logout = useLogout('admin', navigate);

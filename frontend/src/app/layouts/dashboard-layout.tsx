@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconBell, IconCreditCard, IconEye, IconFiles, IconFolders, IconHistory, IconKey, IconLogout, IconShieldSearch, IconUserCircle, IconWebhook } from '@tabler/icons-react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
@@ -26,6 +26,7 @@ import { authToken, useLogout } from '../../lib/session';
 import { useSignOutWhenBlocked } from '../../lib/sign-out-when-blocked';
 import { useLiveConnection } from '../../lib/socket';
 import { SideNav, type NavItem } from './side-nav';
+import { useGo } from '../../lib/navigate';
 
 export const DASHBOARD_NAV: readonly NavItem[] = [
   { label: 'Check Wallet', to: '/dashboard/wallet-checker', icon: IconShieldSearch },
@@ -141,7 +142,7 @@ function DrawerFooter({ onTopUp, onLogout }: { onTopUp: () => void; onLogout: ()
  * only inside the user session guard.
  */
 export function DashboardLayout() {
-  const navigate = useNavigate();
+  const navigate = useGo();
   const location = useLocation();
   const [drawerOpened, { open: openDrawer, close: closeDrawer }] = useDisclosure(false);
   const nav = useDashboardNav();

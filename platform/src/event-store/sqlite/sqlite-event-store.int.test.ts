@@ -81,7 +81,7 @@ describe('SQLite specifics', () => {
     expect(JSON.parse(JSON.stringify(seen.flat()))).toEqual(JSON.parse(JSON.stringify(await here.readAll())));
     // Shared by every subscriber: frozen all the way down.
     const e = seen.flat().find((x) => x.streamId.startsWith('here-'))!;
-    expect(() => ((e.data as { nested: { list: unknown[] } }).nested.list as unknown[]).push(1)).toThrow(TypeError);
+    expect(() => ((e.data as { nested: { list: unknown[] } }).nested.list).push(1)).toThrow(TypeError);
     await sub.close();
     await only.close();
     await here.close();

@@ -140,7 +140,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
     });
     kc.on(kc.events.GROUP_JOIN, (e) => {
       generation++;
-      const assigned = (e.payload.memberAssignment[topic] ?? []) as number[];
+      const assigned = (e.payload.memberAssignment[topic] ?? []);
       if (byBus) {
         for (let p = 0; p < options.partitions; p++) if (!assigned.includes(p)) queue?.dropLane(String(p));
         return;

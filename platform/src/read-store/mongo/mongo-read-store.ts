@@ -22,7 +22,7 @@
  * instance that lost the projection changes nothing (the checkpoint and each document only move forward).
  * Writes without a checkpoint are applied unconditionally with `_pos: 0`.
  */
-import { MongoBulkWriteError, MongoClient, MongoServerError, type AnyBulkWriteOperation, type Collection, type Db, type Document, type Filter, type Sort } from 'mongodb';
+import { MongoBulkWriteError, MongoClient, MongoServerError, type AnyBulkWriteOperation, type Collection, type Db, type Document, type Filter } from 'mongodb';
 import type { Checkpoint, CollectionIndex, DocumentWrite, FieldCondition, FindQuery, LeaseState, ReadStore, Where } from '../port';
 
 const NAME = /^[a-z][a-z0-9_]{0,62}$/;
@@ -83,7 +83,7 @@ function filter(where: Where | undefined): Filter<StoredDoc> {
     and.push({ [field(name)]: condition(cond) });
   }
   if (and.length) f.$and = and;
-  return f as Filter<StoredDoc>;
+  return f;
 }
 
 function strip<T>(stored: StoredDoc): T {
@@ -131,7 +131,7 @@ export class MongoReadStore implements ReadStore {
     const sort: Record<string, 1 | -1> = {};
     for (const s of query.sort ?? []) sort[field(s.field)] = s.direction === 'desc' ? -1 : 1;
     sort._id = 1;
-    let cursor = this.coll(collection).find(filter(query.where)).sort(sort as Sort);
+    let cursor = this.coll(collection).find(filter(query.where)).sort(sort);
     if (query.offset) cursor = cursor.skip(query.offset);
     if (query.limit !== undefined) {
       if (query.limit <= 0) return [];
@@ -220,7 +220,7 @@ export class MongoReadStore implements ReadStore {
       if (errors.length === 0 || !errors.every((e) => e.code === DUPLICATE_KEY)) throw err;
       return errors.map((e) => {
         const op = ops[e.index]!;
-        return 'insertOne' in op ? String(op.insertOne.document._id) : 'replaceOne' in op ? String(op.replaceOne.filter._id) : '';
+        return 'insertOne' in op ? String(op.insertOne.document._id) : 'replaceOne' in op ? (op.replaceOne.filter as { _id: string })._id : '';
       });
     }
   }

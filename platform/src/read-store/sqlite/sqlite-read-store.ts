@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { openSqliteDatabase } from '../../event-store/sqlite/sqlite-event-store';
-import type { Checkpoint, CollectionIndex, DocumentWrite, FieldCondition, FindQuery, LeaseState, ReadStore, Where } from '../port';
+import type { Checkpoint, CollectionIndex, DocumentWrite, FindQuery, LeaseState, ReadStore, Where } from '../port';
 
 const NAME = /^[a-z][a-z0-9_]{0,62}$/;
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
@@ -53,7 +53,7 @@ function whereSql(where: Where | undefined, columns: ReadonlySet<string> = NO_CO
   for (const [name, cond] of Object.entries(where ?? {})) {
     if (cond === undefined) continue;
     const f = field(name, columns);
-    const c = cond as FieldCondition;
+    const c = cond;
     if (c === null) clauses.push(`${f} IS NULL`);
     else if (typeof c !== 'object') {
       clauses.push(`${f} = ?`);

@@ -38,7 +38,7 @@ export function remarkAddresses(remarks: string): { found: Array<{ ticker: strin
   let truncated = false;
   for (const m of text.matchAll(REMARK_ADDRESS)) {
     const address = m[2]!.replace(/\.+$/, '');
-    if (cut && m.index! + m[0].length === text.length) {
+    if (cut && m.index + m[0].length === text.length) {
       truncated = true;
       continue;
     }

@@ -42,7 +42,7 @@ export function FinancialStatsPage() {
                 aria-labelledby="granularity-label"
                 value={granularity}
                 onChange={(v) => {
-                  setGranularity(v as StatsGranularity);
+                  setGranularity(v);
                   setRange([null, null]);
                 }}
                 data={[
@@ -57,7 +57,7 @@ export function FinancialStatsPage() {
               placeholder={granularity === 'day' ? 'Last 30 days' : 'Last 12 months'}
               valueFormat={DATE_INPUT_FORMAT}
               value={range}
-              onChange={(v) => setRange(v as Range)}
+              onChange={(v) => setRange(v)}
               clearable
               allowSingleDateInRange
               leftSection={<IconCalendar size={16} aria-hidden="true" />}

@@ -41,7 +41,7 @@ function UploadForm() {
             <SegmentedControl
               aria-labelledby="list-kind-label"
               value={kind}
-              onChange={(v) => setKind(v as CustomListKind)}
+              onChange={(v) => setKind(v)}
               data={[
                 { value: 'block', label: 'Block' },
                 { value: 'allow', label: 'Allow' },

@@ -80,7 +80,7 @@ export function WalletsPage() {
               w={{ base: '100%', sm: 340 }}
             />
             <Select label="Latest risk level" data={levelOptions} value={riskLevel} onChange={(v) => setRiskLevel(v ?? '')} allowDeselect={false} w={{ base: '100%', xs: 180 }} />
-            <Select label="Sort by" data={sortOptions} value={sort} onChange={(v) => setSort((v as WalletSort | null) ?? 'latest')} allowDeselect={false} w={{ base: '100%', xs: 180 }} />
+            <Select label="Sort by" data={sortOptions} value={sort} onChange={(v) => setSort((v) ?? 'latest')} allowDeselect={false} w={{ base: '100%', xs: 180 }} />
           </Group>
           <QueryStates
             query={wallets}

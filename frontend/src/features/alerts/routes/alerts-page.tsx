@@ -37,7 +37,7 @@ export function AlertsPage() {
       <PageHeader title="Alerts" description="Changes found by re-screening your watched wallets, with what changed and the evidence." />
       <Stack gap="md">
         <Group justify="space-between">
-          <SegmentedControl aria-label="Show alerts" value={filter} onChange={(v) => setFilter(v as AlertFilter)} data={filters} />
+          <SegmentedControl aria-label="Show alerts" value={filter} onChange={(v) => setFilter(v)} data={filters} />
           {alerts.data ? (
             <Text size="sm" c="dimmed" className="ws-tabular" data-testid="alerts-open-count">
               {alerts.data.open} open

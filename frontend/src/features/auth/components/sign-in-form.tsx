@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack } from '@mantine/cor
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
 import { profileQueryOptions } from '../../../lib/get-profile';
 import { startAdminSession, startUserSession } from '../../../lib/session';
@@ -11,6 +11,7 @@ import { clearSignOutNotice } from '../../../lib/sign-out-notice';
 import { useAdminLogin } from '../api/admin-login';
 import { useLogin } from '../api/login';
 import { signInFailure, validateSignIn, type SignInValues } from '../validation';
+import { useGo } from '../../../lib/navigate';
 
 /** The password visibility toggle's name avoids the word "password", so a label query finds the field alone. */
 export const visibilityToggleProps = { 'aria-label': 'Show or hide characters' } as const;
@@ -21,7 +22,7 @@ export const visibilityToggleProps = { 'aria-label': 'Show or hide characters' }
  * account was blocked), shown above the fields until the next attempt.
  */
 export function SignInForm({ kind, notice = null }: { kind: 'user' | 'admin'; notice?: string | null }) {
-  const navigate = useNavigate();
+  const navigate = useGo();
   const queryClient = useQueryClient();
   const userLogin = useLogin();
   const adminLogin = useAdminLogin();

@@ -3,17 +3,18 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { WELCOME_BONUS_CHECKS } from '@walletscreen/contracts';
 import { AuthShell } from '../../../components/auth-shell';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
 import { useRegister } from '../api/register';
 import { visibilityToggleProps } from '../components/sign-in-form';
 import { registerFailure, validateRegister, type RegisterValues } from '../validation';
+import { useGo } from '../../../lib/navigate';
 
 /** /register: e-mail, company name / username and password; success goes to /auth. */
 export function RegisterPage() {
-  const navigate = useNavigate();
+  const navigate = useGo();
   const registration = useRegister();
   const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<RegisterValues>({

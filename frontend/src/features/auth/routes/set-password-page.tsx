@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { accountMessages } from '@walletscreen/contracts';
 import { AuthShell } from '../../../components/auth-shell';
 import { useResetPassword } from '../api/reset-password';
 import { visibilityToggleProps } from '../components/sign-in-form';
 import { resetFailure, setPasswordSubmitProblem, validateSetPassword, type SetPasswordValues } from '../validation';
+import { useGo } from '../../../lib/navigate';
 
 /** After a successful reset the user goes to /login after 2 seconds (spec §4). */
 export const REDIRECT_AFTER_RESET_MS = 2_000;
@@ -16,7 +17,7 @@ export const REDIRECT_AFTER_RESET_MS = 2_000;
 export function SetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
-  const navigate = useNavigate();
+  const navigate = useGo();
   const reset = useResetPassword();
   const [alert, setAlert] = useState<string | null>(null);
   const [done, setDone] = useState(false);

@@ -91,7 +91,7 @@ function DecisionForm({ area, value }: { area: CasesArea; value: CaseDetail }) {
         label="Decision"
         value={decision}
         onChange={(v) => {
-          setDecision(v as CaseDecision);
+          setDecision(v);
           setMissing(false);
         }}
         error={missing ? 'Choose approve, reject or report' : errors.fields.decision}
