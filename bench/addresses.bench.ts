@@ -16,7 +16,9 @@ import { addressTypes, type AddressSample } from '@walletscreen/contracts/addres
 
 const PER_TYPE = Number(process.env.BENCH_ADDRESSES ?? 1_000_000);
 const BATCH = 10_000;
-const wanted = process.env.BENCH_ADDRESS_TYPES?.split(',').map((t) => t.trim()).filter(Boolean);
+const wanted = process.env.BENCH_ADDRESS_TYPES?.split(',')
+  .map((t) => t.trim())
+  .filter(Boolean);
 
 const same = (a: ParsedAddress, e: AddressSample['expected']) =>
   a.chain === e.chain && a.network === e.network && a.kind === e.kind && a.normalized === e.normalized && a.tag === e.tag && a.xAddress === e.xAddress;
@@ -40,7 +42,7 @@ export async function run(): Promise<Record<string, number | string>> {
     let refused = 0;
     let parseMs = 0;
     const examples: string[] = [];
-    for (let done = 0; done < PER_TYPE; ) {
+    for (let done = 0; done < PER_TYPE;) {
       const n = Math.min(BATCH, PER_TYPE - done);
       randomFillSync(random);
       for (let i = 0; i < n; i++) samples[i] = type.make(random.subarray(i * type.bytes, (i + 1) * type.bytes));
@@ -60,7 +62,8 @@ export async function run(): Promise<Record<string, number | string>> {
       done += n;
     }
     for (const example of examples) console.log(`  ${type.name}: ${example}`);
-    results[type.name] = `${correct.toLocaleString('en-US')} correct, ${misdetected} misdetected, ${refused} refused, ${Math.round((PER_TYPE / parseMs) * 1000).toLocaleString('en-US')} parses/s`;
+    results[type.name] =
+      `${correct.toLocaleString('en-US')} correct, ${misdetected} misdetected, ${refused} refused, ${Math.round((PER_TYPE / parseMs) * 1000).toLocaleString('en-US')} parses/s`;
     misdetectedTotal += misdetected;
     refusedTotal += refused;
     parsedTotal += PER_TYPE;

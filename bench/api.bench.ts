@@ -80,10 +80,11 @@ async function startReceiver() {
         onMessage();
       });
     },
-    close: () => new Promise<void>((resolve) => {
-      http.closeAllConnections();
-      http.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
   };
 }
 
@@ -98,7 +99,8 @@ export async function run(): Promise<Record<string, number | string>> {
       LOG_LEVEL: 'silent',
       BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
       CHAIN_DATA_RATE_LIMITS: 'esplora=0',
-      SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0',
+      SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+      FEEDS_SYNC_INTERVAL_HOURS: '0',
       API_KEY_RATE_LIMIT: '1000000',
       ADMIN_EMAIL: 'admin@bench.example',
       ADMIN_PASSWORD: 'Bench-Admin-Passphrase-1',
@@ -112,7 +114,11 @@ export async function run(): Promise<Record<string, number | string>> {
     const user = { email: 'bench-api@bench.example', password: 'Bench-Api-Passphrase-1', username: 'Bench' };
     await server.accounts.register(user);
     const userId = userIdForEmail(user.email);
-    await server.accounts.topUp(userId, { amount: 10_000, reason: 'benchmark' }, { userId: userIdForEmail('admin@bench.example'), email: 'admin@bench.example' });
+    await server.accounts.topUp(
+      userId,
+      { amount: 10_000, reason: 'benchmark' },
+      { userId: userIdForEmail('admin@bench.example'), email: 'admin@bench.example' },
+    );
     const token = await server.accounts.login(user, '127.0.0.1');
     const { key } = await server.accounts.createApiKey(userId, { name: 'bench', expiresAt: null });
 
@@ -138,8 +144,16 @@ export async function run(): Promise<Record<string, number | string>> {
       const headers = { 'content-type': 'application/json', 'Idempotency-Key': `bench-api-${i}-${kind}` };
       const res =
         kind === 'web'
-          ? await fetch(`${base}/api/transactions/analyze-realtime`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${token}` }, body: JSON.stringify({ wallet_address: walletFor(i) }) })
-          : await fetch(`${base}/api/v1/screenings`, { method: 'POST', headers: { ...headers, 'X-API-Key': key }, body: JSON.stringify({ address: walletFor(i) }) });
+          ? await fetch(`${base}/api/transactions/analyze-realtime`, {
+              method: 'POST',
+              headers: { ...headers, authorization: `Bearer ${token}` },
+              body: JSON.stringify({ wallet_address: walletFor(i) }),
+            })
+          : await fetch(`${base}/api/v1/screenings`, {
+              method: 'POST',
+              headers: { ...headers, 'X-API-Key': key },
+              body: JSON.stringify({ address: walletFor(i) }),
+            });
       const body = (await res.json()) as { status?: string };
       if (res.status !== 200 || body.status !== 'completed') throw new Error(`${kind} check ${i}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
     };
@@ -180,7 +194,17 @@ export async function run(): Promise<Record<string, number | string>> {
       const finishedBatch = (i: number) => {
         const batchId = randomUUID();
         const at = new Date().toISOString();
-        const submitted: BatchSubmitted = { batchId, userId, fileName: `bench-${i}.csv`, rowCount: 0, walletCount: 0, key: `bench-${i}`, contentHash: `bench-${i}`, source: 'api', at };
+        const submitted: BatchSubmitted = {
+          batchId,
+          userId,
+          fileName: `bench-${i}.csv`,
+          rowCount: 0,
+          walletCount: 0,
+          key: `bench-${i}`,
+          contentHash: `bench-${i}`,
+          source: 'api',
+          at,
+        };
         const completed: BatchCompleted = { batchId, userId, completed: 0, failed: 0, skipped: [], at };
         return server.eventStore.append(
           batchStreamId(batchId),
@@ -211,7 +235,11 @@ export async function run(): Promise<Record<string, number | string>> {
         scheduled.push(at('WebhookDeliveryScheduled') - event);
         claimed.push(at('WebhookDeliveryClaimed') - event);
       }
-      const p99 = (values: number[]) => percentile([...values].sort((x, y) => x - y), 99);
+      const p99 = (values: number[]) =>
+        percentile(
+          [...values].sort((x, y) => x - y),
+          99,
+        );
       webhook = {
         p50: percentile(sorted, 50),
         p99: percentile(sorted, 99),

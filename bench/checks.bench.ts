@@ -63,8 +63,7 @@ const wallClock = () => performance.timeOrigin + performance.now();
 
 /** Checks `from` (inclusive) to `to` (exclusive), as a closed loop of `concurrency` clients or an open loop at `rate` per second. */
 type Load = { name: string; from: number; to: number; /** The bare baseline's route instead of the product's (no retried keys). */ bare?: string } & (
-  | { concurrency: number }
-  | { rate: number }
+  { concurrency: number } | { rate: number }
 );
 type Command = { cmd: 'connect'; base: string; users: Array<{ token: string }> } | ({ cmd: 'phase' } & Load) | { cmd: 'finish' };
 
@@ -255,7 +254,13 @@ function usage() {
     const used = process.cpuUsage(cpu);
     const ticks = serverThreadTicks();
     const serverThreadMs = threadTicks === null || ticks === null ? null : ((ticks - threadTicks) * 1000) / TICKS_PER_SECOND;
-    return { elu: performance.eventLoopUtilization(elu).utilization, lagP99: lag.percentile(99) / 1e6, cpuMs: (used.user + used.system) / 1000, systemMs: used.system / 1000, serverThreadMs };
+    return {
+      elu: performance.eventLoopUtilization(elu).utilization,
+      lagP99: lag.percentile(99) / 1e6,
+      cpuMs: (used.user + used.system) / 1000,
+      systemMs: used.system / 1000,
+      serverThreadMs,
+    };
   };
 }
 
@@ -274,7 +279,9 @@ async function startBare(file: string, template: RecordedEvent[], checkId: strin
   app.post('/bare/check', async (_req, res) => {
     const id = `bare-${n++}`;
     for (const e of template) {
-      await store.append(e.streamId.replace(checkId, id), [{ id: randomUUID(), type: e.type, data: e.data, metadata: e.metadata }], { expectedRevision: 'any' });
+      await store.append(e.streamId.replace(checkId, id), [{ id: randomUUID(), type: e.type, data: e.data, metadata: e.metadata }], {
+        expectedRevision: 'any',
+      });
     }
     res.json({ check_id: id, status: 'completed', result: completed });
   });
@@ -372,7 +379,8 @@ export async function run(): Promise<Record<string, number | string>> {
         CHAIN_DATA_RATE_LIMITS: 'esplora=0',
         CHECK_WAIT_MS: '30000',
         // The list is imported below; nothing is downloaded.
-        SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0',
+        SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+        FEEDS_SYNC_INTERVAL_HOURS: '0',
       },
       clock: () => new Date(),
       logger: silent,
@@ -387,7 +395,10 @@ export async function run(): Promise<Record<string, number | string>> {
       const listed = Array.from({ length: total }, (_, i) => i)
         .filter(sanctioned)
         .map((i) => `Digital Currency Address - XBT ${walletFor(i)}`);
-      writeFileSync(csv, `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${a.btcA}; ${listed.join('; ')}."\n`);
+      writeFileSync(
+        csv,
+        `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${a.btcA}; ${listed.join('; ')}."\n`,
+      );
       await runSanctionsSync({ eventStore: server.eventStore, file: csv, clock: () => new Date(), logger: silent });
 
       // Users, through the API (each has the registration bonus of 20 checks).
@@ -427,7 +438,10 @@ export async function run(): Promise<Record<string, number | string>> {
       const template = await eventsOfCheck(server.eventStore, startPosition, sample);
       const bare = await startBare(path.join(dataDir, 'bare.db'), template, sample);
       let used = usage();
-      const bareRun = await send<{ result: PhaseResult }>({ cmd: 'phase', name: 'bare', from: 0, to: N, concurrency: CONCURRENCY, bare: bare.url }, 'phase-done');
+      const bareRun = await send<{ result: PhaseResult }>(
+        { cmd: 'phase', name: 'bare', from: 0, to: N, concurrency: CONCURRENCY, bare: bare.url },
+        'phase-done',
+      );
       const bareUsage = used();
       await bare.close();
       const bareCpu = bareUsage.cpuMs / bareRun.result.checks.length;
@@ -451,7 +465,7 @@ export async function run(): Promise<Record<string, number | string>> {
       const chargedPerUser = new Map<string, number>();
       const refundedPerUser = new Map<string, number>();
       const at = (e: RecordedEvent) => Date.parse(e.recordedAt);
-      for (let after = startPosition; ; ) {
+      for (let after = startPosition; ;) {
         const page = await server.eventStore.readAll({ after, maxCount: 2000 });
         if (page.length === 0) break;
         after = page[page.length - 1]!.position;
@@ -518,7 +532,8 @@ export async function run(): Promise<Record<string, number | string>> {
           closedUsage.serverThreadMs === null ? 'n/a (no /proc)' : ms(closedUsage.serverThreadMs / closed.checks.length),
         [`  bare baseline (the same clients; ${template.length} events per request appended by an Express route), CPU per request (ms)`]: ms(bareCpu),
         '    bare baseline, of which in the kernel (ms)': ms(bareUsage.systemMs / bareRun.result.checks.length),
-        '    bare baseline, of which the server thread (ms)': bareUsage.serverThreadMs === null ? 'n/a (no /proc)' : ms(bareUsage.serverThreadMs / bareRun.result.checks.length),
+        '    bare baseline, of which the server thread (ms)':
+          bareUsage.serverThreadMs === null ? 'n/a (no /proc)' : ms(bareUsage.serverThreadMs / bareRun.result.checks.length),
         '  bare baseline: requests/s / answers not 200': `${Math.round(bareRun.result.checks.length / ((bareRun.result.end - bareRun.result.start) / 1000))} / ${bareRun.result.checks.filter((c) => c.status !== 200).length}`,
         '  product / bare baseline, CPU per check': (closedUsage.cpuMs / closed.checks.length / bareCpu).toFixed(2),
         '  target ≤ 4 ms per check': verdict(closedUsage.cpuMs / closed.checks.length <= 4),

@@ -112,7 +112,11 @@ async function loadThread(root: string) {
     const sentAt = wallClock();
     const res = await fetch(`${phase.bases[i % phase.bases.length]}/api/transactions/analyze-realtime`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${phase.tokens[i % phase.tokens.length]}`, 'idempotency-key': `${phase.label}-${i}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${phase.tokens[i % phase.tokens.length]}`,
+        'idempotency-key': `${phase.label}-${i}`,
+      },
       body: JSON.stringify({ wallet_address: walletFor(i) }),
       signal: AbortSignal.timeout(60_000),
     });
@@ -188,7 +192,7 @@ interface Recorded {
 
 async function readRecorded(store: EventStore, users: BenchUser[]): Promise<Recorded> {
   const completedAt = new Map<string, number>();
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await store.readAll({ after, maxCount: 5000, filter: { eventTypes: ['WalletCheckCompleted'] } });
     if (page.length === 0) break;
     after = page[page.length - 1]!.position;
@@ -259,7 +263,8 @@ async function embeddedRun(load: Load, work: string): Promise<RunResult> {
       // The loopback Esplora is our own: no requests-per-second limit.
       CHAIN_DATA_RATE_LIMITS: 'esplora=0',
       CHECK_WAIT_MS: '30000',
-      SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0',
+      SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+      FEEDS_SYNC_INTERVAL_HOURS: '0',
     },
     clock: () => new Date(),
     logger: silent,
@@ -419,7 +424,12 @@ const lagPercentile = (lags: Array<{ ms: number; exact: boolean }>, p: number) =
   return lag ? `${lag.exact ? '' : '≥ '}${ms(lag.ms)}` : 'n/a';
 };
 
-async function distributedRun(root: string, load: Load, work: string, services: { brokers: string; mongoUrl: string; pids: Record<string, number | undefined> }): Promise<RunResult & { lag: ProjectionLag }> {
+async function distributedRun(
+  root: string,
+  load: Load,
+  work: string,
+  services: { brokers: string; mongoUrl: string; pids: Record<string, number | undefined> },
+): Promise<RunResult & { lag: ProjectionLag }> {
   const { brokers, mongoUrl } = services;
   const run = randomUUID().slice(0, 8);
   const dir = path.join(work, 'distributed');
@@ -441,7 +451,8 @@ async function distributedRun(root: string, load: Load, work: string, services: 
     JWT_SECRET: `bench-secret-${run}-0123456789abcdef0123456789`,
     ADMIN_EMAIL: 'admin@bench.example',
     ADMIN_PASSWORD: 'Adm1n-Passphrase!',
-    SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0',
+    SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+    FEEDS_SYNC_INTERVAL_HOURS: '0',
     KAFKA_BROKERS: brokers,
     KAFKA_TOPIC_PREFIX: topicPrefix,
     MONGO_URL: mongoUrl,
@@ -498,7 +509,7 @@ async function distributedRun(root: string, load: Load, work: string, services: 
 
       await Promise.all(procs.map((p) => stopServerProcess(p)));
       const appended: Array<{ position: number; recordedAt: string }> = [];
-      for (let after = startPosition; after < endPosition; ) {
+      for (let after = startPosition; after < endPosition;) {
         const page = await store.readAll({ after, maxCount: 5000 });
         if (page.length === 0) break;
         after = page[page.length - 1]!.position;
@@ -585,7 +596,11 @@ async function relayRun(work: string, brokers: string) {
       const events = Array.from({ length: count }, (_, k) => ({
         id: randomUUID(),
         type: 'WalletCheckStageCompleted',
-        data: { checkId: stream, stage: (k % 7) + 1, result: { walletAddress: walletFor(appended + k), transactions: 12, counterparties: 7, riskScore: 0.37, notes: 'bench event for the relay' } },
+        data: {
+          checkId: stream,
+          stage: (k % 7) + 1,
+          result: { walletAddress: walletFor(appended + k), transactions: 12, counterparties: 7, riskScore: 0.37, notes: 'bench event for the relay' },
+        },
         metadata: { command: 'bench', correlationId: randomUUID() },
       }));
       await store.append(stream, events, { expectedRevision: 'any' });
@@ -601,7 +616,12 @@ async function relayRun(work: string, brokers: string) {
       await relay.stop();
     }
     const end = wallClock();
-    return { events: head, startupMs: ready - started, perSecond: head / ((end - started) / 1000), perSecondAfterStartup: (head - publishedAtReady) / ((end - ready) / 1000) };
+    return {
+      events: head,
+      startupMs: ready - started,
+      perSecond: head / ((end - started) / 1000),
+      perSecondAfterStartup: (head - publishedAtReady) / ((end - ready) / 1000),
+    };
   } finally {
     await deleteTopics(kafka, topicPrefix);
     await checkpoints.close();
@@ -642,7 +662,12 @@ export async function run(): Promise<Record<string, number | string>> {
         results['distributed shape'] = `${Object.entries(PROCESS_COUNTS)
           .map(([k, n]) => `${n} ${k}`)
           .join(', ')}; Kafka ${kafka.value}, read store ${mongo.value}, SQLITE_POLL_MS=${SQLITE_POLL_MS}`;
-        if (SHAPES.has('distributed')) distributed = await distributedRun(root, load, work, { brokers: kafka.value, mongoUrl: mongo.value, pids: { kafka: kafka.pid, ferretdb: mongo.pid } });
+        if (SHAPES.has('distributed'))
+          distributed = await distributedRun(root, load, work, {
+            brokers: kafka.value,
+            mongoUrl: mongo.value,
+            pids: { kafka: kafka.pid, ferretdb: mongo.pid },
+          });
         if (SHAPES.has('relay')) relay = await relayRun(work, kafka.value);
       } else {
         results['distributed figures'] = `skipped: ${[kafka, mongo].flatMap((s) => ('problem' in s ? [s.problem] : [])).join('; ')}`;

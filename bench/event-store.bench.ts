@@ -55,7 +55,7 @@ export async function run(): Promise<Record<string, number>> {
     const select = bare.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT 1000');
     let bareRead = 0;
     const bareReadMs = await time(() => {
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const rows = select.all(after) as Array<{ position: number }>;
         if (rows.length === 0) break;
         bareRead += rows.length;
@@ -82,7 +82,7 @@ export async function run(): Promise<Record<string, number>> {
     });
     let read = 0;
     const readMs = await time(async () => {
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const page = await store.readAll({ after, maxCount: 1000 });
         if (page.length === 0) break;
         read += page.length;

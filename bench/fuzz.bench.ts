@@ -32,7 +32,8 @@ export async function run(): Promise<Record<string, number | string>> {
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
-      SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0',
+      SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+      FEEDS_SYNC_INTERVAL_HOURS: '0',
       MONITORING_SCHEDULER_INTERVAL_SECONDS: '0',
       API_KEY_RATE_LIMIT: '1000000',
       OFAC_SDN_URL: 'http://127.0.0.1:9/sdn.xml',
@@ -45,7 +46,11 @@ export async function run(): Promise<Record<string, number | string>> {
   const base = server.url.replace('localhost', '127.0.0.1');
   try {
     const call = async <T>(method: string, url: string, body?: unknown, token?: string) => {
-      const res = await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+      const res = await fetch(`${base}${url}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
       if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
       return (await res.json()) as T;
     };
@@ -56,7 +61,11 @@ export async function run(): Promise<Record<string, number | string>> {
     const { key } = await call<{ key: string }>('POST', '/api/keys', { name: 'fuzz', scopes: ['screen', 'read', 'monitor'] }, session);
     // A sanctions list in force, so the drop-in screening calls screen rather than answer 503 (as they must with none).
     const list = readFileSync(path.join(repoRoot(), 'workers', 'test-fixtures', 'sanctions', 'sdn.csv'));
-    const uploaded = await fetch(`${base}/api/admin/sanctions/upload?file_name=sdn.csv`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${adminToken}` }, body: list });
+    const uploaded = await fetch(`${base}/api/admin/sanctions/upload?file_name=sdn.csv`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${adminToken}` },
+      body: list,
+    });
     if (!uploaded.ok) throw new Error(`sanctions list upload: ${uploaded.status} ${await uploaded.text()}`);
     const doc = await call<OpenApiDocument>('GET', '/api/openapi.json');
     const url = new URL(base);
@@ -82,7 +91,9 @@ export async function run(): Promise<Record<string, number | string>> {
 
     for (const v of stats.violations.slice(0, 20)) console.log(`VIOLATION ${v}`);
     const sorted = [...stats.latenciesMs].sort((a, b) => a - b);
-    const serverErrors = Object.entries(stats.byStatus).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0);
+    const serverErrors = Object.entries(stats.byStatus)
+      .filter(([s]) => Number(s) >= 500)
+      .reduce((n, [, c]) => n + c, 0);
     return {
       seed: String(SEED),
       'operations fuzzed': operationsToFuzz(target, ONLY).length,

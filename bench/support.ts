@@ -47,7 +47,8 @@ export const nextMessage = <T>(worker: Worker, type: string) =>
   });
 
 /** The p-th percentile of sorted values (nearest rank). */
-export const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!);
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
 /** Milliseconds to one decimal. */
 export const ms = (v: number) => Math.round(v * 10) / 10;

@@ -26,12 +26,49 @@ const CHECKS = Number(process.env.BENCH_TRACE_CHECKS ?? 200);
 
 /** `rateKey` names the provider's rate-limit bucket as the service does, for the default limits. */
 const families: Array<{ family: TraceFamily; network: Network; wallet: string; endpoints: string[]; rateKey: string; config?: Partial<ChainDataConfig> }> = [
-  { family: 'esplora', rateKey: 'esplora/mempool.space', network: 'bitcoin', wallet: traceAddresses.btc.wallet, endpoints: [traceAddresses.btc.e, traceAddresses.btc.x, traceAddresses.btc.z] },
-  { family: 'blockscout', rateKey: 'blockscout/blockscout:ethereum', network: 'ethereum', wallet: traceAddresses.eth.wallet, endpoints: [traceAddresses.eth.e, traceAddresses.eth.x, traceAddresses.eth.z] },
-  { family: 'etherscan', rateKey: 'etherscan/etherscan-v2', network: 'bsc', wallet: traceAddresses.bsc.wallet, endpoints: [traceAddresses.bsc.e, traceAddresses.bsc.x, traceAddresses.bsc.z], config: { etherscanApiKey: 'BENCH-KEY' } },
-  { family: 'trongrid', rateKey: 'trongrid/trongrid', network: 'tron', wallet: traceAddresses.tron.wallet, endpoints: [traceAddresses.tron.e, traceAddresses.tron.x, traceAddresses.tron.z] },
-  { family: 'solana', rateKey: 'solana/solana-rpc', network: 'solana', wallet: traceAddresses.sol.wallet, endpoints: [traceAddresses.sol.e, traceAddresses.sol.x, traceAddresses.sol.z] },
-  { family: 'xrpl', rateKey: 'xrpl/xrpl', network: 'xrp', wallet: traceAddresses.xrp.wallet, endpoints: [traceAddresses.xrp.e, traceAddresses.xrp.x, traceAddresses.xrp.z] },
+  {
+    family: 'esplora',
+    rateKey: 'esplora/mempool.space',
+    network: 'bitcoin',
+    wallet: traceAddresses.btc.wallet,
+    endpoints: [traceAddresses.btc.e, traceAddresses.btc.x, traceAddresses.btc.z],
+  },
+  {
+    family: 'blockscout',
+    rateKey: 'blockscout/blockscout:ethereum',
+    network: 'ethereum',
+    wallet: traceAddresses.eth.wallet,
+    endpoints: [traceAddresses.eth.e, traceAddresses.eth.x, traceAddresses.eth.z],
+  },
+  {
+    family: 'etherscan',
+    rateKey: 'etherscan/etherscan-v2',
+    network: 'bsc',
+    wallet: traceAddresses.bsc.wallet,
+    endpoints: [traceAddresses.bsc.e, traceAddresses.bsc.x, traceAddresses.bsc.z],
+    config: { etherscanApiKey: 'BENCH-KEY' },
+  },
+  {
+    family: 'trongrid',
+    rateKey: 'trongrid/trongrid',
+    network: 'tron',
+    wallet: traceAddresses.tron.wallet,
+    endpoints: [traceAddresses.tron.e, traceAddresses.tron.x, traceAddresses.tron.z],
+  },
+  {
+    family: 'solana',
+    rateKey: 'solana/solana-rpc',
+    network: 'solana',
+    wallet: traceAddresses.sol.wallet,
+    endpoints: [traceAddresses.sol.e, traceAddresses.sol.x, traceAddresses.sol.z],
+  },
+  {
+    family: 'xrpl',
+    rateKey: 'xrpl/xrpl',
+    network: 'xrp',
+    wallet: traceAddresses.xrp.wallet,
+    endpoints: [traceAddresses.xrp.e, traceAddresses.xrp.x, traceAddresses.xrp.z],
+  },
 ];
 
 interface Run {
@@ -93,14 +130,16 @@ export async function run(): Promise<Record<string, number | string>> {
 
       // One line per figure, each named by its family (the runner prints a flat list).
       const key = (what: string) => `${f.family} (${f.network}): ${what}`;
-      results[key('provider requests per check, depth 1 / depth 2 (of which the trace)')] = `${figure(mean(depth1.received))} / ${figure(mean(depth2.received))} (${figure(mean(depth2.traced))})`;
+      results[key('provider requests per check, depth 1 / depth 2 (of which the trace)')] =
+        `${figure(mean(depth1.received))} / ${figure(mean(depth2.received))} (${figure(mean(depth2.traced))})`;
       results[key('time per check p50 / p95 (ms), depth 1')] = `${ms(percentile(depth1.ms, 50))} / ${ms(percentile(depth1.ms, 95))}`;
       results[key('time per check p50 / p95 (ms), depth 2')] = `${ms(percentile(depth2.ms, 50))} / ${ms(percentile(depth2.ms, 95))}`;
       results[key('addresses expanded per check at depth 2')] = figure(depth2.expanded / CHECKS);
       // Not measured: what the trace's requests take at least at the provider's default rate limit (a bucket of one token, which the wallet's requests have emptied).
       const rate = rateLookup(defaultChainDataConfig.ratePerSecond)(f.rateKey);
       results[key(`the trace's requests at the default limit of ${rate}/s take at least (s, computed)`)] = (mean(depth2.traced) / rate).toFixed(1);
-      results[key('depth 2, trace cache warm: provider requests per check (of which the trace)')] = `${figure(mean(warm.received))} (${figure(mean(warm.traced))})`;
+      results[key('depth 2, trace cache warm: provider requests per check (of which the trace)')] =
+        `${figure(mean(warm.received))} (${figure(mean(warm.traced))})`;
       results[key('depth 2, trace cache warm: traced addresses from the cache')] = `${warm.fromCache} of ${warm.expanded}`;
       results[key('depth 2, trace cache warm: time per check p50 / p95 (ms)')] = `${ms(percentile(warm.ms, 50))} / ${ms(percentile(warm.ms, 95))}`;
     } finally {

@@ -62,7 +62,8 @@ async function measure(): Promise<Record<string, number | string>> {
 
     // A signed-in customer: the session the login screen would have stored.
     const user = { email: 'bench-web@walletscreen.test', username: 'Bench Ltd', password: 'Str0ng-Passphrase-2026' };
-    const post = (p: string, body: unknown) => fetch(`${base}/api${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (p: string, body: unknown) =>
+      fetch(`${base}/api${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     if ((await post('/auth/register', user)).status !== 201) throw new Error('could not register the bench user');
     const { token } = (await (await post('/auth/login', { email: user.email, password: user.password })).json()) as { token: string };
     const dashboardContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -70,7 +71,9 @@ async function measure(): Promise<Record<string, number | string>> {
       localStorage.setItem('authToken', t);
       localStorage.setItem('authExpiration', String(Date.now() + 60 * 60_000));
     }, token);
-    const dashboard = await measureFirstLoad(dashboardContext, `${base}/dashboard/wallet-checker`, (page) => page.getByTestId('wallet-address-input').waitFor());
+    const dashboard = await measureFirstLoad(dashboardContext, `${base}/dashboard/wallet-checker`, (page) =>
+      page.getByTestId('wallet-address-input').waitFor(),
+    );
     await dashboardContext.close();
 
     return { ...figures('landing /', landing), ...figures('dashboard /dashboard/wallet-checker', dashboard) };

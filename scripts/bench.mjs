@@ -6,7 +6,9 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 import { bundle, root } from './esbuild-workspaces.mjs';
 
-const available = readdirSync(path.join(root, 'bench')).filter((f) => f.endsWith('.bench.ts')).map((f) => f.replace('.bench.ts', ''));
+const available = readdirSync(path.join(root, 'bench'))
+  .filter((f) => f.endsWith('.bench.ts'))
+  .map((f) => f.replace('.bench.ts', ''));
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !available.includes(w));
 if (unknown.length > 0) {

@@ -9,9 +9,24 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { bundle, root } from './esbuild-workspaces.mjs';
 
-const entries = { embedded: 'embedded-main', 'projections-thread': 'projections-thread-main', api: 'api-main', workers: 'workers-main', projections: 'projections-main', relay: 'relay-main' };
-await Promise.all(Object.entries(entries).map(([name, file]) => bundle(`server/src/${file}.ts`, path.join(root, `dist/server/${name}.cjs`), { sourcemap: true, define: { __BUILT_WITH_PROJECTIONS_THREAD__: 'true' } })));
-console.log(`server bundles: ${Object.keys(entries).map((n) => `dist/server/${n}.cjs`).join(', ')}`);
+const entries = {
+  embedded: 'embedded-main',
+  'projections-thread': 'projections-thread-main',
+  api: 'api-main',
+  workers: 'workers-main',
+  projections: 'projections-main',
+  relay: 'relay-main',
+};
+await Promise.all(
+  Object.entries(entries).map(([name, file]) =>
+    bundle(`server/src/${file}.ts`, path.join(root, `dist/server/${name}.cjs`), { sourcemap: true, define: { __BUILT_WITH_PROJECTIONS_THREAD__: 'true' } }),
+  ),
+);
+console.log(
+  `server bundles: ${Object.keys(entries)
+    .map((n) => `dist/server/${n}.cjs`)
+    .join(', ')}`,
+);
 
 const redoc = path.dirname(createRequire(import.meta.url).resolve('redoc/package.json'));
 const docs = path.join(root, 'dist', 'docs');

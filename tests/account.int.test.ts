@@ -32,7 +32,7 @@ const profileStatus = async (token: string) => (await server.api('GET', '/api/pr
 const sessions = async (token: string) => (await server.api<AccountSessions>('GET', '/api/account/sessions', { token })).body;
 const streamOf = async (email: string) => server.eventStore.readStream(`user-${userIdForEmail(email)}`);
 
-const appendsNothing = <T,>(call: () => Promise<T>) => expectAppendsNothing(server, call);
+const appendsNothing = <T>(call: () => Promise<T>) => expectAppendsNothing(server, call);
 
 describe('sessions', () => {
   it('starts a session at each sign-in (device, address), lists the open ones with the current one marked', async () => {
@@ -104,13 +104,22 @@ describe('changing the password', () => {
   it('refuses a wrong current password (400 on its field) and a weak new one, appending nothing', async () => {
     const token = await signIn('change@desk.example');
     await appendsNothing(async () => {
-      const wrong = await server.api<{ errors: Record<string, string> }>('POST', '/api/account/password', { token, body: { current_password: 'not-it-at-all', new_password: newPassword } });
+      const wrong = await server.api<{ errors: Record<string, string> }>('POST', '/api/account/password', {
+        token,
+        body: { current_password: 'not-it-at-all', new_password: newPassword },
+      });
       expect(wrong.status).toBe(400);
       expect(wrong.body.errors).toEqual({ current_password: accountMessages.currentPasswordWrong });
-      const weak = await server.api<{ errors: Record<string, string> }>('POST', '/api/account/password', { token, body: { current_password: password, new_password: 'password123' } });
+      const weak = await server.api<{ errors: Record<string, string> }>('POST', '/api/account/password', {
+        token,
+        body: { current_password: password, new_password: 'password123' },
+      });
       expect(weak.status).toBe(400);
       expect(weak.body.errors).toEqual({ new_password: accountMessages.passwordTooCommon });
-      const short = await server.api<{ errors: Record<string, string> }>('POST', '/api/account/password', { token, body: { current_password: password, new_password: 'short' } });
+      const short = await server.api<{ errors: Record<string, string> }>('POST', '/api/account/password', {
+        token,
+        body: { current_password: password, new_password: 'short' },
+      });
       expect(short.body.errors).toEqual({ new_password: accountMessages.passwordTooShort });
       const missing = await server.api<{ errors: Record<string, string> }>('POST', '/api/account/password', { token, body: {} });
       expect(missing.status).toBe(400);
@@ -123,7 +132,10 @@ describe('changing the password', () => {
   it('changes it: the other sessions answer 401 at once, the current one goes on; the old password no longer signs in', async () => {
     const other = await signIn('change@desk.example');
     const current = await signIn('change@desk.example');
-    const res = await server.api<{ message: string }>('POST', '/api/account/password', { token: current, body: { current_password: password, new_password: newPassword } });
+    const res = await server.api<{ message: string }>('POST', '/api/account/password', {
+      token: current,
+      body: { current_password: password, new_password: newPassword },
+    });
     expect(res).toMatchObject({ status: 200, body: { message: accountMessages.passwordChanged } });
     expect(await profileStatus(other)).toBe(401);
     expect(await profileStatus(current)).toBe(200);
@@ -139,7 +151,8 @@ describe('changing the password', () => {
     const token = await signIn('change@desk.example', newPassword);
     let last = 0;
     for (let i = 0; i < 6; i++) {
-      last = (await server.api('POST', '/api/account/password', { token, body: { current_password: `wrong-${i}-guess`, new_password: 'Yet-Another-Pass-1' } })).status;
+      last = (await server.api('POST', '/api/account/password', { token, body: { current_password: `wrong-${i}-guess`, new_password: 'Yet-Another-Pass-1' } }))
+        .status;
     }
     expect(last).toBe(429);
   });
@@ -185,7 +198,8 @@ describe('purchases and receipts', () => {
     return done.body.purchase_id;
   }
   const settled = async () => server.projections.waitFor(await server.eventStore.headPosition());
-  const receipt = (id: string, token: string) => fetch(`${server.url.replace('localhost', '127.0.0.1')}/api/account/purchases/${id}/receipt`, { headers: { authorization: `Bearer ${token}` } });
+  const receipt = (id: string, token: string) =>
+    fetch(`${server.url.replace('localhost', '127.0.0.1')}/api/account/purchases/${id}/receipt`, { headers: { authorization: `Bearer ${token}` } });
 
   it("lists one's own purchases, newest first, a page at a time; receipts are PDFs marked as test payments; another user's is 404", async () => {
     await register('buyer@desk.example');

@@ -31,7 +31,7 @@ const profile = (token: string | undefined) => api().GET('/api/profile', { heade
 const tokenOf = async (signIn: ReturnType<typeof login>) => (await signIn).data!.token;
 
 /** Asserts the call appended nothing to the event store. */
-const appendsNothing = <T,>(call: () => Promise<T>) => expectAppendsNothing(server, call);
+const appendsNothing = <T>(call: () => Promise<T>) => expectAppendsNothing(server, call);
 
 describe('registration and sign-in', () => {
   it('registers, signs in and shows 20 free premium checks', async () => {
@@ -94,7 +94,10 @@ describe('registration and sign-in', () => {
     const unknown = await login('nobody@exchange.example', 'not-the-password');
     for (const res of [wrong, unknown]) {
       expect(res.response.status).toBe(401);
-      expect(res.error).toMatchObject({ error: 'Invalid email or password', errors: { email: 'Invalid email or password', password: 'Invalid email or password' } });
+      expect(res.error).toMatchObject({
+        error: 'Invalid email or password',
+        errors: { email: 'Invalid email or password', password: 'Invalid email or password' },
+      });
     }
   });
 
@@ -113,7 +116,9 @@ describe('registration and sign-in', () => {
     const token = await tokenOf(login('alice@exchange.example'));
     const [h, p] = token.split('.');
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${p}.`;
-    const forged = jwt.sign({ sub: userIdForEmail(ADMIN.email), role: 'admin', iat_ms: Date.now() }, 'some-other-secret-that-is-long-enough!!', { algorithm: 'HS256' });
+    const forged = jwt.sign({ sub: userIdForEmail(ADMIN.email), role: 'admin', iat_ms: Date.now() }, 'some-other-secret-that-is-long-enough!!', {
+      algorithm: 'HS256',
+    });
     const tampered = `${h}.${Buffer.from(JSON.stringify({ ...(jwt.decode(token) as object), role: 'admin' })).toString('base64url')}.${token.split('.')[2]}`;
     for (const bad of [undefined, 'garbage', none, forged, tampered]) {
       const res = await profile(bad);
@@ -182,7 +187,9 @@ describe('password reset through a real e-mail', () => {
       const res = await reset({ token: bad, password: 'late-Passphrase-99' });
       expect(res.response.status).toBe(400);
     }
-    expect((await api().POST('/api/auth/reset-password', { body: { password: 'late-Passphrase-99' } as never })).error?.errors).toEqual({ token: 'Invalid or missing token.' });
+    expect((await api().POST('/api/auth/reset-password', { body: { password: 'late-Passphrase-99' } as never })).error?.errors).toEqual({
+      token: 'Invalid or missing token.',
+    });
   });
 });
 
@@ -242,7 +249,17 @@ describe('API description', () => {
     const docs = await api().GET('/api/openapi.json');
     expect(docs.response.status).toBe(200);
     expect(docs.data!.openapi).toMatch(/^3\./);
-    expect(Object.keys(docs.data!.paths as object)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/profile', '/api/admin/customers', '/api/transactions/analyze-realtime', '/api/transactions/history', '/api/pdf/download_aml_report']));
+    expect(Object.keys(docs.data!.paths as object)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/register',
+        '/api/auth/login',
+        '/api/profile',
+        '/api/admin/customers',
+        '/api/transactions/analyze-realtime',
+        '/api/transactions/history',
+        '/api/pdf/download_aml_report',
+      ]),
+    );
     expect((await api().GET('/api/health')).data).toEqual({ status: 'ok' });
   });
 });

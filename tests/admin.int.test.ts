@@ -4,7 +4,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
-import { ACCOUNT_BLOCKED, accountBlockedMessageSchema, accountMessages, ADMIN_TOPUP_REASON, adminMessages, type AdminActionResponse, type Customer } from '@walletscreen/contracts';
+import {
+  ACCOUNT_BLOCKED,
+  accountBlockedMessageSchema,
+  accountMessages,
+  ADMIN_TOPUP_REASON,
+  adminMessages,
+  type AdminActionResponse,
+  type Customer,
+} from '@walletscreen/contracts';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { ADMIN, startTestServer, type TestServer, expectAppendsNothing } from './support/server';
 
@@ -18,7 +26,12 @@ let admin: string;
 
 beforeAll(async () => {
   // The blockchain source cannot be reached: checks complete quickly and say so.
-  server = await startTestServer({ BLOCKSCOUT_POLYGON_URL: 'http://127.0.0.1:9/polygon', CHAIN_DATA_RETRIES: '0', CHAIN_DATA_TIMEOUT_MS: '2000', CHECK_WAIT_MS: '20000' });
+  server = await startTestServer({
+    BLOCKSCOUT_POLYGON_URL: 'http://127.0.0.1:9/polygon',
+    CHAIN_DATA_RETRIES: '0',
+    CHAIN_DATA_TIMEOUT_MS: '2000',
+    CHECK_WAIT_MS: '20000',
+  });
   admin = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: ADMIN })).body.token;
 }, 60_000);
 afterAll(() => server.destroy());
@@ -33,14 +46,19 @@ async function signIn(email: string): Promise<string> {
   return res.body.token;
 }
 const checksLeft = async (token: string) => (await server.api<{ checks_left: number }>('GET', '/api/profile', { token })).body.checks_left;
-const customer = async (email: string) => (await server.api<Customer[]>('GET', `/api/admin/customers?email=${encodeURIComponent(email)}`, { token: admin })).body.find((c) => c.email === email);
+const customer = async (email: string) =>
+  (await server.api<Customer[]>('GET', `/api/admin/customers?email=${encodeURIComponent(email)}`, { token: admin })).body.find((c) => c.email === email);
 const topUp = (id: string, body: unknown, headers: Record<string, string> = {}, token = admin) =>
   server.api<AdminActionResponse & Problem>('POST', `/api/admin/topup/${id}`, { token, body, headers });
 const check = (token: string, wallet_address: string) =>
-  server.api<Problem & { status: string }>('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address, network: 'polygon' }, headers: { 'Idempotency-Key': randomUUID() } });
+  server.api<Problem & { status: string }>('POST', '/api/transactions/analyze-realtime', {
+    token,
+    body: { wallet_address, network: 'polygon' },
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
 
 /** Asserts the call appended nothing to the event store. */
-const appendsNothing = <T,>(call: () => Promise<T>) => expectAppendsNothing(server, call);
+const appendsNothing = <T>(call: () => Promise<T>) => expectAppendsNothing(server, call);
 
 describe('top-up', () => {
   it('credits 10 bonus checks, records the admin and the reason, and the customers list shows it at once', async () => {
@@ -114,7 +132,10 @@ describe('block and unblock', () => {
     expect(blocked.body).toMatchObject({ role: 'blocked', changed: true });
     expect((await customer('eve@otc.example'))!.role).toBe('blocked');
     const stream = await server.eventStore.readStream(`user-${eve.id}`);
-    expect(stream.at(-1)).toMatchObject({ type: 'UserRoleChanged', data: { role: 'blocked', previousRole: 'user', reason: 'Blocked from admin panel', by: { email: ADMIN.email } } });
+    expect(stream.at(-1)).toMatchObject({
+      type: 'UserRoleChanged',
+      data: { role: 'blocked', previousRole: 'user', reason: 'Blocked from admin panel', by: { email: ADMIN.email } },
+    });
 
     expect((await server.api('GET', '/api/profile', { token: eve.token })).status).toBe(403);
     expect((await server.api('GET', '/api/transactions/history', { token: other })).status).toBe(403);
@@ -123,12 +144,19 @@ describe('block and unblock', () => {
       expect((await server.api('POST', '/api/auth/login', { body: { email: 'eve@otc.example', password } })).status).toBe(403);
     });
     // Blocking again changes nothing.
-    await appendsNothing(async () => expect((await server.api<AdminActionResponse>('POST', `/api/admin/block-user/${eve.id}`, { token: admin })).body.changed).toBe(false));
+    await appendsNothing(async () =>
+      expect((await server.api<AdminActionResponse>('POST', `/api/admin/block-user/${eve.id}`, { token: admin })).body.changed).toBe(false),
+    );
 
-    const unblocked = await server.api<AdminActionResponse>('POST', `/api/admin/unblock-user/${eve.id}`, { token: admin, body: { reason: 'Identity confirmed' } });
+    const unblocked = await server.api<AdminActionResponse>('POST', `/api/admin/unblock-user/${eve.id}`, {
+      token: admin,
+      body: { reason: 'Identity confirmed' },
+    });
     expect(unblocked.body).toMatchObject({ role: 'user', changed: true });
     expect((await customer('eve@otc.example'))!.role).toBe('user');
-    expect((await server.eventStore.readStream(`user-${eve.id}`)).at(-1)).toMatchObject({ data: { role: 'user', previousRole: 'blocked', reason: 'Identity confirmed' } });
+    expect((await server.eventStore.readStream(`user-${eve.id}`)).at(-1)).toMatchObject({
+      data: { role: 'user', previousRole: 'blocked', reason: 'Identity confirmed' },
+    });
     expect((await server.api('GET', '/api/profile', { token: eve.token })).status).toBe(200);
     await signIn('eve@otc.example');
   });
@@ -170,7 +198,9 @@ describe('block and unblock', () => {
 
     // A new connection with the same token is refused with the reason.
     const again = io(base, { path: '/socket.io', auth: { token: zoe.token }, transports: ['websocket'], reconnection: false });
-    await expect(new Promise((resolve, reject) => (again.once('connect', () => resolve('connected')), again.once('connect_error', (e) => reject(e))))).rejects.toThrow(accountMessages.blocked);
+    await expect(
+      new Promise((resolve, reject) => (again.once('connect', () => resolve('connected')), again.once('connect_error', (e) => reject(e)))),
+    ).rejects.toThrow(accountMessages.blocked);
     again.close();
 
     // Unblocking tells nobody anything: the user signs in again.
@@ -189,7 +219,9 @@ describe('block and unblock', () => {
       expect(res.status).toBe(409);
       expect(res.body.error).toBe(adminMessages.cannotBlockSelf);
       expect((await server.api('POST', `/api/admin/block-user/${randomUUID()}`, { token: admin })).status).toBe(404);
-      expect((await server.api('POST', `/api/admin/block-user/${userIdForEmail('ana@bank.example')}`, { token: admin, body: { reason: 'y'.repeat(501) } })).status).toBe(400);
+      expect(
+        (await server.api('POST', `/api/admin/block-user/${userIdForEmail('ana@bank.example')}`, { token: admin, body: { reason: 'y'.repeat(501) } })).status,
+      ).toBe(400);
     });
     await server.accounts.register({ email: 'second-admin@walletscreen.test', username: 'Ops', password: 'An0ther-Admin-Pass' }, 'admin');
     const res = await server.api<Problem>('POST', `/api/admin/block-user/${userIdForEmail('second-admin@walletscreen.test')}`, { token: admin });
@@ -225,11 +257,15 @@ describe("every user's checks", () => {
     expect(ofAna.body.map((r) => r.wallet_address)).toEqual([POLYGON[2], POLYGON[0]]);
     const paged = await server.api<Row[]>('GET', '/api/admin/transactions?email=ana&limit=1&offset=1', { token: admin });
     expect(paged.body.map((r) => r.wallet_address)).toEqual([POLYGON[0]]);
-    const combined = await server.api<Row[]>(`GET`, `/api/admin/transactions?email=example&address=${POLYGON[1]!.slice(2, 12).toLowerCase()}`, { token: admin });
+    const combined = await server.api<Row[]>(`GET`, `/api/admin/transactions?email=example&address=${POLYGON[1]!.slice(2, 12).toLowerCase()}`, {
+      token: admin,
+    });
     expect(combined.body.map((r) => r.user_email)).toEqual(['bob@fund.example']);
     expect((await server.api<Row[]>('GET', '/api/admin/transactions?email=nobody', { token: admin })).body).toEqual([]);
     // No chain data for these Polygon wallets (their source cannot be reached): Incomplete, never Low.
-    expect((await server.api<Row[]>('GET', '/api/admin/transactions?email=bob&risk_level=Incomplete', { token: admin })).body.map((r) => r.risk_level)).toEqual(['Incomplete']);
+    expect((await server.api<Row[]>('GET', '/api/admin/transactions?email=bob&risk_level=Incomplete', { token: admin })).body.map((r) => r.risk_level)).toEqual(
+      ['Incomplete'],
+    );
     expect((await server.api<Row[]>('GET', '/api/admin/transactions?risk_level=Low%20Risk', { token: admin })).body).toEqual([]);
     expect((await server.api<Row[]>('GET', '/api/admin/transactions?risk_level=High%20Risk', { token: admin })).body).toEqual([]);
 
@@ -252,7 +288,13 @@ describe("every user's checks", () => {
   it('lists the admin calls in the OpenAPI document', async () => {
     const docs = await server.api<{ paths: Record<string, unknown> }>('GET', '/api/openapi.json');
     expect(Object.keys(docs.body.paths)).toEqual(
-      expect.arrayContaining(['/api/admin/topup/{id}', '/api/admin/block-user/{id}', '/api/admin/unblock-user/{id}', '/api/admin/transactions', '/api/admin/transactions/{id}']),
+      expect.arrayContaining([
+        '/api/admin/topup/{id}',
+        '/api/admin/block-user/{id}',
+        '/api/admin/unblock-user/{id}',
+        '/api/admin/transactions',
+        '/api/admin/transactions/{id}',
+      ]),
     );
   });
 });

@@ -9,9 +9,17 @@ import { declaredEventTypes } from '@walletscreen/domain/events';
 const types = new Set(declaredEventTypes);
 
 describe('human names of the audit log’s events', () => {
-
   it('finds the events of every aggregate', () => {
-    for (const type of ['UserRegistered', 'UserRoleChanged', 'ChecksPurchased', 'WalletCheckCompleted', 'AlertRaised', 'SanctionsListImported', 'WebhookDeliveryAttempted', 'CustomListRemoved']) {
+    for (const type of [
+      'UserRegistered',
+      'UserRoleChanged',
+      'ChecksPurchased',
+      'WalletCheckCompleted',
+      'AlertRaised',
+      'SanctionsListImported',
+      'WebhookDeliveryAttempted',
+      'CustomListRemoved',
+    ]) {
       expect(types.has(type)).toBe(true);
     }
   });

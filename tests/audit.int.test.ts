@@ -41,8 +41,11 @@ let balanceAtMidway: number;
 /** The CLI as an operator runs it: `node scripts/run-ts.mjs <entry> --data-dir DIR`. */
 function cli(entry: string, dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['scripts/run-ts.mjs', entry, '--data-dir', dataDir], { cwd: root, env: { ...process.env, LOG_LEVEL: 'silent' } }, (error, stdout, stderr) =>
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['scripts/run-ts.mjs', entry, '--data-dir', dataDir],
+      { cwd: root, env: { ...process.env, LOG_LEVEL: 'silent' } },
+      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -65,9 +68,7 @@ const snapshot = async (dataDir: string) => {
 };
 
 beforeAll(async () => {
-  replay = await startReplayServer([
-    ...recordedWalletRoutes(),
-  ]);
+  replay = await startReplayServer([...recordedWalletRoutes()]);
   // OFAC's download, on loopback: a one-entry CSV list.
   ofac = createServer((_req, res) => {
     res.setHeader('content-type', 'text/csv');
@@ -85,8 +86,16 @@ beforeAll(async () => {
     OFAC_SDN_URL: ofacUrl,
   });
   const dir = mkdtempSync(path.join(tmpdir(), 'ws-sdn-'));
-  writeFileSync(path.join(dir, 'sdn.csv'), `90002,"OLD LIST ENTRY",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${a.btcA}."\n`);
-  await runSanctionsSync({ eventStore: server.eventStore, file: path.join(dir, 'sdn.csv'), clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
+  writeFileSync(
+    path.join(dir, 'sdn.csv'),
+    `90002,"OLD LIST ENTRY",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${a.btcA}."\n`,
+  );
+  await runSanctionsSync({
+    eventStore: server.eventStore,
+    file: path.join(dir, 'sdn.csv'),
+    clock: () => new Date(),
+    logger: createLogger({ level: 'silent' }),
+  });
   rmSync(dir, { recursive: true, force: true });
 
   // The workload: two registrations, sign-ins, checks (charges), an admin top-up, a block and an unblock, a refund.
@@ -99,7 +108,11 @@ beforeAll(async () => {
   bobId = customers.find((c) => c.email === bob.email)!.id;
 
   const analyze = (wallet: string, network?: string) =>
-    server.api<{ check_id: string; status: string }>('POST', '/api/transactions/analyze-realtime', { token: aliceToken, body: { wallet_address: wallet, ...(network ? { network } : {}) }, headers: { 'Idempotency-Key': randomUUID() } });
+    server.api<{ check_id: string; status: string }>('POST', '/api/transactions/analyze-realtime', {
+      token: aliceToken,
+      body: { wallet_address: wallet, ...(network ? { network } : {}) },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
   expect((await analyze(a.btcWallet)).body.status).toBe('completed');
   const second = await analyze(SANCTIONED);
   expect(second.body.status).toBe('completed');
@@ -109,7 +122,15 @@ beforeAll(async () => {
   server.advance(60_000);
   expect((await analyze('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'polygon')).status).toBe(200);
   expect(await server.accounts.refundCheck(aliceId, second.body.check_id, 'refunded by the test')).toBe(true);
-  expect((await server.api('POST', `/api/admin/topup/${bobId}`, { token: adminToken, body: { amount: 5, reason: 'Goodwill' }, headers: { 'Idempotency-Key': randomUUID() } })).status).toBe(200);
+  expect(
+    (
+      await server.api('POST', `/api/admin/topup/${bobId}`, {
+        token: adminToken,
+        body: { amount: 5, reason: 'Goodwill' },
+        headers: { 'Idempotency-Key': randomUUID() },
+      })
+    ).status,
+  ).toBe(200);
   expect((await server.api('POST', `/api/admin/block-user/${bobId}`, { token: adminToken, body: {} })).status).toBe(200);
   expect((await server.api('POST', `/api/admin/unblock-user/${bobId}`, { token: adminToken, body: {} })).status).toBe(200);
   await server.projections.waitFor(await server.eventStore.headPosition());
@@ -166,11 +187,16 @@ describe('the audit log API', () => {
   });
 
   it('exports the filtered events as JSON Lines, as an attachment', async () => {
-    const res = await fetch(`${server.url.replace('localhost', '127.0.0.1')}/api/admin/audit/export?user=${aliceId}`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const res = await fetch(`${server.url.replace('localhost', '127.0.0.1')}/api/admin/audit/export?user=${aliceId}`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="walletscreen-audit-.+\.jsonl"$/);
-    const lines = (await res.text()).trimEnd().split('\n').map((l) => JSON.parse(l) as { position: number; user_id: string });
+    const lines = (await res.text())
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { position: number; user_id: string });
     const listed = (await audit(`?user=${aliceId}&limit=500`)).body;
     expect(lines).toHaveLength(listed.total);
     expect(lines.map((l) => l.position)).toEqual(listed.items.map((e) => e.position).reverse());
@@ -212,7 +238,14 @@ describe('the audit log API', () => {
   });
 
   it('is for admins only', async () => {
-    for (const url of ['/api/admin/audit', '/api/admin/audit/export', `/api/admin/audit/balance/${aliceId}`, `/api/admin/audit/balance-history/${aliceId}`, '/api/admin/audit/verify', '/api/admin/audit/types']) {
+    for (const url of [
+      '/api/admin/audit',
+      '/api/admin/audit/export',
+      `/api/admin/audit/balance/${aliceId}`,
+      `/api/admin/audit/balance-history/${aliceId}`,
+      '/api/admin/audit/verify',
+      '/api/admin/audit/types',
+    ]) {
       expect((await server.api('GET', url, { token: aliceToken })).status).toBe(403);
       expect((await server.api('GET', url)).status).toBe(401);
     }
@@ -251,7 +284,11 @@ describe('replay and verification of the store', () => {
       expect(clean.stdout).toMatch(/^OK: \d+ events, chain intact; head position \d+, head hash [0-9a-f]{64}\n$/);
 
       const db = new Database(path.join(dataDir, 'walletscreen.db'));
-      const target = db.prepare("SELECT position, stream_id, data FROM events WHERE type = 'ChecksToppedUp'").get() as { position: number; stream_id: string; data: string };
+      const target = db.prepare("SELECT position, stream_id, data FROM events WHERE type = 'ChecksToppedUp'").get() as {
+        position: number;
+        stream_id: string;
+        data: string;
+      };
       db.prepare('UPDATE events SET data = ? WHERE position = ?').run(target.data.replace('"amount":5', '"amount":500'), target.position);
       const edited = await cli('server/src/audit-verify.ts', dataDir);
       expect(edited.code).toBe(1);

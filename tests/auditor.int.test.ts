@@ -28,15 +28,24 @@ beforeAll(async () => {
 afterAll(() => server.destroy());
 
 /** Asserts the call appended nothing to the event store. */
-const appendsNothing = <T,>(call: () => Promise<T>) => expectAppendsNothing(server, call);
+const appendsNothing = <T>(call: () => Promise<T>) => expectAppendsNothing(server, call);
 
-const accessRecords = async () => (await server.eventStore.readStream(auditorAccessStreamId(auditorId))).map((e) => e.data as { method: string; path: string; params: Record<string, string>; by: { email: string } });
+const accessRecords = async () =>
+  (await server.eventStore.readStream(auditorAccessStreamId(auditorId))).map(
+    (e) => e.data as { method: string; path: string; params: Record<string, string>; by: { email: string } },
+  );
 
 describe('creating an auditor', () => {
   it('refuses bad input and non-admins, storing nothing', async () => {
-    const bad = await appendsNothing(() => server.api<Problem>('POST', '/api/admin/auditors', { token: admin, body: { email: 'not-an-email', username: ' ', password: 'short' } }));
+    const bad = await appendsNothing(() =>
+      server.api<Problem>('POST', '/api/admin/auditors', { token: admin, body: { email: 'not-an-email', username: ' ', password: 'short' } }),
+    );
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toMatchObject({ email: accountMessages.emailInvalid, username: adminMessages.auditorNameRequired, password: accountMessages.passwordTooShort });
+    expect(bad.body.errors).toMatchObject({
+      email: accountMessages.emailInvalid,
+      username: adminMessages.auditorNameRequired,
+      password: accountMessages.passwordTooShort,
+    });
 
     expect((await server.api('POST', '/api/auth/register', { body: { email: 'uma@bank.example', password, username: 'Bank' } })).status).toBe(201);
     const user = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: { email: 'uma@bank.example', password } })).body.token;
@@ -47,7 +56,10 @@ describe('creating an auditor', () => {
   });
 
   it('creates the account with the admin recorded, no checks, and refuses the same e-mail again', async () => {
-    const created = await server.api<{ id: string; email: string; role: string; username: string }>('POST', '/api/admin/auditors', { token: admin, body: AUDITOR });
+    const created = await server.api<{ id: string; email: string; role: string; username: string }>('POST', '/api/admin/auditors', {
+      token: admin,
+      body: AUDITOR,
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ id: auditorId, email: AUDITOR.email, username: AUDITOR.username, role: 'auditor' });
     const [registered] = await server.eventStore.readStream(`user-${auditorId}`);
@@ -55,7 +67,9 @@ describe('creating an auditor', () => {
     const customers = (await server.api<Customer[]>('GET', `/api/admin/customers?email=${encodeURIComponent(AUDITOR.email)}`, { token: admin })).body;
     expect(customers).toEqual([expect.objectContaining({ email: AUDITOR.email, role: 'auditor', remaining_checks: 0 })]);
 
-    const again = await appendsNothing(() => server.api<Problem>('POST', '/api/admin/auditors', { token: admin, body: { ...AUDITOR, email: AUDITOR.email.toUpperCase() } }));
+    const again = await appendsNothing(() =>
+      server.api<Problem>('POST', '/api/admin/auditors', { token: admin, body: { ...AUDITOR, email: AUDITOR.email.toUpperCase() } }),
+    );
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(adminMessages.emailTaken);
   });
@@ -63,7 +77,9 @@ describe('creating an auditor', () => {
 
 describe('an auditor', () => {
   beforeAll(async () => {
-    const signedIn = await server.api<{ token: string; role: string }>('POST', '/api/admin/admin-login', { body: { email: AUDITOR.email, password: AUDITOR.password } });
+    const signedIn = await server.api<{ token: string; role: string }>('POST', '/api/admin/admin-login', {
+      body: { email: AUDITOR.email, password: AUDITOR.password },
+    });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.role).toBe('auditor');
     auditor = signedIn.body.token;
@@ -74,7 +90,17 @@ describe('an auditor', () => {
     const adminReads = await appendsNothing(() => server.api<Customer[]>('GET', '/api/admin/customers', { token: admin }));
     expect(adminReads.status).toBe(200);
 
-    const reads = ['/api/admin/customers?email=uma', '/api/admin/transactions', '/api/admin/audit?limit=5', '/api/admin/audit/export', '/api/admin/audit/types', '/api/admin/purchases', '/api/admin/wallets', '/api/admin/lists', '/api/admin/streams?prefix=user-'];
+    const reads = [
+      '/api/admin/customers?email=uma',
+      '/api/admin/transactions',
+      '/api/admin/audit?limit=5',
+      '/api/admin/audit/export',
+      '/api/admin/audit/types',
+      '/api/admin/purchases',
+      '/api/admin/wallets',
+      '/api/admin/lists',
+      '/api/admin/streams?prefix=user-',
+    ];
     for (const path of reads) {
       const res = await server.api('GET', path, { token: auditor });
       expect({ path, status: res.status }).toEqual({ path, status: 200 });
@@ -88,7 +114,9 @@ describe('an auditor', () => {
     expect(records.at(-1)!.params).toEqual({ userId: userIdForEmail('uma@bank.example') });
 
     // The audit log names the auditor as the one who acted, under the event's human name.
-    const log = await server.api<AuditPage>('GET', `/api/admin/audit?type=AuditorViewedData&admin=${encodeURIComponent(AUDITOR.email)}&limit=100`, { token: admin });
+    const log = await server.api<AuditPage>('GET', `/api/admin/audit?type=AuditorViewedData&admin=${encodeURIComponent(AUDITOR.email)}&limit=100`, {
+      token: admin,
+    });
     expect(log.body.items.length).toBe(records.length + before);
     expect(log.body.items[0]).toMatchObject({ type: 'AuditorViewedData', admin_email: AUDITOR.email, stream: auditorAccessStreamId(auditorId) });
   });
@@ -97,7 +125,9 @@ describe('an auditor', () => {
     const doc = (await server.api<Document>('GET', '/api/openapi.json')).body;
     const mutating = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
-        .filter(([method, op]) => !['get', 'head', 'parameters'].includes(method) && (op.security ?? []).some((s) => 'session' in s) && !op['x-auditors-may-call'])
+        .filter(
+          ([method, op]) => !['get', 'head', 'parameters'].includes(method) && (op.security ?? []).some((s) => 'session' in s) && !op['x-auditors-may-call'],
+        )
         .map(([method]) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, randomUUID()) })),
     );
     expect(mutating.length).toBeGreaterThan(20);
@@ -110,24 +140,43 @@ describe('an auditor', () => {
       return out;
     });
     expect(answers.filter((a) => a.status !== 403 || a.error !== accountMessages.auditorReadOnly)).toEqual([]);
-    expect(answers.map((a) => a.route)).toEqual(expect.arrayContaining(['POST /api/admin/topup/:id', 'POST /api/admin/auditors', 'POST /api/transactions/analyze-realtime', 'DELETE /api/admin/lists/:id']));
+    expect(answers.map((a) => a.route)).toEqual(
+      expect.arrayContaining([
+        'POST /api/admin/topup/:id',
+        'POST /api/admin/auditors',
+        'POST /api/transactions/analyze-realtime',
+        'DELETE /api/admin/lists/:id',
+      ]),
+    );
   });
 
   it("may end no more than the auditor's own sessions: those routes alone are open, and say so in the document", async () => {
     const doc = (await server.api<Document>('GET', '/api/openapi.json')).body;
-    const open = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).filter(([, op]) => op['x-auditors-may-call']).map(([method]) => `${method.toUpperCase()} ${path}`));
+    const open = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op['x-auditors-may-call'])
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
     expect(open.sort()).toEqual(['DELETE /api/account/sessions', 'DELETE /api/account/sessions/{id}', 'POST /api/auth/logout']);
-    const second = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: { email: AUDITOR.email, password: AUDITOR.password } })).body.token;
+    const second = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: { email: AUDITOR.email, password: AUDITOR.password } })).body
+      .token;
     expect((await server.api('POST', '/api/auth/logout', { token: second })).status).toBeLessThan(300);
     expect((await server.api('GET', '/api/admin/customers', { token: second })).status).toBe(401);
     // Changing the password is refused like any other change (a forgotten one is reset through the e-mailed link).
-    const changed = await server.api<Problem>('POST', '/api/account/password', { token: auditor, body: { current_password: AUDITOR.password, new_password: 'Another-Passphrase-8' } });
+    const changed = await server.api<Problem>('POST', '/api/account/password', {
+      token: auditor,
+      body: { current_password: AUDITOR.password, new_password: 'Another-Passphrase-8' },
+    });
     expect(changed.status).toBe(403);
   });
 
   it('runs no check and buys nothing from the dashboard either', async () => {
     const checked = await appendsNothing(() =>
-      server.api<Problem>('POST', '/api/transactions/analyze-realtime', { token: auditor, body: { wallet_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', network: 'polygon' }, headers: { 'Idempotency-Key': randomUUID() } }),
+      server.api<Problem>('POST', '/api/transactions/analyze-realtime', {
+        token: auditor,
+        body: { wallet_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', network: 'polygon' },
+        headers: { 'Idempotency-Key': randomUUID() },
+      }),
     );
     expect(checked.status).toBe(403);
     expect(checked.body.error).toBe(accountMessages.auditorReadOnly);

@@ -13,9 +13,7 @@ import { ADMIN, startTestServer, type TestServer } from './support/server';
 let replay: ReplayServer;
 let server: TestServer;
 beforeAll(async () => {
-  replay = await startReplayServer([
-    ...recordedWalletRoutes(),
-  ]);
+  replay = await startReplayServer([...recordedWalletRoutes()]);
   server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, CHECK_WAIT_MS: '0' });
 }, 60_000);
 afterAll(async () => {
@@ -45,7 +43,13 @@ it('a thousand concurrent top-ups, purchases and checks on one customer end with
   const operations: Array<() => Promise<{ kind: string; status: number; key?: string }>> = [
     ...[...topUpKeys, ...topUpKeys.slice(0, 50)].map((key) => async () => ({
       kind: 'topup',
-      status: (await server.api('POST', `/api/admin/topup/${userId}`, { token: admin, body: { amount: 1, reason: 'Load test top-up' }, headers: { 'Idempotency-Key': key } })).status,
+      status: (
+        await server.api('POST', `/api/admin/topup/${userId}`, {
+          token: admin,
+          body: { amount: 1, reason: 'Load test top-up' },
+          headers: { 'Idempotency-Key': key },
+        })
+      ).status,
     })),
     ...[...sessions, ...sessions.slice(0, 50)].map((session) => async () => ({
       kind: 'purchase',
@@ -54,7 +58,9 @@ it('a thousand concurrent top-ups, purchases and checks on one customer end with
     ...[...checkKeys, ...checkKeys.slice(0, 50)].map((key) => async () => ({
       kind: 'check',
       key,
-      status: (await server.api('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcWallet }, headers: { 'Idempotency-Key': key } })).status,
+      status: (
+        await server.api('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcWallet }, headers: { 'Idempotency-Key': key } })
+      ).status,
     })),
   ];
   expect(operations.length).toBeGreaterThanOrEqual(1000);
@@ -91,7 +97,9 @@ it('a thousand concurrent top-ups, purchases and checks on one customer end with
 
   expect((await server.api<{ checks_left: number }>('GET', '/api/profile', { token })).body.checks_left).toBe(expected);
   await server.projections.waitFor(await server.eventStore.headPosition());
-  const row = (await server.api<Customer[]>('GET', `/api/admin/customers?email=${encodeURIComponent(email)}`, { token: admin })).body.find((c) => c.email === email);
+  const row = (await server.api<Customer[]>('GET', `/api/admin/customers?email=${encodeURIComponent(email)}`, { token: admin })).body.find(
+    (c) => c.email === email,
+  );
   expect(row?.remaining_checks).toBe(expected);
 
   // Every check that was charged ran to its end.

@@ -24,7 +24,12 @@ const SANCTIONED = '13oLVxUtf5yPRmgRKxnj182ScRG6mHp6cQ';
 let replay: ReplayServer;
 let server: TestServer;
 
-const chainEnv = (api: string) => ({ BITCOIN_ESPLORA_URLS: api, BLOCKSCOUT_ETHEREUM_URL: 'http://127.0.0.1:9/eth', CHAIN_DATA_RETRIES: '0', CHAIN_DATA_TIMEOUT_MS: '2000' });
+const chainEnv = (api: string) => ({
+  BITCOIN_ESPLORA_URLS: api,
+  BLOCKSCOUT_ETHEREUM_URL: 'http://127.0.0.1:9/eth',
+  CHAIN_DATA_RETRIES: '0',
+  CHAIN_DATA_TIMEOUT_MS: '2000',
+});
 
 beforeAll(async () => {
   replay = await startReplayServer([
@@ -34,8 +39,16 @@ beforeAll(async () => {
   ]);
   server = await startTestServer({ ...chainEnv(`${replay.url}/api`), CHECK_WAIT_MS: '20000' });
   const dir = mkdtempSync(path.join(tmpdir(), 'ws-sdn-'));
-  writeFileSync(path.join(dir, 'sdn.csv'), `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${SANCTIONED}."\n`);
-  await runSanctionsSync({ eventStore: server.eventStore, file: path.join(dir, 'sdn.csv'), clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
+  writeFileSync(
+    path.join(dir, 'sdn.csv'),
+    `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${SANCTIONED}."\n`,
+  );
+  await runSanctionsSync({
+    eventStore: server.eventStore,
+    file: path.join(dir, 'sdn.csv'),
+    clock: () => new Date(),
+    logger: createLogger({ level: 'silent' }),
+  });
 }, 60_000);
 afterAll(async () => {
   await server?.destroy();
@@ -62,7 +75,12 @@ async function settledBatch(token: string, id: string, base = '/api/batches'): P
 
 async function download(token: string, url: string): Promise<{ status: number; type: string | null; disposition: string | null; body: Buffer }> {
   const res = await fetch(`${server.url.replace('localhost', '127.0.0.1')}${url}`, { headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), body: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    disposition: res.headers.get('content-disposition'),
+    body: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 function zipEntries(buffer: Buffer): Promise<Map<string, Buffer>> {
@@ -105,7 +123,14 @@ describe('a batch from a CSV file', () => {
 
   it('refuses a file with bad rows, listing each line, and records and charges nothing', async () => {
     const before = (await server.eventStore.readAll()).length;
-    const bad = ['address,network,reference', `${a.btcWallet},bitcoin,ok`, 'not-an-address,,x', `${a.btcA},dogecoin-classic,y`, ',bitcoin,z', `${a.btcB},bitcoin,${'r'.repeat(201)}`].join('\n');
+    const bad = [
+      'address,network,reference',
+      `${a.btcWallet},bitcoin,ok`,
+      'not-an-address,,x',
+      `${a.btcA},dogecoin-classic,y`,
+      ',bitcoin,z',
+      `${a.btcB},bitcoin,${'r'.repeat(201)}`,
+    ].join('\n');
     const res = await upload<{ error: string; lines: Array<{ line: number; message: string }>; line_errors: number }>(token, bad);
     expect(res.status).toBe(400);
     expect(res.body.lines.map((l) => l.line)).toEqual([3, 4, 5, 6]);
@@ -161,7 +186,7 @@ describe('a batch from a CSV file', () => {
     expect(conflict.status).toBe(409);
   }, 60_000);
 
-  it('lists the rows in file order, a repeated wallet sharing its first row\'s check', async () => {
+  it("lists the rows in file order, a repeated wallet sharing its first row's check", async () => {
     const rows = (await server.api<{ items: BatchRowResult[]; total: number }>('GET', `/api/batches/${batch.id}/rows`, { token })).body;
     expect(rows.total).toBe(4);
     expect(rows.items.map((r) => [r.line, r.status, r.same_as_line])).toEqual([
@@ -189,7 +214,21 @@ describe('a batch from a CSV file', () => {
     expect(csv.disposition).toBe('attachment; filename="deposits-results.csv"');
     const records = parse(csv.body, { columns: true }) as Array<Record<string, string>>;
     expect(records.map((r) => r.line)).toEqual(['2', '3', '4', '5']);
-    expect(Object.keys(records[0]!)).toEqual(['line', 'address', 'network', 'reference', 'status', 'risk_score', 'risk_level', 'aml_status', 'sanctions_hits', 'top_factors', 'check_id', 'error', 'same_as_line']);
+    expect(Object.keys(records[0]!)).toEqual([
+      'line',
+      'address',
+      'network',
+      'reference',
+      'status',
+      'risk_score',
+      'risk_level',
+      'aml_status',
+      'sanctions_hits',
+      'top_factors',
+      'check_id',
+      'error',
+      'same_as_line',
+    ]);
     expect(records[2]).toMatchObject({ reference: 'deposit-1003, second deposit', same_as_line: '2', status: 'completed' });
     // A formula in a reference is kept from running in a spreadsheet.
     expect(records[3]!.reference).toBe(`'=HYPERLINK("x")`);
@@ -214,13 +253,32 @@ describe('a batch from a CSV file', () => {
     expect(csv.type).toMatch(/^text\/csv/);
     expect(csv.disposition).toMatch(/^attachment; filename="walletscreen-history-\d{4}-\d{2}-\d{2}\.csv"$/);
     const records = parse(csv.body, { columns: true }) as Array<Record<string, string>>;
-    expect(Object.keys(records[0]!)).toEqual(['created_at', 'check_id', 'wallet_address', 'network', 'risk_score', 'risk_level', 'aml_status', 'sanctions_hits', 'top_factors', 'reference', 'batch_id']);
+    expect(Object.keys(records[0]!)).toEqual([
+      'created_at',
+      'check_id',
+      'wallet_address',
+      'network',
+      'risk_score',
+      'risk_level',
+      'aml_status',
+      'sanctions_hits',
+      'top_factors',
+      'reference',
+      'batch_id',
+    ]);
     expect(records.map((r) => r.check_id).sort()).toEqual([...mine].sort());
-    expect(records.map((r) => r.created_at)).toEqual(records.map((r) => r.created_at).sort().reverse());
+    expect(records.map((r) => r.created_at)).toEqual(
+      records
+        .map((r) => r.created_at)
+        .sort()
+        .reverse(),
+    );
     const sanctioned = records.find((r) => r.wallet_address === SANCTIONED && r.batch_id === batch.id)!;
     expect(sanctioned).toMatchObject({ risk_level: 'High Risk', sanctions_hits: 'HERON TEST EXCHANGE LTD. (CYBER2)', reference: 'deposit-1002' });
     // The filters are the History's.
-    const high = parse((await download(token, '/api/transactions/history.csv?risk_level=High%20Risk')).body, { columns: true }) as Array<Record<string, string>>;
+    const high = parse((await download(token, '/api/transactions/history.csv?risk_level=High%20Risk')).body, { columns: true }) as Array<
+      Record<string, string>
+    >;
     expect(high.length).toBeGreaterThan(0);
     expect(high.every((r) => r.risk_level === 'High Risk')).toBe(true);
     expect((await download(token, '/api/transactions/history.csv?risk_level=Purple')).status).toBe(400);
@@ -237,7 +295,7 @@ describe('a batch from a CSV file', () => {
     expect(new Set(adminRecords.map((r) => r.user_email))).toEqual(new Set(['batches@exchange.example']));
   });
 
-  it("keeps batches to their owner", async () => {
+  it('keeps batches to their owner', async () => {
     const other = await signUp('other-desk@exchange.example');
     expect((await server.api('GET', `/api/batches/${batch.id}`, { token: other })).status).toBe(404);
     expect((await server.api('GET', `/api/batches/${batch.id}/rows`, { token: other })).status).toBe(404);

@@ -30,7 +30,8 @@ async function adminToken(server: TestServer): Promise<string> {
 }
 const profile = async (server: TestServer, token: string) => (await server.api<Profile>('GET', '/api/profile', { token })).body;
 const settled = async (server: TestServer) => server.projections.waitFor(await server.eventStore.headPosition());
-const eventsOf = async (server: TestServer, userId: string, type: string) => (await server.eventStore.readStream(`user-${userId}`)).filter((e) => e.type === type);
+const eventsOf = async (server: TestServer, userId: string, type: string) =>
+  (await server.eventStore.readStream(`user-${userId}`)).filter((e) => e.type === type);
 
 function checkoutEvent(opts: { eventId: string; sessionId: string; userId: string; paid?: boolean }): string {
   return JSON.stringify({
@@ -55,9 +56,13 @@ function checkoutEvent(opts: { eventId: string; sessionId: string; userId: strin
     },
   });
 }
-const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) => signer.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
+const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) =>
+  signer.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
 const deliver = (server: TestServer, payload: string, signature?: string) =>
-  server.api<{ received?: boolean; applied?: boolean; error?: string }>('POST', '/api/billing/webhook', { raw: payload, headers: signature ? { 'stripe-signature': signature } : {} });
+  server.api<{ received?: boolean; applied?: boolean; error?: string }>('POST', '/api/billing/webhook', {
+    raw: payload,
+    headers: signature ? { 'stripe-signature': signature } : {},
+  });
 
 describe('with Stripe configured', () => {
   let server: TestServer;
@@ -85,18 +90,27 @@ describe('with Stripe configured', () => {
 
   it('refuses checkout without a token (401) and for an unknown price (400)', async () => {
     expect((await server.api('POST', '/api/billing/create-subscription-session', { body: { price_id: 'starter' } })).status).toBe(401);
-    const unknown = await server.api<{ error: string }>('POST', '/api/billing/create-subscription-session', { body: { price_id: 'price_nope' }, token: buyer.token });
+    const unknown = await server.api<{ error: string }>('POST', '/api/billing/create-subscription-session', {
+      body: { price_id: 'price_nope' },
+      token: buyer.token,
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toBe('No such plan');
     expect((await server.api('POST', '/api/billing/create-subscription-session', { body: {}, token: buyer.token })).status).toBe(400);
   });
 
   (STRIPE_MOCK_URL ? it : it.skip)('creates a Stripe Checkout session in payment mode and answers its URL (stripe-mock)', async () => {
-    const res = await server.api<{ checkout_url: string }>('POST', '/api/billing/create-subscription-session', { body: { price_id: 'professional' }, token: buyer.token });
+    const res = await server.api<{ checkout_url: string }>('POST', '/api/billing/create-subscription-session', {
+      body: { price_id: 'professional' },
+      token: buyer.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.checkout_url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
   });
-  if (!STRIPE_MOCK_URL) console.warn('billing.int.test: STRIPE_MOCK_URL is not set (scripts/services/stripe-mock.sh start): the Stripe Checkout session test is skipped; the webhook tests still run');
+  if (!STRIPE_MOCK_URL)
+    console.warn(
+      'billing.int.test: STRIPE_MOCK_URL is not set (scripts/services/stripe-mock.sh start): the Stripe Checkout session test is skipped; the webhook tests still run',
+    );
 
   it('credits a paid session once, however often and under whichever event id it arrives', async () => {
     const payload = checkoutEvent({ eventId: 'evt_paid_1', sessionId: 'cs_test_paid_1', userId: buyer.userId });
@@ -114,11 +128,23 @@ describe('with Stripe configured', () => {
     expect(await profile(server, buyer.token)).toMatchObject({ checks_left: 30 });
     const purchases = await eventsOf(server, buyer.userId, 'ChecksPurchased');
     expect(purchases).toHaveLength(1);
-    expect(purchases[0]!.data).toMatchObject({ userId: buyer.userId, planId: 'starter', planName: 'Starter', checks: 10, amount: 25, currency: 'usd', provider: 'stripe', providerRef: 'cs_test_paid_1', test: true }); // livemode false: Stripe's test mode
+    expect(purchases[0]!.data).toMatchObject({
+      userId: buyer.userId,
+      planId: 'starter',
+      planName: 'Starter',
+      checks: 10,
+      amount: 25,
+      currency: 'usd',
+      provider: 'stripe',
+      providerRef: 'cs_test_paid_1',
+      test: true,
+    }); // livemode false: Stripe's test mode
     await settled(server);
     expect(await customers.get(server.readStore, buyer.userId)).toMatchObject({ remaining_checks: 30, purchased_checks: 10 });
     const list = await server.api<PurchaseRow[]>('GET', '/api/admin/purchases?email=STRIPE.buyer', { token: await adminToken(server) });
-    expect(list.body).toEqual([expect.objectContaining({ user_email: 'stripe.buyer@bank.example', type: 'Starter', amount: 25, remaining_checks: 10, test: true })]);
+    expect(list.body).toEqual([
+      expect.objectContaining({ user_email: 'stripe.buyer@bank.example', type: 'Starter', amount: 25, remaining_checks: 10, test: true }),
+    ]);
   });
 
   it('ignores an unpaid session', async () => {
@@ -162,12 +188,18 @@ describe('with the local test-payment provider', () => {
     expect(match).not.toBeNull();
     return match![1]!;
   }
-  const complete = (token: string, session: string) => server.api<{ purchase_id: string; checks_left: number; applied: boolean }>('POST', '/api/billing/local/complete', { body: { session }, token });
+  const complete = (token: string, session: string) =>
+    server.api<{ purchase_id: string; checks_left: number; applied: boolean }>('POST', '/api/billing/local/complete', { body: { session }, token });
 
   it('buys a plan: checkout leads to our confirmation page, confirming credits it once, and it survives a restart', async () => {
     const { token, userId } = await signUp(server, 'local.buyer@fund.example');
     const session = await buy(token, 'professional');
-    expect((await server.api('GET', `/api/billing/local/sessions/${session}`, { token })).body).toMatchObject({ plan_name: 'Professional', checks: 50, amount: 99, status: 'pending' });
+    expect((await server.api('GET', `/api/billing/local/sessions/${session}`, { token })).body).toMatchObject({
+      plan_name: 'Professional',
+      checks: 50,
+      amount: 99,
+      status: 'pending',
+    });
 
     server = await server.restart();
     const again = await signIn(server, 'local.buyer@fund.example');
@@ -176,7 +208,13 @@ describe('with the local test-payment provider', () => {
     expect((await complete(again, session)).body).toMatchObject({ checks_left: 70, applied: false });
     expect(await profile(server, again)).toMatchObject({ checks_left: 70, bonus_checks: 20 });
     expect((await server.api('GET', `/api/billing/local/sessions/${session}`, { token: again })).body).toMatchObject({ status: 'completed' });
-    expect((await eventsOf(server, userId, 'ChecksPurchased'))[0]!.data).toMatchObject({ provider: 'local', providerRef: session, amount: 99, checks: 50, test: true });
+    expect((await eventsOf(server, userId, 'ChecksPurchased'))[0]!.data).toMatchObject({
+      provider: 'local',
+      providerRef: session,
+      amount: 99,
+      checks: 50,
+      test: true,
+    });
 
     const admin = await adminToken(server);
     const rows = await server.api<PurchaseRow[]>('GET', '/api/admin/purchases?email=local.buyer', { token: admin });

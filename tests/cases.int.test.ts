@@ -26,23 +26,42 @@ let server: TestServer;
 
 beforeAll(async () => {
   replay = await startReplayServer([...recordedWalletRoutes()]);
-  server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, CHAIN_DATA_RETRIES: '0', CHAIN_DATA_TIMEOUT_MS: '2000', CHECK_WAIT_MS: '20000', MONITORING_SCHEDULER_INTERVAL_SECONDS: '0' });
+  server = await startTestServer({
+    BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
+    CHAIN_DATA_RETRIES: '0',
+    CHAIN_DATA_TIMEOUT_MS: '2000',
+    CHECK_WAIT_MS: '20000',
+    MONITORING_SCHEDULER_INTERVAL_SECONDS: '0',
+  });
   for (const u of [officer, other]) await server.api('POST', '/api/auth/register', { body: u });
   const dir = mkdtempSync(path.join(tmpdir(), 'ws-sdn-'));
-  writeFileSync(path.join(dir, 'sdn.csv'), `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${a.btcWallet}."\n`);
-  await runSanctionsSync({ eventStore: server.eventStore, file: path.join(dir, 'sdn.csv'), clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
+  writeFileSync(
+    path.join(dir, 'sdn.csv'),
+    `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${a.btcWallet}."\n`,
+  );
+  await runSanctionsSync({
+    eventStore: server.eventStore,
+    file: path.join(dir, 'sdn.csv'),
+    clock: () => new Date(),
+    logger: createLogger({ level: 'silent' }),
+  });
 }, 60_000);
 afterAll(async () => {
   await server.destroy();
   await replay.close();
 });
 
-const login = async (u: { email: string; password: string } = officer) => (await server.api<{ token: string }>('POST', '/api/auth/login', { body: u })).body.token;
+const login = async (u: { email: string; password: string } = officer) =>
+  (await server.api<{ token: string }>('POST', '/api/auth/login', { body: u })).body.token;
 const adminToken = async () => (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: ADMIN })).body.token;
 const caseEvents = async (caseId: string) => (await server.eventStore.readStream(`case-${caseId}`)).map((e) => e.type);
 
 async function check(token: string) {
-  const res = await server.api<WalletAnalysis & { check_id: string }>('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcWallet }, headers: { 'Idempotency-Key': randomUUID() } });
+  const res = await server.api<WalletAnalysis & { check_id: string }>('POST', '/api/transactions/analyze-realtime', {
+    token,
+    body: { wallet_address: a.btcWallet },
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -78,7 +97,7 @@ describe('opening a case', () => {
     expect((await server.api<CaseList>('GET', '/api/cases', { token })).body).toMatchObject({ total: 1, items: [{ id: caseId }] });
   });
 
-  it("is not found by another customer, who can neither open, read nor act on it", async () => {
+  it('is not found by another customer, who can neither open, read nor act on it', async () => {
     const token = await login(other);
     expect((await server.api('POST', '/api/cases', { token, body: { check_id: checkId } })).status).toBe(404);
     expect((await server.api('GET', `/api/cases/${caseId}`, { token })).status).toBe(404);
@@ -129,11 +148,16 @@ describe('deciding and closing with four eyes', () => {
 
   it('records the owner’s close as a request, refuses the same person again, and is closed by an admin', async () => {
     const token = await login();
-    expect((await server.api<CaseDetail>('POST', `/api/cases/${caseId}/notes`, { token, body: { text: 'Counterparty is on the OFAC list' } })).body.notes_count).toBe(1);
+    expect(
+      (await server.api<CaseDetail>('POST', `/api/cases/${caseId}/notes`, { token, body: { text: 'Counterparty is on the OFAC list' } })).body.notes_count,
+    ).toBe(1);
     const admin = await adminToken();
     const assigned = await server.api<CaseDetail>('POST', `/api/cases/${caseId}/assign`, { token, body: { assignee_email: ADMIN.email } });
     expect(assigned.body.assignee).toMatchObject({ email: ADMIN.email });
-    const decided = await server.api<CaseDetail>('POST', `/api/cases/${caseId}/decision`, { token, body: { decision: 'report', reason: '  Direct OFAC SDN match; SAR filed  ' } });
+    const decided = await server.api<CaseDetail>('POST', `/api/cases/${caseId}/decision`, {
+      token,
+      body: { decision: 'report', reason: '  Direct OFAC SDN match; SAR filed  ' },
+    });
     expect(decided.status).toBe(200);
     expect(decided.body.decision).toMatchObject({ decision: 'report', reason: 'Direct OFAC SDN match; SAR filed', by: { email: officer.email } });
 
@@ -147,7 +171,11 @@ describe('deciding and closing with four eyes', () => {
 
     const closed = await server.api<CaseDetail>('POST', `/api/cases/${caseId}/close`, { token: admin });
     expect(closed.status).toBe(200);
-    expect(closed.body).toMatchObject({ status: 'closed', pending_close: null, closed: { by: { email: officer.email }, approved_by: { email: ADMIN.email, role: 'admin' } } });
+    expect(closed.body).toMatchObject({
+      status: 'closed',
+      pending_close: null,
+      closed: { by: { email: officer.email }, approved_by: { email: ADMIN.email, role: 'admin' } },
+    });
     expect(closed.body.history.map((h) => h.name)).toEqual([
       'Case opened',
       'Case note added',
@@ -156,7 +184,9 @@ describe('deciding and closing with four eyes', () => {
       'Case close requested (awaiting a second person)',
       'Case closed',
     ]);
-    expect(closed.body.notes).toEqual([expect.objectContaining({ text: 'Counterparty is on the OFAC list', by: expect.objectContaining({ email: officer.email }) })]);
+    expect(closed.body.notes).toEqual([
+      expect.objectContaining({ text: 'Counterparty is on the OFAC list', by: expect.objectContaining({ email: officer.email }) }),
+    ]);
     expect((await server.api('POST', `/api/cases/${caseId}/notes`, { token, body: { text: 'late' } })).status).toBe(409);
   });
 
@@ -177,7 +207,14 @@ describe('deciding and closing with four eyes', () => {
   it("shows the decision in the check's details and its PDF, and nothing for a check without a case", async () => {
     const token = await login();
     const detail = await server.api<{ case?: Record<string, unknown> }>('GET', `/api/transactions/history/${checkId}`, { token });
-    expect(detail.body.case).toMatchObject({ id: caseId, status: 'closed', decision: 'report', reason: 'Direct OFAC SDN match; SAR filed', decided_by: officer.email, close_approved_by: ADMIN.email });
+    expect(detail.body.case).toMatchObject({
+      id: caseId,
+      status: 'closed',
+      decision: 'report',
+      reason: 'Direct OFAC SDN match; SAR filed',
+      decided_by: officer.email,
+      close_approved_by: ADMIN.email,
+    });
     const adminDetail = await server.api<{ case?: Record<string, unknown> }>('GET', `/api/admin/transactions/${checkId}`, { token: await adminToken() });
     expect(adminDetail.body.case).toMatchObject({ decision: 'report', decided_by: officer.email });
 
@@ -203,7 +240,11 @@ describe('deciding and closing with four eyes', () => {
 
   it("names the case's events in the audit log", async () => {
     const admin = await adminToken();
-    const audit = await server.api<{ items: Array<{ type: string; user_id: string | null }> }>('GET', `/api/admin/audit?stream=${encodeURIComponent(`case-${caseId}`)}&limit=50`, { token: admin });
+    const audit = await server.api<{ items: Array<{ type: string; user_id: string | null }> }>(
+      'GET',
+      `/api/admin/audit?stream=${encodeURIComponent(`case-${caseId}`)}&limit=50`,
+      { token: admin },
+    );
     expect(audit.status).toBe(200);
     expect(audit.body.items.map((e) => auditEventName(e.type)).reverse()).toEqual([
       'Case opened',
@@ -215,7 +256,9 @@ describe('deciding and closing with four eyes', () => {
     ]);
     // Filed under the customer whose case it is, so the log's customer filter finds them.
     expect(new Set(audit.body.items.map((e) => e.user_id))).toEqual(new Set([userIdForEmail(officer.email)]));
-    const byCustomer = await server.api<{ items: Array<{ type: string }> }>('GET', `/api/admin/audit?user=${encodeURIComponent(officer.email)}&limit=200`, { token: admin });
+    const byCustomer = await server.api<{ items: Array<{ type: string }> }>('GET', `/api/admin/audit?user=${encodeURIComponent(officer.email)}&limit=200`, {
+      token: admin,
+    });
     expect(byCustomer.body.items.map((e) => e.type)).toContain('CaseClosed');
   });
 

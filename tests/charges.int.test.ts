@@ -17,7 +17,7 @@ it('charges 60 concurrent checks (with retried ids) against 20 checks: exactly 2
   const charged = results.filter((r) => r.status === 'fulfilled' && r.value.charged).length;
   const refused = results.filter((r) => r.status === 'rejected');
   expect(charged).toBe(20);
-  expect(refused.every((r) => (r).reason.name === 'PaymentRequired')).toBe(true);
+  expect(refused.every((r) => r.reason.name === 'PaymentRequired')).toBe(true);
   const events = await server.eventStore.readStream(`user-${userId}`);
   const chargedIds = events.filter((e) => e.type === 'CheckCharged').map((e) => (e.data as { checkId: string }).checkId);
   expect(new Set(chargedIds).size).toBe(chargedIds.length);

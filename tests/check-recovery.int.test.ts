@@ -75,7 +75,12 @@ describe('a check whose stage runs out of time', () => {
 describe('a charge whose check never started', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, XRPL_RPC_URL: 'http://127.0.0.1:9/xrpl', CHAIN_DATA_RETRIES: '0', CHECK_WAIT_MS: '20000' });
+    server = await startTestServer({
+      BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
+      XRPL_RPC_URL: 'http://127.0.0.1:9/xrpl',
+      CHAIN_DATA_RETRIES: '0',
+      CHECK_WAIT_MS: '20000',
+    });
   });
   afterAll(() => server.destroy());
 
@@ -122,7 +127,8 @@ describe('a charge whose check never started', () => {
     const [requested] = await server.eventStore.readStream(`check-${checkId}`);
     expect(requested!.data).toMatchObject({ input: xAddress, address: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf', destinationTag: 1 });
     // Let the check finish (its XRP Ledger source is unreachable here) before the server stops.
-    const settled = async () => (await server.eventStore.readStream(`check-${checkId}`)).some((e) => e.type === 'WalletCheckCompleted' || e.type === 'WalletCheckFailed');
+    const settled = async () =>
+      (await server.eventStore.readStream(`check-${checkId}`)).some((e) => e.type === 'WalletCheckCompleted' || e.type === 'WalletCheckFailed');
     for (let i = 0; i < 400 && !(await settled()); i++) await new Promise((r) => setTimeout(r, 25));
     expect(await settled()).toBe(true);
   }, 30_000);
@@ -149,12 +155,19 @@ describe('a server killed in the middle of a check', () => {
 
   it('finishes the check after a restart, with each stage recorded once and one charge', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'ws-crash-'));
-    const first = await startProcess(dataDir, { BITCOIN_ESPLORA_URLS: `${replay.url}/hang/api`, CHAIN_DATA_TIMEOUT_MS: '60000', CHAIN_DATA_RETRIES: '0', CHECK_WAIT_MS: '0' });
+    const first = await startProcess(dataDir, {
+      BITCOIN_ESPLORA_URLS: `${replay.url}/hang/api`,
+      CHAIN_DATA_TIMEOUT_MS: '60000',
+      CHAIN_DATA_RETRIES: '0',
+      CHECK_WAIT_MS: '0',
+    });
     const user = { email: 'crash@desk.example', password: 'Recovery-Passphrase-9', username: 'Crash desk' };
     expect((await call(first.url, 'POST', '/api/auth/register', user)).status).toBe(201);
     const token = (await call<{ token: string }>(first.url, 'POST', '/api/auth/login', user)).body.token;
     const seen = replay.requests.length;
-    const started = await call<CheckProgress>(first.url, 'POST', '/api/transactions/analyze-realtime', { wallet_address: a.btcWallet }, token, { 'Idempotency-Key': randomUUID() });
+    const started = await call<CheckProgress>(first.url, 'POST', '/api/transactions/analyze-realtime', { wallet_address: a.btcWallet }, token, {
+      'Idempotency-Key': randomUUID(),
+    });
     expect(started.status).toBe(202);
     const checkId = started.body.check_id;
     // The blockchain stage is waiting on its source: kill the process there.
@@ -172,7 +185,11 @@ describe('a server killed in the middle of a check', () => {
     const store = new SqliteEventStore({ file: path.join(dataDir, 'walletscreen.db') });
     try {
       const check = await store.readStream(`check-${checkId}`);
-      expect(check.map((e) => e.type)).toEqual(['WalletCheckRequested', ...Array.from({ length: 7 }, () => 'WalletCheckStageCompleted'), 'WalletCheckCompleted']);
+      expect(check.map((e) => e.type)).toEqual([
+        'WalletCheckRequested',
+        ...Array.from({ length: 7 }, () => 'WalletCheckStageCompleted'),
+        'WalletCheckCompleted',
+      ]);
       expect(check.slice(1, 8).map((e) => (e.data as { stage: number }).stage)).toEqual([1, 2, 3, 4, 5, 6, 7]);
       const userEvents = await store.readStream(`user-${userIdForEmail(user.email)}`);
       expect(userEvents.filter((e) => e.type === 'CheckCharged')).toHaveLength(1);

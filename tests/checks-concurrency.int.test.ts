@@ -11,9 +11,7 @@ import { startTestServer, type TestServer } from './support/server';
 let replay: ReplayServer;
 let server: TestServer;
 beforeAll(async () => {
-  replay = await startReplayServer([
-    ...recordedWalletRoutes(),
-  ]);
+  replay = await startReplayServer([...recordedWalletRoutes()]);
   server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, CHECK_WAIT_MS: '30000' });
 });
 afterAll(async () => {

@@ -22,9 +22,7 @@ let token: string;
 const user = { email: 'analyst@exchange.example', password: 'Analyst-Passphrase-1', username: 'Exchange' };
 
 beforeAll(async () => {
-  replay = await startReplayServer([
-    ...recordedWalletRoutes(),
-  ]);
+  replay = await startReplayServer([...recordedWalletRoutes()]);
   server = await startTestServer({
     BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
     // Sources that cannot be reached: the checks on them complete and say so.
@@ -69,7 +67,14 @@ describe('checking a wallet', () => {
     expect(res.body.aml_status).toBe('Non-compliant');
     expect(res.body.sanctions).toBe('Direct exposure: 1 sanctioned counterparty');
     const marked = res.body.linked_wallets_details.filter((w) => w.risk !== 'none');
-    expect(marked).toEqual([{ address: a.btcA, share: expect.any(Number), risk: 'sanctioned', reasons: ['Sanctioned: HERON TEST EXCHANGE LTD. (OFAC SDN: CYBER2; listed under XBT)'] }]);
+    expect(marked).toEqual([
+      {
+        address: a.btcA,
+        share: expect.any(Number),
+        risk: 'sanctioned',
+        reasons: ['Sanctioned: HERON TEST EXCHANGE LTD. (OFAC SDN: CYBER2; listed under XBT)'],
+      },
+    ]);
     expect(marked[0]!.share).toBeGreaterThanOrEqual(0.1);
     expect(res.body.linked_wallets).toBe(res.body.linked_wallets_addresses.length);
     expect(res.body.linked_wallets_addresses).toContain(a.btcA);
@@ -79,8 +84,17 @@ describe('checking a wallet', () => {
     expect(res.body.external_links).toEqual({ explorer: `https://mempool.space/address/${a.btcWallet}` });
     // The fund-flow graph: the wallet at the centre, its counterparties one hop away, the sanctioned one coloured so.
     expect(res.body.fund_flow?.nodes[0]).toMatchObject({ address: a.btcWallet, hop: 0, share: 1 });
-    expect(res.body.fund_flow?.nodes.find((n) => n.address === a.btcA)).toMatchObject({ hop: 1, category: 'sanctioned', explorer_url: `https://mempool.space/address/${a.btcA}` });
-    expect(res.body.fund_flow?.nodes.filter((n) => n.hop === 1).map((n) => n.address).sort()).toEqual([...res.body.linked_wallets_addresses].sort());
+    expect(res.body.fund_flow?.nodes.find((n) => n.address === a.btcA)).toMatchObject({
+      hop: 1,
+      category: 'sanctioned',
+      explorer_url: `https://mempool.space/address/${a.btcA}`,
+    });
+    expect(
+      res.body.fund_flow?.nodes
+        .filter((n) => n.hop === 1)
+        .map((n) => n.address)
+        .sort(),
+    ).toEqual([...res.body.linked_wallets_addresses].sort());
 
     const events = await server.eventStore.readStream(`check-${res.body.check_id}`);
     expect(events.map((e) => e.type)).toEqual(['WalletCheckRequested', ...stageKeys.map(() => 'WalletCheckStageCompleted'), 'WalletCheckCompleted']);
@@ -99,14 +113,24 @@ describe('checking a wallet', () => {
 
   it('finds the check in History with its details, filtered by the server', async () => {
     await server.projections.waitFor(await server.eventStore.headPosition());
-    const list = await server.api<Array<{ id: string; wallet_address: string; risk_level: string; created_at: string }>>('GET', '/api/transactions/history?limit=10&offset=0', { token });
+    const list = await server.api<Array<{ id: string; wallet_address: string; risk_level: string; created_at: string }>>(
+      'GET',
+      '/api/transactions/history?limit=10&offset=0',
+      { token },
+    );
     expect(list.status).toBe(200);
     expect(list.body[0]).toMatchObject({ wallet_address: a.btcWallet, risk_level: 'High Risk' });
     expect(list.body[0]!.created_at).toMatch(/^\d{2}\.\d{2}\.\d{2} \d{2}:\d{2}$/);
-    const filtered = await server.api<unknown[]>('GET', `/api/transactions/history?address=${a.btcWallet.slice(5, 15).toUpperCase()}&risk_level=high%20risk`, { token });
+    const filtered = await server.api<unknown[]>('GET', `/api/transactions/history?address=${a.btcWallet.slice(5, 15).toUpperCase()}&risk_level=high%20risk`, {
+      token,
+    });
     expect(filtered.body).toHaveLength(1);
     expect((await server.api<unknown[]>('GET', '/api/transactions/history?risk_level=Low%20Risk', { token })).body).toHaveLength(0);
-    const detail = await server.api<{ linked_wallets: string[]; aml_report: string; fund_flow: WalletAnalysis['fund_flow'] }>('GET', `/api/transactions/history/${list.body[0]!.id}`, { token });
+    const detail = await server.api<{ linked_wallets: string[]; aml_report: string; fund_flow: WalletAnalysis['fund_flow'] }>(
+      'GET',
+      `/api/transactions/history/${list.body[0]!.id}`,
+      { token },
+    );
     expect(detail.body.linked_wallets).toContain(a.btcA);
     const result = await server.api<WalletAnalysis>('GET', `/api/transactions/checks/${list.body[0]!.id}`, { token });
     expect(detail.body.fund_flow).toEqual(result.body.fund_flow);
@@ -126,7 +150,11 @@ describe('checking a wallet', () => {
     const res = await analyze('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', randomUUID(), 'polygon');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ risk_level: 'Incomplete', aml_status: 'Incomplete — data unavailable' });
-    expect(res.body.missing_evidence).toEqual([expect.stringMatching(/^Blockchain data: Polygon data could not be fetched: .+ Without it the counterparties, exposure and transaction patterns are unknown\.$/)]);
+    expect(res.body.missing_evidence).toEqual([
+      expect.stringMatching(
+        /^Blockchain data: Polygon data could not be fetched: .+ Without it the counterparties, exposure and transaction patterns are unknown\.$/,
+      ),
+    ]);
     expect(res.body.sanctions).not.toBe('Safe address');
     expect(res.body.aml_report).toMatch(/Blockchain data could not be fetched: .+/);
     expect(res.body.aml_report).toContain('Risk level: Incomplete');
@@ -134,7 +162,11 @@ describe('checking a wallet', () => {
     expect(res.body.recommendation).toMatch(/run the check again/);
     // History and its risk filter know the verdict.
     await server.projections.waitFor(await server.eventStore.headPosition());
-    const incomplete = await server.api<Array<{ id: string; risk_level: string; aml_status: string }>>('GET', '/api/transactions/history?risk_level=incomplete', { token });
+    const incomplete = await server.api<Array<{ id: string; risk_level: string; aml_status: string }>>(
+      'GET',
+      '/api/transactions/history?risk_level=incomplete',
+      { token },
+    );
     expect(incomplete.body.map((c) => [c.id, c.risk_level, c.aml_status])).toEqual([[res.body.check_id, 'Incomplete', 'Incomplete — data unavailable']]);
     expect(res.body.external_links.explorer).toBe('https://polygonscan.com/address/0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
   });
@@ -145,7 +177,12 @@ describe('checking a wallet', () => {
     expect(res.status).toBe(200);
     expect(res.body.wallet_address).toBe('rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf');
     const [requested] = await server.eventStore.readStream(`check-${res.body.check_id}`);
-    expect(requested!.data).toMatchObject({ input: 'XVLhHMPHU98es4dbozjVtdWzVrDjtV8xvjGQTYPiAx6gwDC', address: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf', network: 'xrp', destinationTag: 1 });
+    expect(requested!.data).toMatchObject({
+      input: 'XVLhHMPHU98es4dbozjVtdWzVrDjtV8xvjGQTYPiAx6gwDC',
+      address: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf',
+      network: 'xrp',
+      destinationTag: 1,
+    });
     // The same key for the same account with another tag is another request.
     expect((await analyze('XVLhHMPHU98es4dbozjVtdWzVrDjtV8zpDURx7DzBCkrQE7', key)).status).toBe(409);
     const classic = await analyze('rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf');
@@ -218,7 +255,9 @@ describe('checking a wallet', () => {
       listed = (await running()).body;
     }
     // Initializing is done; the blockchain data is being fetched.
-    expect(listed).toEqual([{ check_id: expect.any(String), status: 'running', wallet_address: a.btcFresh, network: 'bitcoin', idempotency_key: key, stage: 1 }]);
+    expect(listed).toEqual([
+      { check_id: expect.any(String), status: 'running', wallet_address: a.btcFresh, network: 'bitcoin', idempotency_key: key, stage: 1 },
+    ]);
     // Nobody else sees it; nobody unsigned sees anything.
     const other = { email: 'other-desk@exchange.example', password: 'Other-Passphrase-1', username: 'Other' };
     await server.api('POST', '/api/auth/register', { body: other });

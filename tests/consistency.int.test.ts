@@ -18,7 +18,12 @@ const user = { email: 'ryw@exchange.example', password: 'Ryw-Passphrase-1', user
 
 beforeAll(async () => {
   replay = await startReplayServer([...recordedWalletRoutes()]);
-  server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, CHAIN_DATA_RETRIES: '0', CHECK_WAIT_MS: '20000', MONITORING_SCHEDULER_INTERVAL_SECONDS: '0' });
+  server = await startTestServer({
+    BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
+    CHAIN_DATA_RETRIES: '0',
+    CHECK_WAIT_MS: '20000',
+    MONITORING_SCHEDULER_INTERVAL_SECONDS: '0',
+  });
   expect((await server.api('POST', '/api/auth/register', { body: user })).status).toBe(201);
 }, 60_000);
 afterAll(async () => {
@@ -31,13 +36,20 @@ const login = async () => (await server.api<{ token: string }>('POST', '/api/aut
 describe('a settled check', () => {
   it("is answered with its outcome's store position as the consistency token, and a read that sends it back shows the check", async () => {
     const token = await login();
-    const res = await server.api<WalletAnalysis & { check_id: string }>('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcWallet }, headers: { 'Idempotency-Key': randomUUID() } });
+    const res = await server.api<WalletAnalysis & { check_id: string }>('POST', '/api/transactions/analyze-realtime', {
+      token,
+      body: { wallet_address: a.btcWallet },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
     expect(res.status).toBe(200);
     const events = await server.eventStore.readStream(`check-${res.body.check_id}`);
     expect(events.at(-1)!.type).toBe('WalletCheckCompleted');
     expect(res.headers.get(CONSISTENCY_TOKEN)).toBe(String(events.at(-1)!.position));
 
-    const history = await server.api<Array<{ id: string }>>('GET', '/api/transactions/history', { token, headers: { [CONSISTENCY_TOKEN]: res.headers.get(CONSISTENCY_TOKEN)! } });
+    const history = await server.api<Array<{ id: string }>>('GET', '/api/transactions/history', {
+      token,
+      headers: { [CONSISTENCY_TOKEN]: res.headers.get(CONSISTENCY_TOKEN)! },
+    });
     expect(history.status).toBe(200);
     expect(history.body.map((h) => h.id)).toContain(res.body.check_id);
     // The read models have reached the token: the projections' checkpoints are at or past it.
@@ -47,8 +59,16 @@ describe('a settled check', () => {
   it('gives the same token when the same check is asked for again', async () => {
     const token = await login();
     const key = randomUUID();
-    const first = await server.api('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcWallet }, headers: { 'Idempotency-Key': key } });
-    const again = await server.api('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcWallet }, headers: { 'Idempotency-Key': key } });
+    const first = await server.api('POST', '/api/transactions/analyze-realtime', {
+      token,
+      body: { wallet_address: a.btcWallet },
+      headers: { 'Idempotency-Key': key },
+    });
+    const again = await server.api('POST', '/api/transactions/analyze-realtime', {
+      token,
+      body: { wallet_address: a.btcWallet },
+      headers: { 'Idempotency-Key': key },
+    });
     expect(again.headers.get(CONSISTENCY_TOKEN)).toBe(first.headers.get(CONSISTENCY_TOKEN));
   });
 

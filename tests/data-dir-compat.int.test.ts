@@ -66,7 +66,8 @@ describe.each([
     return t;
   };
   const admin = () => token(ADMIN.email);
-  const get = <T = unknown>(url: string, as?: string, headers?: Record<string, string>) => server.api<T>('GET', url, { ...(as ? { token: as } : {}), ...(headers ? { headers } : {}) });
+  const get = <T = unknown>(url: string, as?: string, headers?: Record<string, string>) =>
+    server.api<T>('GET', url, { ...(as ? { token: as } : {}), ...(headers ? { headers } : {}) });
 
   beforeAll(async () => {
     const dir = copyFixture(withReadModels);
@@ -90,7 +91,11 @@ describe.each([
   it('starts on the files its manifest describes', () => {
     for (const f of manifest.files) {
       const bytes = readStoredFile(FIXTURE, f.stored);
-      expect({ file: f.name, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }).toEqual({ file: f.name, bytes: f.bytes, sha256: f.sha256 });
+      expect({ file: f.name, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }).toEqual({
+        file: f.name,
+        bytes: f.bytes,
+        sha256: f.sha256,
+      });
     }
     expect(manifest.files.map((f) => f.name).sort()).toEqual(DATA_FILES.map((f) => f.name).sort());
     expect(manifest.build.dirty).toBe(false);
@@ -105,7 +110,8 @@ describe.each([
   it('keeps every session that was open, and refuses the tokens that were refused', async () => {
     for (const u of manifest.users) {
       if (u.token) expect({ email: u.email, status: (await get('/api/profile', u.token)).status }).toEqual({ email: u.email, status: 200 });
-      for (const r of u.refusedTokens) expect({ email: u.email, why: r.why, status: (await get('/api/profile', r.token)).status }).toEqual({ email: u.email, why: r.why, status: r.status });
+      for (const r of u.refusedTokens)
+        expect({ email: u.email, why: r.why, status: (await get('/api/profile', r.token)).status }).toEqual({ email: u.email, why: r.why, status: r.status });
       if (u.role !== 'user' || u.blocked) continue;
       const { sessions } = (await get<{ sessions: Array<{ id: string }> }>('/api/account/sessions', token(u))).body;
       expect({ email: u.email, open: u.sessionIds.filter((id) => !sessions.some((s) => s.id === id)) }).toEqual({ email: u.email, open: [] });
@@ -150,7 +156,11 @@ describe.each([
     const signedIn = customers.filter((c) => tokens.has(c.email));
     for (const c of manifest.checks) {
       const other = signedIn.find((s) => s.email !== c.owner)!;
-      expect({ check: c.id, as: other.email, status: (await get(`/api/transactions/checks/${c.id}`, token(other))).status }).toEqual({ check: c.id, as: other.email, status: 404 });
+      expect({ check: c.id, as: other.email, status: (await get(`/api/transactions/checks/${c.id}`, token(other))).status }).toEqual({
+        check: c.id,
+        as: other.email,
+        status: 404,
+      });
     }
   });
 
@@ -194,7 +204,12 @@ describe.each([
     for (const k of manifest.apiKeys) {
       if (!lists.has(k.owner)) lists.set(k.owner, (await get<{ items: Array<{ id: string }> }>('/api/keys', token(k.owner))).body.items);
       // `last_used_at`: the writer used the keys after listing them (and so does this test).
-      expectKept(`key ${k.id}`, lists.get(k.owner)!.find((x) => x.id === k.id), k.listed, ['last_used_at']);
+      expectKept(
+        `key ${k.id}`,
+        lists.get(k.owner)!.find((x) => x.id === k.id),
+        k.listed,
+        ['last_used_at'],
+      );
     }
     for (const k of manifest.apiKeys) {
       const res = await get<{ error?: string }>('/api/v1/screenings?limit=1', undefined, { 'X-API-Key': k.key });
@@ -206,8 +221,10 @@ describe.each([
 
   it('keeps purchases and checkouts, custom lists, the sanctions list and the uploaded labels', async () => {
     expectKept('admin purchases', (await get('/api/admin/purchases', admin())).body, manifest.purchases.admin);
-    for (const [email, recorded] of Object.entries(manifest.purchases.byUser)) expectKept(`${email} purchases`, (await get('/api/account/purchases?limit=100', token(email))).body, recorded);
-    for (const l of manifest.localCheckouts) expectKept(`checkout ${l.session}`, (await get(`/api/billing/local/sessions/${l.session}`, token(l.owner))).body, l.answer);
+    for (const [email, recorded] of Object.entries(manifest.purchases.byUser))
+      expectKept(`${email} purchases`, (await get('/api/account/purchases?limit=100', token(email))).body, recorded);
+    for (const l of manifest.localCheckouts)
+      expectKept(`checkout ${l.session}`, (await get(`/api/billing/local/sessions/${l.session}`, token(l.owner))).body, l.answer);
     expectKept('custom lists', (await get('/api/admin/lists', admin())).body, manifest.lists);
     expectKept('sanctions status', (await get('/api/sanctions/status', token(customers.find((c) => !c.blocked)!))).body, manifest.sanctionsStatus);
     // Uploaded feeds only: the shipped ones are the build's own and may change with it.
@@ -215,13 +232,20 @@ describe.each([
     const uploaded = (manifest.feeds as Feeds).feeds.filter((f) => f.kind === 'upload');
     expect(uploaded.length).toBeGreaterThan(0);
     const feeds = (await get<Feeds>('/api/admin/feeds', admin())).body.feeds;
-    for (const f of uploaded) expectKept(`feed ${f.id}`, feeds.find((x) => x.id === f.id), f);
+    for (const f of uploaded)
+      expectKept(
+        `feed ${f.id}`,
+        feeds.find((x) => x.id === f.id),
+        f,
+      );
     expectKept('statistics', (await get(`/api/admin/stats?${manifest.stats.query}`, admin())).body, manifest.stats.answer);
   });
 
   it('keeps watches, alerts, webhooks (secrets and delivery logs) and batches', async () => {
-    for (const [email, recorded] of Object.entries(manifest.watches)) expectKept(`${email} watches`, (await get<{ items: unknown[] }>('/api/watchlist?limit=100', token(email))).body.items, recorded);
-    for (const [email, recorded] of Object.entries(manifest.alerts)) expectKept(`${email} alerts`, (await get<{ items: unknown[] }>('/api/alerts?status=all&limit=100', token(email))).body.items, recorded);
+    for (const [email, recorded] of Object.entries(manifest.watches))
+      expectKept(`${email} watches`, (await get<{ items: unknown[] }>('/api/watchlist?limit=100', token(email))).body.items, recorded);
+    for (const [email, recorded] of Object.entries(manifest.alerts))
+      expectKept(`${email} alerts`, (await get<{ items: unknown[] }>('/api/alerts?status=all&limit=100', token(email))).body.items, recorded);
     for (const w of manifest.webhooks) {
       const id = String(w.endpoint.id);
       expectKept(`webhook ${id}`, (await get(`/api/webhooks/${id}`, token(w.owner))).body, w.endpoint);

@@ -38,7 +38,11 @@ const root = path.resolve(__dirname, '..');
 const execFileAsync = promisify(execFile);
 const kafkaInstalled = process.env.TEST_KAFKA_BROKERS;
 const mongoUrl = process.env.TEST_MONGO_URL;
-const skipReason = !kafkaInstalled ? 'TEST_KAFKA_BROKERS is not set (scripts/services/kafka.sh start)' : !mongoUrl ? 'TEST_MONGO_URL is not set (scripts/services/ferretdb.sh start)' : null;
+const skipReason = !kafkaInstalled
+  ? 'TEST_KAFKA_BROKERS is not set (scripts/services/kafka.sh start)'
+  : !mongoUrl
+    ? 'TEST_MONGO_URL is not set (scripts/services/ferretdb.sh start)'
+    : null;
 if (skipReason) console.warn(`full-system test skipped: ${skipReason}`);
 const maybe = skipReason ? describe.skip : describe;
 
@@ -62,7 +66,12 @@ maybe('the distributed shape, process by process', () => {
   /** scripts/services/kafka.sh on the test's broker (asynchronously: the test's own HTTP clients keep running meanwhile). */
   const kafka = async (command: 'start' | 'stop' | 'kill') => {
     try {
-      const { stdout } = await execFileAsync(path.join(root, 'scripts/services/kafka.sh'), [command], { cwd: root, env: kafkaEnv, encoding: 'utf8', timeout: 120_000 });
+      const { stdout } = await execFileAsync(path.join(root, 'scripts/services/kafka.sh'), [command], {
+        cwd: root,
+        env: kafkaEnv,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
       return stdout.trim();
     } catch (error) {
       throw new Error(`kafka.sh ${command} failed: ${(error as { stderr?: string }).stderr ?? String(error)}`, { cause: error });
@@ -78,7 +87,8 @@ maybe('the distributed shape, process by process', () => {
     JWT_SECRET: `system-test-secret-${run}-0123456789abcdef`,
     ADMIN_EMAIL: 'admin@system.test',
     ADMIN_PASSWORD: 'Adm1n-Passphrase!',
-    SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0',
+    SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+    FEEDS_SYNC_INTERVAL_HOURS: '0',
     KAFKA_BROKERS: kafkaEnv.KAFKA_BROKERS!,
     KAFKA_TOPIC_PREFIX: `ws-sys-${run}`,
     KAFKA_SESSION_TIMEOUT_MS: '6000',
@@ -181,7 +191,13 @@ maybe('the distributed shape, process by process', () => {
   async function result(proc: ServerProcess, token: string, checkId: string, waitMs = 60_000) {
     const deadline = Date.now() + waitMs;
     for (;;) {
-      const res = await call<CheckProgress>(proc, 'GET', `/api/transactions/checks/${checkId}?wait=${Math.min(30_000, Math.max(0, deadline - Date.now()))}`, undefined, token);
+      const res = await call<CheckProgress>(
+        proc,
+        'GET',
+        `/api/transactions/checks/${checkId}?wait=${Math.min(30_000, Math.max(0, deadline - Date.now()))}`,
+        undefined,
+        token,
+      );
       if (res.body.status !== 'running' || Date.now() >= deadline) return res;
     }
   }
@@ -214,7 +230,10 @@ maybe('the distributed shape, process by process', () => {
       expect([r1.status, r2.status]).toEqual([202, 202]);
       note('one@system.test', r1.body.check_id);
       note('two@system.test', r2.body.check_id);
-      const [d1, d2] = await Promise.all([result(api1, tokens.get('one@system.test')!, r1.body.check_id), result(api2, tokens.get('two@system.test')!, r2.body.check_id)]);
+      const [d1, d2] = await Promise.all([
+        result(api1, tokens.get('one@system.test')!, r1.body.check_id),
+        result(api2, tokens.get('two@system.test')!, r2.body.check_id),
+      ]);
       expect(d1.body).toMatchObject({ status: 'completed', check_id: r1.body.check_id });
       expect(d2.body).toMatchObject({ status: 'completed', check_id: r2.body.check_id });
       await until(() => one.seen.some((p) => p.status === 'completed') && two.seen.some((p) => p.status === 'completed'));
@@ -258,7 +277,8 @@ maybe('the distributed shape, process by process', () => {
     const token = await signUp('keys@system.test', api1, api2);
     const created = await call<{ key: string; id: string }>(api1, 'POST', '/api/keys', { name: 'system' }, token);
     expect(created.status).toBe(201);
-    const withKey = (proc: ServerProcess, method: string, route: string, body?: unknown, headers: Record<string, string> = {}) => call<Record<string, unknown>>(proc, method, route, body, undefined, { 'X-API-Key': created.body.key, ...headers });
+    const withKey = (proc: ServerProcess, method: string, route: string, body?: unknown, headers: Record<string, string> = {}) =>
+      call<Record<string, unknown>>(proc, method, route, body, undefined, { 'X-API-Key': created.body.key, ...headers });
 
     const screening = await withKey(api2, 'POST', '/api/v1/screenings', { address: a.btcWallet, reference: 'system-1' }, { 'Idempotency-Key': randomUUID() });
     expect([200, 202]).toContain(screening.status);
@@ -288,14 +308,26 @@ maybe('the distributed shape, process by process', () => {
       watcher.once('connect_error', reject);
     });
     try {
-      const rows = { rows: [{ address: a.btcWallet, reference: 'sys-1' }, { address: a.btcWallet, reference: 'sys-2' }], file_name: 'system.json' };
+      const rows = {
+        rows: [
+          { address: a.btcWallet, reference: 'sys-1' },
+          { address: a.btcWallet, reference: 'sys-2' },
+        ],
+        file_name: 'system.json',
+      };
       const created = await call<{ id: string; wallets: number }>(api1, 'POST', '/api/batches', rows, token);
       expect(created.status).toBe(202);
       expect(created.body.wallets).toBe(1);
       await until(() => messages.some((m) => m.batch_id === created.body.id && m.status === 'completed'), 90_000);
       const batch = await call<{ status: string; completed: number }>(api2, 'GET', `/api/batches/${created.body.id}`, undefined, token);
       expect(batch.body).toMatchObject({ status: 'completed', completed: 1 });
-      const listed = await call<{ items: Array<{ status: string; reference: string; check_id: string }> }>(api2, 'GET', `/api/batches/${created.body.id}/rows`, undefined, token);
+      const listed = await call<{ items: Array<{ status: string; reference: string; check_id: string }> }>(
+        api2,
+        'GET',
+        `/api/batches/${created.body.id}/rows`,
+        undefined,
+        token,
+      );
       expect(listed.body.items.map((r) => [r.status, r.reference])).toEqual([
         ['completed', 'sys-1'],
         ['completed', 'sys-2'],
@@ -314,9 +346,16 @@ maybe('the distributed shape, process by process', () => {
     const token = await signUp('watch@system.test', api1, api2);
     const checked = await analyze(api1, token);
     expect((await result(api1, token, checked.body.check_id)).body.status).toBe('completed');
-    const watched = await call<{ added: number }>(api2, 'POST', '/api/watchlist', { address: a.btcWallet, check_id: checked.body.check_id, reference: 'sys-watch' }, token);
+    const watched = await call<{ added: number }>(
+      api2,
+      'POST',
+      '/api/watchlist',
+      { address: a.btcWallet, check_id: checked.body.check_id, reference: 'sys-watch' },
+      token,
+    );
     expect([watched.status, watched.body.added]).toEqual([201, 1]);
-    const admin = (await call<{ token: string }>(api1, 'POST', '/api/admin/admin-login', { email: 'admin@system.test', password: 'Adm1n-Passphrase!' })).body.token;
+    const admin = (await call<{ token: string }>(api1, 'POST', '/api/admin/admin-login', { email: 'admin@system.test', password: 'Adm1n-Passphrase!' })).body
+      .token;
     expect((await call(api1, 'POST', '/api/admin/lists', { name: 'System blocklist', kind: 'block', content: `${a.btcWallet}\n` }, admin)).status).toBe(201);
     let open: { items: Array<{ reference: string | null; check_id: string; evidence: { trigger: string } }> } = { items: [] };
     await until(async () => {
@@ -332,13 +371,26 @@ maybe('the distributed shape, process by process', () => {
   it('a webhook endpoint added through one API hears of a screening through the other once, and a redelivery asked of an API is sent by a worker', async () => {
     const [api1, api2] = [byName('api-1'), byName('api-2')];
     const token = await signUp('hooks@system.test', api1, api2);
-    const endpoint = await call<CreateWebhookResponse>(api1, 'POST', '/api/webhooks', { url: `${receiver.url}/system`, events: ['screening.completed'] }, token);
+    const endpoint = await call<CreateWebhookResponse>(
+      api1,
+      'POST',
+      '/api/webhooks',
+      { url: `${receiver.url}/system`, events: ['screening.completed'] },
+      token,
+    );
     expect(endpoint.status).toBe(201);
     const check = await analyze(api2, token);
     expect(check.status).toBe(202);
     const [message] = await receiver.waitFor('/system', 1, 90_000);
-    const headers = { 'webhook-id': String(message!.headers['webhook-id']), 'webhook-timestamp': String(message!.headers['webhook-timestamp']), 'webhook-signature': String(message!.headers['webhook-signature']) };
-    expect(new Webhook(endpoint.body.secret).verify(message!.body, headers)).toMatchObject({ type: 'screening.completed', data: { id: check.body.check_id, status: 'completed' } });
+    const headers = {
+      'webhook-id': String(message!.headers['webhook-id']),
+      'webhook-timestamp': String(message!.headers['webhook-timestamp']),
+      'webhook-signature': String(message!.headers['webhook-signature']),
+    };
+    expect(new Webhook(endpoint.body.secret).verify(message!.body, headers)).toMatchObject({
+      type: 'screening.completed',
+      data: { id: check.body.check_id, status: 'completed' },
+    });
 
     // Two workers, one delivery: the log (MongoDB, through the other API) shows one attempt.
     let log: WebhookDelivery[] = [];
@@ -350,7 +402,10 @@ maybe('the distributed shape, process by process', () => {
     expect(log[0]).toMatchObject({ id: headers['webhook-id'], attempt_count: 1, last_status_code: 200 });
 
     // The API processes send nothing themselves: a worker finds the redelivery in the log.
-    const redeliver = await fetch(`${api2.url!.replace('localhost', '127.0.0.1')}/api/webhooks/${endpoint.body.id}/deliveries/${log[0]!.id}/redeliver`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const redeliver = await fetch(`${api2.url!.replace('localhost', '127.0.0.1')}/api/webhooks/${endpoint.body.id}/deliveries/${log[0]!.id}/redeliver`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(redeliver.status).toBe(202);
     const [, again] = await receiver.waitFor('/system', 2, 30_000);
     expect(again!.headers['webhook-id']).toBe(headers['webhook-id']);
@@ -374,7 +429,11 @@ maybe('the distributed shape, process by process', () => {
     const done = await result(byName('api-2'), token, res.body.check_id, 60_000);
     expect(done.body).toMatchObject({ status: 'completed', check_id: res.body.check_id });
     const events = await readStream(`check-${res.body.check_id}`);
-    expect(events.map((e) => e.type)).toEqual(['WalletCheckRequested', ...Array.from({ length: 7 }, () => 'WalletCheckStageCompleted'), 'WalletCheckCompleted']);
+    expect(events.map((e) => e.type)).toEqual([
+      'WalletCheckRequested',
+      ...Array.from({ length: 7 }, () => 'WalletCheckStageCompleted'),
+      'WalletCheckCompleted',
+    ]);
     expect(events.slice(1, 8).map((e) => (e.data as { stage: number }).stage)).toEqual([1, 2, 3, 4, 5, 6, 7]);
 
     // The killed worker comes back and joins the group again.
@@ -453,10 +512,15 @@ maybe('the distributed shape, process by process', () => {
     const [api1, api2] = [byName('api-1'), byName('api-2')];
     const token = tokens.get('one@system.test')!;
     const [checkId] = started.get('one@system.test')!;
-    const historyOf = async (api: ServerProcess) => (await call<Array<{ id: string; wallet_address: string }>>(api, 'GET', '/api/transactions/history', undefined, token)).body.find((h) => h.id === checkId)?.wallet_address;
+    const historyOf = async (api: ServerProcess) =>
+      (await call<Array<{ id: string; wallet_address: string }>>(api, 'GET', '/api/transactions/history', undefined, token)).body.find((h) => h.id === checkId)
+        ?.wallet_address;
     try {
       const collections = [...new Set(allProjections.flatMap((p) => [p.collection, ...(p.keyIndex ? [p.keyIndex.collection] : [])]))];
-      const snapshot = async (prefix: string) => Object.fromEntries(await Promise.all(collections.map(async (c) => [c, (await live.find(`${prefix}${c}`)).map((d) => JSON.stringify(d)).sort()] as const)));
+      const snapshot = async (prefix: string) =>
+        Object.fromEntries(
+          await Promise.all(collections.map(async (c) => [c, (await live.find(`${prefix}${c}`)).map((d) => JSON.stringify(d)).sort()] as const)),
+        );
       const before = await snapshot('');
       // Only the projections process stops; the relay, the workers and both API replicas keep running.
       await stop(byName('projections'));
@@ -485,7 +549,11 @@ maybe('the distributed shape, process by process', () => {
       const again = await analyze(api1, token);
       expect(again.status).toBe(202);
       expect((await result(api2, token, again.body.check_id)).body.status).toBe('completed');
-      await until(async () => (await call<Array<{ id: string }>>(api2, 'GET', '/api/transactions/history', undefined, token)).body.some((h) => h.id === again.body.check_id), 15_000);
+      await until(
+        async () =>
+          (await call<Array<{ id: string }>>(api2, 'GET', '/api/transactions/history', undefined, token)).body.some((h) => h.id === again.body.check_id),
+        15_000,
+      );
       expect(await live.count(`g1_${checks.name}`)).toBe(before[checks.name]!.length + 1);
     } finally {
       await live.close();

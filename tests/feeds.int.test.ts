@@ -14,7 +14,10 @@ import { ADMIN, expectAppendsNothing, startTestServer, type TestServer } from '.
 
 const fixtures = path.resolve(__dirname, '../workers/test-fixtures/feeds');
 const fixtureText = (name: string) => readFileSync(path.join(fixtures, name), 'utf8');
-const sha256Of = (name: string) => createHash('sha256').update(readFileSync(path.join(fixtures, name))).digest('hex');
+const sha256Of = (name: string) =>
+  createHash('sha256')
+    .update(readFileSync(path.join(fixtures, name)))
+    .digest('hex');
 
 let replay: ReplayServer;
 let server: TestServer;
@@ -25,7 +28,10 @@ const AUDITOR = { email: 'reader@audit.example', username: 'Reader', password: '
 const user = { email: 'desk@feeds.example', password: 'Screening-Passphrase-4', username: 'Desk' };
 
 beforeAll(async () => {
-  replay = await startReplayServer([...recordedWalletRoutes(), { path: '/mirror/addresses-darklist.json', replies: [{ text: fixtureText('addresses-darklist.json') }] }]);
+  replay = await startReplayServer([
+    ...recordedWalletRoutes(),
+    { path: '/mirror/addresses-darklist.json', replies: [{ text: fixtureText('addresses-darklist.json') }] },
+  ]);
   server = await startTestServer({
     BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
     CHAIN_DATA_RETRIES: '0',
@@ -49,7 +55,11 @@ const feeds = async (as = admin) => server.api<FeedsStatusResponse & Problem>('G
 const feed = async (id: string) => (await feeds()).body.feeds.find((f) => f.id === id)!;
 const syncNow = (id: string, as = admin) => server.api<FeedSyncResponse & Problem>('POST', `/api/admin/feeds/${id}/sync`, { token: as });
 const upload = (text: string, fileName: string, as = admin) =>
-  server.api<FeedSyncResponse & Problem>('POST', `/api/admin/feeds/custom-labels?file_name=${encodeURIComponent(fileName)}`, { token: as, raw: text, headers: { 'content-type': 'application/json' } });
+  server.api<FeedSyncResponse & Problem>('POST', `/api/admin/feeds/custom-labels?file_name=${encodeURIComponent(fileName)}`, {
+    token: as,
+    raw: text,
+    headers: { 'content-type': 'application/json' },
+  });
 
 describe('the Feeds status', () => {
   it('lists every feed with its licence, whether it is on, and the version in force', async () => {
@@ -62,9 +72,25 @@ describe('the Feeds status', () => {
       ['custom-labels', true],
     ]);
     const byId = new Map(res.body.feeds.map((f) => [f.id, f]));
-    expect(byId.get('opensanctions-crypto')).toMatchObject({ kind: 'download', enabled_by_default: false, licence: { commercial_use: false }, version: null, entries: 0, last_sync: null });
-    expect(byId.get('ethereum-darklist')).toMatchObject({ licence: { name: 'MIT', commercial_use: true }, url: expect.stringContaining('MyEtherWallet/ethereum-lists'), version: null });
-    expect(byId.get('contract-sets')).toMatchObject({ kind: 'shipped', version: expect.stringMatching(/^[0-9a-f]{12}$/), entries: expect.any(Number), categories: ['mixer', 'bridge'] });
+    expect(byId.get('opensanctions-crypto')).toMatchObject({
+      kind: 'download',
+      enabled_by_default: false,
+      licence: { commercial_use: false },
+      version: null,
+      entries: 0,
+      last_sync: null,
+    });
+    expect(byId.get('ethereum-darklist')).toMatchObject({
+      licence: { name: 'MIT', commercial_use: true },
+      url: expect.stringContaining('MyEtherWallet/ethereum-lists'),
+      version: null,
+    });
+    expect(byId.get('contract-sets')).toMatchObject({
+      kind: 'shipped',
+      version: expect.stringMatching(/^[0-9a-f]{12}$/),
+      entries: expect.any(Number),
+      categories: ['mixer', 'bridge'],
+    });
   });
 
   it('is open to auditors, not to customers nor the signed-out', async () => {
@@ -117,7 +143,12 @@ describe('your own labels', () => {
     expect(bad.body.error).toMatch(/entry 2 \(Airdrop drainer \(internal case 3112\), .*\): category must be one of/);
     expect((await upload('not json', 'labels.json')).body.error).toMatch(/not valid JSON/);
     expect(await server.eventStore.streamRevision('feed-custom-labels')).toBe('no-stream');
-    expect((await feed('custom-labels')).last_sync).toMatchObject({ trigger: 'upload', result: 'failed', code: 'invalid-file', reason: expect.stringContaining('not valid JSON') });
+    expect((await feed('custom-labels')).last_sync).toMatchObject({
+      trigger: 'upload',
+      result: 'failed',
+      code: 'invalid-file',
+      reason: expect.stringContaining('not valid JSON'),
+    });
   });
 
   it('refuses an empty upload, or one without its file name, before reading anything', async () => {
@@ -133,7 +164,10 @@ describe('your own labels', () => {
   it('records a good file as the next version, uploaded by the admin', async () => {
     const res = await upload(fixtureText('custom-labels-v1.json'), 'custom-labels-v1.json');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ result: 'imported', feed: { id: 'custom-labels', version: '1', entries: 2, origin: `uploaded by ${ADMIN.email}: custom-labels-v1.json`, last_sync: { trigger: 'upload' } } });
+    expect(res.body).toMatchObject({
+      result: 'imported',
+      feed: { id: 'custom-labels', version: '1', entries: 2, origin: `uploaded by ${ADMIN.email}: custom-labels-v1.json`, last_sync: { trigger: 'upload' } },
+    });
   });
 
   it('shows the feed in the stream browser, with its version in force', async () => {
@@ -151,12 +185,21 @@ describe('a check of a wallet a feed labels', () => {
     ((await server.eventStore.readStream(`check-${checkId}`)).find((e) => (e.data as { key?: string }).key === key)!.data as Stage<T>).evidence;
 
   it('records the label with its feed and version, every feed in force, and reports the jurisdiction', async () => {
-    const res = await server.api<Analysis>('POST', '/api/transactions/analyze-realtime', { token: customer, body: { wallet_address: a.btcWallet }, headers: { 'Idempotency-Key': randomUUID() } });
+    const res = await server.api<Analysis>('POST', '/api/transactions/analyze-realtime', {
+      token: customer,
+      body: { wallet_address: a.btcWallet },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('completed');
     const intelligence = await stage<{ own: unknown[] }>(res.body.check_id, 'intelligence');
     expect(intelligence.own).toEqual([
-      expect.objectContaining({ category: 'gambling', name: 'Lucky Ibis Casino hot wallet (internal case 3107)', jurisdiction: 'Curaçao', feed: { id: 'custom-labels', version: '1' } }),
+      expect.objectContaining({
+        category: 'gambling',
+        name: 'Lucky Ibis Casino hot wallet (internal case 3107)',
+        jurisdiction: 'Curaçao',
+        feed: { id: 'custom-labels', version: '1' },
+      }),
     ]);
     const initialize = await stage<{ feeds: unknown[] }>(res.body.check_id, 'initialize');
     expect(initialize.feeds).toEqual([
@@ -165,7 +208,9 @@ describe('a check of a wallet a feed labels', () => {
       { id: 'custom-labels', name: 'Your own labels', version: '1', sha256: sha256Of('custom-labels-v1.json'), entryCount: 2 },
     ]);
     expect(res.body.jurisdiction).toBe('Curaçao');
-    expect(res.body.aml_report).toContain('Labelled gambling (Lucky Ibis Casino hot wallet (internal case 3107), source: https://compliance.example.com/cases/3107; feed custom-labels version 1).');
+    expect(res.body.aml_report).toContain(
+      'Labelled gambling (Lucky Ibis Casino hot wallet (internal case 3107), source: https://compliance.example.com/cases/3107; feed custom-labels version 1).',
+    );
   });
 });
 
@@ -175,13 +220,18 @@ describe('the feed refresh in the server', () => {
     const s = await startTestServer({ FEEDS_SYNC_INTERVAL_HOURS: '24', FEED_URLS: `ethereum-darklist=${mirror.url}/mirror/addresses-darklist.json` });
     try {
       const t = (await s.api<{ token: string }>('POST', '/api/admin/admin-login', { body: ADMIN })).body.token;
-      const darklist = async () => (await s.api<FeedsStatusResponse>('GET', '/api/admin/feeds', { token: t })).body.feeds.find((f) => f.id === 'ethereum-darklist')!;
+      const darklist = async () =>
+        (await s.api<FeedsStatusResponse>('GET', '/api/admin/feeds', { token: t })).body.feeds.find((f) => f.id === 'ethereum-darklist')!;
       let status: FeedStatus | undefined;
       for (let i = 0; i < 200 && !status?.last_sync; i++) {
         status = await darklist();
         if (!status.last_sync) await new Promise((r) => setTimeout(r, 25));
       }
-      expect(status).toMatchObject({ version: '1', sha256: sha256Of('addresses-darklist.json'), last_sync: { trigger: 'refresh', result: 'imported', code: null } });
+      expect(status).toMatchObject({
+        version: '1',
+        sha256: sha256Of('addresses-darklist.json'),
+        last_sync: { trigger: 'refresh', result: 'imported', code: null },
+      });
       // Only the downloadable feed is fetched: the shipped contract sets and your own labels have no download, OpenSanctions is off.
       expect(mirror.requests.map((r) => r.path)).toEqual(['/mirror/addresses-darklist.json']);
 
@@ -205,7 +255,10 @@ describe('the feed refresh in the server', () => {
         status = (await s.api<FeedsStatusResponse>('GET', '/api/admin/feeds', { token: t })).body.feeds.find((f) => f.id === 'ethereum-darklist')!;
         if (!status.last_sync) await new Promise((r) => setTimeout(r, 25));
       }
-      expect(status).toMatchObject({ version: null, last_sync: { trigger: 'refresh', result: 'failed', code: 'download-failed', reason: expect.stringMatching(/failed: HTTP 503/) } });
+      expect(status).toMatchObject({
+        version: null,
+        last_sync: { trigger: 'refresh', result: 'failed', code: 'download-failed', reason: expect.stringMatching(/failed: HTTP 503/) },
+      });
     } finally {
       await s.destroy();
       await down.close();

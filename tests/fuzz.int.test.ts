@@ -15,7 +15,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { categoriesFor, fuzzOperations, type OpenApiDocument } from './support/fuzz/fuzz-requests';
-import { emptyStats, fuzzOperationsOnce, heapAfterGc, prototypeSnapshot, rejectedRequestsAppend, sampleRequests, type FuzzTarget } from './support/fuzz/fuzz-run';
+import {
+  emptyStats,
+  fuzzOperationsOnce,
+  heapAfterGc,
+  prototypeSnapshot,
+  rejectedRequestsAppend,
+  sampleRequests,
+  type FuzzTarget,
+} from './support/fuzz/fuzz-run';
 import { rawRequest, type RawRequest } from './support/fuzz/raw-http';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
@@ -55,7 +63,11 @@ beforeAll(async () => {
   expect(key.status).toBe(201);
   // A sanctions list in force, so the drop-in screening calls screen rather than answer 503 (as they must with none).
   const list = readFileSync(path.join(__dirname, '..', 'workers', 'test-fixtures', 'sanctions', 'sdn.csv'), 'utf8');
-  const uploaded = await server.api('POST', '/api/admin/sanctions/upload?file_name=sdn.csv', { token: admin, raw: list, headers: { 'content-type': 'application/octet-stream' } });
+  const uploaded = await server.api('POST', '/api/admin/sanctions/upload?file_name=sdn.csv', {
+    token: admin,
+    raw: list,
+    headers: { 'content-type': 'application/octet-stream' },
+  });
   expect(uploaded.status).toBe(200);
   const doc = (await server.api<OpenApiDocument>('GET', '/api/openapi.json')).body;
   const url = new URL(server.url.replace('localhost', '127.0.0.1'));
@@ -76,7 +88,8 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   // encodeURIComponent), this run's seed and a few more: a generator never throws, whatever the seed.
   it('generates the requests of every operation and category for any seed without throwing', () => {
     for (const seed of [480141425, SEED, SEED + 1, ...Array.from({ length: 8 }, (_, i) => (SEED * 31 + i * 7919) % 2 ** 31)]) {
-      for (const op of fuzzOperations(target.doc)) for (const category of categoriesFor(op)) expect(sampleRequests(op, category, target, seed, 5)).toHaveLength(5);
+      for (const op of fuzzOperations(target.doc))
+        for (const category of categoriesFor(op)) expect(sampleRequests(op, category, target, seed, 5)).toHaveLength(5);
     }
   }, 120_000);
 
@@ -100,7 +113,12 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       `fuzz: ${stats.sent} requests, by status ${JSON.stringify(stats.byStatus)}; heap after GC ${mb(warm.heapUsed)} after warm-up, ${mb(end.heapUsed)} at the end; rss ${mb(warm.rss)} → ${mb(end.rss)}`,
     );
     expect(stats.violations).toEqual([]);
-    if (!ONLY) expect([...stats.covered].sort()).toEqual(fuzzOperations(target.doc).map((o) => o.key).sort());
+    if (!ONLY)
+      expect([...stats.covered].sort()).toEqual(
+        fuzzOperations(target.doc)
+          .map((o) => o.key)
+          .sort(),
+      );
     // Flat: what a run keeps (events, read models, caches of what it created) is well under this.
     expect(end.heapUsed - warm.heapUsed).toBeLessThan(48 * 1024 * 1024);
   }, 240_000);
@@ -112,12 +130,37 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       [{ method: 'GET', target: '/api/health', headers: [['X-Fuzz', 'x'.repeat(20_000)]] }, 431],
       [{ method: 'GET', target: '/api/health', headers: [['Authorization', 'Bearer \u0000']] }, 400],
       [{ method: 'CONNECT', target: '127.0.0.1:443', headers: [] }, 405],
-      [{ method: 'GET', target: '/api/health', headers: [['Connection', 'Upgrade'], ['Upgrade', 'h2c']] }, 400],
-      [{ method: 'POST', target: '/api/auth/login', headers: [['Expect', 'bogus'], ['Content-Type', 'application/json']], body: Buffer.from('{}') }, 417],
+      [
+        {
+          method: 'GET',
+          target: '/api/health',
+          headers: [
+            ['Connection', 'Upgrade'],
+            ['Upgrade', 'h2c'],
+          ],
+        },
+        400,
+      ],
+      [
+        {
+          method: 'POST',
+          target: '/api/auth/login',
+          headers: [
+            ['Expect', 'bogus'],
+            ['Content-Type', 'application/json'],
+          ],
+          body: Buffer.from('{}'),
+        },
+        417,
+      ],
     ];
     for (const [request, status] of cases) {
       const answer = await rawRequest(target.host, target.port, request, 5_000);
-      expect({ request: `${request.method} ${JSON.stringify(request.headers).slice(0, 80)}`, status: answer.status, type: answer.headers['content-type'] }).toEqual({
+      expect({
+        request: `${request.method} ${JSON.stringify(request.headers).slice(0, 80)}`,
+        status: answer.status,
+        type: answer.headers['content-type'],
+      }).toEqual({
         request: `${request.method} ${JSON.stringify(request.headers).slice(0, 80)}`,
         status,
         type: 'application/problem+json; charset=utf-8',
@@ -126,7 +169,21 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       expect(answer.ms).toBeLessThan(900); // not socket.io's one-second close of an upgrade it does not take
     }
     // The socket.io path still takes its upgrade.
-    const socketIo = await rawRequest(target.host, target.port, { method: 'GET', target: '/socket.io/?EIO=4&transport=websocket', headers: [['Connection', 'Upgrade'], ['Upgrade', 'websocket'], ['Sec-WebSocket-Version', '13'], ['Sec-WebSocket-Key', 'dGhlIHNhbXBsZSBub25jZQ==']] }, 1_000);
+    const socketIo = await rawRequest(
+      target.host,
+      target.port,
+      {
+        method: 'GET',
+        target: '/socket.io/?EIO=4&transport=websocket',
+        headers: [
+          ['Connection', 'Upgrade'],
+          ['Upgrade', 'websocket'],
+          ['Sec-WebSocket-Version', '13'],
+          ['Sec-WebSocket-Key', 'dGhlIHNhbXBsZSBub25jZQ=='],
+        ],
+      },
+      1_000,
+    );
     expect(socketIo.status).toBe(101);
   });
 

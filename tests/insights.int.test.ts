@@ -39,17 +39,33 @@ const analyze = async (who: string, wallet_address: string, network?: string) =>
 };
 
 /** A purchase as billing records it, on the user's stream. */
-async function purchase(who: string, amount: number, checks: number, at: string, payment: { provider: 'stripe' | 'local'; test: boolean } = { provider: 'stripe', test: false }) {
+async function purchase(
+  who: string,
+  amount: number,
+  checks: number,
+  at: string,
+  payment: { provider: 'stripe' | 'local'; test: boolean } = { provider: 'stripe', test: false },
+) {
   const stream = `user-${ids[who]}`;
   const revision = await server.eventStore.streamRevision(stream);
-  const data = { userId: ids[who], purchaseId: randomUUID(), planId: `plan-${checks}`, planName: `${checks} checks`, checks, amount, currency: 'USD', ...payment, providerRef: randomUUID(), expiresAt: '2099-01-01T00:00:00.000Z', at };
+  const data = {
+    userId: ids[who],
+    purchaseId: randomUUID(),
+    planId: `plan-${checks}`,
+    planName: `${checks} checks`,
+    checks,
+    amount,
+    currency: 'USD',
+    ...payment,
+    providerRef: randomUUID(),
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    at,
+  };
   await server.eventStore.append(stream, [{ id: randomUUID(), type: 'ChecksPurchased', data, metadata: {} }], { expectedRevision: revision });
 }
 
 beforeAll(async () => {
-  replay = await startReplayServer([
-    ...recordedWalletRoutes(),
-  ]);
+  replay = await startReplayServer([...recordedWalletRoutes()]);
   server = await startTestServer({
     BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
     BLOCKSCOUT_POLYGON_URL: 'http://127.0.0.1:9/polygon',
@@ -59,7 +75,10 @@ beforeAll(async () => {
   });
   const dir = mkdtempSync(path.join(tmpdir(), 'ws-sdn-'));
   const csv = path.join(dir, 'sdn.csv');
-  writeFileSync(csv, `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${SANCTIONED}; Digital Currency Address - XBT ${a.btcA}."\n`);
+  writeFileSync(
+    csv,
+    `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${SANCTIONED}; Digital Currency Address - XBT ${a.btcA}."\n`,
+  );
   await runSanctionsSync({ eventStore: server.eventStore, file: csv, clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
 
   for (const name of people) {
@@ -158,7 +177,10 @@ describe('Financial stats', () => {
     await purchase('carol', 500, 1000, new Date(now).toISOString(), { provider: 'stripe', test: true });
     const [plan] = (await server.api<Array<{ price_id: string; price: number }>>('GET', '/api/billing/get-plans', { token: tokens.bob })).body;
     testPlanPrice = plan!.price;
-    const checkout = await server.api<{ checkout_url: string }>('POST', '/api/billing/create-subscription-session', { token: tokens.bob, body: { price_id: plan!.price_id } });
+    const checkout = await server.api<{ checkout_url: string }>('POST', '/api/billing/create-subscription-session', {
+      token: tokens.bob,
+      body: { price_id: plan!.price_id },
+    });
     const session = new URL(checkout.body.checkout_url, server.url).searchParams.get('session');
     expect((await server.api('POST', '/api/billing/local/complete', { token: tokens.bob, body: { session } })).status).toBe(200);
     await caughtUp();
@@ -170,14 +192,28 @@ describe('Financial stats', () => {
     const today = isoDay(Date.now());
     expect(res.body).toMatchObject({ granularity: 'day', to: today, from: isoDay(Date.parse(today) - 29 * DAY), currency: 'USD' });
     expect(res.body.series).toHaveLength(30);
-    expect(res.body.totals).toMatchObject({ revenue: 59, purchases: 3, checks_purchased: 111, checks: 6, completed: 6, failed: 0, refunds: 0, active_customers: 3, paying_customers: 2 });
+    expect(res.body.totals).toMatchObject({
+      revenue: 59,
+      purchases: 3,
+      checks_purchased: 111,
+      checks: 6,
+      completed: 6,
+      failed: 0,
+      refunds: 0,
+      active_customers: 3,
+      paying_customers: 2,
+    });
     // The test payments are reported apart and count toward no revenue, purchase or paying customer.
     expect(res.body.test_payments).toEqual({ purchases: 2, amount: 500 + testPlanPrice, amount_by_currency: { USD: 500 + testPlanPrice } });
     expect(res.body.series.reduce((n, p) => n + p.checks, 0)).toBe(6);
     expect(res.body.series.reduce((n, p) => n + p.revenue, 0)).toBeCloseTo(59, 10);
 
     const expected = { low: 0, medium: 0, high: 0, incomplete: 0, unknown: 0 };
-    for (const [wallet, times] of [[a.btcWallet, 3], [SANCTIONED, 2], [POLYGON, 1]] as const) {
+    for (const [wallet, times] of [
+      [a.btcWallet, 3],
+      [SANCTIONED, 2],
+      [POLYGON, 1],
+    ] as const) {
       const level = (levels[wallet] ?? '').toLowerCase().split(' ')[0] as keyof typeof expected;
       expected[level in expected ? level : 'unknown'] += times;
     }

@@ -54,7 +54,10 @@ afterAll(async () => {
 
 async function loadOfacList(address: string, at: Date) {
   const dir = mkdtempSync(path.join(tmpdir(), 'ws-sdn-'));
-  writeFileSync(path.join(dir, 'sdn.csv'), `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${address}."\n`);
+  writeFileSync(
+    path.join(dir, 'sdn.csv'),
+    `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${address}."\n`,
+  );
   await runSanctionsSync({ eventStore: server.eventStore, file: path.join(dir, 'sdn.csv'), clock: () => at, logger: createLogger({ level: 'silent' }) });
 }
 
@@ -97,7 +100,10 @@ describe('watching wallets', () => {
     expect(result.status).toBe('completed');
     firstCheckId = result.check_id;
 
-    const added = await server.api<WatchResult>('POST', '/api/watchlist', { token, body: { address: a.btcWallet, check_id: firstCheckId, reference: 'customer-17', tags: ['vip'] } });
+    const added = await server.api<WatchResult>('POST', '/api/watchlist', {
+      token,
+      body: { address: a.btcWallet, check_id: firstCheckId, reference: 'customer-17', tags: ['vip'] },
+    });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ added: 1, already_watched: 0 });
     watchId = added.body.items[0]!.id;
@@ -110,14 +116,28 @@ describe('watching wallets', () => {
     expect(list.total).toBe(1);
     expect(list.pricing).toEqual({ scheduled: rescreenPricing.scheduled, list_change: rescreenPricing.listChange });
     const [watch] = list.items;
-    expect(watch).toMatchObject({ id: watchId, address: a.btcWallet, network: 'bitcoin', reference: 'customer-17', tags: ['vip'], interval_hours: 24, status: 'active', last_check_id: firstCheckId, last_level: result.risk_level, skipped: null });
+    expect(watch).toMatchObject({
+      id: watchId,
+      address: a.btcWallet,
+      network: 'bitcoin',
+      reference: 'customer-17',
+      tags: ['vip'],
+      interval_hours: 24,
+      status: 'active',
+      last_check_id: firstCheckId,
+      last_level: result.risk_level,
+      skipped: null,
+    });
     expect(Date.parse(watch!.next_rescreen_at!) - Date.parse(watch!.watched_at)).toBe(24 * HOUR);
   });
 
   it('refuses bad input with a 400 naming the item, and records nothing', async () => {
     const token = await login();
     const before = (await server.eventStore.readAll({ filter: { streamPrefixes: ['watch-'] } })).length;
-    const bad = await server.api<{ errors: Record<string, string> }>('POST', '/api/watchlist', { token, body: { items: [{ address: a.btcA }, { address: 'not-a-wallet' }] } });
+    const bad = await server.api<{ errors: Record<string, string> }>('POST', '/api/watchlist', {
+      token,
+      body: { items: [{ address: a.btcA }, { address: 'not-a-wallet' }] },
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors)).toEqual(['items.1.address']);
     expect((await server.api('POST', '/api/watchlist', { token, body: { address: a.btcA, interval_hours: 0 } })).status).toBe(400);
@@ -131,7 +151,10 @@ describe('watching wallets', () => {
     const token = await login();
     const added = await server.api<WatchResult>('POST', '/api/watchlist', { token, body: { address: a.btcA, interval: 'weekly' } });
     const id = added.body.items[0]!.id;
-    const edited = await server.api<{ interval_hours: number; tags: string[] }>('PATCH', `/api/watchlist/${id}`, { token, body: { interval: 'hourly', tags: ['review'] } });
+    const edited = await server.api<{ interval_hours: number; tags: string[] }>('PATCH', `/api/watchlist/${id}`, {
+      token,
+      body: { interval: 'hourly', tags: ['review'] },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ interval_hours: 1, tags: ['review'] });
     const other = await login(broke);
@@ -145,14 +168,18 @@ describe('watching wallets', () => {
 
   it('is reachable with an API key with the monitor scope only', async () => {
     const token = await login();
-    const key = async (scopes: string[]) => (await server.api<CreateApiKeyResponse>('POST', '/api/keys', { token, body: { name: `k-${scopes.join('-')}`, scopes } })).body.key;
+    const key = async (scopes: string[]) =>
+      (await server.api<CreateApiKeyResponse>('POST', '/api/keys', { token, body: { name: `k-${scopes.join('-')}`, scopes } })).body.key;
     const readOnly = await key(['read']);
     const monitor = await key(['monitor']);
     const forbidden = await server.api<{ detail: string }>('GET', '/api/v1/watchlist', { headers: { 'X-API-Key': readOnly } });
     expect(forbidden.status).toBe(403);
     expect((await server.api('POST', '/api/v1/watchlist', { headers: { 'X-API-Key': readOnly }, body: { address: a.btcB } })).status).toBe(403);
 
-    const added = await server.api<WatchResult>('POST', '/api/v1/watchlist', { headers: { 'X-API-Key': monitor }, body: { address: a.btcB, reference: 'api-ref' } });
+    const added = await server.api<WatchResult>('POST', '/api/v1/watchlist', {
+      headers: { 'X-API-Key': monitor },
+      body: { address: a.btcB, reference: 'api-ref' },
+    });
     expect(added.status).toBe(201);
     const id = added.body.items[0]!.id;
     const watched = (await server.eventStore.readStream(`watch-${id}`))[0]!.data as { via: { kind: string } };
@@ -243,7 +270,9 @@ describe('a list change', () => {
     expect(alert.reasons).toContain('level-changed');
     expect(alert.before).toMatchObject({ level: 'Low Risk', sanctionsHits: [] });
     expect(alert.after).toMatchObject({ level: 'High Risk', status: 'Non-compliant' });
-    expect(alert.after.sanctionsHits).toEqual([{ relation: 'wallet', address: a.btcWallet, list: 'OFAC SDN', source: 'ofac', entity: 'HERON TEST EXCHANGE LTD.', programs: ['CYBER2'] }]);
+    expect(alert.after.sanctionsHits).toEqual([
+      { relation: 'wallet', address: a.btcWallet, list: 'OFAC SDN', source: 'ofac', entity: 'HERON TEST EXCHANGE LTD.', programs: ['CYBER2'] },
+    ]);
     expect(alert.after.level).not.toBe(alert.before.level);
     expect(alert.evidence).toMatchObject({ trigger: 'list-change', reusedChainEvidenceOf: lastCheckId, listChange: { kind: 'ofac-import', list: 'OFAC SDN' } });
     expect(alert.evidence.lists.ofac?.sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -254,7 +283,9 @@ describe('a list change', () => {
     expect(await checksLeft()).toBe(left);
     const rescreen = (await requests(userId)).find((r) => r.checkId === alert.check_id)!;
     expect(rescreen).toMatchObject({ chargeSource: 'free', rescreen: { trigger: 'list-change', reuseChainEvidenceOf: lastCheckId } });
-    const stages = (await server.eventStore.readStream(`check-${alert.check_id}`)).filter((e) => e.type === 'WalletCheckStageCompleted').map((e) => e.data as { key: string; evidence: { reusedFrom?: { checkId: string } } });
+    const stages = (await server.eventStore.readStream(`check-${alert.check_id}`))
+      .filter((e) => e.type === 'WalletCheckStageCompleted')
+      .map((e) => e.data as { key: string; evidence: { reusedFrom?: { checkId: string } } });
     expect(stages.find((s) => s.key === 'blockchain')!.evidence.reusedFrom?.checkId).toBe(lastCheckId);
     expect((await server.eventStore.readStream(`user-${userId}`)).some((e) => (e.data as { checkId?: string }).checkId === alert.check_id)).toBe(false);
 
@@ -282,7 +313,8 @@ describe('a list change', () => {
       (await checkEvents()).map((e) => (e.data as WalletCheckRequested).rescreen?.listChange?.list).filter((l): l is string => l !== undefined);
     const before = await listChanges();
     const admin = await adminToken();
-    const upload = (name: string, kind: 'block' | 'allow', address: string) => server.api('POST', '/api/admin/lists', { token: admin, body: { name, kind, content: `${address}\n` } });
+    const upload = (name: string, kind: 'block' | 'allow', address: string) =>
+      server.api('POST', '/api/admin/lists', { token: admin, body: { name, kind, content: `${address}\n` } });
     expect((await upload('Unrelated', 'block', a.btcFresh)).status).toBe(201);
     expect((await upload('Known customers', 'allow', a.btcWallet)).status).toBe(201);
     // The worker takes list changes in order: once the second has re-screened, the first was looked at.
@@ -314,7 +346,11 @@ describe('the alerts inbox', () => {
     expect((await alerts(officer, 'resolved')).items.map((x) => x.id)).toContain(alert!.id);
 
     const admin = await adminToken();
-    const audit = await server.api<{ items: Array<{ type: string; stream: string; data: { note?: string } }> }>('GET', `/api/admin/audit?stream=${encodeURIComponent(`alert-${alert!.id}`)}&limit=50`, { token: admin });
+    const audit = await server.api<{ items: Array<{ type: string; stream: string; data: { note?: string } }> }>(
+      'GET',
+      `/api/admin/audit?stream=${encodeURIComponent(`alert-${alert!.id}`)}&limit=50`,
+      { token: admin },
+    );
     expect(audit.body.items.map((e) => e.type).sort()).toEqual(['AlertAcknowledged', 'AlertEmailed', 'AlertRaised', 'AlertResolved']);
     expect(audit.body.items.find((e) => e.type === 'AlertResolved')!.data.note).toBe('Customer offboarded; SAR filed');
   });

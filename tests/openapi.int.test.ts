@@ -114,7 +114,9 @@ describe('the OpenAPI document', () => {
         expect(operation.security).toEqual([]);
         continue;
       }
-      expect(operation.security).toEqual(route.auth === 'session' || route.auth === 'admin' || route.auth === 'audit' ? [{ session: [] }] : [{ apiKeyHeader: [] }, { apiKeyBearer: [] }]);
+      expect(operation.security).toEqual(
+        route.auth === 'session' || route.auth === 'admin' || route.auth === 'audit' ? [{ session: [] }] : [{ apiKeyHeader: [] }, { apiKeyBearer: [] }],
+      );
       const anonymous = await server.api(route.method.toUpperCase(), url(route.path));
       if (anonymous.status !== 401) refused.push(`${route.method} ${route.path} without a session: ${anonymous.status}`);
       if (route.auth === 'admin' || route.auth === 'audit') {

@@ -7,13 +7,27 @@ let server: TestServer;
 let token: string;
 beforeAll(async () => {
   // The Ethereum data source cannot be reached and no sanctions list is loaded: its checks are incomplete.
-  server = await startTestServer({ BLOCKSCOUT_ETHEREUM_URL: 'http://127.0.0.1:9/eth', CHAIN_DATA_RETRIES: '0', CHAIN_DATA_TIMEOUT_MS: '2000', CHECK_WAIT_MS: '20000' });
+  server = await startTestServer({
+    BLOCKSCOUT_ETHEREUM_URL: 'http://127.0.0.1:9/eth',
+    CHAIN_DATA_RETRIES: '0',
+    CHAIN_DATA_TIMEOUT_MS: '2000',
+    CHECK_WAIT_MS: '20000',
+  });
   await server.api('POST', '/api/auth/register', { body: { email: 'pdf@bank.example', password: 'Pdf-Report-Passphrase', username: 'Bank' } });
-  token = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: { email: 'pdf@bank.example', password: 'Pdf-Report-Passphrase' } })).body.token;
+  token = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: { email: 'pdf@bank.example', password: 'Pdf-Report-Passphrase' } })).body
+    .token;
 });
 afterAll(() => server.destroy());
 
-const report = ['1. Wallet overview', 'Ethereum address with 42 transactions.', '2. Sanctions screening', 'Sanctions screening: no match.', '---', 'Risk score: 12/100', 'Risk level: Low Risk'].join('\n');
+const report = [
+  '1. Wallet overview',
+  'Ethereum address with 42 transactions.',
+  '2. Sanctions screening',
+  'Sanctions screening: no match.',
+  '---',
+  'Risk score: 12/100',
+  'Risk level: Low Risk',
+].join('\n');
 
 it('renders the posted report as a PDF named after the wallet, with two pages and page numbers', async () => {
   const res = await fetch(`${server.url.replace('localhost', '127.0.0.1')}/api/pdf/download_aml_report`, {
@@ -44,16 +58,23 @@ it('answers the spec errors for an empty report or address, and 401 without a se
   const noAddress = await server.api<{ error: string }>('POST', '/api/pdf/download_aml_report', { token, body: { aml_report: report, wallet_address: '' } });
   expect(noAddress).toMatchObject({ status: 400, body: { error: 'Wallet address is empty' } });
   expect((await server.api('POST', '/api/pdf/download_aml_report', { body: { aml_report: report, wallet_address: 'x' } })).status).toBe(401);
-  const notMine = await server.api('POST', '/api/pdf/download_aml_report', { token, body: { aml_report: report, wallet_address: 'x', check_id: '00000000-0000-4000-8000-000000000000' } });
+  const notMine = await server.api('POST', '/api/pdf/download_aml_report', {
+    token,
+    body: { aml_report: report, wallet_address: 'x', check_id: '00000000-0000-4000-8000-000000000000' },
+  });
   expect(notMine.status).toBe(404);
 });
 
 it('renders a check without its evidence as Incomplete: what is missing, no score, no Low, no clean result', async () => {
-  const check = await server.api<{ check_id: string; risk_level: string; aml_report: string; missing_evidence: string[] }>('POST', '/api/transactions/analyze-realtime', {
-    token,
-    body: { wallet_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
-    headers: { 'Idempotency-Key': 'pdf-incomplete-1' },
-  });
+  const check = await server.api<{ check_id: string; risk_level: string; aml_report: string; missing_evidence: string[] }>(
+    'POST',
+    '/api/transactions/analyze-realtime',
+    {
+      token,
+      body: { wallet_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+      headers: { 'Idempotency-Key': 'pdf-incomplete-1' },
+    },
+  );
   expect(check.status).toBe(200);
   expect(check.body.risk_level).toBe('Incomplete');
   expect(check.body.missing_evidence).toHaveLength(2);

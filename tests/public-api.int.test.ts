@@ -42,9 +42,7 @@ async function loadSanctionsList() {
 }
 
 beforeAll(async () => {
-  replay = await startReplayServer([
-    ...recordedWalletRoutes(),
-  ]);
+  replay = await startReplayServer([...recordedWalletRoutes()]);
   server = await startTestServer({
     BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
     BLOCKSCOUT_ETHEREUM_URL: 'http://127.0.0.1:9/eth',
@@ -61,7 +59,8 @@ afterAll(async () => {
   await replay.close();
 });
 
-const createKey = (body: Record<string, unknown>, as = token) => server.api<CreateApiKeyResponse & { errors?: Record<string, string> }>('POST', '/api/keys', { token: as, body });
+const createKey = (body: Record<string, unknown>, as = token) =>
+  server.api<CreateApiKeyResponse & { errors?: Record<string, string> }>('POST', '/api/keys', { token: as, body });
 const listKeys = async (as = token) => (await server.api<{ items: ApiKey[] }>('GET', '/api/keys', { token: as })).body.items;
 const withKey = (key: string, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
   server.api<Record<string, unknown>>(method, url, { ...(body !== undefined ? { body } : {}), headers: { 'X-API-Key': key, ...headers } });
@@ -73,7 +72,14 @@ describe('API keys', () => {
     const created = await createKey({ name: 'Deposits screening', scopes: ['read', 'screen'] });
     expect(created.status).toBe(201);
     expect(created.body.key).toMatch(/^wsk_[0-9a-f]{12}_[A-Za-z0-9_-]{54}$/);
-    expect(created.body).toMatchObject({ name: 'Deposits screening', scopes: ['screen', 'read'], status: 'active', last_used_at: null, expires_at: null, revoked_at: null });
+    expect(created.body).toMatchObject({
+      name: 'Deposits screening',
+      scopes: ['screen', 'read'],
+      status: 'active',
+      last_used_at: null,
+      expires_at: null,
+      revoked_at: null,
+    });
     expect(created.body.key.startsWith(created.body.prefix)).toBe(true);
 
     const listed = await listKeys();
@@ -84,7 +90,9 @@ describe('API keys', () => {
     const event = stream.find((e) => e.type === 'ApiKeyCreated' && (e.data as { keyId: string }).keyId === created.body.id)!;
     expect(JSON.stringify(event.data)).not.toContain(created.body.key);
     await server.projections.waitFor(event.position);
-    const audit = await server.api<{ items: Array<{ type: string; data: Record<string, unknown> }> }>('GET', '/api/admin/audit?type=ApiKeyCreated', { token: admin });
+    const audit = await server.api<{ items: Array<{ type: string; data: Record<string, unknown> }> }>('GET', '/api/admin/audit?type=ApiKeyCreated', {
+      token: admin,
+    });
     expect(audit.body.items[0]!.data).toMatchObject({ keyId: created.body.id, keyHash: '[REDACTED]', name: 'Deposits screening' });
   });
 
@@ -106,7 +114,9 @@ describe('API keys', () => {
     const { key } = (await createKey({ name: 'auth forms' })).body;
     expect((await withKey(key, 'GET', '/api/v1/screenings')).status).toBe(200);
     expect((await server.api('GET', '/api/v1/screenings', { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
-    expect((await server.api('GET', '/api/v1/screenings', { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` } })).status).toBe(200);
+    expect((await server.api('GET', '/api/v1/screenings', { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` } })).status).toBe(
+      200,
+    );
 
     const missing = await server.api<{ error: string }>('GET', '/api/v1/screenings');
     expect(missing.status).toBe(401);
@@ -167,7 +177,7 @@ describe('API keys', () => {
     }
   });
 
-  it("stops every key of a blocked user at once, and they work again after unblocking", async () => {
+  it('stops every key of a blocked user at once, and they work again after unblocking', async () => {
     const email = 'blocked-integrator@exchange.example';
     const theirs = await signUp(email);
     const { key } = (await createKey({ name: 'theirs' }, theirs)).body;
@@ -220,11 +230,19 @@ describe('drop-in sanctions endpoints', () => {
       { address: SANCTIONED_EVM, isSanctioned: true },
     ];
     expect((await withKey(key, 'POST', '/api/v1/sanctions/screening', body)).body).toEqual(expected);
-    const basic = await server.api('POST', '/api/public/v1/sanctions/screening', { body, headers: { authorization: `Basic ${Buffer.from(`${key}:${key}`).toString('base64')}` } });
+    const basic = await server.api('POST', '/api/public/v1/sanctions/screening', {
+      body,
+      headers: { authorization: `Basic ${Buffer.from(`${key}:${key}`).toString('base64')}` },
+    });
     expect(basic.status).toBe(200);
     expect(basic.body).toEqual(expected);
 
-    const tooMany = await withKey(key, 'POST', '/api/v1/sanctions/screening', Array.from({ length: 101 }, () => ({ address: CLEAN_EVM })));
+    const tooMany = await withKey(
+      key,
+      'POST',
+      '/api/v1/sanctions/screening',
+      Array.from({ length: 101 }, () => ({ address: CLEAN_EVM })),
+    );
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error).toBe('Send at most 100 addresses per request');
     const notArray = await withKey(key, 'POST', '/api/v1/sanctions/screening', { address: CLEAN_EVM });
@@ -245,7 +263,8 @@ describe('screenings', () => {
     const v1 = apiClient(server.url.replace('localhost', '127.0.0.1'), { 'X-API-Key': key });
     const before = await checksLeft();
     const idempotencyKey = randomUUID();
-    const screen = (address: string) => v1.POST('/api/v1/screenings', { body: { address, reference: 'deposit-7781' }, params: { header: { 'Idempotency-Key': idempotencyKey } } });
+    const screen = (address: string) =>
+      v1.POST('/api/v1/screenings', { body: { address, reference: 'deposit-7781' }, params: { header: { 'Idempotency-Key': idempotencyKey } } });
     const first = await screen(a.btcWallet);
     expect(first.response.status).toBe(200);
     const screening = first.data!;
@@ -264,14 +283,22 @@ describe('screenings', () => {
     expect(read.data).toEqual(screening);
 
     const listed = await v1.GET('/api/v1/screenings', { params: { query: { reference: 'deposit-7781' } } });
-    expect(listed.data).toMatchObject({ limit: 10, offset: 0, items: [{ id: screening.id, reference: 'deposit-7781', status: 'completed', address: a.btcWallet, network: 'bitcoin' }] });
+    expect(listed.data).toMatchObject({
+      limit: 10,
+      offset: 0,
+      items: [{ id: screening.id, reference: 'deposit-7781', status: 'completed', address: a.btcWallet, network: 'bitcoin' }],
+    });
     expect((await v1.GET('/api/v1/screenings', { params: { query: { reference: 'nothing-like-it' } } })).data!.items).toEqual([]);
     expect((await v1.GET('/api/v1/screenings', { params: { query: { risk_level: 'purple' } } })).response.status).toBe(400);
 
     const pdf = await v1.GET('/api/v1/screenings/{id}/report.pdf', { params: { path: { id: screening.id } }, parseAs: 'arrayBuffer' });
     expect(pdf.response.status).toBe(200);
     expect(pdf.response.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(pdf.data as ArrayBuffer).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(pdf.data as ArrayBuffer)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     // The request records the key it came through, for the audit.
     const stream = await server.eventStore.readStream(`check-${screening.id}`);

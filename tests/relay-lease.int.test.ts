@@ -66,11 +66,13 @@ if (kafkaServer.skipReason) {
         KAFKA_PARTITIONS: '2',
         RELAY_LEASE_MS: String(LEASE_MS),
         SQLITE_POLL_MS: '20',
-        SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0',
+        SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+        FEEDS_SYNC_INTERVAL_HOURS: '0',
       };
       const store = new SqliteEventStore({ file: path.join(dataDir, 'walletscreen.db') });
       const append = async (from: number, count: number) => {
-        for (let i = from; i < from + count; i++) await store.append(`thing-${i}`, [{ id: randomUUID(), type: 'ThingHappened', data: { i } }], { expectedRevision: 'no-stream' });
+        for (let i = from; i < from + count; i++)
+          await store.append(`thing-${i}`, [{ id: randomUUID(), type: 'ThingHappened', data: { i } }], { expectedRevision: 'no-stream' });
       };
 
       // What reaches the ordered topic, by position.
@@ -83,7 +85,10 @@ if (kafkaServer.skipReason) {
         await until(() => logOf(first).includes('this relay holds the lease relay-kafka'), 'the first relay to take the lease');
         const second = await startServerProcess({ root, bundles, kind: 'relay', name: 'relay-2', env, log: path.join(dir, 'relay-2.log') });
         procs.push(second);
-        await until(() => logOf(second).includes('another relay holds the lease relay-kafka; waiting to take over when it expires'), 'the second relay to say it waits');
+        await until(
+          () => logOf(second).includes('another relay holds the lease relay-kafka; waiting to take over when it expires'),
+          'the second relay to say it waits',
+        );
 
         const admin = kafka.admin();
         await admin.connect();

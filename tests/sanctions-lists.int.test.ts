@@ -8,7 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { customListMessages, noSanctionsListMessage, type CustomListSummary, type CustomListUploadResponse, type SanctionsStatus, type WalletAnalysis } from '@walletscreen/contracts';
+import {
+  customListMessages,
+  noSanctionsListMessage,
+  type CustomListSummary,
+  type CustomListUploadResponse,
+  type SanctionsStatus,
+  type WalletAnalysis,
+} from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
 import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
@@ -25,9 +32,7 @@ let token: string;
 let adminToken: string;
 
 beforeAll(async () => {
-  replay = await startReplayServer([
-    ...recordedWalletRoutes(),
-  ]);
+  replay = await startReplayServer([...recordedWalletRoutes()]);
   server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, CHAIN_DATA_RETRIES: '0', CHAIN_DATA_TIMEOUT_MS: '2000', CHECK_WAIT_MS: '20000' });
   await server.api('POST', '/api/auth/register', { body: user });
   token = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: user })).body.token;
@@ -40,12 +45,17 @@ afterAll(async () => {
 
 type Analysis = WalletAnalysis & { check_id: string; status: string };
 const check = async (wallet = a.btcWallet) => {
-  const res = await server.api<Analysis>('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: wallet }, headers: { 'Idempotency-Key': randomUUID() } });
+  const res = await server.api<Analysis>('POST', '/api/transactions/analyze-realtime', {
+    token,
+    body: { wallet_address: wallet },
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
   expect(res.status).toBe(200);
   expect(res.body.status).toBe('completed');
   return res.body;
 };
-const upload = (body: unknown, as = adminToken) => server.api<CustomListUploadResponse & { error: string; errors: Record<string, string> }>('POST', '/api/admin/lists', { token: as, body });
+const upload = (body: unknown, as = adminToken) =>
+  server.api<CustomListUploadResponse & { error: string; errors: Record<string, string> }>('POST', '/api/admin/lists', { token: as, body });
 const customListEvents = async () => (await server.eventStore.readAll({ filter: { streamPrefixes: ['custom-list-'] } })).length;
 const status = async () => (await server.api<SanctionsStatus>('GET', '/api/sanctions/status', { token })).body;
 
@@ -70,7 +80,9 @@ describe('the sanctions status', () => {
       last_failure: null,
     });
     // Customers are told what to do without configuration names or commands.
-    expect(noSanctionsListMessage).toBe('No OFAC sanctions list is loaded, so checks cannot be screened against sanctions. Ask your administrator to load the sanctions list.');
+    expect(noSanctionsListMessage).toBe(
+      'No OFAC sanctions list is loaded, so checks cannot be screened against sanctions. Ask your administrator to load the sanctions list.',
+    );
     // A check says it plainly too.
     const r = await check();
     expect(r.sanctions).toBe('Not screened: no sanctions list is loaded');
@@ -100,7 +112,10 @@ describe('custom lists', () => {
     const res = await upload({ name: 'Broken', kind: 'block', content: '# header\nnot-an-address\n0x1234\n' });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(customListMessages.noValidAddress);
-    expect(res.body.errors).toMatchObject({ 'line 2': expect.stringMatching(/Not a recognized wallet address/), 'line 3': expect.stringMatching(/0x followed by 40/) });
+    expect(res.body.errors).toMatchObject({
+      'line 2': expect.stringMatching(/Not a recognized wallet address/),
+      'line 3': expect.stringMatching(/0x followed by 40/),
+    });
     const csv = await upload({ name: 'Broken', kind: 'block', content: `id,name\n1,${EVM}\n`, format: 'csv' });
     expect(csv.status).toBe(400);
     expect(csv.body.error).toMatch(/no address column/);
@@ -118,7 +133,11 @@ describe('custom lists', () => {
     const big = await upload({ name: 'Big', kind: 'block', content });
     expect(big.status).toBe(201);
     expect(big.body.count).toBe(4000);
-    const tooLarge = await server.api('POST', '/api/admin/lists?name=Huge&kind=block', { token: adminToken, raw: `${content}\n`.repeat(40), headers: { 'content-type': 'text/plain' } });
+    const tooLarge = await server.api('POST', '/api/admin/lists?name=Huge&kind=block', {
+      token: adminToken,
+      raw: `${content}\n`.repeat(40),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(tooLarge.status).toBe(413);
     expect((await server.api('DELETE', `/api/admin/lists/${big.body.id}`, { token: adminToken })).status).toBe(200);
   });
@@ -141,9 +160,20 @@ describe('custom lists', () => {
   });
 
   it('make a wallet on a block list High and Non-compliant, naming the list, and record the lists consulted', async () => {
-    const res = await upload({ name: 'Internal blocklist', kind: 'block', content: `# fraud cases\n${a.btcWallet.toUpperCase()} # case 7\nnonsense\n${EVM.toLowerCase()}\n` });
+    const res = await upload({
+      name: 'Internal blocklist',
+      kind: 'block',
+      content: `# fraud cases\n${a.btcWallet.toUpperCase()} # case 7\nnonsense\n${EVM.toLowerCase()}\n`,
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Internal blocklist', kind: 'block', format: 'text', count: 2, rejected_count: 1, rejected: [{ line: 3, text: 'nonsense', reason: expect.any(String) }] });
+    expect(res.body).toMatchObject({
+      name: 'Internal blocklist',
+      kind: 'block',
+      format: 'text',
+      count: 2,
+      rejected_count: 1,
+      rejected: [{ line: 3, text: 'nonsense', reason: expect.any(String) }],
+    });
     blockListId = res.body.id;
 
     const r = await check();
@@ -153,9 +183,13 @@ describe('custom lists', () => {
     expect(r.aml_report).toContain('+100: The address is on your block list "Internal blocklist"');
 
     const events = await server.eventStore.readStream(`check-${r.check_id}`);
-    const stage = events.find((e) => (e.data as { key?: string }).key === 'sanctions')!.data as { evidence: { customLists: { consulted: unknown[]; blocked: unknown[] } } };
+    const stage = events.find((e) => (e.data as { key?: string }).key === 'sanctions')!.data as {
+      evidence: { customLists: { consulted: unknown[]; blocked: unknown[] } };
+    };
     expect(stage.evidence.customLists.consulted).toEqual(
-      expect.arrayContaining([expect.objectContaining({ listId: blockListId, name: 'Internal blocklist', kind: 'block', version: 1, sha256: res.body.sha256, entryCount: 2 })]),
+      expect.arrayContaining([
+        expect.objectContaining({ listId: blockListId, name: 'Internal blocklist', kind: 'block', version: 1, sha256: res.body.sha256, entryCount: 2 }),
+      ]),
     );
     expect(stage.evidence.customLists.blocked).toEqual([{ listId: blockListId, name: 'Internal blocklist', kind: 'block', version: 1, note: 'case 7' }]);
 
@@ -184,12 +218,16 @@ describe('custom lists', () => {
     // Still High: the allow list does not clear what the wallet does (its blocked counterparty).
     expect(r.risk_level).toBe('High Risk');
     expect(r.sanctions).toBe('Direct exposure: 1 counterparty on your block lists; Not screened: no sanctions list is loaded');
-    expect(r.aml_report).toContain('The address is on your allow list "Reviewed customers": its own intelligence labels, abuse reports and custom block lists are not scored. An allow list never clears a sanctions hit.');
+    expect(r.aml_report).toContain(
+      'The address is on your allow list "Reviewed customers": its own intelligence labels, abuse reports and custom block lists are not scored. An allow list never clears a sanctions hit.',
+    );
     expect(r.aml_report).toMatch(/\+0: The address is on your allow list "Reviewed customers": its block list "internal blocklist" was not scored/);
   });
 
   it('stop hitting once removed', async () => {
-    expect((await server.api('DELETE', `/api/admin/lists/${blockListId}?reason=${encodeURIComponent('Cases closed')}`, { token: adminToken })).status).toBe(200);
+    expect((await server.api('DELETE', `/api/admin/lists/${blockListId}?reason=${encodeURIComponent('Cases closed')}`, { token: adminToken })).status).toBe(
+      200,
+    );
     expect((await server.api('DELETE', `/api/admin/lists/${blockListId}`, { token: adminToken })).status).toBe(404);
     expect((await server.api('DELETE', '/api/admin/lists/not-a-list', { token: adminToken })).status).toBe(404);
     const removed = (await server.eventStore.readStream(`custom-list-${blockListId}`)).at(-1)!;
@@ -210,7 +248,12 @@ describe('custom lists', () => {
   it('never let an allow list clear an OFAC hit; the status shows the loaded list', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ws-sdn-'));
     writeFileSync(path.join(dir, 'sdn.csv'), sdnCsv(a.btcWallet));
-    await runSanctionsSync({ eventStore: server.eventStore, file: path.join(dir, 'sdn.csv'), clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
+    await runSanctionsSync({
+      eventStore: server.eventStore,
+      file: path.join(dir, 'sdn.csv'),
+      clock: () => new Date(),
+      logger: createLogger({ level: 'silent' }),
+    });
     const r = await check();
     expect(r).toMatchObject({ risk_score: 100, risk_level: 'High Risk', aml_status: 'Non-compliant' });
     expect(r.sanctions).toBe('Sanctioned: HERON TEST EXCHANGE LTD. (OFAC SDN: CYBER2; listed under XBT)');
@@ -234,7 +277,14 @@ describe('the OFAC refresh in the server', () => {
         st = (await s.api<SanctionsStatus>('GET', '/api/sanctions/status', { token: t })).body;
         if (!st.last_sync_at) await new Promise((r) => setTimeout(r, 25));
       }
-      expect(st).toMatchObject({ loaded: true, address_count: 1, last_sync_result: 'imported', format: 'sdn.csv', publication_age_days: null, last_import: { trigger: 'refresh', origin: `${lists.url}/sdn.csv` } });
+      expect(st).toMatchObject({
+        loaded: true,
+        address_count: 1,
+        last_sync_result: 'imported',
+        format: 'sdn.csv',
+        publication_age_days: null,
+        last_import: { trigger: 'refresh', origin: `${lists.url}/sdn.csv` },
+      });
       expect(lists.requests.map((r) => r.path)).toEqual(['/sdn.csv']);
       expect((await s.eventStore.readStream('sanctions-sync')).map((e) => e.type)).toEqual(['SanctionsSyncSucceeded']);
 
@@ -277,7 +327,12 @@ describe('the OFAC refresh in the server', () => {
         st = (await s.api<SanctionsStatus>('GET', '/api/sanctions/status', { token: t })).body;
         if (!st.last_sync_at) await new Promise((r) => setTimeout(r, 25));
       }
-      expect(st).toMatchObject({ loaded: false, last_sync_result: 'failed', last_sync_error: 'download-failed', last_failure: { trigger: 'refresh', code: 'download-failed', reason: expect.stringMatching(/^download of http:\/\/127\.0\.0\.1:9\/sdn\.csv failed/) } });
+      expect(st).toMatchObject({
+        loaded: false,
+        last_sync_result: 'failed',
+        last_sync_error: 'download-failed',
+        last_failure: { trigger: 'refresh', code: 'download-failed', reason: expect.stringMatching(/^download of http:\/\/127\.0\.0\.1:9\/sdn\.csv failed/) },
+      });
       const [failed] = await s.eventStore.readStream('sanctions-sync');
       expect(failed).toMatchObject({ type: 'SanctionsSyncFailed', data: { origin: 'http://127.0.0.1:9/sdn.csv', code: 'download-failed' } });
       expect((await s.api('GET', '/api/health')).status).toBe(200);

@@ -70,9 +70,7 @@ let adminToken: string;
 const user = { email: 'screening@desk.example', password: 'Screening-Passphrase-4', username: 'Desk' };
 
 beforeAll(async () => {
-  replay = await startReplayServer([
-    ...recordedWalletRoutes(),
-  ]);
+  replay = await startReplayServer([...recordedWalletRoutes()]);
   server = await startTestServer({
     BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
     TRONGRID_API_URL: `${replay.url}/trongrid`,
@@ -93,19 +91,41 @@ afterAll(async () => {
 
 type Problem = { error: string; status: number };
 const upload = (text: string, query: string, as = adminToken) =>
-  server.api<SanctionsSyncResponse & Problem>('POST', `/api/admin/sanctions/upload?${query}`, { token: as, raw: text, headers: { 'content-type': 'application/octet-stream' } });
+  server.api<SanctionsSyncResponse & Problem>('POST', `/api/admin/sanctions/upload?${query}`, {
+    token: as,
+    raw: text,
+    headers: { 'content-type': 'application/octet-stream' },
+  });
 const status = async (as = adminToken) => (await server.api<SanctionsStatus>('GET', '/api/sanctions/status', { token: as })).body;
 const listRevision = () => server.eventStore.streamRevision('sanctions-ofac');
 
 type Analysis = WalletAnalysis & { check_id: string; status: string };
 const check = async (wallet: string, network?: string) => {
-  const res = await server.api<Analysis>('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: wallet, ...(network ? { network } : {}) }, headers: { 'Idempotency-Key': randomUUID() } });
+  const res = await server.api<Analysis>('POST', '/api/transactions/analyze-realtime', {
+    token,
+    body: { wallet_address: wallet, ...(network ? { network } : {}) },
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
   expect(res.status).toBe(200);
   expect(res.body.status).toBe('completed');
   return res.body;
 };
-type Listing = { ticker: string; entity: string; sdnId: string; listedNetwork: string; matchedChains: string[]; crossChain: boolean; listedSince: string; delistedAt?: string };
-type SanctionsStage = { direct: Listing[]; delisted: Listing[]; counterparties: Array<{ address: string; entries: Listing[] }>; delistedCounterparties: Array<{ address: string; entries: Listing[] }> };
+type Listing = {
+  ticker: string;
+  entity: string;
+  sdnId: string;
+  listedNetwork: string;
+  matchedChains: string[];
+  crossChain: boolean;
+  listedSince: string;
+  delistedAt?: string;
+};
+type SanctionsStage = {
+  direct: Listing[];
+  delisted: Listing[];
+  counterparties: Array<{ address: string; entries: Listing[] }>;
+  delistedCounterparties: Array<{ address: string; entries: Listing[] }>;
+};
 const sanctionsEvidence = async (checkId: string) => {
   const events = await server.eventStore.readStream(`check-${checkId}`);
   return (events.find((e) => (e.data as { key?: string }).key === 'sanctions')!.data as { evidence: SanctionsStage }).evidence;
@@ -157,7 +177,10 @@ describe('loading an OFAC file as an admin', () => {
     // Where it came from is for admins.
     expect((await status(token)).last_import).toEqual({ at: res.body.status.imported_at, trigger: 'upload', origin: null });
     const [attempt] = await server.eventStore.readStream('sanctions-sync');
-    expect(attempt).toMatchObject({ type: 'SanctionsSyncSucceeded', data: { trigger: 'upload', origin: `uploaded by ${ADMIN.email}: SDN.XML`, status: 'imported' } });
+    expect(attempt).toMatchObject({
+      type: 'SanctionsSyncSucceeded',
+      data: { trigger: 'upload', origin: `uploaded by ${ADMIN.email}: SDN.XML`, status: 'imported' },
+    });
   });
 
   it('answers "unchanged" for the same file again', async () => {
@@ -184,7 +207,9 @@ describe('an address OFAC lists under another ticker than its chain', () => {
     // The listed ticker is named, with the network it stands for when the address is another chain's.
     expect(r.sanctions).toMatch(new RegExp(`^Sanctioned: ${IBIS.replace(/\./g, '\\.')} \\(OFAC SDN: CYBER2; listed under ${ticker} \\(.+\\)\\)$`));
     const evidence = await sanctionsEvidence(r.check_id);
-    expect(evidence.direct).toEqual([expect.objectContaining({ ticker, entity: IBIS, sdnId: '90433', listedNetwork, crossChain: true, listedSince: '2026-11-10' })]);
+    expect(evidence.direct).toEqual([
+      expect.objectContaining({ ticker, entity: IBIS, sdnId: '90433', listedNetwork, crossChain: true, listedSince: '2026-11-10' }),
+    ]);
     expect(evidence.delisted).toEqual([]);
   });
 });
@@ -202,7 +227,9 @@ describe('a listing that left the list (a delisting)', () => {
     expect(r.risk_score).toBeLessThan(100);
     const evidence = await sanctionsEvidence(r.check_id);
     expect(evidence.direct).toEqual([]);
-    expect(evidence.delisted).toEqual([expect.objectContaining({ ticker: 'ETH', entity: HALCYON, sdnId: '90501', listedSince: '2026-11-10', delistedAt: '2026-11-20' })]);
+    expect(evidence.delisted).toEqual([
+      expect.objectContaining({ ticker: 'ETH', entity: HALCYON, sdnId: '90501', listedSince: '2026-11-10', delistedAt: '2026-11-20' }),
+    ]);
     // Scored as former listing (40 points), worded as such; its chain data cannot be fetched here, so the verdict is Incomplete.
     expect(r).toMatchObject({ risk_score: 40, risk_level: 'Incomplete' });
     expect(r.sanctions).toBe(
@@ -216,8 +243,15 @@ describe('a listing that left the list (a delisting)', () => {
     expect(evidence.counterparties).toEqual([]);
     expect(evidence.delistedCounterparties).toEqual([{ address: a.btcA, entries: [expect.objectContaining({ entity: HALCYON, delistedAt: '2026-11-20' })] }]);
     // Direct exposure to a formerly listed counterparty holding 37 % of the volume: Medium, and the linked wallet says why.
-    expect(r).toMatchObject({ risk_level: 'Medium Risk', aml_status: 'Requires further review', sanctions: 'Direct exposure: 1 formerly sanctioned counterparty' });
-    expect(r.linked_wallets_details.find((w) => w.address === a.btcA)).toMatchObject({ risk: 'flagged', reasons: [`Formerly sanctioned: ${HALCYON} (OFAC SDN: CYBER2; delisted 2026-11-20)`] });
+    expect(r).toMatchObject({
+      risk_level: 'Medium Risk',
+      aml_status: 'Requires further review',
+      sanctions: 'Direct exposure: 1 formerly sanctioned counterparty',
+    });
+    expect(r.linked_wallets_details.find((w) => w.address === a.btcA)).toMatchObject({
+      risk: 'flagged',
+      reasons: [`Formerly sanctioned: ${HALCYON} (OFAC SDN: CYBER2; delisted 2026-11-20)`],
+    });
   });
 });
 
@@ -232,7 +266,11 @@ describe('a list older than the one in force', () => {
     );
     expect(await listRevision()).toBe(before);
     const s = await status();
-    expect(s).toMatchObject({ publication_date: '2026-11-20', last_sync_result: 'failed', last_failure: { trigger: 'upload', code: 'older-list', reason: expect.stringContaining('05.11.2026') } });
+    expect(s).toMatchObject({
+      publication_date: '2026-11-20',
+      last_sync_result: 'failed',
+      last_failure: { trigger: 'upload', code: 'older-list', reason: expect.stringContaining('05.11.2026') },
+    });
     expect((await status(token)).last_failure).toMatchObject({ code: 'older-list', reason: null });
   });
 
@@ -240,7 +278,7 @@ describe('a list older than the one in force', () => {
     const res = await upload(olderList, 'file_name=SDN-old.XML&allow_older=true');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ result: 'imported', status: { publication_date: '2026-11-05', last_failure: null } });
-    const [event] = await server.eventStore.readStream('sanctions-ofac', { fromRevision: await listRevision() as number });
+    const [event] = await server.eventStore.readStream('sanctions-ofac', { fromRevision: (await listRevision()) as number });
     expect(event!.data).toMatchObject({ publishedAt: '2026-11-05', forced: { reason: 'older-list', replacedPublishedAt: '2026-11-20' } });
   });
 });
@@ -266,7 +304,10 @@ describe('a file that is not a usable list', () => {
   });
 
   it('is refused with a 413 when larger than 300 MB, before it is read', async () => {
-    const res = await announceOnly('/api/admin/sanctions/upload?file_name=huge.xml', { authorization: `Bearer ${adminToken}`, 'content-length': String(301 * 1024 * 1024) });
+    const res = await announceOnly('/api/admin/sanctions/upload?file_name=huge.xml', {
+      authorization: `Bearer ${adminToken}`,
+      'content-length': String(301 * 1024 * 1024),
+    });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toMatchObject({ error: expect.stringMatching(/larger than 300 MB/) });
   });

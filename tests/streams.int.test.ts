@@ -38,8 +38,16 @@ beforeAll(async () => {
     CHECK_WAIT_MS: '20000',
   });
   const dir = mkdtempSync(path.join(tmpdir(), 'ws-sdn-'));
-  writeFileSync(path.join(dir, 'sdn.csv'), `90002,"COUNTERPARTY ON THE LIST",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${a.btcA}."\n`);
-  await runSanctionsSync({ eventStore: server.eventStore, file: path.join(dir, 'sdn.csv'), clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
+  writeFileSync(
+    path.join(dir, 'sdn.csv'),
+    `90002,"COUNTERPARTY ON THE LIST",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${a.btcA}."\n`,
+  );
+  await runSanctionsSync({
+    eventStore: server.eventStore,
+    file: path.join(dir, 'sdn.csv'),
+    clock: () => new Date(),
+    logger: createLogger({ level: 'silent' }),
+  });
   rmSync(dir, { recursive: true, force: true });
 
   expect((await server.api('POST', '/api/auth/register', { body: alice })).status).toBeLessThan(300);
@@ -86,7 +94,9 @@ describe("a check's stream and its replay", () => {
     const sanctions = events.find((e) => (e.data as { key?: string }).key === 'sanctions')!;
     expect((sanctions.data as { evidence: { counterparties: Array<{ address: string }> } }).evidence.counterparties.map((c) => c.address)).toEqual([a.btcA]);
     expect(versions).toMatchObject({ risk_model: RISK_MODEL_VERSION, sanctions_list_loaded: true, writer: 'rule-based', reused_blockchain_data_of: null });
-    expect(versions.custom_lists).toEqual([{ list_id: listId, name: 'Partner risk', kind: 'block', version: 1, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), entry_count: 1 }]);
+    expect(versions.custom_lists).toEqual([
+      { list_id: listId, name: 'Partner risk', kind: 'block', version: 1, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), entry_count: 1 },
+    ]);
     expect(versions.sanctions_list?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(versions.intelligence.labels_version).toEqual(expect.any(String));
     // The shipped contract sets are the one feed in force (the darklist was never synced here); funds were traced two hops.
@@ -117,7 +127,11 @@ describe("a check's stream and its replay", () => {
 
 describe('the stream browser', () => {
   it("shows a customer's balance at a position before a top-up and after it", async () => {
-    const topUp = await server.api('POST', `/api/admin/topup/${aliceId}`, { token: adminToken, body: { amount: 5, reason: 'Goodwill' }, headers: { 'Idempotency-Key': randomUUID() } });
+    const topUp = await server.api('POST', `/api/admin/topup/${aliceId}`, {
+      token: adminToken,
+      body: { amount: 5, reason: 'Goodwill' },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
     expect(topUp.status).toBe(200);
     const now = await admin<StreamView>(`/api/admin/streams/user-${aliceId}`);
     expect(now.status).toBe(200);
@@ -181,7 +195,12 @@ describe('the stream browser', () => {
   });
 
   it('is for admins only: a customer gets 403, no token 401', async () => {
-    for (const url of [`/api/admin/checks/${checkId}/events`, `/api/admin/checks/${checkId}/replay`, `/api/admin/streams/user-${aliceId}`, '/api/admin/streams?prefix=user-']) {
+    for (const url of [
+      `/api/admin/checks/${checkId}/events`,
+      `/api/admin/checks/${checkId}/replay`,
+      `/api/admin/streams/user-${aliceId}`,
+      '/api/admin/streams?prefix=user-',
+    ]) {
       expect((await server.api('GET', url, { token: aliceToken })).status).toBe(403);
       expect((await server.api('GET', url)).status).toBe(401);
     }
@@ -204,7 +223,9 @@ describe('a check whose stored verdict was altered behind the store', () => {
     const db = new Database(path.join(server.dataDir, 'walletscreen.db'));
     db.pragma('busy_timeout = 5000');
     const changed = db
-      .prepare("UPDATE events SET data = json_set(data, '$.result.risk_score', json_extract(data, '$.result.risk_score') - 7) WHERE stream_id = ? AND type = 'WalletCheckCompleted'")
+      .prepare(
+        "UPDATE events SET data = json_set(data, '$.result.risk_score', json_extract(data, '$.result.risk_score') - 7) WHERE stream_id = ? AND type = 'WalletCheckCompleted'",
+      )
       .run(`check-${id}`);
     db.close();
     expect(changed.changes).toBe(1);

@@ -37,7 +37,14 @@ function get(base: string, url: string, headers: Record<string, string> = {}): P
     const req = request(`${base}${url}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, names: res.rawHeaders.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase()), body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          names: res.rawHeaders.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase()),
+          body: Buffer.concat(chunks),
+        }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -46,7 +53,13 @@ function get(base: string, url: string, headers: Record<string, string> = {}): P
 }
 
 /** The policy's directives by name. */
-const directives = (policy: unknown) => new Map(String(policy).split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+const directives = (policy: unknown) =>
+  new Map(
+    String(policy)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 
 const dirs: string[] = [];
 async function start(env: Record<string, string> = {}): Promise<{ server: EmbeddedServer; base: string }> {
@@ -61,7 +74,15 @@ async function start(env: Record<string, string> = {}): Promise<{ server: Embedd
   writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
   writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
   const server = await startEmbedded({
-    env: { DATA_DIR: path.join(root, 'data'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0', ...env },
+    env: {
+      DATA_DIR: path.join(root, 'data'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+      FEEDS_SYNC_INTERVAL_HOURS: '0',
+      ...env,
+    },
     staticDir: dist,
     logger: createLogger({ level: 'silent' }),
   });

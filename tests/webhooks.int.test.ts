@@ -11,7 +11,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import { alertCreatedMessageSchema, batchCompletedMessageSchema, screeningCompletedMessageSchema, type CreateWebhookResponse, type WatchResult, type WebhookDelivery, type WebhookEndpoint } from '@walletscreen/contracts';
+import {
+  alertCreatedMessageSchema,
+  batchCompletedMessageSchema,
+  screeningCompletedMessageSchema,
+  type CreateWebhookResponse,
+  type WatchResult,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
@@ -21,7 +29,12 @@ import { startSmtpSink } from './support/smtp';
 import { startTestServer, type TestServer } from './support/server';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './support/webhook-receiver';
 
-const chainEnv = (api: string) => ({ BITCOIN_ESPLORA_URLS: api, BLOCKSCOUT_ETHEREUM_URL: 'http://127.0.0.1:9/eth', CHAIN_DATA_RETRIES: '0', CHAIN_DATA_TIMEOUT_MS: '2000' });
+const chainEnv = (api: string) => ({
+  BITCOIN_ESPLORA_URLS: api,
+  BLOCKSCOUT_ETHEREUM_URL: 'http://127.0.0.1:9/eth',
+  CHAIN_DATA_RETRIES: '0',
+  CHAIN_DATA_TIMEOUT_MS: '2000',
+});
 const PASSWORD = 'Webhook-Passphrase-7';
 
 let replay: ReplayServer;
@@ -47,7 +60,11 @@ async function signUp(server: TestServer, email: string) {
 
 /** The message, checked with the standardwebhooks package against the endpoint's secret. */
 function verified(secret: string, request: ReceivedWebhook) {
-  const headers = { 'webhook-id': String(request.headers['webhook-id']), 'webhook-timestamp': String(request.headers['webhook-timestamp']), 'webhook-signature': String(request.headers['webhook-signature']) };
+  const headers = {
+    'webhook-id': String(request.headers['webhook-id']),
+    'webhook-timestamp': String(request.headers['webhook-timestamp']),
+    'webhook-signature': String(request.headers['webhook-signature']),
+  };
   return new Webhook(secret).verify(request.body, headers) as { type: string; timestamp: string; data: Record<string, unknown> };
 }
 
@@ -90,18 +107,26 @@ describe('webhooks (private destinations allowed, as for a receiver on loopback)
   });
 
   it('delivers a completed screening, signed as Standard Webhooks says, and logs the attempt', async () => {
-    const created = await client().POST('/api/webhooks', { body: { url: `${receiver.url}/screenings`, description: 'Compliance pipeline', events: ['screening.completed'] } });
+    const created = await client().POST('/api/webhooks', {
+      body: { url: `${receiver.url}/screenings`, description: 'Compliance pipeline', events: ['screening.completed'] },
+    });
     expect(created.response.status).toBe(201);
     const endpoint = created.data!;
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     expect(endpoint).toMatchObject({ url: `${receiver.url}/screenings`, events: ['screening.completed'], enabled: true });
     expect((await client().GET('/api/webhooks/{id}/secret', { params: { path: { id: endpoint.id } } })).data).toEqual({ secret: endpoint.secret });
 
-    const check = await server.api<{ check_id: string; status: string }>('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcWallet } });
+    const check = await server.api<{ check_id: string; status: string }>('POST', '/api/transactions/analyze-realtime', {
+      token,
+      body: { wallet_address: a.btcWallet },
+    });
     expect(check.body.status).toBe('completed');
     const [request] = await receiver.waitFor('/screenings', 1);
     const message = verified(endpoint.secret, request!);
-    expect(message).toMatchObject({ type: 'screening.completed', data: { id: check.body.check_id, status: 'completed', address: a.btcWallet, refunded: false } });
+    expect(message).toMatchObject({
+      type: 'screening.completed',
+      data: { id: check.body.check_id, status: 'completed', address: a.btcWallet, refunded: false },
+    });
     expect(request!.headers['content-type']).toBe('application/json');
     // The message has the shape the OpenAPI document's webhooks describe.
     expect(screeningCompletedMessageSchema.safeParse(message).error).toBeUndefined();
@@ -132,7 +157,9 @@ describe('webhooks (private destinations allowed, as for a receiver on loopback)
     const retried = await deliveriesOf(server, token, endpoint.id, (d) => d[0]?.status === 'succeeded');
     expect(retried[0]!.attempts.map((t) => t.status_code)).toEqual([500, 200]);
 
-    const redeliver = await client().POST('/api/webhooks/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id: endpoint.id, deliveryId: retried[0]!.id } } });
+    const redeliver = await client().POST('/api/webhooks/{id}/deliveries/{deliveryId}/redeliver', {
+      params: { path: { id: endpoint.id, deliveryId: retried[0]!.id } },
+    });
     expect(redeliver.response.status).toBe(202);
     const third = (await receiver.waitFor('/retry', 3))[2]!;
     expect(third.headers['webhook-id']).toBe(first!.headers['webhook-id']);
@@ -145,12 +172,31 @@ describe('webhooks (private destinations allowed, as for a receiver on loopback)
   it('delivers batch.completed only to endpoints that asked for it; a disabled endpoint gets nothing', async () => {
     const batches = (await client().POST('/api/webhooks', { body: { url: `${receiver.url}/batches`, events: ['batch.completed'] } })).data!;
     const off = (await client().POST('/api/webhooks', { body: { url: `${receiver.url}/off`, events: ['batch.completed', 'screening.completed'] } })).data!;
-    expect((await client().PATCH('/api/webhooks/{id}', { params: { path: { id: off.id } }, body: { enabled: false } })).data).toMatchObject({ enabled: false, disabled_reason: null });
-    const submitted = await server.api<{ id: string }>('POST', '/api/batches', { token, raw: ['address', a.btcWallet, a.btcB].join('\n'), headers: { 'content-type': 'text/csv' } });
+    expect((await client().PATCH('/api/webhooks/{id}', { params: { path: { id: off.id } }, body: { enabled: false } })).data).toMatchObject({
+      enabled: false,
+      disabled_reason: null,
+    });
+    const submitted = await server.api<{ id: string }>('POST', '/api/batches', {
+      token,
+      raw: ['address', a.btcWallet, a.btcB].join('\n'),
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(submitted.status).toBe(202);
     const [request] = await receiver.waitFor('/batches', 1, 40_000);
     expect(batchCompletedMessageSchema.safeParse(verified(batches.secret, request!)).error).toBeUndefined();
-    expect(verified(batches.secret, request!)).toMatchObject({ type: 'batch.completed', data: { id: submitted.body.id, status: 'completed', rows: 2, wallets: 2, completed: 2, failed: 0, skipped: 0, links: { self: `/api/v1/batches/${submitted.body.id}` } } });
+    expect(verified(batches.secret, request!)).toMatchObject({
+      type: 'batch.completed',
+      data: {
+        id: submitted.body.id,
+        status: 'completed',
+        rows: 2,
+        wallets: 2,
+        completed: 2,
+        failed: 0,
+        skipped: 0,
+        links: { self: `/api/v1/batches/${submitted.body.id}` },
+      },
+    });
     expect(receiver.received.filter((r) => r.path === '/off')).toEqual([]);
     // The screenings-only endpoint of the first test heard of the batch's two checks, not of the batch.
     expect(receiver.received.filter((r) => r.path === '/screenings' && r.body.includes('batch.completed'))).toEqual([]);
@@ -163,13 +209,17 @@ describe('webhooks (private destinations allowed, as for a receiver on loopback)
     const rotated = (await client().POST('/api/webhooks/{id}/secret/rotate', { params: { path: { id: target.id } } })).data!;
     expect(rotated.secret).toMatch(/^whsec_/);
     expect((await client().GET('/api/webhooks/{id}/secret', { params: { path: { id: target.id } } })).data).toEqual(rotated);
-    const changed = await client().PATCH('/api/webhooks/{id}', { params: { path: { id: target.id } }, body: { description: 'Off for now', events: ['screening.completed'] } });
+    const changed = await client().PATCH('/api/webhooks/{id}', {
+      params: { path: { id: target.id } },
+      body: { description: 'Off for now', events: ['screening.completed'] },
+    });
     expect(changed.data).toMatchObject({ description: 'Off for now', events: ['screening.completed'] });
     expect((await client().DELETE('/api/webhooks/{id}', { params: { path: { id: target.id } } })).response.status).toBe(204);
     expect((await client().GET('/api/webhooks')).data!.items).toHaveLength(3);
   });
   it('serves the same endpoints through the public API to a key with the monitor scope, and to no other key', async () => {
-    const keyWith = async (scopes: string[]) => (await server.api<{ key: string }>('POST', '/api/keys', { token, body: { name: scopes.join('+'), scopes } })).body.key;
+    const keyWith = async (scopes: string[]) =>
+      (await server.api<{ key: string }>('POST', '/api/keys', { token, body: { name: scopes.join('+'), scopes } })).body.key;
     const monitor = apiClient(server.url.replace('localhost', '127.0.0.1'), { 'X-API-Key': await keyWith(['monitor']) });
     const created = await monitor.POST('/api/v1/webhooks', { body: { url: `${receiver.url}/api-made`, events: ['alert.created'] } });
     expect(created.response.status).toBe(201);
@@ -196,38 +246,73 @@ describe('without WEBHOOK_ALLOW_PRIVATE_DESTINATIONS', () => {
   it('refuses private, loopback and link-local destinations, written as an address or resolved from a name', async () => {
     server = await startTestServer({ ...chainEnv(`${replay.url}/api`) });
     const token = await signUp(server, 'ssrf@desk.example');
-    for (const url of [`${receiver.url}/private`, 'http://10.0.0.7/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:8080/hook', 'http://[::ffff:192.168.1.1]/hook', 'http://2130706433/hook']) {
+    for (const url of [
+      `${receiver.url}/private`,
+      'http://10.0.0.7/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]:8080/hook',
+      'http://[::ffff:192.168.1.1]/hook',
+      'http://2130706433/hook',
+    ]) {
       const res = await server.api('POST', '/api/webhooks', { token, body: { url, events: ['screening.completed'] } });
       expect([url, res.status, JSON.stringify(res.body)]).toEqual([url, 400, expect.stringContaining('The URL points to a private address')]);
     }
     expect((await server.api<{ items: unknown[] }>('GET', '/api/webhooks', { token })).body.items).toEqual([]);
 
     // A name is checked when it is resolved, at each delivery: localhost is loopback.
-    const created = await server.api<CreateWebhookResponse>('POST', '/api/webhooks', { token, body: { url: `http://localhost:${receiver.port}/private`, events: ['screening.completed'] } });
+    const created = await server.api<CreateWebhookResponse>('POST', '/api/webhooks', {
+      token,
+      body: { url: `http://localhost:${receiver.port}/private`, events: ['screening.completed'] },
+    });
     expect(created.status).toBe(201);
     await server.api('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcWallet } });
     const [delivery] = await deliveriesOf(server, token, created.body.id, (d) => (d[0]?.attempt_count ?? 0) >= 1);
-    expect(delivery).toMatchObject({ status: 'pending', last_status_code: null, last_error: 'The destination is a private address (webhooks are sent only to public addresses)' });
+    expect(delivery).toMatchObject({
+      status: 'pending',
+      last_status_code: null,
+      last_error: 'The destination is a private address (webhooks are sent only to public addresses)',
+    });
     expect(receiver.received.filter((r) => r.path === '/private')).toEqual([]);
   }, 60_000);
 });
 
 describe('monitoring', () => {
   it('delivers alert.created when a list change raises an alert on a watched wallet', async () => {
-    const server = await startTestServer({ ...chainEnv(`${replay.url}/api`), WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true', MONITORING_SCHEDULER_INTERVAL_SECONDS: '0', CHECK_WAIT_MS: '20000' });
+    const server = await startTestServer({
+      ...chainEnv(`${replay.url}/api`),
+      WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
+      MONITORING_SCHEDULER_INTERVAL_SECONDS: '0',
+      CHECK_WAIT_MS: '20000',
+    });
     const loadOfacList = async (address: string) => {
       const dir = mkdtempSync(path.join(tmpdir(), 'ws-sdn-'));
-      writeFileSync(path.join(dir, 'sdn.csv'), `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${address}."\n`);
-      await runSanctionsSync({ eventStore: server.eventStore, file: path.join(dir, 'sdn.csv'), clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
+      writeFileSync(
+        path.join(dir, 'sdn.csv'),
+        `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${address}."\n`,
+      );
+      await runSanctionsSync({
+        eventStore: server.eventStore,
+        file: path.join(dir, 'sdn.csv'),
+        clock: () => new Date(),
+        logger: createLogger({ level: 'silent' }),
+      });
     };
     try {
       // A list in force first, so the wallet's first check has a verdict to compare with.
       await loadOfacList('13oLVxUtf5yPRmgRKxnj182ScRG6mHp6cQ');
       const token = await signUp(server, 'alerts@desk.example');
-      const endpoint = (await server.api<CreateWebhookResponse>('POST', '/api/webhooks', { token, body: { url: `${receiver.url}/alerts`, events: ['alert.created'] } })).body;
-      const check = await server.api<{ check_id: string; status: string }>('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcWallet } });
+      const endpoint = (
+        await server.api<CreateWebhookResponse>('POST', '/api/webhooks', { token, body: { url: `${receiver.url}/alerts`, events: ['alert.created'] } })
+      ).body;
+      const check = await server.api<{ check_id: string; status: string }>('POST', '/api/transactions/analyze-realtime', {
+        token,
+        body: { wallet_address: a.btcWallet },
+      });
       expect(check.body.status).toBe('completed');
-      const watched = await server.api<WatchResult>('POST', '/api/watchlist', { token, body: { address: a.btcWallet, check_id: check.body.check_id, reference: 'customer-17' } });
+      const watched = await server.api<WatchResult>('POST', '/api/watchlist', {
+        token,
+        body: { address: a.btcWallet, check_id: check.body.check_id, reference: 'customer-17' },
+      });
       expect(watched.status).toBe(201);
 
       await loadOfacList(a.btcWallet);
@@ -236,7 +321,14 @@ describe('monitoring', () => {
       expect(alertCreatedMessageSchema.safeParse(message).error).toBeUndefined();
       expect(message).toMatchObject({
         type: 'alert.created',
-        data: { status: 'open', address: a.btcWallet, reference: 'customer-17', previous_check_id: check.body.check_id, before: { level: 'Low Risk' }, after: { level: 'High Risk' } },
+        data: {
+          status: 'open',
+          address: a.btcWallet,
+          reference: 'customer-17',
+          previous_check_id: check.body.check_id,
+          before: { level: 'Low Risk' },
+          after: { level: 'High Risk' },
+        },
       });
       expect(message.data.reasons).toContain('new-sanctions-hit');
       const inbox = await server.api<{ items: Array<{ id: string }> }>('GET', '/api/alerts?status=all', { token });
@@ -249,16 +341,29 @@ describe('monitoring', () => {
 
 describe('a screening that fails', () => {
   it('is delivered as screening.completed with status failed and refunded', async () => {
-    const server = await startTestServer({ ...chainEnv(`${replay.url}/hang/api`), CHAIN_DATA_TIMEOUT_MS: '30000', CHECK_STAGE_TIMEOUT_MS: '300', WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true' });
+    const server = await startTestServer({
+      ...chainEnv(`${replay.url}/hang/api`),
+      CHAIN_DATA_TIMEOUT_MS: '30000',
+      CHECK_STAGE_TIMEOUT_MS: '300',
+      WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
+    });
     try {
       const token = await signUp(server, 'failed-check@desk.example');
-      const endpoint = (await server.api<CreateWebhookResponse>('POST', '/api/webhooks', { token, body: { url: `${receiver.url}/failed`, events: ['screening.completed'] } })).body;
+      const endpoint = (
+        await server.api<CreateWebhookResponse>('POST', '/api/webhooks', { token, body: { url: `${receiver.url}/failed`, events: ['screening.completed'] } })
+      ).body;
       const check = await server.api<{ check_id: string }>('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcWallet } });
       expect(check.status).toBe(502);
       const [request] = await receiver.waitFor('/failed', 1);
       expect(verified(endpoint.secret, request!)).toMatchObject({
         type: 'screening.completed',
-        data: { id: check.body.check_id, status: 'failed', refunded: true, result: null, error: 'The analysis could not be completed: the "blockchain" stage did not finish within 300 ms' },
+        data: {
+          id: check.body.check_id,
+          status: 'failed',
+          refunded: true,
+          result: null,
+          error: 'The analysis could not be completed: the "blockchain" stage did not finish within 300 ms',
+        },
       });
     } finally {
       await server.destroy();
@@ -269,11 +374,18 @@ describe('a screening that fails', () => {
 describe('an endpoint failing for days', () => {
   it('is disabled, its owner told by e-mail, and nothing more is sent to it', async () => {
     const smtp = await startSmtpSink();
-    const server = await startTestServer({ ...chainEnv(`${replay.url}/api`), WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true', SMTP_URL: smtp.url, PUBLIC_URL: 'https://screen.example' });
+    const server = await startTestServer({
+      ...chainEnv(`${replay.url}/api`),
+      WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'https://screen.example',
+    });
     try {
       let token = await signUp(server, 'failing@desk.example');
       receiver.answer('/down', ...Array<number>(20).fill(503));
-      const endpoint = (await server.api<CreateWebhookResponse>('POST', '/api/webhooks', { token, body: { url: `${receiver.url}/down`, events: ['screening.completed'] } })).body;
+      const endpoint = (
+        await server.api<CreateWebhookResponse>('POST', '/api/webhooks', { token, body: { url: `${receiver.url}/down`, events: ['screening.completed'] } })
+      ).body;
       await server.api('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcWallet } });
       await deliveriesOf(server, token, endpoint.id, (d) => d[0]?.attempt_count === 1);
 
@@ -322,7 +434,11 @@ describe('a server killed while a delivery is on its way', () => {
     return started;
   }
   async function call<T>(url: string, method: string, route: string, body?: object, token?: string) {
-    const res = await fetch(url + route, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(url + route, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json().catch(() => null)) as T };
   }
 
@@ -334,7 +450,9 @@ describe('a server killed while a delivery is on its way', () => {
       const user = { email: 'webhook-crash@desk.example', password: PASSWORD, username: 'Crash desk' };
       expect((await call(first.url, 'POST', '/api/auth/register', user)).status).toBe(201);
       const token = (await call<{ token: string }>(first.url, 'POST', '/api/auth/login', user)).body.token;
-      const endpoint = (await call<CreateWebhookResponse>(first.url, 'POST', '/api/webhooks', { url: `${receiver.url}/crash`, events: ['screening.completed'] }, token)).body;
+      const endpoint = (
+        await call<CreateWebhookResponse>(first.url, 'POST', '/api/webhooks', { url: `${receiver.url}/crash`, events: ['screening.completed'] }, token)
+      ).body;
       // The first attempt reaches the receiver, which never answers: the server is killed mid-attempt.
       receiver.answer('/crash', 'hang');
       await call(first.url, 'POST', '/api/transactions/analyze-realtime', { wallet_address: a.btcWallet }, token);

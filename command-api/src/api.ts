@@ -83,15 +83,30 @@ export interface ApiRouteDeps {
 
 /** The reference page's sections, in order. */
 export const apiTags: ApiTag[] = [
-  { name: 'Accounts', description: "Registration, sign-in, password reset, the signed-in user and their Account screen (password change, sessions, purchases and receipts). Calls whose authorization is `session` take the token from sign-in as `Authorization: Bearer <token>`; admin calls take an admin's token from /api/admin/admin-login." },
-  { name: 'Checks', description: 'Checking a wallet, following the check, the History and the PDF report. A check charges one premium check (bonus checks first); a failed check is refunded.' },
+  {
+    name: 'Accounts',
+    description:
+      "Registration, sign-in, password reset, the signed-in user and their Account screen (password change, sessions, purchases and receipts). Calls whose authorization is `session` take the token from sign-in as `Authorization: Bearer <token>`; admin calls take an admin's token from /api/admin/admin-login.",
+  },
+  {
+    name: 'Checks',
+    description:
+      'Checking a wallet, following the check, the History and the PDF report. A check charges one premium check (bonus checks first); a failed check is refunded.',
+  },
   { name: 'Addresses', description: 'Which chain and network an address belongs to, and its canonical form.' },
   { name: 'Billing', description: 'The plans and buying checks: Stripe Checkout, or the built-in test-payment provider when Stripe is not configured.' },
   { name: 'Sanctions', description: 'Whether an OFAC sanctions list is loaded, so checks can be screened against it.' },
   { name: 'Admin: customers', description: "Admins only: customers, top-ups, blocks, every user's checks and the purchases." },
   { name: 'Admin: insights', description: 'Admins only: every screened wallet, and the financial stats.' },
-  { name: 'Admin: sanctions lists', description: 'Admins only: the OFAC list (sync now, upload a file), the custom block and allow lists, and the intelligence feeds (status, sync now, your own labels file).' },
-  { name: 'Admin: audit', description: "Admins only: every recorded event, its export, a customer's balance as of a moment, and the event store's hash chain." },
+  {
+    name: 'Admin: sanctions lists',
+    description:
+      'Admins only: the OFAC list (sync now, upload a file), the custom block and allow lists, and the intelligence feeds (status, sync now, your own labels file).',
+  },
+  {
+    name: 'Admin: audit',
+    description: "Admins only: every recorded event, its export, a customer's balance as of a moment, and the event store's hash chain.",
+  },
   { name: 'API keys', description: "The signed-in user's API keys for the public API: create (the key is shown once), list, revoke." },
   {
     name: 'Screenings',
@@ -115,14 +130,20 @@ export const apiTags: ApiTag[] = [
     description:
       'The watchlist and the alerts inbox of the signed-in user. Watched wallets are re-screened on their interval (a scheduled re-screen costs one check; with none left it is skipped and tried at the next slot) and at once, free and without a blockchain call, when a sanctions or custom list changes. A changed level or status, or a new sanctions hit, raises an alert.',
   },
-  { name: 'Monitoring (API)', description: 'The watchlist and the alerts through the public API: an API key with the `monitor` scope. Same rules and prices as the web app.' },
+  {
+    name: 'Monitoring (API)',
+    description: 'The watchlist and the alerts through the public API: an API key with the `monitor` scope. Same rules and prices as the web app.',
+  },
   {
     name: 'Cases',
     description:
       'A check or an alert opened for review: status (open, escalated, closed), assignee, notes, and a decision with its reason (approve, reject, report), each an event on the case. Closing a case of a High Risk, Non-compliant or Incomplete check needs a second person (four eyes, as the operator sets it). The customer acts on the cases of their own checks, admins on every case.',
   },
   { name: 'Admin: cases', description: "Admins only: every customer's cases." },
-  { name: 'Sanctions (drop-in)', description: "Free sanctions checks answered in the shapes of Chainalysis' and TRM's free sanctions APIs, against the OFAC SDN list in force." },
+  {
+    name: 'Sanctions (drop-in)',
+    description: "Free sanctions checks answered in the shapes of Chainalysis' and TRM's free sanctions APIs, against the OFAC SDN list in force.",
+  },
   { name: 'Service', description: 'Liveness, this document and its reference page.' },
 ];
 
@@ -138,11 +159,18 @@ export const apiWebhooks: ApiWebhook[] = [
   {
     name: 'alert.created',
     summary: 'Monitoring raised an alert',
-    description: "Sent when a watched wallet's re-screen changes its level or status, or finds a new sanctions hit: the alert with before, after and the evidence.",
+    description:
+      "Sent when a watched wallet's re-screen changes its level or status, or finds a new sanctions hit: the alert with before, after and the evidence.",
     tags: ['Webhooks'],
     body: alertCreatedMessageSchema,
   },
-  { name: 'batch.completed', summary: 'A batch finished', description: 'Sent once every wallet of a batch has been screened (or skipped).', tags: ['Webhooks'], body: batchCompletedMessageSchema },
+  {
+    name: 'batch.completed',
+    summary: 'A batch finished',
+    description: 'Sent once every wallet of a batch has been screened (or skipped).',
+    tags: ['Webhooks'],
+    body: batchCompletedMessageSchema,
+  },
 ];
 
 export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
@@ -159,20 +187,42 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
     insightsRoutes({ auth: accounts, readStore, clock }),
     listsRoutes({ auth: accounts, lists: deps.customLists }),
     billingRoutes({ auth: accounts, billing: deps.billing, readStore }),
-    accountPurchaseRoutes({ auth: accounts, readStore, clock, seller: { name: deps.config.SELLER_NAME, address: sellerAddressLines(deps.config.SELLER_ADDRESS) } }),
+    accountPurchaseRoutes({
+      auth: accounts,
+      readStore,
+      clock,
+      seller: { name: deps.config.SELLER_NAME, address: sellerAddressLines(deps.config.SELLER_ADDRESS) },
+    }),
     sanctionsRoutes({ auth: accounts, status: deps.sanctionsStatus }),
     auditRoutes({ auth: accounts, readStore, eventStore: deps.eventStore, hashChain: deps.hashChain, clock }),
     streamRoutes({ auth: accounts, eventStore: deps.eventStore, checks: deps.checkAudit }),
     adminSanctionsRoutes({ auth: accounts, sync: deps.sanctionsSync, upload: deps.sanctionsUpload, status: deps.sanctionsStatus }),
     adminFeedsRoutes({ auth: accounts, feeds: deps.feedsAdmin }),
     apiKeyRoutes({ auth: accounts, keys: accounts }),
-    publicApiRoutes({ auth: accounts, limiter: deps.apiKeyLimiter, checks: deps.checks, readStore, renderPdf: deps.renderCheckPdf, sanctionsIndex: deps.sanctionsIndex }),
-    routeGroup(batchRoutes(batchDeps, { prefix: '/batches', submitAuth: 'session', readAuth: 'session', tags: ['Batches'], source: 'web' }), { auth: sessionAuth(accounts) }),
-    routeGroup(batchRoutes(batchDeps, { prefix: '/v1/batches', submitAuth: { apiKey: 'screen' }, readAuth: { apiKey: 'read' }, tags: ['Batches (API)'], source: 'api' }), {
-      auth: apiKeyAuth({ auth: accounts, limiter: deps.apiKeyLimiter }),
+    publicApiRoutes({
+      auth: accounts,
+      limiter: deps.apiKeyLimiter,
+      checks: deps.checks,
+      readStore,
+      renderPdf: deps.renderCheckPdf,
+      sanctionsIndex: deps.sanctionsIndex,
     }),
+    routeGroup(batchRoutes(batchDeps, { prefix: '/batches', submitAuth: 'session', readAuth: 'session', tags: ['Batches'], source: 'web' }), {
+      auth: sessionAuth(accounts),
+    }),
+    routeGroup(
+      batchRoutes(batchDeps, { prefix: '/v1/batches', submitAuth: { apiKey: 'screen' }, readAuth: { apiKey: 'read' }, tags: ['Batches (API)'], source: 'api' }),
+      {
+        auth: apiKeyAuth({ auth: accounts, limiter: deps.apiKeyLimiter }),
+      },
+    ),
     monitoringRoutes({ auth: accounts, monitoring: deps.monitoring, waitForReadModels: deps.readModelsShow('a watchlist change') }),
-    publicMonitoringRoutes({ auth: accounts, limiter: deps.apiKeyLimiter, monitoring: deps.monitoring, waitForReadModels: deps.readModelsShow('a watchlist change') }),
+    publicMonitoringRoutes({
+      auth: accounts,
+      limiter: deps.apiKeyLimiter,
+      monitoring: deps.monitoring,
+      waitForReadModels: deps.readModelsShow('a watchlist change'),
+    }),
     routeGroup(webhookRoutes(webhookDeps, { prefix: '/webhooks', auth: 'session', tags: ['Webhooks'], source: 'web' }), { auth: sessionAuth(accounts) }),
     routeGroup(webhookRoutes(webhookDeps, { prefix: '/v1/webhooks', auth: { apiKey: 'monitor' }, tags: ['Webhooks (API)'], source: 'api' }), {
       auth: apiKeyAuth({ auth: accounts, limiter: deps.apiKeyLimiter }),

@@ -10,7 +10,6 @@ import { commandEventId } from './ids';
 
 export type { Aggregate, DomainEvent };
 
-
 /** An event as the store hands it back. */
 export interface StoredEvent {
   id: string;
@@ -46,7 +45,6 @@ export interface EventStreams {
 
 /** The store's refusal of an append whose expected revision is not the stream's (platform's WrongExpectedRevision). */
 export const isConcurrentWrite = (error: unknown): boolean => error instanceof Error && error.name === 'WrongExpectedRevision';
-
 
 export interface Loaded<State> {
   state: State;

@@ -74,11 +74,17 @@ export async function openPlatform(
       const { EventStoreDbEventStore } = await import('./event-store/eventstoredb/eventstoredb-event-store');
       eventStore = new EventStoreDbEventStore({
         connectionString: config.EVENTSTORE_URL,
-        onSubscriptionDrop: (error, attempt, delayMs) => logger.warn({ err: error, attempt, retryInMs: delayMs }, 'EventStoreDB subscription dropped; resubscribing from its checkpoint'),
+        onSubscriptionDrop: (error, attempt, delayMs) =>
+          logger.warn({ err: error, attempt, retryInMs: delayMs }, 'EventStoreDB subscription dropped; resubscribing from its checkpoint'),
       });
     } else {
       const { SqliteEventStore } = await import('./event-store/sqlite/sqlite-event-store');
-      eventStore = new SqliteEventStore({ file, synchronous: config.SQLITE_SYNCHRONOUS, clock, pollIntervalMs: options.pollIntervalMs ?? config.SQLITE_POLL_MS });
+      eventStore = new SqliteEventStore({
+        file,
+        synchronous: config.SQLITE_SYNCHRONOUS,
+        clock,
+        pollIntervalMs: options.pollIntervalMs ?? config.SQLITE_POLL_MS,
+      });
     }
     opened.add(() => eventStore.close());
 
@@ -142,12 +148,28 @@ export async function openPlatform(
         // Runs in the background: it publishes once it holds the relay's lease, which a second
         // relay process waits for.
         const { runLeasedRelay } = await import('./message-bus/kafka/leased-relay');
-        const running = runLeasedRelay({ kafka, store: eventStore, checkpoints: readStore, topicPrefix: config.KAFKA_TOPIC_PREFIX, partitions: config.KAFKA_PARTITIONS, logger, leaseMs: config.RELAY_LEASE_MS });
+        const running = runLeasedRelay({
+          kafka,
+          store: eventStore,
+          checkpoints: readStore,
+          topicPrefix: config.KAFKA_TOPIC_PREFIX,
+          partitions: config.KAFKA_PARTITIONS,
+          logger,
+          leaseMs: config.RELAY_LEASE_MS,
+        });
         relay = running;
         opened.add(() => running.stop());
       }
       const { createKafkaBus } = await import('./message-bus/kafka/kafka-bus');
-      bus = await createKafkaBus({ kafka, store: eventStore, topicPrefix: config.KAFKA_TOPIC_PREFIX, partitions: config.KAFKA_PARTITIONS, logger, sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS, clock });
+      bus = await createKafkaBus({
+        kafka,
+        store: eventStore,
+        topicPrefix: config.KAFKA_TOPIC_PREFIX,
+        partitions: config.KAFKA_PARTITIONS,
+        logger,
+        sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+        clock,
+      });
     } else {
       const { createInProcessBus } = await import('./message-bus/in-process/in-process-bus');
       bus = createInProcessBus(eventStore, { progress, clock });

@@ -15,7 +15,12 @@ let probed: { ok: true } | { ok: false; reason: string } | undefined;
 export function probeContainerRuntime(): { ok: true } | { ok: false; reason: string } {
   if (probed) return probed;
   const script = `require('testcontainers').getContainerRuntimeClient().then(() => process.exit(0), (e) => { process.stderr.write(String(e && e.message || e)); process.exit(3); });`;
-  const probe = spawnSync(process.execPath, ['-e', script], { cwd: __dirname, timeout: PROBE_TIMEOUT_MS, encoding: 'utf8', env: { ...process.env, DEBUG: '' } });
+  const probe = spawnSync(process.execPath, ['-e', script], {
+    cwd: __dirname,
+    timeout: PROBE_TIMEOUT_MS,
+    encoding: 'utf8',
+    env: { ...process.env, DEBUG: '' },
+  });
   if (probe.error) return (probed = { ok: false, reason: `the container runtime probe did not answer within ${PROBE_TIMEOUT_MS} ms (${probe.error.message})` });
   if (probe.status === 0) return (probed = { ok: true });
   const stderr = (probe.stderr || '').trim();
@@ -24,7 +29,10 @@ export function probeContainerRuntime(): { ok: true } | { ok: false; reason: str
   }
   // Anything else: testcontainers itself failed (e.g. could not even be loaded on this Node).
   const line = stderr.split('\n').find((l) => /Error/.test(l)) ?? stderr.split('\n').pop() ?? '';
-  return (probed = { ok: false, reason: `testcontainers failed before finding an engine (${line || `exit ${String(probe.status)}`}; Node ${process.version})` });
+  return (probed = {
+    ok: false,
+    reason: `testcontainers failed before finding an engine (${line || `exit ${String(probe.status)}`}; Node ${process.version})`,
+  });
 }
 
 export interface ServerSource<T> {
@@ -39,7 +47,12 @@ export interface ServerSource<T> {
  * `fromEnv` is the server the environment names; `container` starts one (testcontainers).
  * Decided while jest collects the tests, so `describe.skip` can be chosen.
  */
-export function serverSource<T>(what: string, envName: string, fromEnv: (value: string) => T, container: () => Promise<{ value: T; stop(): Promise<unknown> }>): ServerSource<T> {
+export function serverSource<T>(
+  what: string,
+  envName: string,
+  fromEnv: (value: string) => T,
+  container: () => Promise<{ value: T; stop(): Promise<unknown> }>,
+): ServerSource<T> {
   const value = process.env[envName];
   const runtime = value ? { ok: true as const } : probeContainerRuntime();
   let started: Promise<{ value: T; stop(): Promise<unknown> }> | undefined;

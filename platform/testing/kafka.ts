@@ -11,7 +11,11 @@ const IMAGE = process.env.KAFKA_IMAGE ?? 'confluentinc/cp-kafka:7.9.0';
 export const kafkaServer = serverSource(
   'Kafka',
   'TEST_KAFKA_BROKERS',
-  (value) => value.split(',').map((b) => b.trim()).filter(Boolean),
+  (value) =>
+    value
+      .split(',')
+      .map((b) => b.trim())
+      .filter(Boolean),
   async () => {
     const { KafkaContainer } = await import('@testcontainers/kafka');
     const container = await new KafkaContainer(IMAGE).withKraft().start();

@@ -28,11 +28,17 @@ const registered = (userId: string, at: string) => ({
 it('a follower reads the complete old read models during a rebuild and the rebuilt ones soon after the switch, without reopening anything', async () => {
   const file = path.join(dir, 'store.db');
   const store = new SqliteEventStore({ file, pollIntervalMs: 20 });
-  for (let i = 0; i < 20; i++) await store.append(`user-u${i}`, [registered(`u${i}`, `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`)], { expectedRevision: 'no-stream' });
+  for (let i = 0; i < 20; i++)
+    await store.append(`user-u${i}`, [registered(`u${i}`, `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`)], { expectedRevision: 'no-stream' });
 
   // The live read model (generation 0), folded the usual way, then altered by hand.
   const owner = new SqliteReadStore({ file });
-  const runner = await startProjections({ bus: createInProcessBus(store), readStore: await readModelGenerations({ store: owner, projections }), projections, logger });
+  const runner = await startProjections({
+    bus: createInProcessBus(store),
+    readStore: await readModelGenerations({ store: owner, projections }),
+    projections,
+    logger,
+  });
   await runner.waitFor(await store.headPosition());
   await runner.stop();
   await owner.commit([{ collection: customers.name, id: 'u0', doc: { altered: true } }]);
@@ -49,7 +55,14 @@ it('a follower reads the complete old read models during a rebuild and the rebui
   const generations = await readModelGenerations({ store: rebuildStore, projections });
   let countsDuring: number[] = [];
   const sampling = setInterval(() => void follower.count(customers.name).then((n) => countsDuring.push(n)), 5);
-  const result = await rebuildNextGeneration({ bus: createInProcessBus(store), generations, projections, head: () => store.headPosition(), logger, dropAfterMs: 200 });
+  const result = await rebuildNextGeneration({
+    bus: createInProcessBus(store),
+    generations,
+    projections,
+    head: () => store.headPosition(),
+    logger,
+    dropAfterMs: 200,
+  });
   clearInterval(sampling);
   expect(result.generation).toBe(1);
 
@@ -67,7 +80,12 @@ it('a follower reads the complete old read models during a rebuild and the rebui
   expect(await rebuildStore.peekCheckpoint(`g1/${customersProjection.name}`)).toBe(await store.headPosition());
 
   // A projections process started now folds into generation 1.
-  const next = await startProjections({ bus: createInProcessBus(store), readStore: await readModelGenerations({ store: rebuildStore, projections }), projections, logger });
+  const next = await startProjections({
+    bus: createInProcessBus(store),
+    readStore: await readModelGenerations({ store: rebuildStore, projections }),
+    projections,
+    logger,
+  });
   await store.append('user-u99', [registered('u99', '2026-01-02T00:00:00.000Z')], { expectedRevision: 'no-stream' });
   await next.waitFor(await store.headPosition());
   await next.stop();

@@ -27,7 +27,10 @@ export async function rebuildProjections(deps: {
 }): Promise<RebuildResult> {
   const started = performance.now();
   const collections = [...new Set(deps.projections.flatMap((p) => [p.collection, ...(p.keyIndex ? [p.keyIndex.collection] : [])]))];
-  await deps.readStore.reset(collections, deps.projections.map((p) => p.name));
+  await deps.readStore.reset(
+    collections,
+    deps.projections.map((p) => p.name),
+  );
   const runner = await startProjections({ bus: deps.bus, readStore: deps.readStore, projections: deps.projections, logger: deps.logger });
   const position = await deps.head();
   try {

@@ -29,7 +29,10 @@ it('folds from its checkpoint after a restart, and equals a rebuild from positio
   const store = new SqliteEventStore({ file, pollIntervalMs: 20 });
   let readStore = new SqliteReadStore({ file });
   let runner = await startProjections({ bus: createInProcessBus(store), readStore, projections: [customersProjection], logger });
-  for (let i = 0; i < 30; i++) await store.append(`user-u${i}`, [registered(`u${i}`, `u${i}@x.io`, `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`)], { expectedRevision: 'no-stream' });
+  for (let i = 0; i < 30; i++)
+    await store.append(`user-u${i}`, [registered(`u${i}`, `u${i}@x.io`, `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`)], {
+      expectedRevision: 'no-stream',
+    });
   await runner.waitFor(await store.headPosition());
   await runner.stop();
   await readStore.close();
@@ -88,7 +91,9 @@ it('with saveSkippedAfterMs, saves passed-over events soon after them, so a watc
   await watch.waitFor(skipped.position, 5_000);
   expect(await readStore.getCheckpoint(customersProjection.name)).toBe(skipped.position);
   // A position nobody reaches times out with where the read models are.
-  await expect(watch.waitFor(skipped.position + 100, 100)).rejects.toThrow(`did not reach position ${skipped.position + 100} within 100 ms (at ${skipped.position})`);
+  await expect(watch.waitFor(skipped.position + 100, 100)).rejects.toThrow(
+    `did not reach position ${skipped.position + 100} within 100 ms (at ${skipped.position})`,
+  );
   watch.stop();
   await expect(watch.waitFor(skipped.position + 1)).rejects.toThrow('stopped');
   await runner.stop();
@@ -129,7 +134,8 @@ it('an insert-only projection folds each event onto nothing, writes without look
   await readStore.commit([{ collection: 'ledger', id: '1', doc: { id: '1', type: 'stale' } }]);
   const runner = await startProjections({ bus: createInProcessBus(store), readStore, projections: [ledger], logger });
   try {
-    for (let i = 0; i < 20; i++) await store.append(`user-i${i}`, [registered(`i${i}`, `i${i}@x.io`, '2026-01-01T00:00:00.000Z')], { expectedRevision: 'no-stream' });
+    for (let i = 0; i < 20; i++)
+      await store.append(`user-i${i}`, [registered(`i${i}`, `i${i}@x.io`, '2026-01-01T00:00:00.000Z')], { expectedRevision: 'no-stream' });
     await runner.waitFor(await store.headPosition());
   } finally {
     await runner.stop();

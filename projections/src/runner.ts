@@ -106,7 +106,9 @@ export async function startProjections(deps: {
           if (unsaved === 0) return;
           await readStore.commit([], { name: p.name, position: positions.get(p.name)! });
           unsaved = 0;
-        }).catch((error: unknown) => logger.warn({ err: error, projection: p.name }, 'saving the checkpoint of passed-over events failed; it is saved with the next fold'));
+        }).catch((error: unknown) =>
+          logger.warn({ err: error, projection: p.name }, 'saving the checkpoint of passed-over events failed; it is saved with the next fold'),
+        );
       }, deps.saveSkippedAfterMs);
       timers.add(idle);
     };

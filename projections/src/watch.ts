@@ -21,7 +21,9 @@ export function watchReadModels(deps: { readStore: ReadStore; projections: reado
   const pollMs = deps.pollMs ?? 50;
   const names = deps.projections.map((p) => p.name);
   let known = 0;
-  const waiters = positionWaiters((position, timeoutMs) => new Error(`the read models did not reach position ${position} within ${timeoutMs} ms (at ${known})`));
+  const waiters = positionWaiters(
+    (position, timeoutMs) => new Error(`the read models did not reach position ${position} within ${timeoutMs} ms (at ${known})`),
+  );
   let timer: NodeJS.Timeout | undefined;
   /** A read is in flight or scheduled. */
   let looping = false;

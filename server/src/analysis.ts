@@ -47,14 +47,18 @@ export function createStageProviders(
     fetch: options.fetch,
   });
   const interpreter = createInterpreter({
-    ...(config.OPENAI_API_KEY ? { openai: { apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL, timeoutMs: config.OPENAI_TIMEOUT_MS } } : {}),
+    ...(config.OPENAI_API_KEY
+      ? { openai: { apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL, timeoutMs: config.OPENAI_TIMEOUT_MS } }
+      : {}),
     fetch: options.fetch,
   });
   const setupProblems = [
     ...chainDataSetupProblems(chainConfig).map((p) => `no blockchain data source for ${p.network}: ${p.fix}`),
     ...(config.CHAINABUSE_API_KEY ? [] : ['CHAINABUSE_API_KEY is not set: reports say Chainabuse was not queried']),
     ...(chainConfig.prices.url === null
-      ? ['PRICES_URL is empty, so token transfers cannot be weighed against the native coin: set PRICES_URL to a CoinGecko-compatible API (default https://api.coingecko.com/api/v3), or checks of wallets that moved both are reported as incomplete']
+      ? [
+          'PRICES_URL is empty, so token transfers cannot be weighed against the native coin: set PRICES_URL to a CoinGecko-compatible API (default https://api.coingecko.com/api/v3), or checks of wallets that moved both are reported as incomplete',
+        ]
       : []),
     ...(interpreter.setupProblem ? [interpreter.setupProblem] : []),
   ];
@@ -65,7 +69,10 @@ export function createStageProviders(
     prices: createPriceSource(chainConfig.prices, {
       fetch: options.fetch,
       onFailure: (reason) =>
-        logger?.warn({ fix: 'check that PRICES_URL answers CoinGecko\'s /simple/price (and COINGECKO_API_KEY, if the plan needs one)', reason }, 'prices could not be read: checks of wallets that moved tokens and coins lack evidence until they can'),
+        logger?.warn(
+          { fix: "check that PRICES_URL answers CoinGecko's /simple/price (and COINGECKO_API_KEY, if the plan needs one)", reason },
+          'prices could not be read: checks of wallets that moved tokens and coins lack evidence until they can',
+        ),
     }),
     intelligence,
     interpreter,
@@ -73,7 +80,14 @@ export function createStageProviders(
   return { providers, setupProblems };
 }
 
-export function createAnalysis(deps: { config: Config; env: NodeJS.ProcessEnv; eventStore: EventStore; logger: Logger; clock: () => Date; options?: AnalysisOptions }): CheckPipeline {
+export function createAnalysis(deps: {
+  config: Config;
+  env: NodeJS.ProcessEnv;
+  eventStore: EventStore;
+  logger: Logger;
+  clock: () => Date;
+  options?: AnalysisOptions;
+}): CheckPipeline {
   const { providers, setupProblems } = createStageProviders(deps.config, deps.env, deps.options, deps.eventStore, deps.logger);
   for (const problem of setupProblems) deps.logger.warn({ fix: problem }, 'analysis set-up: checks will report this as missing evidence');
   return createCheckPipeline({

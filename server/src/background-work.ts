@@ -23,7 +23,13 @@ import { enabledFeedIds } from '@walletscreen/workers/feeds/catalog';
 import { startBatchRunner } from '@walletscreen/command-api/batches/runner';
 import { startCheckCommand } from './check-command';
 import type { Mailer } from '@walletscreen/command-api/accounts/mailer';
-import { startAlertMailer, startCheckRecorder, startListChangeRescreens, startRescreenScheduler, type RescreenScheduler } from '@walletscreen/command-api/monitoring/background';
+import {
+  startAlertMailer,
+  startCheckRecorder,
+  startListChangeRescreens,
+  startRescreenScheduler,
+  type RescreenScheduler,
+} from '@walletscreen/command-api/monitoring/background';
 import { createMonitoring } from '@walletscreen/command-api/monitoring/service';
 import { summarizeCheck } from '@walletscreen/workers/monitoring/summary';
 import { createListTouch } from '@walletscreen/workers/monitoring/touched';
@@ -82,25 +88,61 @@ export async function startBackgroundWork(deps: {
   const batches = startBatchRunner({ bus, readStore, eventStore, checks, logger, clock, walletsAtOnce: config.BATCH_CONCURRENCY });
   // Webhooks: the outbox over the domain events, the dispatcher, and the e-mail when an endpoint is disabled.
   const sender = createWebhookSender({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
-  const webhooks = startWebhookDispatcher({ bus, eventStore, readStore, logger, clock, send: sender.send, timeoutMs: config.WEBHOOK_TIMEOUT_MS, concurrency: config.WEBHOOK_CONCURRENCY });
+  const webhooks = startWebhookDispatcher({
+    bus,
+    eventStore,
+    readStore,
+    logger,
+    clock,
+    send: sender.send,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    concurrency: config.WEBHOOK_CONCURRENCY,
+  });
   const webhookSettings = createWebhooks({ eventStore, readStore, clock, allowPrivateDestinations: config.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS });
   const webhookNotices = startWebhookNotices({
     bus,
     readStore,
     logger,
-    endpointUrl: (userId, endpointId) => webhookSettings.get(userId, endpointId).then((e) => e.url, () => null),
+    endpointUrl: (userId, endpointId) =>
+      webhookSettings.get(userId, endpointId).then(
+        (e) => e.url,
+        () => null,
+      ),
     emailOf: (userId) => accounts.emailOf(userId),
     send: (mail) => deps.mailer.send(mail),
     publicUrl: config.PUBLIC_URL,
   });
   const sanctionsRefresh = startSanctionsRefresh({ eventStore, logger, clock, intervalHours: config.SANCTIONS_SYNC_INTERVAL_HOURS, url: config.OFAC_SDN_URL });
-  const feedsRefresh = startFeedsRefresh({ eventStore, logger, clock, intervalHours: config.FEEDS_SYNC_INTERVAL_HOURS, enabled: enabledFeedIds(config.FEEDS_ENABLED), ...(config.FEED_URLS ? { urls: config.FEED_URLS } : {}) });
+  const feedsRefresh = startFeedsRefresh({
+    eventStore,
+    logger,
+    clock,
+    intervalHours: config.FEEDS_SYNC_INTERVAL_HOURS,
+    enabled: enabledFeedIds(config.FEEDS_ENABLED),
+    ...(config.FEED_URLS ? { urls: config.FEED_URLS } : {}),
+  });
 
   // Monitoring: re-screens start through the same check command, with its charging rules (they
   // never wait for a check to settle).
   const monitoring = createMonitoring({ eventStore, readStore, clock, maxWatches: config.WATCHLIST_MAX, summarize: summarizeCheck });
-  const rescreens = startRescreenScheduler({ monitoring, start: checks.start, readStore, clock, logger, intervalMs: config.MONITORING_SCHEDULER_INTERVAL_SECONDS * 1000 });
-  const listChanges = startListChangeRescreens({ bus, readStore, eventStore, monitoring, start: checks.start, listTouch: createListTouch(eventStore), clock, logger });
+  const rescreens = startRescreenScheduler({
+    monitoring,
+    start: checks.start,
+    readStore,
+    clock,
+    logger,
+    intervalMs: config.MONITORING_SCHEDULER_INTERVAL_SECONDS * 1000,
+  });
+  const listChanges = startListChangeRescreens({
+    bus,
+    readStore,
+    eventStore,
+    monitoring,
+    start: checks.start,
+    listTouch: createListTouch(eventStore),
+    clock,
+    logger,
+  });
   const checkRecorder = startCheckRecorder({ bus, readStore, eventStore, monitoring, logger });
   const alertMailer = startAlertMailer({
     bus,

@@ -162,14 +162,23 @@ export async function startCommandApi(deps: {
       batches: createBatches({ eventStore, readStore, clock, checksLeft: (userId) => accounts.checksLeft(userId) }),
       monitoring: createMonitoring({ eventStore, readStore, clock, maxWatches: config.WATCHLIST_MAX, summarize: summarizeCheck }),
       cases: createCases({ eventStore, readStore, clock, fourEyes: config.CASES_FOUR_EYES }),
-      webhooks: createWebhooks({ eventStore, readStore, clock, allowPrivateDestinations: config.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS, ...(deps.deliverWebhookNow ? { deliverNow: deps.deliverWebhookNow } : {}) }),
+      webhooks: createWebhooks({
+        eventStore,
+        readStore,
+        clock,
+        allowPrivateDestinations: config.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS,
+        ...(deps.deliverWebhookNow ? { deliverNow: deps.deliverWebhookNow } : {}),
+      }),
       // The admin's operations run the workers' code: the OFAC sync and upload, the feeds, the check replay.
       sanctionsSync: createSanctionsAdminSync({ eventStore, clock, logger, url: config.OFAC_SDN_URL }),
       sanctionsUpload: createSanctionsUpload({ eventStore, clock, logger, maxBytes: SANCTIONS_UPLOAD_MAX_BYTES }),
       feedsAdmin: createFeedsAdmin({ eventStore, enabled: enabledFeedIds(config.FEEDS_ENABLED), urls: config.FEED_URLS, clock, logger }),
       checkAudit: checkReplayAudit,
       // The hash chain is kept by the SQLite store only (see EventStoreDbEventStore).
-      hashChain: eventStore instanceof SqliteEventStore ? { readAll: (o) => eventStore.readAll(o), lastAssignedPosition: () => eventStore.lastAssignedPosition() } : undefined,
+      hashChain:
+        eventStore instanceof SqliteEventStore
+          ? { readAll: (o) => eventStore.readAll(o), lastAssignedPosition: () => eventStore.lastAssignedPosition() }
+          : undefined,
     }),
     tags: apiTags,
     webhooks: apiWebhooks,

@@ -16,8 +16,15 @@ import path from 'node:path';
 export type DataDirRole = 'server' | 'follower' | 'rebuild';
 
 export class DataDirBusy extends Error {
-  constructor(readonly role: DataDirRole, readonly pid: number) {
-    super(role === 'rebuild' ? `a projections rebuild (pid ${pid}) is running on this data directory` : `a WalletScreen process (pid ${pid}) is running on this data directory: stop it first`);
+  constructor(
+    readonly role: DataDirRole,
+    readonly pid: number,
+  ) {
+    super(
+      role === 'rebuild'
+        ? `a projections rebuild (pid ${pid}) is running on this data directory`
+        : `a WalletScreen process (pid ${pid}) is running on this data directory: stop it first`,
+    );
     this.name = 'DataDirBusy';
   }
 }

@@ -61,7 +61,13 @@ async function startReadModels(config: Config, platform: Platform, logger: Logge
   return startProjections({ bus: platform.bus, readStore: platform.readStore, projections: allProjections, logger });
 }
 
-export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: () => Date; staticDir?: string; logger?: Logger; analysis?: AnalysisOptions }): Promise<EmbeddedServer> {
+export async function startEmbedded(options: {
+  env: NodeJS.ProcessEnv;
+  clock?: () => Date;
+  staticDir?: string;
+  logger?: Logger;
+  analysis?: AnalysisOptions;
+}): Promise<EmbeddedServer> {
   const config = loadConfig(options.env);
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL });
   const clock = options.clock ?? (() => new Date());
@@ -87,9 +93,30 @@ export async function startEmbedded(options: { env: NodeJS.ProcessEnv; clock?: (
 
     const { accounts, mailer } = createAccountsService({ config, eventStore: platform.eventStore, logger, clock });
     opened.add(() => mailer.close());
-    const work = await startBackgroundWork({ config, env: options.env, ports: platform, accounts, mailer, catchUp: catchUp(30_000), logger, clock, analysis: options.analysis, resumeRunningChecks: true });
+    const work = await startBackgroundWork({
+      config,
+      env: options.env,
+      ports: platform,
+      accounts,
+      mailer,
+      catchUp: catchUp(30_000),
+      logger,
+      clock,
+      analysis: options.analysis,
+      resumeRunningChecks: true,
+    });
     opened.add(() => work.close());
-    const api = await startCommandApi({ config, ports: platform, accounts, readModels: projections, catchUp: catchUp(60_000), logger, clock, staticDir: options.staticDir, deliverWebhookNow: (id) => work.webhooks.wake(id) });
+    const api = await startCommandApi({
+      config,
+      ports: platform,
+      accounts,
+      readModels: projections,
+      catchUp: catchUp(60_000),
+      logger,
+      clock,
+      staticDir: options.staticDir,
+      deliverWebhookNow: (id) => work.webhooks.wake(id),
+    });
     opened.add(() => api.close());
 
     return {

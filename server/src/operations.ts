@@ -49,7 +49,10 @@ const storeFile = (dataDir: string) => sqliteFiles(dataDir).events;
 export function describeVerification(result: ChainVerification): string {
   if (result.ok) return `OK: ${result.count} events, chain intact; head position ${result.headPosition}, head hash ${result.headHash}`;
   const p = result.problem!;
-  const where = p.streamId === null ? `after position ${p.position}` : `at position ${p.position} (stream ${p.streamId}, revision ${p.revision}, type ${p.type}, event ${p.eventId})`;
+  const where =
+    p.streamId === null
+      ? `after position ${p.position}`
+      : `at position ${p.position} (stream ${p.streamId}, revision ${p.revision}, type ${p.type}, event ${p.eventId})`;
   const detail = p.expected !== undefined ? ` [expected ${String(p.expected)}, found ${String(p.actual)}]` : '';
   return `TAMPERED: ${p.kind} ${where}: ${p.message}${detail}; ${result.count} events verified before it (last good hash ${result.headHash})`;
 }
@@ -116,7 +119,13 @@ type RebuildPorts = Pick<Platform, 'eventStore' | 'readStore' | 'bus' | 'close'>
 /** Rebuilds the current generation of the read models where they are (nothing else runs on them). */
 async function inPlace(ports: RebuildPorts, logger: Logger): Promise<string> {
   const generations = await readModelGenerations({ store: ports.readStore, projections: allProjections });
-  const result = await rebuildProjections({ bus: ports.bus, readStore: generations.at(generations.generation), projections: allProjections, head: () => ports.eventStore.headPosition(), logger });
+  const result = await rebuildProjections({
+    bus: ports.bus,
+    readStore: generations.at(generations.generation),
+    projections: allProjections,
+    head: () => ports.eventStore.headPosition(),
+    logger,
+  });
   return `rebuilt ${result.projections.length} read models (${result.projections.join(', ')}) from ${result.position} events in ${result.ms} ms`;
 }
 
@@ -161,7 +170,12 @@ async function rebuildLocked(
 
 /** Runs a command as the process's main and sets its exit code. */
 export function runAsMain(name: string, command: (io: CommandIO) => Promise<number>) {
-  void command({ argv: process.argv.slice(2), env: process.env, stdout: (l) => process.stdout.write(`${l}\n`), stderr: (l) => process.stderr.write(`${l}\n`) }).then(
+  void command({
+    argv: process.argv.slice(2),
+    env: process.env,
+    stdout: (l) => process.stdout.write(`${l}\n`),
+    stderr: (l) => process.stderr.write(`${l}\n`),
+  }).then(
     (code) => {
       process.exitCode = code;
     },
@@ -199,7 +213,9 @@ async function rebuildConfigured(io: CommandIO, dataDir: string): Promise<number
   }
   // The replay reads the store itself, through the in-process bus. API and workers processes
   // ("followers" of the data directory) keep running: they switch to the new generation.
-  return rebuildLocked(io, dataDir, ['server', 'rebuild'], nextGeneration, (logger) => openPlatform({ ...config, KAFKA_BROKERS: undefined }, { logger, pollIntervalMs: 50 }));
+  return rebuildLocked(io, dataDir, ['server', 'rebuild'], nextGeneration, (logger) =>
+    openPlatform({ ...config, KAFKA_BROKERS: undefined }, { logger, pollIntervalMs: 50 }),
+  );
 }
 
 /** The members of the projections' Kafka consumer groups, as "group: client host" lines. */

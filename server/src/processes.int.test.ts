@@ -14,7 +14,9 @@ describe('the processes of the distributed shape', () => {
       const dataDir = path.join(dir, `no-kafka-${kind}`);
       const started = startProcess(kind, { env: { DATA_DIR: dataDir, LOG_LEVEL: 'silent' } });
       await expect(started).rejects.toThrow(ConfigError);
-      await expect(started).rejects.toThrow(`KAFKA_BROKERS: the ${kind} process shares its work with the other processes through Kafka; set it, or run \`npm start\``);
+      await expect(started).rejects.toThrow(
+        `KAFKA_BROKERS: the ${kind} process shares its work with the other processes through Kafka; set it, or run \`npm start\``,
+      );
       expect(readdirSync(dataDir).filter((f) => f.endsWith('.pid') || f.endsWith('.db'))).toEqual([]);
     }
   });

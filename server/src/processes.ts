@@ -47,7 +47,10 @@ const FOLLOW_GENERATION_MS = 1_000;
 
 function requireDistributed(kind: ProcessKind, config: Config) {
   const problems: string[] = [];
-  if (!config.KAFKA_BROKERS) problems.push(`KAFKA_BROKERS: the ${kind} process shares its work with the other processes through Kafka; set it, or run \`npm start\` for the whole product in one process`);
+  if (!config.KAFKA_BROKERS)
+    problems.push(
+      `KAFKA_BROKERS: the ${kind} process shares its work with the other processes through Kafka; set it, or run \`npm start\` for the whole product in one process`,
+    );
   if (kind === 'api' && config.EVENTSTORE_URL && config.jwtSecretSource !== 'env') {
     problems.push('JWT_SECRET: every command-api replica must sign sessions with the same secret; set it (at least 32 characters)');
   }
@@ -81,7 +84,13 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
     const running: RunningProcess = { kind, config, logger, platform, close: opened.close };
 
     if (kind === 'projections') {
-      const projections = await startProjections({ bus: platform.bus, readStore: platform.readStore, projections: allProjections, logger, saveSkippedAfterMs: SAVE_SKIPPED_AFTER_MS });
+      const projections = await startProjections({
+        bus: platform.bus,
+        readStore: platform.readStore,
+        projections: allProjections,
+        logger,
+        saveSkippedAfterMs: SAVE_SKIPPED_AFTER_MS,
+      });
       opened.add(() => projections.stop());
     } else if (kind === 'api' || kind === 'workers') {
       const readModels = watchReadModels({ readStore: platform.readStore, projections: allProjections });
@@ -102,7 +111,17 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
           }
         };
         // A settled check is answered once History shows it: only that read model is waited for.
-        const api = await startCommandApi({ config, ports: platform, accounts, readModels, catchUp, logger, clock, staticDir: options.staticDir, rateLimitStore: sharedRateLimitStore(opening.readStore) });
+        const api = await startCommandApi({
+          config,
+          ports: platform,
+          accounts,
+          readModels,
+          catchUp,
+          logger,
+          clock,
+          staticDir: options.staticDir,
+          rateLimitStore: sharedRateLimitStore(opening.readStore),
+        });
         opened.add(() => api.close());
         running.url = api.url;
       } else {

@@ -25,7 +25,13 @@ function forwardingLogger(): Logger {
     level: 'debug',
     name: 'projections-thread',
     write(line) {
-      const { level, msg, time: _time, name: _name, ...fields } = JSON.parse(line) as { level: number; msg?: string; time?: number; name?: string } & Record<string, unknown>;
+      const {
+        level,
+        msg,
+        time: _time,
+        name: _name,
+        ...fields
+      } = JSON.parse(line) as { level: number; msg?: string; time?: number; name?: string } & Record<string, unknown>;
       post({ type: 'log', level: levels[level] ?? 'info', fields, message: msg ?? '' });
     },
   });
@@ -48,10 +54,11 @@ async function main() {
     projections: allProjections,
     logger,
     onProgress(positions) {
-      if (reported === null) setImmediate(() => {
-        post({ type: 'positions', positions: reported! });
-        reported = null;
-      });
+      if (reported === null)
+        setImmediate(() => {
+          post({ type: 'positions', positions: reported! });
+          reported = null;
+        });
       reported = positions;
     },
   });

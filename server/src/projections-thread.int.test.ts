@@ -53,7 +53,13 @@ it('folds what this thread appends into the read models on a thread of its own, 
 it('waits for one read model alone: resolved once that one has folded the position, whatever the others', async () => {
   const files = sqliteFiles(mkdtempSync(path.join(dir, 'one-')));
   const events = new SqliteEventStore({ file: files.events, pollIntervalMs: 60_000 });
-  const runner = await startProjectionsThread({ files, synchronous: 'NORMAL', pollIntervalMs: 60_000, onAppended: (l) => events.onAppended(l), logger: createLogger({ level: 'warn' }) });
+  const runner = await startProjectionsThread({
+    files,
+    synchronous: 'NORMAL',
+    pollIntervalMs: 60_000,
+    onAppended: (l) => events.onAppended(l),
+    logger: createLogger({ level: 'warn' }),
+  });
   const readModels = new SqliteReadStore({ file: files.readModels });
   try {
     // A collection's name is not a read model's (its projection's) name.
@@ -63,7 +69,9 @@ it('waits for one read model alone: resolved once that one has folded the positi
     await customersModel.waitFor(position, 5_000);
     expect(runner.positions()[customersProjection.name]).toBeGreaterThanOrEqual(position);
     expect(await customers.count(readModels)).toBe(1);
-    await expect(customersModel.waitFor(position + 1_000, 50)).rejects.toThrow(`the read model ${customersProjection.name} did not reach position ${position + 1_000} within 50 ms`);
+    await expect(customersModel.waitFor(position + 1_000, 50)).rejects.toThrow(
+      `the read model ${customersProjection.name} did not reach position ${position + 1_000} within 50 ms`,
+    );
   } finally {
     await runner.stop();
     await readModels.close();

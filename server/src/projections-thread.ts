@@ -143,7 +143,10 @@ export async function startProjectionsThread(options: ProjectionsThreadOptions):
         if (!ready) return reject(new Error(`the projections thread stopped as it started (exit code ${code})`));
         // Folds are committed with their checkpoints: a new thread goes on from them.
         logger.error({ exitCode: code, retryInMs: 1000 }, 'the projections thread stopped; starting it again');
-        restartTimer = setTimeout(() => void start().catch((error: unknown) => logger.error({ err: error }, 'the projections thread could not be started again')), 1000);
+        restartTimer = setTimeout(
+          () => void start().catch((error: unknown) => logger.error({ err: error }, 'the projections thread could not be started again')),
+          1000,
+        );
       });
       const post = (m: ToThread) => worker.postMessage(m);
       stopAppended = options.onAppended(() => post({ type: 'appended' }));

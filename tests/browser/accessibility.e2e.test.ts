@@ -34,23 +34,41 @@ let checkId: string;
 beforeAll(async () => {
   // Answers held back a moment, so the progress overlay stays up long enough to be audited.
   replay = await startReplayServer([...recordedWalletRoutes({ delayMs: 1_500 })]);
-  server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, CHAIN_DATA_RETRIES: '0', CHAIN_DATA_TIMEOUT_MS: '5000', CHAIN_DATA_CACHE_TTL_MS: '0', WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true' });
+  server = await startTestServer({
+    BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
+    CHAIN_DATA_RETRIES: '0',
+    CHAIN_DATA_TIMEOUT_MS: '5000',
+    CHAIN_DATA_CACHE_TTL_MS: '0',
+    WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
+  });
   base = server.url.replace('localhost', '127.0.0.1');
-  await runSanctionsSync({ eventStore: server.eventStore, file: path.resolve(__dirname, '../../workers/test-fixtures/sanctions/sdn.csv'), clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
+  await runSanctionsSync({
+    eventStore: server.eventStore,
+    file: path.resolve(__dirname, '../../workers/test-fixtures/sanctions/sdn.csv'),
+    clock: () => new Date(),
+    logger: createLogger({ level: 'silent' }),
+  });
   expect((await server.api('POST', '/api/auth/register', { body: customer })).status).toBe(201);
   const token = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: customer })).body.token;
   // Something on every list: a check (History, Details, Wallets, Audit), a watched wallet, a batch, an API key and a webhook endpoint.
   expect((await server.api('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcWallet } })).status).toBe(200);
   const watched = await server.api('POST', '/api/watchlist', { token, body: { address: a.btcWallet } });
   expect(watched.status).toBe(201);
-  expect((await server.api('POST', '/api/batches', { token, raw: ['address', a.btcWallet].join('\n'), headers: { 'content-type': 'text/csv' } })).status).toBe(202);
+  expect((await server.api('POST', '/api/batches', { token, raw: ['address', a.btcWallet].join('\n'), headers: { 'content-type': 'text/csv' } })).status).toBe(
+    202,
+  );
   expect((await server.api('POST', '/api/keys', { token, body: { name: 'Deposits service', scopes: ['read'] } })).status).toBe(201);
-  const webhook = await server.api<{ id: string }>('POST', '/api/webhooks', { token, body: { url: 'http://127.0.0.1:9/hooks', events: ['screening.completed'] } });
+  const webhook = await server.api<{ id: string }>('POST', '/api/webhooks', {
+    token,
+    body: { url: 'http://127.0.0.1:9/hooks', events: ['screening.completed'] },
+  });
   expect(webhook.status).toBe(201);
   webhookId = webhook.body.id;
   // A custom block list naming the watched wallet: it is re-screened and raises an alert (and the list can be removed).
   const admin = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: ADMIN })).body.token;
-  expect((await server.api('POST', '/api/admin/lists', { token: admin, body: { name: 'Desk blocklist', kind: 'block', content: `${a.btcWallet}\n` } })).status).toBe(201);
+  expect(
+    (await server.api('POST', '/api/admin/lists', { token: admin, body: { name: 'Desk blocklist', kind: 'block', content: `${a.btcWallet}\n` } })).status,
+  ).toBe(201);
   for (let i = 0; (await server.api<{ items: unknown[] }>('GET', '/api/alerts', { token })).body.items.length === 0; i++) {
     if (i === 100) throw new Error('No alert was raised for the watched wallet');
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -173,7 +191,11 @@ describe.each(SCHEMES)('in the %s colour scheme', (scheme) => {
     await page.getByTestId('history-details').getByRole('dialog').or(page.getByRole('dialog')).first().waitFor();
     await audit.check(page, 'check details modal');
     // The check's case (opened here in the first scheme, linked in the next): its view.
-    await page.getByRole('dialog').getByRole('button', { name: 'Open a case' }).or(page.getByRole('dialog').getByRole('link', { name: 'Open the case' })).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Open a case' })
+      .or(page.getByRole('dialog').getByRole('link', { name: 'Open the case' }))
+      .click();
     await page.waitForURL('**/dashboard/cases/*');
     await page.getByTestId('case-view').waitFor();
     await audit.check(page, 'case view');
@@ -221,7 +243,11 @@ describe.each(SCHEMES)('in the %s colour scheme', (scheme) => {
     await audit.check(page, 'resolve alert dialog');
 
     await visit(page, '/dashboard/batch', /batch/i);
-    await page.getByTestId('batch-list-row').first().getByRole('button', { name: /Open|Shown/ }).click();
+    await page
+      .getByTestId('batch-list-row')
+      .first()
+      .getByRole('button', { name: /Open|Shown/ })
+      .click();
     await page.getByTestId('batch-rows').waitFor();
     await audit.check(page, 'batch results');
     await page.getByTestId('batch-watch').click();
@@ -286,11 +312,17 @@ describe.each(SCHEMES)('in the %s colour scheme', (scheme) => {
     }
     // A customer's stream (its balance) and a check's evidence with its replay.
     await visit(page, '/admin/customers', 'Customers');
-    await page.getByRole('link', { name: `Event stream of ${customer.email}` }).first().click();
+    await page
+      .getByRole('link', { name: `Event stream of ${customer.email}` })
+      .first()
+      .click();
     await page.getByTestId('balance-remaining').waitFor();
     await audit.check(page, "a customer's stream");
     await visit(page, '/admin/history', /history/i);
-    await page.getByRole('button', { name: /^Details of check/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Details of check/ })
+      .first()
+      .click();
     await page.getByRole('dialog').getByRole('link', { name: 'Evidence & replay' }).click();
     await page.getByRole('heading', { name: 'Check evidence & replay' }).waitFor();
     await page.getByRole('button', { name: 'Show data' }).first().click();
@@ -308,12 +340,18 @@ describe.each(SCHEMES)('in the %s colour scheme', (scheme) => {
     await audit.check(page, 'block confirm dialog');
 
     await visit(page, '/admin/history', /history/i);
-    await page.getByRole('button', { name: /^Details of check/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Details of check/ })
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
     await audit.check(page, 'admin check details modal');
 
     await visit(page, '/admin/cases', 'Cases');
-    await page.getByRole('link', { name: /^Open the case of / }).first().click();
+    await page
+      .getByRole('link', { name: /^Open the case of / })
+      .first()
+      .click();
     await page.getByTestId('case-view').waitFor();
     await audit.check(page, 'admin case view');
 
@@ -323,12 +361,19 @@ describe.each(SCHEMES)('in the %s colour scheme', (scheme) => {
     await audit.check(page, 'remove list dialog');
 
     await visit(page, '/admin/wallets', 'Wallets');
-    await page.getByRole('button', { name: `Open the checks of ${a.btcWallet}` }).first().click();
+    await page
+      .getByRole('button', { name: `Open the checks of ${a.btcWallet}` })
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
     await audit.check(page, 'wallet checks drawer');
 
     await visit(page, '/admin/audit', /audit/i);
-    await page.getByRole('table', { name: 'Audit log' }).getByRole('row', { name: /^Event \d+/ }).first().click();
+    await page
+      .getByRole('table', { name: 'Audit log' })
+      .getByRole('row', { name: /^Event \d+/ })
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
     await audit.check(page, 'audit event drawer');
     await page.keyboard.press('Escape');

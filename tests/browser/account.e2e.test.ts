@@ -35,7 +35,12 @@ afterAll(async () => {
 });
 
 async function signedInPage(password: string, userAgent?: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base, acceptDownloads: true, ...(userAgent ? { userAgent } : {}) });
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    baseURL: base,
+    acceptDownloads: true,
+    ...(userAgent ? { userAgent } : {}),
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   await page.goto('/login');
@@ -49,7 +54,10 @@ async function signedInPage(password: string, userAgent?: string): Promise<Page>
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}`));
 
 it('changes the password (the other browser is signed out, this one stays), signs out a session and downloads a receipt', async () => {
-  const other = await signedInPage(customer.password, 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36');
+  const other = await signedInPage(
+    customer.password,
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  );
   const page = await signedInPage(customer.password);
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Account' }).click();
   await page.waitForURL('**/dashboard/account');
@@ -96,5 +104,9 @@ it('changes the password (the other browser is signed out, this one stays), sign
   // The receipt.
   const [download] = await Promise.all([page.waitForEvent('download'), purchases.getByRole('button', { name: /^Download receipt WS-/ }).click()]);
   expect(download.suggestedFilename()).toMatch(/^Receipt_WS-\d{8}-[0-9A-F]{8}\.pdf$/);
-  expect(readFileSync((await download.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
 }, 120_000);

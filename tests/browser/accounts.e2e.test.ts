@@ -49,7 +49,10 @@ describe('a new customer', () => {
       await page.getByText(text, { exact: false }).first().waitFor();
     }
     await screenshot(page, 'landing-desktop');
-    await page.getByRole('link', { name: /check wallet/i }).first().click();
+    await page
+      .getByRole('link', { name: /check wallet/i })
+      .first()
+      .click();
     await page.waitForURL('**/auth');
     await page.context().close();
   });
@@ -78,7 +81,10 @@ describe('a new customer', () => {
     await page.waitForURL('**/dashboard/wallet-checker');
     await page.getByText('Wallet Check Dashboard').first().waitFor();
     await page.getByText(user.email).first().waitFor();
-    await page.getByText(/Premium Checks/i).first().waitFor();
+    await page
+      .getByText(/Premium Checks/i)
+      .first()
+      .waitFor();
     await page.getByTestId('premium-checks').first().filter({ hasText: '20' }).waitFor();
     const stored = await page.evaluate(() => ({ token: localStorage.getItem('authToken'), exp: Number(localStorage.getItem('authExpiration')) }));
     expect(stored.token).toBeTruthy();
@@ -86,7 +92,10 @@ describe('a new customer', () => {
     expect(stored.exp - Date.now()).toBeLessThanOrEqual(100 * 60_000);
     await screenshot(page, 'dashboard-desktop');
 
-    await page.getByRole('button', { name: /logout/i }).first().click();
+    await page
+      .getByRole('button', { name: /logout/i })
+      .first()
+      .click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     await page.goto('/dashboard');
@@ -108,7 +117,10 @@ describe('a new customer', () => {
     await page.getByLabel(/^new password/i).fill('Another-Passphrase-77');
     await page.getByLabel(/repeat password/i).fill('Another-Passphrase-78');
     await page.getByRole('button', { name: /set password/i }).click();
-    await page.getByText(/Passwords do not match/).first().waitFor();
+    await page
+      .getByText(/Passwords do not match/)
+      .first()
+      .waitFor();
     await page.getByLabel(/repeat password/i).fill('Another-Passphrase-77');
     await page.getByRole('button', { name: /set password/i }).click();
     await page.getByText('Password reset successfully! You can now log in.').waitFor();

@@ -17,12 +17,21 @@ const customer = { email: 'ops@broker.example', password: 'Broker-Passphrase-77'
 const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 beforeAll(async () => {
-  server = await startTestServer({ BLOCKSCOUT_POLYGON_URL: 'http://127.0.0.1:9/polygon', CHAIN_DATA_RETRIES: '0', CHAIN_DATA_TIMEOUT_MS: '2000', CHECK_WAIT_MS: '20000' });
+  server = await startTestServer({
+    BLOCKSCOUT_POLYGON_URL: 'http://127.0.0.1:9/polygon',
+    CHAIN_DATA_RETRIES: '0',
+    CHAIN_DATA_TIMEOUT_MS: '2000',
+    CHECK_WAIT_MS: '20000',
+  });
   base = server.url.replace('localhost', '127.0.0.1');
   expect((await server.api('POST', '/api/auth/register', { body: customer })).status).toBe(201);
   // One completed check, for the admin history.
   const token = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: customer })).body.token;
-  const check = await server.api('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: WALLET, network: 'polygon' }, headers: { 'Idempotency-Key': randomUUID() } });
+  const check = await server.api('POST', '/api/transactions/analyze-realtime', {
+    token,
+    body: { wallet_address: WALLET, network: 'polygon' },
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
   expect(check.status).toBe(200);
   await server.projections.waitFor(await server.eventStore.headPosition());
   browser = await launchBrowser();
@@ -129,7 +138,9 @@ describe('an admin managing a customer', () => {
     await admin.getByText('3 events', { exact: true }).waitFor();
     await expect(audit.getByRole('row', { name: /UserSignedIn|UserRegistered/ }).count()).resolves.toBe(0);
     await mine(/ChecksToppedUp/).waitFor();
-    await mine(/UserRoleChanged/).nth(1).waitFor();
+    await mine(/UserRoleChanged/)
+      .nth(1)
+      .waitFor();
     await screenshot(admin, 'admin-audit-by-admin');
     await shopper.context().close();
     await admin.context().close();

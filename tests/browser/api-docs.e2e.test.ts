@@ -51,7 +51,10 @@ it('renders the reference page from this server alone, with each route and its p
   await screenshot(page, 'api-docs');
 
   await page.getByPlaceholder('Search...').fill('topup');
-  await page.locator('[data-role="search:results"]').getByRole('menuitem', { name: /Credit a customer with checks/ }).waitFor();
+  await page
+    .locator('[data-role="search:results"]')
+    .getByRole('menuitem', { name: /Credit a customer with checks/ })
+    .waitFor();
   await screenshot(page, 'api-docs-search');
 
   // Everything the page loaded came from this server (the renderer's CDN logo is refused by the policy).

@@ -120,7 +120,9 @@ it('creates a key shown once, sees its use in the list, revokes it, and the key 
 it('reads the same in the dark theme', async () => {
   const { body } = await server.api<{ token: string }>('POST', '/api/auth/login', { body: { email: customer.email, password: customer.password } });
   const expiresAt = `${new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)}T23:59:59Z`;
-  expect((await server.api('POST', '/api/keys', { token: body.token, body: { name: 'Nightly reconciliation', scopes: ['read'], expires_at: expiresAt } })).status).toBe(201);
+  expect(
+    (await server.api('POST', '/api/keys', { token: body.token, body: { name: 'Nightly reconciliation', scopes: ['read'], expires_at: expiresAt } })).status,
+  ).toBe(201);
   const page = await signedInPage('dark');
   await page.goto('/dashboard/api-keys');
   await page.getByTestId('api-key-row').nth(1).waitFor();

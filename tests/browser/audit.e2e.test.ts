@@ -48,15 +48,25 @@ it('shows the audit log with e-mails, filters by type, opens an event, verifies 
   await registered.waitFor();
   expect(await registered.getByText('User registered', { exact: true }).count()).toBe(1);
   expect(await registered.getByTestId('event-type').textContent()).toBe('UserRegistered');
-  await table.getByRole('row', { name: /UserSignedIn/ }).filter({ hasText: customer.email }).first().waitFor();
+  await table
+    .getByRole('row', { name: /UserSignedIn/ })
+    .filter({ hasText: customer.email })
+    .first()
+    .waitFor();
   await screenshot(page, 'admin-audit-log');
 
   await page.getByRole('combobox', { name: 'Event type' }).click();
   await page.getByRole('option', { name: 'Signed in (UserSignedIn)' }).click();
-  await page.waitForFunction(() => [...document.querySelectorAll('table[aria-label="Audit log"] tbody tr')].every((r) => r.textContent?.includes('UserSignedIn')));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('table[aria-label="Audit log"] tbody tr')].every((r) => r.textContent?.includes('UserSignedIn')),
+  );
   expect(await table.locator('tbody tr').count()).toBeGreaterThanOrEqual(2); // the admin's sign-in and the customer's
 
-  await table.getByRole('row', { name: /UserSignedIn/ }).filter({ hasText: customer.email }).first().click();
+  await table
+    .getByRole('row', { name: /UserSignedIn/ })
+    .filter({ hasText: customer.email })
+    .first()
+    .click();
   const drawer = page.getByRole('dialog');
   await drawer.getByText('"area": "dashboard"').waitFor();
   await drawer.getByText(/^[0-9a-f]{64}$/).waitFor();
@@ -74,7 +84,10 @@ it('shows the audit log with e-mails, filters by type, opens an event, verifies 
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSONL' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^walletscreen-audit-\d{4}-\d{2}-\d{2}\.jsonl$/);
-  const lines = readFileSync((await download.path()), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string });
+  const lines = readFileSync(await download.path(), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { type: string });
   expect(lines.length).toBeGreaterThanOrEqual(2);
   expect(lines.every((l) => l.type === 'UserSignedIn')).toBe(true);
   await page.context().close();
@@ -88,7 +101,14 @@ it('shows the OFAC status and uploads, then removes, a small block list', async 
   await page.getByText('No custom list is in force.').waitFor();
 
   await page.getByLabel('List name').fill('Desk blocklist');
-  await page.getByRole('form', { name: 'Upload a list' }).locator('input[type="file"]').setInputFiles({ name: 'blocklist.txt', mimeType: 'text/plain', buffer: Buffer.from('# our own\n0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed # scam report\nnot-an-address\n') });
+  await page
+    .getByRole('form', { name: 'Upload a list' })
+    .locator('input[type="file"]')
+    .setInputFiles({
+      name: 'blocklist.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('# our own\n0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed # scam report\nnot-an-address\n'),
+    });
   await page.getByRole('button', { name: 'Upload' }).click();
   const lists = page.getByRole('table', { name: 'Custom lists' });
   await lists.getByRole('row', { name: /Desk blocklist/ }).waitFor();

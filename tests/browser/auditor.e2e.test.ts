@@ -73,7 +73,9 @@ it('an admin adds an auditor, who reads the admin area without any action and wh
 
   // What the auditor viewed is in the audit log, as the admin reads it.
   const recorded = await server.eventStore.readStream(`auditor-access-${userIdForEmail(auditor.email)}`);
-  expect(recorded.map((e) => (e.data as { path: string }).path)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/api\/admin\/customers/), expect.stringMatching(/^\/api\/admin\/lists/)]));
+  expect(recorded.map((e) => (e.data as { path: string }).path)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^\/api\/admin\/customers/), expect.stringMatching(/^\/api\/admin\/lists/)]),
+  );
   await admin.getByRole('link', { name: 'Audit log' }).click();
   await admin.getByText('Auditor viewed data').first().waitFor();
 }, 90_000);

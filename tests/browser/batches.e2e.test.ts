@@ -26,10 +26,23 @@ const customer = { email: 'batch-desk@exchange.example', password: 'Batch-Desk-P
 
 beforeAll(async () => {
   replay = await startReplayServer(recordedWalletRoutes());
-  server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, BLOCKSCOUT_ETHEREUM_URL: 'http://127.0.0.1:9/eth', CHAIN_DATA_RETRIES: '0', CHAIN_DATA_TIMEOUT_MS: '2000' });
+  server = await startTestServer({
+    BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
+    BLOCKSCOUT_ETHEREUM_URL: 'http://127.0.0.1:9/eth',
+    CHAIN_DATA_RETRIES: '0',
+    CHAIN_DATA_TIMEOUT_MS: '2000',
+  });
   base = server.url.replace('localhost', '127.0.0.1');
-  writeFileSync(path.join(dir, 'sdn.csv'), `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${SANCTIONED}."\n`);
-  await runSanctionsSync({ eventStore: server.eventStore, file: path.join(dir, 'sdn.csv'), clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
+  writeFileSync(
+    path.join(dir, 'sdn.csv'),
+    `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${SANCTIONED}."\n`,
+  );
+  await runSanctionsSync({
+    eventStore: server.eventStore,
+    file: path.join(dir, 'sdn.csv'),
+    clock: () => new Date(),
+    logger: createLogger({ level: 'silent' }),
+  });
   expect((await server.api('POST', '/api/auth/register', { body: customer })).status).toBe(201);
   customerToken = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: customer })).body.token;
   browser = await launchBrowser();
@@ -52,14 +65,24 @@ async function signedInPage(): Promise<Page> {
   return page;
 }
 
-const chooseFile = (page: Page, name: string, text: string) => page.getByRole('region', { name: 'Screen a file of wallets' }).locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+const chooseFile = (page: Page, name: string, text: string) =>
+  page
+    .getByRole('region', { name: 'Screen a file of wallets' })
+    .locator('input[type="file"]')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; body: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: download.suggestedFilename(), body: readFileSync((await download.path())) };
+  return { name: download.suggestedFilename(), body: readFileSync(await download.path()) };
 }
 
-const good = ['address,network,reference', `${a.btcWallet},bitcoin,deposit-1001`, `${SANCTIONED},bitcoin,deposit-1002`, `${a.btcWallet},BTC,deposit-1003`, `${a.evmWallet},ethereum,withdrawal-7`].join('\n');
+const good = [
+  'address,network,reference',
+  `${a.btcWallet},bitcoin,deposit-1001`,
+  `${SANCTIONED},bitcoin,deposit-1002`,
+  `${a.btcWallet},BTC,deposit-1003`,
+  `${a.evmWallet},ethereum,withdrawal-7`,
+].join('\n');
 
 it('refuses bad lines, screens a file live, filters and downloads its results, offers the earlier batch for the same file, and exports the History', async () => {
   const page = await signedInPage();
@@ -72,7 +95,10 @@ it('refuses bad lines, screens a file live, filters and downloads its results, o
   await errors.waitFor();
   expect((await errors.locator('tbody tr td:first-child').allInnerTexts()).map(Number)).toEqual([3, 4]);
   await errors.getByText('Unknown network "dogecoin-classic"').waitFor();
-  await page.getByTestId('batch-file-error').getByText(/Nothing was charged/).waitFor();
+  await page
+    .getByTestId('batch-file-error')
+    .getByText(/Nothing was charged/)
+    .waitFor();
   await screenshot(page, 'batch-line-errors');
 
   await chooseFile(page, 'deposits.csv', good);
@@ -119,7 +145,11 @@ it('refuses bad lines, screens a file live, filters and downloads its results, o
   await confirm.getByText('A scheduled re-screen costs one check', { exact: false }).waitFor();
   await confirm.getByRole('button', { name: 'Watch 3 wallets' }).click();
   await detail.getByTestId('batch-watched').getByText('Watching 3 wallets.', { exact: false }).waitFor();
-  const watched = (await server.api<{ items: Array<{ address: string; reference: string | null; last_check_id: string | null }> }>('GET', '/api/watchlist', { token: customerToken })).body.items;
+  const watched = (
+    await server.api<{ items: Array<{ address: string; reference: string | null; last_check_id: string | null }> }>('GET', '/api/watchlist', {
+      token: customerToken,
+    })
+  ).body.items;
   expect(watched.map((w) => w.reference).sort()).toEqual(['deposit-1001', 'deposit-1002', 'withdrawal-7']);
   expect(watched.every((w) => w.last_check_id !== null)).toBe(true);
 

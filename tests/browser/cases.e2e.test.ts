@@ -32,11 +32,25 @@ let base: string;
 
 beforeAll(async () => {
   replay = await startReplayServer([...recordedWalletRoutes()]);
-  server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, CHAIN_DATA_RETRIES: '0', CHAIN_DATA_TIMEOUT_MS: '2000', CHECK_WAIT_MS: '20000', MONITORING_SCHEDULER_INTERVAL_SECONDS: '0' });
+  server = await startTestServer({
+    BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
+    CHAIN_DATA_RETRIES: '0',
+    CHAIN_DATA_TIMEOUT_MS: '2000',
+    CHECK_WAIT_MS: '20000',
+    MONITORING_SCHEDULER_INTERVAL_SECONDS: '0',
+  });
   base = server.url.replace('localhost', '127.0.0.1');
   const dir = mkdtempSync(path.join(tmpdir(), 'ws-sdn-'));
-  writeFileSync(path.join(dir, 'sdn.csv'), `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${a.btcWallet}."\n`);
-  await runSanctionsSync({ eventStore: server.eventStore, file: path.join(dir, 'sdn.csv'), clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
+  writeFileSync(
+    path.join(dir, 'sdn.csv'),
+    `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${a.btcWallet}."\n`,
+  );
+  await runSanctionsSync({
+    eventStore: server.eventStore,
+    file: path.join(dir, 'sdn.csv'),
+    clock: () => new Date(),
+    logger: createLogger({ level: 'silent' }),
+  });
   expect((await server.api('POST', '/api/auth/register', { body: customer })).status).toBe(201);
   const adminToken = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: ADMIN })).body.token;
   expect((await server.api('POST', '/api/admin/auditors', { token: adminToken, body: auditor })).status).toBe(201);
@@ -92,7 +106,10 @@ it('opens a High-risk check as a case, decides and requests the close; an admin 
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
   await nav.getByRole('link', { name: 'History' }).click();
   await page.waitForURL('**/dashboard/history');
-  await page.getByRole('button', { name: /^Details of check / }).first().click();
+  await page
+    .getByRole('button', { name: /^Details of check / })
+    .first()
+    .click();
   const details = page.getByRole('dialog');
   const caseSection = details.getByRole('region', { name: 'Case' });
   await caseSection.getByText('No case is open on this check.').waitFor();
@@ -162,7 +179,10 @@ it('opens a High-risk check as a case, decides and requests the close; an admin 
   await page.getByRole('option', { name: 'Any status' }).click();
   await page.getByRole('listbox').waitFor({ state: 'hidden' });
   await row.waitFor();
-  await page.locator('[aria-busy="false"]').filter({ has: page.getByTestId('cases-total') }).waitFor();
+  await page
+    .locator('[aria-busy="false"]')
+    .filter({ has: page.getByTestId('cases-total') })
+    .waitFor();
   await expectAccessible(page, 'Cases list (customer)');
   await shot(page, 'cases-list');
   await page.setViewportSize(PHONE);
@@ -182,7 +202,10 @@ it('opens a High-risk check as a case, decides and requests the close; an admin 
   const filtered = admin.waitForResponse((r) => r.url().includes('/api/admin/cases?') && r.url().includes('owner=CASES-UI'));
   await admin.getByRole('textbox', { name: 'Owner' }).fill('CASES-UI@');
   await filtered;
-  await admin.locator('[aria-busy="false"]').filter({ has: admin.getByTestId('cases-total') }).waitFor();
+  await admin
+    .locator('[aria-busy="false"]')
+    .filter({ has: admin.getByTestId('cases-total') })
+    .waitFor();
   const adminRow = admin.locator(`[data-testid="case-row"][data-case-id="${caseId}"]`);
   await adminRow.getByText(customer.email).waitFor();
   await expectAccessible(admin, 'Cases list (admin)');
@@ -207,7 +230,9 @@ it('opens a High-risk check as a case, decides and requests the close; an admin 
   await readView.getByTestId('case-notes').getByText('Direct OFAC SDN match on the wallet').waitFor();
   expect(await readView.getByTestId('case-actions').count()).toBe(0);
   // Its only button copies the address.
-  expect(await readView.getByRole('button').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent))).toEqual(['Copy wallet address']);
+  expect(await readView.getByRole('button').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent))).toEqual([
+    'Copy wallet address',
+  ]);
   expect(await readView.getByRole('textbox').count()).toBe(0);
   await expectAccessible(reader, 'Case view (auditor)');
   await reader.context().close();

@@ -163,8 +163,16 @@ describe('the Wallet Checker overlay', () => {
   }, 90_000);
 });
 
-const stepStates = (page: Page) => page.getByTestId('check-progress').getByTestId('check-step').evaluateAll((els) => els.map((el) => el.getAttribute('data-state')));
-const premiumChecks = (page: Page, value: number) => page.getByTestId('premium-checks').filter({ hasText: new RegExp(`^${value}$`) }).first();
+const stepStates = (page: Page) =>
+  page
+    .getByTestId('check-progress')
+    .getByTestId('check-step')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-state')));
+const premiumChecks = (page: Page, value: number) =>
+  page
+    .getByTestId('premium-checks')
+    .filter({ hasText: new RegExp(`^${value}$`) })
+    .first();
 
 describe('a check still running', () => {
   it('is picked up after a reload and in a new tab, at the step it has reached, and followed to its result', async () => {
@@ -196,7 +204,10 @@ describe('a check still running', () => {
       await result.waitFor({ timeout: 60_000 });
       await result.getByText(a.btcFresh, { exact: true }).first().waitFor();
       await overlay(p).waitFor({ state: 'hidden' });
-      await p.getByTestId('check-button').filter({ hasText: /^Check$/ }).waitFor();
+      await p
+        .getByTestId('check-button')
+        .filter({ hasText: /^Check$/ })
+        .waitFor();
     }
     // The reloaded page never showed the check from its start, and went through the rest in order.
     const log = await liveLog(page);

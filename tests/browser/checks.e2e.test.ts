@@ -51,7 +51,8 @@ const chatCompletion = {
       message: {
         role: 'assistant',
         content: JSON.stringify({
-          summary: 'The wallet was screened against the OFAC SDN list, the intelligence feeds and its recent transactions; the findings above set out what was found.',
+          summary:
+            'The wallet was screened against the OFAC SDN list, the intelligence feeds and its recent transactions; the findings above set out what was found.',
           recommendations: ['Keep this report with the customer file and re-screen the address before any large transfer.'],
         }),
         refusal: null,
@@ -112,7 +113,11 @@ async function newPage(): Promise<Page> {
   return page;
 }
 
-const premiumChecks = (page: Page, value: number) => page.getByTestId('premium-checks').filter({ hasText: new RegExp(`^${value}$`) }).first();
+const premiumChecks = (page: Page, value: number) =>
+  page
+    .getByTestId('premium-checks')
+    .filter({ hasText: new RegExp(`^${value}$`) })
+    .first();
 
 interface StepLog {
   /** The steps in the order they became done, with the page's clock. */
@@ -189,18 +194,31 @@ describe('the Wallet Checker', () => {
       const content = document.querySelector('[data-testid="check-progress"] .mantine-Modal-content');
       return content !== null && getComputedStyle(content).opacity === '1';
     });
-    expect(await steps.evaluateAll((els) => els.map((el) => el.getAttribute('data-state')))).toEqual(['done', 'done', 'done', 'current', 'pending', 'pending', 'pending']);
+    expect(await steps.evaluateAll((els) => els.map((el) => el.getAttribute('data-state')))).toEqual([
+      'done',
+      'done',
+      'done',
+      'current',
+      'pending',
+      'pending',
+      'pending',
+    ]);
     await overlay.getByText(shortenAddress(a.btcWallet)).waitFor();
     // The check is charged when it is requested: the balance goes down while the overlay is still open.
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="premium-checks"]')?.textContent === '19' && document.querySelector('[data-testid="check-progress"] [data-testid="check-step"]') !== null,
+      () =>
+        document.querySelector('[data-testid="premium-checks"]')?.textContent === '19' &&
+        document.querySelector('[data-testid="check-progress"] [data-testid="check-step"]') !== null,
     );
     await screenshot(page, 'wallet-checker-progress');
 
     const result = page.getByTestId('analysis-result');
     await result.waitFor({ timeout: 60_000 });
     await overlay.waitFor({ state: 'hidden' });
-    await page.getByTestId('check-button').filter({ hasText: /^Check$/ }).waitFor();
+    await page
+      .getByTestId('check-button')
+      .filter({ hasText: /^Check$/ })
+      .waitFor();
 
     const log = await stepLog(page);
     expect(log.done.map((d) => stepName(d.text))).toEqual(SPEC_STEPS);
@@ -216,7 +234,18 @@ describe('the Wallet Checker', () => {
 
     // The Analysis Result: risk, compliance, sanctions and the linked wallets.
     await result.getByRole('heading', { name: 'Analysis Result' }).waitFor();
-    for (const title of ['Wallet Address', 'Risk Score', 'AML Compliance Status', 'Wallet Age', 'Jurisdiction', 'Sanctions & Blacklists', 'Source of Funds', 'Recommendations', 'Linked Wallets', 'AML Report']) {
+    for (const title of [
+      'Wallet Address',
+      'Risk Score',
+      'AML Compliance Status',
+      'Wallet Age',
+      'Jurisdiction',
+      'Sanctions & Blacklists',
+      'Source of Funds',
+      'Recommendations',
+      'Linked Wallets',
+      'AML Report',
+    ]) {
       await result.getByRole('heading', { name: title, exact: true }).waitFor();
     }
     await result.getByText(a.btcWallet, { exact: true }).first().waitFor();
@@ -342,7 +371,10 @@ describe('the Wallet Checker', () => {
     expect(text).not.toMatch(/of 100|Low Risk|Safe address/);
 
     await page.getByRole('link', { name: 'History' }).first().click();
-    const row = page.getByTestId('history-table').getByTestId('history-row').filter({ hasText: shortenAddress(address) });
+    const row = page
+      .getByTestId('history-table')
+      .getByTestId('history-row')
+      .filter({ hasText: shortenAddress(address) });
     await row.getByText('Incomplete', { exact: true }).waitFor();
     await row.getByText('Incomplete — data unavailable').waitFor();
     expect(await row.locator('[data-tone="low"]').count()).toBe(0);

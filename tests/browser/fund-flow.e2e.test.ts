@@ -34,8 +34,17 @@ beforeAll(async () => {
   replay = await startReplayServer(traceRoutes('esplora'));
   work = mkdtempSync(path.join(tmpdir(), 'ws-fund-flow-e2e-'));
   const labels = path.join(work, 'labels.json');
-  const label = (address: string, category: string, name: string) => ({ address, network: 'bitcoin', category, name, source: 'https://compliance.example.com/cases/trace' });
-  writeFileSync(labels, JSON.stringify({ description: 'The trace scenario', labels: [label(a.e, 'exchange', 'Exchange E (test)'), label(a.z, 'mixer', 'Mixer Z (test)')] }));
+  const label = (address: string, category: string, name: string) => ({
+    address,
+    network: 'bitcoin',
+    category,
+    name,
+    source: 'https://compliance.example.com/cases/trace',
+  });
+  writeFileSync(
+    labels,
+    JSON.stringify({ description: 'The trace scenario', labels: [label(a.e, 'exchange', 'Exchange E (test)'), label(a.z, 'mixer', 'Mixer Z (test)')] }),
+  );
   server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, EXTRA_LABELS_FILE: labels, CHAIN_DATA_RETRIES: '0' });
   const sdn = path.join(work, 'sdn.csv');
   writeFileSync(sdn, `90007,"TRACED PARTY ON THE LIST",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${a.x}."\n`);
@@ -54,7 +63,11 @@ const centre = async (locator: Locator) => {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 };
 const distance = (p: { x: number; y: number }, q: { x: number; y: number }) => Math.hypot(p.x - q.x, p.y - q.y);
-const premiumChecks = (page: Page, value: number) => page.getByTestId('premium-checks').filter({ hasText: new RegExp(`^${value}$`) }).first();
+const premiumChecks = (page: Page, value: number) =>
+  page
+    .getByTestId('premium-checks')
+    .filter({ hasText: new RegExp(`^${value}$`) })
+    .first();
 
 it('draws the fund flow of a real check, links each address to its explorer page and to its own check, and reads as a table', async () => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: server.url.replace('localhost', '127.0.0.1') });
@@ -128,18 +141,27 @@ it('draws the fund flow of a real check, links each address to its explorer page
 
   // Its own check: the wallet checker with X filled in, and nothing checked or charged.
   await x.getByRole('link', { name: `Check ${short(a.x)} in the wallet checker` }).click();
-  await page.waitForURL((url) => url.pathname === '/dashboard/wallet-checker' && url.searchParams.get('address') === a.x && url.searchParams.get('network') === 'bitcoin');
+  await page.waitForURL(
+    (url) => url.pathname === '/dashboard/wallet-checker' && url.searchParams.get('address') === a.x && url.searchParams.get('network') === 'bitcoin',
+  );
   const input = page.getByTestId('wallet-address-input');
   await page.waitForFunction((address) => (document.querySelector('[data-testid="wallet-address-input"]') as HTMLInputElement | null)?.value === address, a.x);
   expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
-  await page.getByTestId('check-button').filter({ hasText: /^Check$/ }).waitFor();
+  await page
+    .getByTestId('check-button')
+    .filter({ hasText: /^Check$/ })
+    .waitFor();
   expect(await page.getByRole('dialog', { name: 'Running AML Analysis...' }).count()).toBe(0);
   await premiumChecks(page, 19).waitFor();
 
   // History's Details show the graph of the check too.
   await page.getByRole('link', { name: 'History' }).first().click();
   await page.waitForURL('**/dashboard/history');
-  await page.getByTestId('history-row').filter({ hasText: short(a.wallet) }).getByRole('button', { name: /details/i }).click();
+  await page
+    .getByTestId('history-row')
+    .filter({ hasText: short(a.wallet) })
+    .getByRole('button', { name: /details/i })
+    .click();
   const details = page.getByRole('dialog', { name: /^Check [0-9a-f-]{8} details$/ });
   await details.getByRole('heading', { name: 'Fund flow' }).waitFor();
   await details.getByRole('group', { name: `${short(a.x)}: sanctioned, 2 hops, 15% of the value` }).waitFor();
@@ -154,7 +176,9 @@ it('draws the fund flow of a real check, links each address to its explorer page
 it('lists the fund flow in the PDF of the check: each address by hop with its category and share', async () => {
   const customer = { email: 'flows@exchange.example', password: 'Flows-Passphrase-2026' };
   const token = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: customer })).body.token;
-  const [check] = (await server.api<Array<{ id: string; wallet_address: string }>>('GET', '/api/transactions/history', { token })).body.filter((c) => c.wallet_address === a.wallet);
+  const [check] = (await server.api<Array<{ id: string; wallet_address: string }>>('GET', '/api/transactions/history', { token })).body.filter(
+    (c) => c.wallet_address === a.wallet,
+  );
   const res = await fetch(`${server.url.replace('localhost', '127.0.0.1')}/api/pdf/download_aml_report`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -165,7 +189,9 @@ it('lists the fund flow in the PDF of the check: each address by hop with its ca
   writeFileSync(file, Buffer.from(await res.arrayBuffer()));
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
   expect(text).toContain('FUND FLOW');
-  expect(text.replace(/\s+/g, ' ')).toContain('7 addresses funds moved through, up to 2 hops from the wallet, with the share of its examined volume through each:');
+  expect(text.replace(/\s+/g, ' ')).toContain(
+    '7 addresses funds moved through, up to 2 hops from the wallet, with the share of its examined volume through each:',
+  );
   expect(text).toMatch(new RegExp(`^\\s*2\\s+15\\.0%\\s+sanctioned\\s+${a.x}\\s*$`, 'm'));
   expect(text).toMatch(new RegExp(`^\\s*1\\s+60\\.0%\\s+unlabelled\\s+${a.i1}\\s*$`, 'm'));
   expect(text).toMatch(new RegExp(`^\\s*2\\s+5\\.0%\\s+mixer\\s+${a.z}\\s*$`, 'm'));
@@ -197,6 +223,8 @@ it('shows admins the latest check’s graph in the Wallets drawer, each address 
   await x.getByRole('link', { name: `Open ${short(a.x)} in Wallets` }).click();
   await page.waitForURL((url) => url.pathname === '/admin/wallets' && url.searchParams.get('address') === a.x);
   await drawer.getByTestId('wallet-not-screened').getByText('This address has not been checked on Bitcoin yet.').waitFor();
-  expect(await drawer.getByRole('link', { name: 'Check it in the wallet checker' }).getAttribute('href')).toBe(`/dashboard/wallet-checker?address=${a.x}&network=bitcoin`);
+  expect(await drawer.getByRole('link', { name: 'Check it in the wallet checker' }).getAttribute('href')).toBe(
+    `/dashboard/wallet-checker?address=${a.x}&network=bitcoin`,
+  );
   await context.close();
 }, 120_000);

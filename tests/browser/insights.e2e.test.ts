@@ -31,25 +31,50 @@ async function customer(email: string) {
   return (await server.api<{ token: string }>('POST', '/api/auth/login', { body: user })).body.token;
 }
 async function check(token: string, wallet_address: string) {
-  const res = await server.api<{ status: string }>('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address }, headers: { 'Idempotency-Key': randomUUID() } });
+  const res = await server.api<{ status: string }>('POST', '/api/transactions/analyze-realtime', {
+    token,
+    body: { wallet_address },
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
   expect(res.body.status).toBe('completed');
 }
 /** A purchase as billing records it, on the user's stream. */
-async function purchase(userId: string, amount: number, checks: number, at: Date, payment: { provider: 'stripe' | 'local'; test: boolean } = { provider: 'stripe', test: false }) {
+async function purchase(
+  userId: string,
+  amount: number,
+  checks: number,
+  at: Date,
+  payment: { provider: 'stripe' | 'local'; test: boolean } = { provider: 'stripe', test: false },
+) {
   const stream = `user-${userId}`;
-  const data = { userId, purchaseId: randomUUID(), planId: `plan-${checks}`, planName: `${checks} checks`, checks, amount, currency: 'USD', ...payment, providerRef: randomUUID(), expiresAt: '2099-01-01T00:00:00.000Z', at: at.toISOString() };
-  await server.eventStore.append(stream, [{ id: randomUUID(), type: 'ChecksPurchased', data, metadata: {} }], { expectedRevision: await server.eventStore.streamRevision(stream) });
+  const data = {
+    userId,
+    purchaseId: randomUUID(),
+    planId: `plan-${checks}`,
+    planName: `${checks} checks`,
+    checks,
+    amount,
+    currency: 'USD',
+    ...payment,
+    providerRef: randomUUID(),
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    at: at.toISOString(),
+  };
+  await server.eventStore.append(stream, [{ id: randomUUID(), type: 'ChecksPurchased', data, metadata: {} }], {
+    expectedRevision: await server.eventStore.streamRevision(stream),
+  });
 }
 
 beforeAll(async () => {
-  replay = await startReplayServer([
-    ...recordedWalletRoutes(),
-  ]);
+  replay = await startReplayServer([...recordedWalletRoutes()]);
   server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, CHAIN_DATA_RETRIES: '0', CHAIN_DATA_TIMEOUT_MS: '2000', CHECK_WAIT_MS: '20000' });
   base = server.url.replace('localhost', '127.0.0.1');
   const dir = mkdtempSync(path.join(tmpdir(), 'ws-sdn-'));
   const csv = path.join(dir, 'sdn.csv');
-  writeFileSync(csv, `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${SANCTIONED}; Digital Currency Address - XBT ${a.btcA}."\n`);
+  writeFileSync(
+    csv,
+    `90001,"HERON TEST EXCHANGE LTD.",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${SANCTIONED}; Digital Currency Address - XBT ${a.btcA}."\n`,
+  );
   await runSanctionsSync({ eventStore: server.eventStore, file: csv, clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
 
   const [first, second] = [await customer(customers[0]!), await customer(customers[1]!)];
@@ -60,7 +85,9 @@ beforeAll(async () => {
   await check(second, a.btcFresh);
   const admin = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: ADMIN })).body.token;
   await server.projections.waitFor(await server.eventStore.headPosition());
-  const ids = await Promise.all(customers.map(async (email) => (await server.api<Array<{ id: string }>>('GET', `/api/admin/customers?email=${email}`, { token: admin })).body[0]!.id));
+  const ids = await Promise.all(
+    customers.map(async (email) => (await server.api<Array<{ id: string }>>('GET', `/api/admin/customers?email=${email}`, { token: admin })).body[0]!.id),
+  );
   const now = Date.now();
   await purchase(ids[0]!, 49, 100, new Date(now));
   await purchase(ids[1]!, 9.99, 10, new Date(now - 3 * 86_400_000));
@@ -124,7 +151,10 @@ describe('an admin', () => {
     await page.waitForTimeout(400); // the drawer's slide-in
     await screenshot(page, 'admin-wallet-checks');
 
-    await checks.getByRole('button', { name: /^Details of the check/ }).first().click();
+    await checks
+      .getByRole('button', { name: /^Details of the check/ })
+      .first()
+      .click();
     const details = drawer.getByRole('region', { name: 'Check details' });
     await details.getByText(customers[0]!).waitFor();
     await details.getByText('Risk Score').first().waitFor();
@@ -142,9 +172,21 @@ describe('an admin', () => {
     const totals = page.getByRole('group', { name: 'Totals' });
     await totals.getByTestId('stat-revenue').getByText('$157.99').waitFor();
     await totals.getByTestId('stat-test-payments').getByText('$25.00, not counted as revenue').waitFor();
-    await page.getByRole('img', { name: /^Revenue per day/ }).locator('svg.recharts-surface').first().waitFor();
-    await page.getByRole('img', { name: /^Checks per day: 5 requested/ }).locator('svg.recharts-surface').first().waitFor();
-    await page.getByRole('img', { name: /^Risk levels of 5 completed checks: Low Risk 0, Medium Risk 0, High Risk 4, Incomplete 1, Unknown 0/ }).locator('svg.recharts-surface').first().waitFor();
+    await page
+      .getByRole('img', { name: /^Revenue per day/ })
+      .locator('svg.recharts-surface')
+      .first()
+      .waitFor();
+    await page
+      .getByRole('img', { name: /^Checks per day: 5 requested/ })
+      .locator('svg.recharts-surface')
+      .first()
+      .waitFor();
+    await page
+      .getByRole('img', { name: /^Risk levels of 5 completed checks: Low Risk 0, Medium Risk 0, High Risk 4, Incomplete 1, Unknown 0/ })
+      .locator('svg.recharts-surface')
+      .first()
+      .waitFor();
     await page.getByRole('table', { name: 'Top customers by checks' }).getByRole('cell', { name: customers[0] }).waitFor();
     await page.getByRole('table', { name: 'Top customers by revenue' }).getByRole('cell', { name: '$148.00' }).waitFor();
     await page.waitForTimeout(600); // chart animations
@@ -159,7 +201,11 @@ describe('an admin', () => {
   it('reads Financial stats and Wallets on a phone', async () => {
     const page = await adminPage({ width: 390, height: 844 });
     await page.goto('/admin/financial-stats');
-    await page.getByRole('img', { name: /^Revenue per day/ }).locator('svg.recharts-surface').first().waitFor();
+    await page
+      .getByRole('img', { name: /^Revenue per day/ })
+      .locator('svg.recharts-surface')
+      .first()
+      .waitFor();
     await page.waitForTimeout(600);
     await screenshot(page, 'admin-financial-stats-mobile');
     await page.goto('/admin/wallets');

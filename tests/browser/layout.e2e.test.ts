@@ -45,7 +45,11 @@ beforeAll(async () => {
   token = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: user })).body.token;
   // A complete check and an incomplete one in History.
   for (const wallet_address of [a.btcWallet, UNREACHABLE_EVM]) {
-    const res = await server.api('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address }, headers: { 'Idempotency-Key': randomUUID() } });
+    const res = await server.api('POST', '/api/transactions/analyze-realtime', {
+      token,
+      body: { wallet_address },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
     expect(res.status).toBe(200);
   }
   browser = await launchBrowser();
@@ -91,37 +95,42 @@ async function onScreen(page: Page, selector: ReturnType<Page['locator']>) {
 describe.each(VIEWPORTS)('at $width × $height ($name)', (viewport) => {
   const wide = viewport.width >= 992;
 
-  it(wide ? 'shows the sidebar, the balance, the e-mail and Logout' : 'puts the navigation and the account in a drawer that says bonus checks are part of the total', async () => {
-    const { checks_left, bonus_checks } = (await server.api<{ checks_left: number; bonus_checks: number }>('GET', '/api/profile', { token })).body;
-    // 20 bonus checks on registration, none bought: every check left is a bonus check.
-    expect(bonus_checks).toBe(checks_left);
-    const balance = new RegExp(`^${checks_left}$`);
-    const page = await pageAt(viewport, userState);
-    await page.goto('/dashboard/history');
-    await page.getByRole('heading', { name: 'Wallet Checks History' }).waitFor();
-    const header = page.locator('header');
-    if (wide) {
-      await header.getByTestId('premium-checks').filter({ hasText: balance }).waitFor();
-      await header.getByText(user.email).waitFor();
-      await header.getByRole('button', { name: 'Logout' }).waitFor();
-      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'History' }).waitFor();
-      expect(await header.getByRole('button', { name: 'Open navigation' }).isVisible()).toBe(false);
-      for (const control of [header.getByTestId('premium-checks'), header.getByText(user.email), header.getByRole('button', { name: 'Logout' })]) {
-        expect(await onScreen(page, control)).toBe(true);
+  it(
+    wide
+      ? 'shows the sidebar, the balance, the e-mail and Logout'
+      : 'puts the navigation and the account in a drawer that says bonus checks are part of the total',
+    async () => {
+      const { checks_left, bonus_checks } = (await server.api<{ checks_left: number; bonus_checks: number }>('GET', '/api/profile', { token })).body;
+      // 20 bonus checks on registration, none bought: every check left is a bonus check.
+      expect(bonus_checks).toBe(checks_left);
+      const balance = new RegExp(`^${checks_left}$`);
+      const page = await pageAt(viewport, userState);
+      await page.goto('/dashboard/history');
+      await page.getByRole('heading', { name: 'Wallet Checks History' }).waitFor();
+      const header = page.locator('header');
+      if (wide) {
+        await header.getByTestId('premium-checks').filter({ hasText: balance }).waitFor();
+        await header.getByText(user.email).waitFor();
+        await header.getByRole('button', { name: 'Logout' }).waitFor();
+        await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'History' }).waitFor();
+        expect(await header.getByRole('button', { name: 'Open navigation' }).isVisible()).toBe(false);
+        for (const control of [header.getByTestId('premium-checks'), header.getByText(user.email), header.getByRole('button', { name: 'Logout' })]) {
+          expect(await onScreen(page, control)).toBe(true);
+        }
+      } else {
+        expect(await header.getByRole('button', { name: 'Logout' }).isVisible()).toBe(false);
+        await header.getByRole('button', { name: 'Open navigation' }).click();
+        const drawer = page.getByRole('dialog', { name: 'Navigation' });
+        await drawer.getByTestId('premium-checks').filter({ hasText: balance }).waitFor();
+        // The bonus reads as part of the Premium Checks total, not as a second balance.
+        expect(await drawer.getByText(/^of which \d+ are free bonus checks$/).textContent()).toBe(`of which ${bonus_checks} are free bonus checks`);
+        await drawer.getByRole('button', { name: 'Logout' }).waitFor();
+        await page.waitForTimeout(300);
+        await screenshot(page, `layout-${viewport.name}-drawer`);
       }
-    } else {
-      expect(await header.getByRole('button', { name: 'Logout' }).isVisible()).toBe(false);
-      await header.getByRole('button', { name: 'Open navigation' }).click();
-      const drawer = page.getByRole('dialog', { name: 'Navigation' });
-      await drawer.getByTestId('premium-checks').filter({ hasText: balance }).waitFor();
-      // The bonus reads as part of the Premium Checks total, not as a second balance.
-      expect(await drawer.getByText(/^of which \d+ are free bonus checks$/).textContent()).toBe(`of which ${bonus_checks} are free bonus checks`);
-      await drawer.getByRole('button', { name: 'Logout' }).waitFor();
-      await page.waitForTimeout(300);
-      await screenshot(page, `layout-${viewport.name}-drawer`);
-    }
-    await page.context().close();
-  });
+      await page.context().close();
+    },
+  );
 
   it('shows History without scrolling sideways, each check by its id, with its network', async () => {
     const page = await pageAt(viewport, userState);

@@ -25,10 +25,20 @@ let base: string;
 
 beforeAll(async () => {
   replay = await startReplayServer([...recordedWalletRoutes()]);
-  server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, CHAIN_DATA_RETRIES: '0', CHAIN_DATA_TIMEOUT_MS: '2000', CHAIN_DATA_CACHE_TTL_MS: '0' });
+  server = await startTestServer({
+    BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
+    CHAIN_DATA_RETRIES: '0',
+    CHAIN_DATA_TIMEOUT_MS: '2000',
+    CHAIN_DATA_CACHE_TTL_MS: '0',
+  });
   base = server.url.replace('localhost', '127.0.0.1');
   // The list in force does not name the wallet (the fixture's sdn.csv).
-  await runSanctionsSync({ eventStore: server.eventStore, file: path.join(fixtures, 'sdn.csv'), clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
+  await runSanctionsSync({
+    eventStore: server.eventStore,
+    file: path.join(fixtures, 'sdn.csv'),
+    clock: () => new Date(),
+    logger: createLogger({ level: 'silent' }),
+  });
   expect((await server.api('POST', '/api/auth/register', { body: customer })).status).toBe(201);
   browser = await launchBrowser();
 }, 60_000);

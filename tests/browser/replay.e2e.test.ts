@@ -41,13 +41,25 @@ beforeAll(async () => {
   server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, CHAIN_DATA_RETRIES: '0', CHAIN_DATA_TIMEOUT_MS: '2000', CHECK_WAIT_MS: '20000' });
   base = server.url.replace('localhost', '127.0.0.1');
   const dir = mkdtempSync(path.join(tmpdir(), 'ws-sdn-'));
-  writeFileSync(path.join(dir, 'sdn.csv'), `90002,"COUNTERPARTY ON THE LIST",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${a.btcA}."\n`);
-  await runSanctionsSync({ eventStore: server.eventStore, file: path.join(dir, 'sdn.csv'), clock: () => new Date(), logger: createLogger({ level: 'silent' }) });
+  writeFileSync(
+    path.join(dir, 'sdn.csv'),
+    `90002,"COUNTERPARTY ON THE LIST",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${a.btcA}."\n`,
+  );
+  await runSanctionsSync({
+    eventStore: server.eventStore,
+    file: path.join(dir, 'sdn.csv'),
+    clock: () => new Date(),
+    logger: createLogger({ level: 'silent' }),
+  });
   rmSync(dir, { recursive: true, force: true });
 
   expect((await server.api('POST', '/api/auth/register', { body: customer })).status).toBe(201);
   const token = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: customer })).body.token;
-  const check = await server.api<{ check_id: string; status: string }>('POST', '/api/transactions/analyze-realtime', { token, body: { wallet_address: a.btcWallet }, headers: { 'Idempotency-Key': randomUUID() } });
+  const check = await server.api<{ check_id: string; status: string }>('POST', '/api/transactions/analyze-realtime', {
+    token,
+    body: { wallet_address: a.btcWallet },
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
   expect(check.body.status).toBe('completed');
   checkId = check.body.check_id;
   adminToken = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: ADMIN })).body.token;
@@ -55,7 +67,9 @@ beforeAll(async () => {
   expect(replayed.body.verdict).toBe('identical');
   score = replayed.body.recorded!.result.risk_score;
   await server.projections.waitFor(await server.eventStore.headPosition());
-  customerId = (await server.api<Array<{ id: string; email: string }>>('GET', `/api/admin/customers?email=${customer.email}`, { token: adminToken })).body.find((c) => c.email === customer.email)!.id;
+  customerId = (await server.api<Array<{ id: string; email: string }>>('GET', `/api/admin/customers?email=${customer.email}`, { token: adminToken })).body.find(
+    (c) => c.email === customer.email,
+  )!.id;
   browser = await launchBrowser();
 }, 90_000);
 afterAll(async () => {
@@ -92,7 +106,10 @@ it("opens a check's evidence from History, replays it identical with its score, 
   // The versions it used, and its events by their human names with type, position and hash.
   const versions = page.getByRole('region', { name: 'Versions used' });
   await versions.getByText(RISK_MODEL_VERSION, { exact: true }).waitFor();
-  await versions.getByText(/OFAC|ofac/).first().waitFor();
+  await versions
+    .getByText(/OFAC|ofac/)
+    .first()
+    .waitFor();
   const events = page.getByRole('list', { name: 'Events of the check' });
   await events.getByTestId('stream-event').first().waitFor();
   expect(await events.getByRole('listitem').count()).toBe(9);
@@ -100,7 +117,10 @@ it("opens a check's evidence from History, replays it identical with its score, 
   expect(await events.getByTestId('event-type').first().textContent()).toBe('WalletCheckRequested');
   await events.getByRole('button', { name: 'Copy hash' }).first().waitFor();
   await events.getByRole('button', { name: 'Show data' }).first().click();
-  await events.getByLabel(/^Data of event \d+ as JSON$/).first().waitFor();
+  await events
+    .getByLabel(/^Data of event \d+ as JSON$/)
+    .first()
+    .waitFor();
   await expectAccessible(page, 'Check evidence');
   await expectNoSidewaysScroll(page, 'Check evidence at 1366 px');
 
@@ -111,7 +131,12 @@ it("opens a check's evidence from History, replays it identical with its score, 
   await verdict.getByText('Identical', { exact: true }).waitFor();
   expect(await verdict.getByTestId('replay-score').textContent()).toBe(`${score} / 100`);
   const agreed = page.getByRole('table', { name: 'The recorded and the replayed verdict' });
-  expect(await agreed.getByRole('row', { name: /^Risk score/ }).getByRole('cell').allTextContents()).toEqual(['Risk score', String(score), String(score)]);
+  expect(
+    await agreed
+      .getByRole('row', { name: /^Risk score/ })
+      .getByRole('cell')
+      .allTextContents(),
+  ).toEqual(['Risk score', String(score), String(score)]);
   await page.waitForTimeout(300);
   await expectAccessible(page, 'Replay: identical');
   await screenshot(page, 'admin-check-replay-identical');
@@ -120,7 +145,9 @@ it("opens a check's evidence from History, replays it identical with its score, 
   const db = new Database(path.join(server.dataDir, 'walletscreen.db'));
   db.pragma('busy_timeout = 5000');
   const changed = db
-    .prepare("UPDATE events SET data = json_set(data, '$.result.risk_score', json_extract(data, '$.result.risk_score') - 7) WHERE stream_id = ? AND type = 'WalletCheckCompleted'")
+    .prepare(
+      "UPDATE events SET data = json_set(data, '$.result.risk_score', json_extract(data, '$.result.risk_score') - 7) WHERE stream_id = ? AND type = 'WalletCheckCompleted'",
+    )
     .run(`check-${checkId}`);
   db.close();
   expect(changed.changes).toBe(1);
@@ -142,7 +169,11 @@ it("opens a check's evidence from History, replays it identical with its score, 
 }, 90_000);
 
 it("browses a customer's stream before and after a top-up, showing the two balances", async () => {
-  const topUp = await server.api('POST', `/api/admin/topup/${customerId}`, { token: adminToken, body: { amount: 5, reason: 'Goodwill' }, headers: { 'Idempotency-Key': randomUUID() } });
+  const topUp = await server.api('POST', `/api/admin/topup/${customerId}`, {
+    token: adminToken,
+    body: { amount: 5, reason: 'Goodwill' },
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
   expect(topUp.status).toBe(200);
   const page = await adminPage();
   await page.getByRole('link', { name: 'Streams' }).click();
@@ -194,7 +225,10 @@ it("browses a customer's stream before and after a top-up, showing the two balan
 
   // From the audit log, an event's stream opens as of that event.
   await page.getByRole('link', { name: 'Audit log' }).click();
-  const topUpRow = page.getByRole('table', { name: 'Audit log' }).getByRole('row', { name: /ChecksToppedUp/ }).first();
+  const topUpRow = page
+    .getByRole('table', { name: 'Audit log' })
+    .getByRole('row', { name: /ChecksToppedUp/ })
+    .first();
   await topUpRow.getByRole('link', { name: new RegExp(`^Open stream user-${customerId} as of event \\d+$`) }).click();
   await page.waitForURL(new RegExp(`/admin/streams/user-${customerId}\\?position=\\d+$`));
   await page.waitForFunction((n) => document.querySelector('[data-testid="balance-remaining"]')?.textContent === String(n), after);
@@ -202,7 +236,10 @@ it("browses a customer's stream before and after a top-up, showing the two balan
 
   // A stream of no fold says so.
   await page.goto('/admin/streams/sanctions-ofac');
-  await page.getByTestId('no-fold').getByText(/no known kind/).waitFor();
+  await page
+    .getByTestId('no-fold')
+    .getByText(/no known kind/)
+    .waitFor();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/admin/streams/user-${customerId}`);

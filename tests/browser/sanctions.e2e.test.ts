@@ -84,7 +84,9 @@ it('loads an OFAC file from the Sanctions & lists screen, and the status card sh
   await customer.getByTestId('wallet-address-input').fill('129eYFMGqbRpqTpJn2TyvnM1gfjCEXTJxD');
   await customer.getByTestId('check-button').click();
   const result = customer.getByTestId('analysis-result');
-  await result.getByText('Sanctioned: IBIS RELAY SERVICES LTD. (OFAC SDN: CYBER2; listed under USDT (Omni Layer))', { exact: true }).waitFor({ timeout: 60_000 });
+  await result
+    .getByText('Sanctioned: IBIS RELAY SERVICES LTD. (OFAC SDN: CYBER2; listed under USDT (Omni Layer))', { exact: true })
+    .waitFor({ timeout: 60_000 });
   await result.getByText('High Risk').first().waitFor();
   await customer.getByText('Sanctions screening unavailable').waitFor({ state: 'detached' });
   await customer.context().close();
@@ -99,7 +101,9 @@ it('refuses an older file in words, and loads it when told to replace the newer 
   await form.getByRole('button', { name: 'Load OFAC file' }).click();
   const refusal = form.getByRole('alert');
   await refusal.getByText('The file was not loaded: the list in force stays').waitFor();
-  await refusal.getByText(/published 03\.11\.2026, before the list in force \(published 20\.11\.2026\).*tick "Replace the list in force even though this file is older"/).waitFor();
+  await refusal
+    .getByText(/published 03\.11\.2026, before the list in force \(published 20\.11\.2026\).*tick "Replace the list in force even though this file is older"/)
+    .waitFor();
   // The card notes the refused attempt under the list, in words.
   await page.getByRole('status', { name: 'Last attempt' }).getByText('The last upload of an OFAC file on', { exact: false }).waitFor();
   await page.getByText('failed: the list is older than the list in force; the list above stays in force.', { exact: false }).waitFor();

@@ -24,7 +24,12 @@ let base: string;
 
 beforeAll(async () => {
   replay = await startReplayServer([...recordedWalletRoutes(), { path: '/chainabuse/reports', replies: [{ json: { reports: [], count: 0 } }] }]);
-  server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, CHAINABUSE_URL: `${replay.url}/chainabuse`, CHAINABUSE_API_KEY: 'e2e-test-key', CHAIN_DATA_RETRIES: '0' });
+  server = await startTestServer({
+    BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
+    CHAINABUSE_URL: `${replay.url}/chainabuse`,
+    CHAINABUSE_API_KEY: 'e2e-test-key',
+    CHAIN_DATA_RETRIES: '0',
+  });
   base = server.url.replace('localhost', '127.0.0.1');
   browser = await launchBrowser();
 }, 90_000);
@@ -38,7 +43,11 @@ it('loads the landing page within its budgets, compressed, its hashed assets cac
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const weight = await measureFirstLoad(context, `${base}/`, (page) => page.getByRole('heading', { name: /Is This Wallet Clean\?/i }).waitFor());
   await context.close();
-  const summary = { transferredKB: Math.round(weight.transferred / KB), scriptGzippedKB: Math.round(weight.scriptGzipped / KB), decodedKB: Math.round(weight.decoded / KB) };
+  const summary = {
+    transferredKB: Math.round(weight.transferred / KB),
+    scriptGzippedKB: Math.round(weight.scriptGzipped / KB),
+    decodedKB: Math.round(weight.decoded / KB),
+  };
   console.log(`landing page, first visit: ${JSON.stringify(summary)}`);
 
   expect(weight.transferred).toBeLessThanOrEqual(250 * KB);
@@ -82,7 +91,9 @@ async function watchedContext(violations: string[], viewport = { width: 1440, he
   // Added through DevTools, not as a page script, so the policy under test does not block it.
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      void (window as unknown as { reportViolation: (t: string) => Promise<void> }).reportViolation(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} ${e.sourceFile}:${e.lineNumber}`);
+      void (window as unknown as { reportViolation: (t: string) => Promise<void> }).reportViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} ${e.sourceFile}:${e.lineNumber}`,
+      );
     });
   });
   context.on('console', (message) => {
@@ -106,8 +117,14 @@ it('reports no CSP violation on the landing page, a check with its PDF, every da
   let page = await wide.newPage();
   page.setDefaultTimeout(30_000);
   await visit(page, '/', () => page.getByRole('heading', { name: /Is This Wallet Clean\?/i }).waitFor());
-  await page.getByRole('banner').getByRole('button', { name: /Switch to (dark|light) theme/ }).hover();
-  await page.getByRole('tooltip').filter({ hasText: /Switch to (dark|light) theme/ }).waitFor();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Switch to (dark|light) theme/ })
+    .hover();
+  await page
+    .getByRole('tooltip')
+    .filter({ hasText: /Switch to (dark|light) theme/ })
+    .waitFor();
   await wide.close();
   const narrow = await watchedContext(violations, { width: 390, height: 844 });
   page = await narrow.newPage();
@@ -133,7 +150,7 @@ it('reports no CSP violation on the landing page, a check with its PDF, every da
   const result = page.getByTestId('analysis-result');
   await result.waitFor({ timeout: 60_000 });
   const [download] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Download AML Report' }).click()]);
-  const pdf = readFileSync((await download.path()));
+  const pdf = readFileSync(await download.path());
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   for (const screen of ['history', 'top-up', 'batch', 'watchlist', 'alerts', 'api-keys', 'webhooks']) {
     await visit(page, `/dashboard/${screen}`, () => page.getByRole('navigation', { name: 'Dashboard' }).waitFor());

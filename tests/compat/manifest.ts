@@ -47,21 +47,30 @@ export function eventsDigest(dbFile: string, count?: number): EventsDigest {
     const n = count ?? total;
     if (n > total) throw new Error(`${dbFile} holds ${total} events, fewer than the ${n} to hash`);
     const hash = createHash('sha256');
-    const rows = db.prepare(`SELECT ${DIGEST_COLUMNS.join(', ')} FROM events ORDER BY position LIMIT ?`).raw(true).iterate(n) as IterableIterator<unknown[]>;
+    const rows = db
+      .prepare(`SELECT ${DIGEST_COLUMNS.join(', ')} FROM events ORDER BY position LIMIT ?`)
+      .raw(true)
+      .iterate(n) as IterableIterator<unknown[]>;
     for (const row of rows) {
       for (const value of row) {
         if (value === null) {
           hash.update('N;');
           continue;
         }
-        if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') throw new Error(`unexpected ${typeof value} in the events table`);
+        if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint')
+          throw new Error(`unexpected ${typeof value} in the events table`);
         const bytes = Buffer.from(String(value), 'utf8');
         hash.update(`${typeof value === 'string' ? 'T' : 'I'}${bytes.length}:`);
         hash.update(bytes);
       }
       hash.update('\n');
     }
-    return { count: n, sha256: hash.digest('hex'), columns: DIGEST_COLUMNS, encoding: 'per column: N; for NULL, else T (text) or I (integer), byte length, colon, UTF-8 bytes; a newline after each row' };
+    return {
+      count: n,
+      sha256: hash.digest('hex'),
+      columns: DIGEST_COLUMNS,
+      encoding: 'per column: N; for NULL, else T (text) or I (integer), byte length, colon, UTF-8 bytes; a newline after each row',
+    };
   } finally {
     db.close();
   }
@@ -198,7 +207,16 @@ export interface Manifest {
   /** GET /api/admin/transactions ids, newest first. */
   adminHistory: string[];
   cases: Array<{ id: string; owner: string; detail: Record<string, unknown>; adminDetail: Record<string, unknown> }>;
-  apiKeys: Array<{ owner: string; id: string; key: string; revoked: boolean; expired: boolean; listed: Record<string, unknown>; status: number; error: string | null }>;
+  apiKeys: Array<{
+    owner: string;
+    id: string;
+    key: string;
+    revoked: boolean;
+    expired: boolean;
+    listed: Record<string, unknown>;
+    status: number;
+    error: string | null;
+  }>;
   purchases: { admin: unknown[]; byUser: Record<string, unknown> };
   localCheckouts: Array<{ owner: string; session: string; answer: Record<string, unknown> }>;
   lists: unknown[];

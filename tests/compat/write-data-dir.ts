@@ -118,7 +118,12 @@ const device = (who: Key, n = 1) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit
 async function signIn(who: Key, n = 1): Promise<string> {
   const p = people[who];
   const url = p.role === 'user' ? '/api/auth/login' : '/api/admin/admin-login';
-  const { token } = await call<{ token: string }>('POST', url, { body: { email: p.email, password: p.password }, headers: { 'user-agent': device(who, n) } }, 200);
+  const { token } = await call<{ token: string }>(
+    'POST',
+    url,
+    { body: { email: p.email, password: p.password }, headers: { 'user-agent': device(who, n) } },
+    200,
+  );
   tokens.set(who, token);
   return token;
 }
@@ -168,7 +173,12 @@ const sanctionsV1 = [
 const sanctionsV2 = [sanctionsV1, sdnLine(90011, 'LATE LISTED TRADING CO.', [`XBT ${t.btc.e}`, `SOL ${t.sol.x}`])].join('\n');
 
 const uploadSanctions = (text: string, fileName: string, expected: number) =>
-  call('POST', `/api/admin/sanctions/upload?file_name=${encodeURIComponent(fileName)}`, { token: tok('admin'), raw: text, headers: { 'content-type': 'application/octet-stream' } }, expected);
+  call(
+    'POST',
+    `/api/admin/sanctions/upload?file_name=${encodeURIComponent(fileName)}`,
+    { token: tok('admin'), raw: text, headers: { 'content-type': 'application/octet-stream' } },
+    expected,
+  );
 
 const apiKeys: Array<{ owner: Key; id: string; key: string; revoked: boolean; expired: boolean }> = [];
 async function createKey(who: Key, body: Record<string, unknown>) {
@@ -179,7 +189,12 @@ async function createKey(who: Key, body: Record<string, unknown>) {
 
 const localCheckouts: Array<{ owner: Key; session: string }> = [];
 async function startCheckout(who: Key, priceId: string): Promise<string> {
-  const { checkout_url } = await call<{ checkout_url: string }>('POST', '/api/billing/create-subscription-session', { token: tok(who), body: { price_id: priceId } }, 200);
+  const { checkout_url } = await call<{ checkout_url: string }>(
+    'POST',
+    '/api/billing/create-subscription-session',
+    { token: tok(who), body: { price_id: priceId } },
+    200,
+  );
   const session = /[?&]session=(lcs_[\w-]+)$/.exec(checkout_url)?.[1];
   if (!session) throw new Error(`no local checkout session in ${checkout_url}`);
   localCheckouts.push({ owner: who, session });
@@ -194,9 +209,15 @@ const caseIds: Array<{ owner: Key; id: string }> = [];
 /** The newest password-reset link in the outbox (the e-mail the server wrote without SMTP). */
 function resetTokenFromOutbox(dataDir: string, email: string): string | null {
   const outbox = path.join(dataDir, 'outbox');
-  const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('-password-reset.eml')).sort() : [];
+  const files = existsSync(outbox)
+    ? readdirSync(outbox)
+        .filter((f) => f.endsWith('-password-reset.eml'))
+        .sort()
+    : [];
   for (const file of files.reverse()) {
-    const raw = readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const raw = readFileSync(path.join(outbox, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
     if (!raw.includes(email)) continue;
     const token = /\/set-password\?token=([^\s"<&]+)/.exec(raw)?.[1];
     if (token) return token;
@@ -226,12 +247,27 @@ async function phaseOne(receiver: WebhookReceiver, dataDir: string) {
   await uploadSanctions('this is not a sanctions list\n', 'sdn.csv', 400);
   await uploadSanctions(`${sanctionsV1}\n`, 'sdn.csv', 200);
   const labelsPath = path.join(repoRoot, 'workers', 'test-fixtures', 'feeds', 'custom-labels-v1.json');
-  await call('POST', '/api/admin/feeds/custom-labels?file_name=labels.json', { token: tok('admin'), raw: '{"labels": [{"address": "nope"}]}', headers: { 'content-type': 'application/json' } }, 400);
-  await call('POST', '/api/admin/feeds/custom-labels?file_name=custom-labels-v1.json', { token: tok('admin'), raw: readFileSync(labelsPath, 'utf8'), headers: { 'content-type': 'application/json' } }, 200);
+  await call(
+    'POST',
+    '/api/admin/feeds/custom-labels?file_name=labels.json',
+    { token: tok('admin'), raw: '{"labels": [{"address": "nope"}]}', headers: { 'content-type': 'application/json' } },
+    400,
+  );
+  await call(
+    'POST',
+    '/api/admin/feeds/custom-labels?file_name=custom-labels-v1.json',
+    { token: tok('admin'), raw: readFileSync(labelsPath, 'utf8'), headers: { 'content-type': 'application/json' } },
+    200,
+  );
 
   // The auditor, created by the admin, reads the admin area (each read recorded).
   const { auditor } = people;
-  await call('POST', '/api/admin/auditors', { token: tok('admin'), body: { email: auditor.email, username: auditor.username, password: auditor.password } }, 201);
+  await call(
+    'POST',
+    '/api/admin/auditors',
+    { token: tok('admin'), body: { email: auditor.email, username: auditor.username, password: auditor.password } },
+    201,
+  );
   await signIn('auditor');
   await call('GET', '/api/admin/customers', { token: tok('auditor') }, 200);
 
@@ -243,7 +279,12 @@ async function phaseOne(receiver: WebhookReceiver, dataDir: string) {
 
   // Alice's webhooks first, so her checks are delivered: one for everything, one that fails once, one to delete, one she turns off.
   const hooks = async (pathName: string, events: string[], description?: string) => {
-    const created = await call<{ id: string }>('POST', '/api/webhooks', { token: tok('alice'), body: { url: `${receiver.url}${pathName}`, events, ...(description ? { description } : {}) } }, 201);
+    const created = await call<{ id: string }>(
+      'POST',
+      '/api/webhooks',
+      { token: tok('alice'), body: { url: `${receiver.url}${pathName}`, events, ...(description ? { description } : {}) } },
+      201,
+    );
     webhookIds.push({ owner: 'alice', id: created.id });
     return created.id;
   };
@@ -279,16 +320,35 @@ async function phaseOne(receiver: WebhookReceiver, dataDir: string) {
 
   // The public API: a screening with a reference, charged once however often it is retried.
   const idem = randomUUID();
-  const screening = await call<{ id: string; status: string }>('POST', '/api/v1/screenings', { body: { address: a.btcWallet, reference: 'deposit-7781' }, headers: { 'X-API-Key': main.key, 'Idempotency-Key': idem } }, 200);
-  await call('POST', '/api/v1/screenings', { body: { address: a.btcWallet, reference: 'deposit-7781' }, headers: { 'X-API-Key': main.key, 'Idempotency-Key': idem } }, 200);
+  const screening = await call<{ id: string; status: string }>(
+    'POST',
+    '/api/v1/screenings',
+    { body: { address: a.btcWallet, reference: 'deposit-7781' }, headers: { 'X-API-Key': main.key, 'Idempotency-Key': idem } },
+    200,
+  );
+  await call(
+    'POST',
+    '/api/v1/screenings',
+    { body: { address: a.btcWallet, reference: 'deposit-7781' }, headers: { 'X-API-Key': main.key, 'Idempotency-Key': idem } },
+    200,
+  );
   checks.push({ id: screening.id, owner: 'alice', via: 'api' });
   console.log(`  alice screened ${a.btcWallet} through the public API: ${screening.status}`);
 
   // A batch of three wallets (one twice).
-  const csv = ['wallet_address,network,reference', `${a.btcFresh},bitcoin,onboarding-1`, `${SANCTIONED_WALLET},,onboarding-2`, `${a.ltcWallet},litecoin,onboarding-3`, `${a.btcFresh},BTC,onboarding-4`].join('\n');
+  const csv = [
+    'wallet_address,network,reference',
+    `${a.btcFresh},bitcoin,onboarding-1`,
+    `${SANCTIONED_WALLET},,onboarding-2`,
+    `${a.ltcWallet},litecoin,onboarding-3`,
+    `${a.btcFresh},BTC,onboarding-4`,
+  ].join('\n');
   const batch = await call<{ id: string }>('POST', '/api/batches', { token: tok('alice'), raw: csv, headers: { 'content-type': 'text/csv' } }, 202);
   batchIds.push({ owner: 'alice', id: batch.id });
-  await until('the batch to complete', async () => (await call<{ status: string }>('GET', `/api/batches/${batch.id}`, { token: tok('alice') }, 200)).status === 'completed');
+  await until(
+    'the batch to complete',
+    async () => (await call<{ status: string }>('GET', `/api/batches/${batch.id}`, { token: tok('alice') }, 200)).status === 'completed',
+  );
   const rows = await call<{ items: Array<{ check_id: string | null }> }>('GET', `/api/batches/${batch.id}/rows?limit=100`, { token: tok('alice') }, 200);
   for (const id of new Set(rows.items.map((r) => r.check_id).filter((x): x is string => !!x))) checks.push({ id, owner: 'alice', via: 'batch' });
   console.log(`  alice's batch ${batch.id} completed`);
@@ -296,7 +356,12 @@ async function phaseOne(receiver: WebhookReceiver, dataDir: string) {
   // Watches: the fresh wallet (its verdict from the batch) and the traced wallet, daily; one through the API, edited, then unwatched.
   await call('POST', '/api/watchlist', { token: tok('alice'), body: { address: a.btcFresh, reference: 'customer-17', tags: ['onboarding'] } }, 201);
   await call('POST', '/api/watchlist', { token: tok('alice'), body: { address: t.btc.wallet, interval: 'daily', tags: ['traced'] } }, 201);
-  const viaApi = await call<{ items: Array<{ id: string }> }>('POST', '/api/v1/watchlist', { headers: { 'X-API-Key': main.key }, body: { address: a.btcWallet, reference: 'api-ref', interval: 'weekly' } }, 201);
+  const viaApi = await call<{ items: Array<{ id: string }> }>(
+    'POST',
+    '/api/v1/watchlist',
+    { headers: { 'X-API-Key': main.key }, body: { address: a.btcWallet, reference: 'api-ref', interval: 'weekly' } },
+    201,
+  );
   await call('PATCH', `/api/watchlist/${viaApi.items[0]!.id}`, { token: tok('alice'), body: { interval: 'daily', tags: ['review'] } }, 200);
   await call('DELETE', `/api/v1/watchlist/${viaApi.items[0]!.id}`, { headers: { 'X-API-Key': main.key } }, 200);
 
@@ -305,7 +370,12 @@ async function phaseOne(receiver: WebhookReceiver, dataDir: string) {
   caseIds.push({ owner: 'alice', id: one.id });
   await call('POST', `/api/cases/${one.id}/notes`, { token: tok('alice'), body: { text: 'Counterparty is on the OFAC list' } }, 200);
   await call('POST', `/api/cases/${one.id}/assign`, { token: tok('alice'), body: { assignee_email: ADMIN.email } }, 200);
-  await call('POST', `/api/cases/${one.id}/decision`, { token: tok('alice'), body: { decision: 'report', reason: 'Direct OFAC SDN exposure; SAR filed' } }, 200);
+  await call(
+    'POST',
+    `/api/cases/${one.id}/decision`,
+    { token: tok('alice'), body: { decision: 'report', reason: 'Direct OFAC SDN exposure; SAR filed' } },
+    200,
+  );
   await call('POST', `/api/cases/${one.id}/close`, { token: tok('alice') }, 200);
   await call('POST', `/api/cases/${one.id}/close`, { token: tok('admin') }, 200);
   const two = await call<{ id: string }>('POST', '/api/cases', { token: tok('alice'), body: { check_id: sanctioned.check_id } }, 201);
@@ -322,7 +392,12 @@ async function phaseOne(receiver: WebhookReceiver, dataDir: string) {
   await startCheckout('bob', 'enterprise');
   await check('bob', a.btcWallet);
   const beforeChange = tok('bob');
-  await call('POST', '/api/account/password', { token: beforeChange, body: { current_password: people.bob.password, new_password: 'Bob-Compat-2026-Changed!' } }, 200);
+  await call(
+    'POST',
+    '/api/account/password',
+    { token: beforeChange, body: { current_password: people.bob.password, new_password: 'Bob-Compat-2026-Changed!' } },
+    200,
+  );
   people.bob.password = 'Bob-Compat-2026-Changed!';
   refused.push({ who: 'bob', token: beforeChange, why: 'issued before the password change' });
   await signIn('bob');
@@ -353,7 +428,13 @@ async function phaseOne(receiver: WebhookReceiver, dataDir: string) {
 
   // Top-ups, one retried with its Idempotency-Key (applied once).
   const topUpKey = randomUUID();
-  for (let i = 0; i < 2; i++) await call('POST', `/api/admin/topup/${await userId('alice')}`, { token: tok('admin'), body: { amount: 10, reason: 'Enterprise trial' }, headers: { 'Idempotency-Key': topUpKey } }, 200);
+  for (let i = 0; i < 2; i++)
+    await call(
+      'POST',
+      `/api/admin/topup/${await userId('alice')}`,
+      { token: tok('admin'), body: { amount: 10, reason: 'Enterprise trial' }, headers: { 'Idempotency-Key': topUpKey } },
+      200,
+    );
   await call('POST', `/api/admin/topup/${await userId('bob')}`, { token: tok('admin'), body: { amount: 3, reason: 'Goodwill' } }, 200);
 
   // Sessions: Bob signs in on a second device and ends it from the first; Carol signs out; Erin ends her other sessions.
@@ -373,7 +454,10 @@ async function phaseOne(receiver: WebhookReceiver, dataDir: string) {
   refused.push({ who: 'erin', token: erinOther, why: 'ended by signing out all other sessions' });
 
   await call('DELETE', `/api/webhooks/${doomed}`, { token: tok('alice') }, 204);
-  webhookIds.splice(webhookIds.findIndex((w) => w.id === doomed), 1);
+  webhookIds.splice(
+    webhookIds.findIndex((w) => w.id === doomed),
+    1,
+  );
   deletedWebhooks.push({ owner: 'alice', id: doomed });
   await settleDeliveries('alice');
 }
@@ -385,7 +469,12 @@ async function phaseOne(receiver: WebhookReceiver, dataDir: string) {
 async function scheduledRescreens(skipsSoFar: number) {
   const since = Date.now() + clock.ms - HOUR;
   await until('the scheduled re-screens', async () => {
-    const { items } = await call<{ items: Array<{ pending_check_id: string | null; last_screened_at: string | null }> }>('GET', '/api/watchlist', { token: tok('alice') }, 200);
+    const { items } = await call<{ items: Array<{ pending_check_id: string | null; last_screened_at: string | null }> }>(
+      'GET',
+      '/api/watchlist',
+      { token: tok('alice') },
+      200,
+    );
     return items.length === 2 && items.every((w) => w.pending_check_id === null && w.last_screened_at !== null && Date.parse(w.last_screened_at) > since);
   });
   await until("the scheduler to skip Dave's watch", async () => {
@@ -401,7 +490,8 @@ async function phaseTwo(receiver: WebhookReceiver) {
   await scheduledRescreens(1);
 
   // A block list naming the fresh wallet Alice watches: re-screened at once, free, and an alert raised (e-mailed, and sent to her webhook).
-  const list = (name: string, kind: 'block' | 'allow', content: string) => call<{ id: string }>('POST', '/api/admin/lists', { token: tok('admin'), body: { name, kind, content } }, 201);
+  const list = (name: string, kind: 'block' | 'allow', content: string) =>
+    call<{ id: string }>('POST', '/api/admin/lists', { token: tok('admin'), body: { name, kind, content } }, 201);
   await list('Partner risk', 'block', `${a.btcFresh}\n`);
   const alert = await until('the alert', async () => {
     const { items } = await call<{ items: Array<{ id: string; emailed_at: string | null }> }>('GET', '/api/alerts?status=all', { token: tok('alice') }, 200);
@@ -410,7 +500,12 @@ async function phaseTwo(receiver: WebhookReceiver) {
   await list('Known customers', 'allow', `${t.eth.wallet}\n`);
   const old = await list('Old vendor list', 'block', `${a.btcC}\n`);
   await call('DELETE', `/api/admin/lists/${old.id}?reason=${encodeURIComponent('Vendor contract ended')}`, { token: tok('admin') }, 200);
-  await call<{ version: number }>('POST', '/api/admin/lists', { token: tok('admin'), body: { name: 'Partner risk', kind: 'block', content: `${a.btcFresh}\n${a.btcD}\n` } }, [200, 201]);
+  await call<{ version: number }>(
+    'POST',
+    '/api/admin/lists',
+    { token: tok('admin'), body: { name: 'Partner risk', kind: 'block', content: `${a.btcFresh}\n${a.btcD}\n` } },
+    [200, 201],
+  );
 
   // Alice opens the alert as a case, decides, and the admin approves the close; then reopens it. The alert is acknowledged and resolved.
   const three = await call<{ id: string }>('POST', '/api/cases', { token: tok('alice'), body: { alert_id: alert.id } }, 201);
@@ -433,7 +528,12 @@ async function phaseTwo(receiver: WebhookReceiver) {
 
   // Bob's endpoint answers 503 from now on: it fails for days (and is disabled on day 7).
   receiver.answer('/down', ...Array<number>(20).fill(503));
-  const down = await call<{ id: string }>('POST', '/api/webhooks', { token: tok('bob'), body: { url: `${receiver.url}/down`, events: ['screening.completed'], description: 'Back office (decommissioned host)' } }, 201);
+  const down = await call<{ id: string }>(
+    'POST',
+    '/api/webhooks',
+    { token: tok('bob'), body: { url: `${receiver.url}/down`, events: ['screening.completed'], description: 'Back office (decommissioned host)' } },
+    201,
+  );
   webhookIds.push({ owner: 'bob', id: down.id });
 
   // Bob buys again (this plan does not expire for a year) and checks.
@@ -446,11 +546,21 @@ async function phaseTwo(receiver: WebhookReceiver) {
   const [everything, flaky] = webhookIds.map((w) => w.id);
   await call('POST', `/api/webhooks/${everything}/secret/rotate`, { token: tok('alice') }, 200);
   await call('PATCH', `/api/webhooks/${flaky}`, { token: tok('alice'), body: { description: 'Flaky receiver (fixed)' } }, 200);
-  const { items } = await call<{ items: Array<{ id: string; attempt_count: number }> }>('GET', `/api/webhooks/${flaky}/deliveries`, { token: tok('alice') }, 200);
+  const { items } = await call<{ items: Array<{ id: string; attempt_count: number }> }>(
+    'GET',
+    `/api/webhooks/${flaky}/deliveries`,
+    { token: tok('alice') },
+    200,
+  );
   const redelivered = items.find((d) => d.attempt_count === 2)!;
   await call('POST', `/api/webhooks/${flaky}/deliveries/${redelivered.id}/redeliver`, { token: tok('alice') }, 202);
   await until('the redelivery', async () => {
-    const after = await call<{ items: Array<{ id: string; attempt_count: number; status: string }> }>('GET', `/api/webhooks/${flaky}/deliveries`, { token: tok('alice') }, 200);
+    const after = await call<{ items: Array<{ id: string; attempt_count: number; status: string }> }>(
+      'GET',
+      `/api/webhooks/${flaky}/deliveries`,
+      { token: tok('alice') },
+      200,
+    );
     return after.items.some((d) => d.id === redelivered.id && d.attempt_count === 3 && d.status === 'succeeded');
   });
 
@@ -525,7 +635,10 @@ async function phaseSeven(dataDir: string) {
     const endpoint = await call<{ enabled: boolean; disabled_reason: string | null }>('GET', `/api/webhooks/${down}`, { token: tok('bob') }, 200);
     return !endpoint.enabled && endpoint.disabled_reason !== null;
   });
-  await until('the e-mail saying so', async () => existsSync(path.join(dataDir, 'outbox')) && readdirSync(path.join(dataDir, 'outbox')).some((f) => f.includes('webhook')));
+  await until(
+    'the e-mail saying so',
+    async () => existsSync(path.join(dataDir, 'outbox')) && readdirSync(path.join(dataDir, 'outbox')).some((f) => f.includes('webhook')),
+  );
   // Its delivery, due again half an hour later, is abandoned then (the endpoint is disabled).
   server.advance(31 * 60_000);
   await until("the delivery to Bob's disabled endpoint to be abandoned", async () => {
@@ -545,8 +658,20 @@ async function balancesAgree(when: string) {
   const problems: string[] = [];
   for (const who of customers) {
     const id = await userId(who);
-    const row = (await call<Array<{ email: string; remaining_checks: number; bonus_checks: number; purchased_checks: number }>>('GET', `/api/admin/customers?email=${encodeURIComponent(people[who].email)}`, { token: admin }, 200)).find((r) => r.email === people[who].email)!;
-    const folded = await call<{ remaining_checks: number; bonus_checks: number; purchased_checks: number }>('GET', `/api/admin/audit/balance/${id}`, { token: admin }, 200);
+    const row = (
+      await call<Array<{ email: string; remaining_checks: number; bonus_checks: number; purchased_checks: number }>>(
+        'GET',
+        `/api/admin/customers?email=${encodeURIComponent(people[who].email)}`,
+        { token: admin },
+        200,
+      )
+    ).find((r) => r.email === people[who].email)!;
+    const folded = await call<{ remaining_checks: number; bonus_checks: number; purchased_checks: number }>(
+      'GET',
+      `/api/admin/audit/balance/${id}`,
+      { token: admin },
+      200,
+    );
     const pick = (b: typeof folded) => `${b.remaining_checks} (${b.bonus_checks} bonus, ${b.purchased_checks} purchased)`;
     if (pick(row) !== pick(folded)) problems.push(`${people[who].email}: Customers shows ${pick(row)}, the events give ${pick(folded)}`);
   }
@@ -561,7 +686,12 @@ function subjectOf(token: string): string {
 }
 
 async function userId(who: Key): Promise<string> {
-  const rows = await call<Array<{ id: string; email: string }>>('GET', `/api/admin/customers?email=${encodeURIComponent(people[who].email)}`, { token: tok('admin') }, 200);
+  const rows = await call<Array<{ id: string; email: string }>>(
+    'GET',
+    `/api/admin/customers?email=${encodeURIComponent(people[who].email)}`,
+    { token: tok('admin') },
+    200,
+  );
   const row = rows.find((r) => r.email === people[who].email);
   if (!row) throw new Error(`${people[who].email} is not among the customers`);
   return row.id;
@@ -602,10 +732,16 @@ async function capture(): Promise<Omit<Manifest, 'format' | 'build' | 'writtenAt
     const owner = people[c.owner];
     const ownerToken = c.owner === 'dave' ? null : tok(c.owner);
     const result = ownerToken ? await server.api<Record<string, unknown>>('GET', `/api/transactions/checks/${c.id}`, { token: ownerToken }) : null;
-    const history = ownerToken && histories[owner.email]!.includes(c.id) ? await call('GET', `/api/transactions/history/${c.id}`, { token: ownerToken }, 200) : null;
+    const history =
+      ownerToken && histories[owner.email]!.includes(c.id) ? await call('GET', `/api/transactions/history/${c.id}`, { token: ownerToken }, 200) : null;
     const adminDetail = adminRows.some((r) => r.id === c.id) ? await call('GET', `/api/admin/transactions/${c.id}`, { token: admin }, 200) : null;
     const replay = await call('GET', `/api/admin/checks/${c.id}/replay`, { token: admin }, 200);
-    const events = await call<{ status: string; events: Array<{ type: string }>; versions: unknown }>('GET', `/api/admin/checks/${c.id}/events`, { token: admin }, 200);
+    const events = await call<{ status: string; events: Array<{ type: string }>; versions: unknown }>(
+      'GET',
+      `/api/admin/checks/${c.id}/events`,
+      { token: admin },
+      200,
+    );
     const body = result?.body ?? adminDetail ?? {};
     manifestChecks.push({
       id: c.id,
@@ -631,7 +767,9 @@ async function capture(): Promise<Omit<Manifest, 'format' | 'build' | 'writtenAt
     const attempt = await server.api<{ error?: string }>('POST', signInUrl, { body: { email: p.email, password: p.password } });
     if (!blocked) tokens.set(who, (attempt.body as { token?: string }).token ?? tok(who));
     const token = blocked ? null : tok(who);
-    const profile = token ? await call<{ checks_left: number; bonus_checks: number; role: string; email: string }>('GET', '/api/profile', { token }, 200) : null;
+    const profile = token
+      ? await call<{ checks_left: number; bonus_checks: number; role: string; email: string }>('GET', '/api/profile', { token }, 200)
+      : null;
     const refusedTokens = [];
     for (const r of refused.filter((x) => x.who === who)) {
       const res = await server.api('GET', '/api/profile', { token: r.token });
@@ -647,30 +785,52 @@ async function capture(): Promise<Omit<Manifest, 'format' | 'build' | 'writtenAt
       id: id || subjectOf(tok(who)),
       blocked,
       profile: profile && { checks_left: profile.checks_left, bonus_checks: profile.bonus_checks, role: profile.role },
-      customer: isCustomer ? (await call<Array<Record<string, unknown>>>('GET', `/api/admin/customers?email=${encodeURIComponent(p.email)}`, { token: admin }, 200)).find((r) => r.email === p.email)! : null,
+      customer: isCustomer
+        ? (await call<Array<Record<string, unknown>>>('GET', `/api/admin/customers?email=${encodeURIComponent(p.email)}`, { token: admin }, 200)).find(
+            (r) => r.email === p.email,
+          )!
+        : null,
       auditBalance: isCustomer ? await call('GET', `/api/admin/audit/balance/${id}`, { token: admin }, 200) : null,
       token,
       refusedTokens,
-      sessionIds: token && isCustomer ? (await call<{ sessions: Array<{ id: string }> }>('GET', '/api/account/sessions', { token }, 200)).sessions.map((s) => s.id) : [],
+      sessionIds:
+        token && isCustomer ? (await call<{ sessions: Array<{ id: string }> }>('GET', '/api/account/sessions', { token }, 200)).sessions.map((s) => s.id) : [],
       signIn: { status: attempt.status, error: attempt.status === 200 ? null : (attempt.body.error ?? null) },
     });
   }
 
   const cases = [];
-  for (const c of caseIds) cases.push({ id: c.id, owner: people[c.owner].email, detail: await call('GET', `/api/cases/${c.id}`, { token: tok(c.owner) }, 200), adminDetail: await call('GET', `/api/admin/cases/${c.id}`, { token: admin }, 200) });
+  for (const c of caseIds)
+    cases.push({
+      id: c.id,
+      owner: people[c.owner].email,
+      detail: await call('GET', `/api/cases/${c.id}`, { token: tok(c.owner) }, 200),
+      adminDetail: await call('GET', `/api/admin/cases/${c.id}`, { token: admin }, 200),
+    });
 
   const keyLists = new Map<Key, Array<Record<string, unknown> & { id: string }>>();
   const manifestKeys = [];
   for (const k of apiKeys) {
-    if (!keyLists.has(k.owner)) keyLists.set(k.owner, (await call<{ items: Array<Record<string, unknown> & { id: string }> }>('GET', '/api/keys', { token: tok(k.owner) }, 200)).items);
+    if (!keyLists.has(k.owner))
+      keyLists.set(k.owner, (await call<{ items: Array<Record<string, unknown> & { id: string }> }>('GET', '/api/keys', { token: tok(k.owner) }, 200)).items);
     const listed = keyLists.get(k.owner)!.find((x) => x.id === k.id)!;
     const res = await server.api<{ error?: string }>('GET', '/api/v1/screenings?limit=1', { headers: { 'X-API-Key': k.key } });
     if ((res.status === 200) === (k.revoked || k.expired)) throw new Error(`key ${k.id} answered ${res.status}`);
-    manifestKeys.push({ owner: people[k.owner].email, id: k.id, key: k.key, revoked: k.revoked, expired: k.expired, listed, status: res.status, error: res.status === 200 ? null : (res.body.error ?? null) });
+    manifestKeys.push({
+      owner: people[k.owner].email,
+      id: k.id,
+      key: k.key,
+      revoked: k.revoked,
+      expired: k.expired,
+      listed,
+      status: res.status,
+      error: res.status === 200 ? null : (res.body.error ?? null),
+    });
   }
 
   const byUser: Record<string, unknown> = {};
-  for (const who of ['alice', 'bob', 'carol', 'erin'] as const) byUser[people[who].email] = await call('GET', '/api/account/purchases?limit=100', { token: tok(who) }, 200);
+  for (const who of ['alice', 'bob', 'carol', 'erin'] as const)
+    byUser[people[who].email] = await call('GET', '/api/account/purchases?limit=100', { token: tok(who) }, 200);
 
   const watches: Record<string, unknown[]> = {};
   const alerts: Record<string, unknown[]> = {};
@@ -690,7 +850,12 @@ async function capture(): Promise<Omit<Manifest, 'format' | 'build' | 'writtenAt
   }
 
   const batches = [];
-  for (const b of batchIds) batches.push({ owner: people[b.owner].email, batch: await call('GET', `/api/batches/${b.id}`, { token: tok(b.owner) }, 200), rows: await call('GET', `/api/batches/${b.id}/rows?limit=100`, { token: tok(b.owner) }, 200) });
+  for (const b of batchIds)
+    batches.push({
+      owner: people[b.owner].email,
+      batch: await call('GET', `/api/batches/${b.id}`, { token: tok(b.owner) }, 200),
+      rows: await call('GET', `/api/batches/${b.id}/rows?limit=100`, { token: tok(b.owner) }, 200),
+    });
 
   return {
     auditVerify: await call('GET', '/api/admin/audit/verify', { token: admin }, 200),
@@ -701,7 +866,13 @@ async function capture(): Promise<Omit<Manifest, 'format' | 'build' | 'writtenAt
     cases,
     apiKeys: manifestKeys,
     purchases: { admin: await call<unknown[]>('GET', '/api/admin/purchases', { token: admin }, 200), byUser },
-    localCheckouts: await Promise.all(localCheckouts.map(async (l) => ({ owner: people[l.owner].email, session: l.session, answer: await call('GET', `/api/billing/local/sessions/${l.session}`, { token: tok(l.owner) }, 200) }))),
+    localCheckouts: await Promise.all(
+      localCheckouts.map(async (l) => ({
+        owner: people[l.owner].email,
+        session: l.session,
+        answer: await call('GET', `/api/billing/local/sessions/${l.session}`, { token: tok(l.owner) }, 200),
+      })),
+    ),
     lists: await call<unknown[]>('GET', '/api/admin/lists', { token: admin }, 200),
     sanctionsStatus: await call('GET', '/api/sanctions/status', { token: tok('alice') }, 200),
     feeds: await call('GET', '/api/admin/feeds', { token: admin }, 200),
@@ -803,7 +974,9 @@ async function main() {
     const digest = eventsDigest(path.join(dataDir, 'walletscreen.db'));
     if (digest.count !== head) throw new Error(`the store holds ${digest.count} events but its head is ${head}`);
     const db = new Database(path.join(dataDir, 'walletscreen.db'), { readonly: true });
-    const types = Object.fromEntries((db.prepare('SELECT type, count(*) AS n FROM events GROUP BY type ORDER BY type').all() as Array<{ type: string; n: number }>).map((r) => [r.type, r.n]));
+    const types = Object.fromEntries(
+      (db.prepare('SELECT type, count(*) AS n FROM events GROUP BY type ORDER BY type').all() as Array<{ type: string; n: number }>).map((r) => [r.type, r.n]),
+    );
     const last = db.prepare('SELECT position, hash FROM events ORDER BY position DESC LIMIT 1').get() as { position: number; hash: string };
     db.close();
 

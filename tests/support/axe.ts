@@ -23,10 +23,10 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol, which the page's CSP (no inline script) does not
   // govern, where a script tag would be refused; it stays in the page until it navigates.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const results = await page.evaluate(
+  const results = (await page.evaluate(
     (tags) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
     TAGS,
-  ) as AxeResults;
+  )) as AxeResults;
   return results.violations
     .filter((violation) => violation.impact && BLOCKING.includes(violation.impact))
     .map((violation) => ({

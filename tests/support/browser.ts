@@ -11,10 +11,22 @@ export async function launchBrowser(): Promise<Browser> {
   try {
     return await chromium.launch({
       executablePath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
     });
   } catch (error) {
-    throw new Error(`Could not start Chromium at ${executablePath} (install Debian's chromium or set CHROMIUM_PATH): ${(error as Error).message}`, { cause: error });
+    throw new Error(`Could not start Chromium at ${executablePath} (install Debian's chromium or set CHROMIUM_PATH): ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 

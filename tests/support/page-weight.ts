@@ -27,7 +27,11 @@ export interface PageWeight {
  * Opens `url` in a new page of `context`, waits for `ready` and the network to go quiet, and adds up
  * what came over the network (WebSocket frames are not responses and are left out).
  */
-export async function measureFirstLoad(context: BrowserContext, url: string, ready: (page: import('playwright-core').Page) => Promise<void>): Promise<PageWeight> {
+export async function measureFirstLoad(
+  context: BrowserContext,
+  url: string,
+  ready: (page: import('playwright-core').Page) => Promise<void>,
+): Promise<PageWeight> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -47,7 +51,11 @@ export async function measureFirstLoad(context: BrowserContext, url: string, rea
     if (!r) return;
     r.transferred = e.encodedDataLength;
     if (r.type === 'Script') {
-      bodies.push(cdp.send('Network.getResponseBody', { requestId: e.requestId }).then((b) => gzipSync(Buffer.from(b.body, b.base64Encoded ? 'base64' : 'utf8'), { level: 9 }).length));
+      bodies.push(
+        cdp
+          .send('Network.getResponseBody', { requestId: e.requestId })
+          .then((b) => gzipSync(Buffer.from(b.body, b.base64Encoded ? 'base64' : 'utf8'), { level: 9 }).length),
+      );
     }
   });
 
@@ -57,7 +65,9 @@ export async function measureFirstLoad(context: BrowserContext, url: string, rea
   const scriptGzipped = (await Promise.all(bodies)).reduce((a, b) => a + b, 0);
   await page.close();
 
-  const responses = [...seen.values()].filter((r) => r.transferred !== undefined).map((r) => ({ url: r.url, type: r.type, transferred: r.transferred!, decoded: r.decoded, encoding: r.encoding }));
+  const responses = [...seen.values()]
+    .filter((r) => r.transferred !== undefined)
+    .map((r) => ({ url: r.url, type: r.type, transferred: r.transferred!, decoded: r.decoded, encoding: r.encoding }));
   const sum = (rs: typeof responses, key: 'transferred' | 'decoded') => rs.reduce((a, r) => a + r[key], 0);
   const scripts = responses.filter((r) => r.type === 'Script');
   return {

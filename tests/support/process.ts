@@ -8,7 +8,16 @@ const root = path.resolve(__dirname, '..', '..');
 export async function startEmbeddedProcess(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [path.join(root, 'scripts/run-ts.mjs'), 'server/src/embedded-main.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0', ...env },
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+      FEEDS_SYNC_INTERVAL_HOURS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -35,9 +35,20 @@ export function bundleServerProcesses(root: string, dir: string, kinds: readonly
 }
 
 /** Starts `<bundles>/<kind>.cjs` (LOG_LEVEL info or lower: the ready line is an info line) and resolves once it runs. */
-export async function startServerProcess(options: { root: string; bundles: string; kind: ProcessKind; name: string; env: NodeJS.ProcessEnv; log: string }): Promise<ServerProcess> {
+export async function startServerProcess(options: {
+  root: string;
+  bundles: string;
+  kind: ProcessKind;
+  name: string;
+  env: NodeJS.ProcessEnv;
+  log: string;
+}): Promise<ServerProcess> {
   const { kind, name } = options;
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(options.bundles, `${kind}.cjs`)], { cwd: options.root, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(options.bundles, `${kind}.cjs`)], {
+    cwd: options.root,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const proc: ServerProcess = { name, kind, child, log: options.log };
   const file = createWriteStream(proc.log, { flags: 'a' });
   child.once('exit', () => file.end());

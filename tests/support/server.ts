@@ -9,7 +9,11 @@ export interface TestServer extends EmbeddedServer {
   dataDir: string;
   /** Moves the server's clock forward. */
   advance(ms: number): void;
-  api<T = unknown>(method: string, url: string, options?: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
+  api<T = unknown>(
+    method: string,
+    url: string,
+    options?: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
   restart(): Promise<TestServer>;
   destroy(): Promise<void>;
 }
@@ -20,9 +24,24 @@ export const ADMIN = { email: 'admin@walletscreen.test', password: 'Adm1n-Passph
  * The real embedded server on a loopback port, with its own data directory and a movable clock.
  * Nothing reaches the network: price lookups are refused at once unless a test replays them.
  */
-export async function startTestServer(env: Record<string, string> = {}, dataDir = mkdtempSync(path.join(tmpdir(), 'ws-test-')), offset = { ms: 0 }): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  dataDir = mkdtempSync(path.join(tmpdir(), 'ws-test-')),
+  offset = { ms: 0 },
+): Promise<TestServer> {
   const server = await startEmbedded({
-    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent', SANCTIONS_SYNC_INTERVAL_HOURS: '0', FEEDS_SYNC_INTERVAL_HOURS: '0', PRICES_URL: 'http://127.0.0.1:9/coingecko', ...env },
+    env: {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'silent',
+      SANCTIONS_SYNC_INTERVAL_HOURS: '0',
+      FEEDS_SYNC_INTERVAL_HOURS: '0',
+      PRICES_URL: 'http://127.0.0.1:9/coingecko',
+      ...env,
+    },
     clock: () => new Date(Date.now() + offset.ms),
     logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
@@ -40,7 +59,11 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir 
       if (options.body !== undefined || options.raw !== undefined) headers['content-type'] ??= 'application/json';
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       if (newestToken > 0 && !Object.keys(headers).some((h) => h.toLowerCase() === 'consistency-token')) headers['consistency-token'] = String(newestToken);
-      const res = await fetch(`${base}${url}`, { method, headers, body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
+      const res = await fetch(`${base}${url}`, {
+        method,
+        headers,
+        body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      });
       const token = Number(res.headers.get('consistency-token'));
       if (Number.isSafeInteger(token) && token > newestToken) newestToken = token;
       const text = await res.text();
@@ -69,7 +92,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir 
 /** Every recorded event whose data does not have the shape its aggregate's zod schema declares. */
 export async function recordedEventProblems(eventStore: EventStore): Promise<string[]> {
   const problems: string[] = [];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await eventStore.readAll({ after, maxCount: 1000 });
     if (page.length === 0) return problems;
     for (const e of page) {

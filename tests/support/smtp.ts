@@ -8,7 +8,12 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on loopback that keeps every message it receives. */
-export async function startSmtpSink(): Promise<{ url: string; messages: ReceivedMail[]; next(timeoutMs?: number): Promise<ReceivedMail>; close(): Promise<void> }> {
+export async function startSmtpSink(): Promise<{
+  url: string;
+  messages: ReceivedMail[];
+  next(timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}> {
   const messages: ReceivedMail[] = [];
   const listeners: Array<(m: ReceivedMail) => void> = [];
   const server = new SMTPServer({

@@ -100,11 +100,20 @@ export async function startReplayServer(routes: Route[], clock?: { now: () => Da
       } catch {
         // kept as text
       }
-      const recorded: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body, ...(clock ? { at: clock.now().getTime() } : {}) };
+      const recorded: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+        ...(clock ? { at: clock.now().getTime() } : {}),
+      };
       requests.push(recorded);
       const route = table.find((r) => matches(r, recorded));
       if (!route) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: `no recorded response for ${recorded.method} ${recorded.path}` }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ message: `no recorded response for ${recorded.method} ${recorded.path}` }));
         return;
       }
       const n = served.get(route) ?? 0;
@@ -304,7 +313,9 @@ export function loopbackConfig(url: string, overrides: Partial<ChainDataConfig> 
  * $0.25, USDT and USDC $1, ETH $3,000, BNB $600, BTC $60,000), or `replies` in turn.
  */
 export function priceRoutes(...replies: Reply[]): Route[] {
-  return [{ path: '/coingecko/simple/price', query: { vs_currencies: 'usd' }, replies: replies.length > 0 ? replies : [{ fixture: 'coingecko/simple-price.json' }] }];
+  return [
+    { path: '/coingecko/simple/price', query: { vs_currencies: 'usd' }, replies: replies.length > 0 ? replies : [{ fixture: 'coingecko/simple-price.json' }] },
+  ];
 }
 
 /** The chain families of the trace scenarios, by the fixtures folder their answers are in. */
@@ -360,9 +371,13 @@ export function traceRoutes(family: TraceFamily): Route[] {
       });
     case 'solana': {
       const rpc = (method: string, param0: string, name: string): Route => ({ method: 'POST', path: '/solana', rpc: method, param0, replies: [file(name)] });
-      const signatureOf = (id: string) => fixture<{ result: { transaction: { signatures: string[] } } }>(`solana/trace-getTransaction-${id}.json`).result.transaction.signatures[0]!;
+      const signatureOf = (id: string) =>
+        fixture<{ result: { transaction: { signatures: string[] } } }>(`solana/trace-getTransaction-${id}.json`).result.transaction.signatures[0]!;
       return [
-        ...roles.flatMap((role) => [rpc('getBalance', traceAddresses.sol[role], `getBalance-${role}`), rpc('getSignaturesForAddress', traceAddresses.sol[role], `getSignaturesForAddress-${role}`)]),
+        ...roles.flatMap((role) => [
+          rpc('getBalance', traceAddresses.sol[role], `getBalance-${role}`),
+          rpc('getSignaturesForAddress', traceAddresses.sol[role], `getSignaturesForAddress-${role}`),
+        ]),
         ...solanaTraceTransactions.map((id) => rpc('getTransaction', signatureOf(id), `getTransaction-${id}`)),
       ];
     }

@@ -55,4 +55,11 @@ export const expansion = (address: string, hop: number, via: string, counterpart
 });
 
 /** A trace of `depth` hops that made `requests` requests and expanded these addresses. */
-export const trace = (expansions: TraceExpansion[], depth: number, requests: number): TraceEvidence => ({ depth, fanOut: 5, requestBudget: 30, requests, expansions, notExpanded: [] });
+export const trace = (expansions: TraceExpansion[], depth: number, requests: number): TraceEvidence => ({
+  depth,
+  fanOut: 5,
+  requestBudget: 30,
+  requests,
+  expansions,
+  notExpanded: [],
+});

@@ -31,7 +31,13 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   async function send(message: MailMessage, logged: Record<string, unknown> = {}) {
-    const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
+    const info = await transport.sendMail({
+      from: options.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+    });
     if (!options.smtpUrl) {
       mkdirSync(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.kind}.eml`);

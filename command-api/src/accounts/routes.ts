@@ -102,7 +102,10 @@ export function accountRoutes(accounts: Accounts): RouteGroup {
         tags,
         auth: 'none',
         request: { body: resetPasswordSchema },
-        responses: { 200: { description: 'Password changed', schema: messageResponseSchema }, 400: { description: 'Invalid or expired token, or invalid password' } },
+        responses: {
+          200: { description: 'Password changed', schema: messageResponseSchema },
+          400: { description: 'Invalid or expired token, or invalid password' },
+        },
         async handle({ body }, _req, res) {
           await accounts.resetPassword(body);
           res.json({ message: accountMessages.resetDone });
@@ -114,7 +117,11 @@ export function accountRoutes(accounts: Accounts): RouteGroup {
         summary: 'The signed-in user',
         tags,
         auth: 'session',
-        responses: { 200: { description: 'Profile', schema: profileSchema }, 401: { description: 'Not signed in, or the session expired' }, 403: { description: 'Blocked' } },
+        responses: {
+          200: { description: 'Profile', schema: profileSchema },
+          401: { description: 'Not signed in, or the session expired' },
+          403: { description: 'Blocked' },
+        },
         async handle(_input, _req, res) {
           const user = await accounts.load(currentUser(res).userId);
           if (user.status !== 'registered') throw new Error('authenticated user has no state');
@@ -128,7 +135,11 @@ export function accountRoutes(accounts: Accounts): RouteGroup {
         tags,
         auth: 'session',
         ownSessionOnly: true,
-        responses: { 200: { description: 'Signed out', schema: messageResponseSchema }, 404: { description: 'The token has no recorded session (issued before sessions were recorded)' }, ...signedIn },
+        responses: {
+          200: { description: 'Signed out', schema: messageResponseSchema },
+          404: { description: 'The token has no recorded session (issued before sessions were recorded)' },
+          ...signedIn,
+        },
         async handle(_input, _req, res) {
           const me = currentUser(res);
           if (me.sessionId === undefined) throw new NotFound(accountMessages.sessionNotFound);
@@ -140,7 +151,8 @@ export function accountRoutes(accounts: Accounts): RouteGroup {
         method: 'post',
         path: '/account/password',
         summary: 'Change the password: the current one is required; every other session ends, this one stays',
-        description: 'A wrong current password counts as a failed sign-in (the same throttle answers 429); the new one follows the registration rules. Nothing is recorded when either is refused.',
+        description:
+          'A wrong current password counts as a failed sign-in (the same throttle answers 429); the new one follows the registration rules. Nothing is recorded when either is refused.',
         tags,
         auth: 'session',
         request: { body: changePasswordRequestSchema },

@@ -109,7 +109,11 @@ export function createAccounts(deps: AccountsDeps) {
     return state;
   }
 
-  async function registerUser(input: { email: string; username: string; password: string }, role: Role, by?: Actor): Promise<{ user: RegisteredUser; position: number }> {
+  async function registerUser(
+    input: { email: string; username: string; password: string },
+    role: Role,
+    by?: Actor,
+  ): Promise<{ user: RegisteredUser; position: number }> {
     const problem = passwordProblem(input.password, { email: input.email, username: input.username });
     if (problem) throw new Invalid(problem, { password: problem });
     const userId = userIdForEmail(input.email);
@@ -133,7 +137,11 @@ export function createAccounts(deps: AccountsDeps) {
     async login(input: { email: string; password: string }, address: string, userAgent?: string): Promise<string> {
       const user = await checkCredentials(input.email, input.password, address);
       const sessionId = randomUUID();
-      await execute(user.userId, { type: 'RecordSignIn', data: { area: 'dashboard', address, session: newSession(sessionId, userAgent) }, metadata: { now: now() } });
+      await execute(user.userId, {
+        type: 'RecordSignIn',
+        data: { area: 'dashboard', address, session: newSession(sessionId, userAgent) },
+        metadata: { now: now() },
+      });
       return deps.tokens.issue(user.userId, user.role, sessionId);
     },
 
@@ -146,7 +154,11 @@ export function createAccounts(deps: AccountsDeps) {
       try {
         user = await checkCredentials(input.email, input.password, address);
       } catch (error) {
-        if (error instanceof Forbidden) throw new Unauthorized(accountMessages.invalidCredentials, { email: accountMessages.invalidCredentials, password: accountMessages.invalidCredentials });
+        if (error instanceof Forbidden)
+          throw new Unauthorized(accountMessages.invalidCredentials, {
+            email: accountMessages.invalidCredentials,
+            password: accountMessages.invalidCredentials,
+          });
         throw error;
       }
       const role = user.role;
@@ -154,7 +166,11 @@ export function createAccounts(deps: AccountsDeps) {
         throw new Unauthorized(accountMessages.invalidCredentials, { email: accountMessages.invalidCredentials, password: accountMessages.invalidCredentials });
       }
       const sessionId = randomUUID();
-      await execute(user.userId, { type: 'RecordSignIn', data: { area: 'admin', address, session: newSession(sessionId, userAgent) }, metadata: { now: now() } });
+      await execute(user.userId, {
+        type: 'RecordSignIn',
+        data: { area: 'admin', address, session: newSession(sessionId, userAgent) },
+        metadata: { now: now() },
+      });
       return { token: deps.tokens.issue(user.userId, role, sessionId), role };
     },
 
@@ -169,9 +185,18 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     /** Records what an auditor read, on their access stream, before it is answered. */
-    async recordAuditorAccess(auditor: { userId: string; email: string }, access: { method: string; path: string; params: Record<string, string> }): Promise<number | null> {
+    async recordAuditorAccess(
+      auditor: { userId: string; email: string },
+      access: { method: string; path: string; params: Record<string, string> },
+    ): Promise<number | null> {
       const by = { userId: auditor.userId, email: auditor.email, role: 'auditor' as const };
-      return (await auditorAccess.execute(auditorAccessStreamId(auditor.userId), { type: 'RecordAuditorView', data: { by, ...access }, metadata: { now: now() } }, { commandId: randomUUID() })).position;
+      return (
+        await auditorAccess.execute(
+          auditorAccessStreamId(auditor.userId),
+          { type: 'RecordAuditorView', data: { by, ...access }, metadata: { now: now() } },
+          { commandId: randomUUID() },
+        )
+      ).position;
     },
 
     /**
@@ -219,7 +244,11 @@ export function createAccounts(deps: AccountsDeps) {
 
     /** Charges one check to the user (bonus first); the same check id is charged once. */
     async chargeCheck(userId: string, checkId: string, check?: ChargedCheck): Promise<{ charged: boolean; state: RegisteredUser }> {
-      const { events, state } = await execute(userId, { type: 'ChargeCheck', data: { checkId, ...(check ? { check } : {}) }, metadata: { now: now() } }, `charge:${checkId}`);
+      const { events, state } = await execute(
+        userId,
+        { type: 'ChargeCheck', data: { checkId, ...(check ? { check } : {}) }, metadata: { now: now() } },
+        `charge:${checkId}`,
+      );
       return { charged: events.length > 0, state: state as RegisteredUser };
     },
 
@@ -287,7 +316,8 @@ export function createAccounts(deps: AccountsDeps) {
       if (claims === 'invalid') throw new Unauthorized(accountMessages.unauthorized);
       const state = await load(claims.sub);
       if (state.status !== 'registered') throw new Unauthorized(accountMessages.unauthorized);
-      if (claims.sid !== undefined ? !state.sessions?.[claims.sid] : claims.iat_ms < Date.parse(state.credentialsChangedAt)) throw new Unauthorized(accountMessages.sessionExpired);
+      if (claims.sid !== undefined ? !state.sessions?.[claims.sid] : claims.iat_ms < Date.parse(state.credentialsChangedAt))
+        throw new Unauthorized(accountMessages.sessionExpired);
       if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
       return claims.sid !== undefined ? { ...state, sessionId: claims.sid } : state;
     },
@@ -340,7 +370,10 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     /** A new key for the user: the whole key is in this answer only; the account keeps its hash. */
-    async createApiKey(userId: string, input: { name: string; scopes?: ApiKeyScope[]; expiresAt: string | null }): Promise<ApiKey & { key: string; position: number | null }> {
+    async createApiKey(
+      userId: string,
+      input: { name: string; scopes?: ApiKeyScope[]; expiresAt: string | null },
+    ): Promise<ApiKey & { key: string; position: number | null }> {
       const { key, keyId, prefix, keyHash } = newApiKey(userId);
       const scopes = input.scopes ?? [...apiKeyScopes];
       const data = { keyId, name: input.name, prefix, keyHash, scopes, expiresAt: input.expiresAt };

@@ -43,7 +43,10 @@ export interface AdminCommands {
   topUp(userId: string, input: { amount: number; reason: string; idempotencyKey?: string }, by: Actor): Promise<AdminChange>;
   block(userId: string, by: Actor, reason: string): Promise<AdminChange>;
   unblock(userId: string, by: Actor, reason: string): Promise<AdminChange>;
-  createAuditor(input: { email: string; username: string; password: string }, by: Actor): Promise<{ user: { userId: string; email: string; username: string; registeredAt: string }; position: number }>;
+  createAuditor(
+    input: { email: string; username: string; password: string },
+    by: Actor,
+  ): Promise<{ user: { userId: string; email: string; username: string; registeredAt: string }; position: number }>;
 }
 
 /** Customer and check ids are UUIDs; anything else is simply not found. */
@@ -97,7 +100,12 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
         summary: 'Credit a customer with checks (1 to 10,000, as bonus checks: spent first, never expire), recording the admin and the reason (admins only)',
         tags,
         auth: 'admin',
-        request: { params: customerIdSchema, paramsNotFound: adminMessages.customerNotFound, body: topUpRequestSchema, headers: idempotencyKeyHeaders('A retry with the same key is applied once') },
+        request: {
+          params: customerIdSchema,
+          paramsNotFound: adminMessages.customerNotFound,
+          body: topUpRequestSchema,
+          headers: idempotencyKeyHeaders('A retry with the same key is applied once'),
+        },
         responses: {
           200: { description: 'The customer as they now are (`changed: false` for a retried key)', schema: adminActionResponseSchema },
           400: { description: 'Invalid amount, reason or Idempotency-Key; nothing is stored' },
@@ -113,7 +121,8 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
       route({
         method: 'post',
         path: '/admin/block-user/:id',
-        summary: 'Block a customer: they cannot sign in, check or buy, and their open sessions stop at once. Admins and oneself cannot be blocked (admins only)',
+        summary:
+          'Block a customer: they cannot sign in, check or buy, and their open sessions stop at once. Admins and oneself cannot be blocked (admins only)',
         tags,
         auth: 'admin',
         request: { params: customerIdSchema, paramsNotFound: adminMessages.customerNotFound, body: roleChangeRequestSchema, bodyOptional: true },
@@ -160,7 +169,11 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
         tags,
         auth: 'audit',
         request: { query: adminHistoryQuerySchema },
-        responses: { 200: { description: 'History rows with user_email', schema: z.array(adminHistoryItemSchema) }, 400: { description: 'Invalid filter' }, ...auditReaderAnswers },
+        responses: {
+          200: { description: 'History rows with user_email', schema: z.array(adminHistoryItemSchema) },
+          400: { description: 'Invalid filter' },
+          ...auditReaderAnswers,
+        },
         async handle({ query }, _req, res) {
           res.json(await findAdminHistory(deps.readStore, query));
         },
@@ -184,7 +197,11 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
         tags,
         auth: 'audit',
         request: { params: idSchema, paramsNotFound: adminMessages.checkNotFound },
-        responses: { 200: { description: 'The row with the report fields', schema: adminHistoryDetailSchema }, 404: { description: 'No such check' }, ...auditReaderAnswers },
+        responses: {
+          200: { description: 'The row with the report fields', schema: adminHistoryDetailSchema },
+          404: { description: 'No such check' },
+          ...auditReaderAnswers,
+        },
         async handle({ params }, _req, res) {
           const detail = await findAdminCheck(deps.readStore, params.id);
           if (!detail) throw new NotFound(adminMessages.checkNotFound);

@@ -16,13 +16,22 @@ const IN_LIMIT = 500;
 const SCAN_BATCH = 500;
 
 export const adminHistoryQuerySchema = historyQuerySchema.safeExtend({
-  email: z.string().trim().max(254, { error: 'The e-mail filter may have at most 254 characters' }).optional().meta({ description: "Case-insensitive substring of the user's e-mail" }),
+  email: z
+    .string()
+    .trim()
+    .max(254, { error: 'The e-mail filter may have at most 254 characters' })
+    .optional()
+    .meta({ description: "Case-insensitive substring of the user's e-mail" }),
 });
 export type AdminHistoryQuery = z.output<typeof adminHistoryQuerySchema>;
 /** The admin History's filters, for the whole-History export. */
 export const adminHistoryFilterSchema = historyFilterSchema.safeExtend({ email: adminHistoryQuerySchema.shape.email });
 
-const emailsOf = (readStore: ReadStore, docs: CheckDoc[]) => emailsOfUsers(readStore, docs.map((d) => d.user_id));
+const emailsOf = (readStore: ReadStore, docs: CheckDoc[]) =>
+  emailsOfUsers(
+    readStore,
+    docs.map((d) => d.user_id),
+  );
 
 /** Completed checks of every user, newest first, each with `user_email`. */
 export async function findAdminHistory(readStore: ReadStore, query: AdminHistoryQuery) {

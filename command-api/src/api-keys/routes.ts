@@ -30,7 +30,11 @@ export function apiKeyRoutes(deps: { auth: Authenticator; keys: ApiKeyCommands }
           ...signedIn,
         },
         async handle({ body }, _req, res) {
-          const created = await deps.keys.createApiKey(currentUser(res).userId, { name: body.name, ...(body.scopes ? { scopes: body.scopes } : {}), expiresAt: body.expires_at ? new Date(body.expires_at).toISOString() : null });
+          const created = await deps.keys.createApiKey(currentUser(res).userId, {
+            name: body.name,
+            ...(body.scopes ? { scopes: body.scopes } : {}),
+            expiresAt: body.expires_at ? new Date(body.expires_at).toISOString() : null,
+          });
           res.status(201).json(createApiKeyResponseSchema.parse(created));
         },
       }),

@@ -41,7 +41,7 @@ export async function findAuditEntries(readStore: ReadStore, query: AuditFilters
 /** Every matching entry, oldest first, a page at a time (keyset on position: appends meanwhile do not shift it). */
 export async function* streamAuditEntries(readStore: ReadStore, filters: AuditFilters, pageSize = 500): AsyncGenerator<AuditEntry> {
   const filter = await auditFilter(readStore, filters);
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const docs = await findAuditEntriesAfter(readStore, filter, after, pageSize);
     if (docs.length === 0) return;
     yield* await present(readStore, docs);

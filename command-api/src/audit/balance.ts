@@ -43,7 +43,8 @@ export function balanceHistory<S>(ledger: UserLedger<S>, userId: string, events:
     const after = ledger.balance(state);
     if (after === null) continue;
     const changed = before === null || after.bonus_checks !== before.bonus_checks || after.purchased_checks !== before.purchased_checks;
-    if (changed) entries.push({ position: e.position, at: e.recordedAt, type: e.type, delta: after.remaining_checks - (before?.remaining_checks ?? 0), ...after });
+    if (changed)
+      entries.push({ position: e.position, at: e.recordedAt, type: e.type, delta: after.remaining_checks - (before?.remaining_checks ?? 0), ...after });
     before = after;
   }
   return { user_id: userId, email: ledger.email(state), entries };

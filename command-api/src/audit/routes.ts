@@ -118,7 +118,12 @@ export function auditRoutes(deps: {
         tags,
         auth: 'audit',
         request: { params: userIdSchema, paramsNotFound: notFound, query: balanceAsOfQuerySchema },
-        responses: { 200: { description: 'The balance then', schema: balanceAsOfSchema }, 400: { description: 'Invalid moment' }, 404: { description: 'No such customer' }, ...auditReaderAnswers },
+        responses: {
+          200: { description: 'The balance then', schema: balanceAsOfSchema },
+          400: { description: 'Invalid moment' },
+          404: { description: 'No such customer' },
+          ...auditReaderAnswers,
+        },
         async handle({ params, query }, _req, res) {
           const events = await deps.eventStore.readStream(ledger.streamId(params.userId));
           if (events.length === 0) throw new NotFound(notFound);
@@ -132,7 +137,11 @@ export function auditRoutes(deps: {
         tags,
         auth: 'audit',
         request: { params: userIdSchema, paramsNotFound: notFound },
-        responses: { 200: { description: 'The changes, oldest first', schema: balanceHistorySchema }, 404: { description: 'No such customer' }, ...auditReaderAnswers },
+        responses: {
+          200: { description: 'The changes, oldest first', schema: balanceHistorySchema },
+          404: { description: 'No such customer' },
+          ...auditReaderAnswers,
+        },
         async handle({ params }, _req, res) {
           const events = await deps.eventStore.readStream(ledger.streamId(params.userId));
           if (events.length === 0) throw new NotFound(notFound);
@@ -145,10 +154,16 @@ export function auditRoutes(deps: {
         summary: "Walks the event store's hash chain: the count and head hash, or the first event altered, removed or inserted (admins and auditors)",
         tags,
         auth: 'audit',
-        responses: { 200: { description: 'The verification', schema: chainVerificationResponseSchema }, 409: { description: 'This event store keeps no hash chain (EventStoreDB)' }, ...auditReaderAnswers },
+        responses: {
+          200: { description: 'The verification', schema: chainVerificationResponseSchema },
+          409: { description: 'This event store keeps no hash chain (EventStoreDB)' },
+          ...auditReaderAnswers,
+        },
         async handle(_input, _req, res) {
           if (!deps.hashChain) {
-            throw new Conflict('This event store keeps no hash chain: the chain is kept by the SQLite event store. EventStoreDB keeps its own append-only log with a checksum on every record.');
+            throw new Conflict(
+              'This event store keeps no hash chain: the chain is kept by the SQLite event store. EventStoreDB keeps its own append-only log with a checksum on every record.',
+            );
           }
           res.json(verificationResponse(await verifyChain(deps.hashChain), deps.clock().toISOString()));
         },

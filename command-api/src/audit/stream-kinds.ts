@@ -44,17 +44,42 @@ export function userView(s: UserState): unknown {
     outstanding_reset_links: Object.keys(s.resetTokens).length,
     charges: s.charges,
     purchases: s.lots ?? {},
-    api_keys: Object.values(s.apiKeys ?? {}).map((k) => ({ key_id: k.keyId, name: k.name, prefix: k.prefix, scopes: k.scopes, created_at: k.createdAt, expires_at: k.expiresAt, revoked_at: k.revokedAt })),
+    api_keys: Object.values(s.apiKeys ?? {}).map((k) => ({
+      key_id: k.keyId,
+      name: k.name,
+      prefix: k.prefix,
+      scopes: k.scopes,
+      created_at: k.createdAt,
+      expires_at: k.expiresAt,
+      revoked_at: k.revokedAt,
+    })),
   };
 }
 
 export const streamKinds: readonly StreamKind[] = [
-  streamKind<UserState>('user', userStreamId(''), { ...userDecider, evolve: (s, e) => userDecider.evolve(s, e as Parameters<typeof userDecider.evolve>[1]), view: userView }),
-  streamKind<CheckState>('check', checkStreamId(''), { types: new Set(checkEventTypes), initialState: { status: 'none' }, evolve: (s, e) => evolveCheck(s, e as CheckEvent) }),
-  streamKind<WatchState>('watch', watchStreamId(''), { ...watchDecider, evolve: (s, e) => watchDecider.evolve(s, e as Parameters<typeof watchDecider.evolve>[1]) }),
-  streamKind<CustomListState>('custom-list', customListStreamPrefix, { ...customListDecider, evolve: (s, e) => customListDecider.evolve(s, e as Parameters<typeof customListDecider.evolve>[1]) }),
+  streamKind<UserState>('user', userStreamId(''), {
+    ...userDecider,
+    evolve: (s, e) => userDecider.evolve(s, e as Parameters<typeof userDecider.evolve>[1]),
+    view: userView,
+  }),
+  streamKind<CheckState>('check', checkStreamId(''), {
+    types: new Set(checkEventTypes),
+    initialState: { status: 'none' },
+    evolve: (s, e) => evolveCheck(s, e as CheckEvent),
+  }),
+  streamKind<WatchState>('watch', watchStreamId(''), {
+    ...watchDecider,
+    evolve: (s, e) => watchDecider.evolve(s, e as Parameters<typeof watchDecider.evolve>[1]),
+  }),
+  streamKind<CustomListState>('custom-list', customListStreamPrefix, {
+    ...customListDecider,
+    evolve: (s, e) => customListDecider.evolve(s, e as Parameters<typeof customListDecider.evolve>[1]),
+  }),
   streamKind<CaseState>('case', caseStreamId(''), { ...caseDecider, evolve: (s, e) => caseDecider.evolve(s, e as Parameters<typeof caseDecider.evolve>[1]) }),
   // An intelligence feed's versions (`feed-<id>`): the state is the version in force, without its entries (they are in the events).
   streamKind<FeedState>('feed', feedStreamPrefix, { ...feedDecider, evolve: (s, e) => feedDecider.evolve(s, e as Parameters<typeof feedDecider.evolve>[1]) }),
-  streamKind<FeedSyncLogState>('feed-sync-log', feedSyncStreamId, { ...feedSyncLogDecider, evolve: (s, e) => feedSyncLogDecider.evolve(s, e as Parameters<typeof feedSyncLogDecider.evolve>[1]) }),
+  streamKind<FeedSyncLogState>('feed-sync-log', feedSyncStreamId, {
+    ...feedSyncLogDecider,
+    evolve: (s, e) => feedSyncLogDecider.evolve(s, e as Parameters<typeof feedSyncLogDecider.evolve>[1]),
+  }),
 ];

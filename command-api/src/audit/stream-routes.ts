@@ -9,7 +9,18 @@
  * (immutable) events and the model versions deployed, so it is safe and idempotent to ask again.
  */
 import { z } from 'zod';
-import { checkEventsSchema, checkReplaySchema, checkStreamId, streamListQuerySchema, streamListSchema, streamParamsSchema, streamQuerySchema, streamViewSchema, type CheckReplayResponse, type CheckVersions } from '@walletscreen/contracts';
+import {
+  checkEventsSchema,
+  checkReplaySchema,
+  checkStreamId,
+  streamListQuerySchema,
+  streamListSchema,
+  streamParamsSchema,
+  streamQuerySchema,
+  streamViewSchema,
+  type CheckReplayResponse,
+  type CheckVersions,
+} from '@walletscreen/contracts';
 import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
 import type { CheckEvent } from '@walletscreen/domain/check/events';
 import type { EventStore, RecordedEvent } from '@walletscreen/platform';
@@ -49,11 +60,16 @@ export function streamRoutes(deps: { auth: Authenticator; eventStore: EventStore
       route({
         method: 'get',
         path: '/admin/checks/:checkId/events',
-        summary: "A check's stream event by event (evidence as recorded, hashes) and the versions it used: risk model, sanctions list, custom lists, intelligence (admins and auditors)",
+        summary:
+          "A check's stream event by event (evidence as recorded, hashes) and the versions it used: risk model, sanctions list, custom lists, intelligence (admins and auditors)",
         tags,
         auth: 'audit',
         request: { params: checkParams, paramsNotFound: noCheck },
-        responses: { 200: { description: 'The events, oldest first', schema: checkEventsSchema }, 404: { description: 'No such check' }, ...auditReaderAnswers },
+        responses: {
+          200: { description: 'The events, oldest first', schema: checkEventsSchema },
+          404: { description: 'No such check' },
+          ...auditReaderAnswers,
+        },
         async handle({ params }, _req, res) {
           const { events, state } = await checkEvents(params.checkId);
           res.json({ check_id: params.checkId, status: state.status, events: events.map(streamEventOf), versions: deps.checks.versions(events) });
@@ -80,9 +96,17 @@ export function streamRoutes(deps: { auth: Authenticator; eventStore: EventStore
         tags,
         auth: 'audit',
         request: { query: streamListQuerySchema },
-        responses: { 200: { description: 'A page of stream ids, with the kinds the browser folds', schema: streamListSchema }, 400: { description: 'Invalid prefix, cursor or limit' }, ...auditReaderAnswers },
+        responses: {
+          200: { description: 'A page of stream ids, with the kinds the browser folds', schema: streamListSchema },
+          400: { description: 'Invalid prefix, cursor or limit' },
+          ...auditReaderAnswers,
+        },
         async handle({ query }, _req, res) {
-          const ids = await deps.eventStore.listStreams({ limit: query.limit + 1, ...(query.prefix ? { prefix: query.prefix } : {}), ...(query.after ? { after: query.after } : {}) });
+          const ids = await deps.eventStore.listStreams({
+            limit: query.limit + 1,
+            ...(query.prefix ? { prefix: query.prefix } : {}),
+            ...(query.after ? { after: query.after } : {}),
+          });
           const page = ids.slice(0, query.limit);
           res.json({
             streams: page.map((id) => ({ stream_id: id, kind: streamKindOf(streamKinds, id)?.kind ?? null })),
@@ -98,7 +122,12 @@ export function streamRoutes(deps: { auth: Authenticator; eventStore: EventStore
         tags,
         auth: 'audit',
         request: { params: streamParamsSchema, query: streamQuerySchema },
-        responses: { 200: { description: 'The events and the state then', schema: streamViewSchema }, 400: { description: 'Invalid stream id or position' }, 404: { description: 'No such stream' }, ...auditReaderAnswers },
+        responses: {
+          200: { description: 'The events and the state then', schema: streamViewSchema },
+          400: { description: 'Invalid stream id or position' },
+          404: { description: 'No such stream' },
+          ...auditReaderAnswers,
+        },
         async handle({ params, query }, _req, res) {
           const events = await deps.eventStore.readStream(params.streamId);
           if (events.length === 0) throw new NotFound('Stream not found');

@@ -67,6 +67,11 @@ export function browseStream(kinds: readonly StreamKind[], streamId: string, eve
     total_events: events.length,
     state,
     folds: fold !== null,
-    note: kind === null ? 'This stream is of no known kind: its events are listed, no state is folded.' : fold === null ? `Streams of kind "${kind.kind}" have no fold: their events are listed, no state is folded.` : null,
+    note:
+      kind === null
+        ? 'This stream is of no known kind: its events are listed, no state is folded.'
+        : fold === null
+          ? `Streams of kind "${kind.kind}" have no fold: their events are listed, no state is folded.`
+          : null,
   };
 }

@@ -2,7 +2,15 @@ import type { RecordedEvent } from '@walletscreen/platform';
 import { browseStream, streamKind, streamKindOf } from './streams';
 
 const counter = streamKind<number>('counter', 'counter-', { types: new Set(['Added']), initialState: 0, evolve: (n, e) => n + (e.data as { by: number }).by });
-const kinds = [counter, streamKind('custom', 'custom-', null), streamKind<string[]>('custom-list', 'custom-list-', { types: new Set(['Named']), initialState: [], evolve: (s, e) => [...s, (e.data as { name: string }).name] })];
+const kinds = [
+  counter,
+  streamKind('custom', 'custom-', null),
+  streamKind<string[]>('custom-list', 'custom-list-', {
+    types: new Set(['Named']),
+    initialState: [],
+    evolve: (s, e) => [...s, (e.data as { name: string }).name],
+  }),
+];
 
 let position = 0;
 const recorded = (streamId: string, type: string, data: unknown): RecordedEvent => ({

@@ -17,7 +17,18 @@ import {
 import { readCsv } from '@walletscreen/contracts/common/csv';
 import type { BatchRow } from '@walletscreen/domain/batch/events';
 
-export const REFERENCE_HEADERS: ReadonlySet<string> = new Set(['reference', 'ref', 'external_id', 'external id', 'customer', 'customer_id', 'customer id', 'id', 'note', 'label']);
+export const REFERENCE_HEADERS: ReadonlySet<string> = new Set([
+  'reference',
+  'ref',
+  'external_id',
+  'external id',
+  'customer',
+  'customer_id',
+  'customer id',
+  'id',
+  'note',
+  'label',
+]);
 
 export interface ParsedBatch {
   rows: BatchRow[];
@@ -53,7 +64,11 @@ export function csvRows(content: string): { rows: RawRow[]; error?: BatchLineErr
   const names = records[0]!.cells.map(headerName);
   const hasHeader = names.some((n) => ADDRESS_HEADERS.has(n));
   const at = hasHeader
-    ? { address: names.findIndex((n) => ADDRESS_HEADERS.has(n)), network: names.findIndex((n) => NETWORK_HEADERS.has(n)), reference: names.findIndex((n) => REFERENCE_HEADERS.has(n)) }
+    ? {
+        address: names.findIndex((n) => ADDRESS_HEADERS.has(n)),
+        network: names.findIndex((n) => NETWORK_HEADERS.has(n)),
+        reference: names.findIndex((n) => REFERENCE_HEADERS.has(n)),
+      }
     : { address: 0, network: 1, reference: 2 };
   const cell = (record: string[], i: number) => (i >= 0 ? (record[i] ?? '') : '');
   const rows = (hasHeader ? records.slice(1) : records).map(({ cells, line }) => ({
@@ -78,7 +93,8 @@ export function checkRows(raw: readonly RawRow[], fileError?: BatchLineError): P
   };
   if (fileError) fail(fileError.line, fileError.message);
   if (raw.length > BATCH_LIMITS.maxRows) fail(raw[BATCH_LIMITS.maxRows]!.line, tooMany);
-  else if (raw.length === 0 && !fileError) fail(0, 'The file has no rows: put one wallet address on each line (an address column, and optionally network and reference)');
+  else if (raw.length === 0 && !fileError)
+    fail(0, 'The file has no rows: put one wallet address on each line (an address column, and optionally network and reference)');
 
   const rows: BatchRow[] = [];
   const firstLine = new Map<string, number>();
@@ -133,4 +149,11 @@ export const parseBatchCsv = (content: string): ParsedBatch => {
 
 /** The API's JSON rows: each row's "line" is its position, from 1. */
 export const parseBatchJson = (rows: ReadonlyArray<{ address: string; network?: string; reference?: string }>): ParsedBatch =>
-  checkRows(rows.map((r, i) => ({ line: i + 1, address: r.address, ...(r.network !== undefined ? { network: r.network } : {}), ...(r.reference !== undefined ? { reference: r.reference } : {}) })));
+  checkRows(
+    rows.map((r, i) => ({
+      line: i + 1,
+      address: r.address,
+      ...(r.network !== undefined ? { network: r.network } : {}),
+      ...(r.reference !== undefined ? { reference: r.reference } : {}),
+    })),
+  );

@@ -39,7 +39,12 @@ const submitQuerySchema = z.object({
     .optional()
     .transform((v) => v === 'true' || v === '1')
     .meta({ description: 'Check the file and answer with its cost, recording and charging nothing' }),
-  file_name: z.string().trim().max(BATCH_LIMITS.fileNameMax, { error: `file_name may have at most ${BATCH_LIMITS.fileNameMax} characters` }).optional().meta({ description: 'With a text/csv body: the file name shown with the batch' }),
+  file_name: z
+    .string()
+    .trim()
+    .max(BATCH_LIMITS.fileNameMax, { error: `file_name may have at most ${BATCH_LIMITS.fileNameMax} characters` })
+    .optional()
+    .meta({ description: 'With a text/csv body: the file name shown with the batch' }),
 });
 const pageSchema = z.object({
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).default(20),
@@ -50,10 +55,29 @@ const rowsQuerySchema = z.object({
   offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).default(0),
   status: z.enum(batchRowStatuses, { error: `status must be one of: ${batchRowStatuses.join(', ')}` }).optional(),
 });
-const fileText = z.string().meta({ description: 'The CSV file itself: a header naming an address column (address, wallet or wallet_address) and optionally network and reference columns; or, without a header, address, network, reference' });
-const idempotencyHeaders = idempotencyKeyHeaders('8 to 200 visible ASCII characters. Without one, the same file makes the same batch; a new key screens (and charges) the file again.');
+const fileText = z.string().meta({
+  description:
+    'The CSV file itself: a header naming an address column (address, wallet or wallet_address) and optionally network and reference columns; or, without a header, address, network, reference',
+});
+const idempotencyHeaders = idempotencyKeyHeaders(
+  '8 to 200 visible ASCII characters. Without one, the same file makes the same batch; a new key screens (and charges) the file again.',
+);
 
-export const resultColumns = ['line', 'address', 'network', 'reference', 'status', 'risk_score', 'risk_level', 'aml_status', 'sanctions_hits', 'top_factors', 'check_id', 'error', 'same_as_line'] as const;
+export const resultColumns = [
+  'line',
+  'address',
+  'network',
+  'reference',
+  'status',
+  'risk_score',
+  'risk_level',
+  'aml_status',
+  'sanctions_hits',
+  'top_factors',
+  'check_id',
+  'error',
+  'same_as_line',
+] as const;
 const resultRecord = (r: BatchRowResult) => [
   r.line,
   r.address,
@@ -85,7 +109,11 @@ export function batchRoutes(deps: { batches: Batches; renderPdf: RenderCheckPdf;
   const text = express.text({ type: ['text/csv', 'text/plain', 'application/csv'], limit: BATCH_LIMITS.maxBytes });
   const common: Record<number, { description: string }> =
     o.source === 'api'
-      ? { 401: { description: 'No API key, or not a valid one' }, 403: { description: 'The key lacks the scope, or the account is blocked' }, 429: { description: 'Rate limit reached; see Retry-After' } }
+      ? {
+          401: { description: 'No API key, or not a valid one' },
+          403: { description: 'The key lacks the scope, or the account is blocked' },
+          429: { description: 'Rate limit reached; see Retry-After' },
+        }
       : { 401: { description: 'Not signed in' }, 403: { description: 'The account is blocked' } };
   const apiKeyId = (res: Response) => (o.source === 'api' ? { apiKeyId: currentApiKey(res).keyId } : {});
 
@@ -108,9 +136,18 @@ export function batchRoutes(deps: { batches: Batches; renderPdf: RenderCheckPdf;
       tags: o.tags,
       auth: o.submitAuth,
       middleware: [json, text],
-      request: { query: submitQuerySchema, headers: idempotencyHeaders, body: createBatchJsonSchema, alternativeBodies: { 'text/csv': fileText }, rawBody: true },
+      request: {
+        query: submitQuerySchema,
+        headers: idempotencyHeaders,
+        body: createBatchJsonSchema,
+        alternativeBodies: { 'text/csv': fileText },
+        rawBody: true,
+      },
       responses: {
-        200: { description: 'The dry run (`dry_run: true`), or the batch this file or key already made (nothing charged)', schema: z.union([batchPreviewSchema, batchSchema]) },
+        200: {
+          description: 'The dry run (`dry_run: true`), or the batch this file or key already made (nothing charged)',
+          schema: z.union([batchPreviewSchema, batchSchema]),
+        },
         202: { description: 'The batch, recorded and running: follow its Location', schema: batchSchema, headers: { Location: 'The batch' } },
         400: { description: 'Invalid rows: `lines` lists each with its line number (`line_errors` counts them all). Nothing is recorded or charged.' },
         402: { description: 'Fewer checks left than the batch has wallets' },
@@ -160,11 +197,17 @@ export function batchRoutes(deps: { batches: Batches; renderPdf: RenderCheckPdf;
       method: 'get',
       path: `${o.prefix}/:id/rows`,
       summary: "A batch's rows in file order, each with its result",
-      description: 'A row whose wallet appeared earlier in the file shares that row\'s check (`same_as_line`). `pending`: not screened yet; `skipped`: not screened, with the reason in `error`.',
+      description:
+        "A row whose wallet appeared earlier in the file shares that row's check (`same_as_line`). `pending`: not screened yet; `skipped`: not screened, with the reason in `error`.",
       tags: o.tags,
       auth: o.readAuth,
       request: { params: idSchema, paramsNotFound: notFound, query: rowsQuerySchema },
-      responses: { 200: { description: 'A page of rows', schema: batchRowsSchema }, 400: { description: 'Invalid page or status' }, 404: { description: 'No such batch (or not yours)' }, ...common },
+      responses: {
+        200: { description: 'A page of rows', schema: batchRowsSchema },
+        400: { description: 'Invalid page or status' },
+        404: { description: 'No such batch (or not yours)' },
+        ...common,
+      },
       async handle({ params, query }, _req, res) {
         const page = await deps.batches.rows(currentUser(res).userId, params.id, query);
         res.json({ ...page, limit: query.limit, offset: query.offset });
@@ -182,7 +225,13 @@ export function batchRoutes(deps: { batches: Batches; renderPdf: RenderCheckPdf;
       async handle({ params }, _req, res) {
         const userId = currentUser(res).userId;
         const state = await deps.batches.own(userId, params.id);
-        await sendCsv(res, batchDownloadName(state.submitted.fileName, params.id, '-results.csv'), resultColumns, mapPages(deps.batches.results(userId, params.id), (rows) => rows.map(resultRecord)), deps.logger);
+        await sendCsv(
+          res,
+          batchDownloadName(state.submitted.fileName, params.id, '-results.csv'),
+          resultColumns,
+          mapPages(deps.batches.results(userId, params.id), (rows) => rows.map(resultRecord)),
+          deps.logger,
+        );
       },
     }),
     route({

@@ -43,7 +43,7 @@ export interface RowWithCheck {
 
 export function rowResult({ row, checkId, check }: RowWithCheck, skipped: ReadonlyMap<number, string>): BatchRowResult {
   const skipReason = skipped.get(row.sameAs ?? row.line);
-  const status: BatchRowStatus = check ? (check.status) : skipReason !== undefined ? 'skipped' : 'pending';
+  const status: BatchRowStatus = check ? check.status : skipReason !== undefined ? 'skipped' : 'pending';
   return {
     line: row.line,
     address: row.address,
@@ -165,7 +165,17 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
         batchStreamId(batchId),
         {
           type: 'SubmitBatch',
-          data: { batchId, userId, fileName: options.fileName, key, contentHash: parsed.contentHash, source: options.source, ...(options.apiKeyId ? { apiKeyId: options.apiKeyId } : {}), rows: parsed.rows, checksLeft },
+          data: {
+            batchId,
+            userId,
+            fileName: options.fileName,
+            key,
+            contentHash: parsed.contentHash,
+            source: options.source,
+            ...(options.apiKeyId ? { apiKeyId: options.apiKeyId } : {}),
+            rows: parsed.rows,
+            checksLeft,
+          },
           metadata: { now: deps.clock().toISOString() },
         },
         { commandId: 'submit', eventId: (_e, i) => batchSubmittedEventId(batchId, i), metadata: { command: 'SubmitBatch' } },
@@ -206,7 +216,11 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
     },
 
     /** A page of the batch's rows with their results; with `status`, only rows of that status (found among all rows). */
-    async rows(userId: string, batchId: string, query: { limit: number; offset: number; status?: BatchRowStatus }): Promise<{ items: BatchRowResult[]; total: number }> {
+    async rows(
+      userId: string,
+      batchId: string,
+      query: { limit: number; offset: number; status?: BatchRowStatus },
+    ): Promise<{ items: BatchRowResult[]; total: number }> {
       const state = await own(userId, batchId);
       const skipped = skippedOf(state);
       if (!query.status) {

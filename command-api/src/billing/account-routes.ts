@@ -20,7 +20,11 @@ export function accountPurchaseRoutes(deps: { auth: Authenticator; readStore: Re
         tags,
         auth: 'session',
         request: { query: accountPurchasesQuerySchema },
-        responses: { 200: { description: 'A page of purchases and how many there are', schema: accountPurchasesSchema }, 400: { description: 'Invalid query' }, ...signedIn },
+        responses: {
+          200: { description: 'A page of purchases and how many there are', schema: accountPurchasesSchema },
+          400: { description: 'Invalid query' },
+          ...signedIn,
+        },
         async handle({ query }, _req, res) {
           res.json(await listOwnPurchases(deps.readStore, currentUser(res).userId, query));
         },
@@ -29,7 +33,7 @@ export function accountPurchaseRoutes(deps: { auth: Authenticator; readStore: Re
         method: 'get',
         path: '/account/purchases/:id/receipt',
         summary: 'The receipt of one of your purchases, as a PDF (attachment Receipt_<number>.pdf)',
-        description: 'Test payments (the built-in provider, or Stripe in test mode) are marked as such on the receipt. Another user\'s purchase is not found.',
+        description: "Test payments (the built-in provider, or Stripe in test mode) are marked as such on the receipt. Another user's purchase is not found.",
         tags,
         auth: 'session',
         request: { params: purchaseIdParamsSchema, paramsNotFound: accountMessages.receiptNotFound },

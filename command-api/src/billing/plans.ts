@@ -12,7 +12,14 @@ export interface ConfiguredPlan {
 
 /** The catalogue: what GET /api/billing/get-plans lists and what a price_id names. */
 export function createPlanCatalog(plans: readonly ConfiguredPlan[]) {
-  const publicPlan = (p: ConfiguredPlan): Plan => ({ id: p.id, name: p.name, checks: p.checks, price: p.price, currency: p.currency, price_id: p.stripe_price_id ?? p.id });
+  const publicPlan = (p: ConfiguredPlan): Plan => ({
+    id: p.id,
+    name: p.name,
+    checks: p.checks,
+    price: p.price,
+    currency: p.currency,
+    price_id: p.stripe_price_id ?? p.id,
+  });
   return {
     list: (): Plan[] => plans.map(publicPlan),
     /** The plan a price_id (or a plan id) names, if any. */

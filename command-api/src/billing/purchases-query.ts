@@ -14,7 +14,10 @@ export async function listPurchases(readStore: ReadStore, query: { email?: strin
     if (userIds.length === 0) return [];
   }
   const docs = await findPurchases(readStore, query, userIds ? { in: userIds } : undefined);
-  const emails = await emailsOfUsers(readStore, docs.map((d) => d.user_id));
+  const emails = await emailsOfUsers(
+    readStore,
+    docs.map((d) => d.user_id),
+  );
   return docs.map((d) => ({
     id: d.id,
     user_id: d.user_id,

@@ -70,10 +70,18 @@ export function renderReceiptPdf(purchase: ReceiptPurchase, seller: ReceiptSelle
 
   // Seller, left; receipt number and date, right.
   const top = 64;
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(11).text(seller.name, 50, top, { width: width / 2 });
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(seller.name, 50, top, { width: width / 2 });
   doc.font('Helvetica').fontSize(9).fillColor(MUTED);
   for (const line of seller.address) doc.text(line, { width: width / 2 });
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(18).text('Receipt', 50 + width / 2, top, { width: width / 2, align: 'right' });
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .text('Receipt', 50 + width / 2, top, { width: width / 2, align: 'right' });
   doc.font('Helvetica').fontSize(9).fillColor(MUTED);
   doc.text(`No. ${purchase.receiptNumber}`, 50 + width / 2, doc.y, { width: width / 2, align: 'right' });
   doc.text(`Date: ${formatDate(purchase.createdAt)}`, 50 + width / 2, doc.y, { width: width / 2, align: 'right' });
@@ -81,8 +89,15 @@ export function renderReceiptPdf(purchase: ReceiptPurchase, seller: ReceiptSelle
   let y = Math.max(doc.y, top + 70) + 16;
   if (purchase.test) {
     doc.save().rect(50, y, width, 34).fillAndStroke('#fef3c7', TEST).restore();
-    doc.fillColor(TEST).font('Helvetica-Bold').fontSize(12).text('TEST PAYMENT: no money was charged', 60, y + 7, { width: width - 20 });
-    doc.font('Helvetica').fontSize(8).text('This purchase was paid through a test payment provider. It is not a tax receipt.', 60, y + 21, { width: width - 20 });
+    doc
+      .fillColor(TEST)
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .text('TEST PAYMENT: no money was charged', 60, y + 7, { width: width - 20 });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .text('This purchase was paid through a test payment provider. It is not a tax receipt.', 60, y + 21, { width: width - 20 });
     y += 50;
   }
 
@@ -101,29 +116,47 @@ export function renderReceiptPdf(purchase: ReceiptPurchase, seller: ReceiptSelle
   doc.text('Amount', cols[2], y + 6, { width: cols[3]! - cols[2]! - 8, align: 'right' });
   y += 26;
   doc.font('Helvetica').fontSize(10);
-  doc.text(`${purchase.planName} plan: premium wallet checks, valid until ${formatDate(purchase.expiresAt)}`, cols[0]! + 8, y, { width: cols[1]! - cols[0]! - 16 });
+  doc.text(`${purchase.planName} plan: premium wallet checks, valid until ${formatDate(purchase.expiresAt)}`, cols[0]! + 8, y, {
+    width: cols[1]! - cols[0]! - 16,
+  });
   doc.text(String(purchase.checks), cols[1], y, { width: 70, align: 'right' });
   doc.text(formatAmount(purchase.amount, purchase.currency), cols[2], y, { width: cols[3]! - cols[2]! - 8, align: 'right' });
   y = Math.max(doc.y, y + 14) + 10;
-  doc.moveTo(50, y).lineTo(50 + width, y).lineWidth(0.5).strokeColor('#d1d5db').stroke();
+  doc
+    .moveTo(50, y)
+    .lineTo(50 + width, y)
+    .lineWidth(0.5)
+    .strokeColor('#d1d5db')
+    .stroke();
   y += 8;
   doc.font('Helvetica-Bold').fontSize(11).text('Total', cols[1], y, { width: 70, align: 'right' });
   doc.text(formatAmount(purchase.amount, purchase.currency), cols[2], y, { width: cols[3]! - cols[2]! - 8, align: 'right' });
   y = doc.y + 24;
 
   const rows: Array<[string, string]> = [
-    ['Payment', purchase.test ? `${purchase.provider === 'stripe' ? 'Stripe (test mode)' : 'Test payment (built-in provider)'}` : 'Card payment through Stripe'],
+    [
+      'Payment',
+      purchase.test ? `${purchase.provider === 'stripe' ? 'Stripe (test mode)' : 'Test payment (built-in provider)'}` : 'Card payment through Stripe',
+    ],
     ['Payment reference', purchase.paymentReference],
     ['Purchase id', purchase.purchaseId],
   ];
   for (const [label, value] of rows) {
     doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(label, 50, y, { width: 130 });
-    doc.fillColor(INK).font(label === 'Payment' ? 'Helvetica' : 'Courier').fontSize(9).text(value, 190, y, { width: width - 140 });
+    doc
+      .fillColor(INK)
+      .font(label === 'Payment' ? 'Helvetica' : 'Courier')
+      .fontSize(9)
+      .text(value, 190, y, { width: width - 140 });
     y = doc.y + 6;
   }
 
   doc.page.margins.bottom = 0;
-  doc.fillColor(MUTED).font('Helvetica').fontSize(8).text(`Issued on ${formatDate(now)} by ${seller.name}.`, 50, doc.page.height - 40 - 10, { width, lineBreak: false });
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(8)
+    .text(`Issued on ${formatDate(now)} by ${seller.name}.`, 50, doc.page.height - 40 - 10, { width, lineBreak: false });
   doc.end();
   return done;
 }

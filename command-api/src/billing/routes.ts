@@ -31,7 +31,9 @@ export const stripeWebhookResponseSchema = z.object({
 });
 
 /** A Stripe event, as documented: the route checks its signature over the raw bytes before reading it. */
-const stripeEventSchema = z.looseObject({ id: z.string(), type: z.string(), data: z.looseObject({ object: z.looseObject({}) }) }).meta({ description: 'A Stripe event (https://docs.stripe.com/api/events/object)' });
+const stripeEventSchema = z
+  .looseObject({ id: z.string(), type: z.string(), data: z.looseObject({ object: z.looseObject({}) }) })
+  .meta({ description: 'A Stripe event (https://docs.stripe.com/api/events/object)' });
 const stripeSignatureSchema = z.object({
   'Stripe-Signature': z.string().optional().meta({ description: 'Stripe signs every delivery; a missing or wrong signature answers 400' }),
 });
@@ -47,7 +49,8 @@ const signedIn = { 401: { description: 'Not signed in' }, 403: { description: 'B
  */
 export function billingRoutes(deps: { auth: Authenticator; billing: Billing; readStore: ReadStore }): RouteGroup {
   // Without Stripe only: checked before the body is read.
-  const localProvider: RequestHandler = (_req, _res, next) => next(deps.billing.provider === 'local' ? undefined : new NotFound(billingMessages.localProviderDisabled));
+  const localProvider: RequestHandler = (_req, _res, next) =>
+    next(deps.billing.provider === 'local' ? undefined : new NotFound(billingMessages.localProviderDisabled));
 
   return routeGroup(
     [
@@ -83,7 +86,8 @@ export function billingRoutes(deps: { auth: Authenticator; billing: Billing; rea
       route({
         method: 'post',
         path: STRIPE_WEBHOOK_PATH,
-        summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET, checked over the raw body): a paid checkout.session.completed credits the plan once per session',
+        summary:
+          'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET, checked over the raw body): a paid checkout.session.completed credits the plan once per session',
         tags,
         auth: 'none',
         // The signature covers the exact bytes Stripe sent: the body is read raw, never re-serialized.
@@ -107,7 +111,11 @@ export function billingRoutes(deps: { auth: Authenticator; billing: Billing; rea
         tags,
         auth: 'session',
         request: { params: localSessionIdSchema, paramsNotFound: billingMessages.sessionNotFound },
-        responses: { 200: { description: 'The test payment', schema: localSessionSchema }, 404: { description: 'No such session, or Stripe is configured' }, ...signedIn },
+        responses: {
+          200: { description: 'The test payment', schema: localSessionSchema },
+          404: { description: 'No such session, or Stripe is configured' },
+          ...signedIn,
+        },
         async handle({ params }, _req, res) {
           res.json(await deps.billing.localSession(currentUser(res).userId, params.id));
         },

@@ -15,7 +15,13 @@ import { fromMinorUnits, type PlanCatalog } from './plans';
 import { StripeSignatureError, type StripeGateway } from './stripe-gateway';
 
 export type { PurchasedPlan };
-export type PurchaseInput = PurchasedPlan & { purchaseId: string; provider: 'stripe' | 'local'; providerRef: string; stripeTestMode?: boolean; expiryDays: number };
+export type PurchaseInput = PurchasedPlan & {
+  purchaseId: string;
+  provider: 'stripe' | 'local';
+  providerRef: string;
+  stripeTestMode?: boolean;
+  expiryDays: number;
+};
 
 /** The account commands billing runs (the accounts feature implements them; the composition root hands them in). */
 export interface BillingAccounts {
@@ -61,7 +67,7 @@ export function createBilling(deps: BillingDeps) {
   }
 
   return {
-    provider: (deps.stripe ? 'stripe' : 'local'),
+    provider: deps.stripe ? 'stripe' : 'local',
 
     plans: (): Plan[] => deps.plans.list(),
 
@@ -87,7 +93,15 @@ export function createBilling(deps: BillingDeps) {
       }
       const sessionId = `lcs_${randomBytes(24).toString('base64url')}`;
       const expiresAt = new Date(deps.clock().getTime() + LOCAL_SESSION_HOURS * 3_600_000).toISOString();
-      await deps.accounts.startLocalCheckout(user.userId, { sessionId, planId: plan.id, planName: plan.name, checks: plan.checks, amount: plan.price, currency: plan.currency, expiresAt });
+      await deps.accounts.startLocalCheckout(user.userId, {
+        sessionId,
+        planId: plan.id,
+        planName: plan.name,
+        checks: plan.checks,
+        amount: plan.price,
+        currency: plan.currency,
+        expiresAt,
+      });
       return { checkout_url: `/dashboard/top-up/confirm?session=${encodeURIComponent(sessionId)}` };
     },
 
@@ -113,8 +127,17 @@ export function createBilling(deps: BillingDeps) {
       const { session } = await localSessionOf(userId, sessionId);
       const purchaseId = purchaseIdFor('local', sessionId);
       const plan = { planId: session.planId, planName: session.planName, checks: session.checks, amount: session.amount, currency: session.currency };
-      const result = await deps.accounts.purchaseChecks(userId, { ...plan, purchaseId, provider: 'local', providerRef: sessionId, expiryDays: deps.expiryDays });
-      return { answer: { purchase_id: purchaseId, checks: session.checks, checks_left: checksLeft(result.state), applied: result.applied }, position: result.position };
+      const result = await deps.accounts.purchaseChecks(userId, {
+        ...plan,
+        purchaseId,
+        provider: 'local',
+        providerRef: sessionId,
+        expiryDays: deps.expiryDays,
+      });
+      return {
+        answer: { purchase_id: purchaseId, checks: session.checks, checks_left: checksLeft(result.state), applied: result.applied },
+        position: result.position,
+      };
     },
 
     /**
@@ -144,7 +167,10 @@ export function createBilling(deps: BillingDeps) {
       const user = c.userId && /^[0-9a-f-]{36}$/.test(c.userId) ? await deps.accounts.load(c.userId) : null;
       if (!user || user.status !== 'registered' || !c.planId || !checks || !planName || !currency || amount === undefined) {
         // Stripe retries anything but 2xx for days; a session we cannot attribute will not improve, so it is logged loudly instead.
-        deps.logger.error({ eventId: c.eventId, sessionId: c.sessionId, userId: c.userId, planId: c.planId }, 'paid Stripe Checkout session names no known user or plan: not credited');
+        deps.logger.error(
+          { eventId: c.eventId, sessionId: c.sessionId, userId: c.userId, planId: c.planId },
+          'paid Stripe Checkout session names no known user or plan: not credited',
+        );
         return { received: true, applied: false };
       }
       const result = await deps.accounts.purchaseChecks(user.userId, {

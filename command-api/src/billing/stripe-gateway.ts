@@ -46,7 +46,11 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret?
     timeout: options.timeoutMs ?? 20_000,
     telemetry: false,
     ...(base
-      ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'http:' ? ('http' as const) : ('https' as const) }
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol === 'http:' ? ('http' as const) : ('https' as const),
+        }
       : {}),
   });
 
@@ -61,7 +65,14 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret?
           line_items: [
             plan.stripe_price_id
               ? { price: plan.stripe_price_id, quantity: 1 }
-              : { quantity: 1, price_data: { currency: plan.currency, unit_amount: toMinorUnits(plan.price, plan.currency), product_data: { name: `${plan.name} — ${plan.checks} wallet checks` } } },
+              : {
+                  quantity: 1,
+                  price_data: {
+                    currency: plan.currency,
+                    unit_amount: toMinorUnits(plan.price, plan.currency),
+                    product_data: { name: `${plan.name} — ${plan.checks} wallet checks` },
+                  },
+                },
           ],
           success_url: successUrl,
           cancel_url: cancelUrl,
@@ -81,7 +92,8 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret?
         throw new StripeSignatureError((error as Error).message);
       }
       const paid =
-        (event.type === 'checkout.session.completed' && (event.data.object.payment_status === 'paid' || event.data.object.payment_status === 'no_payment_required')) ||
+        (event.type === 'checkout.session.completed' &&
+          (event.data.object.payment_status === 'paid' || event.data.object.payment_status === 'no_payment_required')) ||
         event.type === 'checkout.session.async_payment_succeeded';
       if (!paid) return { kind: 'ignored', eventId: event.id, type: event.type };
       const session = event.data.object as Stripe.Checkout.Session;

@@ -24,7 +24,6 @@ import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/
 import type { Cases } from './service';
 import { setConsistencyToken } from '../http/consistency';
 
-
 const idSchema = z.object({ id: z.uuid({ error: 'Not a case id' }) });
 const tags = ['Cases'];
 const signedIn = { 401: { description: 'Not signed in, or the session expired' }, 403: { description: 'Blocked' } };
@@ -46,7 +45,14 @@ export function casesRoutes(deps: { auth: Authenticator; cases: Cases }): RouteG
     setConsistencyToken(res, position);
     res.json(await cases.get(by, caseId));
   };
-  const action = <B extends z.ZodType>(path: string, summary: string, body: B | undefined, extra: Record<number, { description: string }>, act: (by: CaseActor, id: string, body: z.output<B>) => Promise<{ position: number | null }>, description?: string) =>
+  const action = <B extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B | undefined,
+    extra: Record<number, { description: string }>,
+    act: (by: CaseActor, id: string, body: z.output<B>) => Promise<{ position: number | null }>,
+    description?: string,
+  ) =>
     route({
       method: 'post',
       path: `/cases/:id/${path}`,
@@ -106,7 +112,11 @@ export function casesRoutes(deps: { auth: Authenticator; cases: Cases }): RouteG
         tags: ['Admin: cases'],
         auth: 'audit',
         request: { query: adminCaseListQuerySchema },
-        responses: { 200: { description: 'A page of cases and how many match', schema: caseListSchema }, 400: { description: 'Invalid filter' }, ...auditReaderAnswers },
+        responses: {
+          200: { description: 'A page of cases and how many match', schema: caseListSchema },
+          400: { description: 'Invalid filter' },
+          ...auditReaderAnswers,
+        },
         async handle({ query }, _req, res) {
           res.json(await cases.all(query));
         },
@@ -135,7 +145,9 @@ export function casesRoutes(deps: { auth: Authenticator; cases: Cases }): RouteG
           res.json(await cases.get(actor(res), params.id));
         },
       }),
-      action('notes', 'Add a note to a case', caseNoteRequestSchema, { 400: { description: 'No note, or too long' }, ...closedConflict }, (by, id, b) => cases.note(by, id, b.text)),
+      action('notes', 'Add a note to a case', caseNoteRequestSchema, { 400: { description: 'No note, or too long' }, ...closedConflict }, (by, id, b) =>
+        cases.note(by, id, b.text),
+      ),
       action(
         'assign',
         'Assign a case to the customer whose check it is or to an administrator, or unassign it (null)',
@@ -143,8 +155,12 @@ export function casesRoutes(deps: { auth: Authenticator; cases: Cases }): RouteG
         { 400: { description: 'Not an e-mail, or not someone the case can be assigned to' }, ...closedConflict },
         (by, id, b) => cases.assign(by, id, b.assignee_email),
       ),
-      action('escalate', 'Escalate a case, with the reason', escalateCaseRequestSchema, { 400: { description: 'No reason, or too long' }, 409: { description: 'Closed, or escalated already' } }, (by, id, b) =>
-        cases.escalate(by, id, b.reason),
+      action(
+        'escalate',
+        'Escalate a case, with the reason',
+        escalateCaseRequestSchema,
+        { 400: { description: 'No reason, or too long' }, 409: { description: 'Closed, or escalated already' } },
+        (by, id, b) => cases.escalate(by, id, b.reason),
       ),
       action(
         'decision',
@@ -161,8 +177,12 @@ export function casesRoutes(deps: { auth: Authenticator; cases: Cases }): RouteG
         (by, id) => cases.close(by, id),
         'With four eyes (set by the operator: by default cases of High Risk, Non-compliant or Incomplete checks), the first close is recorded as a request (`pending_close`) and the case stays open; it is closed by a call from someone other than the requester and the person who recorded the decision. A new decision cancels a pending request.',
       ),
-      action('reopen', 'Reopen a closed case, with the reason; it needs a new decision to be closed again', reopenCaseRequestSchema, { 400: { description: 'No reason, or too long' }, 409: { description: 'The case is not closed' } }, (by, id, b) =>
-        cases.reopen(by, id, b.reason),
+      action(
+        'reopen',
+        'Reopen a closed case, with the reason; it needs a new decision to be closed again',
+        reopenCaseRequestSchema,
+        { 400: { description: 'No reason, or too long' }, 409: { description: 'The case is not closed' } },
+        (by, id, b) => cases.reopen(by, id, b.reason),
       ),
     ],
     { auth: sessionAuth(deps.auth) },

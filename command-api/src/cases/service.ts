@@ -4,7 +4,21 @@
  * with its notes and history from its stream, and list them from the read model.
  */
 import { randomUUID } from 'node:crypto';
-import { alertStreamId, auditEventName, caseMessages, checkStreamId, fourEyesApplies, riskLevelLabels, shownRiskScore, type CaseDecision, type CaseDetail, type CaseList, type CaseListQuery, type CaseSummary, type FourEyesPolicy } from '@walletscreen/contracts';
+import {
+  alertStreamId,
+  auditEventName,
+  caseMessages,
+  checkStreamId,
+  fourEyesApplies,
+  riskLevelLabels,
+  shownRiskScore,
+  type CaseDecision,
+  type CaseDetail,
+  type CaseList,
+  type CaseListQuery,
+  type CaseSummary,
+  type FourEyesPolicy,
+} from '@walletscreen/contracts';
 import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
 import type { CheckEvent } from '@walletscreen/domain/check/events';
 import type { EventStore, ReadStore } from '@walletscreen/platform';
@@ -44,7 +58,9 @@ function historyDetail(event: CaseEvent): { by: CaseActor; detail: string } {
       return { by: event.data.by, detail: 'Awaiting a second person to approve the close' };
     case 'CaseClosed': {
       const d = event.data;
-      return d.approvedBy ? { by: d.approvedBy, detail: `Close requested by ${d.by.email}, approved by ${d.approvedBy.email}` } : { by: d.by, detail: 'Closed' };
+      return d.approvedBy
+        ? { by: d.approvedBy, detail: `Close requested by ${d.by.email}, approved by ${d.approvedBy.email}` }
+        : { by: d.by, detail: 'Closed' };
     }
     case 'CaseReopened':
       return { by: event.data.by, detail: event.data.reason };
@@ -77,7 +93,9 @@ export function createCases(deps: { eventStore: EventStore; readStore: ReadStore
 
   /** The case's events, folded; another customer's case (unless read from the admin area), or none, is not found. */
   async function read(by: CaseActor | 'admin-area', caseId: string): Promise<{ summary: CaseSummary; events: Array<{ event: CaseEvent }> }> {
-    const events = (await deps.eventStore.readStream(caseStreamId(caseId))).filter((e) => caseDecider.types.has(e.type)).map((e) => ({ event: { type: e.type, data: e.data } as CaseEvent }));
+    const events = (await deps.eventStore.readStream(caseStreamId(caseId)))
+      .filter((e) => caseDecider.types.has(e.type))
+      .map((e) => ({ event: { type: e.type, data: e.data } as CaseEvent }));
     let summary: CaseSummary | null = null;
     for (const { event } of events) summary = caseSummaryFold(summary, event);
     if (!summary || (by !== 'admin-area' && !mayRead(summary.owner_user_id, by))) throw new NotFound(caseMessages.notFound);
@@ -85,7 +103,10 @@ export function createCases(deps: { eventStore: EventStore; readStore: ReadStore
   }
 
   async function list(query: CaseListQuery, ownerUserId?: string): Promise<CaseList> {
-    const level = query.risk_level && query.risk_level.toLowerCase() !== 'all' ? riskLevelLabels.find((l) => l.toLowerCase() === query.risk_level!.toLowerCase()) : undefined;
+    const level =
+      query.risk_level && query.risk_level.toLowerCase() !== 'all'
+        ? riskLevelLabels.find((l) => l.toLowerCase() === query.risk_level!.toLowerCase())
+        : undefined;
     const { items, total } = await findCases(
       deps.readStore,
       {
@@ -116,7 +137,8 @@ export function createCases(deps: { eventStore: EventStore; readStore: ReadStore
         subject = { kind: 'check', checkId: input.checkId };
       }
       const check = await loadCheck(subject.checkId);
-      if (check.status === 'none' || !mayRead(check.request.userId, by)) throw new NotFound(caseMessages.checkNotFound, { check_id: caseMessages.checkNotFound });
+      if (check.status === 'none' || !mayRead(check.request.userId, by))
+        throw new NotFound(caseMessages.checkNotFound, { check_id: caseMessages.checkNotFound });
       if (check.status !== 'completed' || !check.result) throw new Conflict(caseMessages.checkNotCompleted);
       const caseId = caseIdFor(subject);
       const owner = check.request.userId;
@@ -148,7 +170,9 @@ export function createCases(deps: { eventStore: EventStore; readStore: ReadStore
       return {
         ...summary,
         four_eyes: fourEyesApplies(deps.fourEyes, { level: summary.risk.level, amlStatus: summary.risk.aml_status }),
-        notes: events.flatMap(({ event: e }) => (e.type === 'CaseNoteAdded' ? [{ id: e.data.noteId, text: e.data.text, by: actorView(e.data.by), at: e.data.at }] : [])),
+        notes: events.flatMap(({ event: e }) =>
+          e.type === 'CaseNoteAdded' ? [{ id: e.data.noteId, text: e.data.text, by: actorView(e.data.by), at: e.data.at }] : [],
+        ),
         history: events.map(({ event: e }) => {
           const { by: actor, detail } = historyDetail(e);
           return { type: e.type, name: auditEventName(e.type), by: actorView(actor), at: e.data.at, detail };
@@ -161,7 +185,8 @@ export function createCases(deps: { eventStore: EventStore; readStore: ReadStore
     /** Every case (admins). */
     all: (query: CaseListQuery) => list(query),
 
-    note: (by: CaseActor, caseId: string, text: string) => execute(caseId, { type: 'AddCaseNote', data: { noteId: randomUUID(), text, by }, metadata: { now: now() } }),
+    note: (by: CaseActor, caseId: string, text: string) =>
+      execute(caseId, { type: 'AddCaseNote', data: { noteId: randomUUID(), text, by }, metadata: { now: now() } }),
 
     async assign(by: CaseActor, caseId: string, assigneeEmail: string | null) {
       let assignee: CaseActor | null = null;

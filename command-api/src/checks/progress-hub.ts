@@ -66,46 +66,55 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
 
   const consumer = supervise(
     () =>
-      deps.bus.consume({ group: deps.group ?? 'progress-hub', filter: { eventTypes: [...checkEventTypes, 'BatchCompleted', ROLE_CHANGED, ...SESSION_ENDING] }, startAfter: async () => head, prompt: true }, async (events) => {
-        for (const recorded of events) {
-          if (recorded.type === 'BatchCompleted') {
-            for (const l of batchListeners) l(recorded.data as BatchCompleted, recorded);
-            continue;
-          }
-          if (SESSION_ENDING.includes(recorded.type)) {
-            const data = recorded.data as { userId: string; sessionId?: string; keptSessionId?: string | null };
-            const ended: SessionsEnded = recorded.type === 'SessionEnded' ? { userId: data.userId, ended: data.sessionId! } : { userId: data.userId, kept: data.keptSessionId ?? null };
-            for (const l of sessionListeners) {
-              try {
-                l(ended);
-              } catch (error) {
-                deps.logger.error({ err: error }, 'sessions-ended listener failed');
-              }
+      deps.bus.consume(
+        {
+          group: deps.group ?? 'progress-hub',
+          filter: { eventTypes: [...checkEventTypes, 'BatchCompleted', ROLE_CHANGED, ...SESSION_ENDING] },
+          startAfter: async () => head,
+          prompt: true,
+        },
+        async (events) => {
+          for (const recorded of events) {
+            if (recorded.type === 'BatchCompleted') {
+              for (const l of batchListeners) l(recorded.data as BatchCompleted, recorded);
+              continue;
             }
-            continue;
-          }
-          if (recorded.type === ROLE_CHANGED) {
-            const data = recorded.data as { userId: string; role: string; at: string };
-            if (data.role !== 'blocked') continue;
-            for (const l of blockListeners) {
-              try {
-                l({ userId: data.userId, at: data.at }, recorded);
-              } catch (error) {
-                deps.logger.error({ err: error }, 'account-blocked listener failed');
+            if (SESSION_ENDING.includes(recorded.type)) {
+              const data = recorded.data as { userId: string; sessionId?: string; keptSessionId?: string | null };
+              const ended: SessionsEnded =
+                recorded.type === 'SessionEnded' ? { userId: data.userId, ended: data.sessionId! } : { userId: data.userId, kept: data.keptSessionId ?? null };
+              for (const l of sessionListeners) {
+                try {
+                  l(ended);
+                } catch (error) {
+                  deps.logger.error({ err: error }, 'sessions-ended listener failed');
+                }
               }
+              continue;
             }
-            continue;
+            if (recorded.type === ROLE_CHANGED) {
+              const data = recorded.data as { userId: string; role: string; at: string };
+              if (data.role !== 'blocked') continue;
+              for (const l of blockListeners) {
+                try {
+                  l({ userId: data.userId, at: data.at }, recorded);
+                } catch (error) {
+                  deps.logger.error({ err: error }, 'account-blocked listener failed');
+                }
+              }
+              continue;
+            }
+            const event = { type: recorded.type, data: recorded.data } as CheckEvent;
+            const checkId = event.data.checkId;
+            if (event.type === 'WalletCheckRequested') owners.set(checkId, event.data.userId);
+            const userId = 'userId' in event.data ? event.data.userId : owners.get(checkId);
+            emit(byCheck.get(checkId), event, recorded, userId);
+            if (userId) emit(byUser.get(userId), event, recorded, userId);
+            emit(any, event, recorded, userId);
+            if (event.type === 'WalletCheckCompleted' || event.type === 'WalletCheckFailed') owners.delete(checkId);
           }
-          const event = { type: recorded.type, data: recorded.data } as CheckEvent;
-          const checkId = event.data.checkId;
-          if (event.type === 'WalletCheckRequested') owners.set(checkId, event.data.userId);
-          const userId = 'userId' in event.data ? event.data.userId : owners.get(checkId);
-          emit(byCheck.get(checkId), event, recorded, userId);
-          if (userId) emit(byUser.get(userId), event, recorded, userId);
-          emit(any, event, recorded, userId);
-          if (event.type === 'WalletCheckCompleted' || event.type === 'WalletCheckFailed') owners.delete(checkId);
-        }
-      }),
+        },
+      ),
     (error, delayMs) => deps.logger.error({ err: error, retryInMs: delayMs }, 'progress hub failed; restarting'),
   );
 

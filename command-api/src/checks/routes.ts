@@ -31,7 +31,9 @@ export const parseAddressRequestSchema = z.object({
 });
 
 const checkIdSchema = z.object({ id: z.uuid({ error: 'Not a check id' }) });
-const waitSchema = z.object({ wait: z.coerce.number().int().min(0).max(30_000).default(0).meta({ description: 'Milliseconds to wait for the check to finish' }) });
+const waitSchema = z.object({
+  wait: z.coerce.number().int().min(0).max(30_000).default(0).meta({ description: 'Milliseconds to wait for the check to finish' }),
+});
 
 const tags = ['Checks'];
 /** The running checks listed at most: a person runs one at a time from the Wallet Checker. */
@@ -39,9 +41,21 @@ const RUNNING_LISTED = 10;
 const signedIn = { 401: { description: 'Not signed in, or the session expired' }, 403: { description: 'Blocked' } };
 /** The answers of a check: its analysis when completed, its progress while running, a problem when it failed. */
 const checkAnswers = {
-  200: { description: 'The completed analysis, with check_id and status (and its consistency token)', schema: checkResultSchema, headers: consistencyTokenAnswer },
-  202: { description: 'Still running: its progress (follow it over socket.io or GET /api/transactions/checks/{id})', schema: checkProgressSchema, headers: consistencyTokenAnswer },
-  502: { description: 'The analysis failed; its check was refunded (`check_id`, `refunded: true`)', schema: checkFailedProblemSchema, headers: consistencyTokenAnswer },
+  200: {
+    description: 'The completed analysis, with check_id and status (and its consistency token)',
+    schema: checkResultSchema,
+    headers: consistencyTokenAnswer,
+  },
+  202: {
+    description: 'Still running: its progress (follow it over socket.io or GET /api/transactions/checks/{id})',
+    schema: checkProgressSchema,
+    headers: consistencyTokenAnswer,
+  },
+  502: {
+    description: 'The analysis failed; its check was refunded (`check_id`, `refunded: true`)',
+    schema: checkFailedProblemSchema,
+    headers: consistencyTokenAnswer,
+  },
 };
 
 /** A finished check answers with the analysis fields; a running one with 202 and its progress. Each carries the check's consistency token. */
@@ -50,14 +64,17 @@ function answer(res: Response, { progress, position }: { progress: CheckProgress
   if (progress.status === 'completed' && progress.result) {
     res.json({ ...progress.result, check_id: progress.check_id, status: progress.status });
   } else if (progress.status === 'failed') {
-    res.status(502).type('application/problem+json').json({
-      type: 'about:blank',
-      title: 'Check failed',
-      status: 502,
-      error: progress.error ?? 'The analysis could not be completed',
-      check_id: progress.check_id,
-      refunded: true,
-    });
+    res
+      .status(502)
+      .type('application/problem+json')
+      .json({
+        type: 'about:blank',
+        title: 'Check failed',
+        status: 502,
+        error: progress.error ?? 'The analysis could not be completed',
+        check_id: progress.check_id,
+        refunded: true,
+      });
   } else {
     res.status(202).json(progress);
   }
@@ -83,7 +100,8 @@ export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readSto
         method: 'get',
         path: '/transactions/history.csv',
         summary: "The caller's whole History as CSV, with the same filters",
-        description: 'Every completed check that matches, newest first: time, check id, wallet, network, score, level, status, sanctions hits, the top three risk factors, reference and batch.',
+        description:
+          'Every completed check that matches, newest first: time, check id, wallet, network, score, level, status, sanctions hits, the top three risk factors, reference and batch.',
         tags,
         auth: 'session',
         request: { query: historyFilterSchema },
@@ -99,7 +117,12 @@ export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readSto
         tags,
         auth: 'session',
         request: { params: checkIdSchema },
-        responses: { 200: { description: 'The row with the report fields', schema: historyDetailSchema }, 400: { description: 'Not a check id' }, 404: { description: 'No such check of yours' }, ...signedIn },
+        responses: {
+          200: { description: 'The row with the report fields', schema: historyDetailSchema },
+          400: { description: 'Not a check id' },
+          404: { description: 'No such check of yours' },
+          ...signedIn,
+        },
         async handle({ params }, _req, res) {
           const doc = await findCheck(deps.readStore, params.id);
           // Another user's check is not found: nobody learns it exists.
@@ -132,7 +155,10 @@ export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readSto
           } catch (error) {
             if (!(error instanceof PaymentRequired)) throw error;
             // The spec's 401 with require_premium: the browser offers Top Up and keeps the session.
-            res.status(401).type('application/problem+json').json({ type: 'about:blank', title: 'Payment required', status: 401, error: error.message, require_premium: true });
+            res
+              .status(401)
+              .type('application/problem+json')
+              .json({ type: 'about:blank', title: 'Payment required', status: 401, error: error.message, require_premium: true });
           }
         },
       }),
@@ -188,7 +214,10 @@ export function addressRoutes(): RouteGroup {
       tags: ['Addresses'],
       auth: 'none',
       request: { body: parseAddressRequestSchema },
-      responses: { 200: { description: 'The chain, network and canonical form', schema: parsedAddressResponseSchema }, 400: { description: 'Not a valid address, with the reason' } },
+      responses: {
+        200: { description: 'The chain, network and canonical form', schema: parsedAddressResponseSchema },
+        400: { description: 'Not a valid address, with the reason' },
+      },
       handle({ body }, _req, res) {
         const result = parseAddress(body.address, body.network);
         if (!result.ok) throw new Invalid(result.reason, { address: result.reason });

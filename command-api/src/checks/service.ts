@@ -14,7 +14,11 @@ import type { ProgressHub } from './progress-hub';
 /** Charging is the accounts feature's; the composition root hands it in. */
 export interface Billing {
   /** `check` is what the user asked for, kept with the charge so the check can be started from it. */
-  chargeCheck(userId: string, checkId: string, check: { input: string; address: string; chain: string; network: Network; idempotencyKey?: string }): Promise<{ charged: boolean; source: 'bonus' | 'purchased' }>;
+  chargeCheck(
+    userId: string,
+    checkId: string,
+    check: { input: string; address: string; chain: string; network: Network; idempotencyKey?: string },
+  ): Promise<{ charged: boolean; source: 'bonus' | 'purchased' }>;
 }
 
 /**
@@ -30,13 +34,7 @@ export interface SettledCheck {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
 
-export function createChecks(deps: {
-  eventStore: EventStore;
-  billing: Billing;
-  hub: ProgressHub;
-  clock: () => Date;
-  waitMs: number;
-}) {
+export function createChecks(deps: { eventStore: EventStore; billing: Billing; hub: ProgressHub; clock: () => Date; waitMs: number }) {
   // Requests only: the check's state is read from its stream when it is answered (see settle).
   const handler = new CommandHandler(deps.eventStore, checkDecider, 1_000);
   type Loaded = { state: Exclude<CheckState, { status: 'none' }> | null; position: number; revision: number };
@@ -50,7 +48,8 @@ export function createChecks(deps: {
     }
     return { state: state.status === 'none' ? null : state, position, revision };
   };
-  const loadAt = async (checkId: string): Promise<Loaded> => foldOnto({ state: null, position: 0, revision: -1 }, await deps.eventStore.readStream(checkStreamId(checkId)));
+  const loadAt = async (checkId: string): Promise<Loaded> =>
+    foldOnto({ state: null, position: 0, revision: -1 }, await deps.eventStore.readStream(checkStreamId(checkId)));
   /**
    * The check as loaded, brought up to date with the events the hub delivered since: those that
    * follow on from the loaded revision without a gap (the hub delivers a stream in order), or,
@@ -145,11 +144,15 @@ export function createChecks(deps: {
       ...(via.rescreen ? { rescreen: via.rescreen } : {}),
     };
     // The same key sent concurrently: whichever call records the request first creates the check; the other follows it.
-    await handler.execute(checkStreamId(checkId), { type: 'RequestCheck', data: request, metadata: { now: deps.clock().toISOString() } }, {
-      commandId: 'requested',
-      eventId: () => checkRequestedEventId(checkId),
-      metadata: { command: 'CheckWallet' },
-    });
+    await handler.execute(
+      checkStreamId(checkId),
+      { type: 'RequestCheck', data: request, metadata: { now: deps.clock().toISOString() } },
+      {
+        commandId: 'requested',
+        eventId: () => checkRequestedEventId(checkId),
+        metadata: { command: 'CheckWallet' },
+      },
+    );
     return settle(checkId, via.waitMs ?? deps.waitMs);
   }
 

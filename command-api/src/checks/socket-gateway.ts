@@ -11,7 +11,14 @@
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import { ACCOUNT_BLOCKED, accountMessages, BATCH_PROGRESS, type AccountBlockedMessage, type BatchProgressMessage, type CheckProgress } from '@walletscreen/contracts';
+import {
+  ACCOUNT_BLOCKED,
+  accountMessages,
+  BATCH_PROGRESS,
+  type AccountBlockedMessage,
+  type BatchProgressMessage,
+  type CheckProgress,
+} from '@walletscreen/contracts';
 import type { Logger } from '@walletscreen/platform';
 import type { AuthenticatedUser, Authenticator } from '../http/auth';
 import type { ProgressHub } from './progress-hub';
@@ -26,13 +33,9 @@ const room = (userId: string) => `user:${userId}`;
 const withToken = ({ progress, position }: { progress: CheckProgress; position: number }): CheckProgress =>
   progress.status === 'running' ? progress : { ...progress, consistency_token: String(position) };
 
-export function attachSocketGateway(deps: {
-  server: HttpServer;
-  auth: Authenticator;
-  hub: ProgressHub;
-  checks: Checks;
-  logger: Logger;
-}): { close(): Promise<void> } {
+export function attachSocketGateway(deps: { server: HttpServer; auth: Authenticator; hub: ProgressHub; checks: Checks; logger: Logger }): {
+  close(): Promise<void>;
+} {
   const io = new Server(deps.server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 16 * 1024 });
 
   io.use((socket, next) => {
@@ -65,14 +68,21 @@ export function attachSocketGateway(deps: {
   // Idempotency-Key learnt from the check's request; a check requested before this process started is looked up.
   const known = new Map<string, { wallet_address: string; network: CheckProgress['network']; idempotency_key?: string; batch_id?: string; stage: number }>();
   // Sent at once, with the consistency token the batch's next read sends back to show this move.
-  const sendBatch = (userId: string, message: BatchProgressMessage, position: number) => io.to(room(userId)).emit(BATCH_PROGRESS, { ...message, consistency_token: String(position) });
+  const sendBatch = (userId: string, message: BatchProgressMessage, position: number) =>
+    io.to(room(userId)).emit(BATCH_PROGRESS, { ...message, consistency_token: String(position) });
   const send = (userId: string, progress: CheckProgress) => io.to(room(userId)).emit(CHECK_PROGRESS, progress);
   const stop = deps.hub.onAny((event, recorded, userId) => {
     if (!userId) return;
     const checkId = event.data.checkId;
     if (event.type === 'WalletCheckRequested') {
       const { address, network, idempotencyKey, batchId } = event.data;
-      known.set(checkId, { wallet_address: address, network, ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}), ...(batchId ? { batch_id: batchId } : {}), stage: 0 });
+      known.set(checkId, {
+        wallet_address: address,
+        network,
+        ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
+        ...(batchId ? { batch_id: batchId } : {}),
+        stage: 0,
+      });
     }
     const info = known.get(checkId);
     if (!info) {
@@ -82,7 +92,12 @@ export function attachSocketGateway(deps: {
       );
       return;
     }
-    const base = { check_id: checkId, wallet_address: info.wallet_address, network: info.network, ...(info.idempotency_key ? { idempotency_key: info.idempotency_key } : {}) };
+    const base = {
+      check_id: checkId,
+      wallet_address: info.wallet_address,
+      network: info.network,
+      ...(info.idempotency_key ? { idempotency_key: info.idempotency_key } : {}),
+    };
     switch (event.type) {
       case 'WalletCheckRequested':
         send(userId, { ...base, status: 'running', stage: 0 });
@@ -103,7 +118,9 @@ export function attachSocketGateway(deps: {
     // A batch's wallet started or settled: its batch moved.
     if (info.batch_id && event.type !== 'WalletCheckStageCompleted') sendBatch(userId, { batch_id: info.batch_id, status: 'running' }, recorded.position);
   });
-  const stopBatches = deps.hub.onBatchCompleted((batch, recorded) => sendBatch(batch.userId, { batch_id: batch.batchId, status: 'completed' }, recorded.position));
+  const stopBatches = deps.hub.onBatchCompleted((batch, recorded) =>
+    sendBatch(batch.userId, { batch_id: batch.batchId, status: 'completed' }, recorded.position),
+  );
   // Sent as soon as the block is committed (the token stops working then, whatever the read models show).
   const stopBlocks = deps.hub.onAccountBlocked(({ userId, at }) => {
     const message: AccountBlockedMessage = { message: accountMessages.blocked, at };

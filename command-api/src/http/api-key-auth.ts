@@ -76,7 +76,8 @@ export function requireApiKey(deps: { auth: ApiKeyAuthenticator; limiter: RateLi
 export function apiKeyAuth(deps: { auth: ApiKeyAuthenticator; limiter: RateLimiter }): AuthMiddleware {
   return (kind) => {
     const scope = typeof kind === 'object' ? apiKeyScopes.find((s) => s === kind.apiKey) : undefined;
-    if (!scope) throw new Error(`apiKeyAuth checks API key scopes (${apiKeyScopes.join(', ')}), not ${JSON.stringify(kind)}: give the group the session middleware`);
+    if (!scope)
+      throw new Error(`apiKeyAuth checks API key scopes (${apiKeyScopes.join(', ')}), not ${JSON.stringify(kind)}: give the group the session middleware`);
     return requireApiKey(deps, scope);
   };
 }

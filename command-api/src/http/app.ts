@@ -83,7 +83,11 @@ export function serviceRoutes(document: (serverUrl: string) => OpenApiJson, rend
       handle(_input, req, res) {
         // The page's own policy replaces the SPA's (helmet writes it; the middleware calls on at once).
         docsPolicy(req, res, () => {
-          res.type('html').send(docsPageHtml({ specUrl: '/api/openapi.json', rendererUrl: `/api${DOCS_ASSETS_PATH}/${REDOC_BUNDLE}`, rendererFound: renderer !== undefined }));
+          res
+            .type('html')
+            .send(
+              docsPageHtml({ specUrl: '/api/openapi.json', rendererUrl: `/api${DOCS_ASSETS_PATH}/${REDOC_BUNDLE}`, rendererFound: renderer !== undefined }),
+            );
         });
       },
     }),
@@ -91,7 +95,10 @@ export function serviceRoutes(document: (serverUrl: string) => OpenApiJson, rend
 }
 
 /** Every documented route of an app with these groups: the groups', then the service's own calls. */
-export function documentedRoutes(groups: RouteGroup[], document: (serverUrl: string) => OpenApiJson = () => ({ openapi: '3.1.0', paths: {} })): RouteDeclaration[] {
+export function documentedRoutes(
+  groups: RouteGroup[],
+  document: (serverUrl: string) => OpenApiJson = () => ({ openapi: '3.1.0', paths: {} }),
+): RouteDeclaration[] {
   return [...groups.flatMap((g) => g.routes), ...serviceRoutes(document, undefined)];
 }
 
@@ -133,7 +140,10 @@ export function createApp(options: AppOptions): Express {
     return { ...built, servers: [{ url: serverUrl }] };
   };
   const renderer = findDocsRenderer();
-  if (!renderer) options.logger.warn('the API reference page has no renderer (redoc is not installed and dist/docs is missing): /api/docs shows only a link to /api/openapi.json');
+  if (!renderer)
+    options.logger.warn(
+      'the API reference page has no renderer (redoc is not installed and dist/docs is missing): /api/docs shows only a link to /api/openapi.json',
+    );
   const service = serviceRoutes(document, renderer);
   api.use(routeGroup(service).router);
   api.use(DOCS_ASSETS_PATH, docsAssets(renderer));

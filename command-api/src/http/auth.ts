@@ -81,7 +81,10 @@ export function requireAuditReader(auth: Authenticator): RequestHandler {
         if (user.role === 'auditor') {
           if (!auth.recordAuditorAccess) throw new Error("the authenticator cannot record auditors' reads");
           // The read recorded something: its answer carries that record's consistency token.
-          setConsistencyToken(res, await auth.recordAuditorAccess(user, { method: req.method, path: req.originalUrl, params: { ...(req.params as Record<string, string>) } }));
+          setConsistencyToken(
+            res,
+            await auth.recordAuditorAccess(user, { method: req.method, path: req.originalUrl, params: { ...(req.params as Record<string, string>) } }),
+          );
         }
         res.locals.user = user;
       })

@@ -32,7 +32,8 @@ export function problemAnswer(status: number, title: string, message: string): s
 
 /** The answer for an error of Node's HTTP parser (the same statuses Node itself would give). */
 function answerFor(error: NodeJS.ErrnoException): string {
-  if (error.code === 'HPE_HEADER_OVERFLOW') return problemAnswer(431, 'Request headers too large', 'The request headers are larger than the server accepts (16 KB in all).');
+  if (error.code === 'HPE_HEADER_OVERFLOW')
+    return problemAnswer(431, 'Request headers too large', 'The request headers are larger than the server accepts (16 KB in all).');
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return problemAnswer(408, 'Request timeout', 'The request did not arrive in time.');
   return problemAnswer(400, 'Invalid request', 'The request is not valid HTTP/1.1 (its method, target or headers could not be read).');
 }
@@ -58,6 +59,8 @@ export function answerClientErrors(server: Server): void {
   server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
     const message = 'The only expectation this server meets is "Expect: 100-continue".';
     const problem: Problem = { type: 'about:blank', title: 'Expectation failed', status: 417, detail: message, error: message };
-    res.writeHead(417, { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' }).end(JSON.stringify(problem));
+    res
+      .writeHead(417, { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' })
+      .end(JSON.stringify(problem));
   });
 }

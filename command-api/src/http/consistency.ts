@@ -28,7 +28,9 @@ export const consistencyTokenHeaderSchema = z.object({
 });
 
 /** The response header's description, for the routes that set it. */
-export const consistencyTokenAnswer = { [CONSISTENCY_TOKEN]: 'The store position of what this call recorded: send it back on a read that must show it' } as const;
+export const consistencyTokenAnswer = {
+  [CONSISTENCY_TOKEN]: 'The store position of what this call recorded: send it back on a read that must show it',
+} as const;
 
 /** Sets the answer's token (nothing when the call recorded nothing and knows no position). */
 export function setConsistencyToken(res: Response, position: number | null | undefined): void {
@@ -39,7 +41,9 @@ export function setConsistencyToken(res: Response, position: number | null | und
 export function consistencyTokenOf(value: string | string[] | undefined): number | null {
   if (value === undefined || value === '') return null;
   if (typeof value !== 'string' || !/^[0-9]{1,15}$/.test(value)) {
-    throw new Invalid('The Consistency-Token header must be a token from an earlier answer (a whole number)', { [CONSISTENCY_TOKEN]: 'Not a consistency token' });
+    throw new Invalid('The Consistency-Token header must be a token from an earlier answer (a whole number)', {
+      [CONSISTENCY_TOKEN]: 'Not a consistency token',
+    });
   }
   return Number(value);
 }

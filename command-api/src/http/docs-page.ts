@@ -86,7 +86,12 @@ ${options.rendererFound ? `<script src="${escapeAttribute(options.rendererUrl)}"
  */
 export function docsAssets(dir: string | undefined): RequestHandler {
   if (!dir) return (_req, _res, next) => next();
-  const files = expressStaticGzip(dir, { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false, serveStatic: { index: false, maxAge: '1h', fallthrough: true } });
+  const files = expressStaticGzip(dir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: { index: false, maxAge: '1h', fallthrough: true },
+  });
   return (req, res, next) => {
     if (req.path !== `/${REDOC_BUNDLE}`) return next();
     res.removeHeader('Cache-Control'); // the API's no-store, which express.static would not replace

@@ -18,7 +18,10 @@ const security = (auth: RouteAuth): Record<string, string[]>[] => {
 };
 
 /** Every error answer's body, described once (components/schemas/Problem). */
-const problem = problemSchema.meta({ id: 'Problem', description: 'RFC 9457 problem details, with `error` (a sentence a person can read) and, for invalid input, `errors` by field' });
+const problem = problemSchema.meta({
+  id: 'Problem',
+  description: 'RFC 9457 problem details, with `error` (a sentence a person can read) and, for invalid input, `errors` by field',
+});
 
 const bodies = (alternatives: Record<string, z.ZodType> = {}) => Object.fromEntries(Object.entries(alternatives).map(([type, schema]) => [type, { schema }]));
 
@@ -46,7 +49,14 @@ function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
         : {}),
     };
   }
-  const scope = typeof route.auth === 'object' ? ` Needs an API key with the \`${route.auth.apiKey}\` scope.` : route.auth === 'admin' ? ' Admins only.' : route.auth === 'audit' ? ' Admins and auditors (read-only; every call of an auditor is recorded in the audit log).' : '';
+  const scope =
+    typeof route.auth === 'object'
+      ? ` Needs an API key with the \`${route.auth.apiKey}\` scope.`
+      : route.auth === 'admin'
+        ? ' Admins only.'
+        : route.auth === 'audit'
+          ? ' Admins and auditors (read-only; every call of an auditor is recorded in the audit log).'
+          : '';
   return {
     summary: route.summary,
     ...(route.description || scope ? { description: `${route.description ?? ''}${scope}`.trim() } : {}),
@@ -54,8 +64,23 @@ function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
     ...(route.operationId ? { operationId: route.operationId } : {}),
     security: security(route.auth),
     ...(route.ownSessionOnly ? { 'x-auditors-may-call': true } : {}),
-    ...(r.params || r.query || r.headers || route.method === 'get' ? { requestParams: { ...(r.params ? { path: r.params } : {}), ...(r.query ? { query: r.query } : {}), ...(r.headers || route.method === 'get' ? { header: readHeaders(route) } : {}) } } : {}),
-    ...(r.body ? { requestBody: { required: !r.bodyOptional, content: { [r.bodyContentType ?? 'application/json']: { schema: r.body }, ...bodies(r.alternativeBodies) } } } : {}),
+    ...(r.params || r.query || r.headers || route.method === 'get'
+      ? {
+          requestParams: {
+            ...(r.params ? { path: r.params } : {}),
+            ...(r.query ? { query: r.query } : {}),
+            ...(r.headers || route.method === 'get' ? { header: readHeaders(route) } : {}),
+          },
+        }
+      : {}),
+    ...(r.body
+      ? {
+          requestBody: {
+            required: !r.bodyOptional,
+            content: { [r.bodyContentType ?? 'application/json']: { schema: r.body }, ...bodies(r.alternativeBodies) },
+          },
+        }
+      : {}),
     responses: responses as ZodOpenApiResponsesObject,
   };
 }
@@ -99,7 +124,10 @@ export interface ApiWebhook {
 const webhookHeaders = z.object({
   'webhook-id': z.string().meta({ description: 'The message id: the same on every attempt of one message (drop repeats by it)' }),
   'webhook-timestamp': z.string().meta({ description: 'When this attempt was sent, in seconds since 1970 (reject old ones)' }),
-  'webhook-signature': z.string().meta({ description: '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint\'s secret; space-separated, one per secret after a rotation' }),
+  'webhook-signature': z.string().meta({
+    description:
+      '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint\'s secret; space-separated, one per secret after a rotation',
+  }),
 });
 
 function webhooksOf(webhooks: ApiWebhook[]): ZodOpenApiPathsObject {
@@ -131,7 +159,7 @@ export function openApiDocument(routes: RouteDeclaration[], serverUrl: string, t
         version: '1.0.0',
         description:
           'Crypto-wallet AML screening. Errors are RFC 9457 problem details with an `error` sentence and per-field `errors`. ' +
-          'The public API (`/api/v1`) takes an API key in `X-API-Key` or `Authorization: Bearer`; the web app\'s calls take the session token.',
+          "The public API (`/api/v1`) takes an API key in `X-API-Key` or `Authorization: Bearer`; the web app's calls take the session token.",
       },
       servers: [{ url: serverUrl }],
       tags: tagsOf([...routes, ...webhooks], tags),

@@ -26,18 +26,30 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
     // body-parser's errors carry a status and a type.
     const e = error as { status?: number; type?: string; message?: string };
     if (e?.type === 'entity.too.large') {
-      res.status(413).type('application/problem+json').json(problemOf(413, 'Payload too large', 'The request body is too large'));
+      res
+        .status(413)
+        .type('application/problem+json')
+        .json(problemOf(413, 'Payload too large', 'The request body is too large'));
       return;
     }
     if (e?.type === 'entity.parse.failed') {
-      res.status(400).type('application/problem+json').json(problemOf(400, 'Invalid request', 'The request body is not valid JSON', { body: 'The request body is not valid JSON' }));
+      res
+        .status(400)
+        .type('application/problem+json')
+        .json(problemOf(400, 'Invalid request', 'The request body is not valid JSON', { body: 'The request body is not valid JSON' }));
       return;
     }
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
-      res.status(e.status).type('application/problem+json').json(problemOf(e.status, 'Invalid request', 'The request could not be read'));
+      res
+        .status(e.status)
+        .type('application/problem+json')
+        .json(problemOf(e.status, 'Invalid request', 'The request could not be read'));
       return;
     }
     logger.error({ err: error, method: req.method, path: req.path }, 'unexpected error');
-    res.status(500).type('application/problem+json').json(problemOf(500, 'Internal error', 'Something went wrong. Please try again.'));
+    res
+      .status(500)
+      .type('application/problem+json')
+      .json(problemOf(500, 'Internal error', 'Something went wrong. Please try again.'));
   };
 }

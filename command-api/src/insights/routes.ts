@@ -1,4 +1,13 @@
-import { STATS_MAX_DAYS, statsQuerySchema, statsSchema, walletChecksQuerySchema, walletDetailSchema, walletKeySchema, walletsPageSchema, walletsQuerySchema } from '@walletscreen/contracts';
+import {
+  STATS_MAX_DAYS,
+  statsQuerySchema,
+  statsSchema,
+  walletChecksQuerySchema,
+  walletDetailSchema,
+  walletKeySchema,
+  walletsPageSchema,
+  walletsQuerySchema,
+} from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
 import { sessionAuth, type Authenticator } from '../http/auth';
 import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
@@ -22,7 +31,11 @@ export function insightsRoutes(deps: { auth: Authenticator; readStore: ReadStore
         tags,
         auth: 'audit',
         request: { query: walletsQuerySchema },
-        responses: { 200: { description: 'A page of wallets and how many match', schema: walletsPageSchema }, 400: { description: 'Invalid query' }, ...auditReaderAnswers },
+        responses: {
+          200: { description: 'A page of wallets and how many match', schema: walletsPageSchema },
+          400: { description: 'Invalid query' },
+          ...auditReaderAnswers,
+        },
         async handle({ query }, _req, res) {
           res.json(await listWallets(deps.readStore, query));
         },

@@ -1,4 +1,12 @@
-import { STATS_DEFAULT_DAYS, STATS_DEFAULT_MONTHS, type Stats, type StatsGranularity, type StatsPoint, type StatsQuery, type TopCustomer } from '@walletscreen/contracts';
+import {
+  STATS_DEFAULT_DAYS,
+  STATS_DEFAULT_MONTHS,
+  type Stats,
+  type StatsGranularity,
+  type StatsPoint,
+  type StatsQuery,
+  type TopCustomer,
+} from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
 import { emailsOfUsers } from '@walletscreen/projections/customers/queries';
 import { findStatsDays, type CentsByCurrency, type StatsDayDoc } from '@walletscreen/projections/insights/queries';
@@ -58,7 +66,20 @@ export function aggregateStats(days: readonly StatsDayDoc[], range: StatsRange):
   // Every figure is in the currency most revenue came in (USD when there was none).
   const currency = Object.entries(revenueByCurrency).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? 'USD';
 
-  const zero = (period: string): StatsPoint => ({ period, revenue: 0, purchases: 0, checks: 0, completed: 0, failed: 0, refunds: 0, low: 0, medium: 0, high: 0, incomplete: 0, unknown: 0 });
+  const zero = (period: string): StatsPoint => ({
+    period,
+    revenue: 0,
+    purchases: 0,
+    checks: 0,
+    completed: 0,
+    failed: 0,
+    refunds: 0,
+    low: 0,
+    medium: 0,
+    high: 0,
+    incomplete: 0,
+    unknown: 0,
+  });
   const series = new Map(periodsOf(range).map((p) => [p, zero(p)]));
   const risk: RiskCounts = { low: 0, medium: 0, high: 0, incomplete: 0, unknown: 0 };
   const totals = { purchases: 0, checks_purchased: 0, checks: 0, completed: 0, failed: 0, refunds: 0 };

@@ -48,11 +48,31 @@ describe('aggregating the days of a range', () => {
         risk: { low: 1, medium: 0, high: 1, unknown: 0 },
         customers: { a: { checks: 3, purchases: 1, revenue_cents: { USD: 1 } }, b: { checks: 0, purchases: 1, revenue_cents: { USD: 9 } } },
       }),
-      day('2026-03-03', { checks: 1, completed: 1, purchases: 1, revenue_cents: { USD: 20 }, test_purchases: 2, test_amount_cents: { USD: 4990, EUR: 100 }, risk: { low: 0, medium: 1, high: 0, unknown: 0 }, customers: { b: { checks: 1, purchases: 1, revenue_cents: { USD: 20 } } } }),
+      day('2026-03-03', {
+        checks: 1,
+        completed: 1,
+        purchases: 1,
+        revenue_cents: { USD: 20 },
+        test_purchases: 2,
+        test_amount_cents: { USD: 4990, EUR: 100 },
+        risk: { low: 0, medium: 1, high: 0, unknown: 0 },
+        customers: { b: { checks: 1, purchases: 1, revenue_cents: { USD: 20 } } },
+      }),
     ];
     const stats = aggregateStats(days, { from: '2026-03-01', to: '2026-03-03', granularity: 'day' });
     expect(stats.currency).toBe('USD');
-    expect(stats.totals).toEqual({ revenue: 0.3, revenue_by_currency: { USD: 0.3 }, purchases: 3, checks_purchased: 20, checks: 4, completed: 3, failed: 1, refunds: 1, active_customers: 2, paying_customers: 2 });
+    expect(stats.totals).toEqual({
+      revenue: 0.3,
+      revenue_by_currency: { USD: 0.3 },
+      purchases: 3,
+      checks_purchased: 20,
+      checks: 4,
+      completed: 3,
+      failed: 1,
+      refunds: 1,
+      active_customers: 2,
+      paying_customers: 2,
+    });
     // Test payments are reported apart, in the stats' currency and by currency, and add nothing to revenue.
     expect(stats.test_payments).toEqual({ purchases: 2, amount: 49.9, amount_by_currency: { USD: 49.9, EUR: 1 } });
     expect(stats.series.map((p) => [p.period, p.checks, p.revenue])).toEqual([

@@ -55,10 +55,18 @@ function walletCheck(doc: CheckDoc, email: string): WalletCheck {
 }
 
 /** One address and its checks, newest first, with the e-mail of the customer who asked; null when it was never checked. */
-export async function findWallet(readStore: ReadStore, network: string, address: string, page: { limit: number; offset: number }): Promise<WalletDetail | null> {
+export async function findWallet(
+  readStore: ReadStore,
+  network: string,
+  address: string,
+  page: { limit: number; offset: number },
+): Promise<WalletDetail | null> {
   const wallet = await findWalletDoc(readStore, network, address);
   if (!wallet) return null;
   const { items: checks, total } = await findWalletChecks(readStore, wallet, page);
-  const emails = await emailsOfUsers(readStore, checks.map((c) => c.user_id));
+  const emails = await emailsOfUsers(
+    readStore,
+    checks.map((c) => c.user_id),
+  );
   return { wallet: summary(wallet), checks: checks.map((c) => walletCheck(c, emails.get(c.user_id) ?? '')), total };
 }

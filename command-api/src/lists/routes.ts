@@ -50,7 +50,12 @@ const uploadQuerySchema = z.object({
 function rawUpload(req: Request) {
   const query = parseInput(rawQuerySchema, req.query);
   const csv = /^text\/csv\b/i.test(req.headers['content-type'] ?? '');
-  return parseInput(customListUploadRequestSchema, { name: query.name, kind: query.kind, format: query.format ?? (csv ? 'csv' : undefined), content: req.body });
+  return parseInput(customListUploadRequestSchema, {
+    name: query.name,
+    kind: query.kind,
+    format: query.format ?? (csv ? 'csv' : undefined),
+    content: req.body,
+  });
 }
 
 const tags = ['Admin: sanctions lists'];
@@ -90,7 +95,12 @@ export function listsRoutes(deps: { auth: Authenticator; lists: CustomListsServi
         tags,
         auth: 'admin',
         middleware: [json, text],
-        request: { query: uploadQuerySchema, body: customListUploadRequestSchema, alternativeBodies: { 'text/csv': fileText, 'text/plain': fileText }, rawBody: true },
+        request: {
+          query: uploadQuerySchema,
+          body: customListUploadRequestSchema,
+          alternativeBodies: { 'text/csv': fileText, 'text/plain': fileText },
+          rawBody: true,
+        },
         responses: {
           201: { description: 'A new list', schema: customListUploadResponseSchema },
           200: { description: 'An existing list replaced (a new version)', schema: customListUploadResponseSchema },
@@ -113,7 +123,12 @@ export function listsRoutes(deps: { auth: Authenticator; lists: CustomListsServi
         tags,
         auth: 'admin',
         request: { params: listIdSchema, paramsNotFound: customListMessages.notFound, query: removeQuerySchema },
-        responses: { 200: { description: 'Removed', schema: customListRemoveResponseSchema }, 400: { description: 'Reason too long' }, 404: { description: 'No such list' }, ...admins },
+        responses: {
+          200: { description: 'Removed', schema: customListRemoveResponseSchema },
+          400: { description: 'Reason too long' },
+          404: { description: 'No such list' },
+          ...admins,
+        },
         async handle({ params, query }, _req, res) {
           const user = currentUser(res);
           res.json(await deps.lists.remove(params.id, { userId: user.userId, email: user.email }, query.reason || 'Removed by an administrator'));

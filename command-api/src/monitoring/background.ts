@@ -50,7 +50,14 @@ export interface RescreenScheduler {
   stop(): Promise<void>;
 }
 
-export function startRescreenScheduler(deps: { monitoring: Monitoring; start: StartCheck; readStore: ReadStore; clock: () => Date; logger: Logger; intervalMs: number }): RescreenScheduler {
+export function startRescreenScheduler(deps: {
+  monitoring: Monitoring;
+  start: StartCheck;
+  readStore: ReadStore;
+  clock: () => Date;
+  logger: Logger;
+  intervalMs: number;
+}): RescreenScheduler {
   const { monitoring, logger } = deps;
 
   async function rescreen(watchId: string, now: string): Promise<'started' | 'skipped' | null> {
@@ -65,7 +72,11 @@ export function startRescreenScheduler(deps: { monitoring: Monitoring; start: St
       });
       await monitoring.executeWatch(
         watchId,
-        { type: 'RequestRescreen', data: { checkId: progress.check_id, trigger: 'schedule', slot, charged: true, reusedChainEvidenceOf: null, listChange: null }, metadata: { now } },
+        {
+          type: 'RequestRescreen',
+          data: { checkId: progress.check_id, trigger: 'schedule', slot, charged: true, reusedChainEvidenceOf: null, listChange: null },
+          metadata: { now },
+        },
         `rescreen:${progress.check_id}`,
       );
       return 'started';
@@ -104,7 +115,9 @@ export function startRescreenScheduler(deps: { monitoring: Monitoring; start: St
   const timer =
     deps.intervalMs > 0
       ? setInterval(() => {
-          running = running.then(() => (stopped ? undefined : runOnce())).catch((error: unknown) => logger.error({ err: error }, 're-screen scheduler failed; it runs again at the next pass'));
+          running = running
+            .then(() => (stopped ? undefined : runOnce()))
+            .catch((error: unknown) => logger.error({ err: error }, 're-screen scheduler failed; it runs again at the next pass'));
         }, deps.intervalMs)
       : undefined;
   timer?.unref();
@@ -139,7 +152,16 @@ function listChangeOf(event: RecordedEvent): ListChange | null {
 }
 
 /** Re-screens, free and without a blockchain call, the watched wallets a list change touches. */
-export function startListChangeRescreens(deps: { bus: MessageBus; readStore: ReadStore; eventStore: EventStore; monitoring: Monitoring; start: StartCheck; listTouch: ListTouch; clock: () => Date; logger: Logger }): RunningWorker {
+export function startListChangeRescreens(deps: {
+  bus: MessageBus;
+  readStore: ReadStore;
+  eventStore: EventStore;
+  monitoring: Monitoring;
+  start: StartCheck;
+  listTouch: ListTouch;
+  clock: () => Date;
+  logger: Logger;
+}): RunningWorker {
   const { monitoring, logger } = deps;
 
   async function rescreenIfTouched(watchId: string, change: ListChange, touches: (check: CheckState) => boolean): Promise<boolean> {
@@ -150,14 +172,23 @@ export function startListChangeRescreens(deps: { bus: MessageBus; readStore: Rea
     if (!touches(check)) return false;
     const now = deps.clock().toISOString();
     const rescreen = { watchId, trigger: 'list-change' as const, slot: null, reuseChainEvidenceOf: lastCheckId, listChange: change };
-    const { progress } = await deps.start(state.userId, { wallet_address: state.address, network: state.network }, listChangeRescreenKey(watchId, change.eventId), {
-      ...(state.reference ? { reference: state.reference } : {}),
-      waitMs: 0,
-      rescreen,
-    });
+    const { progress } = await deps.start(
+      state.userId,
+      { wallet_address: state.address, network: state.network },
+      listChangeRescreenKey(watchId, change.eventId),
+      {
+        ...(state.reference ? { reference: state.reference } : {}),
+        waitMs: 0,
+        rescreen,
+      },
+    );
     await monitoring.executeWatch(
       watchId,
-      { type: 'RequestRescreen', data: { checkId: progress.check_id, trigger: 'list-change', slot: null, charged: false, reusedChainEvidenceOf: lastCheckId, listChange: change }, metadata: { now } },
+      {
+        type: 'RequestRescreen',
+        data: { checkId: progress.check_id, trigger: 'list-change', slot: null, charged: false, reusedChainEvidenceOf: lastCheckId, listChange: change },
+        metadata: { now },
+      },
       `rescreen:${progress.check_id}`,
     );
     return true;
@@ -179,14 +210,21 @@ export function startListChangeRescreens(deps: { bus: MessageBus; readStore: Rea
           for (const doc of page) if (await rescreenIfTouched(doc.id, change, touches)) touched++;
           if (page.length < PAGE) break;
         }
-        if (touched > 0) logger.info({ list: change.list, kind: change.kind, touched }, `watched wallets re-screened after a list change (${rescreenPricing.listChange})`);
+        if (touched > 0)
+          logger.info({ list: change.list, kind: change.kind, touched }, `watched wallets re-screened after a list change (${rescreenPricing.listChange})`);
       },
     },
   );
 }
 
 /** Records each completed check of a watched wallet on its watch, raising an alert when the verdict changed. */
-export function startCheckRecorder(deps: { bus: MessageBus; readStore: ReadStore; eventStore: EventStore; monitoring: Monitoring; logger: Logger }): RunningWorker {
+export function startCheckRecorder(deps: {
+  bus: MessageBus;
+  readStore: ReadStore;
+  eventStore: EventStore;
+  monitoring: Monitoring;
+  logger: Logger;
+}): RunningWorker {
   const { monitoring } = deps;
   return startWorker(
     { bus: deps.bus, readStore: deps.readStore, logger: deps.logger },
@@ -209,7 +247,11 @@ export function startCheckRecorder(deps: { bus: MessageBus; readStore: ReadStore
         const alert = alertFor(watch, summary, { alertId, trigger: request.rescreen?.trigger ?? 'check', listChange: request.rescreen?.listChange ?? null });
         if (alert) await monitoring.raiseAlert(alert, summary.completedAt);
         // Recorded after the alert: a crash in between raises the same alert (same id) again, which the store keeps once.
-        await monitoring.executeWatch(watchId, { type: 'RecordCheck', data: { summary, alertId: alert ? alertId : null }, metadata: { now: summary.completedAt } }, `record:${summary.checkId}`);
+        await monitoring.executeWatch(
+          watchId,
+          { type: 'RecordCheck', data: { summary, alertId: alert ? alertId : null }, metadata: { now: summary.completedAt } },
+          `record:${summary.checkId}`,
+        );
       },
     },
   );

@@ -34,7 +34,10 @@ const watchListQuerySchema = z.object({
 const alertListQuerySchema = z.object({
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200).default(50),
   offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).default(0),
-  status: z.enum([...alertStatuses, 'all']).default('all').meta({ description: 'open, acknowledged, resolved or all (default)' }),
+  status: z
+    .enum([...alertStatuses, 'all'])
+    .default('all')
+    .meta({ description: 'open, acknowledged, resolved or all (default)' }),
   watch_id: z.uuid({ error: 'watch_id must be a watch id' }).optional(),
 });
 
@@ -49,7 +52,11 @@ function declarations(deps: { monitoring: Monitoring; waitForReadModels: Wait },
   const refusals: Record<number, { description: string }> =
     prefix === ''
       ? { 401: { description: 'Not signed in' }, 403: { description: 'Account blocked' } }
-      : { 401: { description: 'No API key, or not a valid one' }, 403: { description: 'The key lacks the monitor scope, or the account is blocked' }, 429: { description: 'Rate limit reached; see Retry-After' } };
+      : {
+          401: { description: 'No API key, or not a valid one' },
+          403: { description: 'The key lacks the monitor scope, or the account is blocked' },
+          429: { description: 'Rate limit reached; see Retry-After' },
+        };
   const via = (res: Parameters<typeof currentApiKey>[0]): WatchVia => (prefix === '' ? { kind: 'web' } : { kind: 'api', apiKeyId: currentApiKey(res).keyId });
   /**
    * An answer that shows the watch as the read model keeps it (its open alerts counted) reads it
@@ -70,7 +77,14 @@ function declarations(deps: { monitoring: Monitoring; waitForReadModels: Wait },
       request: { query: watchListQuerySchema },
       responses: { 200: { description: 'The watchlist, newest first', schema: watchListSchema }, 400: { description: 'Invalid filters' }, ...refusals },
       async handle({ query }, _req, res) {
-        res.json(await monitoring.list(currentUser(res).userId, { limit: query.limit, offset: query.offset, status: query.status, ...(query.address ? { search: query.address } : {}) }));
+        res.json(
+          await monitoring.list(currentUser(res).userId, {
+            limit: query.limit,
+            offset: query.offset,
+            status: query.status,
+            ...(query.address ? { search: query.address } : {}),
+          }),
+        );
       },
     }),
     route({
@@ -114,7 +128,12 @@ function declarations(deps: { monitoring: Monitoring; waitForReadModels: Wait },
       tags,
       auth,
       request: { params: idSchema, paramsNotFound: 'No such watched wallet', body: updateWatchRequestSchema },
-      responses: { 200: { description: 'The watch', schema: watchSchema }, 400: { description: 'Invalid interval, reference or tags' }, 404: { description: 'No such watched wallet' }, ...refusals },
+      responses: {
+        200: { description: 'The watch', schema: watchSchema },
+        400: { description: 'Invalid interval, reference or tags' },
+        404: { description: 'No such watched wallet' },
+        ...refusals,
+      },
       async handle({ params, body }, _req, res) {
         const userId = currentUser(res).userId;
         await settled((await monitoring.update(userId, params.id, body)).position);
@@ -144,7 +163,14 @@ function declarations(deps: { monitoring: Monitoring; waitForReadModels: Wait },
       request: { query: alertListQuerySchema },
       responses: { 200: { description: 'The alerts', schema: alertListSchema }, 400: { description: 'Invalid filters' }, ...refusals },
       async handle({ query }, _req, res) {
-        res.json(await monitoring.alerts(currentUser(res).userId, { status: query.status, limit: query.limit, offset: query.offset, ...(query.watch_id ? { watchId: query.watch_id } : {}) }));
+        res.json(
+          await monitoring.alerts(currentUser(res).userId, {
+            status: query.status,
+            limit: query.limit,
+            offset: query.offset,
+            ...(query.watch_id ? { watchId: query.watch_id } : {}),
+          }),
+        );
       },
     }),
   ];
@@ -177,7 +203,12 @@ function alertActions(deps: { monitoring: Monitoring; waitForReadModels: Wait })
       tags: ['Monitoring'],
       auth: 'session',
       request: { params: idSchema, paramsNotFound: 'No such alert', body: resolveAlertRequestSchema },
-      responses: { 200: { description: 'The alert', schema: alertSchema }, 400: { description: 'No note, or too long' }, 409: { description: 'Already resolved' }, ...refusals },
+      responses: {
+        200: { description: 'The alert', schema: alertSchema },
+        400: { description: 'No note, or too long' },
+        409: { description: 'Already resolved' },
+        ...refusals,
+      },
       async handle({ params, body }, _req, res) {
         const user = currentUser(res);
         const { position } = await monitoring.resolve({ userId: user.userId, email: user.email }, params.id, body.note);

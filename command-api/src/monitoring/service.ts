@@ -4,7 +4,25 @@
  * work does with the watchlist (re-screens, recording checks, raising alerts, e-mails) is in
  * background.ts.
  */
-import { alertStreamId, checkStreamId, intervalHoursOf, monitoringMessages, parseAddress, rescreenPricing, watchStreamId, WATCH_INTERVAL_HOURS_DEFAULT, type Alert, type AlertList, type AlertStatus, type Network, type UpdateWatchRequest, type Watch, type WatchItem, type WatchList, type WatchResult } from '@walletscreen/contracts';
+import {
+  alertStreamId,
+  checkStreamId,
+  intervalHoursOf,
+  monitoringMessages,
+  parseAddress,
+  rescreenPricing,
+  watchStreamId,
+  WATCH_INTERVAL_HOURS_DEFAULT,
+  type Alert,
+  type AlertList,
+  type AlertStatus,
+  type Network,
+  type UpdateWatchRequest,
+  type Watch,
+  type WatchItem,
+  type WatchList,
+  type WatchResult,
+} from '@walletscreen/contracts';
 import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
 import type { CheckEvent } from '@walletscreen/domain/check/events';
 import type { EventStore, ReadStore } from '@walletscreen/platform';
@@ -55,26 +73,40 @@ export function createMonitoring(deps: { eventStore: EventStore; readStore: Read
   const alerts = new CommandHandler(deps.eventStore, alertDecider);
   const now = () => deps.clock().toISOString();
 
-  const executeWatch = (watchId: string, command: WatchCommand, commandId: string) => watches.execute(watchStreamId(watchId), command, { commandId, metadata: { command: command.type } });
-  const executeAlert = (alertId: string, command: AlertCommand, commandId: string) => alerts.execute(alertStreamId(alertId), command, { commandId, metadata: { command: command.type } });
+  const executeWatch = (watchId: string, command: WatchCommand, commandId: string) =>
+    watches.execute(watchStreamId(watchId), command, { commandId, metadata: { command: command.type } });
+  const executeAlert = (alertId: string, command: AlertCommand, commandId: string) =>
+    alerts.execute(alertStreamId(alertId), command, { commandId, metadata: { command: command.type } });
   /**
    * Raises the alert a completed check gave, once: its one event has the id it has had since the
    * first alert (alertRaisedEventId), so a redelivered completion finds it and records nothing.
    */
   const raiseAlert = (alert: Omit<AlertRaised, 'at'>, at: string) =>
-    alerts.execute(alertStreamId(alert.alertId), { type: 'RaiseAlert', data: alert, metadata: { now: at } }, {
-      commandId: 'raise',
-      eventId: () => alertRaisedEventId(alert.alertId),
-      metadata: { worker: 'monitoring-checks' },
-    });
+    alerts.execute(
+      alertStreamId(alert.alertId),
+      { type: 'RaiseAlert', data: alert, metadata: { now: at } },
+      {
+        commandId: 'raise',
+        eventId: () => alertRaisedEventId(alert.alertId),
+        metadata: { worker: 'monitoring-checks' },
+      },
+    );
 
   /** The baseline of a new watch: the check named, or the user's latest completed check of the wallet. */
-  async function baselineOf(userId: string, address: string, network: Network, checkId: string | undefined, index: number | null): Promise<CheckSummary | null> {
+  async function baselineOf(
+    userId: string,
+    address: string,
+    network: Network,
+    checkId: string | undefined,
+    index: number | null,
+  ): Promise<CheckSummary | null> {
     const field = index === null ? 'check_id' : `items.${index}.check_id`;
     if (checkId) {
       const { state, summary } = await checkSummary(checkId);
-      if (state.status === 'none' || state.request.userId !== userId) throw new Invalid(monitoringMessages.checkNotFound, { [field]: monitoringMessages.checkNotFound });
-      if (state.request.address !== address || state.request.network !== network) throw new Invalid(monitoringMessages.checkOtherWallet, { [field]: monitoringMessages.checkOtherWallet });
+      if (state.status === 'none' || state.request.userId !== userId)
+        throw new Invalid(monitoringMessages.checkNotFound, { [field]: monitoringMessages.checkNotFound });
+      if (state.request.address !== address || state.request.network !== network)
+        throw new Invalid(monitoringMessages.checkOtherWallet, { [field]: monitoringMessages.checkOtherWallet });
       return summary;
     }
     const latest = await latestCompletedCheck(deps.readStore, userId, address, network);
@@ -127,7 +159,8 @@ export function createMonitoring(deps: { eventStore: EventStore; readStore: Read
     async watch(userId: string, items: WatchItem[], via: WatchVia, many: boolean): Promise<WatchResult & { position: number }> {
       const parsed = items.map((item, i) => {
         const result = parseAddress(item.address, item.network);
-        if (!result.ok) throw new Invalid(many ? `Wallet ${i + 1}: ${result.reason}` : result.reason, { [many ? `items.${i}.address` : 'address']: result.reason });
+        if (!result.ok)
+          throw new Invalid(many ? `Wallet ${i + 1}: ${result.reason}` : result.reason, { [many ? `items.${i}.address` : 'address']: result.reason });
         return { item, address: result.address, watchId: watchIdOf(userId, result.address.network, result.address.normalized) };
       });
       const distinct = new Set(parsed.map((p) => p.watchId));
@@ -185,7 +218,12 @@ export function createMonitoring(deps: { eventStore: EventStore; readStore: Read
         watchId,
         {
           type: 'UpdateWatch',
-          data: { userId, ...(patch.reference !== undefined ? { reference: patch.reference || null } : {}), ...(patch.tags ? { tags: [...new Set(patch.tags)] } : {}), ...(hours ? { intervalHours: hours } : {}) },
+          data: {
+            userId,
+            ...(patch.reference !== undefined ? { reference: patch.reference || null } : {}),
+            ...(patch.tags ? { tags: [...new Set(patch.tags)] } : {}),
+            ...(hours ? { intervalHours: hours } : {}),
+          },
           metadata: { now: now() },
         },
         `update:${now()}:${JSON.stringify(patch)}`,
@@ -208,7 +246,12 @@ export function createMonitoring(deps: { eventStore: EventStore; readStore: Read
 
     async list(userId: string, query: { limit: number; offset: number; status: 'active' | 'unwatched' | 'all'; search?: string }): Promise<WatchList> {
       const [{ items, total }, openByWatch] = await Promise.all([findUserWatches(deps.readStore, userId, query), openAlertsByWatch(deps.readStore, userId)]);
-      return { items: items.map((d) => view(d, openByWatch.get(d.id) ?? 0)), total, limit: deps.maxWatches, pricing: { scheduled: rescreenPricing.scheduled, list_change: rescreenPricing.listChange } };
+      return {
+        items: items.map((d) => view(d, openByWatch.get(d.id) ?? 0)),
+        total,
+        limit: deps.maxWatches,
+        pricing: { scheduled: rescreenPricing.scheduled, list_change: rescreenPricing.listChange },
+      };
     },
 
     async alerts(userId: string, query: { status?: AlertStatus | 'all'; limit: number; offset: number; watchId?: string }): Promise<AlertList> {

@@ -4,7 +4,16 @@
  * numbered headings, and page numbers.
  */
 import PDFDocument from 'pdfkit';
-import { blockchainDataMissing, classifyAmlStatus, classifyRiskLabel, networkNames, shownRiskScore, type CheckCase, type Network, type WalletAnalysis } from '@walletscreen/contracts';
+import {
+  blockchainDataMissing,
+  classifyAmlStatus,
+  classifyRiskLabel,
+  networkNames,
+  shownRiskScore,
+  type CheckCase,
+  type Network,
+  type WalletAnalysis,
+} from '@walletscreen/contracts';
 
 export interface PdfEvidence {
   checkId: string;
@@ -35,8 +44,16 @@ function notScored(doc: PDFKit.PDFDocument, x: number, y: number, r: number) {
     else doc.lineTo(x + r * Math.cos(a), y + r * Math.sin(a));
   }
   doc.stroke().undash().restore();
-  doc.fillColor(RISK.incomplete!).font('Helvetica-Bold').fontSize(13).text('Not scored', x - r, y - 20, { width: 2 * r, align: 'center' });
-  doc.fillColor(MUTED).font('Helvetica').fontSize(8).text('incomplete', x - r, y - 4, { width: 2 * r, align: 'center' });
+  doc
+    .fillColor(RISK.incomplete!)
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .text('Not scored', x - r, y - 20, { width: 2 * r, align: 'center' });
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(8)
+    .text('incomplete', x - r, y - 4, { width: 2 * r, align: 'center' });
 }
 
 function gauge(doc: PDFKit.PDFDocument, x: number, y: number, r: number, score: number, color: string) {
@@ -55,13 +72,26 @@ function gauge(doc: PDFKit.PDFDocument, x: number, y: number, r: number, score: 
   };
   arc(start, 2 * Math.PI, '#e5e7eb');
   if (score > 0) arc(start, start + (Math.PI * Math.min(100, Math.max(0, score))) / 100, color);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(String(score), x - r, y - 24, { width: 2 * r, align: 'center' });
-  doc.fillColor(MUTED).font('Helvetica').fontSize(8).text('of 100', x - r, y - 1, { width: 2 * r, align: 'center' });
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .text(String(score), x - r, y - 24, { width: 2 * r, align: 'center' });
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(8)
+    .text('of 100', x - r, y - 1, { width: 2 * r, align: 'center' });
 }
 
 /** Renders the report; resolves with the PDF bytes. */
 export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEvidence | null, now: Date): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margins: { top: 56, bottom: 56, left: 50, right: 50 }, bufferPages: true, info: { Title: `AML report ${analysis.wallet_address}`, Author: 'WalletScreen', Subject: 'Crypto wallet AML screening report' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 56, bottom: 56, left: 50, right: 50 },
+    bufferPages: true,
+    info: { Title: `AML report ${analysis.wallet_address}`, Author: 'WalletScreen', Subject: 'Crypto wallet AML screening report' },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -84,7 +114,11 @@ export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEviden
     .fontSize(9)
     .fillColor(MUTED)
     .text(
-      [evidence ? `Network: ${networkNames[evidence.network]}` : null, `Checked: ${(analysis.created_at || evidence?.createdAt || now.toISOString()).replace('T', ' ').slice(0, 16)} UTC`, evidence ? `Check ${evidence.checkId}` : null]
+      [
+        evidence ? `Network: ${networkNames[evidence.network]}` : null,
+        `Checked: ${(analysis.created_at || evidence?.createdAt || now.toISOString()).replace('T', ' ').slice(0, 16)} UTC`,
+        evidence ? `Check ${evidence.checkId}` : null,
+      ]
         .filter(Boolean)
         .join('   ·   '),
     );
@@ -94,9 +128,20 @@ export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEviden
   const score = shownRiskScore(analysis.risk_level, analysis.risk_score);
   if (score === null) notScored(doc, 110, top + 55, 50);
   else gauge(doc, 110, top + 55, 50, Math.round(score), RISK[risk.level]!);
-  doc.fillColor(RISK[risk.level]!).font('Helvetica-Bold').fontSize(16).text(risk.level === 'incomplete' ? status.text : risk.text, 190, top + 18, { width: width - 140 });
-  doc.fillColor(INK).font('Helvetica').fontSize(11).text(`AML status: ${status.text}`, 190, top + 42, { width: width - 140 });
-  doc.fillColor(MUTED).fontSize(9).text(`Sanctions: ${analysis.sanctions || 'Unknown'}`, 190, top + 60, { width: width - 140 });
+  doc
+    .fillColor(RISK[risk.level]!)
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(risk.level === 'incomplete' ? status.text : risk.text, 190, top + 18, { width: width - 140 });
+  doc
+    .fillColor(INK)
+    .font('Helvetica')
+    .fontSize(11)
+    .text(`AML status: ${status.text}`, 190, top + 42, { width: width - 140 });
+  doc
+    .fillColor(MUTED)
+    .fontSize(9)
+    .text(`Sanctions: ${analysis.sanctions || 'Unknown'}`, 190, top + 60, { width: width - 140 });
   doc.y = Math.max(top + 100, doc.y + 8);
 
   // What the check could not gather, boxed, before anything else is read.
@@ -112,8 +157,16 @@ export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEviden
     doc.font('Helvetica').fontSize(9);
     const height = 26 + doc.heightOfString(body, { width: width - 24 });
     doc.save().lineWidth(1.5).strokeColor(RISK.incomplete!).rect(50, boxTop, width, height).stroke().restore();
-    doc.fillColor(RISK.incomplete!).font('Helvetica-Bold').fontSize(10).text(heading, 62, boxTop + 8, { width: width - 24 });
-    doc.fillColor(INK).font('Helvetica').fontSize(9).text(body, 62, doc.y + 2, { width: width - 24 });
+    doc
+      .fillColor(RISK.incomplete!)
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(heading, 62, boxTop + 8, { width: width - 24 });
+    doc
+      .fillColor(INK)
+      .font('Helvetica')
+      .fontSize(9)
+      .text(body, 62, doc.y + 2, { width: width - 24 });
     doc.y = boxTop + height + 12;
   }
 
@@ -121,7 +174,11 @@ export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEviden
   const field = (label: string, value: string) => {
     doc.x = 50;
     doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(8).text(label.toUpperCase(), { width });
-    doc.fillColor(INK).font('Helvetica').fontSize(10).text(value || 'Unknown', { width });
+    doc
+      .fillColor(INK)
+      .font('Helvetica')
+      .fontSize(10)
+      .text(value || 'Unknown', { width });
     doc.moveDown(0.4);
   };
   field('Wallet age', analysis.wallet_age);
@@ -131,7 +188,11 @@ export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEviden
   const linked = analysis.linked_wallets_addresses;
   field(
     'Linked wallets',
-    linked.length ? `${linked.length}: ${linked.slice(0, 12).join(', ')}${linked.length > 12 ? ', …' : ''}` : blockchainDataMissing(analysis) ? 'Unknown: blockchain data could not be fetched' : 'No linked wallets found',
+    linked.length
+      ? `${linked.length}: ${linked.slice(0, 12).join(', ')}${linked.length > 12 ? ', …' : ''}`
+      : blockchainDataMissing(analysis)
+        ? 'Unknown: blockchain data could not be fetched'
+        : 'No linked wallets found',
   );
   const marked = (analysis.linked_wallets_details ?? []).filter((d) => d.risk !== 'none');
   if (marked.length > 0) {
@@ -139,7 +200,9 @@ export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEviden
       'Marked linked wallets',
       marked
         .slice(0, 12)
-        .map((d) => `${d.address} (${Math.round(d.share * 1000) / 10}% of volume): ${d.risk === 'sanctioned' ? 'SANCTIONED' : 'flagged'}: ${d.reasons.join('; ')}`)
+        .map(
+          (d) => `${d.address} (${Math.round(d.share * 1000) / 10}% of volume): ${d.risk === 'sanctioned' ? 'SANCTIONED' : 'flagged'}: ${d.reasons.join('; ')}`,
+        )
         .join('\n') + (marked.length > 12 ? `\n… and ${marked.length - 12} more (see the report)` : ''),
     );
   }
@@ -158,10 +221,18 @@ export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEviden
     doc.x = 50;
     doc.moveUp(0.3);
     const row = (hop: string, share: string, category: string, address: string) => `${hop.padEnd(4)}${share.padStart(7)}  ${category.padEnd(13)}${address}`;
-    doc.fillColor(MUTED).font('Courier-Bold').fontSize(8).text(row('HOP', 'SHARE', 'CATEGORY', 'ADDRESS'), { width });
+    doc
+      .fillColor(MUTED)
+      .font('Courier-Bold')
+      .fontSize(8)
+      .text(row('HOP', 'SHARE', 'CATEGORY', 'ADDRESS'), { width });
     for (const n of shown) {
       doc.x = 50;
-      doc.fillColor(n.category === 'sanctioned' || n.category === 'custom-block' ? RISK.high! : INK).font('Courier').fontSize(8).text(row(String(n.hop), `${(Math.round(n.share * 1000) / 10).toFixed(1)}%`, n.category, n.address), { width });
+      doc
+        .fillColor(n.category === 'sanctioned' || n.category === 'custom-block' ? RISK.high! : INK)
+        .font('Courier')
+        .fontSize(8)
+        .text(row(String(n.hop), `${(Math.round(n.share * 1000) / 10).toFixed(1)}%`, n.category, n.address), { width });
     }
     doc.moveDown(0.4);
   }
@@ -181,7 +252,11 @@ export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEviden
     } else {
       field('Decision', 'No decision recorded yet');
     }
-    if (c.closed_at) field('Closed', `${c.close_approved_by ? `Requested by ${c.closed_by ?? 'Unknown'}, approved by ${c.close_approved_by}` : `By ${c.closed_by ?? 'Unknown'}`} on ${when(c.closed_at)}`);
+    if (c.closed_at)
+      field(
+        'Closed',
+        `${c.close_approved_by ? `Requested by ${c.closed_by ?? 'Unknown'}, approved by ${c.close_approved_by}` : `By ${c.closed_by ?? 'Unknown'}`} on ${when(c.closed_at)}`,
+      );
   }
 
   if (evidence && evidence.sources.length > 0) {
@@ -191,7 +266,14 @@ export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEviden
     doc.moveDown(0.3);
     for (const s of evidence.sources) {
       doc.x = 50;
-      doc.fillColor(INK).font('Helvetica-Bold').fontSize(9).text(`${s.label}: `, { continued: true }).font('Helvetica').fillColor(MUTED).text(s.value, { width });
+      doc
+        .fillColor(INK)
+        .font('Helvetica-Bold')
+        .fontSize(9)
+        .text(`${s.label}: `, { continued: true })
+        .font('Helvetica')
+        .fillColor(MUTED)
+        .text(s.value, { width });
     }
   }
 
@@ -203,7 +285,14 @@ export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEviden
   for (const line of (analysis.aml_report || 'No report available').split('\n')) {
     doc.x = 50;
     if (line.trim() === '---') {
-      doc.moveDown(0.3).strokeColor('#d1d5db').lineWidth(1).moveTo(50, doc.y).lineTo(50 + width, doc.y).stroke().moveDown(0.5);
+      doc
+        .moveDown(0.3)
+        .strokeColor('#d1d5db')
+        .lineWidth(1)
+        .moveTo(50, doc.y)
+        .lineTo(50 + width, doc.y)
+        .stroke()
+        .moveDown(0.5);
     } else if (/^\d+\.\s/.test(line)) {
       doc.moveDown(0.4).fillColor(INK).font('Helvetica-Bold').fontSize(11).text(line, { width });
     } else if (/^risk (score|level):/i.test(line.trim())) {
@@ -220,7 +309,12 @@ export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEviden
     const bottom = doc.page.height - 40;
     doc.page.margins.bottom = 0;
     doc.fillColor(MUTED).font('Helvetica').fontSize(8);
-    doc.text(`Generated by WalletScreen on ${now.toISOString().slice(0, 10)}. The score is computed by a documented model from the evidence listed.`, 50, bottom, { width: width - 80, lineBreak: false });
+    doc.text(
+      `Generated by WalletScreen on ${now.toISOString().slice(0, 10)}. The score is computed by a documented model from the evidence listed.`,
+      50,
+      bottom,
+      { width: width - 80, lineBreak: false },
+    );
     doc.text(`Page ${i + 1 - range.start} of ${range.count}`, 50, bottom, { width, align: 'right', lineBreak: false });
   }
   doc.end();

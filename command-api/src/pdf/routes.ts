@@ -32,14 +32,22 @@ export function pdfRoutes(deps: { auth: Authenticator; readStore: ReadStore; clo
         auth: 'session',
         request: { body: pdfRequestSchema },
         responses: {
-          200: { description: 'The PDF', contentType: 'application/pdf', headers: { 'Content-Disposition': 'attachment; filename="AML_Report_<address>.pdf"' } },
+          200: {
+            description: 'The PDF',
+            contentType: 'application/pdf',
+            headers: { 'Content-Disposition': 'attachment; filename="AML_Report_<address>.pdf"' },
+          },
           400: { description: 'Empty report or address' },
           401: { description: 'Not signed in, or the session expired' },
           403: { description: 'Blocked' },
           404: { description: 'No such check of yours' },
         },
         async handle({ body: input }, _req, res) {
-          let analysis: WalletAnalysis = walletAnalysisSchema.parse({ wallet_address: input.wallet_address, aml_report: input.aml_report, ...headlineOf(input.aml_report) });
+          let analysis: WalletAnalysis = walletAnalysisSchema.parse({
+            wallet_address: input.wallet_address,
+            aml_report: input.aml_report,
+            ...headlineOf(input.aml_report),
+          });
           let evidence: PdfEvidence | null = null;
           if (input.check_id) ({ analysis, evidence } = await storedCheckForPdf(deps.readStore, currentUser(res).userId, input.check_id));
           const pdf = await renderAmlReportPdf(analysis, evidence, deps.clock());

@@ -19,7 +19,10 @@ export async function storedCheckForPdf(readStore: ReadStore, userId: string, ch
   const analysis = stored.success ? stored.data : check.result;
   const checkCase = await findCheckCase(readStore, check.id);
   const review = checkCase ? { case: checkCase, requestedBy: (await emailOfUser(readStore, check.user_id)) ?? '' } : undefined;
-  return { analysis, evidence: { checkId: check.id, network: check.network, createdAt: check.created_at, sources: check.evidence_sources ?? [], ...(review ? { review } : {}) } };
+  return {
+    analysis,
+    evidence: { checkId: check.id, network: check.network, createdAt: check.created_at, sources: check.evidence_sources ?? [], ...(review ? { review } : {}) },
+  };
 }
 
 export async function renderStoredCheckPdf(readStore: ReadStore, userId: string, checkId: string, now: Date): Promise<{ pdf: Buffer; fileName: string }> {

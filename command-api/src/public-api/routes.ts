@@ -6,7 +6,14 @@ import { routeGroup } from '../http/route';
 import { sanctionsDropInRoutes, type SanctionsIndex } from './sanctions-dropins';
 import { screeningRoutes, type RenderCheckPdf, type ScreeningChecks } from './screenings';
 
-export function publicApiRoutes(deps: { auth: ApiKeyAuthenticator; limiter: RateLimiter; checks: ScreeningChecks; readStore: ReadStore; renderPdf: RenderCheckPdf; sanctionsIndex: () => Promise<SanctionsIndex | null> }) {
+export function publicApiRoutes(deps: {
+  auth: ApiKeyAuthenticator;
+  limiter: RateLimiter;
+  checks: ScreeningChecks;
+  readStore: ReadStore;
+  renderPdf: RenderCheckPdf;
+  sanctionsIndex: () => Promise<SanctionsIndex | null>;
+}) {
   return routeGroup(
     [
       ...screeningRoutes({ checks: deps.checks, readStore: deps.readStore, renderPdf: deps.renderPdf }),

@@ -55,7 +55,12 @@ export function sanctionsDropInRoutes(deps: { sanctionsIndex: () => Promise<Sanc
     if (!loaded) throw new Unavailable(UNAVAILABLE);
     return loaded;
   };
-  const common = { 401: { description: 'No API key, or not a valid one' }, 403: { description: 'The key lacks the screen scope, or the account is blocked' }, 429: { description: 'Rate limit reached; see Retry-After' }, 503: { description: 'No sanctions list is loaded: nothing was screened' } };
+  const common = {
+    401: { description: 'No API key, or not a valid one' },
+    403: { description: 'The key lacks the screen scope, or the account is blocked' },
+    429: { description: 'Rate limit reached; see Retry-After' },
+    503: { description: 'No sanctions list is loaded: nothing was screened' },
+  };
   const trm = (path: string, summary: string) =>
     route({
       method: 'post',
@@ -66,10 +71,15 @@ export function sanctionsDropInRoutes(deps: { sanctionsIndex: () => Promise<Sanc
       tags: ['Sanctions (drop-in)'],
       auth: { apiKey: 'screen' },
       request: { body: trmScreeningRequestSchema },
-      responses: { 200: { description: 'One answer per address', schema: trmScreeningResponseSchema }, 400: { description: 'Not an array of addresses, or an address of no supported network' }, ...common },
+      responses: {
+        200: { description: 'One answer per address', schema: trmScreeningResponseSchema },
+        400: { description: 'Not an array of addresses, or an address of no supported network' },
+        ...common,
+      },
       async handle({ body }, _req, res) {
         const invalid = Object.fromEntries(body.flatMap((item, i) => (networksFor(item.address).length === 0 ? [[`${i}.address`, NOT_AN_ADDRESS]] : [])));
-        if (Object.keys(invalid).length > 0) throw new Invalid(Object.keys(invalid).length === 1 ? NOT_AN_ADDRESS : 'Some addresses are not wallet addresses of any supported network', invalid);
+        if (Object.keys(invalid).length > 0)
+          throw new Invalid(Object.keys(invalid).length === 1 ? NOT_AN_ADDRESS : 'Some addresses are not wallet addresses of any supported network', invalid);
         const list = await index();
         res.json(body.map((item) => ({ address: item.address, isSanctioned: listingsOf(list, item.address).length > 0 })));
       },
@@ -84,7 +94,11 @@ export function sanctionsDropInRoutes(deps: { sanctionsIndex: () => Promise<Sanc
       tags: ['Sanctions (drop-in)'],
       auth: { apiKey: 'screen' },
       request: { params: z.object({ address: z.string().trim().min(1).max(200, { error: 'That is too long to be a wallet address' }) }) },
-      responses: { 200: { description: 'The listings (empty when none)', schema: chainalysisAddressResponseSchema }, 400: { description: 'Not a wallet address of any supported network' }, ...common },
+      responses: {
+        200: { description: 'The listings (empty when none)', schema: chainalysisAddressResponseSchema },
+        400: { description: 'Not a wallet address of any supported network' },
+        ...common,
+      },
       async handle({ params }, _req, res) {
         if (networksFor(params.address).length === 0) throw new Invalid(NOT_AN_ADDRESS, { address: NOT_AN_ADDRESS });
         const list = await index();

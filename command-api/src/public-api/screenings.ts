@@ -4,13 +4,7 @@
  */
 import type { Response } from 'express';
 import { z } from 'zod';
-import {
-  createScreeningRequestSchema,
-  screeningListSchema,
-  screeningSchema,
-  shownRiskScore,
-  type Screening,
-} from '@walletscreen/contracts';
+import { createScreeningRequestSchema, screeningListSchema, screeningSchema, shownRiskScore, type Screening } from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
 import { currentUser } from '../http/auth';
 import { route } from '../http/route';
@@ -28,7 +22,13 @@ export type { RenderCheckPdf };
 
 const idSchema = z.object({ id: z.uuid({ error: 'Not a screening id' }) });
 const waitSchema = z.object({
-  wait: z.coerce.number({ error: 'wait must be a number of milliseconds' }).int().min(0).max(30_000, { error: 'wait may be at most 30000 ms' }).optional().meta({ description: 'Milliseconds to wait for the result before answering 202 (POST: default 25000; GET: default 0)' }),
+  wait: z.coerce
+    .number({ error: 'wait must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(30_000, { error: 'wait may be at most 30000 ms' })
+    .optional()
+    .meta({ description: 'Milliseconds to wait for the result before answering 202 (POST: default 25000; GET: default 0)' }),
 });
 const idempotencyHeaders = idempotencyKeyHeaders('8 to 200 visible ASCII characters. The same key always answers with the same screening and charges once.');
 const listQuerySchema = historyQuerySchema.safeExtend({
@@ -46,8 +46,18 @@ function answer(res: Response, screening: Screening, position: number) {
 }
 
 export function screeningRoutes(deps: { checks: ScreeningChecks; readStore: ReadStore; renderPdf: RenderCheckPdf }) {
-  const common = { 401: { description: 'No API key, or not a valid one' }, 403: { description: 'The key lacks the scope, or the account is blocked' }, 429: { description: 'Rate limit reached; see Retry-After' } };
-  const running = { 202: { description: 'Still running: poll the Location', schema: screeningSchema, headers: { Location: 'The screening to poll', 'Retry-After': 'Seconds to wait before polling', ...consistencyTokenAnswer } } };
+  const common = {
+    401: { description: 'No API key, or not a valid one' },
+    403: { description: 'The key lacks the scope, or the account is blocked' },
+    429: { description: 'Rate limit reached; see Retry-After' },
+  };
+  const running = {
+    202: {
+      description: 'Still running: poll the Location',
+      schema: screeningSchema,
+      headers: { Location: 'The screening to poll', 'Retry-After': 'Seconds to wait before polling', ...consistencyTokenAnswer },
+    },
+  };
 
   return [
     route({
@@ -68,11 +78,16 @@ export function screeningRoutes(deps: { checks: ScreeningChecks; readStore: Read
         ...common,
       },
       async handle({ body, query, headers }, _req, res) {
-        const { progress, request, position } = await deps.checks.start(currentUser(res).userId, { wallet_address: body.address, ...(body.network ? { network: body.network } : {}) }, headers['Idempotency-Key'], {
-          ...(body.reference ? { reference: body.reference } : {}),
-          apiKeyId: currentApiKey(res).keyId,
-          ...(query.wait !== undefined ? { waitMs: query.wait } : {}),
-        });
+        const { progress, request, position } = await deps.checks.start(
+          currentUser(res).userId,
+          { wallet_address: body.address, ...(body.network ? { network: body.network } : {}) },
+          headers['Idempotency-Key'],
+          {
+            ...(body.reference ? { reference: body.reference } : {}),
+            apiKeyId: currentApiKey(res).keyId,
+            ...(query.wait !== undefined ? { waitMs: query.wait } : {}),
+          },
+        );
         answer(res, screeningOf(progress, request), position);
       },
     }),
@@ -83,7 +98,12 @@ export function screeningRoutes(deps: { checks: ScreeningChecks; readStore: Read
       tags: ['Screenings'],
       auth: { apiKey: 'read' },
       request: { params: idSchema, query: waitSchema },
-      responses: { 200: { description: 'Completed or failed', schema: screeningSchema }, ...running, 404: { description: 'No such screening (or not yours)' }, ...common },
+      responses: {
+        200: { description: 'Completed or failed', schema: screeningSchema },
+        ...running,
+        404: { description: 'No such screening (or not yours)' },
+        ...common,
+      },
       async handle({ params, query }, _req, res) {
         const { progress, request, position } = await deps.checks.follow(currentUser(res).userId, params.id, query.wait ?? 0);
         answer(res, screeningOf(progress, request), position);
@@ -120,7 +140,11 @@ export function screeningRoutes(deps: { checks: ScreeningChecks; readStore: Read
       tags: ['Screenings'],
       auth: { apiKey: 'read' },
       request: { params: idSchema },
-      responses: { 200: { description: 'The report', contentType: 'application/pdf' }, 404: { description: 'No such completed screening (or not yours)' }, ...common },
+      responses: {
+        200: { description: 'The report', contentType: 'application/pdf' },
+        404: { description: 'No such completed screening (or not yours)' },
+        ...common,
+      },
       async handle({ params }, _req, res) {
         const { pdf, fileName } = await deps.renderPdf(currentUser(res).userId, params.id);
         res.setHeader('Content-Type', 'application/pdf');

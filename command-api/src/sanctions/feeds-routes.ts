@@ -61,7 +61,7 @@ export function adminFeedsRoutes(deps: { auth: Authenticator; feeds: FeedsAdmin 
       route({
         method: 'post',
         path: CUSTOM_LABELS_UPLOAD_PATH,
-        summary: "Upload your own labels file as the next version of the custom-labels feed (admins only)",
+        summary: 'Upload your own labels file as the next version of the custom-labels feed (admins only)',
         description:
           `The file is the shipped labels file's format ({ "labels": [{ address, network, category, name, source, jurisdiction? }] }), sent as the raw request body, up to ${CUSTOM_LABELS_UPLOAD_MAX_BYTES / (1024 * 1024)} MB. ` +
           'Every entry must be valid; a file with a bad entry is refused with each problem named, and nothing changes. The same file again answers "unchanged".',
@@ -92,7 +92,7 @@ export function adminFeedsRoutes(deps: { auth: Authenticator; feeds: FeedsAdmin 
       route({
         method: 'post',
         path: '/admin/feeds/:id/sync',
-        summary: "Downloads and imports a feed now from its URL (admins only); a failed download answers result \"failed\" and the version in force stays",
+        summary: 'Downloads and imports a feed now from its URL (admins only); a failed download answers result "failed" and the version in force stays',
         tags,
         auth: 'admin',
         request: { params: feedIdParamsSchema, paramsNotFound: 'There is no feed with this id.' },

@@ -48,7 +48,11 @@ export function sanctionsRoutes(deps: { auth: Authenticator; status: SanctionsSt
         description: "Where the list came from and a failure's full reason are for admins only (null for others).",
         tags: ['Sanctions'],
         auth: 'session',
-        responses: { 200: { description: 'Sanctions list status', schema: sanctionsStatusSchema }, 401: { description: 'Not signed in' }, 403: { description: 'Blocked' } },
+        responses: {
+          200: { description: 'Sanctions list status', schema: sanctionsStatusSchema },
+          401: { description: 'Not signed in' },
+          403: { description: 'Blocked' },
+        },
         async handle(_input, _req, res) {
           res.json(await deps.status(currentUser(res).role === 'admin' ? 'admin' : 'user'));
         },
@@ -91,7 +95,8 @@ export function adminSanctionsRoutes(deps: {
       route({
         method: 'post',
         path: '/admin/sanctions/sync',
-        summary: 'Downloads and imports the OFAC SDN list now, from OFAC_SDN_URL (admins only); a failed download answers result "failed" and the list in force stays',
+        summary:
+          'Downloads and imports the OFAC SDN list now, from OFAC_SDN_URL (admins only); a failed download answers result "failed" and the list in force stays',
         tags,
         auth: 'admin',
         responses: { 200: { description: 'The outcome and the status after it', schema: sanctionsSyncResponseSchema }, ...admins },

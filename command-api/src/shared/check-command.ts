@@ -29,12 +29,7 @@ export interface CheckAnswer {
 
 /** Each answers with the check as its stream shows it. */
 export interface CheckCommand {
-  start(
-    userId: string,
-    input: { wallet_address: string; network?: Network },
-    idempotencyKey: string | undefined,
-    via?: CheckVia,
-  ): Promise<CheckAnswer>;
+  start(userId: string, input: { wallet_address: string; network?: Network }, idempotencyKey: string | undefined, via?: CheckVia): Promise<CheckAnswer>;
   follow(userId: string, checkId: string, waitMs?: number): Promise<CheckAnswer>;
 }
 

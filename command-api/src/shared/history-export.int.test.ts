@@ -33,29 +33,34 @@ const doc = (id: string, at: string, user = 'u1'): CheckDoc => ({
 it('yields every matching check once, newest first, however many share a moment and whatever lands during the export', async () => {
   let run = 0;
   await fc.assert(
-    fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 120 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 3 }), async (moments, pageSize, landing) => {
-      const store = new SqliteReadStore({ file: path.join(dir, `r${run++}.db`) });
-      try {
-        const docs = moments.map((m, i) => doc(`c${String(i).padStart(5, '0')}`, `2026-11-0${m + 1}T10:00:00.000Z`));
-        await store.commit(docs.map((d) => ({ collection: checks.name, id: d.id, doc: d })));
-        await store.commit([{ collection: checks.name, id: 'other', doc: doc('other', '2026-11-03T10:00:00.000Z', 'u2') }]);
-        const seen: string[] = [];
-        let pages = 0;
-        for await (const page of historyPages(store, {}, 'u1', pageSize)) {
-          seen.push(...page.map((d) => d.id));
-          if (seen.length > docs.length + landing) break; // repeating rows: fail below rather than loop forever
-          // Newer checks land while the export runs: they are after its start, so not in it.
-          if (pages++ < landing) await store.commit([{ collection: checks.name, id: `new${pages}`, doc: doc(`new${pages}`, '2026-11-09T10:00:00.000Z') }]);
+    fc.asyncProperty(
+      fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 120 }),
+      fc.integer({ min: 1, max: 12 }),
+      fc.integer({ min: 0, max: 3 }),
+      async (moments, pageSize, landing) => {
+        const store = new SqliteReadStore({ file: path.join(dir, `r${run++}.db`) });
+        try {
+          const docs = moments.map((m, i) => doc(`c${String(i).padStart(5, '0')}`, `2026-11-0${m + 1}T10:00:00.000Z`));
+          await store.commit(docs.map((d) => ({ collection: checks.name, id: d.id, doc: d })));
+          await store.commit([{ collection: checks.name, id: 'other', doc: doc('other', '2026-11-03T10:00:00.000Z', 'u2') }]);
+          const seen: string[] = [];
+          let pages = 0;
+          for await (const page of historyPages(store, {}, 'u1', pageSize)) {
+            seen.push(...page.map((d) => d.id));
+            if (seen.length > docs.length + landing) break; // repeating rows: fail below rather than loop forever
+            // Newer checks land while the export runs: they are after its start, so not in it.
+            if (pages++ < landing) await store.commit([{ collection: checks.name, id: `new${pages}`, doc: doc(`new${pages}`, '2026-11-09T10:00:00.000Z') }]);
+          }
+          const expected = [...docs].sort((a, b) => b.created_at.localeCompare(a.created_at)).map((d) => d.id);
+          expect(new Set(seen).size).toBe(seen.length);
+          expect([...seen].sort()).toEqual([...expected].sort());
+          const times = seen.map((id) => docs.find((d) => d.id === id)!.created_at);
+          expect(times).toEqual([...times].sort().reverse());
+        } finally {
+          await store.close();
         }
-        const expected = [...docs].sort((a, b) => b.created_at.localeCompare(a.created_at)).map((d) => d.id);
-        expect(new Set(seen).size).toBe(seen.length);
-        expect([...seen].sort()).toEqual([...expected].sort());
-        const times = seen.map((id) => docs.find((d) => d.id === id)!.created_at);
-        expect(times).toEqual([...times].sort().reverse());
-      } finally {
-        await store.close();
-      }
-    }),
+      },
+    ),
     { numRuns: 40 },
   );
 }, 60_000);

@@ -19,7 +19,12 @@ const PAGE = 500;
 const IN_LIMIT = 500;
 
 /** Every matching check, newest first, a page at a time. */
-export async function* historyPages(readStore: ReadStore, filter: HistoryFilter, userId?: string | { in: readonly string[] }, pageSize = PAGE): AsyncGenerator<CheckDoc[]> {
+export async function* historyPages(
+  readStore: ReadStore,
+  filter: HistoryFilter,
+  userId?: string | { in: readonly string[] },
+  pageSize = PAGE,
+): AsyncGenerator<CheckDoc[]> {
   let atMost: string | undefined;
   let seen = new Set<string>();
   let size = pageSize;
@@ -43,7 +48,19 @@ export async function* historyPages(readStore: ReadStore, filter: HistoryFilter,
 /** A CSV cell a spreadsheet would run as a formula gets a leading apostrophe. */
 export const safeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-export const historyColumns = ['created_at', 'check_id', 'wallet_address', 'network', 'risk_score', 'risk_level', 'aml_status', 'sanctions_hits', 'top_factors', 'reference', 'batch_id'] as const;
+export const historyColumns = [
+  'created_at',
+  'check_id',
+  'wallet_address',
+  'network',
+  'risk_score',
+  'risk_level',
+  'aml_status',
+  'sanctions_hits',
+  'top_factors',
+  'reference',
+  'batch_id',
+] as const;
 const record = (d: CheckDoc) => [
   d.created_at,
   d.id,
@@ -83,11 +100,21 @@ const exportName = (who: string, at: Date) => `walletscreen-${who}-${at.toISOStr
 
 /** The user's own History as CSV. */
 export function sendUserHistoryCsv(res: Response, deps: { readStore: ReadStore; logger: Logger; now: Date }, userId: string, filter: HistoryFilter) {
-  return sendCsv(res, exportName('history', deps.now), historyColumns, mapPages(historyPages(deps.readStore, filter, userId), (docs) => docs.map(record)), deps.logger);
+  return sendCsv(
+    res,
+    exportName('history', deps.now),
+    historyColumns,
+    mapPages(historyPages(deps.readStore, filter, userId), (docs) => docs.map(record)),
+    deps.logger,
+  );
 }
 
 /** Every user's History as CSV, each row with the user's e-mail; `email` filters by a substring of it. */
-export async function sendAdminHistoryCsv(res: Response, deps: { readStore: ReadStore; logger: Logger; now: Date }, filter: HistoryFilter & { email?: string }) {
+export async function sendAdminHistoryCsv(
+  res: Response,
+  deps: { readStore: ReadStore; logger: Logger; now: Date },
+  filter: HistoryFilter & { email?: string },
+) {
   const { email, ...rest } = filter;
   const needle = email?.toLowerCase();
   let owners: { in: string[] } | undefined;
@@ -97,7 +124,10 @@ export async function sendAdminHistoryCsv(res: Response, deps: { readStore: Read
   }
   const pages = owners?.in.length === 0 ? (async function* () {})() : historyPages(deps.readStore, rest, owners);
   const rows = mapPages(pages, async (docs) => {
-    const emails = await emailsOfUsers(deps.readStore, docs.map((d) => d.user_id));
+    const emails = await emailsOfUsers(
+      deps.readStore,
+      docs.map((d) => d.user_id),
+    );
     return docs
       .map((d) => ({ d, email: emails.get(d.user_id) ?? '' }))
       .filter(({ email: e }) => !needle || e.toLowerCase().includes(needle))

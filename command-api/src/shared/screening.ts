@@ -23,4 +23,3 @@ export function screeningOf(progress: CheckProgress, request: Pick<WalletCheckRe
     links: { self: screeningLink(id), report_pdf: `${screeningLink(id)}/report.pdf` },
   };
 }
-

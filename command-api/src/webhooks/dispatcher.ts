@@ -76,7 +76,11 @@ export function startWebhookDispatcher(deps: {
       const deliveryId = webhookDeliveryIdFor(event.id, endpoint.endpointId);
       const { events } = await deliveries.execute(
         webhookDeliveryStreamId(deliveryId),
-        { type: 'ScheduleWebhookDelivery', data: { deliveryId, userId, endpointId: endpoint.endpointId, eventType: mapping.type, sourceEventId: event.id, body }, metadata: { now: at } },
+        {
+          type: 'ScheduleWebhookDelivery',
+          data: { deliveryId, userId, endpointId: endpoint.endpointId, eventType: mapping.type, sourceEventId: event.id, body },
+          metadata: { now: at },
+        },
         { commandId: 'schedule', metadata: { worker: 'webhooks' } },
       );
       if (events.length > 0) wake(deliveryId);
@@ -122,15 +126,33 @@ export function startWebhookDispatcher(deps: {
     const endpoint = (await endpoints.load(webhookEndpointsStreamId(state.userId))).state.endpoints[state.endpointId];
     if (!endpoint || !endpoint.enabled) {
       const reason = endpoint ? 'Not sent: the endpoint is disabled' : 'Not sent: the endpoint was deleted';
-      await deliveries.execute(streamId, { type: 'AbandonWebhookDelivery', data: { reason }, metadata: { now: now() } }, { commandId: randomUUID(), metadata: { worker: 'webhooks' } });
+      await deliveries.execute(
+        streamId,
+        { type: 'AbandonWebhookDelivery', data: { reason }, metadata: { now: now() } },
+        { commandId: randomUUID(), metadata: { worker: 'webhooks' } },
+      );
       return;
     }
     const claimId = randomUUID();
-    const claimed = await deliveries.execute(streamId, { type: 'ClaimWebhookDelivery', data: { claimId, timeoutMs: deps.timeoutMs }, metadata: { now: now() } }, { commandId: claimId, metadata: { worker: 'webhooks' } });
+    const claimed = await deliveries.execute(
+      streamId,
+      { type: 'ClaimWebhookDelivery', data: { claimId, timeoutMs: deps.timeoutMs }, metadata: { now: now() } },
+      { commandId: claimId, metadata: { worker: 'webhooks' } },
+    );
     if (claimed.events.length === 0) return;
     const sentAt = clock();
-    const outcome = await deps.send({ url: endpoint.url, id: deliveryId, body: state.body, secrets: signingSecrets(endpoint, sentAt.toISOString()), now: sentAt });
-    await deliveries.execute(streamId, { type: 'RecordWebhookAttempt', data: { claimId, outcome }, metadata: { now: now() } }, { commandId: `${claimId}|attempt`, metadata: { worker: 'webhooks' } });
+    const outcome = await deps.send({
+      url: endpoint.url,
+      id: deliveryId,
+      body: state.body,
+      secrets: signingSecrets(endpoint, sentAt.toISOString()),
+      now: sentAt,
+    });
+    await deliveries.execute(
+      streamId,
+      { type: 'RecordWebhookAttempt', data: { claimId, outcome }, metadata: { now: now() } },
+      { commandId: `${claimId}|attempt`, metadata: { worker: 'webhooks' } },
+    );
     if (!outcome.ok) await disableWhenFailingForDays(state.userId, state.endpointId);
   }
 

@@ -54,7 +54,8 @@ const batchCompleted: WebhookMapping = {
   userId: (event) => (event.data as BatchCompleted).userId,
   async data(event, deps) {
     const completed = event.data as BatchCompleted;
-    const submitted = (await deps.eventStore.readStream(batchStreamId(completed.batchId))).find((e) => e.type === 'BatchSubmitted')?.data as BatchSubmitted | undefined;
+    const submitted = (await deps.eventStore.readStream(batchStreamId(completed.batchId))).find((e) => e.type === 'BatchSubmitted')?.data as
+      BatchSubmitted | undefined;
     if (!submitted) return null;
     const base = `/api/v1/batches/${completed.batchId}`;
     return {

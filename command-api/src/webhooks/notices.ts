@@ -53,7 +53,14 @@ export function startWebhookNotices(deps: {
         const d = event.data as WebhookEndpointDisabled;
         const [to, url] = await Promise.all([deps.emailOf(d.userId), deps.endpointUrl(d.userId, d.endpointId)]);
         if (!to || !url) return;
-        await deps.send(disabledEndpointMail(to, { url, reason: d.reason, failingSince: d.failingSince, screenUrl: `${deps.publicUrl.replace(/\/$/, '')}/dashboard/webhooks` }));
+        await deps.send(
+          disabledEndpointMail(to, {
+            url,
+            reason: d.reason,
+            failingSince: d.failingSince,
+            screenUrl: `${deps.publicUrl.replace(/\/$/, '')}/dashboard/webhooks`,
+          }),
+        );
       },
     },
   );

@@ -22,7 +22,12 @@ import { setConsistencyToken } from '../http/consistency';
 const endpointIdSchema = z.object({ id: z.uuid({ error: webhookMessages.notFound }) });
 const deliveryIdSchema = endpointIdSchema.extend({ deliveryId: z.uuid({ error: webhookMessages.deliveryNotFound }) });
 const pageSchema = z.object({
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be 1 to 100' }).max(100, { error: 'limit must be 1 to 100' }).default(20),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1, { error: 'limit must be 1 to 100' })
+    .max(100, { error: 'limit must be 1 to 100' })
+    .default(20),
   offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0, { error: 'offset must be 0 or more' }).default(0),
 });
 const notFound = { 404: { description: webhookMessages.notFound } };
@@ -38,7 +43,11 @@ export function webhookRoutes(deps: { webhooks: Webhooks }, o: WebhookRoutesOpti
   const { webhooks } = deps;
   const signedIn: Record<number, { description: string }> =
     o.source === 'api'
-      ? { 401: { description: 'No API key, or not a valid one' }, 403: { description: 'The key lacks the monitor scope, or the account is blocked' }, 429: { description: 'Rate limit reached; see Retry-After' } }
+      ? {
+          401: { description: 'No API key, or not a valid one' },
+          403: { description: 'The key lacks the monitor scope, or the account is blocked' },
+          429: { description: 'Rate limit reached; see Retry-After' },
+        }
       : { 401: { description: 'Not signed in' }, 403: { description: 'Account blocked' } };
   const tags = o.tags;
   return [

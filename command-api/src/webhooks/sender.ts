@@ -47,7 +47,13 @@ export function createWebhookSender(options: { allowPrivate: boolean; timeoutMs:
   function send(message: WebhookMessage): Promise<AttemptOutcome> {
     const started = performance.now();
     const took = () => Math.round(performance.now() - started);
-    const failed = (error: string, statusCode: number | null = null, responseBody: string | null = null): AttemptOutcome => ({ ok: false, statusCode, durationMs: took(), error, responseBody });
+    const failed = (error: string, statusCode: number | null = null, responseBody: string | null = null): AttemptOutcome => ({
+      ok: false,
+      statusCode,
+      durationMs: took(),
+      error,
+      responseBody,
+    });
     const url = new URL(message.url);
     // An IP written in the URL is never looked up, so it is checked here.
     const ip = literalIp(url.hostname);

@@ -48,7 +48,8 @@ export function createWebhooks(deps: {
   /** A literal private IP is refused at once; a host name is checked at every delivery, once resolved. */
   function checkDestination(url: string) {
     const ip = literalIp(new URL(url).hostname);
-    if (ip !== null && !deps.allowPrivateDestinations && !isPublicAddress(ip)) throw new Invalid(webhookMessages.urlPrivate, { url: webhookMessages.urlPrivate });
+    if (ip !== null && !deps.allowPrivateDestinations && !isPublicAddress(ip))
+      throw new Invalid(webhookMessages.urlPrivate, { url: webhookMessages.urlPrivate });
   }
 
   async function endpointOf(userId: string, endpointId: string) {

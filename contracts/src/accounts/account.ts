@@ -71,6 +71,9 @@ export const purchaseIdParamsSchema = z.object({ id: z.uuid() });
 /** A receipt's number: the purchase day and the start of its id, stable for a purchase ("WS-20261125-3F2A9C1B"). */
 export function receiptNumber(purchase: { id: string; created_at: string }): string {
   const day = purchase.created_at.slice(0, 10).replaceAll('-', '');
-  const tail = purchase.id.replace(/[^0-9a-zA-Z]/g, '').slice(-8).toUpperCase();
+  const tail = purchase.id
+    .replace(/[^0-9a-zA-Z]/g, '')
+    .slice(-8)
+    .toUpperCase();
   return `WS-${day}-${tail}`;
 }

@@ -39,8 +39,7 @@ export const EMAIL_MAX = 254;
 export const USERNAME_MAX = 100;
 export { SESSION_MINUTES, WELCOME_BONUS_CHECKS } from './limits';
 
-const requiredString = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message, abort: true });
+const requiredString = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true });
 
 /** E-mail: trimmed, lower-cased, at most 254 characters, one @ with a dotted domain. */
 export const emailSchema = requiredString(accountMessages.emailRequired)

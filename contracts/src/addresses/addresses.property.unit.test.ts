@@ -48,10 +48,13 @@ describe.each(addressTypes.map((type) => [type.name, type] as const))('%s', (_na
 describe('any text', () => {
   it('is parsed or refused with a reason, never thrown on', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 140 }), fc.string({ unit: 'binary', maxLength: 140 }), fc.stringMatching(/^[0-9A-Za-z:]{20,130}$/)), (text) => {
-        const result = parseAddress(text);
-        expect(result.ok || result.reason.length > 0).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(fc.string({ maxLength: 140 }), fc.string({ unit: 'binary', maxLength: 140 }), fc.stringMatching(/^[0-9A-Za-z:]{20,130}$/)),
+        (text) => {
+          const result = parseAddress(text);
+          expect(result.ok || result.reason.length > 0).toBe(true);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

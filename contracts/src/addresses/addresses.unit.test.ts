@@ -81,7 +81,10 @@ describe('parseAddress on every supported chain', () => {
   });
 
   it('reads a legacy address as Bitcoin Cash on request', () => {
-    expect(parseAddress('1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu', 'bitcoin-cash')).toMatchObject({ ok: true, address: { chain: 'bitcoin-cash', network: 'bitcoin-cash' } });
+    expect(parseAddress('1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu', 'bitcoin-cash')).toMatchObject({
+      ok: true,
+      address: { chain: 'bitcoin-cash', network: 'bitcoin-cash' },
+    });
     expect(decodeCashAddr('bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a')?.hash).toEqual(hash);
   });
 
@@ -105,7 +108,10 @@ describe('readings on several networks', () => {
 
   it('reads a 3… address as Bitcoin by default, and as Bitcoin Cash or Litecoin (its old P2SH form, screened as M…) on request', () => {
     expect(parseAddress(p2sh)).toEqual({ ok: true, address: { chain: 'bitcoin', network: 'bitcoin', normalized: p2sh, kind: 'p2sh' } });
-    expect(parseAddress(p2sh, 'bitcoin-cash')).toEqual({ ok: true, address: { chain: 'bitcoin-cash', network: 'bitcoin-cash', normalized: p2sh, kind: 'p2sh' } });
+    expect(parseAddress(p2sh, 'bitcoin-cash')).toEqual({
+      ok: true,
+      address: { chain: 'bitcoin-cash', network: 'bitcoin-cash', normalized: p2sh, kind: 'p2sh' },
+    });
     const hash = base58CheckDecode(p2sh)!.subarray(1);
     const litecoin = base58CheckEncode(Uint8Array.from([0x32, ...hash]));
     expect(litecoin[0]).toBe('M');
@@ -124,8 +130,14 @@ describe('readings on several networks', () => {
   });
 
   it('refuses a network the text is not valid on, naming the one it is', () => {
-    expect(parseAddress('1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu', 'litecoin')).toEqual({ ok: false, reason: 'This is a Bitcoin address; it cannot be screened on Litecoin' });
-    expect(parseAddress('LUxXFcwXFPpRZdMv4aYu6bDwPdC2skQ5YW', 'bitcoin')).toEqual({ ok: false, reason: 'This is a Litecoin address; it cannot be screened on Bitcoin' });
+    expect(parseAddress('1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu', 'litecoin')).toEqual({
+      ok: false,
+      reason: 'This is a Bitcoin address; it cannot be screened on Litecoin',
+    });
+    expect(parseAddress('LUxXFcwXFPpRZdMv4aYu6bDwPdC2skQ5YW', 'bitcoin')).toEqual({
+      ok: false,
+      reason: 'This is a Litecoin address; it cannot be screened on Bitcoin',
+    });
   });
 });
 
@@ -133,9 +145,19 @@ describe('XRP X-addresses', () => {
   it('screens the classic address and keeps the X-address and its destination tag', () => {
     expect(parseAddress('XVLhHMPHU98es4dbozjVtdWzVrDjtV8AqEL4xcZj5whKbmc')).toEqual({
       ok: true,
-      address: { chain: 'xrp', network: 'xrp', normalized: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf', kind: 'account', xAddress: 'XVLhHMPHU98es4dbozjVtdWzVrDjtV8AqEL4xcZj5whKbmc', tag: 0 },
+      address: {
+        chain: 'xrp',
+        network: 'xrp',
+        normalized: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf',
+        kind: 'account',
+        xAddress: 'XVLhHMPHU98es4dbozjVtdWzVrDjtV8AqEL4xcZj5whKbmc',
+        tag: 0,
+      },
     });
-    expect(parseAddress('XVLhHMPHU98es4dbozjVtdWzVrDjtV5fdx1mHp98tDMoQXb', 'xrp')).toMatchObject({ ok: true, address: { normalized: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf', tag: null } });
+    expect(parseAddress('XVLhHMPHU98es4dbozjVtdWzVrDjtV5fdx1mHp98tDMoQXb', 'xrp')).toMatchObject({
+      ok: true,
+      address: { normalized: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf', tag: null },
+    });
   });
 
   it('refuses a testnet X-address as testnet, never as TRON', () => {

@@ -64,7 +64,8 @@ export type ParseResult = { ok: true; address: ParsedAddress } | { ok: false; re
 export const addressMessages = {
   empty: 'Enter a wallet address',
   tooLong: 'That is too long to be a wallet address',
-  unrecognized: 'Not a recognized wallet address. Supported: Bitcoin, Ethereum and EVM chains (BNB Chain, Polygon, Arbitrum, Base, Optimism), TRON, Solana, Litecoin, Dogecoin, Bitcoin Cash and XRP.',
+  unrecognized:
+    'Not a recognized wallet address. Supported: Bitcoin, Ethereum and EVM chains (BNB Chain, Polygon, Arbitrum, Base, Optimism), TRON, Solana, Litecoin, Dogecoin, Bitcoin Cash and XRP.',
   checksum: 'The address checksum does not match: check it for a typo',
   eip55: 'The mixed-case checksum (EIP-55) of this address does not match: check it for a typo',
   evmLength: 'An EVM address is 0x followed by 40 hexadecimal characters',
@@ -255,7 +256,10 @@ export function parseAddress(input: string, network?: Network): ParseResult {
   if (network === undefined) return { ok: true, address: first };
   const onNetwork = read.find((a) => a.network === network);
   if (onNetwork) return { ok: true, address: onNetwork };
-  return { ok: false, reason: `This is a ${networkNames[first.network].replace('Ethereum', 'EVM')} address; it cannot be screened on ${networkNames[network]}` };
+  return {
+    ok: false,
+    reason: `This is a ${networkNames[first.network].replace('Ethereum', 'EVM')} address; it cannot be screened on ${networkNames[network]}`,
+  };
 }
 
 /**

@@ -17,7 +17,10 @@ const xrpCheck = utils.chain(
 );
 
 function expectChain(address: string, chain: Chain) {
-  expect(parseAddress(address)).toEqual({ ok: true, address: { chain, network: chain, normalized: address, kind: chain === 'litecoin' ? 'p2pkh' : 'account' } });
+  expect(parseAddress(address)).toEqual({
+    ok: true,
+    address: { chain, network: chain, normalized: address, kind: chain === 'litecoin' ? 'p2pkh' : 'account' },
+  });
 }
 
 describe('TRON addresses that begin like testnet segwit prefixes', () => {
@@ -46,7 +49,12 @@ describe('Litecoin addresses that begin like a Litecoin segwit prefix', () => {
 });
 
 describe('XRP classic addresses that begin like a Litecoin regtest prefix', () => {
-  it.each(['rLtC1BTYYNDvXALumvz9iP5Ri13CYe1Jci', 'rLTC1gdQF52MCe5TEHPx6XoUmvfMgFdfMx', 'rLtc1L5i5JLWUcQisSxE6eXgxeCxtqvs1b', 'rLTc1wxngQnaBhjzR2S7aPR6iquTQq6e8D'])('%s is XRP', (address) => {
+  it.each([
+    'rLtC1BTYYNDvXALumvz9iP5Ri13CYe1Jci',
+    'rLTC1gdQF52MCe5TEHPx6XoUmvfMgFdfMx',
+    'rLtc1L5i5JLWUcQisSxE6eXgxeCxtqvs1b',
+    'rLTc1wxngQnaBhjzR2S7aPR6iquTQq6e8D',
+  ])('%s is XRP', (address) => {
     const payload = xrpCheck.decode(address);
     expect([payload.length, payload[0]]).toEqual([21, 0]);
     expectChain(address, 'xrp');
@@ -99,7 +107,11 @@ describe('overlaps between formats', () => {
   });
 
   it('a CashAddr without its prefix is read as Bitcoin Cash only (it has no 1, so it is never Bech32)', () => {
-    for (const address of ['qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a', 'ppm2qsznhks23z7629mms6s4cwef74vcwvn0h829pq', 'QPM2QSZNHKS23Z7629MMS6S4CWEF74VCWVY22GDX6A']) {
+    for (const address of [
+      'qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a',
+      'ppm2qsznhks23z7629mms6s4cwef74vcwvn0h829pq',
+      'QPM2QSZNHKS23Z7629MMS6S4CWEF74VCWVY22GDX6A',
+    ]) {
       expect(networksFor(address)).toEqual(['bitcoin-cash']);
     }
   });
@@ -119,7 +131,10 @@ describe('overlaps between formats', () => {
 
   it('X-addresses are 47 characters: a testnet one (T…) is never a TRON address (34)', () => {
     expect(parseAddress('T719a5UwUCnEs54UsxG9CJYYDhwmFCqkr7wxCcNcfZ6p5GZ')).toEqual({ ok: false, reason: addressMessages.testnet });
-    expect(parseAddress('X7AcgcsBL6XDcUb289X4mJ8djcdyKaB5hJDWMArnXr61cqZ')).toMatchObject({ ok: true, address: { chain: 'xrp', normalized: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59' } });
+    expect(parseAddress('X7AcgcsBL6XDcUb289X4mJ8djcdyKaB5hJDWMArnXr61cqZ')).toMatchObject({
+      ok: true,
+      address: { chain: 'xrp', normalized: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59' },
+    });
   });
 
   it('only a text that is a valid testnet address gets the testnet message', () => {

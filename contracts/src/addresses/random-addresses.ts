@@ -93,7 +93,12 @@ function evm(name: string, casing: 'lower' | 'upper' | 'eip55'): AddressType {
       const body = hex.encode(r.subarray(0, 20));
       const written = casing === 'lower' ? body : casing === 'upper' ? body.toUpperCase() : eip55(body);
       const network = evmNetworkList[r[20]! % evmNetworkList.length]!;
-      return { input: `0x${written}`, network, expected: { chain: 'evm', network, kind: 'account', normalized: `0x${eip55(body)}` }, checked: casing === 'eip55' };
+      return {
+        input: `0x${written}`,
+        network,
+        expected: { chain: 'evm', network, kind: 'account', normalized: `0x${eip55(body)}` },
+        checked: casing === 'eip55',
+      };
     },
   };
 }
@@ -143,7 +148,11 @@ export const addressTypes: readonly AddressType[] = [
       const body = hex.encode(r.subarray(0, 20));
       const casing = r[20]! % 3;
       const written = casing === 0 ? body : casing === 1 ? body.toUpperCase() : eip55(body);
-      return { input: `41${written}`, expected: { chain: 'tron', network: 'tron', kind: 'account', normalized: base58check.encode(withVersion(0x41, r.subarray(0, 20))) }, checked: casing === 2 };
+      return {
+        input: `41${written}`,
+        expected: { chain: 'tron', network: 'tron', kind: 'account', normalized: base58check.encode(withVersion(0x41, r.subarray(0, 20))) },
+        checked: casing === 2,
+      };
     },
   },
   {
@@ -171,7 +180,11 @@ export const addressTypes: readonly AddressType[] = [
       const tagBytes = hasTag ? [...r.subarray(20, 24), 0, 0, 0, 0] : [0, 0, 0, 0, 0, 0, 0, 0];
       const input = base58xrpCheck.encode(Uint8Array.from([0x05, 0x44, ...account, hasTag ? 1 : 0, ...tagBytes]));
       const tag = hasTag ? r[20]! + r[21]! * 0x100 + r[22]! * 0x10000 + r[23]! * 0x1000000 : null;
-      return { input, expected: { chain: 'xrp', network: 'xrp', kind: 'account', normalized: base58xrpCheck.encode(withVersion(0, account)), xAddress: input, tag }, checked: true };
+      return {
+        input,
+        expected: { chain: 'xrp', network: 'xrp', kind: 'account', normalized: base58xrpCheck.encode(withVersion(0, account)), xAddress: input, tag },
+        checked: true,
+      };
     },
   },
 ];

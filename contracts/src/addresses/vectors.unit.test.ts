@@ -85,10 +85,13 @@ describe('BIP-173 and BIP-350 (bip-0173.json, bip-0350.json)', () => {
     }
   });
 
-  it.each(bip173.validSegwitAddresses.filter((v) => !v.scriptPubKey.startsWith('00')))('$address (v1+ in Bech32, superseded by BIP-350) is refused as a typo', ({ address }) => {
-    expect(decodeSegwitAny(address)).toBeNull();
-    refusedAs(address, addressMessages.checksum);
-  });
+  it.each(bip173.validSegwitAddresses.filter((v) => !v.scriptPubKey.startsWith('00')))(
+    '$address (v1+ in Bech32, superseded by BIP-350) is refused as a typo',
+    ({ address }) => {
+      expect(decodeSegwitAny(address)).toBeNull();
+      refusedAs(address, addressMessages.checksum);
+    },
+  );
 
   it.each([...bip173.invalidSegwitAddresses, ...bip350.invalidSegwitAddresses])('$address is refused ($reason)', ({ address }) => {
     expect(['bc', 'tb']).not.toContain(decodeSegwitAny(address)?.hrp);
@@ -128,13 +131,18 @@ describe('bitcoinjs-lib test/fixtures/address.json (bitcoinjs-lib-address.json)'
     }
   });
 
-  it.each(vectors.bech32.map((v) => v.address))('%s (v1+ in Bech32, from before BIP-350) is refused as a typo', (address) => refusedAs(address, addressMessages.checksum));
+  it.each(vectors.bech32.map((v) => v.address))('%s (v1+ in Bech32, from before BIP-350) is refused as a typo', (address) =>
+    refusedAs(address, addressMessages.checksum),
+  );
 
-  it.each([...vectors.invalid.bech32, ...vectors.invalid.fromBase58Check, ...vectors.invalid.toOutputScript].map((v) => v.address))('%s is refused', (address) => {
-    const result = parseAddress(address);
-    expect(result.ok).toBe(false);
-    expect(result).not.toEqual({ ok: false, reason: addressMessages.testnet });
-  });
+  it.each([...vectors.invalid.bech32, ...vectors.invalid.fromBase58Check, ...vectors.invalid.toOutputScript].map((v) => v.address))(
+    '%s is refused',
+    (address) => {
+      const result = parseAddress(address);
+      expect(result.ok).toBe(false);
+      expect(result).not.toEqual({ ok: false, reason: addressMessages.testnet });
+    },
+  );
 });
 
 type KeyIoEntry = [string, string?, { chain: string; isPrivkey: boolean; tryCaseFlip?: boolean }?];
@@ -156,9 +164,12 @@ function keyIo(name: string, chain: Chain, valid: KeyIoEntry[], invalid: KeyIoEn
 
     if (mainnetSegwit === 'refused') {
       // Dogecoin's development branch defines dg1… segwit addresses; segwit is not active on its mainnet.
-      it.each(addresses.filter(([address, , meta]) => meta!.chain === 'main' && segwitShaped(address)))('%s (Dogecoin segwit, not active on mainnet) is refused', (address) => {
-        refusedAs(address, addressMessages.unrecognized);
-      });
+      it.each(addresses.filter(([address, , meta]) => meta!.chain === 'main' && segwitShaped(address)))(
+        '%s (Dogecoin segwit, not active on mainnet) is refused',
+        (address) => {
+          refusedAs(address, addressMessages.unrecognized);
+        },
+      );
     }
 
     it.each(addresses.filter(([, , meta]) => meta!.chain !== 'main'))('%s (%s) is refused as testnet', (address, _script, meta) => {
@@ -214,12 +225,15 @@ describe('CashAddr specification (cashaddr-spec.json)', () => {
       expect(decodeCashAddr(cashaddr)).toEqual({ prefix, type: type === 0 ? 'p2pkh' : 'p2sh', hash });
     });
 
-    it.each(spec.larger.filter((v) => v.cashaddr.startsWith('bitcoincash:')))('$cashaddr ($size bytes) is accepted with and without its prefix', ({ cashaddr, type }) => {
-      const kind = type === 0 ? 'p2pkh' : 'p2sh';
-      for (const form of [cashaddr, cashaddr.slice('bitcoincash:'.length), cashaddr.toUpperCase(), cashaddr.slice('bitcoincash:'.length).toUpperCase()]) {
-        expect(accepted(parseAddress(form))).toEqual({ chain: 'bitcoin-cash', network: 'bitcoin-cash', normalized: cashaddr, kind });
-      }
-    });
+    it.each(spec.larger.filter((v) => v.cashaddr.startsWith('bitcoincash:')))(
+      '$cashaddr ($size bytes) is accepted with and without its prefix',
+      ({ cashaddr, type }) => {
+        const kind = type === 0 ? 'p2pkh' : 'p2sh';
+        for (const form of [cashaddr, cashaddr.slice('bitcoincash:'.length), cashaddr.toUpperCase(), cashaddr.slice('bitcoincash:'.length).toUpperCase()]) {
+          expect(accepted(parseAddress(form))).toEqual({ chain: 'bitcoin-cash', network: 'bitcoin-cash', normalized: cashaddr, kind });
+        }
+      },
+    );
 
     it('the 64-byte vector (124 characters with its prefix) is not refused as too long', () => {
       const longest = spec.larger.find((v) => v.size === 64 && v.cashaddr.startsWith('bitcoincash:'))!.cashaddr;
@@ -255,7 +269,14 @@ describe('ripple-address-codec (ripple-address-codec.json)', () => {
   }>('ripple-address-codec.json');
 
   it.each(codec.xAddresses)('%s with tag %j is %s on mainnet, %s on testnet', (classic, tag, mainnet, testnet) => {
-    expect(accepted(parseAddress(mainnet))).toEqual({ chain: 'xrp', network: 'xrp', normalized: classic, kind: 'account', xAddress: mainnet, tag: tag === false ? null : tag });
+    expect(accepted(parseAddress(mainnet))).toEqual({
+      chain: 'xrp',
+      network: 'xrp',
+      normalized: classic,
+      kind: 'account',
+      xAddress: mainnet,
+      tag: tag === false ? null : tag,
+    });
     refusedAs(testnet, addressMessages.testnet);
     expect(accepted(parseAddress(classic))).toEqual({ chain: 'xrp', network: 'xrp', normalized: classic, kind: 'account' });
     const accountId = decodeClassicAddress(classic)!;
@@ -353,10 +374,13 @@ describe('OFAC-listed addresses (ofac-listed.json)', () => {
     ['BCH', 'bitcoin-cash', listed.BCH],
   ];
 
-  it.each(onNetwork.flatMap(([ticker, network, addresses]) => addresses.map((a) => [ticker, a, network] as const)))('%s %s parses on %s', (_ticker, address, network) => {
-    expect(parseAddress(address, network)).toMatchObject({ ok: true, address: { network } });
-    expect(networksFor(address)).toContain(network);
-  });
+  it.each(onNetwork.flatMap(([ticker, network, addresses]) => addresses.map((a) => [ticker, a, network] as const)))(
+    '%s %s parses on %s',
+    (_ticker, address, network) => {
+      expect(parseAddress(address, network)).toMatchObject({ ok: true, address: { network } });
+      expect(networksFor(address)).toContain(network);
+    },
+  );
 
   it('includes the TRON address the old prefix check refused as testnet', () => {
     expect(listed.TRX).toContain('TB1Bcv3x8mg7PVV4nVM48pgHJKcYboTypU');

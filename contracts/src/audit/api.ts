@@ -17,8 +17,17 @@ export function redactEventData(value: unknown): unknown {
   return out;
 }
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date in the form YYYY-MM-DD' }).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { error: 'Not a valid date' });
-const optionalText = (max: number, name: string) => z.string().trim().max(max, { error: `The ${name} filter may have at most ${max} characters` }).optional().transform((v) => (v ? v : undefined));
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date in the form YYYY-MM-DD' })
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { error: 'Not a valid date' });
+const optionalText = (max: number, name: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `The ${name} filter may have at most ${max} characters` })
+    .optional()
+    .transform((v) => (v ? v : undefined));
 
 /** Filters of the audit log and its export. Dates are days (UTC), both ends included. */
 export const auditFiltersSchema = z
@@ -117,5 +126,8 @@ export const chainVerificationResponseSchema = z.object({
 export type ChainVerificationResponse = z.infer<typeof chainVerificationResponseSchema>;
 
 export const balanceAsOfQuerySchema = z.object({
-  at: z.iso.datetime({ offset: true, error: 'Give the moment as an ISO-8601 date-time, e.g. 2026-11-22T10:00:00Z' }).optional().meta({ description: 'The moment (ISO-8601); default: now' }),
+  at: z.iso
+    .datetime({ offset: true, error: 'Give the moment as an ISO-8601 date-time, e.g. 2026-11-22T10:00:00Z' })
+    .optional()
+    .meta({ description: 'The moment (ISO-8601); default: now' }),
 });

@@ -86,6 +86,9 @@ export const auditEventNames: Readonly<Record<string, string>> = {
 export function auditEventName(type: string): string {
   const known = auditEventNames[type];
   if (known !== undefined) return known;
-  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[._-]+/g, ' ').trim();
+  const words = type
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[._-]+/g, ' ')
+    .trim();
   return words === '' ? type : words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
 }

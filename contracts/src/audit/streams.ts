@@ -32,7 +32,12 @@ export const streamListQuerySchema = z.object({
     .optional()
     .meta({ description: 'Only streams whose id starts with this, e.g. user-' }),
   after: streamIdSchema.optional().meta({ description: 'Only stream ids after this one: the next_after of the previous page' }),
-  limit: z.coerce.number({ error: 'The limit must be a number' }).int({ error: 'The limit must be a whole number' }).min(1, { error: 'The limit is at least 1' }).max(500, { error: 'The limit is at most 500' }).default(100),
+  limit: z.coerce
+    .number({ error: 'The limit must be a number' })
+    .int({ error: 'The limit must be a whole number' })
+    .min(1, { error: 'The limit is at least 1' })
+    .max(500, { error: 'The limit is at most 500' })
+    .default(100),
 });
 
 /** One recorded event, as stored (sensitive fields redacted). */
@@ -53,8 +58,12 @@ export type StreamEvent = z.infer<typeof streamEventSchema>;
 export const checkVersionsSchema = z.object({
   risk_model: z.string().nullable(),
   sanctions_list_loaded: z.boolean().nullable(),
-  sanctions_list: z.object({ source: z.string(), published_at: z.string().nullable(), sha256: z.string(), imported_at: z.string(), address_count: z.number().int() }).nullable(),
-  custom_lists: z.array(z.object({ list_id: z.string(), name: z.string(), kind: z.string(), version: z.number().int(), sha256: z.string(), entry_count: z.number().int() })),
+  sanctions_list: z
+    .object({ source: z.string(), published_at: z.string().nullable(), sha256: z.string(), imported_at: z.string(), address_count: z.number().int() })
+    .nullable(),
+  custom_lists: z.array(
+    z.object({ list_id: z.string(), name: z.string(), kind: z.string(), version: z.number().int(), sha256: z.string(), entry_count: z.number().int() }),
+  ),
   intelligence: z.object({ labels_version: z.string().nullable(), chainabuse: z.string().nullable() }),
   /** The intelligence feeds in force when the check ran, each with its version and file hash (empty before feeds). */
   feeds: z.array(z.object({ id: z.string(), name: z.string(), version: z.string(), sha256: z.string(), entry_count: z.number().int() })),

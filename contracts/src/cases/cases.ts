@@ -155,10 +155,17 @@ export const openCaseRequestSchema = z
   })
   .refine((b) => (b.check_id === undefined) !== (b.alert_id === undefined), { error: caseMessages.subjectRequired, path: ['check_id'] });
 export const caseNoteRequestSchema = z.object({
-  text: z.string({ error: caseMessages.noteRequired }).trim().min(1, { error: caseMessages.noteRequired }).max(CASE_LIMITS.noteMax, { error: caseMessages.noteTooLong }),
+  text: z
+    .string({ error: caseMessages.noteRequired })
+    .trim()
+    .min(1, { error: caseMessages.noteRequired })
+    .max(CASE_LIMITS.noteMax, { error: caseMessages.noteTooLong }),
 });
 export const assignCaseRequestSchema = z.object({
-  assignee_email: z.email({ error: 'assignee_email must be an e-mail address, or null to unassign' }).nullable().meta({ description: 'The owner of the check or an administrator; null unassigns' }),
+  assignee_email: z
+    .email({ error: 'assignee_email must be an e-mail address, or null to unassign' })
+    .nullable()
+    .meta({ description: 'The owner of the check or an administrator; null unassigns' }),
 });
 export const escalateCaseRequestSchema = z.object({ reason: reason(caseMessages.reasonRequired) });
 export const caseDecisionRequestSchema = z.object({

@@ -53,7 +53,20 @@ export const fundFlowSchema = z.object({
 export type FundFlow = z.infer<typeof fundFlowSchema>;
 
 /** The categories that colour a fund-flow node, most severe first; 'unlabelled' when it has none. */
-export const fundFlowCategories = ['sanctioned', 'custom-block', 'ransomware', 'darknet', 'mixer', 'theft', 'scam', 'gambling', 'bridge', 'defi', 'exchange', 'other'] as const;
+export const fundFlowCategories = [
+  'sanctioned',
+  'custom-block',
+  'ransomware',
+  'darknet',
+  'mixer',
+  'theft',
+  'scam',
+  'gambling',
+  'bridge',
+  'defi',
+  'exchange',
+  'other',
+] as const;
 export const UNLABELLED = 'unlabelled';
 
 /** How a `missing_evidence` item about the blockchain data starts. */

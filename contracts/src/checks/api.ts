@@ -87,7 +87,11 @@ export type AdminHistoryDetail = z.infer<typeof adminHistoryDetailSchema>;
  * on several networks (an EVM address, a legacy 3…), the network chosen.
  */
 export const analyzeRequestSchema = z.object({
-  wallet_address: z.string({ error: 'Enter a wallet address' }).trim().min(1, { error: 'Enter a wallet address' }).max(200, { error: 'That is too long to be a wallet address' }),
+  wallet_address: z
+    .string({ error: 'Enter a wallet address' })
+    .trim()
+    .min(1, { error: 'Enter a wallet address' })
+    .max(200, { error: 'That is too long to be a wallet address' }),
   network: z.enum(networks, { error: `network must be one of: ${networks.join(', ')}` }).optional(),
 });
 export type AnalyzeRequest = z.input<typeof analyzeRequestSchema>;
@@ -97,8 +101,16 @@ export type AnalyzeRequest = z.input<typeof analyzeRequestSchema>;
  * the caller's stored check is rendered with its fields and sources instead.
  */
 export const pdfRequestSchema = z.object({
-  aml_report: z.string({ error: 'Report content is empty' }).trim().min(1, { error: 'Report content is empty' }).max(200_000, { error: 'The report is too long' }),
-  wallet_address: z.string({ error: 'Wallet address is empty' }).trim().min(1, { error: 'Wallet address is empty' }).max(200, { error: 'Wallet address is too long' }),
+  aml_report: z
+    .string({ error: 'Report content is empty' })
+    .trim()
+    .min(1, { error: 'Report content is empty' })
+    .max(200_000, { error: 'The report is too long' }),
+  wallet_address: z
+    .string({ error: 'Wallet address is empty' })
+    .trim()
+    .min(1, { error: 'Wallet address is empty' })
+    .max(200, { error: 'Wallet address is too long' }),
   check_id: z.uuid({ error: 'Not a check id' }).optional(),
 });
 export type PdfRequest = z.input<typeof pdfRequestSchema>;

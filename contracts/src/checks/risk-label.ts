@@ -45,10 +45,8 @@ export interface AmlStatusLabel {
 export function classifyAmlStatus(value: string | null | undefined): AmlStatusLabel {
   const v = (value ?? '').trim().toLowerCase();
   if (v === 'compliant') return { kind: 'compliant', text: 'Compliant' };
-  if (v === 'requires further review' || v === 'review required')
-    return { kind: 'review', text: 'Requires further review' };
-  if (v === 'non-compliant' || v === 'non compliant' || v === 'noncompliant')
-    return { kind: 'non-compliant', text: 'Non-compliant' };
+  if (v === 'requires further review' || v === 'review required') return { kind: 'review', text: 'Requires further review' };
+  if (v === 'non-compliant' || v === 'non compliant' || v === 'noncompliant') return { kind: 'non-compliant', text: 'Non-compliant' };
   if (v.startsWith('incomplete')) return { kind: 'incomplete', text: INCOMPLETE_AML_STATUS };
   return { kind: 'unknown', text: 'Unknown status' };
 }

@@ -44,14 +44,24 @@ describe('readCsv', () => {
         const { records: read, error } = readCsv(csv, { delimiter: d, trim: true, comments: true });
         expect(error).toBeUndefined();
         expect(read.map((r) => r.cells)).toEqual(records.map((r) => r.cells));
-        const lineOf = (i: number) => 1 + breaks(parts.slice(0, i).map((p) => p.before + p.written).join('') + parts[i]!.before);
+        const lineOf = (i: number) =>
+          1 +
+          breaks(
+            parts
+              .slice(0, i)
+              .map((p) => p.before + p.written)
+              .join('') + parts[i]!.before,
+          );
         expect(read.map((r) => r.line)).toEqual(parts.map((_, i) => lineOf(i)));
       }),
     );
   });
 
   it('never throws, whatever the text: it reads the records it can, in order, and says where it stopped', () => {
-    const text = fc.string({ unit: fc.oneof(fc.constantFrom('"', ',', '\r', '\n', ' ', '#', 'x'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })), maxLength: 60 });
+    const text = fc.string({
+      unit: fc.oneof(fc.constantFrom('"', ',', '\r', '\n', ' ', '#', 'x'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })),
+      maxLength: 60,
+    });
     fc.assert(
       fc.property(text, fc.boolean(), (csv, upload) => {
         const { records, error } = readCsv(csv, upload ? { trim: true, comments: true } : {});

@@ -12,7 +12,12 @@ export type WalletSort = (typeof walletSorts)[number];
 export const WALLETS_PAGE_SIZE = 20;
 
 export const walletsQuerySchema = z.object({
-  address: z.string().trim().max(200, { error: 'The address filter may have at most 200 characters' }).optional().meta({ description: 'Case-insensitive address substring' }),
+  address: z
+    .string()
+    .trim()
+    .max(200, { error: 'The address filter may have at most 200 characters' })
+    .optional()
+    .meta({ description: 'Case-insensitive address substring' }),
   risk_level: z
     .string()
     .trim()
@@ -102,9 +107,12 @@ export const STATS_MAX_DAYS = 3660;
 const isoDay = z
   .string()
   .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00.000Z`)) && new Date(`${v}T00:00:00.000Z`).toISOString().slice(0, 10) === v, {
-    error: 'Use a date as YYYY-MM-DD',
-  });
+  .refine(
+    (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00.000Z`)) && new Date(`${v}T00:00:00.000Z`).toISOString().slice(0, 10) === v,
+    {
+      error: 'Use a date as YYYY-MM-DD',
+    },
+  );
 
 export const statsQuerySchema = z
   .object({

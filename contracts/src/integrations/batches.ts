@@ -25,8 +25,15 @@ export const batchStreamId = (batchId: string) => `batch-${batchId}`;
 
 export const batchRowInputSchema = z.object({
   address: z.string({ error: 'Each row needs an address' }).max(200, { error: 'That is too long to be a wallet address' }),
-  network: z.string().max(50).optional().meta({ description: `One of ${networks.join(', ')} (or a common name: BTC, ETH, TRC20…); detected from the address when absent` }),
-  reference: z.string().max(REFERENCE_MAX, { error: `A reference may have at most ${REFERENCE_MAX} characters` }).optional(),
+  network: z
+    .string()
+    .max(50)
+    .optional()
+    .meta({ description: `One of ${networks.join(', ')} (or a common name: BTC, ETH, TRC20…); detected from the address when absent` }),
+  reference: z
+    .string()
+    .max(REFERENCE_MAX, { error: `A reference may have at most ${REFERENCE_MAX} characters` })
+    .optional(),
 });
 
 export const createBatchJsonSchema = z.object({
@@ -102,7 +109,11 @@ export const batchRowsSchema = z.object({ items: z.array(batchRowResultSchema), 
 
 /** The name a batch's download is saved under: the uploaded file's name (made safe) or the batch's, then the suffix. */
 export function batchDownloadName(fileName: string | null, batchId: string, suffix: '-results.csv' | '-reports.zip'): string {
-  const base = (fileName ?? '').replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || `batch-${batchId.slice(0, 8)}`;
+  const base =
+    (fileName ?? '')
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .slice(0, 80) || `batch-${batchId.slice(0, 8)}`;
   return `${base}${suffix}`;
 }
 

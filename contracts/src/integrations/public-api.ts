@@ -71,9 +71,18 @@ export const chainalysisAddressResponseSchema = z.object({ identifications: z.ar
 /** TRM's free sanctions API: `POST /api/v1/sanctions/screening`. */
 export const TRM_SCREENING_MAX = 100;
 export const trmScreeningRequestSchema = z
-  .array(z.object({ address: z.string({ error: 'Each item needs an address' }).trim().min(1, { error: 'Each item needs an address' }).max(200, { error: 'That is too long to be a wallet address' }) }), {
-    error: 'Send a JSON array of { "address": "…" } objects',
-  })
+  .array(
+    z.object({
+      address: z
+        .string({ error: 'Each item needs an address' })
+        .trim()
+        .min(1, { error: 'Each item needs an address' })
+        .max(200, { error: 'That is too long to be a wallet address' }),
+    }),
+    {
+      error: 'Send a JSON array of { "address": "…" } objects',
+    },
+  )
   .min(1, { error: 'Send at least one address' })
   .max(TRM_SCREENING_MAX, { error: `Send at most ${TRM_SCREENING_MAX} addresses per request` });
 export const trmScreeningResponseSchema = z.array(z.object({ address: z.string(), isSanctioned: z.boolean() }));

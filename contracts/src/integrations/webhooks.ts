@@ -74,7 +74,10 @@ const urlSchema = z
   })
   .meta({ description: 'https:// (or http://) URL; no credentials; at most 2048 characters' });
 
-const descriptionSchema = z.string({ error: webhookMessages.descriptionTooLong }).trim().max(WEBHOOK_DESCRIPTION_MAX, { error: webhookMessages.descriptionTooLong });
+const descriptionSchema = z
+  .string({ error: webhookMessages.descriptionTooLong })
+  .trim()
+  .max(WEBHOOK_DESCRIPTION_MAX, { error: webhookMessages.descriptionTooLong });
 
 const eventsSchema = z
   .array(z.enum(webhookEventTypes, { error: webhookMessages.eventUnknown }), { error: webhookMessages.eventsRequired })
@@ -95,7 +98,9 @@ export const updateWebhookRequestSchema = z
     events: eventsSchema.optional(),
     enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
   })
-  .refine((b) => b.url !== undefined || b.description !== undefined || b.events !== undefined || b.enabled !== undefined, { error: webhookMessages.nothingToChange });
+  .refine((b) => b.url !== undefined || b.description !== undefined || b.events !== undefined || b.enabled !== undefined, {
+    error: webhookMessages.nothingToChange,
+  });
 export type UpdateWebhookRequest = z.input<typeof updateWebhookRequestSchema>;
 
 export const webhookEndpointSchema = z.object({

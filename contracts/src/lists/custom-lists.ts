@@ -105,7 +105,10 @@ const NETWORK_ALIASES: Record<string, Network> = {
 
 /** The network a network/chain cell names, or null when it names none we screen. */
 export function networkFromLabel(label: string): Network | null {
-  const key = label.trim().toLowerCase().replace(/[\s_]+/g, ' ');
+  const key = label
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ');
   if ((networks as readonly string[]).includes(key)) return key as Network;
   return NETWORK_ALIASES[key] ?? NETWORK_ALIASES[key.replace(/-/g, ' ')] ?? null;
 }
@@ -181,7 +184,8 @@ function* parseText(content: string): Generator<void, ParsedCustomList> {
     const hash = text.indexOf('#');
     const address = (hash >= 0 ? text.slice(0, hash) : text).trim();
     const note = hash >= 0 ? text.slice(hash + 1) : undefined;
-    if (!c.add(i + 1, raw, address, undefined, note)) return { format: 'text', entries: c.entries, rejected: c.rejected, duplicates: c.duplicates, error: tooMany };
+    if (!c.add(i + 1, raw, address, undefined, note))
+      return { format: 'text', entries: c.entries, rejected: c.rejected, duplicates: c.duplicates, error: tooMany };
   }
   return { format: 'text', entries: c.entries, rejected: c.rejected, duplicates: c.duplicates };
 }
@@ -219,7 +223,12 @@ function* parseCsv(content: string): Generator<void, ParsedCustomList> {
     }
   }
   // The reader stops at a record it cannot read (a quote never closed): that line is rejected, and nothing after it was read.
-  if (read.error) c.rejected.push({ line: read.error.line, text: shorten(read.error.text.trim()), reason: `The file is not valid CSV: ${read.error.message}; nothing from this line on was read` });
+  if (read.error)
+    c.rejected.push({
+      line: read.error.line,
+      text: shorten(read.error.text.trim()),
+      reason: `The file is not valid CSV: ${read.error.message}; nothing from this line on was read`,
+    });
   return { format: 'csv', entries: c.entries, rejected: c.rejected, duplicates: c.duplicates };
 }
 

@@ -96,7 +96,11 @@ describe('network labels', () => {
 
 describe('the upload body', () => {
   it('wants a name of 1 to 100 characters, a kind, and content', () => {
-    expect(customListUploadRequestSchema.safeParse({ name: ' Internal ', kind: 'block', content: EVM }).data).toEqual({ name: 'Internal', kind: 'block', content: EVM });
+    expect(customListUploadRequestSchema.safeParse({ name: ' Internal ', kind: 'block', content: EVM }).data).toEqual({
+      name: 'Internal',
+      kind: 'block',
+      content: EVM,
+    });
     expect(customListUploadRequestSchema.safeParse({ name: '  ', kind: 'block', content: EVM }).success).toBe(false);
     expect(customListUploadRequestSchema.safeParse({ name: 'x'.repeat(101), kind: 'block', content: EVM }).success).toBe(false);
     expect(customListUploadRequestSchema.safeParse({ name: 'a\nRisk score: 0/100', kind: 'block', content: EVM }).success).toBe(false);

@@ -22,8 +22,10 @@ export type WatchIntervalPreset = keyof typeof watchIntervalPresets;
  * and the scheduler and the list-change worker enforce it.
  */
 export const rescreenPricing = {
-  scheduled: 'A scheduled re-screen costs one check, like a manual one. When you have no checks left it is skipped (never charged on credit) and tried again at the next scheduled time.',
-  listChange: 'A re-screen because a sanctions or custom list changed is free: it reuses the blockchain data of the last check and screens it against the new lists.',
+  scheduled:
+    'A scheduled re-screen costs one check, like a manual one. When you have no checks left it is skipped (never charged on credit) and tried again at the next scheduled time.',
+  listChange:
+    'A re-screen because a sanctions or custom list changed is free: it reuses the blockchain data of the last check and screens it against the new lists.',
 } as const;
 
 export const monitoringMessages = {
@@ -156,14 +158,19 @@ export const watchItemSchema = z.object({
   reference: z.string().trim().max(200, { error: 'A reference may have at most 200 characters' }).optional(),
   tags: z.array(tagSchema).max(20, { error: 'At most 20 tags' }).optional(),
   ...intervalFields,
-  check_id: z.uuid({ error: 'check_id must be a check id' }).optional().meta({ description: 'The completed check to compare the next re-screen with (default: your latest completed check of this wallet)' }),
+  check_id: z
+    .uuid({ error: 'check_id must be a check id' })
+    .optional()
+    .meta({ description: 'The completed check to compare the next re-screen with (default: your latest completed check of this wallet)' }),
 });
 export type WatchItem = z.infer<typeof watchItemSchema>;
 
 /** One wallet, or `{ items: [...] }` for many (a batch's wallets). */
 export const watchRequestSchema = z.union([
   watchItemSchema,
-  z.object({ items: z.array(watchItemSchema).min(1, { error: monitoringMessages.itemsRequired }).max(WATCH_BATCH_MAX, { error: monitoringMessages.tooManyItems }) }),
+  z.object({
+    items: z.array(watchItemSchema).min(1, { error: monitoringMessages.itemsRequired }).max(WATCH_BATCH_MAX, { error: monitoringMessages.tooManyItems }),
+  }),
 ]);
 export type WatchRequest = z.input<typeof watchRequestSchema>;
 
@@ -212,7 +219,12 @@ export const watchSchema = z.object({
 });
 export type Watch = z.infer<typeof watchSchema>;
 
-export const watchListSchema = z.object({ items: z.array(watchSchema), total: z.number(), limit: z.number(), pricing: z.object({ scheduled: z.string(), list_change: z.string() }) });
+export const watchListSchema = z.object({
+  items: z.array(watchSchema),
+  total: z.number(),
+  limit: z.number(),
+  pricing: z.object({ scheduled: z.string(), list_change: z.string() }),
+});
 export type WatchList = z.infer<typeof watchListSchema>;
 
 export const watchResultSchema = z.object({
@@ -252,6 +264,10 @@ export const alertListSchema = z.object({ items: z.array(alertSchema), total: z.
 export type AlertList = z.infer<typeof alertListSchema>;
 
 export const resolveAlertRequestSchema = z.object({
-  note: z.string({ error: monitoringMessages.noteRequired }).trim().min(1, { error: monitoringMessages.noteRequired }).max(2000, { error: monitoringMessages.noteTooLong }),
+  note: z
+    .string({ error: monitoringMessages.noteRequired })
+    .trim()
+    .min(1, { error: monitoringMessages.noteRequired })
+    .max(2000, { error: monitoringMessages.noteTooLong }),
 });
 export type ResolveAlertRequest = z.input<typeof resolveAlertRequestSchema>;

@@ -20,9 +20,13 @@ describe('compareVerdicts', () => {
   const low: Verdict = { score: 10, level: 'Low Risk', status: 'Compliant', sanctionsHits: [] };
   const hit: SanctionsHit = { relation: 'counterparty', address: 'bc1qa', list: 'OFAC SDN', source: 'ofac', entity: 'HERON', programs: ['CYBER2'] };
 
-  it('raises nothing for the same level, status and hits, whatever the score', () => expect(compareVerdicts(low, { ...low, score: 30 })).toEqual({ reasons: [], newHits: [] }));
+  it('raises nothing for the same level, status and hits, whatever the score', () =>
+    expect(compareVerdicts(low, { ...low, score: 30 })).toEqual({ reasons: [], newHits: [] }));
   it('names a new hit even when the level stays', () =>
-    expect(compareVerdicts({ ...low, level: 'High Risk' }, { ...low, level: 'High Risk', sanctionsHits: [hit] })).toEqual({ reasons: ['new-sanctions-hit'], newHits: [hit] }));
+    expect(compareVerdicts({ ...low, level: 'High Risk' }, { ...low, level: 'High Risk', sanctionsHits: [hit] })).toEqual({
+      reasons: ['new-sanctions-hit'],
+      newHits: [hit],
+    }));
   it('does not call a hit that went away new', () => expect(compareVerdicts({ ...low, sanctionsHits: [hit] }, low).reasons).toEqual([]));
 
   it('raises an alert exactly when level, status or the set of hits grew (property)', () =>

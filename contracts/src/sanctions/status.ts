@@ -70,7 +70,8 @@ export const sanctionsStatusSchema = z.object({
 export type SanctionsStatus = z.infer<typeof sanctionsStatusSchema>;
 
 /** Shown to customers (the Wallet Checker) while no list is loaded: no configuration names, no commands. */
-export const noSanctionsListMessage = 'No OFAC sanctions list is loaded, so checks cannot be screened against sanctions. Ask your administrator to load the sanctions list.';
+export const noSanctionsListMessage =
+  'No OFAC sanctions list is loaded, so checks cannot be screened against sanctions. Ask your administrator to load the sanctions list.';
 
 /** A failure's kind in words, for the status card (never the raw code). */
 export function sanctionsFailureWords(code: string): string {

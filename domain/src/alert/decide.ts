@@ -54,4 +54,9 @@ export function decideAlert(command: AlertCommand, state: AlertState): AlertEven
   }
 }
 
-export const alertDecider: Decider<AlertState, AlertCommand, AlertEvent> = { initialState: initialAlertState, evolve: evolveAlert, decide: decideAlert, types: alertEvents.typeSet };
+export const alertDecider: Decider<AlertState, AlertCommand, AlertEvent> = {
+  initialState: initialAlertState,
+  evolve: evolveAlert,
+  decide: decideAlert,
+  types: alertEvents.typeSet,
+};

@@ -37,7 +37,10 @@ const recordEmailed: AlertCommand = { type: 'RecordAlertEmailed', data: { to: by
 
 describe('RaiseAlert', () => {
   it('records the alert, self-contained, at the moment given', () => given([]).when(raise).then([raised]));
-  it('records nothing for an alert raised already (a redelivered completion)', () => given([raised]).when({ ...raise, metadata: { now: later } }).then([]));
+  it('records nothing for an alert raised already (a redelivered completion)', () =>
+    given([raised])
+      .when({ ...raise, metadata: { now: later } })
+      .then([]));
 });
 
 describe('AcknowledgeAlert', () => {
@@ -46,7 +49,7 @@ describe('AcknowledgeAlert', () => {
     given([raised, acknowledged]).when(acknowledge()).then([]);
   });
   it('records nothing once resolved', () => given([raised, resolved]).when(acknowledge()).then([]));
-  it("is not found for another user, or when never raised", () => {
+  it('is not found for another user, or when never raised', () => {
     given([raised]).when(acknowledge(stranger)).thenThrows(NotFound, monitoringMessages.alertNotFound);
     given([]).when(acknowledge()).thenThrows(NotFound, monitoringMessages.alertNotFound);
   });
@@ -58,7 +61,7 @@ describe('ResolveAlert', () => {
     given([raised, acknowledged]).when(resolve()).then([resolved]);
   });
   it('is refused once resolved', () => given([raised, resolved]).when(resolve(by, 'Again')).thenThrows(Conflict, monitoringMessages.alreadyResolved));
-  it("is not found for another user, or when never raised", () => {
+  it('is not found for another user, or when never raised', () => {
     given([raised]).when(resolve(stranger)).thenThrows(NotFound, monitoringMessages.alertNotFound);
     given([]).when(resolve()).thenThrows(NotFound, monitoringMessages.alertNotFound);
   });

@@ -37,7 +37,8 @@ export type BatchCommand =
   | { type: 'CompleteBatch'; data: { completed: number; failed: number; skipped: BatchSkippedRow[] }; metadata: CommandMetadata };
 
 /** The check a row's wallet is screened by (a repeated wallet's row shares its first row's check). */
-export const rowCheckId = (userId: string, batchId: string, row: Pick<BatchRow, 'line' | 'sameAs'>) => checkIdFor(userId, batchRowCheckKey(batchId, row.sameAs ?? row.line));
+export const rowCheckId = (userId: string, batchId: string, row: Pick<BatchRow, 'line' | 'sameAs'>) =>
+  checkIdFor(userId, batchRowCheckKey(batchId, row.sameAs ?? row.line));
 
 export function decideBatch(command: BatchCommand, state: BatchState): BatchEvent[] {
   const at = command.metadata.now;
@@ -45,7 +46,8 @@ export function decideBatch(command: BatchCommand, state: BatchState): BatchEven
     case 'SubmitBatch': {
       const { rows, checksLeft, ...d } = command.data;
       if (state) {
-        if (state.submitted.contentHash !== d.contentHash) throw new Conflict(batchMessages.keyUsedForAnotherFile, { 'Idempotency-Key': 'Already used for another file' });
+        if (state.submitted.contentHash !== d.contentHash)
+          throw new Conflict(batchMessages.keyUsedForAnotherFile, { 'Idempotency-Key': 'Already used for another file' });
         return [];
       }
       const walletCount = walletRows(rows).length;
@@ -63,14 +65,20 @@ export function decideBatch(command: BatchCommand, state: BatchState): BatchEven
         at,
       };
       const events: BatchEvent[] = [{ type: 'BatchSubmitted', data: submitted }];
-      for (let i = 0; i < rows.length; i += BATCH_ROWS_PER_EVENT) events.push({ type: 'BatchRowsAdded', data: { batchId: d.batchId, rows: rows.slice(i, i + BATCH_ROWS_PER_EVENT) } });
+      for (let i = 0; i < rows.length; i += BATCH_ROWS_PER_EVENT)
+        events.push({ type: 'BatchRowsAdded', data: { batchId: d.batchId, rows: rows.slice(i, i + BATCH_ROWS_PER_EVENT) } });
       return events;
     }
     case 'CompleteBatch': {
       if (!state) throw new NotFound(batchMessages.notFound);
       if (state.completed) return [];
       const { batchId, userId } = state.submitted;
-      return [{ type: 'BatchCompleted', data: { batchId, userId, completed: command.data.completed, failed: command.data.failed, skipped: command.data.skipped, at } }];
+      return [
+        {
+          type: 'BatchCompleted',
+          data: { batchId, userId, completed: command.data.completed, failed: command.data.failed, skipped: command.data.skipped, at },
+        },
+      ];
     }
     default: {
       const _exhaustive: never = command;
@@ -79,4 +87,9 @@ export function decideBatch(command: BatchCommand, state: BatchState): BatchEven
   }
 }
 
-export const batchDecider: Decider<BatchState, BatchCommand, BatchEvent> = { initialState: initialBatchState, evolve: evolveBatch, decide: decideBatch, types: batchEvents.typeSet };
+export const batchDecider: Decider<BatchState, BatchCommand, BatchEvent> = {
+  initialState: initialBatchState,
+  evolve: evolveBatch,
+  decide: decideBatch,
+  types: batchEvents.typeSet,
+};

@@ -15,7 +15,11 @@ const row = (line: number, over: Partial<BatchRow> = {}): BatchRow => ({ line, i
 // Lines 2 and 3 are wallets; line 4 is line 2's wallet again, with a reference.
 const rows = [row(2), row(3, { reference: 'r-3' }), row(4, { input: 'bc1q2', address: 'bc1q2', reference: 'again', sameAs: 2 })];
 const submission = { batchId, userId, fileName: 'wallets.csv', key: 'file:abc', contentHash: 'abc', source: 'web' as const };
-const submit = (over: Partial<Extract<BatchCommand, { type: 'SubmitBatch' }>['data']> = {}): BatchCommand => ({ type: 'SubmitBatch', data: { ...submission, rows, checksLeft: 10, ...over }, metadata: { now } });
+const submit = (over: Partial<Extract<BatchCommand, { type: 'SubmitBatch' }>['data']> = {}): BatchCommand => ({
+  type: 'SubmitBatch',
+  data: { ...submission, rows, checksLeft: 10, ...over },
+  metadata: { now },
+});
 const submitted: BatchEvent = { type: 'BatchSubmitted', data: { ...submission, rowCount: 3, walletCount: 2, at: now } };
 const rowsAdded: BatchEvent = { type: 'BatchRowsAdded', data: { batchId, rows } };
 const complete = (over: Partial<Extract<BatchCommand, { type: 'CompleteBatch' }>['data']> = {}): BatchCommand => ({
@@ -23,7 +27,10 @@ const complete = (over: Partial<Extract<BatchCommand, { type: 'CompleteBatch' }>
   data: { completed: 1, failed: 0, skipped: [{ line: 3, reason: 'Not screened: no checks were left when its turn came' }], ...over },
   metadata: { now: later },
 });
-const completed: BatchEvent = { type: 'BatchCompleted', data: { batchId, userId, completed: 1, failed: 0, skipped: [{ line: 3, reason: 'Not screened: no checks were left when its turn came' }], at: later } };
+const completed: BatchEvent = {
+  type: 'BatchCompleted',
+  data: { batchId, userId, completed: 1, failed: 0, skipped: [{ line: 3, reason: 'Not screened: no checks were left when its turn came' }], at: later },
+};
 
 describe('SubmitBatch', () => {
   it('records the submission, its rows and distinct wallets, then the rows', () => given([]).when(submit()).then([submitted, rowsAdded]));
@@ -34,21 +41,39 @@ describe('SubmitBatch', () => {
   it(`records ${BATCH_ROWS_PER_EVENT} rows per event`, () => {
     const many = Array.from({ length: 2 * BATCH_ROWS_PER_EVENT + 1 }, (_, i) => row(i + 2));
     const events = batchDecider.decide(submit({ rows: many, checksLeft: many.length }), initialBatchState);
-    expect(events.map((e) => (e.type === 'BatchRowsAdded' ? e.data.rows.length : e.type))).toEqual(['BatchSubmitted', BATCH_ROWS_PER_EVENT, BATCH_ROWS_PER_EVENT, 1]);
+    expect(events.map((e) => (e.type === 'BatchRowsAdded' ? e.data.rows.length : e.type))).toEqual([
+      'BatchSubmitted',
+      BATCH_ROWS_PER_EVENT,
+      BATCH_ROWS_PER_EVENT,
+      1,
+    ]);
     const state = events.reduce(evolveBatch, initialBatchState);
     expect(state?.rows).toEqual(many);
   });
-  it('records nothing for the same file submitted again', () => given([submitted, rowsAdded]).when(submit({ checksLeft: 0 })).then([]));
-  it('refuses an Idempotency-Key used for another file', () => given([submitted, rowsAdded]).when(submit({ contentHash: 'other' })).thenThrows(Conflict, batchMessages.keyUsedForAnotherFile));
+  it('records nothing for the same file submitted again', () =>
+    given([submitted, rowsAdded])
+      .when(submit({ checksLeft: 0 }))
+      .then([]));
+  it('refuses an Idempotency-Key used for another file', () =>
+    given([submitted, rowsAdded])
+      .when(submit({ contentHash: 'other' }))
+      .thenThrows(Conflict, batchMessages.keyUsedForAnotherFile));
   it('refuses a batch of more wallets than checks left, counting a repeated wallet once', () => {
-    given([]).when(submit({ checksLeft: 2 })).then([submitted, rowsAdded]);
-    given([]).when(submit({ checksLeft: 1 })).thenThrows(PaymentRequired, 'This batch screens 2 wallets (one check each) and you have 1 check left. Buy more checks or split the file.');
+    given([])
+      .when(submit({ checksLeft: 2 }))
+      .then([submitted, rowsAdded]);
+    given([])
+      .when(submit({ checksLeft: 1 }))
+      .thenThrows(PaymentRequired, 'This batch screens 2 wallets (one check each) and you have 1 check left. Buy more checks or split the file.');
   });
 });
 
 describe('CompleteBatch', () => {
   it('records how the batch ended', () => given([submitted, rowsAdded]).when(complete()).then([completed]));
-  it('completes once (two runners record it once)', () => given([submitted, rowsAdded, completed]).when(complete({ completed: 2, skipped: [] })).then([]));
+  it('completes once (two runners record it once)', () =>
+    given([submitted, rowsAdded, completed])
+      .when(complete({ completed: 2, skipped: [] }))
+      .then([]));
   it('is refused for a batch never submitted', () => given([]).when(complete()).thenThrows(NotFound, batchMessages.notFound));
 });
 

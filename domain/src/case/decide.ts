@@ -62,9 +62,15 @@ export function decideCase(command: CaseCommand, state: CaseState): CaseEvent[] 
     case 'AssignCase': {
       const { assignee, by } = command.data;
       const s = notClosed(state, by);
-      if (assignee && assignee.role !== 'admin' && assignee.userId !== s.ownerUserId) throw new Invalid(caseMessages.assigneeNotAllowed, { assignee_email: caseMessages.assigneeNotAllowed });
+      if (assignee && assignee.role !== 'admin' && assignee.userId !== s.ownerUserId)
+        throw new Invalid(caseMessages.assigneeNotAllowed, { assignee_email: caseMessages.assigneeNotAllowed });
       if ((s.assignee?.userId ?? null) === (assignee?.userId ?? null)) return [];
-      return [{ type: 'CaseAssigned', data: { caseId: s.caseId, userId: s.ownerUserId, assignee: assignee ? { userId: assignee.userId, email: assignee.email } : null, by, at } }];
+      return [
+        {
+          type: 'CaseAssigned',
+          data: { caseId: s.caseId, userId: s.ownerUserId, assignee: assignee ? { userId: assignee.userId, email: assignee.email } : null, by, at },
+        },
+      ];
     }
     case 'AddCaseNote': {
       const { by, noteId } = command.data;
@@ -83,7 +89,12 @@ export function decideCase(command: CaseCommand, state: CaseState): CaseEvent[] 
       const { by, decision } = command.data;
       const s = notClosed(state, by);
       const reason = reasonOf(command.data.reason);
-      return [{ type: 'CaseDecisionRecorded', data: { caseId: s.caseId, userId: s.ownerUserId, decision, reason, by, ...(s.pendingClose ? { cancelledCloseRequest: s.pendingClose } : {}), at } }];
+      return [
+        {
+          type: 'CaseDecisionRecorded',
+          data: { caseId: s.caseId, userId: s.ownerUserId, decision, reason, by, ...(s.pendingClose ? { cancelledCloseRequest: s.pendingClose } : {}), at },
+        },
+      ];
     }
     case 'CloseCase': {
       const { by, fourEyes } = command.data;
@@ -109,4 +120,9 @@ export function decideCase(command: CaseCommand, state: CaseState): CaseEvent[] 
   }
 }
 
-export const caseDecider: Decider<CaseState, CaseCommand, CaseEvent> = { initialState: initialCaseState, evolve: evolveCase, decide: decideCase, types: caseEvents.typeSet };
+export const caseDecider: Decider<CaseState, CaseCommand, CaseEvent> = {
+  initialState: initialCaseState,
+  evolve: evolveCase,
+  decide: decideCase,
+  types: caseEvents.typeSet,
+};

@@ -22,7 +22,17 @@ export const initialCaseState: CaseState = { status: 'none' };
 export function evolveCase(state: CaseState, event: CaseEvent): CaseState {
   if (event.type === 'CaseOpened') {
     const d = event.data;
-    return { status: 'open', caseId: d.caseId, subject: d.subject, ownerUserId: d.ownerUserId, risk: d.risk, assignee: null, decision: null, pendingClose: null, notes: 0 };
+    return {
+      status: 'open',
+      caseId: d.caseId,
+      subject: d.subject,
+      ownerUserId: d.ownerUserId,
+      risk: d.risk,
+      assignee: null,
+      decision: null,
+      pendingClose: null,
+      notes: 0,
+    };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -46,4 +56,3 @@ export function evolveCase(state: CaseState, event: CaseEvent): CaseState {
     }
   }
 }
-

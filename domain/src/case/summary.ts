@@ -41,7 +41,11 @@ export function caseSummaryFold(doc: CaseSummary | null, event: CaseEvent): Case
     case 'CaseEscalated':
       return { ...updated, status: 'escalated', escalation: { reason: event.data.reason, by: actorView(event.data.by), at: event.data.at } };
     case 'CaseDecisionRecorded':
-      return { ...updated, decision: { decision: event.data.decision, reason: event.data.reason, by: actorView(event.data.by), at: event.data.at }, pending_close: null };
+      return {
+        ...updated,
+        decision: { decision: event.data.decision, reason: event.data.reason, by: actorView(event.data.by), at: event.data.at },
+        pending_close: null,
+      };
     case 'CaseCloseRequested':
       return { ...updated, pending_close: { by: actorView(event.data.by), at: event.data.at } };
     case 'CaseClosed':

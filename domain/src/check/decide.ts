@@ -35,8 +35,10 @@ export const checkMessages = {
 } as const;
 
 /** Whether a check already requested is the one `request` asks for (same wallet: address, network, destination tag). */
-export const sameWallet = (requested: Pick<WalletCheckRequested, 'address' | 'network' | 'destinationTag'>, request: Pick<CheckRequest, 'address' | 'network' | 'destinationTag'>) =>
-  requested.address === request.address && requested.network === request.network && requested.destinationTag === request.destinationTag;
+export const sameWallet = (
+  requested: Pick<WalletCheckRequested, 'address' | 'network' | 'destinationTag'>,
+  request: Pick<CheckRequest, 'address' | 'network' | 'destinationTag'>,
+) => requested.address === request.address && requested.network === request.network && requested.destinationTag === request.destinationTag;
 
 export function decideCheck(command: CheckCommand, state: CheckState): CheckEvent[] {
   const at = command.metadata.now;
@@ -71,7 +73,12 @@ export function decideCheck(command: CheckCommand, state: CheckState): CheckEven
   }
 }
 
-export const checkDecider: Decider<CheckState, CheckCommand, CheckEvent> = { initialState: initialCheckState, evolve: evolveCheck, decide: decideCheck, types: checkEvents.typeSet };
+export const checkDecider: Decider<CheckState, CheckCommand, CheckEvent> = {
+  initialState: initialCheckState,
+  evolve: evolveCheck,
+  decide: decideCheck,
+  types: checkEvents.typeSet,
+};
 
 /** A charge whose check never started, as the pending-charges read model keeps it. */
 export interface PendingCharge {
@@ -88,7 +95,9 @@ export interface PendingCharge {
  * the API would have (from what the charge recorded, dated to the charge), or, when the charge
  * recorded no request, refund it.
  */
-export function sweepCharge(charge: PendingCharge): { kind: 'request'; command: Extract<CheckCommand, { type: 'RequestCheck' }> } | { kind: 'refund'; reason: string } {
+export function sweepCharge(
+  charge: PendingCharge,
+): { kind: 'request'; command: Extract<CheckCommand, { type: 'RequestCheck' }> } | { kind: 'refund'; reason: string } {
   if (!charge.check) return { kind: 'refund', reason: 'The check could not be started' };
   const network = charge.check.network as Network;
   const parsed = parseAddress(charge.check.input, network);

@@ -20,7 +20,13 @@ const checkId = '00000000-0000-4000-8000-000000000c01';
 const t0 = '2026-11-27T10:00:00.000Z';
 const t1 = '2026-11-27T10:00:01.000Z';
 const t2 = '2026-11-27T10:00:09.000Z';
-const asked = { input: 'bc1qm0yrdeujtutk4qush39yf2kftu9m5afrjk0v5m', address: 'bc1qm0yrdeujtutk4qush39yf2kftu9m5afrjk0v5m', chain: 'bitcoin', network: 'bitcoin' as const, idempotencyKey: 'key-0001' };
+const asked = {
+  input: 'bc1qm0yrdeujtutk4qush39yf2kftu9m5afrjk0v5m',
+  address: 'bc1qm0yrdeujtutk4qush39yf2kftu9m5afrjk0v5m',
+  chain: 'bitcoin',
+  network: 'bitcoin' as const,
+  idempotencyKey: 'key-0001',
+};
 
 const registered = (bonusChecks = 1): UserEvent => ({
   type: 'UserRegistered',
@@ -31,7 +37,16 @@ const charged: UserEvent = { type: 'CheckCharged', data: { userId, checkId, sour
 const refund = (reason: string): UserCommand => ({ type: 'RefundCheck', data: { checkId, reason }, metadata: { now: t2 } });
 const refunded = (reason: string): UserEvent => ({ type: 'CheckRefunded', data: { userId, checkId, source: 'bonus', reason, at: t2 } });
 
-const request: CheckRequest = { checkId, userId, input: asked.input, address: asked.address, chain: 'bitcoin', network: 'bitcoin', chargeSource: 'bonus', idempotencyKey: asked.idempotencyKey };
+const request: CheckRequest = {
+  checkId,
+  userId,
+  input: asked.input,
+  address: asked.address,
+  chain: 'bitcoin',
+  network: 'bitcoin',
+  chargeSource: 'bonus',
+  idempotencyKey: asked.idempotencyKey,
+};
 const requestCheck: CheckCommand = { type: 'RequestCheck', data: request, metadata: { now: t1 } };
 const requested: CheckEvent = { type: 'WalletCheckRequested', data: { ...request, at: t1 } };
 const stages: CheckEvent[] = stageKeys.map((key, i) => ({ type: 'WalletCheckStageCompleted', data: { checkId, stage: i + 1, key, evidence: {}, at: t2 } }));
@@ -46,7 +61,10 @@ describe('the money path of a check', () => {
     user([registered(), charged]).when(charge()).then([]);
   });
 
-  it('charges nothing and refuses with no checks left, before anything is requested', () => user([registered(0)]).when(charge()).thenThrows(PaymentRequired));
+  it('charges nothing and refuses with no checks left, before anything is requested', () =>
+    user([registered(0)])
+      .when(charge())
+      .thenThrows(PaymentRequired));
 
   it('requests the check after the charge, once', () => {
     check([]).when(requestCheck).then([requested]);
@@ -54,16 +72,23 @@ describe('the money path of a check', () => {
   });
 
   it('completes a check that ran its seven stages: the charge stands', () => {
-    check([requested, ...stages]).when({ type: 'CompleteCheck', data: { checkId, result }, metadata: { now: t2 } }).then([{ type: 'WalletCheckCompleted', data: { checkId, userId, result, at: t2 } }]);
+    check([requested, ...stages])
+      .when({ type: 'CompleteCheck', data: { checkId, result }, metadata: { now: t2 } })
+      .then([{ type: 'WalletCheckCompleted', data: { checkId, userId, result, at: t2 } }]);
   });
 
   it('refunds a failed check once, to the balance it was charged to', () => {
     check([requested, stages[0]!]).when(fail).then([failed]);
-    user([registered(), charged]).when(refund(reason)).then([refunded(reason)]);
-    user([registered(), charged, refunded(reason)]).when(refund(reason)).then([]);
+    user([registered(), charged])
+      .when(refund(reason))
+      .then([refunded(reason)]);
+    user([registered(), charged, refunded(reason)])
+      .when(refund(reason))
+      .then([]);
   });
 
-  it('never refunds a check that was not charged (a free re-screen, or a charge that never happened)', () => user([registered()]).when(refund(reason)).then([]));
+  it('never refunds a check that was not charged (a free re-screen, or a charge that never happened)', () =>
+    user([registered()]).when(refund(reason)).then([]));
 
   it('sweeps a charge whose check never started into the request the API would have made, dated to the charge', () => {
     if (charged.type !== 'CheckCharged') throw new Error('a charge');
@@ -79,6 +104,8 @@ describe('the money path of a check', () => {
     expect(sweep).toEqual({ kind: 'refund', reason: 'The check could not be started' });
     if (sweep.kind !== 'refund') throw new Error('a refund');
     const chargedBlind: UserEvent = { type: 'CheckCharged', data: { userId, checkId, source: 'bonus', at: t1 } };
-    user([registered(), chargedBlind]).when(refund(sweep.reason)).then([refunded(sweep.reason)]);
+    user([registered(), chargedBlind])
+      .when(refund(sweep.reason))
+      .then([refunded(sweep.reason)]);
   });
 });

@@ -25,7 +25,14 @@ describe('the progress of a check', () => {
       { type: 'WalletCheckRequested', data: { ...request, idempotencyKey: 'key-0001' } },
       { type: 'WalletCheckStageCompleted', data: { checkId: 'c-1', stage: 1, key: 'initialize', evidence: {}, at: request.at } },
     );
-    expect(progressOf(state)).toEqual({ check_id: 'c-1', status: 'running', wallet_address: request.address, network: 'bitcoin', idempotency_key: 'key-0001', stage: 1 });
+    expect(progressOf(state)).toEqual({
+      check_id: 'c-1',
+      status: 'running',
+      wallet_address: request.address,
+      network: 'bitcoin',
+      idempotency_key: 'key-0001',
+      stage: 1,
+    });
   });
 
   it('has no idempotency_key for a check requested without one (or recorded before the key was kept)', () => {

@@ -5,7 +5,14 @@
  * - uploading to an existing list replaces its entries (a new version), but not with the other kind;
  * - a removed list stays removed: a new upload under that name starts a new list.
  */
-import { CUSTOM_LIST_LIMITS, customListMessages, type CustomListEntry, type CustomListFormat, type CustomListKind, type RejectedLine } from '@walletscreen/contracts';
+import {
+  CUSTOM_LIST_LIMITS,
+  customListMessages,
+  type CustomListEntry,
+  type CustomListFormat,
+  type CustomListKind,
+  type RejectedLine,
+} from '@walletscreen/contracts';
 import type { CommandMetadata, Decider } from '../decider';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { customListEvents, type CustomListActor, type CustomListEvent } from './events';
@@ -46,7 +53,9 @@ export function decideCustomList(command: CustomListCommand, state: CustomListSt
       }
       if (state.status === 'removed') throw new Conflict('This list was removed: upload it as a new list');
       if (state.status === 'active' && state.kind !== d.kind) {
-        throw new Conflict(`A list named "${state.name}" is already a ${state.kind} list: remove it first or choose another name`, { kind: `"${state.name}" is a ${state.kind} list` });
+        throw new Conflict(`A list named "${state.name}" is already a ${state.kind} list: remove it first or choose another name`, {
+          kind: `"${state.name}" is a ${state.kind} list`,
+        });
       }
       return [
         {

@@ -22,7 +22,21 @@ const upload = (overrides: Partial<UploadData> = {}, at = now): CustomListComman
 });
 const uploaded = (overrides: Partial<Extract<CustomListEvent, { type: 'CustomListUploaded' }>['data']> = {}): CustomListEvent => ({
   type: 'CustomListUploaded',
-  data: { listId, name: 'Internal', kind: 'block', format: 'text', sha256: 'f00', entryCount: 1, entries: [entry], rejectedCount: 1, rejected, duplicates: 1, uploadedBy: admin, at: now, ...overrides },
+  data: {
+    listId,
+    name: 'Internal',
+    kind: 'block',
+    format: 'text',
+    sha256: 'f00',
+    entryCount: 1,
+    entries: [entry],
+    rejectedCount: 1,
+    rejected,
+    duplicates: 1,
+    uploadedBy: admin,
+    at: now,
+    ...overrides,
+  },
 });
 const remove: CustomListCommand = { type: 'RemoveCustomList', data: { by: admin, reason: 'Cases closed' }, metadata: { now } };
 const removed: CustomListEvent = { type: 'CustomListRemoved', data: { listId, name: 'Internal', removedBy: admin, reason: 'Cases closed', at: now } };
@@ -41,14 +55,20 @@ describe('UploadCustomList', () => {
       .then([uploaded({ entries: [entry, noted], entryCount: 2, sha256: 'b42', at: later })]));
 
   it('keeps the first rejected lines in the event, and counts them all', () => {
-    const many = Array.from({ length: CUSTOM_LIST_LIMITS.rejectedKept + 5 }, (_, i) => ({ line: i + 1, text: `x${i}`, reason: 'Not a recognized wallet address' }));
+    const many = Array.from({ length: CUSTOM_LIST_LIMITS.rejectedKept + 5 }, (_, i) => ({
+      line: i + 1,
+      text: `x${i}`,
+      reason: 'Not a recognized wallet address',
+    }));
     given([])
       .when(upload({ rejected: many }))
       .then([uploaded({ rejected: many.slice(0, CUSTOM_LIST_LIMITS.rejectedKept), rejectedCount: many.length })]);
   });
 
   it('refuses a file with no valid address, naming the bad lines', () => {
-    given([]).when(upload({ entries: [] })).thenThrows(Invalid, customListMessages.noValidAddress);
+    given([])
+      .when(upload({ entries: [] }))
+      .thenThrows(Invalid, customListMessages.noValidAddress);
     let error: unknown;
     try {
       customListDecider.decide(upload({ entries: [] }), initialCustomListState);
@@ -58,8 +78,14 @@ describe('UploadCustomList', () => {
     expect((error as Invalid).fields).toEqual({ content: customListMessages.noValidAddress, 'line 2': 'Not a recognized wallet address' });
   });
 
-  it('refuses to turn a block list into an allow list', () => given([uploaded()]).when(upload({ kind: 'allow' })).thenThrows(Conflict, /"Internal" is already a block list/));
-  it('refuses to revive a removed list', () => given([uploaded(), removed]).when(upload()).thenThrows(Conflict, /was removed/));
+  it('refuses to turn a block list into an allow list', () =>
+    given([uploaded()])
+      .when(upload({ kind: 'allow' }))
+      .thenThrows(Conflict, /"Internal" is already a block list/));
+  it('refuses to revive a removed list', () =>
+    given([uploaded(), removed])
+      .when(upload())
+      .thenThrows(Conflict, /was removed/));
 });
 
 describe('RemoveCustomList', () => {

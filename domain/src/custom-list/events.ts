@@ -61,7 +61,10 @@ export const customListRemovedSchema = z.object({
 });
 export type CustomListRemoved = z.infer<typeof customListRemovedSchema>;
 
-export const customListEvents = eventUnion([eventSchema('CustomListUploaded', customListUploadedSchema), eventSchema('CustomListRemoved', customListRemovedSchema)]);
+export const customListEvents = eventUnion([
+  eventSchema('CustomListUploaded', customListUploadedSchema),
+  eventSchema('CustomListRemoved', customListRemovedSchema),
+]);
 export type CustomListEvent = z.infer<typeof customListEvents.schema>;
 export const customListEventTypes = customListEvents.types;
 

@@ -15,7 +15,22 @@ export function decideFeedSyncLog(command: FeedSyncLogCommand, _state: FeedSyncL
   switch (command.type) {
     case 'RecordFeedSyncSuccess': {
       const d = command.data;
-      return [{ type: 'FeedSyncSucceeded', data: { feedId: d.feedId, origin: d.origin, trigger: d.trigger, status: d.status, version: d.version, sha256: d.sha256, entryCount: d.entryCount, skipped: d.skipped, at } }];
+      return [
+        {
+          type: 'FeedSyncSucceeded',
+          data: {
+            feedId: d.feedId,
+            origin: d.origin,
+            trigger: d.trigger,
+            status: d.status,
+            version: d.version,
+            sha256: d.sha256,
+            entryCount: d.entryCount,
+            skipped: d.skipped,
+            at,
+          },
+        },
+      ];
     }
     case 'RecordFeedSyncFailure': {
       const d = command.data;

@@ -20,22 +20,42 @@ const succeeded = (at = now): FeedSyncEvent => ({
 });
 const failure = (at = later): FeedSyncLogCommand => ({
   type: 'RecordFeedSyncFailure',
-  data: { feedId: 'ethereum-darklist', origin: 'https://example.org/darklist.json', trigger: 'refresh', code: 'download-failed', reason: 'the server answered 503' },
+  data: {
+    feedId: 'ethereum-darklist',
+    origin: 'https://example.org/darklist.json',
+    trigger: 'refresh',
+    code: 'download-failed',
+    reason: 'the server answered 503',
+  },
   metadata: { now: at },
 });
 const failed = (at = later): FeedSyncEvent => ({
   type: 'FeedSyncFailed',
-  data: { feedId: 'ethereum-darklist', origin: 'https://example.org/darklist.json', trigger: 'refresh', code: 'download-failed', reason: 'the server answered 503', at },
+  data: {
+    feedId: 'ethereum-darklist',
+    origin: 'https://example.org/darklist.json',
+    trigger: 'refresh',
+    code: 'download-failed',
+    reason: 'the server answered 503',
+    at,
+  },
 });
 
 describe('RecordFeedSyncSuccess', () => {
-  it('records the feed, what triggered the attempt, where the file came from, the version in force and what it left out', () => given([]).when(success()).then([succeeded()]));
-  it('records every attempt, after any others', () => given([succeeded(), failed()]).when(success(later)).then([succeeded(later)]));
+  it('records the feed, what triggered the attempt, where the file came from, the version in force and what it left out', () =>
+    given([]).when(success()).then([succeeded()]));
+  it('records every attempt, after any others', () =>
+    given([succeeded(), failed()])
+      .when(success(later))
+      .then([succeeded(later)]));
 });
 
 describe('RecordFeedSyncFailure', () => {
   it('records the code and the reason', () => given([succeeded()]).when(failure()).then([failed()]));
-  it('is recorded on an empty log too', () => given([]).when(failure(now)).then([failed(now)]));
+  it('is recorded on an empty log too', () =>
+    given([])
+      .when(failure(now))
+      .then([failed(now)]));
 });
 
 describe('the log’s state', () => {
@@ -43,7 +63,17 @@ describe('the log’s state', () => {
   it('keeps each feed’s last attempt and when it last succeeded', () => {
     const darklistOk: FeedSyncEvent = {
       type: 'FeedSyncSucceeded',
-      data: { feedId: 'ethereum-darklist', origin: 'https://example.org/darklist.json', trigger: 'refresh', status: 'unchanged', version: 3, sha256: 'dd44', entryCount: 9, skipped: { count: 0, reasons: {}, examples: [] }, at: now },
+      data: {
+        feedId: 'ethereum-darklist',
+        origin: 'https://example.org/darklist.json',
+        trigger: 'refresh',
+        status: 'unchanged',
+        version: 3,
+        sha256: 'dd44',
+        entryCount: 9,
+        skipped: { count: 0, reasons: {}, examples: [] },
+        at: now,
+      },
     };
     expect(fold([succeeded(), darklistOk, failed()])).toEqual({
       'custom-labels': { at: now, trigger: 'upload', result: 'imported', code: null, reason: null, lastSuccessAt: now },

@@ -25,7 +25,10 @@ export function evolveFeedSyncLog(state: FeedSyncLogState, event: FeedSyncEvent)
     }
     case 'FeedSyncFailed': {
       const d = event.data;
-      return { ...state, [d.feedId]: { at: d.at, trigger: d.trigger, result: 'failed', code: d.code, reason: d.reason, lastSuccessAt: state[d.feedId]?.lastSuccessAt ?? null } };
+      return {
+        ...state,
+        [d.feedId]: { at: d.at, trigger: d.trigger, result: 'failed', code: d.code, reason: d.reason, lastSuccessAt: state[d.feedId]?.lastSuccessAt ?? null },
+      };
     }
     default: {
       const _exhaustive: never = event;

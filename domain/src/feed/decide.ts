@@ -63,4 +63,9 @@ export function decideFeed(command: FeedCommand, state: FeedState): FeedEvent[] 
   }
 }
 
-export const feedDecider: Decider<FeedState, FeedCommand, FeedEvent> = { initialState: initialFeedState, evolve: evolveFeed, decide: decideFeed, types: feedEvents.typeSet };
+export const feedDecider: Decider<FeedState, FeedCommand, FeedEvent> = {
+  initialState: initialFeedState,
+  evolve: evolveFeed,
+  decide: decideFeed,
+  types: feedEvents.typeSet,
+};

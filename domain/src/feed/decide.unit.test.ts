@@ -9,9 +9,21 @@ const now = '2026-11-25T06:00:00.000Z';
 const later = '2026-11-26T06:00:00.000Z';
 const origin = 'https://raw.githubusercontent.com/MyEtherWallet/ethereum-lists/master/src/addresses/addresses-darklist.json';
 const scam: FeedEntry = { address: '0x0a4279202BE313Bce8954DF36Aa730aA5837aa16', network: 'ethereum', category: 'scam', name: 'Fake MEW', source: origin };
-const mixer: FeedEntry = { address: 'bc1qaz7jg7zpys29f5w5l3wgsn2zypdja5jt67ftut', network: 'bitcoin', category: 'mixer', name: 'A mixer', source: origin, jurisdiction: 'RU', listedAt: '2026-01-05' };
+const mixer: FeedEntry = {
+  address: 'bc1qaz7jg7zpys29f5w5l3wgsn2zypdja5jt67ftut',
+  network: 'bitcoin',
+  category: 'mixer',
+  name: 'A mixer',
+  source: origin,
+  jurisdiction: 'RU',
+  listedAt: '2026-01-05',
+};
 const none: SkippedEntries = { count: 0, reasons: {}, examples: [] };
-const someSkipped: SkippedEntries = { count: 3, reasons: { 'not a valid ethereum address': 2, 'address listed more than once (the first listing is kept)': 1 }, examples: ['entry 4 (0xabc…): not a valid ethereum address'] };
+const someSkipped: SkippedEntries = {
+  count: 3,
+  reasons: { 'not a valid ethereum address': 2, 'address listed more than once (the first listing is kept)': 1 },
+  examples: ['entry 4 (0xabc…): not a valid ethereum address'],
+};
 
 const importFile = (sha256: string, entries: FeedEntry[] = [scam], skipped: SkippedEntries = none, at = now): FeedCommand => ({
   type: 'ImportFeedVersion',
@@ -25,20 +37,35 @@ const imported = (version: number, sha256: string, entries: FeedEntry[] = [scam]
 
 describe('ImportFeedVersion', () => {
   it('records the first file as version 1, with its entries, what it left out and the time on the command', () =>
-    given([]).when(importFile('aa11', [scam, mixer], someSkipped)).then([imported(1, 'aa11', [scam, mixer], someSkipped)]));
+    given([])
+      .when(importFile('aa11', [scam, mixer], someSkipped))
+      .then([imported(1, 'aa11', [scam, mixer], someSkipped)]));
 
-  it('records a changed file as the next version', () => given([imported(1, 'aa11')]).when(importFile('bb22', [scam, mixer], none, later)).then([imported(2, 'bb22', [scam, mixer], none, later)]));
+  it('records a changed file as the next version', () =>
+    given([imported(1, 'aa11')])
+      .when(importFile('bb22', [scam, mixer], none, later))
+      .then([imported(2, 'bb22', [scam, mixer], none, later)]));
 
-  it('decides nothing for the file in force (same SHA-256): unchanged', () => given([imported(1, 'aa11'), imported(2, 'bb22')]).when(importFile('bb22', [scam], none, later)).then([]));
+  it('decides nothing for the file in force (same SHA-256): unchanged', () =>
+    given([imported(1, 'aa11'), imported(2, 'bb22')])
+      .when(importFile('bb22', [scam], none, later))
+      .then([]));
 
   it('compares with the latest import only: going back to an earlier file is a new version', () =>
-    given([imported(1, 'aa11'), imported(2, 'bb22')]).when(importFile('aa11', [scam], none, later)).then([imported(3, 'aa11', [scam], none, later)]));
+    given([imported(1, 'aa11'), imported(2, 'bb22')])
+      .when(importFile('aa11', [scam], none, later))
+      .then([imported(3, 'aa11', [scam], none, later)]));
 
   it('refuses a file with no usable entry, saying what was left out, rather than empty the feed in force', () => {
     given([imported(1, 'aa11')])
       .when(importFile('cc33', [], someSkipped))
-      .thenThrows(FeedError, 'Nothing was imported: all 3 of its entries were left out (2: not a valid ethereum address; 1: address listed more than once (the first listing is kept)). The version in force stays.');
-    given([]).when(importFile('cc33', [], none)).thenThrows(FeedError, 'Nothing was imported: it holds no entry. The version in force stays.');
+      .thenThrows(
+        FeedError,
+        'Nothing was imported: all 3 of its entries were left out (2: not a valid ethereum address; 1: address listed more than once (the first listing is kept)). The version in force stays.',
+      );
+    given([])
+      .when(importFile('cc33', [], none))
+      .thenThrows(FeedError, 'Nothing was imported: it holds no entry. The version in force stays.');
   });
 
   it('refuses with the code the sync log records', () => {

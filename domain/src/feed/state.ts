@@ -16,7 +16,16 @@ export function evolveFeed(_state: FeedState, event: FeedEvent): FeedState {
   switch (event.type) {
     case 'FeedVersionImported': {
       const d = event.data;
-      return { status: 'loaded', feedId: d.feedId, version: d.version, sha256: d.sha256, fetchedAt: d.fetchedAt, origin: d.origin, entryCount: d.entryCount, skipped: d.skipped };
+      return {
+        status: 'loaded',
+        feedId: d.feedId,
+        version: d.version,
+        sha256: d.sha256,
+        fetchedAt: d.fetchedAt,
+        origin: d.origin,
+        entryCount: d.entryCount,
+        skipped: d.skipped,
+      };
     }
     default: {
       const _exhaustive: never = event.type;

@@ -15,7 +15,16 @@
 import { formatDate } from '@walletscreen/contracts';
 import type { CommandMetadata, Decider } from '../decider';
 import { SanctionsListError } from './errors';
-import { ofacFormatNames, sanctionsListEvents, type ForcedImport, type OfacFormat, type SanctionEntry, type SanctionsListEvent, type SanctionsListImportedData, type sanctionsListSource } from './events';
+import {
+  ofacFormatNames,
+  sanctionsListEvents,
+  type ForcedImport,
+  type OfacFormat,
+  type SanctionEntry,
+  type SanctionsListEvent,
+  type SanctionsListImportedData,
+  type sanctionsListSource,
+} from './events';
 import { evolveSanctionsList, initialSanctionsListState, listDateOf, listingKey, type SanctionsListState } from './state';
 
 export type SanctionsListCommand = {

@@ -1,7 +1,15 @@
 import { deciderSpec } from '../../testing/decider-spec';
 import { decideSanctionsList, sanctionsListDecider, type SanctionsListCommand } from './decide';
 import { SanctionsListError } from './errors';
-import { sanctionsListEvents, type DelistedSanctionEntry, type ListedSanctionEntry, type OfacFormat, type SanctionEntry, type SanctionsListEvent, type SanctionsListImportedData } from './events';
+import {
+  sanctionsListEvents,
+  type DelistedSanctionEntry,
+  type ListedSanctionEntry,
+  type OfacFormat,
+  type SanctionEntry,
+  type SanctionsListEvent,
+  type SanctionsListImportedData,
+} from './events';
 import { describeListing } from './listing';
 import { evolveSanctionsList, initialSanctionsListState } from './state';
 
@@ -26,7 +34,14 @@ const contract = listing('ETH', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', mi
 type ListOptions = { published?: string | null; format?: OfacFormat; at?: string; allowOlder?: boolean };
 const importList = (sha256: string, entries: SanctionEntry[] = [entry], o: ListOptions = {}): SanctionsListCommand => ({
   type: 'ImportSanctionsList',
-  data: { source: 'ofac-sdn', format: o.format ?? 'sdn-advanced-xml', publishedAt: o.published === undefined ? '2026-11-20' : o.published, sha256, entries, ...(o.allowOlder ? { allowOlder: true } : {}) },
+  data: {
+    source: 'ofac-sdn',
+    format: o.format ?? 'sdn-advanced-xml',
+    publishedAt: o.published === undefined ? '2026-11-20' : o.published,
+    sha256,
+    entries,
+    ...(o.allowOlder ? { allowOlder: true } : {}),
+  },
   metadata: { now: o.at ?? now },
 });
 const since = (e: SanctionEntry, listedSince: string): ListedSanctionEntry => ({ ...e, listedSince });
@@ -51,30 +66,41 @@ const imported = (
 });
 
 describe('ImportSanctionsList', () => {
-  it('records the first list, with its hash, publication date, address count, the time on the command, and each entry listed since the list\'s date', () =>
-    given([]).when(importList('aa11')).then([imported('aa11')]));
+  it("records the first list, with its hash, publication date, address count, the time on the command, and each entry listed since the list's date", () =>
+    given([])
+      .when(importList('aa11'))
+      .then([imported('aa11')]));
 
   it('decides nothing for the file already in force (same SHA-256): unchanged', () =>
-    given([imported('aa11')]).when(importList('aa11', [entry], { at: later })).then([]));
+    given([imported('aa11')])
+      .when(importList('aa11', [entry], { at: later }))
+      .then([]));
 
-  it('records a changed file as the new list in force; a new entry is listed since the new list\'s date, the others keep theirs', () =>
+  it("records a changed file as the new list in force; a new entry is listed since the new list's date, the others keep theirs", () =>
     given([imported('aa11')])
       .when(importList('bb22', [entry, segwit], { published: '2026-11-21', at: later }))
       .then([imported('bb22', [since(entry, '2026-11-20'), since(segwit, '2026-11-21')], { published: '2026-11-21', at: later })]));
 
   it('compares with the latest import only: going back to an earlier file of the same date is a change', () =>
-    given([imported('aa11'), imported('bb22')]).when(importList('aa11', [entry], { at: later })).then([imported('aa11', [since(entry, '2026-11-20')], { at: later })]));
+    given([imported('aa11'), imported('bb22')])
+      .when(importList('aa11', [entry], { at: later }))
+      .then([imported('aa11', [since(entry, '2026-11-20')], { at: later })]));
 
   it('refuses an empty list rather than wipe the one in force', () =>
-    given([imported('aa11')]).when(importList('cc33', [])).thenThrows(SanctionsListError, /no digital currency addresses/));
+    given([imported('aa11')])
+      .when(importList('cc33', []))
+      .thenThrows(SanctionsListError, /no digital currency addresses/));
 
-  it('refuses an empty list when none is loaded too', () => given([]).when(importList('cc33', [])).thenThrows(SanctionsListError, /refusing/));
+  it('refuses an empty list when none is loaded too', () =>
+    given([])
+      .when(importList('cc33', []))
+      .thenThrows(SanctionsListError, /refusing/));
 });
 
 describe('designation and delisting', () => {
   const listA = imported('aa11', [since(entry, '2022-08-08'), since(contract, '2022-08-08')], { published: '2022-08-08' });
 
-  it('an entry absent from a later list is delisted as of that list\'s publication date, with since when it was listed', () =>
+  it("an entry absent from a later list is delisted as of that list's publication date, with since when it was listed", () =>
     given([listA])
       .when(importList('bb22', [entry], { published: '2025-03-21', at: later }))
       .then([imported('bb22', [since(entry, '2022-08-08')], { published: '2025-03-21', at: later, delisted: [gone(contract, '2022-08-08', '2025-03-21')] })]));
@@ -84,7 +110,11 @@ describe('designation and delisting', () => {
     given([listA, listB])
       .when(importList('cc33', [entry, segwit], { published: '2025-04-01', at: later }))
       .then([
-        imported('cc33', [since(entry, '2022-08-08'), since(segwit, '2025-04-01')], { published: '2025-04-01', at: later, delisted: [gone(contract, '2022-08-08', '2025-03-21')] }),
+        imported('cc33', [since(entry, '2022-08-08'), since(segwit, '2025-04-01')], {
+          published: '2025-04-01',
+          at: later,
+          delisted: [gone(contract, '2022-08-08', '2025-03-21')],
+        }),
       ]);
   });
 
@@ -106,14 +136,27 @@ describe('designation and delisting', () => {
     given([imported('aa11', [since(entry, '2026-11-20'), since(contract, '2026-11-20')], { published: null, format: 'sdn-csv' })])
       .when(importList('bb22', [entry], { published: null, format: 'sdn-csv', at: later }))
       .then([
-        imported('bb22', [since(entry, '2026-11-20')], { published: null, format: 'sdn-csv', at: later, delisted: [gone(contract, '2026-11-20', '2026-11-23')] }),
+        imported('bb22', [since(entry, '2026-11-20')], {
+          published: null,
+          format: 'sdn-csv',
+          at: later,
+          delisted: [gone(contract, '2026-11-20', '2026-11-23')],
+        }),
       ]));
 
-  it('reads imports recorded before delisting was tracked: their entries listed since that list\'s date, nothing delisted', () => {
+  it("reads imports recorded before delisting was tracked: their entries listed since that list's date, nothing delisted", () => {
     const { listedNetwork: _l, matchedChains: _m, crossChain: _c, designatedAt: _d, ...old } = contract;
     const recorded: SanctionsListEvent = {
       type: 'SanctionsListImported',
-      data: { source: 'ofac-sdn', format: 'sdn-xml', publishedAt: '2024-05-02', sha256: 'old1', importedAt: now, addressCount: 1, entries: [{ ...old, network: null, valid: false }] },
+      data: {
+        source: 'ofac-sdn',
+        format: 'sdn-xml',
+        publishedAt: '2024-05-02',
+        sha256: 'old1',
+        importedAt: now,
+        addressCount: 1,
+        entries: [{ ...old, network: null, valid: false }],
+      },
     };
     given([recorded])
       .when(importList('bb22', [entry], { published: '2025-03-21', at: later }))
@@ -150,27 +193,41 @@ describe('a list older than the one in force', () => {
       ]));
 
   it('stays "unchanged" when it is the very file in force, forced or not', () =>
-    given([imported('aa11')]).when(importList('aa11', [entry], { published: '2026-11-20', allowOlder: true })).then([]));
+    given([imported('aa11')])
+      .when(importList('aa11', [entry], { published: '2026-11-20', allowOlder: true }))
+      .then([]));
 
   it('of the same date is not older: it replaces the list in force', () =>
-    given([imported('aa11')]).when(importList('bb22', [entry], { at: later })).then([imported('bb22', [since(entry, '2026-11-20')], { at: later })]));
+    given([imported('aa11')])
+      .when(importList('bb22', [entry], { at: later }))
+      .then([imported('bb22', [since(entry, '2026-11-20')], { at: later })]));
 });
 
 describe('a list that states no publication date (sdn.csv)', () => {
   it('cannot be shown to be newer than a dated list in force: refused, saying why', () =>
     given([imported('aa11')])
       .when(importList('bb22', [entry], { published: null, format: 'sdn-csv' }))
-      .thenThrows(SanctionsListError, /sdn\.csv states no publication date, so it cannot be shown to be newer than the list in force \(published 20\.11\.2026\)/));
+      .thenThrows(
+        SanctionsListError,
+        /sdn\.csv states no publication date, so it cannot be shown to be newer than the list in force \(published 20\.11\.2026\)/,
+      ));
 
   it('replaces a dated list when forced', () =>
     given([imported('aa11')])
       .when(importList('bb22', [entry], { published: null, format: 'sdn-csv', allowOlder: true, at: later }))
       .then([
-        imported('bb22', [since(entry, '2026-11-20')], { published: null, format: 'sdn-csv', at: later, forced: { reason: 'undated-list', replacedPublishedAt: '2026-11-20', replacedSha256: 'aa11' } }),
+        imported('bb22', [since(entry, '2026-11-20')], {
+          published: null,
+          format: 'sdn-csv',
+          at: later,
+          forced: { reason: 'undated-list', replacedPublishedAt: '2026-11-20', replacedSha256: 'aa11' },
+        }),
       ]));
 
   it('is the first list, or replaces another undated one: nothing to compare with', () => {
-    given([]).when(importList('aa11', [entry], { published: null, format: 'sdn-csv' })).then([imported('aa11', [since(entry, '2026-11-22')], { published: null, format: 'sdn-csv' })]);
+    given([])
+      .when(importList('aa11', [entry], { published: null, format: 'sdn-csv' }))
+      .then([imported('aa11', [since(entry, '2026-11-22')], { published: null, format: 'sdn-csv' })]);
     given([imported('aa11', [since(entry, '2026-11-22')], { published: null, format: 'sdn-csv' })])
       .when(importList('bb22', [entry], { published: null, format: 'sdn-csv', at: later }))
       .then([imported('bb22', [since(entry, '2026-11-22')], { published: null, format: 'sdn-csv', at: later })]);
@@ -185,7 +242,10 @@ describe('a list that states no publication date (sdn.csv)', () => {
 describe('the decider state', () => {
   it('is the latest import, with its entries and the delisted ones', () => {
     const delisted = [gone(contract, '2022-08-08', '2025-03-21')];
-    const state = [imported('aa11'), imported('bb22', [since(entry, '2026-11-20')], { at: later, delisted })].reduce(evolveSanctionsList, initialSanctionsListState);
+    const state = [imported('aa11'), imported('bb22', [since(entry, '2026-11-20')], { at: later, delisted })].reduce(
+      evolveSanctionsList,
+      initialSanctionsListState,
+    );
     expect(state).toEqual({
       status: 'loaded',
       format: 'sdn-advanced-xml',

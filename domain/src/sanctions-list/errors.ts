@@ -8,7 +8,8 @@
  * be shown to be newer; they can be forced (`--allow-older`, the upload's "replace even though
  * older" option), so each surface adds how (workers' sanctions/errors.ts `withForceHint`).
  */
-export type SanctionsListErrorCode = 'file-missing' | 'unknown-format' | 'malformed' | 'download-failed' | 'empty-list' | 'older-list' | 'undated-list' | 'too-large';
+export type SanctionsListErrorCode =
+  'file-missing' | 'unknown-format' | 'malformed' | 'download-failed' | 'empty-list' | 'older-list' | 'undated-list' | 'too-large';
 
 export class SanctionsListError extends Error {
   constructor(

@@ -99,7 +99,11 @@ export const delistedSanctionEntrySchema = listedSanctionEntrySchema.extend({
 export type DelistedSanctionEntry = z.infer<typeof delistedSanctionEntrySchema>;
 
 /** Why an import replaced the list in force although it could not be shown to be newer (`allowOlder`). */
-export const forcedImportSchema = z.object({ reason: z.enum(['older-list', 'undated-list']), replacedPublishedAt: z.string().nullable(), replacedSha256: z.string() });
+export const forcedImportSchema = z.object({
+  reason: z.enum(['older-list', 'undated-list']),
+  replacedPublishedAt: z.string().nullable(),
+  replacedSha256: z.string(),
+});
 export type ForcedImport = z.infer<typeof forcedImportSchema>;
 
 /** An import as this version records it. */

@@ -40,27 +40,62 @@ describe('a listed address is screened by what its text is, whatever its ticker'
   });
 
   it('BSV: a Bitcoin-format address, screened as Bitcoin and Bitcoin Cash', () =>
-    expect(describeListing('BSV', bsv)).toMatchObject({ network: 'bitcoin', valid: true, listedNetwork: 'bitcoin-sv', matchedChains: ['bitcoin', 'bitcoin-cash'], crossChain: true }));
+    expect(describeListing('BSV', bsv)).toMatchObject({
+      network: 'bitcoin',
+      valid: true,
+      listedNetwork: 'bitcoin-sv',
+      matchedChains: ['bitcoin', 'bitcoin-cash'],
+      crossChain: true,
+    }));
 
   it('ETC: an EVM address, screened on every EVM network', () =>
-    expect(describeListing('ETC', etc)).toMatchObject({ network: 'ethereum', normalized: '0x10C6aB8397f12D44A0FEe53204e9FA412B010E10', valid: true, listedNetwork: 'ethereum-classic', matchedChains: ['evm'], crossChain: true }));
+    expect(describeListing('ETC', etc)).toMatchObject({
+      network: 'ethereum',
+      normalized: '0x10C6aB8397f12D44A0FEe53204e9FA412B010E10',
+      valid: true,
+      listedNetwork: 'ethereum-classic',
+      matchedChains: ['evm'],
+      crossChain: true,
+    }));
 
   it('a TRON address OFAC listed under XBT: screened as TRON', () =>
-    expect(describeListing('XBT', tronUnderXbt)).toMatchObject({ network: 'tron', valid: true, listedNetwork: 'bitcoin', matchedChains: ['tron'], crossChain: true }));
+    expect(describeListing('XBT', tronUnderXbt)).toMatchObject({
+      network: 'tron',
+      valid: true,
+      listedNetwork: 'bitcoin',
+      matchedChains: ['tron'],
+      crossChain: true,
+    }));
 
-  it('an address on its ticker\'s own chain is not under another chain, even when it is valid on more', () => {
-    expect(describeListing('XBT', omniP2pkh)).toMatchObject({ network: 'bitcoin', listedNetwork: 'bitcoin', matchedChains: ['bitcoin', 'bitcoin-cash'], crossChain: false });
+  it("an address on its ticker's own chain is not under another chain, even when it is valid on more", () => {
+    expect(describeListing('XBT', omniP2pkh)).toMatchObject({
+      network: 'bitcoin',
+      listedNetwork: 'bitcoin',
+      matchedChains: ['bitcoin', 'bitcoin-cash'],
+      crossChain: false,
+    });
     expect(describeListing('BCH', bchLegacy)).toMatchObject({ network: 'bitcoin-cash', crossChain: false });
     expect(describeListing('ARB', eth)).toMatchObject({ network: 'arbitrum', normalized: eth, crossChain: false });
   });
 
   it('XMR, ZEC, DASH: valid on no network we screen, so they cannot be screened', () => {
-    for (const [ticker, address] of [['XMR', xmr], ['ZEC', zec], ['DASH', dash]] as const) {
-      expect(describeListing(ticker, address)).toEqual({ network: null, normalized: address, valid: false, listedNetwork: expect.any(String), matchedChains: [], crossChain: false });
+    for (const [ticker, address] of [
+      ['XMR', xmr],
+      ['ZEC', zec],
+      ['DASH', dash],
+    ] as const) {
+      expect(describeListing(ticker, address)).toEqual({
+        network: null,
+        normalized: address,
+        valid: false,
+        listedNetwork: expect.any(String),
+        matchedChains: [],
+        crossChain: false,
+      });
     }
   });
 
-  it('a mistyped address under a ticker we screen keeps its ticker\'s network, to match its exact text', () =>
+  it("a mistyped address under a ticker we screen keeps its ticker's network, to match its exact text", () =>
     expect(describeListing('XBT', '199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz')).toEqual({
       network: 'bitcoin',
       normalized: '199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz',
@@ -76,4 +111,3 @@ describe('a listed address is screened by what its text is, whatever its ticker'
     expect(addressIdentity(` ${omniP2pkh} `)).toBe(omniP2pkh);
   });
 });
-

@@ -4,7 +4,15 @@
  * stream's last event gives it (the workers load it so: see `lastEventStreams`).
  */
 import { addressIdentity, describeListing } from './listing';
-import type { DelistedSanctionEntry, ListedSanctionEntry, OfacFormat, RecordedSanctionsListImportedData, SanctionEntry, SanctionsListEvent, SanctionsListImportedData } from './events';
+import type {
+  DelistedSanctionEntry,
+  ListedSanctionEntry,
+  OfacFormat,
+  RecordedSanctionsListImportedData,
+  SanctionEntry,
+  SanctionsListEvent,
+  SanctionsListImportedData,
+} from './events';
 
 /** The date a list counts from: its publication date, or the day it was imported when it states none. */
 export const listDateOf = (d: { publishedAt: string | null; importedAt: string }): string => d.publishedAt ?? d.importedAt.slice(0, 10);
@@ -54,7 +62,16 @@ export function evolveSanctionsList(state: SanctionsListState, event: SanctionsL
   switch (event.type) {
     case 'SanctionsListImported': {
       const d = importedList(event.data);
-      return { status: 'loaded', format: d.format, publishedAt: d.publishedAt, sha256: d.sha256, importedAt: d.importedAt, addressCount: d.addressCount, entries: d.entries, delisted: d.delisted };
+      return {
+        status: 'loaded',
+        format: d.format,
+        publishedAt: d.publishedAt,
+        sha256: d.sha256,
+        importedAt: d.importedAt,
+        addressCount: d.addressCount,
+        entries: d.entries,
+        delisted: d.delisted,
+      };
     }
     default: {
       const _exhaustive: never = event.type;

@@ -18,7 +18,12 @@ export function decideSanctionsSyncLog(command: SanctionsSyncLogCommand, _state:
   switch (command.type) {
     case 'RecordSanctionsSyncSuccess': {
       const d = command.data;
-      return [{ type: 'SanctionsSyncSucceeded', data: { origin: d.origin, trigger: d.trigger, status: d.status, sha256: d.sha256, publishedAt: d.publishedAt, addressCount: d.addressCount, at } }];
+      return [
+        {
+          type: 'SanctionsSyncSucceeded',
+          data: { origin: d.origin, trigger: d.trigger, status: d.status, sha256: d.sha256, publishedAt: d.publishedAt, addressCount: d.addressCount, at },
+        },
+      ];
     }
     case 'RecordSanctionsSyncFailure': {
       const d = command.data;

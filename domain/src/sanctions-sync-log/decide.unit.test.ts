@@ -19,22 +19,40 @@ const succeeded = (status: 'imported' | 'unchanged' = 'imported', at = now): San
 });
 const failure = (at = later): SanctionsSyncLogCommand => ({
   type: 'RecordSanctionsSyncFailure',
-  data: { origin: 'uploaded by admin@bank.example: SDN.XML', trigger: 'upload', code: 'older-list', reason: 'This SDN.XML was published before the list in force' },
+  data: {
+    origin: 'uploaded by admin@bank.example: SDN.XML',
+    trigger: 'upload',
+    code: 'older-list',
+    reason: 'This SDN.XML was published before the list in force',
+  },
   metadata: { now: at },
 });
 const failed = (at = later): SanctionsSyncEvent => ({
   type: 'SanctionsSyncFailed',
-  data: { origin: 'uploaded by admin@bank.example: SDN.XML', trigger: 'upload', code: 'older-list', reason: 'This SDN.XML was published before the list in force', at },
+  data: {
+    origin: 'uploaded by admin@bank.example: SDN.XML',
+    trigger: 'upload',
+    code: 'older-list',
+    reason: 'This SDN.XML was published before the list in force',
+    at,
+  },
 });
 
 describe('RecordSanctionsSyncSuccess', () => {
-  it('records the attempt, what triggered it, where the list came from and which file, at the time on the command', () => given([]).when(success()).then([succeeded()]));
-  it('records an unchanged list as an attempt too, after any others', () => given([succeeded(), failed()]).when(success('unchanged', later)).then([succeeded('unchanged', later)]));
+  it('records the attempt, what triggered it, where the list came from and which file, at the time on the command', () =>
+    given([]).when(success()).then([succeeded()]));
+  it('records an unchanged list as an attempt too, after any others', () =>
+    given([succeeded(), failed()])
+      .when(success('unchanged', later))
+      .then([succeeded('unchanged', later)]));
 });
 
 describe('RecordSanctionsSyncFailure', () => {
   it('records the code and the reason', () => given([succeeded()]).when(failure()).then([failed()]));
-  it('is recorded on an empty log too', () => given([]).when(failure(now)).then([failed(now)]));
+  it('is recorded on an empty log too', () =>
+    given([])
+      .when(failure(now))
+      .then([failed(now)]));
 });
 
 describe('the log’s state', () => {
@@ -44,10 +62,21 @@ describe('the log’s state', () => {
       lastAttempt: { at: later, result: 'failed', code: 'older-list' },
       lastSuccessAt: now,
       lastImport: { at: now, origin: url, trigger: 'refresh', sha256: 'aa11' },
-      failureSinceSuccess: { at: later, origin: 'uploaded by admin@bank.example: SDN.XML', trigger: 'upload', code: 'older-list', reason: 'This SDN.XML was published before the list in force' },
+      failureSinceSuccess: {
+        at: later,
+        origin: 'uploaded by admin@bank.example: SDN.XML',
+        trigger: 'upload',
+        code: 'older-list',
+        reason: 'This SDN.XML was published before the list in force',
+      },
       attempts: 2,
     });
-    expect(fold([succeeded(), failed(), succeeded('unchanged', later)])).toMatchObject({ lastImport: { at: now }, failureSinceSuccess: null, lastAttempt: { result: 'unchanged' }, attempts: 3 });
+    expect(fold([succeeded(), failed(), succeeded('unchanged', later)])).toMatchObject({
+      lastImport: { at: now },
+      failureSinceSuccess: null,
+      lastAttempt: { result: 'unchanged' },
+      attempts: 3,
+    });
   });
   it('reads attempts recorded before triggers were', () => {
     const { trigger: _t, ...old } = (succeeded() as Extract<SanctionsSyncEvent, { type: 'SanctionsSyncSucceeded' }>).data;

@@ -37,6 +37,9 @@ export const sanctionsSyncFailedSchema = z.object({
 });
 export type SanctionsSyncFailed = z.infer<typeof sanctionsSyncFailedSchema>;
 
-export const sanctionsSyncEvents = eventUnion([eventSchema('SanctionsSyncSucceeded', sanctionsSyncSucceededSchema), eventSchema('SanctionsSyncFailed', sanctionsSyncFailedSchema)]);
+export const sanctionsSyncEvents = eventUnion([
+  eventSchema('SanctionsSyncSucceeded', sanctionsSyncSucceededSchema),
+  eventSchema('SanctionsSyncFailed', sanctionsSyncFailedSchema),
+]);
 export type SanctionsSyncEvent = z.infer<typeof sanctionsSyncEvents.schema>;
 export const sanctionsSyncEventTypes = sanctionsSyncEvents.types;

@@ -15,7 +15,13 @@ export interface SanctionsSyncLogState {
   attempts: number;
 }
 
-export const initialSanctionsSyncLogState: SanctionsSyncLogState = { lastAttempt: null, lastSuccessAt: null, lastImport: null, failureSinceSuccess: null, attempts: 0 };
+export const initialSanctionsSyncLogState: SanctionsSyncLogState = {
+  lastAttempt: null,
+  lastSuccessAt: null,
+  lastImport: null,
+  failureSinceSuccess: null,
+  attempts: 0,
+};
 
 export function evolveSanctionsSyncLog(state: SanctionsSyncLogState, event: SanctionsSyncEvent): SanctionsSyncLogState {
   switch (event.type) {

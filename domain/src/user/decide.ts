@@ -16,7 +16,14 @@ import { Conflict, Forbidden, Invalid, NotFound, PaymentRequired } from '../erro
 import { decideCreateApiKey, decideRecordApiKeyUse, decideRevokeApiKey } from './api-keys';
 import { userEvents, type Actor, type ApiKeyCreatedData, type ChargedCheck, type SessionEndReason, type UserEvent } from './events';
 import { passwordProblem } from './password-rules';
-import { decideExpirePurchasedChecks, decidePurchaseChecks, decideStartLocalCheckout, spendableLot, type PurchaseChecksData, type PurchasedPlan } from './purchases';
+import {
+  decideExpirePurchasedChecks,
+  decidePurchaseChecks,
+  decideStartLocalCheckout,
+  spendableLot,
+  type PurchaseChecksData,
+  type PurchasedPlan,
+} from './purchases';
 import { activeSessions, evolveUser, initialUserState, type UserState } from './state';
 
 export type UserCommand =
@@ -30,7 +37,11 @@ export type UserCommand =
   | { type: 'ChangeRole'; data: { role: Role; by: Actor | null; reason: string }; metadata: CommandMetadata }
   | { type: 'ChargeCheck'; data: { checkId: string; check?: ChargedCheck }; metadata: CommandMetadata }
   | { type: 'RefundCheck'; data: { checkId: string; reason: string }; metadata: CommandMetadata }
-  | { type: 'RecordSignIn'; data: { area: 'dashboard' | 'admin'; address: string; session?: { sessionId: string; device: string; expiresAt: string } }; metadata: CommandMetadata }
+  | {
+      type: 'RecordSignIn';
+      data: { area: 'dashboard' | 'admin'; address: string; session?: { sessionId: string; device: string; expiresAt: string } };
+      metadata: CommandMetadata;
+    }
   | { type: 'ChangePassword'; data: ChangePasswordData; metadata: CommandMetadata }
   | { type: 'EndSession'; data: { sessionId: string; reason: SessionEndReason }; metadata: CommandMetadata }
   | { type: 'EndOtherSessions'; data: { keepSessionId: string | null }; metadata: CommandMetadata }
@@ -74,7 +85,16 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         {
           type: 'UserRegistered',
           // An auditor runs no checks: no welcome checks. `by`: the admin who created the account.
-          data: { userId: d.userId, email: d.email, username: d.username, passwordHash: d.passwordHash, role: d.role, bonusChecks: d.role === 'auditor' ? 0 : WELCOME_BONUS_CHECKS, ...(d.by ? { by: d.by } : {}), at },
+          data: {
+            userId: d.userId,
+            email: d.email,
+            username: d.username,
+            passwordHash: d.passwordHash,
+            role: d.role,
+            bonusChecks: d.role === 'auditor' ? 0 : WELCOME_BONUS_CHECKS,
+            ...(d.by ? { by: d.by } : {}),
+            at,
+          },
         },
       ];
     }
@@ -114,14 +134,24 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       const source = state.bonusChecks > 0 ? 'bonus' : purchaseId !== null ? 'purchased' : null;
       if (source === null) throw new PaymentRequired(NO_CHECKS_LEFT);
       const check = command.data.check ? { check: command.data.check } : {};
-      return [{ type: 'CheckCharged', data: { userId: state.userId, checkId: command.data.checkId, source, ...check, ...(purchaseId !== null ? { purchaseId } : {}), at } }];
+      return [
+        {
+          type: 'CheckCharged',
+          data: { userId: state.userId, checkId: command.data.checkId, source, ...check, ...(purchaseId !== null ? { purchaseId } : {}), at },
+        },
+      ];
     }
     case 'RefundCheck': {
       if (state.status !== 'registered') throw new NotFound('no such user');
       const charge = state.charges[command.data.checkId];
       if (!charge || charge.refunded) return [];
       const purchase = charge.purchaseId ? { purchaseId: charge.purchaseId } : {};
-      return [{ type: 'CheckRefunded', data: { userId: state.userId, checkId: command.data.checkId, source: charge.source, reason: command.data.reason, ...purchase, at } }];
+      return [
+        {
+          type: 'CheckRefunded',
+          data: { userId: state.userId, checkId: command.data.checkId, source: charge.source, reason: command.data.reason, ...purchase, at },
+        },
+      ];
     }
     case 'RecordSignIn': {
       if (state.status !== 'registered') throw new NotFound('no such user');
@@ -159,7 +189,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       if (state.status !== 'registered') throw new NotFound(adminMessages.customerNotFound);
       const { amount, by, idempotencyKey } = command.data;
       const reason = validReason(command.data.reason);
-      if (!Number.isInteger(amount) || amount < 1 || amount > TOPUP_MAX) throw new Invalid(adminMessages.amountInvalid, { amount: adminMessages.amountInvalid });
+      if (!Number.isInteger(amount) || amount < 1 || amount > TOPUP_MAX)
+        throw new Invalid(adminMessages.amountInvalid, { amount: adminMessages.amountInvalid });
       if (idempotencyKey !== undefined) {
         const earlier = state.topUpKeys?.[idempotencyKey];
         if (earlier === amount) return [];
@@ -210,4 +241,9 @@ function validReason(reason: string): string {
   return trimmed;
 }
 
-export const userDecider: Decider<UserState, UserCommand, UserEvent> = { initialState: initialUserState, evolve: evolveUser, decide: decideUser, types: userEvents.typeSet };
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+  initialState: initialUserState,
+  evolve: evolveUser,
+  decide: decideUser,
+  types: userEvents.typeSet,
+};

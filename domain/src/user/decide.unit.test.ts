@@ -50,7 +50,10 @@ describe('ResetPassword', () => {
       .when(reset('t1'))
       .then([{ type: 'PasswordReset', data: { userId, tokenHash: 't1', passwordHash: 'h2', at: later(5) } }]));
   it('refuses an unknown token', () => given([registered, resetRequested]).when(reset('other')).thenThrows(Invalid, accountMessages.resetTokenInvalid));
-  it('refuses a token after its 30 minutes', () => given([registered, resetRequested]).when(reset('t1', later(30))).thenThrows(Invalid));
+  it('refuses a token after its 30 minutes', () =>
+    given([registered, resetRequested])
+      .when(reset('t1', later(30)))
+      .thenThrows(Invalid));
   it('refuses a token that was already used (single use)', () =>
     given([registered, resetRequested, { type: 'PasswordReset', data: { userId, tokenHash: 't1', passwordHash: 'h2', at: later(1) } }])
       .when(reset('t1'))
@@ -69,7 +72,9 @@ describe('ChangeRole', () => {
       .when({ type: 'ChangeRole', data: { role: 'blocked', by: admin, reason: 'fraud' }, metadata: { now } })
       .then([{ type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: admin, reason: 'fraud', at: now } }]));
   it('changes nothing when the role is already set', () =>
-    given([registered]).when({ type: 'ChangeRole', data: { role: 'user', by: admin, reason: 'x' }, metadata: { now } }).then([]));
+    given([registered])
+      .when({ type: 'ChangeRole', data: { role: 'user', by: admin, reason: 'x' }, metadata: { now } })
+      .then([]));
   it('does not let an admin block themselves', () =>
     given([{ ...registered, data: { ...registered.data, role: 'admin' } }])
       .when({ type: 'ChangeRole', data: { role: 'blocked', by: { userId, email: 'ana@bank.example' }, reason: 'x' }, metadata: { now } })
@@ -78,13 +83,18 @@ describe('ChangeRole', () => {
     given([registered])
       .when({ type: 'ChangeRole', data: { role: 'admin', by: null, reason: 'first admin' }, metadata: { now } })
       .then([{ type: 'UserRoleChanged', data: { userId, role: 'admin', previousRole: 'user', by: null, reason: 'first admin', at: now } }]));
-  it('is refused for an unknown user', () => given([]).when({ type: 'ChangeRole', data: { role: 'user', by: admin, reason: 'x' }, metadata: { now } }).thenThrows(NotFound));
+  it('is refused for an unknown user', () =>
+    given([])
+      .when({ type: 'ChangeRole', data: { role: 'user', by: admin, reason: 'x' }, metadata: { now } })
+      .thenThrows(NotFound));
 });
 
 describe('RecordSignIn', () => {
   const signIn: UserCommand = { type: 'RecordSignIn', data: { area: 'dashboard', address: '203.0.113.9' }, metadata: { now } };
   it('records who signed in, where from and into which area', () =>
-    given([registered]).when(signIn).then([{ type: 'UserSignedIn', data: { userId, area: 'dashboard', address: '203.0.113.9', at: now } }]));
+    given([registered])
+      .when(signIn)
+      .then([{ type: 'UserSignedIn', data: { userId, area: 'dashboard', address: '203.0.113.9', at: now } }]));
   it('is refused for a blocked user', () =>
     given([registered, { type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: null, reason: 'r', at: now } }])
       .when(signIn)
@@ -95,18 +105,30 @@ describe('RecordSignIn', () => {
 describe('ChargeCheck and RefundCheck', () => {
   const charge = (checkId: string): UserCommand => ({ type: 'ChargeCheck', data: { checkId }, metadata: { now } });
   const refund = (checkId: string): UserCommand => ({ type: 'RefundCheck', data: { checkId, reason: 'analysis failed' }, metadata: { now } });
-  const charged = (checkId: string, source: 'bonus' | 'purchased' = 'bonus'): UserEvent => ({ type: 'CheckCharged', data: { userId, checkId, source, at: now } });
+  const charged = (checkId: string, source: 'bonus' | 'purchased' = 'bonus'): UserEvent => ({
+    type: 'CheckCharged',
+    data: { userId, checkId, source, at: now },
+  });
   const withBonus = (n: number): UserEvent => ({ ...registered, data: { ...registered.data, bonusChecks: n } });
 
-  it('spends a bonus check first', () => given([registered]).when(charge('c1')).then([charged('c1')]));
+  it('spends a bonus check first', () =>
+    given([registered])
+      .when(charge('c1'))
+      .then([charged('c1')]));
   it('records what is checked with the charge, so the check can be started from it', () => {
     const check = { input: ' bc1q ', address: 'bc1q', chain: 'bitcoin', network: 'bitcoin' as const, idempotencyKey: 'key-12345' };
     given([registered])
       .when({ type: 'ChargeCheck', data: { checkId: 'c1', check }, metadata: { now } })
       .then([{ type: 'CheckCharged', data: { userId, checkId: 'c1', source: 'bonus', check, at: now } }]);
   });
-  it('charges the same check once, however often it is asked', () => given([registered, charged('c1')]).when(charge('c1')).then([]));
-  it('asks for payment when no check is left', () => given([withBonus(1), charged('c1')]).when(charge('c2')).thenThrows(PaymentRequired, /no premium checks left/));
+  it('charges the same check once, however often it is asked', () =>
+    given([registered, charged('c1')])
+      .when(charge('c1'))
+      .then([]));
+  it('asks for payment when no check is left', () =>
+    given([withBonus(1), charged('c1')])
+      .when(charge('c2'))
+      .thenThrows(PaymentRequired, /no premium checks left/));
   it('refuses a blocked user', () =>
     given([registered, { type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: null, reason: 'r', at: now } }])
       .when(charge('c1'))
@@ -115,11 +137,15 @@ describe('ChargeCheck and RefundCheck', () => {
     given([registered, charged('c1')])
       .when(refund('c1'))
       .then([{ type: 'CheckRefunded', data: { userId, checkId: 'c1', source: 'bonus', reason: 'analysis failed', at: now } }]);
-    given([registered, charged('c1'), { type: 'CheckRefunded', data: { userId, checkId: 'c1', source: 'bonus', reason: 'x', at: now } }]).when(refund('c1')).then([]);
+    given([registered, charged('c1'), { type: 'CheckRefunded', data: { userId, checkId: 'c1', source: 'bonus', reason: 'x', at: now } }])
+      .when(refund('c1'))
+      .then([]);
     given([registered]).when(refund('never-charged')).then([]);
   });
   it('does not charge a refunded check again', () =>
-    given([withBonus(1), charged('c1'), { type: 'CheckRefunded', data: { userId, checkId: 'c1', source: 'bonus', reason: 'x', at: now } }]).when(charge('c1')).then([]));
+    given([withBonus(1), charged('c1'), { type: 'CheckRefunded', data: { userId, checkId: 'c1', source: 'bonus', reason: 'x', at: now } }])
+      .when(charge('c1'))
+      .then([]));
   it('is refused for an unknown user, charge and refund', () => {
     given([]).when(charge('c1')).thenThrows(NotFound);
     given([]).when(refund('c1')).thenThrows(NotFound);
@@ -146,7 +172,10 @@ describe('TopUpChecks', () => {
     data: { userId, amount, reason: 'Manual top-up from admin panel', by: admin, ...(idempotencyKey ? { idempotencyKey } : {}), at: now },
   });
 
-  it('credits the checks, recording the admin, the reason and the moment', () => given([registered]).when(topUp(10)).then([toppedUp(10)]));
+  it('credits the checks, recording the admin, the reason and the moment', () =>
+    given([registered])
+      .when(topUp(10))
+      .then([toppedUp(10)]));
   it('credits them as bonus checks, spent first', () => {
     const state = [registered, toppedUp(10)].reduce(evolveUser, initialUserState);
     expect(state).toMatchObject({ bonusChecks: 30, purchasedChecks: 0 });
@@ -155,14 +184,30 @@ describe('TopUpChecks', () => {
     given([registered])
       .when(topUp(5, undefined, '  goodwill  '))
       .then([{ type: 'ChecksToppedUp', data: { userId, amount: 5, reason: 'goodwill', by: admin, at: now } }]));
-  it('applies a top-up with the same Idempotency-Key once', () => given([registered, toppedUp(10, 'key-12345')]).when(topUp(10, 'key-12345')).then([]));
-  it('refuses the same Idempotency-Key with another amount', () => given([registered, toppedUp(10, 'key-12345')]).when(topUp(20, 'key-12345')).thenThrows(Conflict));
-  it('applies another key again', () => given([registered, toppedUp(10, 'key-12345')]).when(topUp(10, 'key-67890')).then([toppedUp(10, 'key-67890')]));
+  it('applies a top-up with the same Idempotency-Key once', () =>
+    given([registered, toppedUp(10, 'key-12345')])
+      .when(topUp(10, 'key-12345'))
+      .then([]));
+  it('refuses the same Idempotency-Key with another amount', () =>
+    given([registered, toppedUp(10, 'key-12345')])
+      .when(topUp(20, 'key-12345'))
+      .thenThrows(Conflict));
+  it('applies another key again', () =>
+    given([registered, toppedUp(10, 'key-12345')])
+      .when(topUp(10, 'key-67890'))
+      .then([toppedUp(10, 'key-67890')]));
   it.each([0, -1, 1.5, 10_001, Number.NaN])('refuses the amount %p', (amount) => given([registered]).when(topUp(amount)).thenThrows(Invalid));
-  it('accepts up to 10,000 checks', () => given([registered]).when(topUp(10_000)).then([{ ...toppedUp(10_000) }]));
+  it('accepts up to 10,000 checks', () =>
+    given([registered])
+      .when(topUp(10_000))
+      .then([{ ...toppedUp(10_000) }]));
   it('refuses an empty or over-long reason', () => {
-    given([registered]).when(topUp(10, undefined, '   ')).thenThrows(Invalid, 'Give a reason');
-    given([registered]).when(topUp(10, undefined, 'x'.repeat(501))).thenThrows(Invalid);
+    given([registered])
+      .when(topUp(10, undefined, '   '))
+      .thenThrows(Invalid, 'Give a reason');
+    given([registered])
+      .when(topUp(10, undefined, 'x'.repeat(501)))
+      .thenThrows(Invalid);
   });
   it('is refused for an unknown user', () => given([]).when(topUp(10)).thenThrows(NotFound));
 });
@@ -171,12 +216,18 @@ describe('BlockUser and UnblockUser', () => {
   const admin = { userId: 'admin-1', email: 'admin@ws.example' };
   const block = (by = admin, reason = 'Blocked from admin panel'): UserCommand => ({ type: 'BlockUser', data: { by, reason }, metadata: { now } });
   const unblock = (reason = 'Unblocked from admin panel'): UserCommand => ({ type: 'UnblockUser', data: { by: admin, reason }, metadata: { now } });
-  const blocked: UserEvent = { type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: admin, reason: 'Blocked from admin panel', at: now } };
+  const blocked: UserEvent = {
+    type: 'UserRoleChanged',
+    data: { userId, role: 'blocked', previousRole: 'user', by: admin, reason: 'Blocked from admin panel', at: now },
+  };
   const asAdmin = { ...registered, data: { ...registered.data, role: 'admin' } } as UserEvent;
 
   it('blocks a user, recording the role they had, who and why', () => given([registered]).when(block()).then([blocked]));
   it('changes nothing for a user already blocked', () => given([registered, blocked]).when(block()).then([]));
-  it('does not let an admin block themselves', () => given([asAdmin]).when(block({ userId, email: 'ana@bank.example' })).thenThrows(Conflict, 'You cannot block your own account'));
+  it('does not let an admin block themselves', () =>
+    given([asAdmin])
+      .when(block({ userId, email: 'ana@bank.example' }))
+      .thenThrows(Conflict, 'You cannot block your own account'));
   it('does not let an admin block another admin', () => given([asAdmin]).when(block()).thenThrows(Conflict, 'An admin account cannot be blocked'));
   it('is refused for an unknown user', () => given([]).when(block()).thenThrows(NotFound));
   it('gives a blocked user back the role they had', () =>
@@ -189,21 +240,34 @@ describe('BlockUser and UnblockUser', () => {
       .when({ type: 'RecordSignIn', data: { area: 'dashboard', address: '203.0.113.9' }, metadata: { now } })
       .then([{ type: 'UserSignedIn', data: { userId, area: 'dashboard', address: '203.0.113.9', at: now } }]));
   it('refuses a blocked user a check and a password reset', () => {
-    given([registered, blocked]).when({ type: 'ChargeCheck', data: { checkId: 'c1' }, metadata: { now } }).thenThrows(Forbidden);
-    given([registered, blocked]).when({ type: 'RequestPasswordReset', data: { tokenHash: 't', expiresAt: later(30) }, metadata: { now } }).thenThrows(Forbidden);
+    given([registered, blocked])
+      .when({ type: 'ChargeCheck', data: { checkId: 'c1' }, metadata: { now } })
+      .thenThrows(Forbidden);
+    given([registered, blocked])
+      .when({ type: 'RequestPasswordReset', data: { tokenHash: 't', expiresAt: later(30) }, metadata: { now } })
+      .thenThrows(Forbidden);
   });
   it('gives back the role the user had before the block (an auditor stays an auditor)', () => {
     const auditor = { ...registered, data: { ...registered.data, role: 'auditor' } } as UserEvent;
-    const blockedAuditor: UserEvent = { type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'auditor', by: admin, reason: 'Blocked from admin panel', at: now } };
+    const blockedAuditor: UserEvent = {
+      type: 'UserRoleChanged',
+      data: { userId, role: 'blocked', previousRole: 'auditor', by: admin, reason: 'Blocked from admin panel', at: now },
+    };
     given([auditor]).when(block()).then([blockedAuditor]);
     given([auditor, blockedAuditor])
       .when(unblock())
-      .then([{ type: 'UserRoleChanged', data: { userId, role: 'auditor', previousRole: 'blocked', by: admin, reason: 'Unblocked from admin panel', at: now } }]);
+      .then([
+        { type: 'UserRoleChanged', data: { userId, role: 'auditor', previousRole: 'blocked', by: admin, reason: 'Unblocked from admin panel', at: now } },
+      ]);
   });
   it('needs a reason, trimmed, to block or unblock', () => {
     given([registered]).when(block(admin, '  ')).thenThrows(Invalid, 'Give a reason');
-    given([registered, blocked]).when(unblock('x'.repeat(501))).thenThrows(Invalid);
-    given([registered]).when(block(admin, '  fraud  ')).then([{ type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: admin, reason: 'fraud', at: now } }]);
+    given([registered, blocked])
+      .when(unblock('x'.repeat(501)))
+      .thenThrows(Invalid);
+    given([registered])
+      .when(block(admin, '  fraud  '))
+      .then([{ type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: admin, reason: 'fraud', at: now } }]);
   });
   it('refuses an unknown user an unblock too', () => given([]).when(unblock()).thenThrows(NotFound));
 });

@@ -93,7 +93,15 @@ export const userEvents = eventUnion([
   /** `by`: the admin who created the account (auditors); absent when the user registered themselves. */
   eventSchema(
     'UserRegistered',
-    z.object({ ...onUser, email: z.string(), username: z.string(), passwordHash: z.string(), role: roleSchema, bonusChecks: z.number(), by: actorSchema.optional() }),
+    z.object({
+      ...onUser,
+      email: z.string(),
+      username: z.string(),
+      passwordHash: z.string(),
+      role: roleSchema,
+      bonusChecks: z.number(),
+      by: actorSchema.optional(),
+    }),
   ),
   /** Only the hash of the link's secret is recorded. */
   eventSchema('PasswordResetRequested', z.object({ ...onUser, tokenHash: z.string(), expiresAt: z.string() })),

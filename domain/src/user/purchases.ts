@@ -82,7 +82,10 @@ export function decideStartLocalCheckout(data: PurchasedPlan & { sessionId: stri
 /** Expires what is left of every purchase whose expiry has passed; nothing when nothing is due. */
 export function decideExpirePurchasedChecks(state: UserState, at: string): UserEvent[] {
   if (state.status !== 'registered') return [];
-  return expiredLots(state, at).map(([purchaseId, lot]) => ({ type: 'PurchasedChecksExpired', data: { userId: state.userId, purchaseId, checks: lot.remaining, at } }));
+  return expiredLots(state, at).map(([purchaseId, lot]) => ({
+    type: 'PurchasedChecksExpired',
+    data: { userId: state.userId, purchaseId, checks: lot.remaining, at },
+  }));
 }
 
 const byExpiry = ([aId, a]: [string, PurchaseLot], [bId, b]: [string, PurchaseLot]) => a.expiresAt.localeCompare(b.expiresAt) || aId.localeCompare(bId);

@@ -18,7 +18,15 @@ const registered: UserEvent = {
 };
 const signedIn = (sessionId: string, at = later(1)): UserEvent => ({
   type: 'UserSignedIn',
-  data: { userId, area: 'dashboard', address: '10.0.0.1', sessionId, device: 'Firefox on Linux', expiresAt: new Date(Date.parse(at) + 100 * 60_000).toISOString(), at },
+  data: {
+    userId,
+    area: 'dashboard',
+    address: '10.0.0.1',
+    sessionId,
+    device: 'Firefox on Linux',
+    expiresAt: new Date(Date.parse(at) + 100 * 60_000).toISOString(),
+    at,
+  },
 });
 const blocked: UserEvent = { type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: null, reason: 'r', at: later(3) } };
 const change = (data: Partial<ChangePasswordData> = {}, at = later(5)): UserCommand => ({
@@ -31,7 +39,11 @@ const fold = (events: UserEvent[]) => events.reduce(evolveUser, initialUserState
 describe('RecordSignIn', () => {
   it('starts a session with the sign-in: its id, the shortened device, the address', () =>
     given([registered])
-      .when({ type: 'RecordSignIn', data: { area: 'dashboard', address: '10.0.0.1', session: { sessionId: s1, device: 'Firefox on Linux', expiresAt: later(101) } }, metadata: { now: later(1) } })
+      .when({
+        type: 'RecordSignIn',
+        data: { area: 'dashboard', address: '10.0.0.1', session: { sessionId: s1, device: 'Firefox on Linux', expiresAt: later(101) } },
+        metadata: { now: later(1) },
+      })
       .then([signedIn(s1)]));
   it('records no session for a sign-in without one', () =>
     given([registered])
@@ -49,7 +61,9 @@ describe('RecordSignIn', () => {
 describe('ChangePassword', () => {
   it('records the new hash and keeps only the session it was made from', () => {
     const changed: UserEvent = { type: 'PasswordChanged', data: { userId, passwordHash: 'h2', keptSessionId: s1, at: later(5) } };
-    given([registered, signedIn(s1), signedIn(s2)]).when(change()).then([changed]);
+    given([registered, signedIn(s1), signedIn(s2)])
+      .when(change())
+      .then([changed]);
     const state = fold([registered, signedIn(s1), signedIn(s2), changed]);
     expect(Object.keys(state.sessions ?? {})).toEqual([s1]);
     expect(state.passwordHash).toBe('h2');
@@ -61,36 +75,53 @@ describe('ChangePassword', () => {
       .when(change({ currentPasswordMatches: false, passwordHash: '' }))
       .thenThrows(Invalid, accountMessages.currentPasswordWrong));
   it('refuses a new password the registration rules refuse: too short, too common, the e-mail or the name', () => {
-    given([registered]).when(change({ newPassword: 'short' })).thenThrows(Invalid, accountMessages.passwordTooShort);
-    given([registered]).when(change({ newPassword: 'password123' })).thenThrows(Invalid, accountMessages.passwordTooCommon);
-    given([registered]).when(change({ newPassword: 'ANA@bank.example' })).thenThrows(Invalid, /e-mail or company name/);
+    given([registered])
+      .when(change({ newPassword: 'short' }))
+      .thenThrows(Invalid, accountMessages.passwordTooShort);
+    given([registered])
+      .when(change({ newPassword: 'password123' }))
+      .thenThrows(Invalid, accountMessages.passwordTooCommon);
+    given([registered])
+      .when(change({ newPassword: 'ANA@bank.example' }))
+      .thenThrows(Invalid, /e-mail or company name/);
   });
   it('names the field that was wrong', () => {
-    expect(() => decideUser(change({ newPassword: 'short' }), fold([registered]))).toThrow(expect.objectContaining({ fields: { new_password: accountMessages.passwordTooShort } }));
+    expect(() => decideUser(change({ newPassword: 'short' }), fold([registered]))).toThrow(
+      expect.objectContaining({ fields: { new_password: accountMessages.passwordTooShort } }),
+    );
     expect(() => decideUser(change({ currentPasswordMatches: false }), fold([registered]))).toThrow(
       expect.objectContaining({ fields: { current_password: accountMessages.currentPasswordWrong } }),
     );
   });
   it('is refused to a blocked user and an unknown one', () => {
-    given([registered, signedIn(s1), blocked]).when(change()).thenThrows(Forbidden);
+    given([registered, signedIn(s1), blocked])
+      .when(change())
+      .thenThrows(Forbidden);
     given([]).when(change()).thenThrows(NotFound);
   });
-  it('is never recorded without the new password’s hash', () => expect(() => userDecider.decide(change({ passwordHash: '' }), fold([registered]))).toThrow('without the new password hash'));
+  it('is never recorded without the new password’s hash', () =>
+    expect(() => userDecider.decide(change({ passwordHash: '' }), fold([registered]))).toThrow('without the new password hash'));
 });
 
 describe('EndSession', () => {
   const end = (sessionId: string, at = later(5)): UserCommand => ({ type: 'EndSession', data: { sessionId, reason: 'signed-out' }, metadata: { now: at } });
   it('ends an open session', () => {
     const ended: UserEvent = { type: 'SessionEnded', data: { userId, sessionId: s2, reason: 'signed-out', at: later(5) } };
-    given([registered, signedIn(s1), signedIn(s2)]).when(end(s2)).then([ended]);
+    given([registered, signedIn(s1), signedIn(s2)])
+      .when(end(s2))
+      .then([ended]);
     expect(Object.keys(fold([registered, signedIn(s1), signedIn(s2), ended]).sessions ?? {})).toEqual([s1]);
   });
   it('does not find a session that ended, expired or never was', () => {
     given([registered, signedIn(s1), { type: 'SessionEnded', data: { userId, sessionId: s1, reason: 'signed-out', at: later(2) } }])
       .when(end(s1))
       .thenThrows(NotFound, accountMessages.sessionNotFound);
-    given([registered, signedIn(s1)]).when(end(s1, later(200))).thenThrows(NotFound);
-    given([registered, signedIn(s1)]).when(end(s2)).thenThrows(NotFound);
+    given([registered, signedIn(s1)])
+      .when(end(s1, later(200)))
+      .thenThrows(NotFound);
+    given([registered, signedIn(s1)])
+      .when(end(s2))
+      .thenThrows(NotFound);
   });
   it('is refused for an unknown user', () => given([]).when(end(s1)).thenThrows(NotFound));
 });
@@ -112,7 +143,10 @@ describe('EndOtherSessions, from no session', () => {
     given([registered, signedIn(s1), signedIn(s2, later(2))])
       .when({ type: 'EndOtherSessions', data: { keepSessionId: null }, metadata: { now: later(5) } })
       .then([{ type: 'OtherSessionsEnded', data: { userId, keptSessionId: null, sessionIds: [s1, s2].sort(), at: later(5) } }]));
-  it('is refused for an unknown user', () => given([]).when({ type: 'EndOtherSessions', data: { keepSessionId: null }, metadata: { now } }).thenThrows(NotFound));
+  it('is refused for an unknown user', () =>
+    given([])
+      .when({ type: 'EndOtherSessions', data: { keepSessionId: null }, metadata: { now } })
+      .thenThrows(NotFound));
 });
 
 describe('PasswordReset', () => {

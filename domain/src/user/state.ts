@@ -106,7 +106,13 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'PasswordChanged':
       // A change ends every other session (and any token without a session) and voids outstanding reset links.
       if (state.status !== 'registered') return state;
-      return { ...state, passwordHash: event.data.passwordHash, resetTokens: {}, credentialsChangedAt: event.data.at, sessions: keptSession(state, event.data.keptSessionId) };
+      return {
+        ...state,
+        passwordHash: event.data.passwordHash,
+        resetTokens: {},
+        credentialsChangedAt: event.data.at,
+        sessions: keptSession(state, event.data.keptSessionId),
+      };
     case 'OtherSessionsEnded':
       if (state.status !== 'registered') return state;
       return { ...state, credentialsChangedAt: event.data.at, sessions: keptSession(state, event.data.keptSessionId) };
@@ -123,7 +129,14 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       if (state.status !== 'registered' || d.sessionId === undefined || d.expiresAt === undefined) return state;
       // Sessions whose tokens have expired by now are dropped, so the state does not grow with every sign-in.
       const live = Object.values(state.sessions ?? {}).filter((s) => s.expiresAt > d.at);
-      const session: UserSession = { sessionId: d.sessionId, area: d.area, device: d.device ?? '', address: d.address, startedAt: d.at, expiresAt: d.expiresAt };
+      const session: UserSession = {
+        sessionId: d.sessionId,
+        area: d.area,
+        device: d.device ?? '',
+        address: d.address,
+        startedAt: d.at,
+        expiresAt: d.expiresAt,
+      };
       return { ...state, sessions: Object.fromEntries([...live, session].map((s) => [s.sessionId, s])) };
     }
     case 'CheckCharged': {
@@ -178,7 +191,17 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'ApiKeyCreated': {
       if (state.status !== 'registered') return state;
       const d = event.data;
-      const key: StoredApiKey = { keyId: d.keyId, name: d.name, prefix: d.prefix, keyHash: d.keyHash, scopes: d.scopes, createdAt: d.at, expiresAt: d.expiresAt, lastUsedAt: null, revokedAt: null };
+      const key: StoredApiKey = {
+        keyId: d.keyId,
+        name: d.name,
+        prefix: d.prefix,
+        keyHash: d.keyHash,
+        scopes: d.scopes,
+        createdAt: d.at,
+        expiresAt: d.expiresAt,
+        lastUsedAt: null,
+        revokedAt: null,
+      };
       return { ...state, apiKeys: { ...state.apiKeys, [d.keyId]: key } };
     }
     case 'ApiKeyUsed':

@@ -10,7 +10,16 @@
  *   schedule alone; a skipped slot is recorded once, with its reason;
  * - a completed check is recorded once, and never one requested before the check recorded last.
  */
-import { compareVerdicts, monitoringMessages, nextSlotAfter, plusHours, type Chain, type ListChange, type Network, type RescreenTrigger } from '@walletscreen/contracts';
+import {
+  compareVerdicts,
+  monitoringMessages,
+  nextSlotAfter,
+  plusHours,
+  type Chain,
+  type ListChange,
+  type Network,
+  type RescreenTrigger,
+} from '@walletscreen/contracts';
 import type { CommandMetadata, Decider } from '../decider';
 import { NotFound } from '../errors';
 import type { AlertRaised } from '../alert/events';
@@ -20,14 +29,32 @@ import { evolveWatch, initialWatchState, type WatchState } from './state';
 export type WatchCommand =
   | {
       type: 'WatchWallet';
-      data: { watchId: string; userId: string; address: string; chain: Chain; network: Network; reference: string | null; tags: string[]; intervalHours: number; baseline: CheckSummary | null; via: WatchVia };
+      data: {
+        watchId: string;
+        userId: string;
+        address: string;
+        chain: Chain;
+        network: Network;
+        reference: string | null;
+        tags: string[];
+        intervalHours: number;
+        baseline: CheckSummary | null;
+        via: WatchVia;
+      };
       metadata: CommandMetadata;
     }
   | { type: 'UpdateWatch'; data: { userId: string; reference?: string | null; tags?: string[]; intervalHours?: number }; metadata: CommandMetadata }
   | { type: 'UnwatchWallet'; data: { userId: string }; metadata: CommandMetadata }
   | {
       type: 'RequestRescreen';
-      data: { checkId: string; trigger: RescreenTrigger; slot: string | null; charged: boolean; reusedChainEvidenceOf: string | null; listChange: ListChange | null };
+      data: {
+        checkId: string;
+        trigger: RescreenTrigger;
+        slot: string | null;
+        charged: boolean;
+        reusedChainEvidenceOf: string | null;
+        listChange: ListChange | null;
+      };
       metadata: CommandMetadata;
     }
   | { type: 'SkipRescreen'; data: { slot: string; reason: string }; metadata: CommandMetadata }
@@ -82,7 +109,12 @@ export function decideWatch(command: WatchCommand, state: WatchState): WatchEven
     case 'SkipRescreen': {
       if (state.status !== 'active' || command.data.slot !== state.nextDueAt) return [];
       const nextDueAt = nextSlotAfter(command.data.slot, state.intervalHours, at);
-      return [{ type: 'WatchRescreenSkipped', data: { watchId: state.watchId, userId: state.userId, slot: command.data.slot, reason: command.data.reason, nextDueAt, at } }];
+      return [
+        {
+          type: 'WatchRescreenSkipped',
+          data: { watchId: state.watchId, userId: state.userId, slot: command.data.slot, reason: command.data.reason, nextDueAt, at },
+        },
+      ];
     }
     case 'RecordCheck': {
       if (state.status !== 'active') return [];
@@ -99,7 +131,12 @@ export function decideWatch(command: WatchCommand, state: WatchState): WatchEven
   }
 }
 
-export const watchDecider: Decider<WatchState, WatchCommand, WatchEvent> = { initialState: initialWatchState, evolve: evolveWatch, decide: decideWatch, types: watchEvents.typeSet };
+export const watchDecider: Decider<WatchState, WatchCommand, WatchEvent> = {
+  initialState: initialWatchState,
+  evolve: evolveWatch,
+  decide: decideWatch,
+  types: watchEvents.typeSet,
+};
 
 /**
  * The alert a completed check raises on a watch, if any (the `RaiseAlert` command's data):

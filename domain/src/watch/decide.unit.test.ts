@@ -24,7 +24,18 @@ const summary = (over: Partial<CheckSummary> = {}): CheckSummary => ({
   reusedChainEvidenceOf: null,
   ...over,
 });
-const watchData = { watchId, userId, address, chain: 'bitcoin' as const, network: 'bitcoin' as const, reference: 'ref-1', tags: ['vip'], intervalHours: 24, baseline: summary(), via: { kind: 'web' as const } };
+const watchData = {
+  watchId,
+  userId,
+  address,
+  chain: 'bitcoin' as const,
+  network: 'bitcoin' as const,
+  reference: 'ref-1',
+  tags: ['vip'],
+  intervalHours: 24,
+  baseline: summary(),
+  via: { kind: 'web' as const },
+};
 const watch: WatchCommand = { type: 'WatchWallet', data: watchData, metadata: { now } };
 const watched: WatchEvent = { type: 'WalletWatched', data: { ...watchData, nextDueAt: '2026-11-23T10:00:00.000Z', at: now } };
 const unwatched: WatchEvent = { type: 'WalletUnwatched', data: { watchId, userId, at: now } };
@@ -53,7 +64,12 @@ describe('UpdateWatch', () => {
   it('counts a new interval from now', () =>
     given([watched])
       .when({ type: 'UpdateWatch', data: { userId, intervalHours: 1 }, metadata: { now: later } })
-      .then([{ type: 'WatchUpdated', data: { watchId, userId, reference: 'ref-1', tags: ['vip'], intervalHours: 1, nextDueAt: '2026-11-23T11:00:30.000Z', at: later } }]));
+      .then([
+        {
+          type: 'WatchUpdated',
+          data: { watchId, userId, reference: 'ref-1', tags: ['vip'], intervalHours: 1, nextDueAt: '2026-11-23T11:00:30.000Z', at: later },
+        },
+      ]));
   it('keeps the next re-screen when only the tags change', () =>
     given([watched])
       .when({ type: 'UpdateWatch', data: { userId, tags: ['a'] }, metadata: { now: later } })
@@ -62,11 +78,20 @@ describe('UpdateWatch', () => {
     given([watched])
       .when({ type: 'UpdateWatch', data: { userId, reference: null }, metadata: { now: later } })
       .then([{ type: 'WatchUpdated', data: { watchId, userId, reference: null, tags: ['vip'], intervalHours: 24, nextDueAt: slot, at: later } }]));
-  it('records nothing when nothing changes', () => given([watched]).when({ type: 'UpdateWatch', data: { userId, reference: 'ref-1', tags: ['vip'], intervalHours: 24 }, metadata: { now: later } }).then([]));
+  it('records nothing when nothing changes', () =>
+    given([watched])
+      .when({ type: 'UpdateWatch', data: { userId, reference: 'ref-1', tags: ['vip'], intervalHours: 24 }, metadata: { now: later } })
+      .then([]));
   it("is not found for another user's watch, an unknown one or an unwatched one", () => {
-    given([watched]).when({ type: 'UpdateWatch', data: { userId: 'u-2', tags: [] }, metadata: { now } }).thenThrows(NotFound, monitoringMessages.notFound);
-    given([]).when({ type: 'UpdateWatch', data: { userId, tags: [] }, metadata: { now } }).thenThrows(NotFound, monitoringMessages.notFound);
-    given([watched, unwatched]).when({ type: 'UpdateWatch', data: { userId, tags: [] }, metadata: { now } }).thenThrows(NotFound, monitoringMessages.notFound);
+    given([watched])
+      .when({ type: 'UpdateWatch', data: { userId: 'u-2', tags: [] }, metadata: { now } })
+      .thenThrows(NotFound, monitoringMessages.notFound);
+    given([])
+      .when({ type: 'UpdateWatch', data: { userId, tags: [] }, metadata: { now } })
+      .thenThrows(NotFound, monitoringMessages.notFound);
+    given([watched, unwatched])
+      .when({ type: 'UpdateWatch', data: { userId, tags: [] }, metadata: { now } })
+      .thenThrows(NotFound, monitoringMessages.notFound);
   });
 });
 
@@ -76,7 +101,9 @@ describe('UnwatchWallet', () => {
     given([watched, unwatched]).when({ type: 'UnwatchWallet', data: { userId }, metadata: { now } }).then([]);
   });
   it("is not found for another user's watch or an unknown one", () => {
-    given([watched]).when({ type: 'UnwatchWallet', data: { userId: 'u-2' }, metadata: { now } }).thenThrows(NotFound, monitoringMessages.notFound);
+    given([watched])
+      .when({ type: 'UnwatchWallet', data: { userId: 'u-2' }, metadata: { now } })
+      .thenThrows(NotFound, monitoringMessages.notFound);
     given([]).when({ type: 'UnwatchWallet', data: { userId }, metadata: { now } }).thenThrows(NotFound, monitoringMessages.notFound);
   });
 });
@@ -89,10 +116,24 @@ describe('RequestRescreen and SkipRescreen', () => {
   });
   const requested: WatchEvent = {
     type: 'WatchRescreenRequested',
-    data: { watchId, userId, checkId: 'c-2', trigger: 'schedule', slot, charged: true, reusedChainEvidenceOf: null, listChange: null, nextDueAt: '2026-11-24T10:00:00.000Z', at: later },
+    data: {
+      watchId,
+      userId,
+      checkId: 'c-2',
+      trigger: 'schedule',
+      slot,
+      charged: true,
+      reusedChainEvidenceOf: null,
+      listChange: null,
+      nextDueAt: '2026-11-24T10:00:00.000Z',
+      at: later,
+    },
   };
   const skip: WatchCommand = { type: 'SkipRescreen', data: { slot, reason: 'No checks' }, metadata: { now: later } };
-  const skipped: WatchEvent = { type: 'WatchRescreenSkipped', data: { watchId, userId, slot, reason: 'No checks', nextDueAt: '2026-11-24T10:00:00.000Z', at: later } };
+  const skipped: WatchEvent = {
+    type: 'WatchRescreenSkipped',
+    data: { watchId, userId, slot, reason: 'No checks', nextDueAt: '2026-11-24T10:00:00.000Z', at: later },
+  };
 
   it('is due once the next slot has come, for an active watch only', () => {
     expect(isDue(state([watched]), slot)).toBe(true);
@@ -127,8 +168,28 @@ describe('RequestRescreen and SkipRescreen', () => {
   it('leaves the schedule alone for a list-change re-screen', () => {
     const change = { kind: 'ofac-import' as const, eventId: 'e-1', list: 'OFAC SDN', version: 'f00', at: later };
     given([watched])
-      .when({ type: 'RequestRescreen', data: { checkId: 'c-9', trigger: 'list-change', slot: null, charged: false, reusedChainEvidenceOf: 'c-1', listChange: change }, metadata: { now: later } })
-      .then([{ type: 'WatchRescreenRequested', data: { watchId, userId, checkId: 'c-9', trigger: 'list-change', slot: null, charged: false, reusedChainEvidenceOf: 'c-1', listChange: change, nextDueAt: slot, at: later } }]);
+      .when({
+        type: 'RequestRescreen',
+        data: { checkId: 'c-9', trigger: 'list-change', slot: null, charged: false, reusedChainEvidenceOf: 'c-1', listChange: change },
+        metadata: { now: later },
+      })
+      .then([
+        {
+          type: 'WatchRescreenRequested',
+          data: {
+            watchId,
+            userId,
+            checkId: 'c-9',
+            trigger: 'list-change',
+            slot: null,
+            charged: false,
+            reusedChainEvidenceOf: 'c-1',
+            listChange: change,
+            nextDueAt: slot,
+            at: later,
+          },
+        },
+      ]);
   });
 });
 
@@ -142,7 +203,9 @@ describe('RecordCheck and the alert it raises', () => {
     const recorded: WatchEvent = { type: 'WatchCheckRecorded', data: { watchId, userId, summary: newer, alertId: null, at: later } };
     given([watched]).when(record(newer)).then([recorded]);
     given([watched, recorded]).when(record(newer)).then([]);
-    given([watched, recorded]).when(record(summary({ checkId: 'c-0', requestedAt: '2026-11-20T00:00:00.000Z' }))).then([]);
+    given([watched, recorded])
+      .when(record(summary({ checkId: 'c-0', requestedAt: '2026-11-20T00:00:00.000Z' })))
+      .then([]);
   });
   it('records the alert the check raised', () => {
     const newer = summary({ checkId: 'c-2', requestedAt: '2026-11-23T10:00:00.000Z', level: 'High Risk' });
@@ -151,10 +214,15 @@ describe('RecordCheck and the alert it raises', () => {
       .then([{ type: 'WatchCheckRecorded', data: { watchId, userId, summary: newer, alertId: 'a-1', at: later } }]);
   });
   it('records nothing for an unwatched or unknown wallet', () => {
-    given([watched, unwatched]).when(record(summary({ checkId: 'c-2', requestedAt: later }))).then([]);
-    given([]).when(record(summary({ checkId: 'c-2', requestedAt: later }))).then([]);
+    given([watched, unwatched])
+      .when(record(summary({ checkId: 'c-2', requestedAt: later })))
+      .then([]);
+    given([])
+      .when(record(summary({ checkId: 'c-2', requestedAt: later })))
+      .then([]);
   });
-  it('raises nothing when the verdict is the same', () => expect(alertFor(state([watched]), summary({ checkId: 'c-2', requestedAt: later, score: 12 }), context)).toBeNull());
+  it('raises nothing when the verdict is the same', () =>
+    expect(alertFor(state([watched]), summary({ checkId: 'c-2', requestedAt: later, score: 12 }), context)).toBeNull());
   it('raises an alert with before, after and the new hit when a sanctions hit appears', () => {
     const after = summary({ checkId: 'c-2', requestedAt: later, score: 100, level: 'High Risk', status: 'Non-compliant', sanctionsHits: [hit] });
     expect(alertFor(state([watched]), after, context)).toEqual({
@@ -176,7 +244,9 @@ describe('RecordCheck and the alert it raises', () => {
   it('raises nothing for the check it compares with, one recorded already, or an older one', () => {
     const newer = summary({ checkId: 'c-2', requestedAt: later, level: 'High Risk' });
     expect(alertFor(state([watched]), summary({ level: 'High Risk' }), context)).toBeNull();
-    expect(alertFor(state([watched, { type: 'WatchCheckRecorded', data: { watchId, userId, summary: newer, alertId: null, at: later } }]), newer, context)).toBeNull();
+    expect(
+      alertFor(state([watched, { type: 'WatchCheckRecorded', data: { watchId, userId, summary: newer, alertId: null, at: later } }]), newer, context),
+    ).toBeNull();
     expect(alertFor(state([watched]), summary({ checkId: 'c-0', requestedAt: '2026-11-20T00:00:00.000Z', level: 'High Risk' }), context)).toBeNull();
   });
   it('raises nothing without a verdict to compare with, or for an unwatched wallet', () => {
@@ -197,7 +267,8 @@ describe('RecordCheck and the alert it raises', () => {
             expect(alerted.has(alert.checkId)).toBe(false);
             alerted.add(alert.checkId);
           }
-          for (const e of decideWatch({ type: 'RecordCheck', data: { summary: check, alertId: alert?.alertId ?? null }, metadata: { now: later } }, s)) s = evolveWatch(s, e);
+          for (const e of decideWatch({ type: 'RecordCheck', data: { summary: check, alertId: alert?.alertId ?? null }, metadata: { now: later } }, s))
+            s = evolveWatch(s, e);
         }
       }),
     );

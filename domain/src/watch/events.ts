@@ -45,7 +45,13 @@ export const walletWatchedSchema = z.object({
 });
 export type WalletWatched = z.infer<typeof walletWatchedSchema>;
 
-export const watchUpdatedSchema = z.object({ ...onWatch, reference: z.string().nullable(), tags: z.array(z.string()), intervalHours: z.number(), nextDueAt: z.string() });
+export const watchUpdatedSchema = z.object({
+  ...onWatch,
+  reference: z.string().nullable(),
+  tags: z.array(z.string()),
+  intervalHours: z.number(),
+  nextDueAt: z.string(),
+});
 export type WatchUpdated = z.infer<typeof watchUpdatedSchema>;
 
 export const walletUnwatchedSchema = z.object(onWatch);

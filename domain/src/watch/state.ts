@@ -63,7 +63,13 @@ export function evolveWatch(state: WatchState, event: WatchEvent): WatchState {
       return { ...state, status: 'unwatched', pendingCheckId: null };
     case 'WatchRescreenRequested':
       if (state.status === 'none') return state;
-      return { ...state, nextDueAt: event.data.nextDueAt, pendingCheckId: event.data.checkId, skipped: event.data.trigger === 'schedule' ? null : state.skipped, requested: remember(state.requested, event.data.checkId) };
+      return {
+        ...state,
+        nextDueAt: event.data.nextDueAt,
+        pendingCheckId: event.data.checkId,
+        skipped: event.data.trigger === 'schedule' ? null : state.skipped,
+        requested: remember(state.requested, event.data.checkId),
+      };
     case 'WatchRescreenSkipped':
       if (state.status === 'none') return state;
       return { ...state, nextDueAt: event.data.nextDueAt, skipped: { slot: event.data.slot, reason: event.data.reason, at: event.data.at } };

@@ -40,7 +40,10 @@ export const webhookDeliveryEvents = eventUnion([
   eventSchema('WebhookDeliveryScheduled', webhookDeliveryScheduledSchema),
   /** One dispatcher's claim on the next attempt, until the attempt's timeout and a margin have passed. */
   eventSchema('WebhookDeliveryClaimed', z.object({ ...onDelivery, attempt: z.number(), claimId: z.string(), until: z.string() })),
-  eventSchema('WebhookDeliveryAttempted', z.object({ ...onDelivery, attempt: z.number(), claimId: z.string(), ...attemptOutcomeSchema.shape, nextAttemptAt: z.string().nullable() })),
+  eventSchema(
+    'WebhookDeliveryAttempted',
+    z.object({ ...onDelivery, attempt: z.number(), claimId: z.string(), ...attemptOutcomeSchema.shape, nextAttemptAt: z.string().nullable() }),
+  ),
   eventSchema('WebhookRedeliveryRequested', z.object(onDelivery)),
   /** Not sent any more: its endpoint was deleted or disabled. */
   eventSchema('WebhookDeliveryAbandoned', z.object({ ...onDelivery, reason: z.string() })),

@@ -26,7 +26,19 @@ export const initialDeliveryState: DeliveryState = { status: 'none' };
 export function evolveDelivery(state: DeliveryState, event: WebhookDeliveryEvent): DeliveryState {
   if (event.type === 'WebhookDeliveryScheduled') {
     const d = event.data;
-    return { status: 'pending', deliveryId: d.deliveryId, userId: d.userId, endpointId: d.endpointId, eventType: d.eventType, body: d.body, createdAt: d.at, attempts: 0, failedInRow: 0, nextAttemptAt: d.at, claim: null };
+    return {
+      status: 'pending',
+      deliveryId: d.deliveryId,
+      userId: d.userId,
+      endpointId: d.endpointId,
+      eventType: d.eventType,
+      body: d.body,
+      createdAt: d.at,
+      attempts: 0,
+      failedInRow: 0,
+      nextAttemptAt: d.at,
+      claim: null,
+    };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -35,7 +47,14 @@ export function evolveDelivery(state: DeliveryState, event: WebhookDeliveryEvent
     case 'WebhookDeliveryAttempted': {
       const d = event.data;
       if (d.ok) return { ...state, status: 'succeeded', attempts: state.attempts + 1, failedInRow: 0, nextAttemptAt: null, claim: null };
-      return { ...state, status: d.nextAttemptAt ? 'pending' : 'failed', attempts: state.attempts + 1, failedInRow: state.failedInRow + 1, nextAttemptAt: d.nextAttemptAt, claim: null };
+      return {
+        ...state,
+        status: d.nextAttemptAt ? 'pending' : 'failed',
+        attempts: state.attempts + 1,
+        failedInRow: state.failedInRow + 1,
+        nextAttemptAt: d.nextAttemptAt,
+        claim: null,
+      };
     }
     case 'WebhookRedeliveryRequested':
       return { ...state, status: 'pending', failedInRow: 0, nextAttemptAt: event.data.at, claim: null };

@@ -66,7 +66,12 @@ export function decideWebhookEndpoint(command: WebhookEndpointCommand, state: We
       if (endpoint.enabledSince > failingSince) return [];
       if (millisecondsBetween(failingSince, at) < DISABLE_AFTER_FAILING_MS) return [];
       const days = Math.round(DISABLE_AFTER_FAILING_MS / 86_400_000);
-      return [{ type: 'WebhookEndpointDisabled', data: { userId: state.userId, endpointId: endpoint.endpointId, reason: `Every delivery failed for ${days} days`, failingSince, at } }];
+      return [
+        {
+          type: 'WebhookEndpointDisabled',
+          data: { userId: state.userId, endpointId: endpoint.endpointId, reason: `Every delivery failed for ${days} days`, failingSince, at },
+        },
+      ];
     }
     default: {
       const _exhaustive: never = command;

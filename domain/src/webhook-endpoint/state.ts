@@ -36,16 +36,41 @@ export function evolveEndpoints(state: WebhookEndpointsState, event: WebhookEndp
   switch (event.type) {
     case 'WebhookEndpointCreated': {
       const c = event.data;
-      return put({ endpointId: c.endpointId, url: c.url, description: c.description, events: c.events, enabled: true, disabledReason: null, secret: c.secret, previousSecret: null, previousSecretUntil: null, createdAt: c.at, updatedAt: c.at, enabledSince: c.at });
+      return put({
+        endpointId: c.endpointId,
+        url: c.url,
+        description: c.description,
+        events: c.events,
+        enabled: true,
+        disabledReason: null,
+        secret: c.secret,
+        previousSecret: null,
+        previousSecretUntil: null,
+        createdAt: c.at,
+        updatedAt: c.at,
+        enabledSince: c.at,
+      });
     }
     case 'WebhookEndpointUpdated': {
       if (!existing) return state;
       const c = event.data.changes;
-      return put({ ...existing, ...c, ...(c.enabled !== undefined ? { disabledReason: null } : {}), ...(c.enabled === true ? { enabledSince: d.at } : {}), updatedAt: d.at });
+      return put({
+        ...existing,
+        ...c,
+        ...(c.enabled !== undefined ? { disabledReason: null } : {}),
+        ...(c.enabled === true ? { enabledSince: d.at } : {}),
+        updatedAt: d.at,
+      });
     }
     case 'WebhookEndpointSecretRotated':
       if (!existing) return state;
-      return put({ ...existing, secret: event.data.secret, previousSecret: existing.secret, previousSecretUntil: plusMilliseconds(d.at, PREVIOUS_SECRET_MS), updatedAt: d.at });
+      return put({
+        ...existing,
+        secret: event.data.secret,
+        previousSecret: existing.secret,
+        previousSecretUntil: plusMilliseconds(d.at, PREVIOUS_SECRET_MS),
+        updatedAt: d.at,
+      });
     case 'WebhookEndpointDisabled':
       if (!existing) return state;
       return put({ ...existing, enabled: false, disabledReason: event.data.reason, updatedAt: d.at });
@@ -62,5 +87,7 @@ export function evolveEndpoints(state: WebhookEndpointsState, event: WebhookEndp
 
 /** The secrets that sign a message sent at `now`: the current one, and the previous one for 24 h after a rotation. */
 export function signingSecrets(endpoint: StoredEndpoint, now: string): string[] {
-  return endpoint.previousSecret && endpoint.previousSecretUntil && now < endpoint.previousSecretUntil ? [endpoint.secret, endpoint.previousSecret] : [endpoint.secret];
+  return endpoint.previousSecret && endpoint.previousSecretUntil && now < endpoint.previousSecretUntil
+    ? [endpoint.secret, endpoint.previousSecret]
+    : [endpoint.secret];
 }

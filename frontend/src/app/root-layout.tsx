@@ -12,7 +12,10 @@ const APP_NAME = 'WalletScreen';
 /** Every screen: the document title from the deepest route that names one, scroll restoration. */
 export function RootLayout() {
   const matches = useMatches();
-  const title = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
+  const title = [...matches]
+    .reverse()
+    .map((m) => (m.handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
   useEffect(() => {
     document.title = title ? `${title} · ${APP_NAME}` : `${APP_NAME}: crypto wallet AML screening`;
   }, [title]);

@@ -4,18 +4,7 @@
  */
 import { createTheme, darken, lighten, luminance, type CSSVariablesResolver, type MantineColorsTuple, type MantineTheme } from '@mantine/core';
 
-const accent: MantineColorsTuple = [
-  '#eef2ff',
-  '#e0e7ff',
-  '#c7d2fe',
-  '#a5b4fc',
-  '#818cf8',
-  '#6366f1',
-  '#4f46e5',
-  '#4338ca',
-  '#3730a3',
-  '#312e81',
-];
+const accent: MantineColorsTuple = ['#eef2ff', '#e0e7ff', '#c7d2fe', '#a5b4fc', '#818cf8', '#6366f1', '#4f46e5', '#4338ca', '#3730a3', '#312e81'];
 
 export const theme = createTheme({
   primaryColor: 'accent',
@@ -25,8 +14,7 @@ export const theme = createTheme({
   focusRing: 'auto',
   cursorType: 'pointer',
   respectReducedMotion: true,
-  fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   fontFamilyMonospace: 'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace',
   headings: {
     fontWeight: '650',
@@ -43,7 +31,10 @@ export const theme = createTheme({
     Drawer: { defaultProps: { returnFocus: true, trapFocus: true, closeButtonProps: { 'aria-label': 'Close' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A notification's message is Mantine's gray-6 under a title (3.3:1 on white): the raised dimmed colour reads at AA.
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } }, styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    },
   },
 });
 

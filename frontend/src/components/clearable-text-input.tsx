@@ -15,14 +15,8 @@ export function ClearableTextInput({ onClear, value, rightSection, ...props }: C
     <TextInput
       {...props}
       value={value}
-      rightSectionPointerEvents={hasValue && !props.disabled ? "all" : props.rightSectionPointerEvents}
-      rightSection={
-        hasValue && !props.disabled ? (
-          <CloseButton size="sm" aria-label="Clear input" onClick={onClear} />
-        ) : (
-          rightSection
-        )
-      }
+      rightSectionPointerEvents={hasValue && !props.disabled ? 'all' : props.rightSectionPointerEvents}
+      rightSection={hasValue && !props.disabled ? <CloseButton size="sm" aria-label="Clear input" onClick={onClear} /> : rightSection}
     />
   );
 }

@@ -11,7 +11,13 @@ export const PARTIAL_TITLE = 'Some evidence could not be gathered';
  */
 export function MissingEvidenceAlert({ incomplete, missing, testId }: { incomplete: boolean; missing: string[]; testId: string }) {
   return (
-    <Alert variant="outline" color="dark" icon={<IconCircleDashed size={20} aria-hidden="true" />} title={incomplete ? INCOMPLETE_TITLE : PARTIAL_TITLE} data-testid={testId}>
+    <Alert
+      variant="outline"
+      color="dark"
+      icon={<IconCircleDashed size={20} aria-hidden="true" />}
+      title={incomplete ? INCOMPLETE_TITLE : PARTIAL_TITLE}
+      data-testid={testId}
+    >
       <Stack gap={6}>
         <Text size="sm">
           {incomplete

@@ -1,13 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconCircleCheck,
-  IconCircleDashed,
-  IconCircleX,
-  IconHelpCircle,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconCircleDashed, IconCircleX, IconHelpCircle, type Icon } from '@tabler/icons-react';
 import type { AmlStatusKind, LinkedWallet, RiskLevel } from '@walletscreen/contracts';
 import classes from './tone.module.css';
 

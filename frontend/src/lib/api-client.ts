@@ -205,7 +205,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function send(method: string, path: string, req: RequestOptions<unknown>, accept: string): Promise<Response> {
     // A read (or a download, such as a stored check's PDF) carries the newest consistency token this
     // browser has seen: it shows this browser's own writes. Writes carry none: they never wait.
-    const headers: Record<string, string> = { Accept: accept, ...(method === 'GET' || accept !== 'application/json' ? consistencyHeaders() : {}), ...req.headers };
+    const headers: Record<string, string> = {
+      Accept: accept,
+      ...(method === 'GET' || accept !== 'application/json' ? consistencyHeaders() : {}),
+      ...req.headers,
+    };
     const token = req.auth === false ? null : readSession(storage).token;
     if (token) headers.Authorization = `Bearer ${token}`;
     if (req.body !== undefined) headers['Content-Type'] = 'application/json';

@@ -272,18 +272,33 @@ describe('an upload', () => {
   };
 
   it('sends the file as the raw body with the token and query, reports progress, and returns the body', async () => {
-    const fake = fakeUpload({ status: 200, body: { result: 'imported' }, progress: [[4, 10], [10, 10]] });
+    const fake = fakeUpload({
+      status: 200,
+      body: { result: 'imported' },
+      progress: [
+        [4, 10],
+        [10, 10],
+      ],
+    });
     const { api } = uploader(signedIn('admin'), fake);
     const progress: Array<[number, number]> = [];
-    const body = await api.upload('/admin/sanctions/upload', file, { query: { file_name: 'SDN.XML', allow_older: undefined }, onProgress: (a, b) => progress.push([a, b]) });
+    const body = await api.upload('/admin/sanctions/upload', file, {
+      query: { file_name: 'SDN.XML', allow_older: undefined },
+      onProgress: (a, b) => progress.push([a, b]),
+    });
     expect(body).toEqual({ result: 'imported' });
     expect(fake.sent).toMatchObject({ method: 'POST', url: '/api/admin/sanctions/upload?file_name=SDN.XML', body: file });
     expect(fake.sent.headers).toEqual({ Accept: 'application/json', 'Content-Type': 'application/octet-stream', Authorization: 'Bearer tok' });
-    expect(progress).toEqual([[4, 10], [10, 10]]);
+    expect(progress).toEqual([
+      [4, 10],
+      [10, 10],
+    ]);
   });
 
-  it('fails with the server\'s sentence, applying the session rules', async () => {
-    const conflict = await failure(uploader(signedIn('admin'), fakeUpload({ status: 409, body: { error: 'This SDN.XML was published earlier.' } })).api.upload('/x', file));
+  it("fails with the server's sentence, applying the session rules", async () => {
+    const conflict = await failure(
+      uploader(signedIn('admin'), fakeUpload({ status: 409, body: { error: 'This SDN.XML was published earlier.' } })).api.upload('/x', file),
+    );
     expect(conflict).toMatchObject({ status: 409, message: 'This SDN.XML was published earlier.', isClientError: true });
     const storage = signedIn('admin');
     const { api, navigate } = uploader(storage, fakeUpload({ status: 403, body: { error: 'Admins only' } }));
@@ -297,11 +312,10 @@ describe('an upload', () => {
   });
 });
 
-
 describe('read-your-writes', () => {
   afterEach(() => resetConsistencyTokens());
 
-  it("sends the newest consistency token an answer carried with every later read, and never with a write", async () => {
+  it('sends the newest consistency token an answer carried with every later read, and never with a write', async () => {
     const write = server(200, { ok: true }, { 'Consistency-Token': '41' });
     const api = createApiClient({ baseUrl: '/api', storage: signedIn(), navigate: jest.fn(), fetch: write.fetch });
     await api.get('/before');
@@ -317,7 +331,7 @@ describe('read-your-writes', () => {
     expect(older.sent.map(token)).toEqual(['41', null, '41']);
   });
 
-  it('takes a settled check\'s token from its socket message, and ignores what is not a token', () => {
+  it("takes a settled check's token from its socket message, and ignores what is not a token", () => {
     noteConsistencyToken('12');
     noteConsistencyToken('abc');
     noteConsistencyToken(undefined);

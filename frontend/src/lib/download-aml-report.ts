@@ -15,7 +15,6 @@ export const downloadMessages = {
   contactSupport: 'Please try again or contact support.',
 } as const;
 
-
 /** A download refused before or after the call: the message is one of `downloadMessages`. */
 export class DownloadError extends Error {
   override readonly name = 'DownloadError';

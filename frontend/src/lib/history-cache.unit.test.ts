@@ -41,7 +41,11 @@ function seeded() {
   return client;
 }
 
-const listOf = (client: QueryClient, key: readonly unknown[]) => client.getQueryData<InfiniteData<HistoryItem[], number>>(key)!.pages.flat().map((r) => r.id);
+const listOf = (client: QueryClient, key: readonly unknown[]) =>
+  client
+    .getQueryData<InfiniteData<HistoryItem[], number>>(key)!
+    .pages.flat()
+    .map((r) => r.id);
 
 describe('a settled check in the History cache', () => {
   it("goes at the top of the user's unfiltered History at once, with its Details", () => {
@@ -61,7 +65,11 @@ describe('a settled check in the History cache', () => {
       access: 'Premium',
       status: 'completed',
     });
-    expect(client.getQueryData(historyItemQueryKey('user', 'c-new'))).toMatchObject({ sanctions: 'Listed on OFAC SDN', linked_wallets: ['0xabc'], aml_report: '1. Overview' });
+    expect(client.getQueryData(historyItemQueryKey('user', 'c-new'))).toMatchObject({
+      sanctions: 'Listed on OFAC SDN',
+      linked_wallets: ['0xabc'],
+      aml_report: '1. Overview',
+    });
   });
 
   it('is not listed twice when the list already has it', () => {
@@ -81,6 +89,9 @@ describe('a settled check in the History cache', () => {
 
   it('dates the row by the analysis, or by now when the analysis has no time', () => {
     const now = new Date('2026-02-01T10:00:00.000Z');
-    expect(historyDetailOf({ ...check, analysis: { ...analysis, created_at: '' } }, now)).toMatchObject({ created_at: '01.02.26 10:00', created_at_iso: '2026-02-01T10:00:00.000Z' });
+    expect(historyDetailOf({ ...check, analysis: { ...analysis, created_at: '' } }, now)).toMatchObject({
+      created_at: '01.02.26 10:00',
+      created_at_iso: '2026-02-01T10:00:00.000Z',
+    });
   });
 });

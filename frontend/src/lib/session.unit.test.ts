@@ -248,8 +248,18 @@ describe('the session guards', () => {
 describe('a visitor of the public pages', () => {
   it('is sent to their area when signed in: a user to the dashboard and straight to the checker, an admin to the admin area', () => {
     const expiry = String(NOW + 60_000);
-    expect(signedInArea(readSession(storageWith({ token: 't', expiration: expiry })), NOW)).toEqual({ kind: 'user', label: 'Dashboard', home: '/dashboard', checkWallet: '/dashboard/wallet-checker' });
-    expect(signedInArea(readSession(storageWith({ token: 't', expiration: expiry, role: 'admin' })), NOW)).toEqual({ kind: 'admin', label: 'Admin', home: '/admin', checkWallet: null });
+    expect(signedInArea(readSession(storageWith({ token: 't', expiration: expiry })), NOW)).toEqual({
+      kind: 'user',
+      label: 'Dashboard',
+      home: '/dashboard',
+      checkWallet: '/dashboard/wallet-checker',
+    });
+    expect(signedInArea(readSession(storageWith({ token: 't', expiration: expiry, role: 'admin' })), NOW)).toEqual({
+      kind: 'admin',
+      label: 'Admin',
+      home: '/admin',
+      checkWallet: null,
+    });
   });
 
   it('is not signed in without a token or after the expiry', () => {

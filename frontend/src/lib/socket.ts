@@ -14,7 +14,14 @@
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { noteConsistencyToken } from './consistency';
-import { ACCOUNT_BLOCKED, accountBlockedMessageSchema, accountMessages, BATCH_PROGRESS, type BatchProgressMessage, type CheckProgress } from '@walletscreen/contracts';
+import {
+  ACCOUNT_BLOCKED,
+  accountBlockedMessageSchema,
+  accountMessages,
+  BATCH_PROGRESS,
+  type BatchProgressMessage,
+  type CheckProgress,
+} from '@walletscreen/contracts';
 import { currentSocket, holdSocket } from './socket-connection';
 
 export const SOCKET_PATH = '/socket.io';

@@ -9,9 +9,7 @@ export interface SentRequest {
   body: unknown;
 }
 
-export type Canned =
-  | { status: number; json?: unknown; contentType?: string; bytes?: string }
-  | { networkError: true };
+export type Canned = { status: number; json?: unknown; contentType?: string; bytes?: string } | { networkError: true };
 
 function respond(answer: Canned): Response {
   if ('networkError' in answer) throw new TypeError('Failed to fetch');
@@ -32,7 +30,7 @@ export function installFakeServer(...answers: Canned[]) {
   const sent: SentRequest[] = [];
   const original = globalThis.fetch;
   let next = 0;
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const raw = init?.body;
     sent.push({
       url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
@@ -42,7 +40,7 @@ export function installFakeServer(...answers: Canned[]) {
     });
     const answer = answers[Math.min(next++, answers.length - 1)]!;
     return respond(answer);
-  });
+  };
   return {
     sent,
     restore: () => {

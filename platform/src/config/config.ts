@@ -17,7 +17,10 @@ const url = (protocols: string[]) =>
 
 /** A plan as PLANS configures it: price in the currency's units (49.00), an optional Stripe Price to charge. */
 export const planConfigSchema = z.object({
-  id: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'id must be 1 to 64 letters, digits, "_" or "-"' }),
+  id: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'id must be 1 to 64 letters, digits, "_" or "-"' }),
   name: z.string().trim().min(1, { error: 'name is required' }).max(100),
   checks: z.number({ error: 'checks must be a number' }).int({ error: 'checks must be a whole number' }).min(1).max(1_000_000),
   price: z
@@ -108,10 +111,21 @@ export const envSchema = z
     FEEDS_ENABLED: optionalText.pipe(
       z
         .string()
-        .transform((v) => (v.trim().toLowerCase() === 'none' ? [] : v.split(',').map((id) => id.trim()).filter(Boolean)))
+        .transform((v) =>
+          v.trim().toLowerCase() === 'none'
+            ? []
+            : v
+                .split(',')
+                .map((id) => id.trim())
+                .filter(Boolean),
+        )
         .superRefine((ids, ctx) => {
           const unknown = ids.filter((id) => !(feedIds as readonly string[]).includes(id));
-          if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown feed ${unknown.map((id) => `"${id}"`).join(', ')}: must be a comma list of ${feedIds.join(', ')}, or none` });
+          if (unknown.length > 0)
+            ctx.addIssue({
+              code: 'custom',
+              message: `unknown feed ${unknown.map((id) => `"${id}"`).join(', ')}: must be a comma list of ${feedIds.join(', ')}, or none`,
+            });
         })
         .transform((ids) => ids as FeedId[])
         .optional(),
@@ -120,7 +134,10 @@ export const envSchema = z
     FEED_URLS: optionalText.transform((v, ctx): Partial<Record<FeedId, string>> | undefined => {
       if (v === undefined) return undefined;
       const urls: Partial<Record<FeedId, string>> = {};
-      for (const pair of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+      for (const pair of v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         const at = pair.indexOf('=');
         const id = pair.slice(0, Math.max(at, 0)).trim();
         const address = pair.slice(at + 1).trim();
@@ -156,7 +173,8 @@ export const envSchema = z
       .default('high-risk')
       .pipe(
         z.enum(['high-risk', 'all', 'off'], {
-          error: 'must be high-risk (closing a case of a High Risk, Non-compliant or Incomplete check needs a second person; the default), all (every case) or off (nobody needs one)',
+          error:
+            'must be high-risk (closing a case of a High Risk, Non-compliant or Incomplete check needs a second person; the default), all (every case) or off (nobody needs one)',
         }),
       ),
     // Webhooks: private, loopback and link-local destinations are refused unless this is set (a network of your own).
@@ -177,18 +195,37 @@ export const envSchema = z
     KAFKA_BROKERS: optionalText.pipe(
       z
         .string()
-        .transform((v) => v.split(',').map((b) => b.trim()).filter(Boolean))
-        .pipe(z.array(z.string().regex(/^[A-Za-z0-9.\-_[\]:]+:\d{1,5}$/, { error: 'must be host:port, comma-separated (e.g. kafka-1:9092,kafka-2:9092)' })).min(1))
+        .transform((v) =>
+          v
+            .split(',')
+            .map((b) => b.trim())
+            .filter(Boolean),
+        )
+        .pipe(
+          z.array(z.string().regex(/^[A-Za-z0-9.\-_[\]:]+:\d{1,5}$/, { error: 'must be host:port, comma-separated (e.g. kafka-1:9092,kafka-2:9092)' })).min(1),
+        )
         .optional(),
     ),
-    KAFKA_CLIENT_ID: z.string().trim().regex(/^[A-Za-z0-9._-]{1,100}$/, { error: 'must be 1 to 100 letters, digits, ".", "_" or "-"' }).default('walletscreen'),
-    KAFKA_TOPIC_PREFIX: z.string().trim().regex(/^[A-Za-z0-9._-]{1,100}$/, { error: 'must be 1 to 100 letters, digits, ".", "_" or "-"' }).default('walletscreen'),
+    KAFKA_CLIENT_ID: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]{1,100}$/, { error: 'must be 1 to 100 letters, digits, ".", "_" or "-"' })
+      .default('walletscreen'),
+    KAFKA_TOPIC_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]{1,100}$/, { error: 'must be 1 to 100 letters, digits, ".", "_" or "-"' })
+      .default('walletscreen'),
     KAFKA_PARTITIONS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(6),
     KAFKA_SESSION_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(1_000).max(300_000).default(10_000),
     // How long the relay's lease lasts unrenewed: a standby relay takes over this long after the active one died.
     RELAY_LEASE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1_000).max(300_000).default(10_000),
     MONGO_URL: url(['mongodb:', 'mongodb+srv:']),
-    MONGO_DATABASE: z.string().trim().regex(/^[A-Za-z0-9_-]{1,63}$/, { error: 'must be 1 to 63 letters, digits, "_" or "-"' }).default('walletscreen'),
+    MONGO_DATABASE: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,63}$/, { error: 'must be 1 to 63 letters, digits, "_" or "-"' })
+      .default('walletscreen'),
     SQLITE_POLL_MS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(60_000).default(500),
   })
   .superRefine((env, ctx) => {

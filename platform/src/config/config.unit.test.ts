@@ -32,7 +32,10 @@ describe('configuration', () => {
   it('refreshes the OFAC list daily by default; 0 turns it off; the URL must be http(s)', () => {
     expect(parseEnv({}).SANCTIONS_SYNC_INTERVAL_HOURS).toBe(24);
     expect(parseEnv({}).OFAC_SDN_URL).toBeUndefined();
-    expect(parseEnv({ SANCTIONS_SYNC_INTERVAL_HOURS: '0', OFAC_SDN_URL: 'https://lists.example/sdn.xml' })).toMatchObject({ SANCTIONS_SYNC_INTERVAL_HOURS: 0, OFAC_SDN_URL: 'https://lists.example/sdn.xml' });
+    expect(parseEnv({ SANCTIONS_SYNC_INTERVAL_HOURS: '0', OFAC_SDN_URL: 'https://lists.example/sdn.xml' })).toMatchObject({
+      SANCTIONS_SYNC_INTERVAL_HOURS: 0,
+      OFAC_SDN_URL: 'https://lists.example/sdn.xml',
+    });
     expect(() => parseEnv({ SANCTIONS_SYNC_INTERVAL_HOURS: '-1' })).toThrow(/SANCTIONS_SYNC_INTERVAL_HOURS/);
     expect(() => parseEnv({ OFAC_SDN_URL: 'ftp://lists.example/sdn.xml' })).toThrow(/OFAC_SDN_URL/);
   });
@@ -42,7 +45,9 @@ describe('configuration', () => {
     expect(parseEnv({ FEEDS_ENABLED: '' }).FEEDS_ENABLED).toBeUndefined();
     expect(parseEnv({ FEEDS_ENABLED: ' ethereum-darklist , opensanctions-crypto' }).FEEDS_ENABLED).toEqual(['ethereum-darklist', 'opensanctions-crypto']);
     expect(parseEnv({ FEEDS_ENABLED: 'none' }).FEEDS_ENABLED).toEqual([]);
-    expect(() => parseEnv({ FEEDS_ENABLED: 'ethereum-darklist,opensanctions' })).toThrow(/FEEDS_ENABLED: unknown feed "opensanctions": must be a comma list of/);
+    expect(() => parseEnv({ FEEDS_ENABLED: 'ethereum-darklist,opensanctions' })).toThrow(
+      /FEEDS_ENABLED: unknown feed "opensanctions": must be a comma list of/,
+    );
   });
 
   it('takes mirrors of feeds as FEED_URLS (feed-id=URL, comma-separated)', () => {
@@ -51,8 +56,12 @@ describe('configuration', () => {
       'ethereum-darklist': 'https://mirror.example/darklist.json',
       'opensanctions-crypto': 'http://10.0.0.5/os.json',
     });
-    expect(() => parseEnv({ FEED_URLS: 'darklist=https://mirror.example/d.json' })).toThrow(/FEED_URLS: "darklist=https:\/\/mirror\.example\/d\.json" is not feed-id=URL/);
-    expect(() => parseEnv({ FEED_URLS: 'ethereum-darklist=ftp://mirror.example/d.json' })).toThrow(/FEED_URLS: the URL of ethereum-darklist must start with http/);
+    expect(() => parseEnv({ FEED_URLS: 'darklist=https://mirror.example/d.json' })).toThrow(
+      /FEED_URLS: "darklist=https:\/\/mirror\.example\/d\.json" is not feed-id=URL/,
+    );
+    expect(() => parseEnv({ FEED_URLS: 'ethereum-darklist=ftp://mirror.example/d.json' })).toThrow(
+      /FEED_URLS: the URL of ethereum-darklist must start with http/,
+    );
   });
 
   it('has contact addresses for the public pages: CONTACT_EMAIL with a default, SALES_EMAIL optional; each must be an e-mail', () => {
@@ -60,7 +69,10 @@ describe('configuration', () => {
       expect(parseEnv(env).CONTACT_EMAIL).toBe('compliance@walletscreen.example');
       expect(parseEnv(env).SALES_EMAIL).toBeUndefined();
     }
-    expect(parseEnv({ CONTACT_EMAIL: ' hello@desk.example ', SALES_EMAIL: 'deals@desk.example' })).toMatchObject({ CONTACT_EMAIL: 'hello@desk.example', SALES_EMAIL: 'deals@desk.example' });
+    expect(parseEnv({ CONTACT_EMAIL: ' hello@desk.example ', SALES_EMAIL: 'deals@desk.example' })).toMatchObject({
+      CONTACT_EMAIL: 'hello@desk.example',
+      SALES_EMAIL: 'deals@desk.example',
+    });
     expect(() => parseEnv({ CONTACT_EMAIL: 'desk.example' })).toThrow(/CONTACT_EMAIL: must be an e-mail address/);
     expect(() => parseEnv({ SALES_EMAIL: 'sales at desk' })).toThrow(/SALES_EMAIL: must be an e-mail address/);
   });

@@ -19,7 +19,10 @@ describe('PLANS', () => {
   });
   it('reads PURCHASE_EXPIRY_DAYS (default 365) and the Stripe settings', () => {
     expect(parseEnv({}).PURCHASE_EXPIRY_DAYS).toBe(365);
-    expect(parseEnv({ PURCHASE_EXPIRY_DAYS: '30', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toMatchObject({ PURCHASE_EXPIRY_DAYS: 30, STRIPE_SECRET_KEY: 'sk_test_1' });
+    expect(parseEnv({ PURCHASE_EXPIRY_DAYS: '30', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toMatchObject({
+      PURCHASE_EXPIRY_DAYS: 30,
+      STRIPE_SECRET_KEY: 'sk_test_1',
+    });
     expect(() => parseEnv({ STRIPE_API_BASE: 'ftp://x' })).toThrow(/STRIPE_API_BASE/);
   });
 });

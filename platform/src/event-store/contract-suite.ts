@@ -74,9 +74,7 @@ export function eventStoreContract(adapter: string, options: EventStoreContractO
 
     it('lets exactly one of many concurrent appends at the same revision win', async () => {
       await store.append(s('a'), [ev('A')], { expectedRevision: 'no-stream' });
-      const results = await Promise.allSettled(
-        Array.from({ length: 20 }, (_, i) => store.append(s('a'), [ev('B', { i })], { expectedRevision: 0 })),
-      );
+      const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => store.append(s('a'), [ev('B', { i })], { expectedRevision: 0 })));
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       expect(rejected.every((r) => r.reason instanceof WrongExpectedRevision)).toBe(true);

@@ -118,13 +118,25 @@ export async function verifyChain(source: ChainSource, options: { pageSize?: num
           actual: e.position,
         });
       }
-      if (!e.hash) return fail({ kind: 'missing-hash', ...at(e), message: 'the event has no hash: it was written behind the store\'s back', actual: null });
+      if (!e.hash) return fail({ kind: 'missing-hash', ...at(e), message: "the event has no hash: it was written behind the store's back", actual: null });
       if (e.prevHash !== undefined && e.prevHash !== prevHash) {
-        return fail({ kind: 'broken-link', ...at(e), message: 'the previous hash recorded with this event is not the hash of the event before it', expected: prevHash, actual: e.prevHash ?? null });
+        return fail({
+          kind: 'broken-link',
+          ...at(e),
+          message: 'the previous hash recorded with this event is not the hash of the event before it',
+          expected: prevHash,
+          actual: e.prevHash ?? null,
+        });
       }
       const computed = eventHash(prevHash, e);
       if (computed !== e.hash) {
-        return fail({ kind: 'hash-mismatch', ...at(e), message: 'the event does not hash to its recorded hash: its content was altered', expected: e.hash, actual: computed });
+        return fail({
+          kind: 'hash-mismatch',
+          ...at(e),
+          message: 'the event does not hash to its recorded hash: its content was altered',
+          expected: e.hash,
+          actual: computed,
+        });
       }
       prevHash = e.hash;
       prevPosition = e.position;

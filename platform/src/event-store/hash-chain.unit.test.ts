@@ -20,17 +20,29 @@ describe('canonicalJson', () => {
   it('renders generated values exactly as the renderer every existing chain was hashed with did', () => {
     // Undefined members and items, Dates (toJSON), keys in any order and any code units, -0, big and tiny numbers.
     const value = fc.letrec((tie) => ({
-      any: fc.oneof({ depthSize: 'small' }, fc.jsonValue(), tie('object'), tie('array'), fc.constant(undefined), fc.date({ noInvalidDate: true }), fc.double({ noNaN: true, noDefaultInfinity: true })),
+      any: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue(),
+        tie('object'),
+        tie('array'),
+        fc.constant(undefined),
+        fc.date({ noInvalidDate: true }),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+      ),
       object: fc.dictionary(fc.string({ unit: 'binary' }), tie('any'), { maxKeys: 6 }),
       array: fc.array(tie('any'), { maxLength: 5 }),
     })).any;
-    fc.assert(fc.property(value, (v) => expect(canonicalJson(v)).toBe(earlierRender(v) ?? 'null')), { numRuns: 500 });
+    fc.assert(
+      fc.property(value, (v) => expect(canonicalJson(v)).toBe(earlierRender(v) ?? 'null')),
+      { numRuns: 500 },
+    );
   });
 });
 
 /** The recursive renderer of the chain up to issue 13, kept as the reference the stored hashes were computed with. */
 function earlierRender(value: unknown): string | undefined {
-  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') value = (value as { toJSON: () => unknown }).toJSON();
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    value = (value as { toJSON: () => unknown }).toJSON();
   if (value === null) return 'null';
   switch (typeof value) {
     case 'string':
@@ -74,14 +86,22 @@ const source = (events: RecordedEvent[], lastAssigned?: number): ChainSource => 
 describe('the hash chain', () => {
   it('hashes the previous hash followed by the canonical event', () => {
     const e = chain(1)[0]!;
-    expect(canonicalEvent(e)).toBe('{"data":{"i":1,"userId":"1"},"id":"e-1","metadata":{},"position":1,"recordedAt":"2026-11-22T10:00:00.000Z","revision":0,"streamId":"user-1","type":"UserRegistered"}');
+    expect(canonicalEvent(e)).toBe(
+      '{"data":{"i":1,"userId":"1"},"id":"e-1","metadata":{},"position":1,"recordedAt":"2026-11-22T10:00:00.000Z","revision":0,"streamId":"user-1","type":"UserRegistered"}',
+    );
     expect(e.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(eventHash(GENESIS_HASH, { ...e, recordedAt: '2026-11-22T10:00:00.001Z' })).not.toBe(e.hash);
   });
 
   it('verifies an intact chain and reports its count and head', async () => {
     const events = chain(5);
-    await expect(verifyChain(source(events, 5), { pageSize: 2 })).resolves.toEqual({ ok: true, count: 5, headPosition: 5, headHash: events[4]!.hash, problem: null });
+    await expect(verifyChain(source(events, 5), { pageSize: 2 })).resolves.toEqual({
+      ok: true,
+      count: 5,
+      headPosition: 5,
+      headHash: events[4]!.hash,
+      problem: null,
+    });
     await expect(verifyChain(source([]))).resolves.toMatchObject({ ok: true, count: 0, headHash: GENESIS_HASH });
   });
 
@@ -89,7 +109,12 @@ describe('the hash chain', () => {
     const events = chain(5);
     events[2] = { ...events[2]!, data: { i: 3, userId: '2' } };
     const result = await verifyChain(source(events));
-    expect(result).toMatchObject({ ok: false, count: 2, headPosition: 2, problem: { kind: 'hash-mismatch', position: 3, streamId: 'user-1', type: 'UserRegistered', eventId: 'e-3' } });
+    expect(result).toMatchObject({
+      ok: false,
+      count: 2,
+      headPosition: 2,
+      problem: { kind: 'hash-mismatch', position: 3, streamId: 'user-1', type: 'UserRegistered', eventId: 'e-3' },
+    });
   });
 
   it('names the event after a removed one, with the missing position', async () => {

@@ -113,7 +113,10 @@ it('handles events of different streams at once and moves its checkpoint only pa
     },
   });
   const positions: number[] = [];
-  for (let i = 0; i < 4; i++) positions.push((await s.eventStore.append(`slow-${randomUUID()}`, [{ id: randomUUID(), type: 'Slow', data: { i } }], { expectedRevision: 'no-stream' })).position);
+  for (let i = 0; i < 4; i++)
+    positions.push(
+      (await s.eventStore.append(`slow-${randomUUID()}`, [{ id: randomUUID(), type: 'Slow', data: { i } }], { expectedRevision: 'no-stream' })).position,
+    );
   await until(() => release.size === 4);
   expect(most).toBe(4);
   release.get(1)!();

@@ -57,7 +57,10 @@ export function messageBusContract(adapter: string, options: MessageBusContractO
       await append('x', 'New');
       await append('x', 'Ignored');
       const seen: RecordedEvent[] = [];
-      env.bus.consume({ group: `${prefix}late`, filter: { streamPrefixes: [prefix], eventTypes: ['Old', 'New'] }, startAfter: async () => head }, async (events) => void seen.push(...events));
+      env.bus.consume(
+        { group: `${prefix}late`, filter: { streamPrefixes: [prefix], eventTypes: ['Old', 'New'] }, startAfter: async () => head },
+        async (events) => void seen.push(...events),
+      );
       await until(() => seen.length >= 1, 'the new event');
       await new Promise((r) => setTimeout(r, 200));
       expect(seen.map((e) => e.type)).toEqual(['New']);

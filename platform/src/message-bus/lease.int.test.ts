@@ -84,7 +84,14 @@ it('lets one holder at a time act; a waiter says who holds it and takes over onl
   // A clean stop releases it: a third holder gets it at once.
   await taken.release();
   const started = Date.now();
-  const third = await acquireLease({ store: storeA, name: 'relay-kafka', holder: 'relay-c', ttlMs: 60_000, logger: createLogger({ level: 'silent' }), role: 'relay' });
+  const third = await acquireLease({
+    store: storeA,
+    name: 'relay-kafka',
+    holder: 'relay-c',
+    ttlMs: 60_000,
+    logger: createLogger({ level: 'silent' }),
+    role: 'relay',
+  });
   expect(Date.now() - started).toBeLessThan(500);
   await third!.release();
   await first!.release();

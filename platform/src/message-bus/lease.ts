@@ -64,7 +64,10 @@ export async function acquireLease(options: LeaseOptions): Promise<HeldLease | n
         break;
       }
       if (state.holder !== lastHolder) {
-        logger.warn({ lease: name, holder: state.holder, expiresAt: new Date(state.expiresAt).toISOString() }, `another ${role} holds the lease ${name}; waiting to take over when it expires`);
+        logger.warn(
+          { lease: name, holder: state.holder, expiresAt: new Date(state.expiresAt).toISOString() },
+          `another ${role} holds the lease ${name}; waiting to take over when it expires`,
+        );
         lastHolder = state.holder;
       }
     } catch (error) {
@@ -116,7 +119,9 @@ export async function acquireLease(options: LeaseOptions): Promise<HeldLease | n
       stopped = true;
       clearTimeout(timer);
       markLost();
-      await store.releaseLease(name, holder).catch((error: unknown) => logger.warn({ err: error, lease: name }, `the ${role} could not release its lease; it expires by itself`));
+      await store
+        .releaseLease(name, holder)
+        .catch((error: unknown) => logger.warn({ err: error, lease: name }, `the ${role} could not release its lease; it expires by itself`));
     },
   };
 }

@@ -53,13 +53,15 @@ export class SettlingQueue {
     const entry: Pending = { seq, done: false };
     pending.push(entry);
     const before = this.streams.get(event.streamId) ?? Promise.resolve();
-    const run = before.then(() => this.attempt(event)).then(
-      () => this.settle(lane, entry),
-      (error: unknown) => {
-        this.stopped = true;
-        this.options.failed(error);
-      },
-    );
+    const run = before
+      .then(() => this.attempt(event))
+      .then(
+        () => this.settle(lane, entry),
+        (error: unknown) => {
+          this.stopped = true;
+          this.options.failed(error);
+        },
+      );
     const tail = run.catch(() => undefined);
     this.streams.set(event.streamId, tail);
     void tail.then(() => {

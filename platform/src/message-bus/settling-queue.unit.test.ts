@@ -52,7 +52,10 @@ it('keeps one stream in order while other streams run, and reports progress only
   expect(settled).toEqual([['p0', 1]]);
   gates.get(2)!.resolve();
   await q.idle();
-  expect(settled).toEqual([['p0', 1], ['p0', 3]]);
+  expect(settled).toEqual([
+    ['p0', 1],
+    ['p0', 3],
+  ]);
 });
 
 it('waits for a slot when full, retries a failing event and dead-letters it after its last attempt', async () => {
@@ -81,7 +84,12 @@ it('waits for a slot when full, retries a failing event and dead-letters it afte
   await slot;
   q.push('l', 2, event(2, 'b'));
   await q.idle();
-  expect(attempts).toEqual(new Map([[1, 3], [2, 1]]));
+  expect(attempts).toEqual(
+    new Map([
+      [1, 3],
+      [2, 1],
+    ]),
+  );
   expect(letters).toEqual([[1, 'poison', 3]]);
   expect(settled).toEqual([1, 2]);
 });

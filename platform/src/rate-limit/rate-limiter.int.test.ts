@@ -77,7 +77,11 @@ function rateLimiterContract(name: string, stores: Stores) {
 }
 
 // In memory the counts belong to one limiter (one process), so nothing is shared.
-rateLimiterContract('memory', { shared: false, atomic: false, open: async () => ({ first: 'memory' as const, second: 'memory' as const, close: async () => undefined }) });
+rateLimiterContract('memory', {
+  shared: false,
+  atomic: false,
+  open: async () => ({ first: 'memory' as const, second: 'memory' as const, close: async () => undefined }),
+});
 
 rateLimiterContract('SQLite file, two connections', {
   shared: true,
@@ -108,8 +112,16 @@ describe('rate limiter: sweeping expired counts from the SQLite file', () => {
   it('deletes the counts whose window has ended, and keeps the live ones', async () => {
     const { store, sqlite, cleanUp } = setUp();
     const errors: unknown[] = [];
-    const short = createRateLimiter({ name: 'sweep_short', limit: 5, windowSeconds: 1 }, { sqlite }, { sweepEveryMs: 100, keepExpiredMs: 0, onSweepError: (e) => errors.push(e) });
-    const long = createRateLimiter({ name: 'sweep_long', limit: 5, windowSeconds: 60 }, { sqlite }, { sweepEveryMs: 100, keepExpiredMs: 0, onSweepError: (e) => errors.push(e) });
+    const short = createRateLimiter(
+      { name: 'sweep_short', limit: 5, windowSeconds: 1 },
+      { sqlite },
+      { sweepEveryMs: 100, keepExpiredMs: 0, onSweepError: (e) => errors.push(e) },
+    );
+    const long = createRateLimiter(
+      { name: 'sweep_long', limit: 5, windowSeconds: 60 },
+      { sqlite },
+      { sweepEveryMs: 100, keepExpiredMs: 0, onSweepError: (e) => errors.push(e) },
+    );
     try {
       for (const key of ['a', 'b', 'c']) {
         await short.consume(key);

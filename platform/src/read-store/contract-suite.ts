@@ -74,7 +74,14 @@ export function readStoreContract(adapter: string, options: ReadStoreContractOpt
       expect(ids(await store.find<Doc>(c, { where: { email: { contains: 'EXAMPLE' } }, sort: [{ field: 'n', direction: 'asc' }] }))).toEqual(['b', 'a']);
       expect(ids(await store.find<Doc>(c, { where: { role: 'admin' } }))).toEqual(['b']);
       expect(ids(await store.find<Doc>(c, { where: { role: { in: ['admin', 'blocked'] } }, sort: [{ field: 'n', direction: 'desc' }] }))).toEqual(['c', 'b']);
-      expect(ids(await store.find<Doc>(c, { where: { at: { gte: '2026-01-02T00:00:00.000Z', lte: '2026-01-03T23:59:59.999Z' } }, sort: [{ field: 'at', direction: 'asc' }] }))).toEqual(['b', 'c']);
+      expect(
+        ids(
+          await store.find<Doc>(c, {
+            where: { at: { gte: '2026-01-02T00:00:00.000Z', lte: '2026-01-03T23:59:59.999Z' } },
+            sort: [{ field: 'at', direction: 'asc' }],
+          }),
+        ),
+      ).toEqual(['b', 'c']);
       expect(ids(await store.find<Doc>(c, { sort: [{ field: 'at', direction: 'desc' }], limit: 1, offset: 1 }))).toEqual(['b']);
       expect(await store.count(c, { email: { contains: 'example' } })).toBe(2);
       const many = await store.getMany<Doc>(c, ['a', 'c', 'zz']);

@@ -35,9 +35,16 @@ function auditWhere(f: AuditFilter): DocWhere<AuditDoc> {
 }
 
 /** One page of the log, newest first, with how many entries match. */
-export async function findAuditEntries(store: ReadStore, filter: AuditFilter, page: { limit: number; offset: number }): Promise<{ items: AuditDoc[]; total: number }> {
+export async function findAuditEntries(
+  store: ReadStore,
+  filter: AuditFilter,
+  page: { limit: number; offset: number },
+): Promise<{ items: AuditDoc[]; total: number }> {
   const where = auditWhere(filter);
-  const [items, total] = await Promise.all([audit.find(store, { where, sort: [{ field: 'position', direction: 'desc' }], limit: page.limit, offset: page.offset }), audit.count(store, where)]);
+  const [items, total] = await Promise.all([
+    audit.find(store, { where, sort: [{ field: 'position', direction: 'desc' }], limit: page.limit, offset: page.offset }),
+    audit.count(store, where),
+  ]);
   return { items, total };
 }
 

@@ -3,8 +3,16 @@ import type { RecordedEvent } from '@walletscreen/platform';
 import { casesProjection, type CaseDoc } from './cases.projection';
 
 let position = 0;
-const event = (type: string, data: Record<string, unknown>): RecordedEvent =>
-  ({ id: `e${++position}`, type, data, metadata: {}, streamId: `case-${String(data.caseId)}`, revision: 0, position, recordedAt: '' });
+const event = (type: string, data: Record<string, unknown>): RecordedEvent => ({
+  id: `e${++position}`,
+  type,
+  data,
+  metadata: {},
+  streamId: `case-${String(data.caseId)}`,
+  revision: 0,
+  position,
+  recordedAt: '',
+});
 
 /** Folds events in order as the runner does, into a map of documents. */
 function foldAll(events: RecordedEvent[]): Map<string, CaseDoc> {
@@ -89,10 +97,27 @@ describe('cases projection', () => {
     });
 
     const closed = foldAll([...events, event('CaseClosed', { caseId, by: owner, approvedBy: admin, at: t(7) })]).get(caseId)!;
-    expect(closed).toMatchObject({ status: 'closed', pending_close: null, closed: { by: view(owner), approved_by: view(admin), at: t(7) }, decision_kind: 'report' });
+    expect(closed).toMatchObject({
+      status: 'closed',
+      pending_close: null,
+      closed: { by: view(owner), approved_by: view(admin), at: t(7) },
+      decision_kind: 'report',
+    });
 
-    const reopened = foldAll([...events, event('CaseClosed', { caseId, by: owner, approvedBy: admin, at: t(7) }), event('CaseReopened', { caseId, reason: 'New evidence', by: admin, at: t(8) })]).get(caseId)!;
-    expect(reopened).toMatchObject({ status: 'open', decision: null, decision_kind: 'none', closed: null, pending_close: null, notes_count: 2, updated_at: t(8) });
+    const reopened = foldAll([
+      ...events,
+      event('CaseClosed', { caseId, by: owner, approvedBy: admin, at: t(7) }),
+      event('CaseReopened', { caseId, reason: 'New evidence', by: admin, at: t(8) }),
+    ]).get(caseId)!;
+    expect(reopened).toMatchObject({
+      status: 'open',
+      decision: null,
+      decision_kind: 'none',
+      closed: null,
+      pending_close: null,
+      notes_count: 2,
+      updated_at: t(8),
+    });
   });
 
   it('clears a pending close when a new decision is recorded', () => {

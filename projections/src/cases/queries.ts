@@ -30,7 +30,10 @@ export async function findCases(store: ReadStore, filter: CaseFilter, page: { li
     address: filter.address ? { contains: filter.address } : undefined,
     owner_email: filter.ownerEmail ? { contains: filter.ownerEmail } : undefined,
   };
-  const [items, total] = await Promise.all([cases.find(store, { where, sort: [{ field: 'updated_at', direction: 'desc' }], limit: page.limit, offset: page.offset }), cases.count(store, where)]);
+  const [items, total] = await Promise.all([
+    cases.find(store, { where, sort: [{ field: 'updated_at', direction: 'desc' }], limit: page.limit, offset: page.offset }),
+    cases.count(store, where),
+  ]);
   return { items, total };
 }
 

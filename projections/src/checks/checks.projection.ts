@@ -39,7 +39,8 @@ export interface CheckDoc {
 export const checks = collection<CheckDoc>('checks');
 
 type Loose = Record<string, unknown> | undefined;
-const str = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v));
+const str = (v: unknown) =>
+  typeof v === 'string' ? v : v === null || v === undefined ? '' : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
 
 /** What a stage's evidence adds to the document's summary fields: the sanctions hits, the risk factors. */
 export function summaryOf(key: string, evidence: unknown): Partial<Pick<CheckDoc, 'sanctions_hits' | 'risk_factors'>> {
@@ -77,7 +78,9 @@ export function sourcesOf(key: string, evidence: unknown): Array<{ label: string
         { label: 'Risk model', value: str(e.riskModel) },
         {
           label: 'Sanctions list',
-          value: list ? `OFAC SDN published ${str(list.publishedAt) || 'on an unknown date'}, ${str(list.addressCount)} addresses, sha256 ${str(list.sha256).slice(0, 16)}` : 'No sanctions list loaded',
+          value: list
+            ? `OFAC SDN published ${str(list.publishedAt) || 'on an unknown date'}, ${str(list.addressCount)} addresses, sha256 ${str(list.sha256).slice(0, 16)}`
+            : 'No sanctions list loaded',
         },
         { label: 'Labels', value: `WalletScreen labels ${str(e.labelsVersion)}` },
       ];
@@ -138,12 +141,26 @@ export const checksProjection: Projection<CheckDoc> = {
       case 'WalletCheckStageCompleted': {
         if (!doc) return doc;
         const d = event.data;
-        return { ...doc, stage: Math.max(doc.stage, d.stage), evidence_sources: [...doc.evidence_sources, ...sourcesOf(d.key, d.evidence)], ...summaryOf(d.key, d.evidence) };
+        return {
+          ...doc,
+          stage: Math.max(doc.stage, d.stage),
+          evidence_sources: [...doc.evidence_sources, ...sourcesOf(d.key, d.evidence)],
+          ...summaryOf(d.key, d.evidence),
+        };
       }
       case 'WalletCheckCompleted': {
         if (!doc) return doc;
         const d = event.data;
-        return { ...doc, status: 'completed', stage: 7, completed_at: d.at, risk_score: d.result.risk_score, risk_level: d.result.risk_level, aml_status: d.result.aml_status, result: d.result };
+        return {
+          ...doc,
+          status: 'completed',
+          stage: 7,
+          completed_at: d.at,
+          risk_score: d.result.risk_score,
+          risk_level: d.result.risk_level,
+          aml_status: d.result.aml_status,
+          result: d.result,
+        };
       }
       case 'WalletCheckFailed': {
         if (!doc) return doc;

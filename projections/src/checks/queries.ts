@@ -63,7 +63,11 @@ export const findChecks = (store: ReadStore, ids: readonly string[]): Promise<Ma
 
 /** A user's checks still running that were started from a session (not a batch's, not an API key's), newest first. */
 export function findRunningChecks(store: ReadStore, userId: string, limit: number): Promise<CheckDoc[]> {
-  return checks.find(store, { where: { user_id: userId, status: 'running', batch_id: null, api_key_id: null }, sort: [{ field: 'created_at', direction: 'desc' }], limit });
+  return checks.find(store, {
+    where: { user_id: userId, status: 'running', batch_id: null, api_key_id: null },
+    sort: [{ field: 'created_at', direction: 'desc' }],
+    limit,
+  });
 }
 
 /** Checks still running, for the analysis worker to resume at start. */
@@ -72,10 +76,12 @@ export async function runningCheckIds(store: ReadStore): Promise<string[]> {
 }
 
 /** A batch's checks in one status (running, completed, failed). */
-export const findBatchChecks = (store: ReadStore, batchId: string, status: CheckDoc['status']): Promise<CheckDoc[]> => checks.find(store, { where: { batch_id: batchId, status } });
+export const findBatchChecks = (store: ReadStore, batchId: string, status: CheckDoc['status']): Promise<CheckDoc[]> =>
+  checks.find(store, { where: { batch_id: batchId, status } });
 
 /** How many of a batch's checks are in one status (its counts while it runs). */
-export const countBatchChecks = (store: ReadStore, batchId: string, status: CheckDoc['status']): Promise<number> => checks.count(store, { batch_id: batchId, status });
+export const countBatchChecks = (store: ReadStore, batchId: string, status: CheckDoc['status']): Promise<number> =>
+  checks.count(store, { batch_id: batchId, status });
 
 /** A user's latest completed check of a wallet (a new watch's baseline), or null. */
 export async function latestCompletedCheck(store: ReadStore, userId: string, address: string, network: Network): Promise<CheckDoc | null> {
@@ -88,9 +94,16 @@ export async function latestCompletedCheck(store: ReadStore, userId: string, add
 }
 
 /** Every user's checks of one wallet, newest first, a page at a time, with how many there are. */
-export async function findWalletChecks(store: ReadStore, wallet: { address: string; network: string }, page: { limit: number; offset: number }): Promise<{ items: CheckDoc[]; total: number }> {
+export async function findWalletChecks(
+  store: ReadStore,
+  wallet: { address: string; network: string },
+  page: { limit: number; offset: number },
+): Promise<{ items: CheckDoc[]; total: number }> {
   const where = { wallet_address: wallet.address, network: wallet.network };
-  const [items, total] = await Promise.all([checks.find(store, { where, sort: [{ field: 'created_at', direction: 'desc' }], limit: page.limit, offset: page.offset }), checks.count(store, where)]);
+  const [items, total] = await Promise.all([
+    checks.find(store, { where, sort: [{ field: 'created_at', direction: 'desc' }], limit: page.limit, offset: page.offset }),
+    checks.count(store, where),
+  ]);
   return { items, total };
 }
 

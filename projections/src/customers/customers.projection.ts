@@ -11,7 +11,10 @@ export type CustomerDoc = Customer;
 export const customers = collection<CustomerDoc>('customers');
 
 /** The events it folds, all on the user's stream. */
-type Folded = Extract<UserEvent, { type: 'UserRegistered' | 'UserRoleChanged' | 'CheckCharged' | 'CheckRefunded' | 'ChecksToppedUp' | 'ChecksPurchased' | 'PurchasedChecksExpired' }>;
+type Folded = Extract<
+  UserEvent,
+  { type: 'UserRegistered' | 'UserRoleChanged' | 'CheckCharged' | 'CheckRefunded' | 'ChecksToppedUp' | 'ChecksPurchased' | 'PurchasedChecksExpired' }
+>;
 
 export const customersProjection: Projection<CustomerDoc> = {
   name: 'customers-v1',

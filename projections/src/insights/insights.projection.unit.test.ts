@@ -4,7 +4,16 @@ import { statsDailyProjection, type StatsDayDoc } from './stats-daily.projection
 import { walletsProjection, type WalletDoc } from './wallets.projection';
 
 let position = 0;
-const event = (type: string, data: Record<string, unknown>): RecordedEvent => ({ id: `e${++position}`, type, data, metadata: {}, streamId: 's', revision: 0, position, recordedAt: '' });
+const event = (type: string, data: Record<string, unknown>): RecordedEvent => ({
+  id: `e${++position}`,
+  type,
+  data,
+  metadata: {},
+  streamId: 's',
+  revision: 0,
+  position,
+  recordedAt: '',
+});
 
 /** Folds events in order as the runner does, key index included, into a map of documents. */
 function foldAll<D extends object>(p: Projection<D>, events: RecordedEvent[]): Map<string, D> {
@@ -27,12 +36,36 @@ function foldAll<D extends object>(p: Projection<D>, events: RecordedEvent[]): M
 const requested = (checkId: string, userId: string, address: string, at: string, network = 'bitcoin') =>
   event('WalletCheckRequested', { checkId, userId, input: address, address, chain: network, network, chargeSource: 'bonus', at });
 const completed = (checkId: string, userId: string, score: number, level: string, at: string) =>
-  event('WalletCheckCompleted', { checkId, userId, result: { risk_score: score, risk_level: level, aml_status: score > 60 ? 'Non-compliant' : 'Compliant' }, at });
+  event('WalletCheckCompleted', {
+    checkId,
+    userId,
+    result: { risk_score: score, risk_level: level, aml_status: score > 60 ? 'Non-compliant' : 'Compliant' },
+    at,
+  });
 const failed = (checkId: string, userId: string, at: string) => event('WalletCheckFailed', { checkId, userId, reason: 'provider down', at });
 const refunded = (checkId: string, userId: string, at: string) => event('CheckRefunded', { userId, checkId, source: 'bonus', reason: 'failed', at });
 /** A paid Stripe purchase by default; `payment` makes it a test payment (marked, or from before the mark a local one). */
-const purchased = (userId: string, amount: number, checks: number, at: string, currency = 'USD', payment: { provider: 'stripe' | 'local'; test?: boolean } = { provider: 'stripe', test: false }) =>
-  event('ChecksPurchased', { userId, purchaseId: `p${position}`, planId: 'pro', planName: 'Pro', checks, amount, currency, ...payment, providerRef: 'r', expiresAt: '2027-01-01T00:00:00.000Z', at });
+const purchased = (
+  userId: string,
+  amount: number,
+  checks: number,
+  at: string,
+  currency = 'USD',
+  payment: { provider: 'stripe' | 'local'; test?: boolean } = { provider: 'stripe', test: false },
+) =>
+  event('ChecksPurchased', {
+    userId,
+    purchaseId: `p${position}`,
+    planId: 'pro',
+    planName: 'Pro',
+    checks,
+    amount,
+    currency,
+    ...payment,
+    providerRef: 'r',
+    expiresAt: '2027-01-01T00:00:00.000Z',
+    at,
+  });
 
 describe('wallets projection', () => {
   it('counts the checks and distinct customers of each address and keeps its latest completed outcome', () => {
@@ -73,7 +106,10 @@ describe('wallets projection', () => {
   });
 
   it('keys a check by its network as well as its address', () => {
-    const docs = foldAll(walletsProjection, [requested('c1', 'a', '0xabc', '2026-03-01T10:00:00.000Z', 'ethereum'), requested('c2', 'a', '0xabc', '2026-03-01T10:00:00.000Z', 'polygon')]);
+    const docs = foldAll(walletsProjection, [
+      requested('c1', 'a', '0xabc', '2026-03-01T10:00:00.000Z', 'ethereum'),
+      requested('c2', 'a', '0xabc', '2026-03-01T10:00:00.000Z', 'polygon'),
+    ]);
     expect(docs.size).toBe(2);
   });
 });
@@ -97,7 +133,13 @@ describe('daily stats projection', () => {
       completed('c3', 'bob', 90, 'High Risk', '2026-03-02T11:00:05.000Z'),
       completed('c4', 'bob', 50, 'whatever', '2026-03-02T12:00:00.000Z'),
     ]);
-    expect(docs.get('2026-03-01')).toMatchObject({ day: '2026-03-01', month: '2026-03', checks: 1, completed: 0, customers: { alice: { checks: 1, purchases: 0, revenue_cents: {} } } });
+    expect(docs.get('2026-03-01')).toMatchObject({
+      day: '2026-03-01',
+      month: '2026-03',
+      checks: 1,
+      completed: 0,
+      customers: { alice: { checks: 1, purchases: 0, revenue_cents: {} } },
+    });
     expect(docs.get('2026-03-02')).toEqual<StatsDayDoc>({
       id: '2026-03-02',
       day: '2026-03-02',

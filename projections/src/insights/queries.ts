@@ -29,7 +29,10 @@ export async function findWallets(
   query: { address?: string | undefined; risk_level?: string | undefined; sort: WalletSort; limit: number; offset: number },
 ): Promise<{ items: WalletDoc[]; total: number }> {
   const where = { address: query.address ? { contains: query.address } : undefined, latest_level: query.risk_level };
-  const [items, total] = await Promise.all([wallets.find(store, { where, sort: walletOrders[query.sort], limit: query.limit, offset: query.offset }), wallets.count(store, where)]);
+  const [items, total] = await Promise.all([
+    wallets.find(store, { where, sort: walletOrders[query.sort], limit: query.limit, offset: query.offset }),
+    wallets.count(store, where),
+  ]);
   return { items, total };
 }
 

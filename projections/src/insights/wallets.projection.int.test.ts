@@ -14,12 +14,26 @@ const logger = createLogger({ level: 'silent' });
 const requested = (checkId: string, address: string) => ({
   id: randomUUID(),
   type: 'WalletCheckRequested',
-  data: { checkId, userId: `u-${checkId}`, input: address, address, chain: 'bitcoin', network: 'bitcoin', chargeSource: 'bonus', at: '2026-03-01T10:00:00.000Z' },
+  data: {
+    checkId,
+    userId: `u-${checkId}`,
+    input: address,
+    address,
+    chain: 'bitcoin',
+    network: 'bitcoin',
+    chargeSource: 'bonus',
+    at: '2026-03-01T10:00:00.000Z',
+  },
 });
 const completed = (checkId: string, score: number) => ({
   id: randomUUID(),
   type: 'WalletCheckCompleted',
-  data: { checkId, userId: `u-${checkId}`, result: { risk_score: score, risk_level: score > 60 ? 'High Risk' : 'Low Risk', aml_status: 'Compliant' }, at: '2026-03-01T10:00:05.000Z' },
+  data: {
+    checkId,
+    userId: `u-${checkId}`,
+    result: { risk_score: score, risk_level: score > 60 ? 'High Risk' : 'Low Risk', aml_status: 'Compliant' },
+    at: '2026-03-01T10:00:05.000Z',
+  },
 });
 
 it('finds the wallet of a completed check through its key index, across restarts, and equals a rebuild from position 0', async () => {

@@ -27,13 +27,21 @@ export async function findUserWatches(
   query: Page & { status: WatchDoc['status'] | 'all'; search?: string | undefined },
 ): Promise<{ items: WatchDoc[]; total: number }> {
   const where = { user_id: userId, status: query.status === 'all' ? undefined : query.status, address: query.search ? { contains: query.search } : undefined };
-  const [items, total] = await Promise.all([watchlist.find(store, { where, sort: [{ field: 'watched_at', direction: 'desc' }], limit: query.limit, offset: query.offset }), watchlist.count(store, where)]);
+  const [items, total] = await Promise.all([
+    watchlist.find(store, { where, sort: [{ field: 'watched_at', direction: 'desc' }], limit: query.limit, offset: query.offset }),
+    watchlist.count(store, where),
+  ]);
   return { items, total };
 }
 
 /** Active watches whose re-screen is due at `now` (ISO), the longest due first. */
 export const findDueWatches = (store: ReadStore, now: string, page: Page): Promise<WatchDoc[]> =>
-  watchlist.find(store, { where: { status: 'active', next_rescreen_at: { lte: now } }, sort: [{ field: 'next_rescreen_at', direction: 'asc' }], limit: page.limit, offset: page.offset });
+  watchlist.find(store, {
+    where: { status: 'active', next_rescreen_at: { lte: now } },
+    sort: [{ field: 'next_rescreen_at', direction: 'asc' }],
+    limit: page.limit,
+    offset: page.offset,
+  });
 
 /** Every active watch, oldest first, a page at a time. */
 export const findActiveWatches = (store: ReadStore, page: Page): Promise<WatchDoc[]> =>
@@ -48,7 +56,10 @@ export async function findUserAlerts(
   query: Page & { status?: AlertStatus | 'all' | undefined; watchId?: string | undefined },
 ): Promise<{ items: AlertDoc[]; total: number }> {
   const where = { user_id: userId, status: query.status === 'all' ? undefined : query.status, watch_id: query.watchId || undefined };
-  const [items, total] = await Promise.all([alerts.find(store, { where, sort: [{ field: 'raised_at', direction: 'desc' }], limit: query.limit, offset: query.offset }), alerts.count(store, where)]);
+  const [items, total] = await Promise.all([
+    alerts.find(store, { where, sort: [{ field: 'raised_at', direction: 'desc' }], limit: query.limit, offset: query.offset }),
+    alerts.count(store, where),
+  ]);
   return { items, total };
 }
 

@@ -64,13 +64,24 @@ export const watchlistProjection: Projection<WatchDoc> = {
       }
       case 'WatchUpdated':
         if (!doc) return doc;
-        return { ...doc, reference: event.data.reference, tags: event.data.tags, interval_hours: event.data.intervalHours, next_rescreen_at: event.data.nextDueAt };
+        return {
+          ...doc,
+          reference: event.data.reference,
+          tags: event.data.tags,
+          interval_hours: event.data.intervalHours,
+          next_rescreen_at: event.data.nextDueAt,
+        };
       case 'WalletUnwatched':
         if (!doc) return doc;
         return { ...doc, status: 'unwatched', pending_check_id: null };
       case 'WatchRescreenRequested':
         if (!doc) return doc;
-        return { ...doc, next_rescreen_at: event.data.nextDueAt, pending_check_id: event.data.checkId, skipped: event.data.trigger === 'schedule' ? null : doc.skipped };
+        return {
+          ...doc,
+          next_rescreen_at: event.data.nextDueAt,
+          pending_check_id: event.data.checkId,
+          skipped: event.data.trigger === 'schedule' ? null : doc.skipped,
+        };
       case 'WatchRescreenSkipped':
         if (!doc) return doc;
         return { ...doc, next_rescreen_at: event.data.nextDueAt, skipped: { at: event.data.at, slot: event.data.slot, reason: event.data.reason } };
@@ -93,7 +104,11 @@ export const watchlistProjection: Projection<WatchDoc> = {
       }
     }
   },
-  indexes: [['user_id', 'watched_at'], ['status', 'next_rescreen_at'], ['status', 'network']],
+  indexes: [
+    ['user_id', 'watched_at'],
+    ['status', 'next_rescreen_at'],
+    ['status', 'network'],
+  ],
 };
 
 /** An alert as the inbox shows it (contracts' Alert), with the user it is for. */
@@ -127,5 +142,9 @@ export const alertsProjection: Projection<AlertDoc> = {
       }
     }
   },
-  indexes: [['user_id', 'raised_at'], ['user_id', 'status', 'raised_at'], ['watch_id', 'status']],
+  indexes: [
+    ['user_id', 'raised_at'],
+    ['user_id', 'status', 'raised_at'],
+    ['watch_id', 'status'],
+  ],
 };

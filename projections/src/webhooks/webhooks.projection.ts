@@ -22,7 +22,10 @@ export const webhookDeliveries = collection<WebhookDeliveryDoc>('webhook_deliver
 export const webhookEndpointHealth = collection<WebhookEndpointHealthDoc>('webhook_endpoint_health');
 
 /** The events the endpoint health handles (its fold also lists the others of both streams, as no-ops). */
-type HealthEvent = Extract<WebhookEndpointEvent | WebhookDeliveryEvent, { type: 'WebhookEndpointCreated' | 'WebhookEndpointUpdated' | 'WebhookEndpointDeleted' | 'WebhookDeliveryAttempted' }>;
+type HealthEvent = Extract<
+  WebhookEndpointEvent | WebhookDeliveryEvent,
+  { type: 'WebhookEndpointCreated' | 'WebhookEndpointUpdated' | 'WebhookEndpointDeleted' | 'WebhookDeliveryAttempted' }
+>;
 
 /** Attempts a delivery's document keeps (the newest ones). */
 const ATTEMPTS_KEPT = 50;

@@ -63,7 +63,8 @@ export function fuzzOperations(doc: OpenApiDocument): FuzzOperation[] {
       if (!METHODS.includes(method)) continue;
       const security = (op.security ?? []) as Array<Record<string, unknown>>;
       const description = typeof op.description === 'string' ? op.description : '';
-      const auth = security.length === 0 ? 'none' : security.some((s) => 'session' in s) ? (description.includes('Admins only.') ? 'admin' : 'session') : 'apiKey';
+      const auth =
+        security.length === 0 ? 'none' : security.some((s) => 'session' in s) ? (description.includes('Admins only.') ? 'admin' : 'session') : 'apiKey';
       const parameters = (op.parameters ?? []) as Array<{ name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema?: JsonSchema }>;
       const requestBody = op.requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined;
       const responses = (op.responses ?? {}) as Record<string, { description?: string }>;
@@ -182,7 +183,11 @@ const wrongValue = (original: Json): fc.Arbitrary<Json> =>
 const oddValueLike = (original: Json): fc.Arbitrary<Json> => {
   if (typeof original === 'string') return oddString;
   if (typeof original === 'number') return oddNumber;
-  if (Array.isArray(original)) return fc.oneof(fc.constant<Json>([]), fc.integer({ min: 1_000, max: 8_000 }).map((n): Json => Array.from({ length: n }, () => original[0] ?? 0)));
+  if (Array.isArray(original))
+    return fc.oneof(
+      fc.constant<Json>([]),
+      fc.integer({ min: 1_000, max: 8_000 }).map((n): Json => Array.from({ length: n }, () => original[0] ?? 0)),
+    );
   if (original && typeof original === 'object') return fc.constant({});
   return fc.constant(original);
 };
@@ -212,10 +217,11 @@ function setAt(value: Json, path: Array<string | number>, replacement: Json | un
   return copy;
 }
 
-const objectPaths = (value: Json) => pathsIn(value).filter((p) => {
-  const v = getAt(value, p);
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-});
+const objectPaths = (value: Json) =>
+  pathsIn(value).filter((p) => {
+    const v = getAt(value, p);
+    return v !== null && typeof v === 'object' && !Array.isArray(v);
+  });
 
 /** Prototype-pollution payloads: the keys attackers use, each carrying `polluted`. */
 const pollution = fc.constantFrom<Array<[string, Json]>>(
@@ -354,7 +360,11 @@ function sampled(op: FuzzOperation, ctx: FuzzContext, requiredOnly: boolean): Pa
   return { method: op.method.toUpperCase(), path, query, headers, body: bytes, contentType: body.contentType, bodyValue: value, bodyType: body.contentType };
 }
 
-const withJson = (parts: Parts, value: Json | string): Parts => ({ ...parts, body: Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)), contentType: 'application/json' });
+const withJson = (parts: Parts, value: Json | string): Parts => ({
+  ...parts,
+  body: Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)),
+  contentType: 'application/json',
+});
 
 /** How this category changes the sampled request. */
 function mutation(op: FuzzOperation, category: FuzzCategory, base: ReturnType<typeof sampled>, ctx: FuzzContext): fc.Arbitrary<Parts> {
@@ -400,7 +410,12 @@ function mutation(op: FuzzOperation, category: FuzzCategory, base: ReturnType<ty
       // is sent, which the route must refuse before reading. (A short body under a Content-Length
       // that is not past the limit is only a slow client: the server waits for the rest.)
       if (op.bodyLimit > 8 * 1024 * 1024) {
-        return fc.constant({ ...base, body: Buffer.from('{}'), headers: [...base.headers, ['Content-Length', String(op.bodyLimit + 1)] as [string, string]], noContentLength: true });
+        return fc.constant({
+          ...base,
+          body: Buffer.from('{}'),
+          headers: [...base.headers, ['Content-Length', String(op.bodyLimit + 1)] as [string, string]],
+          noContentLength: true,
+        });
       }
       const over = op.bodyLimit + 1024;
       return fc.constantFrom('string', 'array').map((kind) => {
@@ -410,17 +425,35 @@ function mutation(op: FuzzOperation, category: FuzzCategory, base: ReturnType<ty
     }
     case 'deep-nesting': {
       const fields = pathsIn(value);
-      return fc.tuple(fc.constantFrom(1_000, 10_000, 12_000), fc.constantFrom<'array' | 'object'>('array', 'object'), fc.constantFrom(...fields)).map(([depth, kind, p]) => {
-        const marker = '"\u0001nested\u0001"';
-        const text = JSON.stringify(setAt(value, p, '\u0001nested\u0001')).replace(marker, nestedJson(depth, kind));
-        return withJson(base, text);
-      });
+      return fc
+        .tuple(fc.constantFrom(1_000, 10_000, 12_000), fc.constantFrom<'array' | 'object'>('array', 'object'), fc.constantFrom(...fields))
+        .map(([depth, kind, p]) => {
+          const marker = '"\u0001nested\u0001"';
+          const text = JSON.stringify(setAt(value, p, '\u0001nested\u0001')).replace(marker, nestedJson(depth, kind));
+          return withJson(base, text);
+        });
     }
     case 'path-params': {
       const names = op.params.filter((p) => p.in === 'path').map((p) => p.name);
       const rawValue = fc.oneof(
         oddString.map(enc),
-        fc.constantFrom('%', '%ZZ', '%E0%A4%A', '%C0%AF', '%00', '%2F', '%2e%2e', '..', '.', 'a%00b', '%FF%FE', '%uD800', '%25', 'x'.repeat(8_000), '%F0%9F%92%A9'),
+        fc.constantFrom(
+          '%',
+          '%ZZ',
+          '%E0%A4%A',
+          '%C0%AF',
+          '%00',
+          '%2F',
+          '%2e%2e',
+          '..',
+          '.',
+          'a%00b',
+          '%FF%FE',
+          '%uD800',
+          '%25',
+          'x'.repeat(8_000),
+          '%F0%9F%92%A9',
+        ),
         fc.string({ unit: 'grapheme', maxLength: 30 }).map(enc),
       );
       return fc.tuple(fc.constantFrom(...names), rawValue).map(([name, v]) => ({ ...base, path: { ...base.path, [name]: v }, rawPath: true }));
@@ -429,8 +462,21 @@ function mutation(op: FuzzOperation, category: FuzzCategory, base: ReturnType<ty
       const names = [...op.params.filter((p) => p.in === 'query').map((p) => p.name), '__proto__', 'constructor', 'limit', 'offset'];
       const pair = fc.oneof(
         fc.tuple(fc.constantFrom(...names), oddString).map(([n, v]) => `${enc(n)}=${enc(v)}`),
-        fc.tuple(fc.constantFrom(...names), fc.constantFrom('%', '%ZZ', '%E0%A4%A', '%00', '-1', '1e309', '99999999999999999999', 'NaN', '0x10', '[]', 'true')).map(([n, v]) => `${enc(n)}=${v}`),
-        fc.constantFrom('__proto__[polluted]=yes', 'constructor[prototype][polluted]=yes', '__proto__.polluted=yes', 'a[b][c]=1', '&&&', '=', '==x', 'limit', 'limit=1&limit=2', `q=${'x'.repeat(10_000)}`),
+        fc
+          .tuple(fc.constantFrom(...names), fc.constantFrom('%', '%ZZ', '%E0%A4%A', '%00', '-1', '1e309', '99999999999999999999', 'NaN', '0x10', '[]', 'true'))
+          .map(([n, v]) => `${enc(n)}=${v}`),
+        fc.constantFrom(
+          '__proto__[polluted]=yes',
+          'constructor[prototype][polluted]=yes',
+          '__proto__.polluted=yes',
+          'a[b][c]=1',
+          '&&&',
+          '=',
+          '==x',
+          'limit',
+          'limit=1&limit=2',
+          `q=${'x'.repeat(10_000)}`,
+        ),
       );
       return fc.array(pair, { minLength: 1, maxLength: 6 }).map((pairs) => ({ ...base, query: [...base.query, ...pairs] }));
     }
@@ -438,30 +484,50 @@ function mutation(op: FuzzOperation, category: FuzzCategory, base: ReturnType<ty
       const ct = base.contentType ?? 'application/json';
       const header = fc.oneof(
         // Content-Type lies and oddities.
-        fc.constantFrom(
-          'text/plain',
-          'application/x-www-form-urlencoded',
-          'multipart/form-data',
-          'multipart/form-data; boundary=',
-          'application/json; charset=utf-16',
-          'application/json; charset=bogus-42',
-          'application/json; charset=latin1',
-          'application/json;;;;',
-          'application/*',
-          '*/*',
-          'application/problem+json',
-          'application/merge-patch+json',
-          'text/csv',
-          'application/octet-stream',
-          '',
-          `${ct}\u00e9`,
-        ).map((v): [string, string] => ['Content-Type', v]),
+        fc
+          .constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data',
+            'multipart/form-data; boundary=',
+            'application/json; charset=utf-16',
+            'application/json; charset=bogus-42',
+            'application/json; charset=latin1',
+            'application/json;;;;',
+            'application/*',
+            '*/*',
+            'application/problem+json',
+            'application/merge-patch+json',
+            'text/csv',
+            'application/octet-stream',
+            '',
+            `${ct}\u00e9`,
+          )
+          .map((v): [string, string] => ['Content-Type', v]),
         fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'bogus', 'gzip, gzip').map((v): [string, string] => ['Content-Encoding', v]),
         // Credentials that are not ours.
-        fc.constantFrom('', 'Bearer', 'Bearer ', 'Bearer a.b.c', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4Iiwicm9sZSI6ImFkbWluIn0.', 'Basic', 'Basic !!!', 'Basic d3NrX3g6', 'Basic Og==', 'Digest x', `Bearer ${'A'.repeat(8_000)}`, 'Bearer wsk_', 'Bearer wsk_00000000000000000000').map((v): [string, string] => ['Authorization', v]),
+        fc
+          .constantFrom(
+            '',
+            'Bearer',
+            'Bearer ',
+            'Bearer a.b.c',
+            'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4Iiwicm9sZSI6ImFkbWluIn0.',
+            'Basic',
+            'Basic !!!',
+            'Basic d3NrX3g6',
+            'Basic Og==',
+            'Digest x',
+            `Bearer ${'A'.repeat(8_000)}`,
+            'Bearer wsk_',
+            'Bearer wsk_00000000000000000000',
+          )
+          .map((v): [string, string] => ['Authorization', v]),
         fc.constantFrom('', ' ', 'wsk_', 'wsk_x', 'not-a-key', 'wsk_' + 'A'.repeat(4_000)).map((v): [string, string] => ['X-API-Key', v]),
         // Idempotency keys out of range.
-        fc.constantFrom('', 'short', 'x'.repeat(201), 'has space in it', utf8Latin1('ключ-идемпотентности'), 'a\tb\tc\td\te').map((v): [string, string] => ['Idempotency-Key', v]),
+        fc
+          .constantFrom('', 'short', 'x'.repeat(201), 'has space in it', utf8Latin1('ключ-идемпотентности'), 'a\tb\tc\td\te')
+          .map((v): [string, string] => ['Idempotency-Key', v]),
         fc.constantFrom('application/xml', 'text/html', '', 'garbage/;;', '*/*;q=abc').map((v): [string, string] => ['Accept', v]),
         fc.constantFrom('100-continue', 'bogus').map((v): [string, string] => ['Expect', v]),
         fc.constantFrom('1.2.3.4', 'not-an-ip, ::1', '').map((v): [string, string] => ['X-Forwarded-For', v]),
@@ -505,7 +571,9 @@ function mutation(op: FuzzOperation, category: FuzzCategory, base: ReturnType<ty
     }
     case 'wrong-method': {
       const documented = Object.keys(ctx.doc.paths[op.path] ?? {});
-      const others = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE', 'CONNECT', 'PROPFIND', 'FUZZ', 'get'].filter((m) => !documented.includes(m.toLowerCase()) || m === 'get');
+      const others = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE', 'CONNECT', 'PROPFIND', 'FUZZ', 'get'].filter(
+        (m) => !documented.includes(m.toLowerCase()) || m === 'get',
+      );
       return fc.constantFrom(...others).map((method) => ({ ...base, method }));
     }
     default: {
@@ -526,19 +594,23 @@ function target(op: FuzzOperation, parts: Parts): string {
 
 /** Requests of this category for this operation. */
 export function fuzzRequest(op: FuzzOperation, category: FuzzCategory, ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
-  return fc.boolean().chain((requiredOnly) => mutation(op, category, sampled(op, ctx, requiredOnly), ctx)).map((parts) => {
-    const headers = [...parts.headers];
-    if (parts.body && parts.contentType !== undefined && !headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', parts.contentType]);
-    return {
-      operation: op.key,
-      category,
-      method: parts.method,
-      target: target(op, parts),
-      headers,
-      ...(parts.body ? { body: parts.body } : {}),
-      ...(parts.noContentLength ? { noContentLength: true } : {}),
-    };
-  });
+  return fc
+    .boolean()
+    .chain((requiredOnly) => mutation(op, category, sampled(op, ctx, requiredOnly), ctx))
+    .map((parts) => {
+      const headers = [...parts.headers];
+      if (parts.body && parts.contentType !== undefined && !headers.some(([n]) => n.toLowerCase() === 'content-type'))
+        headers.push(['Content-Type', parts.contentType]);
+      return {
+        operation: op.key,
+        category,
+        method: parts.method,
+        target: target(op, parts),
+        headers,
+        ...(parts.body ? { body: parts.body } : {}),
+        ...(parts.noContentLength ? { noContentLength: true } : {}),
+      };
+    });
 }
 
 /** A request's description for a failure message (bodies shortened). */

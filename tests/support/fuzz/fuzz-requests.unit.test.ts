@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { percentEncode } from './fuzz-requests';
 
 /** The UTF-8 bytes a percent-encoded string stands for. */
-const bytesOf = (encoded: string) => Buffer.from(encoded.replace(/%([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1');
+const bytesOf = (encoded: string) =>
+  Buffer.from(
+    encoded.replace(/%([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  );
 
 describe('percentEncode', () => {
   it('encodes every string as encodeURIComponent does when that succeeds', () => {

@@ -15,7 +15,16 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext, runInThisContext } from 'node:vm';
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
-import { categoriesFor, describeRequest, fuzzOperations, fuzzRequest, type FuzzCategory, type FuzzContext, type FuzzOperation, type FuzzRequest } from './fuzz-requests';
+import {
+  categoriesFor,
+  describeRequest,
+  fuzzOperations,
+  fuzzRequest,
+  type FuzzCategory,
+  type FuzzContext,
+  type FuzzOperation,
+  type FuzzRequest,
+} from './fuzz-requests';
 import { rawRequest, type RawAnswer } from './raw-http';
 
 export interface FuzzTarget extends FuzzContext {
@@ -42,7 +51,8 @@ export function answerProblems(request: FuzzRequest, answer: RawAnswer): string[
   if (answer.status < 400 || request.method === 'HEAD') return [];
   const problems: string[] = [];
   const type = answer.headers['content-type'] ?? '';
-  if (!type.startsWith('application/problem+json')) problems.push(`${answer.status} answered as ${type || 'no content type'}, not application/problem+json: ${answer.body.toString('utf8').slice(0, 200)}`);
+  if (!type.startsWith('application/problem+json'))
+    problems.push(`${answer.status} answered as ${type || 'no content type'}, not application/problem+json: ${answer.body.toString('utf8').slice(0, 200)}`);
   let body: { title?: unknown; status?: unknown } = {};
   try {
     body = JSON.parse(answer.body.toString('utf8')) as typeof body;
@@ -69,13 +79,17 @@ export async function healthy(target: FuzzTarget): Promise<boolean> {
 }
 
 /** The operations of the document, optionally only those whose key contains `only` (to replay one). */
-export const operationsToFuzz = (target: FuzzTarget, only?: string): FuzzOperation[] => fuzzOperations(target.doc).filter((op) => !only || op.key.includes(only));
+export const operationsToFuzz = (target: FuzzTarget, only?: string): FuzzOperation[] =>
+  fuzzOperations(target.doc).filter((op) => !only || op.key.includes(only));
 
 /**
  * Runs `runs` requests of every category for every operation. A property that fails is recorded
  * with what fast-check prints to replay it (seed, path, the request); the run goes on with the next.
  */
-export async function fuzzOperationsOnce(target: FuzzTarget, options: { seed: number; runs: number; only?: string; stats: FuzzStats; afterOperation?: (op: FuzzOperation, index: number) => Promise<void> }): Promise<void> {
+export async function fuzzOperationsOnce(
+  target: FuzzTarget,
+  options: { seed: number; runs: number; only?: string; stats: FuzzStats; afterOperation?: (op: FuzzOperation, index: number) => Promise<void> },
+): Promise<void> {
   const operations = operationsToFuzz(target, options.only);
   for (const [index, op] of operations.entries()) {
     for (const category of categoriesFor(op)) {
@@ -89,7 +103,9 @@ export async function fuzzOperationsOnce(target: FuzzTarget, options: { seed: nu
         result = await fc.check(property, { numRuns: options.runs, seed: options.seed, endOnFailure: true });
       } catch (error) {
         // fast-check reports a property that fails; a generator that throws escapes it.
-        options.stats.violations.push(`${op.key} [${category}]: the request generator threw ${String(error)}\n    replay: FUZZ_SEED=${options.seed} FUZZ_ONLY="${op.key}"`);
+        options.stats.violations.push(
+          `${op.key} [${category}]: the request generator threw ${String(error)}\n    replay: FUZZ_SEED=${options.seed} FUZZ_ONLY="${op.key}"`,
+        );
         continue;
       }
       if (result.failed) options.stats.violations.push(`${op.key} [${category}]: ${failureOf(result)}`);
@@ -115,7 +131,9 @@ export function sampleRequests(op: FuzzOperation, category: FuzzCategory, ctx: F
   try {
     return fc.sample(fuzzRequest(op, category, ctx), { numRuns: runs, seed });
   } catch (error) {
-    throw new Error(`the request generator threw for ${op.key} [${category}]: ${String(error)}\n    replay: FUZZ_SEED=${seed} FUZZ_ONLY="${op.key}"`, { cause: error });
+    throw new Error(`the request generator threw for ${op.key} [${category}]: ${String(error)}\n    replay: FUZZ_SEED=${seed} FUZZ_ONLY="${op.key}"`, {
+      cause: error,
+    });
   }
 }
 
@@ -148,7 +166,11 @@ const REFUSED: FuzzCategory[] = ['malformed-json', 'bad-auth', 'huge-body'];
  * the events appended while a request was answered 4xx (with the request), apart from `allowed`
  * types: the records a refusal is meant to leave (e.g. an upload refused as too large is logged).
  */
-export async function rejectedRequestsAppend(target: FuzzTarget, events: EventLog, options: { seed: number; runs: number; only?: string; stats: FuzzStats; allowed: string[] }): Promise<string[]> {
+export async function rejectedRequestsAppend(
+  target: FuzzTarget,
+  events: EventLog,
+  options: { seed: number; runs: number; only?: string; stats: FuzzStats; allowed: string[] },
+): Promise<string[]> {
   const appended: string[] = [];
   let before = await quiescent(events);
   for (const op of operationsToFuzz(target, options.only)) {
@@ -183,8 +205,14 @@ export async function rejectedRequestsAppend(target: FuzzTarget, events: EventLo
  */
 export function prototypeSnapshot(): string[] {
   const names = (o: object) => Object.getOwnPropertyNames(o).sort().join(',');
-  const main = runInThisContext('[Object.prototype, Array.prototype, Function.prototype, String.prototype].map((o) => Object.getOwnPropertyNames(o).sort().join(","))') as string[];
-  return [...[Object.prototype, Array.prototype, Function.prototype, String.prototype].map(names), ...main, `polluted=${String(({} as Record<string, unknown>).polluted)}`];
+  const main = runInThisContext(
+    '[Object.prototype, Array.prototype, Function.prototype, String.prototype].map((o) => Object.getOwnPropertyNames(o).sort().join(","))',
+  ) as string[];
+  return [
+    ...[Object.prototype, Array.prototype, Function.prototype, String.prototype].map(names),
+    ...main,
+    `polluted=${String(({} as Record<string, unknown>).polluted)}`,
+  ];
 }
 
 // ---- memory -------------------------------------------------------------------------------

@@ -47,7 +47,8 @@ function dechunk(data: Buffer): Buffer {
 export function parseAnswer(data: Buffer): Omit<RawAnswer, 'ms'> {
   // Interim answers (`100 Continue` to `Expect: 100-continue`) come before the answer (101, a
   // switch of protocols, is the answer).
-  while (/^HTTP\/1\.[01] 1(?!01)\d\d /.test(data.subarray(0, 16).toString('latin1')) && data.indexOf('\r\n\r\n') >= 0) data = data.subarray(data.indexOf('\r\n\r\n') + 4);
+  while (/^HTTP\/1\.[01] 1(?!01)\d\d /.test(data.subarray(0, 16).toString('latin1')) && data.indexOf('\r\n\r\n') >= 0)
+    data = data.subarray(data.indexOf('\r\n\r\n') + 4);
   const end = data.indexOf('\r\n\r\n');
   if (end < 0) return { status: 0, headers: {}, body: data };
   const [statusLine, ...lines] = data.subarray(0, end).toString('latin1').split('\r\n');

@@ -93,11 +93,16 @@ const isEvm = (network: Network) => (evmNetworks as readonly string[]).includes(
 export const contractKey = (network: Network, contract: string): string => (isEvm(network) ? contract.toLowerCase() : contract);
 
 const byContract = new Map<Network, Map<string, KnownToken>>(
-  (Object.entries(knownTokens) as Array<[Network, readonly KnownToken[]]>).map(([network, tokens]) => [network, new Map(tokens.map((t) => [contractKey(network, t.contract), t]))]),
+  (Object.entries(knownTokens) as Array<[Network, readonly KnownToken[]]>).map(([network, tokens]) => [
+    network,
+    new Map(tokens.map((t) => [contractKey(network, t.contract), t])),
+  ]),
 );
 
 /** The known token with this contract on `network`, or undefined (never valued). */
 export const knownToken = (network: Network, contract: string): KnownToken | undefined => byContract.get(network)?.get(contractKey(network, contract));
 
 /** Every price id a check may need, once each: the native coins' and the known tokens'. */
-export const allPriceIds: readonly string[] = [...new Set([...Object.values(nativePriceIds), ...Object.values(knownTokens).flatMap((tokens) => tokens.map((t) => t.priceId))])].sort();
+export const allPriceIds: readonly string[] = [
+  ...new Set([...Object.values(nativePriceIds), ...Object.values(knownTokens).flatMap((tokens) => tokens.map((t) => t.priceId))]),
+].sort();

@@ -17,8 +17,16 @@ const routes: Route[] = [
   { path: v2(a.evmA), replies: [{ fixture: 'blockscout/busy-address.json' }] },
   { path: v2(a.evmA, '/counters'), replies: [{ fixture: 'blockscout/busy-counters.json' }] },
   { path: v2(a.evmA, '/transactions'), query: { sort: 'block_number', order: 'asc' }, replies: [{ fixture: 'blockscout/busy-transactions-asc.json' }] },
-  { path: v2(a.evmA, '/transactions'), query: { block_number: '20040005', index: '3', items_count: '50' }, replies: [{ fixture: 'blockscout/busy-transactions-2.json' }] },
-  { path: v2(a.evmA, '/transactions'), query: { block_number: '20040003', index: '7', items_count: '100' }, replies: [{ fixture: 'blockscout/busy-transactions-3.json' }] },
+  {
+    path: v2(a.evmA, '/transactions'),
+    query: { block_number: '20040005', index: '3', items_count: '50' },
+    replies: [{ fixture: 'blockscout/busy-transactions-2.json' }],
+  },
+  {
+    path: v2(a.evmA, '/transactions'),
+    query: { block_number: '20040003', index: '7', items_count: '100' },
+    replies: [{ fixture: 'blockscout/busy-transactions-3.json' }],
+  },
   { path: v2(a.evmA, '/transactions'), query: { block_number: null }, replies: [{ fixture: 'blockscout/busy-transactions-1.json' }] },
 ];
 
@@ -77,7 +85,12 @@ describe('Blockscout v2 (EVM without an Etherscan key)', () => {
       },
     ]);
     // Whole history on one page: no oldest-first lookup needed.
-    expect(server.requests.map((r) => r.path)).toEqual([v2(a.evmWallet), v2(a.evmWallet, '/counters'), v2(a.evmWallet, '/transactions'), v2(a.evmWallet, '/token-transfers')]);
+    expect(server.requests.map((r) => r.path)).toEqual([
+      v2(a.evmWallet),
+      v2(a.evmWallet, '/counters'),
+      v2(a.evmWallet, '/transactions'),
+      v2(a.evmWallet, '/token-transfers'),
+    ]);
   });
 
   it('treats Blockscout\'s "Not found" as an address never used: zero balance, no transactions', async () => {
@@ -90,7 +103,7 @@ describe('Blockscout v2 (EVM without an Etherscan key)', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('keeps a 404 that is not Blockscout\'s own (a wrong base URL) an error', async () => {
+  it("keeps a 404 that is not Blockscout's own (a wrong base URL) an error", async () => {
     server = await startReplayServer([{ path: /.*/, replies: [{ status: 404, text: '<html><body><h1>404 Not Found</h1></body></html>' }] }]);
     const result = await service(loopbackConfig(server.url)).fetch('ethereum', a.evmWallet);
     expect(result).toEqual({
@@ -128,7 +141,9 @@ describe('Blockscout v2 (EVM without an Etherscan key)', () => {
   });
 
   it('serves Polygon from its own instance, in POL', async () => {
-    server = await startReplayServer([{ path: `/polygon/api/v2/addresses/${lower(a.evmFresh)}`, replies: [{ status: 404, fixture: 'blockscout/not-found.json' }] }]);
+    server = await startReplayServer([
+      { path: `/polygon/api/v2/addresses/${lower(a.evmFresh)}`, replies: [{ status: 404, fixture: 'blockscout/not-found.json' }] },
+    ]);
     const result = await service(loopbackConfig(server.url)).fetch('polygon', a.evmFresh);
     expect(result).toMatchObject({ ok: true, data: { network: 'polygon', provider: 'blockscout:polygon', symbol: 'POL', balance: '0' } });
   });

@@ -72,7 +72,10 @@ export function chainDataConfigFromEnv(env: Record<string, string | undefined>, 
     }
   }
   const ratePerSecond: Record<string, number> = { ...defaults.ratePerSecond };
-  for (const entry of (text('CHAIN_DATA_RATE_LIMITS') ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+  for (const entry of (text('CHAIN_DATA_RATE_LIMITS') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')) {
     const match = /^([A-Za-z0-9.:_-]+)\s*=\s*(\d+(?:\.\d+)?)$/.exec(entry);
     if (match) ratePerSecond[match[1]!] = Number(match[2]);
     else problems.push(`CHAIN_DATA_RATE_LIMITS: "${entry}" is not name=requests-per-second (0 for no limit)`);
@@ -104,7 +107,10 @@ export function chainDataConfigFromEnv(env: Record<string, string | undefined>, 
   };
   const pricesUrl = text('PRICES_URL');
   const coingeckoApiKey = text('COINGECKO_API_KEY') || defaults.prices.apiKey;
-  config.prices = { ...defaults.prices, url: pricesUrl === undefined ? defaults.prices.url : pricesUrl === '' ? null : (url('PRICES_URL', pricesUrl) ?? defaults.prices.url) };
+  config.prices = {
+    ...defaults.prices,
+    url: pricesUrl === undefined ? defaults.prices.url : pricesUrl === '' ? null : (url('PRICES_URL', pricesUrl) ?? defaults.prices.url),
+  };
   if (coingeckoApiKey) config.prices.apiKey = coingeckoApiKey;
   else delete config.prices.apiKey;
   if (etherscanApiKey) config.etherscanApiKey = etherscanApiKey;

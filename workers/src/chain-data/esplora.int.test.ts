@@ -58,11 +58,35 @@ describe('Esplora (Bitcoin, Litecoin, Dogecoin)', () => {
         transactionsExamined: 4,
         complete: true,
         counterparties: [
-          { address: a.btcB, direction: 'both', txCount: 2, received: '0.25', sent: '0.2', firstSeen: '2023-11-14T22:13:20.000Z', lastSeen: '2024-05-29T16:26:40.000Z' },
-          { address: a.btcA, direction: 'in', txCount: 1, received: '0.4', sent: '0', firstSeen: '2024-03-09T16:00:00.000Z', lastSeen: '2024-03-09T16:00:00.000Z' },
+          {
+            address: a.btcB,
+            direction: 'both',
+            txCount: 2,
+            received: '0.25',
+            sent: '0.2',
+            firstSeen: '2023-11-14T22:13:20.000Z',
+            lastSeen: '2024-05-29T16:26:40.000Z',
+          },
+          {
+            address: a.btcA,
+            direction: 'in',
+            txCount: 1,
+            received: '0.4',
+            sent: '0',
+            firstSeen: '2024-03-09T16:00:00.000Z',
+            lastSeen: '2024-03-09T16:00:00.000Z',
+          },
           // Unconfirmed: in the mempool, no block time yet.
           { address: a.btcD, direction: 'out', txCount: 1, received: '0', sent: '0.12', firstSeen: null, lastSeen: null },
-          { address: a.btcC, direction: 'in', txCount: 1, received: '0.1', sent: '0', firstSeen: '2024-03-09T16:00:00.000Z', lastSeen: '2024-03-09T16:00:00.000Z' },
+          {
+            address: a.btcC,
+            direction: 'in',
+            txCount: 1,
+            received: '0.1',
+            sent: '0',
+            firstSeen: '2024-03-09T16:00:00.000Z',
+            lastSeen: '2024-03-09T16:00:00.000Z',
+          },
         ],
       },
     });
@@ -74,7 +98,17 @@ describe('Esplora (Bitcoin, Litecoin, Dogecoin)', () => {
     const result = await service(loopbackConfig(server.url)).chainData.fetch('bitcoin', a.btcFresh);
     expect(result).toMatchObject({
       ok: true,
-      data: { balance: '0', totalReceived: '0', totalSent: '0', txCount: 0, firstSeen: null, lastSeen: null, transactionsExamined: 0, complete: true, counterparties: [] },
+      data: {
+        balance: '0',
+        totalReceived: '0',
+        totalSent: '0',
+        txCount: 0,
+        firstSeen: null,
+        lastSeen: null,
+        transactionsExamined: 0,
+        complete: true,
+        counterparties: [],
+      },
     });
     expect(server.requests).toHaveLength(1);
   });
@@ -161,7 +195,7 @@ describe('Esplora (Bitcoin, Litecoin, Dogecoin)', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('refuses an address that is not one of the network\'s, without a request', async () => {
+  it("refuses an address that is not one of the network's, without a request", async () => {
     const server = await serve([]);
     const result = await service(loopbackConfig(server.url)).chainData.fetch('bitcoin', a.ltcWallet);
     expect(result).toMatchObject({ ok: false, provider: null, attempts: 0, reason: 'This is a Litecoin address; it cannot be screened on Bitcoin' });

@@ -60,7 +60,10 @@ export function addEsploraTransfers(book: CounterpartyBook, wallet: string, tx: 
   }
   const received = tx.outputs.filter((o) => o.address === wallet).reduce((s, o) => s + o.value, 0n);
   const senders = tx.inputs.filter((i): i is { address: string; value: bigint } => i.address !== null && i.address !== wallet);
-  const parts = splitProportionally(received, senders.map((s) => s.value));
+  const parts = splitProportionally(
+    received,
+    senders.map((s) => s.value),
+  );
   senders.forEach((s, i) => book.add({ counterparty: s.address, direction: 'in', amount: parts[i]!, txid: tx.txid, time: tx.time }));
 }
 

@@ -7,11 +7,22 @@ afterEach(() => server.close());
 
 const KEY = 'TESTKEY-5J2Q9XW7ETHERSCAN';
 const wallet = a.evmWallet.toLowerCase();
-const account = (chainid: string, action: string, extra: Record<string, string> = {}) => ({ chainid, module: 'account', action, address: wallet, apikey: KEY, ...extra });
+const account = (chainid: string, action: string, extra: Record<string, string> = {}) => ({
+  chainid,
+  module: 'account',
+  action,
+  address: wallet,
+  apikey: KEY,
+  ...extra,
+});
 
 const bscRoutes: Route[] = [
   { path: '/v2/api', query: account('56', 'balance', { tag: 'latest' }), replies: [{ fixture: 'etherscan/balance.json' }] },
-  { path: '/v2/api', query: account('56', 'txlist', { sort: 'desc', page: '1', offset: '100', startblock: '0', endblock: '99999999' }), replies: [{ fixture: 'etherscan/txlist-desc.json' }] },
+  {
+    path: '/v2/api',
+    query: account('56', 'txlist', { sort: 'desc', page: '1', offset: '100', startblock: '0', endblock: '99999999' }),
+    replies: [{ fixture: 'etherscan/txlist-desc.json' }],
+  },
   { path: '/v2/api', query: account('56', 'tokentx', { sort: 'desc', page: '1', offset: '100' }), replies: [{ fixture: 'etherscan/tokentx.json' }] },
 ];
 
@@ -53,9 +64,25 @@ describe('Etherscan v2 (EVM with ETHERSCAN_API_KEY)', () => {
             lastSeen: '2024-06-03T07:33:20.000Z',
             tokens: [{ token: 'USDT', contract: '0x55d398326f99059fF775485246999027B3197955', received: '100', sent: '0' }],
           },
-          { address: a.evmA, direction: 'in', txCount: 1, received: '5', sent: '0', firstSeen: '2024-05-01T08:00:00.000Z', lastSeen: '2024-05-01T08:00:00.000Z' },
+          {
+            address: a.evmA,
+            direction: 'in',
+            txCount: 1,
+            received: '5',
+            sent: '0',
+            firstSeen: '2024-05-01T08:00:00.000Z',
+            lastSeen: '2024-05-01T08:00:00.000Z',
+          },
           // A contract it deployed.
-          { address: a.evmToken, direction: 'out', txCount: 1, received: '0', sent: '0', firstSeen: '2024-06-10T06:13:20.000Z', lastSeen: '2024-06-10T06:13:20.000Z' },
+          {
+            address: a.evmToken,
+            direction: 'out',
+            txCount: 1,
+            received: '0',
+            sent: '0',
+            firstSeen: '2024-06-10T06:13:20.000Z',
+            lastSeen: '2024-06-10T06:13:20.000Z',
+          },
         ],
         tokenTransfers: [{ token: 'USDT', contract: '0x55d398326f99059fF775485246999027B3197955', received: '100', sent: '0' }],
       },
@@ -69,13 +96,20 @@ describe('Etherscan v2 (EVM with ETHERSCAN_API_KEY)', () => {
       { path: '/v2/api', query: { action: 'txlist' }, replies: [{ fixture: 'etherscan/no-transactions.json' }] },
     ]);
     const result = await service(loopbackConfig(server.url, { etherscanApiKey: KEY })).chainData.fetch('ethereum', a.evmFresh);
-    expect(result).toMatchObject({ ok: true, data: { provider: 'etherscan-v2', balance: '0', txCount: 0, complete: true, counterparties: [], firstSeen: null } });
+    expect(result).toMatchObject({
+      ok: true,
+      data: { provider: 'etherscan-v2', balance: '0', txCount: 0, complete: true, counterparties: [], firstSeen: null },
+    });
     expect(server.requests.map((r) => r.query.get('chainid'))).toEqual(['1', '1']);
   });
 
-  it('retries Etherscan\'s rate-limit answer (a NOTOK inside an HTTP 200) and then succeeds', async () => {
+  it("retries Etherscan's rate-limit answer (a NOTOK inside an HTTP 200) and then succeeds", async () => {
     server = await startReplayServer([
-      { path: '/v2/api', query: { action: 'balance' }, replies: [{ fixture: 'etherscan/rate-limit.json' }, { fixture: 'etherscan/rate-limit.json' }, { fixture: 'etherscan/balance.json' }] },
+      {
+        path: '/v2/api',
+        query: { action: 'balance' },
+        replies: [{ fixture: 'etherscan/rate-limit.json' }, { fixture: 'etherscan/rate-limit.json' }, { fixture: 'etherscan/balance.json' }],
+      },
       ...bscRoutes,
     ]);
     const { chainData, clock } = service(loopbackConfig(server.url, { etherscanApiKey: KEY }));

@@ -45,8 +45,19 @@ export async function fetchEtherscan(ctx: ProviderContext, baseUrl: string, apiK
   const base = trimBase(baseUrl);
   const address = q.address;
   const call = <T>(params: Record<string, string | number>) => {
-    const search = new URLSearchParams({ chainid: String(evmChainIds[q.network]), ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])), apikey: apiKey });
-    return ctx.http.json<T>({ provider: ETHERSCAN_PROVIDER, rateKey: `etherscan/${ETHERSCAN_PROVIDER}`, url: `${base}?${search.toString()}`, secrets: [apiKey], check: checkEtherscan, signal: ctx.signal });
+    const search = new URLSearchParams({
+      chainid: String(evmChainIds[q.network]),
+      ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+      apikey: apiKey,
+    });
+    return ctx.http.json<T>({
+      provider: ETHERSCAN_PROVIDER,
+      rateKey: `etherscan/${ETHERSCAN_PROVIDER}`,
+      url: `${base}?${search.toString()}`,
+      secrets: [apiKey],
+      check: checkEtherscan,
+      signal: ctx.signal,
+    });
   };
   const account = { module: 'account', address };
   const txlist = (sort: 'asc' | 'desc', page: number, offset: number) =>
@@ -69,7 +80,14 @@ export async function fetchEtherscan(ctx: ProviderContext, baseUrl: string, apiK
     const time = isoFromSeconds(t.timeStamp);
     firstSeen = earliest(firstSeen, time);
     lastSeen = latest(lastSeen, time);
-    addEvmTransfer(book, address, { txid, from: str(t.from), to: str(t.to) ?? str(t.contractAddress), value: bigOrZero(t.value), time, failed: t.isError === '1' });
+    addEvmTransfer(book, address, {
+      txid,
+      from: str(t.from),
+      to: str(t.to) ?? str(t.contractAddress),
+      value: bigOrZero(t.value),
+      time,
+      failed: t.isError === '1',
+    });
   };
 
   let complete = false;

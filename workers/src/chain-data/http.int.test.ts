@@ -56,7 +56,9 @@ describe.each([
   });
 
   it('backs off exponentially with jitter on 5xx, and gives up with a plain reason and the attempt count', async () => {
-    server = await startReplayServer([{ path: '/api/address/x', replies: [{ status: 503, text: '<html><body>503 Service Temporarily Unavailable</body></html>' }] }]);
+    server = await startReplayServer([
+      { path: '/api/address/x', replies: [{ status: 503, text: '<html><body>503 Service Temporarily Unavailable</body></html>' }] },
+    ]);
     const { http, clock } = client({ backoffBaseMs: 400 });
     const error = await failure(http.json({ provider: 'mempool.space', url: `${server.url}/api/address/x` }));
     expect(error.reason).toBe('mempool.space failed with a server error (HTTP 503; 3 attempts)');
@@ -107,7 +109,8 @@ describe.each([
   it('serves a repeated request from the cache within its time to live, and asks again after', async () => {
     server = await startReplayServer([{ path: '/rpc', method: 'POST', replies: [{ json: { result: 1 } }, { json: { result: 2 } }] }]);
     const { http, clock } = client({ cacheTtlMs: 60_000 });
-    const ask = (params: unknown[]) => http.json({ provider: 'solana-rpc', url: `${server.url}/rpc`, method: 'POST', body: { jsonrpc: '2.0', id: 1, method: 'getBalance', params } });
+    const ask = (params: unknown[]) =>
+      http.json({ provider: 'solana-rpc', url: `${server.url}/rpc`, method: 'POST', body: { jsonrpc: '2.0', id: 1, method: 'getBalance', params } });
     expect(await ask(['a'])).toMatchObject({ data: { result: 1 }, cached: false });
     clock.advance(59_000);
     expect(await ask(['a'])).toEqual({ data: { result: 1 }, attempts: 0, cached: true });
@@ -120,7 +123,9 @@ describe.each([
   });
 
   it('does not cache failures or answers the provider flags as errors', async () => {
-    server = await startReplayServer([{ path: '/api', replies: [{ json: { status: '0', message: 'NOTOK', result: 'Max rate limit reached' } }, { json: { status: '1', result: '7' } }] }]);
+    server = await startReplayServer([
+      { path: '/api', replies: [{ json: { status: '0', message: 'NOTOK', result: 'Max rate limit reached' } }, { json: { status: '1', result: '7' } }] },
+    ]);
     const { http } = client();
     const check = (d: unknown) => ((d as { status: string }).status === '0' ? { retry: 'Max rate limit reached' } : null);
     expect(await http.json({ provider: 'etherscan-v2', url: `${server.url}/api`, check })).toMatchObject({ data: { result: '7' }, attempts: 2 });
@@ -129,9 +134,7 @@ describe.each([
   });
 
   it('never puts a secret in a reason, even when the provider echoes it', async () => {
-    server = await startReplayServer([
-      { path: '/v2/api', replies: [(r) => ({ status: 403, text: `Forbidden: ${r.path}?${r.query.toString()}` })] },
-    ]);
+    server = await startReplayServer([{ path: '/v2/api', replies: [(r) => ({ status: 403, text: `Forbidden: ${r.path}?${r.query.toString()}` })] }]);
     const { http } = client();
     const key = 'SECRET-KEY-4242';
     const error = await failure(http.json({ provider: 'etherscan-v2', url: `${server.url}/v2/api?chainid=1&apikey=${key}`, secrets: [key] }));
@@ -172,7 +175,12 @@ describe("undici's request as the transport", () => {
     await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(srv.address() as { port: number }).port}`;
     try {
-      const answer = await requestTransport(`${base}/old`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"q":1}', signal: AbortSignal.timeout(2000) });
+      const answer = await requestTransport(`${base}/old`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"q":1}',
+        signal: AbortSignal.timeout(2000),
+      });
       expect(answer.status).toBe(200);
       expect(await answer.text()).toBe('{"ok":true}');
       expect(answer.headers.get('Content-Type')).toBe('application/json');

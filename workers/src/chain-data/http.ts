@@ -252,7 +252,7 @@ export const attemptsText = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
 function causeOf(error: unknown): string {
   let e: unknown = error;
   for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null && 'cause' in e && (e as { cause?: unknown }).cause; depth++) {
-    e = (e).cause;
+    e = e.cause;
   }
   const o = (typeof e === 'object' && e !== null ? e : {}) as { code?: unknown; message?: unknown };
   if (typeof o.code === 'string' && o.code !== '') return o.code;
@@ -275,12 +275,16 @@ function messageOf(body: string): string {
       const d = data as Record<string, unknown>;
       const found = [d.message, d.error, d.Error, d.result].find((v) => typeof v === 'string' && v !== '');
       if (typeof found === 'string') text = found;
-      else if (typeof d.error === 'object' && d.error !== null && typeof (d.error as { message?: unknown }).message === 'string') text = (d.error as { message: string }).message;
+      else if (typeof d.error === 'object' && d.error !== null && typeof (d.error as { message?: unknown }).message === 'string')
+        text = (d.error as { message: string }).message;
     }
   } catch {
     // not JSON: the text itself
   }
-  text = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  text = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;
 }
 
@@ -293,8 +297,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const limiter = new RateLimiter(clock, options.rateFor, options.burst ?? 1);
   const cache = new TtlCache<unknown>(options.cacheTtlMs, options.cacheMaxEntries ?? 500, () => clock.now());
 
-  const redact = (text: string, secrets: JsonRequest['secrets']) =>
-    (secrets ?? []).reduce<string>((t, s) => (s ? t.split(s).join('***') : t), text);
+  const redact = (text: string, secrets: JsonRequest['secrets']) => (secrets ?? []).reduce<string>((t, s) => (s ? t.split(s).join('***') : t), text);
 
   async function attempt(request: JsonRequest): Promise<{ ok: true; data: unknown } | { ok: false; failure: Failure }> {
     const timeout = AbortSignal.timeout(options.timeoutMs);
@@ -318,11 +321,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return { ok: false, failure: { kind: 'network', retryable: true, detail: causeOf(error) } };
     }
     const body = redact(text.slice(0, 2000), request.secrets);
-    if (status === 429) return { ok: false, failure: { kind: 'rate-limited', retryable: true, status, body, retryAfterMs: retryAfterMs(retryAfter, clock.now()) } };
+    if (status === 429)
+      return { ok: false, failure: { kind: 'rate-limited', retryable: true, status, body, retryAfterMs: retryAfterMs(retryAfter, clock.now()) } };
     if (status >= 500) return { ok: false, failure: { kind: 'server', retryable: true, status, body, retryAfterMs: retryAfterMs(retryAfter, clock.now()) } };
     if (status < 200 || status >= 300) {
       if (request.retryStatus?.(status, text)) {
-        return { ok: false, failure: { kind: 'rate-limited', retryable: true, status, body, detail: messageOf(body), retryAfterMs: retryAfterMs(retryAfter, clock.now()) } };
+        return {
+          ok: false,
+          failure: { kind: 'rate-limited', retryable: true, status, body, detail: messageOf(body), retryAfterMs: retryAfterMs(retryAfter, clock.now()) },
+        };
       }
       return { ok: false, failure: { kind: 'rejected', retryable: false, status, body, detail: messageOf(body) } };
     }
@@ -333,8 +340,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return { ok: false, failure: { kind: 'invalid-response', retryable: false, status, body } };
     }
     const verdict = request.check?.(data) ?? null;
-    if (verdict && 'retry' in verdict) return { ok: false, failure: { kind: 'rate-limited', retryable: true, status, body, detail: redact(verdict.retry, request.secrets) } };
-    if (verdict && 'fail' in verdict) return { ok: false, failure: { kind: 'rejected', retryable: false, status, body, detail: redact(verdict.fail, request.secrets) } };
+    if (verdict && 'retry' in verdict)
+      return { ok: false, failure: { kind: 'rate-limited', retryable: true, status, body, detail: redact(verdict.retry, request.secrets) } };
+    if (verdict && 'fail' in verdict)
+      return { ok: false, failure: { kind: 'rejected', retryable: false, status, body, detail: redact(verdict.fail, request.secrets) } };
     return { ok: true, data };
   }
 
@@ -346,12 +355,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       case 'network':
         return `${provider} could not be reached (${f.detail ?? 'network error'}; ${n})`;
       case 'rate-limited':
-        if (stoppedByRetryAfter && f.retryAfterMs !== undefined) return `${provider} is limiting our requests and asked us to wait ${seconds(f.retryAfterMs)} (${n})`;
+        if (stoppedByRetryAfter && f.retryAfterMs !== undefined)
+          return `${provider} is limiting our requests and asked us to wait ${seconds(f.retryAfterMs)} (${n})`;
         return f.detail
           ? `${provider} kept limiting our requests: "${f.detail}" (${n})`
           : `${provider} kept answering "too many requests" (HTTP ${f.status ?? 429}; ${n})`;
       case 'server':
-        if (stoppedByRetryAfter && f.retryAfterMs !== undefined) return `${provider} is unavailable (HTTP ${f.status}) and asked us to come back in ${seconds(f.retryAfterMs)}`;
+        if (stoppedByRetryAfter && f.retryAfterMs !== undefined)
+          return `${provider} is unavailable (HTTP ${f.status}) and asked us to come back in ${seconds(f.retryAfterMs)}`;
         return `${provider} failed with a server error (HTTP ${f.status}; ${n})`;
       case 'rejected':
         return f.status !== undefined && (f.status < 200 || f.status >= 300)

@@ -16,7 +16,15 @@ describe('CounterpartyBook', () => {
     book.add({ counterparty: 'C', direction: 'out', amount: 0n, txid: 't4', time: null });
     book.add({ counterparty: 'C', direction: 'out', amount: 0n, txid: 't5', time: null });
     expect(book.list()).toEqual([
-      { address: 'A', direction: 'both', txCount: 2, received: '0.25', sent: '0.2', firstSeen: '2023-11-14T22:13:20.000Z', lastSeen: '2024-05-29T16:26:40.000Z' },
+      {
+        address: 'A',
+        direction: 'both',
+        txCount: 2,
+        received: '0.25',
+        sent: '0.2',
+        firstSeen: '2023-11-14T22:13:20.000Z',
+        lastSeen: '2024-05-29T16:26:40.000Z',
+      },
       { address: 'B', direction: 'in', txCount: 1, received: '0.4', sent: '0', firstSeen: '2024-03-09T16:00:00.000Z', lastSeen: '2024-03-09T16:00:00.000Z' },
       { address: 'C', direction: 'out', txCount: 2, received: '0', sent: '0', firstSeen: null, lastSeen: null },
     ]);
@@ -44,17 +52,38 @@ describe('CounterpartyBook', () => {
     const usdt = { token: 'USDT', contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', decimals: 6 };
     const fake = { token: 'USDT', contract: 'TJaZcuzVrGW5J4oPsk38fYY45GLsmHSvvm', decimals: 6 };
     const fill = (book: CounterpartyBook) => {
-      for (let i = 0; i < 60; i++) book.add({ counterparty: `T-coin-${String(i).padStart(2, '0')}`, direction: 'in', amount: 1_000_000n + BigInt(i), txid: `c${i}`, time: null });
+      for (let i = 0; i < 60; i++)
+        book.add({ counterparty: `T-coin-${String(i).padStart(2, '0')}`, direction: 'in', amount: 1_000_000n + BigInt(i), txid: `c${i}`, time: null });
       book.addToken({ ...usdt, counterparty: 'T-usdt', direction: 'in', amount: 5_000_000_000n, txid: 'u', time: null });
       book.addToken({ ...fake, counterparty: 'T-fake', direction: 'in', amount: 9_000_000_000_000n, txid: 'f', time: null });
       return book;
     };
-    const list = fill(new CounterpartyBook(6, (a) => a, (contract) => contract === usdt.contract)).list(10);
+    const list = fill(
+      new CounterpartyBook(
+        6,
+        (a) => a,
+        (contract) => contract === usdt.contract,
+      ),
+    ).list(10);
     // All the USDT (100 % of it) outranks any one of 60 nearly equal coin payments (under 2 % each).
     expect(list[0]!.address).toBe('T-usdt');
-    expect(list.slice(1).map((c) => c.address)).toEqual(['T-coin-59', 'T-coin-58', 'T-coin-57', 'T-coin-56', 'T-coin-55', 'T-coin-54', 'T-coin-53', 'T-coin-52', 'T-coin-51']);
+    expect(list.slice(1).map((c) => c.address)).toEqual([
+      'T-coin-59',
+      'T-coin-58',
+      'T-coin-57',
+      'T-coin-56',
+      'T-coin-55',
+      'T-coin-54',
+      'T-coin-53',
+      'T-coin-52',
+      'T-coin-51',
+    ]);
     // Without weighed tokens the coin's order stands, and the token-only counterparties are cut off.
-    expect(fill(new CounterpartyBook(6)).list(10).map((c) => c.address)).not.toContain('T-usdt');
+    expect(
+      fill(new CounterpartyBook(6))
+        .list(10)
+        .map((c) => c.address),
+    ).not.toContain('T-usdt');
   });
 });
 
@@ -80,9 +109,13 @@ describe('Etherscan envelopes', () => {
   it('accepts OK and "No transactions found", retries throttling, fails other NOTOK answers', () => {
     expect(checkEtherscan({ status: '1', message: 'OK', result: '0' })).toBeNull();
     expect(checkEtherscan({ status: '0', message: 'No transactions found', result: [] })).toBeNull();
-    expect(checkEtherscan({ status: '0', message: 'NOTOK', result: 'Max calls per sec rate limit reached (5/sec)' })).toEqual({ retry: 'Max calls per sec rate limit reached (5/sec)' });
+    expect(checkEtherscan({ status: '0', message: 'NOTOK', result: 'Max calls per sec rate limit reached (5/sec)' })).toEqual({
+      retry: 'Max calls per sec rate limit reached (5/sec)',
+    });
     expect(checkEtherscan({ status: '0', message: 'NOTOK', result: 'Max rate limit reached' })).toEqual({ retry: 'Max rate limit reached' });
-    expect(checkEtherscan({ status: '0', message: 'NOTOK', result: 'Max daily rate limit reached. 100000 calls per day' })).toEqual({ fail: 'Max daily rate limit reached. 100000 calls per day' });
+    expect(checkEtherscan({ status: '0', message: 'NOTOK', result: 'Max daily rate limit reached. 100000 calls per day' })).toEqual({
+      fail: 'Max daily rate limit reached. 100000 calls per day',
+    });
     expect(checkEtherscan({ status: '0', message: 'NOTOK', result: 'Invalid API Key' })).toEqual({ fail: 'Invalid API Key' });
   });
 });
@@ -90,8 +123,30 @@ describe('Etherscan envelopes', () => {
 describe('Solana', () => {
   it('reads the SOL moved by System Program instructions, inner ones included', () => {
     const tx = {
-      transaction: { message: { instructions: [{ program: 'system', parsed: { type: 'transfer', info: { source: 'B', destination: 'W', lamports: 5_000_000_000 } } }, { program: 'spl-token', parsed: { type: 'transfer', info: { source: 'x', destination: 'y', amount: '1' } } }] } },
-      meta: { innerInstructions: [{ index: 0, instructions: [{ program: 'system', parsed: { type: 'createAccount', info: { source: 'W', newAccount: 'N', lamports: 2_039_280, owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', space: 165 } } }] }] },
+      transaction: {
+        message: {
+          instructions: [
+            { program: 'system', parsed: { type: 'transfer', info: { source: 'B', destination: 'W', lamports: 5_000_000_000 } } },
+            { program: 'spl-token', parsed: { type: 'transfer', info: { source: 'x', destination: 'y', amount: '1' } } },
+          ],
+        },
+      },
+      meta: {
+        innerInstructions: [
+          {
+            index: 0,
+            instructions: [
+              {
+                program: 'system',
+                parsed: {
+                  type: 'createAccount',
+                  info: { source: 'W', newAccount: 'N', lamports: 2_039_280, owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', space: 165 },
+                },
+              },
+            ],
+          },
+        ],
+      },
     };
     expect(systemTransfers(tx)).toEqual([
       { source: 'B', destination: 'W', lamports: 5_000_000_000n },
@@ -101,7 +156,9 @@ describe('Solana', () => {
 
   it('retries "node is behind" JSON-RPC errors and fails the others', () => {
     expect(checkJsonRpc({ jsonrpc: '2.0', result: 1, id: 1 })).toBeNull();
-    expect(checkJsonRpc({ jsonrpc: '2.0', error: { code: -32005, message: 'Node is behind by 42 slots' }, id: 1 })).toEqual({ retry: 'Node is behind by 42 slots' });
+    expect(checkJsonRpc({ jsonrpc: '2.0', error: { code: -32005, message: 'Node is behind by 42 slots' }, id: 1 })).toEqual({
+      retry: 'Node is behind by 42 slots',
+    });
     expect(checkJsonRpc({ jsonrpc: '2.0', error: { code: -32602, message: 'Invalid param: Invalid' }, id: 1 })).toEqual({ fail: 'Invalid param: Invalid' });
   });
 });
@@ -121,18 +178,29 @@ describe('XRPL account_tx entries', () => {
       ledger_index: 87654321,
       validated: true,
     };
-    expect(readXrplEntry(v1)).toEqual({ hash: 'AB', time: '2024-05-01T08:00:00.000Z', type: 'Payment', account: 'rB', destination: 'rW', delivered: 150_000_000n, success: true });
+    expect(readXrplEntry(v1)).toEqual({
+      hash: 'AB',
+      time: '2024-05-01T08:00:00.000Z',
+      type: 'Payment',
+      account: 'rB',
+      destination: 'rW',
+      delivered: 150_000_000n,
+      success: true,
+    });
     expect(readXrplEntry(v2)).toMatchObject({ hash: 'CD', time: '2024-06-01T12:00:00.000Z', account: 'rW', destination: 'rA', delivered: 1_000_000n });
   });
 
   it('counts no XRP for an issued-currency payment', () => {
-    const iou = { meta: { TransactionResult: 'tesSUCCESS', delivered_amount: { currency: 'USD', issuer: 'rI', value: '2.5' } }, tx: { TransactionType: 'Payment', Account: 'rA', Destination: 'rW', Amount: { currency: 'USD', issuer: 'rI', value: '2.5' }, hash: 'EF' } };
+    const iou = {
+      meta: { TransactionResult: 'tesSUCCESS', delivered_amount: { currency: 'USD', issuer: 'rI', value: '2.5' } },
+      tx: { TransactionType: 'Payment', Account: 'rA', Destination: 'rW', Amount: { currency: 'USD', issuer: 'rI', value: '2.5' }, hash: 'EF' },
+    };
     expect(readXrplEntry(iou).delivered).toBeNull();
   });
 });
 
 describe('rate lookup', () => {
-  it('takes the provider\'s own rate, then its family\'s, then the default', () => {
+  it("takes the provider's own rate, then its family's, then the default", () => {
     const rate = rateLookup({ 'mempool.space': 3, esplora: 7, blockscout: 5, default: 2 });
     expect(rate('esplora/mempool.space')).toBe(3);
     expect(rate('esplora/my-esplora.local:3000')).toBe(7);
@@ -178,7 +246,13 @@ describe('chainDataConfigFromEnv', () => {
   });
 
   it('reads the trace settings, and refuses a depth beyond 3 or a fan-out of 0', () => {
-    const config = chainDataConfigFromEnv({ TRACE_DEPTH: '3', TRACE_FAN_OUT: '8', TRACE_REQUEST_BUDGET: '0', TRACE_TIME_LIMIT_MS: '5000', TRACE_CACHE_TTL_MS: '0' });
+    const config = chainDataConfigFromEnv({
+      TRACE_DEPTH: '3',
+      TRACE_FAN_OUT: '8',
+      TRACE_REQUEST_BUDGET: '0',
+      TRACE_TIME_LIMIT_MS: '5000',
+      TRACE_CACHE_TTL_MS: '0',
+    });
     expect(config.trace).toEqual({ ...defaultChainDataConfig.trace, depth: 3, fanOut: 8, requestBudget: 0, timeLimitMs: 5000, cacheTtlMs: 0 });
     expect(() => chainDataConfigFromEnv({ TRACE_DEPTH: '4' })).toThrow(/TRACE_DEPTH: must be an integer from 1 to 3/);
     expect(() => chainDataConfigFromEnv({ TRACE_FAN_OUT: '0' })).toThrow(/TRACE_FAN_OUT: must be an integer from 1 to 50/);
@@ -199,7 +273,10 @@ describe('chainDataConfigFromEnv', () => {
     try {
       chainDataConfigFromEnv({ XRPL_RPC_URL: 'wss://s1.ripple.com', CHAIN_DATA_RETRIES: '-1' });
     } catch (error) {
-      expect((error as ChainDataConfigError).problems).toEqual(['XRPL_RPC_URL: "wss://s1.ripple.com" is not an http(s) URL', 'CHAIN_DATA_RETRIES: must be an integer of at least 0']);
+      expect((error as ChainDataConfigError).problems).toEqual([
+        'XRPL_RPC_URL: "wss://s1.ripple.com" is not an http(s) URL',
+        'CHAIN_DATA_RETRIES: must be an integer of at least 0',
+      ]);
     }
   });
 });

@@ -36,7 +36,11 @@ async function setup(replies: Parameters<typeof priceRoutes>, overrides: Partial
 it('asks for every weighed asset in one request, in USD, and reads the table', async () => {
   const { prices } = await setup([]);
   const result = await prices.prices();
-  expect(result).toEqual({ ok: true, stale: false, table: { source: 'CoinGecko', asOf: '2026-11-27T03:00:00.000Z', usd: expect.objectContaining({ tron: 0.25, tether: 1, ethereum: 3000 }) } });
+  expect(result).toEqual({
+    ok: true,
+    stale: false,
+    table: { source: 'CoinGecko', asOf: '2026-11-27T03:00:00.000Z', usd: expect.objectContaining({ tron: 0.25, tether: 1, ethereum: 3000 }) },
+  });
   expect(server!.requests).toHaveLength(1);
   const query = server!.requests[0]!.query;
   expect(query.get('ids')!.split(',')).toEqual(allPriceIds);
@@ -83,7 +87,10 @@ it('uses one table for every check for ten minutes, then reads it again', async 
 });
 
 it('keeps the last table, marked stale, for a day when the source stops answering, and says why after that', async () => {
-  const { prices, advance, asked, failures } = await setup([{ fixture: 'coingecko/simple-price.json' }, { status: 429, fixture: 'coingecko/rate-limited.json' }]);
+  const { prices, advance, asked, failures } = await setup([
+    { fixture: 'coingecko/simple-price.json' },
+    { status: 429, fixture: 'coingecko/rate-limited.json' },
+  ]);
   await prices.prices();
   advance(minutes(15));
   const stale = await prices.prices();
@@ -107,7 +114,9 @@ it('says why there are no prices before any table was read, and when lookups are
 });
 
 it('leaves out what is not a positive price, and refuses an answer with none', async () => {
-  expect(parseSimplePrice({ tron: { usd: 0.25 }, tether: { usd: '1' }, dai: { usd: 0 }, ripple: { usd: -1 }, solana: {}, bitcoin: { usd: Number.NaN } })).toEqual({ tron: 0.25 });
+  expect(
+    parseSimplePrice({ tron: { usd: 0.25 }, tether: { usd: '1' }, dai: { usd: 0 }, ripple: { usd: -1 }, solana: {}, bitcoin: { usd: Number.NaN } }),
+  ).toEqual({ tron: 0.25 });
   const { prices } = await setup([{ json: { tron: { eur: 0.2 } } }]);
   expect(await prices.prices()).toEqual({ ok: false, reason: 'CoinGecko sent no price' });
 });

@@ -77,7 +77,12 @@ export function parseSimplePrice(data: unknown): Record<string, number> {
 
 export function createPriceSource(
   config: PricesConfig,
-  deps: { fetch?: HttpTransport; now?: () => number; sleep?: Clock['sleep']; /** Told of each failed read (the composition root logs it with the fix). */ onFailure?: (reason: string) => void } = {},
+  deps: {
+    fetch?: HttpTransport;
+    now?: () => number;
+    sleep?: Clock['sleep'];
+    /** Told of each failed read (the composition root logs it with the fix). */ onFailure?: (reason: string) => void;
+  } = {},
 ): PriceSource {
   const now = deps.now ?? Date.now;
   const http: HttpClient = createHttpClient({
@@ -92,7 +97,8 @@ export function createPriceSource(
   let failure: { reason: string; at: number } | null = null;
   let inFlight: Promise<PriceResult> | null = null;
 
-  const fromLast = (reason: string): PriceResult => (last && now() - last.at <= config.staleMs ? { ok: true, table: last.table, stale: true } : { ok: false, reason });
+  const fromLast = (reason: string): PriceResult =>
+    last && now() - last.at <= config.staleMs ? { ok: true, table: last.table, stale: true } : { ok: false, reason };
 
   async function read(): Promise<PriceResult> {
     const base = trimBase(config.url!);
@@ -105,7 +111,8 @@ export function createPriceSource(
         headers: { accept: 'application/json', ...header },
         secrets: [key],
         cache: false,
-        check: (data) => (typeof data === 'object' && data !== null && !Array.isArray(data) ? null : { fail: `${PRICE_SOURCE} sent an answer that is not a price table` }),
+        check: (data) =>
+          typeof data === 'object' && data !== null && !Array.isArray(data) ? null : { fail: `${PRICE_SOURCE} sent an answer that is not a price table` },
       });
       const usd = parseSimplePrice(answer.data);
       if (Object.keys(usd).length === 0) throw new ProviderError(PRICE_SOURCE, `${PRICE_SOURCE} sent no price`, answer.attempts, 'invalid-response');
@@ -114,7 +121,8 @@ export function createPriceSource(
       failure = null;
       return { ok: true, table: last.table, stale: false };
     } catch (error) {
-      const reason = error instanceof ProviderError ? error.reason : `${PRICE_SOURCE} could not be read (${error instanceof Error ? error.message : String(error)})`;
+      const reason =
+        error instanceof ProviderError ? error.reason : `${PRICE_SOURCE} could not be read (${error instanceof Error ? error.message : String(error)})`;
       failure = { reason, at: now() };
       deps.onFailure?.(reason);
       return fromLast(reason);

@@ -30,7 +30,10 @@ describe('the chain-data service', () => {
   it('holds each provider to its rate: requests are spaced by the injected clock', async () => {
     const clock = fakeClock();
     server = await startReplayServer(routes, clock);
-    const chainData = createChainDataService(loopbackConfig(server.url, { cacheTtlMs: 0, ratePerSecond: { esplora: 2 } }), { now: clock.now, sleep: clock.sleep });
+    const chainData = createChainDataService(loopbackConfig(server.url, { cacheTtlMs: 0, ratePerSecond: { esplora: 2 } }), {
+      now: clock.now,
+      sleep: clock.sleep,
+    });
     const start = clock.now().getTime();
     for (let i = 0; i < 3; i++) expect(await chainData.fetch('bitcoin', a.btcWallet)).toMatchObject({ ok: true });
     const times = server.requests.map((r) => r.at! - start);
@@ -45,7 +48,11 @@ describe('the chain-data service', () => {
     // Cancelled once the request has reached the source (a timer could fire before it is sent on a busy machine).
     server.use({ path: '/slow/api/address/' + a.btcWallet, replies: [() => (controller.abort(), { hang: true })] });
     const result = await chainData.fetch('bitcoin', a.btcWallet, controller.signal);
-    expect(result).toMatchObject({ ok: false, network: 'bitcoin', reason: `Bitcoin data could not be fetched: The request to ${new URL(server.url).host} was cancelled` });
+    expect(result).toMatchObject({
+      ok: false,
+      network: 'bitcoin',
+      reason: `Bitcoin data could not be fetched: The request to ${new URL(server.url).host} was cancelled`,
+    });
     // Cancelled: the second URL is not tried.
     expect(server.requests.map((r) => r.path)).toEqual([`/slow/api/address/${a.btcWallet}`]);
   });

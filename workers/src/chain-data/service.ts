@@ -124,7 +124,8 @@ export function createChainDataService(config: ChainDataConfig, deps: ChainDataD
         const key = config.etherscanApiKey;
         if (key) sources.push({ provider: ETHERSCAN_PROVIDER, run: (ctx, address) => fetchEtherscan(ctx, config.etherscanUrl, key, { network, address }) });
         const blockscout = config.blockscoutUrls[network];
-        if (blockscout) sources.push({ provider: blockscoutProviderName(network), run: (ctx, address) => fetchBlockscout(ctx, blockscout, { network, address }) });
+        if (blockscout)
+          sources.push({ provider: blockscoutProviderName(network), run: (ctx, address) => fetchBlockscout(ctx, blockscout, { network, address }) });
         return sources;
       }
       default: {

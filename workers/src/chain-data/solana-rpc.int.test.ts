@@ -6,7 +6,13 @@ let server: ReplayServer;
 afterEach(() => server.close());
 
 const signatures = fixture<{ result: { signature: string }[] }>('solana/getSignaturesForAddress.json').result.map((s) => s.signature);
-const rpc = (method: string, param0: string, file: string, status?: number): Route => ({ method: 'POST', path: '/solana', rpc: method, param0, replies: [{ fixture: file, ...(status ? { status } : {}) }] });
+const rpc = (method: string, param0: string, file: string, status?: number): Route => ({
+  method: 'POST',
+  path: '/solana',
+  rpc: method,
+  param0,
+  replies: [{ fixture: file, ...(status ? { status } : {}) }],
+});
 
 const routes: Route[] = [
   rpc('getBalance', a.solWallet, 'solana/getBalance.json'),
@@ -47,11 +53,35 @@ describe('Solana JSON-RPC', () => {
         transactionsExamined: 3,
         complete: true,
         counterparties: [
-          { address: a.solB, direction: 'in', txCount: 1, received: '5', sent: '0', firstSeen: '2024-01-01T00:00:00.000Z', lastSeen: '2024-01-01T00:00:00.000Z' },
+          {
+            address: a.solB,
+            direction: 'in',
+            txCount: 1,
+            received: '5',
+            sent: '0',
+            firstSeen: '2024-01-01T00:00:00.000Z',
+            lastSeen: '2024-01-01T00:00:00.000Z',
+          },
           // The 99 SOL transfer to solA failed (InstructionError): nothing moved.
-          { address: a.solA, direction: 'out', txCount: 1, received: '0', sent: '1.2', firstSeen: '2024-06-01T12:00:00.000Z', lastSeen: '2024-06-01T12:00:00.000Z' },
+          {
+            address: a.solA,
+            direction: 'out',
+            txCount: 1,
+            received: '0',
+            sent: '1.2',
+            firstSeen: '2024-06-01T12:00:00.000Z',
+            lastSeen: '2024-06-01T12:00:00.000Z',
+          },
           // Moved by an inner instruction.
-          { address: a.solC, direction: 'in', txCount: 1, received: '0.01', sent: '0', firstSeen: '2024-01-01T00:00:00.000Z', lastSeen: '2024-01-01T00:00:00.000Z' },
+          {
+            address: a.solC,
+            direction: 'in',
+            txCount: 1,
+            received: '0.01',
+            sent: '0',
+            firstSeen: '2024-01-01T00:00:00.000Z',
+            lastSeen: '2024-01-01T00:00:00.000Z',
+          },
         ],
       },
     });
@@ -64,7 +94,10 @@ describe('Solana JSON-RPC', () => {
   it('answers a fresh address with zero balance and no transactions', async () => {
     server = await startReplayServer(routes);
     const result = await service(loopbackConfig(server.url)).chainData.fetch('solana', a.solFresh);
-    expect(result).toMatchObject({ ok: true, data: { balance: '0', txCount: 0, firstSeen: null, transactionsExamined: 0, complete: true, counterparties: [] } });
+    expect(result).toMatchObject({
+      ok: true,
+      data: { balance: '0', txCount: 0, firstSeen: null, transactionsExamined: 0, complete: true, counterparties: [] },
+    });
   });
 
   it('keeps a balance beyond 2^53 lamports exact', async () => {
@@ -73,9 +106,22 @@ describe('Solana JSON-RPC', () => {
     expect(result).toMatchObject({ ok: true, data: { balance: '9007199.254740993' } });
   });
 
-  it('retries the public RPC\'s 429 after Retry-After', async () => {
+  it("retries the public RPC's 429 after Retry-After", async () => {
     server = await startReplayServer([
-      { method: 'POST', path: '/solana', rpc: 'getBalance', param0: a.solFresh, replies: [{ status: 429, json: { jsonrpc: '2.0', error: { code: 429, message: 'Too many requests for a specific RPC call' }, id: 1 }, headers: { 'retry-after': '1' } }, { fixture: 'solana/getBalance-zero.json' }] },
+      {
+        method: 'POST',
+        path: '/solana',
+        rpc: 'getBalance',
+        param0: a.solFresh,
+        replies: [
+          {
+            status: 429,
+            json: { jsonrpc: '2.0', error: { code: 429, message: 'Too many requests for a specific RPC call' }, id: 1 },
+            headers: { 'retry-after': '1' },
+          },
+          { fixture: 'solana/getBalance-zero.json' },
+        ],
+      },
       ...routes,
     ]);
     const { chainData, clock } = service(loopbackConfig(server.url));
@@ -85,8 +131,16 @@ describe('Solana JSON-RPC', () => {
   });
 
   it('fails plainly on a JSON-RPC error it should not retry', async () => {
-    server = await startReplayServer([{ method: 'POST', path: '/solana', replies: [{ json: { jsonrpc: '2.0', error: { code: -32602, message: 'Invalid param: WrongSize' }, id: 1 } }] }]);
+    server = await startReplayServer([
+      { method: 'POST', path: '/solana', replies: [{ json: { jsonrpc: '2.0', error: { code: -32602, message: 'Invalid param: WrongSize' }, id: 1 } }] },
+    ]);
     const result = await service(loopbackConfig(server.url)).chainData.fetch('solana', a.solWallet);
-    expect(result).toEqual({ ok: false, network: 'solana', provider: 'solana-rpc', reason: 'Solana data could not be fetched: solana-rpc returned an error: Invalid param: WrongSize', attempts: 1 });
+    expect(result).toEqual({
+      ok: false,
+      network: 'solana',
+      provider: 'solana-rpc',
+      reason: 'Solana data could not be fetched: solana-rpc returned an error: Invalid param: WrongSize',
+      attempts: 1,
+    });
   });
 });

@@ -56,7 +56,12 @@ export function systemTransfers(tx: unknown): SystemTransfer[] {
     const destination = parsed.type === 'createAccount' || parsed.type === 'createAccountWithSeed' ? str(info.newAccount) : str(info.destination);
     const source = str(info.source);
     const lamports = toBigInt(info.lamports);
-    if (source && destination && lamports !== null && ['transfer', 'transferWithSeed', 'createAccount', 'createAccountWithSeed'].includes(String(parsed.type))) {
+    if (
+      source &&
+      destination &&
+      lamports !== null &&
+      ['transfer', 'transferWithSeed', 'createAccount', 'createAccountWithSeed'].includes(String(parsed.type))
+    ) {
       out.push({ source, destination, lamports });
     }
   }
@@ -67,7 +72,15 @@ export async function fetchSolana(ctx: ProviderContext, rpcUrl: string, q: Addre
   const url = trimBase(rpcUrl);
   const address = q.address;
   const rpc = <T>(method: string, params: unknown[]) =>
-    ctx.http.json<T>({ provider: SOLANA_PROVIDER, rateKey: `solana/${SOLANA_PROVIDER}`, url, method: 'POST', body: { jsonrpc: '2.0', id: 1, method, params }, check: checkJsonRpc, signal: ctx.signal });
+    ctx.http.json<T>({
+      provider: SOLANA_PROVIDER,
+      rateKey: `solana/${SOLANA_PROVIDER}`,
+      url,
+      method: 'POST',
+      body: { jsonrpc: '2.0', id: 1, method, params },
+      check: checkJsonRpc,
+      signal: ctx.signal,
+    });
 
   const balanceAnswer = obj(obj((await rpc('getBalance', [address])).data).result);
   const balance = toBigInt(balanceAnswer.value);
@@ -112,8 +125,10 @@ export async function fetchSolana(ctx: ProviderContext, rpcUrl: string, q: Addre
     }
     const time = isoFromSeconds(obj(tx).blockTime) ?? s.time;
     for (const t of systemTransfers(tx)) {
-      if (t.source === address && t.destination !== address) book.add({ counterparty: t.destination, direction: 'out', amount: t.lamports, txid: s.signature, time });
-      else if (t.destination === address && t.source !== address) book.add({ counterparty: t.source, direction: 'in', amount: t.lamports, txid: s.signature, time });
+      if (t.source === address && t.destination !== address)
+        book.add({ counterparty: t.destination, direction: 'out', amount: t.lamports, txid: s.signature, time });
+      else if (t.destination === address && t.source !== address)
+        book.add({ counterparty: t.source, direction: 'in', amount: t.lamports, txid: s.signature, time });
     }
   }
 

@@ -50,7 +50,10 @@ interface Scenario {
 
 const ETHERSCAN_KEY = 'TESTKEY-TRACE-ETHERSCAN';
 const solanaSignatures = new Map(
-  ['x-i1', 'y-i1', 'e-w', 'i1-w', 'w-i2', 'i2-v', 'i2-z'].map((id) => [fixture<{ result: { transaction: { signatures: string[] } } }>(`solana/trace-getTransaction-${id}.json`).result.transaction.signatures[0]!, id]),
+  ['x-i1', 'y-i1', 'e-w', 'i1-w', 'w-i2', 'i2-v', 'i2-z'].map((id) => [
+    fixture<{ result: { transaction: { signatures: string[] } } }>(`solana/trace-getTransaction-${id}.json`).result.transaction.signatures[0]!,
+    id,
+  ]),
 );
 
 const scenarios: Scenario[] = [
@@ -174,13 +177,17 @@ function expansion(s: Scenario, url: string, role: 'i1' | 'i2', extra: Partial<E
     transactionsExamined: 3,
     complete: true,
     fromCache: false,
-    counterparties: role === 'i1' ? [flow(s, a.y, 6000, 0), flow(s, a.wallet, 0, 3000), flow(s, a.x, 2000, 0)] : [flow(s, a.wallet, 1000, 0), flow(s, a.v, 0, 600), flow(s, a.z, 0, 200)],
+    counterparties:
+      role === 'i1'
+        ? [flow(s, a.y, 6000, 0), flow(s, a.wallet, 0, 3000), flow(s, a.x, 2000, 0)]
+        : [flow(s, a.wallet, 1000, 0), flow(s, a.v, 0, 600), flow(s, a.z, 0, 200)],
     ...extra,
   };
 }
 
 /** Shares rounded to 1e-10 (they are sums of products of decimal fractions), compared exactly. */
-const rounded = (b: ExposureBreakdown) => JSON.parse(JSON.stringify(b, (_, v: unknown) => (typeof v === 'number' ? Math.round(v * 1e10) / 1e10 : v))) as ExposureBreakdown;
+const rounded = (b: ExposureBreakdown) =>
+  JSON.parse(JSON.stringify(b, (_, v: unknown) => (typeof v === 'number' ? Math.round(v * 1e10) / 1e10 : v))) as ExposureBreakdown;
 
 const share = (direct: number, indirect: number) => ({ direct, indirect });
 
@@ -304,11 +311,19 @@ describe('tracing bounds, cache and failures (Esplora)', () => {
   });
 
   it('records an intermediary whose provider keeps failing as failed, with the reason, traces the others, and does not ask the failing source again for a minute', async () => {
-    const { clock, fetchWallet, trace, categories } = await setup(s, { routes: [{ path: new RegExp(`^/api/address/${a.i1}`), replies: [{ status: 500, text: 'Internal Server Error' }] }] });
+    const { clock, fetchWallet, trace, categories } = await setup(s, {
+      routes: [{ path: new RegExp(`^/api/address/${a.i1}`), replies: [{ status: 500, text: 'Internal Server Error' }] }],
+    });
     const wallet = await fetchWallet();
     const { evidence, asked } = await trace(wallet);
     expect(evidence.expansions).toEqual([
-      { address: a.i1, hop: 1, via: a.wallet, ok: false, reason: `Bitcoin data could not be fetched: ${new URL(server.url).host} failed with a server error (HTTP 500; 3 attempts)` },
+      {
+        address: a.i1,
+        hop: 1,
+        via: a.wallet,
+        ok: false,
+        reason: `Bitcoin data could not be fetched: ${new URL(server.url).host} failed with a server error (HTTP 500; 3 attempts)`,
+      },
       // Read after the back-off waits of I1's retries (225 ms, then 450 ms, on the fake clock).
       expansion(s, server.url, 'i2', { fetchedAt: '2026-11-22T06:00:00.675Z' }),
     ]);
@@ -344,7 +359,14 @@ describe('tracing bounds, cache and failures (Esplora)', () => {
     expect(evidence.expansions).toEqual([
       expansion(s, server.url, 'i1'),
       expansion(s, server.url, 'i2'),
-      { ...expansion(s, server.url, 'i1'), address: a.y, hop: 2, via: a.i1, transactionsExamined: 2, counterparties: [flow(s, a.q, 10_000, 0), flow(s, a.i1, 0, 6000)] },
+      {
+        ...expansion(s, server.url, 'i1'),
+        address: a.y,
+        hop: 2,
+        via: a.i1,
+        transactionsExamined: 2,
+        counterparties: [flow(s, a.q, 10_000, 0), flow(s, a.i1, 0, 6000)],
+      },
       { ...expansion(s, server.url, 'i2'), address: a.v, hop: 2, via: a.i2, transactionsExamined: 1, counterparties: [flow(s, a.i2, 600, 0)] },
     ]);
     expect(asked).toEqual([...s.asks('i1'), ...s.asks('i2'), '/api/address/y', '/api/address/y/txs', '/api/address/v', '/api/address/v/txs']);

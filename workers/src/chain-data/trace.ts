@@ -83,9 +83,15 @@ export interface Tracer {
 }
 
 /** How addresses compare on a network: EVM addresses in any letter case are the same. */
-export const addressKey = (network: Network, address: string): string => ((evmNetworks as readonly string[]).includes(network) ? address.toLowerCase() : address);
+export const addressKey = (network: Network, address: string): string =>
+  (evmNetworks as readonly string[]).includes(network) ? address.toLowerCase() : address;
 
-export const traceFlowOf = (c: Counterparty): TraceFlow => ({ address: c.address, received: c.received, sent: c.sent, ...(c.tokens ? { tokens: c.tokens } : {}) });
+export const traceFlowOf = (c: Counterparty): TraceFlow => ({
+  address: c.address,
+  received: c.received,
+  sent: c.sent,
+  ...(c.tokens ? { tokens: c.tokens } : {}),
+});
 
 interface Node {
   address: string;
@@ -184,7 +190,14 @@ export function createTracer(chainData: ChainDataService, config: TraceConfig, d
             // The budget ran out while the address was being read: left for the same reason as the ones after it, not a provider's failure.
             if (result.budgetSpent) notExpanded.push(budgetSpent);
             else {
-              expansions.push({ address: c.address, hop, via: c.via.address, ok: false, reason: result.reason, ...(fromCache ? { fromCache: true as const } : {}) });
+              expansions.push({
+                address: c.address,
+                hop,
+                via: c.via.address,
+                ok: false,
+                reason: result.reason,
+                ...(fromCache ? { fromCache: true as const } : {}),
+              });
               if (!fromCache && !signal?.aborted) failures.set(key, result.reason);
             }
             continue;

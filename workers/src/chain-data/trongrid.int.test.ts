@@ -9,7 +9,11 @@ afterEach(() => server.close());
 const accounts = (address: string, rest = '') => `/trongrid/v1/accounts/${address}${rest}`;
 const routes: Route[] = [
   { path: accounts(a.tronWallet), replies: [{ fixture: 'trongrid/account.json' }] },
-  { path: accounts(a.tronWallet, '/transactions'), query: { order_by: 'block_timestamp,desc', only_confirmed: 'true', limit: '200' }, replies: [{ fixture: 'trongrid/transactions.json' }] },
+  {
+    path: accounts(a.tronWallet, '/transactions'),
+    query: { order_by: 'block_timestamp,desc', only_confirmed: 'true', limit: '200' },
+    replies: [{ fixture: 'trongrid/transactions.json' }],
+  },
   { path: accounts(a.tronWallet, '/transactions/trc20'), query: { contract_address: TRON_USDT_CONTRACT }, replies: [{ fixture: 'trongrid/trc20-usdt.json' }] },
   { path: accounts(a.tronFresh), replies: [{ fixture: 'trongrid/account-empty.json' }] },
   { path: accounts(a.tronFresh, '/transactions/trc20'), replies: [{ fixture: 'trongrid/list-empty.json' }] },
@@ -45,11 +49,45 @@ describe('TronGrid (TRON)', () => {
         complete: true,
         // By the largest share of any weighed asset: C moved 89 % of the USDT (1,000 of 1,120.5), B 80 % of the TRX (200 of 250), A 20 % of the TRX.
         counterparties: [
-          { address: a.tronC, direction: 'in', txCount: 1, received: '0', sent: '0', firstSeen: '2024-05-15T08:00:00.000Z', lastSeen: '2024-05-15T08:00:00.000Z', tokens: usdt('1000', '0') },
-          { address: a.tronB, direction: 'in', txCount: 1, received: '200', sent: '0', firstSeen: '2024-05-01T08:00:00.000Z', lastSeen: '2024-05-01T08:00:00.000Z' },
-          { address: a.tronA, direction: 'out', txCount: 2, received: '0', sent: '50', firstSeen: '2024-05-20T08:00:00.000Z', lastSeen: '2024-06-01T12:00:00.000Z', tokens: usdt('0', '120.5') },
+          {
+            address: a.tronC,
+            direction: 'in',
+            txCount: 1,
+            received: '0',
+            sent: '0',
+            firstSeen: '2024-05-15T08:00:00.000Z',
+            lastSeen: '2024-05-15T08:00:00.000Z',
+            tokens: usdt('1000', '0'),
+          },
+          {
+            address: a.tronB,
+            direction: 'in',
+            txCount: 1,
+            received: '200',
+            sent: '0',
+            firstSeen: '2024-05-01T08:00:00.000Z',
+            lastSeen: '2024-05-01T08:00:00.000Z',
+          },
+          {
+            address: a.tronA,
+            direction: 'out',
+            txCount: 2,
+            received: '0',
+            sent: '50',
+            firstSeen: '2024-05-20T08:00:00.000Z',
+            lastSeen: '2024-06-01T12:00:00.000Z',
+            tokens: usdt('0', '120.5'),
+          },
           // The USDT contract it called to send USDT.
-          { address: TRON_USDT_CONTRACT, direction: 'out', txCount: 1, received: '0', sent: '0', firstSeen: '2024-05-20T08:00:00.000Z', lastSeen: '2024-05-20T08:00:00.000Z' },
+          {
+            address: TRON_USDT_CONTRACT,
+            direction: 'out',
+            txCount: 1,
+            received: '0',
+            sent: '0',
+            firstSeen: '2024-05-20T08:00:00.000Z',
+            lastSeen: '2024-05-20T08:00:00.000Z',
+          },
         ],
         tokenTransfers: usdt('1000', '120.5'),
       },
@@ -66,8 +104,11 @@ describe('TronGrid (TRON)', () => {
     expect(server.requests.map((r) => r.path)).toEqual([accounts(a.tronFresh), accounts(a.tronFresh, '/transactions/trc20')]);
   });
 
-  it('sends the API key as TRON-PRO-API-KEY, and retries TronGrid\'s 403 throttling', async () => {
-    server = await startReplayServer([{ path: accounts(a.tronWallet), replies: [{ status: 403, fixture: 'trongrid/throttled.json' }, { fixture: 'trongrid/account.json' }] }, ...routes]);
+  it("sends the API key as TRON-PRO-API-KEY, and retries TronGrid's 403 throttling", async () => {
+    server = await startReplayServer([
+      { path: accounts(a.tronWallet), replies: [{ status: 403, fixture: 'trongrid/throttled.json' }, { fixture: 'trongrid/account.json' }] },
+      ...routes,
+    ]);
     const { chainData, clock } = service(loopbackConfig(server.url, { tronGridApiKey: 'tron-key-0000' }));
     const result = await chainData.fetch('tron', a.tronWallet);
     expect(result).toMatchObject({ ok: true, data: { balance: '152.34' } });

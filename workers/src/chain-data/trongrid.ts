@@ -66,7 +66,11 @@ export async function fetchTronGrid(ctx: ProviderContext, baseUrl: string, apiKe
   const created = isoFromMillis(acc.create_time);
 
   const decimals = nativeDecimals.sun;
-  const book = new CounterpartyBook(decimals, (a) => a, (contract) => knownToken(q.network, contract) !== undefined);
+  const book = new CounterpartyBook(
+    decimals,
+    (a) => a,
+    (contract) => knownToken(q.network, contract) !== undefined,
+  );
   const seen = new Set<string>();
   let firstSeen = created;
   let lastSeen: string | null = null;
@@ -92,7 +96,12 @@ export async function fetchTronGrid(ctx: ProviderContext, baseUrl: string, apiKe
         const value = obj(obj(contract.parameter).value);
         const ok = str(obj(arr(t.ret)[0]).contractRet) === 'SUCCESS';
         const owner = tronAddress(str(value.owner_address));
-        const target = contract.type === 'TransferContract' ? tronAddress(str(value.to_address)) : contract.type === 'TriggerSmartContract' ? tronAddress(str(value.contract_address)) : null;
+        const target =
+          contract.type === 'TransferContract'
+            ? tronAddress(str(value.to_address))
+            : contract.type === 'TriggerSmartContract'
+              ? tronAddress(str(value.contract_address))
+              : null;
         const amount = ok ? bigOrZero(contract.type === 'TransferContract' ? value.amount : value.call_value) : 0n;
         if (target === null || owner === null) continue;
         if (owner === address && target !== address) book.add({ counterparty: target, direction: 'out', amount, txid, time });
@@ -126,7 +135,14 @@ export async function fetchTronGrid(ctx: ProviderContext, baseUrl: string, apiKe
       const to = str(t.to);
       const time = isoFromMillis(t.block_timestamp);
       if (value === null || !Number.isInteger(tokenDecimals)) continue;
-      const transfer = { token: str(info.symbol) ?? 'USDT', contract: str(info.address) ?? TRON_USDT_CONTRACT, decimals: tokenDecimals, amount: value, txid: str(t.transaction_id) ?? '', time };
+      const transfer = {
+        token: str(info.symbol) ?? 'USDT',
+        contract: str(info.address) ?? TRON_USDT_CONTRACT,
+        decimals: tokenDecimals,
+        amount: value,
+        txid: str(t.transaction_id) ?? '',
+        time,
+      };
       if (from === address && to && to !== address) book.addToken({ ...transfer, counterparty: to, direction: 'out' });
       else if (to === address && from && from !== address) book.addToken({ ...transfer, counterparty: from, direction: 'in' });
       else continue;

@@ -47,7 +47,10 @@ describe('createValuer', () => {
     const onlyTrx = createValuer('tron', 'TRX', undefined, [flow('4000', '0'), flow('0', '1000')]);
     expect(onlyTrx).toMatchObject({ mode: 'units', unit: 'TRX', weighed: ['TRX'], unpriced: [] });
     expect(onlyTrx.value(flow('4000', '1'))).toEqual({ received: 4000, sent: 1 });
-    const onlyUsdt = createValuer('tron', 'TRX', valuationOf('tron', 'TRX', { ok: false, reason: 'no answer' }), [flow('0', '0', [usdt('500', '0')]), flow('0', '0', [usdt('0', '20')])]);
+    const onlyUsdt = createValuer('tron', 'TRX', valuationOf('tron', 'TRX', { ok: false, reason: 'no answer' }), [
+      flow('0', '0', [usdt('500', '0')]),
+      flow('0', '0', [usdt('0', '20')]),
+    ]);
     expect(onlyUsdt).toMatchObject({ mode: 'units', unit: 'USDT', weighed: ['USDT'], unpriced: [] });
     expect(onlyUsdt.value(flow('7', '0', [usdt('500', '0')]))).toEqual({ received: 500, sent: 0 });
   });
@@ -74,9 +77,9 @@ describe('createValuer', () => {
 
 describe('properties', () => {
   const amount = fc.integer({ min: 0, max: 10_000_000 }).map((n) => (n / 100).toString());
-  const flows = fc.array(fc.record({ received: amount, sent: amount, usdt: fc.option(fc.tuple(amount, amount), { nil: undefined }) }), { minLength: 1, maxLength: 12 }).map((list) =>
-    list.map((f) => flow(f.received, f.sent, f.usdt ? [usdt(f.usdt[0], f.usdt[1])] : undefined)),
-  );
+  const flows = fc
+    .array(fc.record({ received: amount, sent: amount, usdt: fc.option(fc.tuple(amount, amount), { nil: undefined }) }), { minLength: 1, maxLength: 12 })
+    .map((list) => list.map((f) => flow(f.received, f.sent, f.usdt ? [usdt(f.usdt[0], f.usdt[1])] : undefined)));
   const price = fc.double({ min: 1e-4, max: 1e5, noNaN: true });
   const shares = (values: Array<{ received: number; sent: number }>) => {
     const total = values.reduce((s, v) => s + v.received + v.sent, 0);
@@ -96,7 +99,9 @@ describe('properties', () => {
   });
 
   it('flows of the coin alone get the same shares at any price, or none', () => {
-    const coinOnly = fc.array(fc.record({ received: amount, sent: amount }), { minLength: 1, maxLength: 12 }).map((l) => l.map((f) => flow(f.received, f.sent)));
+    const coinOnly = fc
+      .array(fc.record({ received: amount, sent: amount }), { minLength: 1, maxLength: 12 })
+      .map((l) => l.map((f) => flow(f.received, f.sent)));
     fc.assert(
       fc.property(coinOnly, price, (fs, trx) => {
         const priced = shares(fs.map((f) => createValuer('tron', 'TRX', valuationOf('tron', 'TRX', table({ tron: trx, tether: 1 })), fs).value(f)));

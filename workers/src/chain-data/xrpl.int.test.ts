@@ -5,7 +5,13 @@ import type { ChainDataConfig } from './types';
 let server: ReplayServer;
 afterEach(() => server.close());
 
-const rpc = (method: string, account: string, file: string): Route => ({ method: 'POST', path: '/xrpl', rpc: method, param0: account, replies: [{ fixture: file }] });
+const rpc = (method: string, account: string, file: string): Route => ({
+  method: 'POST',
+  path: '/xrpl',
+  rpc: method,
+  param0: account,
+  replies: [{ fixture: file }],
+});
 const routes: Route[] = [
   rpc('account_info', a.xrpWallet, 'xrpl/account_info.json'),
   rpc('account_tx', a.xrpWallet, 'xrpl/account_tx.json'),
@@ -39,8 +45,24 @@ describe('XRP Ledger JSON-RPC', () => {
         transactionsExamined: 3,
         complete: true,
         counterparties: [
-          { address: a.xrpB, direction: 'in', txCount: 1, received: '150', sent: '0', firstSeen: '2024-05-01T08:00:00.000Z', lastSeen: '2024-05-01T08:00:00.000Z' },
-          { address: a.xrpA, direction: 'out', txCount: 1, received: '0', sent: '20', firstSeen: '2024-06-01T12:00:00.000Z', lastSeen: '2024-06-01T12:00:00.000Z' },
+          {
+            address: a.xrpB,
+            direction: 'in',
+            txCount: 1,
+            received: '150',
+            sent: '0',
+            firstSeen: '2024-05-01T08:00:00.000Z',
+            lastSeen: '2024-05-01T08:00:00.000Z',
+          },
+          {
+            address: a.xrpA,
+            direction: 'out',
+            txCount: 1,
+            received: '0',
+            sent: '20',
+            firstSeen: '2024-06-01T12:00:00.000Z',
+            lastSeen: '2024-06-01T12:00:00.000Z',
+          },
         ],
       },
     });
@@ -60,7 +82,16 @@ describe('XRP Ledger JSON-RPC', () => {
   it('pages with the marker, then finds the first transaction oldest-first, when history is long', async () => {
     // Each page hands out the marker of the next one, 1000 ledgers further back.
     const page = (marker?: { ledger: number }) => ({
-      result: { account: a.xrpWallet, ledger_index_max: 88000000, ledger_index_min: 32570, limit: 200, marker: { ledger: (marker?.ledger ?? 87001000) - 1000, seq: 3 }, status: 'success', validated: true, transactions: [] },
+      result: {
+        account: a.xrpWallet,
+        ledger_index_max: 88000000,
+        ledger_index_min: 32570,
+        limit: 200,
+        marker: { ledger: (marker?.ledger ?? 87001000) - 1000, seq: 3 },
+        status: 'success',
+        validated: true,
+        transactions: [],
+      },
     });
     const first = {
       result: {
@@ -68,11 +99,26 @@ describe('XRP Ledger JSON-RPC', () => {
         limit: 1,
         marker: { ledger: 60000001, seq: 0 },
         status: 'success',
-        transactions: [{ meta: { TransactionResult: 'tesSUCCESS', delivered_amount: '20000000' }, tx: { Account: a.xrpB, Destination: a.xrpWallet, Amount: '20000000', TransactionType: 'Payment', date: 568000000, hash: 'F1' }, validated: true }],
+        transactions: [
+          {
+            meta: { TransactionResult: 'tesSUCCESS', delivered_amount: '20000000' },
+            tx: { Account: a.xrpB, Destination: a.xrpWallet, Amount: '20000000', TransactionType: 'Payment', date: 568000000, hash: 'F1' },
+            validated: true,
+          },
+        ],
       },
     };
     server = await startReplayServer([
-      { method: 'POST', path: '/xrpl', rpc: 'account_tx', replies: [(r) => ({ json: ((p) => (p.forward ? first : page(p.marker)))((r.body as { params: { forward: boolean; marker?: { ledger: number } }[] }).params[0]!) })] },
+      {
+        method: 'POST',
+        path: '/xrpl',
+        rpc: 'account_tx',
+        replies: [
+          (r) => ({
+            json: ((p) => (p.forward ? first : page(p.marker)))((r.body as { params: { forward: boolean; marker?: { ledger: number } }[] }).params[0]!),
+          }),
+        ],
+      },
       ...routes,
     ]);
     const result = await service(loopbackConfig(server.url)).chainData.fetch('xrp', a.xrpWallet);
@@ -87,7 +133,13 @@ describe('XRP Ledger JSON-RPC', () => {
   });
 
   it('retries "slowDown" and reports it plainly when it lasts', async () => {
-    server = await startReplayServer([{ method: 'POST', path: '/xrpl', replies: [{ json: { result: { error: 'slowDown', error_code: 10, error_message: 'You are placing too much load on the server.', status: 'error' } } }] }]);
+    server = await startReplayServer([
+      {
+        method: 'POST',
+        path: '/xrpl',
+        replies: [{ json: { result: { error: 'slowDown', error_code: 10, error_message: 'You are placing too much load on the server.', status: 'error' } } }],
+      },
+    ]);
     const result = await service(loopbackConfig(server.url)).chainData.fetch('xrp', a.xrpWallet);
     expect(result).toEqual({
       ok: false,

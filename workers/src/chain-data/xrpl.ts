@@ -69,7 +69,15 @@ export async function fetchXrpl(ctx: ProviderContext, rpcUrl: string, q: Address
   const url = trimBase(rpcUrl);
   const address = q.address;
   const rpc = <T>(method: string, params: Record<string, unknown>, allowed: string[] = []) =>
-    ctx.http.json<T>({ provider: XRPL_PROVIDER, rateKey: `xrpl/${XRPL_PROVIDER}`, url, method: 'POST', body: { method, params: [params] }, check: checkXrpl(allowed), signal: ctx.signal });
+    ctx.http.json<T>({
+      provider: XRPL_PROVIDER,
+      rateKey: `xrpl/${XRPL_PROVIDER}`,
+      url,
+      method: 'POST',
+      body: { method, params: [params] },
+      check: checkXrpl(allowed),
+      signal: ctx.signal,
+    });
 
   const info = obj(obj((await rpc('account_info', { account: address, ledger_index: 'validated' }, ['actNotFound'])).data).result);
   const funded = info.error !== 'actNotFound';
@@ -91,14 +99,23 @@ export async function fetchXrpl(ctx: ProviderContext, rpcUrl: string, q: Address
     lastSeen = latest(lastSeen, entry.time);
     if (entry.type !== 'Payment' || !entry.account || !entry.destination) return;
     const amount = entry.success ? (entry.delivered ?? 0n) : 0n;
-    if (entry.account === address && entry.destination !== address) book.add({ counterparty: entry.destination, direction: 'out', amount, txid: key, time: entry.time });
-    else if (entry.destination === address && entry.account !== address) book.add({ counterparty: entry.account, direction: 'in', amount, txid: key, time: entry.time });
+    if (entry.account === address && entry.destination !== address)
+      book.add({ counterparty: entry.destination, direction: 'out', amount, txid: key, time: entry.time });
+    else if (entry.destination === address && entry.account !== address)
+      book.add({ counterparty: entry.account, direction: 'in', amount, txid: key, time: entry.time });
   };
 
   if (funded) {
     let marker: unknown = undefined;
     for (let page = 0; page < recentPagesOf(ctx); page++) {
-      const params = { account: address, ledger_index_min: -1, ledger_index_max: -1, limit: PAGE_SIZE, forward: false, ...(marker !== undefined ? { marker } : {}) };
+      const params = {
+        account: address,
+        ledger_index_min: -1,
+        ledger_index_max: -1,
+        limit: PAGE_SIZE,
+        forward: false,
+        ...(marker !== undefined ? { marker } : {}),
+      };
       const run = () => rpc('account_tx', params);
       const answer = page === 0 ? await run() : await optional(run);
       if (!answer) break;

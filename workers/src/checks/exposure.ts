@@ -50,7 +50,13 @@ interface Weights {
   volume: number;
 }
 
-const emptyCategory = (hop: number): CategoryExposure => ({ received: { direct: 0, indirect: 0 }, sent: { direct: 0, indirect: 0 }, volume: { direct: 0, indirect: 0 }, minHops: hop, minIndirectHops: null });
+const emptyCategory = (hop: number): CategoryExposure => ({
+  received: { direct: 0, indirect: 0 },
+  sent: { direct: 0, indirect: 0 },
+  volume: { direct: 0, indirect: 0 },
+  minHops: hop,
+  minIndirectHops: null,
+});
 
 /**
  * @param categoriesOf what an address is known to be (empty: unlabelled), at any hop
@@ -97,7 +103,11 @@ export function attributeExposure(
     if (totals.received <= 0) unattributed.received += w.received;
     if (totals.sent <= 0) unattributed.sent += w.sent;
     for (const f of onward) {
-      const child: Weights = { received: part(w.received, f.received, totals.received), sent: part(w.sent, f.sent, totals.sent), volume: part(w.volume, f.received + f.sent, totals.volume) };
+      const child: Weights = {
+        received: part(w.received, f.received, totals.received),
+        sent: part(w.sent, f.sent, totals.sent),
+        volume: part(w.volume, f.received + f.sent, totals.volume),
+      };
       if (child.received > 0 || child.sent > 0 || child.volume > 0) visit(f.address, child, hop, path);
     }
   };

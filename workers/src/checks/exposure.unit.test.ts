@@ -16,9 +16,6 @@ const M = evm(0x3);
 const S = evm(0x5);
 const U = evm(0x7);
 
-
-
-
 const trace = (expansions: TraceExpansion[], depth = 2) => traceOf(expansions, depth, 3);
 
 describe('exposure attribution', () => {
@@ -30,10 +27,28 @@ describe('exposure attribution', () => {
 
   it('attributes what came through an intermediary in proportion to what it received, leaving the wallet out', () => {
     const b = attributeExposure('ethereum', wallet, trace([expansion(C, 1, W, [flow(S, '30', '0'), flow(U, '10', '0'), flow(W, '0', '10')])]), categoriesOf);
-    expect(b.byCategory.exchange).toEqual({ received: { direct: 0.5, indirect: 0 }, sent: { direct: 0, indirect: 0 }, volume: { direct: 0.4, indirect: 0 }, minHops: 1, minIndirectHops: null });
-    expect(b.byCategory.mixer).toEqual({ received: { direct: 0, indirect: 0 }, sent: { direct: 1, indirect: 0 }, volume: { direct: 0.2, indirect: 0 }, minHops: 1, minIndirectHops: null });
+    expect(b.byCategory.exchange).toEqual({
+      received: { direct: 0.5, indirect: 0 },
+      sent: { direct: 0, indirect: 0 },
+      volume: { direct: 0.4, indirect: 0 },
+      minHops: 1,
+      minIndirectHops: null,
+    });
+    expect(b.byCategory.mixer).toEqual({
+      received: { direct: 0, indirect: 0 },
+      sent: { direct: 1, indirect: 0 },
+      volume: { direct: 0.2, indirect: 0 },
+      minHops: 1,
+      minIndirectHops: null,
+    });
     // Half of W's receipts came from C; three quarters of what C received (W's payment left out) came from S.
-    expect(b.byCategory.sanctioned).toEqual({ received: { direct: 0, indirect: 0.375 }, sent: { direct: 0, indirect: 0 }, volume: { direct: 0, indirect: 0.3 }, minHops: 2, minIndirectHops: 2 });
+    expect(b.byCategory.sanctioned).toEqual({
+      received: { direct: 0, indirect: 0.375 },
+      sent: { direct: 0, indirect: 0 },
+      volume: { direct: 0, indirect: 0.3 },
+      minHops: 2,
+      minIndirectHops: 2,
+    });
     // The rest of C's receipts came from U, unlabelled and not traced; C sent nothing onward but to W.
     expect(b.unattributed).toEqual({ received: 0.125, sent: 0 });
     expect(b.coverage).toEqual({ depth: 2, expanded: 1, failed: 0, notExpanded: 0, requests: 3, tracedVolumeShare: 0.4 });
@@ -48,7 +63,12 @@ describe('exposure attribution', () => {
 
   it('follows a third hop and names the nearest hop of each category', () => {
     // At depth 3, U (reached through C) is expanded too: it received everything from M, a mixer.
-    const b = attributeExposure('ethereum', wallet, trace([expansion(C, 1, W, [flow(S, '30', '0'), flow(U, '10', '0')]), expansion(U, 2, C, [flow(M, '8', '0')])], 3), categoriesOf);
+    const b = attributeExposure(
+      'ethereum',
+      wallet,
+      trace([expansion(C, 1, W, [flow(S, '30', '0'), flow(U, '10', '0')]), expansion(U, 2, C, [flow(M, '8', '0')])], 3),
+      categoriesOf,
+    );
     expect(b.byCategory.mixer).toMatchObject({ received: { direct: 0, indirect: 0.125 }, sent: { direct: 1, indirect: 0 }, minHops: 1, minIndirectHops: 3 });
     expect(b.unattributed.received).toBe(0);
   });
@@ -78,9 +98,19 @@ describe('exposure attribution over generated wallets and traces', () => {
     })
     .map((g) => {
       const direct = [...new Map(g.direct.map((d) => [d.id, d])).values()];
-      const wallet = chain(W, direct.map((d) => flow(evm(d.id), d.received, d.sent)));
+      const wallet = chain(
+        W,
+        direct.map((d) => flow(evm(d.id), d.received, d.sent)),
+      );
       const expansions = g.traced
-        ? direct.slice(0, g.hop2.length).map((d, i) => expansion(evm(d.id), 1, W, [...new Map(g.hop2[i]!.map((f) => [f.id, f])).values()].map((f) => flow(evm(100 + f.id), f.received, f.sent))))
+        ? direct.slice(0, g.hop2.length).map((d, i) =>
+            expansion(
+              evm(d.id),
+              1,
+              W,
+              [...new Map(g.hop2[i]!.map((f) => [f.id, f])).values()].map((f) => flow(evm(100 + f.id), f.received, f.sent)),
+            ),
+          )
         : [];
       const categoryOf = (a: string): ExposureCategory[] => {
         const n = parseInt(a.slice(2), 16);
@@ -97,7 +127,9 @@ describe('exposure attribution over generated wallets and traces', () => {
       fc.property(generated, ({ wallet, trace: t, categoryOf }) => {
         const b = attributeExposure('ethereum', wallet, t, categoryOf);
         const entries = Object.values(b.byCategory);
-        for (const e of entries) for (const v of [e.received.direct, e.received.indirect, e.sent.direct, e.sent.indirect, e.volume.direct, e.volume.indirect]) expect(v).toBeGreaterThanOrEqual(0);
+        for (const e of entries)
+          for (const v of [e.received.direct, e.received.indirect, e.sent.direct, e.sent.indirect, e.volume.direct, e.volume.indirect])
+            expect(v).toBeGreaterThanOrEqual(0);
         const received = entries.reduce((s, e) => s + e.received.direct + e.received.indirect, 0) + b.unattributed.received;
         const sent = entries.reduce((s, e) => s + e.sent.direct + e.sent.indirect, 0) + b.unattributed.sent;
         const anyIn = wallet.counterparties.some((c) => Number(c.received) > 0);

@@ -53,7 +53,8 @@ export interface FundFlowInput {
 }
 
 const severity: ReadonlyMap<string, number> = new Map(fundFlowCategories.map((c, i) => [c, i]));
-const bySeverity = (a: string, b: string) => (severity.get(a) ?? fundFlowCategories.length) - (severity.get(b) ?? fundFlowCategories.length) || (a < b ? -1 : a > b ? 1 : 0);
+const bySeverity = (a: string, b: string) =>
+  (severity.get(a) ?? fundFlowCategories.length) - (severity.get(b) ?? fundFlowCategories.length) || (a < b ? -1 : a > b ? 1 : 0);
 
 /** Its categories, most severe first. */
 export function orderCategories(categories: readonly string[]): string[] {

@@ -12,10 +12,6 @@ import type { ChainData, Counterparty } from '../chain-data/types';
 import type { ExposureCategory } from './exposure';
 import { buildFundFlow, FUND_FLOW_DIRECT_LIMIT, orderCategories } from './fund-flow';
 
-
-
-
-
 const trace = (expansions: TraceExpansion[], depth = 2) => traceOf(expansions, depth, 4);
 
 // The two-hop scenario of workers/test-fixtures/chain-data/README.md, in ETH:
@@ -24,7 +20,10 @@ const trace = (expansions: TraceExpansion[], depth = 2) => traceOf(expansions, d
 //            E ───1────┘
 const [W, I1, I2, E, X, Y, V, Z] = [0xaa, 0x11, 0x12, 0xe, 0x5, 0x7, 0x8, 0x3].map(evm) as [string, string, string, string, string, string, string, string];
 const wallet = chain(W, [flow(I1, '3', '0'), flow(E, '1', '0'), flow(I2, '0', '1')]);
-const scenario = trace([expansion(I1, 1, W, [flow(Y, '6', '0'), flow(X, '2', '0'), flow(W, '0', '3')]), expansion(I2, 1, W, [flow(W, '1', '0'), flow(V, '0', '0.6'), flow(Z, '0', '0.2')])]);
+const scenario = trace([
+  expansion(I1, 1, W, [flow(Y, '6', '0'), flow(X, '2', '0'), flow(W, '0', '3')]),
+  expansion(I2, 1, W, [flow(W, '1', '0'), flow(V, '0', '0.6'), flow(Z, '0', '0.2')]),
+]);
 const known: Record<string, ExposureCategory[]> = { [E]: ['exchange'], [X]: ['sanctioned'], [Z]: ['mixer'] };
 const categoriesOf = (a: string) => known[a.toLowerCase()] ?? [];
 const reasonsOf = (a: string) => (known[a.toLowerCase()] ?? []).map((c) => `Labelled ${c}`);
@@ -87,7 +86,10 @@ describe('the fund-flow graph', () => {
     const graph = buildFundFlow({
       network: 'ethereum',
       wallet: chain(W, [flow(A, '4', '0'), flow(B, '4', '0')]),
-      trace: trace([expansion(A, 1, W, [flow(B, '1', '0'), flow(C, '3', '0'), flow(W, '0', '4')]), expansion(B, 1, W, [flow(C, '2', '0'), flow(A, '0', '1'), flow(W, '0', '4')])]),
+      trace: trace([
+        expansion(A, 1, W, [flow(B, '1', '0'), flow(C, '3', '0'), flow(W, '0', '4')]),
+        expansion(B, 1, W, [flow(C, '2', '0'), flow(A, '0', '1'), flow(W, '0', '4')]),
+      ]),
       categoriesOf: () => [],
       reasonsOf: () => [],
     });
@@ -130,7 +132,12 @@ describe('the fund-flow graph', () => {
   });
 
   it('colours a node by its most severe category, and the wallet by its own', () => {
-    const graph = buildFundFlow({ network: 'ethereum', wallet, categoriesOf: (a) => (a === E ? ['exchange', 'gambling', 'custom-block'] : a === W ? ['scam'] : []), reasonsOf });
+    const graph = buildFundFlow({
+      network: 'ethereum',
+      wallet,
+      categoriesOf: (a) => (a === E ? ['exchange', 'gambling', 'custom-block'] : a === W ? ['scam'] : []),
+      reasonsOf,
+    });
     expect(graph.nodes.find((n) => n.address === E)).toMatchObject({ category: 'custom-block', categories: ['custom-block', 'gambling', 'exchange'] });
     expect(graph.nodes[0]).toMatchObject({ address: W, hop: 0, share: 1, category: 'scam' });
     expect(orderCategories(['other', 'sanctioned', 'mixer', 'darknet', 'ransomware'])).toEqual(['sanctioned', 'ransomware', 'darknet', 'mixer', 'other']);
@@ -139,7 +146,11 @@ describe('the fund-flow graph', () => {
   it('values every flow with valueOfFlow: a token-only counterparty counts once tokens are valued, and one worth nothing is drawn only when marked', () => {
     const U = evm(0x77);
     const M = evm(0x78);
-    const withTokens = chain(W, [flow(I1, '3', '0'), flow(U, '0', '0', [{ token: 'USDT', contract: evm(0xdac), received: '3', sent: '0' }]), flow(M, '0', '0')]);
+    const withTokens = chain(W, [
+      flow(I1, '3', '0'),
+      flow(U, '0', '0', [{ token: 'USDT', contract: evm(0xdac), received: '3', sent: '0' }]),
+      flow(M, '0', '0'),
+    ]);
     const native = buildFundFlow({ network: 'ethereum', wallet: withTokens, categoriesOf: (a) => (a === M ? ['mixer'] : []), reasonsOf });
     expect(native.nodes.map((n) => [n.address, n.share])).toEqual([
       [W, 1],
@@ -166,7 +177,8 @@ describe('the fund-flow graph', () => {
 describe('the fund-flow graph over generated wallets and traces', () => {
   const categories: readonly ExposureCategory[] = ['sanctioned', 'mixer', 'exchange', 'scam', 'custom-block'];
   const amount = fc.oneof(fc.constant('0'), fc.integer({ min: 1, max: 1_000 }).map(String));
-  const flows = (maxId: number, maxLength: number) => fc.array(fc.record({ id: fc.integer({ min: 1, max: maxId }), received: amount, sent: amount }), { maxLength });
+  const flows = (maxId: number, maxLength: number) =>
+    fc.array(fc.record({ id: fc.integer({ min: 1, max: maxId }), received: amount, sent: amount }), { maxLength });
   const generated = fc
     .record({
       direct: flows(40, 30),
@@ -177,10 +189,13 @@ describe('the fund-flow graph over generated wallets and traces', () => {
       depth: fc.constantFrom(1, 2, 3),
     })
     .map((g) => {
-      const unique = (fs: Array<{ id: number; received: string; sent: string }>) => [...new Map(fs.map((f) => [f.id, f])).values()].map((f) => flow(evm(f.id), f.received, f.sent));
+      const unique = (fs: Array<{ id: number; received: string; sent: string }>) =>
+        [...new Map(fs.map((f) => [f.id, f])).values()].map((f) => flow(evm(f.id), f.received, f.sent));
       const direct = unique(g.direct);
       const hop1 = direct.slice(0, g.hop2.length).map((d, i) => expansion(d.address, 1, W, [...unique(g.hop2[i]!), flow(W, d.sent, d.received)]));
-      const reached = [...new Set(hop1.flatMap((e) => (e.ok ? e.counterparties.map((c) => c.address) : [])))].filter((a) => a !== W && !direct.some((d) => d.address === a));
+      const reached = [...new Set(hop1.flatMap((e) => (e.ok ? e.counterparties.map((c) => c.address) : [])))].filter(
+        (a) => a !== W && !direct.some((d) => d.address === a),
+      );
       const hop2 = reached.slice(0, g.hop3.length).map((a, i) => expansion(a, 2, W, unique(g.hop3[i]!)));
       const categoryOf = (a: string): ExposureCategory[] => {
         const c = g.labels[parseInt(a.slice(2), 16)];
@@ -188,8 +203,10 @@ describe('the fund-flow graph over generated wallets and traces', () => {
       };
       return { wallet: chain(W, direct), trace: g.depth > 1 ? trace([...hop1, ...hop2], g.depth) : undefined, categoryOf };
     });
-  const build = (g: { wallet: ChainData; trace: TraceEvidence | undefined; categoryOf: (a: string) => ExposureCategory[] }, limits?: { direct: number; traced: number }) =>
-    buildFundFlow({ network: 'ethereum', wallet: g.wallet, trace: g.trace, categoriesOf: g.categoryOf, reasonsOf: () => [], ...(limits ? { limits } : {}) });
+  const build = (
+    g: { wallet: ChainData; trace: TraceEvidence | undefined; categoryOf: (a: string) => ExposureCategory[] },
+    limits?: { direct: number; traced: number },
+  ) => buildFundFlow({ network: 'ethereum', wallet: g.wallet, trace: g.trace, categoriesOf: g.categoryOf, reasonsOf: () => [], ...(limits ? { limits } : {}) });
 
   it('splits at most the whole of the wallet’s value between its flows, and all of it when everything is drawn', () => {
     fc.assert(
@@ -252,7 +269,10 @@ describe('the fund-flow graph over generated wallets and traces', () => {
           {
             ...g,
             wallet: { ...g.wallet, counterparties: [...g.wallet.counterparties].reverse() },
-            trace: g.trace && { ...g.trace, expansions: [...g.trace.expansions].reverse().map((e) => (e.ok ? { ...e, counterparties: [...e.counterparties].reverse() } : e)) },
+            trace: g.trace && {
+              ...g.trace,
+              expansions: [...g.trace.expansions].reverse().map((e) => (e.ok ? { ...e, counterparties: [...e.counterparties].reverse() } : e)),
+            },
           },
           { direct: 1000, traced: 1000 },
         );

@@ -53,8 +53,17 @@ afterAll(async () => {
 
 it('finds a sanctioned address two hops away, scores it as indirect exposure, reports it, and replays the check as identical', async () => {
   const labels = path.join(dir, 'labels.json');
-  const label = (address: string, category: string, name: string) => ({ address, network: 'bitcoin', category, name, source: 'https://compliance.example.com/cases/trace' });
-  writeFileSync(labels, JSON.stringify({ description: 'The trace scenario', labels: [label(a.e, 'exchange', 'Exchange E (test)'), label(a.z, 'mixer', 'Mixer Z (test)')] }));
+  const label = (address: string, category: string, name: string) => ({
+    address,
+    network: 'bitcoin',
+    category,
+    name,
+    source: 'https://compliance.example.com/cases/trace',
+  });
+  writeFileSync(
+    labels,
+    JSON.stringify({ description: 'The trace scenario', labels: [label(a.e, 'exchange', 'Exchange E (test)'), label(a.z, 'mixer', 'Mixer Z (test)')] }),
+  );
   const intelligence = createIntelligence({ extraLabelsFile: labels, chainabuse: { baseUrl: 'http://127.0.0.1:9', timeoutMs: 1000 } });
   const chainData = createChainDataService(loopbackConfig(replay.url, { retries: 0 }));
   const stages = createStages({
@@ -67,13 +76,25 @@ it('finds a sanctioned address two hops away, scores it as indirect exposure, re
     },
   });
   const pipeline = createCheckPipeline({ eventStore: store, stages, clock: () => new Date('2026-11-25T03:00:00.000Z'), logger });
-  const request: WalletCheckRequested = { checkId: 'c-trace', userId: 'u-1', input: a.wallet, address: a.wallet, chain: 'bitcoin', network: 'bitcoin', chargeSource: 'bonus', at: '2026-11-25T03:00:00.000Z' };
-  await store.append(checkStreamId('c-trace'), [{ id: '00000000-0000-8000-a000-0000000000f1', type: 'WalletCheckRequested', data: request }], { expectedRevision: 'no-stream' });
+  const request: WalletCheckRequested = {
+    checkId: 'c-trace',
+    userId: 'u-1',
+    input: a.wallet,
+    address: a.wallet,
+    chain: 'bitcoin',
+    network: 'bitcoin',
+    chargeSource: 'bonus',
+    at: '2026-11-25T03:00:00.000Z',
+  };
+  await store.append(checkStreamId('c-trace'), [{ id: '00000000-0000-8000-a000-0000000000f1', type: 'WalletCheckRequested', data: request }], {
+    expectedRevision: 'no-stream',
+  });
   await pipeline.run('c-trace');
 
   const events = await store.readStream(checkStreamId('c-trace'));
   expect(events.at(-1)!.type).toBe('WalletCheckCompleted');
-  const evidence = (key: string) => (events.find((e) => e.type === 'WalletCheckStageCompleted' && (e.data as { key: string }).key === key)!.data as { evidence: unknown }).evidence;
+  const evidence = (key: string) =>
+    (events.find((e) => e.type === 'WalletCheckStageCompleted' && (e.data as { key: string }).key === key)!.data as { evidence: unknown }).evidence;
 
   // The blockchain stage recorded the trace: the two intermediaries, read with one page each.
   const blockchain = evidence('blockchain') as BlockchainEvidence;
@@ -91,17 +112,33 @@ it('finds a sanctioned address two hops away, scores it as indirect exposure, re
   // No direct counterparty is listed; X, two hops away, is.
   const sanctions = evidence('sanctions') as SanctionsEvidence;
   expect(sanctions.counterparties).toEqual([]);
-  expect(sanctions.traced).toEqual([{ address: a.x, entries: [expect.objectContaining({ entity: 'TRACED PARTY ON THE LIST', programs: ['CYBER2'], ticker: 'XBT' })] }]);
+  expect(sanctions.traced).toEqual([
+    { address: a.x, entries: [expect.objectContaining({ entity: 'TRACED PARTY ON THE LIST', programs: ['CYBER2'], ticker: 'XBT' })] },
+  ]);
   const intel = evidence('intelligence') as IntelligenceEvidence;
   expect(intel.counterparties.map((c) => [c.address, c.labels.map((l) => l.category)])).toEqual([[a.e, ['exchange']]]);
   expect(intel.traced?.map((c) => [c.address, c.labels.map((l) => l.category)])).toEqual([[a.z, ['mixer']]]);
 
   // Scored as indirect exposure: 35 + 40 × 5 / 90 = 37.2 → 37 points for X (15 % of the volume), 8 + 35 × 0.05 = 9.75 → 10 for Z.
   const { assessment, breakdown } = evidence('patterns') as PatternsStageEvidence;
-  expect(breakdown?.byCategory.sanctioned).toEqual({ received: { direct: 0, indirect: 0.1875 }, sent: { direct: 0, indirect: 0 }, volume: { direct: 0, indirect: expect.closeTo(0.15, 12) }, minHops: 2, minIndirectHops: 2 });
+  expect(breakdown?.byCategory.sanctioned).toEqual({
+    received: { direct: 0, indirect: 0.1875 },
+    sent: { direct: 0, indirect: 0 },
+    volume: { direct: 0, indirect: expect.closeTo(0.15, 12) },
+    minHops: 2,
+    minIndirectHops: 2,
+  });
   expect(assessment.factors).toEqual([
-    { code: 'indirect.sanctioned', points: 37, reason: 'Indirect exposure: 15.0% of examined volume traces to sanctioned addresses through unlabelled intermediaries (2 hops)' },
-    { code: 'indirect.mixer', points: 10, reason: 'Indirect exposure: 5.0% of examined volume traces to mixer addresses through unlabelled intermediaries (2 hops)' },
+    {
+      code: 'indirect.sanctioned',
+      points: 37,
+      reason: 'Indirect exposure: 15.0% of examined volume traces to sanctioned addresses through unlabelled intermediaries (2 hops)',
+    },
+    {
+      code: 'indirect.mixer',
+      points: 10,
+      reason: 'Indirect exposure: 5.0% of examined volume traces to mixer addresses through unlabelled intermediaries (2 hops)',
+    },
   ]);
   expect(assessment).toMatchObject({ model: RISK_MODEL_VERSION, score: 47, level: 'Medium Risk', status: 'Requires further review' });
 
@@ -131,13 +168,58 @@ it('finds a sanctioned address two hops away, scores it as indirect exposure, re
   expect(flow).toMatchObject({ network: 'bitcoin', depth: 2, omitted: 0 });
   const source = 'https://compliance.example.com/cases/trace';
   expect(flow.nodes.map((n) => ({ ...n, share: Math.round(n.share * 1e9) / 1e9 }))).toEqual([
-    { address: a.wallet, hop: 0, category: 'unlabelled', categories: [], reasons: [], share: 1, traced: false, explorer_url: `https://mempool.space/address/${a.wallet}` },
-    { address: a.i1, hop: 1, category: 'unlabelled', categories: [], reasons: [], share: 0.6, traced: true, explorer_url: `https://mempool.space/address/${a.i1}` },
+    {
+      address: a.wallet,
+      hop: 0,
+      category: 'unlabelled',
+      categories: [],
+      reasons: [],
+      share: 1,
+      traced: false,
+      explorer_url: `https://mempool.space/address/${a.wallet}`,
+    },
+    {
+      address: a.i1,
+      hop: 1,
+      category: 'unlabelled',
+      categories: [],
+      reasons: [],
+      share: 0.6,
+      traced: true,
+      explorer_url: `https://mempool.space/address/${a.i1}`,
+    },
     ...[
-      { address: a.e, hop: 1, category: 'exchange', categories: ['exchange'], reasons: [`Labelled exchange: Exchange E (test) (source: ${source})`], share: 0.2, traced: false, explorer_url: `https://mempool.space/address/${a.e}` },
-      { address: a.i2, hop: 1, category: 'unlabelled', categories: [], reasons: [], share: 0.2, traced: true, explorer_url: `https://mempool.space/address/${a.i2}` },
+      {
+        address: a.e,
+        hop: 1,
+        category: 'exchange',
+        categories: ['exchange'],
+        reasons: [`Labelled exchange: Exchange E (test) (source: ${source})`],
+        share: 0.2,
+        traced: false,
+        explorer_url: `https://mempool.space/address/${a.e}`,
+      },
+      {
+        address: a.i2,
+        hop: 1,
+        category: 'unlabelled',
+        categories: [],
+        reasons: [],
+        share: 0.2,
+        traced: true,
+        explorer_url: `https://mempool.space/address/${a.i2}`,
+      },
     ].sort((p, q) => (p.address < q.address ? -1 : 1)),
-    { address: a.y, hop: 2, category: 'unlabelled', categories: [], reasons: [], share: 0.45, traced: false, explorer_url: `https://mempool.space/address/${a.y}` },
+    {
+      address: a.y,
+      hop: 2,
+      category: 'unlabelled',
+      categories: [],
+      reasons: [],
+      share: 0.45,
+      traced: false,
+      explorer_url: `https://mempool.space/address/${a.y}`,
+    },
     ...[
       {
         address: a.x,
@@ -149,9 +231,27 @@ it('finds a sanctioned address two hops away, scores it as indirect exposure, re
         traced: false,
         explorer_url: `https://mempool.space/address/${a.x}`,
       },
-      { address: a.v, hop: 2, category: 'unlabelled', categories: [], reasons: [], share: 0.15, traced: false, explorer_url: `https://mempool.space/address/${a.v}` },
+      {
+        address: a.v,
+        hop: 2,
+        category: 'unlabelled',
+        categories: [],
+        reasons: [],
+        share: 0.15,
+        traced: false,
+        explorer_url: `https://mempool.space/address/${a.v}`,
+      },
     ].sort((p, q) => (p.address < q.address ? -1 : 1)),
-    { address: a.z, hop: 2, category: 'mixer', categories: ['mixer'], reasons: [`Labelled mixer: Mixer Z (test) (source: ${source})`], share: 0.05, traced: false, explorer_url: `https://mempool.space/address/${a.z}` },
+    {
+      address: a.z,
+      hop: 2,
+      category: 'mixer',
+      categories: ['mixer'],
+      reasons: [`Labelled mixer: Mixer Z (test) (source: ${source})`],
+      share: 0.05,
+      traced: false,
+      explorer_url: `https://mempool.space/address/${a.z}`,
+    },
   ]);
   expect(flow.edges.map((e) => [e.from, e.to, Math.round(e.share * 1e9) / 1e9]).sort()).toEqual(
     [

@@ -44,7 +44,18 @@ export interface PatternEvidence {
 
 /** "Large volume" for a new wallet: USD 50,000 when the flows are weighed in USD, else roughly as much in each chain's native unit. */
 const LARGE_VOLUME_USD = 50_000;
-const LARGE_VOLUME: Record<string, number> = { BTC: 0.5, LTC: 500, DOGE: 250_000, BCH: 100, ETH: 15, BNB: 80, POL: 150_000, TRX: 200_000, SOL: 300, XRP: 25_000 };
+const LARGE_VOLUME: Record<string, number> = {
+  BTC: 0.5,
+  LTC: 500,
+  DOGE: 250_000,
+  BCH: 100,
+  ETH: 15,
+  BNB: 80,
+  POL: 150_000,
+  TRX: 200_000,
+  SOL: 300,
+  XRP: 25_000,
+};
 const NEW_WALLET_DAYS = 30;
 const FAN = 25;
 const DUST_COUNT = 10;
@@ -117,7 +128,9 @@ export function analyzePatterns(chain: ChainData, facts: ReadonlyMap<string, Cou
   const receivedValue = inUsd ? totalIn : received;
   if (ageDays !== null && ageDays <= NEW_WALLET_DAYS && large !== undefined && receivedValue >= large) {
     flags.push('new-wallet-large-volume');
-    notes.push(`first seen ${Math.floor(ageDays)} days ago and received ${inUsd ? `USD ${Math.round(receivedValue).toLocaleString('en-US')} in the transfers examined` : `${received} ${chain.symbol}`}`);
+    notes.push(
+      `first seen ${Math.floor(ageDays)} days ago and received ${inUsd ? `USD ${Math.round(receivedValue).toLocaleString('en-US')} in the transfers examined` : `${received} ${chain.symbol}`}`,
+    );
   }
   if ((exposure.mixer ?? 0) > 0) {
     flags.push('mixer-interaction');

@@ -2,7 +2,15 @@ import type { ChainData, Counterparty } from '../chain-data/types';
 import { analyzePatterns, type CounterpartyFacts } from './patterns';
 
 const now = '2026-11-22T00:00:00.000Z';
-const cp = (address: string, direction: Counterparty['direction'], received: string, sent: string, txCount = 1): Counterparty => ({ address, direction, txCount, received, sent, firstSeen: null, lastSeen: null });
+const cp = (address: string, direction: Counterparty['direction'], received: string, sent: string, txCount = 1): Counterparty => ({
+  address,
+  direction,
+  txCount,
+  received,
+  sent,
+  firstSeen: null,
+  lastSeen: null,
+});
 const chain = (over: Partial<ChainData>): ChainData => ({
   network: 'ethereum',
   address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
@@ -41,7 +49,11 @@ describe('transaction patterns', () => {
   it('flags pass-through, fan-in, fan-out and dusting with their numbers', () => {
     const senders = Array.from({ length: 30 }, (_, i) => cp(`0xin${i}`, 'in', i < 12 ? '0.00000001' : '1', '0'));
     const receivers = Array.from({ length: 26 }, (_, i) => cp(`0xout${i}`, 'out', '0', '0.5'));
-    const p = analyzePatterns(chain({ txCount: 60, balance: '0.01', totalReceived: '18', totalSent: '17.99', counterparties: [...senders, ...receivers] }), new Map(), now);
+    const p = analyzePatterns(
+      chain({ txCount: 60, balance: '0.01', totalReceived: '18', totalSent: '17.99', counterparties: [...senders, ...receivers] }),
+      new Map(),
+      now,
+    );
     expect(p.flags).toEqual(['pass-through', 'fan-in', 'fan-out', 'dusting']);
     expect(p.notes[0]).toMatch(/100% of everything received was sent on/);
   });

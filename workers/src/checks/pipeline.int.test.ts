@@ -56,12 +56,20 @@ const request: WalletCheckRequested = {
 };
 
 async function requested(store: SqliteEventStore, stagesDone = 0) {
-  await store.append(checkStreamId('c-1'), [{ id: '00000000-0000-8000-a000-000000000001', type: 'WalletCheckRequested', data: request }], { expectedRevision: 'no-stream' });
+  await store.append(checkStreamId('c-1'), [{ id: '00000000-0000-8000-a000-000000000001', type: 'WalletCheckRequested', data: request }], {
+    expectedRevision: 'no-stream',
+  });
   for (let i = 0; i < stagesDone; i++) {
     const key = stageKeys[i]!;
     await store.append(
       checkStreamId('c-1'),
-      [{ id: `00000000-0000-8000-a000-00000000010${i}`, type: 'WalletCheckStageCompleted', data: { checkId: 'c-1', stage: i + 1, key, evidence: key === 'report' ? { result } : { found: key }, at: '2026-11-24T11:00:00.000Z' } }],
+      [
+        {
+          id: `00000000-0000-8000-a000-00000000010${i}`,
+          type: 'WalletCheckStageCompleted',
+          data: { checkId: 'c-1', stage: i + 1, key, evidence: key === 'report' ? { result } : { found: key }, at: '2026-11-24T11:00:00.000Z' },
+        },
+      ],
       { expectedRevision: i },
     );
   }

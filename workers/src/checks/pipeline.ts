@@ -30,7 +30,6 @@ export interface ReportEvidence {
   result: WalletAnalysis;
 }
 
-
 export function createCheckPipeline(deps: { eventStore: EventStore; stages: readonly Stage[]; clock: () => Date; logger: Logger; stageTimeoutMs?: number }) {
   const keys = deps.stages.map((s) => s.key);
   if (keys.join() !== stageKeys.join()) throw new Error(`the pipeline needs the seven stages in order: ${stageKeys.join(', ')}`);
@@ -45,7 +44,11 @@ export function createCheckPipeline(deps: { eventStore: EventStore; stages: read
    * or the check is settled already).
    */
   async function record(checkId: string, command: CheckCommand, what: string): Promise<boolean> {
-    const { events } = await handler.execute(checkStreamId(checkId), command, { commandId: what, eventId: () => checkPipelineEventId(checkId, what), metadata: { worker: 'analysis-pipeline' } });
+    const { events } = await handler.execute(checkStreamId(checkId), command, {
+      commandId: what,
+      eventId: () => checkPipelineEventId(checkId, what),
+      metadata: { worker: 'analysis-pipeline' },
+    });
     return events.length > 0;
   }
 
@@ -86,7 +89,11 @@ export function createCheckPipeline(deps: { eventStore: EventStore; stages: read
           const started = Date.now();
           const found = await withinDeadline(stage.run({ request, evidence, now: now(), signal }), signal, stage.key);
           evidence[stage.key] = found;
-          const recorded = await record(checkId, { type: 'RecordStage', data: { checkId, stage: i + 1, key: stage.key, evidence: found }, metadata: { now: now() } }, `stage-${i + 1}`);
+          const recorded = await record(
+            checkId,
+            { type: 'RecordStage', data: { checkId, stage: i + 1, key: stage.key, evidence: found }, metadata: { now: now() } },
+            `stage-${i + 1}`,
+          );
           // Another worker recorded this stage first: carry on from what it recorded.
           if (!recorded) return await this.run(checkId);
           deps.logger.debug({ checkId, stage: stage.key, ms: Date.now() - started }, 'stage completed');
@@ -97,7 +104,11 @@ export function createCheckPipeline(deps: { eventStore: EventStore; stages: read
         const reason = error instanceof Error ? error.message : String(error);
         deps.logger.error({ err: error, checkId }, 'check failed');
         // Recorded only while the check runs: if another worker got further, its outcome stands.
-        await record(checkId, { type: 'FailCheck', data: { checkId, reason: `The analysis could not be completed: ${reason}` }, metadata: { now: now() } }, 'failed');
+        await record(
+          checkId,
+          { type: 'FailCheck', data: { checkId, reason: `The analysis could not be completed: ${reason}` }, metadata: { now: now() } },
+          'failed',
+        );
       }
     },
   };

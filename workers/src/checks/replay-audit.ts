@@ -16,7 +16,17 @@ export const checkReplayAudit = {
     if (r.verdict === 'not-replayable') {
       // An unknown check is answered 404 before this.
       const reason = r.reason === 'no-check' ? 'evidence-missing' : r.reason;
-      return { check_id: checkId, verdict: r.verdict, reason, message: r.message, model_version: r.modelVersion, differences: [], inputs: null, recorded: null, replayed: null };
+      return {
+        check_id: checkId,
+        verdict: r.verdict,
+        reason,
+        message: r.message,
+        model_version: r.modelVersion,
+        differences: [],
+        inputs: null,
+        recorded: null,
+        replayed: null,
+      };
     }
     return {
       check_id: checkId,
@@ -38,8 +48,21 @@ export const checkReplayAudit = {
     return {
       risk_model: v.riskModel,
       sanctions_list_loaded: v.sanctionsListLoaded,
-      sanctions_list: v.sanctionsList && { source: v.sanctionsList.source, published_at: v.sanctionsList.publishedAt, sha256: v.sanctionsList.sha256, imported_at: v.sanctionsList.importedAt, address_count: v.sanctionsList.addressCount },
-      custom_lists: v.customLists.map((l) => ({ list_id: l.listId, name: l.name, kind: l.kind, version: l.version, sha256: l.sha256, entry_count: l.entryCount })),
+      sanctions_list: v.sanctionsList && {
+        source: v.sanctionsList.source,
+        published_at: v.sanctionsList.publishedAt,
+        sha256: v.sanctionsList.sha256,
+        imported_at: v.sanctionsList.importedAt,
+        address_count: v.sanctionsList.addressCount,
+      },
+      custom_lists: v.customLists.map((l) => ({
+        list_id: l.listId,
+        name: l.name,
+        kind: l.kind,
+        version: l.version,
+        sha256: l.sha256,
+        entry_count: l.entryCount,
+      })),
       intelligence: { labels_version: v.intelligence.labelsVersion, chainabuse: v.intelligence.chainabuse },
       feeds: v.feeds.map((f) => ({ id: f.id, name: f.name, version: f.version, sha256: f.sha256, entry_count: f.entryCount })),
       blockchain_provider: v.blockchainProvider,

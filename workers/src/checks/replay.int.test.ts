@@ -51,8 +51,19 @@ it('replays a check run by the real pipeline from its stored events as identical
     },
   });
   const pipeline = createCheckPipeline({ eventStore: store, stages, clock: () => new Date('2026-11-25T03:00:00.000Z'), logger });
-  const request: WalletCheckRequested = { checkId: 'c-e2e', userId: 'u-1', input: a.btcWallet, address: a.btcWallet, chain: 'bitcoin', network: 'bitcoin', chargeSource: 'bonus', at: '2026-11-25T03:00:00.000Z' };
-  await store.append(checkStreamId('c-e2e'), [{ id: '00000000-0000-8000-a000-0000000000e2', type: 'WalletCheckRequested', data: request }], { expectedRevision: 'no-stream' });
+  const request: WalletCheckRequested = {
+    checkId: 'c-e2e',
+    userId: 'u-1',
+    input: a.btcWallet,
+    address: a.btcWallet,
+    chain: 'bitcoin',
+    network: 'bitcoin',
+    chargeSource: 'bonus',
+    at: '2026-11-25T03:00:00.000Z',
+  };
+  await store.append(checkStreamId('c-e2e'), [{ id: '00000000-0000-8000-a000-0000000000e2', type: 'WalletCheckRequested', data: request }], {
+    expectedRevision: 'no-stream',
+  });
   await pipeline.run('c-e2e');
 
   const events = await store.readStream(checkStreamId('c-e2e'));
@@ -65,10 +76,19 @@ it('replays a check run by the real pipeline from its stored events as identical
   expect(result.inputs).toMatchObject({ sanctionedCounterparties: 1, sanctionsListLoaded: true, blockchainDataAvailable: true });
 
   const versions = recordedVersions(events);
-  expect(versions).toMatchObject({ riskModel: RISK_MODEL_VERSION, sanctionsListLoaded: true, blockchainProvider: new URL(replay.url).host, writer: 'rule-based', customLists: [] });
+  expect(versions).toMatchObject({
+    riskModel: RISK_MODEL_VERSION,
+    sanctionsListLoaded: true,
+    blockchainProvider: new URL(replay.url).host,
+    writer: 'rule-based',
+    customLists: [],
+  });
   expect(versions.sanctionsList?.sha256).toMatch(/^[0-9a-f]{64}$/);
   expect(versions.intelligence.labelsVersion).toBe(intelligence.labelsVersion);
 
   // Without the recorded version in the registry, the check is not replayed, never scored by another.
-  expect(replayCheck('c-e2e', events, riskModelRegistry([]))).toMatchObject({ verdict: 'not-replayable', message: `cannot be replayed: model version ${RISK_MODEL_VERSION} is not available` });
+  expect(replayCheck('c-e2e', events, riskModelRegistry([]))).toMatchObject({
+    verdict: 'not-replayable',
+    message: `cannot be replayed: model version ${RISK_MODEL_VERSION} is not available`,
+  });
 });

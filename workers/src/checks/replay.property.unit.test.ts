@@ -20,7 +20,16 @@ import { createStages } from './stages';
 
 const now = '2026-11-25T03:00:00.000Z';
 const wallet = '0x00000000000000000000000000000000000000aa';
-const request: WalletCheckRequested = { checkId: 'c-1', userId: 'u-1', input: wallet, address: wallet, chain: 'evm', network: 'ethereum', chargeSource: 'bonus', at: now };
+const request: WalletCheckRequested = {
+  checkId: 'c-1',
+  userId: 'u-1',
+  input: wallet,
+  address: wallet,
+  chain: 'evm',
+  network: 'ethereum',
+  chargeSource: 'bonus',
+  at: now,
+};
 
 // The stages that turn evidence into the verdict never touch the store or the chain providers.
 const unused = () => {
@@ -58,7 +67,15 @@ const hit = (name: string, kind: 'block' | 'allow') => ({ listId: `l-${name}`, n
 const generated = fc
   .record({
     chainOk: fc.boolean(),
-    counterparties: fc.array(fc.record({ received: amount, sent: amount, direction: fc.constantFrom<Counterparty['direction']>('in', 'out', 'both'), txCount: fc.integer({ min: 1, max: 40 }) }), { maxLength: 8 }),
+    counterparties: fc.array(
+      fc.record({
+        received: amount,
+        sent: amount,
+        direction: fc.constantFrom<Counterparty['direction']>('in', 'out', 'both'),
+        txCount: fc.integer({ min: 1, max: 40 }),
+      }),
+      { maxLength: 8 },
+    ),
     firstSeen: fc.constantFrom('2026-11-20T00:00:00.000Z', '2020-01-01T00:00:00.000Z'),
     listLoaded: fc.boolean(),
     direct: fc.integer({ min: 0, max: 2 }),
@@ -83,23 +100,64 @@ const generated = fc
     const blockchain: BlockchainEvidence = g.chainOk
       ? {
           ok: true,
-          data: { network: 'ethereum', address: wallet, provider: 'test-chain', sourceUrl: 'http://127.0.0.1', fetchedAt: now, symbol: 'ETH', balance: '1', totalReceived: null, totalSent: null, txCount: 40, firstSeen: g.firstSeen, lastSeen: now, transactionsExamined: 40, complete: true, counterparties },
+          data: {
+            network: 'ethereum',
+            address: wallet,
+            provider: 'test-chain',
+            sourceUrl: 'http://127.0.0.1',
+            fetchedAt: now,
+            symbol: 'ETH',
+            balance: '1',
+            totalReceived: null,
+            totalSent: null,
+            txCount: 40,
+            firstSeen: g.firstSeen,
+            lastSeen: now,
+            transactionsExamined: 40,
+            complete: true,
+            counterparties,
+          },
         }
       : { ok: false, network: 'ethereum', provider: 'test-chain', reason: 'test-chain did not answer', attempts: 3 };
     const others = g.chainOk ? counterparties : [];
     const inChain = (a: string) => others.some((c) => c.address === a);
     const sanctions: SanctionsEvidence = {
       listLoaded: g.listLoaded,
-      list: g.listLoaded ? { source: 'ofac', format: 'sdn-advanced-xml', publishedAt: '2026-11-01', sha256: 'ab'.repeat(32), importedAt: now, addressCount: 10, byNetwork: {}, invalidCount: 0 } as unknown as SanctionsEvidence['list'] : null,
+      list: g.listLoaded
+        ? ({
+            source: 'ofac',
+            format: 'sdn-advanced-xml',
+            publishedAt: '2026-11-01',
+            sha256: 'ab'.repeat(32),
+            importedAt: now,
+            addressCount: 10,
+            byNetwork: {},
+            invalidCount: 0,
+          } as unknown as SanctionsEvidence['list'])
+        : null,
       direct: g.listLoaded ? Array.from({ length: g.direct }, (_, i) => entry(`PARTY ${i}`)) : [],
       delisted: g.listLoaded ? Array.from({ length: g.delisted }, () => ({ ...entry('TORNADO'), delistedAt: '2025-03-21' })) : [],
-      counterparties: g.listLoaded ? some(g.sanctionedIdx).filter(inChain).map((a) => ({ address: a, entries: [entry('LISTED')] })) : [],
-      delistedCounterparties: g.listLoaded ? some(g.delistedIdx).filter(inChain).map((a) => ({ address: a, entries: [{ ...entry('FORMER'), delistedAt: '2025-03-21' }] })) : [],
+      counterparties: g.listLoaded
+        ? some(g.sanctionedIdx)
+            .filter(inChain)
+            .map((a) => ({ address: a, entries: [entry('LISTED')] }))
+        : [],
+      delistedCounterparties: g.listLoaded
+        ? some(g.delistedIdx)
+            .filter(inChain)
+            .map((a) => ({ address: a, entries: [{ ...entry('FORMER'), delistedAt: '2025-03-21' }] }))
+        : [],
       customLists: {
-        consulted: [...g.blocked.map((n) => ({ ...hit(n, 'block'), sha256: 'cd'.repeat(32), entryCount: 3 })), ...g.allowed.map((n) => ({ ...hit(n, 'allow'), sha256: 'ef'.repeat(32), entryCount: 2 }))],
+        consulted: [
+          ...g.blocked.map((n) => ({ ...hit(n, 'block'), sha256: 'cd'.repeat(32), entryCount: 3 })),
+          ...g.allowed.map((n) => ({ ...hit(n, 'allow'), sha256: 'ef'.repeat(32), entryCount: 2 })),
+        ],
         blocked: g.blocked.map((n) => hit(n, 'block')),
         allowed: g.allowed.map((n) => hit(n, 'allow')),
-        counterparties: [...some(g.blockedIdx).map((a) => ({ address: a, lists: [hit('Internal', 'block')] })), ...some(g.allowedIdx).map((a) => ({ address: a, lists: [hit('Reviewed', 'allow')] }))].filter((c) => inChain(c.address)),
+        counterparties: [
+          ...some(g.blockedIdx).map((a) => ({ address: a, lists: [hit('Internal', 'block')] })),
+          ...some(g.allowedIdx).map((a) => ({ address: a, lists: [hit('Reviewed', 'allow')] })),
+        ].filter((c) => inChain(c.address)),
       },
     };
     const labels = new Map<string, AddressLabelFact[]>();
@@ -118,15 +176,30 @@ const generated = fc
   });
 
 /** The check's events as the pipeline records them: the given evidence, then the real stages' verdict. */
-async function recordedCheck(given: { blockchain: BlockchainEvidence; sanctions: SanctionsEvidence; intelligence: IntelligenceEvidence }): Promise<ReplayableEvent[]> {
+async function recordedCheck(given: {
+  blockchain: BlockchainEvidence;
+  sanctions: SanctionsEvidence;
+  intelligence: IntelligenceEvidence;
+}): Promise<ReplayableEvent[]> {
   const evidence: Partial<Record<StageKey, unknown>> = {
-    initialize: { chain: 'evm', network: 'ethereum', networkName: 'Ethereum', riskModel: RISK_MODEL_VERSION, sanctionsList: given.sanctions.list, labelsVersion: 'labels-1', chainabuse: 'not configured', writer: 'rule-based' },
+    initialize: {
+      chain: 'evm',
+      network: 'ethereum',
+      networkName: 'Ethereum',
+      riskModel: RISK_MODEL_VERSION,
+      sanctionsList: given.sanctions.list,
+      labelsVersion: 'labels-1',
+      chainabuse: 'not configured',
+      writer: 'rule-based',
+    },
     ...given,
   };
   const signal = new AbortController().signal;
   for (const stage of stages.slice(4)) evidence[stage.key] = await stage.run({ request, evidence, now, signal } satisfies StageContext);
   const events: ReplayableEvent[] = [{ type: 'WalletCheckRequested', data: request }];
-  stageKeys.forEach((key, i) => events.push({ type: 'WalletCheckStageCompleted', data: { checkId: 'c-1', stage: i + 1, key, evidence: evidence[key], at: now } }));
+  stageKeys.forEach((key, i) =>
+    events.push({ type: 'WalletCheckStageCompleted', data: { checkId: 'c-1', stage: i + 1, key, evidence: evidence[key], at: now } }),
+  );
   events.push({ type: 'WalletCheckCompleted', data: { checkId: 'c-1', userId: 'u-1', result: (evidence.report as { result: unknown }).result, at: now } });
   return JSON.parse(JSON.stringify(events)) as ReplayableEvent[]; // as stored: JSON
 }
@@ -151,7 +224,20 @@ describe('the replay of a check, over generated evidence', () => {
   });
 
   it('reports a changed recorded score, level, status or factor as a difference at exactly that field', async () => {
-    const mutation = fc.record({ target: fc.constantFrom('assessment.score', 'assessment.level', 'assessment.status', 'factor.code', 'factor.points', 'result.risk_score', 'result.risk_level', 'result.aml_status'), pick: fc.nat(), delta: fc.integer({ min: 1, max: 50 }) });
+    const mutation = fc.record({
+      target: fc.constantFrom(
+        'assessment.score',
+        'assessment.level',
+        'assessment.status',
+        'factor.code',
+        'factor.points',
+        'result.risk_score',
+        'result.risk_level',
+        'result.aml_status',
+      ),
+      pick: fc.nat(),
+      delta: fc.integer({ min: 1, max: 50 }),
+    });
     await fc.assert(
       fc.asyncProperty(generated, mutation, async (given, m) => {
         const events = await recordedCheck(given);
@@ -160,8 +246,8 @@ describe('the replay of a check, over generated evidence', () => {
         let field: string;
         let recorded: unknown;
         if (m.target === 'assessment.score') assessment.score = recorded = assessment.score + m.delta;
-        else if (m.target === 'assessment.level') assessment.level = recorded = (assessment.level === 'High Risk' ? 'Low Risk' : 'High Risk');
-        else if (m.target === 'assessment.status') assessment.status = recorded = (assessment.status === 'Compliant' ? 'Non-compliant' : 'Compliant');
+        else if (m.target === 'assessment.level') assessment.level = recorded = assessment.level === 'High Risk' ? 'Low Risk' : 'High Risk';
+        else if (m.target === 'assessment.status') assessment.status = recorded = assessment.status === 'Compliant' ? 'Non-compliant' : 'Compliant';
         else if (m.target === 'result.risk_score') result.risk_score = recorded = result.risk_score + m.delta;
         else if (m.target === 'result.risk_level') result.risk_level = recorded = `${result.risk_level}!`;
         else if (m.target === 'result.aml_status') result.aml_status = recorded = `${result.aml_status}!`;
@@ -188,18 +274,35 @@ describe('the replay of a check, over generated evidence', () => {
     const [given] = fc.sample(generated, { numRuns: 1, seed: 7 });
     const events = await recordedCheck(given!);
     assessmentIn(events).model = 'walletscreen-risk-1.0.0';
-    expect(replayCheck('c-1', events)).toMatchObject({ verdict: 'not-replayable', reason: 'model-version-unknown', message: 'cannot be replayed: model version walletscreen-risk-1.0.0 is not available' });
+    expect(replayCheck('c-1', events)).toMatchObject({
+      verdict: 'not-replayable',
+      reason: 'model-version-unknown',
+      message: 'cannot be replayed: model version walletscreen-risk-1.0.0 is not available',
+    });
     // An empty registry holds nothing, not even the current version.
-    expect(replayCheck('c-1', await recordedCheck(given!), riskModelRegistry([]))).toMatchObject({ verdict: 'not-replayable', reason: 'model-version-unknown' });
+    expect(replayCheck('c-1', await recordedCheck(given!), riskModelRegistry([]))).toMatchObject({
+      verdict: 'not-replayable',
+      reason: 'model-version-unknown',
+    });
   });
 
   it('does not replay a failed, a running or an unknown check, nor one whose evidence is missing', async () => {
     const [given] = fc.sample(generated, { numRuns: 1, seed: 3 });
     const events = await recordedCheck(given!);
-    expect(replayCheck('c-1', events.slice(0, 4))).toMatchObject({ verdict: 'not-replayable', reason: 'still-running', message: 'cannot be replayed: the check is still running (3 of 7 stages recorded)' });
-    expect(replayCheck('c-1', [...events.slice(0, 4), { type: 'WalletCheckFailed', data: { checkId: 'c-1', userId: 'u-1', reason: 'broke', at: now } }])).toMatchObject({ verdict: 'not-replayable', reason: 'check-failed' });
+    expect(replayCheck('c-1', events.slice(0, 4))).toMatchObject({
+      verdict: 'not-replayable',
+      reason: 'still-running',
+      message: 'cannot be replayed: the check is still running (3 of 7 stages recorded)',
+    });
+    expect(
+      replayCheck('c-1', [...events.slice(0, 4), { type: 'WalletCheckFailed', data: { checkId: 'c-1', userId: 'u-1', reason: 'broke', at: now } }]),
+    ).toMatchObject({ verdict: 'not-replayable', reason: 'check-failed' });
     expect(replayCheck('c-1', [])).toMatchObject({ verdict: 'not-replayable', reason: 'no-check' });
     const withoutSanctions = events.filter((e) => (e.data as { key?: string }).key !== 'sanctions');
-    expect(replayCheck('c-1', withoutSanctions)).toMatchObject({ verdict: 'not-replayable', reason: 'evidence-missing', message: "cannot be replayed: the check does not record the sanctions stage's evidence" });
+    expect(replayCheck('c-1', withoutSanctions)).toMatchObject({
+      verdict: 'not-replayable',
+      reason: 'evidence-missing',
+      message: "cannot be replayed: the check does not record the sanctions stage's evidence",
+    });
   });
 });

@@ -71,7 +71,10 @@ export function recordedModelVersion(evidence: Partial<Record<StageKey, unknown>
 }
 
 /** Every difference between a recorded verdict and a replayed one, field by field. */
-export function compareVerdicts(recorded: { assessment: RiskAssessment; result: Pick<WalletAnalysis, 'risk_score' | 'risk_level' | 'aml_status'> }, replayed: RiskAssessment): ReplayDifference[] {
+export function compareVerdicts(
+  recorded: { assessment: RiskAssessment; result: Pick<WalletAnalysis, 'risk_score' | 'risk_level' | 'aml_status'> },
+  replayed: RiskAssessment,
+): ReplayDifference[] {
   const out: ReplayDifference[] = [];
   const same = (field: string, a: unknown, b: unknown) => {
     if (!Object.is(a, b)) out.push({ field, recorded: a, replayed: b });
@@ -85,7 +88,11 @@ export function compareVerdicts(recorded: { assessment: RiskAssessment; result: 
     const r = factors[i];
     const p = replayed.factors[i];
     if (!r || !p) {
-      out.push({ field: `assessment.factors[${i}]`, recorded: r ? { code: r.code, points: r.points } : null, replayed: p ? { code: p.code, points: p.points } : null });
+      out.push({
+        field: `assessment.factors[${i}]`,
+        recorded: r ? { code: r.code, points: r.points } : null,
+        replayed: p ? { code: p.code, points: p.points } : null,
+      });
       continue;
     }
     same(`assessment.factors[${i}].code`, r.code, p.code);
@@ -102,16 +109,28 @@ export function compareVerdicts(recorded: { assessment: RiskAssessment; result: 
 /** Replays a check from its events, as stored (in stream order). */
 export function replayCheck(checkId: string, events: readonly ReplayableEvent[], models: RiskModelRegistry = riskModels): CheckReplay {
   const state = foldCheck(events);
-  const refuse = (reason: NotReplayableReason, message: string, modelVersion: string | null = null): CheckReplay => ({ checkId, verdict: 'not-replayable', reason, message, modelVersion });
+  const refuse = (reason: NotReplayableReason, message: string, modelVersion: string | null = null): CheckReplay => ({
+    checkId,
+    verdict: 'not-replayable',
+    reason,
+    message,
+    modelVersion,
+  });
   if (state.status === 'none') return refuse('no-check', `cannot be replayed: there is no check ${checkId}`);
   const evidence = evidenceOf(state);
   const version = recordedModelVersion(evidence);
-  if (state.status === 'failed') return refuse('check-failed', `cannot be replayed: the check failed and gave no verdict (${state.error ?? 'no reason recorded'})`, version);
-  if (state.status === 'running') return refuse('still-running', `cannot be replayed: the check is still running (${state.stages.length} of 7 stages recorded)`, version);
+  if (state.status === 'failed')
+    return refuse('check-failed', `cannot be replayed: the check failed and gave no verdict (${state.error ?? 'no reason recorded'})`, version);
+  if (state.status === 'running')
+    return refuse('still-running', `cannot be replayed: the check is still running (${state.stages.length} of 7 stages recorded)`, version);
   const missing = (['blockchain', 'sanctions', 'intelligence', 'patterns'] as const).filter((k) => !isObject(evidence[k]));
   const recordedAssessment = isObject(evidence.patterns) ? evidence.patterns.assessment : undefined;
   if (missing.length > 0 || !isObject(recordedAssessment) || !state.result) {
-    const what = [...missing.map((k) => `the ${k} stage's evidence`), ...(isObject(recordedAssessment) || missing.includes('patterns') ? [] : ['the recorded assessment']), ...(state.result ? [] : ['the result'])];
+    const what = [
+      ...missing.map((k) => `the ${k} stage's evidence`),
+      ...(isObject(recordedAssessment) || missing.includes('patterns') ? [] : ['the recorded assessment']),
+      ...(state.result ? [] : ['the result']),
+    ];
     return refuse('evidence-missing', `cannot be replayed: the check does not record ${what.join(', ')}`, version);
   }
   if (version === null) return refuse('model-version-unknown', 'cannot be replayed: the check records no risk-model version');
@@ -126,14 +145,26 @@ export function replayCheck(checkId: string, events: readonly ReplayableEvent[],
       patterns: evidence.patterns as PatternsStageEvidence,
     } satisfies RiskEvidence);
   } catch (error) {
-    return refuse('evidence-missing', `cannot be replayed: the recorded evidence lacks what model ${version} reads (${error instanceof Error ? error.message : String(error)})`, version);
+    return refuse(
+      'evidence-missing',
+      `cannot be replayed: the recorded evidence lacks what model ${version} reads (${error instanceof Error ? error.message : String(error)})`,
+      version,
+    );
   }
   const recorded = {
     assessment: recordedAssessment as unknown as RiskAssessment,
     result: { risk_score: state.result.risk_score, risk_level: state.result.risk_level, aml_status: state.result.aml_status },
   };
   const differences = compareVerdicts(recorded, run.assessment);
-  return { checkId, verdict: differences.length === 0 ? 'identical' : 'differs', modelVersion: version, inputs: run.inputs, recorded, replayed: run.assessment, differences };
+  return {
+    checkId,
+    verdict: differences.length === 0 ? 'identical' : 'differs',
+    modelVersion: version,
+    inputs: run.inputs,
+    recorded,
+    replayed: run.assessment,
+    differences,
+  };
 }
 
 /** The versions of everything a check used, as its evidence records them (null where it records none). */
@@ -164,9 +195,22 @@ export function recordedVersions(events: readonly ReplayableEvent[]): RecordedVe
   const provider = chain ? (chain.ok ? (chain.data as Partial<typeof chain.data> | undefined)?.provider : chain.provider) : undefined;
   return {
     riskModel: recordedModelVersion(evidence),
-    sanctionsList: list && { source: list.source, publishedAt: list.publishedAt, sha256: list.sha256, importedAt: list.importedAt, addressCount: list.addressCount },
+    sanctionsList: list && {
+      source: list.source,
+      publishedAt: list.publishedAt,
+      sha256: list.sha256,
+      importedAt: list.importedAt,
+      addressCount: list.addressCount,
+    },
     sanctionsListLoaded: sanctions?.listLoaded ?? null,
-    customLists: (sanctions?.customLists?.consulted ?? []).map((l) => ({ listId: l.listId, name: l.name, kind: l.kind, version: l.version, sha256: l.sha256, entryCount: l.entryCount })),
+    customLists: (sanctions?.customLists?.consulted ?? []).map((l) => ({
+      listId: l.listId,
+      name: l.name,
+      kind: l.kind,
+      version: l.version,
+      sha256: l.sha256,
+      entryCount: l.entryCount,
+    })),
     intelligence: {
       labelsVersion: intel?.labelsVersion ?? init.labelsVersion ?? null,
       chainabuse: intel?.chainabuse ? intel.chainabuse.status : (init.chainabuse ?? null),

@@ -5,7 +5,15 @@
  * and who can fix it, and is never worded as a clean result. Customers read this text: it never
  * names a setting or a command (the server log gives administrators the exact fix).
  */
-import { MISSING_BLOCKCHAIN_DATA, networkNames, shortenAddress, type FundFlow, type LinkedWallet, type Network, type WalletAnalysis } from '@walletscreen/contracts';
+import {
+  MISSING_BLOCKCHAIN_DATA,
+  networkNames,
+  shortenAddress,
+  type FundFlow,
+  type LinkedWallet,
+  type Network,
+  type WalletAnalysis,
+} from '@walletscreen/contracts';
 import type { CategoryExposure, ExposureBreakdown } from './exposure';
 import type { ExposureCategory, MissingEvidence, PatternFlag, RiskAssessment, RiskCategory } from './risk-model';
 
@@ -48,7 +56,18 @@ export interface ReportInputs {
   network: Network;
   now: string;
   chain:
-    | { available: true; provider: string; symbol: string; balance: string; txCount: number; firstSeen: string | null; lastSeen: string | null; transactionsExamined: number; complete: boolean; counterparties: ReportCounterparty[] }
+    | {
+        available: true;
+        provider: string;
+        symbol: string;
+        balance: string;
+        txCount: number;
+        firstSeen: string | null;
+        lastSeen: string | null;
+        transactionsExamined: number;
+        complete: boolean;
+        counterparties: ReportCounterparty[];
+      }
     | { available: false; reason: string };
   sanctions: {
     listLoaded: boolean;
@@ -64,7 +83,11 @@ export interface ReportInputs {
       allowed: Array<{ name: string }>;
     };
   };
-  intelligence: { ownLabels: Array<{ category: RiskCategory; name: string; source: string; jurisdiction?: string; feed?: { id: string; version: string } }>; abuseReports: number; chainabuse: string };
+  intelligence: {
+    ownLabels: Array<{ category: RiskCategory; name: string; source: string; jurisdiction?: string; feed?: { id: string; version: string } }>;
+    abuseReports: number;
+    chainabuse: string;
+  };
   exposure: Partial<Record<RiskCategory, number>>;
   incomingExposure: Partial<Record<RiskCategory, number>>;
   /** Exposure by category, direct and indirect, and how far the trace went (absent: not computed). */
@@ -178,7 +201,9 @@ function sourceOfFunds(inputs: ReportInputs): string {
       .filter((r) => r.total >= 0.001)
       .sort((x, y) => y.total - x.total || (x.category < y.category ? -1 : 1));
     const parts = received.map((r) =>
-      r.indirect >= 0.001 ? `${categoryName(r.category)} (${pct(r.total)}, ${r.indirect === r.total ? 'all' : pct(r.indirect)} through intermediaries, ${r.hops} hops)` : `${categoryName(r.category)} (${pct(r.total)})`,
+      r.indirect >= 0.001
+        ? `${categoryName(r.category)} (${pct(r.total)}, ${r.indirect === r.total ? 'all' : pct(r.indirect)} through intermediaries, ${r.hops} hops)`
+        : `${categoryName(r.category)} (${pct(r.total)})`,
     );
     if (b.unattributed.received >= 0.001 || parts.length === 0) parts.push(`unlabelled addresses (${pct(Math.min(1, b.unattributed.received))})`);
     return parts.join(', ');
@@ -203,7 +228,11 @@ function customBlockHits(inputs: ReportInputs) {
 
 /** "LAZARUS GROUP (OFAC SDN: DPRK3; listed under ETH)", with any further details after the ticker. */
 const listingText = (d: ReportListing & { list?: string }, ...more: string[]) => {
-  const details = [`${d.list ?? 'OFAC SDN'}${d.programs.length ? `: ${d.programs.join(', ')}` : ''}`, ...(d.ticker ? [`listed under ${d.ticker}`] : []), ...more];
+  const details = [
+    `${d.list ?? 'OFAC SDN'}${d.programs.length ? `: ${d.programs.join(', ')}` : ''}`,
+    ...(d.ticker ? [`listed under ${d.ticker}`] : []),
+    ...more,
+  ];
   return `${d.entity} (${details.join('; ')})`;
 };
 
@@ -225,7 +254,10 @@ export function designationNote(l: Pick<ReportListing, 'designatedAt'>, c: Pick<
     case 'before':
       return [`designated ${designated}`, `every transfer examined predates designation (last ${last})`];
     case 'same':
-      return [`designated ${designated}`, `last transfer ${last}, ${designated.length === 10 ? 'on the day' : designated.length === 7 ? 'in the month' : 'in the year'} of designation`];
+      return [
+        `designated ${designated}`,
+        `last transfer ${last}, ${designated.length === 10 ? 'on the day' : designated.length === 7 ? 'in the month' : 'in the year'} of designation`,
+      ];
   }
 }
 
@@ -277,7 +309,8 @@ function ofacText(inputs: ReportInputs): string {
   // This line speaks of the OFAC list alone: block lists have lines of their own.
   const indirect = indirectSanctionsParts(inputs, ['sanctioned']);
   if (parts.length > 0) return [...parts, ...indirect].join('. ');
-  if (!inputs.chain.available) return 'the address itself is not listed; its counterparties could not be screened because the blockchain data could not be fetched';
+  if (!inputs.chain.available)
+    return 'the address itself is not listed; its counterparties could not be screened because the blockchain data could not be fetched';
   return ['no match for the address or its counterparties', ...indirect].join('. ');
 }
 
@@ -321,12 +354,12 @@ function sanctionsText(inputs: ReportInputs): string {
 function customListLines(inputs: ReportInputs): string[] {
   const custom = inputs.sanctions.custom;
   if (!custom || custom.consulted.length === 0) return [];
-  const lines = [
-    `Custom lists screened: ${custom.consulted.map((l) => `"${l.name}" (${l.kind} list, version ${l.version})`).join(', ')}.`,
-  ];
+  const lines = [`Custom lists screened: ${custom.consulted.map((l) => `"${l.name}" (${l.kind} list, version ${l.version})`).join(', ')}.`];
   if (custom.blocked.length > 0) {
     const notes = custom.blocked.filter((b) => b.note).map((b) => `"${b.name}": ${b.note}`);
-    lines.push(`The address is on your block ${plural(custom.blocked.length, 'list', 'lists')} ${listNames(custom.blocked)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}.`);
+    lines.push(
+      `The address is on your block ${plural(custom.blocked.length, 'list', 'lists')} ${listNames(custom.blocked)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}.`,
+    );
   }
   if (custom.allowed.length > 0) {
     lines.push(
@@ -334,8 +367,10 @@ function customListLines(inputs: ReportInputs): string[] {
     );
   }
   const blockedCounterparties = inputs.chain.available ? inputs.chain.counterparties.filter((c) => c.customBlocked).length : 0;
-  if (blockedCounterparties > 0) lines.push(`${blockedCounterparties} ${plural(blockedCounterparties, 'counterparty is', 'counterparties are')} on your block lists.`);
-  if (custom.blocked.length === 0 && custom.allowed.length === 0 && blockedCounterparties === 0) lines.push('Neither the address nor its counterparties are on a custom list.');
+  if (blockedCounterparties > 0)
+    lines.push(`${blockedCounterparties} ${plural(blockedCounterparties, 'counterparty is', 'counterparties are')} on your block lists.`);
+  if (custom.blocked.length === 0 && custom.allowed.length === 0 && blockedCounterparties === 0)
+    lines.push('Neither the address nor its counterparties are on a custom list.');
   return lines;
 }
 
@@ -345,7 +380,10 @@ export function linkedWalletReasons(c: ReportCounterparty): string[] {
   const marks = c.marks;
   if (marks) {
     for (const l of marks.listings) reasons.push(`Sanctioned: ${listingText(l, ...designationNote(l, c))}`);
-    for (const d of marks.delisted ?? []) reasons.push(`Formerly sanctioned: ${d.entity} (OFAC SDN${d.programs.length ? `: ${d.programs.join(', ')}` : ''}; delisted ${d.delistedAt ?? 'on an unknown date'})`);
+    for (const d of marks.delisted ?? [])
+      reasons.push(
+        `Formerly sanctioned: ${d.entity} (OFAC SDN${d.programs.length ? `: ${d.programs.join(', ')}` : ''}; delisted ${d.delistedAt ?? 'on an unknown date'})`,
+      );
     for (const name of marks.blockLists) reasons.push(`On your block list "${name}"`);
     for (const l of marks.labels) reasons.push(`Labelled ${l.category}: ${l.name} (source: ${l.source})`);
   } else {
@@ -361,7 +399,12 @@ const NEUTRAL: ReadonlySet<RiskCategory> = new Set<RiskCategory>(['exchange', 'd
 
 export function linkedWalletOf(c: ReportCounterparty): LinkedWallet {
   const flagged = c.customBlocked || (c.marks?.delisted?.length ?? 0) > 0 || c.categories.some((category) => !NEUTRAL.has(category));
-  return { address: c.address, share: Math.min(1, Math.max(0, c.share)), risk: c.sanctioned ? 'sanctioned' : flagged ? 'flagged' : 'none', reasons: linkedWalletReasons(c) };
+  return {
+    address: c.address,
+    share: Math.min(1, Math.max(0, c.share)),
+    risk: c.sanctioned ? 'sanctioned' : flagged ? 'flagged' : 'none',
+    reasons: linkedWalletReasons(c),
+  };
 }
 
 /** "0x1234…abcd (42%, sanctioned: …)" for the report's linked-wallets line. */
@@ -388,25 +431,44 @@ export function breakdownLines(b: ExposureBreakdown, gaps: ReportInputs['traceGa
     lines.push(
       [
         `Funds were traced up to ${c.depth} hops through ${c.expanded} unlabelled ${plural(c.expanded, 'address', 'addresses')} carrying ${pct(c.tracedVolumeShare)} of the examined volume (${c.requests} provider ${plural(c.requests, 'request', 'requests')})`,
-        ...(failed.length > 0 ? [`${failed.length} could not be read (${shortenAddress(failed[0]!.address)}: ${failed[0]!.reason}${failed.length > 1 ? `; and ${failed.length - 1} more` : ''})`] : []),
+        ...(failed.length > 0
+          ? [
+              `${failed.length} could not be read (${shortenAddress(failed[0]!.address)}: ${failed[0]!.reason}${failed.length > 1 ? `; and ${failed.length - 1} more` : ''})`,
+            ]
+          : []),
         ...(skipped.length > 0 ? [`${skipped.length} more ${plural(skipped.length, 'was', 'were')} not traced (${reasons.join('; ')})`] : []),
-        ...((c.beyondFanOut ?? 0) > 0 ? [`${c.beyondFanOut} smaller unlabelled ${plural(c.beyondFanOut ?? 0, 'address was', 'addresses were')} not read, being beyond the number of addresses read per hop`] : []),
+        ...((c.beyondFanOut ?? 0) > 0
+          ? [
+              `${c.beyondFanOut} smaller unlabelled ${plural(c.beyondFanOut ?? 0, 'address was', 'addresses were')} not read, being beyond the number of addresses read per hop`,
+            ]
+          : []),
       ].join('; ') + '. Funds that reach an unlabelled address that was not traced are counted as unlabelled.',
     );
   }
-  const entries = breakdownEntries(b).sort((x, y) => y[1].volume.direct + y[1].volume.indirect - (x[1].volume.direct + x[1].volume.indirect) || (x[0] < y[0] ? -1 : 1));
+  const entries = breakdownEntries(b).sort(
+    (x, y) => y[1].volume.direct + y[1].volume.indirect - (x[1].volume.direct + x[1].volume.indirect) || (x[0] < y[0] ? -1 : 1),
+  );
   if (entries.length === 0) {
-    lines.push(c.depth < 2 ? 'No counterparty is labelled, listed or on a block list.' : 'No labelled, listed or block-listed address was found among the counterparties or along the traced funds.');
+    lines.push(
+      c.depth < 2
+        ? 'No counterparty is labelled, listed or on a block list.'
+        : 'No labelled, listed or block-listed address was found among the counterparties or along the traced funds.',
+    );
     return lines;
   }
-  lines.push('Exposure by category (shares of the value received and sent; direct: the wallet\'s own counterparties; indirect: through unlabelled intermediaries, in proportion to the amounts):');
+  lines.push(
+    "Exposure by category (shares of the value received and sent; direct: the wallet's own counterparties; indirect: through unlabelled intermediaries, in proportion to the amounts):",
+  );
   for (const [category, e] of entries) {
-    lines.push(`- ${categoryName(category)}: received ${directIndirect(e.received)}; sent ${directIndirect(e.sent)}; nearest at ${e.minHops} ${plural(e.minHops, 'hop', 'hops')}.`);
+    lines.push(
+      `- ${categoryName(category)}: received ${directIndirect(e.received)}; sent ${directIndirect(e.sent)}; nearest at ${e.minHops} ${plural(e.minHops, 'hop', 'hops')}.`,
+    );
   }
   return lines;
 }
 
-const usd = (n: number) => `$${n >= 1 ? n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : Number(n.toPrecision(4)).toString()}`;
+const usd = (n: number) =>
+  `$${n >= 1 ? n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : Number(n.toPrecision(4)).toString()}`;
 
 /** The wallet's token flows, for section 1; none when it moved no token. */
 export function tokenLines(v: ReportValuation | undefined): string[] {
@@ -414,7 +476,9 @@ export function tokenLines(v: ReportValuation | undefined): string[] {
   const known = v.tokens.map((t) => `${t.symbol} ${t.received} received, ${t.sent} sent`);
   const others =
     v.otherTokens > 0
-      ? [`${v.otherTokens} other token ${plural(v.otherTokens, 'contract', 'contracts')} not weighed (tokens are recognised by contract, not by name, since names can be copied)`]
+      ? [
+          `${v.otherTokens} other token ${plural(v.otherTokens, 'contract', 'contracts')} not weighed (tokens are recognised by contract, not by name, since names can be copied)`,
+        ]
       : [];
   return [`Token transfers examined: ${[...known, ...others].join('; ')}.`];
 }
@@ -446,7 +510,8 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
   const counterparties = counterpartiesOf(inputs);
   const linked = counterparties.map((c) => c.address);
   // Where the listing that names the wallet places its owner: the sanctions list's first, then a label's.
-  const jurisdiction = inputs.sanctions.direct.find((d) => d.jurisdiction)?.jurisdiction ?? inputs.intelligence.ownLabels.find((l) => l.jurisdiction)?.jurisdiction ?? 'Unknown';
+  const jurisdiction =
+    inputs.sanctions.direct.find((d) => d.jurisdiction)?.jurisdiction ?? inputs.intelligence.ownLabels.find((l) => l.jurisdiction)?.jurisdiction ?? 'Unknown';
   const name = networkNames[inputs.network];
   const missing = missingOf(inputs).map((kind) => missingEvidenceText(kind, inputs));
   const lines: string[] = [];
@@ -493,7 +558,8 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
     const marked = counterparties.filter((c) => linkedWalletOf(c).risk !== 'none');
     lines.push(`${linked.length} direct counterparties, largest first: ${counterparties.slice(0, 5).map(linkedLine).join(', ')}.`);
     const unlisted = marked.filter((c) => !counterparties.slice(0, 5).includes(c));
-    if (unlisted.length > 0) lines.push(`Also marked: ${unlisted.slice(0, 20).map(linkedLine).join(', ')}${unlisted.length > 20 ? `, and ${unlisted.length - 20} more` : ''}.`);
+    if (unlisted.length > 0)
+      lines.push(`Also marked: ${unlisted.slice(0, 20).map(linkedLine).join(', ')}${unlisted.length > 20 ? `, and ${unlisted.length - 20} more` : ''}.`);
   } else {
     lines.push(chain.available ? 'No linked wallets found.' : 'Unknown: blockchain data could not be fetched.');
   }

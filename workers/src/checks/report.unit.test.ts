@@ -5,7 +5,12 @@ import { writeRuleBasedNarrative } from './rule-based-writer';
 
 const now = '2026-11-22T10:00:00.000Z';
 const address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const counterparty = (n: number, share: number, sanctioned = false) => ({ address: `0x${String(n).repeat(40).slice(0, 40)}`, share, categories: [], sanctioned });
+const counterparty = (n: number, share: number, sanctioned = false) => ({
+  address: `0x${String(n).repeat(40).slice(0, 40)}`,
+  share,
+  categories: [],
+  sanctioned,
+});
 
 function inputs(overrides: Partial<ReportInputs> = {}): ReportInputs {
   const base: Omit<ReportInputs, 'assessment' | 'narrative'> = {
@@ -13,7 +18,18 @@ function inputs(overrides: Partial<ReportInputs> = {}): ReportInputs {
     address,
     network: 'ethereum',
     now,
-    chain: { available: true, provider: 'blockscout:ethereum', symbol: 'ETH', balance: '1.5', txCount: 42, firstSeen: '2024-07-10T08:00:00.000Z', lastSeen: '2026-11-01T00:00:00.000Z', transactionsExamined: 42, complete: true, counterparties: [counterparty(1, 0.6), counterparty(2, 0.4)] },
+    chain: {
+      available: true,
+      provider: 'blockscout:ethereum',
+      symbol: 'ETH',
+      balance: '1.5',
+      txCount: 42,
+      firstSeen: '2024-07-10T08:00:00.000Z',
+      lastSeen: '2026-11-01T00:00:00.000Z',
+      transactionsExamined: 42,
+      complete: true,
+      counterparties: [counterparty(1, 0.6), counterparty(2, 0.4)],
+    },
     sanctions: { listLoaded: true, listPublishedAt: '2026-11-20', listSha256: 'ab'.repeat(32), direct: [] },
     intelligence: { ownLabels: [], abuseReports: 0, chainabuse: 'Not queried: Chainabuse is not set up on this installation' },
     exposure: { exchange: 0.6 },
@@ -49,7 +65,14 @@ function riskInputsOf(base: Omit<ReportInputs, 'assessment' | 'narrative'>): Ris
 describe('report', () => {
   it('gives a clean wallet Low Risk, Compliant, Safe address, with the spec lines the report area styles', () => {
     const r = buildReport(inputs());
-    expect(r).toMatchObject({ risk_score: 0, risk_level: 'Low Risk', aml_status: 'Compliant', sanctions: 'Safe address', wallet_age: '2 years 4 months', linked_wallets: 2 });
+    expect(r).toMatchObject({
+      risk_score: 0,
+      risk_level: 'Low Risk',
+      aml_status: 'Compliant',
+      sanctions: 'Safe address',
+      wallet_age: '2 years 4 months',
+      linked_wallets: 2,
+    });
     expect(classifyRiskLabel(r.risk_level).level).toBe('low');
     expect(classifyAmlStatus(r.aml_status).kind).toBe('compliant');
     const lines = r.aml_report.split('\n');
@@ -63,13 +86,29 @@ describe('report', () => {
   });
 
   it('reports a sanctioned address as High, Non-compliant, naming the listing', () => {
-    const r = buildReport(inputs({ sanctions: { listLoaded: true, listPublishedAt: '2026-11-20', listSha256: 'cd'.repeat(32), direct: [{ entity: 'EXAMPLE MIXER LTD', programs: ['CYBER2'], list: 'OFAC SDN' }] } }));
-    expect(r).toMatchObject({ risk_score: 100, risk_level: 'High Risk', aml_status: 'Non-compliant', sanctions: 'Sanctioned: EXAMPLE MIXER LTD (OFAC SDN: CYBER2)' });
+    const r = buildReport(
+      inputs({
+        sanctions: {
+          listLoaded: true,
+          listPublishedAt: '2026-11-20',
+          listSha256: 'cd'.repeat(32),
+          direct: [{ entity: 'EXAMPLE MIXER LTD', programs: ['CYBER2'], list: 'OFAC SDN' }],
+        },
+      }),
+    );
+    expect(r).toMatchObject({
+      risk_score: 100,
+      risk_level: 'High Risk',
+      aml_status: 'Non-compliant',
+      sanctions: 'Sanctioned: EXAMPLE MIXER LTD (OFAC SDN: CYBER2)',
+    });
     expect(r.recommendation).toMatch(/Do not transact/);
   });
 
   it('gives a check without blockchain data the Incomplete verdict: what is missing, run it again, never clean', () => {
-    const r = buildReport(inputs({ chain: { available: false, reason: 'Ethereum data could not be fetched: blockscout:ethereum did not answer within 8 s (3 attempts)' } }));
+    const r = buildReport(
+      inputs({ chain: { available: false, reason: 'Ethereum data could not be fetched: blockscout:ethereum did not answer within 8 s (3 attempts)' } }),
+    );
     expect(r).toMatchObject({ risk_level: 'Incomplete', aml_status: 'Incomplete — data unavailable', linked_wallets: 0, wallet_age: 'Unknown' });
     expect(classifyRiskLabel(r.risk_level).level).toBe('incomplete');
     expect(classifyAmlStatus(r.aml_status).kind).toBe('incomplete');
@@ -88,7 +127,15 @@ describe('report', () => {
   });
 
   it('carries the fund-flow graph it is given, and none without blockchain data', () => {
-    const graph = { network: 'ethereum', depth: 1, nodes: [{ address, hop: 0, category: 'unlabelled', categories: [], reasons: [], share: 1, traced: false, explorer_url: explorerLink('ethereum', address) }], edges: [], omitted: 0 };
+    const graph = {
+      network: 'ethereum',
+      depth: 1,
+      nodes: [
+        { address, hop: 0, category: 'unlabelled', categories: [], reasons: [], share: 1, traced: false, explorer_url: explorerLink('ethereum', address) },
+      ],
+      edges: [],
+      omitted: 0,
+    };
     expect(buildReport(inputs({ fundFlow: graph })).fund_flow).toEqual(graph);
     expect(buildReport(inputs()).fund_flow).toBeNull();
     expect(buildReport(inputs({ fundFlow: graph, chain: { available: false, reason: 'blockscout:ethereum did not answer' } })).fund_flow).toBeNull();
@@ -106,7 +153,14 @@ describe('report', () => {
   it('never names a setting or a command in what customers read', () => {
     for (const r of [
       buildReport(inputs({ sanctions: { listLoaded: false, listPublishedAt: null, listSha256: null, direct: [] } })),
-      buildReport(inputs({ chain: { available: false, reason: 'No blockchain data source is set up for BNB Chain on this installation: ask your administrator to configure one' } })),
+      buildReport(
+        inputs({
+          chain: {
+            available: false,
+            reason: 'No blockchain data source is set up for BNB Chain on this installation: ask your administrator to configure one',
+          },
+        }),
+      ),
     ]) {
       for (const text of [r.aml_report, r.recommendation, r.sanctions, ...r.missing_evidence]) {
         expect(text).not.toMatch(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\bnpm\b|sanctions:sync/);
@@ -117,7 +171,10 @@ describe('report', () => {
   it('names the writer, and says why the language model was not used when it fell back', () => {
     const base = inputs();
     expect(buildReport(base).aml_report).not.toContain('language model was not used');
-    const r = buildReport({ ...base, narrative: { ...base.narrative, fallbackReason: 'The language model did not answer within 20 s; the rule-based writer was used.' } });
+    const r = buildReport({
+      ...base,
+      narrative: { ...base.narrative, fallbackReason: 'The language model did not answer within 20 s; the rule-based writer was used.' },
+    });
     expect(r.aml_report).toContain('narrative by rule-based');
     expect(r.aml_report).toContain('The language model was not used: The language model did not answer within 20 s; the rule-based writer was used.');
   });
@@ -126,7 +183,11 @@ describe('report', () => {
     const base = inputs();
     const listed = {
       ...counterparty(2, 0.42, true),
-      marks: { listings: [{ entity: 'EXAMPLE MIXER LTD', programs: ['CYBER2'], ticker: 'ETH' }], labels: [{ category: 'mixer' as const, name: 'Example Mixer', source: 'test labels' }], blockLists: [] },
+      marks: {
+        listings: [{ entity: 'EXAMPLE MIXER LTD', programs: ['CYBER2'], ticker: 'ETH' }],
+        labels: [{ category: 'mixer' as const, name: 'Example Mixer', source: 'test labels' }],
+        blockLists: [],
+      },
     };
     const chain = { ...(base.chain as Extract<ReportInputs['chain'], { available: true }>), counterparties: [counterparty(1, 0.58), listed] };
     const r = buildReport(inputs({ chain }));
@@ -143,12 +204,21 @@ describe('report', () => {
         reasons: ['Sanctioned: EXAMPLE MIXER LTD (OFAC SDN: CYBER2; listed under ETH)', 'Labelled mixer: Example Mixer (source: test labels)'],
       },
     ]);
-    expect(r.aml_report).toContain('0x2222...2222 (42%, sanctioned: EXAMPLE MIXER LTD (OFAC SDN: CYBER2; listed under ETH), labelled mixer: Example Mixer (source: test labels))');
+    expect(r.aml_report).toContain(
+      '0x2222...2222 (42%, sanctioned: EXAMPLE MIXER LTD (OFAC SDN: CYBER2; listed under ETH), labelled mixer: Example Mixer (source: test labels))',
+    );
   });
 
   it('names the ticker a direct hit is listed under, and words a delisted listing as its own kind of evidence', () => {
     const listed = buildReport(
-      inputs({ sanctions: { listLoaded: true, listPublishedAt: '2026-11-20', listSha256: 'cd'.repeat(32), direct: [{ entity: 'EXAMPLE EXCHANGE', programs: ['CYBER2'], ticker: 'USDT', list: 'OFAC SDN' }] } }),
+      inputs({
+        sanctions: {
+          listLoaded: true,
+          listPublishedAt: '2026-11-20',
+          listSha256: 'cd'.repeat(32),
+          direct: [{ entity: 'EXAMPLE EXCHANGE', programs: ['CYBER2'], ticker: 'USDT', list: 'OFAC SDN' }],
+        },
+      }),
     );
     expect(listed.sanctions).toBe('Sanctioned: EXAMPLE EXCHANGE (OFAC SDN: CYBER2; listed under USDT)');
     const base = inputs({
@@ -161,7 +231,9 @@ describe('report', () => {
       },
     });
     const r = buildReport({ ...base, assessment: assessRisk({ ...riskInputsOf(base), delistedHits: 1 }) });
-    expect(r.sanctions).toBe('Formerly sanctioned, since delisted: TORNADO CASH (OFAC SDN: CYBER2; listed under ETH; listed 2022-08-08, delisted 2025-03-21) (not a current sanctions hit)');
+    expect(r.sanctions).toBe(
+      'Formerly sanctioned, since delisted: TORNADO CASH (OFAC SDN: CYBER2; listed under ETH; listed 2022-08-08, delisted 2025-03-21) (not a current sanctions hit)',
+    );
     expect(r).toMatchObject({ risk_level: 'Medium Risk', risk_score: 40 });
     expect(r.aml_report).toContain('Formerly sanctioned, since delisted: TORNADO CASH');
     expect(r.aml_report).toContain('not on the list in force');
@@ -171,8 +243,20 @@ describe('report', () => {
 describe('exposure by category, direct and indirect', () => {
   const breakdown = {
     byCategory: {
-      exchange: { received: { direct: 0.5, indirect: 0 }, sent: { direct: 0, indirect: 0 }, volume: { direct: 0.4, indirect: 0 }, minHops: 1, minIndirectHops: null },
-      sanctioned: { received: { direct: 0, indirect: 0.375 }, sent: { direct: 0, indirect: 0 }, volume: { direct: 0, indirect: 0.3 }, minHops: 2, minIndirectHops: 2 },
+      exchange: {
+        received: { direct: 0.5, indirect: 0 },
+        sent: { direct: 0, indirect: 0 },
+        volume: { direct: 0.4, indirect: 0 },
+        minHops: 1,
+        minIndirectHops: null,
+      },
+      sanctioned: {
+        received: { direct: 0, indirect: 0.375 },
+        sent: { direct: 0, indirect: 0 },
+        volume: { direct: 0, indirect: 0.3 },
+        minHops: 2,
+        minIndirectHops: 2,
+      },
     },
     unattributed: { received: 0.125, sent: 0 },
     coverage: { depth: 2, expanded: 1, failed: 1, notExpanded: 2, beyondFanOut: 3, requests: 7, tracedVolumeShare: 0.4 },
@@ -193,12 +277,18 @@ describe('exposure by category, direct and indirect', () => {
     );
     expect(lines).toContain('- sanctioned: received 37.5% indirect; sent none; nearest at 2 hops.');
     expect(lines).toContain('- exchange: received 50% direct; sent none; nearest at 1 hop.');
-    expect(lines.indexOf('- sanctioned: received 37.5% indirect; sent none; nearest at 2 hops.')).toBeGreaterThan(lines.indexOf('4. Source of funds and exposure'));
+    expect(lines.indexOf('- sanctioned: received 37.5% indirect; sent none; nearest at 2 hops.')).toBeGreaterThan(
+      lines.indexOf('4. Source of funds and exposure'),
+    );
     expect(r.source_of_funds).toBe('exchange (50%), sanctioned (37.5%, all through intermediaries, 2 hops), unlabelled addresses (12.5%)');
   });
 
   it('says when funds were not traced beyond the direct counterparties, and when nothing was found along them', () => {
-    const untraced = { byCategory: {}, unattributed: { received: 1, sent: 1 }, coverage: { depth: 1, expanded: 0, failed: 0, notExpanded: 0, requests: 0, tracedVolumeShare: 0 } };
+    const untraced = {
+      byCategory: {},
+      unattributed: { received: 1, sent: 1 },
+      coverage: { depth: 1, expanded: 0, failed: 0, notExpanded: 0, requests: 0, tracedVolumeShare: 0 },
+    };
     const lines = buildReport(inputs({ breakdown: untraced, exposure: {}, incomingExposure: {} })).aml_report.split('\n');
     expect(lines).toContain('Indirect exposure was not traced: only the direct counterparties were examined.');
     expect(lines).toContain('No counterparty is labelled, listed or on a block list.');
@@ -254,7 +344,12 @@ describe('jurisdiction', () => {
     const listed = { entity: 'NORTHWIND LIQUIDITY HUB LLC', programs: ['RUSSIA-EO14024'], ticker: 'ETH', list: 'OFAC SDN', jurisdiction: 'Russia' };
     const intelligence = (ownLabels: Array<typeof label>) => ({ ownLabels, abuseReports: 0, chainabuse: 'Not queried' });
     const { jurisdiction: _unplaced, ...unplaced } = listed;
-    const sanctions = (direct: ReportInputs['sanctions']['direct']) => ({ listLoaded: true, listPublishedAt: '2026-11-20', listSha256: 'ab'.repeat(32), direct });
+    const sanctions = (direct: ReportInputs['sanctions']['direct']) => ({
+      listLoaded: true,
+      listPublishedAt: '2026-11-20',
+      listSha256: 'ab'.repeat(32),
+      direct,
+    });
     expect(buildReport(inputs({ sanctions: sanctions([listed]), intelligence: intelligence([label]) })).jurisdiction).toBe('Russia');
     expect(buildReport(inputs({ sanctions: sanctions([unplaced]), intelligence: intelligence([label]) })).jurisdiction).toBe('Seychelles');
     expect(buildReport(inputs()).jurisdiction).toBe('Unknown');
@@ -279,16 +374,38 @@ describe('token transfers and the prices the shares weigh', () => {
 
   it('gives the token flows in section 1 and the prices in section 4, and says when they are stale', () => {
     const lines = buildReport(inputs({ valuation })).aml_report.split('\n');
-    const section = (n: number) => lines.slice(lines.findIndex((l) => l.startsWith(`${n}. `)), lines.findIndex((l) => l.startsWith(`${n + 1}. `)));
-    expect(section(1)).toContain('Token transfers examined: USDT 1500 received, 250.5 sent; 2 other token contracts not weighed (tokens are recognised by contract, not by name, since names can be copied).');
+    const section = (n: number) =>
+      lines.slice(
+        lines.findIndex((l) => l.startsWith(`${n}. `)),
+        lines.findIndex((l) => l.startsWith(`${n + 1}. `)),
+      );
+    expect(section(1)).toContain(
+      'Token transfers examined: USDT 1500 received, 250.5 sent; 2 other token contracts not weighed (tokens are recognised by contract, not by name, since names can be copied).',
+    );
     expect(section(4)).toContain("Shares of volume weigh ETH, USDT in USD at CoinGecko's prices read 2026-11-22 09:55 UTC: ETH $3,000.00, USDT $1.00.");
-    expect(buildReport(inputs({ valuation: { ...valuation, stale: true } })).aml_report).toContain('UTC (the latest available: the price source did not answer): ETH $3,000.00');
+    expect(buildReport(inputs({ valuation: { ...valuation, stale: true } })).aml_report).toContain(
+      'UTC (the latest available: the price source did not answer): ETH $3,000.00',
+    );
   });
 
   it('says nothing of prices when one asset moved, and names what could not be weighed', () => {
-    expect(buildReport(inputs({ valuation: { ...valuation, mode: 'units', unit: 'ETH', weighed: ['ETH'], prices: [], tokens: [], otherTokens: 0 } })).aml_report).not.toMatch(/Shares of volume|Token transfers/);
-    const partial = { ...valuation, mode: 'partial' as const, unit: 'ETH', weighed: ['ETH'], unpriced: ['USDT'], prices: [], source: null, asOf: null, unavailable: 'CoinGecko did not answer within 5 s (2 attempts)' };
-    expect(buildReport(inputs({ valuation: partial })).aml_report).toContain('USDT could not be weighed (CoinGecko did not answer within 5 s (2 attempts)) and is left out of the shares below, which weigh ETH only.');
+    expect(
+      buildReport(inputs({ valuation: { ...valuation, mode: 'units', unit: 'ETH', weighed: ['ETH'], prices: [], tokens: [], otherTokens: 0 } })).aml_report,
+    ).not.toMatch(/Shares of volume|Token transfers/);
+    const partial = {
+      ...valuation,
+      mode: 'partial' as const,
+      unit: 'ETH',
+      weighed: ['ETH'],
+      unpriced: ['USDT'],
+      prices: [],
+      source: null,
+      asOf: null,
+      unavailable: 'CoinGecko did not answer within 5 s (2 attempts)',
+    };
+    expect(buildReport(inputs({ valuation: partial })).aml_report).toContain(
+      'USDT could not be weighed (CoinGecko did not answer within 5 s (2 attempts)) and is left out of the shares below, which weigh ETH only.',
+    );
   });
 });
 

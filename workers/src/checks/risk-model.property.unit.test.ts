@@ -4,7 +4,17 @@
  * never lowers a score or a level; direct sanctioned exposure of 10 % or more is always High.
  */
 import fc from 'fast-check';
-import { assessRisk, indirectPoints, riskCategories, sanctionedExposurePoints, THRESHOLDS, WEIGHTS, type ExposureCategory, type PatternFlag, type RiskInputs } from './risk-model';
+import {
+  assessRisk,
+  indirectPoints,
+  riskCategories,
+  sanctionedExposurePoints,
+  THRESHOLDS,
+  WEIGHTS,
+  type ExposureCategory,
+  type PatternFlag,
+  type RiskInputs,
+} from './risk-model';
 
 const flags: PatternFlag[] = ['pass-through', 'fan-in', 'fan-out', 'dusting', 'new-wallet-large-volume', 'mixer-interaction'];
 const share = fc.double({ min: 0, max: 1, noNaN: true });
@@ -27,7 +37,10 @@ const inputs: fc.Arbitrary<RiskInputs> = fc.record({
   customBlockedCounterparties: fc.oneof(fc.constant(0), count),
   customBlockedVolumeShare: share,
   allowLists: fc.subarray(['Reviewed']),
-  indirectExposure: fc.dictionary(fc.constantFrom<ExposureCategory>(...riskCategories, 'custom-block'), fc.record({ share, minHops: fc.integer({ min: 2, max: 3 }) })),
+  indirectExposure: fc.dictionary(
+    fc.constantFrom<ExposureCategory>(...riskCategories, 'custom-block'),
+    fc.record({ share, minHops: fc.integer({ min: 2, max: 3 }) }),
+  ),
 });
 
 const order = { 'Low Risk': 0, 'Medium Risk': 1, 'High Risk': 2 } as const;
@@ -40,7 +53,10 @@ describe('the risk model, over generated evidence', () => {
         expect(Number.isInteger(r.score)).toBe(true);
         expect(r.score).toBeGreaterThanOrEqual(0);
         expect(r.score).toBeLessThanOrEqual(100);
-        const sum = Math.min(100, r.factors.reduce((s, f) => s + f.points, 0));
+        const sum = Math.min(
+          100,
+          r.factors.reduce((s, f) => s + f.points, 0),
+        );
         const direct = i.directSanctionHits > 0 || ((i.customBlockLists ?? []).length > 0 && (i.allowLists ?? []).length === 0);
         expect(r.score).toBe(direct ? 100 : sum);
         for (const f of r.factors) expect(f.reason.length).toBeGreaterThan(0);
@@ -88,7 +104,11 @@ describe('the risk model, over generated evidence', () => {
         const before = assessRisk(i);
         const variants: RiskInputs[] = [
           { ...i, directSanctionHits: i.directSanctionHits + m.hits },
-          { ...i, sanctionedCounterparties: i.sanctionedCounterparties + m.counterparties + 1, sanctionedVolumeShare: Math.max(i.sanctionedVolumeShare, m.share) },
+          {
+            ...i,
+            sanctionedCounterparties: i.sanctionedCounterparties + m.counterparties + 1,
+            sanctionedVolumeShare: Math.max(i.sanctionedVolumeShare, m.share),
+          },
           { ...i, abuseReports: i.abuseReports + m.reports },
           { ...i, flags: [...i.flags, m.flag] },
           { ...i, ownCategories: [...i.ownCategories, m.category] },
@@ -107,7 +127,13 @@ describe('the risk model, over generated evidence', () => {
   it('makes direct exposure of 10 % or more of the volume to sanctioned counterparties High, and any such exposure at least Medium', () => {
     fc.assert(
       fc.property(inputs, share, (i, s) => {
-        const r = assessRisk({ ...i, sanctionedCounterparties: Math.max(1, i.sanctionedCounterparties), sanctionedVolumeShare: s, blockchainDataAvailable: true, sanctionsListLoaded: true });
+        const r = assessRisk({
+          ...i,
+          sanctionedCounterparties: Math.max(1, i.sanctionedCounterparties),
+          sanctionedVolumeShare: s,
+          blockchainDataAvailable: true,
+          sanctionsListLoaded: true,
+        });
         expect(r.level).not.toBe('Low Risk');
         if (s >= 0.1) expect(r.level).toBe('High Risk');
       }),

@@ -216,7 +216,9 @@ function indirectFactors(indirect: RiskInputs['indirectExposure']): Array<[Expos
   const order: readonly ExposureCategory[] = [...riskCategories, 'custom-block'];
   return order.flatMap((category) => {
     const e = indirect?.[category];
-    return e && (isSanctionLike(category) || WEIGHTS.indirect.weights[category]) && e.share >= WEIGHTS.indirect.minShare ? [[category, e] as [ExposureCategory, IndirectExposure]] : [];
+    return e && (isSanctionLike(category) || WEIGHTS.indirect.weights[category]) && e.share >= WEIGHTS.indirect.minShare
+      ? [[category, e] as [ExposureCategory, IndirectExposure]]
+      : [];
   });
 }
 
@@ -242,7 +244,11 @@ export function assessRisk(inputs: RiskInputs): RiskAssessment {
   /** What an allow list kept out of the score, for its own (zero-point) factor. */
   const cleared: string[] = [];
   if (inputs.directSanctionHits > 0) {
-    factors.push({ code: 'sanctions.direct', points: WEIGHTS.directSanction, reason: `The address is on a sanctions list (${inputs.directSanctionHits} listing${inputs.directSanctionHits > 1 ? 's' : ''})` });
+    factors.push({
+      code: 'sanctions.direct',
+      points: WEIGHTS.directSanction,
+      reason: `The address is on a sanctions list (${inputs.directSanctionHits} listing${inputs.directSanctionHits > 1 ? 's' : ''})`,
+    });
   }
   const delistedHits = inputs.delistedHits ?? 0;
   if (delistedHits > 0 && inputs.directSanctionHits === 0) {
@@ -255,7 +261,12 @@ export function assessRisk(inputs: RiskInputs): RiskAssessment {
   const blockLists = [...new Set(inputs.customBlockLists ?? [])].sort();
   if (blockLists.length > 0) {
     if (allowed) cleared.push(`its block list${blockLists.length > 1 ? 's' : ''} ${quoted(blockLists)}`);
-    else factors.push({ code: 'custom.block', points: WEIGHTS.customBlock.direct, reason: `The address is on your block list${blockLists.length > 1 ? 's' : ''} ${quoted(blockLists)}` });
+    else
+      factors.push({
+        code: 'custom.block',
+        points: WEIGHTS.customBlock.direct,
+        reason: `The address is on your block list${blockLists.length > 1 ? 's' : ''} ${quoted(blockLists)}`,
+      });
   }
   for (const category of [...new Set(inputs.ownCategories)].sort()) {
     const points = WEIGHTS.own[category];
@@ -295,7 +306,11 @@ export function assessRisk(inputs: RiskInputs): RiskAssessment {
     const w = WEIGHTS.exposure[category];
     const share = inputs.exposure[category] ?? 0;
     if (!w || share < WEIGHTS.minShare) continue;
-    factors.push({ code: `exposure.${category}`, points: Math.round(w.floor + w.perShare * Math.min(1, share)), reason: `Direct exposure: ${pct(share)} of examined volume is with ${category} addresses` });
+    factors.push({
+      code: `exposure.${category}`,
+      points: Math.round(w.floor + w.perShare * Math.min(1, share)),
+      reason: `Direct exposure: ${pct(share)} of examined volume is with ${category} addresses`,
+    });
   }
   for (const [category, exposure] of indirectFactors(inputs.indirectExposure)) {
     factors.push({
@@ -325,7 +340,12 @@ export function assessRisk(inputs: RiskInputs): RiskAssessment {
   }
 
   const direct = inputs.directSanctionHits > 0 || (blockLists.length > 0 && !allowed);
-  const score = direct ? 100 : Math.min(100, factors.reduce((sum, f) => sum + f.points, 0));
+  const score = direct
+    ? 100
+    : Math.min(
+        100,
+        factors.reduce((sum, f) => sum + f.points, 0),
+      );
   const missing = missingEvidenceOf(inputs);
   const level: RiskLevelText = direct || score >= THRESHOLDS.high ? 'High Risk' : score >= THRESHOLDS.medium ? 'Medium Risk' : 'Low Risk';
   // Every factor adds points, so missing evidence can only raise a score: a High verdict stands;

@@ -26,11 +26,21 @@ describe('risk model', () => {
   it('puts any direct sanctioned counterparty at Medium at least, and High from 10 % of the volume', () => {
     const small = assessRisk({ ...clean, sanctionedCounterparties: 1, sanctionedVolumeShare: 0.001 });
     expect(small).toMatchObject({ score: 40, level: 'Medium Risk', status: 'Requires further review' });
-    expect(small.factors).toEqual([{ code: 'exposure.sanctioned', points: 40, reason: 'Direct exposure: 1 counterparty on a sanctions list (0.10% of examined volume)' }]);
+    expect(small.factors).toEqual([
+      { code: 'exposure.sanctioned', points: 40, reason: 'Direct exposure: 1 counterparty on a sanctions list (0.10% of examined volume)' },
+    ]);
     expect(assessRisk({ ...clean, sanctionedCounterparties: 1, sanctionedVolumeShare: 0.0999 }).level).toBe('Medium Risk');
-    expect(assessRisk({ ...clean, sanctionedCounterparties: 1, sanctionedVolumeShare: 0.1 })).toMatchObject({ score: 70, level: 'High Risk', status: 'Non-compliant' });
+    expect(assessRisk({ ...clean, sanctionedCounterparties: 1, sanctionedVolumeShare: 0.1 })).toMatchObject({
+      score: 70,
+      level: 'High Risk',
+      status: 'Non-compliant',
+    });
     // The case the issue names: 42 % of the volume with a sanctioned counterparty was 59, Medium.
-    expect(assessRisk({ ...clean, sanctionedCounterparties: 1, sanctionedVolumeShare: 0.42 })).toMatchObject({ score: 78, level: 'High Risk', status: 'Non-compliant' });
+    expect(assessRisk({ ...clean, sanctionedCounterparties: 1, sanctionedVolumeShare: 0.42 })).toMatchObject({
+      score: 78,
+      level: 'High Risk',
+      status: 'Non-compliant',
+    });
     const large = assessRisk({ ...clean, sanctionedCounterparties: 3, sanctionedVolumeShare: 0.8 });
     expect(large).toMatchObject({ score: 89, level: 'High Risk', status: 'Non-compliant' });
     expect(large.factors[0]!.reason).toBe('Direct exposure: 3 counterparties on a sanctions list (80.0% of examined volume)');
@@ -73,7 +83,11 @@ describe('risk model', () => {
   });
 
   it('gives a check without a sanctions list the Incomplete verdict, naming both when both are missing', () => {
-    expect(assessRisk({ ...clean, sanctionsListLoaded: false })).toMatchObject({ level: 'Incomplete', status: 'Incomplete — data unavailable', missing: ['sanctions-list'] });
+    expect(assessRisk({ ...clean, sanctionsListLoaded: false })).toMatchObject({
+      level: 'Incomplete',
+      status: 'Incomplete — data unavailable',
+      missing: ['sanctions-list'],
+    });
     expect(assessRisk({ ...clean, sanctionsListLoaded: false, blockchainDataAvailable: false }).missing).toEqual(['sanctions-list', 'blockchain-data']);
   });
 
@@ -90,13 +104,21 @@ describe('risk model', () => {
     const own = assessRisk({ ...clean, delistedHits: 1 });
     expect(own).toMatchObject({ score: 40, level: 'Medium Risk', status: 'Requires further review' });
     expect(own.factors).toEqual([
-      { code: 'sanctions.delisted', points: 40, reason: 'The address was on a sanctions list and has been delisted (1 former listing): not a current sanctions hit' },
+      {
+        code: 'sanctions.delisted',
+        points: 40,
+        reason: 'The address was on a sanctions list and has been delisted (1 former listing): not a current sanctions hit',
+      },
     ]);
     // A current listing makes the former one moot.
     expect(assessRisk({ ...clean, directSanctionHits: 1, delistedHits: 1 }).factors.map((f) => f.code)).toEqual(['sanctions.direct']);
     const counterparty = assessRisk({ ...clean, delistedCounterparties: 2, delistedVolumeShare: 0.5 });
     expect(counterparty.factors).toEqual([
-      { code: 'exposure.delisted', points: 45, reason: 'Direct exposure: 2 counterparties formerly on a sanctions list, since delisted (50.0% of examined volume)' },
+      {
+        code: 'exposure.delisted',
+        points: 45,
+        reason: 'Direct exposure: 2 counterparties formerly on a sanctions list, since delisted (50.0% of examined volume)',
+      },
     ]);
     expect(counterparty.level).toBe('Medium Risk');
     expect(assessRisk({ ...clean, delistedCounterparties: 1, delistedVolumeShare: 0.1 })).toMatchObject({ score: 25, level: 'Low Risk' });
@@ -125,7 +147,14 @@ describe('risk model', () => {
   });
 
   it('lets an allow list clear labels, abuse reports and block lists, but never a sanctions hit, exposure or patterns', () => {
-    const r = assessRisk({ ...clean, allowLists: ['Reviewed'], customBlockLists: ['Internal'], ownCategories: ['scam', 'sanctioned'], abuseReports: 2, flags: ['fan-in'] });
+    const r = assessRisk({
+      ...clean,
+      allowLists: ['Reviewed'],
+      customBlockLists: ['Internal'],
+      ownCategories: ['scam', 'sanctioned'],
+      abuseReports: 2,
+      flags: ['fan-in'],
+    });
     expect(r.factors.map((f) => [f.code, f.points])).toEqual([
       ['label.sanctioned', 100],
       ['pattern.fan-in', 5],

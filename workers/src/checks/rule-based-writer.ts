@@ -24,18 +24,25 @@ export interface Narrative {
 function missingWords(inputs: NarrativeInputs): string[] {
   const missing: string[] = [];
   if (!inputs.sanctionsListLoaded) missing.push('no sanctions list is loaded, so no sanctions screening was possible');
-  if (!inputs.blockchainDataAvailable) missing.push('the blockchain data could not be fetched, so counterparties, exposure and transaction patterns are unknown');
+  if (!inputs.blockchainDataAvailable)
+    missing.push('the blockchain data could not be fetched, so counterparties, exposure and transaction patterns are unknown');
   return missing;
 }
 
 export function writeRuleBasedNarrative(inputs: NarrativeInputs): Narrative {
   const { assessment } = inputs;
   const incomplete = assessment.level === INCOMPLETE_RISK_LEVEL;
-  const top = [...assessment.factors].sort((a, b) => b.points - a.points).slice(0, 3).map((f) => f.reason.toLowerCase());
+  const top = [...assessment.factors]
+    .sort((a, b) => b.points - a.points)
+    .slice(0, 3)
+    .map((f) => f.reason.toLowerCase());
   const missing = missingWords(inputs);
   let summary: string;
   if (incomplete) {
-    const found = assessment.factors.length === 0 ? 'Nothing adverse was found in the evidence that could be checked' : `The evidence that could be checked adds up to ${assessment.score} points, mainly because ${top.join('; ')}`;
+    const found =
+      assessment.factors.length === 0
+        ? 'Nothing adverse was found in the evidence that could be checked'
+        : `The evidence that could be checked adds up to ${assessment.score} points, mainly because ${top.join('; ')}`;
     summary = `The check is incomplete: ${missing.join('; ')}. No risk verdict can be given without that evidence. ${found}; this is not a clean result.`;
   } else if (assessment.factors.length === 0) {
     summary = `No adverse evidence was found: the score is ${assessment.score}/100 (${assessment.level}).`;
@@ -46,7 +53,9 @@ export function writeRuleBasedNarrative(inputs: NarrativeInputs): Narrative {
 
   const recommendations: string[] = [];
   if (inputs.directSanctions) {
-    recommendations.push('Do not transact with this address. Block or freeze related funds and report the match to your compliance officer for a sanctions filing.');
+    recommendations.push(
+      'Do not transact with this address. Block or freeze related funds and report the match to your compliance officer for a sanctions filing.',
+    );
   } else if (assessment.level === 'High Risk') {
     recommendations.push('Reject or hold the transaction and escalate to enhanced due diligence before any release of funds.');
   } else if (assessment.level === 'Medium Risk') {
@@ -56,11 +65,15 @@ export function writeRuleBasedNarrative(inputs: NarrativeInputs): Narrative {
   } else {
     recommendations.push('Standard due diligence is sufficient; re-screen the address before large or repeated transfers.');
   }
-  if (!inputs.sanctionsListLoaded) recommendations.push('No sanctions list is loaded: ask your administrator to load the sanctions list, then run the check again.');
+  if (!inputs.sanctionsListLoaded)
+    recommendations.push('No sanctions list is loaded: ask your administrator to load the sanctions list, then run the check again.');
   if (!inputs.blockchainDataAvailable) {
     const sources = inputs.unavailableSources.filter((s) => s !== 'Chainabuse' && s !== 'blockchain data');
-    recommendations.push(`The blockchain data could not be fetched${sources.length > 0 ? ` (${sources.join(', ')})` : ''}: run the check again later; if it keeps failing, ask your administrator to check the blockchain data sources.`);
+    recommendations.push(
+      `The blockchain data could not be fetched${sources.length > 0 ? ` (${sources.join(', ')})` : ''}: run the check again later; if it keeps failing, ask your administrator to check the blockchain data sources.`,
+    );
   }
-  if (inputs.unavailableSources.includes('Chainabuse')) recommendations.push('Chainabuse could not be reached: run the check again before relying on the absence of abuse reports.');
+  if (inputs.unavailableSources.includes('Chainabuse'))
+    recommendations.push('Chainabuse could not be reached: run the check again before relying on the absence of abuse reports.');
   return { writer: 'rule-based', summary, recommendations };
 }

@@ -72,15 +72,25 @@ export interface InitializeEvidence {
 }
 
 /** The blockchain evidence check `checkId` recorded, for a re-screen of the same wallet; a failed result when it cannot be used. */
-export async function reusedChainEvidence(eventStore: EventStore, checkId: string, request: { address: string; network: Network }): Promise<BlockchainEvidence> {
+export async function reusedChainEvidence(
+  eventStore: EventStore,
+  checkId: string,
+  request: { address: string; network: Network },
+): Promise<BlockchainEvidence> {
   const reason = `re-screened against changed lists with the blockchain data recorded by check ${checkId} (no blockchain provider was called)`;
   const events = await eventStore.readStream(checkStreamId(checkId));
   const requested = events.find((e) => e.type === 'WalletCheckRequested')?.data as WalletCheckRequested | undefined;
   const stage = events.find((e) => e.type === 'WalletCheckStageCompleted' && (e.data as WalletCheckStageCompleted).key === 'blockchain')?.data as
-    | WalletCheckStageCompleted<BlockchainEvidence>
-    | undefined;
+    WalletCheckStageCompleted<BlockchainEvidence> | undefined;
   if (!requested || !stage || requested.address !== request.address || requested.network !== request.network) {
-    return { ok: false, network: request.network, provider: null, reason: `the blockchain data of check ${checkId} could not be reused`, attempts: 0, reusedFrom: { checkId, reason } };
+    return {
+      ok: false,
+      network: request.network,
+      provider: null,
+      reason: `the blockchain data of check ${checkId} could not be reused`,
+      attempts: 0,
+      reusedFrom: { checkId, reason },
+    };
   }
   const { reusedFrom: _earlier, ...evidence } = stage.evidence;
   return { ...evidence, reusedFrom: { checkId, reason } };
@@ -113,7 +123,10 @@ export interface InterpretationEvidence extends NarrativeInputs {
  * with the network that ticker stands for when the address was matched on another chain ("USDT
  * (Omni Layer)", an XBT mis-tag of a TRON address: "XBT (Bitcoin)").
  */
-function reportListing(e: Pick<ListedSanctionEntry, 'entity' | 'programs' | 'ticker'> & Partial<Pick<ListedSanctionEntry, 'crossChain' | 'listedNetwork' | 'designatedAt' | 'jurisdiction'>>): ReportListing {
+function reportListing(
+  e: Pick<ListedSanctionEntry, 'entity' | 'programs' | 'ticker'> &
+    Partial<Pick<ListedSanctionEntry, 'crossChain' | 'listedNetwork' | 'designatedAt' | 'jurisdiction'>>,
+): ReportListing {
   return {
     entity: e.entity,
     programs: e.programs,
@@ -153,7 +166,12 @@ export function valuerOf(b: BlockchainEvidence & { ok: true }, network: Network)
 function reportValuation(b: BlockchainEvidence & { ok: true }, network: Network, valuer: Valuer): ReportValuation | undefined {
   const v = b.valuation;
   if (!v && !b.data.tokenTransfers) return undefined;
-  const prices = valuer.unit === 'USD' && v ? [{ symbol: v.native.symbol, usd: v.native.usd }, ...v.tokens].filter((p): p is { symbol: string; usd: number } => p.usd !== null && valuer.weighed.includes(p.symbol)) : [];
+  const prices =
+    valuer.unit === 'USD' && v
+      ? [{ symbol: v.native.symbol, usd: v.native.usd }, ...v.tokens].filter(
+          (p): p is { symbol: string; usd: number } => p.usd !== null && valuer.weighed.includes(p.symbol),
+        )
+      : [];
   const transfers = b.data.tokenTransfers ?? [];
   const known = transfers.flatMap((t) => {
     const token = knownToken(network, t.contract);
@@ -294,7 +312,11 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         const [index, custom] = await Promise.all([sanctions(), customLists()]);
         const endpoints = async (addresses: readonly string[]) => {
           const labelled = await providers.intelligence.labelsFor(network, addresses);
-          return new Set(addresses.filter((a) => (index?.find(network, a).listed.length ?? 0) > 0 || custom.lookup(network, a).length > 0 || (labelled.get(a) ?? []).length > 0));
+          return new Set(
+            addresses.filter(
+              (a) => (index?.find(network, a).listed.length ?? 0) > 0 || custom.lookup(network, a).length > 0 || (labelled.get(a) ?? []).length > 0,
+            ),
+          );
         };
         // The order of expansion weighs the wallet's own flows as the shares will.
         const valuer = createValuer(network, fetched.data.symbol, valuation, fetched.data.counterparties.map(traceFlowOf));
@@ -335,7 +357,8 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         const beyond = tracedAddresses(chainOf(ctx), network);
         const labels = await providers.intelligence.labelsFor(network, [address, ...others, ...beyond]);
         const chainabuse = await providers.intelligence.chainabuseReports(network, address, ctx.signal);
-        const labelled = (addresses: string[]) => addresses.filter((a) => (labels.get(a) ?? []).length > 0).map((a) => ({ address: a, labels: labels.get(a)! }));
+        const labelled = (addresses: string[]) =>
+          addresses.filter((a) => (labels.get(a) ?? []).length > 0).map((a) => ({ address: a, labels: labels.get(a)! }));
         return {
           labelsVersion: providers.intelligence.labelsVersion,
           own: labels.get(address) ?? [],
@@ -358,27 +381,29 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
           facts.set(c.address, { categories, sanctioned: false });
         }
         for (const c of s.counterparties) facts.set(c.address, { categories: facts.get(c.address)?.categories ?? [], sanctioned: true });
-        for (const a of blockedCounterparties) facts.set(a, { categories: facts.get(a)?.categories ?? [], sanctioned: facts.get(a)?.sanctioned ?? false, customBlocked: true });
+        for (const a of blockedCounterparties)
+          facts.set(a, { categories: facts.get(a)?.categories ?? [], sanctioned: facts.get(a)?.sanctioned ?? false, customBlocked: true });
         for (const c of delistedCounterpartiesOf(s)) facts.set(c.address, { categories: [], sanctioned: false, ...facts.get(c.address), delisted: true });
         const b = chainOf(ctx);
         const valuer = b.ok ? valuerOf(b, ctx.request.network) : null;
-        const patterns: PatternEvidence = b.ok && valuer
-          ? {
-              ...analyzePatterns(b.data, facts, ctx.now, valuer),
-              breakdown: attributeExposure(ctx.request.network, b.data, b.trace, exposureCategoriesOf(ctx.request.network, s, intel), (f) => valuer.value(f)),
-            }
-          : {
-              exposure: {},
-              incomingExposure: {},
-              sanctionedCounterparties: 0,
-              sanctionedVolumeShare: 0,
-              customBlockedCounterparties: 0,
-              customBlockedVolumeShare: 0,
-              delistedCounterparties: 0,
-              delistedVolumeShare: 0,
-              flags: [],
-              notes: ['No blockchain data: patterns could not be analysed'],
-            };
+        const patterns: PatternEvidence =
+          b.ok && valuer
+            ? {
+                ...analyzePatterns(b.data, facts, ctx.now, valuer),
+                breakdown: attributeExposure(ctx.request.network, b.data, b.trace, exposureCategoriesOf(ctx.request.network, s, intel), (f) => valuer.value(f)),
+              }
+            : {
+                exposure: {},
+                incomingExposure: {},
+                sanctionedCounterparties: 0,
+                sanctionedVolumeShare: 0,
+                customBlockedCounterparties: 0,
+                customBlockedVolumeShare: 0,
+                delistedCounterparties: 0,
+                delistedVolumeShare: 0,
+                flags: [],
+                notes: ['No blockchain data: patterns could not be analysed'],
+              };
         const assessment = assessRisk(riskInputsOf({ blockchain: chainOf(ctx), sanctions: s, intelligence: intel, patterns }));
         return { ...patterns, assessment };
       },
@@ -477,14 +502,23 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
             listPublishedAt: s.list?.publishedAt ?? null,
             listSha256: s.list?.sha256 ?? null,
             direct: s.direct.map((d) => ({ ...reportListing(d), list: 'OFAC SDN' })),
-            delisted: delistedOf(s).map((d) => ({ ...reportListing(d), list: 'OFAC SDN', listedSince: d.listedSince ?? null, delistedAt: d.delistedAt ?? null })),
+            delisted: delistedOf(s).map((d) => ({
+              ...reportListing(d),
+              list: 'OFAC SDN',
+              listedSince: d.listedSince ?? null,
+              delistedAt: d.delistedAt ?? null,
+            })),
             custom: {
               consulted: custom.consulted.map((l) => ({ name: l.name, kind: l.kind, version: l.version })),
               blocked: custom.blocked.map((h) => ({ name: h.name, ...(h.note ? { note: h.note } : {}) })),
               allowed: custom.allowed.map((h) => ({ name: h.name })),
             },
           },
-          intelligence: { ownLabels: intel.own, abuseReports: intel.chainabuse.status === 'ok' ? intel.chainabuse.reports : 0, chainabuse: intel.chainabuseSummary },
+          intelligence: {
+            ownLabels: intel.own,
+            abuseReports: intel.chainabuse.status === 'ok' ? intel.chainabuse.reports : 0,
+            chainabuse: intel.chainabuseSummary,
+          },
           exposure: p.exposure,
           incomingExposure: p.incomingExposure,
           ...(p.breakdown ? { breakdown: p.breakdown } : {}),

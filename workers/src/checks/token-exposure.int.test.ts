@@ -54,7 +54,13 @@ async function check(checkId: string, prices: Reply) {
   const replay = await startReplayServer([...priceRoutes(prices), ...traceRoutes('trongrid')]);
   servers.push(replay);
   const labels = path.join(dir, `labels-${checkId}.json`);
-  writeFileSync(labels, JSON.stringify({ description: 'The trace scenario', labels: [{ address: a.e, network: 'tron', category: 'exchange', name: 'Exchange E (test)', source: 'https://compliance.example.com/cases/trace' }] }));
+  writeFileSync(
+    labels,
+    JSON.stringify({
+      description: 'The trace scenario',
+      labels: [{ address: a.e, network: 'tron', category: 'exchange', name: 'Exchange E (test)', source: 'https://compliance.example.com/cases/trace' }],
+    }),
+  );
   const intelligence = createIntelligence({ extraLabelsFile: labels, chainabuse: { baseUrl: 'http://127.0.0.1:9', timeoutMs: 1000 } });
   const config = loopbackConfig(replay.url, { retries: 0 });
   const chainData = createChainDataService(config);
@@ -69,12 +75,22 @@ async function check(checkId: string, prices: Reply) {
     },
   });
   const pipeline = createCheckPipeline({ eventStore: store, stages, clock: () => new Date('2026-11-27T03:00:00.000Z'), logger });
-  const request: WalletCheckRequested = { checkId, userId: 'u-1', input: a.wallet, address: a.wallet, chain: 'tron', network: 'tron', chargeSource: 'bonus', at: '2026-11-27T03:00:00.000Z' };
+  const request: WalletCheckRequested = {
+    checkId,
+    userId: 'u-1',
+    input: a.wallet,
+    address: a.wallet,
+    chain: 'tron',
+    network: 'tron',
+    chargeSource: 'bonus',
+    at: '2026-11-27T03:00:00.000Z',
+  };
   await store.append(checkStreamId(checkId), [{ id: crypto.randomUUID(), type: 'WalletCheckRequested', data: request }], { expectedRevision: 'no-stream' });
   await pipeline.run(checkId);
   const events = await store.readStream(checkStreamId(checkId));
   expect(events.at(-1)!.type).toBe('WalletCheckCompleted');
-  const evidence = (key: string) => (events.find((e) => e.type === 'WalletCheckStageCompleted' && (e.data as { key: string }).key === key)!.data as { evidence: unknown }).evidence;
+  const evidence = (key: string) =>
+    (events.find((e) => e.type === 'WalletCheckStageCompleted' && (e.data as { key: string }).key === key)!.data as { evidence: unknown }).evidence;
   return { events, replay, evidence, result: (events.at(-1)!.data as { result: WalletAnalysis }).result };
 }
 
@@ -101,14 +117,28 @@ it('weighs the USDT a sanctioned address sent with the TRX in USD: direct exposu
   expect(patterns.valuation).toEqual({ mode: 'usd', unit: 'USD', weighed: ['TRX', 'USDT'], unpriced: [] });
   expect(patterns.sanctionedCounterparties).toBe(1);
   expect(patterns.sanctionedVolumeShare).toBeCloseTo(500 / 1750, 12);
-  expect(patterns.breakdown?.byCategory.sanctioned).toMatchObject({ received: { direct: expect.closeTo(1 / 3, 12), indirect: 0 }, volume: { direct: expect.closeTo(500 / 1750, 12), indirect: 0 }, minHops: 1 });
+  expect(patterns.breakdown?.byCategory.sanctioned).toMatchObject({
+    received: { direct: expect.closeTo(1 / 3, 12), indirect: 0 },
+    volume: { direct: expect.closeTo(500 / 1750, 12), indirect: 0 },
+    minHops: 1,
+  });
   expect(patterns.incomingExposure).toEqual({ exchange: expect.closeTo(1 / 6, 12) });
-  expect(patterns.assessment).toMatchObject({ model: RISK_MODEL_VERSION, score: sanctionedExposurePoints(500 / 1750), level: 'High Risk', status: 'Non-compliant', missing: [] });
-  expect(patterns.assessment.factors).toEqual([{ code: 'exposure.sanctioned', points: 75, reason: 'Direct exposure: 1 counterparty on a sanctions list (28.6% of examined volume)' }]);
+  expect(patterns.assessment).toMatchObject({
+    model: RISK_MODEL_VERSION,
+    score: sanctionedExposurePoints(500 / 1750),
+    level: 'High Risk',
+    status: 'Non-compliant',
+    missing: [],
+  });
+  expect(patterns.assessment.factors).toEqual([
+    { code: 'exposure.sanctioned', points: 75, reason: 'Direct exposure: 1 counterparty on a sanctions list (28.6% of examined volume)' },
+  ]);
 
   const report = result.aml_report.split('\n');
   expect(report).toContain('Token transfers examined: USDT 500 received, 0 sent.');
-  expect(report).toContain(`Shares of volume weigh TRX, USDT in USD at CoinGecko's prices read ${blockchain.valuation!.asOf!.slice(0, 16).replace('T', ' ')} UTC: TRX $0.25, USDT $1.00.`);
+  expect(report).toContain(
+    `Shares of volume weigh TRX, USDT in USD at CoinGecko's prices read ${blockchain.valuation!.asOf!.slice(0, 16).replace('T', ' ')} UTC: TRX $0.25, USDT $1.00.`,
+  );
   expect(result.source_of_funds).toBe('sanctioned (33.3%), exchange (16.7%), unlabelled addresses (50%)');
   // The linked wallets by the share they hold as weighed: I1 ($750), U ($500), then I2 and E ($250 each) in the provider's order.
   expect(result.linked_wallets_details.map((w) => [w.address, Math.round(w.share * 1000) / 1000, w.risk])).toEqual([
@@ -130,7 +160,11 @@ it('weighs the USDT a sanctioned address sent with the TRX in USD: direct exposu
 it('without prices, leaves the USDT out of every share, says so, and gives no Low or Medium verdict', async () => {
   const { evidence, result } = await check('c-usdt-no-prices', { status: 500, json: { error: 'internal' } });
   const blockchain = evidence('blockchain') as BlockchainEvidence;
-  expect(blockchain.valuation).toMatchObject({ source: null, native: { symbol: 'TRX', usd: null }, unavailable: 'CoinGecko failed with a server error (HTTP 500; 1 attempt)' });
+  expect(blockchain.valuation).toMatchObject({
+    source: null,
+    native: { symbol: 'TRX', usd: null },
+    unavailable: 'CoinGecko failed with a server error (HTTP 500; 1 attempt)',
+  });
 
   const patterns = evidence('patterns') as PatternsStageEvidence;
   expect(patterns.valuation).toEqual({ mode: 'partial', unit: 'TRX', weighed: ['TRX'], unpriced: ['USDT'] });
@@ -140,6 +174,8 @@ it('without prices, leaves the USDT out of every share, says so, and gives no Lo
   expect(result.missing_evidence).toEqual([
     'Token values: USDT moved alongside TRX but no price could be had (CoinGecko failed with a server error (HTTP 500; 1 attempt)), so it was left out of every share of volume; exposure through it is unknown. Run the check again later; if this persists, ask your administrator to check the price source.',
   ]);
-  expect(result.aml_report.split('\n')).toContain('USDT could not be weighed (CoinGecko failed with a server error (HTTP 500; 1 attempt)) and is left out of the shares below, which weigh TRX only.');
+  expect(result.aml_report.split('\n')).toContain(
+    'USDT could not be weighed (CoinGecko failed with a server error (HTTP 500; 1 attempt)) and is left out of the shares below, which weigh TRX only.',
+  );
   expect(result.risk_level).toBe(INCOMPLETE_RISK_LEVEL);
 });

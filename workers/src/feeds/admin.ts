@@ -28,7 +28,11 @@ function refusal(error: FeedError, feedId: FeedId, logger: Logger): Error | null
       logger.warn({ feedId, fix: `add ${feedId} to FEEDS_ENABLED and restart` }, 'a turned-off feed was asked for');
       return new Conflict('This feed is turned off on this server, so nothing was downloaded or imported. The operator of this server can turn it on.');
     case 'not-downloadable':
-      return new Conflict(feedId === 'custom-labels' ? 'Your own labels have no download: upload a labels file instead.' : 'This feed is shipped with WalletScreen: it changes with the software, there is nothing to download.');
+      return new Conflict(
+        feedId === 'custom-labels'
+          ? 'Your own labels have no download: upload a labels file instead.'
+          : 'This feed is shipped with WalletScreen: it changes with the software, there is nothing to download.',
+      );
     case 'invalid-file':
     case 'empty-feed':
       return new Invalid(error.message);
@@ -58,8 +62,20 @@ export function createFeedsAdmin(deps: {
 
   async function syncNow(feedId: FeedId): Promise<FeedSyncOutcome> {
     try {
-      const result = await runRecordedFeedSync({ eventStore, feedId, enabled, url: deps.urls?.[feedId], fetch: deps.fetch, clock, logger, trigger: 'admin-sync' });
-      logger.info({ feedId, status: result.status, version: result.version, entries: result.entryCount, skipped: result.skipped.count }, 'feed synced on an admin request');
+      const result = await runRecordedFeedSync({
+        eventStore,
+        feedId,
+        enabled,
+        url: deps.urls?.[feedId],
+        fetch: deps.fetch,
+        clock,
+        logger,
+        trigger: 'admin-sync',
+      });
+      logger.info(
+        { feedId, status: result.status, version: result.version, entries: result.entryCount, skipped: result.skipped.count },
+        'feed synced on an admin request',
+      );
       return { result: result.status, error: null };
     } catch (error) {
       if (error instanceof FeedError) {
@@ -91,7 +107,17 @@ export function createFeedsAdmin(deps: {
         const file = path.join(dir, 'labels.json');
         await writeFile(file, content, 'utf8');
         const origin = `uploaded by ${uploadedBy}: ${fileName}`;
-        const result = await runRecordedFeedSync({ eventStore, feedId: 'custom-labels', enabled, file, origin, name: fileName, clock, logger, trigger: 'upload' });
+        const result = await runRecordedFeedSync({
+          eventStore,
+          feedId: 'custom-labels',
+          enabled,
+          file,
+          origin,
+          name: fileName,
+          clock,
+          logger,
+          trigger: 'upload',
+        });
         logger.info({ status: result.status, version: result.version, entries: result.entryCount, by: uploadedBy }, 'custom labels uploaded by an admin');
         return { result: result.status, error: null };
       } catch (error) {

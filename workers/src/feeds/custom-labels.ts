@@ -29,7 +29,8 @@ export const customLabelsFeed: UploadedFeedDefinition = {
   id: 'custom-labels',
   kind: 'upload',
   name: 'Your own labels',
-  description: "Labels your administrators upload, in the shipped labels file's format (address, network, category, name, source, jurisdiction); each upload replaces the previous one as a new version.",
+  description:
+    "Labels your administrators upload, in the shipped labels file's format (address, network, category, name, source, jurisdiction); each upload replaces the previous one as a new version.",
   categories: riskCategories,
   licence: { name: "Your organisation's own data", url: null, commercialUse: true },
   enabledByDefault: true,

@@ -24,9 +24,14 @@ export async function parseDarklist(source: FeedSource): Promise<FeedParseResult
   try {
     json = JSON.parse(await source.text());
   } catch (error) {
-    throw new FeedError('invalid-file', `${source.name} is not valid JSON (${(error as Error).message}); the darklist is a JSON array of { address, comment, date }`, { cause: error });
+    throw new FeedError(
+      'invalid-file',
+      `${source.name} is not valid JSON (${(error as Error).message}); the darklist is a JSON array of { address, comment, date }`,
+      { cause: error },
+    );
   }
-  if (!Array.isArray(json)) throw new FeedError('invalid-file', `${source.name} is not a JSON array; the darklist is a JSON array of { address, comment, date }`);
+  if (!Array.isArray(json))
+    throw new FeedError('invalid-file', `${source.name} is not a JSON array; the darklist is a JSON array of { address, comment, date }`);
   const collector = new EntryCollector();
   json.forEach((item: unknown, i) => {
     const o = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : null;
@@ -51,7 +56,8 @@ export const ethereumDarklistFeed: DownloadedFeedDefinition = {
   id: 'ethereum-darklist',
   kind: 'download',
   name: 'MyEtherWallet address darklist',
-  description: "Ethereum addresses MyEtherWallet's community list warns about (fake ICO and support addresses, phishing giveaways), from github.com/MyEtherWallet/ethereum-lists: category scam, on every EVM network.",
+  description:
+    "Ethereum addresses MyEtherWallet's community list warns about (fake ICO and support addresses, phishing giveaways), from github.com/MyEtherWallet/ethereum-lists: category scam, on every EVM network.",
   categories: ['scam'],
   licence: { name: 'MIT', url: 'https://github.com/MyEtherWallet/ethereum-lists/blob/master/LICENSE', commercialUse: true },
   enabledByDefault: true,

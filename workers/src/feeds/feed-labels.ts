@@ -41,7 +41,8 @@ interface Loaded {
   labels: FeedLabel[];
 }
 
-const labelsOf = (id: FeedId, version: string, entries: readonly FeedEntry[]): FeedLabel[] => entries.map((e) => Object.freeze({ ...e, feed: { id, version } }));
+const labelsOf = (id: FeedId, version: string, entries: readonly FeedEntry[]): FeedLabel[] =>
+  entries.map((e) => Object.freeze({ ...e, feed: { id, version } }));
 
 export function cachedFeedLabels(deps: { eventStore: EventStore; enabled: readonly FeedId[] }): FeedLabels {
   const feeds = deps.enabled.map((id) => feedDefinitions[id]);
@@ -54,7 +55,13 @@ export function cachedFeedLabels(deps: { eventStore: EventStore; enabled: readon
       if (feed.kind === 'shipped') {
         if (!perFeed.has(feed.id)) {
           const s = feed.shipped();
-          perFeed.set(feed.id, { revision: 'shipped', loaded: { ref: { id: feed.id, name: feed.name, version: s.version, sha256: s.sha256, entryCount: s.entries.length }, labels: labelsOf(feed.id, s.version, s.entries) } });
+          perFeed.set(feed.id, {
+            revision: 'shipped',
+            loaded: {
+              ref: { id: feed.id, name: feed.name, version: s.version, sha256: s.sha256, entryCount: s.entries.length },
+              labels: labelsOf(feed.id, s.version, s.entries),
+            },
+          });
           changed = true;
         }
         continue;
@@ -97,7 +104,11 @@ export function cachedFeedLabels(deps: { eventStore: EventStore; enabled: readon
       const found = new Map<string, FeedLabel[]>();
       for (const address of addresses) {
         const hit = index.get(feedKeyOf(network, address));
-        if (hit) found.set(address, hit.map((l) => ({ ...l, feed: { ...l.feed } })));
+        if (hit)
+          found.set(
+            address,
+            hit.map((l) => ({ ...l, feed: { ...l.feed } })),
+          );
       }
       return found;
     },

@@ -187,7 +187,8 @@ export async function parseOpenSanctionsFtm(source: FeedSource): Promise<FeedPar
     const topics = new Set([...(wallet.properties.topics ?? []), ...(holder?.properties.topics ?? [])]);
     const datasets = new Set([...wallet.datasets, ...(holder?.datasets ?? [])]);
     const listing = [...(sanctions.get(wallet.id) ?? []), ...(holder ? (sanctions.get(holder.id) ?? []) : [])];
-    const country = first(holder, 'country', 'jurisdiction', 'nationality', 'mainCountry') ?? listing.map((s) => first(s, 'country')).find((c) => c !== undefined);
+    const country =
+      first(holder, 'country', 'jurisdiction', 'nationality', 'mainCountry') ?? listing.map((s) => first(s, 'country')).find((c) => c !== undefined);
     const listedAt = listing.map((s) => dateOf(first(s, 'startDate', 'listingDate'))).find((d) => d !== undefined) ?? dateOf(wallet.firstSeen);
     collector.add(where, {
       address,
@@ -209,7 +210,11 @@ export const openSanctionsCryptoFeed: DownloadedFeedDefinition = {
   description:
     "Crypto wallets in OpenSanctions' sanctions data (FollowTheMoney export), with their holder, its country and topics: sanctioned when the holder or wallet is on a sanctions list, otherwise the closest category (theft, scam, ransomware, darknet, other).",
   categories: ['sanctioned', 'ransomware', 'theft', 'scam', 'darknet', 'other'],
-  licence: { name: 'CC BY-NC 4.0 (commercial use needs a licence from OpenSanctions)', url: 'https://www.opensanctions.org/articles/2021-12-10-sustainability', commercialUse: false },
+  licence: {
+    name: 'CC BY-NC 4.0 (commercial use needs a licence from OpenSanctions)',
+    url: 'https://www.opensanctions.org/articles/2021-12-10-sustainability',
+    commercialUse: false,
+  },
   enabledByDefault: false,
   defaultUrl: OPENSANCTIONS_SANCTIONS_FTM_URL,
   parse: parseOpenSanctionsFtm,

@@ -29,9 +29,32 @@ describe('opensanctions-crypto: FollowTheMoney entities', () => {
         jurisdiction: 'North Korea',
         listedAt: '2026-03-02',
       },
-      { address: a.btcA, network: 'bitcoin', category: 'sanctioned', name: 'HALCYON RELAY GROUP', source: 'https://www.opensanctions.org/entities/wallet-btc-1/', jurisdiction: 'North Korea', listedAt: '2026-03-02' },
-      { address: a.tronA, network: 'tron', category: 'scam', name: 'IBIS EXCHANGE FRAUD RING', source: 'https://www.opensanctions.org/entities/wallet-tron-1/', jurisdiction: 'Russia', listedAt: '2026-01-15' },
-      { address: a.solA, network: 'solana', category: 'theft', name: 'Wallet listed by OpenSanctions', source: 'https://www.opensanctions.org/entities/wallet-sol-1/', listedAt: '2026-01-15' },
+      {
+        address: a.btcA,
+        network: 'bitcoin',
+        category: 'sanctioned',
+        name: 'HALCYON RELAY GROUP',
+        source: 'https://www.opensanctions.org/entities/wallet-btc-1/',
+        jurisdiction: 'North Korea',
+        listedAt: '2026-03-02',
+      },
+      {
+        address: a.tronA,
+        network: 'tron',
+        category: 'scam',
+        name: 'IBIS EXCHANGE FRAUD RING',
+        source: 'https://www.opensanctions.org/entities/wallet-tron-1/',
+        jurisdiction: 'Russia',
+        listedAt: '2026-01-15',
+      },
+      {
+        address: a.solA,
+        network: 'solana',
+        category: 'theft',
+        name: 'Wallet listed by OpenSanctions',
+        source: 'https://www.opensanctions.org/entities/wallet-sol-1/',
+        listedAt: '2026-01-15',
+      },
     ]);
   });
 
@@ -99,9 +122,29 @@ describe('ethereum-darklist: MyEtherWallet address darklist', () => {
   it('reads each address as a scam label on every EVM network, with its comment and date', async () => {
     const { entries } = await parseDarklist(source('addresses-darklist.json'));
     expect(entries).toEqual([
-      { address: a.evmB, network: 'ethereum', category: 'scam', name: 'MyEtherWallet darklist: Fake Halcyon token sale support', source: ETHEREUM_DARKLIST_PAGE, listedAt: '2026-04-08' },
-      { address: a.evmC, network: 'ethereum', category: 'scam', name: 'MyEtherWallet darklist (no comment given)', source: ETHEREUM_DARKLIST_PAGE, listedAt: '2026-04-09' },
-      { address: a.evmA, network: 'ethereum', category: 'scam', name: 'MyEtherWallet darklist: Phishing giveaway ("send 1 ETH, get 2 back")', source: ETHEREUM_DARKLIST_PAGE },
+      {
+        address: a.evmB,
+        network: 'ethereum',
+        category: 'scam',
+        name: 'MyEtherWallet darklist: Fake Halcyon token sale support',
+        source: ETHEREUM_DARKLIST_PAGE,
+        listedAt: '2026-04-08',
+      },
+      {
+        address: a.evmC,
+        network: 'ethereum',
+        category: 'scam',
+        name: 'MyEtherWallet darklist (no comment given)',
+        source: ETHEREUM_DARKLIST_PAGE,
+        listedAt: '2026-04-09',
+      },
+      {
+        address: a.evmA,
+        network: 'ethereum',
+        category: 'scam',
+        name: 'MyEtherWallet darklist: Phishing giveaway ("send 1 ETH, get 2 back")',
+        source: ETHEREUM_DARKLIST_PAGE,
+      },
     ]);
   });
 
@@ -119,7 +162,9 @@ describe('ethereum-darklist: MyEtherWallet address darklist', () => {
   });
 
   it('refuses a file that is not the darklist', async () => {
-    await expect(parseDarklist(textSource('{"labels": []}', 'labels.json'))).rejects.toThrow(new FeedError('invalid-file', 'labels.json is not a JSON array; the darklist is a JSON array of { address, comment, date }'));
+    await expect(parseDarklist(textSource('{"labels": []}', 'labels.json'))).rejects.toThrow(
+      new FeedError('invalid-file', 'labels.json is not a JSON array; the darklist is a JSON array of { address, comment, date }'),
+    );
     await expect(parseDarklist(textSource('<html>', 'page.html'))).rejects.toThrow(/^page\.html is not valid JSON/);
   });
 });

@@ -42,7 +42,10 @@ export function startFeedsRefresh(deps: {
       },
       async sync(download) {
         const result = await runRecordedFeedSync({ eventStore, feedId, enabled, url: deps.urls?.[feedId], fetch: download, clock, logger, trigger: 'refresh' });
-        logger.info({ feedId, status: result.status, version: result.version, entries: result.entryCount, skipped: result.skipped.count }, 'feed sync finished');
+        logger.info(
+          { feedId, status: result.status, version: result.version, entries: result.entryCount, skipped: result.skipped.count },
+          'feed sync finished',
+        );
       },
       failureMessage: 'feed sync failed: the version in force stays, and the sync is retried later',
       failureFields: (error) => ({ feedId, code: error instanceof FeedError ? error.code : undefined }),

@@ -34,7 +34,14 @@ export function createFeedsStatus(deps: { eventStore: EventStore; enabled: reado
     }
     const d = cached.event?.data;
     if (!d) return { version: null, sha256: null, entries: 0, imported_at: null, origin: null, skipped: null };
-    return { version: String(d.version), sha256: d.sha256, entries: d.entryCount, imported_at: d.fetchedAt, origin: d.origin, skipped: d.skipped.count > 0 ? d.skipped : null };
+    return {
+      version: String(d.version),
+      sha256: d.sha256,
+      entries: d.entryCount,
+      imported_at: d.fetchedAt,
+      origin: d.origin,
+      skipped: d.skipped.count > 0 ? d.skipped : null,
+    };
   }
 
   async function statusOf(feed: FeedDefinition): Promise<FeedStatus> {

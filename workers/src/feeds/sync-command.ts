@@ -17,7 +17,10 @@ import type { FeedSyncResult } from './sync';
 import { runRecordedFeedSync } from './sync-log';
 
 const feedLines = allFeeds
-  .map((f) => `    ${f.id.padEnd(22)}${f.kind === 'download' ? 'downloads' : f.kind === 'upload' ? 'needs --file' : 'shipped, nothing to sync'}; ${f.enabledByDefault ? 'on' : 'off'} by default; licence ${f.licence.name}`)
+  .map(
+    (f) =>
+      `    ${f.id.padEnd(22)}${f.kind === 'download' ? 'downloads' : f.kind === 'upload' ? 'needs --file' : 'shipped, nothing to sync'}; ${f.enabledByDefault ? 'on' : 'off'} by default; licence ${f.licence.name}`,
+  )
   .join('\n');
 
 export const feedsSyncUsage = `usage: npm run feeds:sync -- <feed-id> [--file PATH | --url URL]

@@ -59,7 +59,16 @@ export async function runRecordedFeedSync(options: FeedSyncOptions & { trigger: 
   }
   await record({
     type: 'RecordFeedSyncSuccess',
-    data: { feedId, origin: result.origin, trigger, status: result.status, version: result.version, sha256: result.sha256, entryCount: result.entryCount, skipped: result.skipped },
+    data: {
+      feedId,
+      origin: result.origin,
+      trigger,
+      status: result.status,
+      version: result.version,
+      sha256: result.sha256,
+      entryCount: result.entryCount,
+      skipped: result.skipped,
+    },
     metadata: { now: options.clock().toISOString() },
   });
   return result;

@@ -23,7 +23,10 @@ import { runFeedsSyncCommand } from './sync-command';
 import { runRecordedFeedSync } from './sync-log';
 
 const fixture = (name: string) => path.resolve(__dirname, '../../test-fixtures/feeds', name);
-const sha256Of = (name: string) => createHash('sha256').update(readFileSync(fixture(name))).digest('hex');
+const sha256Of = (name: string) =>
+  createHash('sha256')
+    .update(readFileSync(fixture(name)))
+    .digest('hex');
 const dir = mkdtempSync(path.join(tmpdir(), 'ws-feeds-'));
 const logger = createLogger({ level: 'silent' });
 const clock = () => new Date('2026-11-22T06:00:00.000Z');
@@ -57,7 +60,10 @@ const openStore = () => new SqliteEventStore({ file: path.join(dir, `events-${++
 const sync = (eventStore: SqliteEventStore, feedId: FeedId, more: { file?: string; url?: string; enabled?: FeedId[] } = {}) =>
   runRecordedFeedSync({ eventStore, feedId, enabled: more.enabled ?? allOn, file: more.file, url: more.url, clock, logger, trigger: 'command-line' });
 const failure = async (p: Promise<unknown>): Promise<FeedError> => {
-  const error = await p.then(() => null, (e: unknown) => e);
+  const error = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(FeedError);
   return error as FeedError;
 };
@@ -69,19 +75,40 @@ describe('a downloaded feed', () => {
 
   it('is downloaded, hashed, parsed and recorded as version 1 on feed-<id>, with what it left out', async () => {
     const result = await sync(eventStore, 'ethereum-darklist', { url: url() });
-    expect(result).toMatchObject({ status: 'imported', feedId: 'ethereum-darklist', version: 1, origin: url(), sha256: sha256Of('addresses-darklist.json'), entryCount: 3, skipped: { count: 3 } });
+    expect(result).toMatchObject({
+      status: 'imported',
+      feedId: 'ethereum-darklist',
+      version: 1,
+      origin: url(),
+      sha256: sha256Of('addresses-darklist.json'),
+      entryCount: 3,
+      skipped: { count: 3 },
+    });
     const [event] = await eventStore.readStream(feedStreamId('ethereum-darklist'));
     expect(event).toMatchObject({
       // The id a feed's imports have had since they were first written: a retried import appends nothing.
       id: importedVersionEventId(feedStreamId('ethereum-darklist'), 0, sha256Of('addresses-darklist.json')),
       type: 'FeedVersionImported',
-      data: { feedId: 'ethereum-darklist', version: 1, sha256: sha256Of('addresses-darklist.json'), fetchedAt: clock().toISOString(), origin: url(), entryCount: 3 },
+      data: {
+        feedId: 'ethereum-darklist',
+        version: 1,
+        sha256: sha256Of('addresses-darklist.json'),
+        fetchedAt: clock().toISOString(),
+        origin: url(),
+        entryCount: 3,
+      },
     });
     expect((event!.data as { entries: unknown[] }).entries).toHaveLength(3);
     const [attempt] = await eventStore.readStream(feedSyncStreamId);
     expect(attempt).toMatchObject({
       type: 'FeedSyncSucceeded',
-      data: { feedId: 'ethereum-darklist', status: 'imported', version: 1, trigger: 'command-line', skipped: { count: 3, examples: expect.arrayContaining(['entry 5: no address']) } },
+      data: {
+        feedId: 'ethereum-darklist',
+        status: 'imported',
+        version: 1,
+        trigger: 'command-line',
+        skipped: { count: 3, examples: expect.arrayContaining(['entry 5: no address']) },
+      },
     });
   });
 
@@ -96,9 +123,14 @@ describe('a downloaded feed', () => {
   it('refuses a file with nothing usable, and changes nothing', async () => {
     const error = await failure(sync(eventStore, 'ethereum-darklist', { url: `${base}/addresses-darklist-unusable.json` }));
     expect(error.code).toBe('empty-feed');
-    expect(error.message).toBe('Nothing was imported: all 2 of its entries were left out (1: not a valid ethereum address; 1: no address). The version in force stays.');
+    expect(error.message).toBe(
+      'Nothing was imported: all 2 of its entries were left out (1: not a valid ethereum address; 1: no address). The version in force stays.',
+    );
     expect(await eventStore.streamRevision(feedStreamId('ethereum-darklist'))).toBe(0);
-    expect((await eventStore.readStream(feedSyncStreamId)).at(-1)).toMatchObject({ type: 'FeedSyncFailed', data: { feedId: 'ethereum-darklist', code: 'empty-feed' } });
+    expect((await eventStore.readStream(feedSyncStreamId)).at(-1)).toMatchObject({
+      type: 'FeedSyncFailed',
+      data: { feedId: 'ethereum-darklist', code: 'empty-feed' },
+    });
   });
 
   it('says what failed when the download does, and changes nothing', async () => {
@@ -148,7 +180,12 @@ describe('a feed from a file, version after version, as checks read it', () => {
     const found = await labels.labelsFor('polygon', [a.evmA.toLowerCase(), a.evmB]);
     expect([...found.keys()]).toEqual([a.evmA.toLowerCase()]);
     expect(found.get(a.evmA.toLowerCase())).toEqual([
-      expect.objectContaining({ category: 'sanctioned', name: 'HALCYON RELAY GROUP', jurisdiction: 'North Korea', feed: { id: 'opensanctions-crypto', version: '1' } }),
+      expect.objectContaining({
+        category: 'sanctioned',
+        name: 'HALCYON RELAY GROUP',
+        jurisdiction: 'North Korea',
+        feed: { id: 'opensanctions-crypto', version: '1' },
+      }),
     ]);
   });
 
@@ -173,24 +210,40 @@ describe('npm run feeds:sync', () => {
   const run = async (argv: string[], env: Record<string, string> = {}) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runFeedsSyncCommand({ argv, env: { DATA_DIR: path.join(dir, 'cli-data'), ...env }, stdout: (l) => out.push(l), stderr: (l) => err.push(l), clock, logger });
+    const code = await runFeedsSyncCommand({
+      argv,
+      env: { DATA_DIR: path.join(dir, 'cli-data'), ...env },
+      stdout: (l) => out.push(l),
+      stderr: (l) => err.push(l),
+      clock,
+      logger,
+    });
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
 
   it('imports a file and prints one summary line with what it left out', async () => {
     const r = await run(['ethereum-darklist', '--file', fixture('addresses-darklist.json')]);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^Feed ethereum-darklist imported as version 1: 3 labelled addresses; 3 left out \(1: not a valid ethereum address; 1: address listed more than once \(the first listing is kept\); 1: no address\); first: entry 3 /);
-    expect((await run(['ethereum-darklist', '--file', fixture('addresses-darklist.json')])).out).toMatch(/^Feed ethereum-darklist unchanged \(this file is already version 1, in force\)/);
+    expect(r.out).toMatch(
+      /^Feed ethereum-darklist imported as version 1: 3 labelled addresses; 3 left out \(1: not a valid ethereum address; 1: address listed more than once \(the first listing is kept\); 1: no address\); first: entry 3 /,
+    );
+    expect((await run(['ethereum-darklist', '--file', fixture('addresses-darklist.json')])).out).toMatch(
+      /^Feed ethereum-darklist unchanged \(this file is already version 1, in force\)/,
+    );
   });
 
   it('refuses a turned-off feed, an unknown feed and bad arguments', async () => {
     const off = await run(['opensanctions-crypto', '--file', fixture('opensanctions-entities.ftm.json')]);
-    expect(off).toMatchObject({ code: 1, err: 'feeds:sync failed: the feed opensanctions-crypto is turned off (FEEDS_ENABLED does not include it): nothing was downloaded or imported' });
+    expect(off).toMatchObject({
+      code: 1,
+      err: 'feeds:sync failed: the feed opensanctions-crypto is turned off (FEEDS_ENABLED does not include it): nothing was downloaded or imported',
+    });
     expect((await run(['opensanctions-crypto', '--file', fixture('opensanctions-entities.ftm.json')], { FEEDS_ENABLED: 'opensanctions-crypto' })).code).toBe(0);
     expect((await run(['nope'])).err).toMatch(/^feeds:sync: unknown feed "nope"/);
     expect((await run([])).code).toBe(2);
     expect((await run(['ethereum-darklist', '--file', 'a', '--url', 'http://x'])).err).toMatch(/give --file or --url, not both/);
-    expect((await run(['ethereum-darklist'], { FEEDS_ENABLED: 'darklist' })).err).toBe('feeds:sync: FEEDS_ENABLED: unknown feed "darklist": must be a comma list of opensanctions-crypto, ethereum-darklist, contract-sets, custom-labels, or none');
+    expect((await run(['ethereum-darklist'], { FEEDS_ENABLED: 'darklist' })).err).toBe(
+      'feeds:sync: FEEDS_ENABLED: unknown feed "darklist": must be a comma list of opensanctions-crypto, ethereum-darklist, contract-sets, custom-labels, or none',
+    );
   });
 });

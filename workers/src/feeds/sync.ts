@@ -82,7 +82,10 @@ export function assertSyncable(feedId: FeedId, enabled: readonly FeedId[], file:
     throw new FeedError('disabled', `the feed ${feedId} is turned off (FEEDS_ENABLED does not include it): nothing was downloaded or imported`);
   }
   if (feed.kind === 'shipped') {
-    throw new FeedError('not-downloadable', `the feed ${feedId} is shipped with WalletScreen: its version changes with the code, there is nothing to download or import`);
+    throw new FeedError(
+      'not-downloadable',
+      `the feed ${feedId} is shipped with WalletScreen: its version changes with the code, there is nothing to download or import`,
+    );
   }
   if (feed.kind === 'upload' && file === undefined) {
     throw new FeedError('not-downloadable', `the feed ${feedId} has no download: upload a labels file on the Feeds screen, or give one with --file`);
@@ -104,7 +107,12 @@ export async function runFeedSync(options: FeedSyncOptions): Promise<FeedSyncRes
       tempDir = await mkdtemp(path.join(tmpdir(), `walletscreen-feed-${feedId}-`));
       file = path.join(tempDir, 'feed');
       logger.info({ feedId, url }, 'downloading a feed');
-      await downloadToFile(url, file, { fetch: options.fetch ?? fetch, timeoutMs: options.downloadTimeoutMs ?? 10 * 60_000, userAgent: 'WalletScreen feed sync', fail: (reason, cause) => new FeedError('download-failed', reason, cause === undefined ? undefined : { cause }) });
+      await downloadToFile(url, file, {
+        fetch: options.fetch ?? fetch,
+        timeoutMs: options.downloadTimeoutMs ?? 10 * 60_000,
+        userAgent: 'WalletScreen feed sync',
+        fail: (reason, cause) => new FeedError('download-failed', reason, cause === undefined ? undefined : { cause }),
+      });
     }
     const { sha256, bytes } = await hashFile(file);
     let parsed: FeedParseResult;
@@ -117,7 +125,11 @@ export async function runFeedSync(options: FeedSyncOptions): Promise<FeedSyncRes
     const streamId = feedStreamId(feedId);
     const { events, state } = await new CommandHandler(lastEventStreams(eventStore), feedDecider).execute(
       streamId,
-      { type: 'ImportFeedVersion', data: { feedId, sha256, origin, entries: parsed.entries, skipped: parsed.skipped }, metadata: { now: clock().toISOString() } },
+      {
+        type: 'ImportFeedVersion',
+        data: { feedId, sha256, origin, entries: parsed.entries, skipped: parsed.skipped },
+        metadata: { now: clock().toISOString() },
+      },
       { commandId: sha256, eventId: (_event, _index, revision) => importedVersionEventId(streamId, revision, sha256), maxAttempts: 5 },
     );
     const base = { feedId, origin, sha256, bytes, entryCount: parsed.entries.length, skipped: parsed.skipped };

@@ -130,7 +130,10 @@ describe('Chainabuse reports', () => {
 
   it('500 twice: one retry after a back-off, then unavailable', async () => {
     replies = [{ status: 500, fixture: 'chainabuse-500.json' }];
-    await expect(intelligence().chainabuseReports('ethereum', ADDRESS)).resolves.toEqual({ status: 'unavailable', reason: 'Chainabuse had a server error (HTTP 500)' });
+    await expect(intelligence().chainabuseReports('ethereum', ADDRESS)).resolves.toEqual({
+      status: 'unavailable',
+      reason: 'Chainabuse had a server error (HTTP 500)',
+    });
     expect(seen).toHaveLength(2);
     expect(slept).toEqual([1000]);
   });
@@ -169,7 +172,10 @@ describe('Chainabuse reports', () => {
     replies = [{ fixture: 'chainabuse-reports-found.json' }];
     const client = intelligence({ apiKey: undefined });
     expect(client.chainabuseConfigured).toBe(false);
-    await expect(client.chainabuseReports('ethereum', ADDRESS)).resolves.toEqual({ status: 'not-configured', reason: 'Not queried: Chainabuse is not set up on this installation' });
+    await expect(client.chainabuseReports('ethereum', ADDRESS)).resolves.toEqual({
+      status: 'not-configured',
+      reason: 'Not queried: Chainabuse is not set up on this installation',
+    });
     expect(seen).toEqual([]);
   });
 

@@ -72,12 +72,13 @@ function retryAfterMs(value: string | null, now: number): number | null {
 }
 
 /** "RUG_PULL" → "rug pull"; "Phishing" → "phishing". */
-const categoryWords = (kind: string): string => kind.trim().toLowerCase().replace(/[_\s]+/g, ' ');
+const categoryWords = (kind: string): string =>
+  kind
+    .trim()
+    .toLowerCase()
+    .replace(/[_\s]+/g, ' ');
 
-type Attempt =
-  | { kind: 'answer'; response: Response; body: string }
-  | { kind: 'timeout' }
-  | { kind: 'network'; detail: string };
+type Attempt = { kind: 'answer'; response: Response; body: string } | { kind: 'timeout' } | { kind: 'network'; detail: string };
 
 /** What the caller's signal carries when the caller, not our time limit, stopped the request. */
 class Cancelled extends Error {

@@ -40,10 +40,14 @@ describe('createIntelligence', () => {
   it('refuses to start with an invalid extra labels file, naming the entries', () => {
     const file = `${__dirname}/../../test-fixtures/intelligence/invalid-labels.json`;
     expect(() => createIntelligence({ extraLabelsFile: file, chainabuse })).toThrow(LabelsFileError);
-    expect(() => createIntelligence({ extraLabelsFile: file, chainabuse })).toThrow(/entry 3 \(Unknown category, 0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359\): category must be one of/);
+    expect(() => createIntelligence({ extraLabelsFile: file, chainabuse })).toThrow(
+      /entry 3 \(Unknown category, 0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359\): category must be one of/,
+    );
   });
 
   it('refuses a base URL that is not http(s)', () => {
-    expect(() => createIntelligence({ chainabuse: { ...chainabuse, baseUrl: 'ftp://example.com' } })).toThrow('The Chainabuse base URL must be an http(s) URL, got "ftp://example.com"');
+    expect(() => createIntelligence({ chainabuse: { ...chainabuse, baseUrl: 'ftp://example.com' } })).toThrow(
+      'The Chainabuse base URL must be an http(s) URL, got "ftp://example.com"',
+    );
   });
 });

@@ -171,7 +171,9 @@ function readLabelsFile(file: string): string {
     return readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new LabelsFileError(file, [code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'this is a folder, not a file' : `cannot read it: ${(error as Error).message}`]);
+    throw new LabelsFileError(file, [
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'this is a folder, not a file' : `cannot read it: ${(error as Error).message}`,
+    ]);
   }
 }
 
@@ -199,7 +201,11 @@ export function loadLabels(options: LabelOptions = {}): LabelIndex {
       const found = new Map<string, AddressLabel[]>();
       for (const address of addresses) {
         const hit = byKey.get(keyOf(network, address));
-        if (hit) found.set(address, hit.map((label) => ({ ...label })));
+        if (hit)
+          found.set(
+            address,
+            hit.map((label) => ({ ...label })),
+          );
       }
       return found;
     },

@@ -82,7 +82,13 @@ describe('labelsFor', () => {
       expect([...found.keys()]).toEqual(forms);
       for (const form of forms) {
         expect(found.get(form)).toEqual([
-          expect.objectContaining({ address: TORNADO_01_ETH, network: 'ethereum', category: 'mixer', origin: 'shipped', source: 'https://ofac.treasury.gov/recent-actions/20220808' }),
+          expect.objectContaining({
+            address: TORNADO_01_ETH,
+            network: 'ethereum',
+            category: 'mixer',
+            origin: 'shipped',
+            source: 'https://ofac.treasury.gov/recent-actions/20220808',
+          }),
         ]);
       }
     }
@@ -121,7 +127,14 @@ describe('an extra labels file', () => {
   it('is merged over the shipped labels: its entries replace the shipped label of the same address and add new ones', () => {
     const index = loadLabels({ extraLabelsFile: fixture('custom-labels.json') });
     expect(index.labelsFor('ethereum', [BINANCE_14.toLowerCase()]).get(BINANCE_14.toLowerCase())).toEqual([
-      { address: BINANCE_14, network: 'ethereum', category: 'exchange', name: 'Binance 14 (reviewed by our compliance team)', source: 'https://compliance.example.com/cases/1842', origin: 'custom' },
+      {
+        address: BINANCE_14,
+        network: 'ethereum',
+        category: 'exchange',
+        name: 'Binance 14 (reviewed by our compliance team)',
+        source: 'https://compliance.example.com/cases/1842',
+        origin: 'custom',
+      },
     ]);
     // Written in lower case for BSC, stored normalized, found on every EVM network.
     expect(index.labelsFor('polygon', ['0x00000000000000000000000000000000000000AA']).get('0x00000000000000000000000000000000000000AA')).toEqual([
@@ -171,7 +184,15 @@ describe('an extra labels file', () => {
     });
 
     it('says which field is missing, and which network an address does not belong to', () => {
-      const file = write(JSON.stringify({ labels: [{ address: BINANCE_BTC_COLD, network: 'tron', category: 'exchange', name: 'x', source: 'https://example.com/x' }, { network: 'bitcoin', category: 'exchange', name: 'y', source: 'https://example.com/y' }, 'oops'] }));
+      const file = write(
+        JSON.stringify({
+          labels: [
+            { address: BINANCE_BTC_COLD, network: 'tron', category: 'exchange', name: 'x', source: 'https://example.com/x' },
+            { network: 'bitcoin', category: 'exchange', name: 'y', source: 'https://example.com/y' },
+            'oops',
+          ],
+        }),
+      );
       expect(problemsOf(file)).toEqual([
         `entry 1 (x, ${BINANCE_BTC_COLD}): the address is not a valid tron address: This is a Bitcoin address; it cannot be screened on TRON`,
         'entry 2 (y): address is missing',

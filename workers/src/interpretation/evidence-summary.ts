@@ -62,7 +62,10 @@ export function summarizeEvidence(source: EvidenceSource): EvidenceSummary {
       listPublishedAt: source.sanctions.listPublishedAt,
       direct: source.sanctions.direct.map((d) => ({ entity: d.entity, programs: [...d.programs], list: d.list })),
       sanctionedCounterparties: sanctionedCounterparties.length,
-      sanctionedVolumeShare: Math.min(1, sanctionedCounterparties.reduce((sum, c) => sum + c.share, 0)),
+      sanctionedVolumeShare: Math.min(
+        1,
+        sanctionedCounterparties.reduce((sum, c) => sum + c.share, 0),
+      ),
     },
     labels: source.intelligence.ownLabels.map((l) => ({ category: l.category, name: l.name, source: l.source })),
     abuseReports: source.intelligence.abuseReports,

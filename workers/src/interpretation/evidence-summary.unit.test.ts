@@ -32,7 +32,9 @@ const systemMessage = (i: InterpretationInput) => toPrompt(i)[0].content;
 
 describe('the evidence the language model sees', () => {
   it('is the summary only: no check id, user id, e-mail, provider URL, list hash or counterparty address', () => {
-    const prompt = toPrompt(input()).map((m) => m.content).join('\n');
+    const prompt = toPrompt(input())
+      .map((m) => m.content)
+      .join('\n');
     for (const hidden of [recorded.checkId, recorded.userId, recorded.email, 'blockscout.com', recorded.sanctions.listSha256!, 'No reports on Chainabuse']) {
       expect(prompt).not.toContain(hidden);
     }
@@ -41,7 +43,7 @@ describe('the evidence the language model sees', () => {
     expect(prompt).toContain(recorded.address);
   });
 
-  it('drops whatever else a caller\'s input object carries at run time', () => {
+  it("drops whatever else a caller's input object carries at run time", () => {
     const base = input();
     const padded = {
       ...base,
@@ -74,7 +76,14 @@ describe('the evidence the language model sees', () => {
         transactionsExamined: 42,
         wholeHistoryExamined: true,
       },
-      sanctions: { listLoaded: true, listPublishedAt: '2026-11-20', walletIsListed: false, directHits: [], sanctionedCounterparties: 1, sanctionedVolumePercent: 0.4 },
+      sanctions: {
+        listLoaded: true,
+        listPublishedAt: '2026-11-20',
+        walletIsListed: false,
+        directHits: [],
+        sanctionedCounterparties: 1,
+        sanctionedVolumePercent: 0.4,
+      },
       walletLabels: [{ category: 'exchange', name: 'Heron Exchange deposit', source: 'walletscreen-labels' }],
       abuseReports: 0,
       exposurePercentByCategory: { exchange: 60, sanctioned: 0.4 },
@@ -96,11 +105,17 @@ describe('the evidence the language model sees', () => {
     const i = input();
     expect(systemMessage(i)).toContain('score 40/100, level "Medium Risk", status "Requires further review"');
     expect(promptEvidence(i).assessment).toMatchObject({ score: i.assessment.score, level: i.assessment.level, status: i.assessment.status });
-    const listed = { ...recorded, sanctions: { ...recorded.sanctions, direct: [{ entity: 'KESTREL BRIDGE EXCHANGE LTD.', programs: ['CYBER2', 'DPRK3'], list: 'OFAC SDN' }] } };
+    const listed = {
+      ...recorded,
+      sanctions: { ...recorded.sanctions, direct: [{ entity: 'KESTREL BRIDGE EXCHANGE LTD.', programs: ['CYBER2', 'DPRK3'], list: 'OFAC SDN' }] },
+    };
     const direct = input(listed);
     expect(direct.assessment.score).toBe(100);
     expect(systemMessage(direct)).toContain('score 100/100, level "High Risk", status "Non-compliant"');
-    expect(promptEvidence(direct).sanctions).toMatchObject({ walletIsListed: true, directHits: [{ entity: 'KESTREL BRIDGE EXCHANGE LTD.', programs: ['CYBER2', 'DPRK3'], list: 'OFAC SDN' }] });
+    expect(promptEvidence(direct).sanctions).toMatchObject({
+      walletIsListed: true,
+      directHits: [{ entity: 'KESTREL BRIDGE EXCHANGE LTD.', programs: ['CYBER2', 'DPRK3'], list: 'OFAC SDN' }],
+    });
   });
 
   it('sets the rules: evidence only, the score as given, no speculation, plain English, at most 5 actions', () => {
@@ -129,7 +144,13 @@ describe('the evidence the language model sees', () => {
   });
 
   it('summarizes sanctioned counterparties as a count and a share', () => {
-    expect(summarizeEvidence(recorded).sanctions).toEqual({ listLoaded: true, listPublishedAt: '2026-11-20', direct: [], sanctionedCounterparties: 1, sanctionedVolumeShare: 0.004 });
+    expect(summarizeEvidence(recorded).sanctions).toEqual({
+      listLoaded: true,
+      listPublishedAt: '2026-11-20',
+      direct: [],
+      sanctionedCounterparties: 1,
+      sanctionedVolumeShare: 0.004,
+    });
   });
 
   it('takes the flat evidence a pipeline stage assembles, without a sanctions list date or history depth', () => {

@@ -10,7 +10,12 @@ import { createInterpreter, type InterpreterOptions } from './interpreter';
 const fixtures = path.resolve(__dirname, '../../test-fixtures/interpretation');
 const fixture = (name: string) => JSON.parse(readFileSync(path.join(fixtures, name), 'utf8')) as Record<string, unknown>;
 
-const recorded = fixture('evidence-source.json') as unknown as EvidenceSource & { userId: string; email: string; checkId: string; unavailableSources: string[] };
+const recorded = fixture('evidence-source.json') as unknown as EvidenceSource & {
+  userId: string;
+  email: string;
+  checkId: string;
+  unavailableSources: string[];
+};
 const sanctioned = recorded.chain.available ? recorded.chain.counterparties.filter((c) => c.sanctioned) : [];
 const assessment = assessRisk({
   directSanctionHits: recorded.sanctions.direct.length,
@@ -70,11 +75,18 @@ class FakeOpenAI {
       const text = Buffer.concat(chunks).toString('utf8');
       this.received.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, body: text ? JSON.parse(text) : {} });
       const send = (status: number, body: string) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': `req_${this.received.length.toString(16).padStart(32, '0')}`, 'openai-processing-ms': '412' });
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'x-request-id': `req_${this.received.length.toString(16).padStart(32, '0')}`,
+          'openai-processing-ms': '412',
+        });
         res.end(body);
       };
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-        return send(404, JSON.stringify({ error: { message: `Invalid URL (${req.method} ${req.url})`, type: 'invalid_request_error', param: null, code: null } }));
+        return send(
+          404,
+          JSON.stringify({ error: { message: `Invalid URL (${req.method} ${req.url})`, type: 'invalid_request_error', param: null, code: null } }),
+        );
       }
       const presented = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (presented !== KEY) {
@@ -108,7 +120,7 @@ beforeEach(async () => {
 afterEach(() => openai.stop());
 
 describe('interpreting with a language model', () => {
-  it('uses the model\'s narrative when its reply is valid, sending only the evidence with a strict JSON schema', async () => {
+  it("uses the model's narrative when its reply is valid, sending only the evidence with a strict JSON schema", async () => {
     openai.answer(replay(200, 'chat-completion.json'));
     const subject = interpreter();
     expect(subject.writerName).toBe('openai:gpt-4o-mini');
@@ -173,19 +185,25 @@ describe('interpreting with a language model', () => {
 
   it('falls back when the model refuses', async () => {
     openai.answer(replay(200, 'chat-completion-refusal.json'));
-    expect(await interpreter().write(input)).toEqual({ ...ruleBased, fallbackReason: 'The language model declined to write the narrative; the rule-based writer was used.' });
+    expect(await interpreter().write(input)).toEqual({
+      ...ruleBased,
+      fallbackReason: 'The language model declined to write the narrative; the rule-based writer was used.',
+    });
   });
 
   it('falls back on 401 with a reason that never contains the key', async () => {
     const wrongKey = 'sk-wrong-5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b';
     const narrative = await interpreter({ apiKey: wrongKey }).write(input);
-    expect(narrative).toEqual({ ...ruleBased, fallbackReason: 'The language model server rejected the API key (HTTP 401, invalid_api_key); the rule-based writer was used.' });
+    expect(narrative).toEqual({
+      ...ruleBased,
+      fallbackReason: 'The language model server rejected the API key (HTTP 401, invalid_api_key); the rule-based writer was used.',
+    });
     expect(JSON.stringify(narrative)).not.toContain(wrongKey);
     expect(openai.received).toHaveLength(1);
     expect(openai.received[0]!.authorization).toBe(`Bearer ${wrongKey}`);
   });
 
-  it('falls back on 500 after the client\'s one retry', async () => {
+  it("falls back on 500 after the client's one retry", async () => {
     openai.answer(replay(500, 'error-500-server-error.json'), replay(500, 'error-500-server-error.json'));
     expect(await interpreter().write(input)).toEqual({
       ...ruleBased,
@@ -215,12 +233,18 @@ describe('interpreting with a language model', () => {
     openai.answer('never');
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    expect(await interpreter().write(input, controller.signal)).toEqual({ ...ruleBased, fallbackReason: 'The request to the language model was cancelled; the rule-based writer was used.' });
+    expect(await interpreter().write(input, controller.signal)).toEqual({
+      ...ruleBased,
+      fallbackReason: 'The request to the language model was cancelled; the rule-based writer was used.',
+    });
   });
 
   it('falls back when no server listens at the base URL', async () => {
     await openai.stop();
-    expect(await interpreter().write(input)).toEqual({ ...ruleBased, fallbackReason: 'The language model server could not be reached; the rule-based writer was used.' });
+    expect(await interpreter().write(input)).toEqual({
+      ...ruleBased,
+      fallbackReason: 'The language model server could not be reached; the rule-based writer was used.',
+    });
     openai = new FakeOpenAI();
   });
 

@@ -3,7 +3,8 @@ import { writeRuleBasedNarrative } from '../checks/rule-based-writer';
 import { findContradiction, parseNarrativeReply } from './schema';
 
 const medium = { score: 40, level: 'Medium Risk', status: 'Requires further review' } as const;
-const reply = (summary: string, recommendations = ['Apply enhanced due diligence before processing further transfers.']) => JSON.stringify({ summary, recommendations });
+const reply = (summary: string, recommendations = ['Apply enhanced due diligence before processing further transfers.']) =>
+  JSON.stringify({ summary, recommendations });
 
 describe('the reply schema', () => {
   it('accepts a summary and 1 to 5 recommendations, trimmed', () => {
@@ -26,7 +27,10 @@ describe('the reply schema', () => {
   });
 
   it('rejects content that is not JSON', () => {
-    expect(parseNarrativeReply('{"summary": "The score is 40/100", "recommendations": [', medium)).toEqual({ ok: false, problem: 'its reply was not valid JSON' });
+    expect(parseNarrativeReply('{"summary": "The score is 40/100", "recommendations": [', medium)).toEqual({
+      ok: false,
+      problem: 'its reply was not valid JSON',
+    });
     expect(parseNarrativeReply('The score is 40/100.', medium)).toEqual({ ok: false, problem: 'its reply was not valid JSON' });
   });
 
@@ -57,7 +61,9 @@ describe('the post-check against the computed assessment', () => {
   });
 
   it('rejects a different AML status', () => {
-    expect(findContradiction('The AML status is Non-compliant.', medium)).toBe('it states the AML status non-compliant, not the computed Requires further review');
+    expect(findContradiction('The AML status is Non-compliant.', medium)).toBe(
+      'it states the AML status non-compliant, not the computed Requires further review',
+    );
   });
 
   it.each([
@@ -73,20 +79,76 @@ describe('the post-check against the computed assessment', () => {
 
   it('accepts what the rule-based writer says, for every level', () => {
     const cases = [
-      assessRisk({ directSanctionHits: 0, sanctionedCounterparties: 0, sanctionedVolumeShare: 0, ownCategories: [], exposure: {}, abuseReports: 0, flags: [], blockchainDataAvailable: true, sanctionsListLoaded: true }),
-      assessRisk({ directSanctionHits: 0, sanctionedCounterparties: 1, sanctionedVolumeShare: 0.05, ownCategories: [], exposure: {}, abuseReports: 0, flags: [], blockchainDataAvailable: true, sanctionsListLoaded: true }),
-      assessRisk({ directSanctionHits: 1, sanctionedCounterparties: 0, sanctionedVolumeShare: 0, ownCategories: ['mixer'], exposure: {}, abuseReports: 2, flags: [], blockchainDataAvailable: true, sanctionsListLoaded: true }),
+      assessRisk({
+        directSanctionHits: 0,
+        sanctionedCounterparties: 0,
+        sanctionedVolumeShare: 0,
+        ownCategories: [],
+        exposure: {},
+        abuseReports: 0,
+        flags: [],
+        blockchainDataAvailable: true,
+        sanctionsListLoaded: true,
+      }),
+      assessRisk({
+        directSanctionHits: 0,
+        sanctionedCounterparties: 1,
+        sanctionedVolumeShare: 0.05,
+        ownCategories: [],
+        exposure: {},
+        abuseReports: 0,
+        flags: [],
+        blockchainDataAvailable: true,
+        sanctionsListLoaded: true,
+      }),
+      assessRisk({
+        directSanctionHits: 1,
+        sanctionedCounterparties: 0,
+        sanctionedVolumeShare: 0,
+        ownCategories: ['mixer'],
+        exposure: {},
+        abuseReports: 2,
+        flags: [],
+        blockchainDataAvailable: true,
+        sanctionsListLoaded: true,
+      }),
     ];
     expect(cases.map((a) => a.level)).toEqual(['Low Risk', 'Medium Risk', 'High Risk']);
     for (const assessment of cases) {
-      const narrative = writeRuleBasedNarrative({ assessment, directSanctions: false, sanctionsListLoaded: true, blockchainDataAvailable: true, unavailableSources: [] });
-      expect(parseNarrativeReply(JSON.stringify({ summary: narrative.summary, recommendations: narrative.recommendations }), assessment)).toMatchObject({ ok: true });
+      const narrative = writeRuleBasedNarrative({
+        assessment,
+        directSanctions: false,
+        sanctionsListLoaded: true,
+        blockchainDataAvailable: true,
+        unavailableSources: [],
+      });
+      expect(parseNarrativeReply(JSON.stringify({ summary: narrative.summary, recommendations: narrative.recommendations }), assessment)).toMatchObject({
+        ok: true,
+      });
     }
-    const incomplete = assessRisk({ directSanctionHits: 0, sanctionedCounterparties: 0, sanctionedVolumeShare: 0, ownCategories: ['gambling'], exposure: {}, abuseReports: 0, flags: [], blockchainDataAvailable: false, sanctionsListLoaded: false });
+    const incomplete = assessRisk({
+      directSanctionHits: 0,
+      sanctionedCounterparties: 0,
+      sanctionedVolumeShare: 0,
+      ownCategories: ['gambling'],
+      exposure: {},
+      abuseReports: 0,
+      flags: [],
+      blockchainDataAvailable: false,
+      sanctionsListLoaded: false,
+    });
     expect(incomplete.level).toBe('Incomplete');
-    const narrative = writeRuleBasedNarrative({ assessment: incomplete, directSanctions: false, sanctionsListLoaded: false, blockchainDataAvailable: false, unavailableSources: ['mempool.space'] });
+    const narrative = writeRuleBasedNarrative({
+      assessment: incomplete,
+      directSanctions: false,
+      sanctionsListLoaded: false,
+      blockchainDataAvailable: false,
+      unavailableSources: ['mempool.space'],
+    });
     expect(narrative.summary).not.toMatch(/\d+\/100|low risk|safe/i);
-    expect(parseNarrativeReply(JSON.stringify({ summary: narrative.summary, recommendations: narrative.recommendations }), incomplete)).toMatchObject({ ok: true });
+    expect(parseNarrativeReply(JSON.stringify({ summary: narrative.summary, recommendations: narrative.recommendations }), incomplete)).toMatchObject({
+      ok: true,
+    });
   });
 
   it('refuses any score, and any Low, Medium or High level, for an incomplete check', () => {

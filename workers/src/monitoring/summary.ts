@@ -14,14 +14,20 @@ export function summarizeCheck(state: CheckState, completedAt: string): CheckSum
   const b = state.stages.find((x) => x.key === 'blockchain')?.evidence as BlockchainEvidence | undefined;
   const hits: SanctionsHit[] = [];
   if (s) {
-    for (const e of s.direct) hits.push({ relation: 'wallet', address: state.request.address, list: 'OFAC SDN', source: 'ofac', entity: e.entity, programs: [...e.programs] });
-    for (const c of s.counterparties) for (const e of c.entries) hits.push({ relation: 'counterparty', address: c.address, list: 'OFAC SDN', source: 'ofac', entity: e.entity, programs: [...e.programs] });
+    for (const e of s.direct)
+      hits.push({ relation: 'wallet', address: state.request.address, list: 'OFAC SDN', source: 'ofac', entity: e.entity, programs: [...e.programs] });
+    for (const c of s.counterparties)
+      for (const e of c.entries)
+        hits.push({ relation: 'counterparty', address: c.address, list: 'OFAC SDN', source: 'ofac', entity: e.entity, programs: [...e.programs] });
     const custom = s.customLists;
     // An allow list clears a block list's hit (never an OFAC one): only block hits that stand are kept.
-    if (custom && custom.allowed.length === 0) for (const h of custom.blocked) hits.push({ relation: 'wallet', address: state.request.address, list: h.name, source: 'custom', entity: h.note ?? '', programs: [] });
+    if (custom && custom.allowed.length === 0)
+      for (const h of custom.blocked)
+        hits.push({ relation: 'wallet', address: state.request.address, list: h.name, source: 'custom', entity: h.note ?? '', programs: [] });
     for (const c of custom?.counterparties ?? []) {
       if (c.lists.some((l) => l.kind === 'allow')) continue;
-      for (const l of c.lists) if (l.kind === 'block') hits.push({ relation: 'counterparty', address: c.address, list: l.name, source: 'custom', entity: l.note ?? '', programs: [] });
+      for (const l of c.lists)
+        if (l.kind === 'block') hits.push({ relation: 'counterparty', address: c.address, list: l.name, source: 'custom', entity: l.note ?? '', programs: [] });
     }
   }
   const result = state.result;

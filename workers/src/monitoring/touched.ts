@@ -25,11 +25,7 @@ function facts(entries: Array<[string, string[]]>): string[] {
 }
 
 /** What the last check recorded (keyed as `ListLookups` keys them). */
-export function recordedListings(
-  sanctions: SanctionsEvidence,
-  wallet: string,
-  listingKey: (e: { sdnId: string; address: string }) => string,
-): string[] {
+export function recordedListings(sanctions: SanctionsEvidence, wallet: string, listingKey: (e: { sdnId: string; address: string }) => string): string[] {
   const entries: Array<[string, string[]]> = [[`w|${wallet}`, sanctions.direct.map(listingKey)]];
   for (const c of sanctions.counterparties) entries.push([`c|${c.address}`, c.entries.map(listingKey)]);
   for (const c of sanctions.traced ?? []) entries.push([`t|${c.address}`, c.entries.map(listingKey)]);
@@ -43,7 +39,13 @@ export function recordedListings(
 }
 
 /** What the lists in force say about the same wallet, counterparties and traced addresses. */
-export function currentListings(lookups: ListLookups, network: Network, wallet: string, counterparties: readonly string[], traced: readonly string[] = []): string[] {
+export function currentListings(
+  lookups: ListLookups,
+  network: Network,
+  wallet: string,
+  counterparties: readonly string[],
+  traced: readonly string[] = [],
+): string[] {
   const now = (a: string) => [...lookups.ofac(network, a), ...lookups.custom(network, a).map((k) => `custom|${k}`)];
   const entries: Array<[string, string[]]> = [[`w|${wallet}`, now(wallet)]];
   for (const c of counterparties) entries.push([`c|${c}`, now(c)]);
@@ -51,7 +53,8 @@ export function currentListings(lookups: ListLookups, network: Network, wallet: 
   return facts(entries);
 }
 
-export const counterpartiesOf = (blockchain: BlockchainEvidence | undefined): string[] => (blockchain?.ok ? blockchain.data.counterparties.map((c) => c.address) : []);
+export const counterpartiesOf = (blockchain: BlockchainEvidence | undefined): string[] =>
+  blockchain?.ok ? blockchain.data.counterparties.map((c) => c.address) : [];
 
 /** Whether the lists in force would screen the wallet (or a counterparty) differently from its last check. */
 export function touchedByListChange(recorded: readonly string[], current: readonly string[]): boolean {
@@ -78,7 +81,10 @@ export function createListTouch(eventStore: EventStore) {
       if (!sanctionsEvidence) return false;
       const { address, network } = check.request;
       const traced = blockchain ? tracedAddresses(blockchain, network) : [];
-      return touchedByListChange(recordedListings(sanctionsEvidence, address, listingKey), currentListings(lookups, network, address, counterpartiesOf(blockchain), traced));
+      return touchedByListChange(
+        recordedListings(sanctionsEvidence, address, listingKey),
+        currentListings(lookups, network, address, counterpartiesOf(blockchain), traced),
+      );
     };
   };
 }

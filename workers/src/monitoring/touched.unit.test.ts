@@ -4,8 +4,17 @@ import { currentListings, recordedListings, touchedByListChange, type ListLookup
 
 const wallet = 'bc1qwallet';
 const entry = { sdnId: '90001', address: 'bc1qother', entity: 'HERON', programs: ['CYBER2'] } as unknown as SanctionsEvidence['direct'][number];
-const clean: SanctionsEvidence = { listLoaded: true, list: null, direct: [], counterparties: [], customLists: { consulted: [], blocked: [], allowed: [], counterparties: [] } };
-const lookups = (ofac: Record<string, string[]>, custom: Record<string, string[]> = {}): ListLookups => ({ ofac: (_n, a) => ofac[a] ?? [], custom: (_n, a) => custom[a] ?? [] });
+const clean: SanctionsEvidence = {
+  listLoaded: true,
+  list: null,
+  direct: [],
+  counterparties: [],
+  customLists: { consulted: [], blocked: [], allowed: [], counterparties: [] },
+};
+const lookups = (ofac: Record<string, string[]>, custom: Record<string, string[]> = {}): ListLookups => ({
+  ofac: (_n, a) => ofac[a] ?? [],
+  custom: (_n, a) => custom[a] ?? [],
+});
 const touched = (recorded: SanctionsEvidence, now: ListLookups, counterparties = ['bc1qother']) =>
   touchedByListChange(recordedListings(recorded, wallet, listingKey), currentListings(now, 'bitcoin', wallet, counterparties));
 
@@ -22,7 +31,10 @@ describe('whether a list change touches a watched wallet', () => {
   });
   it('does when a custom list names the wallet or stops naming it, not when a list it is not on changes', () => {
     expect(touched(clean, lookups({}, { [wallet]: ['list-1|block'] }))).toBe(true);
-    const blocked = { ...clean, customLists: { consulted: [], blocked: [{ listId: 'list-1', name: 'Internal', kind: 'block' as const, version: 1 }], allowed: [], counterparties: [] } };
+    const blocked = {
+      ...clean,
+      customLists: { consulted: [], blocked: [{ listId: 'list-1', name: 'Internal', kind: 'block' as const, version: 1 }], allowed: [], counterparties: [] },
+    };
     expect(touched(blocked, lookups({}))).toBe(true);
     expect(touched(blocked, lookups({}, { [wallet]: ['list-1|block'] }))).toBe(false);
     expect(touched(clean, lookups({}, { bc1qunrelated: ['list-2|block'] }))).toBe(false);
@@ -38,6 +50,11 @@ describe('whether a list change touches a watched wallet', () => {
     expect(traced(listedHop2, lookups({}))).toBe(true);
     expect(traced(clean, lookups({}, { [hop2]: ['list-1|block'] }))).toBe(true);
     // The same address as a direct counterparty is a different fact from it as a traced one.
-    expect(touchedByListChange(recordedListings(listedHop2, wallet, listingKey), currentListings(lookups({ [hop2]: [listingKey(entry)] }), 'bitcoin', wallet, [hop2], []))).toBe(true);
+    expect(
+      touchedByListChange(
+        recordedListings(listedHop2, wallet, listingKey),
+        currentListings(lookups({ [hop2]: [listingKey(entry)] }), 'bitcoin', wallet, [hop2], []),
+      ),
+    ).toBe(true);
   });
 });

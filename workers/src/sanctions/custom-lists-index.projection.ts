@@ -56,7 +56,15 @@ export function foldCustomLists(lists: CustomLists, event: { type: string; data:
   switch (e.type) {
     case 'CustomListUploaded': {
       const d = e.data;
-      next.set(d.listId, { listId: d.listId, name: d.name, kind: d.kind, version: (lists.get(d.listId)?.version ?? 0) + 1, sha256: d.sha256, entryCount: d.entries.length, entries: d.entries });
+      next.set(d.listId, {
+        listId: d.listId,
+        name: d.name,
+        kind: d.kind,
+        version: (lists.get(d.listId)?.version ?? 0) + 1,
+        sha256: d.sha256,
+        entryCount: d.entries.length,
+        entries: d.entries,
+      });
       return next;
     }
     case 'CustomListRemoved':
@@ -69,7 +77,8 @@ export function foldCustomLists(lists: CustomLists, event: { type: string; data:
   }
 }
 
-const order = (a: Pick<CustomListRef, 'listId' | 'name' | 'kind'>, b: Pick<CustomListRef, 'listId' | 'name' | 'kind'>) => (a.kind === b.kind ? a.name.localeCompare(b.name) || a.listId.localeCompare(b.listId) : a.kind === 'block' ? -1 : 1);
+const order = (a: Pick<CustomListRef, 'listId' | 'name' | 'kind'>, b: Pick<CustomListRef, 'listId' | 'name' | 'kind'>) =>
+  a.kind === b.kind ? a.name.localeCompare(b.name) || a.listId.localeCompare(b.listId) : a.kind === 'block' ? -1 : 1;
 
 export function buildCustomListsIndex(lists: CustomLists): CustomListsIndex {
   const byKey = new Map<string, Array<{ entry: CustomListEntry; list: CustomListState }>>();
@@ -87,7 +96,13 @@ export function buildCustomListsIndex(lists: CustomLists): CustomListsIndex {
     lookup(network, address) {
       const found = byKey.get(`${chainOfNetwork(network)}|${matchKeyFor(network, address)}`) ?? [];
       return found
-        .map(({ entry, list }) => ({ listId: list.listId, name: list.name, kind: list.kind, version: list.version, ...(entry.note ? { note: entry.note } : {}) }))
+        .map(({ entry, list }) => ({
+          listId: list.listId,
+          name: list.name,
+          kind: list.kind,
+          version: list.version,
+          ...(entry.note ? { note: entry.note } : {}),
+        }))
         .sort(order);
     },
   };

@@ -7,9 +7,27 @@ const BCH_CASHADDR = 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a';
 const admin = { userId: 'u-1', email: 'admin@bank.example' };
 const at = '2026-11-22T10:00:00.000Z';
 
-const uploaded = (listId: string, name: string, kind: 'block' | 'allow', entries: Extract<CustomListEvent, { type: 'CustomListUploaded' }>['data']['entries']): CustomListEvent => ({
+const uploaded = (
+  listId: string,
+  name: string,
+  kind: 'block' | 'allow',
+  entries: Extract<CustomListEvent, { type: 'CustomListUploaded' }>['data']['entries'],
+): CustomListEvent => ({
   type: 'CustomListUploaded',
-  data: { listId, name, kind, format: 'text', sha256: `${listId}-sha`, entryCount: entries.length, entries, rejectedCount: 0, rejected: [], duplicates: 0, uploadedBy: admin, at },
+  data: {
+    listId,
+    name,
+    kind,
+    format: 'text',
+    sha256: `${listId}-sha`,
+    entryCount: entries.length,
+    entries,
+    rejectedCount: 0,
+    rejected: [],
+    duplicates: 0,
+    uploadedBy: admin,
+    at,
+  },
 });
 const removed = (listId: string): CustomListEvent => ({ type: 'CustomListRemoved', data: { listId, name: 'x', removedBy: admin, reason: 'r', at } });
 const fold = (events: CustomListEvent[]) => buildCustomListsIndex(events.reduce<CustomLists>(foldCustomLists, new Map()));

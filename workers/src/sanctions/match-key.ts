@@ -14,7 +14,14 @@
 import { networkNames, parseAddress, type Chain, type Network } from '@walletscreen/contracts';
 import { base58CheckDecode } from '@walletscreen/contracts/addresses/base58';
 import { encodeCashAddr } from '@walletscreen/contracts/addresses/cashaddr';
-import { chainOfNetwork, isEvmNetwork, isScreenedNetwork, listedNetworkFor, unscreenedListedNetworks, type ListedNetwork } from '@walletscreen/domain/sanctions-list/listing';
+import {
+  chainOfNetwork,
+  isEvmNetwork,
+  isScreenedNetwork,
+  listedNetworkFor,
+  unscreenedListedNetworks,
+  type ListedNetwork,
+} from '@walletscreen/domain/sanctions-list/listing';
 
 // What a listing is (its networks, chains and identity) is the sanctions list's own vocabulary
 // (domain/src/sanctions-list/listing.ts).

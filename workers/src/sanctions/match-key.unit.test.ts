@@ -42,7 +42,8 @@ describe('OFAC tickers to the networks we screen', () => {
   });
 
   it.each(['XMR', 'ZEC', 'ETC', 'DASH', 'BTG', 'XVG', 'BSV', 'XLM'])('%s is listed but not a chain we screen: null', (ticker) =>
-    expect(networkForTicker(ticker, eth)).toBeNull());
+    expect(networkForTicker(ticker, eth)).toBeNull(),
+  );
 
   it('say what they are listed as, chains we do not screen included', () => {
     expect(listedNetworkFor('USDT', omniP2pkh)).toBe('omni');

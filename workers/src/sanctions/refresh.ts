@@ -46,7 +46,10 @@ export function startSanctionsRefresh(deps: {
     async sync(download) {
       // The refresh never forces: an older or undated list at the URL fails, and the list in force stays.
       const result = await runRecordedSanctionsSync({ eventStore, url, fetch: download, clock, logger, trigger: 'refresh' });
-      logger.info({ status: result.status, publishedAt: result.publishedAt, addresses: result.addressCount, sha256: result.sha256 }, 'OFAC sanctions list sync finished');
+      logger.info(
+        { status: result.status, publishedAt: result.publishedAt, addresses: result.addressCount, sha256: result.sha256 },
+        'OFAC sanctions list sync finished',
+      );
     },
     failureMessage: 'OFAC sanctions list sync failed: the list in force stays, and the sync is retried later',
     failureFields: (error) => ({ code: error instanceof SanctionsListError ? error.code : undefined }),

@@ -32,7 +32,14 @@ const zec = 't1JBXwfYGtEKwnZUqwnCfaJx9GLFuvrMWXJ';
 function imported(xml: string, sha256: string, importedAt = '2026-11-22T06:00:00.000Z', previous: SanctionsListEvent[] = []): SanctionsListEvent {
   const list = parseOfacText(xml);
   const state = previous.reduce(evolveSanctionsList, initialSanctionsListState);
-  const [event] = decideSanctionsList({ type: 'ImportSanctionsList', data: { source: 'ofac-sdn', format: list.format, publishedAt: list.publishedAt, sha256, entries: list.entries }, metadata: { now: importedAt } }, state);
+  const [event] = decideSanctionsList(
+    {
+      type: 'ImportSanctionsList',
+      data: { source: 'ofac-sdn', format: list.format, publishedAt: list.publishedAt, sha256, entries: list.entries },
+      metadata: { now: importedAt },
+    },
+    state,
+  );
   return event!;
 }
 
@@ -102,12 +109,24 @@ describe('the sanctions index', () => {
   });
 
   it('finds an address whatever ticker it is listed under, saying what it was listed as', () => {
-    expect(index.lookup('bitcoin', omni)).toEqual([expect.objectContaining({ ticker: 'USDT', listedNetwork: 'omni', matchedChains: ['bitcoin', 'bitcoin-cash'], crossChain: true, entity: 'IBIS RELAY SERVICES LTD.' })]);
+    expect(index.lookup('bitcoin', omni)).toEqual([
+      expect.objectContaining({
+        ticker: 'USDT',
+        listedNetwork: 'omni',
+        matchedChains: ['bitcoin', 'bitcoin-cash'],
+        crossChain: true,
+        entity: 'IBIS RELAY SERVICES LTD.',
+      }),
+    ]);
     expect(index.lookup('bitcoin-cash', omni)).toHaveLength(1);
     expect(index.lookup('bitcoin', bsv)).toEqual([expect.objectContaining({ ticker: 'BSV', listedNetwork: 'bitcoin-sv', crossChain: true })]);
-    expect(index.lookup('tron', tronUnderXbt)).toEqual([expect.objectContaining({ ticker: 'XBT', listedNetwork: 'bitcoin', matchedChains: ['tron'], crossChain: true })]);
+    expect(index.lookup('tron', tronUnderXbt)).toEqual([
+      expect.objectContaining({ ticker: 'XBT', listedNetwork: 'bitcoin', matchedChains: ['tron'], crossChain: true }),
+    ]);
     for (const network of ['ethereum', 'bsc', 'base'] as const) {
-      expect(index.lookup(network, etc.toUpperCase().replace('0X', '0x'))).toEqual([expect.objectContaining({ ticker: 'ETC', listedNetwork: 'ethereum-classic', entity: 'NORTHWIND LIQUIDITY HUB LLC' })]);
+      expect(index.lookup(network, etc.toUpperCase().replace('0X', '0x'))).toEqual([
+        expect.objectContaining({ ticker: 'ETC', listedNetwork: 'ethereum-classic', entity: 'NORTHWIND LIQUIDITY HUB LLC' }),
+      ]);
     }
   });
 
@@ -130,19 +149,41 @@ describe('the sanctions index', () => {
     const latest = [first, second].reduce(foldSanctionsIndex, null)!;
     expect(latest.meta).toMatchObject({ sha256: 'bb22', publishedAt: '2026-11-21', addressCount: 1, delistedCount: 11 });
     expect(latest.lookup('ethereum', eth)).toEqual([]);
-    expect(latest.lookupDelisted('polygon', eth)).toEqual([expect.objectContaining({ entity: 'KESTREL BRIDGE EXCHANGE LTD.', listedSince: '2026-11-20', delistedAt: '2026-11-21' })]);
+    expect(latest.lookupDelisted('polygon', eth)).toEqual([
+      expect.objectContaining({ entity: 'KESTREL BRIDGE EXCHANGE LTD.', listedSince: '2026-11-20', delistedAt: '2026-11-21' }),
+    ]);
     expect(latest.lookup('ethereum', usdtEth)).toEqual([expect.objectContaining({ listedSince: '2026-11-20' })]);
     expect(latest.lookupDelisted('ethereum', usdtEth)).toEqual([]);
     expect(latest.lookupDelisted('tron', tronUnderXbt)).toEqual([expect.objectContaining({ ticker: 'XBT', crossChain: true })]);
   });
 
   it('reads an import recorded before cross-chain matching by what its addresses are', () => {
-    const list = parseOfacText(sdnXml(party('90433', 'IBIS RELAY SERVICES LTD.', [['USDT', omni], ['ETC', etc]])));
+    const list = parseOfacText(
+      sdnXml(
+        party('90433', 'IBIS RELAY SERVICES LTD.', [
+          ['USDT', omni],
+          ['ETC', etc],
+        ]),
+      ),
+    );
     const old = list.entries.map(({ listedNetwork: _l, matchedChains: _m, crossChain: _c, designatedAt: _d, ...e }) => ({ ...e, network: null, valid: false }));
     const recorded = createSanctionsIndex([
-      { type: 'SanctionsListImported', data: { source: 'ofac-sdn', format: 'sdn-xml', publishedAt: '2026-11-20', sha256: 'old', importedAt: '2026-11-22T06:00:00.000Z', addressCount: 2, entries: old } },
+      {
+        type: 'SanctionsListImported',
+        data: {
+          source: 'ofac-sdn',
+          format: 'sdn-xml',
+          publishedAt: '2026-11-20',
+          sha256: 'old',
+          importedAt: '2026-11-22T06:00:00.000Z',
+          addressCount: 2,
+          entries: old,
+        },
+      },
     ])!;
-    expect(recorded.lookup('bitcoin', omni)).toEqual([expect.objectContaining({ ticker: 'USDT', network: 'bitcoin', listedSince: '2026-11-20', designatedAt: null })]);
+    expect(recorded.lookup('bitcoin', omni)).toEqual([
+      expect.objectContaining({ ticker: 'USDT', network: 'bitcoin', listedSince: '2026-11-20', designatedAt: null }),
+    ]);
     expect(recorded.lookup('arbitrum', etc)).toHaveLength(1);
     expect(recorded.delisted).toEqual([]);
   });

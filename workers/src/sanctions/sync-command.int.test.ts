@@ -32,7 +32,14 @@ let n = 0;
 async function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runSyncCommand({ argv, env, stdout: (l) => out.push(l), stderr: (l) => err.push(l), logger, clock: () => new Date('2026-11-22T06:00:00.000Z') });
+  const code = await runSyncCommand({
+    argv,
+    env,
+    stdout: (l) => out.push(l),
+    stderr: (l) => err.push(l),
+    logger,
+    clock: () => new Date('2026-11-22T06:00:00.000Z'),
+  });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 const events = async (dataDir: string) => {
@@ -65,7 +72,7 @@ describe('npm run sanctions:sync', () => {
     expect((await run([], { DATA_DIR, OFAC_SDN_URL: `${base}/again` })).out).toMatch(/^OFAC SDN list unchanged/);
   });
 
-  it('prints sdn.csv\'s warnings on stderr', async () => {
+  it("prints sdn.csv's warnings on stderr", async () => {
     const result = await run(['--file', fixture('sdn.csv')], { DATA_DIR: path.join(dir, `data-${++n}`) });
     expect(result).toMatchObject({ code: 0, err: 'warning: sdn.csv states no publication date' });
     expect(result.out).toMatch(/^OFAC SDN list imported: sdn\.csv, publication date not stated, 19 addresses/);
@@ -86,7 +93,9 @@ describe('npm run sanctions:sync', () => {
     expect((await run(['--file', fixture('sdn.csv')], { DATA_DIR })).err).toMatch(/sdn\.csv states no publication date.*--allow-older/);
     const forced = await run(['--allow-older', '--file', older], { DATA_DIR });
     expect(forced.code).toBe(0);
-    expect(forced.out).toMatch(/^OFAC SDN list imported: SDN\.XML, published 2026-11-02, 19 addresses: .*; 0 new listings, 0 delisted; replaced a newer list \(--allow-older\); sha256/);
+    expect(forced.out).toMatch(
+      /^OFAC SDN list imported: SDN\.XML, published 2026-11-02, 19 addresses: .*; 0 new listings, 0 delisted; replaced a newer list \(--allow-older\); sha256/,
+    );
     expect((await events(DATA_DIR)).map((e) => (e.data as { publishedAt: string }).publishedAt)).toEqual(['2026-11-20', '2026-11-02']);
     const log = new SqliteEventStore({ file: path.join(DATA_DIR, 'walletscreen.db') });
     expect((await log.readStream('sanctions-sync')).map((e) => [e.type, (e.data as { trigger: string }).trigger, (e.data as { code?: string }).code])).toEqual([
@@ -100,8 +109,16 @@ describe('npm run sanctions:sync', () => {
 
   it('exits 1 with the reason when the list cannot be imported', async () => {
     const DATA_DIR = path.join(dir, `data-${++n}`);
-    expect(await run(['--file', path.join(dir, 'missing.xml')], { DATA_DIR })).toEqual({ code: 1, out: '', err: `sanctions:sync failed: no such file: ${path.join(dir, 'missing.xml')}` });
-    expect(await run(['--url', `${base}/down`], { DATA_DIR })).toEqual({ code: 1, out: '', err: `sanctions:sync failed: download of ${base}/down failed: HTTP 503 Service Unavailable` });
+    expect(await run(['--file', path.join(dir, 'missing.xml')], { DATA_DIR })).toEqual({
+      code: 1,
+      out: '',
+      err: `sanctions:sync failed: no such file: ${path.join(dir, 'missing.xml')}`,
+    });
+    expect(await run(['--url', `${base}/down`], { DATA_DIR })).toEqual({
+      code: 1,
+      out: '',
+      err: `sanctions:sync failed: download of ${base}/down failed: HTTP 503 Service Unavailable`,
+    });
     expect(await events(DATA_DIR)).toEqual([]);
   });
 

@@ -43,7 +43,7 @@ function edited(name: string, edit: (text: string) => string): string {
 }
 
 describe('sanctions:sync from a file', () => {
-  it('records the list as SanctionsListImported on sanctions-ofac, with the file\'s SHA-256', async () => {
+  it("records the list as SanctionsListImported on sanctions-ofac, with the file's SHA-256", async () => {
     const eventStore = openStore();
     const result = await sync({ eventStore, file: fixture('SDN_ADVANCED.XML') });
     expect(result).toMatchObject({
@@ -67,7 +67,15 @@ describe('sanctions:sync from a file', () => {
       id: importedVersionEventId(sanctionsStreamId, 0, result.sha256),
       type: 'SanctionsListImported',
       revision: 0,
-      data: { source: 'ofac-sdn', format: 'sdn-advanced-xml', publishedAt: '2026-11-20', sha256: result.sha256, importedAt: '2026-11-22T06:00:00.000Z', addressCount: 19, delisted: [] },
+      data: {
+        source: 'ofac-sdn',
+        format: 'sdn-advanced-xml',
+        publishedAt: '2026-11-20',
+        sha256: result.sha256,
+        importedAt: '2026-11-22T06:00:00.000Z',
+        addressCount: 19,
+        delisted: [],
+      },
       metadata: { origin: fixture('SDN_ADVANCED.XML') },
     });
     const index = await loadSanctionsIndex(eventStore);
@@ -88,15 +96,24 @@ describe('sanctions:sync from a file', () => {
   it('records a changed list as a new event, and the index follows the latest', async () => {
     const eventStore = openStore();
     await sync({ eventStore, file: fixture('SDN.XML') });
-    const delisted = edited('SDN.XML', (text) =>
-      text.replace('11/20/2026', '11/21/2026').replace(/<sdnEntry>\s*<uid>90342<\/uid>[\s\S]*?<\/sdnEntry>/, ''),
-    );
+    const delisted = edited('SDN.XML', (text) => text.replace('11/20/2026', '11/21/2026').replace(/<sdnEntry>\s*<uid>90342<\/uid>[\s\S]*?<\/sdnEntry>/, ''));
     now = new Date('2026-11-24T06:00:00.000Z');
-    expect(await sync({ eventStore, file: delisted })).toMatchObject({ status: 'imported', publishedAt: '2026-11-21', addressCount: 16, changes: { listed: 0, delisted: 3 } });
+    expect(await sync({ eventStore, file: delisted })).toMatchObject({
+      status: 'imported',
+      publishedAt: '2026-11-21',
+      addressCount: 16,
+      changes: { listed: 0, delisted: 3 },
+    });
     expect(await eventStore.streamRevision(sanctionsStreamId)).toBe(1);
     expect((await eventStore.readStream(sanctionsStreamId, { fromRevision: 1 }))[0]!.id).toBe(importedVersionEventId(sanctionsStreamId, 1, sha256Of(delisted)));
     const index = (await loadSanctionsIndex(eventStore))!;
-    expect(index.meta).toMatchObject({ publishedAt: '2026-11-21', sha256: sha256Of(delisted), addressCount: 16, importedAt: '2026-11-24T06:00:00.000Z', delistedCount: 3 });
+    expect(index.meta).toMatchObject({
+      publishedAt: '2026-11-21',
+      sha256: sha256Of(delisted),
+      addressCount: 16,
+      importedAt: '2026-11-24T06:00:00.000Z',
+      delistedCount: 3,
+    });
     expect(index.lookup('tron', 'TQ4yFWWPQAb4UDbod8f9vjHbZRfK8zksx4')).toEqual([]);
     expect(index.lookupDelisted('tron', 'TQ4yFWWPQAb4UDbod8f9vjHbZRfK8zksx4')).toEqual([
       expect.objectContaining({ entity: 'VARGA, Dorin Alexandru', ticker: 'TRX', listedSince: '2026-11-20', delistedAt: '2026-11-21' }),
@@ -110,7 +127,11 @@ describe('sanctions:sync from a file', () => {
     await sync({ eventStore, file: fixture('SDN.XML') });
     const older = edited('SDN.XML', (text) => text.replace('11/20/2026', '11/18/2026').replace(/<sdnEntry>\s*<uid>90342<\/uid>[\s\S]*?<\/sdnEntry>/, ''));
     const error = await failure(sync({ eventStore, file: older }));
-    expect(error).toMatchObject({ code: 'older-list', message: 'This SDN.XML was published 18.11.2026, before the list in force (published 20.11.2026); an older list does not replace a newer one, so nothing was imported.' });
+    expect(error).toMatchObject({
+      code: 'older-list',
+      message:
+        'This SDN.XML was published 18.11.2026, before the list in force (published 20.11.2026); an older list does not replace a newer one, so nothing was imported.',
+    });
     expect(await eventStore.streamRevision(sanctionsStreamId)).toBe(0);
     expect(await sync({ eventStore, file: fixture('SDN.XML') })).toMatchObject({ status: 'unchanged' });
     await eventStore.close();
@@ -120,9 +141,17 @@ describe('sanctions:sync from a file', () => {
     const eventStore = openStore();
     await sync({ eventStore, file: fixture('SDN.XML') });
     const older = edited('SDN.XML', (text) => text.replace('11/20/2026', '11/18/2026').replace(/<sdnEntry>\s*<uid>90342<\/uid>[\s\S]*?<\/sdnEntry>/, ''));
-    expect(await sync({ eventStore, file: older, allowOlder: true })).toMatchObject({ status: 'imported', publishedAt: '2026-11-18', forced: true, changes: { listed: 0, delisted: 3 } });
+    expect(await sync({ eventStore, file: older, allowOlder: true })).toMatchObject({
+      status: 'imported',
+      publishedAt: '2026-11-18',
+      forced: true,
+      changes: { listed: 0, delisted: 3 },
+    });
     const [, event] = await eventStore.readStream(sanctionsStreamId);
-    expect(event!.data).toMatchObject({ publishedAt: '2026-11-18', forced: { reason: 'older-list', replacedPublishedAt: '2026-11-20', replacedSha256: sha256Of(fixture('SDN.XML')) } });
+    expect(event!.data).toMatchObject({
+      publishedAt: '2026-11-18',
+      forced: { reason: 'older-list', replacedPublishedAt: '2026-11-20', replacedSha256: sha256Of(fixture('SDN.XML')) },
+    });
     await eventStore.close();
   });
 
@@ -133,7 +162,12 @@ describe('sanctions:sync from a file', () => {
     expect(error.code).toBe('undated-list');
     expect(error.message).toMatch(/^sdn\.csv states no publication date, so it cannot be shown to be newer than the list in force \(published 20\.11\.2026\)/);
     expect((await loadSanctionsIndex(eventStore))?.meta.format).toBe('sdn-advanced-xml');
-    expect(await sync({ eventStore, file: fixture('sdn.csv'), allowOlder: true })).toMatchObject({ status: 'imported', format: 'sdn-csv', publishedAt: null, forced: true });
+    expect(await sync({ eventStore, file: fixture('sdn.csv'), allowOlder: true })).toMatchObject({
+      status: 'imported',
+      format: 'sdn-csv',
+      publishedAt: null,
+      forced: true,
+    });
     expect((await loadSanctionsIndex(eventStore))?.meta.format).toBe('sdn-csv');
     // A dated list replaces an undated one without question.
     expect(await sync({ eventStore, file: fixture('SDN.XML') })).toMatchObject({ status: 'imported', forced: false });
@@ -146,7 +180,9 @@ describe('sanctions:sync from a file', () => {
     writeFileSync(garbage, 'hello');
     const error = await failure(sync({ eventStore, file: garbage, origin: 'uploaded by admin@example.test: notes.txt', name: 'notes.txt' }));
     expect(error.message).toBe('notes.txt: it is a text file, not an OFAC SDN list (expected SDN_ADVANCED.XML, SDN.XML or sdn.csv)');
-    expect(await sync({ eventStore, file: fixture('SDN.XML'), origin: 'uploaded by admin@example.test: SDN.XML' })).toMatchObject({ origin: 'uploaded by admin@example.test: SDN.XML' });
+    expect(await sync({ eventStore, file: fixture('SDN.XML'), origin: 'uploaded by admin@example.test: SDN.XML' })).toMatchObject({
+      origin: 'uploaded by admin@example.test: SDN.XML',
+    });
     expect((await eventStore.readStream(sanctionsStreamId))[0]!.metadata).toEqual({ origin: 'uploaded by admin@example.test: SDN.XML' });
     await eventStore.close();
   });
@@ -227,7 +263,13 @@ describe('sanctions:sync by download', () => {
     const eventStore = openStore();
     const before = tempDirs();
     const url = `${base}/exports/SDN_ADVANCED.XML`;
-    expect(await sync({ eventStore, url })).toMatchObject({ status: 'imported', origin: url, format: 'sdn-advanced-xml', addressCount: 19, sha256: sha256Of(fixture('SDN_ADVANCED.XML')) });
+    expect(await sync({ eventStore, url })).toMatchObject({
+      status: 'imported',
+      origin: url,
+      format: 'sdn-advanced-xml',
+      addressCount: 19,
+      sha256: sha256Of(fixture('SDN_ADVANCED.XML')),
+    });
     expect(served).toContain('GET /exports/SDN_ADVANCED.XML');
     expect(tempDirs()).toBe(before);
     expect(await sync({ eventStore, url })).toMatchObject({ status: 'unchanged' });

@@ -97,7 +97,12 @@ export async function runSanctionsSync(options: SanctionsSyncOptions): Promise<S
       tempDir = await mkdtemp(path.join(tmpdir(), 'walletscreen-ofac-'));
       file = path.join(tempDir, 'sdn-list');
       logger.info({ url }, 'downloading the OFAC SDN list');
-      await downloadToFile(url, file, { fetch: options.fetch ?? fetch, timeoutMs: options.downloadTimeoutMs ?? 10 * 60_000, userAgent: 'WalletScreen sanctions sync', fail: (reason, cause) => new SanctionsListError('download-failed', reason, cause === undefined ? undefined : { cause }) });
+      await downloadToFile(url, file, {
+        fetch: options.fetch ?? fetch,
+        timeoutMs: options.downloadTimeoutMs ?? 10 * 60_000,
+        userAgent: 'WalletScreen sanctions sync',
+        fail: (reason, cause) => new SanctionsListError('download-failed', reason, cause === undefined ? undefined : { cause }),
+      });
     }
     const { list, sha256, bytes } = await readList(file, name);
     const base = {
@@ -117,7 +122,14 @@ export async function runSanctionsSync(options: SanctionsSyncOptions): Promise<S
     }
     const command: SanctionsListCommand = {
       type: 'ImportSanctionsList',
-      data: { source: sanctionsListSource, format: list.format, publishedAt: list.publishedAt, sha256, entries: list.entries, ...(options.allowOlder ? { allowOlder: true } : {}) },
+      data: {
+        source: sanctionsListSource,
+        format: list.format,
+        publishedAt: list.publishedAt,
+        sha256,
+        entries: list.entries,
+        ...(options.allowOlder ? { allowOlder: true } : {}),
+      },
       metadata: { now: clock().toISOString() },
     };
     // The list in force before the import (the state the last attempt decided over), to count what changed.
@@ -128,7 +140,12 @@ export async function runSanctionsSync(options: SanctionsSyncOptions): Promise<S
         decided.over = state;
         return sanctionsListDecider.decide(command, state);
       },
-      { commandId: sha256, eventId: (_event, _index, revision) => importedVersionEventId(sanctionsStreamId, revision, sha256), metadata: { origin }, maxAttempts: 5 },
+      {
+        commandId: sha256,
+        eventId: (_event, _index, revision) => importedVersionEventId(sanctionsStreamId, revision, sha256),
+        metadata: { origin },
+        maxAttempts: 5,
+      },
     );
     const imported = events[0];
     if (!imported) {

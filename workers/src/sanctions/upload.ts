@@ -79,15 +79,18 @@ function save(body: Readable, file: string, maxBytes: number): Promise<'saved' |
 
 export function createSanctionsUpload(deps: { eventStore: EventStore; clock: () => Date; logger: Logger; maxBytes: number }) {
   const { eventStore, clock, logger, maxBytes } = deps;
-  const tooLarge = () => new PayloadTooLarge(`The file is larger than ${megabytes(maxBytes)}, the most an upload may be; OFAC's SDN_ADVANCED.XML is well under that.`);
+  const tooLarge = () =>
+    new PayloadTooLarge(`The file is larger than ${megabytes(maxBytes)}, the most an upload may be; OFAC's SDN_ADVANCED.XML is well under that.`);
 
   return async function upload(input: SanctionsUpload): Promise<SanctionsUploadResult> {
     const origin = `uploaded by ${input.uploadedBy}: ${input.fileName}`;
     const refusedTooLarge = async () => {
       const error = tooLarge();
-      await recordSanctionsSync(eventStore, { type: 'RecordSanctionsSyncFailure', data: { origin, trigger: 'upload', code: 'too-large', reason: error.message }, metadata: { now: clock().toISOString() } }).catch(
-        (e: unknown) => logger.error({ err: e }, 'could not record the sanctions upload attempt'),
-      );
+      await recordSanctionsSync(eventStore, {
+        type: 'RecordSanctionsSyncFailure',
+        data: { origin, trigger: 'upload', code: 'too-large', reason: error.message },
+        metadata: { now: clock().toISOString() },
+      }).catch((e: unknown) => logger.error({ err: e }, 'could not record the sanctions upload attempt'));
       return error;
     };
     if (input.declaredBytes !== null && input.declaredBytes > maxBytes) throw await refusedTooLarge();
@@ -96,8 +99,20 @@ export function createSanctionsUpload(deps: { eventStore: EventStore; clock: () 
     try {
       const file = path.join(dir, 'sdn-list');
       if ((await save(input.body, file, maxBytes)) === 'too-large') throw await refusedTooLarge();
-      const result = await runRecordedSanctionsSync({ eventStore, file, origin, name: input.fileName, allowOlder: input.allowOlder, clock, logger, trigger: 'upload' });
-      logger.info({ status: result.status, file: input.fileName, by: input.uploadedBy, addresses: result.addressCount, forced: result.forced }, 'OFAC sanctions list uploaded by an admin');
+      const result = await runRecordedSanctionsSync({
+        eventStore,
+        file,
+        origin,
+        name: input.fileName,
+        allowOlder: input.allowOlder,
+        clock,
+        logger,
+        trigger: 'upload',
+      });
+      logger.info(
+        { status: result.status, file: input.fileName, by: input.uploadedBy, addresses: result.addressCount, forced: result.forced },
+        'OFAC sanctions list uploaded by an admin',
+      );
       return { result: result.status, error: null, warnings: result.warnings };
     } catch (error) {
       if (!(error instanceof SanctionsListError)) throw error;

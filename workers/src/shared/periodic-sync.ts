@@ -31,17 +31,21 @@ export function startPeriodicSync(deps: {
   const intervalMs = deps.intervalHours * 3_600_000;
   const aborter = new AbortController();
   const baseFetch = deps.fetch ?? fetch;
-  const abortableFetch: typeof fetch = (input, init) => baseFetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, aborter.signal]) : aborter.signal });
+  const abortableFetch: typeof fetch = (input, init) =>
+    baseFetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, aborter.signal]) : aborter.signal });
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
 
   function schedule(ms: number) {
     if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      running = tick();
-    }, Math.min(Math.max(0, ms), MAX_DELAY_MS));
+    timer = setTimeout(
+      () => {
+        timer = null;
+        running = tick();
+      },
+      Math.min(Math.max(0, ms), MAX_DELAY_MS),
+    );
     timer.unref();
   }
 

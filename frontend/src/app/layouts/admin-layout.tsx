@@ -1,7 +1,19 @@
 import { useEffect } from 'react';
 import { Anchor, AppShell, Badge, Box, Burger, Button, Divider, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChartBar, IconFolders, IconHistory, IconListDetails, IconLogout, IconReceipt, IconRss, IconShieldLock, IconTimeline, IconUsers, IconWallet } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconFolders,
+  IconHistory,
+  IconListDetails,
+  IconLogout,
+  IconReceipt,
+  IconRss,
+  IconShieldLock,
+  IconTimeline,
+  IconUsers,
+  IconWallet,
+} from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';

@@ -1,21 +1,20 @@
 import { useEffect, useMemo } from 'react';
-import {
-  Anchor,
-  AppShell,
-  Avatar,
-  Badge,
-  Burger,
-  Button,
-  Divider,
-  Drawer,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, AppShell, Avatar, Badge, Burger, Button, Divider, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowLeft, IconBell, IconCreditCard, IconEye, IconFiles, IconFolders, IconHistory, IconKey, IconLogout, IconShieldSearch, IconUserCircle, IconWebhook } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconBell,
+  IconCreditCard,
+  IconEye,
+  IconFiles,
+  IconFolders,
+  IconHistory,
+  IconKey,
+  IconLogout,
+  IconShieldSearch,
+  IconUserCircle,
+  IconWebhook,
+} from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
@@ -51,7 +50,14 @@ function useDashboardNav(): readonly NavItem[] {
           ? {
               ...item,
               badge: (
-                <Badge size="sm" color="red" variant="filled" className="ws-tabular" aria-label={`${open} open alert${open === 1 ? '' : 's'}`} data-testid="open-alerts-count">
+                <Badge
+                  size="sm"
+                  color="red"
+                  variant="filled"
+                  className="ws-tabular"
+                  aria-label={`${open} open alert${open === 1 ? '' : 's'}`}
+                  data-testid="open-alerts-count"
+                >
                   {open}
                 </Badge>
               ),

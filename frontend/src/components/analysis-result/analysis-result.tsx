@@ -1,17 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  Box,
-  Button,
-  Divider,
-  Grid,
-  Group,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Box, Button, Divider, Grid, Group, Paper, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconShieldCheck, IconShieldSearch, IconCircleCheck } from '@tabler/icons-react';
 import { blockchainDataMissing, classifyAmlStatus, classifyRiskLabel, shortenAddress, type LinkedWallet, type WalletAnalysis } from '@walletscreen/contracts';
 import { CopyAddress } from '../copy-address';
@@ -97,13 +85,18 @@ function LinkedWalletItem({ address, detail }: { address: string; detail: Linked
 /** Marked wallets first (sanctioned, then flagged), then the rest in the order the report gives. */
 function orderLinked(addresses: string[], details: Map<string, LinkedWallet>): string[] {
   const rank = (a: string) => ({ sanctioned: 0, flagged: 1, none: 2 })[details.get(a)?.risk ?? 'none'];
-  return addresses.map((a, i) => ({ a, i })).sort((x, y) => rank(x.a) - rank(y.a) || x.i - y.i).map((x) => x.a);
+  return addresses
+    .map((a, i) => ({ a, i }))
+    .sort((x, y) => rank(x.a) - rank(y.a) || x.i - y.i)
+    .map((x) => x.a);
 }
 
 /** ", 1 sanctioned, 2 flagged" after the count; nothing when no linked wallet is marked. */
 function markedSummary(details: Map<string, LinkedWallet>): string {
   const count = (risk: LinkedWallet['risk']) => [...details.values()].filter((d) => d.risk === risk).length;
-  const parts = [count('sanctioned') > 0 ? `${count('sanctioned')} sanctioned` : null, count('flagged') > 0 ? `${count('flagged')} flagged` : null].filter(Boolean);
+  const parts = [count('sanctioned') > 0 ? `${count('sanctioned')} sanctioned` : null, count('flagged') > 0 ? `${count('flagged')} flagged` : null].filter(
+    Boolean,
+  );
   return parts.length > 0 ? `, ${parts.join(', ')}` : '';
 }
 
@@ -164,7 +157,17 @@ function ReportLineView({ line }: { line: ReportLine }) {
   }
 }
 
-function DownloadButton({ hasReport, onDownload, downloading, reason }: { hasReport: boolean; onDownload?: () => void; downloading: boolean; reason?: string }) {
+function DownloadButton({
+  hasReport,
+  onDownload,
+  downloading,
+  reason,
+}: {
+  hasReport: boolean;
+  onDownload?: () => void;
+  downloading: boolean;
+  reason?: string;
+}) {
   const label = downloading ? 'Preparing report...' : 'Download AML Report';
   const icon = <IconDownload size={16} aria-hidden="true" />;
   if (onDownload) {
@@ -195,16 +198,14 @@ export function AnalysisResult({ analysis, onDownload, downloading = false, down
       <Title order={2} id="analysis-result-title">
         Analysis Result
       </Title>
-      {view.incomplete || view.missingEvidence.length > 0 ? <MissingEvidenceAlert incomplete={view.incomplete} missing={view.missingEvidence} testId="missing-evidence" /> : null}
+      {view.incomplete || view.missingEvidence.length > 0 ? (
+        <MissingEvidenceAlert incomplete={view.incomplete} missing={view.missingEvidence} testId="missing-evidence" />
+      ) : null}
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Card title="Wallet Address">
-            {view.walletAddress ? (
-              <CopyAddress address={view.walletAddress} wrap copyLabel="Copy wallet address" />
-            ) : (
-              <Text>{UNKNOWN}</Text>
-            )}
+            {view.walletAddress ? <CopyAddress address={view.walletAddress} wrap copyLabel="Copy wallet address" /> : <Text>{UNKNOWN}</Text>}
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
@@ -342,11 +343,7 @@ export function AnalysisResult({ analysis, onDownload, downloading = false, down
           data-testid="aml-report-text"
           style={{ maxHeight: '70vh', overflowY: 'auto' }}
         >
-          {lines.length === 0 ? (
-            <Text c="dimmed">{NO_REPORT}</Text>
-          ) : (
-            lines.map((line, index) => <ReportLineView key={index} line={line} />)
-          )}
+          {lines.length === 0 ? <Text c="dimmed">{NO_REPORT}</Text> : lines.map((line, index) => <ReportLineView key={index} line={line} />)}
         </Box>
       </Paper>
     </Stack>

@@ -14,7 +14,18 @@ describe('an analysis with no values', () => {
     renderInTheme(<AnalysisResult analysis={{}} />);
 
     screen.getByRole('heading', { name: 'Analysis Result' });
-    for (const title of ['Wallet Address', 'Risk Score', 'AML Compliance Status', 'Wallet Age', 'Jurisdiction', 'Sanctions & Blacklists', 'Source of Funds', 'Recommendations', 'Linked Wallets', 'AML Report']) {
+    for (const title of [
+      'Wallet Address',
+      'Risk Score',
+      'AML Compliance Status',
+      'Wallet Age',
+      'Jurisdiction',
+      'Sanctions & Blacklists',
+      'Source of Funds',
+      'Recommendations',
+      'Linked Wallets',
+      'AML Report',
+    ]) {
       screen.getByRole('heading', { name: title });
     }
     expect(screen.getAllByText('Unknown').length).toBeGreaterThanOrEqual(5);
@@ -90,7 +101,8 @@ describe('an incomplete analysis', () => {
     aml_status: 'Incomplete — data unavailable',
     sanctions: 'No match for the address itself; its counterparties could not be screened (blockchain data unavailable)',
     missing_evidence: ['Blockchain data: Bitcoin data could not be fetched: mempool.space could not be reached.'],
-    aml_report: 'Incomplete — data unavailable: this check lacks evidence.\n1. Wallet overview\n---\nRisk score: not given, the check is incomplete\nRisk level: Incomplete',
+    aml_report:
+      'Incomplete — data unavailable: this check lacks evidence.\n1. Wallet overview\n---\nRisk score: not given, the check is incomplete\nRisk level: Incomplete',
   };
 
   it('says what is missing, shows no score, no green and no Low', () => {

@@ -93,8 +93,15 @@ const nameOf = (node: FundFlowNode | undefined, address: string) => (node?.hop =
 export function flowsOf(flow: FundFlow, node: FundFlowNode): string[] {
   const nodes = new Map(flow.nodes.map((n) => [n.address, n]));
   return flow.edges
-    .filter((e) => (e.from === node.address || e.to === node.address) && (nodes.get(e.from === node.address ? e.to : e.from)?.hop ?? 0) <= node.hop && e.from !== e.to)
-    .map((e) => (e.from === node.address ? `Sent ${sharePercent(e.share)} to ${nameOf(nodes.get(e.to), e.to)}` : `Received ${sharePercent(e.share)} from ${nameOf(nodes.get(e.from), e.from)}`));
+    .filter(
+      (e) =>
+        (e.from === node.address || e.to === node.address) && (nodes.get(e.from === node.address ? e.to : e.from)?.hop ?? 0) <= node.hop && e.from !== e.to,
+    )
+    .map((e) =>
+      e.from === node.address
+        ? `Sent ${sharePercent(e.share)} to ${nameOf(nodes.get(e.to), e.to)}`
+        : `Received ${sharePercent(e.share)} from ${nameOf(nodes.get(e.from), e.from)}`,
+    );
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -115,7 +122,12 @@ export function describeFundFlow(flow: FundFlow): string {
     .sort((a, b) => fundFlowTones.indexOf(categoryTone(a.category)) - fundFlowTones.indexOf(categoryTone(b.category)) || b.share - a.share);
   const risky = marked.filter((n) => categoryTone(n.category) !== 'service');
   if (risky.length > 0) {
-    const shown = risky.slice(0, 5).map((n) => `${shortenAddress(n.address)} (${categoryLabel(n.category).toLowerCase()}, ${hopLabel(n.hop).toLowerCase()}, ${sharePercent(n.share)} of the value)`);
+    const shown = risky
+      .slice(0, 5)
+      .map(
+        (n) =>
+          `${shortenAddress(n.address)} (${categoryLabel(n.category).toLowerCase()}, ${hopLabel(n.hop).toLowerCase()}, ${sharePercent(n.share)} of the value)`,
+      );
     parts.push(`Marked: ${shown.join('; ')}${risky.length > 5 ? `; and ${risky.length - 5} more` : ''}.`);
   } else parts.push('No address in it is sanctioned, block-listed or labelled with a risk category.');
   const services = marked.length - risky.length;

@@ -1,5 +1,16 @@
 import { fundFlowCategories, type FundFlow } from '@walletscreen/contracts';
-import { categoryLabel, categoryTone, describeFundFlow, flowsOf, nodeLabel, nodeSize, NODE_MAX_SIZE, NODE_MIN_SIZE, sharePercent, walletCheckerPath } from './fund-flow-display';
+import {
+  categoryLabel,
+  categoryTone,
+  describeFundFlow,
+  flowsOf,
+  nodeLabel,
+  nodeSize,
+  NODE_MAX_SIZE,
+  NODE_MIN_SIZE,
+  sharePercent,
+  walletCheckerPath,
+} from './fund-flow-display';
 import { A, scenarioFlow } from '../../test/fund-flow-fixture';
 
 describe('how the fund-flow graph reads', () => {
@@ -43,7 +54,9 @@ describe('how the fund-flow graph reads', () => {
     expect(describeFundFlow(direct)).toBe(
       'The wallet and its 2 direct counterparties; funds were not traced beyond them. No address in it is sanctioned, block-listed or labelled with a risk category. 3 smaller counterparties are left out of the picture.',
     );
-    expect(describeFundFlow({ ...scenarioFlow, nodes: scenarioFlow.nodes.slice(0, 1), edges: [] })).toBe('No counterparty was found in the transactions examined.');
+    expect(describeFundFlow({ ...scenarioFlow, nodes: scenarioFlow.nodes.slice(0, 1), edges: [] })).toBe(
+      'No counterparty was found in the transactions examined.',
+    );
   });
 
   it('says which way funds moved between an address and those nearer the wallet', () => {

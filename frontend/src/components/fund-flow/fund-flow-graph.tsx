@@ -8,7 +8,20 @@
 import { useMemo, type FocusEvent } from 'react';
 import { Anchor, useComputedColorScheme } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { Background, BaseEdge, Controls, Handle, MarkerType, Position, ReactFlow, useReactFlow, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react';
+import {
+  Background,
+  BaseEdge,
+  Controls,
+  Handle,
+  MarkerType,
+  Position,
+  ReactFlow,
+  useReactFlow,
+  type Edge,
+  type EdgeProps,
+  type Node,
+  type NodeProps,
+} from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { shortenAddress, type FundFlow, type FundFlowNode } from '@walletscreen/contracts';
 import { Link } from 'react-router';
@@ -57,7 +70,14 @@ function AddressNodeView({ data }: NodeProps<AddressNode>) {
         </span>
         <span className={classes.meta}>{wallet ? categoryLabel(node.category) : `${categoryLabel(node.category)} · ${sharePercent(node.share)}`}</span>
         <span className={`${classes.links} nodrag nopan`}>
-          <Anchor href={node.explorer_url} target="_blank" rel="noopener noreferrer" size="xs" aria-label={`${short} in the block explorer (opens in a new tab)`} onFocus={show}>
+          <Anchor
+            href={node.explorer_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="xs"
+            aria-label={`${short} in the block explorer (opens in a new tab)`}
+            onFocus={show}
+          >
             Explorer <IconExternalLink size={11} aria-hidden="true" style={{ verticalAlign: '-1px' }} />
           </Anchor>
           {wallet ? null : (

@@ -107,7 +107,13 @@ export function layoutFundFlow(flow: FundFlow): Map<string, PlacedNode> {
     const a = n.address;
     const r = radius.get(ringOf(n))!;
     const t = angle.get(a) ?? 0;
-    out.set(a, { node: n, x: Math.round(r * Math.cos(t)), y: Math.round(r * Math.sin(t)), size: nodeSize(n.share, a === centre.address), parent: parentOf.get(a) ?? null });
+    out.set(a, {
+      node: n,
+      x: Math.round(r * Math.cos(t)),
+      y: Math.round(r * Math.sin(t)),
+      size: nodeSize(n.share, a === centre.address),
+      parent: parentOf.get(a) ?? null,
+    });
   }
   return out;
 }

@@ -38,9 +38,22 @@ describe('the fund-flow layout', () => {
 
   it('keeps every address apart however many there are', () => {
     const address = (i: number) => `addr-${i}`;
-    const node = (i: number, hop: number, share: number): FundFlowNode => ({ address: address(i), hop, category: 'unlabelled', categories: [], reasons: [], share, traced: false, explorer_url: '' });
+    const node = (i: number, hop: number, share: number): FundFlowNode => ({
+      address: address(i),
+      hop,
+      category: 'unlabelled',
+      categories: [],
+      reasons: [],
+      share,
+      traced: false,
+      explorer_url: '',
+    });
     const graphs = fc
-      .record({ direct: fc.integer({ min: 1, max: 40 }), beyond: fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 10 }), third: fc.integer({ min: 0, max: 8 }) })
+      .record({
+        direct: fc.integer({ min: 1, max: 40 }),
+        beyond: fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 10 }),
+        third: fc.integer({ min: 0, max: 8 }),
+      })
       .map(({ direct, beyond, third }): FundFlow => {
         const nodes = [node(0, 0, 1), ...Array.from({ length: direct }, (_, i) => node(i + 1, 1, 1 / direct))];
         const edges = nodes.slice(1).map((n) => ({ from: n.address, to: address(0), share: n.share }));
@@ -70,7 +83,8 @@ describe('the fund-flow layout', () => {
         // On one ring, neighbours keep NODE_SPACING apart (less the rounding to whole pixels); rings keep RING_GAP.
         expect(nearest).toBeGreaterThanOrEqual(Math.min(NODE_SPACING, RING_GAP) - 2);
         const byHop = (hop: number) => placed.filter((p) => p.node.hop === hop).map(radius);
-        for (const hop of [1, 2]) if (byHop(hop + 1).length > 0 && byHop(hop).length > 0) expect(Math.min(...byHop(hop + 1))).toBeGreaterThan(Math.max(...byHop(hop)));
+        for (const hop of [1, 2])
+          if (byHop(hop + 1).length > 0 && byHop(hop).length > 0) expect(Math.min(...byHop(hop + 1))).toBeGreaterThan(Math.max(...byHop(hop)));
       }),
       { numRuns: 100 },
     );

@@ -17,10 +17,16 @@ export interface AddressLink {
 
 export type AddressLinkOf = (address: string, network: string | undefined) => AddressLink;
 
-export const walletCheckerLink: AddressLinkOf = (address, network) => ({ to: walletCheckerPath(address, network), text: 'Check', label: `Check ${shortenAddress(address)} in the wallet checker` });
+export const walletCheckerLink: AddressLinkOf = (address, network) => ({
+  to: walletCheckerPath(address, network),
+  text: 'Check',
+  label: `Check ${shortenAddress(address)} in the wallet checker`,
+});
 
 export const adminWalletsLink: AddressLinkOf = (address, network) =>
-  network ? { to: adminWalletPath(address, network), text: 'Wallets', label: `Open ${shortenAddress(address)} in Wallets` } : walletCheckerLink(address, network);
+  network
+    ? { to: adminWalletPath(address, network), text: 'Wallets', label: `Open ${shortenAddress(address)} in Wallets` }
+    : walletCheckerLink(address, network);
 
 export const FundFlowLinks = createContext<AddressLinkOf>(walletCheckerLink);
 

@@ -66,7 +66,9 @@ describe('the fund-flow panel', () => {
     expect(explorer.getAttribute('href')).toBe(`https://mempool.space/address/${A.x}`);
     expect(explorer.getAttribute('target')).toBe('_blank');
     expect(explorer.getAttribute('rel')).toContain('noopener');
-    expect(within(x).getByRole('link', { name: 'Check bc1qli...xxxx in the wallet checker' }).getAttribute('href')).toBe(`/dashboard/wallet-checker?address=${A.x}&network=bitcoin`);
+    expect(within(x).getByRole('link', { name: 'Check bc1qli...xxxx in the wallet checker' }).getAttribute('href')).toBe(
+      `/dashboard/wallet-checker?address=${A.x}&network=bitcoin`,
+    );
     expect(x.querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('sanction');
     // The wallet is marked as such and has no link to a check of its own: this is it.
     const wallet = screen.getByRole('group', { name: 'Wallet bc1qwa...wwww: unlabelled' });
@@ -82,7 +84,11 @@ describe('the fund-flow panel', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.getAttribute('data-address'))).toEqual(scenarioFlow.nodes.map((n) => n.address));
     const x = rows[5]!;
-    expect(within(x).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+    expect(
+      within(x)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
       expect.stringContaining('bc1qli...xxxx'),
       '2 hops',
       'SanctionedSanctioned: TRACED PARTY ON THE LIST (OFAC SDN: CYBER2; listed under XBT)',
@@ -99,7 +105,11 @@ describe('the fund-flow panel', () => {
   it('says what the colours, sizes and arrows mean', async () => {
     await renderPanel(<FundFlowPanel flow={scenarioFlow} />);
     const legend = screen.getByRole('list', { name: 'Legend: node colours' });
-    expect(within(legend).getAllByRole('listitem').map((i) => i.textContent)).toEqual([
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual([
       'Sanctioned or on your block list',
       'Ransomware, darknet or mixer',
       'Theft, scam or gambling',

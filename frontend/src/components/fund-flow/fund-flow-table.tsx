@@ -66,7 +66,13 @@ export function FundFlowTable({ flow }: { flow: FundFlow }) {
                 </Table.Td>
                 <Table.Td>
                   <Group gap="sm" wrap="nowrap">
-                    <Anchor href={node.explorer_url} target="_blank" rel="noopener noreferrer" size="sm" aria-label={`${short} in the block explorer (opens in a new tab)`}>
+                    <Anchor
+                      href={node.explorer_url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      size="sm"
+                      aria-label={`${short} in the block explorer (opens in a new tab)`}
+                    >
                       Explorer <IconExternalLink size={12} aria-hidden="true" style={{ verticalAlign: '-1px' }} />
                     </Anchor>
                     {node.hop === 0 ? null : (

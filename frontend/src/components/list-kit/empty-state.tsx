@@ -35,7 +35,11 @@ export function EmptyState({ title, description, icon: Icon, action, testId, com
             {description}
           </Text>
         ) : null}
-        {action ? <Stack mt="xs" align="center">{action}</Stack> : null}
+        {action ? (
+          <Stack mt="xs" align="center">
+            {action}
+          </Stack>
+        ) : null}
       </Stack>
     </Center>
   );

@@ -62,7 +62,11 @@ describe('the list kit', () => {
     expect(status.getAttribute('aria-live')).toBe('polite');
     await server.answer(['Ada', 'Grace']);
     const list = await screen.findByRole('list', { name: 'Names' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Ada', 'Grace']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Ada', 'Grace']);
     expect(list.parentElement!.getAttribute('aria-busy')).toBe('false');
   });
 

@@ -40,7 +40,18 @@ export interface QueryStatesProps<TData> {
  * nothing to show, the empty state, and otherwise the data (marked busy while it refreshes). A
  * refresh that fails over data already shown keeps the data on screen.
  */
-export function QueryStates<TData>({ query, loading, errorTitle, errorMessage, canRetry, isEmpty, empty = null, children, gap = 'sm', py }: QueryStatesProps<TData>) {
+export function QueryStates<TData>({
+  query,
+  loading,
+  errorTitle,
+  errorMessage,
+  canRetry,
+  isEmpty,
+  empty = null,
+  children,
+  gap = 'sm',
+  py,
+}: QueryStatesProps<TData>) {
   if (query.isPending) return <LoadingState label={loading} py={py} />;
   const data = query.data;
   const emptyList = data !== undefined && isEmpty !== undefined && isEmpty(data);

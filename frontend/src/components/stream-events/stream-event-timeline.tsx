@@ -19,7 +19,13 @@ function Hash({ label, value }: { label: string; value: string | null }) {
       <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
         {label}
       </Text>
-      {value ? <CopyAddress address={value} shorten copyLabel={`Copy ${label.toLowerCase()}`} /> : <Text size="xs" c="dimmed">none recorded</Text>}
+      {value ? (
+        <CopyAddress address={value} shorten copyLabel={`Copy ${label.toLowerCase()}`} />
+      ) : (
+        <Text size="xs" c="dimmed">
+          none recorded
+        </Text>
+      )}
     </Group>
   );
 }

@@ -78,7 +78,12 @@ export function replayVerdictView(replay: CheckReplayResponse): ReplayVerdictVie
     return { kind: 'not-replayable', title, detail: sentence(replay.message) || 'The server gave no reason.' };
   }
   if (replay.verdict === 'differs' || replay.differences.length > 0) {
-    const differences = replay.differences.map((d) => ({ field: d.field, label: replayFieldLabel(d.field), recorded: formatReplayValue(d.recorded), replayed: formatReplayValue(d.replayed) }));
+    const differences = replay.differences.map((d) => ({
+      field: d.field,
+      label: replayFieldLabel(d.field),
+      recorded: formatReplayValue(d.recorded),
+      replayed: formatReplayValue(d.replayed),
+    }));
     const count = differences.length;
     return {
       kind: 'differs',
@@ -88,7 +93,11 @@ export function replayVerdictView(replay: CheckReplayResponse): ReplayVerdictVie
     };
   }
   if (!replay.recorded || !replay.replayed) {
-    return { kind: 'not-replayable', title: 'The replay did not return both verdicts', detail: 'The server answered "identical" without the recorded and replayed verdicts, so nothing can be confirmed.' };
+    return {
+      kind: 'not-replayable',
+      title: 'The replay did not return both verdicts',
+      detail: 'The server answered "identical" without the recorded and replayed verdicts, so nothing can be confirmed.',
+    };
   }
   return {
     kind: 'identical',

@@ -32,12 +32,27 @@ it('reads identical with the replayed score, level and status', () => {
 
 it('reads differs with each field by name, recorded and replayed', () => {
   const view = replayVerdictView({ ...base, verdict: 'differs', differences: [{ field: 'result.risk_score', recorded: 65, replayed: 72 }] });
-  expect(view).toMatchObject({ kind: 'differs', title: 'Differs in 1 field', differences: [{ field: 'result.risk_score', label: 'Risk score (stored result)', recorded: '65', replayed: '72' }] });
+  expect(view).toMatchObject({
+    kind: 'differs',
+    title: 'Differs in 1 field',
+    differences: [{ field: 'result.risk_score', label: 'Risk score (stored result)', recorded: '65', replayed: '72' }],
+  });
 });
 
 it('never reads as clean when the check cannot be replayed, and says why in plain words', () => {
-  const view = replayVerdictView({ ...base, verdict: 'not-replayable', reason: 'model-version-unknown', message: 'cannot be replayed: model version risk-model-0 is not available', recorded: null, replayed: null });
-  expect(view).toEqual({ kind: 'not-replayable', title: 'The risk-model version this check used is not available on this server', detail: 'Model version risk-model-0 is not available.' });
+  const view = replayVerdictView({
+    ...base,
+    verdict: 'not-replayable',
+    reason: 'model-version-unknown',
+    message: 'cannot be replayed: model version risk-model-0 is not available',
+    recorded: null,
+    replayed: null,
+  });
+  expect(view).toEqual({
+    kind: 'not-replayable',
+    title: 'The risk-model version this check used is not available on this server',
+    detail: 'Model version risk-model-0 is not available.',
+  });
   expect(replayVerdictView({ ...base, verdict: 'not-replayable', reason: 'still-running', message: '' }).kind).toBe('not-replayable');
   // "identical" without both verdicts confirms nothing.
   expect(replayVerdictView({ ...base, replayed: null }).kind).toBe('not-replayable');

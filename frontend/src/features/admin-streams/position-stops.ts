@@ -14,7 +14,9 @@ export interface PositionStop {
 
 /** One stop per event, in stream order: "Position 12 · rev 0 · User registered". */
 export function positionStops(events: readonly Pick<StreamEvent, 'position' | 'revision' | 'name'>[]): PositionStop[] {
-  return [...events].sort((a, b) => a.position - b.position).map((e) => ({ position: e.position, revision: e.revision, name: e.name, label: `Position ${e.position} · revision ${e.revision} · ${e.name}` }));
+  return [...events]
+    .sort((a, b) => a.position - b.position)
+    .map((e) => ({ position: e.position, revision: e.revision, name: e.name, label: `Position ${e.position} · revision ${e.revision} · ${e.name}` }));
 }
 
 /**

@@ -16,7 +16,12 @@ export const expiresText = (key: Pick<ApiKey, 'expires_at'>) => (key.expires_at 
 export const scopeLabels: Record<ApiKeyScope, string> = { screen: 'Screen', read: 'Read', monitor: 'Monitor' };
 
 /** A status badge: the accent for a working key, neutral greys for the others (risk colours are for risk only). */
-export function statusBadge(key: Pick<ApiKey, 'status' | 'revoked_at' | 'expires_at'>): { label: string; color: string; variant: 'light' | 'outline'; title?: string } {
+export function statusBadge(key: Pick<ApiKey, 'status' | 'revoked_at' | 'expires_at'>): {
+  label: string;
+  color: string;
+  variant: 'light' | 'outline';
+  title?: string;
+} {
   switch (key.status) {
     case 'active':
       return { label: 'Active', color: 'accent', variant: 'light' };

@@ -10,8 +10,16 @@ describe('how a key reads', () => {
 
   it('badges the status: the accent for an active key, greys for expired and revoked with the day they stopped', () => {
     expect(statusBadge({ status: 'active', revoked_at: null, expires_at: null })).toEqual({ label: 'Active', color: 'accent', variant: 'light' });
-    expect(statusBadge({ status: 'expired', revoked_at: null, expires_at: '2026-01-31T23:59:59Z' })).toMatchObject({ label: 'Expired', color: 'gray', title: 'Expired on 31.01.2026' });
-    expect(statusBadge({ status: 'revoked', revoked_at: '2026-02-01T10:00:00Z', expires_at: null })).toMatchObject({ label: 'Revoked', color: 'gray', title: 'Revoked on 01.02.2026' });
+    expect(statusBadge({ status: 'expired', revoked_at: null, expires_at: '2026-01-31T23:59:59Z' })).toMatchObject({
+      label: 'Expired',
+      color: 'gray',
+      title: 'Expired on 31.01.2026',
+    });
+    expect(statusBadge({ status: 'revoked', revoked_at: '2026-02-01T10:00:00Z', expires_at: null })).toMatchObject({
+      label: 'Revoked',
+      color: 'gray',
+      title: 'Revoked on 01.02.2026',
+    });
   });
 
   it('writes the example calls against this server with the X-API-Key header', () => {

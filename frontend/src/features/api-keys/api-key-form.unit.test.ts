@@ -8,7 +8,10 @@ describe('the create-key form', () => {
   });
 
   it('asks for a name and at least one scope', () => {
-    expect(validateApiKeyForm({ name: '   ', scopes: [], expiresOn: null })).toEqual({ name: apiKeyMessages.nameRequired, scopes: apiKeyMessages.scopesRequired });
+    expect(validateApiKeyForm({ name: '   ', scopes: [], expiresOn: null })).toEqual({
+      name: apiKeyMessages.nameRequired,
+      scopes: apiKeyMessages.scopesRequired,
+    });
     expect(validateApiKeyForm({ name: 'x'.repeat(101), scopes: ['read'], expiresOn: null })).toEqual({ name: apiKeyMessages.nameTooLong });
     expect(validateApiKeyForm({ name: 'Deposits', scopes: ['read'], expiresOn: null })).toEqual({});
   });
@@ -28,7 +31,11 @@ describe('the create-key form', () => {
   });
 
   it('puts the server’s field messages under their fields', () => {
-    const error = new ApiError(400, 'Invalid request', null, { name: 'Give the key a name', 'scopes.1': apiKeyMessages.scopeUnknown, expires_at: apiKeyMessages.expiryPast });
+    const error = new ApiError(400, 'Invalid request', null, {
+      name: 'Give the key a name',
+      'scopes.1': apiKeyMessages.scopeUnknown,
+      expires_at: apiKeyMessages.expiryPast,
+    });
     expect(createFailure(error)).toEqual({
       fields: { name: 'Give the key a name', scopes: apiKeyMessages.scopeUnknown, expiresOn: apiKeyMessages.expiryPast },
       alert: null,

@@ -4,7 +4,11 @@ import { BATCH_LIMITS, type Batch, type BatchPreview, type BatchRowStatus } from
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** Wallets settled (a result, a refunded failure or not screened) of all the batch's wallets. */
-export function batchProgress(batch: Pick<Batch, 'wallets' | 'completed' | 'failed' | 'skipped' | 'status'>): { settled: number; percent: number; text: string } {
+export function batchProgress(batch: Pick<Batch, 'wallets' | 'completed' | 'failed' | 'skipped' | 'status'>): {
+  settled: number;
+  percent: number;
+  text: string;
+} {
   const settled = batch.completed + batch.failed + batch.skipped;
   const percent = batch.status === 'completed' || batch.wallets === 0 ? 100 : Math.min(99, Math.floor((settled / batch.wallets) * 100));
   return { settled, percent, text: `${settled.toLocaleString('en-US')} of ${count(batch.wallets, 'wallet')} screened` };
@@ -67,4 +71,5 @@ export const rowStatusColors: Record<BatchRowStatus, string> = { pending: 'gray'
 export const FORMAT_HINT = `A CSV file with a header row naming an address column (address, wallet or wallet_address) and, if you like, network and reference columns. Up to ${BATCH_LIMITS.maxRows.toLocaleString('en-US')} rows and ${BATCH_LIMITS.maxBytes / (1024 * 1024)} MB. The network is detected from the address when it is left out.`;
 
 /** A file to start from: the header and two example rows. */
-export const TEMPLATE_CSV = 'address,network,reference\n1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2,bitcoin,deposit-1001\n0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe,ethereum,withdrawal-2001\n';
+export const TEMPLATE_CSV =
+  'address,network,reference\n1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2,bitcoin,deposit-1001\n0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe,ethereum,withdrawal-2001\n';

@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import type { BatchPreview } from '@walletscreen/contracts';
 import { batchOutcome, batchProgress, batchStatusBadge, previewView } from './batch-display';
 
-const preview = (over: Partial<BatchPreview>): BatchPreview => ({ dry_run: true, file_name: 'f.csv', rows: 4, wallets: 3, cost: 3, checks_left: 20, existing_batch_id: null, ...over });
+const preview = (over: Partial<BatchPreview>): BatchPreview => ({
+  dry_run: true,
+  file_name: 'f.csv',
+  rows: 4,
+  wallets: 3,
+  cost: 3,
+  checks_left: 20,
+  existing_batch_id: null,
+  ...over,
+});
 
 describe('the dry run as shown', () => {
   it('states rows, distinct wallets, the cost and the checks left', () => {
@@ -30,7 +39,12 @@ describe('a batch as shown', () => {
     const counts = fc.integer({ min: 1, max: 10_000 }).chain((wallets) =>
       fc.tuple(fc.constant(wallets), fc.integer({ min: 0, max: wallets })).chain(([w, completed]) =>
         fc.tuple(fc.constant(w), fc.constant(completed), fc.integer({ min: 0, max: w - completed })).chain(([w2, c, failed]) =>
-          fc.record({ wallets: fc.constant(w2), completed: fc.constant(c), failed: fc.constant(failed), skipped: fc.integer({ min: 0, max: w2 - c - failed }) }),
+          fc.record({
+            wallets: fc.constant(w2),
+            completed: fc.constant(c),
+            failed: fc.constant(failed),
+            skipped: fc.integer({ min: 0, max: w2 - c - failed }),
+          }),
         ),
       ),
     );

@@ -3,7 +3,10 @@ import { actionErrors } from './action-errors';
 
 describe("where a refused case action's message goes", () => {
   it('puts a 400 field message under its input', () => {
-    expect(actionErrors(new ApiError(400, 'Give a reason', null, { reason: 'Give a reason' }), ['decision', 'reason'])).toEqual({ fields: { reason: 'Give a reason' }, form: null });
+    expect(actionErrors(new ApiError(400, 'Give a reason', null, { reason: 'Give a reason' }), ['decision', 'reason'])).toEqual({
+      fields: { reason: 'Give a reason' },
+      form: null,
+    });
   });
 
   it('shows a four-eyes refusal (409) beside the action', () => {

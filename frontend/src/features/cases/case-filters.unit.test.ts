@@ -15,7 +15,14 @@ describe('the Cases filters as a query string', () => {
   });
 
   it('sends each filter as the server names it, texts trimmed, and the page as an offset', () => {
-    const filters = { status: 'escalated', decision: 'none', riskLevel: 'High Risk', assignee: '  admin@walletscreen.example ', address: ' bc1q ', owner: 'cases@' } as const;
+    const filters = {
+      status: 'escalated',
+      decision: 'none',
+      riskLevel: 'High Risk',
+      assignee: '  admin@walletscreen.example ',
+      address: ' bc1q ',
+      owner: 'cases@',
+    } as const;
     expect(casesQuery('admin', filters, 3)).toEqual({
       limit: CASES_PAGE_SIZE,
       offset: 2 * CASES_PAGE_SIZE,
@@ -33,7 +40,12 @@ describe('the Cases filters as a query string', () => {
   });
 
   it('treats blank texts as no filter and a page below 1 as the first', () => {
-    expect(casesQuery('admin', { ...emptyCaseFilters, assignee: '   ', address: ' ', owner: '  ' }, 0)).toMatchObject({ offset: 0, assignee: undefined, q: undefined, owner: undefined });
+    expect(casesQuery('admin', { ...emptyCaseFilters, assignee: '   ', address: ' ', owner: '  ' }, 0)).toMatchObject({
+      offset: 0,
+      assignee: undefined,
+      q: undefined,
+      owner: undefined,
+    });
   });
 
   it('counts pages, at least one', () => {

@@ -31,6 +31,11 @@ export function closeState(c: Pick<CaseDetail, 'status' | 'decision' | 'pending_
       text: `${requester} requested the close on ${formatDateTime(c.pending_close.at)} UTC. A different person than ${others} must approve it (four eyes).`,
     };
   }
-  if (c.four_eyes) return { kind: 'ready', button: 'Request close', text: 'This case needs a second person to close it (four eyes): your close is recorded as a request, and someone else approves it.' };
+  if (c.four_eyes)
+    return {
+      kind: 'ready',
+      button: 'Request close',
+      text: 'This case needs a second person to close it (four eyes): your close is recorded as a request, and someone else approves it.',
+    };
   return { kind: 'ready', button: 'Close case', text: null };
 }

@@ -9,7 +9,10 @@ const decided: State = { ...open, decision: { decision: 'report', reason: 'OFAC 
 
 describe('what a case says about closing it', () => {
   it('asks for a decision first', () => {
-    expect(closeState(open)).toEqual({ kind: 'needs-decision', text: 'Record a decision (approve, reject or report) with its reason before closing the case.' });
+    expect(closeState(open)).toEqual({
+      kind: 'needs-decision',
+      text: 'Record a decision (approve, reject or report) with its reason before closing the case.',
+    });
   });
 
   it('under four eyes, offers to request the close and says a second person approves it', () => {
@@ -32,7 +35,11 @@ describe('what a case says about closing it', () => {
 
   it('names both the requester and the decider when they differ, and knows when the viewer is one of them', () => {
     const state = closeState({ ...decided, pending_close: { by: admin, at: '2026-01-16T10:06:00.000Z' } }, 'OFFICER@exchange.example');
-    expect(state).toMatchObject({ kind: 'awaiting-second-person', viewerIsRequester: true, text: expect.stringContaining('A different person than admin@walletscreen.example and officer@exchange.example must approve it') });
+    expect(state).toMatchObject({
+      kind: 'awaiting-second-person',
+      viewerIsRequester: true,
+      text: expect.stringContaining('A different person than admin@walletscreen.example and officer@exchange.example must approve it'),
+    });
   });
 
   it('once closed, says who closed it and who approved the close', () => {

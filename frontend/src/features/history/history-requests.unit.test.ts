@@ -87,7 +87,12 @@ describe('Load More', () => {
 
   it('keeps going after a first page that grew by a check added on the client, and lists each check once', () => {
     expect(next(page(11), [page(11)], 0)).toBe(10);
-    expect(rowsOfPages([[row('new'), row('a'), row('b')], [row('b'), row('c')]]).map((r) => r.id)).toEqual(['new', 'a', 'b', 'c']);
+    expect(
+      rowsOfPages([
+        [row('new'), row('a'), row('b')],
+        [row('b'), row('c')],
+      ]).map((r) => r.id),
+    ).toEqual(['new', 'a', 'b', 'c']);
   });
 });
 
@@ -103,6 +108,9 @@ describe('the filter bar', () => {
   });
 
   it('trims the address and the e-mail when searching', () => {
-    expect(applyFilters({ ...emptyFilters, address: '  abc ', email: ' ana@ ' })).toEqual({ ok: true, filters: { ...emptyFilters, address: 'abc', email: 'ana@' } });
+    expect(applyFilters({ ...emptyFilters, address: '  abc ', email: ' ana@ ' })).toEqual({
+      ok: true,
+      filters: { ...emptyFilters, address: 'abc', email: 'ana@' },
+    });
   });
 });

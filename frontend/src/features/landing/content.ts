@@ -36,7 +36,10 @@ export const SEGMENTS: readonly Segment[] = [
 
 export const STEPS: readonly { title: string; text: string }[] = [
   { title: 'Enter a wallet address', text: 'Paste any wallet address you need to screen: a deposit, a counterparty, a payout destination.' },
-  { title: 'AI analyzes risks and sources', text: 'The wallet is screened against sanctions lists, intelligence feeds and its own transaction history, instantly.' },
+  {
+    title: 'AI analyzes risks and sources',
+    text: 'The wallet is screened against sanctions lists, intelligence feeds and its own transaction history, instantly.',
+  },
   { title: 'Get an instant AML risk report', text: 'A risk score with actionable insights you can act on, and a PDF you can file for your auditors.' },
 ];
 

@@ -2,7 +2,15 @@ import type { CheckProgress, WalletAnalysis } from '@walletscreen/contracts';
 import { walletAnalysisSchema } from '@walletscreen/contracts';
 import { ApiError } from '../../lib/api-client';
 import type { CheckAnswer } from './api/check-answer';
-import { CHECK_FAILED_MESSAGE, createCheckRunner, describeFailure, type CheckNotice, type CheckRunnerDeps, type CheckTarget, type CheckView } from './check-runner';
+import {
+  CHECK_FAILED_MESSAGE,
+  createCheckRunner,
+  describeFailure,
+  type CheckNotice,
+  type CheckRunnerDeps,
+  type CheckTarget,
+  type CheckView,
+} from './check-runner';
 
 const ADDRESS = '0x8f3A21c6B7e94D05a1Cc92E4f7b60D3e5A9c41B2';
 const TARGET: CheckTarget = { request: { wallet_address: ADDRESS, network: 'ethereum' }, address: ADDRESS, network: 'ethereum' };
@@ -265,7 +273,10 @@ describe('a check refused or failed by the server', () => {
     const done = w.runner.start(TARGET);
     w.start.reject(new ApiError(400, 'Invalid request', null, { wallet_address: 'The address checksum does not match: check it for a typo' }));
     await done;
-    expect(w.runner.getView()).toMatchObject({ phase: 'failed', failure: { kind: 'invalid', message: 'The address checksum does not match: check it for a typo' } });
+    expect(w.runner.getView()).toMatchObject({
+      phase: 'failed',
+      failure: { kind: 'invalid', message: 'The address checksum does not match: check it for a typo' },
+    });
   });
 
   it('offers a top-up when premium checks have run out', async () => {

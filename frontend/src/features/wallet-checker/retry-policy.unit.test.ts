@@ -43,10 +43,13 @@ describe('the back-off', () => {
     const { pauses, sleep } = recorder();
     let attempts = 0;
     await expect(
-      withRetry(async () => {
-        attempts++;
-        throw new ApiError(503, 'HTTP 503');
-      }, { sleep }),
+      withRetry(
+        async () => {
+          attempts++;
+          throw new ApiError(503, 'HTTP 503');
+        },
+        { sleep },
+      ),
     ).rejects.toMatchObject({ status: 503 });
     expect(attempts).toBe(MAX_ATTEMPTS);
     expect(pauses).toEqual([700, 1400, 2100]);
@@ -55,11 +58,14 @@ describe('the back-off', () => {
   it('stops at the first success', async () => {
     const { pauses, sleep } = recorder();
     let attempts = 0;
-    const result = await withRetry(async () => {
-      attempts++;
-      if (attempts < 3) throw new ApiError(0, 'offline');
-      return 'ok';
-    }, { sleep });
+    const result = await withRetry(
+      async () => {
+        attempts++;
+        if (attempts < 3) throw new ApiError(0, 'offline');
+        return 'ok';
+      },
+      { sleep },
+    );
     expect(result).toBe('ok');
     expect(pauses).toEqual([700, 1400]);
   });
@@ -68,10 +74,13 @@ describe('the back-off', () => {
     const { pauses, sleep } = recorder();
     let attempts = 0;
     await expect(
-      withRetry(async () => {
-        attempts++;
-        throw new ApiError(400, 'Not a recognized wallet address');
-      }, { sleep }),
+      withRetry(
+        async () => {
+          attempts++;
+          throw new ApiError(400, 'Not a recognized wallet address');
+        },
+        { sleep },
+      ),
     ).rejects.toMatchObject({ status: 400 });
     expect(attempts).toBe(1);
     expect(pauses).toEqual([]);
@@ -109,7 +118,10 @@ describe('the analysis call with retries', () => {
   });
 
   it('does not retry an invalid address', async () => {
-    server = installFakeServer({ status: 400, json: { error: 'Not a recognized wallet address', errors: { wallet_address: 'Not a recognized wallet address' } } });
+    server = installFakeServer({
+      status: 400,
+      json: { error: 'Not a recognized wallet address', errors: { wallet_address: 'Not a recognized wallet address' } },
+    });
     const { sleep } = recorder();
     await expect(analyzeWalletWithRetry({ wallet_address: 'nope' }, 'key-1', { sleep })).rejects.toMatchObject({ status: 400 });
     expect(server.sent).toHaveLength(1);

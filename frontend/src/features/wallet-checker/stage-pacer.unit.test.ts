@@ -10,7 +10,11 @@ afterEach(() => {
 /** A pacer whose every shown stage is noted with the (fake) moment it was shown. */
 function paced(options: { initial?: number; minMs?: number } = {}) {
   const shown: Array<{ stage: number; at: number }> = [];
-  const pacer = createStagePacer({ minMs: options.minMs ?? MIN_STAGE_MS, onShow: (stage) => shown.push({ stage, at: Date.now() }), ...(options.initial === undefined ? {} : { initial: options.initial }) });
+  const pacer = createStagePacer({
+    minMs: options.minMs ?? MIN_STAGE_MS,
+    onShow: (stage) => shown.push({ stage, at: Date.now() }),
+    ...(options.initial === undefined ? {} : { initial: options.initial }),
+  });
   return { pacer, shown };
 }
 

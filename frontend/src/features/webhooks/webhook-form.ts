@@ -3,7 +3,14 @@
  * and how a refusal from the server lands on the fields. Pure functions: the form calls them, the
  * unit tests read them.
  */
-import { WEBHOOK_DESCRIPTION_MAX, webhookEventTypes, webhookMessages, webhookUrlProblem, type CreateWebhookRequest, type WebhookEventType } from '@walletscreen/contracts';
+import {
+  WEBHOOK_DESCRIPTION_MAX,
+  webhookEventTypes,
+  webhookMessages,
+  webhookUrlProblem,
+  type CreateWebhookRequest,
+  type WebhookEventType,
+} from '@walletscreen/contracts';
 import { ApiError } from '../../lib/api-client';
 
 export interface WebhookFormValues {

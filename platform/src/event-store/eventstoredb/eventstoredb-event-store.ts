@@ -169,7 +169,11 @@ export class EventStoreDbEventStore implements EventStore {
   private async previousWrite(streamId: string, ids: readonly string[]): Promise<AppendResult | null> {
     const wanted = new Set(ids);
     const recent = await this.readStreamRaw(streamId, { direction: 'backwards', maxCount: this.dedupeWindow });
-    return repeatedWrite(streamId, ids, recent.filter((e) => wanted.has(e.id)).sort((a, b) => a.revision - b.revision));
+    return repeatedWrite(
+      streamId,
+      ids,
+      recent.filter((e) => wanted.has(e.id)).sort((a, b) => a.revision - b.revision),
+    );
   }
 
   private async readStreamRaw(

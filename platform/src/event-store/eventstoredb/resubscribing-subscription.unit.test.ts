@@ -169,7 +169,11 @@ describe('resubscribing subscription', () => {
     const source = new FakeSource();
     source.append(event(1, 'a-1'), event(2, '$stats'), event(3, 'a-2'), event(4, 'b-1'));
     const seen: number[] = [];
-    const sub = resubscribingSubscription(source, { accept: (e) => e.streamId.startsWith('a-'), ...noSleep }, (b) => void seen.push(...b.map((e) => e.position)));
+    const sub = resubscribingSubscription(
+      source,
+      { accept: (e) => e.streamId.startsWith('a-'), ...noSleep },
+      (b) => void seen.push(...b.map((e) => e.position)),
+    );
     await until(() => seen.length === 2, 'accepted events');
     source.drop();
     await until(() => source.opens.length === 2, 'reconnect');

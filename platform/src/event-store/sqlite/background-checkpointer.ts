@@ -42,7 +42,12 @@ export function startBackgroundCheckpointer(options: {
 }): BackgroundCheckpointer {
   const worker = new Worker(THREAD, {
     eval: true,
-    workerData: { file: options.file, driver: require.resolve('better-sqlite3'), synchronous: options.synchronous ?? 'NORMAL', intervalMs: options.intervalMs ?? 100 },
+    workerData: {
+      file: options.file,
+      driver: require.resolve('better-sqlite3'),
+      synchronous: options.synchronous ?? 'NORMAL',
+      intervalMs: options.intervalMs ?? 100,
+    },
   });
   worker.unref();
   const setThreshold = (pages: number) => {

@@ -13,8 +13,14 @@ const source = (store: SqliteEventStore) => ({ readAll: store.readAll.bind(store
 
 async function seeded(name: string) {
   const store = new SqliteEventStore({ file: path.join(dir, `${name}.db`), clock: () => new Date('2026-11-22T10:00:00.000Z') });
-  await store.append('user-a', [{ id: randomUUID(), type: 'UserRegistered', data: { userId: 'a', email: 'a@example.com' } }], { expectedRevision: 'no-stream' });
-  await store.append('user-a', [1, 2, 3].map((n) => ({ id: randomUUID(), type: 'CheckCharged', data: { userId: 'a', n }, metadata: { by: 'test' } })), { expectedRevision: 0 });
+  await store.append('user-a', [{ id: randomUUID(), type: 'UserRegistered', data: { userId: 'a', email: 'a@example.com' } }], {
+    expectedRevision: 'no-stream',
+  });
+  await store.append(
+    'user-a',
+    [1, 2, 3].map((n) => ({ id: randomUUID(), type: 'CheckCharged', data: { userId: 'a', n }, metadata: { by: 'test' } })),
+    { expectedRevision: 0 },
+  );
   await store.append('user-b', [{ id: randomUUID(), type: 'UserRegistered', data: { userId: 'b' } }], { expectedRevision: 'no-stream' });
   return store;
 }
@@ -35,7 +41,11 @@ it('finds a row edited, removed in the middle or removed from the end, directly 
   const file = path.join(dir, 'tampered.db');
   const raw = new Database(file);
   raw.prepare('UPDATE events SET data = ? WHERE position = 3').run(JSON.stringify({ userId: 'a', n: 20 }));
-  await expect(verifyChain(source(store))).resolves.toMatchObject({ ok: false, count: 2, problem: { kind: 'hash-mismatch', position: 3, streamId: 'user-a', type: 'CheckCharged', revision: 2 } });
+  await expect(verifyChain(source(store))).resolves.toMatchObject({
+    ok: false,
+    count: 2,
+    problem: { kind: 'hash-mismatch', position: 3, streamId: 'user-a', type: 'CheckCharged', revision: 2 },
+  });
   raw.prepare('DELETE FROM events WHERE position = 3').run();
   await expect(verifyChain(source(store))).resolves.toMatchObject({ problem: { kind: 'position-gap', position: 4, expected: 3 } });
   raw.prepare('DELETE FROM events WHERE position >= 3').run();
@@ -50,7 +60,8 @@ it('adds the chain to a store written before it, in position order, when first o
   old.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL UNIQUE, stream_id TEXT NOT NULL,
     revision INTEGER NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, recorded_at TEXT NOT NULL, UNIQUE (stream_id, revision));`);
   const insert = old.prepare('INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  for (let i = 0; i < 2500; i++) insert.run(randomUUID(), `s-${i % 7}`, Math.floor(i / 7), 'Old', JSON.stringify({ b: i, a: [i] }), '{}', '2025-01-01T00:00:00.000Z');
+  for (let i = 0; i < 2500; i++)
+    insert.run(randomUUID(), `s-${i % 7}`, Math.floor(i / 7), 'Old', JSON.stringify({ b: i, a: [i] }), '{}', '2025-01-01T00:00:00.000Z');
   old.close();
 
   const store = new SqliteEventStore({ file });

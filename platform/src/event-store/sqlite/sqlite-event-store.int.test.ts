@@ -69,7 +69,9 @@ describe('SQLite specifics', () => {
     for (let i = 0; i < 60; i++) {
       const store = i % 13 === 5 ? other : here;
       const data = { i, nested: { list: [i, { deep: `v${i}` }] }, at: when, none: null, unicode: 'né\u0000' };
-      const { position } = await store.append(`${store === other ? 'other' : 'here'}-${i}`, [{ id: randomUUID(), type: 'T', data, metadata: { n: i } }], { expectedRevision: 'no-stream' });
+      const { position } = await store.append(`${store === other ? 'other' : 'here'}-${i}`, [{ id: randomUUID(), type: 'T', data, metadata: { n: i } }], {
+        expectedRevision: 'no-stream',
+      });
       expected.push(position);
       if (store === other) fromOther.push(position);
       if (i % 10 === 0) await new Promise((r) => setTimeout(r, 5));
@@ -81,7 +83,7 @@ describe('SQLite specifics', () => {
     expect(JSON.parse(JSON.stringify(seen.flat()))).toEqual(JSON.parse(JSON.stringify(await here.readAll())));
     // Shared by every subscriber: frozen all the way down.
     const e = seen.flat().find((x) => x.streamId.startsWith('here-'))!;
-    expect(() => ((e.data as { nested: { list: unknown[] } }).nested.list).push(1)).toThrow(TypeError);
+    expect(() => (e.data as { nested: { list: unknown[] } }).nested.list.push(1)).toThrow(TypeError);
     await sub.close();
     await only.close();
     await here.close();

@@ -117,7 +117,7 @@ function migrateHashChain(db: Database.Database) {
     const update = db.prepare<[string, string, number]>('UPDATE events SET prev_hash = ?, hash = ? WHERE position = ?');
     const page = db.prepare<[number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT 1000');
     let prev = GENESIS_HASH;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = page.all(after);
       if (rows.length === 0) break;
       for (const row of rows) {
@@ -214,7 +214,11 @@ export class SqliteEventStore implements EventStore {
   private previousWrite(streamId: string, events: readonly EventData[]): AppendResult | null {
     const ids = events.map((e) => e.id);
     const rows = this.stmt.byIds.all(JSON.stringify(ids));
-    return repeatedWrite(streamId, ids, rows.map((r) => ({ id: r.event_id, streamId: r.stream_id, revision: r.revision, position: r.position })));
+    return repeatedWrite(
+      streamId,
+      ids,
+      rows.map((r) => ({ id: r.event_id, streamId: r.stream_id, revision: r.revision, position: r.position })),
+    );
   }
 
   private readonly appendTx = (streamId: string, events: readonly EventData[], expected: ExpectedRevision): Appended => {
@@ -243,7 +247,18 @@ export class SqliteEventStore implements EventStore {
         const data = e.data ?? null;
         const metadata = e.metadata ?? {};
         const hash = eventHash(prevHash, { position, streamId, revision, id: e.id, type: e.type, data, metadata, recordedAt });
-        const row: EventRow = { position, event_id: e.id, stream_id: streamId, revision, type: e.type, data: JSON.stringify(data), metadata: JSON.stringify(metadata), recorded_at: recordedAt, prev_hash: prevHash, hash };
+        const row: EventRow = {
+          position,
+          event_id: e.id,
+          stream_id: streamId,
+          revision,
+          type: e.type,
+          data: JSON.stringify(data),
+          metadata: JSON.stringify(metadata),
+          recorded_at: recordedAt,
+          prev_hash: prevHash,
+          hash,
+        };
         this.stmt.insert.run(position, e.id, streamId, revision, e.type, row.data, row.metadata, recordedAt, prevHash, hash);
         records.push(toRecorded(row));
         prevHash = hash;
@@ -334,7 +349,11 @@ export class SqliteEventStore implements EventStore {
    * up to the last one it holds, from the file after that (where another process may have
    * appended later ones). `examined`: the last position looked at, matching the filter or not.
    */
-  private async readForSubscription(options: { after: number; maxCount: number; filter?: EventFilter }): Promise<{ events: RecordedEvent[]; examined: number }> {
+  private async readForSubscription(options: {
+    after: number;
+    maxCount: number;
+    filter?: EventFilter;
+  }): Promise<{ events: RecordedEvent[]; examined: number }> {
     const first = this.recent[0];
     // Nothing held yet (a store that only reads, such as the projections thread's): an unfiltered
     // subscriber's read is kept too, so that the others following it read it from memory instead
@@ -407,7 +426,10 @@ export class SqliteEventStore implements EventStore {
     // A range on the (stream_id, revision) index: reads only the ids listed, whatever the store's size.
     const sql = `SELECT DISTINCT stream_id FROM events WHERE stream_id >= ? AND stream_id > ?${upper === null ? '' : ' AND stream_id < ?'} ORDER BY stream_id LIMIT ?`;
     const params = [prefix, after, ...(upper === null ? [] : [upper]), Math.max(0, options.limit)];
-    return (this.db.prepare<unknown[], { stream_id: string }>(sql).all(...params)).map((r) => r.stream_id);
+    return this.db
+      .prepare<unknown[], { stream_id: string }>(sql)
+      .all(...params)
+      .map((r) => r.stream_id);
   }
 
   /** The highest position ever handed out (0 before any): above the head position when events were removed from the end. */

@@ -24,7 +24,10 @@ export function createInProcessBus(store: EventStore, options: { progress?: Read
         if (consumerOptions.progress !== 'bus') {
           const after = await consumerOptions.startAfter();
           if (closed) return;
-          subscription = store.subscribe({ after, filter: consumerOptions.filter, batchSize: consumerOptions.batchSize, prompt: consumerOptions.prompt }, handler);
+          subscription = store.subscribe(
+            { after, filter: consumerOptions.filter, batchSize: consumerOptions.batchSize, prompt: consumerOptions.prompt },
+            handler,
+          );
           await subscription.done;
           return;
         }
@@ -42,7 +45,13 @@ export function createInProcessBus(store: EventStore, options: { progress?: Read
           maxAttempts: consumerOptions.maxAttempts,
           handle: (event) => handler([event]),
           deadLetter: async (event, error, attempts) => {
-            const letter: DeadLetter = { group: consumerOptions.group, event, error: error instanceof Error ? error.message : String(error), attempts, at: clock().toISOString() };
+            const letter: DeadLetter = {
+              group: consumerOptions.group,
+              event,
+              error: error instanceof Error ? error.message : String(error),
+              attempts,
+              at: clock().toISOString(),
+            };
             await progress.commit([{ collection: DEAD_LETTERS, id: `${consumerOptions.group}:${event.id}`, doc: letter }]);
           },
           settled: (_lane, position) => commits.save(position),

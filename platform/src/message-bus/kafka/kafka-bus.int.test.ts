@@ -107,7 +107,10 @@ if (kafkaServer.skipReason) {
       await new Promise((r) => setTimeout(r, 1500));
       for (let i = 0; i < 12; i++) await append(`s${i}`, 'Job', { i });
       await until(() => seenA.length > 0, 'member A to take events');
-      const b = env.bus.consume({ group, progress: 'bus', concurrency: 8, startAfter: async () => 0, filter: { eventTypes: ['Job'] } }, async ([e]) => void seenB.push(e!));
+      const b = env.bus.consume(
+        { group, progress: 'bus', concurrency: 8, startAfter: async () => 0, filter: { eventTypes: ['Job'] } },
+        async ([e]) => void seenB.push(e!),
+      );
       await a.close();
       await until(() => new Set(seenB.map((e) => (e.data as { i: number }).i)).size === 12, 'member B to handle every job A had not settled', 60_000);
       await b.close();
@@ -142,7 +145,10 @@ if (kafkaServer.skipReason) {
 
     it('resumes a stopped relay from its checkpoint: every event arrives once in order', async () => {
       const seen: RecordedEvent[] = [];
-      const c = env.bus.consume({ group: `${env.prefix}-p`, startAfter: async () => 0, filter: { streamPrefixes: [env.prefix] } }, async (events) => void seen.push(...events));
+      const c = env.bus.consume(
+        { group: `${env.prefix}-p`, startAfter: async () => 0, filter: { streamPrefixes: [env.prefix] } },
+        async (events) => void seen.push(...events),
+      );
       for (let i = 0; i < 5; i++) await append('r', 'N', { i });
       await env.relay.waitFor(await env.store.headPosition());
       await env.relay.stop();

@@ -59,9 +59,16 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
   const heartbeatInterval = Math.max(300, Math.floor(sessionTimeout / 5));
 
   /** Sets a message aside with the error: the event it carried, or its raw value when it carried none. */
-  const deadLetter = async (group: string, key: Buffer | string | null, error: unknown, attempts: number, content: { event: RecordedEvent } | { value: string }) => {
+  const deadLetter = async (
+    group: string,
+    key: Buffer | string | null,
+    error: unknown,
+    attempts: number,
+    content: { event: RecordedEvent } | { value: string },
+  ) => {
     const reason = error instanceof Error ? error.message : String(error);
-    const letter = { group, error: reason, attempts, at: clock().toISOString(), ...content } satisfies Omit<DeadLetter, 'event'> & ({ event: RecordedEvent } | { value: string });
+    const letter = { group, error: reason, attempts, at: clock().toISOString(), ...content } satisfies Omit<DeadLetter, 'event'> &
+      ({ event: RecordedEvent } | { value: string });
     await producer.send({
       topic: topics.deadLetters,
       acks: -1,
@@ -69,7 +76,8 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
     });
     options.logger.error({ group, error: reason, eventId: 'event' in content ? content.event.id : undefined, attempts }, 'message set aside as a dead letter');
   };
-  const undecodable = (group: string, message: KafkaMessage, error: unknown) => deadLetter(group, message.key, error, 1, { value: message.value?.toString('utf8') ?? '' });
+  const undecodable = (group: string, message: KafkaMessage, error: unknown) =>
+    deadLetter(group, message.key, error, 1, { value: message.value?.toString('utf8') ?? '' });
 
   /**
    * The offset, in each partition of `topic`, of the first message that may carry an event after
@@ -135,12 +143,15 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
     let generation = 0;
 
     kc.on(kc.events.CRASH, (e) => {
-      options.logger.warn({ group, err: e.payload.error, restart: e.payload.restart }, e.payload.restart ? 'kafka consumer crashed; kafkajs restarts it' : 'kafka consumer crashed');
+      options.logger.warn(
+        { group, err: e.payload.error, restart: e.payload.restart },
+        e.payload.restart ? 'kafka consumer crashed; kafkajs restarts it' : 'kafka consumer crashed',
+      );
       if (!e.payload.restart) fail(e.payload.error);
     });
     kc.on(kc.events.GROUP_JOIN, (e) => {
       generation++;
-      const assigned = (e.payload.memberAssignment[topic] ?? []);
+      const assigned = e.payload.memberAssignment[topic] ?? [];
       if (byBus) {
         for (let p = 0; p < options.partitions; p++) if (!assigned.includes(p)) queue?.dropLane(String(p));
         return;
@@ -228,7 +239,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
       for (const message of batch.messages) {
         if (!isRunning() || isStale() || closed || joined !== generation) return;
         // Wait for room, telling the broker meanwhile that this member is alive.
-        for (let free = false; !free; ) {
+        for (let free = false; !free;) {
           free = await Promise.race([q.slot().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 1_000))]);
           if (!free) await heartbeat().catch(() => undefined);
           if (closed) return;

@@ -45,7 +45,16 @@ export function runLeasedRelay(options: LeasedRelayOptions): LeasedRelay {
 
   const loop = async () => {
     while (!stopping) {
-      lease = await acquireLease({ store: options.checkpoints, name, holder, ttlMs: options.leaseMs, logger, role: 'relay', now: options.now, cancelled: stopSignal });
+      lease = await acquireLease({
+        store: options.checkpoints,
+        name,
+        holder,
+        ttlMs: options.leaseMs,
+        logger,
+        role: 'relay',
+        now: options.now,
+        cancelled: stopSignal,
+      });
       if (!lease) return;
       const held = lease;
       let relay: KafkaRelay;

@@ -111,7 +111,8 @@ export async function startKafkaRelay(options: KafkaRelayOptions): Promise<Kafka
       subscription = options.store.subscribe({ after: position, filter: options.filter, batchSize: options.batchSize ?? 500, prompt: true }, publish);
       return { done: subscription.done, close: () => subscription!.close() };
     },
-    (error, delayMs) => options.logger.error({ err: error, retryInMs: delayMs, position }, 'kafka relay failed; resuming after the last event Kafka acknowledged'),
+    (error, delayMs) =>
+      options.logger.error({ err: error, retryInMs: delayMs, position }, 'kafka relay failed; resuming after the last event Kafka acknowledged'),
   );
   options.logger.info({ topics, after: position }, 'kafka relay started');
 

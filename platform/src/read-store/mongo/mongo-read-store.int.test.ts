@@ -61,7 +61,10 @@ if (!url) {
         // the position guard must refuse them, including a resurrection of the deleted document.
         await store.commit(batch(2), { name: 'p', position: 7 });
         await store.commit([...batch(3), { collection: c, id: 'gone', doc: { id: 'gone', n: 3 } }], { name: 'p', position: 5 });
-        expect(await store.find(c, { sort: [{ field: 'id', direction: 'asc' }] })).toEqual([{ id: 'a', n: 1 }, { id: 'b', n: 1 }]);
+        expect(await store.find(c, { sort: [{ field: 'id', direction: 'asc' }] })).toEqual([
+          { id: 'a', n: 1 },
+          { id: 'b', n: 1 },
+        ]);
         expect(await store.get(c, 'gone')).toBeNull();
         expect(await store.count(c)).toBe(2);
         // A later batch applies.
@@ -92,7 +95,12 @@ if (!url) {
         expect(await store.getCheckpoint('p')).toBe(7);
         // A runner that redelivers anyway (from position 3) changes nothing.
         await store.commit(batch(2), cp);
-        expect(await store.getMany(c, ['a', 'b', 'gone'])).toEqual(new Map([['a', { id: 'a', n: 1 }], ['b', { id: 'b', n: 1 }]]));
+        expect(await store.getMany(c, ['a', 'b', 'gone'])).toEqual(
+          new Map([
+            ['a', { id: 'a', n: 1 }],
+            ['b', { id: 'b', n: 1 }],
+          ]),
+        );
         expect(await store.getCheckpoint('p')).toBe(7);
       } finally {
         await store.close();

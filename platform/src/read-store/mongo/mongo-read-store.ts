@@ -123,7 +123,10 @@ export class MongoReadStore implements ReadStore {
   async getMany<T>(collection: string, ids: readonly string[]): Promise<Map<string, T>> {
     const out = new Map<string, T>();
     if (ids.length === 0) return out;
-    for (const d of await this.coll(collection).find({ _id: { $in: [...ids] } }).toArray()) if (!d._deleted) out.set(d._id, strip<T>(d));
+    for (const d of await this.coll(collection)
+      .find({ _id: { $in: [...ids] } })
+      .toArray())
+      if (!d._deleted) out.set(d._id, strip<T>(d));
     return out;
   }
 
@@ -187,11 +190,14 @@ export class MongoReadStore implements ReadStore {
       byId.set(w.id, w.doc);
     }
     for (const [collection, byId] of last) {
-      const stored = (id: string, doc: object | null): StoredDoc => (doc === null ? { _id: id, _pos: position ?? 0, _deleted: true } : { ...doc, _id: id, _pos: position ?? 0 });
+      const stored = (id: string, doc: object | null): StoredDoc =>
+        doc === null ? { _id: id, _pos: position ?? 0, _deleted: true } : { ...doc, _id: id, _pos: position ?? 0 };
       if (position === undefined) {
         await this.bulk(
           collection,
-          [...byId].map(([id, doc]) => (doc === null ? { deleteOne: { filter: { _id: id } } } : { replaceOne: { filter: { _id: id }, replacement: stored(id, doc), upsert: true } })),
+          [...byId].map(([id, doc]) =>
+            doc === null ? { deleteOne: { filter: { _id: id } } } : { replaceOne: { filter: { _id: id }, replacement: stored(id, doc), upsert: true } },
+          ),
         );
         continue;
       }
@@ -199,7 +205,12 @@ export class MongoReadStore implements ReadStore {
       // a filter on more than `_id` as a scan of the whole collection). Only the ones that exist
       // already take the conditional replace.
       const fresh = [...byId].filter(([, doc]) => doc !== null);
-      const existing = new Set(await this.bulk(collection, fresh.map(([id, doc]) => ({ insertOne: { document: stored(id, doc) } }))));
+      const existing = new Set(
+        await this.bulk(
+          collection,
+          fresh.map(([id, doc]) => ({ insertOne: { document: stored(id, doc) } })),
+        ),
+      );
       const rest = [...byId].filter(([id, doc]) => doc === null || existing.has(id));
       await this.bulk(
         collection,
@@ -251,7 +262,10 @@ export class MongoReadStore implements ReadStore {
       // the next one: the writes are idempotent, and the journal is closed only if it still holds
       // this batch, so a reader never rolls a checkpoint back or drops a newer journal.
       await this.apply(JSON.parse(cp.pending.writes) as DocumentWrite[], cp.pending.position);
-      await this.checkpoints().updateOne({ _id: name, 'pending.position': cp.pending.position }, { $set: { position: cp.pending.position }, $unset: { pending: '' } });
+      await this.checkpoints().updateOne(
+        { _id: name, 'pending.position': cp.pending.position },
+        { $set: { position: cp.pending.position }, $unset: { pending: '' } },
+      );
       return cp.pending.position;
     }
     return cp.position;

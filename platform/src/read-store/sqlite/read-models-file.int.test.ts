@@ -27,9 +27,14 @@ async function oneFileDataDir(name: string) {
   rmSync(path.dirname(files.events), { recursive: true, force: true });
   mkdirSync(path.dirname(files.events));
   const events = new SqliteEventStore({ file: files.events });
-  await events.append('user-1', [{ id: '00000000-0000-4000-8000-000000000001', type: 'UserRegistered', data: { userId: '1' } }], { expectedRevision: 'no-stream' });
+  await events.append('user-1', [{ id: '00000000-0000-4000-8000-000000000001', type: 'UserRegistered', data: { userId: '1' } }], {
+    expectedRevision: 'no-stream',
+  });
   const old = new SqliteReadStore({ file: files.events });
-  await old.ensureIndexes([{ collection: 'customers', fields: ['email'] }, { collection: 'customers', fields: ['created_at'] }]);
+  await old.ensureIndexes([
+    { collection: 'customers', fields: ['email'] },
+    { collection: 'customers', fields: ['created_at'] },
+  ]);
   await old.commit(
     [
       { collection: 'customers', id: 'a', doc: { id: 'a', email: 'a@x.io', created_at: '2026-01-01' } },
@@ -60,7 +65,10 @@ it('moves the read models of a one-file data directory into their own file, with
   const plan = moved.db.prepare("EXPLAIN QUERY PLAN SELECT doc FROM rm_customers WHERE f_email = 'b@x.io'").all() as Array<{ detail: string }>;
   expect(plan.map((p) => p.detail).join()).toMatch(/USING INDEX/);
   // Written to as before: a new document, and one replaced.
-  await moved.commit([{ collection: 'customers', id: 'c', doc: { id: 'c', email: 'c@x.io', created_at: '2026-01-03' } }, { collection: 'customers', id: 'a', doc: { id: 'a', email: 'z@x.io', created_at: '2026-01-01' } }]);
+  await moved.commit([
+    { collection: 'customers', id: 'c', doc: { id: 'c', email: 'c@x.io', created_at: '2026-01-03' } },
+    { collection: 'customers', id: 'a', doc: { id: 'a', email: 'z@x.io', created_at: '2026-01-01' } },
+  ]);
   expect((await moved.find<{ id: string }>('customers', { sort: [{ field: 'email', direction: 'asc' }] })).map((d) => d.id)).toEqual(['b', 'c', 'a']);
   await moved.close();
 

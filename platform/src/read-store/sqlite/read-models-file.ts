@@ -43,7 +43,9 @@ export function moveReadModels(files: { events: string; readModels: string }): R
   try {
     lock.pragma('busy_timeout = 120000');
     const tablesNow = () =>
-      lock.prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 3) = 'rm_' ORDER BY name").all();
+      lock
+        .prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 3) = 'rm_' ORDER BY name")
+        .all();
     // Only the bus's progress there (a data directory of this version): nothing to move. Checked
     // again under the lock, since another process may have moved them meanwhile; never copied
     // alone, so that a read models' file deleted to be rebuilt starts from position 0 instead of
@@ -89,7 +91,13 @@ function copyTables(files: { events: string; readModels: string }, tables: Reado
           db.exec(`INSERT INTO target.${quoted(t.name)} SELECT * FROM main.${quoted(t.name)}`);
           done.copied.push(t.name);
         }
-        for (const i of indexes) db.exec(i.sql.replace(/^CREATE\s+(UNIQUE\s+)?INDEX\s+(?:IF NOT EXISTS\s+)?("(?:[^"]|"")+"|\w+)/i, (_m, unique: string | undefined, name: string) => `CREATE ${unique ?? ''}INDEX target.${name}`));
+        for (const i of indexes)
+          db.exec(
+            i.sql.replace(
+              /^CREATE\s+(UNIQUE\s+)?INDEX\s+(?:IF NOT EXISTS\s+)?("(?:[^"]|"")+"|\w+)/i,
+              (_m, unique: string | undefined, name: string) => `CREATE ${unique ?? ''}INDEX target.${name}`,
+            ),
+          );
       })();
     } finally {
       db.exec('DETACH DATABASE target');

@@ -27,7 +27,12 @@ describe('SQLite specifics', () => {
     const transactions = version() - before;
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
     expect(transactions).toBe(1);
-    expect(await probe.getMany('a', ['1', '2'])).toEqual(new Map([['1', { n: 1 }], ['2', { n: 3 }]]));
+    expect(await probe.getMany('a', ['1', '2'])).toEqual(
+      new Map([
+        ['1', { n: 1 }],
+        ['2', { n: 3 }],
+      ]),
+    );
 
     const failing = await Promise.allSettled([
       store.commit([{ collection: 'a', id: '3', doc: { n: 4 } }], { name: 'pa', position: 8 }),
@@ -76,25 +81,32 @@ describe('indexed fields kept in columns', () => {
   it('answers every query as the documents alone do, through writes that change indexed fields or not', async () => {
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(write, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }), fc.array(query, { minLength: 1, maxLength: 6 }), async (commits, queries) => {
-        run += 1;
-        const indexed = new SqliteReadStore({ file: path.join(dir, `cols-${run}.db`) });
-        const plain = new SqliteReadStore({ file: path.join(dir, `plain-${run}.db`) });
-        try {
-          await indexed.ensureIndexes([{ collection: 'd', fields: ['a', 'b'] }, { collection: 'd', fields: ['c'] }]);
-          for (const writes of commits) {
-            const ws = writes.map((w) => ({ collection: 'd', id: w.id, doc: w.doc }));
-            await Promise.all([indexed.commit(ws), plain.commit(ws)]);
+      fc.asyncProperty(
+        fc.array(fc.array(write, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }),
+        fc.array(query, { minLength: 1, maxLength: 6 }),
+        async (commits, queries) => {
+          run += 1;
+          const indexed = new SqliteReadStore({ file: path.join(dir, `cols-${run}.db`) });
+          const plain = new SqliteReadStore({ file: path.join(dir, `plain-${run}.db`) });
+          try {
+            await indexed.ensureIndexes([
+              { collection: 'd', fields: ['a', 'b'] },
+              { collection: 'd', fields: ['c'] },
+            ]);
+            for (const writes of commits) {
+              const ws = writes.map((w) => ({ collection: 'd', id: w.id, doc: w.doc }));
+              await Promise.all([indexed.commit(ws), plain.commit(ws)]);
+            }
+            for (const q of queries) {
+              expect(await indexed.find('d', q)).toEqual(await plain.find('d', q));
+              expect(await indexed.count('d', q.where)).toBe(await plain.count('d', q.where));
+            }
+          } finally {
+            await indexed.close();
+            await plain.close();
           }
-          for (const q of queries) {
-            expect(await indexed.find('d', q)).toEqual(await plain.find('d', q));
-            expect(await indexed.count('d', q.where)).toBe(await plain.count('d', q.where));
-          }
-        } finally {
-          await indexed.close();
-          await plain.close();
-        }
-      }),
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -71,7 +71,12 @@ function whereSql(where: Where | undefined, columns: ReadonlySet<string> = NO_CO
       clauses.push(`instr(lower(${f}), lower(?)) > 0`);
       params.push(c.contains);
     } else {
-      for (const [op, sym] of [['gte', '>='], ['lte', '<='], ['gt', '>'], ['lt', '<']] as const) {
+      for (const [op, sym] of [
+        ['gte', '>='],
+        ['lte', '<='],
+        ['gt', '>'],
+        ['lt', '<'],
+      ] as const) {
         const v = c[op];
         if (v !== undefined) {
           clauses.push(`${f} ${sym} ?`);
@@ -126,9 +131,10 @@ export class SqliteReadStore implements ReadStore {
         else this.put(t, w.id, w.doc, w.fresh);
       }
       if (checkpoint) {
-        this
-          .stmt('INSERT INTO rm_checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position')
-          .run(checkpoint.name, checkpoint.position);
+        this.stmt('INSERT INTO rm_checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position').run(
+          checkpoint.name,
+          checkpoint.position,
+        );
       }
     };
     this.commitTx = this.db.transaction(write);
@@ -160,7 +166,10 @@ export class SqliteReadStore implements ReadStore {
   private columnsOf(t: string): ReadonlySet<string> {
     let found = this.columns.get(t);
     if (!found) {
-      const names = this.db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${t}')`).all().map((c) => c.name);
+      const names = this.db
+        .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${t}')`)
+        .all()
+        .map((c) => c.name);
       found = new Set(names.filter((n) => n.startsWith('f_')).map((n) => n.slice(2)));
       this.columns.set(t, found);
     }
@@ -217,7 +226,6 @@ export class SqliteReadStore implements ReadStore {
     return writer;
   }
 
-
   async get<T>(collection: string, id: string): Promise<T | null> {
     const row = this.stmt<{ doc: string }>(`SELECT doc FROM ${this.ensureTable(collection)} WHERE id = ?`).get(id);
     return row ? (JSON.parse(row.doc) as T) : null;
@@ -226,9 +234,9 @@ export class SqliteReadStore implements ReadStore {
   async getMany<T>(collection: string, ids: readonly string[]): Promise<Map<string, T>> {
     const out = new Map<string, T>();
     if (ids.length === 0) return out;
-    const rows = this
-      .stmt<{ id: string; doc: string }>(`SELECT id, doc FROM ${this.ensureTable(collection)} WHERE id IN (SELECT value FROM json_each(?))`)
-      .all(JSON.stringify(ids));
+    const rows = this.stmt<{ id: string; doc: string }>(`SELECT id, doc FROM ${this.ensureTable(collection)} WHERE id IN (SELECT value FROM json_each(?))`).all(
+      JSON.stringify(ids),
+    );
     for (const r of rows) out.set(r.id, JSON.parse(r.doc) as T);
     return out;
   }
@@ -241,8 +249,7 @@ export class SqliteReadStore implements ReadStore {
     const order = (query.sort ?? []).map((s) => `${field(s.field, columns)} ${s.direction === 'desc' ? 'DESC' : 'ASC'}`);
     order.push('id ASC');
     const sql = `SELECT doc FROM ${t}${w.sql} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
-    return this
-      .stmt<{ doc: string }>(sql)
+    return this.stmt<{ doc: string }>(sql)
       .all(...w.params, query.limit ?? -1, query.offset ?? 0)
       .map((r) => JSON.parse(r.doc) as T);
   }
@@ -301,13 +308,11 @@ export class SqliteReadStore implements ReadStore {
 
   async tryLease(name: string, holder: string, ttlMs: number, now: number): Promise<LeaseState> {
     // One statement: the upsert's WHERE makes the take-over atomic against other processes on the file.
-    this
-      .stmt(
-        `INSERT INTO rm_leases (name, holder, expires_at) VALUES (?, ?, ?)
+    this.stmt(
+      `INSERT INTO rm_leases (name, holder, expires_at) VALUES (?, ?, ?)
          ON CONFLICT(name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
          WHERE rm_leases.holder = excluded.holder OR rm_leases.expires_at <= ?`,
-      )
-      .run(name, holder, now + ttlMs, now);
+    ).run(name, holder, now + ttlMs, now);
     const row = this.stmt<{ holder: string; expires_at: number }>('SELECT holder, expires_at FROM rm_leases WHERE name = ?').get(name)!;
     return { holder: row.holder, expiresAt: row.expires_at };
   }
@@ -323,23 +328,25 @@ export class SqliteReadStore implements ReadStore {
    * earlier version on the JSON expressions is dropped.
    */
   async ensureIndexes(indexes: readonly CollectionIndex[]): Promise<void> {
-    this.db.transaction(() => {
-      for (const index of indexes) {
-        const t = this.ensureTable(index.collection);
-        this.columns.delete(t);
-        this.writers.delete(t);
-        const have = this.columnsOf(t);
-        for (const f of index.fields) {
-          if (have.has(f)) continue;
-          this.db.exec(`ALTER TABLE ${t} ADD COLUMN ${column(f)}`);
-          this.db.exec(`UPDATE ${t} SET ${column(f)} = json_extract(doc, '$.${f}')`);
+    this.db
+      .transaction(() => {
+        for (const index of indexes) {
+          const t = this.ensureTable(index.collection);
+          this.columns.delete(t);
+          this.writers.delete(t);
+          const have = this.columnsOf(t);
+          for (const f of index.fields) {
+            if (have.has(f)) continue;
+            this.db.exec(`ALTER TABLE ${t} ADD COLUMN ${column(f)}`);
+            this.db.exec(`UPDATE ${t} SET ${column(f)} = json_extract(doc, '$.${f}')`);
+          }
+          this.db.exec(`DROP INDEX IF EXISTS ${t}__${index.fields.join('_')}`);
+          this.db.exec(`CREATE INDEX IF NOT EXISTS ${t}__c__${index.fields.join('_')} ON ${t} (${index.fields.map(column).join(', ')})`);
+          this.columns.delete(t);
+          this.writers.delete(t);
         }
-        this.db.exec(`DROP INDEX IF EXISTS ${t}__${index.fields.join('_')}`);
-        this.db.exec(`CREATE INDEX IF NOT EXISTS ${t}__c__${index.fields.join('_')} ON ${t} (${index.fields.map(column).join(', ')})`);
-        this.columns.delete(t);
-        this.writers.delete(t);
-      }
-    }).immediate();
+      })
+      .immediate();
     this.statements.clear();
   }
 

@@ -67,7 +67,9 @@ export function riskInputsOf(evidence: RiskEvidence): RiskInputs {
 /** The indirect share of examined volume per category, with the fewest hops it took; empty in checks recorded before tracing. */
 export function indirectExposureOf(patterns: PatternEvidence): Partial<Record<ExposureCategory, IndirectExposure>> {
   const out: Partial<Record<ExposureCategory, IndirectExposure>> = {};
-  for (const [category, e] of Object.entries(patterns.breakdown?.byCategory ?? {}) as Array<[ExposureCategory, NonNullable<NonNullable<PatternEvidence['breakdown']>['byCategory'][ExposureCategory]>]>) {
+  for (const [category, e] of Object.entries(patterns.breakdown?.byCategory ?? {}) as Array<
+    [ExposureCategory, NonNullable<NonNullable<PatternEvidence['breakdown']>['byCategory'][ExposureCategory]>]
+  >) {
     if (e.volume.indirect > 0 && e.minIndirectHops !== null) out[category] = { share: e.volume.indirect, minHops: e.minIndirectHops };
   }
   return out;

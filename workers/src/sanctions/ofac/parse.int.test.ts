@@ -18,7 +18,7 @@ describe('the three OFAC formats of the same list', () => {
     expect(csv!.entries).toEqual(undated);
   });
 
-  it('SDN_ADVANCED.XML dates each party\'s designation (its EntryEvent)', async () => {
+  it("SDN_ADVANCED.XML dates each party's designation (its EntryEvent)", async () => {
     const { entries } = await parseOfacFile(fixture('SDN_ADVANCED.XML'));
     expect(Object.fromEntries(entries.map((e) => [e.sdnId, e.designatedAt]))).toEqual({
       '90317': '2025-11-04',
@@ -71,7 +71,7 @@ describe('the three OFAC formats of the same list', () => {
     ]);
   });
 
-  it('carry each party\'s name and every programme it is listed under', async () => {
+  it("carry each party's name and every programme it is listed under", async () => {
     const { entries } = await parseOfacFile(fixture('SDN.XML'));
     const parties = new Map(entries.map((e) => [e.sdnId, { entity: e.entity, programs: e.programs }]));
     expect(Object.fromEntries(parties)).toEqual({
@@ -86,7 +86,18 @@ describe('the three OFAC formats of the same list', () => {
   it('give an index whose EVM lookups ignore case, on every EVM network', async () => {
     const list = await parseOfacFile(fixture('sdn.csv'));
     const index = createSanctionsIndex([
-      { type: 'SanctionsListImported', data: { source: 'ofac-sdn', format: list.format, publishedAt: null, sha256: 'x', importedAt: '2026-11-22T06:00:00.000Z', addressCount: 19, entries: list.entries } },
+      {
+        type: 'SanctionsListImported',
+        data: {
+          source: 'ofac-sdn',
+          format: list.format,
+          publishedAt: null,
+          sha256: 'x',
+          importedAt: '2026-11-22T06:00:00.000Z',
+          addressCount: 19,
+          entries: list.entries,
+        },
+      },
     ])!;
     expect(index.lookup('ethereum', '0x0A4279202BE313BCE8954DF36AA730AA5837AA16').map((e) => e.entity)).toEqual(['KESTREL BRIDGE EXCHANGE LTD.']);
     expect(index.lookup('bsc', '0xe0ce36bb59ba0084b03d4880b4532999c4125f97').map((e) => e.ticker)).toEqual(['USDT']);
@@ -97,7 +108,18 @@ describe('the three OFAC formats of the same list', () => {
   it('give an index that finds an address under whatever ticker it is listed', async () => {
     const list = await parseOfacFile(fixture('SDN.XML'));
     const index = createSanctionsIndex([
-      { type: 'SanctionsListImported', data: { source: 'ofac-sdn', format: list.format, publishedAt: list.publishedAt, sha256: 'x', importedAt: '2026-11-22T06:00:00.000Z', addressCount: 19, entries: list.entries } },
+      {
+        type: 'SanctionsListImported',
+        data: {
+          source: 'ofac-sdn',
+          format: list.format,
+          publishedAt: list.publishedAt,
+          sha256: 'x',
+          importedAt: '2026-11-22T06:00:00.000Z',
+          addressCount: 19,
+          entries: list.entries,
+        },
+      },
     ])!;
     const hit = (network: Parameters<typeof index.lookup>[0], address: string) => index.lookup(network, address).map((e) => [e.ticker, e.entity]);
     expect(hit('bitcoin', '129eYFMGqbRpqTpJn2TyvnM1gfjCEXTJxD')).toEqual([['USDT', 'IBIS RELAY SERVICES LTD.']]);

@@ -10,7 +10,11 @@ describe('format detection', () => {
 
   it.each([
     ['an empty file', '', /empty/],
-    ['an HTML page', '<!DOCTYPE html>\n<html><body>Service unavailable</body></html>', /root element is <html>.*expected SDN_ADVANCED\.XML, SDN\.XML or sdn\.csv/],
+    [
+      'an HTML page',
+      '<!DOCTYPE html>\n<html><body>Service unavailable</body></html>',
+      /root element is <html>.*expected SDN_ADVANCED\.XML, SDN\.XML or sdn\.csv/,
+    ],
     ['another XML document', '<?xml version="1.0"?><rss version="2.0"></rss>', /root element is <rss>/],
     ['JSON', '{"error":"not found"}', /a text file, not an OFAC SDN list/],
     ['a CSV with a header row', 'ent_num,SDN_Name,SDN_Type\n1,"X",-0-', /a text file/],

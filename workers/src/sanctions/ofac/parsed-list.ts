@@ -80,7 +80,10 @@ export function finish(format: OfacFormat, publishedAt: string | null, raw: RawE
     seen.add(key);
     entries.push(toEntry({ ...r, address, programs: programList(r.programs) }));
   }
-  entries.sort((a, b) => compareIds(a.sdnId, b.sdnId) || (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0) || (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
+  entries.sort(
+    (a, b) =>
+      compareIds(a.sdnId, b.sdnId) || (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0) || (a.address < b.address ? -1 : a.address > b.address ? 1 : 0),
+  );
   return { format, publishedAt, entries, warnings };
 }
 

@@ -137,7 +137,8 @@ export class AdvancedXmlParser extends XmlListParser {
         const label = this.ref('FeatureType', typeId)?.trim();
         this.place = label !== undefined && PLACE_FEATURES.includes(label) ? { kind: label } : null;
       } else if (name === 'VersionDetail' && this.feature) this.capturing = true;
-      else if (name === 'VersionLocation' && this.place && a.LocationID !== undefined) this.profile.places.push({ kind: this.place.kind, locationId: a.LocationID });
+      else if (name === 'VersionLocation' && this.place && a.LocationID !== undefined)
+        this.profile.places.push({ kind: this.place.kind, locationId: a.LocationID });
     } else if (name === 'SanctionsEntry') {
       this.entry = { profileId: a.ProfileID ?? '', listId: a.ListID ?? '', measures: [], dates: [] };
     } else if (name === 'Date' && parent === 'EntryEvent' && this.entry) {
@@ -258,7 +259,10 @@ export class AdvancedXmlParser extends XmlListParser {
     if (!this.sawRoot) throw new SanctionsListError('malformed', 'the SDN_ADVANCED.XML file has no <Sanctions> root element');
     const featureTypes = this.refs.get('FeatureType');
     if (!featureTypes || featureTypes.size === 0) {
-      throw new SanctionsListError('malformed', 'the SDN_ADVANCED.XML file has no FeatureType reference values, so its digital currency addresses cannot be told apart');
+      throw new SanctionsListError(
+        'malformed',
+        'the SDN_ADVANCED.XML file has no FeatureType reference values, so its digital currency addresses cannot be told apart',
+      );
     }
     const warnings: string[] = [];
     const d = this.dateOfIssue;

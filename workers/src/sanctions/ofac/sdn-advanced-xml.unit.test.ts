@@ -25,14 +25,26 @@ describe('SDN_ADVANCED.XML', () => {
   const entry = (profile: string, list: string, programs: string[], events = event('2026', '1', '2')) =>
     `<SanctionsEntry ID="${profile}${list}" ProfileID="${profile}" ListID="${list}">${events}` +
     `<SanctionsMeasure ID="1" SanctionsTypeID="1705"><DatePeriod CalendarTypeID="1" YearFixed="true" MonthFixed="true" DayFixed="true" /></SanctionsMeasure>` +
-    programs.map((p) => `<SanctionsMeasure ID="2" SanctionsTypeID="1"><Comment>${p}</Comment><DatePeriod CalendarTypeID="1" YearFixed="true" MonthFixed="true" DayFixed="true" /></SanctionsMeasure>`).join('') +
+    programs
+      .map(
+        (p) =>
+          `<SanctionsMeasure ID="2" SanctionsTypeID="1"><Comment>${p}</Comment><DatePeriod CalendarTypeID="1" YearFixed="true" MonthFixed="true" DayFixed="true" /></SanctionsMeasure>`,
+      )
+      .join('') +
     `</SanctionsEntry>`;
   const doc = (parts: { refs?: string; parties: string; entries: string; date?: string }) =>
     `<?xml version="1.0" encoding="utf-8"?>\n<Sanctions xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" Version="3" xmlns="https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/ADVANCED_XML">` +
     `<DateOfIssue CalendarTypeID="1"><Year>2026</Year><Month>${parts.date ?? '11'}</Month><Day>20</Day></DateOfIssue>` +
     `${parts.refs ?? refs}<Locations /><IDRegDocuments /><DistinctParties>${parts.parties}</DistinctParties><ProfileRelationships /><SanctionsEntries>${parts.entries}</SanctionsEntries></Sanctions>`;
 
-  const individual = party('10', [['g1', 'Dorin'], ['g2', 'VARGA']], feature('8', '1988') + feature('77', xbt) + feature('78', eth));
+  const individual = party(
+    '10',
+    [
+      ['g1', 'Dorin'],
+      ['g2', 'VARGA'],
+    ],
+    feature('8', '1988') + feature('77', xbt) + feature('78', eth),
+  );
   const entity = party('11', [['g3', 'KESTREL BRIDGE']], feature('77', segwit));
 
   it('resolves feature types, the primary Latin name and the programmes through the reference values', () => {
@@ -45,8 +57,9 @@ describe('SDN_ADVANCED.XML', () => {
     ]);
   });
 
-  it('dates each party\'s designation from its SDN List entry\'s earliest EntryEvent, in part when OFAC gives only the year or month', () => {
-    const dated = (events: string, other = '') => parseOfacText(doc({ parties: entity, entries: other + entry('11', '1550', ['CYBER2'], events) })).entries[0]!.designatedAt;
+  it("dates each party's designation from its SDN List entry's earliest EntryEvent, in part when OFAC gives only the year or month", () => {
+    const dated = (events: string, other = '') =>
+      parseOfacText(doc({ parties: entity, entries: other + entry('11', '1550', ['CYBER2'], events) })).entries[0]!.designatedAt;
     expect(dated(event('2022', '8', '8'))).toBe('2022-08-08');
     expect(dated(event('2023', '5', '23') + event('2019', '11', '2'))).toBe('2019-11-02');
     expect(dated(event('2021', '6'))).toBe('2021-06');
@@ -68,7 +81,9 @@ describe('SDN_ADVANCED.XML', () => {
   });
 
   it('refuses a document without the FeatureType reference values', () => {
-    expect(thrown(() => parseOfacText(doc({ refs: '<ReferenceValueSets />', parties: entity, entries: '' }))).message).toMatch(/no FeatureType reference values/);
+    expect(thrown(() => parseOfacText(doc({ refs: '<ReferenceValueSets />', parties: entity, entries: '' }))).message).toMatch(
+      /no FeatureType reference values/,
+    );
   });
 
   it('says when the date of issue is not a date', () => {

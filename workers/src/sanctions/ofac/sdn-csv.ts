@@ -63,7 +63,8 @@ export class SdnCsvParser implements OfacListParser {
     const id = csvValue(fields[0]);
     if (fields.length < 12 || !/^\d+$/.test(id)) {
       this.badRows++;
-      if (this.rows === 1) throw new SanctionsListError('unknown-format', 'the first row is not an sdn.csv row (ent_num, SDN_Name, SDN_Type, Program, …, Remarks)');
+      if (this.rows === 1)
+        throw new SanctionsListError('unknown-format', 'the first row is not an sdn.csv row (ent_num, SDN_Name, SDN_Type, Program, …, Remarks)');
       return;
     }
     const remarks = csvValue(fields.slice(11).join(','));
@@ -83,7 +84,8 @@ export class SdnCsvParser implements OfacListParser {
     const { records, error } = readCsv(this.chunks.join('').replace(/\u001a/g, ''), { delimiter: ',' });
     this.chunks.length = 0;
     for (const { cells } of records) if (!(cells.length === 1 && cells[0]!.trim() === '')) this.row(cells);
-    if (error?.kind === 'unclosed-quote') throw new SanctionsListError('malformed', 'the sdn.csv file ends inside a quoted field; it may be cut short: download it again');
+    if (error?.kind === 'unclosed-quote')
+      throw new SanctionsListError('malformed', 'the sdn.csv file ends inside a quoted field; it may be cut short: download it again');
     if (error) throw new SanctionsListError('malformed', `the sdn.csv file is not valid CSV at line ${error.line} (${error.message}): download it again`);
     const warnings = ['sdn.csv states no publication date'];
     if (this.badRows > 0) warnings.push(`${this.badRows} sdn.csv row(s) did not have the 12 sdn.csv columns and were skipped`);

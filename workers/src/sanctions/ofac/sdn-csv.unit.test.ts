@@ -42,7 +42,10 @@ describe('sdn.csv', () => {
   });
 
   it('gives the same entries whatever the chunk boundaries', async () => {
-    const text = [row(1, 'VARGA, Dorin', '"individual"', 'CYBER2', `x ""y""; Digital Currency Address - XBT ${xbt}.`), row(2, 'B', '-0- ', 'A] [B', `Digital Currency Address - TRX ${tron}.`)].join('\r\n');
+    const text = [
+      row(1, 'VARGA, Dorin', '"individual"', 'CYBER2', `x ""y""; Digital Currency Address - XBT ${xbt}.`),
+      row(2, 'B', '-0- ', 'A] [B', `Digital Currency Address - TRX ${tron}.`),
+    ].join('\r\n');
     const whole = parseOfacText(text);
     for (const size of [1, 2, 3, 7]) expect(await parseOfacChunks(pieces(new TextEncoder().encode(text), size))).toEqual(whole);
   });

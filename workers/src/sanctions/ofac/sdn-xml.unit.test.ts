@@ -56,7 +56,9 @@ describe('SDN.XML', () => {
   });
 
   it('matches element names without their namespace prefix', () => {
-    const prefixed = doc(entry).replace(/<(\/?)([A-Za-z_])/g, '<$1x:$2').replace('xmlns="', 'xmlns:x="');
+    const prefixed = doc(entry)
+      .replace(/<(\/?)([A-Za-z_])/g, '<$1x:$2')
+      .replace('xmlns="', 'xmlns:x="');
     expect(parseOfacText(prefixed).entries).toHaveLength(2);
   });
 

@@ -61,6 +61,10 @@ export abstract class XmlListParser implements OfacListParser {
   private malformed(error: unknown): SanctionsListError {
     if (error instanceof SanctionsListError) return error;
     const why = error instanceof Error ? error.message : String(error);
-    return new SanctionsListError('malformed', `the ${ofacFormatNames[this.format]} file is not well-formed XML (${why}); it may be cut short: download it again`, { cause: error });
+    return new SanctionsListError(
+      'malformed',
+      `the ${ofacFormatNames[this.format]} file is not well-formed XML (${why}); it may be cut short: download it again`,
+      { cause: error },
+    );
   }
 }

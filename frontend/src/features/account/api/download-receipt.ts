@@ -8,7 +8,10 @@ export const receiptFileName = (purchase: Pick<AccountPurchase, 'receipt_number'
 
 /** GET /api/account/purchases/{id}/receipt: the receipt as a PDF. */
 export async function downloadReceipt(purchaseId: string, signal?: AbortSignal): Promise<Blob> {
-  const { blob, contentType } = await api.download('GET', `/account/purchases/${encodeURIComponent(purchaseId)}/receipt`, { accept: 'application/pdf', signal });
+  const { blob, contentType } = await api.download('GET', `/account/purchases/${encodeURIComponent(purchaseId)}/receipt`, {
+    accept: 'application/pdf',
+    signal,
+  });
   if (!contentType.toLowerCase().includes('application/pdf')) throw new Error('The receipt is not a PDF');
   return blob;
 }

@@ -4,7 +4,13 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { PASSWORD_MAX } from '@walletscreen/contracts';
 import { useChangePassword } from '../api/change-password';
-import { changePasswordFailure, emptyChangePasswordForm, toChangePasswordRequest, validateChangePassword, type ChangePasswordValues } from '../change-password-form';
+import {
+  changePasswordFailure,
+  emptyChangePasswordForm,
+  toChangePasswordRequest,
+  validateChangePassword,
+  type ChangePasswordValues,
+} from '../change-password-form';
 
 /**
  * Change password: the current one, the new one twice. Checked as the user leaves each field and
@@ -14,7 +20,12 @@ export function ChangePasswordForm() {
   const change = useChangePassword();
   const [alert, setAlert] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const form = useForm<ChangePasswordValues>({ mode: 'controlled', initialValues: emptyChangePasswordForm(), validate: validateChangePassword, validateInputOnBlur: true });
+  const form = useForm<ChangePasswordValues>({
+    mode: 'controlled',
+    initialValues: emptyChangePasswordForm(),
+    validate: validateChangePassword,
+    validateInputOnBlur: true,
+  });
 
   const submit = form.onSubmit((values) => {
     setAlert(null);
@@ -46,7 +57,14 @@ export function ChangePasswordForm() {
           </Alert>
         ) : null}
         <PasswordInput label="Current password" autoComplete="current-password" withAsterisk maxLength={1024} {...form.getInputProps('current')} />
-        <PasswordInput label="New password" description="At least 8 characters; not a common password." autoComplete="new-password" withAsterisk maxLength={PASSWORD_MAX} {...form.getInputProps('next')} />
+        <PasswordInput
+          label="New password"
+          description="At least 8 characters; not a common password."
+          autoComplete="new-password"
+          withAsterisk
+          maxLength={PASSWORD_MAX}
+          {...form.getInputProps('next')}
+        />
         <PasswordInput label="Repeat new password" autoComplete="new-password" withAsterisk maxLength={PASSWORD_MAX} {...form.getInputProps('confirm')} />
         <Text size="xs" c="dimmed">
           Changing your password signs you out everywhere else; this browser stays signed in.

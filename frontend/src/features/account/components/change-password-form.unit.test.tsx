@@ -35,7 +35,10 @@ describe('ChangePasswordForm', () => {
   });
 
   it("shows the server's refusal of the current password on its field", async () => {
-    server = installFakeServer({ status: 400, json: { error: accountMessages.currentPasswordWrong, errors: { current_password: accountMessages.currentPasswordWrong } } });
+    server = installFakeServer({
+      status: 400,
+      json: { error: accountMessages.currentPasswordWrong, errors: { current_password: accountMessages.currentPasswordWrong } },
+    });
     renderForm();
     type('Current password', 'not-my-password');
     type('New password', 'New-Passphrase-2');
@@ -47,7 +50,10 @@ describe('ChangePasswordForm', () => {
   });
 
   it('says the password changed and empties the form', async () => {
-    server = installFakeServer({ status: 200, json: { message: accountMessages.passwordChanged } }, { status: 200, json: { sessions: [], current_listed: true } });
+    server = installFakeServer(
+      { status: 200, json: { message: accountMessages.passwordChanged } },
+      { status: 200, json: { sessions: [], current_listed: true } },
+    );
     renderForm();
     type('Current password', 'Old-Passphrase-1');
     type('New password', 'New-Passphrase-2');

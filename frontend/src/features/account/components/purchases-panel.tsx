@@ -21,7 +21,13 @@ export function PurchasesPanel() {
 
   const download = (p: AccountPurchase) =>
     receipt.mutate(p, {
-      onError: (error) => notifications.show({ color: 'red', title: 'Could not download the receipt', message: error.message || 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> }),
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: 'Could not download the receipt',
+          message: error.message || 'Please try again.',
+          icon: <IconAlertCircle size={18} aria-hidden="true" />,
+        }),
     });
 
   return (
@@ -48,66 +54,66 @@ export function PurchasesPanel() {
     >
       {({ items, total }) => (
         <>
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped verticalSpacing="sm" aria-label="Purchase history">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Date</Table.Th>
-                    <Table.Th scope="col">Plan</Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      Checks
-                    </Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      Amount
-                    </Table.Th>
-                    <Table.Th scope="col">Receipt No.</Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      Receipt
-                    </Table.Th>
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped verticalSpacing="sm" aria-label="Purchase history">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Date</Table.Th>
+                  <Table.Th scope="col">Plan</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Checks
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Amount
+                  </Table.Th>
+                  <Table.Th scope="col">Receipt No.</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Receipt
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((p) => (
+                  <Table.Tr key={p.id} data-testid="account-purchase-row">
+                    <Table.Td className="ws-tabular">{formatDate(p.created_at)}</Table.Td>
+                    <Table.Td>{p.type}</Table.Td>
+                    <Table.Td ta="right" className="ws-tabular">
+                      {p.checks}
+                    </Table.Td>
+                    <Table.Td ta="right" className="ws-tabular">
+                      <Group gap={6} justify="flex-end" wrap="nowrap">
+                        {p.test ? (
+                          <Tooltip label="Test payment: no money was charged">
+                            <Badge size="sm" variant="outline" color="gray">
+                              Test
+                            </Badge>
+                          </Tooltip>
+                        ) : null}
+                        {amountText(p)}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td className="ws-tabular">
+                      <Text size="sm" ff="monospace">
+                        {p.receipt_number}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        leftSection={<IconDownload size={14} aria-hidden="true" />}
+                        loading={receipt.isPending && receipt.variables?.id === p.id}
+                        onClick={() => download(p)}
+                        aria-label={`Download receipt ${p.receipt_number} (PDF)`}
+                      >
+                        Download
+                      </Button>
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((p) => (
-                    <Table.Tr key={p.id} data-testid="account-purchase-row">
-                      <Table.Td className="ws-tabular">{formatDate(p.created_at)}</Table.Td>
-                      <Table.Td>{p.type}</Table.Td>
-                      <Table.Td ta="right" className="ws-tabular">
-                        {p.checks}
-                      </Table.Td>
-                      <Table.Td ta="right" className="ws-tabular">
-                        <Group gap={6} justify="flex-end" wrap="nowrap">
-                          {p.test ? (
-                            <Tooltip label="Test payment: no money was charged">
-                              <Badge size="sm" variant="outline" color="gray">
-                                Test
-                              </Badge>
-                            </Tooltip>
-                          ) : null}
-                          {amountText(p)}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td className="ws-tabular">
-                        <Text size="sm" ff="monospace">
-                          {p.receipt_number}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          leftSection={<IconDownload size={14} aria-hidden="true" />}
-                          loading={receipt.isPending && receipt.variables?.id === p.id}
-                          onClick={() => download(p)}
-                          aria-label={`Download receipt ${p.receipt_number} (PDF)`}
-                        >
-                          Download
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           <PageNav page={page} pages={Math.ceil(total / PURCHASES_PAGE_SIZE)} onChange={setPage} />
         </>
       )}

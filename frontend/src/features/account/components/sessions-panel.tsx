@@ -38,7 +38,13 @@ function SessionRow({ session, onEnd, ending }: { session: AccountSession; onEnd
       </Table.Td>
       <Table.Td ta="right">
         {session.current ? null : (
-          <Button size="xs" variant="default" loading={ending} onClick={() => onEnd(session)} aria-label={`Sign out ${session.device || 'session'} from ${session.ip}, signed in ${formatDateTime(session.started_at)}`}>
+          <Button
+            size="xs"
+            variant="default"
+            loading={ending}
+            onClick={() => onEnd(session)}
+            aria-label={`Sign out ${session.device || 'session'} from ${session.ip}, signed in ${formatDateTime(session.started_at)}`}
+          >
             Sign out
           </Button>
         )}
@@ -55,7 +61,8 @@ export function SessionsPanel() {
 
   const endOne = (s: AccountSession) =>
     end.mutate(s.id, {
-      onSuccess: () => notifications.show({ color: 'teal', message: `${s.device || 'The session'} was signed out.`, icon: <IconCheck size={18} aria-hidden="true" /> }),
+      onSuccess: () =>
+        notifications.show({ color: 'teal', message: `${s.device || 'The session'} was signed out.`, icon: <IconCheck size={18} aria-hidden="true" /> }),
       onError: failed('Could not sign out that session'),
     });
   const endAll = () =>
@@ -99,7 +106,13 @@ export function SessionsPanel() {
               <Text size="xs" c="dimmed">
                 Times in UTC. A session ends when you sign out of it, or 100 minutes after it started.
               </Text>
-              <Button variant="default" color="red" onClick={endAll} loading={endOthers.isPending} disabled={list.every((s) => s.current) && found.current_listed}>
+              <Button
+                variant="default"
+                color="red"
+                onClick={endAll}
+                loading={endOthers.isPending}
+                disabled={list.every((s) => s.current) && found.current_listed}
+              >
                 Sign out all other sessions
               </Button>
             </Group>

@@ -39,7 +39,11 @@ export function AccountPage() {
         <Section id="account-sessions" title="Active sessions" description="Browsers and devices signed in to your account.">
           <SessionsPanel />
         </Section>
-        <Section id="account-api-keys" title="API keys" description="Keys your own systems use to call WalletScreen are listed, created and revoked on their own screen.">
+        <Section
+          id="account-api-keys"
+          title="API keys"
+          description="Keys your own systems use to call WalletScreen are listed, created and revoked on their own screen."
+        >
           <div>
             <Button component={Link} to="/dashboard/api-keys" variant="default" leftSection={<IconKey size={16} aria-hidden="true" />}>
               Manage API keys

@@ -19,12 +19,22 @@ export const emptyAuditFilters: AuditLogFilters = { type: '', user: '', admin: '
 
 /** The filters as query parameters (empty ones left out). */
 export function auditQuery(filters: AuditLogFilters): Record<string, string | undefined> {
-  return { type: filters.type || undefined, user: filters.user.trim() || undefined, admin: filters.admin.trim() || undefined, from: filters.from || undefined, to: filters.to || undefined };
+  return {
+    type: filters.type || undefined,
+    user: filters.user.trim() || undefined,
+    admin: filters.admin.trim() || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+  };
 }
 
 /** GET /api/admin/audit?type=&user=&admin=&from=&to=&limit=&offset= */
 export function getAuditLog(filters: AuditLogFilters, page: number, signal?: AbortSignal): Promise<AuditPage> {
-  return api.get('/admin/audit', { query: { ...auditQuery(filters), limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE }, schema: auditPageSchema, signal });
+  return api.get('/admin/audit', {
+    query: { ...auditQuery(filters), limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE },
+    schema: auditPageSchema,
+    signal,
+  });
 }
 
 export const auditQueryKey = ['admin', 'audit'] as const;

@@ -21,8 +21,20 @@ export function AuditFilters({ value, types, onChange }: { value: AuditLogFilter
         clearable
         w={{ base: '100%', xs: 220 }}
       />
-      <TextInput label="User" placeholder="E-mail or user id" value={value.user} onChange={(e) => set({ user: e.currentTarget.value })} w={{ base: '100%', xs: 220 }} />
-      <TextInput label="Admin" placeholder="Admin's e-mail" value={value.admin} onChange={(e) => set({ admin: e.currentTarget.value })} w={{ base: '100%', xs: 220 }} />
+      <TextInput
+        label="User"
+        placeholder="E-mail or user id"
+        value={value.user}
+        onChange={(e) => set({ user: e.currentTarget.value })}
+        w={{ base: '100%', xs: 220 }}
+      />
+      <TextInput
+        label="Admin"
+        placeholder="Admin's e-mail"
+        value={value.admin}
+        onChange={(e) => set({ admin: e.currentTarget.value })}
+        w={{ base: '100%', xs: 220 }}
+      />
       <DatePickerInput
         type="range"
         label="Date range"
@@ -31,7 +43,7 @@ export function AuditFilters({ value, types, onChange }: { value: AuditLogFilter
         value={[value.from || null, value.to || null]}
         onChange={(v) => {
           const [from, to] = v as [string | null, string | null];
-          set({ from: from ?? '', to: to ?? (from ?? '') });
+          set({ from: from ?? '', to: to ?? from ?? '' });
         }}
         clearable
         allowSingleDateInRange

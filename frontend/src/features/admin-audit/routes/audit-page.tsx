@@ -71,7 +71,12 @@ export function AuditPage() {
         description="Every recorded event, with who it concerned, which admin acted and its hash in the store's chain."
         actions={
           <Group gap="sm">
-            <Button variant="default" leftSection={<IconShieldCheck size={16} aria-hidden="true" />} onClick={() => verifier.mutate()} loading={verifier.isPending}>
+            <Button
+              variant="default"
+              leftSection={<IconShieldCheck size={16} aria-hidden="true" />}
+              onClick={() => verifier.mutate()}
+              loading={verifier.isPending}
+            >
               Verify chain
             </Button>
             <Button leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={exportNow} loading={exporter.isPending}>

@@ -11,11 +11,10 @@ export interface TopUpInput {
 
 /** POST /api/admin/topup/{id}: the spec's 10 checks with its fixed reason. */
 export function topUpCustomer({ customerId, idempotencyKey }: TopUpInput): Promise<AdminActionResponse> {
-  return api.post(
-    `/admin/topup/${encodeURIComponent(customerId)}`,
-    { amount: ADMIN_TOPUP_AMOUNT, reason: ADMIN_TOPUP_REASON } satisfies TopUpRequest,
-    { schema: adminActionResponseSchema, headers: { 'Idempotency-Key': idempotencyKey } },
-  );
+  return api.post(`/admin/topup/${encodeURIComponent(customerId)}`, { amount: ADMIN_TOPUP_AMOUNT, reason: ADMIN_TOPUP_REASON } satisfies TopUpRequest, {
+    schema: adminActionResponseSchema,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 /** Tops a customer up, then reloads the customers list. */

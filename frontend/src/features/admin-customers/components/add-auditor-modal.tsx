@@ -62,7 +62,8 @@ export function AddAuditorModal({ opened, onClose, onCreated }: { opened: boolea
       <form onSubmit={submit} noValidate aria-label="Add an auditor">
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            Auditors sign in to the admin area and can read customers, checks, purchases and the audit log, but change nothing. Every view of customers&apos; data is recorded in the audit log.
+            Auditors sign in to the admin area and can read customers, checks, purchases and the audit log, but change nothing. Every view of customers&apos;
+            data is recorded in the audit log.
           </Text>
           {alert ? (
             <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
@@ -71,7 +72,13 @@ export function AddAuditorModal({ opened, onClose, onCreated }: { opened: boolea
           ) : null}
           <TextInput label="E-mail" type="email" withAsterisk autoComplete="off" data-autofocus {...form.getInputProps('email')} />
           <TextInput label="Name" withAsterisk maxLength={USERNAME_MAX} autoComplete="off" {...form.getInputProps('username')} />
-          <PasswordInput label="First password" description="Hand it over to the auditor in person or by another channel." withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
+          <PasswordInput
+            label="First password"
+            description="Hand it over to the auditor in person or by another channel."
+            withAsterisk
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={create.isPending}>
               Cancel

@@ -28,11 +28,7 @@ function Question({ action }: { action: CustomerAction }) {
         </Text>
       );
     case 'block':
-      return (
-        <Text size="sm">
-          Block {email}? They are signed out at their next request and cannot sign in, check wallets or buy plans until unblocked.
-        </Text>
-      );
+      return <Text size="sm">Block {email}? They are signed out at their next request and cannot sign in, check wallets or buy plans until unblocked.</Text>;
     case 'unblock':
       return <Text size="sm">Unblock {email}? They can sign in and check wallets again.</Text>;
     default: {
@@ -43,7 +39,17 @@ function Question({ action }: { action: CustomerAction }) {
 }
 
 /** Every customer action is confirmed here first (spec §4): Cancel or Confirm. */
-export function ConfirmActionModal({ action, pending, onCancel, onConfirm }: { action: CustomerAction | null; pending: boolean; onCancel: () => void; onConfirm: () => void }) {
+export function ConfirmActionModal({
+  action,
+  pending,
+  onCancel,
+  onConfirm,
+}: {
+  action: CustomerAction | null;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <Modal opened={action !== null} onClose={onCancel} title={action ? titles[action.kind] : ''} centered data-testid="confirm-action">
       {action ? (

@@ -23,16 +23,35 @@ function CustomerActions({ customer, onAction, justify = 'flex-end' }: { custome
   return (
     <Group gap="xs" justify={justify} wrap="nowrap">
       {customer.role === 'auditor' ? null : (
-        <Button size="xs" variant="default" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={() => onAction('topup', customer)} aria-label={`Top up ${customer.email}`}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconPlus size={14} aria-hidden="true" />}
+          onClick={() => onAction('topup', customer)}
+          aria-label={`Top up ${customer.email}`}
+        >
           Top Up
         </Button>
       )}
       {customer.role === 'blocked' ? (
-        <Button size="xs" variant="default" leftSection={<IconLockOpen size={14} aria-hidden="true" />} onClick={() => onAction('unblock', customer)} aria-label={`Unblock ${customer.email}`}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconLockOpen size={14} aria-hidden="true" />}
+          onClick={() => onAction('unblock', customer)}
+          aria-label={`Unblock ${customer.email}`}
+        >
           Unblock
         </Button>
       ) : customer.role === 'user' || customer.role === 'auditor' ? (
-        <Button size="xs" variant="default" color="red" leftSection={<IconLock size={14} aria-hidden="true" />} onClick={() => onAction('block', customer)} aria-label={`Block ${customer.email}`}>
+        <Button
+          size="xs"
+          variant="default"
+          color="red"
+          leftSection={<IconLock size={14} aria-hidden="true" />}
+          onClick={() => onAction('block', customer)}
+          aria-label={`Block ${customer.email}`}
+        >
           Block
         </Button>
       ) : null}

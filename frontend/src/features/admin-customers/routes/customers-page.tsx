@@ -39,12 +39,22 @@ function useCustomerActions() {
   const confirm = () => {
     if (!action) return;
     const { kind, customer, idempotencyKey } = action;
-    const run = kind === 'topup' ? topUp.mutateAsync({ customerId: customer.id, idempotencyKey }) : kind === 'block' ? block.mutateAsync(customer.id) : unblock.mutateAsync(customer.id);
+    const run =
+      kind === 'topup'
+        ? topUp.mutateAsync({ customerId: customer.id, idempotencyKey })
+        : kind === 'block'
+          ? block.mutateAsync(customer.id)
+          : unblock.mutateAsync(customer.id);
     run.then(
       (result) => notifications.show({ color: 'teal', title: 'Done', message: done[kind](result), icon: <IconCheck size={18} aria-hidden="true" /> }),
       // The spec shows no error here; a short notification says what went wrong anyway.
       (error: unknown) =>
-        notifications.show({ color: 'red', title: 'The action failed', message: error instanceof Error ? error.message : 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> }),
+        notifications.show({
+          color: 'red',
+          title: 'The action failed',
+          message: error instanceof Error ? error.message : 'Please try again.',
+          icon: <IconAlertCircle size={18} aria-hidden="true" />,
+        }),
     );
     setAction(null);
   };
@@ -119,7 +129,12 @@ export function CustomersPage() {
         onClose={() => setAddingAuditor(false)}
         onCreated={(auditor) => {
           setAddingAuditor(false);
-          notifications.show({ color: 'teal', title: 'Auditor added', message: `${auditor.email} can now sign in to the admin area (read-only).`, icon: <IconCheck size={18} aria-hidden="true" /> });
+          notifications.show({
+            color: 'teal',
+            title: 'Auditor added',
+            message: `${auditor.email} can now sign in to the admin area (read-only).`,
+            icon: <IconCheck size={18} aria-hidden="true" />,
+          });
         }}
       />
     </>

@@ -7,7 +7,9 @@ import { feedsQueryKey } from './get-feeds';
 /** POST /api/admin/feeds/custom-labels: the labels file itself as the request body, its name in the query. */
 export function uploadCustomLabels(file: File): Promise<FeedSyncResponse> {
   if (file.size > CUSTOM_LABELS_UPLOAD_MAX_BYTES) {
-    return Promise.reject(new ApiError(413, `${file.name} is larger than ${CUSTOM_LABELS_UPLOAD_MAX_BYTES / (1024 * 1024)} MB, the most a labels file may be.`));
+    return Promise.reject(
+      new ApiError(413, `${file.name} is larger than ${CUSTOM_LABELS_UPLOAD_MAX_BYTES / (1024 * 1024)} MB, the most a labels file may be.`),
+    );
   }
   return api.upload('/admin/feeds/custom-labels', file, { query: { file_name: file.name }, contentType: 'application/json', schema: feedSyncResponseSchema });
 }

@@ -42,7 +42,8 @@ function Skipped({ f }: { f: FeedStatus }) {
   const reasons = Object.entries(f.skipped.reasons).map(([reason, n]) => `${count(n)}: ${reason}`);
   return (
     <Text size="sm" c="dimmed">
-      {count(f.skipped.count)} {f.skipped.count === 1 ? 'entry' : 'entries'} of its file could not be used ({reasons.join('; ')}). First: {f.skipped.examples.join('; ')}.
+      {count(f.skipped.count)} {f.skipped.count === 1 ? 'entry' : 'entries'} of its file could not be used ({reasons.join('; ')}). First:{' '}
+      {f.skipped.examples.join('; ')}.
     </Text>
   );
 }
@@ -130,7 +131,9 @@ function UploadLabels() {
         {result ? (
           <Alert color="teal" variant="light" role="status" title={result.result === 'imported' ? 'Labels uploaded' : 'Nothing to upload'}>
             <Text size="sm">
-              {result.result === 'imported' ? `Version ${result.feed.version ?? ''} is in force, with ${count(result.feed.entries)} labelled addresses.` : 'This file is already the version in force.'}
+              {result.result === 'imported'
+                ? `Version ${result.feed.version ?? ''} is in force, with ${count(result.feed.entries)} labelled addresses.`
+                : 'This file is already the version in force.'}
             </Text>
           </Alert>
         ) : null}
@@ -173,7 +176,12 @@ export function FeedCard({ feed: f, readOnly = false }: { feed: FeedStatus; read
             </Text>
           </Stack>
           {!readOnly && f.kind === 'download' && f.enabled ? (
-            <Button leftSection={<IconRefresh size={16} aria-hidden="true" />} onClick={() => sync.mutate(f.id)} loading={sync.isPending} aria-label={`Sync ${f.name} now`}>
+            <Button
+              leftSection={<IconRefresh size={16} aria-hidden="true" />}
+              onClick={() => sync.mutate(f.id)}
+              loading={sync.isPending}
+              aria-label={`Sync ${f.name} now`}
+            >
               Sync now
             </Button>
           ) : null}
@@ -187,7 +195,9 @@ export function FeedCard({ feed: f, readOnly = false }: { feed: FeedStatus; read
           ) : (
             f.licence.name
           )}
-          {f.licence.commercial_use ? '' : '. Its licence does not allow commercial use: turn it on only if your use is non-commercial or you hold a licence from its publisher.'}
+          {f.licence.commercial_use
+            ? ''
+            : '. Its licence does not allow commercial use: turn it on only if your use is non-commercial or you hold a licence from its publisher.'}
         </Text>
         {f.enabled ? null : (
           <Text size="sm" c="dimmed">
@@ -197,7 +207,18 @@ export function FeedCard({ feed: f, readOnly = false }: { feed: FeedStatus; read
         <VersionInForce f={f} />
         <LastSync f={f} />
         {outcome ? (
-          <Alert color={outcome.result === 'failed' ? 'red' : 'teal'} variant="light" role="status" title={outcome.result === 'failed' ? 'Sync failed: the version in force stays' : outcome.result === 'imported' ? `Sync finished: version ${outcome.feed.version ?? ''} imported` : 'Sync finished: the feed is unchanged'}>
+          <Alert
+            color={outcome.result === 'failed' ? 'red' : 'teal'}
+            variant="light"
+            role="status"
+            title={
+              outcome.result === 'failed'
+                ? 'Sync failed: the version in force stays'
+                : outcome.result === 'imported'
+                  ? `Sync finished: version ${outcome.feed.version ?? ''} imported`
+                  : 'Sync finished: the feed is unchanged'
+            }
+          >
             {outcome.error ?? `${count(outcome.feed.entries)} labelled addresses in force.`}
           </Alert>
         ) : null}

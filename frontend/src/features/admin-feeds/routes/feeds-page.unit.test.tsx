@@ -5,7 +5,18 @@ import type { FeedsStatusResponse, FeedStatus } from '@walletscreen/contracts';
 import { installFakeServer, signIn } from '../../../test/fake-server';
 import { FeedsPage } from './feeds-page';
 
-const base = { enabled_by_default: true, categories: ['scam'], imported_at: null, origin: null, skipped: null, last_sync: null, sha256: null, version: null, entries: 0, url: null };
+const base = {
+  enabled_by_default: true,
+  categories: ['scam'],
+  imported_at: null,
+  origin: null,
+  skipped: null,
+  last_sync: null,
+  sha256: null,
+  version: null,
+  entries: 0,
+  url: null,
+};
 const feeds: FeedStatus[] = [
   {
     ...base,
@@ -32,9 +43,23 @@ const feeds: FeedStatus[] = [
     imported_at: '2026-11-20T06:00:00.000Z',
     origin: 'https://raw.githubusercontent.com/MyEtherWallet/ethereum-lists/master/src/addresses/addresses-darklist.json',
     skipped: { count: 3, reasons: { 'not a valid ethereum address': 3 }, examples: ['entry 7 (0xabc): not a valid ethereum address'] },
-    last_sync: { at: '2026-11-24T06:00:00.000Z', trigger: 'admin-sync', result: 'failed', code: 'download-failed', reason: 'download of https://… failed: getaddrinfo ENOTFOUND' },
+    last_sync: {
+      at: '2026-11-24T06:00:00.000Z',
+      trigger: 'admin-sync',
+      result: 'failed',
+      code: 'download-failed',
+      reason: 'download of https://… failed: getaddrinfo ENOTFOUND',
+    },
   },
-  { ...base, id: 'custom-labels', name: 'Your own labels', description: 'Labels your administrators upload.', kind: 'upload', enabled: true, licence: { name: "Your organisation's own data", url: null, commercial_use: true } },
+  {
+    ...base,
+    id: 'custom-labels',
+    name: 'Your own labels',
+    description: 'Labels your administrators upload.',
+    kind: 'upload',
+    enabled: true,
+    licence: { name: "Your organisation's own data", url: null, commercial_use: true },
+  },
 ];
 
 function renderPage() {
@@ -65,7 +90,11 @@ describe('the Feeds page', () => {
     const darklist = await card('MyEtherWallet address darklist');
     expect(within(darklist).getByText('1,840')).toBeTruthy();
     expect(within(darklist).getByText(/^3 entries of its file could not be used \(3: not a valid ethereum address\)/)).toBeTruthy();
-    expect(within(darklist).getByText(/^Last sync on 24\.11\.2026 failed: the feed's server could not be reached or did not deliver the file; the version above stays in force\.$/)).toBeTruthy();
+    expect(
+      within(darklist).getByText(
+        /^Last sync on 24\.11\.2026 failed: the feed's server could not be reached or did not deliver the file; the version above stays in force\.$/,
+      ),
+    ).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/download-failed/);
     expect(within(darklist).getByRole('button', { name: 'Sync MyEtherWallet address darklist now' })).toBeTruthy();
     const own = await card('Your own labels');

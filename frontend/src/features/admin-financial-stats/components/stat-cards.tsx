@@ -43,8 +43,18 @@ export function StatCards({ stats }: { stats: Stats }) {
         icon={<IconCash size={14} aria-hidden="true" />}
         testId="stat-revenue"
       />
-      <StatCard label="Purchases" value={formatCount(t.purchases)} hint={`${formatCount(t.paying_customers)} paying customers`} icon={<IconReceipt size={14} aria-hidden="true" />} />
-      <StatCard label="Checks" value={formatCount(t.checks)} hint={`${formatCount(t.completed)} completed, ${formatCount(t.failed)} failed`} icon={<IconShieldSearch size={14} aria-hidden="true" />} />
+      <StatCard
+        label="Purchases"
+        value={formatCount(t.purchases)}
+        hint={`${formatCount(t.paying_customers)} paying customers`}
+        icon={<IconReceipt size={14} aria-hidden="true" />}
+      />
+      <StatCard
+        label="Checks"
+        value={formatCount(t.checks)}
+        hint={`${formatCount(t.completed)} completed, ${formatCount(t.failed)} failed`}
+        icon={<IconShieldSearch size={14} aria-hidden="true" />}
+      />
       <StatCard label="Active customers" value={formatCount(t.active_customers)} hint="Checked or bought" icon={<IconUsers size={14} aria-hidden="true" />} />
       <StatCard label="Refunds" value={formatCount(t.refunds)} hint="Checks given back" icon={<IconReceiptRefund size={14} aria-hidden="true" />} />
       <StatCard

@@ -88,7 +88,10 @@ export function RiskDonut({ stats }: { stats: Stats }) {
   const data = RISK.map((r) => ({ name: r.name, value: dist[r.key], color: r.color })).filter((d) => d.value > 0);
   const pct = (n: number) => (total === 0 ? '0%' : `${Math.round((n / total) * 100)}%`);
   return (
-    <ChartCard title="Risk levels" summary={`Risk levels of ${formatCount(total)} completed checks: ${RISK.map((r) => `${r.name} ${formatCount(dist[r.key])}`).join(', ')}.`}>
+    <ChartCard
+      title="Risk levels"
+      summary={`Risk levels of ${formatCount(total)} completed checks: ${RISK.map((r) => `${r.name} ${formatCount(dist[r.key])}`).join(', ')}.`}
+    >
       {total === 0 ? (
         <Center h={200}>
           <Text c="dimmed" size="sm">
@@ -97,7 +100,14 @@ export function RiskDonut({ stats }: { stats: Stats }) {
         </Center>
       ) : (
         <Stack gap="sm" align="center">
-          <DonutChart data={data} size={180} thickness={26} chartLabel={`${formatCount(total)} checks`} tooltipDataSource="segment" valueFormatter={formatCount} />
+          <DonutChart
+            data={data}
+            size={180}
+            thickness={26}
+            chartLabel={`${formatCount(total)} checks`}
+            tooltipDataSource="segment"
+            valueFormatter={formatCount}
+          />
           <Stack gap={4} w="100%" maw={260}>
             {RISK.map((r) => (
               <Group key={r.key} justify="space-between" gap="xs">
@@ -130,34 +140,34 @@ export function TopCustomers({ title, customers, currency, by }: { title: string
           </Text>
         ) : (
           <Table verticalSpacing={6} aria-label={title} style={{ tableLayout: 'fixed' }}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Customer</Table.Th>
-                  <Table.Th scope="col" ta="right" w={64}>
-                    Checks
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right" w={96}>
-                    Revenue
-                  </Table.Th>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Customer</Table.Th>
+                <Table.Th scope="col" ta="right" w={64}>
+                  Checks
+                </Table.Th>
+                <Table.Th scope="col" ta="right" w={96}>
+                  Revenue
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {customers.map((c) => (
+                <Table.Tr key={c.user_id}>
+                  <Table.Td>
+                    <Text size="sm" truncate="end" title={c.email} fw={500}>
+                      {c.email || 'Unknown customer'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" className="ws-tabular" fw={by === 'checks' ? 600 : undefined}>
+                    {formatCount(c.checks)}
+                  </Table.Td>
+                  <Table.Td ta="right" className="ws-tabular" fw={by === 'revenue' ? 600 : undefined}>
+                    {formatMoney(c.revenue, currency)}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {customers.map((c) => (
-                  <Table.Tr key={c.user_id}>
-                    <Table.Td>
-                      <Text size="sm" truncate="end" title={c.email} fw={500}>
-                        {c.email || 'Unknown customer'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right" className="ws-tabular" fw={by === 'checks' ? 600 : undefined}>
-                      {formatCount(c.checks)}
-                    </Table.Td>
-                    <Table.Td ta="right" className="ws-tabular" fw={by === 'revenue' ? 600 : undefined}>
-                      {formatMoney(c.revenue, currency)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
+              ))}
+            </Table.Tbody>
           </Table>
         )}
       </Stack>

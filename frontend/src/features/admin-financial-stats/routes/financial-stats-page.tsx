@@ -29,7 +29,9 @@ export function FinancialStatsPage() {
       <PageHeader
         order={1}
         title="Financial Stats"
-        description={data ? `Revenue and checks from ${dayLabel(data.from)} to ${dayLabel(data.to)} (UTC).` : 'Revenue and checks over a range of days or months.'}
+        description={
+          data ? `Revenue and checks from ${dayLabel(data.from)} to ${dayLabel(data.to)} (UTC).` : 'Revenue and checks over a range of days or months.'
+        }
       />
       <Stack gap="md">
         <Paper p="md">

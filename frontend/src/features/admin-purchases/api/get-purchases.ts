@@ -13,7 +13,11 @@ const purchasesSchema = purchaseSchema.array();
 
 /** GET /api/admin/purchases?email=&limit=&offset= */
 export function getPurchases(query: PurchasesQuery, signal?: AbortSignal): Promise<Purchase[]> {
-  return api.get('/admin/purchases', { query: { email: query.email.trim() || undefined, limit: query.limit, offset: query.offset }, schema: purchasesSchema, signal });
+  return api.get('/admin/purchases', {
+    query: { email: query.email.trim() || undefined, limit: query.limit, offset: query.offset },
+    schema: purchasesSchema,
+    signal,
+  });
 }
 
 export const purchasesQueryKey = ['admin', 'purchases'] as const;

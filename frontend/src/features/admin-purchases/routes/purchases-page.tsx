@@ -41,7 +41,9 @@ export function PurchasesPage() {
             loading="Loading purchases..."
             errorTitle="Could not load purchases"
             isEmpty={(rows) => rows.length === 0}
-            empty={<EmptyState icon={IconReceipt} title="No purchases found" description={email ? `No purchase by an e-mail containing “${email}”.` : undefined} />}
+            empty={
+              <EmptyState icon={IconReceipt} title="No purchases found" description={email ? `No purchase by an e-mail containing “${email}”.` : undefined} />
+            }
           >
             {(rows) => (
               <>

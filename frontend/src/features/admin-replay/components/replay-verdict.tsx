@@ -9,7 +9,15 @@ export function ReplayVerdict({ replay }: { replay: CheckReplayResponse }) {
   switch (view.kind) {
     case 'identical':
       return (
-        <Alert color="teal" variant="light" role="status" icon={<IconCircleCheck size={20} aria-hidden="true" />} title={view.title} data-testid="replay-verdict" data-verdict="identical">
+        <Alert
+          color="teal"
+          variant="light"
+          role="status"
+          icon={<IconCircleCheck size={20} aria-hidden="true" />}
+          title={view.title}
+          data-testid="replay-verdict"
+          data-verdict="identical"
+        >
           <Stack gap={6}>
             <Text size="sm">{view.detail}</Text>
             <Group gap="xl" wrap="wrap">
@@ -20,10 +28,16 @@ export function ReplayVerdict({ replay }: { replay: CheckReplayResponse }) {
                 </Text>
               </Text>
               <Text size="sm">
-                Level <Text span fw={700}>{view.level}</Text>
+                Level{' '}
+                <Text span fw={700}>
+                  {view.level}
+                </Text>
               </Text>
               <Text size="sm">
-                Status <Text span fw={700}>{view.status}</Text>
+                Status{' '}
+                <Text span fw={700}>
+                  {view.status}
+                </Text>
               </Text>
             </Group>
             <Table.ScrollContainer minWidth={320}>
@@ -55,7 +69,15 @@ export function ReplayVerdict({ replay }: { replay: CheckReplayResponse }) {
       );
     case 'differs':
       return (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} aria-hidden="true" />} title={view.title} data-testid="replay-verdict" data-verdict="differs">
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          icon={<IconAlertTriangle size={20} aria-hidden="true" />}
+          title={view.title}
+          data-testid="replay-verdict"
+          data-verdict="differs"
+        >
           <Stack gap="sm">
             <Text size="sm">{view.detail}</Text>
             <Table.ScrollContainer minWidth={320}>
@@ -92,7 +114,15 @@ export function ReplayVerdict({ replay }: { replay: CheckReplayResponse }) {
       );
     case 'not-replayable':
       return (
-        <Alert color="orange" variant="light" role="alert" icon={<IconInfoCircle size={20} aria-hidden="true" />} title={`Not replayable: ${view.title}`} data-testid="replay-verdict" data-verdict="not-replayable">
+        <Alert
+          color="orange"
+          variant="light"
+          role="alert"
+          icon={<IconInfoCircle size={20} aria-hidden="true" />}
+          title={`Not replayable: ${view.title}`}
+          data-testid="replay-verdict"
+          data-verdict="not-replayable"
+        >
           <Text size="sm">{view.detail} No score is confirmed.</Text>
         </Alert>
       );

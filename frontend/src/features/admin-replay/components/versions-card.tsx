@@ -18,7 +18,14 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
   );
 }
 
-const orNone = (value: string | null, none = 'Not recorded') => (value === null || value.trim() === '' ? <Text span c="dimmed" size="sm">{none}</Text> : value);
+const orNone = (value: string | null, none = 'Not recorded') =>
+  value === null || value.trim() === '' ? (
+    <Text span c="dimmed" size="sm">
+      {none}
+    </Text>
+  ) : (
+    value
+  );
 
 function SanctionsList({ versions }: { versions: CheckVersions }) {
   const list = versions.sanctions_list;
@@ -29,7 +36,8 @@ function SanctionsList({ versions }: { versions: CheckVersions }) {
     <Stack gap={2}>
       <span>
         {list.source}
-        {list.published_at ? `, published ${formatDate(list.published_at)}` : ''}, imported {formatDateTime(list.imported_at)} UTC, <span className="ws-tabular">{list.address_count.toLocaleString('en-US')}</span> {list.address_count === 1 ? 'address' : 'addresses'}
+        {list.published_at ? `, published ${formatDate(list.published_at)}` : ''}, imported {formatDateTime(list.imported_at)} UTC,{' '}
+        <span className="ws-tabular">{list.address_count.toLocaleString('en-US')}</span> {list.address_count === 1 ? 'address' : 'addresses'}
       </span>
       <CopyAddress address={list.sha256} shorten copyLabel="Copy the sanctions list's sha256" />
     </Stack>
@@ -65,7 +73,8 @@ export function VersionsCard({ versions }: { versions: CheckVersions }) {
               <>
                 Traced {versions.trace.depth} hops: {versions.trace.expanded} {versions.trace.expanded === 1 ? 'address' : 'addresses'} read
                 {versions.trace.failed > 0 ? `, ${versions.trace.failed} unreadable` : ''}
-                {versions.trace.not_expanded > 0 ? `, ${versions.trace.not_expanded} left` : ''} (<span className="ws-tabular">{versions.trace.requests}</span> of {versions.trace.request_budget} requests, at most {versions.trace.fan_out} per hop)
+                {versions.trace.not_expanded > 0 ? `, ${versions.trace.not_expanded} left` : ''} (<span className="ws-tabular">{versions.trace.requests}</span>{' '}
+                of {versions.trace.request_budget} requests, at most {versions.trace.fan_out} per hop)
               </>
             ) : (
               orNone(null, 'Not traced')
@@ -86,7 +95,8 @@ export function VersionsCard({ versions }: { versions: CheckVersions }) {
                 {(versions.feeds ?? []).map((f) => (
                   <Stack component="li" key={f.id} gap={0}>
                     <span>
-                      {f.name}, version <span className="ws-tabular">{f.version}</span>, <span className="ws-tabular">{f.entry_count.toLocaleString('en-US')}</span> {f.entry_count === 1 ? 'entry' : 'entries'}
+                      {f.name}, version <span className="ws-tabular">{f.version}</span>,{' '}
+                      <span className="ws-tabular">{f.entry_count.toLocaleString('en-US')}</span> {f.entry_count === 1 ? 'entry' : 'entries'}
                     </span>
                     <CopyAddress address={f.sha256} shorten copyLabel={`Copy the sha256 of ${f.name}`} />
                   </Stack>
@@ -104,7 +114,8 @@ export function VersionsCard({ versions }: { versions: CheckVersions }) {
                 {versions.custom_lists.map((l) => (
                   <Stack component="li" key={l.list_id} gap={0}>
                     <span>
-                      {l.name} ({l.kind} list), version <span className="ws-tabular">{l.version}</span>, <span className="ws-tabular">{l.entry_count.toLocaleString('en-US')}</span> {l.entry_count === 1 ? 'entry' : 'entries'}
+                      {l.name} ({l.kind} list), version <span className="ws-tabular">{l.version}</span>,{' '}
+                      <span className="ws-tabular">{l.entry_count.toLocaleString('en-US')}</span> {l.entry_count === 1 ? 'entry' : 'entries'}
                     </span>
                     <CopyAddress address={l.sha256} shorten copyLabel={`Copy the sha256 of ${l.name}`} />
                   </Stack>

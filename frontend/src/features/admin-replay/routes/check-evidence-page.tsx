@@ -66,11 +66,20 @@ export function CheckEvidencePage() {
               Check
             </Text>
             <CopyAddress address={checkId} shorten copyLabel="Copy check id" />
-            {check.data ? <Badge variant="light" color="gray">{STATUS_LABELS[check.data.status]}</Badge> : null}
+            {check.data ? (
+              <Badge variant="light" color="gray">
+                {STATUS_LABELS[check.data.status]}
+              </Badge>
+            ) : null}
           </Group>
         }
         actions={
-          <Button component={Link} to={`/admin/streams/${encodeURIComponent(checkStreamId(checkId))}`} variant="default" leftSection={<IconTimeline size={16} aria-hidden="true" />}>
+          <Button
+            component={Link}
+            to={`/admin/streams/${encodeURIComponent(checkStreamId(checkId))}`}
+            variant="default"
+            leftSection={<IconTimeline size={16} aria-hidden="true" />}
+          >
             Open in stream browser
           </Button>
         }

@@ -13,6 +13,7 @@ export function useRemoveCustomList() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: removeCustomList,
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: customListsQueryKey }), client.invalidateQueries({ queryKey: sanctionsStatusQueryKey })]),
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: customListsQueryKey }), client.invalidateQueries({ queryKey: sanctionsStatusQueryKey })]),
   });
 }

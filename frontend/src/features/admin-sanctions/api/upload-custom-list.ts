@@ -22,6 +22,7 @@ export function useUploadCustomList() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: uploadCustomList,
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: customListsQueryKey }), client.invalidateQueries({ queryKey: sanctionsStatusQueryKey })]),
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: customListsQueryKey }), client.invalidateQueries({ queryKey: sanctionsStatusQueryKey })]),
   });
 }

@@ -22,7 +22,10 @@ function UploadForm() {
       { name, kind, file },
       {
         onSuccess: (r) => {
-          notifications.show({ title: r.replaced ? 'List replaced' : 'List uploaded', message: `${r.name}: ${r.count} ${r.count === 1 ? 'address' : 'addresses'}${r.rejected_count ? `, ${r.rejected_count} rejected` : ''}.` });
+          notifications.show({
+            title: r.replaced ? 'List replaced' : 'List uploaded',
+            message: `${r.name}: ${r.count} ${r.count === 1 ? 'address' : 'addresses'}${r.rejected_count ? `, ${r.rejected_count} rejected` : ''}.`,
+          });
           setName('');
           setFile(null);
         },
@@ -33,7 +36,14 @@ function UploadForm() {
     <form onSubmit={submit} aria-label="Upload a list">
       <Stack gap="sm">
         <Group align="flex-end" gap="md" wrap="wrap">
-          <TextInput label="List name" placeholder="e.g. Internal blocklist" value={name} onChange={(e) => setName(e.currentTarget.value)} required w={{ base: '100%', xs: 240 }} />
+          <TextInput
+            label="List name"
+            placeholder="e.g. Internal blocklist"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            required
+            w={{ base: '100%', xs: 240 }}
+          />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="list-kind-label">
               Kind
@@ -48,7 +58,16 @@ function UploadForm() {
               ]}
             />
           </Stack>
-          <FileInput label="File" placeholder="Text (one address a line) or CSV" accept=".txt,.csv,text/plain,text/csv" value={file} onChange={setFile} clearable required w={{ base: '100%', xs: 280 }} />
+          <FileInput
+            label="File"
+            placeholder="Text (one address a line) or CSV"
+            accept=".txt,.csv,text/plain,text/csv"
+            value={file}
+            onChange={setFile}
+            clearable
+            required
+            w={{ base: '100%', xs: 280 }}
+          />
           <Button type="submit" leftSection={<IconUpload size={16} aria-hidden="true" />} loading={upload.isPending} disabled={!file || name.trim() === ''}>
             Upload
           </Button>
@@ -59,7 +78,12 @@ function UploadForm() {
           </Alert>
         ) : null}
         {upload.data && upload.data.rejected.length > 0 ? (
-          <Alert color="yellow" variant="light" role="status" title={`${upload.data.rejected_count} ${upload.data.rejected_count === 1 ? 'line' : 'lines'} rejected`}>
+          <Alert
+            color="yellow"
+            variant="light"
+            role="status"
+            title={`${upload.data.rejected_count} ${upload.data.rejected_count === 1 ? 'line' : 'lines'} rejected`}
+          >
             {upload.data.rejected.slice(0, 5).map((r) => (
               <Text size="sm" key={r.line}>
                 Line {r.line}: {r.reason}
@@ -138,7 +162,14 @@ export function CustomListsCard({ readOnly = false }: { readOnly?: boolean }) {
                       <Table.Td>{l.uploaded_by}</Table.Td>
                       {readOnly ? null : (
                         <Table.Td ta="right">
-                          <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden="true" />} onClick={() => setConfirming(l)} aria-label={`Remove ${l.name}`}>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            leftSection={<IconTrash size={14} aria-hidden="true" />}
+                            onClick={() => setConfirming(l)}
+                            aria-label={`Remove ${l.name}`}
+                          >
                             Remove
                           </Button>
                         </Table.Td>
@@ -154,7 +185,9 @@ export function CustomListsCard({ readOnly = false }: { readOnly?: boolean }) {
       <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Remove this list?" centered>
         <Stack gap="md">
           <Text size="sm">
-            {confirming ? `"${confirming.name}" (${confirming.kind}, ${confirming.count} addresses) will no longer be screened against. Checks already done keep what they found.` : ''}
+            {confirming
+              ? `"${confirming.name}" (${confirming.kind}, ${confirming.count} addresses) will no longer be screened against. Checks already done keep what they found.`
+              : ''}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(null)}>

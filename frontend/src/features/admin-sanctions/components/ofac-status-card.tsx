@@ -43,10 +43,17 @@ function ageText(s: SanctionsStatus): string {
 function importedFrom(i: NonNullable<SanctionsStatus['last_import']>): string {
   const o = i.origin;
   if (o === null) {
-    return i.trigger === 'refresh' ? 'by the automatic refresh' : i.trigger === 'upload' ? 'uploaded by an administrator' : i.trigger === 'command-line' ? 'from the command line' : '';
+    return i.trigger === 'refresh'
+      ? 'by the automatic refresh'
+      : i.trigger === 'upload'
+        ? 'uploaded by an administrator'
+        : i.trigger === 'command-line'
+          ? 'from the command line'
+          : '';
   }
   if (o.startsWith('uploaded by ')) return o;
-  if (/^https?:\/\//i.test(o)) return `downloaded from ${o}${i.trigger === 'refresh' ? ' by the automatic refresh' : i.trigger === 'admin-sync' ? ' (Sync now)' : ''}`;
+  if (/^https?:\/\//i.test(o))
+    return `downloaded from ${o}${i.trigger === 'refresh' ? ' by the automatic refresh' : i.trigger === 'admin-sync' ? ' (Sync now)' : ''}`;
   return `from the file ${o}${i.trigger === 'command-line' ? ' (command line)' : ''}`;
 }
 
@@ -67,8 +74,8 @@ function ListInForce({ s }: { s: SanctionsStatus }) {
       </SimpleGrid>
       {a.cross_chain > 0 ? (
         <Text size="sm" c="dimmed">
-          {plural(a.cross_chain, 'address is', 'addresses are')} listed under the ticker of another chain (USDT on the Omni Layer and BSV use Bitcoin addresses, ETC uses EVM
-          addresses, and OFAC sometimes mis-tags one): checks find them by what the address is.
+          {plural(a.cross_chain, 'address is', 'addresses are')} listed under the ticker of another chain (USDT on the Omni Layer and BSV use Bitcoin addresses,
+          ETC uses EVM addresses, and OFAC sometimes mis-tags one): checks find them by what the address is.
         </Text>
       ) : null}
       {a.unscreenable > 0 ? (
@@ -94,8 +101,8 @@ function NoList() {
   return (
     <Alert color="gray" variant="light" title="No list loaded" icon={<IconInfoCircle size={18} aria-hidden="true" />}>
       <Text size="sm">
-        Checks cannot screen against sanctions until an OFAC SDN list is loaded. Load OFAC&apos;s SDN_ADVANCED.XML (or SDN.XML, sdn.csv) with &quot;Load OFAC file&quot; below, press
-        Sync now if this server can reach OFAC, or run <Code>npm run sanctions:sync -- --file PATH</Code> on the server.
+        Checks cannot screen against sanctions until an OFAC SDN list is loaded. Load OFAC&apos;s SDN_ADVANCED.XML (or SDN.XML, sdn.csv) with &quot;Load OFAC
+        file&quot; below, press Sync now if this server can reach OFAC, or run <Code>npm run sanctions:sync -- --file PATH</Code> on the server.
       </Text>
     </Alert>
   );
@@ -149,8 +156,8 @@ function LoadOfacFile() {
           Load an OFAC file
         </Title>
         <Text size="sm" c="dimmed">
-          For servers that cannot reach OFAC: load SDN_ADVANCED.XML, SDN.XML or sdn.csv downloaded from OFAC elsewhere (up to {SANCTIONS_UPLOAD_MAX_BYTES / (1024 * 1024)} MB).
-          It replaces the list in force.
+          For servers that cannot reach OFAC: load SDN_ADVANCED.XML, SDN.XML or sdn.csv downloaded from OFAC elsewhere (up to{' '}
+          {SANCTIONS_UPLOAD_MAX_BYTES / (1024 * 1024)} MB). It replaces the list in force.
         </Text>
         <Group align="flex-end" gap="md" wrap="wrap">
           <FileInput
@@ -232,7 +239,12 @@ export function OfacStatusCard({ readOnly = false }: { readOnly?: boolean }) {
         {status.isPending ? (
           <LoadingState label="Loading the list's status..." py="md" />
         ) : status.isError ? (
-          <ErrorState title="Could not load the list's status" message={status.error.message} onRetry={() => void status.refetch()} retrying={status.isFetching} />
+          <ErrorState
+            title="Could not load the list's status"
+            message={status.error.message}
+            onRetry={() => void status.refetch()}
+            retrying={status.isFetching}
+          />
         ) : s ? (
           <>
             {s.loaded ? <ListInForce s={s} /> : <NoList />}
@@ -240,7 +252,18 @@ export function OfacStatusCard({ readOnly = false }: { readOnly?: boolean }) {
           </>
         ) : null}
         {sync.data ? (
-          <Alert color={sync.data.result === 'failed' ? 'red' : 'teal'} variant="light" role="status" title={sync.data.result === 'failed' ? 'Sync failed: the list in force stays' : sync.data.result === 'imported' ? 'Sync finished: a new list was imported' : 'Sync finished: the list is unchanged'}>
+          <Alert
+            color={sync.data.result === 'failed' ? 'red' : 'teal'}
+            variant="light"
+            role="status"
+            title={
+              sync.data.result === 'failed'
+                ? 'Sync failed: the list in force stays'
+                : sync.data.result === 'imported'
+                  ? 'Sync finished: a new list was imported'
+                  : 'Sync finished: the list is unchanged'
+            }
+          >
             {sync.data.error ?? `${count(sync.data.status.address_count)} listed addresses in force.`}
           </Alert>
         ) : null}

@@ -18,8 +18,22 @@ const loaded: SanctionsStatus = {
   custom_lists: 0,
   format: 'SDN_ADVANCED.XML',
   publication_age_days: 12,
-  last_import: { at: '2026-11-13T03:00:00.000Z', trigger: 'refresh', origin: 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/SDN_ADVANCED.XML' },
-  addresses: { listed: 812, screened: 790, cross_chain: 31, unscreenable: 22, unscreenable_tickers: [{ ticker: 'XMR', count: 14 }, { ticker: 'ZEC', count: 8 }], delisted: 2 },
+  last_import: {
+    at: '2026-11-13T03:00:00.000Z',
+    trigger: 'refresh',
+    origin: 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/SDN_ADVANCED.XML',
+  },
+  addresses: {
+    listed: 812,
+    screened: 790,
+    cross_chain: 31,
+    unscreenable: 22,
+    unscreenable_tickers: [
+      { ticker: 'XMR', count: 14 },
+      { ticker: 'ZEC', count: 8 },
+    ],
+    delisted: 2,
+  },
   last_failure: { at: '2026-11-24T06:00:00.000Z', trigger: 'refresh', code: 'download-failed', reason: 'download of https://… failed: getaddrinfo ENOTFOUND' },
 };
 const none: SanctionsStatus = {
@@ -69,7 +83,11 @@ describe('the OFAC status card', () => {
     server = installFakeServer({ status: 200, json: loaded });
     renderCard();
     const note = await screen.findByRole('status', { name: 'Last attempt' });
-    expect(within(note).getByText("The last automatic refresh on 24.11.2026 failed: OFAC's server could not be reached or did not deliver the list; the list above stays in force.")).toBeTruthy();
+    expect(
+      within(note).getByText(
+        "The last automatic refresh on 24.11.2026 failed: OFAC's server could not be reached or did not deliver the list; the list above stays in force.",
+      ),
+    ).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/download-failed|FAILED/);
   });
 

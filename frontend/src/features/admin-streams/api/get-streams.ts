@@ -6,7 +6,11 @@ export const STREAMS_PAGE_SIZE = 50;
 
 /** GET /api/admin/streams?prefix=&after=&limit=: stream ids ascending, and the kinds the browser folds. */
 export function getStreams(prefix: string, after: string | null, signal?: AbortSignal): Promise<StreamList> {
-  return api.get('/admin/streams', { query: { prefix: prefix || undefined, after: after ?? undefined, limit: STREAMS_PAGE_SIZE }, schema: streamListSchema, signal });
+  return api.get('/admin/streams', {
+    query: { prefix: prefix || undefined, after: after ?? undefined, limit: STREAMS_PAGE_SIZE },
+    schema: streamListSchema,
+    signal,
+  });
 }
 
 export const streamsQueryKey = ['admin', 'streams'] as const;

@@ -59,14 +59,24 @@ export function StreamPage() {
         }
         actions={
           streamId.startsWith(CHECK_PREFIX) ? (
-            <Button component={Link} to={`/admin/checks/${encodeURIComponent(streamId.slice(CHECK_PREFIX.length))}`} variant="default" leftSection={<IconFileSearch size={16} aria-hidden="true" />}>
+            <Button
+              component={Link}
+              to={`/admin/checks/${encodeURIComponent(streamId.slice(CHECK_PREFIX.length))}`}
+              variant="default"
+              leftSection={<IconFileSearch size={16} aria-hidden="true" />}
+            >
               Evidence & replay
             </Button>
           ) : undefined
         }
       />
       {error && !view ? (
-        <ErrorState title="Could not load the stream" message={error.message} onRetry={() => void (head.isError ? head.refetch() : at.refetch())} retrying={head.isFetching || at.isFetching} />
+        <ErrorState
+          title="Could not load the stream"
+          message={error.message}
+          onRetry={() => void (head.isError ? head.refetch() : at.refetch())}
+          retrying={head.isFetching || at.isFetching}
+        />
       ) : loading && !view ? (
         <LoadingState label="Loading the stream..." />
       ) : view && whole ? (
@@ -90,10 +100,20 @@ export function StreamPage() {
                   maxDropdownHeight={320}
                 />
                 <Group gap="xs" wrap="wrap">
-                  <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden="true" />} disabled={index <= 0} onClick={() => goTo(index - 1)}>
+                  <Button
+                    variant="default"
+                    leftSection={<IconChevronLeft size={16} aria-hidden="true" />}
+                    disabled={index <= 0}
+                    onClick={() => goTo(index - 1)}
+                  >
                     Previous event
                   </Button>
-                  <Button variant="default" rightSection={<IconChevronRight size={16} aria-hidden="true" />} disabled={index >= stops.length - 1} onClick={() => goTo(index + 1)}>
+                  <Button
+                    variant="default"
+                    rightSection={<IconChevronRight size={16} aria-hidden="true" />}
+                    disabled={index >= stops.length - 1}
+                    onClick={() => goTo(index + 1)}
+                  >
                     Next event
                   </Button>
                 </Group>

@@ -72,7 +72,13 @@ export function StreamsPage() {
                       {rows.map((s) => (
                         <Table.Tr key={s.stream_id}>
                           <Table.Td maw={420}>
-                            <Anchor component={Link} to={`/admin/streams/${encodeURIComponent(s.stream_id)}`} size="sm" className="ws-mono" style={{ overflowWrap: 'anywhere' }}>
+                            <Anchor
+                              component={Link}
+                              to={`/admin/streams/${encodeURIComponent(s.stream_id)}`}
+                              size="sm"
+                              className="ws-mono"
+                              style={{ overflowWrap: 'anywhere' }}
+                            >
                               {s.stream_id}
                             </Anchor>
                           </Table.Td>
@@ -97,7 +103,9 @@ export function StreamsPage() {
                     </Table.Tbody>
                   </Table>
                 </Table.ScrollContainer>
-                <ListFooter summary={`${rows.length.toLocaleString('en-US')} ${rows.length === 1 ? 'stream' : 'streams'} shown${streams.hasNextPage ? ', more to load' : ''}`}>
+                <ListFooter
+                  summary={`${rows.length.toLocaleString('en-US')} ${rows.length === 1 ? 'stream' : 'streams'} shown${streams.hasNextPage ? ', more to load' : ''}`}
+                >
                   <LoadMore query={streams} />
                 </ListFooter>
               </>

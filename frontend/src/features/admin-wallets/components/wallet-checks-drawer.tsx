@@ -89,7 +89,9 @@ function ChecksList({ checks, onOpen }: { checks: WalletCheck[]; onOpen: (check:
             <Table.Th scope="col" ta="right" style={{ whiteSpace: 'nowrap' }}>
               Date &amp; Time
             </Table.Th>
-            <Table.Th scope="col" ta="right">Score</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Score
+            </Table.Th>
             <Table.Th scope="col">Level</Table.Th>
             <Table.Th scope="col">Details</Table.Th>
           </Table.Tr>
@@ -110,7 +112,12 @@ function ChecksList({ checks, onOpen }: { checks: WalletCheck[]; onOpen: (check:
               </Table.Td>
               <Table.Td>{check.status === 'completed' ? <RiskBadge value={check.risk_level} /> : <StatusBadge status={check.status} />}</Table.Td>
               <Table.Td>
-                <Button size="xs" variant="default" onClick={() => onOpen(check)} aria-label={`Details of the check of ${formatDateTime(check.created_at)} by ${check.user_email}`}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => onOpen(check)}
+                  aria-label={`Details of the check of ${formatDateTime(check.created_at)} by ${check.user_email}`}
+                >
                   Details
                 </Button>
               </Table.Td>
@@ -145,7 +152,13 @@ function CheckDetails({ check, address, onBack }: { check: WalletCheck; address:
         <Button variant="subtle" size="xs" leftSection={<IconArrowLeft size={14} aria-hidden="true" />} onClick={onBack}>
           Back to the checks
         </Button>
-        <Button component={Link} to={`/admin/checks/${encodeURIComponent(check.id)}`} variant="default" size="xs" leftSection={<IconFileSearch size={14} aria-hidden="true" />}>
+        <Button
+          component={Link}
+          to={`/admin/checks/${encodeURIComponent(check.id)}`}
+          variant="default"
+          size="xs"
+          leftSection={<IconFileSearch size={14} aria-hidden="true" />}
+        >
           Evidence & replay
         </Button>
       </Group>
@@ -201,7 +214,13 @@ function NotScreened({ wallet }: { wallet: WalletRef }) {
       <CopyAddress address={wallet.address} copyLabel="Copy wallet address" />
       <Text>This address has not been checked on {networkName(wallet.network)} yet.</Text>
       {isReadOnlySession() ? null : (
-        <Button component={Link} to={walletCheckerPath(wallet.address, wallet.network)} variant="default" size="xs" leftSection={<IconShieldSearch size={14} aria-hidden="true" />}>
+        <Button
+          component={Link}
+          to={walletCheckerPath(wallet.address, wallet.network)}
+          variant="default"
+          size="xs"
+          leftSection={<IconShieldSearch size={14} aria-hidden="true" />}
+        >
           Check it in the wallet checker
         </Button>
       )}

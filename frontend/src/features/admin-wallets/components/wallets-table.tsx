@@ -7,7 +7,14 @@ import { RiskBadge } from '../../../components/risk-badge';
 export const networkName = (network: string) => networkNames[network as Network] ?? network;
 
 const Score = ({ wallet }: { wallet: WalletSummary }) => <span className="ws-tabular">{shownRiskScore(wallet.latest_level, wallet.latest_score) ?? '—'}</span>;
-const Level = ({ wallet }: { wallet: WalletSummary }) => (wallet.latest_level ? <RiskBadge value={wallet.latest_level} /> : <Text size="sm" c="dimmed">No result yet</Text>);
+const Level = ({ wallet }: { wallet: WalletSummary }) =>
+  wallet.latest_level ? (
+    <RiskBadge value={wallet.latest_level} />
+  ) : (
+    <Text size="sm" c="dimmed">
+      No result yet
+    </Text>
+  );
 
 /** Desktop: Wallet, Network, Checks, Customers, Latest score, Latest level, Last checked, and a button opening its checks. */
 export function WalletsTable({ wallets, onOpen }: { wallets: WalletSummary[]; onOpen: (wallet: WalletSummary) => void }) {
@@ -18,11 +25,19 @@ export function WalletsTable({ wallets, onOpen }: { wallets: WalletSummary[]; on
           <Table.Tr>
             <Table.Th scope="col">Wallet</Table.Th>
             <Table.Th scope="col">Network</Table.Th>
-            <Table.Th scope="col" ta="right">Checks</Table.Th>
-            <Table.Th scope="col" ta="right">Customers</Table.Th>
-            <Table.Th scope="col" ta="right">Latest score</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Checks
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Customers
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Latest score
+            </Table.Th>
             <Table.Th scope="col">Latest level</Table.Th>
-            <Table.Th scope="col" ta="right">Last checked</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Last checked
+            </Table.Th>
             <Table.Th scope="col">
               <VisuallyHidden>Checks of the wallet</VisuallyHidden>
             </Table.Th>
@@ -85,7 +100,8 @@ export function WalletCards({ wallets, onOpen }: { wallets: WalletSummary[]; onO
               </Text>
             </Group>
             <Text size="sm" c="dimmed" className="ws-tabular">
-              {wallet.checks} {wallet.checks === 1 ? 'check' : 'checks'} by {wallet.customers} {wallet.customers === 1 ? 'customer' : 'customers'} · last {formatDate(wallet.last_checked_at)}
+              {wallet.checks} {wallet.checks === 1 ? 'check' : 'checks'} by {wallet.customers} {wallet.customers === 1 ? 'customer' : 'customers'} · last{' '}
+              {formatDate(wallet.last_checked_at)}
             </Text>
             <Button size="xs" variant="light" onClick={() => onOpen(wallet)} aria-label={`Open the checks of ${wallet.address}`}>
               Checks

@@ -79,15 +79,35 @@ export function WalletsPage() {
               onClear={() => setSearch('')}
               w={{ base: '100%', sm: 340 }}
             />
-            <Select label="Latest risk level" data={levelOptions} value={riskLevel} onChange={(v) => setRiskLevel(v ?? '')} allowDeselect={false} w={{ base: '100%', xs: 180 }} />
-            <Select label="Sort by" data={sortOptions} value={sort} onChange={(v) => setSort((v) ?? 'latest')} allowDeselect={false} w={{ base: '100%', xs: 180 }} />
+            <Select
+              label="Latest risk level"
+              data={levelOptions}
+              value={riskLevel}
+              onChange={(v) => setRiskLevel(v ?? '')}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 180 }}
+            />
+            <Select
+              label="Sort by"
+              data={sortOptions}
+              value={sort}
+              onChange={(v) => setSort(v ?? 'latest')}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 180 }}
+            />
           </Group>
           <QueryStates
             query={wallets}
             loading="Loading wallets..."
             errorTitle="Could not load wallets"
             isEmpty={() => rows.length === 0}
-            empty={<EmptyState icon={IconWallet} title="No results found" description={filtered ? 'No screened wallet matches these filters.' : 'No wallet has been checked yet.'} />}
+            empty={
+              <EmptyState
+                icon={IconWallet}
+                title="No results found"
+                description={filtered ? 'No screened wallet matches these filters.' : 'No wallet has been checked yet.'}
+              />
+            }
           >
             {() => (
               <>

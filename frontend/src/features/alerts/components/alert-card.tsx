@@ -112,7 +112,9 @@ export function AlertCard({
             <Table.Tbody>
               {evidence.newHits.map((h) => (
                 <Table.Tr key={`${h.relation}|${h.address}|${h.list}|${h.entity}`}>
-                  <Table.Td>{h.relation === 'wallet' ? 'The wallet' : <CopyAddress address={h.address} shorten copyLabel="Copy counterparty address" />}</Table.Td>
+                  <Table.Td>
+                    {h.relation === 'wallet' ? 'The wallet' : <CopyAddress address={h.address} shorten copyLabel="Copy counterparty address" />}
+                  </Table.Td>
                   <Table.Td>{h.list}</Table.Td>
                   <Table.Td>
                     {h.entity || '—'}
@@ -125,7 +127,9 @@ export function AlertCard({
         ) : null}
 
         <Text size="xs" c="dimmed">
-          {evidence.lists.ofac ? `Screened against the OFAC SDN list published ${evidence.lists.ofac.publishedAt ?? 'on an unknown date'} (sha256 ${evidence.lists.ofac.sha256.slice(0, 12)}…)` : 'No OFAC list was loaded'}
+          {evidence.lists.ofac
+            ? `Screened against the OFAC SDN list published ${evidence.lists.ofac.publishedAt ?? 'on an unknown date'} (sha256 ${evidence.lists.ofac.sha256.slice(0, 12)}…)`
+            : 'No OFAC list was loaded'}
           {evidence.lists.custom.length ? `, and ${evidence.lists.custom.map((l) => `${l.name} v${l.version}`).join(', ')}` : ''}.
           {evidence.listChange ? ` Re-screened because ${evidence.listChange.list} changed.` : ''}
           {evidence.reusedChainEvidenceOf ? ' The blockchain data of the previous check was reused: no blockchain call, no charge.' : ''}

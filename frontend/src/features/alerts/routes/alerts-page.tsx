@@ -30,7 +30,8 @@ export function AlertsPage() {
   const openCase = useOpenCase();
   const navigate = useNavigate();
   const [resolving, setResolving] = useState<Alert | null>(null);
-  const failed = (title: string) => (error: Error) => notifications.show({ color: 'red', title, message: error.message || 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> });
+  const failed = (title: string) => (error: Error) =>
+    notifications.show({ color: 'red', title, message: error.message || 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> });
 
   return (
     <>
@@ -65,10 +66,21 @@ export function AlertsPage() {
                   alert={a}
                   acknowledging={acknowledge.isPending && acknowledge.variables === a.id}
                   openingCase={openCase.isPending && openCase.variables.alert_id === a.id}
-                  onOpenCase={() => openCase.mutate({ alert_id: a.id }, { onSuccess: (opened) => void navigate(`/dashboard/cases/${opened.id}`), onError: failed('Could not open a case') })}
+                  onOpenCase={() =>
+                    openCase.mutate(
+                      { alert_id: a.id },
+                      { onSuccess: (opened) => void navigate(`/dashboard/cases/${opened.id}`), onError: failed('Could not open a case') },
+                    )
+                  }
                   onAcknowledge={() =>
                     acknowledge.mutate(a.id, {
-                      onSuccess: () => notifications.show({ color: 'teal', title: 'Acknowledged', message: 'The alert is marked as being looked at.', icon: <IconCheck size={18} aria-hidden="true" /> }),
+                      onSuccess: () =>
+                        notifications.show({
+                          color: 'teal',
+                          title: 'Acknowledged',
+                          message: 'The alert is marked as being looked at.',
+                          icon: <IconCheck size={18} aria-hidden="true" />,
+                        }),
                       onError: failed('Could not acknowledge the alert'),
                     })
                   }
@@ -94,7 +106,12 @@ export function AlertsPage() {
             {
               onSuccess: () => {
                 setResolving(null);
-                notifications.show({ color: 'teal', title: 'Resolved', message: 'The alert is resolved; your note is recorded.', icon: <IconCheck size={18} aria-hidden="true" /> });
+                notifications.show({
+                  color: 'teal',
+                  title: 'Resolved',
+                  message: 'The alert is resolved; your note is recorded.',
+                  icon: <IconCheck size={18} aria-hidden="true" />,
+                });
               },
             },
           )

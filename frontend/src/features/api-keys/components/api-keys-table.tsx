@@ -79,7 +79,14 @@ export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (ke
                 <Table.Td>
                   <Group justify="flex-end" wrap="nowrap">
                     {key.status === 'active' ? (
-                      <Button size="xs" variant="default" color="red" leftSection={<IconKeyOff size={14} aria-hidden="true" />} onClick={() => onRevoke(key)} aria-label={`Revoke ${key.name}`}>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        color="red"
+                        leftSection={<IconKeyOff size={14} aria-hidden="true" />}
+                        onClick={() => onRevoke(key)}
+                        aria-label={`Revoke ${key.name}`}
+                      >
                         Revoke
                       </Button>
                     ) : null}

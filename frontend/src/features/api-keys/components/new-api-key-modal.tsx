@@ -9,10 +9,24 @@ import { CopyIconButton } from '../../../components/copy-address';
  */
 export function NewApiKeyModal({ created, onClose }: { created: CreateApiKeyResponse | null; onClose: () => void }) {
   return (
-    <Modal opened={created !== null} onClose={onClose} title="Your new API key" centered size="lg" closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={created !== null}
+      onClose={onClose}
+      title="Your new API key"
+      centered
+      size="lg"
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {created ? (
         <Stack gap="md">
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title="Copy this key now" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+            title="Copy this key now"
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          >
             This is the only time the whole key is shown. We keep only a fingerprint of it, so nobody can show it to you again. If you lose it, revoke it and
             create a new one.
           </Alert>
@@ -21,7 +35,12 @@ export function NewApiKeyModal({ created, onClose }: { created: CreateApiKeyResp
               API key “{created.name}”
             </Text>
             <Group gap="xs" wrap="nowrap" align="center">
-              <Code block aria-labelledby="new-api-key-label" data-testid="new-api-key" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', userSelect: 'all' }}>
+              <Code
+                block
+                aria-labelledby="new-api-key-label"
+                data-testid="new-api-key"
+                style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', userSelect: 'all' }}
+              >
                 {created.key}
               </Code>
               <CopyIconButton value={created.key} label="Copy API key" />

@@ -2,7 +2,17 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ApiKey } from '@walletscreen/contracts';
 
 /** Revoking is confirmed first; Cancel has the focus, so Enter alone revokes nothing. */
-export function RevokeApiKeyModal({ apiKey, pending, onCancel, onConfirm }: { apiKey: ApiKey | null; pending: boolean; onCancel: () => void; onConfirm: () => void }) {
+export function RevokeApiKeyModal({
+  apiKey,
+  pending,
+  onCancel,
+  onConfirm,
+}: {
+  apiKey: ApiKey | null;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <Modal opened={apiKey !== null} onClose={onCancel} title="Revoke API key" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {apiKey ? (

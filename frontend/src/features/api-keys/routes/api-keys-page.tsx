@@ -22,9 +22,19 @@ function useRevokeFlow() {
     if (!target) return;
     revoke.mutate(target.id, {
       onSuccess: (key) =>
-        notifications.show({ color: 'teal', title: 'Key revoked', message: `“${key.name}” no longer works.`, icon: <IconCheck size={18} aria-hidden="true" /> }),
+        notifications.show({
+          color: 'teal',
+          title: 'Key revoked',
+          message: `“${key.name}” no longer works.`,
+          icon: <IconCheck size={18} aria-hidden="true" />,
+        }),
       onError: (error) =>
-        notifications.show({ color: 'red', title: 'Could not revoke the key', message: error.message || 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> }),
+        notifications.show({
+          color: 'red',
+          title: 'Could not revoke the key',
+          message: error.message || 'Please try again.',
+          icon: <IconAlertCircle size={18} aria-hidden="true" />,
+        }),
       onSettled: () => setTarget(null),
     });
   };
@@ -56,7 +66,9 @@ export function ApiKeysPage() {
           <Stack gap="sm">
             {keys.data && keys.data.length > 0 ? (
               <Text size="sm" c="dimmed" className="ws-tabular" data-testid="api-keys-active">
-                {full ? `You have ${API_KEYS_MAX} active keys, the most allowed. Revoke one you no longer use to create another.` : `${active} of ${API_KEYS_MAX} active keys`}
+                {full
+                  ? `You have ${API_KEYS_MAX} active keys, the most allowed. Revoke one you no longer use to create another.`
+                  : `${active} of ${API_KEYS_MAX} active keys`}
               </Text>
             ) : null}
             <QueryStates

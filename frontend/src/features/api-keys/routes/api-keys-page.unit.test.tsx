@@ -16,7 +16,16 @@ const KEY: ApiKey = {
   revoked_at: null,
   status: 'active',
 };
-const OLD: ApiKey = { ...KEY, id: '9f8e7d6c5b4a', name: 'Old reporting', prefix: 'wsk_9f8e7d6c5b4a', scopes: ['read'], last_used_at: '2026-01-02T14:07:00.000Z', revoked_at: '2026-01-03T09:00:00.000Z', status: 'revoked' };
+const OLD: ApiKey = {
+  ...KEY,
+  id: '9f8e7d6c5b4a',
+  name: 'Old reporting',
+  prefix: 'wsk_9f8e7d6c5b4a',
+  scopes: ['read'],
+  last_used_at: '2026-01-02T14:07:00.000Z',
+  revoked_at: '2026-01-03T09:00:00.000Z',
+  status: 'revoked',
+};
 const WHOLE_KEY = 'wsk_0a1b2c3d4e5f_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4v';
 
 function renderPage() {
@@ -97,7 +106,11 @@ describe('the API keys screen', () => {
     fireEvent.click(within(dialog).getByLabelText('Screen'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
     await within(dialog).findByText('That name is taken');
-    expect(server.sent[1]).toMatchObject({ url: '/api/keys', method: 'POST', body: { name: 'Deposits service', scopes: ['screen', 'read'], expires_at: null } });
+    expect(server.sent[1]).toMatchObject({
+      url: '/api/keys',
+      method: 'POST',
+      body: { name: 'Deposits service', scopes: ['screen', 'read'], expires_at: null },
+    });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
     const shown = await screen.findByRole('dialog', { name: 'Your new API key' });

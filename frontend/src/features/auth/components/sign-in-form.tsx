@@ -81,7 +81,14 @@ export function SignInForm({ kind, notice = null }: { kind: 'user' | 'admin'; no
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {signedOut ? (
-          <Alert color="red" variant="light" icon={<IconLock size={18} aria-hidden="true" />} title="You have been signed out" role="alert" data-testid="signed-out-notice">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconLock size={18} aria-hidden="true" />}
+            title="You have been signed out"
+            role="alert"
+            data-testid="signed-out-notice"
+          >
             {signedOut}
           </Alert>
         ) : null}

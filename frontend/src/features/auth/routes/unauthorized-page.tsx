@@ -11,9 +11,7 @@ export function UnauthorizedPage() {
         <ThemeIcon size={44} radius="xl" variant="light" aria-hidden="true">
           <IconLock size={24} />
         </ThemeIcon>
-        <Text>
-          Your account is signed in, but it does not have administrator rights, so the admin area is not available to it.
-        </Text>
+        <Text>Your account is signed in, but it does not have administrator rights, so the admin area is not available to it.</Text>
         <Text size="sm" c="dimmed">
           Go back to your dashboard, or sign in with an administrator account.
         </Text>

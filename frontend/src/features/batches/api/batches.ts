@@ -3,7 +3,20 @@
  * status on the server), the dry run and the submission of a file, and the two downloads.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BATCH_LIMITS, batchListSchema, batchPreviewSchema, batchRowsSchema, batchSchema, watchResultSchema, type Batch, type BatchPreview, type BatchRowStatus, type Network, type WatchResult, type WatchRequest } from '@walletscreen/contracts';
+import {
+  BATCH_LIMITS,
+  batchListSchema,
+  batchPreviewSchema,
+  batchRowsSchema,
+  batchSchema,
+  watchResultSchema,
+  type Batch,
+  type BatchPreview,
+  type BatchRowStatus,
+  type Network,
+  type WatchResult,
+  type WatchRequest,
+} from '@walletscreen/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/download-aml-report';
 import { profileQueryKey } from '../../../lib/get-profile';
@@ -31,7 +44,11 @@ export function batchRowsQueryOptions(id: string, status: BatchRowStatus | null,
   return queryOptions({
     queryKey: [...batchesQueryKey, 'rows', id, status, page] as const,
     queryFn: ({ signal }) =>
-      api.get(`/batches/${encodeURIComponent(id)}/rows`, { query: { limit: BATCH_ROWS_PAGE, offset: page * BATCH_ROWS_PAGE, status }, schema: batchRowsSchema, signal }),
+      api.get(`/batches/${encodeURIComponent(id)}/rows`, {
+        query: { limit: BATCH_ROWS_PAGE, offset: page * BATCH_ROWS_PAGE, status },
+        schema: batchRowsSchema,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -43,7 +60,10 @@ export const useBatchRows = (id: string, status: BatchRowStatus | null, page: nu
 /** A file larger than a batch may be is refused here, before it is sent. */
 function tooLarge(file: File): ApiError | null {
   if (file.size <= BATCH_LIMITS.maxBytes) return null;
-  return new ApiError(413, `${file.name} is larger than ${BATCH_LIMITS.maxBytes / (1024 * 1024)} MB, the most a batch file may be. Split it into smaller files.`);
+  return new ApiError(
+    413,
+    `${file.name} is larger than ${BATCH_LIMITS.maxBytes / (1024 * 1024)} MB, the most a batch file may be. Split it into smaller files.`,
+  );
 }
 
 /** POST /api/batches?dry_run=true: the file checked whole and its cost; nothing is recorded or charged. */

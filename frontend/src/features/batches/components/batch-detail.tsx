@@ -22,12 +22,23 @@ function Downloads({ batch }: { batch: Batch }) {
         ? downloadBatchFile(batch.links.results_csv, batchDownloadName(batch.file_name, batch.id, '-results.csv'), 'text/csv')
         : downloadBatchFile(batch.links.reports_zip, batchDownloadName(batch.file_name, batch.id, '-reports.zip'), 'application/zip'),
     onError: (error) =>
-      notifications.show({ color: 'red', title: 'Could not download', message: error.message || 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> }),
+      notifications.show({
+        color: 'red',
+        title: 'Could not download',
+        message: error.message || 'Please try again.',
+        icon: <IconAlertCircle size={18} aria-hidden="true" />,
+      }),
   });
   const pending = (which: 'csv' | 'zip') => download.isPending && download.variables === which;
   return (
     <Group gap="sm">
-      <Button variant="default" leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />} loading={pending('csv')} onClick={() => download.mutate('csv')} data-testid="batch-download-csv">
+      <Button
+        variant="default"
+        leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />}
+        loading={pending('csv')}
+        onClick={() => download.mutate('csv')}
+        data-testid="batch-download-csv"
+      >
         Results CSV
       </Button>
       <Button
@@ -117,7 +128,13 @@ function RowsTable({ rows }: { rows: BatchRowResult[] }) {
                 </Table.Td>
                 <Table.Td>
                   {row.status === 'completed' && row.check_id ? (
-                    <Anchor component={Link} to={`/dashboard/history?check=${row.check_id}`} size="sm" style={{ whiteSpace: 'nowrap' }} aria-label={`Open the report of line ${row.line}`}>
+                    <Anchor
+                      component={Link}
+                      to={`/dashboard/history?check=${row.check_id}`}
+                      size="sm"
+                      style={{ whiteSpace: 'nowrap' }}
+                      aria-label={`Open the report of line ${row.line}`}
+                    >
                       Report
                     </Anchor>
                   ) : null}

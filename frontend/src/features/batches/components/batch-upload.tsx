@@ -92,15 +92,32 @@ function Preview({ preview, file, onScreened }: { preview: BatchPreview; file: F
       <Group gap="sm">
         {view.alreadyScreened ? (
           <>
-            <Button leftSection={<IconCopyCheck size={16} aria-hidden="true" />} loading={submit.isPending && !submit.variables?.idempotencyKey} disabled={submit.isPending} onClick={() => start(false)}>
+            <Button
+              leftSection={<IconCopyCheck size={16} aria-hidden="true" />}
+              loading={submit.isPending && !submit.variables?.idempotencyKey}
+              disabled={submit.isPending}
+              onClick={() => start(false)}
+            >
               Open the earlier batch
             </Button>
-            <Button variant="default" leftSection={<IconPlayerPlay size={16} aria-hidden="true" />} disabled={!view.affordable || submit.isPending} loading={submit.isPending && !!submit.variables?.idempotencyKey} onClick={() => start(true)}>
+            <Button
+              variant="default"
+              leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
+              disabled={!view.affordable || submit.isPending}
+              loading={submit.isPending && !!submit.variables?.idempotencyKey}
+              onClick={() => start(true)}
+            >
               {view.confirmLabel}
             </Button>
           </>
         ) : (
-          <Button leftSection={<IconPlayerPlay size={16} aria-hidden="true" />} disabled={!view.affordable} loading={submit.isPending} onClick={() => start(false)} data-testid="batch-confirm">
+          <Button
+            leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
+            disabled={!view.affordable}
+            loading={submit.isPending}
+            onClick={() => start(false)}
+            data-testid="batch-confirm"
+          >
             {view.confirmLabel}
           </Button>
         )}
@@ -135,7 +152,12 @@ export function BatchUpload({ onScreened }: { onScreened: (batch: Batch) => void
               {FORMAT_HINT}
             </Text>
           </Stack>
-          <Button variant="subtle" size="xs" leftSection={<IconDownload size={14} aria-hidden="true" />} onClick={() => saveFile(new Blob([TEMPLATE_CSV], { type: 'text/csv' }), 'walletscreen-batch-template.csv')}>
+          <Button
+            variant="subtle"
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden="true" />}
+            onClick={() => saveFile(new Blob([TEMPLATE_CSV], { type: 'text/csv' }), 'walletscreen-batch-template.csv')}
+          >
             Download a template
           </Button>
         </Group>

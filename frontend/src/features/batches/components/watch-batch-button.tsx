@@ -41,7 +41,8 @@ export function WatchBatchButton({ batch }: { batch: Batch }) {
       <Modal opened={confirming} onClose={() => (watch.isPending ? undefined : setConfirming(false))} title="Watch this batch's wallets">
         <Stack gap="sm">
           <Text size="sm">
-            The {batch.completed.toLocaleString('en-US')} screened {batch.completed === 1 ? 'wallet' : 'wallets'} of this batch are re-screened daily and whenever a sanctions or custom list changes, and you get an alert when a verdict changes.
+            The {batch.completed.toLocaleString('en-US')} screened {batch.completed === 1 ? 'wallet' : 'wallets'} of this batch are re-screened daily and
+            whenever a sanctions or custom list changes, and you get an alert when a verdict changes.
           </Text>
           <Text size="sm" c="dimmed">
             {rescreenPricing.scheduled} {rescreenPricing.listChange}

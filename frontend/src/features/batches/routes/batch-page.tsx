@@ -71,7 +71,10 @@ export function BatchPage() {
 
   return (
     <>
-      <PageHeader title="Batch screening" description="Screen a whole file of wallets at once: every row is checked before anything is charged, and each distinct wallet costs one check." />
+      <PageHeader
+        title="Batch screening"
+        description="Screen a whole file of wallets at once: every row is checked before anything is charged, and each distinct wallet costs one check."
+      />
       <Stack gap="md">
         <BatchUpload onScreened={(batch) => open(batch.id)} />
         {selected ? <SelectedBatch id={selected} /> : null}

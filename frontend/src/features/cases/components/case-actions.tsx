@@ -102,7 +102,16 @@ function DecisionForm({ area, value }: { area: CasesArea; value: CaseDetail }) {
           ))}
         </Group>
       </Radio.Group>
-      <Textarea label="Reason for the decision" value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} maxLength={CASE_LIMITS.reasonMax} error={errors.fields.reason} w="100%" />
+      <Textarea
+        label="Reason for the decision"
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        autosize
+        minRows={2}
+        maxLength={CASE_LIMITS.reasonMax}
+        error={errors.fields.reason}
+        w="100%"
+      />
       <FormError message={errors.form} />
       <Button type="submit" loading={record.isPending}>
         Record decision
@@ -145,7 +154,23 @@ function AssignForm({ area, value }: { area: CasesArea; value: CaseDetail }) {
   );
 }
 
-function ReasonForm({ label, title, input, button, act, pending, error }: { label: string; title: string; input: string; button: string; act: (reason: string, done: () => void) => void; pending: boolean; error: Error | null }) {
+function ReasonForm({
+  label,
+  title,
+  input,
+  button,
+  act,
+  pending,
+  error,
+}: {
+  label: string;
+  title: string;
+  input: string;
+  button: string;
+  act: (reason: string, done: () => void) => void;
+  pending: boolean;
+  error: Error | null;
+}) {
   const [reason, setReason] = useState('');
   const errors = actionErrors(error, ['reason']);
   return (
@@ -153,7 +178,16 @@ function ReasonForm({ label, title, input, button, act, pending, error }: { labe
       <Title order={4} fz="sm">
         {title}
       </Title>
-      <Textarea label={input} value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} maxLength={CASE_LIMITS.reasonMax} error={errors.fields.reason} w="100%" />
+      <Textarea
+        label={input}
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        autosize
+        minRows={2}
+        maxLength={CASE_LIMITS.reasonMax}
+        error={errors.fields.reason}
+        w="100%"
+      />
       <FormError message={errors.form} />
       <Button type="submit" variant="default" loading={pending}>
         {button}

@@ -44,7 +44,16 @@ export function CaseNotes({ area, value, canAct }: { area: CasesArea; value: Cas
             }}
           >
             <Stack gap="xs" align="flex-start">
-              <Textarea label="Note" value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={2} maxLength={CASE_LIMITS.noteMax} error={errors.fields.text} w="100%" />
+              <Textarea
+                label="Note"
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+                autosize
+                minRows={2}
+                maxLength={CASE_LIMITS.noteMax}
+                error={errors.fields.text}
+                w="100%"
+              />
               {errors.form ? (
                 <Alert color="red" variant="light" role="alert" w="100%">
                   {errors.form}

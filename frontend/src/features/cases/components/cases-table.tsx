@@ -23,7 +23,12 @@ function Risk({ c }: { c: CaseSummary }) {
 }
 
 function Decision({ c }: { c: CaseSummary }) {
-  if (!c.decision) return <Text size="sm" c="dimmed">None yet</Text>;
+  if (!c.decision)
+    return (
+      <Text size="sm" c="dimmed">
+        None yet
+      </Text>
+    );
   return <Text size="sm">{caseDecisionLabel[c.decision.decision]}</Text>;
 }
 

@@ -49,7 +49,11 @@ function CaseView({ area, caseId, viewer, canAct }: { area: CasesArea; caseId: s
       <Stack gap="xs" mb="md">
         {back}
       </Stack>
-      <PageHeader order={area === 'admin' ? 1 : 2} title={`Case of ${shortenAddress(value.address)}`} description={value.subject.kind === 'alert' ? 'Opened on an alert' : 'Opened on a check'} />
+      <PageHeader
+        order={area === 'admin' ? 1 : 2}
+        title={`Case of ${shortenAddress(value.address)}`}
+        description={value.subject.kind === 'alert' ? 'Opened on an alert' : 'Opened on a check'}
+      />
       <Stack gap="md" aria-busy={found.isFetching} data-testid="case-view" data-case-id={value.id}>
         <CaseCloseStatus value={value} viewer={viewer} />
         <CaseSummary area={area} value={value} />

@@ -48,7 +48,11 @@ function Cases({ area }: { area: CasesArea }) {
               <EmptyState
                 icon={IconFolders}
                 title={isFiltered(debounced) ? 'No cases match these filters' : 'No cases yet'}
-                description={area === 'user' ? "Open a case from a check's Details in History, or from an alert." : "A case is opened from a check's Details or from an alert."}
+                description={
+                  area === 'user'
+                    ? "Open a case from a check's Details in History, or from an alert."
+                    : "A case is opened from a check's Details or from an alert."
+                }
                 testId="cases-empty"
               />
             }

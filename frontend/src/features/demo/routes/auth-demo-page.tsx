@@ -37,12 +37,26 @@ export function AuthDemoPage() {
           <Divider label="or continue with" labelPosition="center" />
           <Group justify="center" gap="md">
             <Tooltip label="Not available in the demo">
-              <ActionIcon variant="default" size="xl" aria-label="Continue with Google (not available in the demo)" aria-disabled="true" data-disabled onClick={(e) => e.preventDefault()}>
+              <ActionIcon
+                variant="default"
+                size="xl"
+                aria-label="Continue with Google (not available in the demo)"
+                aria-disabled="true"
+                data-disabled
+                onClick={(e) => e.preventDefault()}
+              >
                 <IconBrandGoogle size={22} aria-hidden="true" />
               </ActionIcon>
             </Tooltip>
             <Tooltip label="Not available in the demo">
-              <ActionIcon variant="default" size="xl" aria-label="Continue with LinkedIn (not available in the demo)" aria-disabled="true" data-disabled onClick={(e) => e.preventDefault()}>
+              <ActionIcon
+                variant="default"
+                size="xl"
+                aria-label="Continue with LinkedIn (not available in the demo)"
+                aria-disabled="true"
+                data-disabled
+                onClick={(e) => e.preventDefault()}
+              >
                 <IconBrandLinkedin size={22} aria-hidden="true" />
               </ActionIcon>
             </Tooltip>

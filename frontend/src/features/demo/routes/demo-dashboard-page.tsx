@@ -40,8 +40,8 @@ export function DemoDashboardPage() {
             <Text c="dimmed">What a WalletScreen check returns, shown on a prepared example.</Text>
           </Stack>
           <Alert variant="light" color="accent" icon={<IconInfoCircle size={18} aria-hidden="true" />} title="Sample report">
-            This is an illustrative Low-risk result prepared for the demo; no wallet was checked. Sign in or create an account
-            (with 20 free premium checks) to screen a real wallet and download its PDF report.
+            This is an illustrative Low-risk result prepared for the demo; no wallet was checked. Sign in or create an account (with 20 free premium checks) to
+            screen a real wallet and download its PDF report.
           </Alert>
           <AnalysisResult analysis={SAMPLE_LOW_RISK_ANALYSIS} downloadUnavailableReason="Sign in to download the PDF report" />
         </Stack>

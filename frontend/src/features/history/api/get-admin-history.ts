@@ -9,7 +9,11 @@ const adminHistoryPageSchema = adminHistoryItemSchema.array();
 
 /** GET /api/admin/transactions?limit=10&offset=N&address=&risk_level=&date_from=&date_to=&email=: a page of every user's checks. */
 export function getAdminHistory(filters: HistoryFilters, offset: number, signal?: AbortSignal): Promise<AdminHistoryItem[]> {
-  return api.get('/admin/transactions', { query: { limit: HISTORY_PAGE_SIZE, offset, ...filterParams(filters, { email: true }) }, schema: adminHistoryPageSchema, signal });
+  return api.get('/admin/transactions', {
+    query: { limit: HISTORY_PAGE_SIZE, offset, ...filterParams(filters, { email: true }) },
+    schema: adminHistoryPageSchema,
+    signal,
+  });
 }
 
 /** The pages loaded so far for one set of filters; there is a next page while the last one was full. */

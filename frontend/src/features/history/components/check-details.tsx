@@ -63,7 +63,9 @@ function Details({ detail, caseLinks }: { detail: HistoryRowDetail; caseLinks?: 
   const incomplete = classifyRiskLabel(detail.risk_level).level === 'incomplete';
   return (
     <Stack gap="md">
-      {incomplete || detail.missing_evidence.length > 0 ? <MissingEvidenceAlert incomplete={incomplete} missing={detail.missing_evidence} testId="details-missing-evidence" /> : null}
+      {incomplete || detail.missing_evidence.length > 0 ? (
+        <MissingEvidenceAlert incomplete={incomplete} missing={detail.missing_evidence} testId="details-missing-evidence" />
+      ) : null}
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm" m={0}>
         {detail.user_email !== undefined ? (
           <Field label="Email" wide>
@@ -73,9 +75,7 @@ function Details({ detail, caseLinks }: { detail: HistoryRowDetail; caseLinks?: 
         <Field label="Wallet" wide>
           {detail.wallet_address ? <CopyAddress address={detail.wallet_address} copyLabel="Copy wallet address" /> : 'Unknown'}
         </Field>
-        <Field label="Risk Score">
-          {incomplete ? 'Not scored: the check is incomplete' : <span className="ws-tabular">{detail.risk_score} / 100</span>}
-        </Field>
+        <Field label="Risk Score">{incomplete ? 'Not scored: the check is incomplete' : <span className="ws-tabular">{detail.risk_score} / 100</span>}</Field>
         <Field label="Risk Level">
           <RiskBadge value={detail.risk_level} />
         </Field>
@@ -91,7 +91,11 @@ function Details({ detail, caseLinks }: { detail: HistoryRowDetail; caseLinks?: 
         <Field label="Wallet Age">{orUnknown(detail.wallet_age)}</Field>
         <Field label="Access">{accessLabel(detail.access)}</Field>
         <Field label="Linked Wallets" wide>
-          {detail.linked_wallets.length === 0 && blockchainDataMissing(detail) ? 'Unknown: blockchain data could not be fetched' : <LinkedWallets addresses={detail.linked_wallets} details={detail.linked_wallets_details} />}
+          {detail.linked_wallets.length === 0 && blockchainDataMissing(detail) ? (
+            'Unknown: blockchain data could not be fetched'
+          ) : (
+            <LinkedWallets addresses={detail.linked_wallets} details={detail.linked_wallets_details} />
+          )}
         </Field>
         <Field label="Date">
           <span className="ws-tabular">{formatCheckTime(detail)}</span>
@@ -143,7 +147,13 @@ export interface CheckDetailsModalProps {
 /** The Details of one check, loaded when opened; with the user's e-mail when the detail has one (admins). */
 export function CheckDetailsModal({ checkId, onClose, detail, actions, caseLinks }: CheckDetailsModalProps) {
   return (
-    <Modal opened={checkId !== null} onClose={onClose} title={checkId ? `Check ${shortCheckId(checkId)} details` : 'Check details'} size="lg" data-testid="history-details">
+    <Modal
+      opened={checkId !== null}
+      onClose={onClose}
+      title={checkId ? `Check ${shortCheckId(checkId)} details` : 'Check details'}
+      size="lg"
+      data-testid="history-details"
+    >
       {detail.isPending ? (
         <LoadingState label="Loading..." />
       ) : detail.isError || !detail.data ? (

@@ -27,10 +27,21 @@ export function ExportHistoryButton({ path, query, fileName }: { path: string; q
       saveFile(blob, fileName);
     },
     onError: (error) =>
-      notifications.show({ color: 'red', title: 'Could not export the history', message: error.message || 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> }),
+      notifications.show({
+        color: 'red',
+        title: 'Could not export the history',
+        message: error.message || 'Please try again.',
+        icon: <IconAlertCircle size={18} aria-hidden="true" />,
+      }),
   });
   return (
-    <Button variant="default" leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />} loading={exportCsv.isPending} onClick={() => exportCsv.mutate()} data-testid="history-export">
+    <Button
+      variant="default"
+      leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />}
+      loading={exportCsv.isPending}
+      onClick={() => exportCsv.mutate()}
+      data-testid="history-export"
+    >
       Export CSV
     </Button>
   );

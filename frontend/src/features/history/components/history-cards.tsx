@@ -32,7 +32,12 @@ export function HistoryCards({ items, onDetails, showEmail = false }: HistoryLis
         {items.map((item) => {
           const ref = shortCheckId(item.id);
           const tone = mobileRiskTone(item.risk_level);
-          const level = item.risk_level.trim() === '' ? 'Unknown' : classifyRiskLabel(item.risk_level).level === 'unknown' ? item.risk_level : classifyRiskLabel(item.risk_level).text;
+          const level =
+            item.risk_level.trim() === ''
+              ? 'Unknown'
+              : classifyRiskLabel(item.risk_level).level === 'unknown'
+                ? item.risk_level
+                : classifyRiskLabel(item.risk_level).text;
           return (
             <Paper component="li" p="sm" key={item.id} data-testid="history-card" data-check-id={item.id}>
               <Stack gap={6}>

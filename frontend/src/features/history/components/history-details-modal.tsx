@@ -17,7 +17,13 @@ export function HistoryDetailsModal({ scope, checkId, onClose }: { scope: Histor
       caseLinks={{ casePath: scope.casePath, canOpen: scope.canOpenCases }}
       actions={
         scope.evidenceLinks && checkId ? (
-          <Button component={Link} to={`/admin/checks/${encodeURIComponent(checkId)}`} size="xs" variant="default" leftSection={<IconFileSearch size={14} aria-hidden="true" />}>
+          <Button
+            component={Link}
+            to={`/admin/checks/${encodeURIComponent(checkId)}`}
+            size="xs"
+            variant="default"
+            leftSection={<IconFileSearch size={14} aria-hidden="true" />}
+          >
             Evidence & replay
           </Button>
         ) : null

@@ -92,7 +92,9 @@ describe('the Details modal', () => {
     within(section).getByText('Decision: Report');
     within(section).getByText('Direct OFAC SDN match; SAR filed', { exact: false });
     expect(within(section).getByTestId('details-case-decided').textContent).toBe('Decided by officer@exchange.example on 16.01.2026 10:05 UTC');
-    expect(within(section).getByTestId('details-case-closed').textContent).toBe('Closed on 16.01.2026 11:00 UTC by officer@exchange.example, approved by admin@walletscreen.example');
+    expect(within(section).getByTestId('details-case-closed').textContent).toBe(
+      'Closed on 16.01.2026 11:00 UTC by officer@exchange.example, approved by admin@walletscreen.example',
+    );
     expect(within(section).getByRole('link', { name: 'Open the case' }).getAttribute('href')).toBe(`/dashboard/cases/${decided.id}`);
     expect(within(section).queryByRole('button', { name: 'Open a case' })).toBeNull();
   });

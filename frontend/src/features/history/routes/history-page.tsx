@@ -65,7 +65,9 @@ export function HistoryPage() {
         order={scope.headingOrder}
         title={scope.title}
         description={scope.description}
-        actions={<ExportHistoryButton path={scope.exportPath} query={exportQuery(filters, { email: scope.byUser })} fileName={exportFileName(scope.exportName)} />}
+        actions={
+          <ExportHistoryButton path={scope.exportPath} query={exportQuery(filters, { email: scope.byUser })} fileName={exportFileName(scope.exportName)} />
+        }
       />
       <Stack gap="md">
         <Paper p="md">

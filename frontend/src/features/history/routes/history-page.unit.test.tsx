@@ -137,7 +137,8 @@ describe('History, one page for customers and admins', () => {
 
   it('offers Load More while the last page was full and appends the next page', async () => {
     signIn();
-    const page = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ ...ROW, id: `00000000-0000-4000-8000-${String(from + i).padStart(12, '0')}` }));
+    const page = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ ...ROW, id: `00000000-0000-4000-8000-${String(from + i).padStart(12, '0')}` }));
     server = installFakeServer({ status: 200, json: page(0, 10) }, { status: 200, json: page(10, 3) });
     renderPage();
     const table = await screen.findByTestId('history-table');

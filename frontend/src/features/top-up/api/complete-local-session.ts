@@ -14,6 +14,7 @@ export function useCompleteLocalSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: completeLocalSession,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: profileQueryKey }), queryClient.invalidateQueries({ queryKey: localSessionQueryKey })]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: profileQueryKey }), queryClient.invalidateQueries({ queryKey: localSessionQueryKey })]),
   });
 }

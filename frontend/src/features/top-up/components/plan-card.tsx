@@ -20,7 +20,15 @@ export function PlanCard({ plan, onBuy, buying, disabled }: { plan: Plan; onBuy:
         <Text size="sm" c="dimmed" className="ws-tabular" data-testid="plan-price-per-check">
           {formatPlanPrice(pricePerCheck(plan), plan.currency)} per check
         </Text>
-        <Button mt="auto" fullWidth leftSection={<IconShoppingCart size={16} aria-hidden="true" />} loading={buying} disabled={disabled && !buying} onClick={() => onBuy(plan)} aria-label={`Buy ${plan.name}`}>
+        <Button
+          mt="auto"
+          fullWidth
+          leftSection={<IconShoppingCart size={16} aria-hidden="true" />}
+          loading={buying}
+          disabled={disabled && !buying}
+          onClick={() => onBuy(plan)}
+          aria-label={`Buy ${plan.name}`}
+        >
           Buy
         </Button>
       </Stack>

@@ -45,7 +45,9 @@ export function ConfirmPaymentPage() {
               </Group>
               {complete.isSuccess || session.data.status === 'completed' ? (
                 <Alert color="teal" variant="light" role="status" icon={<IconCircleCheck size={18} aria-hidden="true" />} title="Payment complete">
-                  {complete.data ? `${complete.data.checks} checks added. You now have ${complete.data.checks_left} premium checks.` : 'These checks were added to your balance.'}
+                  {complete.data
+                    ? `${complete.data.checks} checks added. You now have ${complete.data.checks_left} premium checks.`
+                    : 'These checks were added to your balance.'}
                 </Alert>
               ) : session.data.status === 'expired' ? (
                 <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>

@@ -71,7 +71,16 @@ export function TopUpPage() {
       <PageHeader order={1} title="Upgrade Your Plan" description="Choose the plan that fits your needs" />
       <CheckoutReturn />
       {error ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} mb="lg" role="alert" withCloseButton onClose={() => setError(null)} closeButtonLabel="Dismiss">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={18} aria-hidden="true" />}
+          mb="lg"
+          role="alert"
+          withCloseButton
+          onClose={() => setError(null)}
+          closeButtonLabel="Dismiss"
+        >
           {error}
         </Alert>
       ) : null}

@@ -12,7 +12,9 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** One attempt. */
 export async function analyzeWallet(request: AnalyzeRequest, idempotencyKey: string, signal?: AbortSignal): Promise<CheckAnswer> {
   const body: AnalyzeRequest = { wallet_address: request.wallet_address.trim(), ...(request.network ? { network: request.network } : {}) };
-  return answerFromBody(await api.post('/transactions/analyze-realtime', body, { schema: checkAnswerBodySchema, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey }, signal }));
+  return answerFromBody(
+    await api.post('/transactions/analyze-realtime', body, { schema: checkAnswerBodySchema, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey }, signal }),
+  );
 }
 
 /** The check as the spec runs it: up to 4 attempts on network errors and 5xx, the same key each time. */

@@ -95,11 +95,7 @@ export function CheckProgressOverlay({
           </Text>
         ) : null}
         <Progress.Root size="sm" radius="xl">
-          <Progress.Section
-            value={(stage / STEP_COUNT) * 100}
-            aria-label="Analysis progress"
-            aria-valuetext={`${stage} of ${STEP_COUNT} steps completed`}
-          />
+          <Progress.Section value={(stage / STEP_COUNT) * 100} aria-label="Analysis progress" aria-valuetext={`${stage} of ${STEP_COUNT} steps completed`} />
         </Progress.Root>
         <Box component="ol" className={classes.steps} aria-label="Analysis steps">
           {steps.map((step) => (

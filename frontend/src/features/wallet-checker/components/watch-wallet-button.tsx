@@ -13,7 +13,8 @@ export function WatchWalletButton({ address, network, checkId }: { address: stri
     <Paper p="md" data-testid="watch-wallet">
       <Group justify="space-between" gap="md">
         <Text size="sm" c="dimmed" maw={720}>
-          Watch this wallet to re-screen it daily and whenever a sanctions list changes, and get an alert when its verdict changes. {rescreenPricing.scheduled.split('.')[0]}; re-screens for list changes are free.
+          Watch this wallet to re-screen it daily and whenever a sanctions list changes, and get an alert when its verdict changes.{' '}
+          {rescreenPricing.scheduled.split('.')[0]}; re-screens for list changes are free.
         </Text>
         {watched ? (
           <Group gap="xs">

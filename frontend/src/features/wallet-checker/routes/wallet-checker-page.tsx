@@ -62,7 +62,9 @@ export function WalletCheckerPage() {
           </Alert>
         ) : null}
 
-        {view.phase === 'completed' && view.checkId ? <WatchWalletButton key={view.checkId} address={view.target.address} network={view.target.network} checkId={view.checkId} /> : null}
+        {view.phase === 'completed' && view.checkId ? (
+          <WatchWalletButton key={view.checkId} address={view.target.address} network={view.target.network} checkId={view.checkId} />
+        ) : null}
 
         {view.phase === 'completed' ? (
           <div data-testid="analysis-result">

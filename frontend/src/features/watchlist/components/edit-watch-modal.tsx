@@ -4,7 +4,19 @@ import { WATCH_INTERVAL_HOURS_MAX, type UpdateWatchRequest, type Watch } from '@
 import { choiceOf, intervalChoices } from '../interval';
 
 /** Edits a watched wallet's re-screen interval, reference and tags. */
-export function EditWatchModal({ watch, pending, error, onCancel, onSave }: { watch: Watch | null; pending: boolean; error: string | null; onCancel: () => void; onSave: (body: UpdateWatchRequest) => void }) {
+export function EditWatchModal({
+  watch,
+  pending,
+  error,
+  onCancel,
+  onSave,
+}: {
+  watch: Watch | null;
+  pending: boolean;
+  error: string | null;
+  onCancel: () => void;
+  onSave: (body: UpdateWatchRequest) => void;
+}) {
   const [choice, setChoice] = useState('24');
   const [hours, setHours] = useState<number | string>(24);
   const [reference, setReference] = useState('');
@@ -32,7 +44,13 @@ export function EditWatchModal({ watch, pending, error, onCancel, onSave }: { wa
             <Text size="sm" className="ws-mono" style={{ overflowWrap: 'anywhere' }}>
               {watch.address}
             </Text>
-            <Select label="Re-screen" data={intervalChoices.map((c) => ({ ...c }))} value={choice} onChange={(v) => setChoice(v ?? '24')} allowDeselect={false} />
+            <Select
+              label="Re-screen"
+              data={intervalChoices.map((c) => ({ ...c }))}
+              value={choice}
+              onChange={(v) => setChoice(v ?? '24')}
+              allowDeselect={false}
+            />
             {choice === 'custom' ? (
               <NumberInput
                 label="Every how many hours"
@@ -44,7 +62,13 @@ export function EditWatchModal({ watch, pending, error, onCancel, onSave }: { wa
                 error={valid ? undefined : `A whole number of hours from 1 to ${WATCH_INTERVAL_HOURS_MAX}`}
               />
             ) : null}
-            <TextInput label="Reference" description="Your own reference, e.g. a customer id" maxLength={200} value={reference} onChange={(e) => setReference(e.currentTarget.value)} />
+            <TextInput
+              label="Reference"
+              description="Your own reference, e.g. a customer id"
+              maxLength={200}
+              value={reference}
+              onChange={(e) => setReference(e.currentTarget.value)}
+            />
             <TagsInput label="Tags" value={tags} onChange={setTags} maxTags={20} clearable />
             {error ? (
               <Text size="sm" c="red" role="alert">

@@ -69,7 +69,13 @@ export function WatchlistTable({ watches, onEdit, onUnwatch }: { watches: Watch[
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{intervalText(w.interval_hours)}</Table.Td>
               <Table.Td className="ws-tabular" style={{ whiteSpace: 'nowrap' }}>
-                {w.last_screened_at ? formatDateTime(w.last_screened_at) : <Text c="dimmed" span size="sm">Not yet</Text>}
+                {w.last_screened_at ? (
+                  formatDateTime(w.last_screened_at)
+                ) : (
+                  <Text c="dimmed" span size="sm">
+                    Not yet
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>
                 {w.last_level ? (
@@ -104,10 +110,23 @@ export function WatchlistTable({ watches, onEdit, onUnwatch }: { watches: Watch[
               </Table.Td>
               <Table.Td>
                 <Group justify="flex-end" gap="xs" wrap="nowrap">
-                  <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden="true" />} onClick={() => onEdit(w)} aria-label={`Edit ${w.address}`}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconPencil size={14} aria-hidden="true" />}
+                    onClick={() => onEdit(w)}
+                    aria-label={`Edit ${w.address}`}
+                  >
                     Edit
                   </Button>
-                  <Button size="xs" variant="subtle" color="red" leftSection={<IconEyeOff size={14} aria-hidden="true" />} onClick={() => onUnwatch(w)} aria-label={`Unwatch ${w.address}`}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconEyeOff size={14} aria-hidden="true" />}
+                    onClick={() => onUnwatch(w)}
+                    aria-label={`Unwatch ${w.address}`}
+                  >
                     Unwatch
                   </Button>
                 </Group>

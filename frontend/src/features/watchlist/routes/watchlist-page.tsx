@@ -35,7 +35,10 @@ export function WatchlistPage() {
 
   return (
     <>
-      <PageHeader title="Watchlist" description="Watched wallets are re-screened on their schedule and at once when a sanctions or custom list changes; a changed verdict raises an alert." />
+      <PageHeader
+        title="Watchlist"
+        description="Watched wallets are re-screened on their schedule and at once when a sanctions or custom list changes; a changed verdict raises an alert."
+      />
       <Stack gap="md">
         <PricingRule />
         <Paper p="md">
@@ -88,7 +91,12 @@ export function WatchlistPage() {
             {
               onSuccess: () => {
                 setEditing(null);
-                notifications.show({ color: 'teal', title: 'Saved', message: 'The watched wallet was updated.', icon: <IconCheck size={18} aria-hidden="true" /> });
+                notifications.show({
+                  color: 'teal',
+                  title: 'Saved',
+                  message: 'The watched wallet was updated.',
+                  icon: <IconCheck size={18} aria-hidden="true" />,
+                });
               },
             },
           )
@@ -98,7 +106,11 @@ export function WatchlistPage() {
         {removing ? (
           <Stack gap="lg">
             <Text size="sm">
-              Stop watching <span className="ws-mono" style={{ overflowWrap: 'anywhere' }}>{removing.address}</span>? It is no longer re-screened and raises no new alerts; its alerts stay in the inbox.
+              Stop watching{' '}
+              <span className="ws-mono" style={{ overflowWrap: 'anywhere' }}>
+                {removing.address}
+              </span>
+              ? It is no longer re-screened and raises no new alerts; its alerts stay in the inbox.
             </Text>
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={() => setRemoving(null)} disabled={unwatch.isPending} data-autofocus>
@@ -109,8 +121,20 @@ export function WatchlistPage() {
                 loading={unwatch.isPending}
                 onClick={() =>
                   unwatch.mutate(removing.id, {
-                    onSuccess: () => notifications.show({ color: 'teal', title: 'Unwatched', message: 'The wallet is no longer watched.', icon: <IconCheck size={18} aria-hidden="true" /> }),
-                    onError: (error) => notifications.show({ color: 'red', title: 'Could not unwatch the wallet', message: error.message, icon: <IconAlertCircle size={18} aria-hidden="true" /> }),
+                    onSuccess: () =>
+                      notifications.show({
+                        color: 'teal',
+                        title: 'Unwatched',
+                        message: 'The wallet is no longer watched.',
+                        icon: <IconCheck size={18} aria-hidden="true" />,
+                      }),
+                    onError: (error) =>
+                      notifications.show({
+                        color: 'red',
+                        title: 'Could not unwatch the wallet',
+                        message: error.message,
+                        icon: <IconAlertCircle size={18} aria-hidden="true" />,
+                      }),
                     onSettled: () => setRemoving(null),
                   })
                 }

@@ -9,14 +9,22 @@ export const DELIVERY_LOG_PAGE = 50;
 
 /** GET /api/webhooks/{id}/deliveries: the endpoint's deliveries, newest first, with their attempts. */
 export async function getWebhookDeliveries(id: string, signal?: AbortSignal): Promise<WebhookDelivery[]> {
-  const { items } = await api.get(`/webhooks/${encodeURIComponent(id)}/deliveries`, { schema: webhookDeliveryListSchema, signal, query: { limit: String(DELIVERY_LOG_PAGE) } });
+  const { items } = await api.get(`/webhooks/${encodeURIComponent(id)}/deliveries`, {
+    schema: webhookDeliveryListSchema,
+    signal,
+    query: { limit: String(DELIVERY_LOG_PAGE) },
+  });
   return items;
 }
 
 export const webhookDeliveriesQueryKey = (id: string) => [...webhooksQueryKey, id, 'deliveries'] as const;
 
 export function webhookDeliveriesQueryOptions(id: string) {
-  return queryOptions({ queryKey: webhookDeliveriesQueryKey(id), queryFn: ({ signal }) => getWebhookDeliveries(id, signal), refetchInterval: DELIVERY_LOG_REFRESH_MS });
+  return queryOptions({
+    queryKey: webhookDeliveriesQueryKey(id),
+    queryFn: ({ signal }) => getWebhookDeliveries(id, signal),
+    refetchInterval: DELIVERY_LOG_REFRESH_MS,
+  });
 }
 
 /** The endpoint screen's delivery log. */

@@ -8,7 +8,15 @@ import { eventLabels } from '../webhook-display';
 import { createWebhookFailure, emptyWebhookForm, toCreateWebhookRequest, validateWebhookForm, type WebhookFormValues } from '../webhook-form';
 
 /** The add-endpoint form in a modal: URL, description, events. The server's refusals show on their fields. */
-export function CreateWebhookModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (created: CreateWebhookResponse) => void }) {
+export function CreateWebhookModal({
+  opened,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (created: CreateWebhookResponse) => void;
+}) {
   const create = useCreateWebhook();
   const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<WebhookFormValues>({ mode: 'controlled', initialValues: emptyWebhookForm(), validate: validateWebhookForm });
@@ -55,7 +63,13 @@ export function CreateWebhookModal({ opened, onClose, onCreated }: { opened: boo
             data-autofocus
             {...form.getInputProps('url')}
           />
-          <TextInput label="Description (optional)" description="What the endpoint is for." maxLength={WEBHOOK_DESCRIPTION_MAX} autoComplete="off" {...form.getInputProps('description')} />
+          <TextInput
+            label="Description (optional)"
+            description="What the endpoint is for."
+            maxLength={WEBHOOK_DESCRIPTION_MAX}
+            autoComplete="off"
+            {...form.getInputProps('description')}
+          />
           <Checkbox.Group label="Events" description="What the endpoint is told about." withAsterisk {...form.getInputProps('events')}>
             <Stack gap="sm" mt="xs">
               {webhookEventTypes.map((event) => (

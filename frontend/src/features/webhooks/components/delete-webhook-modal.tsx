@@ -2,7 +2,17 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { WebhookEndpoint } from '@walletscreen/contracts';
 
 /** Deleting is confirmed first; Cancel has the focus, so Enter alone deletes nothing. */
-export function DeleteWebhookModal({ endpoint, pending, onCancel, onConfirm }: { endpoint: WebhookEndpoint | null; pending: boolean; onCancel: () => void; onConfirm: () => void }) {
+export function DeleteWebhookModal({
+  endpoint,
+  pending,
+  onCancel,
+  onConfirm,
+}: {
+  endpoint: WebhookEndpoint | null;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <Modal opened={endpoint !== null} onClose={onCancel} title="Delete webhook endpoint" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {endpoint ? (

@@ -53,7 +53,17 @@ function Attempts({ delivery }: { delivery: WebhookDelivery }) {
 }
 
 /** Each delivery: event, created, status, attempts, last response, next attempt; its attempts open below it; Resend. */
-export function DeliveryLog({ deliveries, canResend, resending, onResend }: { deliveries: WebhookDelivery[]; canResend: boolean; resending: string | null; onResend: (delivery: WebhookDelivery) => void }) {
+export function DeliveryLog({
+  deliveries,
+  canResend,
+  resending,
+  onResend,
+}: {
+  deliveries: WebhookDelivery[];
+  canResend: boolean;
+  resending: string | null;
+  onResend: (delivery: WebhookDelivery) => void;
+}) {
   const [open, setOpen] = useState<string | null>(null);
   return (
     <Table.ScrollContainer minWidth={900}>
@@ -87,7 +97,13 @@ export function DeliveryLog({ deliveries, canResend, resending, onResend }: { de
               <Fragment key={delivery.id}>
                 <Table.Tr data-testid="webhook-delivery-row" data-delivery-id={delivery.id} data-status={delivery.status}>
                   <Table.Td>
-                    <ActionIcon variant="subtle" color="gray" onClick={() => setOpen(expanded ? null : delivery.id)} aria-expanded={expanded} aria-label={`${expanded ? 'Hide' : 'Show'} the attempts of ${delivery.id}`}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      onClick={() => setOpen(expanded ? null : delivery.id)}
+                      aria-expanded={expanded}
+                      aria-label={`${expanded ? 'Hide' : 'Show'} the attempts of ${delivery.id}`}
+                    >
                       {expanded ? <IconChevronDown size={16} aria-hidden="true" /> : <IconChevronRight size={16} aria-hidden="true" />}
                     </ActionIcon>
                   </Table.Td>

@@ -4,7 +4,15 @@ import type { CreateWebhookResponse } from '@walletscreen/contracts';
 import { SecretBlock } from './webhook-secret';
 
 /** The endpoint just added, with its signing secret (it can be read again on the endpoint's page). */
-export function NewWebhookModal({ created, onClose, onOpenLog }: { created: CreateWebhookResponse | null; onClose: () => void; onOpenLog: (id: string) => void }) {
+export function NewWebhookModal({
+  created,
+  onClose,
+  onOpenLog,
+}: {
+  created: CreateWebhookResponse | null;
+  onClose: () => void;
+  onOpenLog: (id: string) => void;
+}) {
   return (
     <Modal opened={created !== null} onClose={onClose} title="Webhook endpoint added" centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       {created ? (

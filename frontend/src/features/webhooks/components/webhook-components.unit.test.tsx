@@ -73,7 +73,10 @@ describe('the add-endpoint form', () => {
   afterEach(() => server.restore());
 
   it('refuses a URL without a scheme before sending anything, and shows the server’s refusal under the URL', async () => {
-    server = installFakeServer({ status: 400, json: { error: 'Invalid request', errors: { url: 'The URL points to a private address; webhooks are sent only to public addresses' } } });
+    server = installFakeServer({
+      status: 400,
+      json: { error: 'Invalid request', errors: { url: 'The URL points to a private address; webhooks are sent only to public addresses' } },
+    });
     renderWith(<CreateWebhookModal opened onClose={() => undefined} onCreated={() => undefined} />);
     const form = await screen.findByRole('dialog', { name: 'Add a webhook endpoint' });
     fireEvent.change(within(form).getByLabelText(/^Endpoint URL/), { target: { value: 'hooks.example.com' } });
@@ -84,6 +87,12 @@ describe('the add-endpoint form', () => {
     fireEvent.change(within(form).getByLabelText(/^Endpoint URL/), { target: { value: 'http://10.0.0.5/hook' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add endpoint' }));
     await within(form).findByText('The URL points to a private address; webhooks are sent only to public addresses');
-    expect(server.sent).toEqual([expect.objectContaining({ url: '/api/webhooks', method: 'POST', body: { url: 'http://10.0.0.5/hook', events: ['screening.completed', 'alert.created', 'batch.completed'] } })]);
+    expect(server.sent).toEqual([
+      expect.objectContaining({
+        url: '/api/webhooks',
+        method: 'POST',
+        body: { url: 'http://10.0.0.5/hook', events: ['screening.completed', 'alert.created', 'batch.completed'] },
+      }),
+    ]);
   });
 });

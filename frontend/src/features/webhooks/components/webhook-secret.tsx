@@ -7,7 +7,12 @@ import { useRevealWebhookSecret } from '../api/get-webhook-secret';
 export function SecretBlock({ secret, label }: { secret: string; label: string }) {
   return (
     <Group gap="xs" wrap="nowrap" align="center">
-      <Code block aria-label={label} data-testid="webhook-secret" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', userSelect: 'all' }}>
+      <Code
+        block
+        aria-label={label}
+        data-testid="webhook-secret"
+        style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', userSelect: 'all' }}
+      >
         {secret}
       </Code>
       <CopyIconButton value={secret} label="Copy signing secret" />
@@ -30,7 +35,13 @@ export function WebhookSecretPanel({ endpointId }: { endpointId: string }) {
           <Text className="ws-mono" c="dimmed" aria-hidden="true">
             whsec_••••••••••••••••
           </Text>
-          <Button size="xs" variant="default" leftSection={<IconEye size={14} aria-hidden="true" />} loading={reveal.isPending} onClick={() => reveal.mutate(endpointId)}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconEye size={14} aria-hidden="true" />}
+            loading={reveal.isPending}
+            onClick={() => reveal.mutate(endpointId)}
+          >
             Reveal
           </Button>
         </Group>

@@ -67,10 +67,24 @@ export function WebhooksTable({ endpoints, onDelete }: { endpoints: WebhookEndpo
               </Table.Td>
               <Table.Td>
                 <Group justify="flex-end" gap="xs" wrap="nowrap">
-                  <Button component={Link} to={`/dashboard/webhooks/${endpoint.id}`} size="xs" variant="default" leftSection={<IconListDetails size={14} aria-hidden="true" />} aria-label={`Delivery log of ${endpoint.url}`}>
+                  <Button
+                    component={Link}
+                    to={`/dashboard/webhooks/${endpoint.id}`}
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconListDetails size={14} aria-hidden="true" />}
+                    aria-label={`Delivery log of ${endpoint.url}`}
+                  >
                     Delivery log
                   </Button>
-                  <Button size="xs" variant="default" color="red" leftSection={<IconTrash size={14} aria-hidden="true" />} onClick={() => onDelete(endpoint)} aria-label={`Delete ${endpoint.url}`}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    color="red"
+                    leftSection={<IconTrash size={14} aria-hidden="true" />}
+                    onClick={() => onDelete(endpoint)}
+                    aria-label={`Delete ${endpoint.url}`}
+                  >
                     Delete
                   </Button>
                 </Group>

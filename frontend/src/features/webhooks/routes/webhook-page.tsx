@@ -17,7 +17,8 @@ import { WebhookSecretPanel } from '../components/webhook-secret';
 import { endpointStatus, eventLabels } from '../webhook-display';
 
 function failed(title: string) {
-  return (error: Error) => notifications.show({ color: 'red', title, message: error.message || 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> });
+  return (error: Error) =>
+    notifications.show({ color: 'red', title, message: error.message || 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> });
 }
 
 function EndpointDetails({ endpoint }: { endpoint: WebhookEndpoint }) {
@@ -80,7 +81,13 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
     redeliver.mutate(
       { endpointId: endpoint.id, deliveryId: delivery.id },
       {
-        onSuccess: () => notifications.show({ color: 'teal', title: 'Sent again', message: 'The new attempt appears in the log.', icon: <IconCheck size={18} aria-hidden="true" /> }),
+        onSuccess: () =>
+          notifications.show({
+            color: 'teal',
+            title: 'Sent again',
+            message: 'The new attempt appears in the log.',
+            icon: <IconCheck size={18} aria-hidden="true" />,
+          }),
         onError: failed('Could not resend the delivery'),
         onSettled: () => setResending(null),
       },

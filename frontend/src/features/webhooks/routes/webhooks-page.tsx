@@ -21,8 +21,20 @@ function useDeleteFlow() {
   const confirm = () => {
     if (!target) return;
     remove.mutate(target.id, {
-      onSuccess: () => notifications.show({ color: 'teal', title: 'Endpoint deleted', message: 'Nothing more is sent to it.', icon: <IconCheck size={18} aria-hidden="true" /> }),
-      onError: (error) => notifications.show({ color: 'red', title: 'Could not delete the endpoint', message: error.message || 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> }),
+      onSuccess: () =>
+        notifications.show({
+          color: 'teal',
+          title: 'Endpoint deleted',
+          message: 'Nothing more is sent to it.',
+          icon: <IconCheck size={18} aria-hidden="true" />,
+        }),
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: 'Could not delete the endpoint',
+          message: error.message || 'Please try again.',
+          icon: <IconAlertCircle size={18} aria-hidden="true" />,
+        }),
       onSettled: () => setTarget(null),
     });
   };
