@@ -6,18 +6,6 @@
  * Prints one summary line; exits 1 when the feed could not be imported, 2 on a usage error.
  */
 import { runFeedsSyncCommand } from '@walletscreen/workers/feeds/sync-command';
+import { runAsMain } from './operations';
 
-void runFeedsSyncCommand({
-  argv: process.argv.slice(2),
-  env: process.env,
-  stdout: (line) => process.stdout.write(`${line}\n`),
-  stderr: (line) => process.stderr.write(`${line}\n`),
-}).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`feeds:sync failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runAsMain('feeds:sync', runFeedsSyncCommand);

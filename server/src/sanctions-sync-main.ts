@@ -6,18 +6,6 @@
  * Prints one summary line; exits 1 when the list could not be imported, 2 on a usage error.
  */
 import { runSyncCommand } from '@walletscreen/workers/sanctions/sync-command';
+import { runAsMain } from './operations';
 
-void runSyncCommand({
-  argv: process.argv.slice(2),
-  env: process.env,
-  stdout: (line) => process.stdout.write(`${line}\n`),
-  stderr: (line) => process.stderr.write(`${line}\n`),
-}).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`sanctions:sync failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runAsMain('sanctions:sync', runSyncCommand);
