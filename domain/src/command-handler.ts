@@ -110,7 +110,8 @@ export class AggregateRepository<State, Event extends DomainEvent> {
   private async handleNow(streamId: string, decide: (state: State) => Event[], options: HandleOptions<Event>): Promise<Handled<State, Event>> {
     const maxAttempts = options.maxAttempts ?? 20;
     for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await this.load(streamId);
+      const cached = options.decideOnCached && attempt === 1 ? this.cache.get(streamId) : undefined;
+      const { state, revision } = cached ?? (await this.load(streamId));
       const events = decide(state);
       if (events.length === 0) return { events, state, position: null, revision };
       const next = revision === 'no-stream' ? 0 : revision + 1;
@@ -148,6 +149,15 @@ export interface HandleOptions<Event> {
   commandId: string;
   metadata?: Record<string, unknown>;
   maxAttempts?: number;
+  /**
+   * Decide on the state this handler last saw of the stream, without reading what was appended
+   * since: a write of another process in between makes the append fail on its expected revision,
+   * and the command is decided again on the stream as it is. Only for a decider that never decides
+   * to do nothing on a state older than the stream's (it would then not append, and nothing would
+   * catch the difference): the analysis pipeline's commands on its own check, where an older state
+   * only ever means an event to append.
+   */
+  decideOnCached?: boolean;
   /**
    * The id of each event, where the stream's events have ids of another scheme (ids.ts): given the
    * event, its place among the command's events and the stream revision it is appended at.

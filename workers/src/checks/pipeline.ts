@@ -48,6 +48,8 @@ export function createCheckPipeline(deps: { eventStore: EventStore; stages: read
       commandId: what,
       eventId: () => checkPipelineEventId(checkId, what),
       metadata: { worker: 'analysis-pipeline' },
+      // The worker's own check: decided on the state it last saw; another worker's event in between fails the append.
+      decideOnCached: true,
     });
     return events.length > 0;
   }
