@@ -93,7 +93,7 @@ export class AggregateRepository<State, Event extends DomainEvent> {
    * no-op; `eventId` replaces the default ids where a stream's events have had ids of their own
    * since they were first written (see ids.ts).
    */
-  handle(streamId: string, decide: (state: State) => Event[], options: HandleOptions<Event>): Promise<Handled<State, Event>> {
+  handle(streamId: string, decide: (state: State) => Event[], options: HandleOptions<Event, State>): Promise<Handled<State, Event>> {
     const previous = this.queues.get(streamId) ?? Promise.resolve();
     const run = previous.then(
       () => this.handleNow(streamId, decide, options),
@@ -107,11 +107,11 @@ export class AggregateRepository<State, Event extends DomainEvent> {
     return run;
   }
 
-  private async handleNow(streamId: string, decide: (state: State) => Event[], options: HandleOptions<Event>): Promise<Handled<State, Event>> {
+  private async handleNow(streamId: string, decide: (state: State) => Event[], options: HandleOptions<Event, State>): Promise<Handled<State, Event>> {
     const maxAttempts = options.maxAttempts ?? 20;
     for (let attempt = 1; ; attempt++) {
-      const cached = options.decideOnCached && attempt === 1 ? this.cache.get(streamId) : undefined;
-      const { state, revision } = cached ?? (await this.load(streamId));
+      const first = attempt === 1 ? (options.given ?? (options.decideOnCached ? this.cache.get(streamId) : undefined)) : undefined;
+      const { state, revision } = first ?? (await this.load(streamId));
       const events = decide(state);
       if (events.length === 0) return { events, state, position: null, revision };
       const next = revision === 'no-stream' ? 0 : revision + 1;
@@ -144,7 +144,7 @@ export class AggregateRepository<State, Event extends DomainEvent> {
   }
 }
 
-export interface HandleOptions<Event> {
+export interface HandleOptions<Event, State = unknown> {
   /** The command's id: with the stream id and each event's place, it makes the event ids. */
   commandId: string;
   metadata?: Record<string, unknown>;
@@ -158,6 +158,12 @@ export interface HandleOptions<Event> {
    * only ever means an event to append.
    */
   decideOnCached?: boolean;
+  /**
+   * The stream as the caller has just read it (with this handler's `load`): the first decision is
+   * taken on it, without reading the stream again. The same rule as `decideOnCached`: a write in
+   * between fails the append, and the command is decided again on the stream as it then is.
+   */
+  given?: Loaded<State>;
   /**
    * The id of each event, where the stream's events have ids of another scheme (ids.ts): given the
    * event, its place among the command's events and the stream revision it is appended at.
@@ -185,7 +191,7 @@ export class CommandHandler<State, Command, Event extends DomainEvent> extends A
     super(store, decider, maxCached);
   }
 
-  execute(streamId: string, command: Command, options: HandleOptions<Event>): Promise<Handled<State, Event>> {
+  execute(streamId: string, command: Command, options: HandleOptions<Event, State>): Promise<Handled<State, Event>> {
     return this.handle(streamId, (state) => this.decider.decide(command, state), options);
   }
 }

@@ -60,7 +60,6 @@ export function createChecks(deps: { eventStore: EventStore; billing: Billing; h
     if (next.every((e, i) => e.revision === loaded.revision + 1 + i)) return foldOnto(loaded, next);
     return loadAt(checkId);
   };
-  const load = async (checkId: string) => (await loadAt(checkId)).state;
 
   /**
    * Resolves with the check's progress (and its request) once it has completed or failed, or after
@@ -110,7 +109,9 @@ export function createChecks(deps: { eventStore: EventStore; billing: Billing; h
     }
     const checkId = idempotencyKey ? checkIdFor(userId, idempotencyKey) : randomUUID();
     const { normalized, network, tag } = parsed.address;
-    const existing = await load(checkId);
+    // One read of the stream: what it holds decides both whether this key was used, and the request below.
+    const loaded = await handler.load(checkStreamId(checkId));
+    const existing = loaded.state.status === 'none' ? null : loaded.state;
     if (existing) {
       // Refused before anything is charged: the key was used for another wallet.
       if (!sameWallet(existing.request, { address: normalized, network, destinationTag: tag ?? undefined })) {
@@ -151,6 +152,8 @@ export function createChecks(deps: { eventStore: EventStore; billing: Billing; h
         commandId: 'requested',
         eventId: () => checkRequestedEventId(checkId),
         metadata: { command: 'CheckWallet' },
+        // Decided on the read above (a request recorded in between, by the same key sent concurrently, fails the append and is decided again).
+        given: loaded,
       },
     );
     return settle(checkId, via.waitMs ?? deps.waitMs);
