@@ -167,12 +167,29 @@ maybe('the distributed shape, process by process', () => {
     else rmSync(work, { recursive: true, force: true });
   }, 60_000);
 
+  /**
+   * Like the web app, the test keeps the newest consistency token an answer or a socket message
+   * carried and sends it with every later call, so a read through either replica shows what was
+   * written through the other (command-api/src/http/consistency.ts).
+   */
+  let newestToken = 0;
+  const noteToken = (value: string | null | undefined) => {
+    const position = Number(value);
+    if (value && Number.isSafeInteger(position) && position > newestToken) newestToken = position;
+  };
+
   async function call<T>(proc: ServerProcess, method: string, route: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
     const res = await fetch(proc.url!.replace('localhost', '127.0.0.1') + route, {
       method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(newestToken > 0 ? { 'Consistency-Token': String(newestToken) } : {}),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+    noteToken(res.headers.get('Consistency-Token'));
     return { status: res.status, body: (await res.json()) as T };
   }
 
@@ -205,7 +222,10 @@ maybe('the distributed shape, process by process', () => {
   async function connect(proc: ServerProcess, token: string): Promise<{ socket: Socket; seen: CheckProgress[] }> {
     const socket = io(proc.url!.replace('localhost', '127.0.0.1'), { path: '/socket.io', auth: { token }, transports: ['websocket'] });
     const seen: CheckProgress[] = [];
-    socket.on('check:progress', (p: CheckProgress) => seen.push(p));
+    socket.on('check:progress', (p: CheckProgress) => {
+      noteToken(p.consistency_token);
+      seen.push(p);
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
@@ -301,8 +321,8 @@ maybe('the distributed shape, process by process', () => {
     const [api1, api2] = [byName('api-1'), byName('api-2')];
     const token = await signUp('batches@system.test', api1, api2);
     const watcher = io(api2.url!.replace('localhost', '127.0.0.1'), { path: '/socket.io', auth: { token }, transports: ['websocket'] });
-    const messages: Array<{ batch_id: string; status: string }> = [];
-    watcher.on('batch:progress', (m: { batch_id: string; status: string }) => messages.push(m));
+    const messages: Array<{ batch_id: string; status: string; consistency_token?: string }> = [];
+    watcher.on('batch:progress', (m: { batch_id: string; status: string; consistency_token?: string }) => messages.push(m));
     await new Promise<void>((resolve, reject) => {
       watcher.once('connect', () => resolve());
       watcher.once('connect_error', reject);
@@ -319,7 +339,11 @@ maybe('the distributed shape, process by process', () => {
       expect(created.status).toBe(202);
       expect(created.body.wallets).toBe(1);
       await until(() => messages.some((m) => m.batch_id === created.body.id && m.status === 'completed'), 90_000);
-      const batch = await call<{ status: string; completed: number }>(api2, 'GET', `/api/batches/${created.body.id}`, undefined, token);
+      // As the web app does: the next read sends back the message's token and shows the batch as the message did.
+      const shown = messages.find((m) => m.batch_id === created.body.id && m.status === 'completed')!;
+      expect(shown.consistency_token).toMatch(/^[0-9]+$/);
+      const readAfter = { 'Consistency-Token': shown.consistency_token! };
+      const batch = await call<{ status: string; completed: number }>(api2, 'GET', `/api/batches/${created.body.id}`, undefined, token, readAfter);
       expect(batch.body).toMatchObject({ status: 'completed', completed: 1 });
       const listed = await call<{ items: Array<{ status: string; reference: string; check_id: string }> }>(
         api2,
@@ -327,6 +351,7 @@ maybe('the distributed shape, process by process', () => {
         `/api/batches/${created.body.id}/rows`,
         undefined,
         token,
+        readAfter,
       );
       expect(listed.body.items.map((r) => [r.status, r.reference])).toEqual([
         ['completed', 'sys-1'],

@@ -110,7 +110,7 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
             }
           }
         };
-        // A settled check is answered once History shows it: only that read model is waited for.
+        // A read that carries a consistency token waits, bounded, for these read models to reach it.
         const api = await startCommandApi({
           config,
           ports: platform,
