@@ -13,6 +13,7 @@ import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { startEmbeddedProcess } from './support/process';
+import { importSanctionsListInto } from './support/sanctions';
 import { startTestServer, type TestServer } from './support/server';
 
 let replay: ReplayServer;
@@ -100,17 +101,23 @@ describe('a charge whose check never started', () => {
     expect(await server.sweeper.sweep()).toEqual({ started: 1, refunded: 1 });
 
     const done = await server.api<CheckProgress>('GET', `/api/transactions/checks/${checkId}?wait=20000`, { token });
-    expect(done.body).toMatchObject({ status: 'completed', wallet_address: a.btcWallet });
-    expect((await server.api<{ checks_left: number }>('GET', '/api/profile', { token })).body.checks_left).toBe(19);
+    // No sanctions list is loaded here: Incomplete, so its charge is given back too.
+    expect(done.body).toMatchObject({ status: 'completed', wallet_address: a.btcWallet, risk_level: 'Incomplete' });
+    const moves = async () =>
+      (await server.eventStore.readStream(`user-${userId}`))
+        .filter((e) => e.type === 'CheckCharged' || e.type === 'CheckRefunded')
+        .map((e) => [e.type, (e.data as { checkId: string }).checkId]);
+    await waitUntil(async () => (await moves()).length === 4);
+    expect((await server.api<{ checks_left: number }>('GET', '/api/profile', { token })).body.checks_left).toBe(20);
 
     // A second pass, and a retry of the same check, change nothing.
     await server.projections.waitFor(await server.eventStore.headPosition());
     expect(await server.sweeper.sweep()).toEqual({ started: 0, refunded: 0 });
-    const charges = (await server.eventStore.readStream(`user-${userId}`)).filter((e) => e.type === 'CheckCharged' || e.type === 'CheckRefunded');
-    expect(charges.map((e) => [e.type, (e.data as { checkId: string }).checkId])).toEqual([
+    expect(await moves()).toEqual([
       ['CheckCharged', checkId],
       ['CheckCharged', bare],
       ['CheckRefunded', bare],
+      ['CheckRefunded', checkId],
     ]);
     const history = await server.api<Array<{ id: string }>>('GET', '/api/transactions/history', { token });
     expect(history.body.map((i) => i.id)).toContain(checkId);
@@ -155,6 +162,8 @@ describe('a server killed in the middle of a check', () => {
 
   it('finishes the check after a restart, with each stage recorded once and one charge', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'ws-crash-'));
+    // A sanctions list in the store, so the check gives a verdict (without one it is Incomplete, and refunded).
+    await importSanctionsListInto(dataDir);
     const first = await startProcess(dataDir, {
       BITCOIN_ESPLORA_URLS: `${replay.url}/hang/api`,
       CHAIN_DATA_TIMEOUT_MS: '60000',

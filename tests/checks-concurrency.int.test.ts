@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { customers } from '@walletscreen/projections/customers/queries';
+import { importSanctionsList } from './support/sanctions';
 import { startTestServer, type TestServer } from './support/server';
 
 let replay: ReplayServer;
@@ -13,6 +14,8 @@ let server: TestServer;
 beforeAll(async () => {
   replay = await startReplayServer([...recordedWalletRoutes()]);
   server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, CHECK_WAIT_MS: '30000' });
+  // Checks that give a verdict keep their charge (an Incomplete one would be refunded).
+  await importSanctionsList(server.eventStore);
 });
 afterAll(async () => {
   await server.destroy();

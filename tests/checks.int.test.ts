@@ -10,6 +10,7 @@ import path from 'node:path';
 import { io } from 'socket.io-client';
 import { checkStages, stageKeys, type CheckProgress, type WalletAnalysis } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
+import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { findCustomerByEmail } from '@walletscreen/projections/customers/queries';
 import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
@@ -146,10 +147,22 @@ describe('checking a wallet', () => {
     expect(res.body.sanctions).toBe('Sanctioned: HERON TEST EXCHANGE LTD. (OFAC SDN: CYBER2; listed under XBT)');
   });
 
-  it('completes when a source cannot be reached as Incomplete, saying plainly what could not be fetched, never clean', async () => {
+  it('completes when a source cannot be reached as Incomplete, saying plainly what could not be fetched, never clean, and charges nothing', async () => {
+    const before = await profile();
     const res = await analyze('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', randomUUID(), 'polygon');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ risk_level: 'Incomplete', aml_status: 'Incomplete — data unavailable' });
+    // No verdict was delivered: the check is given back, once, and the balance history says why.
+    const userStream = `user-${userIdForEmail(user.email)}`;
+    const refundsOf = async () =>
+      (await server.eventStore.readStream(userStream)).filter(
+        (e) => e.type === 'CheckRefunded' && (e.data as { checkId: string }).checkId === res.body.check_id,
+      );
+    for (let waited = 0; (await refundsOf()).length === 0 && waited < 150; waited++) await new Promise((r) => setTimeout(r, 100));
+    expect((await refundsOf()).map((e) => (e.data as { reason: string }).reason)).toEqual([
+      'The check came back Incomplete: the data it needs was unavailable',
+    ]);
+    expect(await profile()).toBe(before);
     expect(res.body.missing_evidence).toEqual([
       expect.stringMatching(
         /^Blockchain data: Polygon data could not be fetched: .+ Without it the counterparties, exposure and transaction patterns are unknown\.$/,

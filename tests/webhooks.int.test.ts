@@ -125,7 +125,8 @@ describe('webhooks (private destinations allowed, as for a receiver on loopback)
     const message = verified(endpoint.secret, request!);
     expect(message).toMatchObject({
       type: 'screening.completed',
-      data: { id: check.body.check_id, status: 'completed', address: a.btcWallet, refunded: false },
+      // No sanctions list is loaded here: the verdict is Incomplete, and its check is given back.
+      data: { id: check.body.check_id, status: 'completed', address: a.btcWallet, refunded: true, result: { risk_level: 'Incomplete' } },
     });
     expect(request!.headers['content-type']).toBe('application/json');
     // The message has the shape the OpenAPI document's webhooks describe.

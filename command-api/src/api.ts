@@ -91,7 +91,7 @@ export const apiTags: ApiTag[] = [
   {
     name: 'Checks',
     description:
-      'Checking a wallet, following the check, the History and the PDF report. A check charges one premium check (bonus checks first); a failed check is refunded.',
+      'Checking a wallet, following the check, the History and the PDF report. A check charges one premium check (bonus checks first); a check that fails, or comes back Incomplete (data unavailable), is refunded.',
   },
   { name: 'Addresses', description: 'Which chain and network an address belongs to, and its canonical form.' },
   { name: 'Billing', description: 'The plans and buying checks: Stripe Checkout, or the built-in test-payment provider when Stripe is not configured.' },
@@ -152,7 +152,8 @@ export const apiWebhooks: ApiWebhook[] = [
   {
     name: 'screening.completed',
     summary: 'A screening finished',
-    description: 'Sent when a screening completes, or fails (`status: "failed"`, `refunded: true`, with the reason in `error`).',
+    description:
+      'Sent when a screening completes (`refunded: true` when it came back Incomplete), or fails (`status: "failed"`, `refunded: true`, with the reason in `error`).',
     tags: ['Webhooks'],
     body: screeningCompletedMessageSchema,
   },

@@ -14,7 +14,7 @@ import type { Accounts } from '@walletscreen/command-api/accounts/service';
 import { startExpirySweeper, type ExpirySweeper } from '@walletscreen/command-api/billing/expiry-sweeper';
 import { startChargeSweeper, type ChargeSweeper } from '@walletscreen/command-api/checks/charge-sweeper';
 import { runningCheckIds } from '@walletscreen/projections/checks/queries';
-import { startRefundOnFailure } from '@walletscreen/command-api/checks/refund-on-failure';
+import { startRefundUndelivered } from '@walletscreen/command-api/checks/refund-undelivered';
 import { createAnalysis, type AnalysisOptions } from './analysis';
 import type { Ports } from './command-api';
 import { startSanctionsRefresh } from '@walletscreen/workers/sanctions/refresh';
@@ -82,7 +82,7 @@ export async function startBackgroundWork(deps: {
     ...(deps.resumeRunningChecks ? { runningChecks: () => runningCheckIds(readStore) } : {}),
     concurrency: config.ANALYSIS_CONCURRENCY,
   });
-  const refunds = startRefundOnFailure({ bus, readStore, logger, refund });
+  const refunds = startRefundUndelivered({ bus, readStore, logger, refund });
   const sweeper = startChargeSweeper({ eventStore, readStore, logger, clock, refund });
   const purchaseExpiry = startExpirySweeper({ readStore, clock, logger, expire: (userId) => accounts.expirePurchasedChecks(userId), catchUp: deps.catchUp });
   const batches = startBatchRunner({ bus, readStore, eventStore, checks, logger, clock, walletsAtOnce: config.BATCH_CONCURRENCY });

@@ -82,7 +82,7 @@ export function aggregateStats(days: readonly StatsDayDoc[], range: StatsRange):
   });
   const series = new Map(periodsOf(range).map((p) => [p, zero(p)]));
   const risk: RiskCounts = { low: 0, medium: 0, high: 0, incomplete: 0, unknown: 0 };
-  const totals = { purchases: 0, checks_purchased: 0, checks: 0, completed: 0, failed: 0, refunds: 0 };
+  const totals = { purchases: 0, checks_purchased: 0, checks: 0, completed: 0, incomplete: 0, failed: 0, refunds: 0 };
   const people = new Map<string, { checks: number; purchases: number; cents: number }>();
 
   for (const d of days) {
@@ -91,14 +91,25 @@ export function aggregateStats(days: readonly StatsDayDoc[], range: StatsRange):
     point.revenue += d.revenue_cents[currency] ?? 0;
     point.purchases += d.purchases;
     point.checks += d.checks;
-    point.completed += d.completed;
+    // A check that completed Incomplete delivered no verdict (and was refunded): counted apart from the completed ones.
+    const incomplete = d.risk.incomplete ?? 0;
+    const counts = {
+      purchases: d.purchases,
+      checks_purchased: d.checks_purchased,
+      checks: d.checks,
+      completed: d.completed - incomplete,
+      incomplete,
+      failed: d.failed,
+      refunds: d.refunds,
+    };
+    point.completed += counts.completed;
     point.failed += d.failed;
     point.refunds += d.refunds;
     for (const level of ['low', 'medium', 'high', 'incomplete', 'unknown'] as const) {
       point[level] += d.risk[level] ?? 0;
       risk[level] += d.risk[level] ?? 0;
     }
-    for (const key of Object.keys(totals) as Array<keyof typeof totals>) totals[key] += d[key];
+    for (const key of Object.keys(totals) as Array<keyof typeof totals>) totals[key] += counts[key];
     for (const [userId, c] of Object.entries(d.customers)) {
       const p = people.get(userId) ?? { checks: 0, purchases: 0, cents: 0 };
       people.set(userId, { checks: p.checks + c.checks, purchases: p.purchases + c.purchases, cents: p.cents + (c.revenue_cents[currency] ?? 0) });

@@ -49,13 +49,15 @@ describe('aggregating the days of a range', () => {
         customers: { a: { checks: 3, purchases: 1, revenue_cents: { USD: 1 } }, b: { checks: 0, purchases: 1, revenue_cents: { USD: 9 } } },
       }),
       day('2026-03-03', {
-        checks: 1,
-        completed: 1,
+        checks: 2,
+        completed: 2,
+        refunds: 1,
         purchases: 1,
         revenue_cents: { USD: 20 },
         test_purchases: 2,
         test_amount_cents: { USD: 4990, EUR: 100 },
-        risk: { low: 0, medium: 1, high: 0, unknown: 0 },
+        // One of the two completed Incomplete: no verdict, counted apart.
+        risk: { low: 0, medium: 1, high: 0, unknown: 0, incomplete: 1 },
         customers: { b: { checks: 1, purchases: 1, revenue_cents: { USD: 20 } } },
       }),
     ];
@@ -66,21 +68,22 @@ describe('aggregating the days of a range', () => {
       revenue_by_currency: { USD: 0.3 },
       purchases: 3,
       checks_purchased: 20,
-      checks: 4,
+      checks: 5,
       completed: 3,
+      incomplete: 1,
       failed: 1,
-      refunds: 1,
+      refunds: 2,
       active_customers: 2,
       paying_customers: 2,
     });
     // Test payments are reported apart, in the stats' currency and by currency, and add nothing to revenue.
     expect(stats.test_payments).toEqual({ purchases: 2, amount: 49.9, amount_by_currency: { USD: 49.9, EUR: 1 } });
-    expect(stats.series.map((p) => [p.period, p.checks, p.revenue])).toEqual([
-      ['2026-03-01', 3, 0.1],
-      ['2026-03-02', 0, 0],
-      ['2026-03-03', 1, 0.2],
+    expect(stats.series.map((p) => [p.period, p.checks, p.completed, p.incomplete, p.revenue])).toEqual([
+      ['2026-03-01', 3, 2, 0, 0.1],
+      ['2026-03-02', 0, 0, 0, 0],
+      ['2026-03-03', 2, 1, 1, 0.2],
     ]);
-    expect(stats.risk_distribution).toEqual({ low: 1, medium: 1, high: 1, incomplete: 0, unknown: 0 });
+    expect(stats.risk_distribution).toEqual({ low: 1, medium: 1, high: 1, incomplete: 1, unknown: 0 });
     expect(stats.top_customers_by_checks.map((c) => [c.user_id, c.checks])).toEqual([
       ['a', 3],
       ['b', 1],
@@ -90,6 +93,8 @@ describe('aggregating the days of a range', () => {
       ['a', 0.01],
     ]);
     const monthly = aggregateStats(days, { from: '2026-03-01', to: '2026-03-03', granularity: 'month' });
-    expect(monthly.series).toEqual([expect.objectContaining({ period: '2026-03', checks: 4, revenue: 0.3, low: 1, medium: 1, high: 1 })]);
+    expect(monthly.series).toEqual([
+      expect.objectContaining({ period: '2026-03', checks: 5, completed: 3, incomplete: 1, revenue: 0.3, low: 1, medium: 1, high: 1 }),
+    ]);
   });
 });

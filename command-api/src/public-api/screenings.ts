@@ -65,7 +65,7 @@ export function screeningRoutes(deps: { checks: ScreeningChecks; readStore: Read
       path: '/v1/screenings',
       summary: 'Screen an address: charges one check (none for a repeated Idempotency-Key)',
       description:
-        'Runs the same analysis as the web app. Answers 200 with the result when it is ready within `wait`, else 202 with a Location to poll. A failed screening is refunded. With no checks left the answer is 402.',
+        'Runs the same analysis as the web app. Answers 200 with the result when it is ready within `wait`, else 202 with a Location to poll. A screening that fails, or completes Incomplete (the evidence for a verdict was unavailable), is refunded (`refunded: true`). With no checks left the answer is 402.',
       tags: ['Screenings'],
       auth: { apiKey: 'screen' },
       request: { body: createScreeningRequestSchema, query: waitSchema, headers: idempotencyHeaders },

@@ -2,7 +2,7 @@
  * A screening as the public API answers GET /api/v1/screenings/{id}, and as the
  * `screening.completed` webhook carries it.
  */
-import type { CheckProgress, Screening } from '@walletscreen/contracts';
+import { isIncompleteVerdict, type CheckProgress, type Screening } from '@walletscreen/contracts';
 import type { WalletCheckRequested } from '@walletscreen/domain/check/events';
 
 export const screeningLink = (id: string) => `/api/v1/screenings/${id}`;
@@ -19,7 +19,8 @@ export function screeningOf(progress: CheckProgress, request: Pick<WalletCheckRe
     requested_at: request.at,
     result: progress.result ?? null,
     error: progress.status === 'failed' ? (progress.error ?? 'The analysis could not be completed') : null,
-    refunded: progress.status === 'failed',
+    // A failed check, and one that came back Incomplete, give their charge back (refundOwed).
+    refunded: progress.status === 'failed' || (progress.status === 'completed' && isIncompleteVerdict(progress.result)),
     links: { self: screeningLink(id), report_pdf: `${screeningLink(id)}/report.pdf` },
   };
 }

@@ -65,3 +65,10 @@ export function shownRiskScore(riskLevel: string | null | undefined, score: numb
   if (classifyRiskLabel(riskLevel).level === 'incomplete') return null;
   return typeof score === 'number' && Number.isFinite(score) ? score : null;
 }
+
+/**
+ * A verdict that is Incomplete: the check lacked the evidence to give one. It delivered nothing the
+ * customer can rely on, so its charge is given back like a failed check's.
+ */
+export const isIncompleteVerdict = (result: { risk_level?: string | null } | null | undefined): boolean =>
+  classifyRiskLabel(result?.risk_level).level === 'incomplete';

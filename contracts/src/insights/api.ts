@@ -135,6 +135,7 @@ export const statsPointSchema = z.object({
   revenue: z.number(),
   purchases: z.number(),
   checks: z.number(),
+  /** Completed with a verdict; the Incomplete ones are counted in `incomplete`. */
   completed: z.number(),
   failed: z.number(),
   refunds: z.number(),
@@ -158,7 +159,9 @@ export const statsSchema = z.object({
     purchases: z.number(),
     checks_purchased: z.number(),
     checks: z.number(),
+    /** Checks that completed with a verdict; those that came back Incomplete (no verdict, refunded) are in `incomplete`. */
     completed: z.number(),
+    incomplete: z.number(),
     failed: z.number(),
     refunds: z.number(),
     active_customers: z.number(),

@@ -36,6 +36,7 @@ export const screeningSchema = z.object({
   result: walletAnalysisSchema.nullable(),
   /** Why it failed (the check was refunded). */
   error: z.string().nullable(),
+  /** The check was given back: it failed, or completed Incomplete (no verdict for want of evidence). */
   refunded: z.boolean(),
   links: z.object({ self: z.string(), report_pdf: z.string() }),
 });

@@ -11,7 +11,7 @@
  * records what was asked with the charge), then the check is requested; should the process stop
  * in between, the charge sweeper requests it from the charge (`sweepCharge`), dated to the charge.
  */
-import { parseAddress, stageKeys, type Chain, type Network, type StageKey, type WalletAnalysis } from '@walletscreen/contracts';
+import { isIncompleteVerdict, parseAddress, stageKeys, type Chain, type Network, type StageKey, type WalletAnalysis } from '@walletscreen/contracts';
 import type { CommandMetadata, Decider } from '../decider';
 import { Conflict, Invalid } from '../errors';
 import { checkEvents, type CheckEvent, type WalletCheckRequested } from './events';
@@ -120,4 +120,21 @@ export function sweepCharge(
       metadata: { now: charge.chargedAt },
     },
   };
+}
+
+/** The refund reason of a check that came back Incomplete (as the balance history shows it). */
+export const INCOMPLETE_REFUND_REASON = 'The check came back Incomplete: the data it needs was unavailable';
+
+/**
+ * Whether a settled check gives its charge back, and why: a check that failed, or that completed
+ * without the evidence to give a verdict (Incomplete), delivered no verdict and costs nothing. A
+ * check that completed with a verdict (High on a finding even with evidence missing) is kept.
+ * Null for every other event, and for a verdict delivered.
+ */
+export function refundOwed(event: CheckEvent): { checkId: string; userId: string; reason: string } | null {
+  if (event.type === 'WalletCheckFailed') return { checkId: event.data.checkId, userId: event.data.userId, reason: event.data.reason };
+  if (event.type === 'WalletCheckCompleted' && isIncompleteVerdict(event.data.result)) {
+    return { checkId: event.data.checkId, userId: event.data.userId, reason: INCOMPLETE_REFUND_REASON };
+  }
+  return null;
 }

@@ -10,7 +10,7 @@ import { PaymentRequired } from '../errors';
 import { deciderSpec } from '../../testing/decider-spec';
 import { userDecider, type UserCommand } from '../user/decide';
 import type { UserEvent } from '../user/events';
-import { checkDecider, sweepCharge, type CheckCommand, type CheckRequest } from './decide';
+import { checkDecider, INCOMPLETE_REFUND_REASON, refundOwed, sweepCharge, type CheckCommand, type CheckRequest } from './decide';
 import type { CheckEvent } from './events';
 
 const user = deciderSpec(userDecider);
@@ -85,6 +85,28 @@ describe('the money path of a check', () => {
     user([registered(), charged, refunded(reason)])
       .when(refund(reason))
       .then([]);
+  });
+
+  it('owes a refund for a failed check and for one that came back Incomplete, never for a verdict delivered', () => {
+    const completed = (r: Partial<WalletAnalysis>): CheckEvent => ({
+      type: 'WalletCheckCompleted',
+      data: { checkId, userId, result: { ...result, ...r }, at: t2 },
+    });
+    expect(refundOwed(failed)).toEqual({ checkId, userId, reason });
+    expect(refundOwed(completed({ risk_level: 'Incomplete', aml_status: 'Incomplete — data unavailable', missing_evidence: ['Blockchain data: …'] }))).toEqual({
+      checkId,
+      userId,
+      reason: INCOMPLETE_REFUND_REASON,
+    });
+    // A finding with evidence missing is a verdict: High stands, and so does its charge.
+    expect(refundOwed(completed({ risk_level: 'High Risk', aml_status: 'Non-compliant', missing_evidence: ['Blockchain data: …'] }))).toBeNull();
+    expect(refundOwed(completed({}))).toBeNull();
+    expect(refundOwed(requested)).toBeNull();
+    expect(refundOwed(stages[0]!)).toBeNull();
+    // The refund it owes is the user aggregate's, once.
+    user([registered(), charged])
+      .when(refund(INCOMPLETE_REFUND_REASON))
+      .then([refunded(INCOMPLETE_REFUND_REASON)]);
   });
 
   it('never refunds a check that was not charged (a free re-screen, or a charge that never happened)', () =>

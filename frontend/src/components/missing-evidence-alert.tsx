@@ -21,7 +21,7 @@ export function MissingEvidenceAlert({ incomplete, missing, testId }: { incomple
       <Stack gap={6}>
         <Text size="sm">
           {incomplete
-            ? 'This check lacks evidence it needs to clear the address, so it gives no risk score and no Low or Medium verdict. Do not treat the address as cleared: run the check again once the missing evidence is available.'
+            ? 'This check lacks evidence it needs to clear the address, so it gives no risk score and no Low or Medium verdict. Do not treat the address as cleared: run the check again once the missing evidence is available. An Incomplete check costs nothing: its premium check is given back.'
             : 'The verdict stands on the evidence found; what is missing could only add to it.'}
         </Text>
         {missing.length > 0 ? (

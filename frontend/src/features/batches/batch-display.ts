@@ -50,7 +50,7 @@ export function previewView(preview: BatchPreview): PreviewView {
     summary: `${count(preview.rows, 'row')}, ${count(preview.wallets, 'distinct wallet')}. You have ${count(preview.checks_left, 'check')} left.`,
     cost: alreadyScreened
       ? `You already screened this file. Opening that batch costs nothing; screening it again costs ${checks}.`
-      : `Screening costs ${checks}, one per distinct wallet. A check that fails is refunded.`,
+      : `Screening costs ${checks}, one per distinct wallet. A check that fails or comes back Incomplete (data unavailable) is refunded.`,
     alreadyScreened,
     affordable,
     shortfall: affordable ? null : `This file needs ${checks} and you have ${count(preview.checks_left, 'check')} left. Buy more checks or split the file.`,

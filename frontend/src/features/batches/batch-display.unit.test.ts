@@ -17,7 +17,7 @@ describe('the dry run as shown', () => {
   it('states rows, distinct wallets, the cost and the checks left', () => {
     const view = previewView(preview({}));
     expect(view.summary).toBe('4 rows, 3 distinct wallets. You have 20 checks left.');
-    expect(view.cost).toBe('Screening costs 3 checks, one per distinct wallet. A check that fails is refunded.');
+    expect(view.cost).toBe('Screening costs 3 checks, one per distinct wallet. A check that fails or comes back Incomplete (data unavailable) is refunded.');
     expect(view.confirmLabel).toBe('Screen 3 wallets (3 checks)');
     expect(view).toMatchObject({ affordable: true, shortfall: null, alreadyScreened: false });
   });

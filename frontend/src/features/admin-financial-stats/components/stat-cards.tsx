@@ -52,7 +52,7 @@ export function StatCards({ stats }: { stats: Stats }) {
       <StatCard
         label="Checks"
         value={formatCount(t.checks)}
-        hint={`${formatCount(t.completed)} completed, ${formatCount(t.failed)} failed`}
+        hint={`${formatCount(t.completed)} completed, ${formatCount(t.incomplete)} incomplete, ${formatCount(t.failed)} failed`}
         icon={<IconShieldSearch size={14} aria-hidden="true" />}
       />
       <StatCard label="Active customers" value={formatCount(t.active_customers)} hint="Checked or bought" icon={<IconUsers size={14} aria-hidden="true" />} />

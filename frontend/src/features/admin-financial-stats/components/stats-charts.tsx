@@ -65,7 +65,7 @@ export function ChecksChart({ stats }: { stats: Stats }) {
   return (
     <ChartCard
       title={`Checks per ${stats.granularity}`}
-      summary={`Checks per ${stats.granularity}: ${formatCount(stats.totals.checks)} requested, ${formatCount(stats.totals.completed)} completed and ${formatCount(stats.totals.failed)} failed, stacked by risk level.`}
+      summary={`Checks per ${stats.granularity}: ${formatCount(stats.totals.checks)} requested, ${formatCount(stats.totals.completed)} completed, ${formatCount(stats.totals.incomplete)} incomplete (refunded) and ${formatCount(stats.totals.failed)} failed, stacked by risk level.`}
     >
       <BarChart
         h={260}
