@@ -176,7 +176,17 @@ export const apiWebhooks: ApiWebhook[] = [
 
 export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
   const { accounts, readStore, clock } = deps;
-  const batchDeps = { batches: deps.batches, renderPdf: deps.renderCheckPdf, logger: deps.logger, clock };
+  const batchDeps = {
+    batches: deps.batches,
+    renderPdf: deps.renderCheckPdf,
+    logger: deps.logger,
+    clock,
+    // A row whose text the sanctions list holds as written, and that is no address, is screened as `other`.
+    listedTexts: async () => {
+      const index = await deps.sanctionsIndex();
+      return (text: string) => (index?.lookup('other', text).length ?? 0) > 0;
+    },
+  };
   const webhookDeps = { webhooks: deps.webhooks };
   return [
     siteRoutes({ contact_email: deps.config.CONTACT_EMAIL, sales_email: deps.config.SALES_EMAIL ?? deps.config.CONTACT_EMAIL }),

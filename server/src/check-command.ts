@@ -8,6 +8,7 @@ import type { EventStore, Logger, MessageBus } from '@walletscreen/platform';
 import type { Accounts } from '@walletscreen/command-api/accounts/service';
 import { startProgressHub, type ProgressHub } from '@walletscreen/command-api/checks/progress-hub';
 import { createChecks, type Checks } from '@walletscreen/command-api/checks/service';
+import { cachedSanctionsIndex } from '@walletscreen/workers/sanctions/sanctions-store';
 
 export async function startCheckCommand(deps: {
   eventStore: EventStore;
@@ -20,9 +21,11 @@ export async function startCheckCommand(deps: {
   const { eventStore, accounts } = deps;
   // Every process follows the check events in a group of its own: each one hears of every check.
   const hub = await startProgressHub({ bus: deps.bus, eventStore, logger: deps.logger, group: `progress-hub-${randomUUID()}` });
+  const sanctions = cachedSanctionsIndex(eventStore);
   const checks = createChecks({
     eventStore,
     hub,
+    listedText: async (text) => ((await sanctions())?.lookup('other', text).length ?? 0) > 0,
     clock: deps.clock,
     waitMs: deps.waitMs,
     billing: {

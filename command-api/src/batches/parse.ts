@@ -83,8 +83,11 @@ export function csvRows(content: string): { rows: RawRow[]; error?: BatchLineErr
 const walletKey = (a: { chain: string; network: Network; normalized: string; tag?: number | null }) =>
   `${a.network}|${a.chain === 'evm' ? a.normalized.toLowerCase() : a.normalized}|${a.tag ?? ''}`;
 
+/** Whether a text is on the sanctions list in force as written: such a row is screened as `other` (listed text that is no address). */
+export type IsListedText = (text: string) => boolean;
+
 /** Checks every row; a wallet already on an earlier row is marked `sameAs` that row. */
-export function checkRows(raw: readonly RawRow[], fileError?: BatchLineError): ParsedBatch {
+export function checkRows(raw: readonly RawRow[], fileError?: BatchLineError, isListed?: IsListedText): ParsedBatch {
   const errors: BatchLineError[] = [];
   let errorCount = 0;
   const fail = (line: number, message: string) => {
@@ -119,7 +122,8 @@ export function checkRows(raw: readonly RawRow[], fileError?: BatchLineError): P
       fail(r.line, `The reference has more than ${REFERENCE_MAX} characters`);
       continue;
     }
-    const parsed = parseAddress(input, network);
+    let parsed = parseAddress(input, network);
+    if (!parsed.ok && network === undefined && isListed?.(input)) parsed = parseAddress(input, 'other');
     if (!parsed.ok) {
       fail(r.line, parsed.reason);
       continue;
@@ -142,13 +146,13 @@ export function checkRows(raw: readonly RawRow[], fileError?: BatchLineError): P
 }
 
 /** A CSV file's batch. */
-export const parseBatchCsv = (content: string): ParsedBatch => {
+export const parseBatchCsv = (content: string, isListed?: IsListedText): ParsedBatch => {
   const { rows, error } = csvRows(content);
-  return checkRows(rows, error);
+  return checkRows(rows, error, isListed);
 };
 
 /** The API's JSON rows: each row's "line" is its position, from 1. */
-export const parseBatchJson = (rows: ReadonlyArray<{ address: string; network?: string; reference?: string }>): ParsedBatch =>
+export const parseBatchJson = (rows: ReadonlyArray<{ address: string; network?: string; reference?: string }>, isListed?: IsListedText): ParsedBatch =>
   checkRows(
     rows.map((r, i) => ({
       line: i + 1,
@@ -156,4 +160,6 @@ export const parseBatchJson = (rows: ReadonlyArray<{ address: string; network?: 
       ...(r.network !== undefined ? { network: r.network } : {}),
       ...(r.reference !== undefined ? { reference: r.reference } : {}),
     })),
+    undefined,
+    isListed,
   );

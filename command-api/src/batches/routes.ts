@@ -29,7 +29,7 @@ import { parseInput } from '../http/validation';
 import { pdfFileName, type RenderCheckPdf } from '../shared/check-command';
 import { mapPages, safeCell, sendCsv } from '../shared/history-export';
 import { batchLinks, type Batches } from './service';
-import { parseBatchCsv, parseBatchJson } from './parse';
+import { parseBatchCsv, parseBatchJson, type IsListedText } from './parse';
 
 const idSchema = z.object({ id: z.uuid() });
 const notFound = 'No such batch';
@@ -103,7 +103,17 @@ export interface BatchRoutesOptions {
   source: 'web' | 'api';
 }
 
-export function batchRoutes(deps: { batches: Batches; renderPdf: RenderCheckPdf; logger: Logger; clock: () => Date }, o: BatchRoutesOptions): AnyRoute[] {
+export function batchRoutes(
+  deps: {
+    batches: Batches;
+    renderPdf: RenderCheckPdf;
+    logger: Logger;
+    clock: () => Date;
+    /** The sanctions list's texts, as written, read before a file is checked: a listed text that is no address is screened as `other`. */
+    listedTexts?: () => Promise<IsListedText>;
+  },
+  o: BatchRoutesOptions,
+): AnyRoute[] {
   const links = batchLinks(`/api${o.prefix}`);
   const json = express.json({ limit: Math.ceil(BATCH_LIMITS.maxBytes * 1.25), strict: true });
   const text = express.text({ type: ['text/csv', 'text/plain', 'application/csv'], limit: BATCH_LIMITS.maxBytes });
@@ -117,10 +127,11 @@ export function batchRoutes(deps: { batches: Batches; renderPdf: RenderCheckPdf;
       : { 401: { description: 'Not signed in' }, 403: { description: 'The account is blocked' } };
   const apiKeyId = (res: Response) => (o.source === 'api' ? { apiKeyId: currentApiKey(res).keyId } : {});
 
-  function parsedBody(req: Request, fileName: string | undefined) {
-    if (typeof req.body === 'string') return { parsed: parseBatchCsv(req.body), fileName: fileName ?? null };
+  async function parsedBody(req: Request, fileName: string | undefined) {
+    const isListed = deps.listedTexts ? await deps.listedTexts() : undefined;
+    if (typeof req.body === 'string') return { parsed: parseBatchCsv(req.body, isListed), fileName: fileName ?? null };
     const body = parseInput(createBatchJsonSchema, req.body);
-    return { parsed: parseBatchJson(body.rows), fileName: body.file_name ?? fileName ?? null };
+    return { parsed: parseBatchJson(body.rows, isListed), fileName: body.file_name ?? fileName ?? null };
   }
 
   return [
@@ -157,7 +168,7 @@ export function batchRoutes(deps: { batches: Batches; renderPdf: RenderCheckPdf;
       },
       async handle({ query, headers }, req, res) {
         const userId = currentUser(res).userId;
-        const { parsed, fileName } = parsedBody(req, query.file_name);
+        const { parsed, fileName } = await parsedBody(req, query.file_name);
         const options = { fileName, ...(headers['Idempotency-Key'] ? { idempotencyKey: headers['Idempotency-Key'] } : {}) };
         if (query.dry_run) {
           res.json(await deps.batches.preview(userId, parsed, options));

@@ -34,7 +34,10 @@ export interface SettledCheck {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
 
-export function createChecks(deps: { eventStore: EventStore; billing: Billing; hub: ProgressHub; clock: () => Date; waitMs: number }) {
+/** Whether a text is on the sanctions list in force as written (listed text that is no address of a known chain); handed in by the composition root. */
+export type ListedText = (text: string) => Promise<boolean>;
+
+export function createChecks(deps: { eventStore: EventStore; billing: Billing; hub: ProgressHub; clock: () => Date; waitMs: number; listedText?: ListedText }) {
   // Requests only: the check's state is read from its stream when it is answered (see settle).
   const handler = new CommandHandler(deps.eventStore, checkDecider, 1_000);
   type Loaded = { state: Exclude<CheckState, { status: 'none' }> | null; position: number; revision: number };
@@ -102,7 +105,11 @@ export function createChecks(deps: { eventStore: EventStore; billing: Billing; h
     idempotencyKey: string | undefined,
     via: CheckVia = {},
   ): Promise<SettledCheck> {
-    const parsed = parseAddress(input.wallet_address, input.network);
+    let parsed = parseAddress(input.wallet_address, input.network);
+    // Text the sanctions list holds that is no address of a known chain is screened as written (network `other`).
+    if (!parsed.ok && input.network === undefined && deps.listedText && (await deps.listedText(input.wallet_address.trim()))) {
+      parsed = parseAddress(input.wallet_address, 'other');
+    }
     if (!parsed.ok) throw new Invalid(parsed.reason, { wallet_address: parsed.reason });
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
       throw new Invalid('The Idempotency-Key header must be 8 to 200 visible ASCII characters', { 'Idempotency-Key': 'Invalid Idempotency-Key' });

@@ -8,9 +8,8 @@ import { z } from 'zod';
 import { chainalysisAddressResponseSchema, networksFor, trmScreeningRequestSchema, trmScreeningResponseSchema } from '@walletscreen/contracts';
 import type { Network } from '@walletscreen/contracts';
 import { route } from '../http/route';
-import { Invalid, Unavailable } from '@walletscreen/domain/errors';
+import { Unavailable } from '@walletscreen/domain/errors';
 const UNAVAILABLE = 'Sanctions screening is unavailable: no sanctions list is loaded yet. Nothing was screened; retry later or ask your administrator.';
-const NOT_AN_ADDRESS = 'Not a wallet address of any supported network';
 
 /** A current listing, as the sanctions index (workers/sanctions) keeps it: what these answers need of it. */
 export interface Listing {
@@ -28,10 +27,14 @@ export interface SanctionsIndex {
   lookup(network: Network, address: string): Listing[];
 }
 
-/** The current listings of an address on every chain it is valid on (each listing once). */
+/**
+ * The current listings of a text: as an address on every chain it is valid on, and by its exact
+ * text (a listed string that is no address of a known chain), each listing once. Any text may be
+ * asked, as of the services these stand in for: what the list does not hold is not listed.
+ */
 export function listingsOf(index: SanctionsIndex, address: string): Listing[] {
   const seen = new Map<string, Listing>();
-  for (const network of networksFor(address)) {
+  for (const network of [...networksFor(address), 'other' as const]) {
     for (const entry of index.lookup(network, address)) seen.set(`${entry.sdnId}|${entry.address}`, entry);
   }
   return [...seen.values()];
@@ -67,19 +70,16 @@ export function sanctionsDropInRoutes(deps: { sanctionsIndex: () => Promise<Sanc
       path,
       summary,
       description:
-        "Answers as TRM's free sanctions API (`POST https://api.trmlabs.com/public/v1/sanctions/screening`): one `{ address, isSanctioned }` per address sent, in order. Free of charge. TRM's clients may send the key as HTTP Basic user name; that works here too. Differences: at most 100 addresses per call; an address valid on no supported network is refused with 400 (TRM answers false); throttling is per key, 429 with Retry-After and RateLimit headers.",
+        "Answers as TRM's free sanctions API (`POST https://api.trmlabs.com/public/v1/sanctions/screening`): one `{ address, isSanctioned }` per address sent, in order. Free of charge. TRM's clients may send the key as HTTP Basic user name; that works here too. Any text is screened, as TRM does: an address of any chain the list names (Monero, Zcash, Dash and others included) and any other text the list holds is found; what it does not hold answers false. Differences: at most 100 addresses per call; throttling is per key, 429 with Retry-After and RateLimit headers.",
       tags: ['Sanctions (drop-in)'],
       auth: { apiKey: 'screen' },
       request: { body: trmScreeningRequestSchema },
       responses: {
         200: { description: 'One answer per address', schema: trmScreeningResponseSchema },
-        400: { description: 'Not an array of addresses, or an address of no supported network' },
+        400: { description: 'Not an array of `{ address }` objects, or more than 100' },
         ...common,
       },
       async handle({ body }, _req, res) {
-        const invalid = Object.fromEntries(body.flatMap((item, i) => (networksFor(item.address).length === 0 ? [[`${i}.address`, NOT_AN_ADDRESS]] : [])));
-        if (Object.keys(invalid).length > 0)
-          throw new Invalid(Object.keys(invalid).length === 1 ? NOT_AN_ADDRESS : 'Some addresses are not wallet addresses of any supported network', invalid);
         const list = await index();
         res.json(body.map((item) => ({ address: item.address, isSanctioned: listingsOf(list, item.address).length > 0 })));
       },
@@ -90,17 +90,16 @@ export function sanctionsDropInRoutes(deps: { sanctionsIndex: () => Promise<Sanc
       path: '/v1/address/:address',
       summary: "Sanctions check of one address, answered as Chainalysis' free sanctions API",
       description:
-        "Answers as Chainalysis' `GET https://public.chainalysis.com/api/v1/address/{address}`: `identifications` lists the OFAC SDN listings of the address (empty when it is not listed). Free of charge. Differences: an address valid on no supported network is refused with 400; throttling is per key, 429 with Retry-After and RateLimit headers; with no sanctions list loaded the answer is 503, never an empty list.",
+        "Answers as Chainalysis' `GET https://public.chainalysis.com/api/v1/address/{address}`: `identifications` lists the OFAC SDN listings of the address (empty when it is not listed). Free of charge. Any text is screened, as Chainalysis does: an address of any chain the list names and any other text the list holds is found; what it does not hold answers an empty list. Differences: throttling is per key, 429 with Retry-After and RateLimit headers; with no sanctions list loaded the answer is 503, never an empty list.",
       tags: ['Sanctions (drop-in)'],
       auth: { apiKey: 'screen' },
       request: { params: z.object({ address: z.string().trim().min(1).max(200, { error: 'That is too long to be a wallet address' }) }) },
       responses: {
         200: { description: 'The listings (empty when none)', schema: chainalysisAddressResponseSchema },
-        400: { description: 'Not a wallet address of any supported network' },
+        400: { description: 'No address, or one longer than 200 characters' },
         ...common,
       },
       async handle({ params }, _req, res) {
-        if (networksFor(params.address).length === 0) throw new Invalid(NOT_AN_ADDRESS, { address: NOT_AN_ADDRESS });
         const list = await index();
         res.json({ identifications: listingsOf(list, params.address).map(identificationOf) });
       },

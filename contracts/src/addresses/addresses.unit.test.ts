@@ -120,9 +120,18 @@ describe('readings on several networks', () => {
   });
 
   it('lists every network a text is valid on, the default first', () => {
-    expect(networksFor(` ${p2sh} `)).toEqual(['bitcoin', 'bitcoin-cash', 'litecoin']);
-    expect(networksFor('1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu')).toEqual(['bitcoin', 'bitcoin-cash']);
-    expect(networksFor('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toEqual(['ethereum', 'bsc', 'polygon', 'arbitrum', 'base', 'optimism']);
+    // Bitcoin SV and Ethereum Classic share their formats with Bitcoin and the EVM chains: screened against the lists only.
+    expect(networksFor(` ${p2sh} `)).toEqual(['bitcoin', 'bitcoin-cash', 'litecoin', 'bitcoin-sv']);
+    expect(networksFor('1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu')).toEqual(['bitcoin', 'bitcoin-cash', 'bitcoin-sv']);
+    expect(networksFor('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toEqual([
+      'ethereum',
+      'bsc',
+      'polygon',
+      'arbitrum',
+      'base',
+      'optimism',
+      'ethereum-classic',
+    ]);
     expect(networksFor('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toEqual(['bitcoin']);
     expect(networksFor('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toEqual(['tron']);
     expect(networksFor('not an address')).toEqual([]);

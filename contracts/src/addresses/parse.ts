@@ -14,16 +14,29 @@
 import { keccak_256 } from '@noble/hashes/sha3';
 import { utf8ToBytes } from '@noble/hashes/utils';
 import { base58CheckEncode, base58Decode, hasValidChecksum, RIPPLE_ALPHABET } from './base58';
-import { bech32Decode, decodeSegwitAny } from './bech32';
+import { bech32Decode, convertBits, decodeSegwitAny } from './bech32';
 import { cashAddrPrefixes, decodeCashAddr, encodeCashAddr } from './cashaddr';
+import { hasMoneroShape, isMoneroTestAddress, moneroAddressKind } from './cryptonote';
 import { decodeClassicAddress, decodeXAddress } from './xaddress';
 
 export const evmNetworks = ['ethereum', 'bsc', 'polygon', 'arbitrum', 'base', 'optimism'] as const;
 export type EvmNetwork = (typeof evmNetworks)[number];
-export const chains = ['bitcoin', 'litecoin', 'dogecoin', 'bitcoin-cash', 'evm', 'tron', 'solana', 'xrp'] as const;
+/**
+ * Chains whose addresses are recognised (with their checksums) but whose transactions are not read:
+ * their checks are screened against the sanctions list and the custom lists only, and say so
+ * (never a clean verdict). OFAC lists addresses on each of them. `other` is any text the sanctions
+ * list holds that is no address of a known chain, screened by its exact text.
+ */
+export const sanctionsOnlyNetworks = ['monero', 'zcash', 'dash', 'bitcoin-gold', 'verge', 'ethereum-classic', 'bitcoin-sv', 'other'] as const;
+export type SanctionsOnlyNetwork = (typeof sanctionsOnlyNetworks)[number];
+export const chains = ['bitcoin', 'litecoin', 'dogecoin', 'bitcoin-cash', 'evm', 'tron', 'solana', 'xrp', ...sanctionsOnlyNetworks] as const;
 export type Chain = (typeof chains)[number];
-export const networks = ['bitcoin', 'litecoin', 'dogecoin', 'bitcoin-cash', ...evmNetworks, 'tron', 'solana', 'xrp'] as const;
+export const networks = ['bitcoin', 'litecoin', 'dogecoin', 'bitcoin-cash', ...evmNetworks, 'tron', 'solana', 'xrp', ...sanctionsOnlyNetworks] as const;
 export type Network = (typeof networks)[number];
+/** The networks whose transactions a check reads (every other network is screened against the lists only). */
+export type TracedNetwork = Exclude<Network, SanctionsOnlyNetwork>;
+const sanctionsOnly: ReadonlySet<string> = new Set(sanctionsOnlyNetworks);
+export const isSanctionsOnlyNetwork = (network: Network): network is SanctionsOnlyNetwork => sanctionsOnly.has(network);
 
 export const networkNames: Record<Network, string> = {
   bitcoin: 'Bitcoin',
@@ -39,9 +52,17 @@ export const networkNames: Record<Network, string> = {
   tron: 'TRON',
   solana: 'Solana',
   xrp: 'XRP Ledger',
+  monero: 'Monero',
+  zcash: 'Zcash',
+  dash: 'Dash',
+  'bitcoin-gold': 'Bitcoin Gold',
+  verge: 'Verge',
+  'ethereum-classic': 'Ethereum Classic',
+  'bitcoin-sv': 'Bitcoin SV',
+  other: 'Other (text on a sanctions list)',
 };
 
-export type AddressKind = 'p2pkh' | 'p2sh' | 'p2wpkh' | 'p2wsh' | 'p2tr' | 'segwit' | 'account';
+export type AddressKind = 'p2pkh' | 'p2sh' | 'p2wpkh' | 'p2wsh' | 'p2tr' | 'segwit' | 'account' | 'shielded' | 'subaddress' | 'integrated' | 'text';
 
 export interface ParsedAddress {
   chain: Chain;
@@ -65,7 +86,8 @@ export const addressMessages = {
   empty: 'Enter a wallet address',
   tooLong: 'That is too long to be a wallet address',
   unrecognized:
-    'Not a recognized wallet address. Supported: Bitcoin, Ethereum and EVM chains (BNB Chain, Polygon, Arbitrum, Base, Optimism), TRON, Solana, Litecoin, Dogecoin, Bitcoin Cash and XRP.',
+    'Not a recognized wallet address. Supported: Bitcoin, Ethereum and EVM chains (BNB Chain, Polygon, Arbitrum, Base, Optimism), TRON, Solana, Litecoin, Dogecoin, Bitcoin Cash and XRP; screened against the sanctions lists only: Monero, Zcash, Dash, Bitcoin Gold, Verge, Ethereum Classic and Bitcoin SV.',
+  otherText: 'Enter the text exactly as the sanctions list has it, without spaces',
   checksum: 'The address checksum does not match: check it for a typo',
   eip55: 'The mixed-case checksum (EIP-55) of this address does not match: check it for a typo',
   evmLength: 'An EVM address is 0x followed by 40 hexadecimal characters',
@@ -95,8 +117,14 @@ const BASE58_TEXT = /^[1-9A-HJ-NP-Za-km-z]+$/;
 const XRP_TEXT = /^[rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz]+$/;
 const EVM_TEXT = /^0x[0-9a-fA-F]{40}$/;
 const TRON_HEX_TEXT = /^41[0-9a-fA-F]{40}$/;
-const SEGWIT_HRPS: Record<string, 'bitcoin' | 'litecoin'> = { bc: 'bitcoin', ltc: 'litecoin' };
-const MAINNET_SEGWIT_TEXT = new RegExp(`^(bc|ltc)1${BECH32_CHARS}{6,86}$`, 'i');
+const SEGWIT_HRPS: Record<string, 'bitcoin' | 'litecoin' | 'bitcoin-gold'> = { bc: 'bitcoin', ltc: 'litecoin', btg: 'bitcoin-gold' };
+const MAINNET_SEGWIT_TEXT = new RegExp(`^(bc|ltc|btg)1${BECH32_CHARS}{6,86}$`, 'i');
+/** Zcash Sapling shielded addresses: Bech32, `zs1…`, 43 bytes. */
+const ZCASH_SAPLING_TEXT = new RegExp(`^zs1${BECH32_CHARS}{60,80}$`, 'i');
+/** Zcash transparent addresses: Base58Check with a two-byte version (t1: P2PKH, t3: P2SH). */
+const ZCASH_VERSIONS: Record<string, AddressKind> = { '1cb8': 'p2pkh', '1cbd': 'p2sh' };
+/** Text on a sanctions list screened as `other`: visible characters, no spaces. */
+const OTHER_TEXT = /^[\x21-\x7e\u00a1-\uffff]+$/;
 const CASHADDR_TEXT = new RegExp(`^(bitcoincash:)?[qp]${BECH32_CHARS}{41,}$`, 'i');
 
 /** Mainnet Base58Check versions (21-byte payloads), each with every network the address is valid on. */
@@ -104,18 +132,29 @@ const BASE58_VERSIONS: Record<number, ReadonlyArray<{ chain: Chain; kind: Addres
   0x00: [
     { chain: 'bitcoin', kind: 'p2pkh' },
     { chain: 'bitcoin-cash', kind: 'p2pkh' },
+    { chain: 'bitcoin-sv', kind: 'p2pkh' },
   ],
   0x05: [
     { chain: 'bitcoin', kind: 'p2sh' },
     { chain: 'bitcoin-cash', kind: 'p2sh' },
     // Litecoin's old P2SH form (before its own 0x32, `M…`): screened as its `M…` form.
     { chain: 'litecoin', kind: 'p2sh', as: 0x32 },
+    { chain: 'bitcoin-sv', kind: 'p2sh' },
   ],
   0x30: [{ chain: 'litecoin', kind: 'p2pkh' }],
   0x32: [{ chain: 'litecoin', kind: 'p2sh' }],
-  0x1e: [{ chain: 'dogecoin', kind: 'p2pkh' }],
+  // Verge shares Dogecoin's P2PKH version (`D…`).
+  0x1e: [
+    { chain: 'dogecoin', kind: 'p2pkh' },
+    { chain: 'verge', kind: 'p2pkh' },
+  ],
   0x16: [{ chain: 'dogecoin', kind: 'p2sh' }],
+  0x21: [{ chain: 'verge', kind: 'p2sh' }],
   0x41: [{ chain: 'tron', kind: 'account' }],
+  0x4c: [{ chain: 'dash', kind: 'p2pkh' }],
+  0x10: [{ chain: 'dash', kind: 'p2sh' }],
+  0x26: [{ chain: 'bitcoin-gold', kind: 'p2pkh' }],
+  0x17: [{ chain: 'bitcoin-gold', kind: 'p2sh' }],
 };
 
 /** Testnet and regtest: segwit HRPs (Bitcoin, Litecoin, Dogecoin) and Base58Check versions. */
@@ -123,6 +162,7 @@ const TESTNET_HRPS = new Set(['tb', 'bcrt', 'tltc', 'rltc', 'td', 'dcrt']);
 const TESTNET_VERSIONS = new Set([0x6f, 0xc4, 0x3a, 0x71]);
 
 const single = (chain: Exclude<Chain, 'evm'>, normalized: string, kind: AddressKind): ParsedAddress => ({ chain, network: chain, normalized, kind });
+const hexOf = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 function segwitKind(version: number, programLength: number): AddressKind {
   if (version === 0) return programLength === 20 ? 'p2wpkh' : 'p2wsh';
@@ -158,6 +198,8 @@ function readAddressOnce(text: string): ParsedAddress[] {
     const normalized = toChecksumAddress(text);
     if (isSingleCase(text.slice(2)) || normalized === text) {
       for (const network of evmNetworks) out.push({ chain: 'evm', network, normalized, kind: 'account' });
+      // The same key pair on Ethereum Classic (screened against the lists only).
+      out.push(single('ethereum-classic', normalized, 'account'));
     }
     return out;
   }
@@ -173,6 +215,11 @@ function readAddressOnce(text: string): ParsedAddress[] {
     const cash = decodeCashAddr(text);
     if (cash && cash.prefix === cashAddrPrefixes.mainnet) out.push(single('bitcoin-cash', encodeCashAddr(cash.type, cash.hash), cash.type));
   }
+  if (ZCASH_SAPLING_TEXT.test(text) && isSingleCase(text)) {
+    const sapling = bech32Decode(text);
+    const bytes = sapling && sapling.hrp === 'zs' && sapling.encoding === 'bech32' ? convertBits(sapling.data, 5, 8, false) : null;
+    if (bytes?.length === 43) out.push(single('zcash', text.toLowerCase(), 'shielded'));
+  }
   let solana: ParsedAddress | null = null;
   if (text.length >= 25 && text.length <= 50 && BASE58_TEXT.test(text)) {
     const raw = base58Decode(text);
@@ -181,9 +228,16 @@ function readAddressOnce(text: string): ParsedAddress[] {
         const normalized = as === undefined ? text : base58CheckEncode(Uint8Array.from([as, ...raw.subarray(1, 21)]));
         out.push(single(chain as Exclude<Chain, 'evm'>, normalized, kind));
       }
+    } else if (raw?.length === 26 && hasValidChecksum(raw)) {
+      const kind = ZCASH_VERSIONS[hexOf(raw.subarray(0, 2))];
+      if (kind) out.push(single('zcash', text, kind));
     } else if (raw?.length === 32 && text.length >= 32 && text.length <= 44) {
       solana = single('solana', text, 'account');
     }
+  }
+  if ((text.length === 95 || text.length === 106) && BASE58_TEXT.test(text)) {
+    const kind = moneroAddressKind(text);
+    if (kind) out.push(single('monero', text, kind === 'standard' ? 'account' : kind));
   }
   if (XRP_TEXT.test(text)) {
     if (text[0] === 'r' && text.length >= 25 && text.length <= 35 && decodeClassicAddress(text)) {
@@ -209,6 +263,7 @@ function isTestnetAddress(text: string): boolean {
   const withPrefix = decodeCashAddr(text);
   if (withPrefix && testPrefixes.includes(withPrefix.prefix)) return true;
   if (!text.includes(':') && testPrefixes.some((prefix) => decodeCashAddr(text, prefix))) return true;
+  if (isMoneroTestAddress(text)) return true;
   return text.length === 47 && XRP_TEXT.test(text) && decodeXAddress(text)?.test === true;
 }
 
@@ -218,6 +273,7 @@ const CASHADDR_SHAPE = new RegExp(`^((bitcoincash|bchtest|bchreg):[a-z0-9]+|[qp]
 
 /** Whether `text`, which no decoder accepts, has the shape of a supported format: then a character is likely wrong. */
 function looksMistyped(text: string): boolean {
+  if (hasMoneroShape(text)) return true;
   if (KNOWN_SEGWIT_SHAPE.test(text) || CASHADDR_SHAPE.test(text) || TRON_HEX_TEXT.test(text)) return true;
   if (BECH32_SHAPE.test(text) && bech32Decode(text) === null) return true;
   if (BASE58_TEXT.test(text)) {
@@ -250,6 +306,9 @@ export function parseAddress(input: string, network?: Network): ParseResult {
   const text = input.trim();
   if (text.length === 0) return { ok: false, reason: addressMessages.empty };
   if (text.length > MAX_ADDRESS_LENGTH) return { ok: false, reason: addressMessages.tooLong };
+  // Text on a sanctions list that is no address of a known chain: screened as written, by its exact text.
+  if (network === 'other')
+    return OTHER_TEXT.test(text) ? { ok: true, address: single('other', text, 'text') } : { ok: false, reason: addressMessages.otherText };
   const read = readAddress(text);
   const first = read[0];
   if (!first) return { ok: false, reason: refusal(text) };

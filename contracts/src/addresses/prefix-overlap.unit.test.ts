@@ -123,7 +123,7 @@ describe('overlaps between formats', () => {
   it('hex: 41 + 40 digits is TRON; with 0x, 40 digits are EVM; anything else is refused', () => {
     const tronHex = '4165cfbd57fa4f20687b2c33f84c4f9017e5895d49';
     expect(networksFor(tronHex)).toEqual(['tron']);
-    expect(networksFor(`0x${tronHex.slice(2)}`)).toEqual(['ethereum', 'bsc', 'polygon', 'arbitrum', 'base', 'optimism']);
+    expect(networksFor(`0x${tronHex.slice(2)}`)).toEqual(['ethereum', 'bsc', 'polygon', 'arbitrum', 'base', 'optimism', 'ethereum-classic']);
     expect(parseAddress(tronHex.slice(2))).toEqual({ ok: false, reason: addressMessages.unrecognized });
     expect(parseAddress(`${tronHex}00`)).toEqual({ ok: false, reason: addressMessages.unrecognized });
     expect(parseAddress(`0x${tronHex}`)).toEqual({ ok: false, reason: addressMessages.evmLength });

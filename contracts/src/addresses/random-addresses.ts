@@ -9,7 +9,7 @@
 import { keccak_256 } from '@noble/hashes/sha3';
 import { sha256 } from '@noble/hashes/sha256';
 import { utf8ToBytes } from '@noble/hashes/utils';
-import { base58, base58xrp, bech32, bech32m, createBase58check, hex, utils } from '@scure/base';
+import { base58, base58xmr, base58xrp, bech32, bech32m, createBase58check, hex, utils } from '@scure/base';
 import { encodeCashAddr } from './cashaddr';
 import type { AddressKind, Chain, Network } from './parse';
 
@@ -57,7 +57,14 @@ function legacy(name: string, version: number, chain: Exclude<Chain, 'evm'>, kin
   };
 }
 
-function segwit(name: string, hrp: 'bc' | 'ltc', chain: 'bitcoin' | 'litecoin', version: number, length: number, kind: AddressKind): AddressType {
+function segwit(
+  name: string,
+  hrp: 'bc' | 'ltc' | 'btg',
+  chain: 'bitcoin' | 'litecoin' | 'bitcoin-gold',
+  version: number,
+  length: number,
+  kind: AddressKind,
+): AddressType {
   return {
     name,
     bytes: length + 1,
@@ -67,6 +74,37 @@ function segwit(name: string, hrp: 'bc' | 'ltc', chain: 'bitcoin' | 'litecoin', 
       // Bech32 may be written all upper-case (QR codes); one random bit picks.
       const input = r[length]! & 1 ? lower.toUpperCase() : lower;
       return { input, expected: { chain, network: chain, kind, normalized: lower }, checked: true };
+    },
+  };
+}
+
+/** A Base58Check address whose version another chain also uses: the network is asked for. */
+function legacyAsked(name: string, version: number, chain: Exclude<Chain, 'evm'>, kind: AddressKind): AddressType {
+  const plain = legacy(name, version, chain, kind);
+  return { ...plain, make: (r) => ({ ...plain.make(r), network: chain }) };
+}
+
+/** Monero (CryptoNote Base58 of a varint tag, the keys and a Keccak-256 checksum), written out here rather than taken from cryptonote.ts. */
+function monero(name: string, tag: number, bytes: number, kind: AddressKind): AddressType {
+  return {
+    name,
+    bytes,
+    make: (r) => {
+      const body = Uint8Array.from([tag, ...r.subarray(0, bytes)]);
+      const input = base58xmr.encode(Uint8Array.from([...body, ...keccak_256(body).subarray(0, 4)]));
+      return { input, expected: { chain: 'monero', network: 'monero', kind, normalized: input }, checked: true };
+    },
+  };
+}
+
+/** Zcash transparent: Base58Check with a two-byte version. */
+function zcashTransparent(name: string, version: [number, number], kind: AddressKind): AddressType {
+  return {
+    name,
+    bytes: 20,
+    make: (r) => {
+      const input = base58check.encode(Uint8Array.from([...version, ...r]));
+      return { input, expected: { chain: 'zcash', network: 'zcash', kind, normalized: input }, checked: true };
     },
   };
 }
@@ -141,6 +179,28 @@ export const addressTypes: readonly AddressType[] = [
   evm('evm-upper', 'upper'),
   evm('evm-eip55', 'eip55'),
   legacy('tron-base58', 0x41, 'tron', 'account'),
+  // Screened against the sanctions lists only.
+  monero('monero-standard', 18, 64, 'account'),
+  monero('monero-subaddress', 42, 64, 'subaddress'),
+  monero('monero-integrated', 19, 72, 'integrated'),
+  zcashTransparent('zcash-t1', [0x1c, 0xb8], 'p2pkh'),
+  zcashTransparent('zcash-t3', [0x1c, 0xbd], 'p2sh'),
+  {
+    name: 'zcash-sapling',
+    bytes: 43,
+    make: (r) => {
+      const input = bech32.encode('zs', bech32.toWords(r), 90);
+      return { input, expected: { chain: 'zcash', network: 'zcash', kind: 'shielded', normalized: input }, checked: true };
+    },
+  },
+  legacy('dash-p2pkh', 0x4c, 'dash', 'p2pkh'),
+  legacy('dash-p2sh', 0x10, 'dash', 'p2sh'),
+  legacy('bitcoin-gold-p2pkh', 0x26, 'bitcoin-gold', 'p2pkh'),
+  legacy('bitcoin-gold-p2sh', 0x17, 'bitcoin-gold', 'p2sh'),
+  segwit('bitcoin-gold-p2wpkh', 'btg', 'bitcoin-gold', 0, 20, 'p2wpkh'),
+  legacyAsked('verge-p2pkh', 0x1e, 'verge', 'p2pkh'),
+  legacy('verge-p2sh', 0x21, 'verge', 'p2sh'),
+  legacyAsked('bitcoin-sv-p2pkh', 0x00, 'bitcoin-sv', 'p2pkh'),
   {
     name: 'tron-hex',
     bytes: 21,

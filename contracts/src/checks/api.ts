@@ -115,7 +115,19 @@ export const pdfRequestSchema = z.object({
 });
 export type PdfRequest = z.input<typeof pdfRequestSchema>;
 
-export const addressKinds = ['p2pkh', 'p2sh', 'p2wpkh', 'p2wsh', 'p2tr', 'segwit', 'account'] as const satisfies readonly AddressKind[];
+export const addressKinds = [
+  'p2pkh',
+  'p2sh',
+  'p2wpkh',
+  'p2wsh',
+  'p2tr',
+  'segwit',
+  'account',
+  'shielded',
+  'subaddress',
+  'integrated',
+  'text',
+] as const satisfies readonly AddressKind[];
 
 /** POST /api/addresses/parse: which chain and network an address belongs to, and its canonical form. */
 export const parsedAddressResponseSchema = z.object({

@@ -101,6 +101,15 @@ const NETWORK_ALIASES: Record<string, Network> = {
   ripple: 'xrp',
   xrpl: 'xrp',
   'xrp ledger': 'xrp',
+  xmr: 'monero',
+  zec: 'zcash',
+  btg: 'bitcoin-gold',
+  'bitcoin gold': 'bitcoin-gold',
+  xvg: 'verge',
+  etc: 'ethereum-classic',
+  'ethereum classic': 'ethereum-classic',
+  bsv: 'bitcoin-sv',
+  'bitcoin sv': 'bitcoin-sv',
 };
 
 /** The network a network/chain cell names, or null when it names none we screen. */

@@ -91,7 +91,12 @@ describe('network labels', () => {
     ['XRP Ledger', 'xrp'],
     ['sol', 'solana'],
   ])('%s names %s', (label, network) => expect(networkFromLabel(label)).toBe(network));
-  it('names nothing for an unknown label', () => expect(networkFromLabel('monero')).toBeNull());
+  it('names nothing for an unknown label', () => expect(networkFromLabel('stellar')).toBeNull());
+  it('names the chains screened against the lists only', () => {
+    expect(networkFromLabel('XMR')).toBe('monero');
+    expect(networkFromLabel('monero')).toBe('monero');
+    expect(networkFromLabel('Ethereum Classic')).toBe('ethereum-classic');
+  });
 });
 
 describe('the upload body', () => {

@@ -25,16 +25,14 @@ export const isScreenedNetwork = (listed: string): listed is Network => screened
 /** The chain a network belongs to: every EVM network is the chain `evm`. */
 export const chainOfNetwork = (network: Network): Chain => (isEvmNetwork(network) ? 'evm' : (network as Exclude<Network, (typeof evmNetworks)[number]>));
 
-/** Chains OFAC lists addresses of that we do not screen, by the id `listedNetworkFor` gives them. */
+/**
+ * Chains OFAC lists addresses of that have no address form of their own, by the id
+ * `listedNetworkFor` gives them (Omni Layer tokens live on Bitcoin addresses). Monero, Zcash, Dash,
+ * Bitcoin Gold, Verge, Ethereum Classic and Bitcoin SV were here until their addresses were
+ * recognised: they are networks now (contracts' sanctionsOnlyNetworks), screened against the lists.
+ */
 export const unscreenedListedNetworks = {
   omni: 'Omni Layer',
-  'bitcoin-sv': 'Bitcoin SV',
-  'ethereum-classic': 'Ethereum Classic',
-  monero: 'Monero',
-  zcash: 'Zcash',
-  dash: 'Dash',
-  'bitcoin-gold': 'Bitcoin Gold',
-  verge: 'Verge',
 } as const;
 
 /** What a ticker says an address is on: a network we screen, or a chain we do not. */

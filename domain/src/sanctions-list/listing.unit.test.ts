@@ -12,21 +12,22 @@ const tronUnderXbt = 'THXKU71GGbQfcv4bpqTaz8Cey7pXcgQQFZ';
 const etc = '0x10c6ab8397f12d44a0fee53204e9fa412b010e10';
 const zec = 't1JBXwfYGtEKwnZUqwnCfaJx9GLFuvrMWXJ';
 const dash = 'Xxohepgc8HbvhunDsy7ZdMrQrxRKCMf9br';
-const xmr = '4Xbzw6Y2y7ouJF5QUbhvyYwuEyC51zyPb9wEbWjpfQbE6D8MUSQRxHFPo8531UmQrt7hfg95SACjb2HEKvwCQEiBmkVsqbW';
+const xmr = '49Bs2p4JTMxCF61qaTq3NQ3JYcKf2BkMe9hEja6FtFpVY35TnpHXHvG56MPUhGsKuFCrrtd6AKCP72hPqZbLzoro7tM1mK3';
 
 describe('a listed address is screened by what its text is, whatever its ticker', () => {
   it('finds the networks a text is valid on', () => {
-    expect(networksFor(omniP2pkh)).toEqual(['bitcoin', 'bitcoin-cash']);
-    expect(networksFor(eth)).toEqual(['ethereum', 'bsc', 'polygon', 'arbitrum', 'base', 'optimism']);
+    expect(networksFor(omniP2pkh)).toEqual(['bitcoin', 'bitcoin-cash', 'bitcoin-sv']);
+    expect(networksFor(eth)).toEqual(['ethereum', 'bsc', 'polygon', 'arbitrum', 'base', 'optimism', 'ethereum-classic']);
     expect(networksFor(tronUnderXbt)).toEqual(['tron']);
     expect(networksFor(bchCashAddr)).toEqual(['bitcoin-cash']);
-    for (const text of [xmr, zec, dash, '199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz']) expect(networksFor(text)).toEqual([]);
+    expect([xmr, zec, dash].map(networksFor)).toEqual([['monero'], ['zcash'], ['dash']]);
+    expect(networksFor('199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz')).toEqual([]);
   });
 
-  it('USDT on the Omni Layer: a Bitcoin address, screened on Bitcoin and Bitcoin Cash (a 3… also as Litecoin’s old P2SH), under another chain than its ticker', () => {
+  it('USDT on the Omni Layer: a Bitcoin address, screened on Bitcoin, Bitcoin Cash and Bitcoin SV (a 3… also as Litecoin’s old P2SH), under another chain than its ticker', () => {
     for (const [address, matchedChains] of [
-      [omniP2pkh, ['bitcoin', 'bitcoin-cash']],
-      [omniP2sh, ['bitcoin', 'bitcoin-cash', 'litecoin']],
+      [omniP2pkh, ['bitcoin', 'bitcoin-cash', 'bitcoin-sv']],
+      [omniP2sh, ['bitcoin', 'bitcoin-cash', 'litecoin', 'bitcoin-sv']],
     ] as const) {
       expect(describeListing('USDT', address)).toEqual({
         network: 'bitcoin',
@@ -39,23 +40,23 @@ describe('a listed address is screened by what its text is, whatever its ticker'
     }
   });
 
-  it('BSV: a Bitcoin-format address, screened as Bitcoin and Bitcoin Cash', () =>
+  it('BSV: a Bitcoin-format address, screened as Bitcoin SV (its own chain, against the lists only), Bitcoin and Bitcoin Cash', () =>
     expect(describeListing('BSV', bsv)).toMatchObject({
-      network: 'bitcoin',
+      network: 'bitcoin-sv',
       valid: true,
       listedNetwork: 'bitcoin-sv',
-      matchedChains: ['bitcoin', 'bitcoin-cash'],
-      crossChain: true,
+      matchedChains: ['bitcoin', 'bitcoin-cash', 'bitcoin-sv'],
+      crossChain: false,
     }));
 
-  it('ETC: an EVM address, screened on every EVM network', () =>
+  it('ETC: an EVM address, screened on Ethereum Classic and every EVM network', () =>
     expect(describeListing('ETC', etc)).toMatchObject({
-      network: 'ethereum',
+      network: 'ethereum-classic',
       normalized: '0x10C6aB8397f12D44A0FEe53204e9FA412B010E10',
       valid: true,
       listedNetwork: 'ethereum-classic',
-      matchedChains: ['evm'],
-      crossChain: true,
+      matchedChains: ['evm', 'ethereum-classic'],
+      crossChain: false,
     }));
 
   it('a TRON address OFAC listed under XBT: screened as TRON', () =>
@@ -71,25 +72,25 @@ describe('a listed address is screened by what its text is, whatever its ticker'
     expect(describeListing('XBT', omniP2pkh)).toMatchObject({
       network: 'bitcoin',
       listedNetwork: 'bitcoin',
-      matchedChains: ['bitcoin', 'bitcoin-cash'],
+      matchedChains: ['bitcoin', 'bitcoin-cash', 'bitcoin-sv'],
       crossChain: false,
     });
     expect(describeListing('BCH', bchLegacy)).toMatchObject({ network: 'bitcoin-cash', crossChain: false });
     expect(describeListing('ARB', eth)).toMatchObject({ network: 'arbitrum', normalized: eth, crossChain: false });
   });
 
-  it('XMR, ZEC, DASH: valid on no network we screen, so they cannot be screened', () => {
-    for (const [ticker, address] of [
-      ['XMR', xmr],
-      ['ZEC', zec],
-      ['DASH', dash],
+  it('XMR, ZEC, DASH: addresses of their own chains, screened there (against the lists only)', () => {
+    for (const [ticker, address, chain] of [
+      ['XMR', xmr, 'monero'],
+      ['ZEC', zec, 'zcash'],
+      ['DASH', dash, 'dash'],
     ] as const) {
       expect(describeListing(ticker, address)).toEqual({
-        network: null,
+        network: chain,
         normalized: address,
-        valid: false,
-        listedNetwork: expect.any(String),
-        matchedChains: [],
+        valid: true,
+        listedNetwork: chain,
+        matchedChains: [chain],
         crossChain: false,
       });
     }

@@ -34,6 +34,15 @@ export const nativePriceIds: Record<Network, string> = {
   tron: 'tron',
   solana: 'solana',
   xrp: 'ripple',
+  // Screened against the lists only: never valued, named for completeness.
+  monero: 'monero',
+  zcash: 'zcash',
+  dash: 'dash',
+  'bitcoin-gold': 'bitcoin-gold',
+  verge: 'verge',
+  'ethereum-classic': 'ethereum-classic',
+  'bitcoin-sv': 'bitcoin-cash-sv',
+  other: '',
 };
 
 const USDT = 'tether';
@@ -41,6 +50,14 @@ const USDC = 'usd-coin';
 const DAI = 'dai';
 
 export const knownTokens: Record<Network, readonly KnownToken[]> = {
+  monero: [],
+  zcash: [],
+  dash: [],
+  'bitcoin-gold': [],
+  verge: [],
+  'ethereum-classic': [],
+  'bitcoin-sv': [],
+  other: [],
   bitcoin: [],
   litecoin: [],
   dogecoin: [],

@@ -7,9 +7,20 @@
  *   without a key, Blockscout alone (BNB Chain has none, so it needs the key).
  * - TRON: TronGrid. Solana: JSON-RPC. XRP Ledger: JSON-RPC.
  * - Bitcoin Cash: no source.
+ * - The sanctions-only networks (Monero, Zcash, …, listed text): none is asked; the answer says the
+ *   check was screened against the lists only (`sanctionsOnly`).
  * One HTTP client per service, so rate limits and the cache span every check it serves.
  */
-import { evmNetworks, networkNames, parseAddress, type EvmNetwork, type Network } from '@walletscreen/contracts';
+import {
+  evmNetworks,
+  isSanctionsOnlyNetwork,
+  networkNames,
+  parseAddress,
+  type EvmNetwork,
+  type Network,
+  type SanctionsOnlyNetwork,
+  type TracedNetwork,
+} from '@walletscreen/contracts';
 import { fetchBlockscout, blockscoutProviderName } from './blockscout';
 import { fetchEsplora } from './esplora';
 import { ETHERSCAN_PROVIDER, fetchEtherscan } from './etherscan';
@@ -62,6 +73,22 @@ const isEvm = (network: Network): network is EvmNetwork => (evmNetworks as reado
 export const notConfiguredReason = (network: Network) =>
   `No blockchain data source is set up for ${networkNames[network]} on this installation: ask your administrator to configure one`;
 
+/** Why a sanctions-only network's check reads no transactions, in words a customer reads. */
+const sanctionsOnlyWhy: Record<SanctionsOnlyNetwork, string> = {
+  monero: 'Monero transactions hide their senders, receivers and amounts, so its counterparties cannot be read',
+  zcash: 'this installation does not read Zcash transactions',
+  dash: 'this installation does not read Dash transactions',
+  'bitcoin-gold': 'this installation does not read Bitcoin Gold transactions',
+  verge: 'this installation does not read Verge transactions',
+  'ethereum-classic': 'this installation does not read Ethereum Classic transactions',
+  'bitcoin-sv': 'this installation does not read Bitcoin SV transactions',
+  other: 'this text is no address of a chain this installation knows, so it was matched by its exact text',
+};
+
+/** What a customer reads on a check of a network whose transactions are not read. */
+export const sanctionsOnlyReason = (network: SanctionsOnlyNetwork) =>
+  `${network === 'other' ? 'This text' : `This ${networkNames[network]} address`} was screened against the sanctions list and your lists only: ${sanctionsOnlyWhy[network]}`;
+
 /**
  * The networks without a blockchain data source, each with the exact fix for the administrator
  * (logged when the server starts; customers only read `notConfiguredReason`).
@@ -98,7 +125,7 @@ export function createChainDataService(config: ChainDataConfig, deps: ChainDataD
   const esplora = (urls: string[], network: 'bitcoin' | 'litecoin' | 'dogecoin'): Source[] =>
     urls.map((url) => ({ provider: hostOf(trimBase(url)), run: (ctx, address) => fetchEsplora(ctx, url, { network, address }) }));
 
-  function sourcesFor(network: Network): Source[] {
+  function sourcesFor(network: TracedNetwork): Source[] {
     switch (network) {
       case 'bitcoin':
         return esplora(config.bitcoinEsploraUrls, network);
@@ -140,6 +167,8 @@ export function createChainDataService(config: ChainDataConfig, deps: ChainDataD
       const parsed = parseAddress(address, network);
       if (!parsed.ok) return { ok: false, network, provider: null, reason: parsed.reason, attempts: 0 };
       const canonical = isEvm(network) ? parsed.address.normalized.toLowerCase() : parsed.address.normalized;
+      if (isSanctionsOnlyNetwork(network))
+        return { ok: false, network, provider: null, reason: sanctionsOnlyReason(network), attempts: 0, sanctionsOnly: true };
       const sources = sourcesFor(network);
       if (sources.length === 0) return { ok: false, network, provider: null, reason: notConfiguredReason(network), attempts: 0 };
       const reasons: string[] = [];

@@ -81,6 +81,8 @@ export type ChainDataResult =
       attempts: number;
       /** Set when a metered fetch stopped because its request budget was spent (a trace's), not because a source failed. */
       budgetSpent?: true;
+      /** Set on a network whose transactions are not read (contracts' sanctionsOnlyNetworks): the check is screened against the lists only. */
+      sanctionsOnly?: true;
     };
 
 export interface TraceConfig {

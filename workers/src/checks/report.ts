@@ -68,7 +68,7 @@ export interface ReportInputs {
         complete: boolean;
         counterparties: ReportCounterparty[];
       }
-    | { available: false; reason: string };
+    | { available: false; reason: string; sanctionsOnly?: boolean };
   sanctions: {
     listLoaded: boolean;
     listPublishedAt: string | null;
@@ -135,10 +135,21 @@ const EXPLORERS: Record<Network, string> = {
   tron: 'https://tronscan.org/#/address/',
   solana: 'https://solscan.io/account/',
   xrp: 'https://xrpscan.com/account/',
+  // Monero's addresses are not on its chain, and listed text is no address: no explorer page.
+  monero: '',
+  zcash: 'https://blockchair.com/zcash/address/',
+  dash: 'https://blockchair.com/dash/address/',
+  'bitcoin-gold': 'https://explorer.bitcoingold.org/insight/address/',
+  verge: 'https://verge-blockchain.info/address/',
+  'ethereum-classic': 'https://etc.blockscout.com/address/',
+  'bitcoin-sv': 'https://whatsonchain.com/address/',
+  other: '',
 };
 
+/** The address's page on a public explorer of its network; empty where there is none (Monero, listed text). */
 export function explorerLink(network: Network, address: string): string {
-  return `${EXPLORERS[network]}${address}`;
+  const base = EXPLORERS[network];
+  return base === '' ? '' : `${base}${address}`;
 }
 
 /** "2 years 4 months", "3 months 12 days", "5 days", from the first transaction to now. */
@@ -192,7 +203,8 @@ const breakdownEntries = (b: ExposureBreakdown): Array<[ExposureCategory, Catego
   (Object.entries(b.byCategory) as Array<[ExposureCategory, CategoryExposure]>).filter(([, e]) => e.volume.direct + e.volume.indirect > 0);
 
 function sourceOfFunds(inputs: ReportInputs): string {
-  if (!inputs.chain.available) return 'Unknown: blockchain data could not be fetched';
+  if (!inputs.chain.available)
+    return inputs.chain.sanctionsOnly ? 'Unknown: sanctions-only screening (transactions not read)' : 'Unknown: blockchain data could not be fetched';
   if (inputs.chain.txCount === 0) return 'No funds received yet';
   const b = inputs.breakdown;
   if (b) {
@@ -310,7 +322,9 @@ function ofacText(inputs: ReportInputs): string {
   const indirect = indirectSanctionsParts(inputs, ['sanctioned']);
   if (parts.length > 0) return [...parts, ...indirect].join('. ');
   if (!inputs.chain.available)
-    return 'the address itself is not listed; its counterparties could not be screened because the blockchain data could not be fetched';
+    return inputs.chain.sanctionsOnly
+      ? 'the address itself is not listed (sanctions-only screening: its counterparties are not read)'
+      : 'the address itself is not listed; its counterparties could not be screened because the blockchain data could not be fetched';
   return ['no match for the address or its counterparties', ...indirect].join('. ');
 }
 
@@ -530,7 +544,11 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
     if (!chain.complete) lines.push(`The ${chain.transactionsExamined} most recent transactions were examined for counterparties.`);
     lines.push(...tokenLines(inputs.valuation));
   } else {
-    lines.push(`${name} address ${inputs.address}. Blockchain data could not be fetched: ${chain.reason}`);
+    lines.push(
+      chain.sanctionsOnly
+        ? `${name} address ${inputs.address}. ${chain.reason}.`
+        : `${name} address ${inputs.address}. Blockchain data could not be fetched: ${chain.reason}`,
+    );
   }
   lines.push('2. Sanctions screening');
   lines.push(
@@ -561,7 +579,13 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
     if (unlisted.length > 0)
       lines.push(`Also marked: ${unlisted.slice(0, 20).map(linkedLine).join(', ')}${unlisted.length > 20 ? `, and ${unlisted.length - 20} more` : ''}.`);
   } else {
-    lines.push(chain.available ? 'No linked wallets found.' : 'Unknown: blockchain data could not be fetched.');
+    lines.push(
+      chain.available
+        ? 'No linked wallets found.'
+        : chain.sanctionsOnly
+          ? 'Unknown: sanctions-only screening (transactions not read).'
+          : 'Unknown: blockchain data could not be fetched.',
+    );
   }
   lines.push('6. Assessment');
   lines.push(inputs.narrative.summary);

@@ -11,6 +11,8 @@ export interface NarrativeInputs {
   directSanctions: boolean;
   sanctionsListLoaded: boolean;
   blockchainDataAvailable: boolean;
+  /** The network's transactions are not read (Monero, listed text, …): screened against the lists only. Absent on checks recorded before it. */
+  sanctionsOnly?: boolean;
   unavailableSources: string[];
 }
 
@@ -24,7 +26,11 @@ export interface Narrative {
 function missingWords(inputs: NarrativeInputs): string[] {
   const missing: string[] = [];
   if (!inputs.sanctionsListLoaded) missing.push('no sanctions list is loaded, so no sanctions screening was possible');
-  if (!inputs.blockchainDataAvailable)
+  if (inputs.sanctionsOnly)
+    missing.push(
+      'this is a sanctions-only screening: the transactions of this chain are not read, so counterparties, exposure and transaction patterns are unknown',
+    );
+  else if (!inputs.blockchainDataAvailable)
     missing.push('the blockchain data could not be fetched, so counterparties, exposure and transaction patterns are unknown');
   return missing;
 }
@@ -67,7 +73,11 @@ export function writeRuleBasedNarrative(inputs: NarrativeInputs): Narrative {
   }
   if (!inputs.sanctionsListLoaded)
     recommendations.push('No sanctions list is loaded: ask your administrator to load the sanctions list, then run the check again.');
-  if (!inputs.blockchainDataAvailable) {
+  if (inputs.sanctionsOnly) {
+    recommendations.push(
+      'Only the sanctions list and your lists were screened: establish the source of funds by other means (the customer, the counterparty exchange) before relying on this address.',
+    );
+  } else if (!inputs.blockchainDataAvailable) {
     const sources = inputs.unavailableSources.filter((s) => s !== 'Chainabuse' && s !== 'blockchain data');
     recommendations.push(
       `The blockchain data could not be fetched${sources.length > 0 ? ` (${sources.join(', ')})` : ''}: run the check again later; if it keeps failing, ask your administrator to check the blockchain data sources.`,

@@ -417,7 +417,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         const p = ctx.evidence.patterns as PatternsStageEvidence;
         const unavailable: string[] = [];
         const b = chainOf(ctx);
-        if (!b.ok) unavailable.push(b.provider ?? 'blockchain data');
+        if (!b.ok && !b.sanctionsOnly) unavailable.push(b.provider ?? 'blockchain data');
         if (intel.chainabuse.status === 'unavailable') unavailable.push('Chainabuse');
         return providers.interpreter.write(
           {
@@ -425,6 +425,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
             directSanctions: s.direct.length > 0,
             sanctionsListLoaded: s.listLoaded,
             blockchainDataAvailable: chain !== null,
+            ...(!b.ok && b.sanctionsOnly ? { sanctionsOnly: true } : {}),
             unavailableSources: unavailable,
             address: ctx.request.address,
             network: ctx.request.network,
@@ -489,7 +490,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
             valueOfFlow: (f) => valuer.value(f),
           });
         } else {
-          chain = { available: false, reason: b.reason };
+          chain = { available: false, reason: b.reason, ...(b.sanctionsOnly ? { sanctionsOnly: true } : {}) };
         }
         const result = buildReport({
           checkId: ctx.request.checkId,

@@ -63,14 +63,15 @@ describe('opensanctions-crypto: FollowTheMoney entities', () => {
     expect(skipped.count).toBe(5);
     expect(skipped.reasons).toEqual({
       'not a JSON line': 1,
-      'currency XMR is not on a network WalletScreen screens': 1,
+      // Monero is screened against the lists now: the fixture's invented Monero text is no valid Monero address.
+      'not a valid monero address': 1,
       'no address (publicKey): an exchange account, not an on-chain wallet': 1,
       'not a valid ethereum address': 1,
       'address listed more than once (the first listing is kept)': 1,
     });
     expect(skipped.examples).toEqual([
       'line 8: not a JSON line',
-      expect.stringMatching(/^line 6 \(4Invented.*…\): currency XMR is not on a network WalletScreen screens$/),
+      expect.stringMatching(/^line 6 \(4Invented.*…\): not a valid monero address$/),
       'line 7: no address (publicKey): an exchange account, not an on-chain wallet',
       'line 9 (0x1234): not a valid ethereum address',
       `line 11 (${a.evmA.toLowerCase()}): address listed more than once (the first listing is kept)`,
@@ -80,7 +81,7 @@ describe('opensanctions-crypto: FollowTheMoney entities', () => {
   it('gives nothing usable for a file whose wallets cannot be screened (the sync refuses it)', async () => {
     const result = await parseOpenSanctionsFtm(source('opensanctions-no-wallets.ftm.json'));
     expect(result.entries).toEqual([]);
-    expect(result.skipped.reasons).toEqual({ 'currency XMR is not on a network WalletScreen screens': 1 });
+    expect(result.skipped.reasons).toEqual({ 'not a valid monero address': 1 });
   });
 
   it.each([
@@ -100,7 +101,9 @@ describe('opensanctions-crypto: FollowTheMoney entities', () => {
   });
 
   it('refuses a currency it does not screen, and an address not valid on its currency', () => {
-    expect(networkOfWallet('ZEC', 't1abc')).toEqual({ reason: 'currency ZEC is not on a network WalletScreen screens' });
+    expect(networkOfWallet('XLM', 'GABC')).toEqual({ reason: 'currency XLM is not on a network WalletScreen screens' });
+    expect(networkOfWallet('ZEC', 't1abc')).toEqual({ reason: 'not a valid zcash address' });
+    expect(networkOfWallet('ZEC', 't1JBXwfYGtEKwnZUqwnCfaJx9GLFuvrMWXJ')).toEqual({ network: 'zcash' });
     expect(networkOfWallet('ETH', a.tronA)).toEqual({ reason: 'not a valid ethereum address' });
     expect(networkOfWallet(undefined, 'nonsense')).toEqual({ reason: 'no currency stated, and the address is valid on no network WalletScreen screens' });
   });

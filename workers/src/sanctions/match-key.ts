@@ -11,7 +11,7 @@
  * Bitcoin Cash on its CashAddr form, whether listed or entered as legacy or CashAddr; everything
  * else on the normalized form of `parseAddress`.
  */
-import { networkNames, parseAddress, type Chain, type Network } from '@walletscreen/contracts';
+import { networkNames, networksFor, parseAddress, type Chain, type Network } from '@walletscreen/contracts';
 import { base58CheckDecode } from '@walletscreen/contracts/addresses/base58';
 import { encodeCashAddr } from '@walletscreen/contracts/addresses/cashaddr';
 import {
@@ -50,7 +50,7 @@ export function listedAsText(ticker: string, listed: ListedNetwork | null): stri
 export function matchKeyFor(network: Network | null, address: string): string {
   const text = address.trim();
   if (network === null) return text;
-  if (isEvmNetwork(network)) return text.toLowerCase();
+  if (isEvmNetwork(network) || network === 'ethereum-classic') return text.toLowerCase();
   const parsed = parseAddress(text, network);
   if (!parsed.ok) return text;
   const { normalized, kind } = parsed.address;
@@ -64,8 +64,15 @@ export function matchKeyFor(network: Network | null, address: string): string {
 /** The index key of an address on a chain: the chain, then the match key. */
 export const chainKey = (chain: Chain, key: string): string => `${chain}\u0000${key}`;
 
-/** The keys a listed address is found by: one per chain its text is valid on, or its text on the ticker's network. */
+/**
+ * The keys a listed address is found by: one per chain its text is valid on (read again here, so an
+ * entry recorded before its chain was recognised, a Monero address say, is found on it too). Text
+ * valid on no chain is found by its exact text (a check or a drop-in of that text, as `other`), and
+ * on the ticker's network when that is one we screen.
+ */
 export function indexKeysFor(entry: { address: string; network: Network | null; matchedChains: readonly Chain[] }): string[] {
-  if (entry.matchedChains.length > 0) return [...new Set(entry.matchedChains.map((c) => chainKey(c, matchKeyFor(networkOfChain(c), entry.address))))];
-  return entry.network === null ? [] : [chainKey(chainOfNetwork(entry.network), matchKeyFor(entry.network, entry.address))];
+  const chains = new Set<Chain>([...entry.matchedChains, ...networksFor(entry.address).map(chainOfNetwork)]);
+  if (chains.size > 0) return [...new Set([...chains].map((c) => chainKey(c, matchKeyFor(networkOfChain(c), entry.address))))];
+  const asText = chainKey('other', matchKeyFor('other', entry.address));
+  return entry.network === null ? [asText] : [asText, chainKey(chainOfNetwork(entry.network), matchKeyFor(entry.network, entry.address))];
 }

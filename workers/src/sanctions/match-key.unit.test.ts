@@ -13,7 +13,7 @@ const bsv = '1Hs23f2VmZMqj1BrXaMWxaBNV26mFzfqRV';
 const tronUnderXbt = 'THXKU71GGbQfcv4bpqTaz8Cey7pXcgQQFZ';
 const etc = '0x10c6ab8397f12d44a0fee53204e9fa412b010e10';
 const zec = 't1JBXwfYGtEKwnZUqwnCfaJx9GLFuvrMWXJ';
-const xmr = '4Xbzw6Y2y7ouJF5QUbhvyYwuEyC51zyPb9wEbWjpfQbE6D8MUSQRxHFPo8531UmQrt7hfg95SACjb2HEKvwCQEiBmkVsqbW';
+const xmr = '49Bs2p4JTMxCF61qaTq3NQ3JYcKf2BkMe9hEja6FtFpVY35TnpHXHvG56MPUhGsKuFCrrtd6AKCP72hPqZbLzoro7tM1mK3';
 
 describe('OFAC tickers to the networks we screen', () => {
   it.each([
@@ -41,9 +41,20 @@ describe('OFAC tickers to the networks we screen', () => {
     expect(networkForTicker('USDC', solana)).toBe('solana');
   });
 
-  it.each(['XMR', 'ZEC', 'ETC', 'DASH', 'BTG', 'XVG', 'BSV', 'XLM'])('%s is listed but not a chain we screen: null', (ticker) =>
-    expect(networkForTicker(ticker, eth)).toBeNull(),
-  );
+  it.each([
+    ['XMR', 'monero'],
+    ['ZEC', 'zcash'],
+    ['ETC', 'ethereum-classic'],
+    ['DASH', 'dash'],
+    ['BTG', 'bitcoin-gold'],
+    ['XVG', 'verge'],
+    ['BSV', 'bitcoin-sv'],
+  ] as const)('%s is a chain screened against the lists only: %s', (ticker, network) => expect(networkForTicker(ticker, eth)).toBe(network));
+
+  it('a ticker we do not know, or USDT on the Omni Layer, has no network of its own: null', () => {
+    expect(networkForTicker('XLM', eth)).toBeNull();
+    expect(networkForTicker('USDT', omniP2pkh)).toBeNull();
+  });
 
   it('say what they are listed as, chains we do not screen included', () => {
     expect(listedNetworkFor('USDT', omniP2pkh)).toBe('omni');
@@ -62,9 +73,24 @@ describe('OFAC tickers to the networks we screen', () => {
 describe('a listed address is indexed by what its text is, whatever its ticker', () => {
   it('is indexed once per chain: Bitcoin by its text, Bitcoin Cash by its CashAddr; EVM once', () => {
     const keys = indexKeysFor({ address: bchLegacy, ...describeListing('USDT', bchLegacy) });
-    expect(keys).toEqual([`bitcoin\u0000${bchLegacy}`, `bitcoin-cash\u0000bitcoincash:${bchCashAddr}`]);
-    expect(indexKeysFor({ address: eth, ...describeListing('ETC', eth) })).toEqual([`evm\u0000${eth.toLowerCase()}`]);
-    expect(indexKeysFor({ address: xmr, ...describeListing('XMR', xmr) })).toEqual([]);
+    expect(keys).toEqual([`bitcoin\u0000${bchLegacy}`, `bitcoin-cash\u0000bitcoincash:${bchCashAddr}`, `bitcoin-sv\u0000${bchLegacy}`]);
+    expect(indexKeysFor({ address: eth, ...describeListing('ETC', eth) })).toEqual([
+      `evm\u0000${eth.toLowerCase()}`,
+      `ethereum-classic\u0000${eth.toLowerCase()}`,
+    ]);
+    expect(indexKeysFor({ address: xmr, ...describeListing('XMR', xmr) })).toEqual([`monero\u0000${xmr}`]);
+  });
+
+  it('indexes an entry recorded before its chain was recognised on that chain too (the text is read again)', () => {
+    expect(indexKeysFor({ address: xmr, network: null, matchedChains: [] })).toEqual([`monero\u0000${xmr}`]);
+  });
+
+  it("indexes text valid on no chain by its exact text, as other, and on its ticker's network", () => {
+    expect(indexKeysFor({ address: 'NOT-AN-ADDRESS', network: null, matchedChains: [] })).toEqual(['other\u0000NOT-AN-ADDRESS']);
+    expect(indexKeysFor({ address: '199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz', ...describeListing('XBT', '199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz') })).toEqual([
+      'other\u0000199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz',
+      'bitcoin\u0000199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz',
+    ]);
   });
 });
 

@@ -27,6 +27,7 @@ const omni = '129eYFMGqbRpqTpJn2TyvnM1gfjCEXTJxD';
 const bsv = '1Hs23f2VmZMqj1BrXaMWxaBNV26mFzfqRV';
 const tronUnderXbt = 'THXKU71GGbQfcv4bpqTaz8Cey7pXcgQQFZ';
 const zec = 't1JBXwfYGtEKwnZUqwnCfaJx9GLFuvrMWXJ';
+const xmr = '49Bs2p4JTMxCF61qaTq3NQ3JYcKf2BkMe9hEja6FtFpVY35TnpHXHvG56MPUhGsKuFCrrtd6AKCP72hPqZbLzoro7tM1mK3';
 
 /** The import the decider records for this list after `previous`. */
 function imported(xml: string, sha256: string, importedAt = '2026-11-22T06:00:00.000Z', previous: SanctionsListEvent[] = []): SanctionsListEvent {
@@ -49,7 +50,7 @@ const first = imported(
       ['XBT', xbt],
       ['XBT', segwit],
       ['ETH', eth],
-      ['XMR', '4Xbzw6Y2y7ouJF5QUbhvyYwuEyC51zyPb9wEbWjpfQbE6D8MUSQRxHFPo8531UmQrt7hfg95SACjb2HEKvwCQEiBmkVsqbW'],
+      ['XMR', xmr],
     ]) +
       party('90342', 'VARGA HOLDINGS', [['USDT', usdtEth]]) +
       party('90388', 'NORTHWIND LIQUIDITY HUB LLC', [
@@ -82,11 +83,11 @@ describe('the sanctions index', () => {
       sha256: 'aa11',
       importedAt: '2026-11-22T06:00:00.000Z',
       addressCount: 12,
-      byNetwork: { bitcoin: 5, ethereum: 3, 'bitcoin-cash': 1, tron: 1, unscreened: 2 },
+      byNetwork: { bitcoin: 4, ethereum: 2, 'bitcoin-cash': 1, tron: 1, monero: 1, zcash: 1, 'ethereum-classic': 1, 'bitcoin-sv': 1 },
       invalidCount: 1,
-      screenedCount: 10,
-      crossChainCount: 4,
-      unscreenable: { XMR: 1, ZEC: 1 },
+      screenedCount: 12,
+      crossChainCount: 2,
+      unscreenable: {},
       delistedCount: 0,
     });
   });
@@ -113,13 +114,14 @@ describe('the sanctions index', () => {
       expect.objectContaining({
         ticker: 'USDT',
         listedNetwork: 'omni',
-        matchedChains: ['bitcoin', 'bitcoin-cash'],
+        matchedChains: ['bitcoin', 'bitcoin-cash', 'bitcoin-sv'],
         crossChain: true,
         entity: 'IBIS RELAY SERVICES LTD.',
       }),
     ]);
     expect(index.lookup('bitcoin-cash', omni)).toHaveLength(1);
-    expect(index.lookup('bitcoin', bsv)).toEqual([expect.objectContaining({ ticker: 'BSV', listedNetwork: 'bitcoin-sv', crossChain: true })]);
+    expect(index.lookup('bitcoin', bsv)).toEqual([expect.objectContaining({ ticker: 'BSV', listedNetwork: 'bitcoin-sv', crossChain: false })]);
+    expect(index.lookup('bitcoin-sv', bsv)).toHaveLength(1);
     expect(index.lookup('tron', tronUnderXbt)).toEqual([
       expect.objectContaining({ ticker: 'XBT', listedNetwork: 'bitcoin', matchedChains: ['tron'], crossChain: true }),
     ]);
@@ -135,8 +137,10 @@ describe('the sanctions index', () => {
     expect(index.lookup('bitcoin-cash', bchLegacy)).toHaveLength(1);
   });
 
-  it('keeps addresses no chain we screen can match (XMR, ZEC) for the counts', () => {
-    expect(index.entries.filter((e) => e.network === null).map((e) => e.ticker)).toEqual(['XMR', 'ZEC']);
+  it('finds Monero and Zcash listings on their own chains, and nowhere else', () => {
+    expect(index.entries.filter((e) => e.network === null)).toEqual([]);
+    expect(index.lookup('monero', xmr)).toEqual([expect.objectContaining({ ticker: 'XMR', entity: 'KESTREL BRIDGE EXCHANGE LTD.' })]);
+    expect(index.lookup('zcash', zec)).toEqual([expect.objectContaining({ ticker: 'ZEC', entity: 'IBIS RELAY SERVICES LTD.' })]);
     expect(index.lookup('bitcoin', zec)).toEqual([]);
   });
 

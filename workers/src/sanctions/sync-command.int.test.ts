@@ -56,7 +56,7 @@ describe('npm run sanctions:sync', () => {
     expect(first).toEqual({
       code: 0,
       out: expect.stringMatching(
-        /^OFAC SDN list imported: SDN_ADVANCED\.XML, published 2026-11-20, 19 addresses: 17 screened \(5 under another chain than their ticker's\), 2 cannot be screened \(XMR 1, ZEC 1\); by network: bitcoin 6, litecoin 1, bitcoin-cash 1, ethereum 3, arbitrum 1, tron 3, solana 1, xrp 1; 1 not a valid address of its network; 19 new listings, 0 delisted; sha256 [0-9a-f]{64}$/,
+        /^OFAC SDN list imported: SDN_ADVANCED\.XML, published 2026-11-20, 19 addresses: 19 screened \(3 under another chain than their ticker's\), 0 cannot be screened; by network: bitcoin 5, litecoin 1, bitcoin-cash 1, ethereum 2, arbitrum 1, tron 3, solana 1, xrp 1, monero 1, zcash 1, ethereum-classic 1, bitcoin-sv 1; 1 not a valid address of its network; 19 new listings, 0 delisted; sha256 [0-9a-f]{64}$/,
       ),
       err: '',
     });

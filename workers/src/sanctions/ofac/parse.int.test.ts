@@ -46,28 +46,37 @@ describe('the three OFAC formats of the same list', () => {
     expect(await parseOfacFile(fixture('sdn.csv'))).toMatchObject({ publishedAt: null, warnings: ['sdn.csv states no publication date'] });
   });
 
-  it('map each listed address to the network we screen it on, normalized, or to none', async () => {
+  it('map each listed address to the network we screen it on (its own chain for XMR and ZEC, against the lists only), normalized', async () => {
     const { entries } = await parseOfacFile(fixture('SDN_ADVANCED.XML'));
     expect(entries.map((e) => [e.sdnId, e.ticker, e.network, e.normalized, e.valid, e.listedNetwork, e.matchedChains, e.crossChain])).toEqual([
-      ['90317', 'ETH', 'ethereum', '0x0a4279202BE313Bce8954DF36Aa730aA5837aa16', true, 'ethereum', ['evm'], false],
+      ['90317', 'ETH', 'ethereum', '0x0a4279202BE313Bce8954DF36Aa730aA5837aa16', true, 'ethereum', ['evm', 'ethereum-classic'], false],
       ['90317', 'USDT', 'tron', 'TPrB1PFCqxJximuVGjsZ1oDJ6nrCqfW1FV', true, 'tron', ['tron'], false],
-      ['90317', 'XBT', 'bitcoin', '13oLVxUtf5yPRmgRKxnj182ScRG6mHp6cQ', true, 'bitcoin', ['bitcoin', 'bitcoin-cash'], false],
+      ['90317', 'XBT', 'bitcoin', '13oLVxUtf5yPRmgRKxnj182ScRG6mHp6cQ', true, 'bitcoin', ['bitcoin', 'bitcoin-cash', 'bitcoin-sv'], false],
       ['90317', 'XBT', 'bitcoin', 'bc1qaz7jg7zpys29f5w5l3wgsn2zypdja5jt67ftut', true, 'bitcoin', ['bitcoin'], false],
-      ['90317', 'XMR', null, '4Xbzw6Y2y7ouJF5QUbhvyYwuEyC51zyPb9wEbWjpfQbE6D8MUSQRxHFPo8531UmQrt7hfg95SACjb2HEKvwCQEiBmkVsqbW', false, 'monero', [], false],
+      [
+        '90317',
+        'XMR',
+        'monero',
+        '49Bs2p4JTMxCF61qaTq3NQ3JYcKf2BkMe9hEja6FtFpVY35TnpHXHvG56MPUhGsKuFCrrtd6AKCP72hPqZbLzoro7tM1mK3',
+        true,
+        'monero',
+        ['monero'],
+        false,
+      ],
       ['90342', 'LTC', 'litecoin', 'LVmfYis4EBbKpzyytYuA5QSmWdMAG3WRnm', true, 'litecoin', ['litecoin'], false],
       ['90342', 'TRX', 'tron', 'TQ4yFWWPQAb4UDbod8f9vjHbZRfK8zksx4', true, 'tron', ['tron'], false],
-      ['90342', 'USDT', 'ethereum', '0xe0cE36BB59ba0084B03d4880B4532999c4125f97', true, 'ethereum', ['evm'], false],
-      ['90388', 'ARB', 'arbitrum', '0xFA065F6a09251b13F342FF2daAAe7A6d159779Ba', true, 'arbitrum', ['evm'], false],
+      ['90342', 'USDT', 'ethereum', '0xe0cE36BB59ba0084B03d4880B4532999c4125f97', true, 'ethereum', ['evm', 'ethereum-classic'], false],
+      ['90388', 'ARB', 'arbitrum', '0xFA065F6a09251b13F342FF2daAAe7A6d159779Ba', true, 'arbitrum', ['evm', 'ethereum-classic'], false],
       ['90388', 'BCH', 'bitcoin-cash', 'bitcoincash:qqfs8chvxpdgpfgas7gffnhuqtsgkyfdpvzg8v9smw', true, 'bitcoin-cash', ['bitcoin-cash'], false],
-      ['90388', 'ETC', 'ethereum', '0x10C6aB8397f12D44A0FEe53204e9FA412B010E10', true, 'ethereum-classic', ['evm'], true],
+      ['90388', 'ETC', 'ethereum-classic', '0x10C6aB8397f12D44A0FEe53204e9FA412B010E10', true, 'ethereum-classic', ['evm', 'ethereum-classic'], false],
       ['90388', 'USDC', 'solana', '6qL5Vtg25LkiXtgE8nYBDGqih16GbrxbT7HeHcTrWZPy', true, 'solana', ['solana'], false],
       ['90388', 'XRP', 'xrp', 'rwVFsekm9AYcQg9jf2gfXMT982h1gvmpeu', true, 'xrp', ['xrp'], false],
       ['90401', 'XBT', 'bitcoin', '199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz', false, 'bitcoin', [], false],
-      ['90433', 'BSV', 'bitcoin', '1Hs23f2VmZMqj1BrXaMWxaBNV26mFzfqRV', true, 'bitcoin-sv', ['bitcoin', 'bitcoin-cash'], true],
-      ['90433', 'USDT', 'bitcoin', '129eYFMGqbRpqTpJn2TyvnM1gfjCEXTJxD', true, 'omni', ['bitcoin', 'bitcoin-cash'], true],
-      ['90433', 'USDT', 'bitcoin', '3E4Fu7E6e5EVoNYn6oLcqB9LcEJQsyr1Rw', true, 'omni', ['bitcoin', 'bitcoin-cash', 'litecoin'], true],
+      ['90433', 'BSV', 'bitcoin-sv', '1Hs23f2VmZMqj1BrXaMWxaBNV26mFzfqRV', true, 'bitcoin-sv', ['bitcoin', 'bitcoin-cash', 'bitcoin-sv'], false],
+      ['90433', 'USDT', 'bitcoin', '129eYFMGqbRpqTpJn2TyvnM1gfjCEXTJxD', true, 'omni', ['bitcoin', 'bitcoin-cash', 'bitcoin-sv'], true],
+      ['90433', 'USDT', 'bitcoin', '3E4Fu7E6e5EVoNYn6oLcqB9LcEJQsyr1Rw', true, 'omni', ['bitcoin', 'bitcoin-cash', 'litecoin', 'bitcoin-sv'], true],
       ['90433', 'XBT', 'tron', 'THXKU71GGbQfcv4bpqTaz8Cey7pXcgQQFZ', true, 'bitcoin', ['tron'], true],
-      ['90433', 'ZEC', null, 't1JBXwfYGtEKwnZUqwnCfaJx9GLFuvrMWXJ', false, 'zcash', [], false],
+      ['90433', 'ZEC', 'zcash', 't1JBXwfYGtEKwnZUqwnCfaJx9GLFuvrMWXJ', true, 'zcash', ['zcash'], false],
     ]);
   });
 
@@ -127,6 +136,10 @@ describe('the three OFAC formats of the same list', () => {
     expect(hit('bitcoin', '1Hs23f2VmZMqj1BrXaMWxaBNV26mFzfqRV')).toEqual([['BSV', 'IBIS RELAY SERVICES LTD.']]);
     expect(hit('tron', 'THXKU71GGbQfcv4bpqTaz8Cey7pXcgQQFZ')).toEqual([['XBT', 'IBIS RELAY SERVICES LTD.']]);
     expect(hit('polygon', '0x10c6ab8397f12d44a0fee53204e9fa412b010e10')).toEqual([['ETC', 'NORTHWIND LIQUIDITY HUB LLC']]);
-    expect(index.meta).toMatchObject({ addressCount: 19, screenedCount: 17, crossChainCount: 5, unscreenable: { XMR: 1, ZEC: 1 } });
+    expect(index.meta).toMatchObject({ addressCount: 19, screenedCount: 19, crossChainCount: 3, unscreenable: {} });
+    expect(hit('monero', '49Bs2p4JTMxCF61qaTq3NQ3JYcKf2BkMe9hEja6FtFpVY35TnpHXHvG56MPUhGsKuFCrrtd6AKCP72hPqZbLzoro7tM1mK3')).toEqual([
+      ['XMR', 'KESTREL BRIDGE EXCHANGE LTD.'],
+    ]);
+    expect(hit('zcash', 't1JBXwfYGtEKwnZUqwnCfaJx9GLFuvrMWXJ')).toEqual([['ZEC', 'IBIS RELAY SERVICES LTD.']]);
   });
 });

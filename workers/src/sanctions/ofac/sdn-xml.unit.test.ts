@@ -43,7 +43,7 @@ describe('SDN.XML', () => {
         programs: ['CYBER2', 'DPRK3'],
         sdnId: '42',
         listedNetwork: 'bitcoin',
-        matchedChains: ['bitcoin', 'bitcoin-cash'],
+        matchedChains: ['bitcoin', 'bitcoin-cash', 'bitcoin-sv'],
         crossChain: false,
         designatedAt: null,
       },
