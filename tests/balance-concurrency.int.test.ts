@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Customer } from '@walletscreen/contracts';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
+import { importSanctionsList } from './support/sanctions';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
 let replay: ReplayServer;
@@ -15,6 +16,8 @@ let server: TestServer;
 beforeAll(async () => {
   replay = await startReplayServer([...recordedWalletRoutes()]);
   server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, CHECK_WAIT_MS: '0' });
+  // Checks that give a verdict keep their charge (an Incomplete one is refunded a moment after it completes).
+  await importSanctionsList(server.eventStore);
 }, 60_000);
 afterAll(async () => {
   await server.destroy();

@@ -41,6 +41,21 @@ function expectKept(what: string, answered: unknown, recorded: unknown, ignoring
   expect({ what, answered }).toMatchObject({ what, answered: expected as object });
 }
 
+/**
+ * The recorded statistics as today's build answers them: since issue 27 a check that came back
+ * Incomplete is counted apart from the completed ones (`completed` less the period's `incomplete`,
+ * and the totals' `incomplete`). The same events, counted by the stated rule.
+ */
+function incompleteApart(recorded: unknown): unknown {
+  type Point = { completed: number; incomplete: number };
+  const stats = recorded as { series: Point[]; totals: { completed: number }; risk_distribution: { incomplete: number } };
+  return {
+    ...stats,
+    series: stats.series.map((p) => ({ ...p, completed: p.completed - p.incomplete })),
+    totals: { ...stats.totals, completed: stats.totals.completed - stats.risk_distribution.incomplete, incomplete: stats.risk_distribution.incomplete },
+  };
+}
+
 /** A copy of the fixture's data files in a new directory; without read-models.db when asked. */
 function copyFixture(withReadModels: boolean): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'ws-compat-'));
@@ -238,7 +253,7 @@ describe.each([
         feeds.find((x) => x.id === f.id),
         f,
       );
-    expectKept('statistics', (await get(`/api/admin/stats?${manifest.stats.query}`, admin())).body, manifest.stats.answer);
+    expectKept('statistics', (await get(`/api/admin/stats?${manifest.stats.query}`, admin())).body, incompleteApart(manifest.stats.answer));
   });
 
   it('keeps watches, alerts, webhooks (secrets and delivery logs) and batches', async () => {

@@ -77,7 +77,8 @@ it('renders a check without its evidence as Incomplete: what is missing, no scor
   );
   expect(check.status).toBe(200);
   expect(check.body.risk_level).toBe('Incomplete');
-  expect(check.body.missing_evidence).toHaveLength(2);
+  // The sanctions list, the chain data, and the EVM darklist (enabled, never synced here).
+  expect(check.body.missing_evidence).toHaveLength(3);
   // As the web app does: the check's consistency token, so the stored check is found however far the read models are behind.
   const res = await fetch(`${server.url.replace('localhost', '127.0.0.1')}/api/pdf/download_aml_report`, {
     method: 'POST',

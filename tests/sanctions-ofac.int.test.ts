@@ -170,7 +170,8 @@ describe('loading an OFAC file as an admin', () => {
       address_count: 7,
       last_sync_result: 'imported',
       last_import: { trigger: 'upload', origin: `uploaded by ${ADMIN.email}: SDN.XML` },
-      addresses: { listed: 7, screened: 6, cross_chain: 4, unscreenable: 1, unscreenable_tickers: [{ ticker: 'ZEC', count: 1 }], delisted: 0 },
+      // ZEC is screened on Zcash and BSV on Bitcoin SV (against the lists only): every address is screened.
+      addresses: { listed: 7, screened: 7, cross_chain: 3, unscreenable: 0, unscreenable_tickers: [], delisted: 0 },
       last_failure: null,
     });
     expect(res.body.status.publication_age_days).toEqual(expect.any(Number));
@@ -196,7 +197,6 @@ describe('an address OFAC lists under another ticker than its chain', () => {
     ['USDT on the Omni Layer (a Bitcoin address)', OMNI, undefined, 'USDT', 'omni'],
     ['USDT on the Omni Layer, screened as Bitcoin Cash', OMNI_P2SH, 'bitcoin-cash', 'USDT', 'omni'],
     ['USDT on the Omni Layer, a 3… screened as Litecoin’s old P2SH', OMNI_P2SH, 'litecoin', 'USDT', 'omni'],
-    ['BSV (a Bitcoin-format address)', BSV, undefined, 'BSV', 'bitcoin-sv'],
     ['a TRON address listed under XBT', TRON_UNDER_XBT, undefined, 'XBT', 'bitcoin'],
   ])('is flagged: %s', async (_what, address, network, ticker, listedNetwork) => {
     const r = await check(address, network);
@@ -211,6 +211,18 @@ describe('an address OFAC lists under another ticker than its chain', () => {
       expect.objectContaining({ ticker, entity: IBIS, sdnId: '90433', listedNetwork, crossChain: true, listedSince: '2026-11-10' }),
     ]);
     expect(evidence.delisted).toEqual([]);
+  });
+});
+
+describe('an address OFAC lists under BSV (a Bitcoin-format address)', () => {
+  it('is flagged on Bitcoin and on Bitcoin SV, its own chain (screened against the lists only), not under another chain', async () => {
+    for (const network of [undefined, 'bitcoin-sv']) {
+      const r = await check(BSV, network);
+      expect(r).toMatchObject({ risk_score: 100, risk_level: 'High Risk' });
+      expect(r.sanctions).toBe(`Sanctioned: ${IBIS} (OFAC SDN: CYBER2; listed under BSV)`);
+      const evidence = await sanctionsEvidence(r.check_id);
+      expect(evidence.direct).toEqual([expect.objectContaining({ ticker: 'BSV', entity: IBIS, listedNetwork: 'bitcoin-sv', crossChain: false })]);
+    }
   });
 });
 

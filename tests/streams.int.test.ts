@@ -36,6 +36,7 @@ beforeAll(async () => {
     CHAIN_DATA_RETRIES: '0',
     CHAIN_DATA_TIMEOUT_MS: '2000',
     CHECK_WAIT_MS: '20000',
+    TRACE_DEPTH: '2',
   });
   const dir = mkdtempSync(path.join(tmpdir(), 'ws-sdn-'));
   writeFileSync(

@@ -45,7 +45,7 @@ beforeAll(async () => {
     labels,
     JSON.stringify({ description: 'The trace scenario', labels: [label(a.e, 'exchange', 'Exchange E (test)'), label(a.z, 'mixer', 'Mixer Z (test)')] }),
   );
-  server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, EXTRA_LABELS_FILE: labels, CHAIN_DATA_RETRIES: '0' });
+  server = await startTestServer({ BITCOIN_ESPLORA_URLS: `${replay.url}/api`, EXTRA_LABELS_FILE: labels, CHAIN_DATA_RETRIES: '0', TRACE_DEPTH: '2' });
   const sdn = path.join(work, 'sdn.csv');
   writeFileSync(sdn, `90007,"TRACED PARTY ON THE LIST",-0- ,"CYBER2",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Digital Currency Address - XBT ${a.x}."\n`);
   await runSanctionsSync({ eventStore: server.eventStore, file: sdn, clock: () => new Date(), logger: createLogger({ level: 'silent' }) });

@@ -823,7 +823,7 @@ export interface paths {
                     "application/json": {
                         address: string;
                         /** @enum {string} */
-                        network?: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                        network?: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                     };
                 };
             };
@@ -838,12 +838,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            chain: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "evm" | "tron" | "solana" | "xrp";
+                            chain: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "evm" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             normalized: string;
                             /** @enum {string} */
-                            kind: "p2pkh" | "p2sh" | "p2wpkh" | "p2wsh" | "p2tr" | "segwit" | "account";
+                            kind: "p2pkh" | "p2sh" | "p2wpkh" | "p2wsh" | "p2tr" | "segwit" | "account" | "shielded" | "subaddress" | "integrated" | "text";
                             x_address?: string;
                             tag?: number | null;
                         };
@@ -1204,7 +1204,7 @@ export interface paths {
                     "application/json": {
                         wallet_address: string;
                         /** @enum {string} */
-                        network?: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                        network?: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                     };
                 };
             };
@@ -1303,7 +1303,7 @@ export interface paths {
                             status: "running" | "completed" | "failed";
                             wallet_address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             idempotency_key?: string;
                             /** @description Stages completed so far, 0 to 7 */
                             stage: number;
@@ -1505,7 +1505,7 @@ export interface paths {
                             status: "running" | "completed" | "failed";
                             wallet_address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             idempotency_key?: string;
                             /** @description Stages completed so far, 0 to 7 */
                             stage: number;
@@ -1728,7 +1728,7 @@ export interface paths {
                             status: "running" | "completed" | "failed";
                             wallet_address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             idempotency_key?: string;
                             /** @description Stages completed so far, 0 to 7 */
                             stage: number;
@@ -2878,7 +2878,7 @@ export interface paths {
                     "Consistency-Token"?: string;
                 };
                 path: {
-                    network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                    network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                     address: string;
                 };
                 cookie?: never;
@@ -3048,6 +3048,7 @@ export interface paths {
                                 checks_purchased: number;
                                 checks: number;
                                 completed: number;
+                                incomplete: number;
                                 failed: number;
                                 refunds: number;
                                 active_customers: number;
@@ -6035,7 +6036,7 @@ export interface paths {
         put?: never;
         /**
          * Screen an address: charges one check (none for a repeated Idempotency-Key)
-         * @description Runs the same analysis as the web app. Answers 200 with the result when it is ready within `wait`, else 202 with a Location to poll. A failed screening is refunded. With no checks left the answer is 402. Needs an API key with the `screen` scope.
+         * @description Runs the same analysis as the web app. Answers 200 with the result when it is ready within `wait`, else 202 with a Location to poll. A screening that fails, or completes Incomplete (the evidence for a verdict was unavailable), is refunded (`refunded: true`). With no checks left the answer is 402. Needs an API key with the `screen` scope.
          */
         post: {
             parameters: {
@@ -6055,7 +6056,7 @@ export interface paths {
                     "application/json": {
                         address: string;
                         /** @enum {string} */
-                        network?: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                        network?: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                         /** @description Your own id for this screening (a customer, deposit or withdrawal id); returned with it and searchable */
                         reference?: string;
                     };
@@ -6076,7 +6077,7 @@ export interface paths {
                             status: "running" | "completed" | "failed";
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             reference: string | null;
                             stage: number;
                             requested_at: string;
@@ -6174,7 +6175,7 @@ export interface paths {
                             status: "running" | "completed" | "failed";
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             reference: string | null;
                             stage: number;
                             requested_at: string;
@@ -6356,7 +6357,7 @@ export interface paths {
                             status: "running" | "completed" | "failed";
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             reference: string | null;
                             stage: number;
                             requested_at: string;
@@ -6454,7 +6455,7 @@ export interface paths {
                             status: "running" | "completed" | "failed";
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             reference: string | null;
                             stage: number;
                             requested_at: string;
@@ -6669,7 +6670,7 @@ export interface paths {
         };
         /**
          * Sanctions check of one address, answered as Chainalysis' free sanctions API
-         * @description Answers as Chainalysis' `GET https://public.chainalysis.com/api/v1/address/{address}`: `identifications` lists the OFAC SDN listings of the address (empty when it is not listed). Free of charge. Differences: an address valid on no supported network is refused with 400; throttling is per key, 429 with Retry-After and RateLimit headers; with no sanctions list loaded the answer is 503, never an empty list. Needs an API key with the `screen` scope.
+         * @description Answers as Chainalysis' `GET https://public.chainalysis.com/api/v1/address/{address}`: `identifications` lists the OFAC SDN listings of the address (empty when it is not listed). Free of charge. Any text is screened, as Chainalysis does: an address of any chain the list names and any other text the list holds is found; what it does not hold answers an empty list. Differences: throttling is per key, 429 with Retry-After and RateLimit headers; with no sanctions list loaded the answer is 503, never an empty list. Needs an API key with the `screen` scope.
          */
         get: {
             parameters: {
@@ -6701,7 +6702,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Not a wallet address of any supported network */
+                /** @description No address, or one longer than 200 characters */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -6767,7 +6768,7 @@ export interface paths {
         put?: never;
         /**
          * Sanctions check of up to 100 addresses, answered as TRM's free sanctions API
-         * @description Answers as TRM's free sanctions API (`POST https://api.trmlabs.com/public/v1/sanctions/screening`): one `{ address, isSanctioned }` per address sent, in order. Free of charge. TRM's clients may send the key as HTTP Basic user name; that works here too. Differences: at most 100 addresses per call; an address valid on no supported network is refused with 400 (TRM answers false); throttling is per key, 429 with Retry-After and RateLimit headers. Needs an API key with the `screen` scope.
+         * @description Answers as TRM's free sanctions API (`POST https://api.trmlabs.com/public/v1/sanctions/screening`): one `{ address, isSanctioned }` per address sent, in order. Free of charge. TRM's clients may send the key as HTTP Basic user name; that works here too. Any text is screened, as TRM does: an address of any chain the list names (Monero, Zcash, Dash and others included) and any other text the list holds is found; what it does not hold answers false. Differences: at most 100 addresses per call; throttling is per key, 429 with Retry-After and RateLimit headers. Needs an API key with the `screen` scope.
          */
         post: {
             parameters: {
@@ -6798,7 +6799,7 @@ export interface paths {
                         }[];
                     };
                 };
-                /** @description Not an array of addresses, or an address of no supported network */
+                /** @description Not an array of `{ address }` objects, or more than 100 */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -6862,7 +6863,7 @@ export interface paths {
         put?: never;
         /**
          * The same at TRM's own path, for clients that only change the base URL
-         * @description Answers as TRM's free sanctions API (`POST https://api.trmlabs.com/public/v1/sanctions/screening`): one `{ address, isSanctioned }` per address sent, in order. Free of charge. TRM's clients may send the key as HTTP Basic user name; that works here too. Differences: at most 100 addresses per call; an address valid on no supported network is refused with 400 (TRM answers false); throttling is per key, 429 with Retry-After and RateLimit headers. Needs an API key with the `screen` scope.
+         * @description Answers as TRM's free sanctions API (`POST https://api.trmlabs.com/public/v1/sanctions/screening`): one `{ address, isSanctioned }` per address sent, in order. Free of charge. TRM's clients may send the key as HTTP Basic user name; that works here too. Any text is screened, as TRM does: an address of any chain the list names (Monero, Zcash, Dash and others included) and any other text the list holds is found; what it does not hold answers false. Differences: at most 100 addresses per call; throttling is per key, 429 with Retry-After and RateLimit headers. Needs an API key with the `screen` scope.
          */
         post: {
             parameters: {
@@ -6893,7 +6894,7 @@ export interface paths {
                         }[];
                     };
                 };
-                /** @description Not an array of addresses, or an address of no supported network */
+                /** @description Not an array of `{ address }` objects, or more than 100 */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7057,7 +7058,7 @@ export interface paths {
                     "application/json": {
                         rows: {
                             address: string;
-                            /** @description One of bitcoin, litecoin, dogecoin, bitcoin-cash, ethereum, bsc, polygon, arbitrum, base, optimism, tron, solana, xrp (or a common name: BTC, ETH, TRC20…); detected from the address when absent */
+                            /** @description One of bitcoin, litecoin, dogecoin, bitcoin-cash, ethereum, bsc, polygon, arbitrum, base, optimism, tron, solana, xrp, monero, zcash, dash, bitcoin-gold, verge, ethereum-classic, bitcoin-sv, other (or a common name: BTC, ETH, TRC20…); detected from the address when absent */
                             network?: string;
                             reference?: string;
                         }[];
@@ -7659,7 +7660,7 @@ export interface paths {
                     "application/json": {
                         rows: {
                             address: string;
-                            /** @description One of bitcoin, litecoin, dogecoin, bitcoin-cash, ethereum, bsc, polygon, arbitrum, base, optimism, tron, solana, xrp (or a common name: BTC, ETH, TRC20…); detected from the address when absent */
+                            /** @description One of bitcoin, litecoin, dogecoin, bitcoin-cash, ethereum, bsc, polygon, arbitrum, base, optimism, tron, solana, xrp, monero, zcash, dash, bitcoin-gold, verge, ethereum-classic, bitcoin-sv, other (or a common name: BTC, ETH, TRC20…); detected from the address when absent */
                             network?: string;
                             reference?: string;
                         }[];
@@ -8227,7 +8228,7 @@ export interface paths {
                                 id: string;
                                 address: string;
                                 /** @enum {string} */
-                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                                 reference: string | null;
                                 tags: string[];
                                 interval_hours: number;
@@ -8303,7 +8304,7 @@ export interface paths {
                     "application/json": {
                         address: string;
                         /** @enum {string} */
-                        network?: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                        network?: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                         reference?: string;
                         tags?: string[];
                         /**
@@ -8322,7 +8323,7 @@ export interface paths {
                         items: {
                             address: string;
                             /** @enum {string} */
-                            network?: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network?: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             reference?: string;
                             tags?: string[];
                             /**
@@ -8355,7 +8356,7 @@ export interface paths {
                                 id: string;
                                 address: string;
                                 /** @enum {string} */
-                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                                 created: boolean;
                             }[];
                             added: number;
@@ -8439,7 +8440,7 @@ export interface paths {
                             id: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             reference: string | null;
                             tags: string[];
                             interval_hours: number;
@@ -8517,7 +8518,7 @@ export interface paths {
                             id: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             reference: string | null;
                             tags: string[];
                             interval_hours: number;
@@ -8609,7 +8610,7 @@ export interface paths {
                             id: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             reference: string | null;
                             tags: string[];
                             interval_hours: number;
@@ -8712,7 +8713,7 @@ export interface paths {
                                 watch_id: string;
                                 address: string;
                                 /** @enum {string} */
-                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                                 reference: string | null;
                                 reasons: ("level-changed" | "status-changed" | "new-sanctions-hit")[];
                                 before: {
@@ -8868,7 +8869,7 @@ export interface paths {
                             watch_id: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             reference: string | null;
                             reasons: ("level-changed" | "status-changed" | "new-sanctions-hit")[];
                             before: {
@@ -9025,7 +9026,7 @@ export interface paths {
                             watch_id: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             reference: string | null;
                             reasons: ("level-changed" | "status-changed" | "new-sanctions-hit")[];
                             before: {
@@ -9199,7 +9200,7 @@ export interface paths {
                                 id: string;
                                 address: string;
                                 /** @enum {string} */
-                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                                 reference: string | null;
                                 tags: string[];
                                 interval_hours: number;
@@ -9284,7 +9285,7 @@ export interface paths {
                     "application/json": {
                         address: string;
                         /** @enum {string} */
-                        network?: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                        network?: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                         reference?: string;
                         tags?: string[];
                         /**
@@ -9303,7 +9304,7 @@ export interface paths {
                         items: {
                             address: string;
                             /** @enum {string} */
-                            network?: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network?: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             reference?: string;
                             tags?: string[];
                             /**
@@ -9336,7 +9337,7 @@ export interface paths {
                                 id: string;
                                 address: string;
                                 /** @enum {string} */
-                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                                 created: boolean;
                             }[];
                             added: number;
@@ -9432,7 +9433,7 @@ export interface paths {
                             id: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             reference: string | null;
                             tags: string[];
                             interval_hours: number;
@@ -9522,7 +9523,7 @@ export interface paths {
                             id: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             reference: string | null;
                             tags: string[];
                             interval_hours: number;
@@ -9626,7 +9627,7 @@ export interface paths {
                             id: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             reference: string | null;
                             tags: string[];
                             interval_hours: number;
@@ -9741,7 +9742,7 @@ export interface paths {
                                 watch_id: string;
                                 address: string;
                                 /** @enum {string} */
-                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                                 reference: string | null;
                                 reasons: ("level-changed" | "status-changed" | "new-sanctions-hit")[];
                                 before: {
@@ -11349,7 +11350,7 @@ export interface paths {
                                 owner_email: string;
                                 address: string;
                                 /** @enum {string} */
-                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                                 risk: {
                                     level: string;
                                     aml_status: string;
@@ -11489,7 +11490,7 @@ export interface paths {
                             owner_email: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             risk: {
                                 level: string;
                                 aml_status: string;
@@ -11598,7 +11599,7 @@ export interface paths {
                             owner_email: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             risk: {
                                 level: string;
                                 aml_status: string;
@@ -11795,7 +11796,7 @@ export interface paths {
                                 owner_email: string;
                                 address: string;
                                 /** @enum {string} */
-                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                                network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                                 risk: {
                                     level: string;
                                     aml_status: string;
@@ -11943,7 +11944,7 @@ export interface paths {
                             owner_email: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             risk: {
                                 level: string;
                                 aml_status: string;
@@ -12109,7 +12110,7 @@ export interface paths {
                             owner_email: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             risk: {
                                 level: string;
                                 aml_status: string;
@@ -12282,7 +12283,7 @@ export interface paths {
                             owner_email: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             risk: {
                                 level: string;
                                 aml_status: string;
@@ -12472,7 +12473,7 @@ export interface paths {
                             owner_email: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             risk: {
                                 level: string;
                                 aml_status: string;
@@ -12661,7 +12662,7 @@ export interface paths {
                             owner_email: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             risk: {
                                 level: string;
                                 aml_status: string;
@@ -12852,7 +12853,7 @@ export interface paths {
                             owner_email: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             risk: {
                                 level: string;
                                 aml_status: string;
@@ -13038,7 +13039,7 @@ export interface paths {
                             owner_email: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             risk: {
                                 level: string;
                                 aml_status: string;
@@ -13218,7 +13219,7 @@ export interface paths {
                             owner_email: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             risk: {
                                 level: string;
                                 aml_status: string;
@@ -13493,7 +13494,7 @@ export interface webhooks {
         put?: never;
         /**
          * A screening finished
-         * @description Sent when a screening completes, or fails (`status: "failed"`, `refunded: true`, with the reason in `error`).
+         * @description Sent when a screening completes (`refunded: true` when it came back Incomplete), or fails (`status: "failed"`, `refunded: true`, with the reason in `error`).
          */
         post: {
             parameters: {
@@ -13522,7 +13523,7 @@ export interface webhooks {
                             status: "running" | "completed" | "failed";
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             reference: string | null;
                             stage: number;
                             requested_at: string;
@@ -13660,7 +13661,7 @@ export interface webhooks {
                             watch_id: string;
                             address: string;
                             /** @enum {string} */
-                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp";
+                            network: "bitcoin" | "litecoin" | "dogecoin" | "bitcoin-cash" | "ethereum" | "bsc" | "polygon" | "arbitrum" | "base" | "optimism" | "tron" | "solana" | "xrp" | "monero" | "zcash" | "dash" | "bitcoin-gold" | "verge" | "ethereum-classic" | "bitcoin-sv" | "other";
                             reference: string | null;
                             reasons: ("level-changed" | "status-changed" | "new-sanctions-hit")[];
                             before: {

@@ -40,6 +40,9 @@ export async function startTestServer(
       SANCTIONS_SYNC_INTERVAL_HOURS: '0',
       FEEDS_SYNC_INTERVAL_HOURS: '0',
       PRICES_URL: 'http://127.0.0.1:9/coingecko',
+      // Direct counterparties only: the recorded chain data holds no traced hops, and a trace that could not
+      // read them is a partial one (Incomplete). The tests of tracing ask for their depth.
+      TRACE_DEPTH: '1',
       ...env,
     },
     clock: () => new Date(Date.now() + offset.ms),

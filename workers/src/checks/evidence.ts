@@ -91,6 +91,8 @@ export interface IntelligenceEvidence {
   traced?: Array<{ address: string; labels: AddressLabelFact[] }>;
   chainabuse: ChainabuseFact;
   chainabuseSummary: string;
+  /** Enabled feeds that had no version loaded when the check ran, so their labels were not read (absent in checks recorded before it was noted). */
+  feedsNotRead?: Array<{ id: string; name: string; reason: string }>;
 }
 
 const noCustomLists: CustomListsEvidence = { consulted: [], blocked: [], allowed: [], counterparties: [] };

@@ -96,6 +96,8 @@ export interface ReportInputs {
   traceGaps?: { failed: Array<{ address: string; reason: string }>; notExpanded: Array<{ address: string; reason: string }> };
   /** How the assets that moved were weighed, and the wallet's token flows (absent in checks recorded before tokens were weighed). */
   valuation?: ReportValuation;
+  /** The sources enabled for the check that were not read, in words (risk-inputs.ts unreadSourcesOf); absent: every one was read. */
+  unreadSources?: readonly string[];
   flags: PatternFlag[];
   assessment: RiskAssessment;
   /** The fund-flow graph (fund-flow.ts); absent or null without blockchain data. */
@@ -175,7 +177,7 @@ const pct = (share: number) => `${Math.round(share * 1000) / 10}%`;
 const SHOWN_SHARE = 0.0005;
 
 /** What a customer reads for each kind of missing evidence: what is missing and who can fix it. */
-export function missingEvidenceText(kind: MissingEvidence, inputs: Pick<ReportInputs, 'chain' | 'valuation'>): string {
+export function missingEvidenceText(kind: MissingEvidence, inputs: Pick<ReportInputs, 'chain' | 'valuation' | 'unreadSources'>): string {
   switch (kind) {
     case 'token-values': {
       const v = inputs.valuation;
@@ -187,6 +189,10 @@ export function missingEvidenceText(kind: MissingEvidence, inputs: Pick<ReportIn
       return 'Sanctions list: no sanctions list is loaded, so neither the address nor its counterparties were screened against sanctions. Ask your administrator to load the sanctions list.';
     case 'blockchain-data':
       return `${MISSING_BLOCKCHAIN_DATA} ${inputs.chain.available ? 'unavailable' : inputs.chain.reason}. Without it the counterparties, exposure and transaction patterns are unknown.`;
+    case 'unread-sources': {
+      const sources = inputs.unreadSources ?? [];
+      return `Sources not read: ${sources.length > 0 ? sources.join('; ') : 'a source enabled for this check'}. A mark they hold would not show in this check; run it again once they are available (an administrator can load a feed on the Feeds page).`;
+    }
     default: {
       const _exhaustive: never = kind;
       return _exhaustive;
@@ -359,7 +365,10 @@ function sanctionsText(inputs: ReportInputs): string {
   const found = [...delisted, ...(exposure.length > 0 ? [`Direct exposure: ${exposure.join(', ')}`] : []), ...indirectSanctionsParts(inputs)];
   if (!inputs.chain.available) {
     const itself = delisted.length > 0 ? 'not on the list in force' : 'No match for the address itself';
-    return [...found, `${itself}; its counterparties could not be screened (blockchain data unavailable)`].join('; ');
+    const counterparties = inputs.chain.sanctionsOnly
+      ? 'sanctions-only screening: its counterparties are not read'
+      : 'its counterparties could not be screened (blockchain data unavailable)';
+    return [...found, `${itself}; ${counterparties}`].join('; ');
   }
   return found.length > 0 ? found.join('; ') : 'Safe address';
 }

@@ -38,7 +38,28 @@ export function riskInputsOf(evidence: RiskEvidence): RiskInputs {
     allowLists: custom.allowed.map((h) => h.name),
     indirectExposure: indirectExposureOf(patterns),
     unpricedAssets: patterns.valuation?.unpriced ?? [],
+    unreadSources: unreadSourcesOf(evidence),
   };
+}
+
+/**
+ * The sources that can mark an address that were enabled for the check but not read, in words:
+ * each enabled feed with no version loaded, Chainabuse when it could not be reached, and the traced
+ * addresses whose data could not be read (a partial trace). Checks recorded before feeds were
+ * noted read as none.
+ */
+export function unreadSourcesOf(evidence: Pick<RiskEvidence, 'blockchain' | 'intelligence'>): string[] {
+  const out: string[] = [];
+  for (const feed of evidence.intelligence.feedsNotRead ?? []) out.push(`the intelligence feed "${feed.name}" (${feed.reason})`);
+  if (evidence.intelligence.chainabuse.status === 'unavailable') out.push('Chainabuse (it could not be reached)');
+  const trace = evidence.blockchain.ok ? evidence.blockchain.trace : undefined;
+  const unread = (trace?.expansions ?? []).filter((e) => !e.ok).length;
+  const timedOut = (trace?.notExpanded ?? []).filter((n) => n.reason.includes('time limit')).length;
+  if (unread + timedOut > 0) {
+    const n = unread + timedOut;
+    out.push(`the trace (${n} traced ${n === 1 ? 'address' : 'addresses'} could not be read, so funds beyond ${n === 1 ? 'it are' : 'them are'} unknown)`);
+  }
+  return out;
 }
 
 /** The indirect share of examined volume per category, with the fewest hops it took; empty in checks recorded before tracing. */

@@ -10,11 +10,14 @@
  * 3 scores both, indirect always below direct of the same share (see WEIGHTS.indirect).
  * Version 3.1 weighs token transfers (USDT, USDC, …) with the native coin, in USD, and does not
  * clear a wallet whose flows moved an asset that could not be weighed (see `unpricedAssets`).
+ * Version 3.2 does not clear a wallet when a source that can mark it was enabled but not read for
+ * the check: an intelligence feed not loaded, Chainabuse unreachable, a traced address whose data
+ * could not be read (see `unreadSources`).
  */
 import { INCOMPLETE_AML_STATUS, INCOMPLETE_RISK_LEVEL } from '@walletscreen/contracts';
 import { riskCategories, type RiskCategory } from '@walletscreen/domain/feed/events';
 
-export const RISK_MODEL_VERSION = 'walletscreen-risk-3.1.0';
+export const RISK_MODEL_VERSION = 'walletscreen-risk-3.2.0';
 
 /** Categories of labelled addresses, from the intelligence feeds (their entries record them: domain/src/feed/events.ts). */
 export { riskCategories, type RiskCategory };
@@ -29,7 +32,7 @@ export interface IndirectExposure {
 }
 
 /** Evidence without which an address cannot be cleared. */
-export const missingEvidenceKinds = ['blockchain-data', 'sanctions-list', 'token-values'] as const;
+export const missingEvidenceKinds = ['blockchain-data', 'sanctions-list', 'token-values', 'unread-sources'] as const;
 export type MissingEvidence = (typeof missingEvidenceKinds)[number];
 
 export interface RiskInputs {
@@ -70,6 +73,13 @@ export interface RiskInputs {
    * missing. Empty or absent: every asset that moved was weighed.
    */
   unpricedAssets?: readonly string[];
+  /**
+   * Sources that can mark an address, enabled for the check, that were not read (an intelligence
+   * feed with no version loaded, Chainabuse unreachable, traced addresses whose data could not be
+   * read), in words. A mark they hold would not show: evidence is missing. Empty or absent: every
+   * enabled source was read.
+   */
+  unreadSources?: readonly string[];
 }
 
 export type PatternFlag = 'pass-through' | 'fan-in' | 'fan-out' | 'dusting' | 'new-wallet-large-volume' | 'mixer-interaction';
@@ -229,11 +239,14 @@ const counterparties = (n: number) => `${n} ${n === 1 ? 'counterparty' : 'counte
 const clamp01 = (share: number | undefined) => Math.min(1, Math.max(0, share ?? 0));
 
 /** The evidence the inputs say was missing, in a fixed order. */
-export function missingEvidenceOf(inputs: Pick<RiskInputs, 'blockchainDataAvailable' | 'sanctionsListLoaded' | 'unpricedAssets'>): MissingEvidence[] {
+export function missingEvidenceOf(
+  inputs: Pick<RiskInputs, 'blockchainDataAvailable' | 'sanctionsListLoaded' | 'unpricedAssets' | 'unreadSources'>,
+): MissingEvidence[] {
   const missing: MissingEvidence[] = [];
   if (!inputs.sanctionsListLoaded) missing.push('sanctions-list');
   if (!inputs.blockchainDataAvailable) missing.push('blockchain-data');
   else if ((inputs.unpricedAssets ?? []).length > 0) missing.push('token-values');
+  if ((inputs.unreadSources ?? []).length > 0) missing.push('unread-sources');
   return missing;
 }
 

@@ -33,7 +33,7 @@ import { analyzePatterns, type CounterpartyFacts, type PatternEvidence } from '.
 import type { ReportEvidence, Stage, StageContext } from './pipeline';
 import { buildFundFlow } from './fund-flow';
 import { buildReport, linkedWalletReasons, type ReportCounterparty, type ReportInputs, type ReportListing, type ReportValuation } from './report';
-import { riskInputsOf } from './risk-inputs';
+import { riskInputsOf, unreadSourcesOf } from './risk-inputs';
 import { assessRisk, RISK_MODEL_VERSION, type ExposureCategory, type RiskAssessment, type RiskCategory } from './risk-model';
 import type { Narrative, NarrativeInputs } from './rule-based-writer';
 
@@ -49,6 +49,8 @@ export interface StageProviders {
     labelsFor(network: Network, addresses: readonly string[]): Map<string, AddressLabelFact[]> | Promise<Map<string, AddressLabelFact[]>>;
     /** The enabled feeds with a version in force; absent where no feed is read. */
     feedsInForce?(): Promise<FeedInForceFact[]>;
+    /** The enabled feeds that could mark an address on the network but have no version loaded; absent where no feed is read. */
+    feedsNotLoaded?(network: Network): Promise<Array<{ id: string; name: string }>>;
     chainabuseReports(network: Network, address: string, signal?: AbortSignal): Promise<ChainabuseFact>;
     summarizeChainabuse(result: ChainabuseFact): string;
   };
@@ -357,6 +359,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         const beyond = tracedAddresses(chainOf(ctx), network);
         const labels = await providers.intelligence.labelsFor(network, [address, ...others, ...beyond]);
         const chainabuse = await providers.intelligence.chainabuseReports(network, address, ctx.signal);
+        const notLoaded = providers.intelligence.feedsNotLoaded ? await providers.intelligence.feedsNotLoaded(network) : [];
         const labelled = (addresses: string[]) =>
           addresses.filter((a) => (labels.get(a) ?? []).length > 0).map((a) => ({ address: a, labels: labels.get(a)! }));
         return {
@@ -366,6 +369,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
           traced: labelled(beyond),
           chainabuse,
           chainabuseSummary: providers.intelligence.summarizeChainabuse(chainabuse),
+          ...(notLoaded.length > 0 ? { feedsNotRead: notLoaded.map((f) => ({ ...f, reason: 'enabled, but no version is loaded yet' })) } : {}),
         };
       },
     },
@@ -532,6 +536,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
               }
             : {}),
           ...(valuation ? { valuation } : {}),
+          unreadSources: unreadSourcesOf({ blockchain: b, intelligence: intel }),
           flags: p.flags,
           assessment: p.assessment,
           fundFlow,

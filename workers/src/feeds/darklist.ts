@@ -56,6 +56,7 @@ export const ethereumDarklistFeed: DownloadedFeedDefinition = {
   id: 'ethereum-darklist',
   kind: 'download',
   name: 'MyEtherWallet address darklist',
+  covers: ['evm'],
   description:
     "Ethereum addresses MyEtherWallet's community list warns about (fake ICO and support addresses, phishing giveaways), from github.com/MyEtherWallet/ethereum-lists: category scam, on every EVM network.",
   categories: ['scam'],

@@ -12,6 +12,7 @@ import type { EventStore } from '@walletscreen/platform';
 import { feedDefinitions } from './catalog';
 import { feedStreamId, type FeedEntry } from '@walletscreen/domain/feed/events';
 import { feedKeyOf } from './feed';
+import { chainOfNetwork } from '@walletscreen/domain/sanctions-list/listing';
 import { lastFeedEvent } from './feed-stream';
 
 /** A feed in force, as a check's `initialize` evidence records it. */
@@ -32,6 +33,8 @@ export interface FeedLabel extends FeedEntry {
 export interface FeedLabels {
   /** The enabled feeds with a version in force, in their fixed order. */
   inForce(): Promise<FeedRef[]>;
+  /** The enabled downloaded feeds with no version loaded yet that could mark an address on `network`: a check does not read them, and says so. */
+  notLoaded(network: Network): Promise<Array<{ id: FeedId; name: string }>>;
   /** The labels of each of `addresses` on `network`, keyed by the addresses exactly as given; unlabelled ones are left out. */
   labelsFor(network: Network, addresses: Iterable<string>): Promise<Map<string, FeedLabel[]>>;
 }
@@ -98,6 +101,16 @@ export function cachedFeedLabels(deps: { eventStore: EventStore; enabled: readon
   return {
     async inForce() {
       return [...(await current()).refs];
+    },
+    async notLoaded(network) {
+      await current();
+      const chain = chainOfNetwork(network);
+      return (
+        feeds
+          // A downloaded feed with nothing loaded was not read; an uploaded one (your own labels) with nothing uploaded holds nothing to read.
+          .filter((feed) => feed.kind === 'download' && !perFeed.get(feed.id)?.loaded && (feed.covers === undefined || feed.covers.includes(chain)))
+          .map((feed) => ({ id: feed.id, name: feed.name }))
+      );
     },
     async labelsFor(network, addresses) {
       const { index } = await current();

@@ -12,7 +12,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { parseAddress, type FeedId, type Network } from '@walletscreen/contracts';
+import { parseAddress, type Chain, type FeedId, type Network } from '@walletscreen/contracts';
 import { riskCategories, type FeedEntry, type RiskCategory, type SkippedEntries } from '@walletscreen/domain/feed/events';
 import { matchKeyFor } from '../sanctions/match-key';
 import { chainOfNetwork } from '@walletscreen/domain/sanctions-list/listing';
@@ -50,6 +50,8 @@ interface FeedDefinitionBase {
   licence: FeedLicence;
   /** Whether it is read when FEEDS_ENABLED does not say. */
   enabledByDefault: boolean;
+  /** The chains its entries can be on (absent: any): a check of another chain has nothing to read in it. */
+  covers?: readonly Chain[];
 }
 
 /** A feed downloaded from `defaultUrl` (or read from a file given to `npm run feeds:sync`). */

@@ -38,6 +38,8 @@ export interface Intelligence {
   labelsFor(network: Network, addresses: readonly string[]): Promise<Map<string, Array<AddressLabel | FeedLabel>>>;
   /** The enabled feeds with a version in force, for the check's record. */
   feedsInForce(): Promise<FeedRef[]>;
+  /** The enabled feeds with no version loaded: their labels are not read, and the check says so. */
+  feedsNotLoaded(network: Network): Promise<Array<{ id: string; name: string }>>;
   /** Never throws for HTTP or network failures; rethrows only the caller's own abort. */
   chainabuseReports(network: Network, address: string, signal?: AbortSignal): Promise<ChainabuseResult>;
   /** The sentence the report prints on its "Chainabuse:" line (summarizeChainabuse). */
@@ -62,6 +64,7 @@ export function createIntelligence(options: IntelligenceOptions): Intelligence {
       return found;
     },
     feedsInForce: () => options.feeds?.inForce() ?? Promise.resolve([]),
+    feedsNotLoaded: (network) => options.feeds?.notLoaded(network) ?? Promise.resolve([]),
     chainabuseReports: (network, address, signal) => chainabuse.chainabuseReports(network, address, signal),
     summarizeChainabuse,
   };

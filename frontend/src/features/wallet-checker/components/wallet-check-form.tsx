@@ -1,7 +1,7 @@
 import { useMemo, useState, type ClipboardEvent, type FormEvent } from 'react';
 import { Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { IconShieldSearch } from '@tabler/icons-react';
-import { networkNames, networksFor, parseAddress, type Network } from '@walletscreen/contracts';
+import { addressMessages, isSanctionsOnlyNetwork, networkNames, networksFor, parseAddress, type Network } from '@walletscreen/contracts';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
 import type { CheckTarget } from '../check-runner';
 
@@ -57,7 +57,10 @@ export function WalletCheckForm({ running, onCheck, serverError, initialAddress 
     event.preventDefault();
     if (running || trimmed === '') return;
     const parsed = parseAddress(trimmed, chosen);
-    if (!parsed.ok) {
+    // Text that is no address of a known chain may still be on the sanctions list as written: the
+    // server screens it as such (network `other`), or refuses it with this same reason.
+    const listedTextMaybe = !parsed.ok && parsed.reason === addressMessages.unrecognized && parseAddress(trimmed, 'other').ok;
+    if (!parsed.ok && !listedTextMaybe) {
       setLocalError(parsed.reason);
       return;
     }
@@ -65,8 +68,8 @@ export function WalletCheckForm({ running, onCheck, serverError, initialAddress 
     setEditedSinceCheck(false);
     onCheck({
       request: { wallet_address: trimmed, ...(chosen ? { network: chosen } : {}) },
-      address: parsed.address.normalized,
-      network: parsed.address.network,
+      address: parsed.ok ? parsed.address.normalized : trimmed,
+      network: parsed.ok ? parsed.address.network : 'other',
     });
   };
 
@@ -96,7 +99,10 @@ export function WalletCheckForm({ running, onCheck, serverError, initialAddress 
           {chosen ? (
             <NativeSelect
               label="Network"
-              data={choices.map((value) => ({ value, label: networkNames[value] }))}
+              data={choices.map((value) => ({
+                value,
+                label: isSanctionsOnlyNetwork(value) ? `${networkNames[value]} (sanctions lists only)` : networkNames[value],
+              }))}
               value={chosen}
               onChange={(event) => {
                 const value = event.currentTarget.value;

@@ -41,6 +41,18 @@ describe('the wallet check form', () => {
     expect(screen.queryByText(addressMessages.evmLength)).toBeNull();
   });
 
+  it('sends text that is no address to the server, which screens it when the sanctions list holds it as written', () => {
+    const { onCheck, type, check } = renderForm();
+    type('LISTED-TEXT-7');
+    check();
+    expect(onCheck).toHaveBeenCalledWith({ request: { wallet_address: 'LISTED-TEXT-7' }, address: 'LISTED-TEXT-7', network: 'other' });
+    // Text with spaces is no listed string: refused at once.
+    type('two words');
+    check();
+    expect(onCheck).toHaveBeenCalledTimes(1);
+    screen.getByText(addressMessages.unrecognized);
+  });
+
   it('offers the EVM networks for an EVM address, Ethereum by default, and no choice for a single-network address', () => {
     const { type } = renderForm();
     type(BITCOIN);
@@ -48,7 +60,15 @@ describe('the wallet check form', () => {
     type(EVM);
     const select = screen.getByLabelText('Network') as HTMLSelectElement;
     expect(select.value).toBe('ethereum');
-    expect(Array.from(select.options).map((o) => o.text)).toEqual(['Ethereum', 'BNB Chain', 'Polygon', 'Arbitrum', 'Base', 'Optimism']);
+    expect(Array.from(select.options).map((o) => o.text)).toEqual([
+      'Ethereum',
+      'BNB Chain',
+      'Polygon',
+      'Arbitrum',
+      'Base',
+      'Optimism',
+      'Ethereum Classic (sanctions lists only)',
+    ]);
   });
 
   it('puts a pasted address in trimmed of the spaces and line breaks around it', () => {
@@ -74,7 +94,7 @@ describe('the wallet check form', () => {
     const { onCheck, type, check } = renderForm();
     type(P2SH);
     const select = screen.getByLabelText('Network') as HTMLSelectElement;
-    expect(Array.from(select.options).map((o) => o.text)).toEqual(['Bitcoin', 'Bitcoin Cash', 'Litecoin']);
+    expect(Array.from(select.options).map((o) => o.text)).toEqual(['Bitcoin', 'Bitcoin Cash', 'Litecoin', 'Bitcoin SV (sanctions lists only)']);
     expect(select.value).toBe('bitcoin');
     fireEvent.change(select, { target: { value: 'litecoin' } });
     check();
