@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { io } from 'socket.io-client';
 import { checkStages, stageKeys, type CheckProgress, type WalletAnalysis } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
@@ -137,6 +138,10 @@ describe('checking a wallet', () => {
     expect(detail.body.fund_flow).toEqual(result.body.fund_flow);
     expect(detail.body.fund_flow?.nodes.find((n) => n.address === a.btcA)?.category).toBe('sanctioned');
     expect(detail.body.aml_report).toContain('Risk score:');
+    // The History CSV's sanctions_hits counts what the Sanctions card counts: the listed counterparty too, saying which.
+    const csv = await server.api<string>('GET', '/api/transactions/history.csv', { token });
+    const wallet = (parse(csv.body, { columns: true }) as Array<Record<string, string>>).find((r) => r.check_id === list.body[0]!.id)!;
+    expect(wallet.sanctions_hits).toBe(`HERON TEST EXCHANGE LTD. (CYBER2) via counterparty ${a.btcA}`);
     expect((await server.api('GET', '/api/transactions/history?date_from=2026-13-40', { token })).status).toBe(400);
   });
 

@@ -56,7 +56,7 @@ export interface ApiRouteDeps {
   readStore: ReadStore;
   logger: Logger;
   clock: () => Date;
-  config: Pick<Config, 'CONTACT_EMAIL' | 'SALES_EMAIL' | 'SELLER_NAME' | 'SELLER_ADDRESS'>;
+  config: Pick<Config, 'CONTACT_EMAIL' | 'SALES_EMAIL' | 'SELLER_NAME' | 'SELLER_ADDRESS' | 'OPENAI_API_KEY'>;
   /** Waits (a bounded time) until the read models show a change at this position. */
   readModelsShow: (what: string) => (position: number) => Promise<void>;
   /** The public API's per-key rate limit. */
@@ -189,7 +189,11 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
   };
   const webhookDeps = { webhooks: deps.webhooks };
   return [
-    siteRoutes({ contact_email: deps.config.CONTACT_EMAIL, sales_email: deps.config.SALES_EMAIL ?? deps.config.CONTACT_EMAIL }),
+    siteRoutes({
+      contact_email: deps.config.CONTACT_EMAIL,
+      sales_email: deps.config.SALES_EMAIL ?? deps.config.CONTACT_EMAIL,
+      ai_narrative: Boolean(deps.config.OPENAI_API_KEY),
+    }),
     accountRoutes(accounts),
     addressRoutes(),
     checkRoutes({ auth: accounts, checks: deps.checks, readStore, logger: deps.logger, clock }),
@@ -266,7 +270,13 @@ export function describedRouteGroups(): RouteGroup[] {
     readStore: unused('readStore'),
     logger: unused('logger'),
     clock: () => new Date(0),
-    config: { CONTACT_EMAIL: 'compliance@walletscreen.example', SALES_EMAIL: undefined, SELLER_NAME: 'WalletScreen', SELLER_ADDRESS: undefined },
+    config: {
+      CONTACT_EMAIL: 'compliance@walletscreen.example',
+      SALES_EMAIL: undefined,
+      SELLER_NAME: 'WalletScreen',
+      SELLER_ADDRESS: undefined,
+      OPENAI_API_KEY: undefined,
+    },
     readModelsShow: () => () => Promise.resolve(),
     apiKeyLimiter: unused('apiKeyLimiter'),
     sanctionsIndex: () => Promise.reject(new Error('sanctionsIndex was used, but these routes were built only to be described')),

@@ -10,16 +10,20 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { shortenAddress } from '@walletscreen/contracts';
 import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { launchBrowser, registerAndSignIn, screenshot } from '../support/browser';
+import { importSanctionsList } from '../support/sanctions';
 import { startTestServer, type TestServer } from '../support/server';
 
-/** The overlay's steps, in the spec's order (§2 Wallet Checker). */
+/**
+ * The overlay's steps, in the spec's order (§2 Wallet Checker). No language model is configured
+ * here, so step 6 does not claim AI: the rule-based writer writes the narrative.
+ */
 const SPEC_STEPS = [
   'initializing AML model',
   'fetching blockchain data',
   'running sanctions screening',
   'scanning intelligence feeds',
   'analyzing transaction patterns',
-  'interpreting with AI',
+  'writing the narrative',
   'finalizing AML report',
 ];
 /** How long the replayed source holds back the blockchain data of `a.btcFresh`: long enough to reload mid-check and open a tab, even on a busy machine. */
@@ -49,6 +53,8 @@ beforeAll(async () => {
     CHAIN_DATA_TIMEOUT_MS: '30000',
     CHECK_WAIT_MS: '20000',
   });
+  // A sanctions list, so the check gives a verdict and keeps its charge (an Incomplete one is given back).
+  await importSanctionsList(server.eventStore);
   base = server.url.replace('localhost', '127.0.0.1');
   browser = await launchBrowser();
 }, 90_000);

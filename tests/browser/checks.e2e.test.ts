@@ -285,7 +285,9 @@ describe('the Wallet Checker', () => {
     const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
     expect(text).toContain(a.btcWallet);
     expect(text).toContain('High Risk');
-    expect(text).toContain('SANCTIONED');
+    // The marked counterparty, named once ("Sanctioned: HERON …", never "SANCTIONED: Sanctioned").
+    expect(text).toMatch(/\(\d+(\.\d)?% of volume\): Sanctioned: HERON TEST EXCHANGE/);
+    expect(text).not.toMatch(/SANCTIONED|Sanctioned: Sanctioned/);
     await result.getByRole('button', { name: 'Download AML Report' }).waitFor();
 
     // History: the check is listed; its Details show the report with numbered headings.

@@ -92,7 +92,7 @@ it('draws the fund flow of a real check, links each address to its explorer page
   await card.getByRole('heading', { name: 'Fund flow' }).waitFor();
   const summary = card.getByTestId('fund-flow-summary');
   expect(await summary.textContent()).toBe(
-    `The wallet, its 3 direct counterparties and 4 addresses beyond them that funds were traced to (up to 2 hops). Marked: ${short(a.x)} (sanctioned, 2 hops, 15% of the value); ${short(a.z)} (mixer, 2 hops, 5% of the value). 1 address is a labelled service (exchange, DeFi, bridge or other).`,
+    `The wallet, its 3 direct counterparties and 4 addresses beyond them that funds were traced to (up to 2 hops). Marked: ${short(a.x)} (sanctioned, 2 hops, 15% of all value); ${short(a.z)} (mixer, 2 hops, 5% of all value). 1 address is a labelled service (exchange, DeFi, bridge or other).`,
   );
   const graph = card.getByRole('application', { name: `Fund-flow graph of ${short(a.wallet)}` });
   await graph.waitFor();
@@ -101,15 +101,15 @@ it('draws the fund flow of a real check, links each address to its explorer page
   expect(await card.getByTestId('fund-flow-node').count()).toBe(8);
 
   // X, two hops away, is marked sanctioned and drawn red, on the ring beyond the wallet's counterparties.
-  const x = card.getByRole('group', { name: `${short(a.x)}: sanctioned, 2 hops, 15% of the value` });
+  const x = card.getByRole('group', { name: `${short(a.x)}: sanctioned, 2 hops, 15% of all value` });
   await x.getByText('Sanctioned · 15%').waitFor();
   const circle = x.getByTestId('fund-flow-circle');
   expect(await circle.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(201, 42, 42)');
   const wallet = card.getByRole('group', { name: `Wallet ${short(a.wallet)}: unlabelled` });
-  const i1 = card.getByRole('group', { name: `${short(a.i1)}: unlabelled, direct, 60% of the value` });
+  const i1 = card.getByRole('group', { name: `${short(a.i1)}: unlabelled, direct, 60% of all value` });
   expect(distance(await centre(x), await centre(wallet))).toBeGreaterThan(distance(await centre(i1), await centre(wallet)) * 1.5);
-  await card.getByRole('group', { name: `${short(a.z)}: mixer, 2 hops, 5% of the value` }).waitFor();
-  await card.getByRole('group', { name: `${short(a.e)}: exchange, direct, 20% of the value` }).waitFor();
+  await card.getByRole('group', { name: `${short(a.z)}: mixer, 2 hops, 5% of all value` }).waitFor();
+  await card.getByRole('group', { name: `${short(a.e)}: exchange, direct, 20% of all value` }).waitFor();
   await screenshot(page, 'fund-flow-result');
   await card.screenshot({ path: path.join(ARTIFACTS, 'fund-flow-card.png') });
 
@@ -164,7 +164,7 @@ it('draws the fund flow of a real check, links each address to its explorer page
     .click();
   const details = page.getByRole('dialog', { name: /^Check [0-9a-f-]{8} details$/ });
   await details.getByRole('heading', { name: 'Fund flow' }).waitFor();
-  await details.getByRole('group', { name: `${short(a.x)}: sanctioned, 2 hops, 15% of the value` }).waitFor();
+  await details.getByRole('group', { name: `${short(a.x)}: sanctioned, 2 hops, 15% of all value` }).waitFor();
   await page.waitForFunction(() => {
     const content = document.querySelector('[data-testid="history-details"] .mantine-Modal-content');
     return content !== null && getComputedStyle(content).opacity === '1';
@@ -211,7 +211,7 @@ it('shows admins the latest check’s graph in the Wallets drawer, each address 
   await page.goto(`/admin/wallets?network=bitcoin&address=${a.wallet}`);
   const drawer = page.getByRole('dialog', { name: 'Wallet checks' });
   await drawer.getByRole('heading', { name: /^Fund flow of the latest check/ }).waitFor();
-  const x = drawer.getByRole('group', { name: `${short(a.x)}: sanctioned, 2 hops, 15% of the value` });
+  const x = drawer.getByRole('group', { name: `${short(a.x)}: sanctioned, 2 hops, 15% of all value` });
   await x.waitFor();
   await page.waitForFunction(() => {
     const content = document.querySelector('.mantine-Drawer-content');

@@ -40,6 +40,8 @@ export interface ProgressHub {
   onAccountBlocked(listener: (blocked: AccountBlocked, recorded: RecordedEvent) => void): () => void;
   /** Every session that ends (sign-out, ended from another session, a password change or reset). */
   onSessionsEnded(listener: (ended: SessionsEnded) => void): () => void;
+  /** Every premium check given back (its user, the check), a moment after the check settled. */
+  onCheckRefunded(listener: (refund: { userId: string; checkId: string }, recorded: RecordedEvent) => void): () => void;
   stop(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
   const batchListeners = new Set<(batch: BatchCompleted, recorded: RecordedEvent) => void>();
   const blockListeners = new Set<(blocked: AccountBlocked, recorded: RecordedEvent) => void>();
   const sessionListeners = new Set<(ended: SessionsEnded) => void>();
+  const refundListeners = new Set<(refund: { userId: string; checkId: string }, recorded: RecordedEvent) => void>();
   // The user of a check, learnt from its request (stage events carry only the check id).
   const owners = new Map<string, string>();
   const head = await deps.eventStore.headPosition();
@@ -69,12 +72,23 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
       deps.bus.consume(
         {
           group: deps.group ?? 'progress-hub',
-          filter: { eventTypes: [...checkEventTypes, 'BatchCompleted', ROLE_CHANGED, ...SESSION_ENDING] },
+          filter: { eventTypes: [...checkEventTypes, 'BatchCompleted', ROLE_CHANGED, ...SESSION_ENDING, 'CheckRefunded'] },
           startAfter: async () => head,
           prompt: true,
         },
         async (events) => {
           for (const recorded of events) {
+            if (recorded.type === 'CheckRefunded') {
+              const data = recorded.data as { userId: string; checkId: string };
+              for (const l of refundListeners) {
+                try {
+                  l({ userId: data.userId, checkId: data.checkId }, recorded);
+                } catch (error) {
+                  deps.logger.error({ err: error }, 'refund listener failed');
+                }
+              }
+              continue;
+            }
             if (recorded.type === 'BatchCompleted') {
               for (const l of batchListeners) l(recorded.data as BatchCompleted, recorded);
               continue;
@@ -146,6 +160,10 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
     onSessionsEnded: (listener) => {
       sessionListeners.add(listener);
       return () => sessionListeners.delete(listener);
+    },
+    onCheckRefunded: (listener) => {
+      refundListeners.add(listener);
+      return () => refundListeners.delete(listener);
     },
     stop: () => consumer.close(),
   };

@@ -13,6 +13,8 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import {
   ACCOUNT_BLOCKED,
+  BALANCE_CHANGED,
+  type BalanceChangedMessage,
   accountMessages,
   BATCH_PROGRESS,
   type AccountBlockedMessage,
@@ -122,6 +124,11 @@ export function attachSocketGateway(deps: { server: HttpServer; auth: Authentica
     sendBatch(batch.userId, { batch_id: batch.batchId, status: 'completed' }, recorded.position),
   );
   // Sent as soon as the block is committed (the token stops working then, whatever the read models show).
+  // A check given back (failed, or Incomplete): the balance the user sees is read again, showing the refund.
+  const stopRefunds = deps.hub.onCheckRefunded(({ userId, checkId }, recorded) => {
+    const message: BalanceChangedMessage = { reason: 'refund', check_id: checkId, consistency_token: String(recorded.position) };
+    io.to(room(userId)).emit(BALANCE_CHANGED, message);
+  });
   const stopBlocks = deps.hub.onAccountBlocked(({ userId, at }) => {
     const message: AccountBlockedMessage = { message: accountMessages.blocked, at };
     io.to(room(userId)).emit(ACCOUNT_BLOCKED, message);
@@ -148,6 +155,7 @@ export function attachSocketGateway(deps: { server: HttpServer; auth: Authentica
         stop();
         stopBatches();
         stopBlocks();
+        stopRefunds();
         stopSessions();
         void io.close(() => resolve());
       }),

@@ -15,6 +15,9 @@ import {
   type WalletAnalysis,
 } from '@walletscreen/contracts';
 
+/** "one hop" when every address listed is a direct counterparty, "up to 3 hops" otherwise: the hops the rows show, not the trace's setting. */
+const hopsText = (furthest: number) => (furthest <= 1 ? 'one hop' : `up to ${furthest} hops`);
+
 export interface PdfEvidence {
   checkId: string;
   network: Network;
@@ -200,9 +203,12 @@ export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEviden
       'Marked linked wallets',
       marked
         .slice(0, 12)
-        .map(
-          (d) => `${d.address} (${Math.round(d.share * 1000) / 10}% of volume): ${d.risk === 'sanctioned' ? 'SANCTIONED' : 'flagged'}: ${d.reasons.join('; ')}`,
-        )
+        .map((d) => {
+          // The reasons say what marks it ("OFAC SDN: …", "Labelled mixer: …"); the mark is named only when they do not.
+          const reasons = d.reasons.join('; ');
+          const mark = d.risk === 'sanctioned' ? 'Sanctioned' : 'Flagged';
+          return `${d.address} (${Math.round(d.share * 1000) / 10}% of volume): ${reasons === '' ? mark : /^(sanctioned|flagged)\b/i.test(reasons) ? reasons : `${mark}: ${reasons}`}`;
+        })
         .join('\n') + (marked.length > 12 ? `\n… and ${marked.length - 12} more (see the report)` : ''),
     );
   }
@@ -216,7 +222,7 @@ export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEviden
     const left = beyond.length - shown.length + flow.omitted;
     field(
       'Fund flow',
-      `${beyond.length} ${beyond.length === 1 ? 'address' : 'addresses'} funds moved through, up to ${flow.depth} ${flow.depth === 1 ? 'hop' : 'hops'} from the wallet, with the share of its examined volume through each${left > 0 ? `; ${left} smaller ${left === 1 ? 'one' : 'ones'} not listed` : ''}:`,
+      `${beyond.length} ${beyond.length === 1 ? 'address' : 'addresses'} funds moved through, ${hopsText(Math.max(...beyond.map((n) => n.hop)))} from the wallet, with the share of its examined volume through each${left > 0 ? `; ${left} smaller ${left === 1 ? 'one' : 'ones'} not listed` : ''}:`,
     );
     doc.x = 50;
     doc.moveUp(0.3);

@@ -128,6 +128,19 @@ export const customersQuerySchema = z.object({
  * connections right after it. `message` is the text to show (the same sentence sign-in answers).
  */
 export const ACCOUNT_BLOCKED = 'account:blocked';
+
+/**
+ * The socket.io message a user's open sessions receive when a premium check is given back (a check
+ * that failed or came back Incomplete), which happens a moment after the check settles: the
+ * balance shown is read again. `consistency_token` makes that read show the refund.
+ */
+export const BALANCE_CHANGED = 'balance:changed';
+export const balanceChangedMessageSchema = z.object({
+  reason: z.literal('refund'),
+  check_id: z.string(),
+  consistency_token: z.string(),
+});
+export type BalanceChangedMessage = z.infer<typeof balanceChangedMessageSchema>;
 export const accountBlockedMessageSchema = z.object({
   message: z.string(),
   /** When the account was blocked (ISO 8601). */

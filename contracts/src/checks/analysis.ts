@@ -106,6 +106,9 @@ export const walletAnalysisSchema = z.object({
 });
 export type WalletAnalysis = z.infer<typeof walletAnalysisSchema>;
 
+/** Stage 6's name when no language model is configured: the rule-based writer writes the narrative, and nothing claims AI. */
+export const NARRATIVE_STAGE_WITHOUT_AI = 'writing the narrative';
+
 /** The seven stages of a check, in order (spec: Wallet Checker overlay). */
 export const checkStages = [
   'initializing AML model',

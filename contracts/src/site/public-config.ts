@@ -9,5 +9,7 @@ export const publicConfigSchema = z.object({
   contact_email: z.string(),
   /** "Contact Sales for custom plans" on the landing and Top Up pages. */
   sales_email: z.string(),
+  /** Whether a language model writes the reports' narrative (OPENAI_API_KEY set): the overlay says "interpreting with AI" only then. */
+  ai_narrative: z.boolean().default(false),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,12 +1,13 @@
 /**
- * The blocked account's sign-out, apart from session.ts (which every screen loads) so the socket.io
+ * The blocked account's sign-out and the balance refreshed on a refund, apart from session.ts (which every screen loads) so the socket.io
  * client stays off the landing page's path: only the dashboard's frame uses it.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { authToken, browserStorage, clearSession, LOGIN_PATH, type Navigate, type SessionStorage } from './session';
 import { noteSignOut } from './sign-out-notice';
-import { onAccountBlocked } from './socket';
+import { profileQueryKey } from './get-profile';
+import { onAccountBlocked, onBalanceChanged } from './socket';
 import { closeSocket } from './socket-connection';
 
 /**
@@ -30,4 +31,16 @@ export function useSignOutWhenBlocked(navigate: Navigate, storage?: SessionStora
       },
     );
   }, [navigate, queryClient, storage]);
+}
+
+/** While a signed-in user's screen is shown: a premium check given back (failed or Incomplete) reads the balance again. */
+export function useBalanceRefresh(storage?: SessionStorage): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const store = storage ?? browserStorage();
+    return onBalanceChanged(
+      () => authToken(store),
+      () => void queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+    );
+  }, [queryClient, storage]);
 }

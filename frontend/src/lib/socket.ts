@@ -16,6 +16,8 @@ import { io, type Socket } from 'socket.io-client';
 import { noteConsistencyToken } from './consistency';
 import {
   ACCOUNT_BLOCKED,
+  BALANCE_CHANGED,
+  balanceChangedMessageSchema,
   accountBlockedMessageSchema,
   accountMessages,
   BATCH_PROGRESS,
@@ -141,6 +143,21 @@ export function onBatchProgress(readToken: () => string | null, listener: (messa
   return () => {
     s.off(BATCH_PROGRESS, handler);
     s.off('connect', onConnect);
+  };
+}
+
+/** Calls `listener` when the server gives a premium check back (the balance changed). Returns the unsubscribe. */
+export function onBalanceChanged(readToken: () => string | null, listener: () => void): () => void {
+  if (!readToken()) return () => undefined;
+  const s = openSocket(readToken);
+  const changed = (payload: unknown) => {
+    const parsed = balanceChangedMessageSchema.safeParse(payload);
+    if (parsed.success) noteConsistencyToken(parsed.data.consistency_token);
+    listener();
+  };
+  s.on(BALANCE_CHANGED, changed);
+  return () => {
+    s.off(BALANCE_CHANGED, changed);
   };
 }
 

@@ -29,7 +29,11 @@ export interface CheckDoc {
   api_key_id?: string | null;
   /** The batch the check is a row of (null otherwise). */
   batch_id?: string | null;
-  /** The wallet's own current sanctions listings, as "party (programmes)": from the sanctions stage. */
+  /**
+   * The current sanctions listings the check found, as "party (programmes)" for the wallet's own and
+   * "party (programmes) via counterparty <address>" for its counterparties' and traced addresses'
+   * (documents folded before these were kept hold the wallet's own only, until a rebuild).
+   */
   sanctions_hits?: string[];
   /** The risk model's factors, most points first, as reasons: from the patterns stage. */
   risk_factors?: string[];
@@ -47,10 +51,16 @@ export function summaryOf(key: string, evidence: unknown): Partial<Pick<CheckDoc
   const e = evidence as Loose;
   if (!e) return {};
   if (key === 'sanctions' && Array.isArray(e.direct)) {
-    const hits = (e.direct as Array<Loose>).map((entry) => {
+    const party = (entry: Loose) => {
       const programs = Array.isArray(entry?.programs) ? (entry.programs as unknown[]).map(str).join(', ') : '';
       return programs ? `${str(entry?.entity)} (${programs})` : str(entry?.entity);
-    });
+    };
+    // The wallet's own listings, then its counterparties' and the traced addresses' (what the Sanctions card counts), each saying which address.
+    const related = (items: unknown, relation: string) =>
+      (Array.isArray(items) ? (items as Array<Loose>) : []).flatMap((c) =>
+        (Array.isArray(c?.entries) ? (c.entries as Array<Loose>) : []).map((entry) => `${party(entry)} via ${relation} ${str(c?.address)}`),
+      );
+    const hits = [...(e.direct as Array<Loose>).map(party), ...related(e.counterparties, 'counterparty'), ...related(e.traced, 'traced address')];
     return { sanctions_hits: [...new Set(hits)] };
   }
   if (key === 'patterns') {

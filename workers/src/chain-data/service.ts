@@ -24,7 +24,7 @@ import {
 import { fetchBlockscout, blockscoutProviderName } from './blockscout';
 import { fetchEsplora } from './esplora';
 import { ETHERSCAN_PROVIDER, fetchEtherscan } from './etherscan';
-import { ProviderError, createHttpClient, meteredHttp, systemClock, type Clock, type HttpTransport, type RequestMeter } from './http';
+import { ProviderError, createHttpClient, type ProviderErrorKind, meteredHttp, systemClock, type Clock, type HttpTransport, type RequestMeter } from './http';
 import { requestTransport } from './request-transport';
 import { hostOf, trimBase, type ProviderContext } from './provider';
 import { SOLANA_PROVIDER, fetchSolana } from './solana-rpc';
@@ -72,6 +72,25 @@ const isEvm = (network: Network): network is EvmNetwork => (evmNetworks as reado
 /** What a customer reads when a network has no source: what is missing and who can fix it, never a setting's name. */
 export const notConfiguredReason = (network: Network) =>
   `No blockchain data source is set up for ${networkNames[network]} on this installation: ask your administrator to configure one`;
+
+/** What happened to a source, in words a customer reads (no host, port or HTTP excerpt: those stay in the evidence's `reason`). */
+const plainKinds: Record<ProviderErrorKind, string> = {
+  timeout: 'did not answer in time',
+  network: 'could not be reached',
+  'rate-limited': 'was busy (it limits how often it may be asked)',
+  server: 'had an internal error',
+  rejected: 'refused the request',
+  'invalid-response': 'sent an answer that could not be read',
+  budget: 'was not asked again (the check had used its requests)',
+  cancelled: 'was not asked (the check was stopped)',
+};
+
+/** "Bitcoin data could not be fetched: its data source did not answer in time", for the customer. */
+export function plainFailure(network: Network, kinds: readonly ProviderErrorKind[]): string {
+  const what = [...new Set(kinds)].map((k) => plainKinds[k]);
+  const sources = kinds.length === 1 ? 'its data source' : `its ${kinds.length} data sources`;
+  return `${networkNames[network]} data could not be fetched: ${sources} ${what.length > 0 ? what.join(', or ') : 'could not be asked'}`;
+}
 
 /** Why a sanctions-only network's check reads no transactions, in words a customer reads. */
 const sanctionsOnlyWhy: Record<SanctionsOnlyNetwork, string> = {
@@ -172,6 +191,7 @@ export function createChainDataService(config: ChainDataConfig, deps: ChainDataD
       const sources = sourcesFor(network);
       if (sources.length === 0) return { ok: false, network, provider: null, reason: notConfiguredReason(network), attempts: 0 };
       const reasons: string[] = [];
+      const kinds: ProviderErrorKind[] = [];
       const tried: string[] = [];
       let attempts = 0;
       let budgetSpent = false;
@@ -189,12 +209,14 @@ export function createChainDataService(config: ChainDataConfig, deps: ChainDataD
         } catch (error) {
           if (error instanceof ProviderError) {
             reasons.push(error.reason);
+            kinds.push(error.kind);
             attempts += error.attempts;
             budgetSpent = error.kind === 'budget';
             // Neither a cancelled check nor a spent budget is helped by asking the next source.
             if (error.kind === 'cancelled' || error.kind === 'budget') break;
           } else {
             reasons.push(`${source.provider} sent an answer that could not be read (${error instanceof Error ? error.message : String(error)})`);
+            kinds.push('invalid-response');
             attempts += 1;
           }
         }
@@ -204,6 +226,7 @@ export function createChainDataService(config: ChainDataConfig, deps: ChainDataD
         network,
         provider: tried.join(', '),
         reason: `${networkNames[network]} data could not be fetched: ${reasons.join('; ')}`,
+        plain: plainFailure(network, kinds),
         attempts,
         ...(budgetSpent ? { budgetSpent: true as const } : {}),
       };

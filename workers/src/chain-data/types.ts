@@ -76,8 +76,10 @@ export type ChainDataResult =
       ok: false;
       network: Network;
       provider: string | null;
-      /** A plain sentence for the report, e.g. "mempool.space did not answer within 8 s (3 attempts)". */
+      /** What happened, for the evidence and the administrator, e.g. "mempool.space did not answer within 8 s (3 attempts)". */
       reason: string;
+      /** The same in words a customer reads, without hosts, ports or HTTP excerpts (absent in checks recorded before it, and on sanctions-only networks, whose reason is already plain). */
+      plain?: string;
       attempts: number;
       /** Set when a metered fetch stopped because its request budget was spent (a trace's), not because a source failed. */
       budgetSpent?: true;

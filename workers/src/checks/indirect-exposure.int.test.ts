@@ -148,14 +148,16 @@ it('finds a sanctioned address two hops away, scores it as indirect exposure, re
   const section4 = report.slice(report.indexOf('4. Source of funds and exposure'), report.indexOf('5. Linked wallets'));
   expect(section4).toEqual([
     '4. Source of funds and exposure',
-    'Incoming funds: exchange (25%), sanctioned (18.8%, all through intermediaries, 2 hops), unlabelled addresses (56.3%).',
+    'Incoming funds (shares of the value received): exchange (25%), sanctioned (18.8%, all through intermediaries, 2 hops), unlabelled addresses (56.3%).',
     'Funds were traced up to 2 hops through 2 unlabelled addresses carrying 80% of the examined volume (4 provider requests). Funds that reach an unlabelled address that was not traced are counted as unlabelled.',
-    "Exposure by category (shares of the value received and sent; direct: the wallet's own counterparties; indirect: through unlabelled intermediaries, in proportion to the amounts):",
-    '- exchange: received 25% direct; sent none; nearest at 1 hop.',
-    '- sanctioned: received 18.8% indirect; sent none; nearest at 2 hops.',
-    '- mixer: received none; sent 25% indirect; nearest at 2 hops.',
+    "Exposure by category (each share names its denominator: the value received, the value sent, or all value, received and sent, as the graph and the sanctions figures use; direct: the wallet's own counterparties; indirect: through unlabelled intermediaries, in proportion to the amounts):",
+    '- exchange: 20% of all value (direct); 25% of the value received (direct); none of the value sent; nearest at 1 hop.',
+    '- sanctioned: 15% of all value (indirect); 18.8% of the value received (indirect); none of the value sent; nearest at 2 hops.',
+    '- mixer: 5% of all value (indirect); none of the value received; 25% of the value sent (indirect); nearest at 2 hops.',
   ]);
-  expect(result.source_of_funds).toBe('exchange (25%), sanctioned (18.8%, all through intermediaries, 2 hops), unlabelled addresses (56.3%)');
+  expect(result.source_of_funds).toBe(
+    'Of the value received: exchange (25%), sanctioned (18.8%, all through intermediaries, 2 hops), unlabelled addresses (56.3%)',
+  );
   expect(result).toMatchObject({ risk_score: 47, risk_level: 'Medium Risk', aml_status: 'Requires further review' });
   // No counterparty of its own is listed, but it is no "Safe address": the field and section 2 say what the trace found.
   expect(result.sanctions).toBe('Indirect exposure: 15% of the examined volume traces to sanctioned addresses (2 hops)');

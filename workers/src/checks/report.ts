@@ -235,6 +235,12 @@ function sourceOfFunds(inputs: ReportInputs): string {
   return parts.join(', ');
 }
 
+/** The Source of funds field: the shares say they are of the value received (the graph and the sanctions figures give all value, received and sent). */
+function sourceOfFundsField(inputs: ReportInputs): string {
+  const text = sourceOfFunds(inputs);
+  return inputs.chain.available && inputs.chain.txCount > 0 ? `Of the value received: ${text}` : text;
+}
+
 const listNames = (lists: ReadonlyArray<{ name: string }>) => [...new Set(lists.map((l) => `"${l.name}"`))].join(', ');
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
@@ -442,6 +448,14 @@ function directIndirect(d: { direct: number; indirect: number }): string {
   return parts.length > 0 ? parts.join(' + ') : 'none';
 }
 
+/** "18.8% of the value received (indirect)", "none of the value sent": a share with its denominator. */
+function ofValue(d: { direct: number; indirect: number }, of: string): string {
+  const total = d.direct + d.indirect;
+  if (total < SHOWN_SHARE) return `none of ${of}`;
+  const how = d.direct >= SHOWN_SHARE && d.indirect >= SHOWN_SHARE ? directIndirect(d) : d.direct >= SHOWN_SHARE ? 'direct' : 'indirect';
+  return `${pct(total)} of ${of} (${how})`;
+}
+
 /** The exposure-by-category lines of section 4, and how far the trace went. */
 export function breakdownLines(b: ExposureBreakdown, gaps: ReportInputs['traceGaps']): string[] {
   const lines: string[] = [];
@@ -453,7 +467,9 @@ export function breakdownLines(b: ExposureBreakdown, gaps: ReportInputs['traceGa
     const reasons = [...new Set(skipped.map((s) => s.reason))];
     lines.push(
       [
-        `Funds were traced up to ${c.depth} hops through ${c.expanded} unlabelled ${plural(c.expanded, 'address', 'addresses')} carrying ${pct(c.tracedVolumeShare)} of the examined volume (${c.requests} provider ${plural(c.requests, 'request', 'requests')})`,
+        c.expanded === 0
+          ? `Funds were traced no further than the direct counterparties: none was an unlabelled address to follow (the trace reaches up to ${c.depth} hops; ${c.requests} provider ${plural(c.requests, 'request', 'requests')})`
+          : `Funds were traced up to ${c.depth} hops through ${c.expanded} unlabelled ${plural(c.expanded, 'address', 'addresses')} carrying ${pct(c.tracedVolumeShare)} of the examined volume (${c.requests} provider ${plural(c.requests, 'request', 'requests')})`,
         ...(failed.length > 0
           ? [
               `${failed.length} could not be read (${shortenAddress(failed[0]!.address)}: ${failed[0]!.reason}${failed.length > 1 ? `; and ${failed.length - 1} more` : ''})`,
@@ -480,11 +496,11 @@ export function breakdownLines(b: ExposureBreakdown, gaps: ReportInputs['traceGa
     return lines;
   }
   lines.push(
-    "Exposure by category (shares of the value received and sent; direct: the wallet's own counterparties; indirect: through unlabelled intermediaries, in proportion to the amounts):",
+    "Exposure by category (each share names its denominator: the value received, the value sent, or all value, received and sent, as the graph and the sanctions figures use; direct: the wallet's own counterparties; indirect: through unlabelled intermediaries, in proportion to the amounts):",
   );
   for (const [category, e] of entries) {
     lines.push(
-      `- ${categoryName(category)}: received ${directIndirect(e.received)}; sent ${directIndirect(e.sent)}; nearest at ${e.minHops} ${plural(e.minHops, 'hop', 'hops')}.`,
+      `- ${categoryName(category)}: ${ofValue(e.volume, 'all value')}; ${ofValue(e.received, 'the value received')}; ${ofValue(e.sent, 'the value sent')}; nearest at ${e.minHops} ${plural(e.minHops, 'hop', 'hops')}.`,
     );
   }
   return lines;
@@ -575,7 +591,7 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
   lines.push(`Chainabuse: ${inputs.intelligence.chainabuse}`);
   lines.push('4. Source of funds and exposure');
   if (chain.available) lines.push(...valuationLines(inputs.valuation));
-  lines.push(`Incoming funds: ${sourceOfFunds(inputs)}.`);
+  lines.push(`Incoming funds (shares of the value received): ${sourceOfFunds(inputs)}.`);
   const exposure = exposureParts(inputs);
   if (exposure.length > 0) lines.push(`Direct exposure (counterparties one hop away): ${exposure.join(', ')}.`);
   if (chain.available && inputs.breakdown) lines.push(...breakdownLines(inputs.breakdown, inputs.traceGaps));
@@ -614,7 +630,7 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
     wallet_age: chain.available ? walletAge(chain.firstSeen, inputs.now) : 'Unknown',
     jurisdiction,
     sanctions: sanctionsText(inputs),
-    source_of_funds: sourceOfFunds(inputs),
+    source_of_funds: sourceOfFundsField(inputs),
     recommendation: inputs.narrative.recommendations.join(' '),
     linked_wallets: linked.length,
     linked_wallets_addresses: linked,

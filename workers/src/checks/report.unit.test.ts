@@ -82,7 +82,7 @@ describe('report', () => {
     expect(lines).toContain('Risk level: Low Risk');
     expect(r.aml_report).toContain('Sanctions screening against the OFAC SDN list published 2026-11-20');
     expect(r.external_links.explorer).toBe(`https://etherscan.io/address/${address}`);
-    expect(r.source_of_funds).toBe('exchange (60%), unlabelled addresses (40%)');
+    expect(r.source_of_funds).toBe('Of the value received: exchange (60%), unlabelled addresses (40%)');
   });
 
   it('reports a sanctioned address as High, Non-compliant, naming the listing', () => {
@@ -275,12 +275,14 @@ describe('exposure by category, direct and indirect', () => {
     expect(lines).toContain(
       "Funds were traced up to 2 hops through 1 unlabelled address carrying 40% of the examined volume (7 provider requests); 1 could not be read (0x7777...7777: blockscout:ethereum did not answer within 8 s (3 attempts)); 2 more were not traced (the trace's budget of 30 provider requests was spent); 3 smaller unlabelled addresses were not read, being beyond the number of addresses read per hop. Funds that reach an unlabelled address that was not traced are counted as unlabelled.",
     );
-    expect(lines).toContain('- sanctioned: received 37.5% indirect; sent none; nearest at 2 hops.');
-    expect(lines).toContain('- exchange: received 50% direct; sent none; nearest at 1 hop.');
-    expect(lines.indexOf('- sanctioned: received 37.5% indirect; sent none; nearest at 2 hops.')).toBeGreaterThan(
-      lines.indexOf('4. Source of funds and exposure'),
+    // Each share names its denominator: all value (as the graph and the sanctions figures), the value received, the value sent.
+    const sanctioned = '- sanctioned: 30% of all value (indirect); 37.5% of the value received (indirect); none of the value sent; nearest at 2 hops.';
+    expect(lines).toContain(sanctioned);
+    expect(lines).toContain('- exchange: 40% of all value (direct); 50% of the value received (direct); none of the value sent; nearest at 1 hop.');
+    expect(lines.indexOf(sanctioned)).toBeGreaterThan(lines.indexOf('4. Source of funds and exposure'));
+    expect(r.source_of_funds).toBe(
+      'Of the value received: exchange (50%), sanctioned (37.5%, all through intermediaries, 2 hops), unlabelled addresses (12.5%)',
     );
-    expect(r.source_of_funds).toBe('exchange (50%), sanctioned (37.5%, all through intermediaries, 2 hops), unlabelled addresses (12.5%)');
   });
 
   it('says when funds were not traced beyond the direct counterparties, and when nothing was found along them', () => {
@@ -292,7 +294,9 @@ describe('exposure by category, direct and indirect', () => {
     const lines = buildReport(inputs({ breakdown: untraced, exposure: {}, incomingExposure: {} })).aml_report.split('\n');
     expect(lines).toContain('Indirect exposure was not traced: only the direct counterparties were examined.');
     expect(lines).toContain('No counterparty is labelled, listed or on a block list.');
-    expect(buildReport(inputs({ breakdown: untraced, exposure: {}, incomingExposure: {} })).source_of_funds).toBe('unlabelled addresses (100%)');
+    expect(buildReport(inputs({ breakdown: untraced, exposure: {}, incomingExposure: {} })).source_of_funds).toBe(
+      'Of the value received: unlabelled addresses (100%)',
+    );
   });
 });
 

@@ -494,7 +494,8 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
             valueOfFlow: (f) => valuer.value(f),
           });
         } else {
-          chain = { available: false, reason: b.reason, ...(b.sanctionsOnly ? { sanctionsOnly: true } : {}) };
+          // The customer reads what happened in plain words; the evidence keeps the hosts and answers for the administrator.
+          chain = { available: false, reason: b.plain ?? b.reason, ...(b.sanctionsOnly ? { sanctionsOnly: true } : {}) };
         }
         const result = buildReport({
           checkId: ctx.request.checkId,

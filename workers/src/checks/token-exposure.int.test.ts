@@ -139,7 +139,7 @@ it('weighs the USDT a sanctioned address sent with the TRX in USD: direct exposu
   expect(report).toContain(
     `Shares of volume weigh TRX, USDT in USD at CoinGecko's prices read ${blockchain.valuation!.asOf!.slice(0, 16).replace('T', ' ')} UTC: TRX $0.25, USDT $1.00.`,
   );
-  expect(result.source_of_funds).toBe('sanctioned (33.3%), exchange (16.7%), unlabelled addresses (50%)');
+  expect(result.source_of_funds).toBe('Of the value received: sanctioned (33.3%), exchange (16.7%), unlabelled addresses (50%)');
   // The linked wallets by the share they hold as weighed: I1 ($750), U ($500), then I2 and E ($250 each) in the provider's order.
   expect(result.linked_wallets_details.map((w) => [w.address, Math.round(w.share * 1000) / 1000, w.risk])).toEqual([
     [a.i1, 0.429, 'none'],

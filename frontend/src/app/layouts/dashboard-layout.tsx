@@ -22,7 +22,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { useProfile } from '../../lib/get-profile';
 import { useOpenAlertsCount } from '../../lib/get-open-alerts';
 import { authToken, useLogout } from '../../lib/session';
-import { useSignOutWhenBlocked } from '../../lib/sign-out-when-blocked';
+import { useBalanceRefresh, useSignOutWhenBlocked } from '../../lib/sign-out-when-blocked';
 import { useLiveConnection } from '../../lib/socket';
 import { SideNav, type NavItem } from './side-nav';
 import { useGo } from '../../lib/navigate';
@@ -157,6 +157,7 @@ export function DashboardLayout() {
   // The live connection (check progress) opens with the signed-in dashboard and closes on logout.
   useLiveConnection(readToken);
   useSignOutWhenBlocked(navigate);
+  useBalanceRefresh();
 
   // The drawer closes on every route change.
   useEffect(() => closeDrawer(), [location.pathname, closeDrawer]);

@@ -114,7 +114,7 @@ export function describeFundFlow(flow: FundFlow): string {
   const counterparties = `its ${plural(direct.length, 'direct counterparty', 'direct counterparties')}`;
   const parts = [
     beyond.length > 0
-      ? `The wallet, ${counterparties} and ${plural(beyond.length, 'address', 'addresses')} beyond them that funds were traced to (up to ${flow.depth} hops).`
+      ? `The wallet, ${counterparties} and ${plural(beyond.length, 'address', 'addresses')} beyond them that funds were traced to (up to ${Math.max(...beyond.map((n) => n.hop))} hops).`
       : `The wallet and ${counterparties}${flow.depth < 2 ? '; funds were not traced beyond them' : ''}.`,
   ];
   const marked = flow.nodes
@@ -126,7 +126,7 @@ export function describeFundFlow(flow: FundFlow): string {
       .slice(0, 5)
       .map(
         (n) =>
-          `${shortenAddress(n.address)} (${categoryLabel(n.category).toLowerCase()}, ${hopLabel(n.hop).toLowerCase()}, ${sharePercent(n.share)} of the value)`,
+          `${shortenAddress(n.address)} (${categoryLabel(n.category).toLowerCase()}, ${hopLabel(n.hop).toLowerCase()}, ${sharePercent(n.share)} of all value)`,
       );
     parts.push(`Marked: ${shown.join('; ')}${risky.length > 5 ? `; and ${risky.length - 5} more` : ''}.`);
   } else parts.push('No address in it is sanctioned, block-listed or labelled with a risk category.');
@@ -136,8 +136,8 @@ export function describeFundFlow(flow: FundFlow): string {
   return parts.join(' ');
 }
 
-/** How a node is announced: "Wallet 0x12ab...cdef", "0x12ab...cdef: sanctioned, 2 hops, 15% of the value". */
+/** How a node is announced: "Wallet 0x12ab...cdef", "0x12ab...cdef: sanctioned, 2 hops, 15% of all value". */
 export function nodeLabel(node: FundFlowNode): string {
   if (node.hop === 0) return `Wallet ${shortenAddress(node.address)}: ${categoryLabel(node.category).toLowerCase()}`;
-  return `${shortenAddress(node.address)}: ${categoryLabel(node.category).toLowerCase()}, ${hopLabel(node.hop).toLowerCase()}, ${sharePercent(node.share)} of the value`;
+  return `${shortenAddress(node.address)}: ${categoryLabel(node.category).toLowerCase()}, ${hopLabel(node.hop).toLowerCase()}, ${sharePercent(node.share)} of all value`;
 }

@@ -47,7 +47,7 @@ describe('how the fund-flow graph reads', () => {
   it('sums the graph up: the addresses by hop, the marked ones most severe first, and what was left out', () => {
     expect(describeFundFlow(scenarioFlow)).toBe(
       'The wallet, its 3 direct counterparties and 4 addresses beyond them that funds were traced to (up to 2 hops). ' +
-        'Marked: bc1qli...xxxx (sanctioned, 2 hops, 15% of the value); bc1qmi...zzzz (mixer, 2 hops, 5% of the value). ' +
+        'Marked: bc1qli...xxxx (sanctioned, 2 hops, 15% of all value); bc1qmi...zzzz (mixer, 2 hops, 5% of all value). ' +
         '1 address is a labelled service (exchange, DeFi, bridge or other).',
     );
     const direct: FundFlow = { ...scenarioFlow, depth: 1, nodes: scenarioFlow.nodes.filter((n) => n.hop < 2 && n.category !== 'exchange'), omitted: 3 };
@@ -65,7 +65,7 @@ describe('how the fund-flow graph reads', () => {
     expect(flowsOf(scenarioFlow, byAddress(A.i2))).toEqual(['Received 20% from the wallet']);
     expect(flowsOf(scenarioFlow, byAddress(A.x))).toEqual(['Sent 15% to bc1qin...1111']);
     expect(flowsOf(scenarioFlow, byAddress(A.wallet))).toEqual([]);
-    expect(nodeLabel(byAddress(A.x))).toBe('bc1qli...xxxx: sanctioned, 2 hops, 15% of the value');
+    expect(nodeLabel(byAddress(A.x))).toBe('bc1qli...xxxx: sanctioned, 2 hops, 15% of all value');
     expect(nodeLabel(byAddress(A.wallet))).toBe('Wallet bc1qwa...wwww: unlabelled');
   });
 

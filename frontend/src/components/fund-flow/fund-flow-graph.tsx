@@ -144,7 +144,7 @@ export default function FundFlowGraph({ flow, describedBy }: FundFlowGraphProps)
         data: { sourceRadius: radiusOf(placed.get(e.from)!), targetRadius: radiusOf(placed.get(e.to)!) },
         markerEnd: { type: MarkerType.ArrowClosed, color: edgeColour, width: 14, height: 14 },
         style: { stroke: edgeColour, strokeWidth: 1 + 5 * Math.sqrt(Math.min(1, e.share)) },
-        ariaLabel: `Funds from ${name(e.from)} to ${name(e.to)}: ${sharePercent(e.share)} of the value`,
+        ariaLabel: `Funds from ${name(e.from)} to ${name(e.to)}: ${sharePercent(e.share)} of all value`,
         focusable: false,
         selectable: false,
       }));

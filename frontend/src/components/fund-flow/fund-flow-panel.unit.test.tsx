@@ -59,7 +59,7 @@ describe('the fund-flow panel', () => {
     await renderPanel(<FundFlowPanel flow={scenarioFlow} />);
     const nodes = screen.getAllByTestId('fund-flow-node');
     expect(nodes.map((n) => n.getAttribute('data-address')).sort()).toEqual(scenarioFlow.nodes.map((n) => n.address).sort());
-    const x = screen.getByRole('group', { name: 'bc1qli...xxxx: sanctioned, 2 hops, 15% of the value' });
+    const x = screen.getByRole('group', { name: 'bc1qli...xxxx: sanctioned, 2 hops, 15% of all value' });
     within(x).getByText('Sanctioned · 15%');
     expect(within(x).getByText('bc1qli...xxxx').getAttribute('title')).toBe(A.x);
     const explorer = within(x).getByRole('link', { name: 'bc1qli...xxxx in the block explorer (opens in a new tab)' });

@@ -10,7 +10,7 @@ export const SEGMENTS: readonly Segment[] = [
   {
     segment: 'Crypto exchanges',
     pain: 'Analysts drown in false-positive alerts while legitimate deposits and withdrawals wait in the review queue.',
-    solution: 'False-positives cut by up to 60%.',
+    solution: 'Every verdict names the evidence behind it, so an alert is cleared or escalated in one look.',
   },
   {
     segment: 'DeFi / NFT platforms',
@@ -20,25 +20,25 @@ export const SEGMENTS: readonly Segment[] = [
   {
     segment: 'Payment & wallet providers',
     pain: 'Manual, repetitive AML reviews that do not scale with transaction volume.',
-    solution: 'Automate 80% of AML workflows.',
+    solution: 'Screen by API, by batch file and by watchlists that re-screen when the lists change.',
   },
   {
     segment: 'Fintech startups',
     pain: 'Enterprise AML tooling costs too much and takes months to integrate before launch.',
-    solution: 'Pay per check, implemented in under 24 hours.',
+    solution: 'Pay per check; a documented REST API and drop-in sanctions endpoints.',
   },
   {
     segment: 'Hedge funds & OTC desks',
     pain: 'Large counterparties must be cleared against sanctions lists before every trade settles.',
-    solution: 'Sanctions detection and GPT-enhanced risk analysis.',
+    solution: 'Sanctions screening on every chain OFAC lists, with a replayable risk score for each verdict.',
   },
 ];
 
 export const STEPS: readonly { title: string; text: string }[] = [
   { title: 'Enter a wallet address', text: 'Paste any wallet address you need to screen: a deposit, a counterparty, a payout destination.' },
   {
-    title: 'AI analyzes risks and sources',
-    text: 'The wallet is screened against sanctions lists, intelligence feeds and its own transaction history, instantly.',
+    title: 'Risks and sources are analyzed',
+    text: 'The wallet is screened against sanctions lists, intelligence feeds and its own transaction history, in seconds.',
   },
   { title: 'Get an instant AML risk report', text: 'A risk score with actionable insights you can act on, and a PDF you can file for your auditors.' },
 ];

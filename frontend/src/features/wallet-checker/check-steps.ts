@@ -4,14 +4,14 @@
  * the dots after the current step's name move on a timer (stage-pacer.ts only holds back stages
  * the server reported, so each is seen).
  */
-import { checkStages } from '@walletscreen/contracts';
+import { checkStages, NARRATIVE_STAGE_WITHOUT_AI } from '@walletscreen/contracts';
 
 export type StepState = 'done' | 'current' | 'pending';
 
 export interface CheckStep {
   /** 1 to 7. */
   number: number;
-  label: (typeof checkStages)[number];
+  label: (typeof checkStages)[number] | typeof NARRATIVE_STAGE_WITHOUT_AI;
   state: StepState;
 }
 
@@ -25,19 +25,19 @@ export function clampStage(stage: number): number {
   return Math.min(STEP_COUNT, Math.max(0, Math.floor(stage)));
 }
 
-/** The seven steps for `stage` completed stages. */
-export function checkSteps(stage: number): CheckStep[] {
+/** The seven steps for `stage` completed stages; step 6 claims AI only when a language model writes the narrative. */
+export function checkSteps(stage: number, aiNarrative = false): CheckStep[] {
   const done = clampStage(stage);
   return checkStages.map((label, index) => ({
     number: index + 1,
-    label,
+    label: label === 'interpreting with AI' && !aiNarrative ? NARRATIVE_STAGE_WITHOUT_AI : label,
     state: index < done ? 'done' : index === done ? 'current' : 'pending',
   }));
 }
 
 /** The step in progress, or null once all seven are done (the result is being delivered). */
-export function currentStep(stage: number): CheckStep | null {
-  return checkSteps(stage).find((step) => step.state === 'current') ?? null;
+export function currentStep(stage: number, aiNarrative = false): CheckStep | null {
+  return checkSteps(stage, aiNarrative).find((step) => step.state === 'current') ?? null;
 }
 
 /** The dots after the current step on animation tick `tick`: ".", "..", "...", then again. */

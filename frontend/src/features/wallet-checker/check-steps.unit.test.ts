@@ -4,8 +4,9 @@ import { checkSteps, clampStage, currentStep, dotsFor } from './check-steps';
 const states = (stage: number) => checkSteps(stage).map((step) => step.state);
 
 describe('the overlay steps', () => {
-  it('are the seven stages in order', () => {
-    expect(checkSteps(0).map((step) => step.label)).toEqual([...checkStages]);
+  it('are the seven stages in order, step 6 claiming AI only when a language model writes the narrative', () => {
+    expect(checkSteps(0, true).map((step) => step.label)).toEqual([...checkStages]);
+    expect(checkSteps(0).map((step) => step.label)).toEqual(checkStages.map((s) => (s === 'interpreting with AI' ? 'writing the narrative' : s)));
     expect(checkSteps(0).map((step) => step.number)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 

@@ -69,13 +69,14 @@ function ListInForce({ s }: { s: SanctionsStatus }) {
         <Figure
           label="Listed addresses"
           value={count(a.listed)}
-          note={`${count(a.screened)} screened, ${count(a.cross_chain)} of them under another chain than their ticker's; ${count(a.unscreenable)} cannot be screened`}
+          note={`${count(a.screened)} screened, ${count(a.cross_chain)} of them under another chain than their ticker's${a.unscreenable > 0 ? `; ${count(a.unscreenable)} cannot be screened` : ''}`}
         />
       </SimpleGrid>
       {a.cross_chain > 0 ? (
         <Text size="sm" c="dimmed">
-          {plural(a.cross_chain, 'address is', 'addresses are')} listed under the ticker of another chain (USDT on the Omni Layer and BSV use Bitcoin addresses,
-          ETC uses EVM addresses, and OFAC sometimes mis-tags one): checks find them by what the address is.
+          {plural(a.cross_chain, 'address is', 'addresses are')} listed under the ticker of another chain (USDT on the Omni Layer uses Bitcoin addresses, and
+          OFAC sometimes mis-tags one): checks find them by what the address is. Monero, Zcash, Dash, Bitcoin Gold, Verge, Ethereum Classic and Bitcoin SV
+          addresses are screened against the list only, and their checks say so.
         </Text>
       ) : null}
       {a.unscreenable > 0 ? (

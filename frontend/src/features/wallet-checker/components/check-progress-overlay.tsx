@@ -48,16 +48,18 @@ function StepMarker({ state }: { state: StepState }) {
  * `completed`: the check has ended with its result, so the overlay closes with every step checked
  * (the result can arrive before the last stages' progress messages). `onStageDisplayed` hears,
  * after each render, how many stages the steps show done (the pacing counts each step's moment
- * from then).
+ * from then). `aiNarrative`: a language model writes the narrative (step 6 says "interpreting with AI" only then).
  */
 export function CheckProgressOverlay({
   running,
   completed = false,
   onStageDisplayed,
+  aiNarrative = false,
 }: {
   running: RunningView | null;
   completed?: boolean;
   onStageDisplayed?: (stage: number) => void;
+  aiNarrative?: boolean;
 }) {
   // The last running check stays on screen while the modal closes.
   const [shown, setShown] = useState<RunningView | null>(running);
@@ -65,8 +67,8 @@ export function CheckProgressOverlay({
   const opened = running !== null;
   const dots = useAnimatedDots(opened);
   const stage = !opened && completed ? STEP_COUNT : clampStage(shown?.stage ?? 0);
-  const steps = checkSteps(stage);
-  const current = currentStep(stage);
+  const steps = checkSteps(stage, aiNarrative);
+  const current = currentStep(stage, aiNarrative);
   useEffect(() => {
     if (opened) onStageDisplayed?.(stage);
   }, [opened, stage, onStageDisplayed]);

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AnalysisResult } from '../../../components/analysis-result/analysis-result';
 import { PageHeader } from '../../../components/page-header';
 import { useDownloadAmlReport } from '../../../lib/download-aml-report';
+import { usePublicConfig } from '../../../lib/get-public-config';
 import { CheckProgressOverlay } from '../components/check-progress-overlay';
 import { SanctionsListWarning } from '../components/sanctions-list-warning';
 import { WalletCheckForm } from '../components/wallet-check-form';
@@ -25,6 +26,8 @@ export function WalletCheckerPage() {
   const [params] = useSearchParams();
   const prefill = prefillOf(params);
   const download = useDownloadAmlReport();
+  // Step 6 says "interpreting with AI" only when a language model writes the narrative.
+  const aiNarrative = usePublicConfig().data?.ai_narrative ?? false;
   const failure = view.phase === 'failed' ? view.failure : null;
 
   return (
@@ -83,7 +86,12 @@ export function WalletCheckerPage() {
         ) : null}
       </Stack>
 
-      <CheckProgressOverlay running={view.phase === 'running' ? view : null} completed={view.phase === 'completed'} onStageDisplayed={stageDisplayed} />
+      <CheckProgressOverlay
+        running={view.phase === 'running' ? view : null}
+        completed={view.phase === 'completed'}
+        onStageDisplayed={stageDisplayed}
+        aiNarrative={aiNarrative}
+      />
       <VisuallyHidden role="status" aria-live="polite">
         {view.phase === 'completed' ? `Analysis complete: ${classifyRiskLabel(view.analysis.risk_level).text}` : ''}
       </VisuallyHidden>
