@@ -158,10 +158,70 @@ describe('a batch from a CSV file', () => {
     expect(await checksLeft(token)).toBe(20);
   });
 
+  it('screens the valid rows of a file with invalid ones when asked, listing the rows left out as written, charging the valid wallets only', async () => {
+    const user = await signUp('partial@exchange.example');
+    const mixed = [
+      'address,network,reference',
+      `${a.btcWallet},bitcoin,ok-1`,
+      'not-an-address,,bad-2',
+      `${a.btcA},dogecoin-classic,bad-3`,
+      `${SANCTIONED},,ok-4`,
+    ].join('\n');
+    // Asked for nothing, the file is refused whole.
+    expect((await upload(user, mixed)).status).toBe(400);
+    const preview = await upload<BatchPreview>(user, mixed, '?dry_run=true&invalid_rows=skip&file_name=mixed.csv');
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ rows: 2, wallets: 2, cost: 2, checks_left: 20 });
+    expect(preview.body.invalid_rows).toEqual([
+      { line: 3, address: 'not-an-address', message: expect.stringMatching(/^Not a recognized wallet address/) },
+      { line: 4, address: a.btcA, message: 'Unknown network "dogecoin-classic"' },
+    ]);
+    expect(await checksLeft(user)).toBe(20);
+    const created = await upload<Batch>(user, mixed, '?invalid_rows=skip&file_name=mixed.csv');
+    expect(created.status).toBe(202);
+    expect(created.body).toMatchObject({ rows: 4, wallets: 2, skipped: 2 });
+    const done = await settledBatch(user, created.body.id);
+    expect(done).toMatchObject({ status: 'completed', completed: 2, skipped: 2 });
+    const listed = (await server.api<{ items: BatchRowResult[]; total: number }>('GET', `/api/batches/${created.body.id}/rows`, { token: user })).body;
+    expect(listed.total).toBe(4);
+    expect(listed.items.map((r) => [r.line, r.status, r.address, r.network, r.reference])).toEqual([
+      [2, 'completed', a.btcWallet, 'bitcoin', 'ok-1'],
+      [3, 'skipped', 'not-an-address', '', 'bad-2'],
+      [4, 'skipped', a.btcA, 'dogecoin-classic', 'bad-3'],
+      [5, 'completed', SANCTIONED, 'bitcoin', 'ok-4'],
+    ]);
+    expect(listed.items[1]!.error).toMatch(/^Not screened, the row is invalid: Not a recognized wallet address/);
+    const skippedOnly = (await server.api<{ items: BatchRowResult[] }>('GET', `/api/batches/${created.body.id}/rows?status=skipped`, { token: user })).body;
+    expect(skippedOnly.items.map((r) => r.line)).toEqual([3, 4]);
+    // The results CSV has every line of the file, in order.
+    const csv = await download(user, `/api/batches/${created.body.id}/results.csv`);
+    expect((parse(csv.body, { columns: true }) as Array<{ line: string; status: string }>).map((r) => [r.line, r.status])).toEqual([
+      ['2', 'completed'],
+      ['3', 'skipped'],
+      ['4', 'skipped'],
+      ['5', 'completed'],
+    ]);
+    // Two wallets charged (the Bitcoin ones give verdicts here: the sanctions list is loaded).
+    const userEvents = await server.eventStore.readStream(`user-${userIdForEmail('partial@exchange.example')}`);
+    expect(userEvents.filter((e) => e.type === 'CheckCharged')).toHaveLength(2);
+    // A file with no valid row is refused even so.
+    expect((await upload(user, 'address\nnot-an-address\n', '?invalid_rows=skip')).status).toBe(400);
+  }, 60_000);
+
   it('answers a dry run with the cost: one check per distinct wallet', async () => {
     const res = await upload<BatchPreview>(token, file, '?dry_run=true&file_name=deposits.csv');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ dry_run: true, file_name: 'deposits.csv', rows: 4, wallets: 3, cost: 3, checks_left: 20, existing_batch_id: null });
+    expect(res.body).toEqual({
+      dry_run: true,
+      file_name: 'deposits.csv',
+      rows: 4,
+      wallets: 3,
+      cost: 3,
+      checks_left: 20,
+      existing_batch_id: null,
+      invalid_rows: [],
+      refunds: 'A wallet whose check fails, or comes back Incomplete (data unavailable), is given its check back.',
+    });
     expect(await checksLeft(token)).toBe(20);
   });
 

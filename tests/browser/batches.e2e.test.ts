@@ -100,6 +100,12 @@ it('refuses bad lines, screens a file live, filters and downloads its results, o
     .getByText(/Nothing was charged/)
     .waitFor();
   await screenshot(page, 'batch-line-errors');
+  // Offered: screen the valid row, leaving the bad ones out (listed, as written), costing only the valid wallet.
+  await page.getByTestId('batch-skip-invalid').click();
+  const leftOut = page.getByTestId('batch-left-out');
+  await leftOut.getByText('2 rows cannot be screened and are left out', { exact: false }).waitFor();
+  await leftOut.getByText('Line 3 (not-a-wallet):', { exact: false }).waitFor();
+  await page.getByTestId('batch-preview').getByText('1 row, 1 distinct wallet. You have 20 checks left.').waitFor();
 
   await chooseFile(page, 'deposits.csv', good);
   const preview = page.getByTestId('batch-preview');

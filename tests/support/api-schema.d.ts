@@ -38,6 +38,8 @@ export interface paths {
                         "application/json": {
                             contact_email: string;
                             sales_email: string;
+                            /** @default false */
+                            ai_narrative: boolean;
                         };
                     };
                 };
@@ -7036,13 +7038,15 @@ export interface paths {
         put?: never;
         /**
          * Screen a CSV file of wallets as a batch: one check per distinct wallet
-         * @description Up to 10,000 rows: the file itself as text/csv, or JSON `{ rows: [{ address, network?, reference? }] }`. Every row is checked before anything is charged: a file with an invalid row is refused (400) with every bad line and its message in `lines`, and nothing is recorded. With `dry_run=true` the answer is the cost (one check per distinct wallet) against the checks left. Otherwise the batch is recorded (202, Location) and its wallets are screened a few at a time through the same check command as single screenings, each with its own Idempotency-Key: the same file sent again (or the same Idempotency-Key) answers 200 with the batch it made and charges nothing. A batch needs as many checks left as it has wallets (402 otherwise).
+         * @description Up to 10,000 rows: the file itself as text/csv, or JSON `{ rows: [{ address, network?, reference? }] }`. Every row is checked before anything is charged: a file with an invalid row is refused (400) with every bad line and its message in `lines`, and nothing is recorded, unless `invalid_rows=skip` asks for those rows to be left out (listed with the batch, status `skipped`, as written and with why) and the others screened. With `dry_run=true` the answer is the cost (one check per distinct wallet) against the checks left, the rows that cannot be screened, and the refund rule (a wallet whose check fails or comes back Incomplete is given its check back). Otherwise the batch is recorded (202, Location) and its wallets are screened a few at a time through the same check command as single screenings, each with its own Idempotency-Key: the same file sent again (or the same Idempotency-Key) answers 200 with the batch it made and charges nothing. A batch needs as many checks left as it has wallets (402 otherwise).
          */
         post: {
             parameters: {
                 query?: {
                     /** @description Check the file and answer with its cost, recording and charging nothing */
                     dry_run?: "0" | "1" | "true" | "false";
+                    /** @description `refuse` (the default): a file with a row that cannot be screened is refused, nothing recorded. `skip`: those rows are left out (listed with the batch, as written, with why) and the others screened. */
+                    invalid_rows?: "refuse" | "skip";
                     /** @description With a text/csv body: the file name shown with the batch */
                     file_name?: string;
                 };
@@ -7085,6 +7089,12 @@ export interface paths {
                             cost: number;
                             checks_left: number;
                             existing_batch_id: string | null;
+                            invalid_rows: {
+                                line: number;
+                                address: string;
+                                message: string;
+                            }[];
+                            refunds: string;
                         } | {
                             id: string;
                             /** @enum {string} */
@@ -7638,13 +7648,15 @@ export interface paths {
         put?: never;
         /**
          * Screen a CSV file of wallets as a batch: one check per distinct wallet
-         * @description Up to 10,000 rows: the file itself as text/csv, or JSON `{ rows: [{ address, network?, reference? }] }`. Every row is checked before anything is charged: a file with an invalid row is refused (400) with every bad line and its message in `lines`, and nothing is recorded. With `dry_run=true` the answer is the cost (one check per distinct wallet) against the checks left. Otherwise the batch is recorded (202, Location) and its wallets are screened a few at a time through the same check command as single screenings, each with its own Idempotency-Key: the same file sent again (or the same Idempotency-Key) answers 200 with the batch it made and charges nothing. A batch needs as many checks left as it has wallets (402 otherwise). Needs an API key with the `screen` scope.
+         * @description Up to 10,000 rows: the file itself as text/csv, or JSON `{ rows: [{ address, network?, reference? }] }`. Every row is checked before anything is charged: a file with an invalid row is refused (400) with every bad line and its message in `lines`, and nothing is recorded, unless `invalid_rows=skip` asks for those rows to be left out (listed with the batch, status `skipped`, as written and with why) and the others screened. With `dry_run=true` the answer is the cost (one check per distinct wallet) against the checks left, the rows that cannot be screened, and the refund rule (a wallet whose check fails or comes back Incomplete is given its check back). Otherwise the batch is recorded (202, Location) and its wallets are screened a few at a time through the same check command as single screenings, each with its own Idempotency-Key: the same file sent again (or the same Idempotency-Key) answers 200 with the batch it made and charges nothing. A batch needs as many checks left as it has wallets (402 otherwise). Needs an API key with the `screen` scope.
          */
         post: {
             parameters: {
                 query?: {
                     /** @description Check the file and answer with its cost, recording and charging nothing */
                     dry_run?: "0" | "1" | "true" | "false";
+                    /** @description `refuse` (the default): a file with a row that cannot be screened is refused, nothing recorded. `skip`: those rows are left out (listed with the batch, as written, with why) and the others screened. */
+                    invalid_rows?: "refuse" | "skip";
                     /** @description With a text/csv body: the file name shown with the batch */
                     file_name?: string;
                 };
@@ -7687,6 +7699,12 @@ export interface paths {
                             cost: number;
                             checks_left: number;
                             existing_batch_id: string | null;
+                            invalid_rows: {
+                                line: number;
+                                address: string;
+                                message: string;
+                            }[];
+                            refunds: string;
                         } | {
                             id: string;
                             /** @enum {string} */

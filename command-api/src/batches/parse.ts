@@ -15,7 +15,7 @@ import {
   type Network,
 } from '@walletscreen/contracts';
 import { readCsv } from '@walletscreen/contracts/common/csv';
-import type { BatchRow } from '@walletscreen/domain/batch/events';
+import type { BatchRefusedRow, BatchRow } from '@walletscreen/domain/batch/events';
 
 export const REFERENCE_HEADERS: ReadonlySet<string> = new Set([
   'reference',
@@ -35,6 +35,10 @@ export interface ParsedBatch {
   /** The first errors (at most BATCH_LIMITS.errorsListed), with their lines. */
   errors: BatchLineError[];
   errorCount: number;
+  /** Every row that cannot be screened, as written, with why: left out when the batch is submitted with its invalid rows skipped. */
+  refused: BatchRefusedRow[];
+  /** The file as a whole cannot be read (not CSV, no rows, too many): no row can be screened, whatever is asked. */
+  fileError: boolean;
   /** Distinct wallets: one check each. */
   walletCount: number;
   /** The rows' content hash: the same file gives the same batch. */
@@ -87,16 +91,31 @@ const walletKey = (a: { chain: string; network: Network; normalized: string; tag
 export type IsListedText = (text: string) => boolean;
 
 /** Checks every row; a wallet already on an earlier row is marked `sameAs` that row. */
-export function checkRows(raw: readonly RawRow[], fileError?: BatchLineError, isListed?: IsListedText): ParsedBatch {
+export function checkRows(raw: readonly RawRow[], initialError?: BatchLineError, isListed?: IsListedText): ParsedBatch {
   const errors: BatchLineError[] = [];
+  const refused: BatchRefusedRow[] = [];
   let errorCount = 0;
   const fail = (line: number, message: string) => {
     errorCount++;
     if (errors.length < BATCH_LIMITS.errorsListed) errors.push({ line, message });
   };
-  if (fileError) fail(fileError.line, fileError.message);
+  // A row that cannot be screened: an error, and kept as written (a batch may leave it out and screen the others).
+  const refuse = (r: RawRow, reason: string) => {
+    fail(r.line, reason);
+    const network = r.network?.trim();
+    const reference = r.reference?.trim();
+    refused.push({
+      line: r.line,
+      input: r.address.trim().slice(0, 200),
+      ...(network ? { network: network.slice(0, 50) } : {}),
+      ...(reference ? { reference: reference.slice(0, REFERENCE_MAX) } : {}),
+      reason,
+    });
+  };
+  const fileError = initialError !== undefined || raw.length > BATCH_LIMITS.maxRows || raw.length === 0;
+  if (initialError) fail(initialError.line, initialError.message);
   if (raw.length > BATCH_LIMITS.maxRows) fail(raw[BATCH_LIMITS.maxRows]!.line, tooMany);
-  else if (raw.length === 0 && !fileError)
+  else if (raw.length === 0 && !initialError)
     fail(0, 'The file has no rows: put one wallet address on each line (an address column, and optionally network and reference)');
 
   const rows: BatchRow[] = [];
@@ -104,14 +123,14 @@ export function checkRows(raw: readonly RawRow[], fileError?: BatchLineError, is
   for (const r of raw.slice(0, BATCH_LIMITS.maxRows)) {
     const input = r.address.trim();
     if (input === '') {
-      fail(r.line, 'No address in this row');
+      refuse(r, 'No address in this row');
       continue;
     }
     let network: Network | undefined;
     if (r.network !== undefined && r.network.trim() !== '') {
       const n = networkFromLabel(r.network);
       if (n === null) {
-        fail(r.line, `Unknown network "${r.network.trim().slice(0, 50)}"`);
+        refuse(r, `Unknown network "${r.network.trim().slice(0, 50)}"`);
         continue;
       }
       network = n;
@@ -119,13 +138,13 @@ export function checkRows(raw: readonly RawRow[], fileError?: BatchLineError, is
     // eslint-disable-next-line no-control-regex
     const reference = r.reference?.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim() || undefined;
     if (reference !== undefined && reference.length > REFERENCE_MAX) {
-      fail(r.line, `The reference has more than ${REFERENCE_MAX} characters`);
+      refuse(r, `The reference has more than ${REFERENCE_MAX} characters`);
       continue;
     }
     let parsed = parseAddress(input, network);
     if (!parsed.ok && network === undefined && isListed?.(input)) parsed = parseAddress(input, 'other');
     if (!parsed.ok) {
-      fail(r.line, parsed.reason);
+      refuse(r, parsed.reason);
       continue;
     }
     const key = walletKey(parsed.address);
@@ -142,7 +161,9 @@ export function checkRows(raw: readonly RawRow[], fileError?: BatchLineError, is
   }
   const hash = createHash('sha256');
   for (const row of rows) hash.update(`${row.input}\t${row.network}\t${row.reference ?? ''}\n`);
-  return { rows, errors, errorCount, walletCount: firstLine.size, contentHash: hash.digest('hex') };
+  // The rows left out are part of the file (none in a file without errors: its hash is as before).
+  for (const row of refused) hash.update(`!${row.line}\t${row.input}\t${row.network ?? ''}\t${row.reference ?? ''}\n`);
+  return { rows, errors, errorCount, refused, fileError, walletCount: firstLine.size, contentHash: hash.digest('hex') };
 }
 
 /** A CSV file's batch. */

@@ -39,6 +39,10 @@ const submitQuerySchema = z.object({
     .optional()
     .transform((v) => v === 'true' || v === '1')
     .meta({ description: 'Check the file and answer with its cost, recording and charging nothing' }),
+  invalid_rows: z.enum(['refuse', 'skip'], { error: 'invalid_rows must be refuse or skip' }).default('refuse').meta({
+    description:
+      '`refuse` (the default): a file with a row that cannot be screened is refused, nothing recorded. `skip`: those rows are left out (listed with the batch, as written, with why) and the others screened.',
+  }),
   file_name: z
     .string()
     .trim()
@@ -141,7 +145,7 @@ export function batchRoutes(
       summary: 'Screen a CSV file of wallets as a batch: one check per distinct wallet',
       description:
         `Up to ${BATCH_LIMITS.maxRows.toLocaleString('en-US')} rows: the file itself as text/csv, or JSON \`{ rows: [{ address, network?, reference? }] }\`. Every row is checked before anything is charged: ` +
-        'a file with an invalid row is refused (400) with every bad line and its message in `lines`, and nothing is recorded. With `dry_run=true` the answer is the cost (one check per distinct wallet) against the checks left. ' +
+        'a file with an invalid row is refused (400) with every bad line and its message in `lines`, and nothing is recorded, unless `invalid_rows=skip` asks for those rows to be left out (listed with the batch, status `skipped`, as written and with why) and the others screened. With `dry_run=true` the answer is the cost (one check per distinct wallet) against the checks left, the rows that cannot be screened, and the refund rule (a wallet whose check fails or comes back Incomplete is given its check back). ' +
         'Otherwise the batch is recorded (202, Location) and its wallets are screened a few at a time through the same check command as single screenings, each with its own Idempotency-Key: ' +
         'the same file sent again (or the same Idempotency-Key) answers 200 with the batch it made and charges nothing. A batch needs as many checks left as it has wallets (402 otherwise).',
       tags: o.tags,
@@ -169,7 +173,7 @@ export function batchRoutes(
       async handle({ query, headers }, req, res) {
         const userId = currentUser(res).userId;
         const { parsed, fileName } = await parsedBody(req, query.file_name);
-        const options = { fileName, ...(headers['Idempotency-Key'] ? { idempotencyKey: headers['Idempotency-Key'] } : {}) };
+        const options = { fileName, invalidRows: query.invalid_rows, ...(headers['Idempotency-Key'] ? { idempotencyKey: headers['Idempotency-Key'] } : {}) };
         if (query.dry_run) {
           res.json(await deps.batches.preview(userId, parsed, options));
           return;

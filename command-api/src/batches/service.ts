@@ -3,7 +3,7 @@
  * (once per file or Idempotency-Key), and reading a batch back: its summary, its rows with their
  * results, and everything a download needs. The runner (runner.ts) screens the rows.
  */
-import { type Batch, type BatchPreview, type BatchRowResult, type BatchRowStatus } from '@walletscreen/contracts';
+import { BATCH_REFUND_RULE, type Batch, type BatchPreview, type BatchRowResult, type BatchRowStatus } from '@walletscreen/contracts';
 import type { EventStore, ReadStore } from '@walletscreen/platform';
 import { findBatch, findUserBatches, type BatchDoc } from '@walletscreen/projections/batches/queries';
 import { countBatchChecks, findChecks, type CheckDoc } from '@walletscreen/projections/checks/queries';
@@ -11,7 +11,7 @@ import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { batchIdFor, batchSubmittedEventId } from '@walletscreen/domain/ids';
 import { Invalid, InvalidLines, NotFound } from '@walletscreen/domain/errors';
 import { batchDecider, batchMessages, rowCheckId } from '@walletscreen/domain/batch/decide';
-import { batchStreamId, type BatchRow } from '@walletscreen/domain/batch/events';
+import { batchStreamId, type BatchRefusedRow, type BatchRow } from '@walletscreen/domain/batch/events';
 import { walletRows, type SubmittedBatch } from '@walletscreen/domain/batch/state';
 import type { ParsedBatch } from './parse';
 
@@ -26,6 +26,8 @@ export interface SubmitOptions {
   idempotencyKey?: string;
   source: 'web' | 'api';
   apiKeyId?: string;
+  /** `skip`: the rows that cannot be screened are left out (listed with the batch) and the others screened; `refuse` (the default): any invalid row refuses the file. */
+  invalidRows?: 'refuse' | 'skip';
 }
 
 /** Where a batch's links point: the web app's routes or the public API's. */
@@ -61,6 +63,27 @@ export function rowResult({ row, checkId, check }: RowWithCheck, skipped: Readon
   };
 }
 
+/** A row left out as invalid: not screened, as written, with why. */
+export function refusedResult(r: BatchRefusedRow): BatchRowResult {
+  return {
+    line: r.line,
+    address: r.input,
+    network: r.network ?? '',
+    reference: r.reference ?? null,
+    status: 'skipped',
+    check_id: null,
+    risk_score: null,
+    risk_level: null,
+    aml_status: null,
+    sanctions_hits: [],
+    top_factors: [],
+    error: `Not screened, the row is invalid: ${r.reason}`,
+    same_as_line: null,
+  };
+}
+
+const byLine = (a: BatchRowResult, b: BatchRowResult) => a.line - b.line;
+
 export function createBatches(deps: { eventStore: EventStore; readStore: ReadStore; clock: () => Date; checksLeft: (userId: string) => Promise<number> }) {
   const { readStore } = deps;
   // A batch's state holds its rows (up to 10,000): few are kept folded in memory.
@@ -75,8 +98,10 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
     return state;
   }
 
-  function refuseErrors(parsed: ParsedBatch) {
+  function refuseErrors(parsed: ParsedBatch, invalidRows: SubmitOptions['invalidRows'] = 'refuse') {
     if (parsed.errorCount === 0) return;
+    // Invalid rows left out: only a file that cannot be read at all, or has no row to screen, is refused.
+    if (invalidRows === 'skip' && !parsed.fileError && parsed.rows.length > 0) return;
     const first = parsed.errors[0]!;
     const message =
       parsed.errorCount === 1
@@ -135,8 +160,8 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
     load,
 
     /** What submitting the file would do: its rows, the wallets charged, and the checks left. Errors are refused with their lines. */
-    async preview(userId: string, parsed: ParsedBatch, options: Pick<SubmitOptions, 'fileName' | 'idempotencyKey'>): Promise<BatchPreview> {
-      refuseErrors(parsed);
+    async preview(userId: string, parsed: ParsedBatch, options: Pick<SubmitOptions, 'fileName' | 'idempotencyKey' | 'invalidRows'>): Promise<BatchPreview> {
+      refuseErrors(parsed, options.invalidRows);
       const batchId = batchIdFor(userId, keyOf(parsed, options.idempotencyKey));
       const [existing, checksLeft] = await Promise.all([load(batchId), deps.checksLeft(userId)]);
       return {
@@ -147,6 +172,8 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
         cost: existing ? 0 : parsed.walletCount,
         checks_left: checksLeft,
         existing_batch_id: existing ? batchId : null,
+        invalid_rows: parsed.refused.map((r) => ({ line: r.line, address: r.input, message: r.reason })),
+        refunds: BATCH_REFUND_RULE,
       };
     },
 
@@ -156,7 +183,7 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
      * than the batch's wallets.
      */
     async submit(userId: string, parsed: ParsedBatch, options: SubmitOptions): Promise<{ batchId: string; created: boolean }> {
-      refuseErrors(parsed);
+      refuseErrors(parsed, options.invalidRows);
       const key = keyOf(parsed, options.idempotencyKey);
       const batchId = batchIdFor(userId, key);
       const checksLeft = await deps.checksLeft(userId);
@@ -174,6 +201,7 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
             source: options.source,
             ...(options.apiKeyId ? { apiKeyId: options.apiKeyId } : {}),
             rows: parsed.rows,
+            ...(parsed.refused.length > 0 ? { refused: parsed.refused } : {}),
             checksLeft,
           },
           metadata: { now: deps.clock().toISOString() },
@@ -204,7 +232,7 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
           completed_at: null,
           completed: null,
           failed: null,
-          skipped: 0,
+          skipped: s.refusedCount ?? 0,
         },
         links,
       );
@@ -224,18 +252,25 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
       const state = await own(userId, batchId);
       const skipped = skippedOf(state);
       if (!query.status) {
-        const page = state.rows.slice(query.offset, query.offset + query.limit);
-        const items: BatchRowResult[] = [];
-        for await (const chunk of rowsWithChecks(userId, state, page)) items.push(...chunk.map((r) => rowResult(r, skipped)));
-        return { items, total: state.rows.length };
+        // The rows screened and the rows left out as invalid, in file order.
+        const listed = [...state.rows.map((row) => ({ line: row.line, row })), ...state.refused.map((refused) => ({ line: refused.line, refused }))].sort(
+          (a, b) => a.line - b.line,
+        );
+        const page = listed.slice(query.offset, query.offset + query.limit);
+        const screened = new Map<number, BatchRowResult>();
+        const pageRows = page.flatMap((p) => ('row' in p ? [p.row] : []));
+        for await (const chunk of rowsWithChecks(userId, state, pageRows)) for (const r of chunk) screened.set(r.row.line, rowResult(r, skipped));
+        const items = page.map((p) => ('row' in p ? screened.get(p.line)! : refusedResult(p.refused)));
+        return { items, total: listed.length };
       }
-      const matching: BatchRowResult[] = [];
+      const matching: BatchRowResult[] = state.refused.map(refusedResult).filter((r) => r.status === query.status);
       for await (const chunk of rowsWithChecks(userId, state)) {
         for (const r of chunk) {
           const result = rowResult(r, skipped);
           if (result.status === query.status) matching.push(result);
         }
       }
+      matching.sort(byLine);
       return { items: matching.slice(query.offset, query.offset + query.limit), total: matching.length };
     },
 
@@ -243,7 +278,15 @@ export function createBatches(deps: { eventStore: EventStore; readStore: ReadSto
     async *results(userId: string, batchId: string): AsyncGenerator<BatchRowResult[]> {
       const state = await own(userId, batchId);
       const skipped = skippedOf(state);
-      for await (const chunk of rowsWithChecks(userId, state)) yield chunk.map((r) => rowResult(r, skipped));
+      if (state.refused.length === 0) {
+        for await (const chunk of rowsWithChecks(userId, state)) yield chunk.map((r) => rowResult(r, skipped));
+        return;
+      }
+      // With rows left out as invalid, every row in file order (at most BATCH_LIMITS.maxRows).
+      const all: BatchRowResult[] = state.refused.map(refusedResult);
+      for await (const chunk of rowsWithChecks(userId, state)) all.push(...chunk.map((r) => rowResult(r, skipped)));
+      all.sort(byLine);
+      for (let i = 0; i < all.length; i += CHUNK) yield all.slice(i, i + CHUNK);
     },
 
     /** The batch's distinct wallets whose check completed, with its row (the reports ZIP). */

@@ -58,7 +58,14 @@ export const batchPreviewSchema = z.object({
   checks_left: z.number().int(),
   /** The batch this same file (or Idempotency-Key) already made: submitting again answers with it and charges nothing. */
   existing_batch_id: z.string().nullable(),
+  /** The rows that cannot be screened, as written, with why (with `invalid_rows=skip` they are left out and the others screened; otherwise the file is refused). */
+  invalid_rows: z.array(z.object({ line: z.number().int(), address: z.string(), message: z.string() })),
+  /** What is given back: the rule, in a sentence. */
+  refunds: z.string(),
 });
+
+/** The refund rule a batch's dry run states. */
+export const BATCH_REFUND_RULE = 'A wallet whose check fails, or comes back Incomplete (data unavailable), is given its check back.';
 export type BatchPreview = z.infer<typeof batchPreviewSchema>;
 
 export const batchStatuses = ['running', 'completed'] as const;

@@ -9,9 +9,9 @@
  * - it completes once.
  */
 import type { CommandMetadata, Decider } from '../decider';
-import { Conflict, NotFound, PaymentRequired } from '../errors';
+import { Conflict, Invalid, NotFound, PaymentRequired } from '../errors';
 import { checkIdFor, batchRowCheckKey } from '../ids';
-import { batchEvents, type BatchEvent, type BatchRow, type BatchSkippedRow, type BatchSubmitted } from './events';
+import { batchEvents, type BatchEvent, type BatchRefusedRow, type BatchRow, type BatchSkippedRow, type BatchSubmitted } from './events';
 import { evolveBatch, initialBatchState, walletRows, type BatchState } from './state';
 
 /** Rows per `BatchRowsAdded` event: keeps every event well under a message bus's 1 MB. */
@@ -20,6 +20,7 @@ export const BATCH_ROWS_PER_EVENT = 500;
 export const batchMessages = {
   notFound: 'No such batch',
   keyUsedForAnotherFile: 'This Idempotency-Key was already used for another file',
+  nothingToScreen: 'No row of this file can be screened: fix its lines and upload it again. Nothing was charged.',
   notEnoughChecks: (wallets: number, left: number) =>
     `This batch screens ${wallets.toLocaleString('en-US')} wallet${wallets === 1 ? '' : 's'} (one check each) and you have ${left.toLocaleString('en-US')} check${left === 1 ? '' : 's'} left. Buy more checks or split the file.`,
 } as const;
@@ -29,6 +30,8 @@ export type BatchCommand =
       type: 'SubmitBatch';
       data: Pick<BatchSubmitted, 'batchId' | 'userId' | 'fileName' | 'key' | 'contentHash' | 'source' | 'apiKeyId'> & {
         rows: BatchRow[];
+        /** Rows that cannot be screened, left out (a batch submitted with its invalid rows skipped). */
+        refused?: BatchRefusedRow[];
         /** The user's checks left when submitting. */
         checksLeft: number;
       };
@@ -44,29 +47,33 @@ export function decideBatch(command: BatchCommand, state: BatchState): BatchEven
   const at = command.metadata.now;
   switch (command.type) {
     case 'SubmitBatch': {
-      const { rows, checksLeft, ...d } = command.data;
+      const { rows, checksLeft, refused = [], ...d } = command.data;
       if (state) {
         if (state.submitted.contentHash !== d.contentHash)
           throw new Conflict(batchMessages.keyUsedForAnotherFile, { 'Idempotency-Key': 'Already used for another file' });
         return [];
       }
+      if (rows.length === 0) throw new Invalid(batchMessages.nothingToScreen);
       const walletCount = walletRows(rows).length;
       if (checksLeft < walletCount) throw new PaymentRequired(batchMessages.notEnoughChecks(walletCount, checksLeft));
       const submitted: BatchSubmitted = {
         batchId: d.batchId,
         userId: d.userId,
         fileName: d.fileName,
-        rowCount: rows.length,
+        rowCount: rows.length + refused.length,
         walletCount,
         key: d.key,
         contentHash: d.contentHash,
         source: d.source,
         ...(d.apiKeyId ? { apiKeyId: d.apiKeyId } : {}),
+        ...(refused.length > 0 ? { refusedCount: refused.length } : {}),
         at,
       };
       const events: BatchEvent[] = [{ type: 'BatchSubmitted', data: submitted }];
       for (let i = 0; i < rows.length; i += BATCH_ROWS_PER_EVENT)
         events.push({ type: 'BatchRowsAdded', data: { batchId: d.batchId, rows: rows.slice(i, i + BATCH_ROWS_PER_EVENT) } });
+      for (let i = 0; i < refused.length; i += BATCH_ROWS_PER_EVENT)
+        events.push({ type: 'BatchRowsRefused', data: { batchId: d.batchId, rows: refused.slice(i, i + BATCH_ROWS_PER_EVENT) } });
       return events;
     }
     case 'CompleteBatch': {

@@ -1,4 +1,4 @@
-import { Conflict, NotFound, PaymentRequired } from '../errors';
+import { Conflict, Invalid, NotFound, PaymentRequired } from '../errors';
 import { deciderSpec } from '../../testing/decider-spec';
 import { BATCH_ROWS_PER_EVENT, batchDecider, batchMessages, rowCheckId, type BatchCommand } from './decide';
 import type { BatchEvent, BatchRow } from './events';
@@ -50,6 +50,23 @@ describe('SubmitBatch', () => {
     const state = events.reduce(evolveBatch, initialBatchState);
     expect(state?.rows).toEqual(many);
   });
+  it('records the rows left out as invalid after the rows screened, counting them among the rows, never as wallets', () => {
+    const refused = [{ line: 5, input: 'not-an-address', reason: 'Not a recognized wallet address' }];
+    given([])
+      .when(submit({ refused }))
+      .then([
+        { type: 'BatchSubmitted', data: { ...submission, rowCount: 4, walletCount: 2, refusedCount: 1, at: now } },
+        rowsAdded,
+        { type: 'BatchRowsRefused', data: { batchId, rows: refused } },
+      ]);
+    const state = batchDecider.decide(submit({ refused }), initialBatchState).reduce(evolveBatch, initialBatchState);
+    expect(state?.refused).toEqual(refused);
+    expect(state?.rows).toEqual(rows);
+  });
+  it('refuses a batch with no row to screen', () =>
+    given([])
+      .when(submit({ rows: [] }))
+      .thenThrows(Invalid, batchMessages.nothingToScreen));
   it('records nothing for the same file submitted again', () =>
     given([submitted, rowsAdded])
       .when(submit({ checksLeft: 0 }))

@@ -35,12 +35,26 @@ export const batchSubmittedSchema = z.object({
   source: z.enum(['web', 'api']),
   /** The API key it was submitted with (public API). */
   apiKeyId: z.string().optional(),
+  /** Rows left out because they cannot be screened (submitted with invalid rows skipped; absent otherwise and on older events): counted in `rowCount`. */
+  refusedCount: z.number().optional(),
   at: z.string(),
 });
 export type BatchSubmitted = z.infer<typeof batchSubmittedSchema>;
 
 export const batchRowsAddedSchema = z.object({ batchId: z.string(), rows: z.array(batchRowSchema) });
 export type BatchRowsAdded = z.infer<typeof batchRowsAddedSchema>;
+
+/** A row left out of a batch submitted with its invalid rows skipped: the row as written, and why it cannot be screened. */
+export const batchRefusedRowSchema = z.object({
+  line: z.number(),
+  input: z.string(),
+  network: z.string().optional(),
+  reference: z.string().optional(),
+  reason: z.string(),
+});
+export type BatchRefusedRow = z.infer<typeof batchRefusedRowSchema>;
+export const batchRowsRefusedSchema = z.object({ batchId: z.string(), rows: z.array(batchRefusedRowSchema) });
+export type BatchRowsRefused = z.infer<typeof batchRowsRefusedSchema>;
 
 /** A wallet of the batch that was not screened, and why (no checks left, account blocked). */
 export const batchSkippedRowSchema = z.object({ line: z.number(), reason: z.string() });
@@ -60,6 +74,7 @@ export type BatchCompleted = z.infer<typeof batchCompletedSchema>;
 export const batchEvents = eventUnion([
   eventSchema('BatchSubmitted', batchSubmittedSchema),
   eventSchema('BatchRowsAdded', batchRowsAddedSchema),
+  eventSchema('BatchRowsRefused', batchRowsRefusedSchema),
   eventSchema('BatchCompleted', batchCompletedSchema),
 ]);
 export type BatchEvent = z.infer<typeof batchEvents.schema>;

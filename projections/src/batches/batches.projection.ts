@@ -17,7 +17,10 @@ export interface BatchDoc {
   /** Known once the batch completes; while it runs, the checks read model counts its wallets. */
   completed: number | null;
   failed: number | null;
+  /** Wallets not screened, and rows left out as invalid (a batch submitted with its invalid rows skipped). */
   skipped: number;
+  /** Rows left out as invalid (absent on documents folded before it was kept). */
+  refused?: number;
 }
 
 /** The batches read model: one document per batch, for the Batch screen's list and each batch's summary. */
@@ -46,15 +49,17 @@ export const batchesProjection: Projection<BatchDoc> = {
           completed_at: null,
           completed: null,
           failed: null,
-          skipped: 0,
+          skipped: d.refusedCount ?? 0,
+          refused: d.refusedCount ?? 0,
         };
       }
       case 'BatchCompleted': {
         if (!doc) return doc;
         const d = event.data;
-        return { ...doc, status: 'completed', completed_at: d.at, completed: d.completed, failed: d.failed, skipped: d.skipped.length };
+        return { ...doc, status: 'completed', completed_at: d.at, completed: d.completed, failed: d.failed, skipped: d.skipped.length + (doc.refused ?? 0) };
       }
       case 'BatchRowsAdded':
+      case 'BatchRowsRefused':
         return doc;
       default: {
         const _exhaustive: never = event;

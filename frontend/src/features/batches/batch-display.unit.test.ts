@@ -10,6 +10,8 @@ const preview = (over: Partial<BatchPreview>): BatchPreview => ({
   cost: 3,
   checks_left: 20,
   existing_batch_id: null,
+  invalid_rows: [],
+  refunds: 'A wallet whose check fails, or comes back Incomplete (data unavailable), is given its check back.',
   ...over,
 });
 

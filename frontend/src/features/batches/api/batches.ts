@@ -66,25 +66,35 @@ function tooLarge(file: File): ApiError | null {
   );
 }
 
-/** POST /api/batches?dry_run=true: the file checked whole and its cost; nothing is recorded or charged. */
-export function previewBatch(file: File, signal?: AbortSignal): Promise<BatchPreview> {
+/**
+ * POST /api/batches?dry_run=true: the file checked whole and its cost; nothing is recorded or
+ * charged. `skipInvalid`: the rows that cannot be screened are left out (and listed) instead of refusing the file.
+ */
+export function previewBatch(file: File, options: { skipInvalid?: boolean; signal?: AbortSignal } = {}): Promise<BatchPreview> {
   const refused = tooLarge(file);
   if (refused) return Promise.reject(refused);
-  return api.upload('/batches', file, { query: { dry_run: 'true', file_name: file.name }, contentType: 'text/csv', schema: batchPreviewSchema, signal });
+  return api.upload('/batches', file, {
+    query: { dry_run: 'true', file_name: file.name, ...(options.skipInvalid ? { invalid_rows: 'skip' } : {}) },
+    contentType: 'text/csv',
+    schema: batchPreviewSchema,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
 }
 
 export interface BatchSubmission {
   file: File;
   /** Sent as the Idempotency-Key: a new one screens a file already screened again. */
   idempotencyKey?: string;
+  /** Leave the rows that cannot be screened out, and screen the others. */
+  skipInvalid?: boolean;
 }
 
 /** POST /api/batches: the batch (202 when new, 200 when the same file already made it). */
-export function submitBatch({ file, idempotencyKey }: BatchSubmission): Promise<Batch> {
+export function submitBatch({ file, idempotencyKey, skipInvalid }: BatchSubmission): Promise<Batch> {
   const refused = tooLarge(file);
   if (refused) return Promise.reject(refused);
   return api.upload('/batches', file, {
-    query: { file_name: file.name },
+    query: { file_name: file.name, ...(skipInvalid ? { invalid_rows: 'skip' } : {}) },
     contentType: 'text/csv',
     schema: batchSchema,
     ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),

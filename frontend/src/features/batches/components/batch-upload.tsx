@@ -18,7 +18,7 @@ export function lineErrorsOf(error: unknown): { lines: BatchLineError[]; total: 
   return { lines, total: typeof body.line_errors === 'number' ? body.line_errors : lines.length };
 }
 
-function LineErrors({ error }: { error: Error }) {
+function LineErrors({ error, onSkip }: { error: Error; onSkip?: () => void }) {
   const found = lineErrorsOf(error);
   return (
     <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="The file cannot be screened">
@@ -53,17 +53,25 @@ function LineErrors({ error }: { error: Error }) {
             The first {found.lines.length} of {found.total} lines with errors are shown. Fix them and choose the file again.
           </Text>
         ) : null}
+        {onSkip && found && found.lines.some((l) => l.line > 0) ? (
+          <Group>
+            <Button size="xs" variant="default" onClick={onSkip} data-testid="batch-skip-invalid">
+              Screen the other rows, leaving these out
+            </Button>
+          </Group>
+        ) : null}
       </Stack>
     </Alert>
   );
 }
 
-function Preview({ preview, file, onScreened }: { preview: BatchPreview; file: File; onScreened: (batch: Batch) => void }) {
+function Preview({ preview, file, skipInvalid, onScreened }: { preview: BatchPreview; file: File; skipInvalid: boolean; onScreened: (batch: Batch) => void }) {
   const view = previewView(preview);
   const submit = useSubmitBatch();
   // A new key for "screen again", made once per preview so a double click sends the same one.
   const [againKey] = useState(() => crypto.randomUUID());
-  const start = (again: boolean) => submit.mutate({ file, ...(again ? { idempotencyKey: againKey } : {}) }, { onSuccess: onScreened });
+  const start = (again: boolean) =>
+    submit.mutate({ file, ...(skipInvalid ? { skipInvalid } : {}), ...(again ? { idempotencyKey: againKey } : {}) }, { onSuccess: onScreened });
 
   return (
     <Stack gap="sm" data-testid="batch-preview">
@@ -74,6 +82,29 @@ function Preview({ preview, file, onScreened }: { preview: BatchPreview; file: F
       <Text size="sm" c="dimmed" data-testid="batch-preview-cost">
         {view.cost}
       </Text>
+      {preview.invalid_rows.length > 0 ? (
+        <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Rows left out" data-testid="batch-left-out">
+          <Text size="sm">
+            {preview.invalid_rows.length === 1
+              ? '1 row cannot be screened and is left out'
+              : `${preview.invalid_rows.length} rows cannot be screened and are left out`}{' '}
+            (listed with the batch, not charged):
+          </Text>
+          <Text size="sm" component="ul" mt={4} mb={0}>
+            {preview.invalid_rows.slice(0, 10).map((r) => (
+              <li key={r.line}>
+                Line {r.line}
+                {r.address ? ` (${r.address})` : ''}: {r.message}
+              </li>
+            ))}
+          </Text>
+          {preview.invalid_rows.length > 10 ? (
+            <Text size="sm" c="dimmed">
+              and {preview.invalid_rows.length - 10} more.
+            </Text>
+          ) : null}
+        </Alert>
+      ) : null}
       {view.shortfall ? (
         <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
           <Text size="sm">
@@ -132,13 +163,19 @@ function Preview({ preview, file, onScreened }: { preview: BatchPreview; file: F
  */
 export function BatchUpload({ onScreened }: { onScreened: (batch: Batch) => void }) {
   const [file, setFile] = useState<File | null>(null);
-  const dryRun = useMutation({ mutationFn: (f: File) => previewBatch(f) });
+  // Asked for after a refusal: leave the rows that cannot be screened out, and screen the others.
+  const [skipInvalid, setSkipInvalid] = useState(false);
+  const dryRun = useMutation({ mutationFn: (a: { file: File; skipInvalid: boolean }) => previewBatch(a.file, { skipInvalid: a.skipInvalid }) });
   const { mutate, reset } = dryRun;
+  const choose = (chosen: File | null) => {
+    setSkipInvalid(false);
+    setFile(chosen);
+  };
 
   useEffect(() => {
-    if (file) mutate(file);
+    if (file) mutate({ file, skipInvalid });
     else reset();
-  }, [file, mutate, reset]);
+  }, [file, skipInvalid, mutate, reset]);
 
   return (
     <Paper p="md" component="section" aria-label="Screen a file of wallets">
@@ -167,7 +204,7 @@ export function BatchUpload({ onScreened }: { onScreened: (batch: Batch) => void
           accept=".csv,text/csv"
           leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />}
           value={file}
-          onChange={setFile}
+          onChange={choose}
           clearable
           w={{ base: '100%', sm: 420 }}
           data-testid="batch-file"
@@ -180,14 +217,15 @@ export function BatchUpload({ onScreened }: { onScreened: (batch: Batch) => void
             </Text>
           </Group>
         ) : null}
-        {dryRun.isError ? <LineErrors error={dryRun.error} /> : null}
+        {dryRun.isError ? <LineErrors error={dryRun.error} {...(skipInvalid ? {} : { onSkip: () => setSkipInvalid(true) })} /> : null}
         {dryRun.isSuccess && file ? (
           <Preview
             key={`${file.name}:${file.size}:${file.lastModified}`}
             preview={dryRun.data}
             file={file}
+            skipInvalid={skipInvalid}
             onScreened={(batch) => {
-              setFile(null);
+              choose(null);
               onScreened(batch);
             }}
           />
