@@ -82,7 +82,7 @@ describe('checking a wallet', () => {
     expect(res.body.linked_wallets_addresses).toContain(a.btcA);
     expect(res.body.aml_report).toMatch(/^1\. Wallet overview/);
     expect(res.body.aml_report).toContain('Risk level: High Risk');
-    expect(res.body.aml_report).toContain('narrative by rule-based');
+    expect(res.body.aml_report).toContain('narrative from the rules, no language model');
     expect(res.body.external_links).toEqual({ explorer: `https://mempool.space/address/${a.btcWallet}` });
     // The fund-flow graph: the wallet at the centre, its counterparties one hop away, the sanctioned one coloured so.
     expect(res.body.fund_flow?.nodes[0]).toMatchObject({ address: a.btcWallet, hop: 0, share: 1 });

@@ -619,7 +619,10 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
   for (const r of inputs.narrative.recommendations) lines.push(r);
   lines.push('---');
   lines.push(...headline(inputs));
-  lines.push(`Model ${assessment.model}; narrative by ${inputs.narrative.writer}; check ${inputs.checkId}; ${inputs.now}.`);
+  // Who wrote the narrative, in words: the rules (no language model), or the model by name.
+  const writer =
+    inputs.narrative.writer === 'rule-based' ? 'narrative from the rules, no language model' : `narrative by the language model ${inputs.narrative.writer}`;
+  lines.push(`Model ${assessment.model}; ${writer}; check ${inputs.checkId}; ${inputs.now}.`);
   if (inputs.narrative.fallbackReason) lines.push(`The language model was not used: ${inputs.narrative.fallbackReason}`);
 
   return {

@@ -175,7 +175,7 @@ describe('report', () => {
       ...base,
       narrative: { ...base.narrative, fallbackReason: 'The language model did not answer within 20 s; the rule-based writer was used.' },
     });
-    expect(r.aml_report).toContain('narrative by rule-based');
+    expect(r.aml_report).toContain('narrative from the rules, no language model');
     expect(r.aml_report).toContain('The language model was not used: The language model did not answer within 20 s; the rule-based writer was used.');
   });
 
