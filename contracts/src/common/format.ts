@@ -15,6 +15,13 @@ export function formatDate(iso: string | Date): string {
   return `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`;
 }
 
+/** dd.MM.yyyy HH:mm UTC: a moment as the screens, the report and the PDF write it (CSV and the API keep ISO 8601). */
+export function formatMoment(iso: string | Date): string {
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(d.getTime())) return '';
+  return `${formatDate(d)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+}
+
 /** dd.MM.yy HH:mm in UTC, the stored history timestamp form. */
 export function formatHistoryTimestamp(iso: string | Date): string {
   const d = typeof iso === 'string' ? new Date(iso) : iso;

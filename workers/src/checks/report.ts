@@ -6,6 +6,8 @@
  * names a setting or a command (the server log gives administrators the exact fix).
  */
 import {
+  formatDate,
+  formatMoment,
   MISSING_BLOCKCHAIN_DATA,
   networkNames,
   shortenAddress,
@@ -564,7 +566,7 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
   lines.push('1. Wallet overview');
   if (chain.available) {
     lines.push(
-      `${name} address ${inputs.address}. Balance ${chain.balance} ${chain.symbol}; ${chain.txCount} transactions; first seen ${chain.firstSeen ? chain.firstSeen.slice(0, 10) : 'never'}, last seen ${chain.lastSeen ? chain.lastSeen.slice(0, 10) : 'never'} (source: ${chain.provider}).`,
+      `${name} address ${inputs.address}. Balance ${chain.balance} ${chain.symbol}; ${chain.txCount} transactions; first seen ${chain.firstSeen ? formatDate(chain.firstSeen) : 'never'}, last seen ${chain.lastSeen ? formatDate(chain.lastSeen) : 'never'} (source: ${chain.provider}).`,
     );
     if (!chain.complete) lines.push(`The ${chain.transactionsExamined} most recent transactions were examined for counterparties.`);
     lines.push(...tokenLines(inputs.valuation));
@@ -622,7 +624,7 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
   // Who wrote the narrative, in words: the rules (no language model), or the model by name.
   const writer =
     inputs.narrative.writer === 'rule-based' ? 'narrative from the rules, no language model' : `narrative by the language model ${inputs.narrative.writer}`;
-  lines.push(`Model ${assessment.model}; ${writer}; check ${inputs.checkId}; ${inputs.now}.`);
+  lines.push(`Model ${assessment.model}; ${writer}; check ${inputs.checkId}; ${formatMoment(inputs.now) || inputs.now}.`);
   if (inputs.narrative.fallbackReason) lines.push(`The language model was not used: ${inputs.narrative.fallbackReason}`);
 
   return {
