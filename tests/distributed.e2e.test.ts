@@ -32,6 +32,7 @@ import { runRebuildCommand } from '@walletscreen/server/operations';
 import type { ProcessKind } from '@walletscreen/server/processes';
 import { bundleServerProcesses, startServerProcess, stopServerProcess, type ServerProcess } from './support/server-processes';
 import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
+import { importSanctionsListInto } from './support/sanctions';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 const root = path.resolve(__dirname, '..');
@@ -101,6 +102,8 @@ maybe('the distributed shape, process by process', () => {
     CHAIN_DATA_RETRIES: '0',
     // Every check asks the chain-data source, so the test sees which worker runs it.
     CHAIN_DATA_CACHE_TTL_MS: '0',
+    // Direct counterparties only: the recorded chain data holds no traced hops (a trace that cannot read them is partial: Incomplete).
+    TRACE_DEPTH: '1',
     // The test's webhook receiver is on loopback.
     WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
     ...extra,
@@ -118,6 +121,8 @@ maybe('the distributed shape, process by process', () => {
 
   beforeAll(async () => {
     mkdirSync(dataDir, { recursive: true });
+    // A sanctions list in the store, so checks give verdicts and keep their charge (an Incomplete one is given back).
+    await importSanctionsListInto(dataDir);
     // One bundle per kind of process, built once (the processes start from them, as from dist/server).
     bundleServerProcesses(root, bundles, ['api', 'workers', 'projections', 'relay']);
 

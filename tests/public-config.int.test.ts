@@ -19,12 +19,18 @@ it('answers the configured addresses to anyone, and is in the API document', asy
   const server = await start({ CONTACT_EMAIL: 'hello@desk.example', SALES_EMAIL: 'deals@desk.example' });
   const res = await server.api('GET', '/api/config');
   expect(res.status).toBe(200);
-  expect(publicConfigSchema.parse(res.body)).toEqual({ contact_email: 'hello@desk.example', sales_email: 'deals@desk.example' });
+  // No language model is configured here: the overlay does not claim AI.
+  expect(publicConfigSchema.parse(res.body)).toEqual({ contact_email: 'hello@desk.example', sales_email: 'deals@desk.example', ai_narrative: false });
   const doc = await server.api<{ paths: Record<string, { get?: { responses: Record<string, unknown> } }> }>('GET', '/api/openapi.json');
   expect(doc.body.paths['/api/config']?.get?.responses).toHaveProperty('200');
 });
 
 it('sends sales to the contact address when SALES_EMAIL is not set', async () => {
   const server = await start({ CONTACT_EMAIL: 'desk@fund.example' });
-  expect((await server.api('GET', '/api/config')).body).toEqual({ contact_email: 'desk@fund.example', sales_email: 'desk@fund.example' });
+  expect((await server.api('GET', '/api/config')).body).toEqual({ contact_email: 'desk@fund.example', sales_email: 'desk@fund.example', ai_narrative: false });
+});
+
+it('says a language model writes the narrative only when one is configured', async () => {
+  const server = await start({ CONTACT_EMAIL: 'desk@fund.example', OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+  expect((await server.api<{ ai_narrative: boolean }>('GET', '/api/config')).body.ai_narrative).toBe(true);
 });

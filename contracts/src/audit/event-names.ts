@@ -33,6 +33,7 @@ export const auditEventNames: Readonly<Record<string, string>> = {
   // Batches
   BatchSubmitted: 'Batch submitted',
   BatchRowsAdded: 'Batch rows added',
+  BatchRowsRefused: 'Batch rows left out as invalid',
   BatchCompleted: 'Batch completed',
   // Monitoring
   WalletWatched: 'Wallet watched',

@@ -111,6 +111,8 @@ describe('Blockscout v2 (EVM without an Etherscan key)', () => {
       network: 'ethereum',
       provider: 'blockscout:ethereum',
       reason: 'Ethereum data could not be fetched: blockscout:ethereum refused the request (HTTP 404: 404 Not Found)',
+      // What the customer reads: the source's failure in plain words, no host or HTTP excerpt.
+      plain: 'Ethereum data could not be fetched: its data source refused the request',
       attempts: 1,
     });
   });

@@ -154,6 +154,8 @@ describe('Esplora (Bitcoin, Litecoin, Dogecoin)', () => {
       network: 'bitcoin',
       provider: `${downHost}, ${slowHost}`,
       reason: `Bitcoin data could not be fetched: ${downHost} failed with a server error (HTTP 503; 2 attempts); ${slowHost} did not answer within 0.1 s (2 attempts)`,
+      // What the customer reads: the source's failure in plain words, no host or HTTP excerpt.
+      plain: 'Bitcoin data could not be fetched: its 2 data sources had an internal error, or did not answer in time',
       attempts: 4,
     });
   });

@@ -127,6 +127,8 @@ describe('Etherscan v2 (EVM with ETHERSCAN_API_KEY)', () => {
       network: 'bsc',
       provider: 'etherscan-v2',
       reason: 'BNB Chain data could not be fetched: etherscan-v2 kept limiting our requests: "Max calls per sec rate limit reached (5/sec)" (3 attempts)',
+      // What the customer reads: the source's failure in plain words, no host or HTTP excerpt.
+      plain: 'BNB Chain data could not be fetched: its data source was busy (it limits how often it may be asked)',
       attempts: 3,
     });
     expect(server.requests[0]!.query.get('apikey')).toBe(KEY);

@@ -65,6 +65,8 @@ describe('the chain-data service', () => {
       network: 'bitcoin',
       provider: new URL(server.url).host,
       reason: `Bitcoin data could not be fetched: ${new URL(server.url).host} sent an answer in an unexpected shape (no chain_stats)`,
+      // What the customer reads: the source's failure in plain words, no host or HTTP excerpt.
+      plain: 'Bitcoin data could not be fetched: its data source sent an answer that could not be read',
       attempts: 1,
     });
   });

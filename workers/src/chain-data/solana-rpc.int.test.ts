@@ -140,6 +140,8 @@ describe('Solana JSON-RPC', () => {
       network: 'solana',
       provider: 'solana-rpc',
       reason: 'Solana data could not be fetched: solana-rpc returned an error: Invalid param: WrongSize',
+      // What the customer reads: the source's failure in plain words, no host or HTTP excerpt.
+      plain: 'Solana data could not be fetched: its data source refused the request',
       attempts: 1,
     });
   });

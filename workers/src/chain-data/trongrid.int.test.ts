@@ -124,6 +124,8 @@ describe('TronGrid (TRON)', () => {
       network: 'tron',
       provider: 'trongrid',
       reason: 'TRON data could not be fetched: trongrid failed with a server error (HTTP 500; 3 attempts)',
+      // What the customer reads: the source's failure in plain words, no host or HTTP excerpt.
+      plain: 'TRON data could not be fetched: its data source had an internal error',
       attempts: 3,
     });
     expect(server.requests[0]!.headers['tron-pro-api-key']).toBeUndefined();

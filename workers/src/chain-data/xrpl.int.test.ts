@@ -146,6 +146,8 @@ describe('XRP Ledger JSON-RPC', () => {
       network: 'xrp',
       provider: 'xrpl',
       reason: 'XRP Ledger data could not be fetched: xrpl kept limiting our requests: "You are placing too much load on the server." (3 attempts)',
+      // What the customer reads: the source's failure in plain words, no host or HTTP excerpt.
+      plain: 'XRP Ledger data could not be fetched: its data source was busy (it limits how often it may be asked)',
       attempts: 3,
     });
   });
