@@ -323,6 +323,7 @@ describe('tracing bounds, cache and failures (Esplora)', () => {
         via: a.wallet,
         ok: false,
         reason: `Bitcoin data could not be fetched: ${new URL(server.url).host} failed with a server error (HTTP 500; 3 attempts)`,
+        plain: 'Bitcoin data could not be fetched: its data source had an internal error',
       },
       // Read after the back-off waits of I1's retries (225 ms, then 450 ms, on the fake clock).
       expansion(s, server.url, 'i2', { fetchedAt: '2026-11-22T06:00:00.675Z' }),

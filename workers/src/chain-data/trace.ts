@@ -49,6 +49,8 @@ export type TraceExpansion = {
   | {
       ok: false;
       reason: string;
+      /** The same in words a customer reads, without hosts or HTTP excerpts (absent in traces recorded before it). */
+      plain?: string;
       /** The source failed for this address for another check, within the last minute or at the same time: not asked again. */
       fromCache?: true;
     }
@@ -105,7 +107,7 @@ interface Node {
 export function createTracer(chainData: ChainDataService, config: TraceConfig, deps: { now?: () => number } = {}): Tracer {
   const now = deps.now ?? Date.now;
   const cache = new TtlCache<ChainData>(config.cacheTtlMs, config.cacheMaxEntries, now);
-  const failures = new TtlCache<string>(config.failureCacheTtlMs, config.cacheMaxEntries, now);
+  const failures = new TtlCache<{ reason: string; plain?: string }>(config.failureCacheTtlMs, config.cacheMaxEntries, now);
   /** Addresses being read for a check now, with that check's signal. */
   const inflight = new Map<string, { result: Promise<ChainDataResult>; signal?: AbortSignal }>();
   const depth = Math.min(MAX_TRACE_DEPTH, Math.max(1, Math.floor(config.depth)));
@@ -157,7 +159,15 @@ export function createTracer(chainData: ChainDataService, config: TraceConfig, d
           }
           const failed = failures.get(key);
           if (failed !== undefined) {
-            expansions.push({ address: c.address, hop, via: c.via.address, ok: false, reason: failed, fromCache: true });
+            expansions.push({
+              address: c.address,
+              hop,
+              via: c.via.address,
+              ok: false,
+              reason: failed.reason,
+              ...(failed.plain ? { plain: failed.plain } : {}),
+              fromCache: true,
+            });
             continue;
           }
           if (signal?.aborted) break;
@@ -196,9 +206,10 @@ export function createTracer(chainData: ChainDataService, config: TraceConfig, d
                 via: c.via.address,
                 ok: false,
                 reason: result.reason,
+                ...(result.plain ? { plain: result.plain } : {}),
                 ...(fromCache ? { fromCache: true as const } : {}),
               });
-              if (!fromCache && !signal?.aborted) failures.set(key, result.reason);
+              if (!fromCache && !signal?.aborted) failures.set(key, { reason: result.reason, ...(result.plain ? { plain: result.plain } : {}) });
             }
             continue;
           }

@@ -531,7 +531,8 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
           ...(b.ok && b.trace
             ? {
                 traceGaps: {
-                  failed: b.trace.expansions.flatMap((e) => (e.ok ? [] : [{ address: e.address, reason: e.reason }])),
+                  // The customer reads the failure in plain words; the evidence keeps the hosts and answers.
+                  failed: b.trace.expansions.flatMap((e) => (e.ok ? [] : [{ address: e.address, reason: e.plain ?? e.reason }])),
                   notExpanded: b.trace.notExpanded.map((n) => ({ address: n.address, reason: n.reason })),
                 },
               }
