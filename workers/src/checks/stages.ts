@@ -357,9 +357,12 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         const { network, address } = ctx.request;
         const others = (dataOf(ctx)?.counterparties ?? []).map((c) => c.address);
         const beyond = tracedAddresses(chainOf(ctx), network);
-        const labels = await providers.intelligence.labelsFor(network, [address, ...others, ...beyond]);
+        // Asked together, the labels and the feeds not loaded share one read of the feeds' state (feed-labels.ts).
+        const [labels, notLoaded] = await Promise.all([
+          providers.intelligence.labelsFor(network, [address, ...others, ...beyond]),
+          providers.intelligence.feedsNotLoaded ? providers.intelligence.feedsNotLoaded(network) : Promise.resolve([]),
+        ]);
         const chainabuse = await providers.intelligence.chainabuseReports(network, address, ctx.signal);
-        const notLoaded = providers.intelligence.feedsNotLoaded ? await providers.intelligence.feedsNotLoaded(network) : [];
         const labelled = (addresses: string[]) =>
           addresses.filter((a) => (labels.get(a) ?? []).length > 0).map((a) => ({ address: a, labels: labels.get(a)! }));
         return {

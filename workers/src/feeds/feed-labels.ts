@@ -52,7 +52,17 @@ export function cachedFeedLabels(deps: { eventStore: EventStore; enabled: readon
   const perFeed = new Map<FeedId, { revision: number | 'no-stream' | 'shipped'; loaded: Loaded | null }>();
   let built: { refs: FeedRef[]; index: Map<string, FeedLabel[]> } | null = null;
 
-  async function current(): Promise<{ refs: FeedRef[]; index: Map<string, FeedLabel[]> }> {
+  // Lookups that arrive while the feeds' revisions are being read share that read: a check's
+  // labels and its not-loaded feeds, asked together, and concurrent checks cost one round of reads.
+  let refreshing: Promise<{ refs: FeedRef[]; index: Map<string, FeedLabel[]> }> | null = null;
+  function current(): Promise<{ refs: FeedRef[]; index: Map<string, FeedLabel[]> }> {
+    refreshing ??= refresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function refresh(): Promise<{ refs: FeedRef[]; index: Map<string, FeedLabel[]> }> {
     let changed = built === null;
     for (const feed of feeds) {
       if (feed.kind === 'shipped') {
