@@ -1,7 +1,7 @@
 import { useMemo, useState, type ClipboardEvent, type FormEvent } from 'react';
 import { Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { IconShieldSearch } from '@tabler/icons-react';
-import { addressMessages, isSanctionsOnlyNetwork, networkNames, networksFor, parseAddress, type Network } from '@walletscreen/contracts';
+import { isSanctionsOnlyNetwork, networkNames, networksFor, parseAddress, type Network } from '@walletscreen/contracts';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
 import type { CheckTarget } from '../check-runner';
 
@@ -57,9 +57,10 @@ export function WalletCheckForm({ running, onCheck, serverError, initialAddress 
     event.preventDefault();
     if (running || trimmed === '') return;
     const parsed = parseAddress(trimmed, chosen);
-    // Text that is no address of a known chain may still be on the sanctions list as written: the
-    // server screens it as such (network `other`), or refuses it with this same reason.
-    const listedTextMaybe = !parsed.ok && parsed.reason === addressMessages.unrecognized && parseAddress(trimmed, 'other').ok;
+    // Text that does not parse (a typo'd or unknown form included) may still be on the sanctions list
+    // as written, as OFAC lists some: the server screens it as such (network `other`), or refuses it
+    // with this same reason. Only text no list can hold (with spaces, too long) is refused here.
+    const listedTextMaybe = !parsed.ok && chosen === undefined && parseAddress(trimmed, 'other').ok;
     if (!parsed.ok && !listedTextMaybe) {
       setLocalError(parsed.reason);
       return;

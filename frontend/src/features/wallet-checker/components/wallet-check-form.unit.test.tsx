@@ -30,15 +30,26 @@ describe('the wallet check form', () => {
     expect(screen.queryByText(addressMessages.empty)).toBeNull();
   });
 
-  it('refuses an address that does not parse, with the reason under the input, before any request', () => {
+  it('refuses an address that does not parse and no list can hold (it has a space), with the reason under the input, before any request', () => {
     const { onCheck, type, check } = renderForm();
-    type('0x1234');
+    type('0x12 34');
     check();
     expect(onCheck).not.toHaveBeenCalled();
     screen.getByText(addressMessages.evmLength);
     // Editing clears the message.
-    type('0x12345');
+    type('0x12 345');
     expect(screen.queryByText(addressMessages.evmLength)).toBeNull();
+  });
+
+  it('sends a mistyped-looking text to the server, which screens it when the sanctions list holds it as written (OFAC lists some)', () => {
+    const { onCheck, type, check } = renderForm();
+    type('199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz');
+    check();
+    expect(onCheck).toHaveBeenCalledWith({
+      request: { wallet_address: '199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz' },
+      address: '199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz',
+      network: 'other',
+    });
   });
 
   it('sends text that is no address to the server, which screens it when the sanctions list holds it as written', () => {
