@@ -16,7 +16,7 @@ import type { AuditPage, BalanceAsOf, BalanceHistory, ChainVerificationResponse,
 import { createLogger } from '@walletscreen/platform';
 import { SqliteReadStore } from '@walletscreen/platform/adapters';
 import { runRebuildCommand, runVerifyCommand, type CommandIO } from '@walletscreen/server/operations';
-import { allProjections } from '@walletscreen/projections';
+import { allProjections, collectionsOf } from '@walletscreen/projections';
 import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
@@ -60,7 +60,7 @@ async function run(command: (io: CommandIO) => Promise<number>, dataDir: string)
 
 const snapshot = async (dataDir: string) => {
   const store = new SqliteReadStore({ file: path.join(dataDir, 'read-models.db') });
-  const collections = [...new Set(allProjections.flatMap((p) => [p.collection, ...(p.keyIndex ? [p.keyIndex.collection] : [])]))].sort();
+  const collections = collectionsOf(allProjections).sort();
   const out: Record<string, unknown[]> = {};
   for (const c of collections) out[c] = await store.find(c, {});
   await store.close();

@@ -1,5 +1,5 @@
-import type { Checkpoint, CollectionIndex, DocumentWrite, FindQuery, LeaseState, ReadStore, Where } from '@walletscreen/platform';
-import type { Projection } from './projection';
+import type { Checkpoint, CollectionIndex, FindQuery, LeaseState, ReadModelWrite, ReadStore, Where } from '@walletscreen/platform';
+import { collectionsOf, type ReadModelProjection } from './projection';
 
 /**
  * Generations of the read models, so that a rebuild never takes them away from running processes.
@@ -33,7 +33,7 @@ export interface ReadModelGenerations extends ReadStore {
 
 export interface GenerationsOptions {
   store: ReadStore;
-  projections: readonly Projection[];
+  projections: readonly ReadModelProjection[];
   /** Re-read the pointer this often (processes that follow rebuilds made elsewhere); unset: never. */
   followEveryMs?: number;
   /** Called after a switch to another generation. */
@@ -45,9 +45,9 @@ const collectionIn = (n: number, collection: string) => (n === 0 ? collection : 
 const checkpointIn = (n: number, name: string) => (n === 0 ? name : `g${n}/${name}`);
 
 /** The projections' collections (key indexes included) and checkpoint names. */
-export function projectionNames(projections: readonly Projection[]) {
+export function projectionNames(projections: readonly ReadModelProjection[]) {
   return {
-    collections: [...new Set(projections.flatMap((p) => [p.collection, ...(p.keyIndex ? [p.keyIndex.collection] : [])]))],
+    collections: collectionsOf(projections),
     checkpoints: projections.map((p) => p.name),
   };
 }
@@ -63,7 +63,7 @@ function mapped(store: ReadStore, names: ReturnType<typeof projectionNames>, gen
     getMany: <T>(collection: string, ids: readonly string[]) => store.getMany<T>(c(collection), ids),
     find: <T>(collection: string, query?: FindQuery) => store.find<T>(c(collection), query),
     count: (collection: string, where?: Where) => store.count(c(collection), where),
-    commit: (writes: readonly DocumentWrite[], checkpoint?: Checkpoint) =>
+    commit: (writes: readonly ReadModelWrite[], checkpoint?: Checkpoint) =>
       store.commit(
         writes.map((w) => ({ ...w, collection: c(w.collection) })),
         checkpoint && { ...checkpoint, name: cp(checkpoint.name) },

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@walletscreen/platform';
+import type { ReadModelWrite, RecordedEvent } from '@walletscreen/platform';
 
 /** An entry of a projection's key index (see `keyIndex`): stored under the id it maps, the key that id maps to. */
 export interface KeyIndexEntry {
@@ -36,3 +36,31 @@ export interface Projection<Doc extends object = object> {
     lookup(event: RecordedEvent): string | null;
   };
 }
+
+/**
+ * A projection whose events each write many documents, or delete documents by condition (a feed
+ * version's half a million labels, dropped once another version is in force): `writesOf` gives an
+ * event's writes, in order, from the event alone; no document is read first. It may write to
+ * collections besides its own (`also`), declared with it.
+ */
+export interface FanOutProjection {
+  name: string;
+  collection: string;
+  indexes?: ReadonlyArray<readonly string[]>;
+  also: ReadonlyArray<{ collection: string; indexes?: ReadonlyArray<readonly string[]> }>;
+  handles: readonly string[];
+  writesOf(event: RecordedEvent): readonly ReadModelWrite[];
+  keyIndex?: undefined;
+}
+
+/** Any read model's projection, as the runner, the rebuild and the generations take it. */
+export type ReadModelProjection = Projection | FanOutProjection;
+
+export const isFanOut = (p: ReadModelProjection): p is FanOutProjection => 'writesOf' in p;
+
+/** Every collection of these projections: their own, their key indexes' and the others they write. */
+export const collectionsOf = (projections: readonly ReadModelProjection[]): string[] => [
+  ...new Set(
+    projections.flatMap((p) => [p.collection, ...(p.keyIndex ? [p.keyIndex.collection] : []), ...(isFanOut(p) ? p.also.map((a) => a.collection) : [])]),
+  ),
+];

@@ -1,6 +1,6 @@
 import type { Logger, MessageBus, ReadStore } from '@walletscreen/platform';
 import type { ReadModelGenerations } from './generations';
-import type { Projection } from './projection';
+import { collectionsOf, type ReadModelProjection } from './projection';
 import { startProjections } from './runner';
 
 export interface RebuildResult {
@@ -20,13 +20,13 @@ export interface RebuildResult {
 export async function rebuildProjections(deps: {
   bus: MessageBus;
   readStore: ReadStore;
-  projections: readonly Projection[];
+  projections: readonly ReadModelProjection[];
   head: () => Promise<number>;
   logger: Logger;
   timeoutMs?: number;
 }): Promise<RebuildResult> {
   const started = performance.now();
-  const collections = [...new Set(deps.projections.flatMap((p) => [p.collection, ...(p.keyIndex ? [p.keyIndex.collection] : [])]))];
+  const collections = collectionsOf(deps.projections);
   await deps.readStore.reset(
     collections,
     deps.projections.map((p) => p.name),
@@ -51,7 +51,7 @@ export async function rebuildProjections(deps: {
 export async function rebuildNextGeneration(deps: {
   bus: MessageBus;
   generations: ReadModelGenerations;
-  projections: readonly Projection[];
+  projections: readonly ReadModelProjection[];
   head: () => Promise<number>;
   logger: Logger;
   timeoutMs?: number;

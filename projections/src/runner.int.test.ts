@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger, type DocumentWrite } from '@walletscreen/platform';
+import { createLogger, isDocumentsDelete, type DocumentWrite } from '@walletscreen/platform';
 import { createInProcessBus, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
 import { customers, customersProjection } from './customers/customers.projection';
 import type { Projection } from './projection';
@@ -121,7 +121,7 @@ it('an insert-only projection folds each event onto nothing, writes without look
   const writes: DocumentWrite[] = [];
   const commit = readStore.commit.bind(readStore);
   readStore.commit = (batch, checkpoint) => {
-    writes.push(...batch.filter((w) => w.collection === 'ledger'));
+    writes.push(...batch.filter((w): w is DocumentWrite => w.collection === 'ledger' && !isDocumentsDelete(w)));
     return commit(batch, checkpoint);
   };
   const lookedUp: string[] = [];

@@ -1,11 +1,14 @@
-import { positionWaiters, supervise, type Logger, type MessageBus, type ReadStore, type RecordedEvent } from '@walletscreen/platform';
-import type { KeyIndexEntry, Projection } from './projection';
+import { positionWaiters, supervise, type Logger, type MessageBus, type ReadModelWrite, type ReadStore, type RecordedEvent } from '@walletscreen/platform';
+import { isFanOut, type KeyIndexEntry, type Projection, type ReadModelProjection } from './projection';
+
+/** A fan-out projection commits after about this many writes (see `fold`). */
+const FAN_OUT_WRITES = 20_000;
 
 /** A projection passes over at most this many events it does not fold before writing its checkpoint. */
 const SKIPPED_BEFORE_SAVE = 1000;
 
 /** The bus consumer group a projection folds in. */
-export const projectionGroup = (projection: Pick<Projection, 'name'>) => `projection-${projection.name}`;
+export const projectionGroup = (projection: Pick<ReadModelProjection, 'name'>) => `projection-${projection.name}`;
 
 export interface ProjectionRunner {
   /** Resolves once every projection has folded the event at this global position (or a later one). */
@@ -22,7 +25,7 @@ export interface ProjectionRunner {
 export async function startProjections(deps: {
   bus: MessageBus;
   readStore: ReadStore;
-  projections: readonly Projection[];
+  projections: readonly ReadModelProjection[];
   logger: Logger;
   /**
    * Where other processes follow the read models through the stored checkpoints (the projections
@@ -43,7 +46,8 @@ export async function startProjections(deps: {
   };
 
   for (const p of deps.projections) {
-    await readStore.ensureIndexes((p.indexes ?? []).map((fields) => ({ collection: p.collection, fields })));
+    const collections = [{ collection: p.collection, indexes: p.indexes }, ...(isFanOut(p) ? p.also : [])];
+    await readStore.ensureIndexes(collections.flatMap((c) => (c.indexes ?? []).map((fields) => ({ collection: c.collection, fields }))));
     positions.set(p.name, await readStore.getCheckpoint(p.name));
   }
 
@@ -127,6 +131,25 @@ export async function startProjections(deps: {
         saveWhenIdle();
         return;
       }
+      const last = fresh[fresh.length - 1]!.position;
+      if (isFanOut(p)) {
+        // Committed every FAN_OUT_WRITES writes or so, each commit with the position of its last event: a
+        // batch of a feed's parts (a million writes) never sits in memory whole.
+        let writes: ReadModelWrite[] = [];
+        for (const e of relevant) {
+          writes.push(...p.writesOf(e));
+          if (writes.length >= FAN_OUT_WRITES && e !== relevant[relevant.length - 1]) {
+            await readStore.commit(writes, { name: p.name, position: e.position });
+            positions.set(p.name, e.position);
+            writes = [];
+          }
+        }
+        await readStore.commit(writes, { name: p.name, position: last });
+        positions.set(p.name, last);
+        unsaved = 0;
+        settleWaiters();
+        return;
+      }
       const { keyOf, indexWrites } = await resolveKeys(p, relevant);
       const keys = [...new Set(relevant.map(keyOf).filter((k): k is string => k !== null))];
       const current = p.insertOnly ? new Map<string, object>() : await readStore.getMany<object>(p.collection, keys);
@@ -136,7 +159,6 @@ export async function startProjections(deps: {
         if (key === null) continue;
         docs.set(key, p.fold(docs.get(key) ?? null, e));
       }
-      const last = fresh[fresh.length - 1]!.position;
       await readStore.commit(
         [...[...docs].map(([id, doc]) => ({ collection: p.collection, id, doc, ...(p.insertOnly ? { fresh: true } : {}) })), ...indexWrites],
         { name: p.name, position: last },

@@ -1,5 +1,5 @@
 import { positionWaiters, type ReadStore } from '@walletscreen/platform';
-import type { Projection } from './projection';
+import type { ReadModelProjection } from './projection';
 
 /** Answers "have the read models caught up with this position?" where the projections run elsewhere. */
 export interface ReadModelWatch {
@@ -17,7 +17,7 @@ export interface ReadModelWatch {
  * the checkpoint of events it passes over soon after them (`saveSkippedAfterMs`), so a position
  * no projection folds is reached too.
  */
-export function watchReadModels(deps: { readStore: ReadStore; projections: readonly Projection[]; pollMs?: number }): ReadModelWatch {
+export function watchReadModels(deps: { readStore: ReadStore; projections: readonly ReadModelProjection[]; pollMs?: number }): ReadModelWatch {
   const pollMs = deps.pollMs ?? 50;
   const names = deps.projections.map((p) => p.name);
   let known = 0;

@@ -54,6 +54,27 @@ export function readStoreContract(adapter: string, options: ReadStoreContractOpt
       expect(await store.count(c, { email: 'new@x.io' })).toBe(1);
     });
 
+    it('deletes by condition in its place in the batch, on indexed and unindexed fields alike', async () => {
+      await store.commit([
+        { collection: c, id: 'a', doc: doc('a', 'a@x.io', 1, 'old') },
+        { collection: c, id: 'b', doc: doc('b', 'b@x.io', 2, 'old') },
+        { collection: c, id: 'c', doc: doc('c', 'c@x.io', 3, 'new') },
+      ]);
+      await store.commit(
+        [
+          { collection: c, id: 'd', doc: doc('d', 'd@x.io', 4, 'old') },
+          { collection: c, deleteWhere: { role: 'old', n: { lt: 4 } } },
+          { collection: c, id: 'e', doc: doc('e', 'e@x.io', 5, 'old') },
+          { collection: c, deleteWhere: { email: { in: ['c@x.io'] } } },
+        ],
+        { name: 'p', position: 5 },
+      );
+      expect((await store.find<Doc>(c)).map((d) => d.id)).toEqual(['d', 'e']);
+      // Nothing matches: nothing changes.
+      await store.commit([{ collection: c, deleteWhere: { role: 'none' } }]);
+      expect(await store.count(c)).toBe(2);
+    });
+
     it('stores the checkpoint with the writes', async () => {
       expect(await store.getCheckpoint('p')).toBe(0);
       await store.commit([{ collection: c, id: 'a', doc: doc('a', 'a@x.io', 1) }], { name: 'p', position: 7 });

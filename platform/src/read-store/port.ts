@@ -33,6 +33,21 @@ export interface DocumentWrite {
   fresh?: boolean;
 }
 
+/**
+ * Deletes every document of a collection that meets a condition, where the documents are too many to
+ * name (a feed version's labels, once another version is in force). Applied in its place in the
+ * batch: a document written after it in the same commit stays.
+ */
+export interface DocumentsDelete {
+  collection: string;
+  deleteWhere: Where;
+}
+
+/** What a commit writes: a document by id, or a delete by condition. */
+export type ReadModelWrite = DocumentWrite | DocumentsDelete;
+
+export const isDocumentsDelete = (write: ReadModelWrite): write is DocumentsDelete => 'deleteWhere' in write;
+
 export interface Checkpoint {
   name: string;
   /** Global position of the last event folded. */
@@ -56,7 +71,7 @@ export interface ReadStore {
   find<T>(collection: string, query?: FindQuery): Promise<T[]>;
   count(collection: string, where?: Where): Promise<number>;
   /** Writes and checkpoint in one atomic unit. */
-  commit(writes: readonly DocumentWrite[], checkpoint?: Checkpoint): Promise<void>;
+  commit(writes: readonly ReadModelWrite[], checkpoint?: Checkpoint): Promise<void>;
   /** The projection's checkpoint; where a crash left a commit half done, it is completed first (the projection's runner calls this). */
   getCheckpoint(name: string): Promise<number>;
   /** The checkpoint of the last finished commit, read only: for processes that follow a projection run elsewhere. */

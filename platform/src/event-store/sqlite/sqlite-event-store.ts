@@ -72,6 +72,8 @@ export function openSqliteDatabase(file: string, synchronous: 'NORMAL' | 'FULL' 
 
 /** Subscribers are handed the last this many events this process appended from memory. */
 const RECENT_EVENTS = 4096;
+/** …and at most about this much of their data (JSON characters): a feed's import appends parts of a few hundred kilobytes each. */
+const RECENT_CHARS = 16 * 1024 * 1024;
 
 /** Frozen all the way down: events handed from memory are shared by every subscriber. */
 function deepFreeze<T>(value: T): T {
@@ -168,6 +170,9 @@ export class SqliteEventStore implements EventStore {
    * objects. Public reads (`readAll`, `readStream`, the chain's verification) always read the file.
    */
   private recent: RecordedEvent[] = [];
+  /** The length of each recent event's data as written (JSON), and their sum. */
+  private recentSizes: number[] = [];
+  private recentChars = 0;
   /** The file held nothing after this position when last asked in this turn of the event loop. */
   private nothingAfter: number | null = null;
   private readonly subscriptions = new Set<Subscription>();
@@ -230,10 +235,11 @@ export class SqliteEventStore implements EventStore {
       (typeof expected === 'number' && actual === expected);
     if (!matches) {
       const previous = this.previousWrite(streamId, events);
-      if (previous) return { result: previous, records: [] };
+      if (previous) return { result: previous, records: [], sizes: [] };
       throw new WrongExpectedRevision(streamId, expected, actual);
     }
     const records: RecordedEvent[] = [];
+    const sizes: number[] = [];
     const recordedAt = this.clock().toISOString();
     let revision = actual === 'no-stream' ? -1 : actual;
     // Appends are serialized (IMMEDIATE transactions), so the chain is linear by position.
@@ -261,6 +267,7 @@ export class SqliteEventStore implements EventStore {
         };
         this.stmt.insert.run(position, e.id, streamId, revision, e.type, row.data, row.metadata, recordedAt, prevHash, hash);
         records.push(toRecorded(row));
+        sizes.push(row.data.length);
         prevHash = hash;
       }
     } catch (error) {
@@ -273,7 +280,7 @@ export class SqliteEventStore implements EventStore {
       }
       throw error;
     }
-    return { result: { nextExpectedRevision: revision, position }, records };
+    return { result: { nextExpectedRevision: revision, position }, records, sizes };
   };
 
   async append(streamId: string, events: readonly EventData[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
@@ -284,7 +291,7 @@ export class SqliteEventStore implements EventStore {
     try {
       const appended = this.appendTransaction.immediate(streamId, events, options.expectedRevision);
       result = appended.result;
-      this.remember(appended.records);
+      this.remember(appended.records, appended.sizes);
     } catch (error) {
       if (!(error instanceof DuplicateInsert)) throw error;
       const previous = this.previousWrite(streamId, events);
@@ -335,13 +342,29 @@ export class SqliteEventStore implements EventStore {
   }
 
   /** Committed appends of this process, kept while their positions follow on from the last ones kept. */
-  private remember(records: RecordedEvent[]) {
+  private remember(records: RecordedEvent[], sizes: readonly number[]) {
     if (records.length === 0) return;
     this.nothingAfter = null;
     const last = this.recent[this.recent.length - 1];
-    if (last && records[0]!.position !== last.position + 1) this.recent = [];
-    for (const r of records) this.recent.push(deepFreeze(r));
-    if (this.recent.length > 2 * RECENT_EVENTS) this.recent = this.recent.slice(-RECENT_EVENTS);
+    if (last && records[0]!.position !== last.position + 1) {
+      this.recent = [];
+      this.recentSizes = [];
+      this.recentChars = 0;
+    }
+    records.forEach((r, i) => {
+      this.recent.push(deepFreeze(r));
+      this.recentSizes.push(sizes[i]!);
+      this.recentChars += sizes[i]!;
+    });
+    if (this.recent.length > 2 * RECENT_EVENTS || this.recentChars > RECENT_CHARS) {
+      // Keep the newest: at most RECENT_EVENTS, and at most half the characters allowed.
+      let keep = Math.min(this.recent.length, RECENT_EVENTS);
+      let chars = this.recentSizes.slice(-keep).reduce((a, b) => a + b, 0);
+      for (; keep > 0 && chars > RECENT_CHARS / 2; keep--) chars -= this.recentSizes[this.recentSizes.length - keep]!;
+      this.recent = keep === 0 ? [] : this.recent.slice(-keep);
+      this.recentSizes = keep === 0 ? [] : this.recentSizes.slice(-keep);
+      this.recentChars = chars;
+    }
   }
 
   /**
@@ -383,9 +406,13 @@ export class SqliteEventStore implements EventStore {
    */
   private async readPastRecent(options: { after: number; maxCount: number; filter?: EventFilter }): Promise<{ events: RecordedEvent[]; examined: number }> {
     if (this.nothingAfter === options.after) return { events: [], examined: options.after };
-    const events = this.stmt.readAll.all(options.after, RECENT_EVENTS).map(toRecorded);
+    const rows = this.stmt.readAll.all(options.after, RECENT_EVENTS);
+    const events = rows.map(toRecorded);
     if (events.length > 0) {
-      this.remember(events);
+      this.remember(
+        events,
+        rows.map((r) => r.data.length),
+      );
       return this.readForSubscription(options);
     }
     this.nothingAfter = options.after;
@@ -494,4 +521,6 @@ interface Appended {
   result: AppendResult;
   /** The events written, as read back (none when the append repeated an earlier one). */
   records: RecordedEvent[];
+  /** The length of each one's data as written. */
+  sizes: number[];
 }

@@ -23,7 +23,19 @@
  * Writes without a checkpoint are applied unconditionally with `_pos: 0`.
  */
 import { MongoBulkWriteError, MongoClient, MongoServerError, type AnyBulkWriteOperation, type Collection, type Db, type Document, type Filter } from 'mongodb';
-import type { Checkpoint, CollectionIndex, DocumentWrite, FieldCondition, FindQuery, LeaseState, ReadStore, Where } from '../port';
+import {
+  isDocumentsDelete,
+  type Checkpoint,
+  type CollectionIndex,
+  type DocumentWrite,
+  type DocumentsDelete,
+  type FieldCondition,
+  type FindQuery,
+  type LeaseState,
+  type ReadModelWrite,
+  type ReadStore,
+  type Where,
+} from '../port';
 
 const NAME = /^[a-z][a-z0-9_]{0,62}$/;
 const FIELD = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
@@ -147,9 +159,10 @@ export class MongoReadStore implements ReadStore {
     return this.coll(collection).countDocuments(filter(where));
   }
 
-  async commit(writes: readonly DocumentWrite[], checkpoint?: Checkpoint): Promise<void> {
+  async commit(writes: readonly ReadModelWrite[], checkpoint?: Checkpoint): Promise<void> {
     for (const w of writes) {
       collectionName(w.collection);
+      if (isDocumentsDelete(w)) continue;
       for (const key of Object.keys(w.doc ?? {})) if (RESERVED.has(key)) throw new Error(`document ${w.collection}/${w.id} uses the reserved field ${key}`);
     }
     if (!checkpoint) {
@@ -165,7 +178,7 @@ export class MongoReadStore implements ReadStore {
    * Step 1: the batch, stored with the checkpoint in one single-document write; false (nothing
    * stored) when the checkpoint is already at this position or later: a late batch.
    */
-  protected async journal(checkpoint: Checkpoint, writes: readonly DocumentWrite[]): Promise<boolean> {
+  protected async journal(checkpoint: Checkpoint, writes: readonly ReadModelWrite[]): Promise<boolean> {
     if (writes.length === 0) return true;
     try {
       await this.checkpoints().updateOne(
@@ -181,9 +194,19 @@ export class MongoReadStore implements ReadStore {
   }
 
   /** Step 2: idempotent writes. The last write of a document in a batch wins. */
-  protected async apply(writes: readonly DocumentWrite[], position: number | undefined): Promise<void> {
+  protected async apply(writes: readonly ReadModelWrite[], position: number | undefined): Promise<void> {
+    // A delete by condition takes effect in its place: the writes before it are applied first.
+    const at = writes.findIndex(isDocumentsDelete);
+    if (at >= 0) {
+      const w = writes[at] as DocumentsDelete;
+      await this.apply(writes.slice(0, at), position);
+      // Removed outright, not tombstoned: such documents are never written again by id (a feed version's labels).
+      await this.coll(w.collection).deleteMany(filter(w.deleteWhere));
+      await this.apply(writes.slice(at + 1), position);
+      return;
+    }
     const last = new Map<string, Map<string, object | null>>();
-    for (const w of writes) {
+    for (const w of writes as readonly DocumentWrite[]) {
       let byId = last.get(w.collection);
       if (!byId) last.set(w.collection, (byId = new Map()));
       byId.delete(w.id);
@@ -261,7 +284,7 @@ export class MongoReadStore implements ReadStore {
       // Another process (the projections' owner) may be finishing this very batch and journaling
       // the next one: the writes are idempotent, and the journal is closed only if it still holds
       // this batch, so a reader never rolls a checkpoint back or drops a newer journal.
-      await this.apply(JSON.parse(cp.pending.writes) as DocumentWrite[], cp.pending.position);
+      await this.apply(JSON.parse(cp.pending.writes) as ReadModelWrite[], cp.pending.position);
       await this.checkpoints().updateOne(
         { _id: name, 'pending.position': cp.pending.position },
         { $set: { position: cp.pending.position }, $unset: { pending: '' } },

@@ -1,6 +1,15 @@
 import type Database from 'better-sqlite3';
 import { openSqliteDatabase } from '../../event-store/sqlite/sqlite-event-store';
-import type { Checkpoint, CollectionIndex, DocumentWrite, FindQuery, LeaseState, ReadStore, Where } from '../port';
+import {
+  isDocumentsDelete,
+  type Checkpoint,
+  type CollectionIndex,
+  type FindQuery,
+  type LeaseState,
+  type ReadModelWrite,
+  type ReadStore,
+  type Where,
+} from '../port';
 
 const NAME = /^[a-z][a-z0-9_]{0,62}$/;
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
@@ -97,7 +106,7 @@ interface TableWriter {
 }
 
 interface PendingCommit {
-  writes: readonly DocumentWrite[];
+  writes: readonly ReadModelWrite[];
   checkpoint: Checkpoint | undefined;
   resolve(): void;
   reject(error: unknown): void;
@@ -114,7 +123,7 @@ export class SqliteReadStore implements ReadStore {
   /** The file's schema version when `columns` was read: another process may add an index. */
   private schemaVersion = -1;
   private readonly statements = new Map<string, Database.Statement<unknown[], unknown>>();
-  private readonly commitTx: Database.Transaction<(writes: readonly DocumentWrite[], checkpoint?: Checkpoint) => void>;
+  private readonly commitTx: Database.Transaction<(writes: readonly ReadModelWrite[], checkpoint?: Checkpoint) => void>;
   private readonly commitAllTx: Database.Transaction<(commits: readonly PendingCommit[]) => void>;
   /** Commits asked for in this turn of the event loop, written together (see `commit`). */
   private pending: PendingCommit[] = [];
@@ -123,11 +132,14 @@ export class SqliteReadStore implements ReadStore {
     this.db = openSqliteDatabase(options.file, options.synchronous);
     this.db.exec('CREATE TABLE IF NOT EXISTS rm_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL) WITHOUT ROWID');
     this.db.exec('CREATE TABLE IF NOT EXISTS rm_leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID');
-    const write = (writes: readonly DocumentWrite[], checkpoint?: Checkpoint) => {
+    const write = (writes: readonly ReadModelWrite[], checkpoint?: Checkpoint) => {
       this.followSchema();
       for (const w of writes) {
         const t = this.ensureTable(w.collection);
-        if (w.doc === null) this.stmt(`DELETE FROM ${t} WHERE id = ?`).run(w.id);
+        if (isDocumentsDelete(w)) {
+          const where = whereSql(w.deleteWhere, this.columnsOf(t));
+          this.stmt(`DELETE FROM ${t}${where.sql}`).run(...where.params);
+        } else if (w.doc === null) this.stmt(`DELETE FROM ${t} WHERE id = ?`).run(w.id);
         else this.put(t, w.id, w.doc, w.fresh);
       }
       if (checkpoint) {
@@ -268,11 +280,15 @@ export class SqliteReadStore implements ReadStore {
    * are written in one transaction, once that turn's work is done, and each answers after it.
    * Should that fail, each is written on its own, so one failing commit fails only its caller.
    */
-  commit(writes: readonly DocumentWrite[], checkpoint?: Checkpoint): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.pending.push({ writes, checkpoint, resolve, reject });
-      if (this.pending.length === 1) process.nextTick(() => this.flush());
-    });
+  commit(writes: readonly ReadModelWrite[], checkpoint?: Checkpoint): Promise<void> {
+    const committed = new Promise<void>((resolve, reject) => this.pending.push({ writes, checkpoint, resolve, reject }));
+    if (this.pending.length === 1) this.flushSoon();
+    return committed;
+  }
+
+  /** Flushes once this turn's work is done (a closure of its own: the tick queue never holds on to a commit's writes). */
+  private flushSoon(): void {
+    process.nextTick(() => this.flush());
   }
 
   private flush() {
