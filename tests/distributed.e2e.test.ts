@@ -25,7 +25,7 @@ import { Webhook } from 'standardwebhooks';
 import { ACCOUNT_BLOCKED, accountMessages, type CheckProgress, type CreateWebhookResponse, type WebhookDelivery } from '@walletscreen/contracts';
 import { createLogger, type RecordedEvent } from '@walletscreen/platform';
 import { createInProcessBus, MongoReadStore, SqliteEventStore } from '@walletscreen/platform/adapters';
-import { allProjections, rebuildProjections, watchReadModels } from '@walletscreen/projections';
+import { allProjections, collectionsOf, rebuildProjections, watchReadModels } from '@walletscreen/projections';
 import { checks } from '@walletscreen/projections/checks/queries';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { runRebuildCommand } from '@walletscreen/server/operations';
@@ -104,6 +104,8 @@ maybe('the distributed shape, process by process', () => {
     CHAIN_DATA_CACHE_TTL_MS: '0',
     // Direct counterparties only: the recorded chain data holds no traced hops (a trace that cannot read them is partial: Incomplete).
     TRACE_DEPTH: '1',
+    // The feeds on by default before GraphSense's TagPacks, which this machine cannot download (tests/support/server.ts).
+    FEEDS_ENABLED: 'ethereum-darklist,contract-sets,custom-labels',
     // The test's webhook receiver is on loopback.
     WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
     ...extra,
@@ -517,7 +519,7 @@ maybe('the distributed shape, process by process', () => {
       const head = await store.headPosition();
       await watch.waitFor(head, 60_000);
       await rebuildProjections({ bus: createInProcessBus(store), readStore: rebuilt, projections: allProjections, head: async () => head, logger });
-      const collections = [...new Set(allProjections.flatMap((p) => [p.collection, ...(p.keyIndex ? [p.keyIndex.collection] : [])]))];
+      const collections = collectionsOf(allProjections);
       const sorted = (docs: unknown[]) => docs.map((d) => JSON.stringify(d)).sort();
       for (const collection of collections) {
         const [l, r] = [await live.find(collection), await rebuilt.find(collection)];
@@ -546,7 +548,7 @@ maybe('the distributed shape, process by process', () => {
       (await call<Array<{ id: string; wallet_address: string }>>(api, 'GET', '/api/transactions/history', undefined, token)).body.find((h) => h.id === checkId)
         ?.wallet_address;
     try {
-      const collections = [...new Set(allProjections.flatMap((p) => [p.collection, ...(p.keyIndex ? [p.keyIndex.collection] : [])]))];
+      const collections = collectionsOf(allProjections);
       const snapshot = async (prefix: string) =>
         Object.fromEntries(
           await Promise.all(collections.map(async (c) => [c, (await live.find(`${prefix}${c}`)).map((d) => JSON.stringify(d)).sort()] as const)),

@@ -11,6 +11,7 @@ import { caseEvents } from './case/events';
 import { checkEvents } from './check/events';
 import { customListEvents } from './custom-list/events';
 import { feedEvents } from './feed/events';
+import { feedEntriesEvents } from './feed-entries/events';
 import { feedSyncEvents } from './feed-sync-log/events';
 import { sanctionsListEvents } from './sanctions-list/events';
 import { sanctionsSyncEvents } from './sanctions-sync-log/events';
@@ -33,6 +34,7 @@ const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [
   sanctionsListEvents,
   sanctionsSyncEvents,
   feedEvents,
+  feedEntriesEvents,
   feedSyncEvents,
 ];
 

@@ -10,10 +10,11 @@ import { casesProjection } from './cases/cases.projection';
 import { checksProjection } from './checks/checks.projection';
 import { pendingChargesProjection } from './checks/pending-charges.projection';
 import { customersProjection } from './customers/customers.projection';
+import { feedLabelsProjection } from './feeds/feed-labels.projection';
 import { statsDailyProjection } from './insights/stats-daily.projection';
 import { walletsProjection } from './insights/wallets.projection';
 import { alertsProjection, watchlistProjection } from './monitoring/watchlist.projection';
-import type { Projection } from './projection';
+import type { ReadModelProjection } from './projection';
 import { webhookDeliveriesProjection, webhookEndpointHealthProjection } from './webhooks/webhooks.projection';
 
 export * from './projection';
@@ -23,7 +24,7 @@ export * from './rebuild';
 export * from './watch';
 
 /** Every read model of the product, in the order they are started. */
-export const allProjections: readonly Projection[] = [
+export const allProjections: readonly ReadModelProjection[] = [
   customersProjection,
   checksProjection,
   pendingChargesProjection,
@@ -36,5 +37,6 @@ export const allProjections: readonly Projection[] = [
   casesProjection,
   webhookDeliveriesProjection,
   webhookEndpointHealthProjection,
+  feedLabelsProjection,
   auditProjection,
 ];

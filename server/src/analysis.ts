@@ -2,7 +2,7 @@
  * Builds the analysis side from configuration: the blockchain data sources, the intelligence
  * feeds, the interpreter, the seven stages and the pipeline. Shared by every composition root.
  */
-import type { Config, EventStore, Logger } from '@walletscreen/platform';
+import type { Config, EventStore, Logger, ReadStore } from '@walletscreen/platform';
 import { ConfigError } from '@walletscreen/platform';
 import { createCheckPipeline, type CheckPipeline } from '@walletscreen/workers/checks/pipeline';
 import { createStages, type StageProviders } from '@walletscreen/workers/checks/stages';
@@ -11,7 +11,7 @@ import { chainDataSetupProblems, createChainDataService } from '@walletscreen/wo
 import { createPriceSource } from '@walletscreen/workers/chain-data/prices';
 import { createTracer } from '@walletscreen/workers/chain-data/trace';
 import { enabledFeedIds } from '@walletscreen/workers/feeds/catalog';
-import { cachedFeedLabels } from '@walletscreen/workers/feeds/feed-labels';
+import { storedFeedLabels } from '@walletscreen/workers/feeds/feed-labels';
 import { CHAINABUSE_BASE_URL } from '@walletscreen/workers/intelligence/chainabuse';
 import { createIntelligence } from '@walletscreen/workers/intelligence/intelligence';
 import { createInterpreter } from '@walletscreen/workers/interpretation/interpreter';
@@ -24,14 +24,14 @@ export interface AnalysisOptions {
 /**
  * The stage providers from configuration, and what the administrator should know about their
  * set-up with the exact fix (`setupProblems`, logged at start): customers only read, in their
- * reports, what is missing and that their administrator can fix it. With the event store, checks
+ * reports, what is missing and that their administrator can fix it. With the read models, checks
  * also read the enabled feeds' versions in force (FEEDS_ENABLED).
  */
 export function createStageProviders(
   config: Config,
   env: NodeJS.ProcessEnv,
   options: AnalysisOptions = {},
-  eventStore?: EventStore,
+  readStore?: ReadStore,
   logger?: Logger,
 ): { providers: StageProviders; setupProblems: string[] } {
   let chainConfig;
@@ -42,7 +42,7 @@ export function createStageProviders(
   }
   const intelligence = createIntelligence({
     extraLabelsFile: config.EXTRA_LABELS_FILE,
-    ...(eventStore ? { feeds: cachedFeedLabels({ eventStore, enabled: enabledFeedIds(config.FEEDS_ENABLED) }) } : {}),
+    ...(readStore ? { feeds: storedFeedLabels({ readStore, enabled: enabledFeedIds(config.FEEDS_ENABLED) }) } : {}),
     chainabuse: { baseUrl: config.CHAINABUSE_URL ?? CHAINABUSE_BASE_URL, apiKey: config.CHAINABUSE_API_KEY, timeoutMs: 8_000 },
     fetch: options.fetch,
   });
@@ -84,11 +84,13 @@ export function createAnalysis(deps: {
   config: Config;
   env: NodeJS.ProcessEnv;
   eventStore: EventStore;
+  /** The feeds' labels are read from the read models. */
+  readStore: ReadStore;
   logger: Logger;
   clock: () => Date;
   options?: AnalysisOptions;
 }): CheckPipeline {
-  const { providers, setupProblems } = createStageProviders(deps.config, deps.env, deps.options, deps.eventStore, deps.logger);
+  const { providers, setupProblems } = createStageProviders(deps.config, deps.env, deps.options, deps.readStore, deps.logger);
   for (const problem of setupProblems) deps.logger.warn({ fix: problem }, 'analysis set-up: checks will report this as missing evidence');
   return createCheckPipeline({
     eventStore: deps.eventStore,

@@ -73,7 +73,7 @@ export async function startBackgroundWork(deps: {
   // First (the one part that can fail to start): batches go through the check command, as the API's checks do.
   const { checks, hub } = await startCheckCommand({ eventStore, bus, accounts, logger, clock, waitMs: config.CHECK_WAIT_MS });
 
-  const pipeline = createAnalysis({ config, env: deps.env, eventStore, logger, clock, options: deps.analysis });
+  const pipeline = createAnalysis({ config, env: deps.env, eventStore, readStore, logger, clock, options: deps.analysis });
   const analysis = startAnalysisWorker({
     bus,
     readStore,

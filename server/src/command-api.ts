@@ -172,7 +172,15 @@ export async function startCommandApi(deps: {
       // The admin's operations run the workers' code: the OFAC sync and upload, the feeds, the check replay.
       sanctionsSync: createSanctionsAdminSync({ eventStore, clock, logger, url: config.OFAC_SDN_URL }),
       sanctionsUpload: createSanctionsUpload({ eventStore, clock, logger, maxBytes: SANCTIONS_UPLOAD_MAX_BYTES }),
-      feedsAdmin: createFeedsAdmin({ eventStore, enabled: enabledFeedIds(config.FEEDS_ENABLED), urls: config.FEED_URLS, clock, logger }),
+      feedsAdmin: createFeedsAdmin({
+        eventStore,
+        readStore,
+        readModelsAt: (position, timeoutMs) => readModels.waitFor(position, timeoutMs),
+        enabled: enabledFeedIds(config.FEEDS_ENABLED),
+        urls: config.FEED_URLS,
+        clock,
+        logger,
+      }),
       checkAudit: checkReplayAudit,
       // The hash chain is kept by the SQLite store only (see EventStoreDbEventStore).
       hashChain:

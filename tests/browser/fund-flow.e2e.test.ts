@@ -92,7 +92,7 @@ it('draws the fund flow of a real check, links each address to its explorer page
   await card.getByRole('heading', { name: 'Fund flow' }).waitFor();
   const summary = card.getByTestId('fund-flow-summary');
   expect(await summary.textContent()).toBe(
-    `The wallet, its 3 direct counterparties and 4 addresses beyond them that funds were traced to (up to 2 hops). Marked: ${short(a.x)} (sanctioned, 2 hops, 15% of all value); ${short(a.z)} (mixer, 2 hops, 5% of all value). 1 address is a labelled service (exchange, DeFi, bridge or other).`,
+    `The wallet, its 3 direct counterparties and 4 addresses beyond them that funds were traced to (up to 2 hops). Marked: ${short(a.x)} (sanctioned, 2 hops, 15% of all value); ${short(a.z)} (mixer, 2 hops, 5% of all value). 1 address is a labelled service (exchange, DeFi, bridge, mining pool or other).`,
   );
   const graph = card.getByRole('application', { name: `Fund-flow graph of ${short(a.wallet)}` });
   await graph.waitFor();

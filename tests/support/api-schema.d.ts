@@ -5383,7 +5383,7 @@ export interface paths {
                         "application/json": {
                             feeds: {
                                 /** @enum {string} */
-                                id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels";
+                                id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels" | "graphsense-tagpacks";
                                 name: string;
                                 description: string;
                                 /** @enum {string} */
@@ -5400,6 +5400,11 @@ export interface paths {
                                 version: string | null;
                                 sha256: string | null;
                                 entries: number;
+                                counts: {
+                                    [key: string]: {
+                                        [key: string]: number;
+                                    };
+                                } | null;
                                 imported_at: string | null;
                                 origin: string | null;
                                 skipped: {
@@ -5493,7 +5498,7 @@ export interface paths {
                             error: string | null;
                             feed: {
                                 /** @enum {string} */
-                                id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels";
+                                id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels" | "graphsense-tagpacks";
                                 name: string;
                                 description: string;
                                 /** @enum {string} */
@@ -5510,6 +5515,11 @@ export interface paths {
                                 version: string | null;
                                 sha256: string | null;
                                 entries: number;
+                                counts: {
+                                    [key: string]: {
+                                        [key: string]: number;
+                                    };
+                                } | null;
                                 imported_at: string | null;
                                 origin: string | null;
                                 skipped: {
@@ -5604,7 +5614,7 @@ export interface paths {
                 header?: never;
                 path: {
                     /** @description The feed id */
-                    id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels";
+                    id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels" | "graphsense-tagpacks";
                 };
                 cookie?: never;
             };
@@ -5624,7 +5634,7 @@ export interface paths {
                             error: string | null;
                             feed: {
                                 /** @enum {string} */
-                                id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels";
+                                id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels" | "graphsense-tagpacks";
                                 name: string;
                                 description: string;
                                 /** @enum {string} */
@@ -5641,6 +5651,11 @@ export interface paths {
                                 version: string | null;
                                 sha256: string | null;
                                 entries: number;
+                                counts: {
+                                    [key: string]: {
+                                        [key: string]: number;
+                                    };
+                                } | null;
                                 imported_at: string | null;
                                 origin: string | null;
                                 skipped: {

@@ -43,6 +43,9 @@ export async function startTestServer(
       // Direct counterparties only: the recorded chain data holds no traced hops, and a trace that could not
       // read them is a partial one (Incomplete). The tests of tracing ask for their depth.
       TRACE_DEPTH: '1',
+      // The feeds on by default before GraphSense's TagPacks (which this machine cannot download: a check
+      // would then be Incomplete, "Sources not read"). The tests of attribution turn it on and load it.
+      FEEDS_ENABLED: 'ethereum-darklist,contract-sets,custom-labels',
       ...env,
     },
     clock: () => new Date(Date.now() + offset.ms),

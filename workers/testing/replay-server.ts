@@ -26,10 +26,11 @@ export function fixture<T = unknown>(name: string): T {
 
 export interface Reply {
   status?: number;
-  /** The body: a fixture file (sent byte for byte), a JSON value, or text. */
+  /** The body: a fixture file (sent byte for byte), a JSON value, text, or bytes (an archive). */
   fixture?: string;
   json?: unknown;
   text?: string;
+  bytes?: Uint8Array;
   headers?: Record<string, string>;
   /** Never answer (the client's timeout has to fire). */
   hang?: boolean;
@@ -122,12 +123,19 @@ export async function startReplayServer(routes: Route[], clock?: { now: () => Da
       const reply = typeof next === 'function' ? next(recorded) : next;
       if (reply.hang) return;
       const text =
-        reply.fixture !== undefined
-          ? readFileSync(path.join(fixturesDir, reply.fixture), 'utf8')
-          : reply.json !== undefined
-            ? JSON.stringify(reply.json)
-            : (reply.text ?? '');
-      const type = reply.text !== undefined && reply.fixture === undefined && reply.json === undefined ? 'text/plain' : 'application/json';
+        reply.bytes !== undefined
+          ? reply.bytes
+          : reply.fixture !== undefined
+            ? readFileSync(path.join(fixturesDir, reply.fixture), 'utf8')
+            : reply.json !== undefined
+              ? JSON.stringify(reply.json)
+              : (reply.text ?? '');
+      const type =
+        reply.bytes !== undefined
+          ? 'application/octet-stream'
+          : reply.text !== undefined && reply.fixture === undefined && reply.json === undefined
+            ? 'text/plain'
+            : 'application/json';
       const send = () => {
         if (!res.destroyed) res.writeHead(reply.status ?? 200, { 'content-type': type, ...reply.headers }).end(text);
       };

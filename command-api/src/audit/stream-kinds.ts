@@ -13,6 +13,8 @@ import { customListDecider } from '@walletscreen/domain/custom-list/decide';
 import type { CustomListState } from '@walletscreen/domain/custom-list/state';
 import { feedDecider } from '@walletscreen/domain/feed/decide';
 import { feedStreamPrefix } from '@walletscreen/domain/feed/events';
+import { feedEntriesDecider, type FeedEntriesState } from '@walletscreen/domain/feed-entries/decide';
+import { feedEntriesStreamPrefix } from '@walletscreen/domain/feed-entries/events';
 import type { FeedState } from '@walletscreen/domain/feed/state';
 import { feedSyncLogDecider } from '@walletscreen/domain/feed-sync-log/decide';
 import { feedSyncStreamId } from '@walletscreen/domain/feed-sync-log/events';
@@ -78,6 +80,11 @@ export const streamKinds: readonly StreamKind[] = [
   streamKind<CaseState>('case', caseStreamId(''), { ...caseDecider, evolve: (s, e) => caseDecider.evolve(s, e as Parameters<typeof caseDecider.evolve>[1]) }),
   // An intelligence feed's versions (`feed-<id>`): the state is the version in force, without its entries (they are in the events).
   streamKind<FeedState>('feed', feedStreamPrefix, { ...feedDecider, evolve: (s, e) => feedDecider.evolve(s, e as Parameters<typeof feedDecider.evolve>[1]) }),
+  // A feed import's entries, in parts (`feed-entries-<feed>-<import>`): the state is how many parts are recorded.
+  streamKind<FeedEntriesState>('feed-entries', feedEntriesStreamPrefix, {
+    ...feedEntriesDecider,
+    evolve: (s, e) => feedEntriesDecider.evolve(s, e as Parameters<typeof feedEntriesDecider.evolve>[1]),
+  }),
   streamKind<FeedSyncLogState>('feed-sync-log', feedSyncStreamId, {
     ...feedSyncLogDecider,
     evolve: (s, e) => feedSyncLogDecider.evolve(s, e as Parameters<typeof feedSyncLogDecider.evolve>[1]),

@@ -237,7 +237,7 @@ export function renderAmlReportPdf(analysis: WalletAnalysis, evidence: PdfEviden
     for (const n of shown) {
       doc.x = 50;
       doc
-        .fillColor(n.category === 'sanctioned' || n.category === 'custom-block' ? RISK.high! : INK)
+        .fillColor(n.category === 'sanctioned' || n.category === 'custom-block' || n.category === 'terrorism' ? RISK.high! : INK)
         .font('Courier')
         .fontSize(8)
         .text(row(String(n.hop), `${(Math.round(n.share * 1000) / 10).toFixed(1)}%`, n.category, n.address), { width });

@@ -62,6 +62,7 @@ export const auditEventNames: Readonly<Record<string, string>> = {
   CustomListUploaded: 'Custom list uploaded',
   // Intelligence feeds (feed-<id>, feeds-sync)
   FeedVersionImported: 'Feed version imported',
+  FeedEntriesRecorded: 'Feed entries recorded',
   FeedSyncSucceeded: 'Feed sync succeeded',
   FeedSyncFailed: 'Feed sync failed',
   CustomListRemoved: 'Custom list removed',

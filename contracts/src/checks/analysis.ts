@@ -23,7 +23,7 @@ export const fundFlowNodeSchema = z.object({
   address: z.string(),
   /** Hops from the wallet: 0 the wallet itself, 1 its direct counterparties, 2-3 traced. */
   hop: z.number().int().min(0).max(3),
-  /** The category that colours it: its most severe category ('sanctioned' > 'custom-block' > ransomware > darknet > mixer > theft > scam > gambling > bridge > defi > exchange > other), 'unlabelled' when none. */
+  /** The category that colours it: its most severe category (in the order of `fundFlowCategories`: 'sanctioned' > 'custom-block' > terrorism > ransomware > … > other), 'unlabelled' when none. */
   category: z.string(),
   categories: z.array(z.string()),
   /** Why it is marked, in words (e.g. the sanctions listing or label), empty when unmarked. */
@@ -52,22 +52,60 @@ export const fundFlowSchema = z.object({
 });
 export type FundFlow = z.infer<typeof fundFlowSchema>;
 
-/** The categories that colour a fund-flow node, most severe first; 'unlabelled' when it has none. */
+/**
+ * The categories that colour a fund-flow node, most severe first; 'unlabelled' when it has none.
+ * Terrorism financing is a prohibition like a sanctions listing; exploit and phishing take funds
+ * like theft; sextortion is a scam; frozen (by a stablecoin issuer) is adverse but not a crime
+ * found; coinjoin is obfuscation below a mixer; miner is a service.
+ */
 export const fundFlowCategories = [
   'sanctioned',
   'custom-block',
+  'terrorism',
   'ransomware',
   'darknet',
   'mixer',
+  'coinjoin',
+  'exploit',
   'theft',
+  'phishing',
   'scam',
+  'sextortion',
+  'frozen',
   'gambling',
   'bridge',
   'defi',
   'exchange',
+  'miner',
   'other',
 ] as const;
 export const UNLABELLED = 'unlabelled';
+
+/**
+ * The label categories whose name does not read as words, in words as they stand inside a
+ * sentence ("labelled frozen by issuer: …", "CoinJoin (5%)"); the others read as they are.
+ */
+const categoryWords: Readonly<Record<string, string>> = {
+  defi: 'DeFi',
+  coinjoin: 'CoinJoin',
+  frozen: 'frozen by issuer',
+  terrorism: 'terrorism financing',
+  miner: 'mining pool',
+};
+/** A label category in words: "frozen by issuer", "CoinJoin", "mixer". */
+export const categoryInWords = (category: string): string => categoryWords[category] ?? category;
+
+/** How sure a feed is of a label (GraphSense's confidence levels), in words for a report. */
+const confidenceWords: Readonly<Record<string, string>> = {
+  authority_data: 'stated by an authority',
+  service_data: 'disclosed by the service itself',
+  ledger_immanent: 'read from the ledger',
+  forensic: 'forensic research',
+  web_crawl: 'collected from the web',
+  untrusted_transaction: 'unverified',
+};
+/** A label's confidence in words: "disclosed by the service itself". */
+export const confidenceInWords = (confidence: string): string => confidenceWords[confidence] ?? confidence.replace(/_/g, ' ');
 
 /** How a `missing_evidence` item about the blockchain data starts. */
 export const MISSING_BLOCKCHAIN_DATA = 'Blockchain data:';

@@ -13,9 +13,11 @@ import { formatDate } from '../common/format';
  *   without a licence from OpenSanctions; off by default);
  * - `ethereum-darklist`: MyEtherWallet's ethereum-lists address darklist (MIT);
  * - `contract-sets`: mixer and bridge contracts shipped with WalletScreen;
- * - `custom-labels`: the administrator's own labels file, uploaded on the Feeds screen.
+ * - `custom-labels`: the administrator's own labels file, uploaded on the Feeds screen;
+ * - `graphsense-tagpacks`: GraphSense's public TagPacks (MIT): half a million attributed addresses,
+ *   exchanges' proof-of-reserves wallets, miners, CoinJoin coordinators, ransomware, sextortion, …
  */
-export const feedIds = ['opensanctions-crypto', 'ethereum-darklist', 'contract-sets', 'custom-labels'] as const;
+export const feedIds = ['opensanctions-crypto', 'ethereum-darklist', 'contract-sets', 'custom-labels', 'graphsense-tagpacks'] as const;
 export type FeedId = (typeof feedIds)[number];
 
 /** How a feed's versions arrive: downloaded from its URL (or read from a file), shipped with the code, or uploaded by an admin. */
@@ -63,6 +65,8 @@ export const feedStatusSchema = z.object({
   sha256: z.string().nullable(),
   /** Labelled addresses in the version in force. */
   entries: z.number().int(),
+  /** The version in force's entries by chain and category ({ "bitcoin": { "exchange": 337962 } }); null when none is in force. */
+  counts: z.record(z.string(), z.record(z.string(), z.number().int())).nullable(),
   /** When the version in force was imported; null for shipped feeds and feeds never imported. */
   imported_at: z.string().nullable(),
   /** Where the version in force came from: the URL, a file path, or "uploaded by <e-mail>: <file name>". */

@@ -9,7 +9,7 @@
 import type { FeedId } from '@walletscreen/contracts';
 import type { CommandMetadata, Decider } from '../decider';
 import { FeedError } from './errors';
-import { feedEvents, type FeedEntry, type FeedEvent, type SkippedEntries } from './events';
+import { feedEvents, type FeedEvent, type SkippedEntries } from './events';
 import { evolveFeed, initialFeedState, type FeedState } from './state';
 
 export type FeedCommand = {
@@ -20,7 +20,12 @@ export type FeedCommand = {
     sha256: string;
     /** The URL, the file path, or "uploaded by <e-mail>: <file name>". */
     origin: string;
-    entries: FeedEntry[];
+    /** The import whose parts hold the entries (recorded first: ../feed-entries), how many parts, and how many entries in all. */
+    importId: string;
+    parts: number;
+    entryCount: number;
+    /** Entries by chain and category. */
+    counts: Record<string, Record<string, number>>;
     skipped: SkippedEntries;
   };
   metadata: CommandMetadata;
@@ -30,7 +35,7 @@ export function decideFeed(command: FeedCommand, state: FeedState): FeedEvent[] 
   switch (command.type) {
     case 'ImportFeedVersion': {
       const { data } = command;
-      if (data.entries.length === 0) {
+      if (data.entryCount === 0) {
         const why =
           data.skipped.count > 0
             ? `all ${data.skipped.count} of its entries were left out (${Object.entries(data.skipped.reasons)
@@ -49,8 +54,10 @@ export function decideFeed(command: FeedCommand, state: FeedState): FeedEvent[] 
             sha256: data.sha256,
             fetchedAt: command.metadata.now,
             origin: data.origin,
-            entryCount: data.entries.length,
-            entries: data.entries,
+            entryCount: data.entryCount,
+            importId: data.importId,
+            parts: data.parts,
+            counts: data.counts,
             skipped: data.skipped,
           },
         },

@@ -25,18 +25,44 @@ const someSkipped: SkippedEntries = {
   examples: ['entry 4 (0xabc…): not a valid ethereum address'],
 };
 
+/** What the sync hands the decider once it recorded the entries' parts: the import, its parts and counts. */
 const importFile = (sha256: string, entries: FeedEntry[] = [scam], skipped: SkippedEntries = none, at = now): FeedCommand => ({
   type: 'ImportFeedVersion',
-  data: { feedId: 'ethereum-darklist', sha256, origin, entries, skipped },
+  data: {
+    feedId: 'ethereum-darklist',
+    sha256,
+    origin,
+    importId: `i-${sha256}`,
+    parts: entries.length > 0 ? 1 : 0,
+    entryCount: entries.length,
+    counts: countsOf(entries),
+    skipped,
+  },
   metadata: { now: at },
 });
+const countsOf = (entries: FeedEntry[]) => {
+  const counts: Record<string, Record<string, number>> = {};
+  for (const e of entries) (counts[e.network] ??= {})[e.category] = (counts[e.network]?.[e.category] ?? 0) + 1;
+  return counts;
+};
 const imported = (version: number, sha256: string, entries: FeedEntry[] = [scam], skipped: SkippedEntries = none, at = now): FeedEvent => ({
   type: 'FeedVersionImported',
-  data: { feedId: 'ethereum-darklist', version, sha256, fetchedAt: at, origin, entryCount: entries.length, entries, skipped },
+  data: {
+    feedId: 'ethereum-darklist',
+    version,
+    sha256,
+    fetchedAt: at,
+    origin,
+    entryCount: entries.length,
+    importId: `i-${sha256}`,
+    parts: 1,
+    counts: countsOf(entries),
+    skipped,
+  },
 });
 
 describe('ImportFeedVersion', () => {
-  it('records the first file as version 1, with its entries, what it left out and the time on the command', () =>
+  it('records the first file as version 1, naming the import that holds its entries, with its counts, what it left out and the time on the command', () =>
     given([])
       .when(importFile('aa11', [scam, mixer], someSkipped))
       .then([imported(1, 'aa11', [scam, mixer], someSkipped)]));

@@ -19,6 +19,12 @@ export interface AddressLabelFact {
   jurisdiction?: string;
   /** The feed and version the label comes from (workers/src/feeds); absent for the labels files' labels and in checks recorded before feeds. */
   feed?: { id: string; version: string };
+  /** How sure the feed is, when it says (domain/src/feed/events.ts `labelConfidences`). */
+  confidence?: string;
+  /** When the feed says it was listed (YYYY-MM-DD). */
+  listedAt?: string;
+  /** The party behind the address, as the feed names it. */
+  actor?: string;
 }
 
 /** A feed in force when the check ran: what an auditor replays it against. */
@@ -104,8 +110,9 @@ export const delistedCounterpartiesOf = (s: SanctionsEvidence): NonNullable<Sanc
 
 /**
  * The custom-list facts the later stages use. An allow list clears an address of the risk others'
- * judgements give it (its intelligence labels other than `sanctioned`, its abuse reports, custom
- * block lists), never of a sanctions hit: see WEIGHTS.customBlock in risk-model.ts.
+ * judgements give it (its intelligence labels other than `sanctioned` and `terrorism`, its abuse
+ * reports, custom block lists), never of a sanctions hit: see WEIGHTS.customBlock and
+ * ALWAYS_COUNTED in risk-model.ts.
  */
 export function customFacts(s: SanctionsEvidence) {
   const custom = s.customLists ?? noCustomLists;

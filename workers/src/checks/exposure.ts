@@ -15,7 +15,7 @@ import type { Network } from '@walletscreen/contracts';
 import type { ChainData } from '../chain-data/types';
 import { addressKey, traceFlowOf, type TraceEvidence, type TraceFlow } from '../chain-data/trace';
 import { nativeValue, type FlowValue } from '../chain-data/valuation';
-import type { ExposureCategory } from './risk-model';
+import { ALWAYS_COUNTED, type ExposureCategory } from './risk-model';
 import { customFacts, type IntelligenceEvidence, type SanctionsEvidence } from './evidence';
 
 /** What a counterparty at any hop is known to be: the risk taxonomy's categories, and the administrator's block lists. */
@@ -152,7 +152,8 @@ export function attributeExposure(
  * What the sanctions and intelligence stages found each address to be, direct counterparty or
  * traced: `sanctioned` when it is on the sanctions list in force, `custom-block` when it is on a
  * block list (and on no allow list), and its labels' categories. An allow list clears an address
- * of its labels other than `sanctioned` (as for direct counterparties: see customFacts).
+ * of its labels other than those it never clears, `sanctioned` and `terrorism` (ALWAYS_COUNTED;
+ * as for direct counterparties: see customFacts).
  */
 export function exposureCategoriesOf(network: Network, s: SanctionsEvidence, intel: IntelligenceEvidence): (address: string) => ExposureCategory[] {
   const { custom } = customFacts(s);
@@ -173,7 +174,7 @@ export function exposureCategoriesOf(network: Network, s: SanctionsEvidence, int
   for (const c of [...s.counterparties, ...(s.traced ?? [])]) add(c.address, 'sanctioned');
   for (const c of [...intel.counterparties, ...(intel.traced ?? [])]) {
     const allowed = lists.get(key(c.address))?.allow ?? false;
-    for (const l of c.labels) if (l.category === 'sanctioned' || !allowed) add(c.address, l.category);
+    for (const l of c.labels) if (ALWAYS_COUNTED.has(l.category) || !allowed) add(c.address, l.category);
   }
   for (const [k, l] of lists) if (l.block && !l.allow) add(k, 'custom-block');
   return (address) => [...(categories.get(key(address)) ?? [])].sort();

@@ -6,6 +6,8 @@
  * names a setting or a command (the server log gives administrators the exact fix).
  */
 import {
+  categoryInWords,
+  confidenceInWords,
   formatDate,
   formatMoment,
   MISSING_BLOCKCHAIN_DATA,
@@ -45,7 +47,7 @@ export interface ReportCounterparty {
   /** Why it is marked: its listings, labels and block lists (absent in checks recorded before they were kept). */
   marks?: {
     listings: ReportListing[];
-    labels: Array<{ category: RiskCategory; name: string; source: string }>;
+    labels: ReportLabel[];
     blockLists: string[];
     /** Listings it had before it was delisted. */
     delisted?: Array<ReportListing & { delistedAt: string | null }>;
@@ -86,7 +88,7 @@ export interface ReportInputs {
     };
   };
   intelligence: {
-    ownLabels: Array<{ category: RiskCategory; name: string; source: string; jurisdiction?: string; feed?: { id: string; version: string } }>;
+    ownLabels: ReportLabel[];
     abuseReports: number;
     chainabuse: string;
   };
@@ -204,8 +206,8 @@ export function missingEvidenceText(kind: MissingEvidence, inputs: Pick<ReportIn
 
 const missingOf = (inputs: ReportInputs): MissingEvidence[] => inputs.assessment.missing ?? [];
 
-/** A category as the report names it. */
-const categoryName = (category: ExposureCategory) => (category === 'custom-block' ? 'your block lists' : category);
+/** A category as the report names it: "your block lists", "frozen by issuer", "CoinJoin", "mixer". */
+const categoryName = (category: ExposureCategory) => (category === 'custom-block' ? 'your block lists' : categoryInWords(category));
 
 const breakdownEntries = (b: ExposureBreakdown): Array<[ExposureCategory, CategoryExposure]> =>
   (Object.entries(b.byCategory) as Array<[ExposureCategory, CategoryExposure]>).filter(([, e]) => e.volume.direct + e.volume.indirect > 0);
@@ -231,7 +233,7 @@ function sourceOfFunds(inputs: ReportInputs): string {
   const parts = Object.entries(inputs.incomingExposure)
     .filter(([, share]) => (share ?? 0) >= 0.001)
     .sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0))
-    .map(([category, share]) => `${category} (${pct(share ?? 0)})`);
+    .map(([category, share]) => `${categoryInWords(category)} (${pct(share ?? 0)})`);
   const labelled = Object.values(inputs.incomingExposure).reduce((s, v) => s + (v ?? 0), 0);
   if (labelled < 0.999) parts.push(`unlabelled addresses (${pct(Math.max(0, 1 - labelled))})`);
   return parts.join(', ');
@@ -405,6 +407,28 @@ function customListLines(inputs: ReportInputs): string[] {
   return lines;
 }
 
+/** A label as a report names it: what it says, and who says so, how sure, since when. */
+export interface ReportLabel {
+  category: RiskCategory;
+  name: string;
+  source: string;
+  jurisdiction?: string;
+  feed?: { id: string; version: string };
+  confidence?: string;
+  listedAt?: string;
+}
+
+/** "source: https://…; feed graphsense-tagpacks version 2, disclosed by the service itself, listed 2022-11-16". */
+export function labelProvenance(l: Omit<ReportLabel, 'category' | 'name'>): string {
+  const more = [l.confidence ? confidenceInWords(l.confidence) : null, l.listedAt ? `listed ${l.listedAt}` : null].filter((m): m is string => m !== null);
+  const feed = l.feed
+    ? `; feed ${l.feed.id} version ${l.feed.version}${more.length > 0 ? `, ${more.join(', ')}` : ''}`
+    : more.length > 0
+      ? `; ${more.join(', ')}`
+      : '';
+  return `source: ${l.source}${feed}`;
+}
+
 /** Why a linked wallet is marked, in words: its listings, former listings, block lists and labels. */
 export function linkedWalletReasons(c: ReportCounterparty): string[] {
   const reasons: string[] = [];
@@ -416,17 +440,17 @@ export function linkedWalletReasons(c: ReportCounterparty): string[] {
         `Formerly sanctioned: ${d.entity} (OFAC SDN${d.programs.length ? `: ${d.programs.join(', ')}` : ''}; delisted ${d.delistedAt ?? 'on an unknown date'})`,
       );
     for (const name of marks.blockLists) reasons.push(`On your block list "${name}"`);
-    for (const l of marks.labels) reasons.push(`Labelled ${l.category}: ${l.name} (source: ${l.source})`);
+    for (const l of marks.labels) reasons.push(`Labelled ${categoryInWords(l.category)}: ${l.name} (${labelProvenance(l)})`);
   } else {
     if (c.sanctioned) reasons.push('Sanctioned');
     if (c.customBlocked) reasons.push('On your block list');
-    for (const category of c.categories) reasons.push(`Labelled ${category}`);
+    for (const category of c.categories) reasons.push(`Labelled ${categoryInWords(category)}`);
   }
   return reasons;
 }
 
-/** Categories that say nothing adverse about a counterparty on their own. */
-const NEUTRAL: ReadonlySet<RiskCategory> = new Set<RiskCategory>(['exchange', 'defi', 'bridge', 'other']);
+/** Categories that say nothing adverse about a counterparty on their own (a mining pool's payouts are newly minted coins). */
+const NEUTRAL: ReadonlySet<RiskCategory> = new Set<RiskCategory>(['exchange', 'defi', 'bridge', 'miner', 'other']);
 
 export function linkedWalletOf(c: ReportCounterparty): LinkedWallet {
   const flagged = c.customBlocked || (c.marks?.delisted?.length ?? 0) > 0 || c.categories.some((category) => !NEUTRAL.has(category));
@@ -587,7 +611,7 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
   lines.push('3. Intelligence and abuse reports');
   lines.push(
     inputs.intelligence.ownLabels.length > 0
-      ? `Labelled ${inputs.intelligence.ownLabels.map((l) => `${l.category} (${l.name}, source: ${l.source}${l.feed ? `; feed ${l.feed.id} version ${l.feed.version}` : ''})`).join('; ')}.`
+      ? `Labelled ${inputs.intelligence.ownLabels.map((l) => `${categoryInWords(l.category)} (${l.name}, ${labelProvenance(l)})`).join('; ')}.`
       : 'The address carries no label in the intelligence feeds.',
   );
   lines.push(`Chainabuse: ${inputs.intelligence.chainabuse}`);

@@ -300,6 +300,74 @@ describe('exposure by category, direct and indirect', () => {
   });
 });
 
+describe('the label categories added with model 3.3.0, in plain words', () => {
+  it("names frozen, CoinJoin and mining-pool exposure in words, marks a frozen counterparty and not a mining pool, and words the wallet's own label", () => {
+    const base = inputs();
+    const frozen = {
+      ...counterparty(1, 0.3),
+      categories: ['frozen' as const],
+      marks: { listings: [], labels: [{ category: 'frozen' as const, name: 'USDT blacklist', source: 'https://tether.to' }], blockLists: [] },
+    };
+    const pool = {
+      ...counterparty(2, 0.7),
+      categories: ['miner' as const],
+      marks: { listings: [], labels: [{ category: 'miner' as const, name: 'Example Pool payouts', source: 'https://pool.example' }], blockLists: [] },
+    };
+    const chain = { ...(base.chain as Extract<ReportInputs['chain'], { available: true }>), counterparties: [pool, frozen] };
+    const category = (received: number) => ({
+      received: { direct: received, indirect: 0 },
+      sent: { direct: 0, indirect: 0 },
+      volume: { direct: received, indirect: 0 },
+      minHops: 1,
+      minIndirectHops: null,
+    });
+    const breakdown = {
+      byCategory: { miner: category(0.6), frozen: category(0.3), coinjoin: category(0.1) },
+      unattributed: { received: 0, sent: 0 },
+      coverage: { depth: 1, expanded: 0, failed: 0, notExpanded: 0, requests: 0, tracedVolumeShare: 0 },
+    };
+    const r = buildReport(
+      inputs({
+        chain,
+        breakdown,
+        exposure: { miner: 0.6, frozen: 0.3, coinjoin: 0.1 },
+        incomingExposure: { miner: 0.6, frozen: 0.3, coinjoin: 0.1 },
+        intelligence: {
+          ownLabels: [{ category: 'coinjoin', name: 'Example coordinator', source: 'https://labels.example' }],
+          abuseReports: 0,
+          chainabuse: 'Not queried: Chainabuse is not set up on this installation',
+        },
+      }),
+    );
+    expect(r.source_of_funds).toBe('Of the value received: mining pool (60%), frozen by issuer (30%), CoinJoin (10%)');
+    const lines = r.aml_report.split('\n');
+    expect(lines).toContain('- frozen by issuer: 30% of all value (direct); 30% of the value received (direct); none of the value sent; nearest at 1 hop.');
+    expect(lines).toContain('Labelled CoinJoin (Example coordinator, source: https://labels.example).');
+    expect(r.linked_wallets_details).toEqual([
+      { address: pool.address, share: 0.7, risk: 'none', reasons: ['Labelled mining pool: Example Pool payouts (source: https://pool.example)'] },
+      { address: frozen.address, share: 0.3, risk: 'flagged', reasons: ['Labelled frozen by issuer: USDT blacklist (source: https://tether.to)'] },
+    ]);
+    // CoinJoin label 35 + frozen exposure 15 + 40 × 0.3 = 27 + CoinJoin exposure 8 + 30 × 0.1 = 11; the mining pool adds nothing.
+    expect(r).toMatchObject({ risk_score: 73, risk_level: 'High Risk' });
+    expect(r.aml_report).toContain('addresses frozen by a stablecoin issuer');
+  });
+
+  it('recommends not to transact with a wallet labelled terrorism financing', () => {
+    const r = buildReport(
+      inputs({
+        intelligence: {
+          ownLabels: [{ category: 'terrorism', name: 'Example designation', source: 'https://labels.example' }],
+          abuseReports: 0,
+          chainabuse: 'Not queried: Chainabuse is not set up on this installation',
+        },
+      }),
+    );
+    expect(r).toMatchObject({ risk_score: 100, risk_level: 'High Risk', aml_status: 'Non-compliant' });
+    expect(r.recommendation).toMatch(/^Do not transact with this address: it is labelled terrorism financing\./);
+    expect(r.aml_report).toContain('Labelled terrorism financing (Example designation, source: https://labels.example).');
+  });
+});
+
 describe('sanctioned counterparties and their designation dates', () => {
   const listed = (n: number, share: number, lastSeen: string | null, designatedAt: string | null) => ({
     ...counterparty(n, share, true),

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import {
+  ALWAYS_COUNTED,
   assessRisk,
   indirectPoints,
   riskCategories,
@@ -170,14 +171,47 @@ describe('the risk model, over generated evidence', () => {
     );
   });
 
+  it('holds indirect below direct for every weighted category, the ones added in 3.3.0 included, over generated shares', () => {
+    const weighted = Object.keys(WEIGHTS.indirect.weights) as ExposureCategory[];
+    // Every risk category but the services and miner has an indirect weight, and a direct one above it.
+    expect([...weighted].sort()).toEqual(riskCategories.filter((c) => !['sanctioned', 'exchange', 'defi', 'bridge', 'other', 'miner'].includes(c)).sort());
+    for (const category of ['terrorism', 'exploit', 'phishing', 'sextortion', 'frozen', 'coinjoin'] as const) {
+      expect(WEIGHTS.exposure[category]).toBeDefined();
+      expect(WEIGHTS.own[category]).toBeGreaterThan(0);
+    }
+    expect(WEIGHTS.own.miner ?? 0).toBe(0);
+    fc.assert(
+      fc.property(fc.constantFrom(...weighted), share, (category, s) => {
+        const w = WEIGHTS.exposure[category as keyof typeof WEIGHTS.exposure]!;
+        expect(indirectPoints(category, { share: s, minHops: 2 })).toBeLessThan(Math.round(w.floor + w.perShare * s));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('never lets an allow list clear a sanctioned or terrorism label of the wallet', () => {
+    fc.assert(
+      fc.property(inputs, fc.constantFrom(...ALWAYS_COUNTED), (i, category) => {
+        const r = assessRisk({ ...i, allowLists: ['Reviewed'], ownCategories: [...i.ownCategories, category] });
+        expect(r.factors.some((f) => f.code === `label.${category}`)).toBe(true);
+        expect(r.level).toBe('High Risk');
+      }),
+    );
+  });
+
   it('scores indirect exposure as its own factor from the minimum share, and not below it', () => {
     fc.assert(
-      fc.property(inputs, fc.constantFrom<ExposureCategory>('sanctioned', 'mixer', 'custom-block'), share, (i, category, s) => {
-        const r = assessRisk({ ...i, indirectExposure: { [category]: { share: s, minHops: 2 } } });
-        const factor = r.factors.find((f) => f.code === `indirect.${category}`);
-        if (s >= WEIGHTS.indirect.minShare) expect(factor?.points).toBe(indirectPoints(category, { share: s, minHops: 2 }));
-        else expect(factor).toBeUndefined();
-      }),
+      fc.property(
+        inputs,
+        fc.constantFrom<ExposureCategory>('sanctioned', 'mixer', 'custom-block', 'terrorism', 'frozen', 'coinjoin'),
+        share,
+        (i, category, s) => {
+          const r = assessRisk({ ...i, indirectExposure: { [category]: { share: s, minHops: 2 } } });
+          const factor = r.factors.find((f) => f.code === `indirect.${category}`);
+          if (s >= WEIGHTS.indirect.minShare) expect(factor?.points).toBe(indirectPoints(category, { share: s, minHops: 2 }));
+          else expect(factor).toBeUndefined();
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -13,11 +13,15 @@
  * Version 3.2 does not clear a wallet when a source that can mark it was enabled but not read for
  * the check: an intelligence feed not loaded, Chainabuse unreachable, a traced address whose data
  * could not be read (see `unreadSources`).
+ * Version 3.3 weighs the label categories the feeds gained with attribution at depth (issue 28):
+ * terrorism, exploit, phishing, sextortion, frozen (by a stablecoin issuer) and coinjoin; miner is
+ * not a risk. A terrorism label, like a sanctioned one, is never cleared by an allow list (see
+ * `ALWAYS_COUNTED`).
  */
 import { INCOMPLETE_AML_STATUS, INCOMPLETE_RISK_LEVEL } from '@walletscreen/contracts';
 import { riskCategories, type RiskCategory } from '@walletscreen/domain/feed/events';
 
-export const RISK_MODEL_VERSION = 'walletscreen-risk-3.2.0';
+export const RISK_MODEL_VERSION = 'walletscreen-risk-3.3.0';
 
 /** Categories of labelled addresses, from the intelligence feeds (their entries record them: domain/src/feed/events.ts). */
 export { riskCategories, type RiskCategory };
@@ -112,6 +116,25 @@ export interface RiskAssessment {
  * - A direct sanctions match is a legal prohibition, not a matter of degree: the maximum.
  * - A wallet that is itself a mixer, darknet market or ransomware address is presumed to launder;
  *   scam and theft addresses hold proceeds of crime; gambling is a regulated-risk industry.
+ * - The categories added in 3.3, the wallet's own label (`own`), one line each:
+ *   - terrorism 100: financing terrorism is a prohibition like a sanctions listing: the maximum,
+ *     High / Non-compliant whatever else, and never cleared by an allow list (`ALWAYS_COUNTED`);
+ *   - exploit 75: the attacker of a hacked service or a DeFi exploit holds stolen funds, often
+ *     large and quickly laundered (above theft's 65): High;
+ *   - phishing 70: phishing sites and wallet drainers take victims' funds by deception, at scale
+ *     and repeatedly (above scam's 65): High;
+ *   - sextortion 65: an extortion scam, proceeds of crime like scam: Medium, review;
+ *   - frozen 60: an issuer (Tether, Circle) froze the address, on a law-enforcement request or a
+ *     link to theft: adverse evidence from the issuer itself, not a legal finding: Medium, review;
+ *   - coinjoin 35: the wallet is a CoinJoin coordinator or fee collector, an obfuscation service
+ *     (not the users who joined): Medium, review; below a mixer's 80, since a coordinator takes
+ *     no custody of the coins and CoinJoin has lawful privacy uses;
+ *   - miner 0: mining-pool payouts and coinbase addresses are newly minted coins, not a risk.
+ * - Direct exposure to them (floor + per share): terrorism 40 + 55 (any contact is Medium, as
+ *   for sanctioned counterparties; High from about 54 % of the volume); exploit 18 + 45 (above
+ *   theft); phishing 15 + 40 (like theft); sextortion 12 + 40 (like scam); frozen 15 + 40 (funds
+ *   an issuer judged tainted); coinjoin 8 + 30 (obfuscation, below a mixer's 20 + 50). Miner
+ *   exposure, like exchange, DeFi, bridge and other, is not scored.
  * - Direct exposure to a sanctioned counterparty: any contact is reportable, so 40 points (Medium)
  *   whatever the amount; then the share of volume weighs heavily: +3 points per full percentage point
  *   up to 70 (High) at 10 % of the examined volume, then +25 spread over the rest, up to 95 when
@@ -133,13 +156,28 @@ export const WEIGHTS = {
    * An allow list is the institution's own clearance of an address after review: it removes the
    * risk that comes from what others say about that address (its own intelligence labels,
    * Chainabuse reports, custom block lists). It never removes a sanctions hit (OFAC or a
-   * `sanctioned` label), nor what the address does (its exposure and transaction patterns).
+   * `sanctioned` label) nor a `terrorism` label (`ALWAYS_COUNTED`), nor what the address does
+   * (its exposure and transaction patterns).
    */
   customBlock: { direct: 100 },
   /** Direct exposure to sanctioned (or block-listed) counterparties, by share of examined volume. */
   sanctionedExposure: { floor: 40, highShare: 0.1, high: 70, max: 95 },
   delisted: { own: 40, exposure: { floor: 20, perShare: 50 } },
-  own: { sanctioned: 100, mixer: 80, darknet: 80, ransomware: 85, scam: 65, theft: 65, gambling: 20 } as Partial<Record<RiskCategory, number>>,
+  own: {
+    sanctioned: 100,
+    mixer: 80,
+    darknet: 80,
+    ransomware: 85,
+    scam: 65,
+    theft: 65,
+    gambling: 20,
+    terrorism: 100,
+    exploit: 75,
+    phishing: 70,
+    sextortion: 65,
+    frozen: 60,
+    coinjoin: 35,
+  } as Partial<Record<RiskCategory, number>>,
   exposure: {
     mixer: { floor: 20, perShare: 50 },
     darknet: { floor: 25, perShare: 50 },
@@ -147,6 +185,12 @@ export const WEIGHTS = {
     scam: { floor: 12, perShare: 40 },
     theft: { floor: 15, perShare: 40 },
     gambling: { floor: 4, perShare: 15 },
+    terrorism: { floor: 40, perShare: 55 },
+    exploit: { floor: 18, perShare: 45 },
+    phishing: { floor: 15, perShare: 40 },
+    sextortion: { floor: 12, perShare: 40 },
+    frozen: { floor: 15, perShare: 40 },
+    coinjoin: { floor: 8, perShare: 30 },
   } as Partial<Record<RiskCategory, { floor: number; perShare: number }>>,
   /**
    * Indirect exposure (funds that reached, or came from, a category through unlabelled
@@ -159,7 +203,11 @@ export const WEIGHTS = {
    *   10 points at the smallest scored share, +2.5 per percentage point up to 35 (Medium: review)
    *   at 10 % of the examined volume, then +40 spread over the rest, up to 75 (High) at 100 %.
    *   Direct contact is 40 at any share and 70 at 10 %. See `indirectSanctionedPoints`.
-   * - Other categories: a floor plus a part per share, below their direct weights.
+   * - Other categories: a floor plus a part per share, below their direct weights. The 3.3
+   *   categories keep their direct order, at most a third of the direct floor and under two
+   *   thirds of the direct per-share weight: terrorism 12 + 35 (Medium from about 64 % of the
+   *   volume at two hops), exploit 6 + 28, phishing 5 + 25, sextortion 4 + 25, frozen 5 + 25,
+   *   coinjoin 2 + 12.
    */
   indirect: {
     sanctioned: { floor: 10, highShare: 0.1, high: 35, max: 75 },
@@ -170,6 +218,12 @@ export const WEIGHTS = {
       scam: { floor: 5, perShare: 25 },
       theft: { floor: 6, perShare: 25 },
       gambling: { floor: 0, perShare: 8 },
+      terrorism: { floor: 12, perShare: 35 },
+      exploit: { floor: 6, perShare: 28 },
+      phishing: { floor: 5, perShare: 25 },
+      sextortion: { floor: 4, perShare: 25 },
+      frozen: { floor: 5, perShare: 25 },
+      coinjoin: { floor: 2, perShare: 12 },
     } as Partial<Record<ExposureCategory, { floor: number; perShare: number }>>,
     minShare: 0.001,
     decayPerHop: 0.5,
@@ -182,6 +236,35 @@ export const WEIGHTS = {
 
 /** Level thresholds: High at 70 and above, Medium from 35, Low below. */
 export const THRESHOLDS = { high: 70, medium: 35 } as const;
+
+/**
+ * Labels an allow list never clears, on the wallet or on a counterparty: a sanctions designation
+ * and terrorism financing are prohibitions, which no institution's own review can lift. Every
+ * other label is what others say about an address, and the institution's clearance removes it.
+ */
+export const ALWAYS_COUNTED: ReadonlySet<RiskCategory> = new Set<RiskCategory>(['sanctioned', 'terrorism']);
+
+/**
+ * How the factors' reasons name the categories whose name alone does not read; the others read
+ * "labelled <category>" and "<category> addresses".
+ */
+const LABELLED: Partial<Record<RiskCategory, string>> = {
+  terrorism: 'labelled terrorism financing',
+  exploit: 'labelled exploit (an attacker of a hacked service or a DeFi protocol)',
+  phishing: 'labelled phishing (a phishing site or wallet drainer)',
+  sextortion: 'labelled sextortion (named in sextortion spam)',
+  frozen: 'frozen by a stablecoin issuer (labelled frozen)',
+  coinjoin: 'labelled CoinJoin (a coordinator or fee collector)',
+};
+const ADDRESSES: Partial<Record<ExposureCategory, string>> = {
+  terrorism: 'terrorism-financing addresses',
+  exploit: 'exploit addresses (attackers of hacked services and DeFi protocols)',
+  frozen: 'addresses frozen by a stablecoin issuer',
+  coinjoin: 'CoinJoin coordinator addresses',
+};
+const labelledAs = (category: RiskCategory) => LABELLED[category] ?? `labelled ${category}`;
+const addressesOf = (category: ExposureCategory) =>
+  category === 'custom-block' ? 'addresses on your block lists' : (ADDRESSES[category] ?? `${category} addresses`);
 
 /**
  * Points for direct exposure to sanctioned counterparties holding `share` (0-1) of the examined
@@ -284,8 +367,8 @@ export function assessRisk(inputs: RiskInputs): RiskAssessment {
   for (const category of [...new Set(inputs.ownCategories)].sort()) {
     const points = WEIGHTS.own[category];
     if (!points) continue;
-    if (allowed && category !== 'sanctioned') cleared.push(`its ${category} label`);
-    else factors.push({ code: `label.${category}`, points, reason: `The address is labelled ${category}` });
+    if (allowed && !ALWAYS_COUNTED.has(category)) cleared.push(`its ${category} label`);
+    else factors.push({ code: `label.${category}`, points, reason: `The address is ${labelledAs(category)}` });
   }
   if (inputs.sanctionedCounterparties > 0) {
     const share = clamp01(inputs.sanctionedVolumeShare);
@@ -322,14 +405,14 @@ export function assessRisk(inputs: RiskInputs): RiskAssessment {
     factors.push({
       code: `exposure.${category}`,
       points: Math.round(w.floor + w.perShare * Math.min(1, share)),
-      reason: `Direct exposure: ${pct(share)} of examined volume is with ${category} addresses`,
+      reason: `Direct exposure: ${pct(share)} of examined volume is with ${addressesOf(category)}`,
     });
   }
   for (const [category, exposure] of indirectFactors(inputs.indirectExposure)) {
     factors.push({
       code: `indirect.${category}`,
       points: indirectPoints(category, exposure),
-      reason: `Indirect exposure: ${pct(exposure.share)} of examined volume traces to ${category === 'custom-block' ? 'addresses on your block lists' : `${category} addresses`} through unlabelled intermediaries (${exposure.minHops} hops)`,
+      reason: `Indirect exposure: ${pct(exposure.share)} of examined volume traces to ${addressesOf(category)} through unlabelled intermediaries (${exposure.minHops} hops)`,
     });
   }
   if (inputs.abuseReports > 0 && allowed) cleared.push(`${inputs.abuseReports} abuse report${inputs.abuseReports > 1 ? 's' : ''}`);

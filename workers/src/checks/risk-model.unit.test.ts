@@ -1,4 +1,6 @@
 import { assessRisk, indirectPoints, RISK_MODEL_VERSION, sanctionedExposurePoints, THRESHOLDS, type RiskInputs } from './risk-model';
+import { assessRisk as assessRisk32, RISK_MODEL_VERSION as RISK_MODEL_VERSION_32 } from './risk-model-3.2.0/risk-model';
+import { riskModels } from './risk-models';
 
 const clean: RiskInputs = {
   directSanctionHits: 0,
@@ -178,5 +180,92 @@ describe('risk model', () => {
     const withTenPercent = assessRisk({ ...clean, indirectExposure: { sanctioned: { share: 0.1, minHops: 2 } } });
     expect(withTenPercent).toMatchObject({ score: 35, level: 'Medium Risk', status: 'Requires further review' });
     expect(assessRisk({ ...clean, indirectExposure: { sanctioned: { share: 0.0009, minHops: 2 } } }).factors).toEqual([]);
+  });
+
+  describe('the categories added in 3.3.0', () => {
+    it("weighs the wallet's own label: terrorism, exploit and phishing High; sextortion, frozen and coinjoin Medium; miner nothing", () => {
+      const own = (category: RiskInputs['ownCategories'][number]) => assessRisk({ ...clean, ownCategories: [category] });
+      expect(own('terrorism')).toMatchObject({ score: 100, level: 'High Risk', status: 'Non-compliant' });
+      expect(own('terrorism').factors).toEqual([{ code: 'label.terrorism', points: 100, reason: 'The address is labelled terrorism financing' }]);
+      expect(own('exploit')).toMatchObject({ score: 75, level: 'High Risk', status: 'Non-compliant' });
+      expect(own('phishing')).toMatchObject({ score: 70, level: 'High Risk', status: 'Non-compliant' });
+      expect(own('phishing').factors[0]!.reason).toBe('The address is labelled phishing (a phishing site or wallet drainer)');
+      expect(own('sextortion')).toMatchObject({ score: 65, level: 'Medium Risk', status: 'Requires further review' });
+      expect(own('frozen')).toMatchObject({ score: 60, level: 'Medium Risk', status: 'Requires further review' });
+      expect(own('frozen').factors).toEqual([{ code: 'label.frozen', points: 60, reason: 'The address is frozen by a stablecoin issuer (labelled frozen)' }]);
+      expect(own('coinjoin')).toMatchObject({ score: 35, level: 'Medium Risk', status: 'Requires further review' });
+      expect(own('coinjoin').factors[0]!.reason).toBe('The address is labelled CoinJoin (a coordinator or fee collector)');
+      expect(own('miner')).toMatchObject({ score: 0, level: 'Low Risk', status: 'Compliant', factors: [] });
+    });
+
+    it('never lets an allow list clear a terrorism label, as for a sanctioned one; the others it clears', () => {
+      const r = assessRisk({ ...clean, allowLists: ['Reviewed'], ownCategories: ['terrorism', 'phishing', 'frozen'] });
+      expect(r.factors.map((f) => [f.code, f.points])).toEqual([
+        ['label.terrorism', 100],
+        ['custom.allow', 0],
+      ]);
+      expect(r).toMatchObject({ score: 100, level: 'High Risk', status: 'Non-compliant' });
+      expect(r.factors.at(-1)!.reason).toContain('its frozen label, its phishing label were not scored');
+      // A High verdict on a terrorism label stands with evidence missing.
+      expect(assessRisk({ ...clean, blockchainDataAvailable: false, ownCategories: ['terrorism'] })).toMatchObject({
+        level: 'High Risk',
+        status: 'Non-compliant',
+      });
+    });
+
+    it('weighs direct exposure to them on their documented floors and per-share weights, and miner exposure not at all', () => {
+      const frozen = assessRisk({ ...clean, exposure: { frozen: 0.25 } });
+      expect(frozen.factors).toEqual([
+        { code: 'exposure.frozen', points: 25, reason: 'Direct exposure: 25.0% of examined volume is with addresses frozen by a stablecoin issuer' },
+      ]);
+      expect(frozen).toMatchObject({ score: 25, level: 'Low Risk' });
+      // Any contact with a terrorism-financing address is Medium, as with a sanctioned counterparty; High from about 54 %.
+      expect(assessRisk({ ...clean, exposure: { terrorism: 0.001 } })).toMatchObject({ score: 40, level: 'Medium Risk' });
+      expect(assessRisk({ ...clean, exposure: { terrorism: 0.53 } })).toMatchObject({ score: 69, level: 'Medium Risk' });
+      expect(assessRisk({ ...clean, exposure: { terrorism: 0.54 } })).toMatchObject({ score: 70, level: 'High Risk' });
+      expect(assessRisk({ ...clean, exposure: { terrorism: 0.1 } }).factors[0]!.reason).toBe(
+        'Direct exposure: 10.0% of examined volume is with terrorism-financing addresses',
+      );
+      const points = (exposure: RiskInputs['exposure']) => assessRisk({ ...clean, exposure }).factors.map((f) => [f.code, f.points]);
+      expect(points({ exploit: 1, phishing: 0.5, sextortion: 0.5, coinjoin: 0.5 })).toEqual([
+        ['exposure.sextortion', 32],
+        ['exposure.phishing', 35],
+        ['exposure.exploit', 63],
+        ['exposure.coinjoin', 23],
+      ]);
+      expect(points({ miner: 0.9, exchange: 0.1 })).toEqual([]);
+    });
+
+    it('weighs indirect exposure to them below direct, halved per further hop, and miner not at all', () => {
+      expect(indirectPoints('frozen', { share: 0.2, minHops: 2 })).toBe(10);
+      expect(indirectPoints('frozen', { share: 0.2, minHops: 3 })).toBe(5);
+      expect(indirectPoints('terrorism', { share: 1, minHops: 2 })).toBe(47);
+      expect(indirectPoints('coinjoin', { share: 0.5, minHops: 2 })).toBe(8);
+      expect(indirectPoints('miner', { share: 1, minHops: 2 })).toBe(0);
+      const r = assessRisk({ ...clean, indirectExposure: { frozen: { share: 0.2, minHops: 2 }, miner: { share: 0.5, minHops: 2 } } });
+      expect(r.factors).toEqual([
+        {
+          code: 'indirect.frozen',
+          points: 10,
+          reason: 'Indirect exposure: 20.0% of examined volume traces to addresses frozen by a stablecoin issuer through unlabelled intermediaries (2 hops)',
+        },
+      ]);
+    });
+
+    it('keeps 3.2.0 frozen for replay: the registry holds every version, and 3.2.0 gives the new categories nothing', () => {
+      expect([...riskModels.keys()].sort()).toEqual(
+        ['walletscreen-risk-2.0.0', 'walletscreen-risk-3.0.0', 'walletscreen-risk-3.1.0', RISK_MODEL_VERSION_32, RISK_MODEL_VERSION].sort(),
+      );
+      expect(RISK_MODEL_VERSION).toBe('walletscreen-risk-3.3.0');
+      expect(RISK_MODEL_VERSION_32).toBe('walletscreen-risk-3.2.0');
+      const inputs: RiskInputs = {
+        ...clean,
+        ownCategories: ['terrorism', 'phishing', 'frozen', 'miner'],
+        exposure: { frozen: 0.5, coinjoin: 0.5 },
+        indirectExposure: { exploit: { share: 0.5, minHops: 2 } },
+      };
+      expect(assessRisk32(inputs)).toEqual({ model: RISK_MODEL_VERSION_32, score: 0, level: 'Low Risk', status: 'Compliant', factors: [], missing: [] });
+      expect(assessRisk(inputs).score).toBe(100);
+    });
   });
 });

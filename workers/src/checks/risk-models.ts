@@ -1,6 +1,7 @@
 /**
  * The risk-model versions a replay can run, by the version a check records
  * (`InitializeEvidence.riskModel`, `RiskAssessment.model`): the current one and the frozen ones:
+ * 3.2.0 (no weights for the categories added with issue 28: sextortion, phishing, exploit, terrorism, coinjoin, frozen; checks recorded before them),
  * 3.1.0 (no rule for enabled sources that were not read; checks recorded before it), 3.0.0 (native amounts only; checks recorded before token transfers were weighed) and 2.0.0
  * (direct exposure only; checks recorded before tracing).
  *
@@ -15,6 +16,8 @@ import { assessRisk, RISK_MODEL_VERSION, type RiskAssessment } from './risk-mode
 import { riskInputsOf as riskInputsOf2 } from './risk-model-2.0.0/risk-inputs';
 import { riskInputsOf as riskInputsOf3 } from './risk-model-3.0.0/risk-inputs';
 import { riskInputsOf as riskInputsOf31 } from './risk-model-3.1.0/risk-inputs';
+import { riskInputsOf as riskInputsOf32 } from './risk-model-3.2.0/risk-inputs';
+import { assessRisk as assessRisk32, RISK_MODEL_VERSION as RISK_MODEL_VERSION_32 } from './risk-model-3.2.0/risk-model';
 import { assessRisk as assessRisk31, RISK_MODEL_VERSION as RISK_MODEL_VERSION_31 } from './risk-model-3.1.0/risk-model';
 import { assessRisk as assessRisk3, RISK_MODEL_VERSION as RISK_MODEL_VERSION_3 } from './risk-model-3.0.0/risk-model';
 import { assessRisk as assessRisk2, RISK_MODEL_VERSION as RISK_MODEL_VERSION_2 } from './risk-model-2.0.0/risk-model';
@@ -42,6 +45,7 @@ export const riskModelRegistry = (models: readonly RegisteredRiskModel[]): RiskM
 /** Every version held: the current one (the pipeline's own code path) and the frozen ones. */
 export const riskModels: RiskModelRegistry = riskModelRegistry([
   registerRiskModel(RISK_MODEL_VERSION, riskInputsOf, assessRisk),
+  registerRiskModel(RISK_MODEL_VERSION_32, riskInputsOf32, assessRisk32),
   registerRiskModel(RISK_MODEL_VERSION_31, riskInputsOf31, assessRisk31),
   registerRiskModel(RISK_MODEL_VERSION_3, riskInputsOf3, assessRisk3),
   registerRiskModel(RISK_MODEL_VERSION_2, riskInputsOf2, assessRisk2),

@@ -62,6 +62,11 @@ export function writeRuleBasedNarrative(inputs: NarrativeInputs): Narrative {
     recommendations.push(
       'Do not transact with this address. Block or freeze related funds and report the match to your compliance officer for a sanctions filing.',
     );
+  } else if (assessment.factors.some((f) => f.code === 'label.terrorism')) {
+    // Model 3.3.0: a terrorism label is a prohibition like a sanctions listing (no allow list clears it).
+    recommendations.push(
+      'Do not transact with this address: it is labelled terrorism financing. Block or freeze related funds and report it to your compliance officer for a suspicious activity report.',
+    );
   } else if (assessment.level === 'High Risk') {
     recommendations.push('Reject or hold the transaction and escalate to enhanced due diligence before any release of funds.');
   } else if (assessment.level === 'Medium Risk') {

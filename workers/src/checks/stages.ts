@@ -32,9 +32,17 @@ import { attributeExposure, exposureCategoriesOf } from './exposure';
 import { analyzePatterns, type CounterpartyFacts, type PatternEvidence } from './patterns';
 import type { ReportEvidence, Stage, StageContext } from './pipeline';
 import { buildFundFlow } from './fund-flow';
-import { buildReport, linkedWalletReasons, type ReportCounterparty, type ReportInputs, type ReportListing, type ReportValuation } from './report';
+import {
+  buildReport,
+  linkedWalletReasons,
+  type ReportCounterparty,
+  type ReportLabel,
+  type ReportInputs,
+  type ReportListing,
+  type ReportValuation,
+} from './report';
 import { riskInputsOf, unreadSourcesOf } from './risk-inputs';
-import { assessRisk, RISK_MODEL_VERSION, type ExposureCategory, type RiskAssessment, type RiskCategory } from './risk-model';
+import { ALWAYS_COUNTED, assessRisk, RISK_MODEL_VERSION, type ExposureCategory, type RiskAssessment, type RiskCategory } from './risk-model';
 import type { Narrative, NarrativeInputs } from './rule-based-writer';
 
 export interface StageProviders {
@@ -204,6 +212,16 @@ const dataOf = (ctx: StageContext): ChainData | null => {
  * allow list clears), as the report names them; and the categories it counts for, at any hop
  * (exposureCategoriesOf; for the wallet, its own listings, labels and block lists).
  */
+/** A recorded label as a report names it: what it says and its provenance (feed, source, confidence, date). */
+const reportLabelOf = (l: AddressLabelFact): ReportLabel => ({
+  category: l.category,
+  name: l.name,
+  source: l.source,
+  ...(l.feed ? { feed: l.feed } : {}),
+  ...(l.confidence ? { confidence: l.confidence } : {}),
+  ...(l.listedAt ? { listedAt: l.listedAt } : {}),
+});
+
 export function markedAddresses(network: Network, wallet: string, s: SanctionsEvidence, intel: IntelligenceEvidence) {
   const key = (a: string) => addressKey(network, a);
   const walletKey = key(wallet);
@@ -231,7 +249,7 @@ export function markedAddresses(network: Network, wallet: string, s: SanctionsEv
         customBlocked: blockLists.length > 0,
         marks: {
           listings: s.direct.map(reportListing),
-          labels: intel.own.map((l) => ({ category: l.category, name: l.name, source: l.source })),
+          labels: intel.own.map(reportLabelOf),
           blockLists,
           delisted: delistedOf(s).map((e) => ({ ...reportListing(e), delistedAt: e.delistedAt ?? null })),
         },
@@ -247,19 +265,19 @@ export function markedAddresses(network: Network, wallet: string, s: SanctionsEv
       customBlocked: blocked,
       marks: {
         listings: listings(address).map(reportListing),
-        labels: labels(address).map((l) => ({ category: l.category, name: l.name, source: l.source })),
+        labels: labels(address).map(reportLabelOf),
         blockLists: blocked ? hits.filter((l) => l.kind === 'block').map((l) => l.name) : [],
         delisted: former(address).map((e) => ({ ...reportListing(e), delistedAt: e.delistedAt ?? null })),
       },
     };
   };
 
-  /** The categories an address counts for; the wallet's are its own (an allow list clears its labels, never a sanctions hit). */
+  /** The categories an address counts for; the wallet's are its own (an allow list clears its labels, never a sanctions hit nor a label in ALWAYS_COUNTED). */
   const categoriesOf = (address: string): ExposureCategory[] => {
     if (key(address) !== walletKey) return exposure(address);
     const own = new Set<ExposureCategory>();
     if (s.direct.length > 0) own.add('sanctioned');
-    for (const l of intel.own) if (l.category === 'sanctioned' || !walletAllowed) own.add(l.category);
+    for (const l of intel.own) if (ALWAYS_COUNTED.has(l.category) || !walletAllowed) own.add(l.category);
     if (custom.blocked.length > 0 && !walletAllowed) own.add('custom-block');
     return [...own].sort();
   };
@@ -384,7 +402,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         const { allowedCounterparties, blockedCounterparties } = customFacts(s);
         const facts = new Map<string, CounterpartyFacts>();
         for (const c of intel.counterparties) {
-          const categories = c.labels.map((l) => l.category).filter((category) => category === 'sanctioned' || !allowedCounterparties.has(c.address));
+          const categories = c.labels.map((l) => l.category).filter((category) => ALWAYS_COUNTED.has(category) || !allowedCounterparties.has(c.address));
           facts.set(c.address, { categories, sanctioned: false });
         }
         for (const c of s.counterparties) facts.set(c.address, { categories: facts.get(c.address)?.categories ?? [], sanctioned: true });

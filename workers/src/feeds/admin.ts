@@ -12,7 +12,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { feedFailureWords, type FeedId, type FeedSyncResponse } from '@walletscreen/contracts';
-import type { EventStore, Logger } from '@walletscreen/platform';
+import type { EventStore, Logger, ReadStore } from '@walletscreen/platform';
 import { Conflict, Invalid } from '@walletscreen/domain/errors';
 import { FeedError } from '@walletscreen/domain/feed/errors';
 import { createFeedsStatus } from './status';
@@ -47,8 +47,15 @@ function refusal(error: FeedError, feedId: FeedId, logger: Logger): Error | null
   }
 }
 
+/** How long "Sync now" and an upload wait for the labels of the version they imported to be in force. */
+const IMPORT_IN_FORCE_WAIT_MS = 60_000;
+
 export function createFeedsAdmin(deps: {
   eventStore: EventStore;
+  /** The labels read model: the version in force is the one checks read. */
+  readStore: ReadStore;
+  /** Waits until the read models have folded the event at this position (the labels of a version just imported). */
+  readModelsAt: (position: number, timeoutMs: number) => Promise<void>;
   enabled: readonly FeedId[];
   /** Mirrors to download feeds from instead of their own addresses (FEED_URLS). */
   urls?: Partial<Record<FeedId, string>>;
@@ -57,7 +64,22 @@ export function createFeedsAdmin(deps: {
   fetch?: typeof fetch;
 }) {
   const { eventStore, enabled, clock, logger } = deps;
-  const status = createFeedsStatus({ eventStore, enabled });
+  const status = createFeedsStatus({ eventStore, readStore: deps.readStore, enabled });
+
+  /**
+   * An import answers once its labels are in force (a feed of half a million labels takes seconds
+   * to write): the screen then shows the version checks read. Past the time limit it answers
+   * anyway, and the screen shows the version in force until then.
+   */
+  async function inForce(result: { status: 'imported' | 'unchanged' }): Promise<void> {
+    if (result.status !== 'imported') return;
+    const head = await eventStore.headPosition();
+    await deps
+      .readModelsAt(head, IMPORT_IN_FORCE_WAIT_MS)
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'the labels of the version just imported are still being written: the Feeds page shows the version before until they are'),
+      );
+  }
   const running = new Map<FeedId, Promise<FeedSyncOutcome>>();
 
   async function syncNow(feedId: FeedId): Promise<FeedSyncOutcome> {
@@ -76,6 +98,7 @@ export function createFeedsAdmin(deps: {
         { feedId, status: result.status, version: result.version, entries: result.entryCount, skipped: result.skipped.count },
         'feed synced on an admin request',
       );
+      await inForce(result);
       return { result: result.status, error: null };
     } catch (error) {
       if (error instanceof FeedError) {
@@ -119,6 +142,7 @@ export function createFeedsAdmin(deps: {
           trigger: 'upload',
         });
         logger.info({ status: result.status, version: result.version, entries: result.entryCount, by: uploadedBy }, 'custom labels uploaded by an admin');
+        await inForce(result);
         return { result: result.status, error: null };
       } catch (error) {
         if (error instanceof FeedError) {

@@ -9,6 +9,7 @@ import { contractSetsFeed } from './contract-sets';
 import { customLabelsFeed } from './custom-labels';
 import { ethereumDarklistFeed } from './darklist';
 import type { FeedDefinition } from './feed';
+import { graphsenseTagpacksFeed } from './graphsense';
 import { openSanctionsCryptoFeed } from './opensanctions';
 
 export const feedDefinitions: Readonly<Record<FeedId, FeedDefinition>> = {
@@ -16,6 +17,7 @@ export const feedDefinitions: Readonly<Record<FeedId, FeedDefinition>> = {
   'ethereum-darklist': ethereumDarklistFeed,
   'contract-sets': contractSetsFeed,
   'custom-labels': customLabelsFeed,
+  'graphsense-tagpacks': graphsenseTagpacksFeed,
 };
 
 /** The definitions in their fixed order. */

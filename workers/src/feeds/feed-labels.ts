@@ -1,19 +1,20 @@
 /**
  * The labels of the enabled feeds, for the intelligence stage of checks: every enabled feed's
- * version in force (the last import on its `feed-<id>` stream, or a shipped feed's file), indexed
- * by the same per-chain keys as the shipped labels (an EVM address matches case-insensitively on
- * every EVM network). The index is cached and rebuilt only when a feed stream's revision changed,
- * as the OFAC index is (`cachedSanctionsIndex`): a check costs one revision read per feed.
+ * version in force, looked up in the labels read model (projections/src/feeds) by the same per-chain
+ * keys as the shipped labels (an EVM address matches case-insensitively on every EVM network), in
+ * one query for all the addresses a check examines; the feeds shipped with the code (a few hundred
+ * contracts) are indexed in memory. Nothing of the recorded feeds is held in memory, however many
+ * labels they hold.
  *
  * Each label names its feed and version, so a check records which version of which feed said so.
  */
 import type { FeedId, Network } from '@walletscreen/contracts';
-import type { EventStore } from '@walletscreen/platform';
-import { feedDefinitions } from './catalog';
-import { feedStreamId, type FeedEntry } from '@walletscreen/domain/feed/events';
-import { feedKeyOf } from './feed';
+import type { ReadStore } from '@walletscreen/platform';
+import { feedVersionsInForce, labelsOfKeys, type FeedLabelGroupDoc, type FeedVersionDoc } from '@walletscreen/projections/feeds/queries';
+import type { FeedEntry } from '@walletscreen/domain/feed/events';
 import { chainOfNetwork } from '@walletscreen/domain/sanctions-list/listing';
-import { lastFeedEvent } from './feed-stream';
+import { feedDefinitions } from './catalog';
+import { feedKeyOf, type ShippedFeedDefinition } from './feed';
 
 /** A feed in force, as a check's `initialize` evidence records it. */
 export interface FeedRef {
@@ -39,99 +40,80 @@ export interface FeedLabels {
   labelsFor(network: Network, addresses: Iterable<string>): Promise<Map<string, FeedLabel[]>>;
 }
 
-interface Loaded {
-  ref: FeedRef;
-  labels: FeedLabel[];
+/** A shipped feed's version and its labels by key. */
+function shippedIndex(feed: ShippedFeedDefinition): { ref: FeedRef; byKey: Map<string, FeedLabel[]> } {
+  const s = feed.shipped();
+  const byKey = new Map<string, FeedLabel[]>();
+  for (const e of s.entries) {
+    const key = feedKeyOf(e.network, e.address);
+    byKey.set(key, [...(byKey.get(key) ?? []), Object.freeze({ ...e, feed: { id: feed.id, version: s.version } })]);
+  }
+  return { ref: { id: feed.id, name: feed.name, version: s.version, sha256: s.sha256, entryCount: s.entries.length }, byKey };
 }
 
-const labelsOf = (id: FeedId, version: string, entries: readonly FeedEntry[]): FeedLabel[] =>
-  entries.map((e) => Object.freeze({ ...e, feed: { id, version } }));
-
-export function cachedFeedLabels(deps: { eventStore: EventStore; enabled: readonly FeedId[] }): FeedLabels {
+export function storedFeedLabels(deps: { readStore: ReadStore; enabled: readonly FeedId[] }): FeedLabels {
   const feeds = deps.enabled.map((id) => feedDefinitions[id]);
-  const perFeed = new Map<FeedId, { revision: number | 'no-stream' | 'shipped'; loaded: Loaded | null }>();
-  let built: { refs: FeedRef[]; index: Map<string, FeedLabel[]> } | null = null;
+  const shipped = new Map(feeds.flatMap((f) => (f.kind === 'shipped' ? [[f.id, shippedIndex(f)] as const] : [])));
 
-  // Lookups that arrive while the feeds' revisions are being read share that read: a check's
-  // labels and its not-loaded feeds, asked together, and concurrent checks cost one round of reads.
-  let refreshing: Promise<{ refs: FeedRef[]; index: Map<string, FeedLabel[]> }> | null = null;
-  function current(): Promise<{ refs: FeedRef[]; index: Map<string, FeedLabel[]> }> {
-    refreshing ??= refresh().finally(() => {
-      refreshing = null;
+  // Lookups that arrive while the versions in force are being read share that read: a check's
+  // labels and its not-loaded feeds, asked together, and concurrent checks cost one query.
+  let reading: Promise<Map<FeedId, FeedVersionDoc>> | null = null;
+  const versions = (): Promise<Map<FeedId, FeedVersionDoc>> => {
+    reading ??= feedVersionsInForce(deps.readStore).finally(() => {
+      reading = null;
     });
-    return refreshing;
-  }
+    return reading;
+  };
 
-  async function refresh(): Promise<{ refs: FeedRef[]; index: Map<string, FeedLabel[]> }> {
-    let changed = built === null;
-    for (const feed of feeds) {
-      if (feed.kind === 'shipped') {
-        if (!perFeed.has(feed.id)) {
-          const s = feed.shipped();
-          perFeed.set(feed.id, {
-            revision: 'shipped',
-            loaded: {
-              ref: { id: feed.id, name: feed.name, version: s.version, sha256: s.sha256, entryCount: s.entries.length },
-              labels: labelsOf(feed.id, s.version, s.entries),
-            },
-          });
-          changed = true;
-        }
-        continue;
-      }
-      const revision = await deps.eventStore.streamRevision(feedStreamId(feed.id));
-      if (perFeed.get(feed.id)?.revision === revision) continue;
-      const { event } = await lastFeedEvent(deps.eventStore, feed.id);
-      const loaded: Loaded | null = event
-        ? {
-            ref: { id: feed.id, name: feed.name, version: String(event.data.version), sha256: event.data.sha256, entryCount: event.data.entryCount },
-            labels: labelsOf(feed.id, String(event.data.version), event.data.entries),
-          }
-        : null;
-      perFeed.set(feed.id, { revision, loaded });
-      changed = true;
-    }
-    if (changed || !built) {
-      const index = new Map<string, FeedLabel[]>();
-      const refs: FeedRef[] = [];
-      for (const feed of feeds) {
-        const loaded = perFeed.get(feed.id)?.loaded;
-        if (!loaded) continue;
-        refs.push(loaded.ref);
-        for (const label of loaded.labels) {
-          const key = feedKeyOf(label.network, label.address);
-          index.set(key, [...(index.get(key) ?? []), label]);
-        }
-      }
-      built = { refs, index };
-    }
-    return built;
-  }
+  // The groups of labels read so far (a pack's shared fields: a few hundred for half a million labels), kept since they never change.
+  let groups = new Map<string, FeedLabelGroupDoc>();
+  const GROUPS_KEPT = 20_000;
 
   return {
     async inForce() {
-      return [...(await current()).refs];
+      const loaded = await versions();
+      return feeds.flatMap((feed): FeedRef[] => {
+        if (feed.kind === 'shipped') return [shipped.get(feed.id)!.ref];
+        const v = loaded.get(feed.id);
+        return v ? [{ id: feed.id, name: feed.name, version: String(v.version), sha256: v.sha256, entryCount: v.entryCount }] : [];
+      });
     },
     async notLoaded(network) {
-      await current();
+      const loaded = await versions();
       const chain = chainOfNetwork(network);
       return (
         feeds
           // A downloaded feed with nothing loaded was not read; an uploaded one (your own labels) with nothing uploaded holds nothing to read.
-          .filter((feed) => feed.kind === 'download' && !perFeed.get(feed.id)?.loaded && (feed.covers === undefined || feed.covers.includes(chain)))
+          .filter((feed) => feed.kind === 'download' && !loaded.has(feed.id) && (feed.covers === undefined || feed.covers.includes(chain)))
           .map((feed) => ({ id: feed.id, name: feed.name }))
       );
     },
     async labelsFor(network, addresses) {
-      const { index } = await current();
-      const found = new Map<string, FeedLabel[]>();
+      const byKey = new Map<string, string[]>();
       for (const address of addresses) {
-        const hit = index.get(feedKeyOf(network, address));
-        if (hit)
-          found.set(
-            address,
-            hit.map((l) => ({ ...l, feed: { ...l.feed } })),
-          );
+        const key = feedKeyOf(network, address);
+        byKey.set(key, [...(byKey.get(key) ?? []), address]);
+      }
+      const found = new Map<string, FeedLabel[]>();
+      const add = (key: string, label: FeedLabel) => {
+        for (const address of byKey.get(key) ?? []) found.set(address, [...(found.get(address) ?? []), { ...label, feed: { ...label.feed } }]);
+      };
+      if (byKey.size === 0) return found;
+      if (groups.size > GROUPS_KEPT) groups = new Map();
+      const { labels: docs, versions: loaded } = await labelsOfKeys(deps.readStore, [...byKey.keys()], groups);
+      // In the feeds' fixed order, as the labels were always listed.
+      for (const feed of feeds) {
+        if (feed.kind === 'shipped') {
+          const index = shipped.get(feed.id)!.byKey;
+          for (const key of byKey.keys()) for (const label of index.get(key) ?? []) add(key, label);
+          continue;
+        }
+        const version = String(loaded.get(feed.id)?.version ?? '');
+        for (const d of docs) {
+          if (d.feed !== feed.id) continue;
+          const { key, feed: _feed, import: _import, ...entry } = d;
+          add(key, { ...entry, feed: { id: feed.id, version } });
+        }
       }
       return found;
     },

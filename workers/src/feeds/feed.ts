@@ -12,10 +12,13 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import path from 'node:path';
 import { parseAddress, type Chain, type FeedId, type Network } from '@walletscreen/contracts';
-import { riskCategories, type FeedEntry, type RiskCategory, type SkippedEntries } from '@walletscreen/domain/feed/events';
+import { feedEntryKey, riskCategories, type FeedEntry, type RiskCategory, type SkippedEntries } from '@walletscreen/domain/feed/events';
 import { matchKeyFor } from '../sanctions/match-key';
-import { chainOfNetwork } from '@walletscreen/domain/sanctions-list/listing';
+import { sourceFiles, type SourceFile } from './archive';
+
+export type { SourceFile };
 
 export interface FeedParseResult {
   entries: FeedEntry[];
@@ -30,6 +33,12 @@ export interface FeedSource {
   text(): Promise<string>;
   /** The content line by line, without line ends (for line-delimited files of any size). */
   lines(): AsyncIterable<string>;
+  /**
+   * The files of a feed published as many files (a directory, or a .tar.gz archive of one, as
+   * GitHub serves a repository): each with its path inside (an archive's top folder left out),
+   * in a stable order. A single file is one file named by its base name.
+   */
+  files(): AsyncIterable<SourceFile>;
 }
 
 export interface FeedLicence {
@@ -83,8 +92,12 @@ export const isRecorded = (feed: FeedDefinition): feed is RecordedFeedDefinition
 /** How many skipped entries a sync names; the rest are only counted. */
 export const SKIPPED_EXAMPLES = 5;
 
-/** The key an address is told apart by: its chain and its per-chain match key (EVM: lower case, every EVM network). */
-export const feedKeyOf = (network: Network, address: string): string => `${chainOfNetwork(network)}:${matchKeyFor(network, address)}`;
+/**
+ * The key an address is told apart by: its chain and its per-chain match key (EVM: lower case, every
+ * EVM network; Bitcoin Cash: its CashAddr form). Entries are recorded in that form (`EntryCollector`),
+ * so the labels read model keys them alike (`feedEntryKey`).
+ */
+export const feedKeyOf = (network: Network, address: string): string => feedEntryKey(network, matchKeyFor(network, address));
 
 const categories: ReadonlySet<string> = new Set(riskCategories);
 
@@ -116,10 +129,12 @@ export class EntryCollector {
       this.skip(where, `not a valid ${entry.network} address`);
       return false;
     }
-    const address = parsed.address.normalized;
-    const key = feedKeyOf(entry.network, address);
+    // Bitcoin Cash is recorded in its CashAddr form, the form its match key has (legacy addresses too).
+    const address = entry.network === 'bitcoin-cash' ? matchKeyFor(entry.network, parsed.address.normalized) : parsed.address.normalized;
+    // An address may carry several categories (an exchange's wallet that also collects CoinJoin fees): one entry of each.
+    const key = `${feedKeyOf(entry.network, address)}|${entry.category}`;
     if (this.seen.has(key)) {
-      this.skip(where, 'address listed more than once (the first listing is kept)');
+      this.skip(where, 'address listed more than once in the same category (the first listing is kept)');
       return false;
     }
     this.seen.add(key);
@@ -132,6 +147,8 @@ export class EntryCollector {
       source: entry.source,
       ...(entry.jurisdiction ? { jurisdiction: entry.jurisdiction } : {}),
       ...(entry.listedAt ? { listedAt: entry.listedAt } : {}),
+      ...(entry.confidence ? { confidence: entry.confidence } : {}),
+      ...(entry.actor ? { actor: entry.actor.slice(0, 100) } : {}),
     });
     return true;
   }
@@ -150,6 +167,7 @@ export function fileSource(file: string, name: string = file): FeedSource {
       const rl = createInterface({ input: createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 }), crlfDelay: Infinity });
       for await (const line of rl) yield line;
     },
+    files: () => sourceFiles(file),
   };
 }
 
@@ -160,6 +178,9 @@ export function textSource(content: string, name: string): FeedSource {
     text: () => Promise.resolve(content),
     async *lines() {
       for (const line of content.split(/\r?\n/)) yield line;
+    },
+    async *files() {
+      yield { path: path.basename(name), text: () => Promise.resolve(content) };
     },
   };
 }

@@ -67,14 +67,14 @@ describe('opensanctions-crypto: FollowTheMoney entities', () => {
       'not a valid monero address': 1,
       'no address (publicKey): an exchange account, not an on-chain wallet': 1,
       'not a valid ethereum address': 1,
-      'address listed more than once (the first listing is kept)': 1,
+      'address listed more than once in the same category (the first listing is kept)': 1,
     });
     expect(skipped.examples).toEqual([
       'line 8: not a JSON line',
       expect.stringMatching(/^line 6 \(4Invented.*…\): not a valid monero address$/),
       'line 7: no address (publicKey): an exchange account, not an on-chain wallet',
       'line 9 (0x1234): not a valid ethereum address',
-      `line 11 (${a.evmA.toLowerCase()}): address listed more than once (the first listing is kept)`,
+      `line 11 (${a.evmA.toLowerCase()}): address listed more than once in the same category (the first listing is kept)`,
     ]);
   });
 
@@ -155,10 +155,10 @@ describe('ethereum-darklist: MyEtherWallet address darklist', () => {
     const { skipped } = await parseDarklist(source('addresses-darklist.json'));
     expect(skipped).toEqual({
       count: 3,
-      reasons: { 'not a valid ethereum address': 1, 'address listed more than once (the first listing is kept)': 1, 'no address': 1 },
+      reasons: { 'not a valid ethereum address': 1, 'address listed more than once in the same category (the first listing is kept)': 1, 'no address': 1 },
       examples: [
         'entry 3 (0x6977dC8d3c64B877e491270f4821a519fCFb70d4): not a valid ethereum address',
-        `entry 4 (${a.evmB.toLowerCase()}): address listed more than once (the first listing is kept)`,
+        `entry 4 (${a.evmB.toLowerCase()}): address listed more than once in the same category (the first listing is kept)`,
         'entry 5: no address',
       ],
     });

@@ -1,8 +1,8 @@
 /**
  * Feed syncs on a real SQLite event store: downloads from a loopback server replaying the fixture
  * files, `--file`, the same bytes again ("unchanged"), a file with nothing usable (refused, nothing
- * changes), a disabled feed (never downloaded), the sync log, the command line, and the labels
- * checks read (cached, re-read when a feed's stream changes).
+ * changes), a disabled feed (never downloaded), the sync log, the command line, and each
+ * version's entries recorded in parts (the labels checks read: tests/feed-labels.int.test.ts).
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,12 +13,11 @@ import path from 'node:path';
 import type { FeedId } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
-import { addresses as a } from '../../testing/replay-server';
 import { FeedError } from '@walletscreen/domain/feed/errors';
-import { feedStreamId } from '@walletscreen/domain/feed/events';
+import { feedStreamId, type FeedVersionImported } from '@walletscreen/domain/feed/events';
 import { feedSyncStreamId } from '@walletscreen/domain/feed-sync-log/events';
 import { importedVersionEventId } from '@walletscreen/domain/ids';
-import { cachedFeedLabels } from './feed-labels';
+import { feedEntriesStreamId, unpackEntries, type FeedEntriesRecorded } from '@walletscreen/domain/feed-entries/events';
 import { runFeedsSyncCommand } from './sync-command';
 import { runRecordedFeedSync } from './sync-log';
 
@@ -98,7 +97,12 @@ describe('a downloaded feed', () => {
         entryCount: 3,
       },
     });
-    expect((event!.data as { entries: unknown[] }).entries).toHaveLength(3);
+    // Its entries are in the parts of the import it names, recorded before it.
+    const { importId, parts, counts } = event!.data as FeedVersionImported;
+    expect({ parts, counts }).toEqual({ parts: 1, counts: { evm: { scam: 3 } } });
+    const recorded = await eventStore.readStream(feedEntriesStreamId('ethereum-darklist', importId!));
+    expect(recorded.map((e) => [e.type, e.position < event!.position])).toEqual([['FeedEntriesRecorded', true]]);
+    expect(unpackEntries(recorded[0]!.data as FeedEntriesRecorded)).toHaveLength(3);
     const [attempt] = await eventStore.readStream(feedSyncStreamId);
     expect(attempt).toMatchObject({
       type: 'FeedSyncSucceeded',
@@ -160,52 +164,6 @@ describe('a downloaded feed', () => {
   });
 });
 
-describe('a feed from a file, version after version, as checks read it', () => {
-  const eventStore = openStore();
-  afterAll(() => eventStore.close());
-  const labels = cachedFeedLabels({ eventStore, enabled: ['opensanctions-crypto', 'contract-sets'] });
-
-  it('reads only the shipped feed before any import', async () => {
-    expect((await labels.inForce()).map((f) => f.id)).toEqual(['contract-sets']);
-    expect((await labels.labelsFor('ethereum', [a.evmA])).size).toBe(0);
-  });
-
-  it('imports --file, and checks find its labels with the feed and version, on every EVM network', async () => {
-    const result = await sync(eventStore, 'opensanctions-crypto', { file: fixture('opensanctions-entities.ftm.json') });
-    expect(result).toMatchObject({ status: 'imported', version: 1, origin: fixture('opensanctions-entities.ftm.json'), entryCount: 4 });
-    expect(await labels.inForce()).toEqual([
-      { id: 'opensanctions-crypto', name: 'OpenSanctions crypto wallets', version: '1', sha256: sha256Of('opensanctions-entities.ftm.json'), entryCount: 4 },
-      expect.objectContaining({ id: 'contract-sets' }),
-    ]);
-    const found = await labels.labelsFor('polygon', [a.evmA.toLowerCase(), a.evmB]);
-    expect([...found.keys()]).toEqual([a.evmA.toLowerCase()]);
-    expect(found.get(a.evmA.toLowerCase())).toEqual([
-      expect.objectContaining({
-        category: 'sanctioned',
-        name: 'HALCYON RELAY GROUP',
-        jurisdiction: 'North Korea',
-        feed: { id: 'opensanctions-crypto', version: '1' },
-      }),
-    ]);
-  });
-
-  it('records the next file as version 2, and checks read it without a restart', async () => {
-    const result = await sync(eventStore, 'opensanctions-crypto', { file: fixture('opensanctions-entities-v2.ftm.json') });
-    expect(result).toMatchObject({ status: 'imported', version: 2, entryCount: 5 });
-    const [second] = await eventStore.readStream(feedStreamId('opensanctions-crypto'), { fromRevision: 1 });
-    expect(second!.id).toBe(importedVersionEventId(feedStreamId('opensanctions-crypto'), 1, sha256Of('opensanctions-entities-v2.ftm.json')));
-    const found = await labels.labelsFor('ethereum', [a.evmA, a.evmB]);
-    expect(found.get(a.evmB)).toEqual([expect.objectContaining({ feed: { id: 'opensanctions-crypto', version: '2' } })]);
-    expect(found.get(a.evmA)![0]!.feed.version).toBe('2');
-  });
-
-  it('refuses a file whose wallets cannot be screened, and the version in force stays', async () => {
-    expect((await failure(sync(eventStore, 'opensanctions-crypto', { file: fixture('opensanctions-no-wallets.ftm.json') }))).code).toBe('empty-feed');
-    expect((await failure(sync(eventStore, 'opensanctions-crypto', { file: fixture('no-such-file.json') }))).code).toBe('file-missing');
-    expect((await labels.inForce())[0]).toMatchObject({ version: '2' });
-  });
-});
-
 describe('npm run feeds:sync', () => {
   const run = async (argv: string[], env: Record<string, string> = {}) => {
     const out: string[] = [];
@@ -225,7 +183,7 @@ describe('npm run feeds:sync', () => {
     const r = await run(['ethereum-darklist', '--file', fixture('addresses-darklist.json')]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(
-      /^Feed ethereum-darklist imported as version 1: 3 labelled addresses; 3 left out \(1: not a valid ethereum address; 1: address listed more than once \(the first listing is kept\); 1: no address\); first: entry 3 /,
+      /^Feed ethereum-darklist imported as version 1: 3 labelled addresses; 3 left out \(1: not a valid ethereum address; 1: address listed more than once in the same category \(the first listing is kept\); 1: no address\); first: entry 3 /,
     );
     expect((await run(['ethereum-darklist', '--file', fixture('addresses-darklist.json')])).out).toMatch(
       /^Feed ethereum-darklist unchanged \(this file is already version 1, in force\)/,
@@ -243,7 +201,7 @@ describe('npm run feeds:sync', () => {
     expect((await run([])).code).toBe(2);
     expect((await run(['ethereum-darklist', '--file', 'a', '--url', 'http://x'])).err).toMatch(/give --file or --url, not both/);
     expect((await run(['ethereum-darklist'], { FEEDS_ENABLED: 'darklist' })).err).toBe(
-      'feeds:sync: FEEDS_ENABLED: unknown feed "darklist": must be a comma list of opensanctions-crypto, ethereum-darklist, contract-sets, custom-labels, or none',
+      'feeds:sync: FEEDS_ENABLED: unknown feed "darklist": must be a comma list of opensanctions-crypto, ethereum-darklist, contract-sets, custom-labels, graphsense-tagpacks, or none',
     );
   });
 });

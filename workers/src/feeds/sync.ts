@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FeedId } from '@walletscreen/contracts';
@@ -16,12 +16,15 @@ import type { EventStore, Logger } from '@walletscreen/platform';
 import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { feedDecider } from '@walletscreen/domain/feed/decide';
 import { FeedError } from '@walletscreen/domain/feed/errors';
-import { feedStreamId, type SkippedEntries } from '@walletscreen/domain/feed/events';
+import { countEntries, feedStreamId, type FeedEntry, type SkippedEntries } from '@walletscreen/domain/feed/events';
+import { feedEntriesDecider } from '@walletscreen/domain/feed-entries/decide';
+import { FEED_ENTRIES_PER_PART, feedEntriesStreamId } from '@walletscreen/domain/feed-entries/events';
 import { importedVersionEventId } from '@walletscreen/domain/ids';
 import { lastEventStreams } from '@walletscreen/domain/last-event-streams';
 import { downloadToFile } from '../shared/download';
 import { feedDefinitions } from './catalog';
 import { fileSource, type FeedParseResult } from './feed';
+import { lastFeedEvent } from './feed-stream';
 
 export interface FeedSyncOptions {
   eventStore: EventStore;
@@ -56,18 +59,33 @@ export interface FeedSyncResult {
   skipped: SkippedEntries;
 }
 
-/** SHA-256 and size of a file, read once. */
+/** SHA-256 and size of a file (or of a directory's files), read once. */
 async function hashFile(file: string): Promise<{ sha256: string; bytes: number }> {
   const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
     throw new FeedError('file-missing', error.code === 'ENOENT' ? `no such file: ${file}` : `cannot read ${file}: ${error.message}`, { cause: error });
   });
-  if (!info.isFile()) throw new FeedError('file-missing', `${file} is not a file`);
   const hash = createHash('sha256');
   let bytes = 0;
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-    hash.update(chunk);
-    bytes += chunk.length;
+  const add = async (one: string) => {
+    for await (const chunk of createReadStream(one, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      bytes += chunk.length;
+    }
+  };
+  if (info.isDirectory()) {
+    // A feed published as many files (a local copy of a repository): each file's path and bytes, in order.
+    const names = (await readdir(file, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(file, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+      .sort();
+    for (const name of names) {
+      hash.update(`${name}\0`);
+      await add(path.join(file, name));
+    }
+    return { sha256: hash.digest('hex'), bytes };
   }
+  if (!info.isFile()) throw new FeedError('file-missing', `${file} is not a file`);
+  await add(file);
   return { sha256: hash.digest('hex'), bytes };
 }
 
@@ -90,6 +108,33 @@ export function assertSyncable(feedId: FeedId, enabled: readonly FeedId[], file:
   if (feed.kind === 'upload' && file === undefined) {
     throw new FeedError('not-downloadable', `the feed ${feedId} has no download: upload a labels file on the Feeds screen, or give one with --file`);
   }
+}
+
+/** Records an import's entries in parts of FEED_ENTRIES_PER_PART on its own stream; answers how many parts. */
+async function recordEntries(options: {
+  streams: ReturnType<typeof lastEventStreams>;
+  feedId: FeedId;
+  importId: string;
+  sha256: string;
+  entries: readonly FeedEntry[];
+  clock: () => Date;
+}): Promise<number> {
+  const { feedId, importId, sha256, entries } = options;
+  const streamId = feedEntriesStreamId(feedId, importId);
+  const handler = new CommandHandler(options.streams, feedEntriesDecider);
+  let part = 0;
+  for (let at = 0; at < entries.length; at += FEED_ENTRIES_PER_PART, part++) {
+    await handler.execute(
+      streamId,
+      {
+        type: 'RecordFeedEntries',
+        data: { feedId, importId, sha256, part, entries: entries.slice(at, at + FEED_ENTRIES_PER_PART) },
+        metadata: { now: options.clock().toISOString() },
+      },
+      { commandId: `${importId}|${part}`, maxAttempts: 5 },
+    );
+  }
+  return part;
 }
 
 export async function runFeedSync(options: FeedSyncOptions): Promise<FeedSyncResult> {
@@ -123,11 +168,18 @@ export async function runFeedSync(options: FeedSyncOptions): Promise<FeedSyncRes
       throw new FeedError('invalid-file', `${name} could not be read as the ${feed.name} feed: ${(error as Error).message}`, { cause: error });
     }
     const streamId = feedStreamId(feedId);
-    const { events, state } = await new CommandHandler(lastEventStreams(eventStore), feedDecider).execute(
+    const streams = lastEventStreams(eventStore);
+    const { event: inForce } = await lastFeedEvent(eventStore, feedId);
+    // The entries, in parts, first (an unchanged file records none); the version then puts them in force.
+    // The import is named after the version it is meant to become and the file: a file imported
+    // again later (going back to an earlier version) records its entries again, under a new import.
+    const importId = `v${(inForce?.data.version ?? 0) + 1}-${sha256.slice(0, 16)}`;
+    const parts = inForce?.data.sha256 === sha256 ? 0 : await recordEntries({ streams, feedId, importId, sha256, entries: parsed.entries, clock });
+    const { events, state } = await new CommandHandler(streams, feedDecider).execute(
       streamId,
       {
         type: 'ImportFeedVersion',
-        data: { feedId, sha256, origin, entries: parsed.entries, skipped: parsed.skipped },
+        data: { feedId, sha256, origin, importId, parts, entryCount: parsed.entries.length, counts: countEntries(parsed.entries), skipped: parsed.skipped },
         metadata: { now: clock().toISOString() },
       },
       { commandId: sha256, eventId: (_event, _index, revision) => importedVersionEventId(streamId, revision, sha256), maxAttempts: 5 },

@@ -176,7 +176,7 @@ describe('an extra labels file', () => {
     it('names every bad entry by its number, name and address, and says what is wrong', () => {
       expect(problemsOf(fixture('invalid-labels.json'))).toEqual([
         'entry 2 (Mistyped checksum, 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD): the address is not a valid ethereum address: The mixed-case checksum (EIP-55) of this address does not match: check it for a typo',
-        'entry 3 (Unknown category, 0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359): category must be one of sanctioned, mixer, darknet, ransomware, scam, theft, gambling, exchange, defi, bridge, other',
+        'entry 3 (Unknown category, 0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359): category must be one of sanctioned, mixer, darknet, ransomware, scam, theft, gambling, exchange, defi, bridge, other, sextortion, phishing, exploit, terrorism, miner, coinjoin, frozen',
         'entry 4 (No link to the evidence, 0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB): source must be the http(s) URL of the public document the label comes from',
         'entry 5 (Misspelt field, 0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb): unknown field "notes"',
         'entry 6 (Same address as the first entry, 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed): the address is already labelled by entry 1; give each address one entry',

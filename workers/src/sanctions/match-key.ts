@@ -51,6 +51,7 @@ export function matchKeyFor(network: Network | null, address: string): string {
   const text = address.trim();
   if (network === null) return text;
   if (isEvmNetwork(network) || network === 'ethereum-classic') return text.toLowerCase();
+  if (keysAsWritten(network, text)) return text;
   const parsed = parseAddress(text, network);
   if (!parsed.ok) return text;
   const { normalized, kind } = parsed.address;
@@ -59,6 +60,21 @@ export function matchKeyFor(network: Network | null, address: string): string {
     if (payload) return encodeCashAddr(kind, payload.slice(1));
   }
   return normalized;
+}
+
+const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
+/** Networks whose Base58 addresses parse to themselves (their other forms are Bech32, told apart by their prefix). */
+const BASE58_AS_WRITTEN: ReadonlySet<Network> = new Set(['bitcoin', 'dogecoin', 'dash', 'zcash', 'bitcoin-gold', 'solana']);
+
+/**
+ * A shortcut of `matchKeyFor` that gives the same key without parsing (a check keys every
+ * counterparty, and parsing verifies a double SHA-256 checksum): on these networks a Base58 text
+ * keys as itself whether it parses (its normalized form is itself) or not (unparsed text keys as
+ * itself). Text that could be Bech32 (a prefix ending in 1: "bc1", "ltc1", "zs1", in any case) takes
+ * the long way. The property test holds the two ways equal (match-key.unit.test.ts).
+ */
+function keysAsWritten(network: Network, text: string): boolean {
+  return BASE58_AS_WRITTEN.has(network) && BASE58.test(text) && !/^[a-z]{1,4}1/i.test(text);
 }
 
 /** The index key of an address on a chain: the chain, then the match key. */

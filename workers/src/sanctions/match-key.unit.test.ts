@@ -1,4 +1,7 @@
 import { indexKeysFor, listedAsText, matchKeyFor, networkForTicker } from './match-key';
+import fc from 'fast-check';
+import { parseAddress, type Network } from '@walletscreen/contracts';
+import { addressTypes } from '@walletscreen/contracts/addresses/random-addresses';
 import { chainOfNetwork, describeListing, listedNetworkFor } from '@walletscreen/domain/sanctions-list/listing';
 
 const eth = '0x0a4279202BE313Bce8954DF36Aa730aA5837aa16';
@@ -119,4 +122,29 @@ describe('match keys', () => {
     expect(matchKeyFor('bitcoin', ' 199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz ')).toBe('199N4wjNjzDzbhASFiW3EvSX7dBa9s99cz');
     expect(matchKeyFor(null, 'abc')).toBe('abc');
   });
+});
+
+describe('the match key of a Base58 text, taken without parsing', () => {
+  // What matchKeyFor answers by parsing: the normalized address, or the text when it does not parse.
+  const byParsing = (network: Network, text: string) => {
+    const parsed = parseAddress(text.trim(), network);
+    return parsed.ok ? parsed.address.normalized : text.trim();
+  };
+  const shortcutNetworks: Network[] = ['bitcoin', 'litecoin', 'dogecoin', 'dash', 'zcash', 'bitcoin-gold', 'solana', 'tron', 'xrp', 'monero'];
+  const variants = (text: string, r: number) => [
+    text,
+    text.toUpperCase(),
+    text.toLowerCase(),
+    text.slice(0, -1),
+    `${text.slice(0, 5)}${'123456789abc'[r % 12]}${text.slice(6)}`,
+  ];
+
+  it('is the key parsing gives, for generated addresses of every type and their typos, on every network it serves', () =>
+    fc.assert(
+      fc.property(fc.constantFrom(...addressTypes), fc.uint8Array({ minLength: 128, maxLength: 128 }), fc.nat(), (type, random, r) => {
+        const sample = type.make(random.subarray(0, type.bytes));
+        for (const network of shortcutNetworks) for (const text of variants(sample.input, r)) expect(matchKeyFor(network, text)).toBe(byParsing(network, text));
+      }),
+      { numRuns: 400 },
+    ));
 });

@@ -3,12 +3,13 @@
  * size of a node, the flows of an address in words, and the sentence that sums the graph up (the
  * graph's description for screen readers, and what every viewer reads first). Pure.
  */
-import { networks, shortenAddress, UNLABELLED, type FundFlow, type FundFlowNode, type Network } from '@walletscreen/contracts';
+import { categoryInWords, networks, shortenAddress, UNLABELLED, type FundFlow, type FundFlowNode, type Network } from '@walletscreen/contracts';
 
 /**
- * The colour groups of the categories: sanctions and block lists, the severe categories, those
- * that call for review, services, and addresses with no category. The risk colours (red, gold)
- * are for the first three only.
+ * The colour groups of the categories: sanctions, terrorism financing and block lists (what no
+ * allow list clears, or the institution's own refusal), the severe categories, those that call
+ * for review, services, and addresses with no category. The risk colours (red, gold) are for the
+ * first three only.
  */
 export const fundFlowTones = ['sanction', 'severe', 'review', 'service', 'unlabelled'] as const;
 export type FundFlowTone = (typeof fundFlowTones)[number];
@@ -16,15 +17,22 @@ export type FundFlowTone = (typeof fundFlowTones)[number];
 const toneOfCategory: Record<string, FundFlowTone> = {
   sanctioned: 'sanction',
   'custom-block': 'sanction',
+  terrorism: 'sanction',
   ransomware: 'severe',
   darknet: 'severe',
   mixer: 'severe',
+  coinjoin: 'severe',
+  exploit: 'review',
   theft: 'review',
+  phishing: 'review',
   scam: 'review',
+  sextortion: 'review',
+  frozen: 'review',
   gambling: 'review',
   bridge: 'service',
   defi: 'service',
   exchange: 'service',
+  miner: 'service',
   other: 'service',
 };
 
@@ -36,18 +44,26 @@ export function categoryTone(category: string): FundFlowTone {
 
 /** The legend: what each colour stands for. */
 export const toneLegend: Record<FundFlowTone, string> = {
-  sanction: 'Sanctioned or on your block list',
-  severe: 'Ransomware, darknet or mixer',
-  review: 'Theft, scam or gambling',
-  service: 'Exchange, DeFi, bridge or other service',
+  sanction: 'Sanctioned, terrorism financing or on your block list',
+  severe: 'Ransomware, darknet, mixer or CoinJoin',
+  review: 'Theft, exploit, phishing, scam, sextortion, frozen by issuer or gambling',
+  service: 'Exchange, DeFi, bridge, mining pool or other service',
   unlabelled: 'Unlabelled',
 };
 
-const categoryNames: Record<string, string> = { 'custom-block': 'On your block list', defi: 'DeFi', [UNLABELLED]: 'Unlabelled' };
+const categoryNames: Record<string, string> = { 'custom-block': 'On your block list', [UNLABELLED]: 'Unlabelled' };
 
-/** "Sanctioned", "On your block list", "DeFi", "Unlabelled". */
+/** A category as it stands inside a sentence: "sanctioned", "on your block list", "DeFi", "frozen by issuer", "CoinJoin". */
+export function categoryText(category: string): string {
+  if (!category) return 'unlabelled';
+  const name = categoryNames[category];
+  return name ? name.charAt(0).toLowerCase() + name.slice(1) : categoryInWords(category);
+}
+
+/** "Sanctioned", "On your block list", "DeFi", "Frozen by issuer", "CoinJoin", "Unlabelled". */
 export function categoryLabel(category: string): string {
-  return categoryNames[category] ?? (category ? category.charAt(0).toUpperCase() + category.slice(1) : 'Unlabelled');
+  const words = categoryText(category);
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** A share in words: "15%", "2.5%", "0.4%", "under 0.1%". */
@@ -124,20 +140,18 @@ export function describeFundFlow(flow: FundFlow): string {
   if (risky.length > 0) {
     const shown = risky
       .slice(0, 5)
-      .map(
-        (n) =>
-          `${shortenAddress(n.address)} (${categoryLabel(n.category).toLowerCase()}, ${hopLabel(n.hop).toLowerCase()}, ${sharePercent(n.share)} of all value)`,
-      );
+      .map((n) => `${shortenAddress(n.address)} (${categoryText(n.category)}, ${hopLabel(n.hop).toLowerCase()}, ${sharePercent(n.share)} of all value)`);
     parts.push(`Marked: ${shown.join('; ')}${risky.length > 5 ? `; and ${risky.length - 5} more` : ''}.`);
   } else parts.push('No address in it is sanctioned, block-listed or labelled with a risk category.');
   const services = marked.length - risky.length;
-  if (services > 0) parts.push(`${plural(services, 'address is a labelled service', 'addresses are labelled services')} (exchange, DeFi, bridge or other).`);
+  if (services > 0)
+    parts.push(`${plural(services, 'address is a labelled service', 'addresses are labelled services')} (exchange, DeFi, bridge, mining pool or other).`);
   if (flow.omitted > 0) parts.push(`${plural(flow.omitted, 'smaller counterparty is', 'smaller counterparties are')} left out of the picture.`);
   return parts.join(' ');
 }
 
 /** How a node is announced: "Wallet 0x12ab...cdef", "0x12ab...cdef: sanctioned, 2 hops, 15% of all value". */
 export function nodeLabel(node: FundFlowNode): string {
-  if (node.hop === 0) return `Wallet ${shortenAddress(node.address)}: ${categoryLabel(node.category).toLowerCase()}`;
-  return `${shortenAddress(node.address)}: ${categoryLabel(node.category).toLowerCase()}, ${hopLabel(node.hop).toLowerCase()}, ${sharePercent(node.share)} of all value`;
+  if (node.hop === 0) return `Wallet ${shortenAddress(node.address)}: ${categoryText(node.category)}`;
+  return `${shortenAddress(node.address)}: ${categoryText(node.category)}, ${hopLabel(node.hop).toLowerCase()}, ${sharePercent(node.share)} of all value`;
 }

@@ -1,7 +1,9 @@
 import { fundFlowCategories, type FundFlow } from '@walletscreen/contracts';
 import {
   categoryLabel,
+  categoryText,
   categoryTone,
+  fundFlowTones,
   describeFundFlow,
   flowsOf,
   nodeLabel,
@@ -18,21 +20,47 @@ describe('how the fund-flow graph reads', () => {
     expect(Object.fromEntries(fundFlowCategories.map((c) => [c, categoryTone(c)]))).toEqual({
       sanctioned: 'sanction',
       'custom-block': 'sanction',
+      terrorism: 'sanction',
       ransomware: 'severe',
       darknet: 'severe',
       mixer: 'severe',
+      coinjoin: 'severe',
+      exploit: 'review',
       theft: 'review',
+      phishing: 'review',
       scam: 'review',
+      sextortion: 'review',
+      frozen: 'review',
       gambling: 'review',
       bridge: 'service',
       defi: 'service',
       exchange: 'service',
+      miner: 'service',
       other: 'service',
     });
+    // Most severe first: no category is coloured milder than one after it.
+    const tones = fundFlowCategories.map((c) => fundFlowTones.indexOf(categoryTone(c)));
+    expect(tones).toEqual([...tones].sort((a, b) => a - b));
     expect(categoryTone('unlabelled')).toBe('unlabelled');
     // A category the browser does not know yet is neither clean nor a risk.
     expect(categoryTone('nft-marketplace')).toBe('service');
     expect(['custom-block', 'defi', 'unlabelled', 'mixer'].map(categoryLabel)).toEqual(['On your block list', 'DeFi', 'Unlabelled', 'Mixer']);
+    expect(['frozen', 'coinjoin', 'terrorism', 'miner', 'exploit', 'phishing', 'sextortion'].map(categoryLabel)).toEqual([
+      'Frozen by issuer',
+      'CoinJoin',
+      'Terrorism financing',
+      'Mining pool',
+      'Exploit',
+      'Phishing',
+      'Sextortion',
+    ]);
+    expect(['custom-block', 'coinjoin', 'frozen', 'sanctioned', ''].map(categoryText)).toEqual([
+      'on your block list',
+      'CoinJoin',
+      'frozen by issuer',
+      'sanctioned',
+      'unlabelled',
+    ]);
   });
 
   it('words shares and sizes circles by the square root of the share, within bounds', () => {
@@ -48,7 +76,7 @@ describe('how the fund-flow graph reads', () => {
     expect(describeFundFlow(scenarioFlow)).toBe(
       'The wallet, its 3 direct counterparties and 4 addresses beyond them that funds were traced to (up to 2 hops). ' +
         'Marked: bc1qli...xxxx (sanctioned, 2 hops, 15% of all value); bc1qmi...zzzz (mixer, 2 hops, 5% of all value). ' +
-        '1 address is a labelled service (exchange, DeFi, bridge or other).',
+        '1 address is a labelled service (exchange, DeFi, bridge, mining pool or other).',
     );
     const direct: FundFlow = { ...scenarioFlow, depth: 1, nodes: scenarioFlow.nodes.filter((n) => n.hop < 2 && n.category !== 'exchange'), omitted: 3 };
     expect(describeFundFlow(direct)).toBe(

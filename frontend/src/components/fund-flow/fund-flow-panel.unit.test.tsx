@@ -110,10 +110,10 @@ describe('the fund-flow panel', () => {
         .getAllByRole('listitem')
         .map((i) => i.textContent),
     ).toEqual([
-      'Sanctioned or on your block list',
-      'Ransomware, darknet or mixer',
-      'Theft, scam or gambling',
-      'Exchange, DeFi, bridge or other service',
+      'Sanctioned, terrorism financing or on your block list',
+      'Ransomware, darknet, mixer or CoinJoin',
+      'Theft, exploit, phishing, scam, sextortion, frozen by issuer or gambling',
+      'Exchange, DeFi, bridge, mining pool or other service',
       'Unlabelled',
     ]);
     screen.getByText(/Arrows: the direction funds moved/);

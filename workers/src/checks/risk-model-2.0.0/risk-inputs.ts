@@ -50,7 +50,8 @@ export function riskInputsOf(evidence: RiskEvidence): RiskInputs {
     delistedVolumeShare: patterns.delistedVolumeShare ?? 0,
     sanctionedCounterparties: patterns.sanctionedCounterparties,
     sanctionedVolumeShare: patterns.sanctionedVolumeShare,
-    ownCategories: intel.own.map((l) => l.category),
+    // Categories added after this version (domain/src/feed/events.ts appends them) are read as recorded and score nothing here: a type-only cast.
+    ownCategories: intel.own.map((l) => l.category) as RiskInputs['ownCategories'],
     exposure: patterns.exposure,
     abuseReports: intel.chainabuse.status === 'ok' ? intel.chainabuse.reports : 0,
     flags: patterns.flags,

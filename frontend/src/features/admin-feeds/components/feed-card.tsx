@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconRefresh, IconUpload } from '@tabler/icons-react';
-import { CUSTOM_LABELS_UPLOAD_MAX_BYTES, feedFailureNote, type FeedStatus } from '@walletscreen/contracts';
+import { CUSTOM_LABELS_UPLOAD_MAX_BYTES, feedFailureNote, networkNames, type FeedStatus } from '@walletscreen/contracts';
 import { formatDateTime } from '../../../lib/format-date';
 import { useSyncFeed } from '../api/sync-feed';
 import { useUploadCustomLabels } from '../api/upload-custom-labels';
@@ -48,6 +48,37 @@ function Skipped({ f }: { f: FeedStatus }) {
   );
 }
 
+/** What a chain key of the counts is called: "evm" stands for every EVM network. */
+const chainName = (chain: string): string =>
+  chain === 'evm' ? 'EVM chains' : ((networkNames as Record<string, string>)[chain] ?? chain.charAt(0).toUpperCase() + chain.slice(1));
+
+/** The version in force's labelled addresses by chain and category, largest first. */
+function Counts({ f }: { f: FeedStatus }) {
+  const chains = Object.entries(f.counts ?? {})
+    .map(([chain, byCategory]) => ({
+      chain,
+      byCategory: Object.entries(byCategory).sort((a, b) => b[1] - a[1]),
+      total: Object.values(byCategory).reduce((a, b) => a + b, 0),
+    }))
+    .sort((a, b) => b.total - a.total);
+  if (chains.length === 0) return null;
+  return (
+    <Stack gap={2} aria-label={`${f.name}: labelled addresses by chain and category`}>
+      <Text size="sm" c="dimmed">
+        By chain and category
+      </Text>
+      {chains.map(({ chain, byCategory, total }) => (
+        <Text key={chain} size="sm" className="ws-tabular">
+          <Text span fw={600}>
+            {chainName(chain)}
+          </Text>{' '}
+          {count(total)}: {byCategory.map(([category, n]) => `${count(n)} ${category}`).join(' · ')}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 /** The version in force, or why there is none. */
 function VersionInForce({ f }: { f: FeedStatus }) {
   if (f.version === null) {
@@ -64,6 +95,7 @@ function VersionInForce({ f }: { f: FeedStatus }) {
         <Figure label="Labelled addresses" value={count(f.entries)} />
         <Figure label="Imported" value={f.imported_at ? moment(f.imported_at) : '—'} note={origin(f)} />
       </SimpleGrid>
+      <Counts f={f} />
       <Skipped f={f} />
     </Stack>
   );

@@ -15,6 +15,7 @@ const base = {
   sha256: null,
   version: null,
   entries: 0,
+  counts: null,
   url: null,
 };
 const feeds: FeedStatus[] = [
@@ -40,6 +41,7 @@ const feeds: FeedStatus[] = [
     version: '2',
     sha256: 'ab'.repeat(32),
     entries: 1840,
+    counts: { evm: { scam: 1700, phishing: 140 } },
     imported_at: '2026-11-20T06:00:00.000Z',
     origin: 'https://raw.githubusercontent.com/MyEtherWallet/ethereum-lists/master/src/addresses/addresses-darklist.json',
     skipped: { count: 3, reasons: { 'not a valid ethereum address': 3 }, examples: ['entry 7 (0xabc): not a valid ethereum address'] },
@@ -90,6 +92,7 @@ describe('the Feeds page', () => {
     const darklist = await card('MyEtherWallet address darklist');
     expect(within(darklist).getByText('1,840')).toBeTruthy();
     expect(within(darklist).getByText(/^3 entries of its file could not be used \(3: not a valid ethereum address\)/)).toBeTruthy();
+    expect(within(darklist).getByLabelText(/labelled addresses by chain and category/).textContent).toContain('EVM chains 1,840: 1,700 scam · 140 phishing');
     expect(
       within(darklist).getByText(
         /^Last sync on 24\.11\.2026 failed: the feed's server could not be reached or did not deliver the file; the version above stays in force\.$/,
