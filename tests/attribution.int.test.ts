@@ -123,6 +123,17 @@ describe('GraphSense TagPacks, synced and read by a check', () => {
       `Labelled sextortion: Sextortion spam (test) (source: ${SOURCE}; feed graphsense-tagpacks version 1, forensic research, listed 2019-08-06)`,
     );
     expect(after.aml_report).toMatch(/^- sextortion: [\d.]+% of all value \(direct\)/m);
+    // What is known of the examined value: the counterparty the feed marks, and nothing else.
+    const share = after.linked_wallets_details.find((w) => w.address === a.btcB)!.share;
+    expect(after.attribution_coverage).toEqual({
+      attributed: expect.closeTo(share, 3),
+      direct: expect.closeTo(share, 3),
+      indirect: 0,
+      unlabelled: expect.closeTo(1 - share, 3),
+    });
+    expect(after.aml_report).toMatch(
+      /^Attribution coverage: 42\.1% of all value \(received and sent\) is with addresses whose nature is known; 57\.9% with unlabelled addresses\.$/m,
+    );
     expect(after.aml_report).toMatch(/\+\d+: Direct exposure: [\d.]+% of examined volume is with sextortion addresses/);
   });
 });

@@ -1285,6 +1285,13 @@ export interface paths {
                                 }[];
                                 omitted: number;
                             } | null;
+                            /** @default null */
+                            attribution_coverage: {
+                                attributed: number;
+                                direct: number;
+                                indirect: number;
+                                unlabelled: number;
+                            } | null;
                             check_id: string;
                             /** @constant */
                             status: "completed";
@@ -1374,6 +1381,13 @@ export interface paths {
                                         share: number;
                                     }[];
                                     omitted: number;
+                                } | null;
+                                /** @default null */
+                                attribution_coverage: {
+                                    attributed: number;
+                                    direct: number;
+                                    indirect: number;
+                                    unlabelled: number;
                                 } | null;
                             };
                             error?: string;
@@ -1577,6 +1591,13 @@ export interface paths {
                                     }[];
                                     omitted: number;
                                 } | null;
+                                /** @default null */
+                                attribution_coverage: {
+                                    attributed: number;
+                                    direct: number;
+                                    indirect: number;
+                                    unlabelled: number;
+                                } | null;
                             };
                             error?: string;
                             consistency_token?: string;
@@ -1710,6 +1731,13 @@ export interface paths {
                                 }[];
                                 omitted: number;
                             } | null;
+                            /** @default null */
+                            attribution_coverage: {
+                                attributed: number;
+                                direct: number;
+                                indirect: number;
+                                unlabelled: number;
+                            } | null;
                             check_id: string;
                             /** @constant */
                             status: "completed";
@@ -1799,6 +1827,13 @@ export interface paths {
                                         share: number;
                                     }[];
                                     omitted: number;
+                                } | null;
+                                /** @default null */
+                                attribution_coverage: {
+                                    attributed: number;
+                                    direct: number;
+                                    indirect: number;
+                                    unlabelled: number;
                                 } | null;
                             };
                             error?: string;
@@ -6164,6 +6199,13 @@ export interface paths {
                                     }[];
                                     omitted: number;
                                 } | null;
+                                /** @default null */
+                                attribution_coverage: {
+                                    attributed: number;
+                                    direct: number;
+                                    indirect: number;
+                                    unlabelled: number;
+                                } | null;
                             } | null;
                             error: string | null;
                             refunded: boolean;
@@ -6261,6 +6303,13 @@ export interface paths {
                                         share: number;
                                     }[];
                                     omitted: number;
+                                } | null;
+                                /** @default null */
+                                attribution_coverage: {
+                                    attributed: number;
+                                    direct: number;
+                                    indirect: number;
+                                    unlabelled: number;
                                 } | null;
                             } | null;
                             error: string | null;
@@ -6444,6 +6493,13 @@ export interface paths {
                                     }[];
                                     omitted: number;
                                 } | null;
+                                /** @default null */
+                                attribution_coverage: {
+                                    attributed: number;
+                                    direct: number;
+                                    indirect: number;
+                                    unlabelled: number;
+                                } | null;
                             } | null;
                             error: string | null;
                             refunded: boolean;
@@ -6541,6 +6597,13 @@ export interface paths {
                                         share: number;
                                     }[];
                                     omitted: number;
+                                } | null;
+                                /** @default null */
+                                attribution_coverage: {
+                                    attributed: number;
+                                    direct: number;
+                                    indirect: number;
+                                    unlabelled: number;
                                 } | null;
                             } | null;
                             error: string | null;
@@ -13625,6 +13688,13 @@ export interface webhooks {
                                         share: number;
                                     }[];
                                     omitted: number;
+                                } | null;
+                                /** @default null */
+                                attribution_coverage?: {
+                                    attributed: number;
+                                    direct: number;
+                                    indirect: number;
+                                    unlabelled: number;
                                 } | null;
                             } | null;
                             error: string | null;

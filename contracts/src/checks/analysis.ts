@@ -141,6 +141,21 @@ export const walletAnalysisSchema = z.object({
   linked_wallets_details: z.array(linkedWalletSchema).default([]),
   /** The fund-flow graph; null without blockchain data, and for checks recorded before it was kept. */
   fund_flow: fundFlowSchema.nullable().default(null),
+  /**
+   * Attribution coverage: shares (0-1) of the examined value (received and sent) with addresses
+   * whose nature is known (labelled, listed or on a block list), directly or through unlabelled
+   * intermediaries, and with unlabelled addresses. Null without blockchain data or transactions,
+   * and for checks recorded before it was kept.
+   */
+  attribution_coverage: z
+    .object({
+      attributed: z.number().min(0).max(1),
+      direct: z.number().min(0).max(1),
+      indirect: z.number().min(0).max(1),
+      unlabelled: z.number().min(0).max(1),
+    })
+    .nullable()
+    .default(null),
 });
 export type WalletAnalysis = z.infer<typeof walletAnalysisSchema>;
 

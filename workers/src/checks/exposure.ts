@@ -40,6 +40,13 @@ export interface ExposureBreakdown {
   byCategory: Partial<Record<ExposureCategory, CategoryExposure>>;
   /** Shares of the wallet's received / sent value that no category accounts for (unlabelled, not traced further). */
   unattributed: { received: number; sent: number };
+  /**
+   * Attribution coverage: the share of the wallet's examined value (received and sent) that reached
+   * an address whose nature is known (labelled, listed or on a block list), directly or through
+   * unlabelled intermediaries; each address counted once, whatever its categories. Absent in checks
+   * recorded before issue 28.
+   */
+  attributed?: DirectIndirect;
   /** How far the trace looked: the depth, and the share of the wallet's volume that passed through an expanded address. */
   coverage: { depth: number; expanded: number; failed: number; notExpanded: number; beyondFanOut?: number; requests: number; tracedVolumeShare: number };
 }
@@ -77,7 +84,9 @@ export function attributeExposure(
   const unattributed = { received: 0, sent: 0 };
   let tracedVolume = 0;
 
+  const attributed: DirectIndirect = { direct: 0, indirect: 0 };
   const credit = (categories: readonly ExposureCategory[], hop: number, w: Weights) => {
+    attributed[hop === 1 ? 'direct' : 'indirect'] += w.volume;
     for (const category of new Set(categories)) {
       const entry = (byCategory[category] ??= emptyCategory(hop));
       const kind: keyof DirectIndirect = hop === 1 ? 'direct' : 'indirect';
@@ -136,6 +145,7 @@ export function attributeExposure(
   return {
     byCategory,
     unattributed,
+    attributed: { direct: Math.min(1, attributed.direct), indirect: Math.min(1, attributed.indirect) },
     coverage: {
       depth: trace?.depth ?? 1,
       expanded: expansionsList.filter((e) => e.ok).length,

@@ -52,6 +52,17 @@ describe('exposure attribution', () => {
     // The rest of C's receipts came from U, unlabelled and not traced; C sent nothing onward but to W.
     expect(b.unattributed).toEqual({ received: 0.125, sent: 0 });
     expect(b.coverage).toEqual({ depth: 2, expanded: 1, failed: 0, notExpanded: 0, requests: 3, tracedVolumeShare: 0.4 });
+    // Of all value: E's 0.4 and M's 0.2 directly; through C, S's 0.3 of its 0.4 (U's 0.1 stays unlabelled).
+    expect(b.attributed!.direct).toBeCloseTo(0.6, 12);
+    expect(b.attributed!.indirect).toBeCloseTo(0.3, 12);
+  });
+
+  it('counts an address of several categories once in the attribution coverage', () => {
+    const both = (a: string): ExposureCategory[] => (a === E ? ['exchange', 'coinjoin'] : categoriesOf(a));
+    const b = attributeExposure('ethereum', wallet, undefined, both);
+    expect(b.byCategory.exchange?.volume.direct).toBeCloseTo(0.4, 12);
+    expect(b.byCategory.coinjoin?.volume.direct).toBeCloseTo(0.4, 12);
+    expect(b.attributed).toEqual({ direct: expect.closeTo(0.6, 12), indirect: 0 });
   });
 
   it('without a trace, finds direct exposure only and leaves the intermediary unattributed', () => {
@@ -137,6 +148,11 @@ describe('exposure attribution over generated wallets and traces', () => {
         expect(close(received, anyIn ? 1 : 0)).toBe(true);
         expect(close(sent, anyOut ? 1 : 0)).toBe(true);
         expect(b.coverage.tracedVolumeShare).toBeLessThanOrEqual(1 + 1e-9);
+        // The attribution coverage is a fraction of all value, never more than the categories' shares of it.
+        const volume = entries.reduce((s, e) => s + e.volume.direct + e.volume.indirect, 0);
+        const covered = b.attributed!.direct + b.attributed!.indirect;
+        expect(covered).toBeGreaterThanOrEqual(0);
+        expect(covered).toBeLessThanOrEqual(Math.min(1, volume) + 1e-9);
       }),
       { numRuns: 300 },
     );

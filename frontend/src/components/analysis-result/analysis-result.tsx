@@ -41,6 +41,8 @@ export function describeAnalysis(analysis: AnalysisResultData) {
     /** Only "Safe address" is a clean sanctions result. */
     sanctionsSafe: text(analysis.sanctions).toLowerCase() === 'safe address',
     sourceOfFunds: text(analysis.source_of_funds) || UNKNOWN,
+    /** How much of the examined value went to or came from addresses whose nature is known; null when not given. */
+    coverage: analysis.attribution_coverage ?? null,
     recommendation: text(analysis.recommendation) || NO_RECOMMENDATION,
     linkedCount: typeof linked === 'number' && Number.isFinite(linked) ? Math.max(linked, addresses.length) : addresses.length,
     linkedAddresses: addresses,
@@ -280,6 +282,15 @@ export function AnalysisResult({ analysis, onDownload, downloading = false, down
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Card title="Source of Funds">
             <Text>{view.sourceOfFunds}</Text>
+            {view.coverage ? (
+              <Text size="sm" c="dimmed" mt={6} data-testid="attribution-coverage">
+                Attribution coverage: {percent(view.coverage.attributed)} of the examined value is with addresses whose nature is known
+                {view.coverage.indirect >= 0.001
+                  ? ` (${percent(view.coverage.direct)} directly, ${percent(view.coverage.indirect)} through intermediaries)`
+                  : ''}
+                ; {percent(view.coverage.unlabelled)} unlabelled.
+              </Text>
+            ) : null}
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>

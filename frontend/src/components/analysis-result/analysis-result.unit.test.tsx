@@ -161,6 +161,20 @@ describe('marked linked wallets', () => {
   });
 });
 
+describe('the attribution coverage', () => {
+  it('says how much of the examined value is with known addresses under the source of funds, and nothing when the check does not say', () => {
+    const { unmount } = renderInTheme(
+      <AnalysisResult analysis={{ risk_level: 'Low Risk', attribution_coverage: { attributed: 0.624, direct: 0.581, indirect: 0.043, unlabelled: 0.376 } }} />,
+    );
+    expect(screen.getByTestId('attribution-coverage').textContent).toBe(
+      'Attribution coverage: 62.4% of the examined value is with addresses whose nature is known (58.1% directly, 4.3% through intermediaries); 37.6% unlabelled.',
+    );
+    unmount();
+    renderInTheme(<AnalysisResult analysis={{ risk_level: 'Low Risk', attribution_coverage: null }} />);
+    expect(screen.queryByTestId('attribution-coverage')).toBeNull();
+  });
+});
+
 describe('the fund flow', () => {
   it('has a card of its own when the check drew a graph, summed up in words, and none otherwise', async () => {
     const { unmount } = render(

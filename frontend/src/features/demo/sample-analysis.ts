@@ -56,4 +56,5 @@ export const SAMPLE_LOW_RISK_ANALYSIS: WalletAnalysis = {
     { address: '0x5dE8f1A2b9C04e73D6a1F0c8B5e29A47d3C6b1F0', share: 0.08, risk: 'none', reasons: [] },
   ],
   fund_flow: null,
+  attribution_coverage: null,
 };
