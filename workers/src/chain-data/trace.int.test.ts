@@ -216,6 +216,8 @@ describe.each(scenarios)('a two-hop trace on $family ($network)', (s) => {
         mixer: { received: share(0, 0), sent: share(0, 0.25), volume: share(0, 0.05), minHops: 2, minIndirectHops: 2 },
       },
       unattributed: { received: 0.5625, sent: 0.75 },
+      // The exchange's 20% directly; the sanctioned 15% and the mixer's 5% behind the intermediaries.
+      attributed: share(0.2, 0.2),
       coverage: { depth: 2, expanded: 2, failed: 0, notExpanded: 0, requests: asked.length, tracedVolumeShare: 0.8 },
     });
   });
@@ -384,6 +386,8 @@ describe('tracing bounds, cache and failures (Esplora)', () => {
       },
       // V passed nothing on: the wallet's payment to it stays unattributed.
       unattributed: { received: 0, sent: 0.75 },
+      // 0.2 directly; 0.15 + 0.05 + 0.45 through intermediaries.
+      attributed: share(0.2, 0.65),
       coverage: { depth: 3, expanded: 4, failed: 0, notExpanded: 0, requests: 8, tracedVolumeShare: 0.8 },
     });
   });
