@@ -106,6 +106,21 @@ describe('a feed from a file, version after version, as checks read it', () => {
     expect((await labels.inForce())[0]).toMatchObject({ version: '2' });
   });
 
+  it('reads the versions in force once for a check that asks for its labels and its feeds not loaded together', async () => {
+    const find = readStore.find.bind(readStore);
+    const asked: string[] = [];
+    readStore.find = (collection, query) => {
+      asked.push(collection);
+      return find(collection, query);
+    };
+    try {
+      await Promise.all([labels.labelsFor('ethereum', [a.evmA]), labels.notLoaded('ethereum')]);
+    } finally {
+      readStore.find = find;
+    }
+    expect(asked.filter((c) => c === 'feed_versions')).toHaveLength(1);
+  });
+
   it('reads only the version in force: an unfinished import is never read, and the labels of the versions before are dropped', async () => {
     // The parts of an import whose version was never recorded (a sync that stopped half-way).
     const scam = {

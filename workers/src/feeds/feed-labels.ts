@@ -56,14 +56,16 @@ export function storedFeedLabels(deps: { readStore: ReadStore; enabled: readonly
   const shipped = new Map(feeds.flatMap((f) => (f.kind === 'shipped' ? [[f.id, shippedIndex(f)] as const] : [])));
 
   // Lookups that arrive while the versions in force are being read share that read: a check's
-  // labels and its not-loaded feeds, asked together, and concurrent checks cost one query.
+  // labels and its not-loaded feeds, asked together, and concurrent checks cost one query. A labels
+  // lookup reads the versions after the labels (see `labelsOfKeys`), and that read serves too.
   let reading: Promise<Map<FeedId, FeedVersionDoc>> | null = null;
-  const versions = (): Promise<Map<FeedId, FeedVersionDoc>> => {
-    reading ??= feedVersionsInForce(deps.readStore).finally(() => {
+  const share = (read: () => Promise<Map<FeedId, FeedVersionDoc>>): Promise<Map<FeedId, FeedVersionDoc>> => {
+    reading ??= read().finally(() => {
       reading = null;
     });
     return reading;
   };
+  const versions = () => share(() => feedVersionsInForce(deps.readStore));
 
   // The groups of labels read so far (a pack's shared fields: a few hundred for half a million labels), kept since they never change.
   let groups = new Map<string, FeedLabelGroupDoc>();
@@ -100,7 +102,10 @@ export function storedFeedLabels(deps: { readStore: ReadStore; enabled: readonly
       };
       if (byKey.size === 0) return found;
       if (groups.size > GROUPS_KEPT) groups = new Map();
-      const { labels: docs, versions: loaded } = await labelsOfKeys(deps.readStore, [...byKey.keys()], groups);
+      const lookup = labelsOfKeys(deps.readStore, [...byKey.keys()], groups);
+      // Its versions, read after the labels, serve the lookups that arrive meanwhile (its failure is this lookup's own to report).
+      share(() => lookup.then((r) => r.versions)).catch(() => undefined);
+      const { labels: docs, versions: loaded } = await lookup;
       // In the feeds' fixed order, as the labels were always listed.
       for (const feed of feeds) {
         if (feed.kind === 'shipped') {
