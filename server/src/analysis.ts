@@ -10,11 +10,21 @@ import { chainDataConfigFromEnv } from '@walletscreen/workers/chain-data/config'
 import { chainDataSetupProblems, createChainDataService } from '@walletscreen/workers/chain-data/service';
 import { createPriceSource } from '@walletscreen/workers/chain-data/prices';
 import { createTracer } from '@walletscreen/workers/chain-data/trace';
+import type { ChainDataConfig } from '@walletscreen/workers/chain-data/types';
 import { enabledFeedIds } from '@walletscreen/workers/feeds/catalog';
 import { storedFeedLabels } from '@walletscreen/workers/feeds/feed-labels';
 import { CHAINABUSE_BASE_URL } from '@walletscreen/workers/intelligence/chainabuse';
 import { createIntelligence } from '@walletscreen/workers/intelligence/intelligence';
 import { createInterpreter } from '@walletscreen/workers/interpretation/interpreter';
+
+/** The blockchain data sources from the environment (chain-data/config.ts), a ConfigError when it is wrong. */
+export function chainDataConfigOf(env: NodeJS.ProcessEnv): ChainDataConfig {
+  try {
+    return chainDataConfigFromEnv(env);
+  } catch (error) {
+    throw new ConfigError([error instanceof Error ? error.message : String(error)]);
+  }
+}
 
 export interface AnalysisOptions {
   /** Replaces the HTTP client of every provider (tests replay recorded responses on loopback). */
@@ -34,12 +44,7 @@ export function createStageProviders(
   readStore?: ReadStore,
   logger?: Logger,
 ): { providers: StageProviders; setupProblems: string[] } {
-  let chainConfig;
-  try {
-    chainConfig = chainDataConfigFromEnv(env);
-  } catch (error) {
-    throw new ConfigError([error instanceof Error ? error.message : String(error)]);
-  }
+  const chainConfig = chainDataConfigOf(env);
   const intelligence = createIntelligence({
     extraLabelsFile: config.EXTRA_LABELS_FILE,
     ...(readStore ? { feeds: storedFeedLabels({ readStore, enabled: enabledFeedIds(config.FEEDS_ENABLED) }) } : {}),

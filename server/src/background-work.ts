@@ -15,7 +15,7 @@ import { startExpirySweeper, type ExpirySweeper } from '@walletscreen/command-ap
 import { startChargeSweeper, type ChargeSweeper } from '@walletscreen/command-api/checks/charge-sweeper';
 import { runningCheckIds } from '@walletscreen/projections/checks/queries';
 import { startRefundUndelivered } from '@walletscreen/command-api/checks/refund-undelivered';
-import { createAnalysis, type AnalysisOptions } from './analysis';
+import { chainDataConfigOf, createAnalysis, type AnalysisOptions } from './analysis';
 import type { Ports } from './command-api';
 import { startSanctionsRefresh } from '@walletscreen/workers/sanctions/refresh';
 import { startFeedsRefresh } from '@walletscreen/workers/feeds/refresh';
@@ -120,6 +120,7 @@ export async function startBackgroundWork(deps: {
     intervalHours: config.FEEDS_SYNC_INTERVAL_HOURS,
     enabled: enabledFeedIds(config.FEEDS_ENABLED),
     ...(config.FEED_URLS ? { urls: config.FEED_URLS } : {}),
+    chainData: chainDataConfigOf(deps.env),
   });
 
   // Monitoring: re-screens start through the same check command, with its charging rules (they

@@ -33,6 +33,7 @@ import { cachedSanctionsIndex } from '@walletscreen/workers/sanctions/sanctions-
 import { createRateLimiter, type RateLimitStore } from '@walletscreen/platform/rate-limit/rate-limiter';
 import { renderStoredCheckPdf } from '@walletscreen/command-api/pdf/stored-check';
 import { apiRouteGroups, apiTags, apiWebhooks } from '@walletscreen/command-api/api';
+import { chainDataConfigOf } from './analysis';
 import { startCheckCommand } from './check-command';
 import { createBatches } from '@walletscreen/command-api/batches/service';
 import { createMonitoring } from '@walletscreen/command-api/monitoring/service';
@@ -87,6 +88,8 @@ export interface CommandApi {
 
 export async function startCommandApi(deps: {
   config: Config;
+  /** The environment, for the blockchain data sources the feeds read from the chain use (chain-data/config.ts). */
+  env: NodeJS.ProcessEnv;
   ports: Ports;
   accounts: Accounts;
   readModels: ReadModels;
@@ -178,6 +181,7 @@ export async function startCommandApi(deps: {
         readModelsAt: (position, timeoutMs) => readModels.waitFor(position, timeoutMs),
         enabled: enabledFeedIds(config.FEEDS_ENABLED),
         urls: config.FEED_URLS,
+        chainData: chainDataConfigOf(deps.env),
         clock,
         logger,
       }),

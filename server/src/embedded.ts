@@ -108,6 +108,7 @@ export async function startEmbedded(options: {
     opened.add(() => work.close());
     const api = await startCommandApi({
       config,
+      env: options.env,
       ports: platform,
       accounts,
       readModels: projections,

@@ -113,6 +113,7 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
         // A read that carries a consistency token waits, bounded, for these read models to reach it.
         const api = await startCommandApi({
           config,
+          env: options.env,
           ports: platform,
           accounts,
           readModels,

@@ -16,8 +16,26 @@ import { formatDate } from '../common/format';
  * - `custom-labels`: the administrator's own labels file, uploaded on the Feeds screen;
  * - `graphsense-tagpacks`: GraphSense's public TagPacks (MIT): half a million attributed addresses,
  *   exchanges' proof-of-reserves wallets, miners, CoinJoin coordinators, ransomware, sextortion, …
+ * - `stablecoin-freezes`: addresses Tether (USDT) and Circle (USDC) froze, read from their blacklist
+ *   events on Ethereum and TRON (public blockchain data);
+ * - `scamsniffer`: ScamSniffer's public phishing/drainer addresses (GPL-3.0, downloaded at sync,
+ *   7 days behind ScamSniffer's own data);
+ * - `defihacklabs`: attackers and attack contracts of the DeFi exploits DeFiHackLabs reproduces
+ *   (Apache-2.0);
+ * - `defillama-cex`: exchanges' proof-of-reserves wallets from DefiLlama's CEX adapters (ISC per
+ *   its package.json; the adapters are read as text, never run);
  */
-export const feedIds = ['opensanctions-crypto', 'ethereum-darklist', 'contract-sets', 'custom-labels', 'graphsense-tagpacks'] as const;
+export const feedIds = [
+  'opensanctions-crypto',
+  'ethereum-darklist',
+  'contract-sets',
+  'custom-labels',
+  'graphsense-tagpacks',
+  'stablecoin-freezes',
+  'scamsniffer',
+  'defihacklabs',
+  'defillama-cex',
+] as const;
 export type FeedId = (typeof feedIds)[number];
 
 /** How a feed's versions arrive: downloaded from its URL (or read from a file), shipped with the code, or uploaded by an admin. */

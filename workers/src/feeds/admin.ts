@@ -15,6 +15,7 @@ import { feedFailureWords, type FeedId, type FeedSyncResponse } from '@walletscr
 import type { EventStore, Logger, ReadStore } from '@walletscreen/platform';
 import { Conflict, Invalid } from '@walletscreen/domain/errors';
 import { FeedError } from '@walletscreen/domain/feed/errors';
+import type { ChainDataConfig } from '../chain-data/types';
 import { createFeedsStatus } from './status';
 import { runRecordedFeedSync } from './sync-log';
 
@@ -59,6 +60,8 @@ export function createFeedsAdmin(deps: {
   enabled: readonly FeedId[];
   /** Mirrors to download feeds from instead of their own addresses (FEED_URLS). */
   urls?: Partial<Record<FeedId, string>>;
+  /** The blockchain data sources feeds built from the chain read (ETHERSCAN_API_KEY, TRONGRID_API_KEY, …). */
+  chainData?: ChainDataConfig;
   clock: () => Date;
   logger: Logger;
   fetch?: typeof fetch;
@@ -90,6 +93,7 @@ export function createFeedsAdmin(deps: {
         enabled,
         url: deps.urls?.[feedId],
         fetch: deps.fetch,
+        ...(deps.chainData ? { chainData: deps.chainData } : {}),
         clock,
         logger,
         trigger: 'admin-sync',

@@ -8,9 +8,13 @@ import { feedIds, type FeedId } from '@walletscreen/contracts';
 import { contractSetsFeed } from './contract-sets';
 import { customLabelsFeed } from './custom-labels';
 import { ethereumDarklistFeed } from './darklist';
+import { defiHackLabsFeed } from './defihacklabs';
+import { defiLlamaCexFeed } from './defillama-cex';
 import type { FeedDefinition } from './feed';
 import { graphsenseTagpacksFeed } from './graphsense';
 import { openSanctionsCryptoFeed } from './opensanctions';
+import { scamSnifferFeed } from './scamsniffer';
+import { stablecoinFreezesFeed } from './stablecoin-freezes';
 
 export const feedDefinitions: Readonly<Record<FeedId, FeedDefinition>> = {
   'opensanctions-crypto': openSanctionsCryptoFeed,
@@ -18,6 +22,10 @@ export const feedDefinitions: Readonly<Record<FeedId, FeedDefinition>> = {
   'contract-sets': contractSetsFeed,
   'custom-labels': customLabelsFeed,
   'graphsense-tagpacks': graphsenseTagpacksFeed,
+  'stablecoin-freezes': stablecoinFreezesFeed,
+  scamsniffer: scamSnifferFeed,
+  defihacklabs: defiHackLabsFeed,
+  'defillama-cex': defiLlamaCexFeed,
 };
 
 /** The definitions in their fixed order. */

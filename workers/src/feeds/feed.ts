@@ -14,7 +14,9 @@ import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { parseAddress, type Chain, type FeedId, type Network } from '@walletscreen/contracts';
+import type { Logger } from '@walletscreen/platform';
 import { feedEntryKey, riskCategories, type FeedEntry, type RiskCategory, type SkippedEntries } from '@walletscreen/domain/feed/events';
+import type { ChainDataConfig } from '../chain-data/types';
 import { matchKeyFor } from '../sanctions/match-key';
 import { sourceFiles, type SourceFile } from './archive';
 
@@ -43,7 +45,7 @@ export interface FeedSource {
 
 export interface FeedLicence {
   name: string;
-  /** The licence's text or the publisher's terms; null for the administrator's own data. */
+  /** The licence's text or the publisher's terms; null for the administrator's own data, and for public blockchain data (no licence of its own). */
   url: string | null;
   /** False when the licence does not allow commercial use without the publisher's own licence. */
   commercialUse: boolean;
@@ -63,10 +65,40 @@ interface FeedDefinitionBase {
   covers?: readonly Chain[];
 }
 
-/** A feed downloaded from `defaultUrl` (or read from a file given to `npm run feeds:sync`). */
+/** What a feed that builds its file from APIs (`FeedCollector`) is given. */
+export interface FeedCollectContext {
+  /** Where to write the file. */
+  file: string;
+  /** How requests are sent (a refresh passes one its stop aborts). */
+  fetch: typeof fetch;
+  /** The blockchain data sources' URLs, keys, time limit per request, retries and rate limits. */
+  chainData: ChainDataConfig;
+  clock: () => Date;
+  logger: Logger;
+  /** Time limit for the whole collection. */
+  timeoutMs: number;
+}
+
+/**
+ * A feed whose file is built from APIs (several requests, paged) rather than downloaded from one
+ * URL. The file must be deterministic, sorted and without the time it was fetched, so that the
+ * same answers hash alike and sync as "unchanged". Failures throw a FeedError naming the source.
+ */
+export interface FeedCollector {
+  /** Where the file is read from with this configuration, as the sync log records it ("blockscout:ethereum https://…, trongrid https://…"). */
+  origin(chainData: ChainDataConfig): string;
+  collect(ctx: FeedCollectContext): Promise<void>;
+}
+
+/**
+ * A feed downloaded from `defaultUrl` (or read from a file given to `npm run feeds:sync`). With a
+ * `collector`, its file is built from APIs instead, unless a URL (a mirror of such a file) or a
+ * file is given; `defaultUrl` then names its default source.
+ */
 export interface DownloadedFeedDefinition extends FeedDefinitionBase {
   kind: 'download';
   defaultUrl: string;
+  collector?: FeedCollector;
   parse(source: FeedSource): Promise<FeedParseResult>;
 }
 

@@ -9,6 +9,7 @@
 import type { FeedId } from '@walletscreen/contracts';
 import type { EventStore, Logger } from '@walletscreen/platform';
 import { FeedError } from '@walletscreen/domain/feed/errors';
+import type { ChainDataConfig } from '../chain-data/types';
 import { startPeriodicSync, type PeriodicSync } from '../shared/periodic-sync';
 import { feedDefinitions } from './catalog';
 import { cachedFeedSyncLog, runRecordedFeedSync } from './sync-log';
@@ -21,6 +22,8 @@ export function startFeedsRefresh(deps: {
   enabled: readonly FeedId[];
   /** Mirrors (FEED_URLS). */
   urls?: Partial<Record<FeedId, string>>;
+  /** The blockchain data sources feeds built from the chain read (ETHERSCAN_API_KEY, TRONGRID_API_KEY, …). */
+  chainData?: ChainDataConfig;
   fetch?: typeof fetch;
 }): PeriodicSync {
   const { eventStore, logger, clock, enabled } = deps;
@@ -41,7 +44,17 @@ export function startFeedsRefresh(deps: {
         return at ? Date.parse(at) : null;
       },
       async sync(download) {
-        const result = await runRecordedFeedSync({ eventStore, feedId, enabled, url: deps.urls?.[feedId], fetch: download, clock, logger, trigger: 'refresh' });
+        const result = await runRecordedFeedSync({
+          eventStore,
+          feedId,
+          enabled,
+          url: deps.urls?.[feedId],
+          fetch: download,
+          ...(deps.chainData ? { chainData: deps.chainData } : {}),
+          clock,
+          logger,
+          trigger: 'refresh',
+        });
         logger.info(
           { feedId, status: result.status, version: result.version, entries: result.entryCount, skipped: result.skipped.count },
           'feed sync finished',

@@ -5,12 +5,15 @@
  *
  * Environment: DATA_DIR (default ./data; the store is DATA_DIR/walletscreen.db), FEEDS_ENABLED
  * (which feeds may be synced; unset, each feed's default), FEED_URLS (mirrors to download from),
- * LOG_LEVEL (default warn: the summary line is the output).
+ * the blockchain data sources' settings for feeds read from the chain (ETHERSCAN_API_KEY,
+ * TRONGRID_API_KEY, BLOCKSCOUT_ETHEREUM_URL, …: chain-data/config.ts), LOG_LEVEL (default warn:
+ * the summary line is the output).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, createLogger, parseEnv, type Logger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
+import { ChainDataConfigError, chainDataConfigFromEnv } from '../chain-data/config';
 import { allFeeds, enabledFeedIds, isFeedId } from './catalog';
 import { FeedError } from '@walletscreen/domain/feed/errors';
 import type { FeedSyncResult } from './sync';
@@ -19,7 +22,7 @@ import { runRecordedFeedSync } from './sync-log';
 const feedLines = allFeeds
   .map(
     (f) =>
-      `    ${f.id.padEnd(22)}${f.kind === 'download' ? 'downloads' : f.kind === 'upload' ? 'needs --file' : 'shipped, nothing to sync'}; ${f.enabledByDefault ? 'on' : 'off'} by default; licence ${f.licence.name}`,
+      `    ${f.id.padEnd(22)}${f.kind === 'download' ? (f.collector ? 'reads the chain' : 'downloads') : f.kind === 'upload' ? 'needs --file' : 'shipped, nothing to sync'}; ${f.enabledByDefault ? 'on' : 'off'} by default; licence ${f.licence.name}`,
   )
   .join('\n');
 
@@ -92,12 +95,15 @@ export async function runFeedsSyncCommand(io: FeedsSyncCommandIO): Promise<numbe
   }
   let enabled;
   let mirror: string | undefined;
+  let chainData;
   try {
     const env = parseEnv({ FEEDS_ENABLED: io.env.FEEDS_ENABLED, FEED_URLS: io.env.FEED_URLS });
     enabled = enabledFeedIds(env.FEEDS_ENABLED);
     mirror = env.FEED_URLS?.[args.feed];
+    chainData = chainDataConfigFromEnv(io.env);
   } catch (error) {
-    io.stderr(`feeds:sync: ${error instanceof ConfigError ? error.problems.join('; ') : String(error)}`);
+    const problems = error instanceof ConfigError || error instanceof ChainDataConfigError ? error.problems.join('; ') : String(error);
+    io.stderr(`feeds:sync: ${problems}`);
     return 2;
   }
   const dataDir = io.env.DATA_DIR?.trim() || './data';
@@ -113,6 +119,7 @@ export async function runFeedsSyncCommand(io: FeedsSyncCommandIO): Promise<numbe
       file: args.file,
       url: args.file === undefined ? (args.url ?? mirror) : undefined,
       fetch: io.fetch,
+      chainData,
       clock: io.clock ?? (() => new Date()),
       logger,
       trigger: 'command-line',

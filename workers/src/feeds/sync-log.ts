@@ -12,8 +12,7 @@ import { feedSyncLogDecider, type FeedSyncLogCommand } from '@walletscreen/domai
 import { feedSyncStreamId } from '@walletscreen/domain/feed-sync-log/events';
 import type { FeedSyncLogState } from '@walletscreen/domain/feed-sync-log/state';
 import { lastEventStreams } from '@walletscreen/domain/last-event-streams';
-import { feedDefinitions } from './catalog';
-import { assertSyncable, runFeedSync, type FeedSyncOptions, type FeedSyncResult } from './sync';
+import { assertSyncable, feedSyncOrigin, runFeedSync, type FeedSyncOptions, type FeedSyncResult } from './sync';
 
 /** The sync log's state, cached; each call reads only the attempts recorded since the last one. */
 export function cachedFeedSyncLog(eventStore: EventStore): () => Promise<FeedSyncLogState> {
@@ -38,8 +37,7 @@ export async function recordFeedSync(eventStore: EventStore, command: FeedSyncLo
  */
 export async function runRecordedFeedSync(options: FeedSyncOptions & { trigger: FeedSyncTrigger }): Promise<FeedSyncResult> {
   assertSyncable(options.feedId, options.enabled, options.file);
-  const feed = feedDefinitions[options.feedId];
-  const origin = options.origin ?? options.file ?? options.url ?? (feed.kind === 'download' ? feed.defaultUrl : feed.id);
+  const origin = feedSyncOrigin(options);
   const { trigger, feedId } = options;
   const record = async (command: FeedSyncLogCommand) => {
     try {

@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FeedId } from '@walletscreen/contracts';
+import { feedIds, type FeedId } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { FeedError } from '@walletscreen/domain/feed/errors';
@@ -201,7 +201,7 @@ describe('npm run feeds:sync', () => {
     expect((await run([])).code).toBe(2);
     expect((await run(['ethereum-darklist', '--file', 'a', '--url', 'http://x'])).err).toMatch(/give --file or --url, not both/);
     expect((await run(['ethereum-darklist'], { FEEDS_ENABLED: 'darklist' })).err).toBe(
-      'feeds:sync: FEEDS_ENABLED: unknown feed "darklist": must be a comma list of opensanctions-crypto, ethereum-darklist, contract-sets, custom-labels, graphsense-tagpacks, or none',
+      `feeds:sync: FEEDS_ENABLED: unknown feed "darklist": must be a comma list of ${feedIds.join(', ')}, or none`,
     );
   });
 });

@@ -21,6 +21,7 @@ import { feedEntriesDecider } from '@walletscreen/domain/feed-entries/decide';
 import { FEED_ENTRIES_PER_PART, feedEntriesStreamId } from '@walletscreen/domain/feed-entries/events';
 import { importedVersionEventId } from '@walletscreen/domain/ids';
 import { lastEventStreams } from '@walletscreen/domain/last-event-streams';
+import { defaultChainDataConfig, type ChainDataConfig } from '../chain-data/types';
 import { downloadToFile } from '../shared/download';
 import { feedDefinitions } from './catalog';
 import { fileSource, type FeedParseResult } from './feed';
@@ -31,19 +32,31 @@ export interface FeedSyncOptions {
   feedId: FeedId;
   /** The feeds enabled (FEEDS_ENABLED); a feed not among them is neither downloaded nor imported. */
   enabled: readonly FeedId[];
-  /** A local copy of the feed's file; when absent, `url` is downloaded. */
+  /** A local copy of the feed's file; when absent, `url` is downloaded (or, for a feed with a collector, its file is built from APIs). */
   file?: string;
-  /** Where to download it from; default the feed's own URL. */
+  /** Where to download it from; default the feed's own URL (a collector's APIs, for a feed that has one). */
   url?: string;
   /** Where it came from, as recorded; default the file path or URL ("uploaded by admin@…: labels.json" for an upload). */
   origin?: string;
   /** How messages name the file; default `origin`. */
   name?: string;
   fetch?: typeof fetch;
+  /** The blockchain data sources a feed with a collector reads (ETHERSCAN_API_KEY, TRONGRID_API_KEY, …); default the keyless defaults. */
+  chainData?: ChainDataConfig;
   clock: () => Date;
   logger: Logger;
-  /** Time limit for the whole download; default 10 minutes. */
+  /** Time limit for the whole download (or collection); default 10 minutes. */
   downloadTimeoutMs?: number;
+}
+
+/** Where a sync reads the feed's file from, as recorded: the file, the URL given, a collector's APIs, or the feed's own URL. */
+export function feedSyncOrigin(options: Pick<FeedSyncOptions, 'feedId' | 'file' | 'url' | 'origin' | 'chainData'>): string {
+  const feed = feedDefinitions[options.feedId];
+  if (options.origin !== undefined) return options.origin;
+  if (options.file !== undefined) return options.file;
+  if (options.url !== undefined) return options.url;
+  if (feed.kind !== 'download') return feed.id;
+  return feed.collector ? feed.collector.origin(options.chainData ?? defaultChainDataConfig) : feed.defaultUrl;
 }
 
 export interface FeedSyncResult {
@@ -146,9 +159,22 @@ export async function runFeedSync(options: FeedSyncOptions): Promise<FeedSyncRes
   try {
     let file = options.file;
     const url = options.url ?? (feed.kind === 'download' ? feed.defaultUrl : '');
-    const origin = options.origin ?? file ?? url;
+    const origin = feedSyncOrigin(options);
     const name = options.name ?? origin;
-    if (file === undefined) {
+    const collector = feed.kind === 'download' && options.url === undefined ? feed.collector : undefined;
+    if (file === undefined && collector) {
+      tempDir = await mkdtemp(path.join(tmpdir(), `walletscreen-feed-${feedId}-`));
+      file = path.join(tempDir, 'feed');
+      logger.info({ feedId, origin }, 'collecting a feed');
+      await collector.collect({
+        file,
+        fetch: options.fetch ?? fetch,
+        chainData: options.chainData ?? defaultChainDataConfig,
+        clock,
+        logger,
+        timeoutMs: options.downloadTimeoutMs ?? 10 * 60_000,
+      });
+    } else if (file === undefined) {
       tempDir = await mkdtemp(path.join(tmpdir(), `walletscreen-feed-${feedId}-`));
       file = path.join(tempDir, 'feed');
       logger.info({ feedId, url }, 'downloading a feed');

@@ -1,0 +1,340 @@
+/**
+ * The DefiLlama CEX feed on a hand-made tree shaped like DefiLlama-Adapters (workers/test-fixtures/
+ * feeds/defillama-adapters), read as a directory and as the .tar.gz GitHub serves: which adapters
+ * are read, what their configs yield (literal lists, shared constants, the Bitcoin address book)
+ * and what is left out and why; and the comment stripper under it, which never touches a string.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { toChecksumAddress } from '@walletscreen/contracts';
+import { writeTarGz, type TarItem } from '../../testing/archives';
+import { addresses, traceAddresses } from '../../testing/replay-server';
+import { FeedError } from '@walletscreen/domain/feed/errors';
+import type { FeedEntry } from '@walletscreen/domain/feed/events';
+import { sourceFiles } from './archive';
+import {
+  DEFILLAMA_ADAPTERS_PAGE,
+  DEFILLAMA_ADAPTERS_URL,
+  DEFILLAMA_SKIP_REASONS,
+  defiLlamaCexFeed,
+  exchangeName,
+  jsStringLiterals,
+  parseDefiLlamaCex,
+  stripJsComments,
+} from './defillama-cex';
+import type { FeedSource, SourceFile } from './feed';
+
+const fixture = path.resolve(__dirname, '../../test-fixtures/feeds/defillama-adapters');
+const TOP = 'DefiLlama-Adapters-0748004f169415a13656a29188cdb956dad4afaf';
+
+/** A location (directory, archive or file) as a feed source, the way the sync reads one. */
+const locationSource = (location: string): FeedSource => ({
+  name: location,
+  text: () => readFile(location, 'utf8'),
+  lines: () => {
+    throw new Error('not read line by line');
+  },
+  files: () => sourceFiles(location),
+});
+
+/** Files in memory as a source. */
+const memorySource = (files: Record<string, string>): FeedSource => ({
+  name: 'memory',
+  text: () => Promise.reject(new Error('not read whole')),
+  lines: () => {
+    throw new Error('not read line by line');
+  },
+  async *files(): AsyncGenerator<SourceFile> {
+    for (const [p, content] of Object.entries(files)) yield { path: p, text: () => Promise.resolve(content) };
+  },
+});
+
+async function walk(dir: string, prefix = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...(await walk(path.join(dir, e.name), rel)));
+    else out.push(rel);
+  }
+  return out.sort();
+}
+
+/** The fixture as GitHub's codeload serves the repository: one top folder, its directories, its files. */
+async function fixtureArchive(file: string): Promise<void> {
+  const files = await walk(fixture);
+  const dirs = [
+    ...new Set(
+      files.flatMap((f) =>
+        f
+          .split('/')
+          .slice(0, -1)
+          .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+      ),
+    ),
+  ].sort();
+  const items: TarItem[] = [{ name: `${TOP}/`, type: 'directory' }];
+  for (const d of dirs) items.push({ name: `${TOP}/${d}/`, type: 'directory' });
+  for (const f of files) items.push({ name: `${TOP}/${f}`, content: await readFile(path.join(fixture, f), 'utf8') });
+  await writeTarGz(file, items);
+}
+
+let tmp: string;
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), 'defillama-cex-test-'));
+});
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const page = (slug: string) => `${DEFILLAMA_ADAPTERS_PAGE}/projects/${slug}/index.js`;
+/** The entry an owner of `slug` becomes. */
+const wallet = (slug: string, exchange: string, network: FeedEntry['network'], address: string): FeedEntry => ({
+  address,
+  network,
+  category: 'exchange',
+  name: `${exchange} (proof-of-reserves wallet, DefiLlama)`,
+  source: page(slug),
+  confidence: 'service_data',
+  actor: slug,
+});
+
+/** What the fixture yields: the CEX adapters in slug order, each config in its order. */
+const expectedEntries: FeedEntry[] = [
+  // kraken: literal lists (EVM addresses recorded in their EIP-55 form, as EntryCollector normalizes them); its starknet wallet is left out.
+  wallet('kraken', 'Kraken', 'ethereum', addresses.evmA),
+  wallet('kraken', 'Kraken', 'ethereum', toChecksumAddress('0x1111111111111111111111111111111111111a01')),
+  wallet('kraken', 'Kraken', 'ethereum', addresses.evmB),
+  wallet('kraken', 'Kraken', 'bitcoin', addresses.btcA),
+  wallet('kraken', 'Kraken', 'bitcoin', addresses.btcB),
+  // mexc-cex: the book's `mexc` (a shorthand for a constant of the book), the shared `owners` constant.
+  wallet('mexc-cex', 'MEXC', 'bitcoin', addresses.btcC),
+  wallet('mexc-cex', 'MEXC', 'ethereum', toChecksumAddress('0x3333333333333333333333333333333333330c01')),
+  wallet('mexc-cex', 'MEXC', 'ethereum', toChecksumAddress('0x3333333333333333333333333333333333330c02')),
+  wallet('mexc-cex', 'MEXC', 'tron', addresses.tronC),
+  // nonkyc: what its comments leave (its doge constant sits on a line after a URL in a string).
+  wallet('nonkyc', 'NonKYC', 'litecoin', addresses.ltcA),
+  wallet('nonkyc', 'NonKYC', 'dogecoin', addresses.dogeWallet),
+  wallet('nonkyc', 'NonKYC', 'xrp', addresses.xrpA),
+  wallet('nonkyc', 'NonKYC', 'bitcoin', addresses.btcD),
+  // okex: Bitcoin from the book's okex.js (through its imports table), EVM from a local constant.
+  wallet('okex', 'OKX', 'bitcoin', addresses.btcBusy),
+  wallet('okex', 'OKX', 'bitcoin', traceAddresses.btc.x),
+  wallet('okex', 'OKX', 'ethereum', toChecksumAddress('0x2222222222222222222222222222222222220b01')),
+  wallet('okex', 'OKX', 'ethereum', addresses.evmC),
+  wallet('okex', 'OKX', 'tron', addresses.tronA),
+  wallet('okex', 'OKX', 'tron', addresses.tronB),
+  wallet('okex', 'OKX', 'solana', addresses.solA),
+];
+
+const expectedReasons = {
+  [DEFILLAMA_SKIP_REASONS.computedConfig]: 1, // binance: cexExports(buildConfig(…))
+  [DEFILLAMA_SKIP_REASONS.unscreened('starknet')]: 1, // kraken
+  'not a valid ethereum address': 1, // mexc-cex: a starknet address in the shared EVM list
+  'not a valid bsc address': 1, // the same, on bsc
+  'address listed more than once in the same category (the first listing is kept)': 2, // mexc-cex: bsc repeats ethereum's list
+  [DEFILLAMA_SKIP_REASONS.unscreened('avax')]: 3, // mexc-cex: each address of the shared list
+  [DEFILLAMA_SKIP_REASONS.computed]: 2, // mexc-cex solana: getSolanaOwners(); okex bsc: ethOwners.concat(…)
+  [DEFILLAMA_SKIP_REASONS.unscreened('cardano')]: 1, // nonkyc
+  [DEFILLAMA_SKIP_REASONS.unscreened('era')]: 1, // okex
+};
+
+describe('defillama-cex: the CEX adapters of the repository', () => {
+  it('reads every owner of every CEX adapter, as an exchange wallet named after the exchange', async () => {
+    const { entries } = await parseDefiLlamaCex(locationSource(fixture));
+    expect(entries).toEqual(expectedEntries);
+  });
+
+  it('counts what it leaves out by reason: configs and lists computed at run time, chains not screened, invalid and repeated addresses', async () => {
+    const { skipped } = await parseDefiLlamaCex(locationSource(fixture));
+    expect(skipped.reasons).toEqual(expectedReasons);
+    expect(skipped.count).toBe(13);
+    expect(skipped.examples[0]).toBe(`projects/binance/index.js: ${DEFILLAMA_SKIP_REASONS.computedConfig}`);
+    expect(skipped.examples[1]).toBe(
+      `projects/kraken/index.js starknet owner 1 (0x04a1b2c3d4e5f60718293a4b5c6d7e8f9012345678a…): ${DEFILLAMA_SKIP_REASONS.unscreened('starknet')}`,
+    );
+  });
+
+  it('reads the .tar.gz GitHub serves exactly as the checkout', async () => {
+    const archive = path.join(tmp, 'defillama-adapters.tar.gz');
+    await fixtureArchive(archive);
+    const fromArchive = await parseDefiLlamaCex(locationSource(archive));
+    expect(fromArchive.entries).toEqual(expectedEntries);
+    expect(fromArchive.skipped.reasons).toEqual(expectedReasons);
+  });
+
+  it('takes nothing from a comment, and keeps a string whose URL holds //', async () => {
+    const { entries } = await parseDefiLlamaCex(locationSource(fixture));
+    const listed = new Set(entries.map((e) => e.address.toLowerCase()));
+    // Commented out in nonkyc: an ethereum line, a bitcoincash block, a retired Bitcoin wallet; in the book's okex.js, one more.
+    for (const hidden of [
+      '0x4444444444444444444444444444444444440d99',
+      'bitcoincash:qqfs8chvxpdgpfgas7gffnhuqtsgkyfdpvzg8v9smw',
+      addresses.btcE,
+      traceAddresses.btc.q,
+    ])
+      expect(listed.has(hidden.toLowerCase())).toBe(false);
+    expect(entries.some((e) => e.network === 'bitcoin-cash')).toBe(false);
+    // The doge list is declared after a string holding "https://…//…" on the same line.
+    expect(entries).toContainEqual(wallet('nonkyc', 'NonKYC', 'dogecoin', addresses.dogeWallet));
+  });
+
+  it('never reads a starknet address as an EVM one, under its own chain or an EVM chain', async () => {
+    const { entries } = await parseDefiLlamaCex(locationSource(fixture));
+    expect(entries.filter((e) => /^0x[0-9a-f]{64}$/i.test(e.address))).toEqual([]);
+    expect(entries.filter((e) => e.network === 'ethereum' || e.network === 'bsc').every((e) => /^0x[0-9a-fA-F]{40}$/.test(e.address))).toBe(true);
+  });
+
+  it('ignores adapters that are not CEX ones, even when a comment names the helper', async () => {
+    const { entries, skipped } = await parseDefiLlamaCex(locationSource(fixture));
+    expect(entries.some((e) => e.actor === 'some-dex')).toBe(false);
+    expect(skipped.examples.some((x) => x.includes('some-dex'))).toBe(false);
+  });
+
+  it('refuses a tree with no CEX adapter', async () => {
+    const source = memorySource({
+      'README.md': '# not the repository',
+      'projects/some-dex/index.js': "// require('../helper/cex'), cexExports(config)\nmodule.exports = {}",
+    });
+    await expect(parseDefiLlamaCex(source)).rejects.toThrow(FeedError);
+    await expect(parseDefiLlamaCex(source)).rejects.toMatchObject({ code: 'invalid-file', message: expect.stringMatching(/holds no CEX adapter/) });
+  });
+
+  it('refuses an archive that is not one', async () => {
+    const broken = path.join(tmp, 'broken.tar.gz');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(broken, Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01, 0x02, 0x03]));
+    await expect(parseDefiLlamaCex(locationSource(broken))).rejects.toMatchObject({ code: 'invalid-file' });
+  });
+});
+
+describe('defillama-cex: reading a config statically', () => {
+  const adapter = (body: string, extra: Record<string, string> = {}) =>
+    parseDefiLlamaCex(memorySource({ 'projects/demo-cex/index.js': `const { cexExports } = require("../helper/cex.js")\n${body}`, ...extra }));
+
+  it('reads an inline config, templates without substitutions, spreads of constants and constants in lists', async () => {
+    const { entries, skipped } = await adapter(`
+      const hot = '${addresses.tronA}'
+      const cold = [\`${addresses.tronB}\`]
+      const re = /['"\\/]+/g // a regular expression with quotes is no string
+      module.exports = cexExports({
+        tron: { owners: [hot, ...cold, \`\${hot}x\`] },
+        bitcoincash: { owners: ['bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a'] },
+        ripple: { tokensAndOwners: [['XRP', '${addresses.xrpB}']] },
+      })`);
+    expect(entries.map((e) => [e.network, e.address, e.name])).toEqual([
+      ['tron', addresses.tronA, 'Demo (proof-of-reserves wallet, DefiLlama)'],
+      ['tron', addresses.tronB, 'Demo (proof-of-reserves wallet, DefiLlama)'],
+      ['bitcoin-cash', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a', 'Demo (proof-of-reserves wallet, DefiLlama)'],
+    ]);
+    expect(skipped.reasons).toEqual({ [DEFILLAMA_SKIP_REASONS.computedOwner]: 1, [DEFILLAMA_SKIP_REASONS.noOwners]: 1 });
+  });
+
+  it("counts a book entry that only a fetcher fills, and a config that spreads another's", async () => {
+    const { entries, skipped } = await adapter(
+      `const book = require('../helper/bitcoin-book')
+       const { lbank } = require('../helper/bitcoin-book/index.js')
+       const base = { ethereum: { owners: ['${traceAddresses.eth.wallet}'] } }
+       const config = { ...base, bitcoin: { owners: book.binanceFetcher }, litecoin: { owners: lbank }, doge: 'DBMwyhPCsSMjtk86GKTWh6rxE4Fq25d722' }
+       module.exports = cexExports(config)`,
+      {
+        'projects/helper/bitcoin-book/index.js': `const fetchers = require('./fetchers.js')\nmodule.exports = { ...fetchers, lbank: ['${addresses.ltcWallet}'] }`,
+      },
+    );
+    // lbank's list is a litecoin address: read on litecoin, as the config says.
+    expect(entries.map((e) => [e.network, e.address])).toEqual([['litecoin', addresses.ltcWallet]]);
+    expect(skipped.reasons).toEqual({
+      [DEFILLAMA_SKIP_REASONS.computedConfig]: 1,
+      [DEFILLAMA_SKIP_REASONS.computedBook]: 1,
+      [DEFILLAMA_SKIP_REASONS.computedChain]: 1,
+    });
+  });
+
+  it('reads an adapter whose odd code it cannot follow without throwing', async () => {
+    const { entries } = await adapter(`
+      const weird = ((a) => a)({ nested: [1, 2, { deep: '}' }] })
+      async function later() { return { owners: await x } }
+      const config = { get bitcoin() { return 1 }, [computed]: 1, tron: { owners: ['${addresses.tronC}'] }, 'solana': { owners: ['${addresses.solB}'], }, }
+      module.exports = cexExports(config)`);
+    expect(entries.map((e) => e.address)).toEqual([addresses.tronC, addresses.solB]);
+  });
+});
+
+describe('defillama-cex: stripping comments', () => {
+  it('blanks line and block comments, keeping positions and line ends', () => {
+    const src = 'a // one\nb /* two\nthree */ c \'d // e\' "/* f */" `g // h`';
+    const out = stripJsComments(src);
+    expect(out).toHaveLength(src.length);
+    expect(out.split('\n')).toHaveLength(3);
+    expect(out).not.toMatch(/one|two|three/);
+    expect(jsStringLiterals(out)).toEqual(['d // e', '/* f */', 'g // h']);
+  });
+
+  it('tells a regular expression from a division', () => {
+    expect(stripJsComments("const r = /'\\/\\//g; // x")).toBe("const r = /'\\/\\//g;     ");
+    expect(stripJsComments('const half = a / 2 // x')).toBe('const half = a / 2     ');
+  });
+
+  it('never changes a string literal, whatever the strings and comments around it', () => {
+    const body = (chars: string[]) => fc.array(fc.constantFrom(...chars), { maxLength: 12 }).map((cs) => cs.join(''));
+    const special = ['a', '0', ' ', '/', '*', "'", '"', '`', '\\', ':', '$', '{', '}', 'h'];
+    const piece = fc.oneof(
+      fc.record({ kind: fc.constant('string' as const), quote: fc.constantFrom("'", '"'), value: body(special) }),
+      fc.record({ kind: fc.constant('line' as const), value: body(special) }),
+      fc.record({ kind: fc.constant('block' as const), value: body([...special, '\n']).filter((v) => !v.includes('*/')) }),
+      fc.record({ kind: fc.constant('code' as const), value: fc.constantFrom('owners', ',', ':', '[', ']', '{', '}', '=', '\n') }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 20 }), (pieces) => {
+        const strings: string[] = [];
+        const src = pieces
+          .map((p) => {
+            switch (p.kind) {
+              case 'string':
+                strings.push(p.value);
+                return p.quote + p.value.replace(/\\/g, '\\\\').replaceAll(p.quote, `\\${p.quote}`) + p.quote;
+              case 'line':
+                return `//${p.value}\n`;
+              case 'block':
+                return `/*${p.value}*/`;
+              case 'code':
+                return p.value;
+            }
+          })
+          .join(' ');
+        const stripped = stripJsComments(src);
+        expect(stripped).toHaveLength(src.length);
+        expect(jsStringLiterals(stripped)).toEqual(strings);
+        expect(stripJsComments(stripped)).toBe(stripped);
+      }),
+    );
+  });
+});
+
+describe('defillama-cex: the definition', () => {
+  it('is a downloaded feed of exchange wallets, on by default, ISC per its package.json', () => {
+    expect(defiLlamaCexFeed).toMatchObject({
+      id: 'defillama-cex',
+      kind: 'download',
+      categories: ['exchange'],
+      enabledByDefault: true,
+      defaultUrl: DEFILLAMA_ADAPTERS_URL,
+      licence: { name: 'ISC', url: 'https://github.com/DefiLlama/DefiLlama-Adapters', commercialUse: true },
+      covers: ['bitcoin', 'litecoin', 'dogecoin', 'bitcoin-cash', 'evm', 'tron', 'solana', 'xrp'],
+    });
+    expect(DEFILLAMA_ADAPTERS_URL).toBe('https://codeload.github.com/DefiLlama/DefiLlama-Adapters/tar.gz/refs/heads/main');
+    expect(defiLlamaCexFeed.parse).toBe(parseDefiLlamaCex);
+  });
+
+  it('names exchanges after their folder', () => {
+    expect(['kraken', 'okex', 'mexc-cex', 'bitkub-cex', 'crypto-com', 'bybit'].map(exchangeName)).toEqual([
+      'Kraken',
+      'OKX',
+      'MEXC',
+      'Bitkub',
+      'Crypto.com',
+      'Bybit',
+    ]);
+  });
+});
