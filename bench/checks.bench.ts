@@ -24,7 +24,7 @@
  *   directory is left in place, its path printed, to look at what the run recorded)
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Session } from 'node:inspector';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
@@ -40,10 +40,10 @@ import { createLogger, type EventStore, type RecordedEvent } from '@walletscreen
 import { customers } from '@walletscreen/projections/customers/queries';
 import { SqliteEventStore } from '@walletscreen/platform/event-store/sqlite/sqlite-event-store';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
-import { enabledFeedIds } from '@walletscreen/workers/feeds/catalog';
+import { enabledFeedIds, feedDefinitions } from '@walletscreen/workers/feeds/catalog';
 import { runFeedSync } from '@walletscreen/workers/feeds/sync';
 import { addresses as a } from '@walletscreen/workers/testing/replay-server';
-import { ms, nextMessage, percentile, repoRoot, startEsploraReplay, walletFor } from './support';
+import { benchFeedCopies, ms, nextMessage, percentile, repoRoot, startEsploraReplay, walletFor } from './support';
 
 const ROLE = 'walletscreen-checks-bench-load';
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -405,13 +405,16 @@ export async function run(): Promise<Record<string, number | string>> {
       // Every default feed on, as a fresh install runs: GraphSense's TagPacks from the local snapshot
       // (half a million labels in the read model that every check looks up), its labels folded before
       // the first check. Without the snapshot every check would say the feed was not read.
-      const tagpacks = process.env.BENCH_TAGPACKS ?? path.resolve(root, '../shared/data/graphsense-tagpacks');
       const enabled = enabledFeedIds(undefined);
-      const feedsLoaded = existsSync(tagpacks) && enabled.includes('graphsense-tagpacks');
-      if (feedsLoaded) {
-        await runFeedSync({ eventStore: server.eventStore, feedId: 'graphsense-tagpacks', enabled, file: tagpacks, clock: () => new Date(), logger: silent });
-        await server.projections.waitFor(await server.eventStore.headPosition(), 300_000);
+      const copies = benchFeedCopies(root);
+      const feedsLoaded = enabled.every((id) => feedDefinitions[id].kind !== 'download' || copies[id] !== undefined);
+      for (const id of enabled) {
+        const file = copies[id];
+        if (feedDefinitions[id].kind === 'download' && file) {
+          await runFeedSync({ eventStore: server.eventStore, feedId: id, enabled, file, clock: () => new Date(), logger: silent });
+        }
       }
+      await server.projections.waitFor(await server.eventStore.headPosition(), 300_000);
 
       // Users, through the API (each has the registration bonus of 20 checks).
       const api = async <T>(p: string, body: unknown): Promise<T> => {
@@ -531,7 +534,7 @@ export async function run(): Promise<Record<string, number | string>> {
       const chargesOk = doubleCharges === 0 && uncharged === 0 && chargedWithoutCheck === 0 && balanceMismatches === 0;
       return {
         machine: `${cpus()[0]?.model.trim() ?? 'unknown cpu'}, ${availableParallelism()} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`,
-        conditions: `${users.length} users, one socket.io client each; ${WARMUP} warm-up checks; a distinct wallet per check, its Esplora data replayed on loopback; default feeds (${feedsLoaded ? 'GraphSense TagPacks loaded from the local snapshot' : 'GraphSense TagPacks not loaded: checks say so'})`,
+        conditions: `${users.length} users, one socket.io client each; ${WARMUP} warm-up checks; a distinct wallet per check, its Esplora data replayed on loopback; default feeds (${feedsLoaded ? 'GraphSense TagPacks loaded from the local snapshot, the others from their test fixtures' : 'not all loaded: checks say so'})`,
         [`throughput run: ${N} checks, closed loop at concurrency ${CONCURRENCY}`]: '',
         '  checks/s sustained': Math.round(t.checksPerSecond),
         '  target ≥ 250 checks/s': verdict(t.checksPerSecond >= 250),

@@ -16,7 +16,6 @@ import { tmpdir } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import path from 'node:path';
-import type { FeedId } from '@walletscreen/contracts';
 import { addressTypes } from '@walletscreen/contracts/addresses/random-addresses';
 import { createLogger } from '@walletscreen/platform';
 import { createInProcessBus, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
@@ -26,7 +25,7 @@ import { feedLabels } from '@walletscreen/projections/feeds/queries';
 import { allFeeds, enabledFeedIds } from '@walletscreen/workers/feeds/catalog';
 import { storedFeedLabels } from '@walletscreen/workers/feeds/feed-labels';
 import { runFeedSync } from '@walletscreen/workers/feeds/sync';
-import { ms, percentile, repoRoot } from './support';
+import { benchFeedCopies, ms, percentile, repoRoot } from './support';
 
 const CHECKS = Number(process.env.BENCH_LABEL_CHECKS ?? 500);
 const PER_CHECK = Number(process.env.BENCH_LABEL_ADDRESSES ?? 300);
@@ -41,12 +40,7 @@ const heap = () => {
 
 export async function run(): Promise<Record<string, number | string>> {
   const root = repoRoot();
-  const tagpacks = process.env.BENCH_TAGPACKS ?? path.resolve(root, '../shared/data/graphsense-tagpacks');
-  const localCopies: Partial<Record<FeedId, string>> = {
-    'graphsense-tagpacks': tagpacks,
-    'ethereum-darklist': path.join(root, 'workers/test-fixtures/feeds/addresses-darklist.json'),
-    'opensanctions-crypto': path.join(root, 'workers/test-fixtures/feeds/opensanctions-entities.ftm.json'),
-  };
+  const localCopies = benchFeedCopies(root);
   const enabled = enabledFeedIds(undefined);
   const dir = mkdtempSync(path.join(tmpdir(), 'ws-bench-labels-'));
   const logger = createLogger({ level: 'silent' });

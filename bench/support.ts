@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
+import type { FeedId } from '@walletscreen/contracts';
 import { bech32Encode, convertBits } from '@walletscreen/contracts/addresses/bech32';
 import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 
@@ -18,6 +19,25 @@ export function repoRoot(): string {
     if (existsSync(path.join(dir, 'workers', 'test-fixtures', 'chain-data'))) return dir;
     if (path.dirname(dir) === dir) return process.cwd();
   }
+}
+
+/**
+ * A local copy of every downloaded feed, as a fresh install's default feeds are synced (this
+ * machine cannot download them): GraphSense's TagPacks from the shared snapshot (`BENCH_TAGPACKS`
+ * to point elsewhere), the others from their test fixtures. Absent where no copy is at hand.
+ */
+export function benchFeedCopies(root: string): Partial<Record<FeedId, string>> {
+  const fixture = (name: string) => path.join(root, 'workers/test-fixtures/feeds', name);
+  const tagpacks = process.env.BENCH_TAGPACKS ?? path.resolve(root, '../shared/data/graphsense-tagpacks');
+  return {
+    ...(existsSync(tagpacks) ? { 'graphsense-tagpacks': tagpacks } : {}),
+    'ethereum-darklist': fixture('addresses-darklist.json'),
+    'opensanctions-crypto': fixture('opensanctions-entities.ftm.json'),
+    'stablecoin-freezes': fixture('stablecoin-freezes-collected.json'),
+    scamsniffer: fixture('scamsniffer-all.json'),
+    defihacklabs: fixture('defihacklabs'),
+    'defillama-cex': fixture('defillama-adapters'),
+  };
 }
 
 /** An Esplora on loopback that answers at once with the recorded wallet's answers, rewritten for whichever wallet is asked about. */

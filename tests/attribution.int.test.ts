@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FeedsStatusResponse, FeedSyncResponse, WalletAnalysis } from '@walletscreen/contracts';
+import { shortenAddress, type FeedsStatusResponse, type FeedSyncResponse, type WalletAnalysis } from '@walletscreen/contracts';
 import { writeTarGz } from '@walletscreen/workers/testing/archives';
 import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { importSanctionsList } from './support/sanctions';
@@ -32,6 +32,12 @@ tags:
 - address: ${a.btcB}
 `;
 
+/** The next version of the test pack: one of the two addresses the wallet's sender spent together (A and C) named a ransomware address. */
+const testPackV2 = `${testPack}- address: ${a.btcA}
+  abuse: ransomware
+  label: Ransomware collector (test)
+`;
+
 const files = (dir: string, prefix = ''): Array<{ name: string; content: string }> =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory()
@@ -48,11 +54,20 @@ const tmp = mkdtempSync(path.join(tmpdir(), 'ws-attribution-'));
 beforeAll(async () => {
   const archive = path.join(tmp, 'graphsense-tagpacks.tar.gz');
   const top = 'graphsense-tagpacks-29ff93c8ab0db37370453a290b7becba429b73f8/';
+  const archiveV2 = path.join(tmp, 'graphsense-tagpacks-v2.tar.gz');
   await writeTarGz(archive, [
     ...files(samples).map((f) => ({ name: `${top}${f.name}`, content: f.content })),
     { name: `${top}packs/walletscreen-test.yaml`, content: testPack },
   ]);
-  replay = await startReplayServer([...recordedWalletRoutes(), { path: '/codeload/graphsense-tagpacks.tar.gz', replies: [{ bytes: readFileSync(archive) }] }]);
+  await writeTarGz(archiveV2, [
+    ...files(samples).map((f) => ({ name: `${top}${f.name}`, content: f.content })),
+    { name: `${top}packs/walletscreen-test.yaml`, content: testPackV2 },
+  ]);
+  // The first "Sync now" downloads the first version; the next ones the second.
+  replay = await startReplayServer([
+    ...recordedWalletRoutes(),
+    { path: '/codeload/graphsense-tagpacks.tar.gz', replies: [{ bytes: readFileSync(archive) }, { bytes: readFileSync(archiveV2) }] },
+  ]);
   server = await startTestServer({
     BITCOIN_ESPLORA_URLS: `${replay.url}/api`,
     CHAIN_DATA_RETRIES: '0',
@@ -129,11 +144,46 @@ describe('GraphSense TagPacks, synced and read by a check', () => {
       attributed: expect.closeTo(share, 3),
       direct: expect.closeTo(share, 3),
       indirect: 0,
+      by_clustering: 0,
       unlabelled: expect.closeTo(1 - share, 3),
     });
     expect(after.aml_report).toMatch(
       /^Attribution coverage: 42\.1% of all value \(received and sent\) is with addresses whose nature is known; 57\.9% with unlabelled addresses\.$/m,
     );
     expect(after.aml_report).toMatch(/\+\d+: Direct exposure: [\d.]+% of examined volume is with sextortion addresses/);
+  });
+
+  it('marks by clustering the address spent together with a labelled one, names the member that carries the label, and weighs it at half', async () => {
+    const res = await server.api<FeedSyncResponse>('POST', '/api/admin/feeds/graphsense-tagpacks/sync', { token: admin });
+    expect(res.body).toMatchObject({ result: 'imported', feed: { version: '2' } });
+    const after = await check();
+    const reasons = (address: string) => after.linked_wallets_details.find((w) => w.address === address)?.reasons;
+    // A carries the label itself; C, spent together with A in one transaction (txs-small.json), takes it by clustering.
+    expect(reasons(a.btcA)).toEqual([
+      `Labelled ransomware: Ransomware collector (test) (source: ${SOURCE}; feed graphsense-tagpacks version 2, forensic research, listed 2019-08-06)`,
+    ]);
+    expect(reasons(a.btcC)).toEqual([
+      `Labelled ransomware by clustering: Ransomware collector (test) (spent together with ${shortenAddress(a.btcA)}, which carries the label; source: ${SOURCE}; feed graphsense-tagpacks version 2, forensic research, listed 2019-08-06)`,
+    ]);
+    const share = (address: string) => after.linked_wallets_details.find((w) => w.address === address)!.share;
+    expect(after.attribution_coverage).toEqual({
+      attributed: expect.closeTo(share(a.btcA) + share(a.btcB) + share(a.btcC), 3),
+      direct: expect.closeTo(share(a.btcA) + share(a.btcB), 3),
+      indirect: 0,
+      by_clustering: expect.closeTo(share(a.btcC), 3),
+      unlabelled: expect.closeTo(1 - share(a.btcA) - share(a.btcB) - share(a.btcC), 3),
+    });
+    expect(after.aml_report).toMatch(
+      /^- ransomware by clustering \(addresses spent together with addresses labelled so: weaker evidence than a label of their own\): [\d.]+% of all value \(direct\)/m,
+    );
+    expect(after.aml_report).toMatch(
+      /^Attribution coverage: [\d.]+% of all value \(received and sent\) is with addresses whose nature is known \([\d.]+% directly, [\d.]+% by clustering\)/m,
+    );
+    expect(after.aml_report).toMatch(
+      /\+\d+: By clustering: [\d.]+% of examined volume is with addresses spent together with ransomware addresses \(common-input ownership\)/,
+    );
+    const node = after.fund_flow?.nodes.find((n) => n.address === a.btcC);
+    expect(node).toMatchObject({ category: 'ransomware', by_clustering: true });
+    expect(after.fund_flow?.nodes.find((n) => n.address === a.btcA)).not.toHaveProperty('by_clustering');
   });
 });

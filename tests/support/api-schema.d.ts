@@ -1104,6 +1104,8 @@ export interface paths {
                                     category: string;
                                     categories: string[];
                                     reasons: string[];
+                                    /** @constant */
+                                    by_clustering?: true;
                                     share: number;
                                     traced: boolean;
                                     explorer_url: string;
@@ -1274,6 +1276,8 @@ export interface paths {
                                     category: string;
                                     categories: string[];
                                     reasons: string[];
+                                    /** @constant */
+                                    by_clustering?: true;
                                     share: number;
                                     traced: boolean;
                                     explorer_url: string;
@@ -1290,6 +1294,8 @@ export interface paths {
                                 attributed: number;
                                 direct: number;
                                 indirect: number;
+                                /** @default 0 */
+                                by_clustering: number;
                                 unlabelled: number;
                             } | null;
                             check_id: string;
@@ -1371,6 +1377,8 @@ export interface paths {
                                         category: string;
                                         categories: string[];
                                         reasons: string[];
+                                        /** @constant */
+                                        by_clustering?: true;
                                         share: number;
                                         traced: boolean;
                                         explorer_url: string;
@@ -1387,6 +1395,8 @@ export interface paths {
                                     attributed: number;
                                     direct: number;
                                     indirect: number;
+                                    /** @default 0 */
+                                    by_clustering: number;
                                     unlabelled: number;
                                 } | null;
                             };
@@ -1580,6 +1590,8 @@ export interface paths {
                                         category: string;
                                         categories: string[];
                                         reasons: string[];
+                                        /** @constant */
+                                        by_clustering?: true;
                                         share: number;
                                         traced: boolean;
                                         explorer_url: string;
@@ -1596,6 +1608,8 @@ export interface paths {
                                     attributed: number;
                                     direct: number;
                                     indirect: number;
+                                    /** @default 0 */
+                                    by_clustering: number;
                                     unlabelled: number;
                                 } | null;
                             };
@@ -1720,6 +1734,8 @@ export interface paths {
                                     category: string;
                                     categories: string[];
                                     reasons: string[];
+                                    /** @constant */
+                                    by_clustering?: true;
                                     share: number;
                                     traced: boolean;
                                     explorer_url: string;
@@ -1736,6 +1752,8 @@ export interface paths {
                                 attributed: number;
                                 direct: number;
                                 indirect: number;
+                                /** @default 0 */
+                                by_clustering: number;
                                 unlabelled: number;
                             } | null;
                             check_id: string;
@@ -1817,6 +1835,8 @@ export interface paths {
                                         category: string;
                                         categories: string[];
                                         reasons: string[];
+                                        /** @constant */
+                                        by_clustering?: true;
                                         share: number;
                                         traced: boolean;
                                         explorer_url: string;
@@ -1833,6 +1853,8 @@ export interface paths {
                                     attributed: number;
                                     direct: number;
                                     indirect: number;
+                                    /** @default 0 */
+                                    by_clustering: number;
                                     unlabelled: number;
                                 } | null;
                             };
@@ -2731,6 +2753,8 @@ export interface paths {
                                     category: string;
                                     categories: string[];
                                     reasons: string[];
+                                    /** @constant */
+                                    by_clustering?: true;
                                     share: number;
                                     traced: boolean;
                                     explorer_url: string;
@@ -2973,6 +2997,8 @@ export interface paths {
                                         category: string;
                                         categories: string[];
                                         reasons: string[];
+                                        /** @constant */
+                                        by_clustering?: true;
                                         share: number;
                                         traced: boolean;
                                         explorer_url: string;
@@ -5418,7 +5444,7 @@ export interface paths {
                         "application/json": {
                             feeds: {
                                 /** @enum {string} */
-                                id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels" | "graphsense-tagpacks";
+                                id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels" | "graphsense-tagpacks" | "stablecoin-freezes" | "scamsniffer" | "defihacklabs" | "defillama-cex";
                                 name: string;
                                 description: string;
                                 /** @enum {string} */
@@ -5533,7 +5559,7 @@ export interface paths {
                             error: string | null;
                             feed: {
                                 /** @enum {string} */
-                                id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels" | "graphsense-tagpacks";
+                                id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels" | "graphsense-tagpacks" | "stablecoin-freezes" | "scamsniffer" | "defihacklabs" | "defillama-cex";
                                 name: string;
                                 description: string;
                                 /** @enum {string} */
@@ -5649,7 +5675,7 @@ export interface paths {
                 header?: never;
                 path: {
                     /** @description The feed id */
-                    id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels" | "graphsense-tagpacks";
+                    id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels" | "graphsense-tagpacks" | "stablecoin-freezes" | "scamsniffer" | "defihacklabs" | "defillama-cex";
                 };
                 cookie?: never;
             };
@@ -5669,7 +5695,7 @@ export interface paths {
                             error: string | null;
                             feed: {
                                 /** @enum {string} */
-                                id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels" | "graphsense-tagpacks";
+                                id: "opensanctions-crypto" | "ethereum-darklist" | "contract-sets" | "custom-labels" | "graphsense-tagpacks" | "stablecoin-freezes" | "scamsniffer" | "defihacklabs" | "defillama-cex";
                                 name: string;
                                 description: string;
                                 /** @enum {string} */
@@ -6188,6 +6214,8 @@ export interface paths {
                                         category: string;
                                         categories: string[];
                                         reasons: string[];
+                                        /** @constant */
+                                        by_clustering?: true;
                                         share: number;
                                         traced: boolean;
                                         explorer_url: string;
@@ -6204,6 +6232,8 @@ export interface paths {
                                     attributed: number;
                                     direct: number;
                                     indirect: number;
+                                    /** @default 0 */
+                                    by_clustering: number;
                                     unlabelled: number;
                                 } | null;
                             } | null;
@@ -6293,6 +6323,8 @@ export interface paths {
                                         category: string;
                                         categories: string[];
                                         reasons: string[];
+                                        /** @constant */
+                                        by_clustering?: true;
                                         share: number;
                                         traced: boolean;
                                         explorer_url: string;
@@ -6309,6 +6341,8 @@ export interface paths {
                                     attributed: number;
                                     direct: number;
                                     indirect: number;
+                                    /** @default 0 */
+                                    by_clustering: number;
                                     unlabelled: number;
                                 } | null;
                             } | null;
@@ -6482,6 +6516,8 @@ export interface paths {
                                         category: string;
                                         categories: string[];
                                         reasons: string[];
+                                        /** @constant */
+                                        by_clustering?: true;
                                         share: number;
                                         traced: boolean;
                                         explorer_url: string;
@@ -6498,6 +6534,8 @@ export interface paths {
                                     attributed: number;
                                     direct: number;
                                     indirect: number;
+                                    /** @default 0 */
+                                    by_clustering: number;
                                     unlabelled: number;
                                 } | null;
                             } | null;
@@ -6587,6 +6625,8 @@ export interface paths {
                                         category: string;
                                         categories: string[];
                                         reasons: string[];
+                                        /** @constant */
+                                        by_clustering?: true;
                                         share: number;
                                         traced: boolean;
                                         explorer_url: string;
@@ -6603,6 +6643,8 @@ export interface paths {
                                     attributed: number;
                                     direct: number;
                                     indirect: number;
+                                    /** @default 0 */
+                                    by_clustering: number;
                                     unlabelled: number;
                                 } | null;
                             } | null;
@@ -13678,6 +13720,8 @@ export interface webhooks {
                                         category: string;
                                         categories: string[];
                                         reasons: string[];
+                                        /** @constant */
+                                        by_clustering?: true;
                                         share: number;
                                         traced: boolean;
                                         explorer_url: string;
@@ -13694,6 +13738,8 @@ export interface webhooks {
                                     attributed: number;
                                     direct: number;
                                     indirect: number;
+                                    /** @default 0 */
+                                    by_clustering?: number;
                                     unlabelled: number;
                                 } | null;
                             } | null;

@@ -88,6 +88,13 @@ describe('Esplora (Bitcoin, Litecoin, Dogecoin)', () => {
             lastSeen: '2024-03-09T16:00:00.000Z',
           },
         ],
+        // A and C paid the wallet in one transaction, spending together: one owner, for clustering.
+        coSpends: {
+          transactions: [
+            { txid: '3eec1429cbaf17f0e88415625350d839d80db9c5851f14340d809ddd5807a7ed', inputs: [a.btcA, a.btcC], outputs: [a.btcWallet, a.btcA] },
+          ],
+          coinJoinShaped: 0,
+        },
       },
     });
     expect(server.requests.map((r) => r.path)).toEqual([`/api/address/${a.btcWallet}`, `/api/address/${a.btcWallet}/txs`]);

@@ -15,6 +15,7 @@
  * which the history budget allows only for small wallets; otherwise firstSeen is the oldest
  * transaction examined and `complete` is false.
  */
+import { coSpendsOf } from './co-spends';
 import { CounterpartyBook, splitProportionally } from './counterparties';
 import { historyRequestsOf, hostOf, optional, trimBase, unexpectedShape, type AddressQuery, type ProviderContext } from './provider';
 import type { ChainData } from './types';
@@ -117,6 +118,8 @@ export async function fetchEsplora(ctx: ProviderContext, baseUrl: string, query:
     firstSeen = earliest(firstSeen, tx.time);
     lastSeen = latest(lastSeen, tx.time);
   }
+  // Addresses spent together, for clustering (checks/clustering.ts); none recorded when there are none.
+  const coSpends = coSpendsOf(txs.values());
   return {
     network: query.network,
     address,
@@ -133,5 +136,6 @@ export async function fetchEsplora(ctx: ProviderContext, baseUrl: string, query:
     transactionsExamined: txs.size,
     complete,
     counterparties: book.list(),
+    ...(coSpends.transactions.length > 0 || coSpends.coinJoinShaped > 0 ? { coSpends } : {}),
   };
 }

@@ -24,7 +24,7 @@ import { evmNetworks, type Network } from '@walletscreen/contracts';
 import { TtlCache, type RequestMeter } from './http';
 import type { ChainDataService } from './service';
 import { nativeVolume } from './valuation';
-import { MAX_TRACE_DEPTH, type ChainData, type ChainDataResult, type Counterparty, type TraceConfig } from './types';
+import { MAX_TRACE_DEPTH, type ChainData, type ChainDataResult, type CoSpends, type Counterparty, type TraceConfig } from './types';
 
 /** A counterparty of a traced address: only what attribution needs. */
 export type TraceFlow = Pick<Counterparty, 'address' | 'received' | 'sent'> & Partial<Pick<Counterparty, 'tokens'>>;
@@ -45,6 +45,8 @@ export type TraceExpansion = {
       /** Read by an earlier check within the cache's lifetime, or by a check reading it at the same time (no request of this check's). */
       fromCache: boolean;
       counterparties: TraceFlow[];
+      /** UTXO chains: its transactions that spent several addresses together (absent elsewhere and in traces recorded before clustering). */
+      coSpends?: CoSpends;
     }
   | {
       ok: false;
@@ -236,5 +238,6 @@ function expanded(c: { address: string; via: { address: string } }, hop: number,
     complete: data.complete,
     fromCache,
     counterparties: data.counterparties.map(traceFlowOf),
+    ...(data.coSpends ? { coSpends: data.coSpends } : {}),
   };
 }

@@ -40,6 +40,31 @@ export interface TokenTransferSummary {
   sent: string;
 }
 
+/**
+ * One transaction that spent coins of two or more addresses together (a UTXO chain's inputs): by
+ * the common-input-ownership heuristic, one owner holds them all. Its output addresses are kept to
+ * tell a CoinJoin coordinator's fee among them (a CoinJoin merges several owners' coins).
+ */
+export interface CoSpend {
+  txid: string;
+  /** The distinct input addresses, two or more (at most MAX_CO_SPEND_INPUTS). */
+  inputs: string[];
+  /** The distinct output addresses (at most MAX_CO_SPEND_OUTPUTS). */
+  outputs: string[];
+}
+
+/** The co-spends among the transactions examined, for clustering (checks/clustering.ts). */
+export interface CoSpends {
+  /** The transactions that spent two or more addresses together and are not CoinJoin-shaped, newest first (at most MAX_CO_SPENDS). */
+  transactions: CoSpend[];
+  /** Transactions that spent two or more addresses together but are CoinJoin-shaped (equal outputs): they never merge owners. */
+  coinJoinShaped: number;
+}
+
+export const MAX_CO_SPENDS = 50;
+export const MAX_CO_SPEND_INPUTS = 20;
+export const MAX_CO_SPEND_OUTPUTS = 10;
+
 export interface ChainData {
   network: Network;
   address: string;
@@ -68,6 +93,8 @@ export interface ChainData {
   counterparties: Counterparty[];
   /** Main token flows (EVM ERC-20, TRON USDT) over the recent transfers read; absent when not fetched. */
   tokenTransfers?: TokenTransferSummary[];
+  /** UTXO chains: the transactions examined that spent several addresses together (absent when none did, on account chains, and in data read before clustering). */
+  coSpends?: CoSpends;
 }
 
 export type ChainDataResult =

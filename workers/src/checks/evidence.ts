@@ -27,6 +27,29 @@ export interface AddressLabelFact {
   actor?: string;
 }
 
+/** A label another member of the address's cluster carries. */
+export interface ClusteredLabelFact extends AddressLabelFact {
+  byClustering: {
+    /** The member of the cluster that carries the label. */
+    via: string;
+    /** The co-spend transactions that joined the cluster (the first few). */
+    transactions: string[];
+  };
+}
+
+export interface ClusteringEvidence {
+  /** Co-spend transactions used: two or more addresses spent together, neither CoinJoin-shaped nor with a coordinator. */
+  transactions: number;
+  /** Co-spends left out as CoinJoin-shaped (equal outputs). */
+  coinJoinShaped: number;
+  /** Co-spends left out because a CoinJoin coordinator (an address labelled coinjoin) took part. */
+  coordinator: number;
+  /** Clusters of two or more addresses. */
+  clusters: number;
+  /** The wallet, counterparties and traced addresses marked by clustering (checks/clustering.ts), with the labels they take from their cluster. */
+  marks: Array<{ address: string; labels: ClusteredLabelFact[] }>;
+}
+
 /** A feed in force when the check ran: what an auditor replays it against. */
 export interface FeedInForceFact {
   id: string;
@@ -99,6 +122,8 @@ export interface IntelligenceEvidence {
   chainabuseSummary: string;
   /** Enabled feeds that had no version loaded when the check ran, so their labels were not read (absent in checks recorded before it was noted). */
   feedsNotRead?: Array<{ id: string; name: string; reason: string }>;
+  /** Co-spend clustering, on UTXO chains (absent elsewhere, and in checks recorded before it). */
+  clustering?: ClusteringEvidence;
 }
 
 const noCustomLists: CustomListsEvidence = { consulted: [], blocked: [], allowed: [], counterparties: [] };

@@ -38,6 +38,12 @@ export interface CategoryExposure {
 
 export interface ExposureBreakdown {
   byCategory: Partial<Record<ExposureCategory, CategoryExposure>>;
+  /**
+   * Exposure to addresses known only by clustering (checks/clustering.ts: spent together with a
+   * labelled address), by the category they take from their cluster: kept apart from `byCategory`,
+   * since the risk model weighs it lower. Absent when no address was marked by clustering.
+   */
+  byClustering?: Partial<Record<ExposureCategory, CategoryExposure>>;
   /** Shares of the wallet's received / sent value that no category accounts for (unlabelled, not traced further). */
   unattributed: { received: number; sent: number };
   /**
@@ -46,7 +52,10 @@ export interface ExposureBreakdown {
    * unlabelled intermediaries; each address counted once, whatever its categories. Absent in checks
    * recorded before issue 28.
    */
-  attributed?: DirectIndirect;
+  attributed?: DirectIndirect & {
+    /** The share that reached addresses known only by clustering, at any hop (absent when none was). */
+    byClustering?: number;
+  };
   /** How far the trace looked: the depth, and the share of the wallet's volume that passed through an expanded address. */
   coverage: { depth: number; expanded: number; failed: number; notExpanded: number; beyondFanOut?: number; requests: number; tracedVolumeShare: number };
 }
@@ -75,20 +84,25 @@ export function attributeExposure(
   trace: TraceEvidence | undefined,
   categoriesOf: (address: string) => readonly ExposureCategory[],
   valueOf: (flow: TraceFlow) => FlowValue = nativeValue,
+  clusteredOf: (address: string) => readonly ExposureCategory[] = () => [],
 ): ExposureBreakdown {
   const walletKey = addressKey(network, wallet.address);
   const expansions = new Map<string, readonly TraceFlow[]>();
   for (const e of trace?.expansions ?? []) if (e.ok) expansions.set(addressKey(network, e.address), e.counterparties);
 
   const byCategory: Partial<Record<ExposureCategory, CategoryExposure>> = {};
+  const byClustering: Partial<Record<ExposureCategory, CategoryExposure>> = {};
+  let clusteredShare = 0;
   const unattributed = { received: 0, sent: 0 };
   let tracedVolume = 0;
 
   const attributed: DirectIndirect = { direct: 0, indirect: 0 };
-  const credit = (categories: readonly ExposureCategory[], hop: number, w: Weights) => {
-    attributed[hop === 1 ? 'direct' : 'indirect'] += w.volume;
+  const credit = (categories: readonly ExposureCategory[], hop: number, w: Weights, clustered = false) => {
+    if (clustered) clusteredShare += w.volume;
+    else attributed[hop === 1 ? 'direct' : 'indirect'] += w.volume;
+    const into = clustered ? byClustering : byCategory;
     for (const category of new Set(categories)) {
-      const entry = (byCategory[category] ??= emptyCategory(hop));
+      const entry = (into[category] ??= emptyCategory(hop));
       const kind: keyof DirectIndirect = hop === 1 ? 'direct' : 'indirect';
       entry.received[kind] += w.received;
       entry.sent[kind] += w.sent;
@@ -124,6 +138,9 @@ export function attributeExposure(
   const visit = (address: string, w: Weights, hop: number, path: ReadonlySet<string>) => {
     const categories = categoriesOf(address);
     if (categories.length > 0) return credit(categories, hop, w);
+    // Known by clustering only: the path stops there too, its shares counted apart.
+    const clustered = clusteredOf(address);
+    if (clustered.length > 0) return credit(clustered, hop, w, true);
     const key = addressKey(network, address);
     const flows = expansions.get(key);
     if (!flows) {
@@ -144,8 +161,13 @@ export function attributeExposure(
   const expansionsList = trace?.expansions ?? [];
   return {
     byCategory,
+    ...(Object.keys(byClustering).length > 0 ? { byClustering } : {}),
     unattributed,
-    attributed: { direct: Math.min(1, attributed.direct), indirect: Math.min(1, attributed.indirect) },
+    attributed: {
+      direct: Math.min(1, attributed.direct),
+      indirect: Math.min(1, attributed.indirect),
+      ...(clusteredShare > 0 ? { byClustering: Math.min(1, clusteredShare) } : {}),
+    },
     coverage: {
       depth: trace?.depth ?? 1,
       expanded: expansionsList.filter((e) => e.ok).length,
@@ -188,4 +210,24 @@ export function exposureCategoriesOf(network: Network, s: SanctionsEvidence, int
   }
   for (const [k, l] of lists) if (l.block && !l.allow) add(k, 'custom-block');
   return (address) => [...(categories.get(key(address)) ?? [])].sort();
+}
+
+/**
+ * What an address, direct counterparty or traced, is known as by clustering only (the labels it
+ * takes from its cluster: IntelligenceEvidence.clustering), cleared by an allow list as its own
+ * labels would be. Consulted only for an address with no category of its own (attributeExposure).
+ */
+export function clusteredCategoriesOf(network: Network, s: SanctionsEvidence, intel: IntelligenceEvidence): (address: string) => ExposureCategory[] {
+  const { custom } = customFacts(s);
+  const key = (a: string) => addressKey(network, a);
+  const allowed = new Set(
+    [...custom.counterparties, ...(custom.traced ?? [])].filter((c) => c.lists.some((l) => l.kind === 'allow')).map((c) => key(c.address)),
+  );
+  const categories = new Map<string, ExposureCategory[]>();
+  for (const m of intel.clustering?.marks ?? []) {
+    const k = key(m.address);
+    const kept = m.labels.map((l) => l.category).filter((c) => ALWAYS_COUNTED.has(c) || !allowed.has(k));
+    if (kept.length > 0) categories.set(k, [...new Set(kept)].sort());
+  }
+  return (address) => categories.get(key(address)) ?? [];
 }

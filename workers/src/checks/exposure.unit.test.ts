@@ -57,6 +57,34 @@ describe('exposure attribution', () => {
     expect(b.attributed!.indirect).toBeCloseTo(0.3, 12);
   });
 
+  it('counts addresses known only by clustering apart, stops there, and lets a label of their own win', () => {
+    // C is unlabelled but spent together with a mixer's address; E is an exchange and, by clustering, a darknet market's.
+    const clustered: Record<string, ExposureCategory[]> = { [C]: ['mixer'], [E]: ['darknet'] };
+    const b = attributeExposure(
+      'ethereum',
+      wallet,
+      trace([expansion(C, 1, W, [flow(S, '30', '0'), flow(U, '10', '0'), flow(W, '0', '10')])]),
+      categoriesOf,
+      undefined,
+      (a) => clustered[a] ?? [],
+    );
+    expect(b.byClustering).toEqual({
+      mixer: {
+        received: { direct: 0.5, indirect: 0 },
+        sent: { direct: 0, indirect: 0 },
+        volume: { direct: 0.4, indirect: 0 },
+        minHops: 1,
+        minIndirectHops: null,
+      },
+    });
+    // The path stops at C: S, beyond it, is not reached.
+    expect(b.byCategory.sanctioned).toBeUndefined();
+    expect(b.byCategory.exchange?.volume.direct).toBeCloseTo(0.4, 12);
+    expect(b.attributed).toEqual({ direct: expect.closeTo(0.6, 12), indirect: 0, byClustering: expect.closeTo(0.4, 12) });
+    // Without clustering nothing of it appears.
+    expect(attributeExposure('ethereum', wallet, undefined, categoriesOf)).not.toHaveProperty('byClustering');
+  });
+
   it('counts an address of several categories once in the attribution coverage', () => {
     const both = (a: string): ExposureCategory[] => (a === E ? ['exchange', 'coinjoin'] : categoriesOf(a));
     const b = attributeExposure('ethereum', wallet, undefined, both);

@@ -44,6 +44,8 @@ export interface FundFlowInput {
   categoriesOf(address: string): readonly ExposureCategory[];
   /** Why an address is marked, in words (empty: unmarked). */
   reasonsOf(address: string): readonly string[];
+  /** Whether its categories come from its cluster only (checks/clustering.ts); none by default. */
+  byClustering?(address: string): boolean;
   /**
    * What a flow is worth; native received and sent by default. (Not named `valueOf`: every object
    * has Object.prototype.valueOf, so an input without it would still seem to have one.)
@@ -164,6 +166,7 @@ export function buildFundFlow(input: FundFlowInput): FundFlow {
         category: cats[0] ?? UNLABELLED,
         categories: cats,
         reasons: [...input.reasonsOf(place.address)],
+        ...(cats.length > 0 && input.byClustering?.(place.address) ? { by_clustering: true as const } : {}),
         share: clampShare(place.share),
         traced: k !== walletKey && expansions.has(k),
         explorer_url: explorerLink(network, place.address),

@@ -10,6 +10,7 @@ import {
   confidenceInWords,
   formatDate,
   formatMoment,
+  attributionCoverageText,
   MISSING_BLOCKCHAIN_DATA,
   networkNames,
   shortenAddress,
@@ -89,6 +90,8 @@ export interface ReportInputs {
   };
   intelligence: {
     ownLabels: ReportLabel[];
+    /** The labels the address takes from its cluster (UTXO chains; absent where none). */
+    clusteredLabels?: ReportLabel[];
     abuseReports: number;
     chainabuse: string;
   };
@@ -211,6 +214,9 @@ const categoryName = (category: ExposureCategory) => (category === 'custom-block
 
 const breakdownEntries = (b: ExposureBreakdown): Array<[ExposureCategory, CategoryExposure]> =>
   (Object.entries(b.byCategory) as Array<[ExposureCategory, CategoryExposure]>).filter(([, e]) => e.volume.direct + e.volume.indirect > 0);
+/** The categories reached at addresses known only by clustering (checks/clustering.ts). */
+const clusteredEntries = (b: ExposureBreakdown): Array<[ExposureCategory, CategoryExposure]> =>
+  (Object.entries(b.byClustering ?? {}) as Array<[ExposureCategory, CategoryExposure]>).filter(([, e]) => e.volume.direct + e.volume.indirect > 0);
 
 function sourceOfFunds(inputs: ReportInputs): string {
   if (!inputs.chain.available)
@@ -227,6 +233,10 @@ function sourceOfFunds(inputs: ReportInputs): string {
         ? `${categoryName(r.category)} (${pct(r.total)}, ${r.indirect === r.total ? 'all' : pct(r.indirect)} through intermediaries, ${r.hops} hops)`
         : `${categoryName(r.category)} (${pct(r.total)})`,
     );
+    for (const [category, e] of clusteredEntries(b)) {
+      const total = e.received.direct + e.received.indirect;
+      if (total >= 0.001) parts.push(`${categoryName(category)} by clustering (${pct(total)})`);
+    }
     if (b.unattributed.received >= 0.001 || parts.length === 0) parts.push(`unlabelled addresses (${pct(Math.min(1, b.unattributed.received))})`);
     return parts.join(', ');
   }
@@ -416,6 +426,8 @@ export interface ReportLabel {
   feed?: { id: string; version: string };
   confidence?: string;
   listedAt?: string;
+  /** Not the address's own label: another member of its cluster carries it (checks/clustering.ts). */
+  byClustering?: { via: string };
 }
 
 /** "source: https://…; feed graphsense-tagpacks version 2, disclosed by the service itself, listed 2022-11-16". */
@@ -429,6 +441,16 @@ export function labelProvenance(l: Omit<ReportLabel, 'category' | 'name'>): stri
   return `source: ${l.source}${feed}`;
 }
 
+/**
+ * "Labelled exchange: Kraken (source: …)", or for a label by clustering "Labelled exchange by
+ * clustering: Kraken (spent together with bc1q…xyz, which carries the label; source: …)".
+ */
+export function labelReason(l: ReportLabel): string {
+  return l.byClustering
+    ? `Labelled ${categoryInWords(l.category)} by clustering: ${l.name} (spent together with ${shortenAddress(l.byClustering.via)}, which carries the label; ${labelProvenance(l)})`
+    : `Labelled ${categoryInWords(l.category)}: ${l.name} (${labelProvenance(l)})`;
+}
+
 /** Why a linked wallet is marked, in words: its listings, former listings, block lists and labels. */
 export function linkedWalletReasons(c: ReportCounterparty): string[] {
   const reasons: string[] = [];
@@ -440,7 +462,7 @@ export function linkedWalletReasons(c: ReportCounterparty): string[] {
         `Formerly sanctioned: ${d.entity} (OFAC SDN${d.programs.length ? `: ${d.programs.join(', ')}` : ''}; delisted ${d.delistedAt ?? 'on an unknown date'})`,
       );
     for (const name of marks.blockLists) reasons.push(`On your block list "${name}"`);
-    for (const l of marks.labels) reasons.push(`Labelled ${categoryInWords(l.category)}: ${l.name} (${labelProvenance(l)})`);
+    for (const l of marks.labels) reasons.push(labelReason(l));
   } else {
     if (c.sanctioned) reasons.push('Sanctioned');
     if (c.customBlocked) reasons.push('On your block list');
@@ -482,26 +504,22 @@ function ofValue(d: { direct: number; indirect: number }, of: string): string {
   return `${pct(total)} of ${of} (${how})`;
 }
 
-/** The exposure-by-category lines of section 4, and how far the trace went. */
-/**
- * "Attribution coverage: 62.4% of all value (received and sent) is with addresses whose nature is
- * known (58.1% directly, 4.3% through intermediaries); 37.6% with unlabelled addresses." What a
- * reviewer weighs a clean-looking result against: the less is known, the less a low score says.
- */
-function coverageLine(a: NonNullable<ExposureBreakdown['attributed']>): string {
-  const known = Math.min(1, a.direct + a.indirect);
-  const how = a.indirect >= 0.001 ? ` (${pct(a.direct)} directly, ${pct(a.indirect)} through intermediaries)` : '';
-  return `Attribution coverage: ${pct(known)} of all value (received and sent) is with addresses whose nature is known${how}; ${pct(Math.max(0, 1 - known))} with unlabelled addresses.`;
-}
-
 /** The attribution coverage a check's answer carries (`attribution_coverage`); null without a breakdown (no data, or a check recorded before it was kept). */
 export function attributionCoverage(b: ExposureBreakdown | undefined): WalletAnalysis['attribution_coverage'] {
   if (!b?.attributed) return null;
   const round = (n: number) => Math.round(n * 10_000) / 10_000;
-  const known = Math.min(1, b.attributed.direct + b.attributed.indirect);
-  return { attributed: round(known), direct: round(b.attributed.direct), indirect: round(b.attributed.indirect), unlabelled: round(Math.max(0, 1 - known)) };
+  const byClustering = b.attributed.byClustering ?? 0;
+  const known = Math.min(1, b.attributed.direct + b.attributed.indirect + byClustering);
+  return {
+    attributed: round(known),
+    direct: round(b.attributed.direct),
+    indirect: round(b.attributed.indirect),
+    by_clustering: round(byClustering),
+    unlabelled: round(Math.max(0, 1 - known)),
+  };
 }
 
+/** The exposure-by-category lines of section 4, and how far the trace went. */
 export function breakdownLines(b: ExposureBreakdown, gaps: ReportInputs['traceGaps']): string[] {
   const lines: string[] = [];
   const c = b.coverage;
@@ -529,11 +547,14 @@ export function breakdownLines(b: ExposureBreakdown, gaps: ReportInputs['traceGa
       ].join('; ') + '. Funds that reach an unlabelled address that was not traced are counted as unlabelled.',
     );
   }
-  if (b.attributed) lines.push(coverageLine(b.attributed));
-  const entries = breakdownEntries(b).sort(
-    (x, y) => y[1].volume.direct + y[1].volume.indirect - (x[1].volume.direct + x[1].volume.indirect) || (x[0] < y[0] ? -1 : 1),
-  );
-  if (entries.length === 0) {
+  const coverage = attributionCoverage(b);
+  // What a reviewer weighs a clean-looking result against: the less is known, the less a low score says.
+  if (coverage) lines.push(attributionCoverageText(coverage));
+  const bySize = (x: [ExposureCategory, CategoryExposure], y: [ExposureCategory, CategoryExposure]) =>
+    y[1].volume.direct + y[1].volume.indirect - (x[1].volume.direct + x[1].volume.indirect) || (x[0] < y[0] ? -1 : 1);
+  const entries = breakdownEntries(b).sort(bySize);
+  const clustered = clusteredEntries(b).sort(bySize);
+  if (entries.length === 0 && clustered.length === 0) {
     lines.push(
       c.depth < 2
         ? 'No counterparty is labelled, listed or on a block list.'
@@ -547,6 +568,11 @@ export function breakdownLines(b: ExposureBreakdown, gaps: ReportInputs['traceGa
   for (const [category, e] of entries) {
     lines.push(
       `- ${categoryName(category)}: ${ofValue(e.volume, 'all value')}; ${ofValue(e.received, 'the value received')}; ${ofValue(e.sent, 'the value sent')}; nearest at ${e.minHops} ${plural(e.minHops, 'hop', 'hops')}.`,
+    );
+  }
+  for (const [category, e] of clustered) {
+    lines.push(
+      `- ${categoryName(category)} by clustering (addresses spent together with addresses labelled so: weaker evidence than a label of their own): ${ofValue(e.volume, 'all value')}; ${ofValue(e.received, 'the value received')}; ${ofValue(e.sent, 'the value sent')}; nearest at ${e.minHops} ${plural(e.minHops, 'hop', 'hops')}.`,
     );
   }
   return lines;
@@ -634,6 +660,11 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
       ? `Labelled ${inputs.intelligence.ownLabels.map((l) => `${categoryInWords(l.category)} (${l.name}, ${labelProvenance(l)})`).join('; ')}.`
       : 'The address carries no label in the intelligence feeds.',
   );
+  const clusteredLabels = inputs.intelligence.clusteredLabels ?? [];
+  if (clusteredLabels.length > 0)
+    lines.push(
+      `By clustering (addresses spent together in one transaction are taken as one owner's; weaker evidence than a label of its own): ${clusteredLabels.map(labelReason).join('; ')}.`,
+    );
   lines.push(`Chainabuse: ${inputs.intelligence.chainabuse}`);
   lines.push('4. Source of funds and exposure');
   if (chain.available) lines.push(...valuationLines(inputs.valuation));

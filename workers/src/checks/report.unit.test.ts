@@ -290,7 +290,7 @@ describe('exposure by category, direct and indirect', () => {
     expect(r.aml_report.split('\n')).toContain(
       'Attribution coverage: 70% of all value (received and sent) is with addresses whose nature is known (40% directly, 30% through intermediaries); 30% with unlabelled addresses.',
     );
-    expect(r.attribution_coverage).toEqual({ attributed: 0.7, direct: 0.4, indirect: 0.3, unlabelled: 0.3 });
+    expect(r.attribution_coverage).toEqual({ attributed: 0.7, direct: 0.4, indirect: 0.3, by_clustering: 0, unlabelled: 0.3 });
     // A check recorded before the coverage was kept says nothing of it.
     expect(buildReport(inputs({ breakdown, traceGaps })).attribution_coverage).toBeNull();
     expect(buildReport(inputs({ breakdown, traceGaps })).aml_report).not.toContain('Attribution coverage');

@@ -5,8 +5,10 @@
  * too (fields added later are read as empty, as the stages do).
  */
 import { customFacts, delistedOf, type BlockchainEvidence, type IntelligenceEvidence, type SanctionsEvidence } from './evidence';
+import { addressKey } from '../chain-data/trace';
+import type { CategoryExposure } from './exposure';
 import type { PatternEvidence } from './patterns';
-import type { ExposureCategory, IndirectExposure, RiskInputs } from './risk-model';
+import type { ClusteredExposure, ExposureCategory, IndirectExposure, RiskCategory, RiskInputs } from './risk-model';
 
 /** The evidence the risk model reads: the blockchain, sanctions and intelligence stages', and the patterns found. */
 export interface RiskEvidence {
@@ -37,6 +39,7 @@ export function riskInputsOf(evidence: RiskEvidence): RiskInputs {
     customBlockedVolumeShare: patterns.customBlockedVolumeShare,
     allowLists: custom.allowed.map((h) => h.name),
     indirectExposure: indirectExposureOf(patterns),
+    ...clusteringInputsOf(evidence),
     unpricedAssets: patterns.valuation?.unpriced ?? [],
     unreadSources: unreadSourcesOf(evidence),
   };
@@ -71,4 +74,28 @@ export function indirectExposureOf(patterns: PatternEvidence): Partial<Record<Ex
     if (e.volume.indirect > 0 && e.minIndirectHops !== null) out[category] = { share: e.volume.indirect, minHops: e.minIndirectHops };
   }
   return out;
+}
+
+/**
+ * What clustering adds: the categories the wallet itself takes from its cluster (those it does not
+ * carry itself), and the exposure to addresses known only by clustering, by category, with the
+ * fewest hops at which each was reached. Empty in checks recorded before clustering and where
+ * nothing was marked by it.
+ */
+export function clusteringInputsOf(
+  evidence: Pick<RiskEvidence, 'blockchain' | 'intelligence' | 'patterns'>,
+): Pick<RiskInputs, 'ownClusteredCategories' | 'clusteredExposure'> {
+  const b = evidence.blockchain;
+  const marks = evidence.intelligence.clustering?.marks ?? [];
+  const walletKey = b.ok ? addressKey(b.data.network, b.data.address) : null;
+  const own = b.ok ? marks.filter((m) => addressKey(b.data.network, m.address) === walletKey).flatMap((m) => m.labels.map((l) => l.category)) : [];
+  const exposure: Partial<Record<RiskCategory, ClusteredExposure>> = {};
+  for (const [category, e] of Object.entries(evidence.patterns.breakdown?.byClustering ?? {}) as Array<[RiskCategory, CategoryExposure]>) {
+    const share = e.volume.direct + e.volume.indirect;
+    if (share > 0) exposure[category] = { share, minHops: e.minHops };
+  }
+  return {
+    ...(own.length > 0 ? { ownClusteredCategories: [...new Set<RiskCategory>(own)].sort() } : {}),
+    ...(Object.keys(exposure).length > 0 ? { clusteredExposure: exposure } : {}),
+  };
 }

@@ -17,11 +17,14 @@
  * terrorism, exploit, phishing, sextortion, frozen (by a stablecoin issuer) and coinjoin; miner is
  * not a risk. A terrorism label, like a sanctioned one, is never cleared by an allow list (see
  * `ALWAYS_COUNTED`).
+ * Version 3.4 adds co-spend clustering on UTXO chains (checks/clustering.ts): a label the wallet, or
+ * an address its funds reached, takes from its cluster ("by clustering") counts at half the points
+ * of the same label on the address itself (see WEIGHTS.clustering).
  */
 import { INCOMPLETE_AML_STATUS, INCOMPLETE_RISK_LEVEL } from '@walletscreen/contracts';
 import { riskCategories, type RiskCategory } from '@walletscreen/domain/feed/events';
 
-export const RISK_MODEL_VERSION = 'walletscreen-risk-3.3.0';
+export const RISK_MODEL_VERSION = 'walletscreen-risk-3.4.0';
 
 /** Categories of labelled addresses, from the intelligence feeds (their entries record them: domain/src/feed/events.ts). */
 export { riskCategories, type RiskCategory };
@@ -31,6 +34,12 @@ export type ExposureCategory = RiskCategory | 'custom-block';
 
 /** Indirect exposure to one category: its share (0-1) of examined volume, and the fewest hops at which it was reached (2 or more). */
 export interface IndirectExposure {
+  share: number;
+  minHops: number;
+}
+
+/** Exposure to addresses known only by clustering: its share (0-1) of examined volume, and the fewest hops at which it was reached (1: a direct counterparty). */
+export interface ClusteredExposure {
   share: number;
   minHops: number;
 }
@@ -71,6 +80,10 @@ export interface RiskInputs {
   allowLists?: readonly string[];
   /** Exposure through unlabelled intermediaries, by category (absent or empty: none found, or not traced). */
   indirectExposure?: Partial<Record<ExposureCategory, IndirectExposure>>;
+  /** Categories the wallet takes from its cluster (spent together with addresses labelled so), those it does not carry itself. */
+  ownClusteredCategories?: readonly RiskCategory[];
+  /** Exposure to addresses known only by clustering, by the category they take from their cluster (absent or empty: none). */
+  clusteredExposure?: Partial<Record<RiskCategory, ClusteredExposure>>;
   /**
    * Assets the wallet's flows moved alongside others that had no price, so they were left out of
    * every share of volume (valuation.ts). The shares could be far off without them: evidence is
@@ -228,6 +241,17 @@ export const WEIGHTS = {
     minShare: 0.001,
     decayPerHop: 0.5,
   },
+  /**
+   * Marks by clustering (3.4): an address spent together with a labelled address in one transaction
+   * is taken as the same owner's (the common-input-ownership heuristic; CoinJoin-shaped
+   * transactions and those with a CoinJoin coordinator are left out). The heuristic is strong but
+   * fallible (a CoinJoin the shape test misses, PayJoin, a custodian spending customers' coins
+   * together), so a mark by clustering counts `factor` (half) of the points the same label would
+   * on the address itself, rounded: the wallet's own (a mixer by clustering: 40, Medium), and
+   * exposure to an address marked by clustering, as direct exposure at one hop and as indirect
+   * exposure beyond. One mark by clustering alone never makes High; with other evidence it may.
+   */
+  clustering: { factor: 0.5 },
   abuseReport: { each: 10, max: 30 },
   flags: { 'pass-through': 10, 'fan-in': 5, 'fan-out': 5, dusting: 4, 'new-wallet-large-volume': 10, 'mixer-interaction': 10 } as Record<PatternFlag, number>,
   /** Exposure below this share is treated as no exposure (rounding noise of tiny transfers); never applied to sanctions. */
@@ -311,6 +335,17 @@ function indirectFactors(indirect: RiskInputs['indirectExposure']): Array<[Expos
     const e = indirect?.[category];
     return e && (isSanctionLike(category) || WEIGHTS.indirect.weights[category]) && e.share >= WEIGHTS.indirect.minShare
       ? [[category, e] as [ExposureCategory, IndirectExposure]]
+      : [];
+  });
+}
+
+/** The scored exposures by clustering, in a fixed order: categories with weights, above the minimum share. */
+function clusteredFactors(exposure: RiskInputs['clusteredExposure']): Array<[RiskCategory, ClusteredExposure]> {
+  return riskCategories.flatMap((category) => {
+    const e = exposure?.[category];
+    const weighed = isSanctionLike(category) || (e && e.minHops <= 1 ? WEIGHTS.exposure[category] : WEIGHTS.indirect.weights[category]);
+    return e && weighed && e.share >= (e.minHops <= 1 ? WEIGHTS.minShare : WEIGHTS.indirect.minShare)
+      ? [[category, e] as [RiskCategory, ClusteredExposure]]
       : [];
   });
 }
@@ -413,6 +448,35 @@ export function assessRisk(inputs: RiskInputs): RiskAssessment {
       code: `indirect.${category}`,
       points: indirectPoints(category, exposure),
       reason: `Indirect exposure: ${pct(exposure.share)} of examined volume traces to ${addressesOf(category)} through unlabelled intermediaries (${exposure.minHops} hops)`,
+    });
+  }
+  const clustered = (points: number) => Math.round(points * WEIGHTS.clustering.factor);
+  for (const category of [...new Set(inputs.ownClusteredCategories ?? [])].sort()) {
+    const points = WEIGHTS.own[category];
+    if (!points || inputs.ownCategories.includes(category)) continue;
+    if (allowed && !ALWAYS_COUNTED.has(category)) cleared.push(`its ${category} label by clustering`);
+    else
+      factors.push({
+        code: `cluster.label.${category}`,
+        points: clustered(points),
+        reason: `By clustering: the address was spent together with an address ${labelledAs(category)} (common-input ownership), so it is likely the same owner's`,
+      });
+  }
+  for (const [category, e] of clusteredFactors(inputs.clusteredExposure)) {
+    const share = Math.min(1, Math.max(0, e.share));
+    const w = WEIGHTS.exposure[category];
+    const full =
+      e.minHops <= 1
+        ? isSanctionLike(category)
+          ? sanctionedExposurePoints(share)
+          : w
+            ? w.floor + w.perShare * share
+            : 0
+        : indirectPoints(category, { share, minHops: e.minHops });
+    factors.push({
+      code: `cluster.exposure.${category}`,
+      points: clustered(full),
+      reason: `By clustering: ${pct(share)} of examined volume ${e.minHops <= 1 ? 'is with' : `traces (${e.minHops} hops) to`} addresses spent together with ${addressesOf(category)} (common-input ownership)`,
     });
   }
   if (inputs.abuseReports > 0 && allowed) cleared.push(`${inputs.abuseReports} abuse report${inputs.abuseReports > 1 ? 's' : ''}`);

@@ -1,5 +1,6 @@
 import { assessRisk, indirectPoints, RISK_MODEL_VERSION, sanctionedExposurePoints, THRESHOLDS, type RiskInputs } from './risk-model';
 import { assessRisk as assessRisk32, RISK_MODEL_VERSION as RISK_MODEL_VERSION_32 } from './risk-model-3.2.0/risk-model';
+import { assessRisk as assessRisk33 } from './risk-model-3.3.0/risk-model';
 import { riskModels } from './risk-models';
 
 const clean: RiskInputs = {
@@ -254,9 +255,16 @@ describe('risk model', () => {
 
     it('keeps 3.2.0 frozen for replay: the registry holds every version, and 3.2.0 gives the new categories nothing', () => {
       expect([...riskModels.keys()].sort()).toEqual(
-        ['walletscreen-risk-2.0.0', 'walletscreen-risk-3.0.0', 'walletscreen-risk-3.1.0', RISK_MODEL_VERSION_32, RISK_MODEL_VERSION].sort(),
+        [
+          'walletscreen-risk-2.0.0',
+          'walletscreen-risk-3.0.0',
+          'walletscreen-risk-3.1.0',
+          RISK_MODEL_VERSION_32,
+          'walletscreen-risk-3.3.0',
+          RISK_MODEL_VERSION,
+        ].sort(),
       );
-      expect(RISK_MODEL_VERSION).toBe('walletscreen-risk-3.3.0');
+      expect(RISK_MODEL_VERSION).toBe('walletscreen-risk-3.4.0');
       expect(RISK_MODEL_VERSION_32).toBe('walletscreen-risk-3.2.0');
       const inputs: RiskInputs = {
         ...clean,
@@ -266,6 +274,77 @@ describe('risk model', () => {
       };
       expect(assessRisk32(inputs)).toEqual({ model: RISK_MODEL_VERSION_32, score: 0, level: 'Low Risk', status: 'Compliant', factors: [], missing: [] });
       expect(assessRisk(inputs).score).toBe(100);
+    });
+  });
+
+  describe('marks by clustering (3.4.0)', () => {
+    it('counts a label the wallet takes from its cluster at half the points of its own, and never beside the same label of its own', () => {
+      const byCluster = assessRisk({ ...clean, ownClusteredCategories: ['mixer', 'exchange'] });
+      expect(byCluster.factors).toEqual([
+        {
+          code: 'cluster.label.mixer',
+          points: 40,
+          reason: "By clustering: the address was spent together with an address labelled mixer (common-input ownership), so it is likely the same owner's",
+        },
+      ]);
+      expect(byCluster.level).toBe('Medium Risk');
+      expect(assessRisk({ ...clean, ownCategories: ['mixer'], ownClusteredCategories: ['mixer'] }).factors.map((f) => f.code)).toEqual(['label.mixer']);
+      // An allow list clears it as it clears the label itself; terrorism it never clears.
+      const allowed = assessRisk({ ...clean, allowLists: ['reviewed'], ownClusteredCategories: ['mixer', 'terrorism'] });
+      expect(allowed.factors.map((f) => [f.code, f.points])).toEqual([
+        ['cluster.label.terrorism', 50],
+        ['custom.allow', 0],
+      ]);
+    });
+
+    it('weighs exposure to addresses known by clustering at half of direct exposure at one hop, and of indirect exposure beyond', () => {
+      const a = assessRisk({
+        ...clean,
+        clusteredExposure: { mixer: { share: 0.4, minHops: 1 }, scam: { share: 0.2, minHops: 2 }, exchange: { share: 0.3, minHops: 1 } },
+      });
+      expect(a.factors).toEqual([
+        {
+          code: 'cluster.exposure.mixer',
+          points: Math.round((20 + 50 * 0.4) / 2),
+          reason: 'By clustering: 40.0% of examined volume is with addresses spent together with mixer addresses (common-input ownership)',
+        },
+        {
+          code: 'cluster.exposure.scam',
+          points: Math.round(indirectPoints('scam', { share: 0.2, minHops: 2 }) / 2),
+          reason: 'By clustering: 20.0% of examined volume traces (2 hops) to addresses spent together with scam addresses (common-input ownership)',
+        },
+      ]);
+      const sanctioned = assessRisk({ ...clean, clusteredExposure: { sanctioned: { share: 0.05, minHops: 1 } } });
+      expect(sanctioned.factors[0]).toMatchObject({ code: 'cluster.exposure.sanctioned', points: Math.round(sanctionedExposurePoints(0.05) / 2) });
+    });
+
+    it('never scores a mark by clustering above the same evidence on the address itself, over generated shares', () => {
+      for (const share of [0.0005, 0.001, 0.01, 0.1, 0.33, 0.5, 0.9, 1]) {
+        for (const category of [
+          'mixer',
+          'darknet',
+          'ransomware',
+          'scam',
+          'theft',
+          'terrorism',
+          'exploit',
+          'phishing',
+          'sextortion',
+          'frozen',
+          'coinjoin',
+        ] as const) {
+          const direct = assessRisk({ ...clean, exposure: { [category]: share } }).score;
+          const clustered = assessRisk({ ...clean, clusteredExposure: { [category]: { share, minHops: 1 } } }).score;
+          expect(clustered).toBeLessThanOrEqual(direct);
+        }
+      }
+    });
+
+    it('keeps 3.3.0 frozen for replay: it reads no clustering', () => {
+      const inputs: RiskInputs = { ...clean, ownClusteredCategories: ['mixer'], clusteredExposure: { mixer: { share: 0.5, minHops: 1 } } };
+      expect(riskModels.get('walletscreen-risk-3.3.0')!.version).toBe('walletscreen-risk-3.3.0');
+      expect(assessRisk33(inputs).score).toBe(0);
+      expect(assessRisk(inputs).score).toBeGreaterThan(0);
     });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The risk-model versions a replay can run, by the version a check records
  * (`InitializeEvidence.riskModel`, `RiskAssessment.model`): the current one and the frozen ones:
+ * 3.3.0 (no co-spend clustering: checks recorded before it),
  * 3.2.0 (no weights for the categories added with issue 28: sextortion, phishing, exploit, terrorism, coinjoin, frozen; checks recorded before them),
  * 3.1.0 (no rule for enabled sources that were not read; checks recorded before it), 3.0.0 (native amounts only; checks recorded before token transfers were weighed) and 2.0.0
  * (direct exposure only; checks recorded before tracing).
@@ -17,6 +18,8 @@ import { riskInputsOf as riskInputsOf2 } from './risk-model-2.0.0/risk-inputs';
 import { riskInputsOf as riskInputsOf3 } from './risk-model-3.0.0/risk-inputs';
 import { riskInputsOf as riskInputsOf31 } from './risk-model-3.1.0/risk-inputs';
 import { riskInputsOf as riskInputsOf32 } from './risk-model-3.2.0/risk-inputs';
+import { riskInputsOf as riskInputsOf33 } from './risk-model-3.3.0/risk-inputs';
+import { assessRisk as assessRisk33, RISK_MODEL_VERSION as RISK_MODEL_VERSION_33 } from './risk-model-3.3.0/risk-model';
 import { assessRisk as assessRisk32, RISK_MODEL_VERSION as RISK_MODEL_VERSION_32 } from './risk-model-3.2.0/risk-model';
 import { assessRisk as assessRisk31, RISK_MODEL_VERSION as RISK_MODEL_VERSION_31 } from './risk-model-3.1.0/risk-model';
 import { assessRisk as assessRisk3, RISK_MODEL_VERSION as RISK_MODEL_VERSION_3 } from './risk-model-3.0.0/risk-model';
@@ -45,6 +48,7 @@ export const riskModelRegistry = (models: readonly RegisteredRiskModel[]): RiskM
 /** Every version held: the current one (the pipeline's own code path) and the frozen ones. */
 export const riskModels: RiskModelRegistry = riskModelRegistry([
   registerRiskModel(RISK_MODEL_VERSION, riskInputsOf, assessRisk),
+  registerRiskModel(RISK_MODEL_VERSION_33, riskInputsOf33, assessRisk33),
   registerRiskModel(RISK_MODEL_VERSION_32, riskInputsOf32, assessRisk32),
   registerRiskModel(RISK_MODEL_VERSION_31, riskInputsOf31, assessRisk31),
   registerRiskModel(RISK_MODEL_VERSION_3, riskInputsOf3, assessRisk3),

@@ -22,13 +22,15 @@ import {
   delistedOf,
   type AddressLabelFact,
   type BlockchainEvidence,
+  type ClusteredLabelFact,
   type ChainabuseFact,
   type CustomListsEvidence,
   type FeedInForceFact,
   type IntelligenceEvidence,
   type SanctionsEvidence,
 } from './evidence';
-import { attributeExposure, exposureCategoriesOf } from './exposure';
+import { clusterMarks, coSpendAddresses, coSpendsRead } from './clustering';
+import { attributeExposure, clusteredCategoriesOf, exposureCategoriesOf } from './exposure';
 import { analyzePatterns, type CounterpartyFacts, type PatternEvidence } from './patterns';
 import type { ReportEvidence, Stage, StageContext } from './pipeline';
 import { buildFundFlow } from './fund-flow';
@@ -213,13 +215,14 @@ const dataOf = (ctx: StageContext): ChainData | null => {
  * (exposureCategoriesOf; for the wallet, its own listings, labels and block lists).
  */
 /** A recorded label as a report names it: what it says and its provenance (feed, source, confidence, date). */
-const reportLabelOf = (l: AddressLabelFact): ReportLabel => ({
+const reportLabelOf = (l: AddressLabelFact | ClusteredLabelFact): ReportLabel => ({
   category: l.category,
   name: l.name,
   source: l.source,
   ...(l.feed ? { feed: l.feed } : {}),
   ...(l.confidence ? { confidence: l.confidence } : {}),
   ...(l.listedAt ? { listedAt: l.listedAt } : {}),
+  ...('byClustering' in l ? { byClustering: { via: l.byClustering.via } } : {}),
 });
 
 export function markedAddresses(network: Network, wallet: string, s: SanctionsEvidence, intel: IntelligenceEvidence) {
@@ -235,7 +238,9 @@ export function markedAddresses(network: Network, wallet: string, s: SanctionsEv
   const former = byAddress(delistedCounterpartiesOf(s), (c) => c.entries);
   const labels = byAddress([...intel.counterparties, ...(intel.traced ?? [])], (c) => c.labels);
   const lists = byAddress([...custom.counterparties, ...(custom.traced ?? [])], (c) => c.lists);
+  const byCluster = byAddress(intel.clustering?.marks ?? [], (m) => m.labels);
   const exposure = exposureCategoriesOf(network, s, intel);
+  const clustered = clusteredCategoriesOf(network, s, intel);
   const walletAllowed = custom.allowed.length > 0;
 
   const of = (address: string): ReportCounterparty => {
@@ -244,12 +249,12 @@ export function markedAddresses(network: Network, wallet: string, s: SanctionsEv
       return {
         address,
         share: 1,
-        categories: intel.own.map((l) => l.category),
+        categories: [...intel.own, ...byCluster(address)].map((l) => l.category),
         sanctioned: s.direct.length > 0,
         customBlocked: blockLists.length > 0,
         marks: {
           listings: s.direct.map(reportListing),
-          labels: intel.own.map(reportLabelOf),
+          labels: [...intel.own, ...byCluster(address)].map(reportLabelOf),
           blockLists,
           delisted: delistedOf(s).map((e) => ({ ...reportListing(e), delistedAt: e.delistedAt ?? null })),
         },
@@ -260,12 +265,12 @@ export function markedAddresses(network: Network, wallet: string, s: SanctionsEv
     return {
       address,
       share: 0,
-      categories: labels(address).map((l) => l.category),
+      categories: [...labels(address), ...byCluster(address)].map((l) => l.category),
       sanctioned: listings(address).length > 0,
       customBlocked: blocked,
       marks: {
         listings: listings(address).map(reportListing),
-        labels: labels(address).map(reportLabelOf),
+        labels: [...labels(address), ...byCluster(address)].map(reportLabelOf),
         blockLists: blocked ? hits.filter((l) => l.kind === 'block').map((l) => l.name) : [],
         delisted: former(address).map((e) => ({ ...reportListing(e), delistedAt: e.delistedAt ?? null })),
       },
@@ -281,7 +286,13 @@ export function markedAddresses(network: Network, wallet: string, s: SanctionsEv
     if (custom.blocked.length > 0 && !walletAllowed) own.add('custom-block');
     return [...own].sort();
   };
-  return { of, categoriesOf };
+  /** What an address is known as by clustering only (none when it is known as something itself), cleared by an allow list as its labels are. */
+  const clusteredOf = (address: string): ExposureCategory[] => {
+    if (categoriesOf(address).length > 0) return [];
+    if (key(address) !== walletKey) return clustered(address);
+    return [...new Set(byCluster(address).map((l) => l.category))].filter((c) => ALWAYS_COUNTED.has(c) || !walletAllowed).sort();
+  };
+  return { of, categoriesOf, clusteredOf };
 }
 
 export function createStages(deps: { eventStore: EventStore; providers: StageProviders }): Stage[] {
@@ -373,11 +384,17 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
       key: 'intelligence',
       async run(ctx): Promise<IntelligenceEvidence> {
         const { network, address } = ctx.request;
+        const b = chainOf(ctx);
         const others = (dataOf(ctx)?.counterparties ?? []).map((c) => c.address);
-        const beyond = tracedAddresses(chainOf(ctx), network);
+        const beyond = tracedAddresses(b, network);
+        // UTXO chains: the addresses spent together in the transactions read, for clustering, in the same lookup.
+        const coSpends = b.ok ? coSpendsRead(b.data, b.trace) : [];
+        const checked = [address, ...others, ...beyond];
+        const known = new Set(checked.map((a) => addressKey(network, a)));
+        const coSpent = coSpendAddresses(network, coSpends).filter((a) => !known.has(addressKey(network, a)));
         // Asked together, the labels and the feeds not loaded share one read of the feeds' state (feed-labels.ts).
         const [labels, notLoaded] = await Promise.all([
-          providers.intelligence.labelsFor(network, [address, ...others, ...beyond]),
+          providers.intelligence.labelsFor(network, coSpent.length > 0 ? [...checked, ...coSpent] : checked),
           providers.intelligence.feedsNotLoaded ? providers.intelligence.feedsNotLoaded(network) : Promise.resolve([]),
         ]);
         const chainabuse = await providers.intelligence.chainabuseReports(network, address, ctx.signal);
@@ -390,6 +407,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
           traced: labelled(beyond),
           chainabuse,
           chainabuseSummary: providers.intelligence.summarizeChainabuse(chainabuse),
+          ...(coSpends.length > 0 ? { clustering: clusterMarks(network, coSpends, (a) => labels.get(a) ?? [], checked) } : {}),
           ...(notLoaded.length > 0 ? { feedsNotRead: notLoaded.map((f) => ({ ...f, reason: 'enabled, but no version is loaded yet' })) } : {}),
         };
       },
@@ -415,7 +433,14 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
           b.ok && valuer
             ? {
                 ...analyzePatterns(b.data, facts, ctx.now, valuer),
-                breakdown: attributeExposure(ctx.request.network, b.data, b.trace, exposureCategoriesOf(ctx.request.network, s, intel), (f) => valuer.value(f)),
+                breakdown: attributeExposure(
+                  ctx.request.network,
+                  b.data,
+                  b.trace,
+                  exposureCategoriesOf(ctx.request.network, s, intel),
+                  (f) => valuer.value(f),
+                  clusteredCategoriesOf(ctx.request.network, s, intel),
+                ),
               }
             : {
                 exposure: {},
@@ -483,6 +508,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
         const p = ctx.evidence.patterns as PatternsStageEvidence;
         const narrative = ctx.evidence.interpretation as InterpretationStageEvidence;
         const marked = markedAddresses(ctx.request.network, ctx.request.address, s, intel);
+        const ownClustered = marked.of(ctx.request.address).marks?.labels.filter((l) => l.byClustering) ?? [];
         const { custom } = customFacts(s);
         let chain: ReportInputs['chain'];
         let valuation: ReportValuation | undefined;
@@ -510,7 +536,11 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
             network: ctx.request.network,
             wallet: b.data,
             trace: b.trace,
-            categoriesOf: marked.categoriesOf,
+            categoriesOf: (address) => {
+              const own = marked.categoriesOf(address);
+              return own.length > 0 ? own : marked.clusteredOf(address);
+            },
+            byClustering: (address) => marked.clusteredOf(address).length > 0,
             reasonsOf: (address) => linkedWalletReasons(marked.of(address)),
             valueOfFlow: (f) => valuer.value(f),
           });
@@ -543,6 +573,7 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
           },
           intelligence: {
             ownLabels: intel.own,
+            ...(ownClustered.length > 0 ? { clusteredLabels: ownClustered } : {}),
             abuseReports: intel.chainabuse.status === 'ok' ? intel.chainabuse.reports : 0,
             chainabuse: intel.chainabuseSummary,
           },

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Divider, Grid, Group, Paper, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconShieldCheck, IconShieldSearch, IconCircleCheck } from '@tabler/icons-react';
-import { blockchainDataMissing, classifyAmlStatus, classifyRiskLabel, shortenAddress, type LinkedWallet, type WalletAnalysis } from '@walletscreen/contracts';
+import {
+  attributionCoverageText,
+  blockchainDataMissing,
+  classifyAmlStatus,
+  classifyRiskLabel,
+  shortenAddress,
+  type LinkedWallet,
+  type WalletAnalysis,
+} from '@walletscreen/contracts';
 import { CopyAddress } from '../copy-address';
 import { FundFlowPanel } from '../fund-flow/fund-flow-panel';
 import { MissingEvidenceAlert } from '../missing-evidence-alert';
@@ -284,11 +292,7 @@ export function AnalysisResult({ analysis, onDownload, downloading = false, down
             <Text>{view.sourceOfFunds}</Text>
             {view.coverage ? (
               <Text size="sm" c="dimmed" mt={6} data-testid="attribution-coverage">
-                Attribution coverage: {percent(view.coverage.attributed)} of the examined value is with addresses whose nature is known
-                {view.coverage.indirect >= 0.001
-                  ? ` (${percent(view.coverage.direct)} directly, ${percent(view.coverage.indirect)} through intermediaries)`
-                  : ''}
-                ; {percent(view.coverage.unlabelled)} unlabelled.
+                {attributionCoverageText(view.coverage)}
               </Text>
             ) : null}
           </Card>

@@ -164,10 +164,15 @@ describe('marked linked wallets', () => {
 describe('the attribution coverage', () => {
   it('says how much of the examined value is with known addresses under the source of funds, and nothing when the check does not say', () => {
     const { unmount } = renderInTheme(
-      <AnalysisResult analysis={{ risk_level: 'Low Risk', attribution_coverage: { attributed: 0.624, direct: 0.581, indirect: 0.043, unlabelled: 0.376 } }} />,
+      <AnalysisResult
+        analysis={{
+          risk_level: 'Low Risk',
+          attribution_coverage: { attributed: 0.624, direct: 0.561, indirect: 0.043, by_clustering: 0.02, unlabelled: 0.376 },
+        }}
+      />,
     );
     expect(screen.getByTestId('attribution-coverage').textContent).toBe(
-      'Attribution coverage: 62.4% of the examined value is with addresses whose nature is known (58.1% directly, 4.3% through intermediaries); 37.6% unlabelled.',
+      'Attribution coverage: 62.4% of all value (received and sent) is with addresses whose nature is known (56.1% directly, 4.3% through intermediaries, 2% by clustering); 37.6% with unlabelled addresses.',
     );
     unmount();
     renderInTheme(<AnalysisResult analysis={{ risk_level: 'Low Risk', attribution_coverage: null }} />);

@@ -140,7 +140,10 @@ export function describeFundFlow(flow: FundFlow): string {
   if (risky.length > 0) {
     const shown = risky
       .slice(0, 5)
-      .map((n) => `${shortenAddress(n.address)} (${categoryText(n.category)}, ${hopLabel(n.hop).toLowerCase()}, ${sharePercent(n.share)} of all value)`);
+      .map(
+        (n) =>
+          `${shortenAddress(n.address)} (${categoryText(n.category)}${n.by_clustering ? ' by clustering' : ''}, ${hopLabel(n.hop).toLowerCase()}, ${sharePercent(n.share)} of all value)`,
+      );
     parts.push(`Marked: ${shown.join('; ')}${risky.length > 5 ? `; and ${risky.length - 5} more` : ''}.`);
   } else parts.push('No address in it is sanctioned, block-listed or labelled with a risk category.');
   const services = marked.length - risky.length;
@@ -150,8 +153,17 @@ export function describeFundFlow(flow: FundFlow): string {
   return parts.join(' ');
 }
 
+/**
+ * A node's category as shown: "Exchange", or "Exchange (by clustering)" when it takes the category
+ * from its cluster only (spent together with an address labelled so), weaker than a label of its own.
+ */
+export function nodeCategoryLabel(node: Pick<FundFlowNode, 'category' | 'by_clustering'>): string {
+  return `${categoryLabel(node.category)}${node.by_clustering ? ' (by clustering)' : ''}`;
+}
+
 /** How a node is announced: "Wallet 0x12ab...cdef", "0x12ab...cdef: sanctioned, 2 hops, 15% of all value". */
 export function nodeLabel(node: FundFlowNode): string {
-  if (node.hop === 0) return `Wallet ${shortenAddress(node.address)}: ${categoryText(node.category)}`;
-  return `${shortenAddress(node.address)}: ${categoryText(node.category)}, ${hopLabel(node.hop).toLowerCase()}, ${sharePercent(node.share)} of all value`;
+  const category = `${categoryText(node.category)}${node.by_clustering ? ' by clustering' : ''}`;
+  if (node.hop === 0) return `Wallet ${shortenAddress(node.address)}: ${category}`;
+  return `${shortenAddress(node.address)}: ${category}, ${hopLabel(node.hop).toLowerCase()}, ${sharePercent(node.share)} of all value`;
 }

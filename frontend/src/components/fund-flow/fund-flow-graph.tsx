@@ -25,7 +25,7 @@ import {
 import '@xyflow/react/dist/style.css';
 import { shortenAddress, type FundFlow, type FundFlowNode } from '@walletscreen/contracts';
 import { Link } from 'react-router';
-import { categoryLabel, categoryTone, networkOf, nodeLabel, sharePercent } from './fund-flow-display';
+import { categoryTone, networkOf, nodeCategoryLabel, nodeLabel, sharePercent } from './fund-flow-display';
 import { layoutFundFlow } from './fund-flow-layout';
 import { useAddressLink, type AddressLink } from './fund-flow-links';
 import classes from './fund-flow.module.css';
@@ -56,6 +56,7 @@ function AddressNodeView({ data }: NodeProps<AddressNode>) {
       style={{ width: NODE_WIDTH, height: size + LABEL_HEIGHT }}
       data-tone={categoryTone(node.category)}
       data-category={node.category}
+      data-by-clustering={node.by_clustering || undefined}
       data-wallet={wallet || undefined}
       data-testid="fund-flow-node"
       data-address={node.address}
@@ -68,7 +69,7 @@ function AddressNodeView({ data }: NodeProps<AddressNode>) {
         <span className="ws-mono" title={node.address}>
           {wallet ? `Wallet ${short}` : short}
         </span>
-        <span className={classes.meta}>{wallet ? categoryLabel(node.category) : `${categoryLabel(node.category)} · ${sharePercent(node.share)}`}</span>
+        <span className={classes.meta}>{wallet ? nodeCategoryLabel(node) : `${nodeCategoryLabel(node)} · ${sharePercent(node.share)}`}</span>
         <span className={`${classes.links} nodrag nopan`}>
           <Anchor
             href={node.explorer_url}

@@ -19,7 +19,8 @@ export function FundFlowLegend() {
         ))}
       </ul>
       <Text size="xs" c="dimmed">
-        Size: share of the wallet&apos;s examined value. Arrows: the direction funds moved. The wallet is ringed.
+        Size: share of the wallet&apos;s examined value. Arrows: the direction funds moved. The wallet is ringed. A dashed ring: marked by clustering only
+        (spent together with a labelled address).
       </Text>
     </Group>
   );

@@ -3,7 +3,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { shortenAddress, type FundFlow } from '@walletscreen/contracts';
 import { Link } from 'react-router';
 import { CopyAddress } from '../copy-address';
-import { categoryLabel, categoryTone, flowsOf, hopLabel, networkOf, sharePercent } from './fund-flow-display';
+import { categoryTone, flowsOf, hopLabel, networkOf, nodeCategoryLabel, sharePercent } from './fund-flow-display';
 import { useAddressLink } from './fund-flow-links';
 import classes from './fund-flow.module.css';
 
@@ -38,7 +38,7 @@ export function FundFlowTable({ flow }: { flow: FundFlow }) {
                 <Table.Td fw={node.hop === 0 ? 600 : undefined}>{hopLabel(node.hop)}</Table.Td>
                 <Table.Td className={classes.tone} data-tone={categoryTone(node.category)} maw={320}>
                   <Text span size="sm" className={classes.tableCategory}>
-                    {categoryLabel(node.category)}
+                    {nodeCategoryLabel(node)}
                   </Text>
                   {node.reasons.length > 0 ? (
                     <Text size="xs" c="dimmed">
