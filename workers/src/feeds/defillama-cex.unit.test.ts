@@ -2,7 +2,8 @@
  * The DefiLlama CEX feed on a hand-made tree shaped like DefiLlama-Adapters (workers/test-fixtures/
  * feeds/defillama-adapters), read as a directory and as the .tar.gz GitHub serves: which adapters
  * are read, what their configs yield (literal lists, shared constants, the Bitcoin address book)
- * and what is left out and why; and the comment stripper under it, which never touches a string.
+ * and what is left out and why; and that what a comment holds is never taken, whatever the strings,
+ * comments and regular expressions around it.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,16 +15,7 @@ import { addresses, traceAddresses } from '../../testing/replay-server';
 import { FeedError } from '@walletscreen/domain/feed/errors';
 import type { FeedEntry } from '@walletscreen/domain/feed/events';
 import { sourceFiles } from './archive';
-import {
-  DEFILLAMA_ADAPTERS_PAGE,
-  DEFILLAMA_ADAPTERS_URL,
-  DEFILLAMA_SKIP_REASONS,
-  defiLlamaCexFeed,
-  exchangeName,
-  jsStringLiterals,
-  parseDefiLlamaCex,
-  stripJsComments,
-} from './defillama-cex';
+import { DEFILLAMA_ADAPTERS_PAGE, DEFILLAMA_ADAPTERS_URL, DEFILLAMA_SKIP_REASONS, defiLlamaCexFeed, exchangeName, parseDefiLlamaCex } from './defillama-cex';
 import type { FeedSource, SourceFile } from './feed';
 
 const fixture = path.resolve(__dirname, '../../test-fixtures/feeds/defillama-adapters');
@@ -50,6 +42,10 @@ const memorySource = (files: Record<string, string>): FeedSource => ({
     for (const [p, content] of Object.entries(files)) yield { path: p, text: () => Promise.resolve(content) };
   },
 });
+
+/** A CEX adapter of the given body (after its require of the helper), with more files of the repository. */
+const adapter = (body: string, extra: Record<string, string> = {}) =>
+  parseDefiLlamaCex(memorySource({ 'projects/demo-cex/index.js': `const { cexExports } = require("../helper/cex.js")\n${body}`, ...extra }));
 
 async function walk(dir: string, prefix = ''): Promise<string[]> {
   const out: string[] = [];
@@ -210,9 +206,6 @@ describe('defillama-cex: the CEX adapters of the repository', () => {
 });
 
 describe('defillama-cex: reading a config statically', () => {
-  const adapter = (body: string, extra: Record<string, string> = {}) =>
-    parseDefiLlamaCex(memorySource({ 'projects/demo-cex/index.js': `const { cexExports } = require("../helper/cex.js")\n${body}`, ...extra }));
-
   it('reads an inline config, templates without substitutions, spreads of constants and constants in lists', async () => {
     const { entries, skipped } = await adapter(`
       const hot = '${addresses.tronA}'
@@ -259,54 +252,71 @@ describe('defillama-cex: reading a config statically', () => {
       module.exports = cexExports(config)`);
     expect(entries.map((e) => e.address)).toEqual([addresses.tronC, addresses.solB]);
   });
+  it("counts an adapter that cannot be parsed as not read, with the parser's message, and reads the others", async () => {
+    const { entries, skipped } = await parseDefiLlamaCex(
+      memorySource({
+        'projects/broken-cex/index.js': `const { cexExports } = require('../helper/cex')\nconst owners = ['${addresses.tronA}'\nmodule.exports = cexExports({ tron: { owners } })`,
+        'projects/demo-cex/index.js': `const { cexExports } = require('../helper/cex')\nmodule.exports = cexExports({ tron: { owners: ['${addresses.tronB}'] } })`,
+      }),
+    );
+    expect(entries.map((e) => e.address)).toEqual([addresses.tronB]);
+    expect(skipped.reasons).toEqual({ [DEFILLAMA_SKIP_REASONS.unreadable]: 1 });
+    expect(skipped.examples).toEqual([`projects/broken-cex/index.js (Unexpected token (3:0)): ${DEFILLAMA_SKIP_REASONS.unreadable}`]);
+  });
 });
 
-describe('defillama-cex: stripping comments', () => {
-  it('blanks line and block comments, keeping positions and line ends', () => {
-    const src = 'a // one\nb /* two\nthree */ c \'d // e\' "/* f */" `g // h`';
-    const out = stripJsComments(src);
-    expect(out).toHaveLength(src.length);
-    expect(out.split('\n')).toHaveLength(3);
-    expect(out).not.toMatch(/one|two|three/);
-    expect(jsStringLiterals(out)).toEqual(['d // e', '/* f */', 'g // h']);
-  });
+describe('defillama-cex: comments, strings and regular expressions', () => {
+  const special = ['a', '0', ' ', '/', '*', "'", '"', '`', '\\', ':', '$', '{', '}', '[', ']', ',', 'h'];
+  const text = (chars: string[]) => fc.array(fc.constantFrom(...chars), { maxLength: 12 }).map((cs) => cs.join(''));
+  /** A string literal of any text, in any of the three quotes. */
+  const literal = (quote: string, value: string) => {
+    const escaped = value.replaceAll('\\', '\\\\').replaceAll(quote, `\\${quote}`);
+    return quote + (quote === '`' ? escaped.replaceAll('${', '\\${') : escaped) + quote;
+  };
+  /** Six ethereum addresses (lower case; entries hold them in their EIP-55 form). */
+  const pool = Array.from({ length: 6 }, (_, i) => `0x${'5a'.repeat(19)}${i.toString(16).padStart(2, '0')}`);
 
-  it('tells a regular expression from a division', () => {
-    expect(stripJsComments("const r = /'\\/\\//g; // x")).toBe("const r = /'\\/\\//g;     ");
-    expect(stripJsComments('const half = a / 2 // x')).toBe('const half = a / 2     ');
-  });
-
-  it('never changes a string literal, whatever the strings and comments around it', () => {
-    const body = (chars: string[]) => fc.array(fc.constantFrom(...chars), { maxLength: 12 }).map((cs) => cs.join(''));
-    const special = ['a', '0', ' ', '/', '*', "'", '"', '`', '\\', ':', '$', '{', '}', 'h'];
+  it('takes an address in a string literal, never one in a comment, whatever the strings, comments and regular expressions around them', async () => {
+    const quote = fc.constantFrom("'", '"', '`');
+    const at = fc.nat(pool.length - 1);
     const piece = fc.oneof(
-      fc.record({ kind: fc.constant('string' as const), quote: fc.constantFrom("'", '"'), value: body(special) }),
-      fc.record({ kind: fc.constant('line' as const), value: body(special) }),
-      fc.record({ kind: fc.constant('block' as const), value: body([...special, '\n']).filter((v) => !v.includes('*/')) }),
-      fc.record({ kind: fc.constant('code' as const), value: fc.constantFrom('owners', ',', ':', '[', ']', '{', '}', '=', '\n') }),
+      fc.record({ kind: fc.constant('owner' as const), quote, at }),
+      fc.record({ kind: fc.constant('line' as const), quote, at, before: text(special), after: text(special) }),
+      fc.record({
+        kind: fc.constant('block' as const),
+        quote,
+        at,
+        before: text([...special, '\n']).filter((v) => !v.includes('*/')),
+        after: text([...special, '\n']).filter((v) => !v.includes('*/')),
+      }),
+      // Not addresses: left out as computed, or as invalid addresses; none may hide or reveal what follows.
+      fc.record({ kind: fc.constant('decoy' as const), quote, value: text(special) }),
+      fc.record({ kind: fc.constant('code' as const), value: fc.constantFrom("/'\\/\\//g", '/"\\/\\*/', '/[/*\'"`]+/', '4 / 2 / 1', '(a) / 2 // 1') }),
     );
-    fc.assert(
-      fc.property(fc.array(piece, { maxLength: 20 }), (pieces) => {
-        const strings: string[] = [];
-        const src = pieces
-          .map((p) => {
-            switch (p.kind) {
-              case 'string':
-                strings.push(p.value);
-                return p.quote + p.value.replace(/\\/g, '\\\\').replaceAll(p.quote, `\\${p.quote}`) + p.quote;
-              case 'line':
-                return `//${p.value}\n`;
-              case 'block':
-                return `/*${p.value}*/`;
-              case 'code':
-                return p.value;
-            }
-          })
-          .join(' ');
-        const stripped = stripJsComments(src);
-        expect(stripped).toHaveLength(src.length);
-        expect(jsStringLiterals(stripped)).toEqual(strings);
-        expect(stripJsComments(stripped)).toBe(stripped);
+    await fc.assert(
+      fc.asyncProperty(text(special), fc.array(piece, { maxLength: 16 }), async (note, pieces) => {
+        const taken: string[] = [];
+        const items = pieces.map((p) => {
+          switch (p.kind) {
+            case 'owner':
+              taken.push(pool[p.at]!);
+              return `${literal(p.quote, pool[p.at]!)},`;
+            case 'line':
+              return `//${p.before} ${literal(p.quote, pool[p.at]!)}, ${p.after}\n`;
+            case 'block':
+              return `/*${p.before} ${literal(p.quote, pool[p.at]!)}, ${p.after}*/`;
+            case 'decoy':
+              return `${literal(p.quote, p.value)},`;
+            case 'code':
+              return `${p.value}\n,`;
+          }
+        });
+        // A string that looks like a comment opener on the line of the list, as in nonkyc's adapter.
+        const { entries, skipped } = await adapter(
+          `const note = ${literal("'", note)}; const owners = [${items.join(' ')}]\nmodule.exports = cexExports({ ethereum: { owners } })`,
+        );
+        expect(skipped.reasons[DEFILLAMA_SKIP_REASONS.unreadable]).toBeUndefined();
+        expect(entries.map((e) => e.address.toLowerCase())).toEqual([...new Set(taken)]);
       }),
     );
   });
