@@ -122,7 +122,7 @@ describe('top-up', () => {
 });
 
 describe('block and unblock', () => {
-  it('stops a blocked user at once: their open token, sign-in and checks are refused; unblock restores them', async () => {
+  it('stops a blocked user at once: their open token, sign-in and checks are refused; unblock lets them sign in again, and never revives a session the block ended', async () => {
     const eve = await signUp('eve@otc.example');
     const other = await signIn('eve@otc.example');
     expect((await server.api('GET', '/api/profile', { token: eve.token })).status).toBe(200);
@@ -157,8 +157,11 @@ describe('block and unblock', () => {
     expect((await server.eventStore.readStream(`user-${eve.id}`)).at(-1)).toMatchObject({
       data: { role: 'user', previousRole: 'blocked', reason: 'Identity confirmed' },
     });
-    expect((await server.api('GET', '/api/profile', { token: eve.token })).status).toBe(200);
-    await signIn('eve@otc.example');
+    // The block ended every session: the tokens issued before it stay refused; a new sign-in works.
+    expect((await server.api('GET', '/api/profile', { token: eve.token })).status).toBe(401);
+    expect((await server.api('GET', '/api/profile', { token: other })).status).toBe(401);
+    const again = await signIn('eve@otc.example');
+    expect((await server.api('GET', '/api/profile', { token: again })).status).toBe(200);
   });
 
   it("tells the blocked user's open sockets why at once, closes them, and refuses a new one; other users' sockets stay", async () => {

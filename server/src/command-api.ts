@@ -211,7 +211,7 @@ export async function startCommandApi(deps: {
     await hub.stop();
     throw error;
   });
-  const sockets = attachSocketGateway({ server, auth: accounts, hub, checks, logger });
+  const sockets = attachSocketGateway({ server, auth: accounts, hub, checks, logger, publicUrl: config.PUBLIC_URL });
   const address = server.address() as AddressInfo;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
 

@@ -305,7 +305,7 @@ export function createAccounts(deps: AccountsDeps) {
     /**
      * The user behind a bearer token, checked against their current state on every call: a token
      * of a blocked or unknown user, of a session that ended (signed out, ended from another session,
-     * a password change or reset) stops working at once. A token without a session (issued before
+     * a password change or reset, a block: an unblock does not revive it) stops working at once. A token without a session (issued before
      * sessions were recorded) works until it expires or the credentials change.
      */
     async authenticate(authorization: string | undefined): Promise<RegisteredUser & { sessionId?: string }> {
@@ -316,9 +316,10 @@ export function createAccounts(deps: AccountsDeps) {
       if (claims === 'invalid') throw new Unauthorized(accountMessages.unauthorized);
       const state = await load(claims.sub);
       if (state.status !== 'registered') throw new Unauthorized(accountMessages.unauthorized);
+      // While blocked, the user's tokens (whose sessions the block ended) say why; after an unblock they stay ended.
+      if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
       if (claims.sid !== undefined ? !state.sessions?.[claims.sid] : claims.iat_ms < Date.parse(state.credentialsChangedAt))
         throw new Unauthorized(accountMessages.sessionExpired);
-      if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
       return claims.sid !== undefined ? { ...state, sessionId: claims.sid } : state;
     },
 

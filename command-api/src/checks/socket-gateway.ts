@@ -35,10 +35,46 @@ const room = (userId: string) => `user:${userId}`;
 const withToken = ({ progress, position }: { progress: CheckProgress; position: number }): CheckProgress =>
   progress.status === 'running' ? progress : { ...progress, consistency_token: String(position) };
 
-export function attachSocketGateway(deps: { server: HttpServer; auth: Authenticator; hub: ProgressHub; checks: Checks; logger: Logger }): {
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether a browser page of `origin` may open a socket: only the product's own pages, those of
+ * PUBLIC_URL's origin. When PUBLIC_URL is on this machine (the default, `http://localhost:PORT`),
+ * the same server reached as 127.0.0.1 or [::1] on the port it listens on is the same site too. A
+ * request with no Origin is no browser's (a server-side client): nothing to refuse it for, since
+ * the handshake authenticates with a token no other site's page holds either way.
+ */
+export function socketOriginAllowed(origin: string | undefined, publicUrl: string, listeningPort: number | null): boolean {
+  if (origin === undefined) return true;
+  const own = new URL(publicUrl);
+  if (origin === own.origin) return true;
+  if (!URL.canParse(origin) || !LOOPBACK.has(own.hostname)) return false;
+  const from = new URL(origin);
+  return from.protocol === own.protocol && LOOPBACK.has(from.hostname) && listeningPort !== null && from.port === String(listeningPort);
+}
+
+export function attachSocketGateway(deps: {
+  server: HttpServer;
+  auth: Authenticator;
+  hub: ProgressHub;
+  checks: Checks;
+  logger: Logger;
+  /** PUBLIC_URL: the origin of the only pages that may open a socket (socketOriginAllowed). */
+  publicUrl: string;
+}): {
   close(): Promise<void>;
 } {
-  const io = new Server(deps.server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 16 * 1024 });
+  const io = new Server(deps.server, {
+    path: '/socket.io',
+    serveClient: false,
+    maxHttpBufferSize: 16 * 1024,
+    // Another site's page is refused before the handshake (403): cross-site WebSocket hijacking.
+    allowRequest: (req, callback) => {
+      const address = deps.server.address();
+      const allowed = socketOriginAllowed(req.headers.origin, deps.publicUrl, typeof address === 'object' && address !== null ? address.port : null);
+      callback(allowed ? null : 'This origin may not open a socket: only the pages of this WalletScreen may', allowed);
+    },
+  });
 
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;

@@ -8,6 +8,7 @@ import { Router, type NextFunction, type Request, type RequestHandler, type Resp
 import type { z } from 'zod';
 import { NotFound } from '@walletscreen/domain/errors';
 import { parseInput } from './validation';
+import { refuseNulCharacters } from './control-characters';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -128,7 +129,7 @@ function parseRequest(r: RouteRequest, req: Request): Parsed<RouteRequest> {
   return { params, query, headers, body } as Parsed<RouteRequest>;
 }
 
-/** Mounts declarations on a router: `before`, authentication, middleware, then the request parsed with its schemas, then the handler. */
+/** Mounts declarations on a router: `before`, authentication, middleware, then the request (no NUL in any text: control-characters.ts) parsed with its schemas, then the handler. */
 export function mount(declarations: AnyRoute[], router: Router = Router(), options: MountOptions = {}): Router {
   for (const d of declarations as RouteDeclaration[]) {
     const parse: RequestHandler = (req, res, next: NextFunction) => {
@@ -141,7 +142,7 @@ export function mount(declarations: AnyRoute[], router: Router = Router(), optio
       Promise.resolve(d.handle(input, req, res)).catch(next);
     };
     const auth = options.auth && d.auth !== 'none' ? [options.auth(d.auth, d.ownSessionOnly ? { ownSessionOnly: true } : {})] : [];
-    router[d.method](d.path, ...(d.before ?? []), ...auth, ...(d.middleware ?? []), parse);
+    router[d.method](d.path, ...(d.before ?? []), ...auth, ...(d.middleware ?? []), refuseNulCharacters, parse);
   }
   return router;
 }

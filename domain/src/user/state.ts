@@ -123,7 +123,11 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     }
     case 'UserRoleChanged':
       if (state.status !== 'registered') return state;
-      return { ...state, role: event.data.role, ...(event.data.role === 'blocked' ? { roleBeforeBlock: event.data.previousRole } : {}) };
+      // A block ends every session (and any token without one): an unblock lets the user sign in
+      // again, it never revives the sessions the block ended.
+      return event.data.role === 'blocked'
+        ? { ...state, role: 'blocked', roleBeforeBlock: event.data.previousRole, credentialsChangedAt: event.data.at, sessions: {} }
+        : { ...state, role: event.data.role };
     case 'UserSignedIn': {
       const d = event.data;
       if (state.status !== 'registered' || d.sessionId === undefined || d.expiresAt === undefined) return state;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { feedIds, type FeedId } from '@walletscreen/contracts/feeds/feeds';
@@ -261,13 +261,34 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
 }
 
 /**
- * Loads the configuration: validates the environment, creates DATA_DIR, and reads JWT_SECRET
- * from the environment or from DATA_DIR/jwt-secret, generating that file once when absent.
+ * Makes the data directory private to the service's user: the event store, the read models and the
+ * JWT secret hold every customer's data and the key to their sessions. The process's file mode
+ * mask becomes 077, so every file it creates from now on (SQLite's journal and WAL files, exports,
+ * a new read-models file) is its owner's alone, as systemd's `UMask=0077` would make it; and a
+ * directory written by an earlier version, whose files were created readable by all (0644), is
+ * closed: the directory 0700, every file and folder in it 0600 / 0700.
+ */
+export function makeDataDirPrivate(dataDir: string): void {
+  process.umask(0o077);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+  for (const entry of readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
+    if (entry.isSymbolicLink()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const wanted = entry.isDirectory() ? 0o700 : 0o600;
+    if ((statSync(file).mode & 0o777) !== wanted) chmodSync(file, wanted);
+  }
+}
+
+/**
+ * Loads the configuration: validates the environment, creates DATA_DIR (private to the service's
+ * user: makeDataDirPrivate), and reads JWT_SECRET from the environment or from DATA_DIR/jwt-secret,
+ * generating that file once when absent.
  */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = parseEnv(env);
   const dataDir = path.resolve(parsed.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  makeDataDirPrivate(dataDir);
   let jwtSecret = parsed.JWT_SECRET;
   let source: Config['jwtSecretSource'] = 'env';
   if (!jwtSecret) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig, parseEnv } from './config';
@@ -80,6 +80,28 @@ describe('configuration', () => {
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => parseEnv({ ADMIN_EMAIL: 'admin@x.io' })).toThrow(/ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD go together/);
     expect(parseEnv({ ADMIN_EMAIL: 'admin@x.io', ADMIN_PASSWORD: 'long enough' }).ADMIN_EMAIL).toBe('admin@x.io');
+  });
+
+  it('makes DATA_DIR private to its owner, and closes the files an earlier version left readable by all', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ws-config-private-'));
+    const umask = process.umask();
+    try {
+      process.umask(0o022);
+      // As an earlier version left it: the directory and its files readable by all.
+      chmodSync(dir, 0o755);
+      writeFileSync(path.join(dir, 'walletscreen.db'), 'x', { mode: 0o644 });
+      mkdirSync(path.join(dir, 'exports'), { mode: 0o755 });
+      writeFileSync(path.join(dir, 'exports', 'old.csv'), 'x', { mode: 0o644 });
+      loadConfig({ DATA_DIR: dir });
+      const mode = (f: string) => statSync(path.join(dir, f)).mode & 0o777;
+      expect([mode('.'), mode('walletscreen.db'), mode('exports'), mode('exports/old.csv'), mode('jwt-secret')]).toEqual([0o700, 0o600, 0o700, 0o600, 0o600]);
+      // What the process creates afterwards is private too (SQLite's WAL and journal files, new read models).
+      writeFileSync(path.join(dir, 'read-models.db'), 'x');
+      expect(mode('read-models.db')).toBe(0o600);
+    } finally {
+      process.umask(umask);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('generates the JWT secret once into DATA_DIR, readable only by its owner, and reuses it', () => {

@@ -1,0 +1,103 @@
+/**
+ * Issue 29's security findings on the real embedded server through HTTP: the data directory is its
+ * user's alone, another site's page cannot open a socket, headers past 16 KB are answered 431 even
+ * when a body follows them, and no text with a NUL character is stored.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import path from 'node:path';
+import { io } from 'socket.io-client';
+import { socketOriginAllowed } from '@walletscreen/command-api/checks/socket-gateway';
+import { ADMIN, expectAppendsNothing, startTestServer, type TestServer } from './support/server';
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const user = { email: 'hardening@example.com', password: 'Hardening-Passphrase-1', username: 'Hardening' };
+  await server.api('POST', '/api/auth/register', { body: user });
+  token = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: user })).body.token;
+});
+afterAll(() => server.destroy());
+
+const base = () => server.url.replace('localhost', '127.0.0.1');
+
+it('keeps the data directory and every file in it private to the service user (the events, read models, WAL files, secret)', async () => {
+  const files = readdirSync(server.dataDir, { recursive: true, withFileTypes: true });
+  expect(files.map((f) => f.name)).toEqual(expect.arrayContaining(['walletscreen.db', 'read-models.db', 'jwt-secret']));
+  expect(statSync(server.dataDir).mode & 0o777).toBe(0o700);
+  for (const f of files) {
+    const mode = statSync(path.join(f.parentPath, f.name)).mode & 0o777;
+    expect([f.name, mode]).toEqual([f.name, f.isDirectory() ? 0o700 : 0o600]);
+  }
+});
+
+describe('socket.io origins', () => {
+  const connect = (origin: string | undefined) =>
+    new Promise<string>((resolve) => {
+      const socket = io(base(), { path: '/socket.io', auth: { token }, transports: ['websocket'], ...(origin ? { extraHeaders: { origin } } : {}) });
+      socket.on('connect', () => {
+        socket.close();
+        resolve('connected');
+      });
+      socket.on('connect_error', (e) => {
+        socket.close();
+        resolve(`refused: ${e.message}`);
+      });
+    });
+
+  it("opens a socket for the product's own pages and for a client that is no browser, and refuses another site's page", async () => {
+    expect(await connect(base())).toBe('connected');
+    expect(await connect(undefined)).toBe('connected');
+    expect(await connect('https://evil.example')).toMatch(/^refused/);
+    expect(await connect(base().replace('127.0.0.1', 'evil.example'))).toMatch(/^refused/);
+  });
+
+  it('takes PUBLIC_URL as the only origin, with its loopback aliases on the port it listens on when it is local', () => {
+    expect(socketOriginAllowed('https://screen.example.com', 'https://screen.example.com', 3000)).toBe(true);
+    expect(socketOriginAllowed('http://127.0.0.1:3000', 'https://screen.example.com', 3000)).toBe(false);
+    expect(socketOriginAllowed('https://screen.example.com.evil.example', 'https://screen.example.com', 3000)).toBe(false);
+    expect(socketOriginAllowed('http://127.0.0.1:3000', 'http://localhost:3000', 3000)).toBe(true);
+    expect(socketOriginAllowed('http://[::1]:3000', 'http://localhost:3000', 3000)).toBe(true);
+    expect(socketOriginAllowed('http://127.0.0.1:4000', 'http://localhost:3000', 3000)).toBe(false);
+    expect(socketOriginAllowed('null', 'http://localhost:3000', 3000)).toBe(false);
+  });
+});
+
+it('answers 431 with a problem to headers past 16 KB, a body following them', async () => {
+  const url = new URL('/api/auth/login', base());
+  const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-padding': 'a'.repeat(16 * 1024) } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(100_000) }));
+  });
+  expect(answer.status).toBe(431);
+  expect(JSON.parse(answer.body)).toMatchObject({ status: 431, title: 'Request headers too large' });
+});
+
+describe('NUL characters', () => {
+  it('refuses a NUL in any text of a JSON body or query, naming the field, and records nothing', async () => {
+    const admin = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: ADMIN })).body.token;
+    const refused = async (method: 'POST' | 'GET', path: string, options: { token?: string; body?: unknown }, field: string) => {
+      const res = await expectAppendsNothing(server, () => server.api<{ error: string; errors: Record<string, string> }>(method, path, options));
+      expect([path, res.status]).toEqual([path, 400]);
+      expect(res.body.errors[field]).toBe(`${field} contains a NUL character (U+0000), which no text field may hold`);
+    };
+    await refused('POST', '/api/auth/register', { body: { email: 'nul@example.com', password: 'Nul-Passphrase-123', username: 'Nul\u0000Byte' } }, 'username');
+    await refused(
+      'POST',
+      '/api/watchlist',
+      { token, body: { items: [{ address: 'bc1qm0yrdeujtutk4qush39yf2kftu9m5afrjk0v5m', tag: 'desk\u0000a' }] } },
+      'items[0].tag',
+    );
+    await refused('POST', '/api/keys', { token, body: { name: 'key\u0000', scopes: ['read'] } }, 'name');
+    await refused('GET', '/api/transactions/history?search=a%00b', { token }, 'search');
+    await refused('POST', '/api/admin/lists', { token: admin, body: { name: 'List\u0000', kind: 'block', entries: [] } }, 'name');
+  });
+});
