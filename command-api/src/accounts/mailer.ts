@@ -54,24 +54,22 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   return {
     send: (message) => send(message),
     sendPasswordReset(to, link) {
-      return send(
-        {
-          to,
-          kind: 'password-reset',
-          subject: 'Reset your WalletScreen password',
-          text: [
-            'Someone asked to reset the password of your WalletScreen account.',
-            '',
-            `Set a new password here (the link works once, for 30 minutes):`,
-            link,
-            '',
-            'If it was not you, ignore this message: your password stays as it is.',
-          ].join('\n'),
-          html: `<p>Someone asked to reset the password of your WalletScreen account.</p>
+      return send({
+        to,
+        kind: 'password-reset',
+        subject: 'Reset your WalletScreen password',
+        text: [
+          'Someone asked to reset the password of your WalletScreen account.',
+          '',
+          `Set a new password here (the link works once, for 30 minutes):`,
+          link,
+          '',
+          'If it was not you, ignore this message: your password stays as it is.',
+        ].join('\n'),
+        html: `<p>Someone asked to reset the password of your WalletScreen account.</p>
 <p><a href="${link}">Set a new password</a> (the link works once, for 30 minutes).</p>
 <p>If it was not you, ignore this message: your password stays as it is.</p>`,
-        },
-      );
+      });
     },
     close() {
       transport.close();
