@@ -101,3 +101,30 @@ describe('NUL characters', () => {
     await refused('POST', '/api/admin/lists', { token: admin, body: { name: 'List\u0000', kind: 'block', entries: [] } }, 'name');
   });
 });
+
+describe('the API contract', () => {
+  it('names every operation with a unique operationId, webhooks included, and declares how webhook messages are signed', async () => {
+    const doc = (
+      await server.api<{
+        paths: Record<string, Record<string, { operationId?: string }>>;
+        webhooks: Record<string, { post: { operationId?: string; security?: unknown } }>;
+      }>('GET', '/api/openapi.json')
+    ).body;
+    const ids = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    const webhookIds = Object.values(doc.webhooks).map((w) => w.post.operationId);
+    expect([...ids, ...webhookIds].every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]*$/.test(id))).toBe(true);
+    expect(new Set([...ids, ...webhookIds]).size).toBe(ids.length + webhookIds.length);
+    expect(doc.paths['/api/v1/screenings/{id}']?.get?.operationId).toBe('getV1ScreeningsById');
+    for (const w of Object.values(doc.webhooks)) expect(w.post.security).toEqual([{ webhookSignature: [] }]);
+  });
+
+  it('answers 405 with Allow to a method a declared path does not take, and 404 to a path that does not exist', async () => {
+    const res = await fetch(`${base()}/api/profile`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(await res.json()).toMatchObject({ status: 405, title: 'Method not allowed' });
+    const screening = await fetch(`${base()}/api/v1/screenings/some-id`, { method: 'PATCH' });
+    expect(screening.status).toBe(405);
+    expect((await fetch(`${base()}/api/no-such-thing`, { method: 'DELETE' })).status).toBe(404);
+  });
+});

@@ -44,6 +44,17 @@ export class NotFound extends BusinessError {
   readonly status = 404;
   readonly title = 'Not found';
 }
+/** A method the path does not take: the answer's `Allow` header names those it does. */
+export class MethodNotAllowed extends BusinessError {
+  readonly status = 405;
+  readonly title = 'Method not allowed';
+  constructor(
+    message: string,
+    readonly allow: readonly string[],
+  ) {
+    super(message);
+  }
+}
 export class Conflict extends BusinessError {
   readonly status = 409;
   readonly title = 'Conflict';

@@ -7,7 +7,7 @@ import type { Logger } from '@walletscreen/platform';
 import { DOCS_ASSETS_PATH, DOCS_CONTENT_SECURITY_POLICY, REDOC_BUNDLE, docsAssets, docsPageHtml, findDocsRenderer } from './docs-page';
 import { openApiDocument, type ApiTag, type ApiWebhook, type OpenApiJson } from './openapi-document';
 import { route, routeGroup, type RouteDeclaration, type RouteGroup } from './route';
-import { apiNotFound, problemHandler } from './problem';
+import { apiNotFound, methodNotAllowed, problemHandler } from './problem';
 import { contentSecurityPolicy, securityHeaders } from './security-headers';
 import { spaRouter } from './spa';
 import { readYourWrites, type ReadModelsAt } from './consistency';
@@ -149,6 +149,7 @@ export function createApp(options: AppOptions): Express {
   api.use(DOCS_ASSETS_PATH, docsAssets(renderer));
   for (const r of options.routers ?? []) api.use(r);
   for (const g of groups) api.use(g.router);
+  api.use(methodNotAllowed([...service, ...declared]));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -11,6 +11,23 @@ import { consistencyTokenAnswer, consistencyTokenHeaderSchema } from './consiste
 /** `/v1/screenings/:id` → `/api/v1/screenings/{id}`. */
 export const openApiPath = (expressPath: string) => `/api${expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
 
+const words = (text: string) => text.split(/[^A-Za-z0-9]+/).filter((w) => w !== '');
+const capitalised = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+
+/**
+ * An operation's id, which generated SDKs name their methods after, when its declaration gives
+ * none: its method and path in camel case, a path parameter read "by" it:
+ * `get /v1/screenings/:id` → `getV1ScreeningsById`, `post /admin/checks/:checkId/replay` →
+ * `postAdminChecksByCheckIdReplay`. Unique, since method and path are (a test holds it).
+ */
+export function operationIdOf(method: string, expressPath: string): string {
+  const parts = expressPath
+    .split('/')
+    .filter((segment) => segment !== '')
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', ...words(segment.slice(1))] : words(segment)));
+  return [method.toLowerCase(), ...parts.map(capitalised)].join('');
+}
+
 const security = (auth: RouteAuth): Record<string, string[]>[] => {
   if (auth === 'none') return [];
   if (auth === 'session' || auth === 'admin' || auth === 'audit') return [{ session: [] }];
@@ -61,7 +78,7 @@ function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
     summary: route.summary,
     ...(route.description || scope ? { description: `${route.description ?? ''}${scope}`.trim() } : {}),
     tags: route.tags,
-    ...(route.operationId ? { operationId: route.operationId } : {}),
+    operationId: route.operationId ?? operationIdOf(route.method, route.path),
     security: security(route.auth),
     ...(route.ownSessionOnly ? { 'x-auditors-may-call': true } : {}),
     ...(r.params || r.query || r.headers || route.method === 'get'
@@ -139,6 +156,9 @@ function webhooksOf(webhooks: ApiWebhook[]): ZodOpenApiPathsObject {
           summary: w.summary,
           ...(w.description ? { description: w.description } : {}),
           tags: w.tags,
+          operationId: `webhook${words(w.name).map(capitalised).join('')}`,
+          // Each message is signed with the endpoint's secret (Standard Webhooks): what the receiver checks.
+          security: [{ webhookSignature: [] }],
           requestParams: { header: webhookHeaders },
           requestBody: { content: { 'application/json': { schema: w.body } } },
           responses: {
@@ -168,6 +188,13 @@ export function openApiDocument(routes: RouteDeclaration[], serverUrl: string, t
           session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The session token from /api/auth/login' },
           apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key (Settings → API keys)' },
           apiKeyBearer: { type: 'http', scheme: 'bearer', description: 'An API key as a bearer token' },
+          webhookSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'webhook-signature',
+            description:
+              "Messages WalletScreen sends to your webhook endpoints are signed (Standard Webhooks): verify `webhook-signature` with the endpoint's secret over `webhook-id`, `webhook-timestamp` and the body",
+          },
         },
       },
       paths: pathsOf(routes),

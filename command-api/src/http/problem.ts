@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from '@walletscreen/platform';
 import type { Problem } from '@walletscreen/contracts';
-import { BusinessError, InvalidLines, NotFound, TooManyRequests } from '@walletscreen/domain/errors';
+import { BusinessError, InvalidLines, MethodNotAllowed, NotFound, TooManyRequests } from '@walletscreen/domain/errors';
 
 function problemOf(status: number, title: string, message: string, fields?: Record<string, string>): Problem {
   return { type: 'about:blank', title, status, detail: message, error: message, ...(fields ? { errors: fields } : {}) };
@@ -10,12 +10,38 @@ function problemOf(status: number, title: string, message: string, fields?: Reco
 /** Unknown /api paths answer 404 problem JSON rather than the SPA. */
 export const apiNotFound: RequestHandler = (req, _res, next) => next(new NotFound(`No API route ${req.method} ${req.path}`));
 
+/**
+ * A declared path asked with a method it does not take answers 405 with `Allow` (RFC 9110 §15.5.6),
+ * not 404: the path is there. `routes` are the declared routes' methods and Express paths (the
+ * path below the router's mount point, `/v1/screenings/:id`); GET takes HEAD too.
+ */
+export function methodNotAllowed(routes: ReadonlyArray<{ method: string; path: string }>): RequestHandler {
+  const byPath = new Map<string, { test: RegExp; methods: Set<string> }>();
+  for (const r of routes) {
+    const entry = byPath.get(r.path) ?? {
+      test: new RegExp(`^${r.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`),
+      methods: new Set<string>(),
+    };
+    entry.methods.add(r.method.toUpperCase());
+    if (r.method.toLowerCase() === 'get') entry.methods.add('HEAD');
+    byPath.set(r.path, entry);
+  }
+  return (req, res, next) => {
+    const allowed = new Set<string>();
+    for (const { test, methods } of byPath.values()) if (test.test(req.path)) for (const m of methods) allowed.add(m);
+    if (allowed.size === 0 || allowed.has(req.method)) return next();
+    const allow = [...allowed].sort();
+    next(new MethodNotAllowed(`${req.path} does not take ${req.method}: it takes ${allow.join(', ')}`, allow));
+  };
+}
+
 /** Turns errors into problem-details JSON; anything unexpected is a 500 logged with its stack. */
 export function problemHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     if (res.headersSent) return;
     if (error instanceof BusinessError) {
       if (error instanceof TooManyRequests) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      if (error instanceof MethodNotAllowed) res.setHeader('Allow', error.allow.join(', '));
       const problem = problemOf(error.status, error.title, error.message, error.fields);
       res
         .status(error.status)
