@@ -43,7 +43,8 @@ async function renderPanel(ui: ReactElement) {
       <MemoryRouter>{ui}</MemoryRouter>
     </MantineProvider>,
   );
-  await screen.findAllByTestId('fund-flow-node');
+  // The first render loads the graph's module: on a loaded machine that takes longer than findAll's default second.
+  await screen.findAllByTestId('fund-flow-node', {}, { timeout: 15_000 });
 }
 
 describe('the fund-flow panel', () => {
