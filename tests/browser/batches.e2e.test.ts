@@ -111,6 +111,8 @@ it('refuses bad lines, screens a file live, filters and downloads its results, o
   const preview = page.getByTestId('batch-preview');
   await preview.getByText('4 rows, 3 distinct wallets. You have 20 checks left.').waitFor();
   await preview.getByText('Screening costs 3 checks, one per distinct wallet.', { exact: false }).waitFor();
+  // The file input's clear button has a name (axe: button-name).
+  await page.getByRole('button', { name: 'Clear the chosen CSV file' }).waitFor();
   await screenshot(page, 'batch-preview');
   await preview.getByRole('button', { name: 'Screen 3 wallets (3 checks)' }).click();
 

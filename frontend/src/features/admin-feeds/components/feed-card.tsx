@@ -154,6 +154,7 @@ function UploadLabels() {
             error={tooLarge ? `This file is larger than ${CUSTOM_LABELS_UPLOAD_MAX_BYTES / (1024 * 1024)} MB` : undefined}
             disabled={upload.isPending}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the chosen labels file' }}
             w={{ base: '100%', xs: 340 }}
           />
           <Button type="submit" leftSection={<IconUpload size={16} aria-hidden="true" />} loading={upload.isPending} disabled={!file || tooLarge}>

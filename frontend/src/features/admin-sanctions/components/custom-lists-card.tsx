@@ -65,6 +65,7 @@ function UploadForm() {
             value={file}
             onChange={setFile}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the chosen list file' }}
             required
             w={{ base: '100%', xs: 280 }}
           />

@@ -206,6 +206,7 @@ export function BatchUpload({ onScreened }: { onScreened: (batch: Batch) => void
           value={file}
           onChange={choose}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the chosen CSV file' }}
           w={{ base: '100%', sm: 420 }}
           data-testid="batch-file"
         />
