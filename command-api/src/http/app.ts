@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Logger } from '@walletscreen/platform';
 import { DOCS_ASSETS_PATH, DOCS_CONTENT_SECURITY_POLICY, REDOC_BUNDLE, docsAssets, docsPageHtml, findDocsRenderer } from './docs-page';
 import { openApiDocument, type ApiTag, type ApiWebhook, type OpenApiJson } from './openapi-document';
-import { route, routeGroup, type RouteDeclaration, type RouteGroup } from './route';
+import { expressPathRegExp, route, routeGroup, type RouteDeclaration, type RouteGroup } from './route';
 import { apiNotFound, methodNotAllowed, problemHandler } from './problem';
 import { contentSecurityPolicy, securityHeaders } from './security-headers';
 import { spaRouter } from './spa';
@@ -108,7 +108,7 @@ export function apiDocument(groups: RouteGroup[], serverUrl: string, tags: ApiTa
 }
 
 /** `/admin/lists/:id` → a test for that path and the paths below it. */
-const pathTest = (p: string) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}(?:/|$)`);
+const pathTest = (p: string) => expressPathRegExp(p, '(?:/|$)');
 
 /** The HTTP app: JSON API under /api, the SPA everywhere else, one origin. */
 export function createApp(options: AppOptions): Express {

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from '@walletscreen/platform';
 import type { Problem } from '@walletscreen/contracts';
 import { BusinessError, InvalidLines, MethodNotAllowed, NotFound, TooManyRequests } from '@walletscreen/domain/errors';
+import { expressPathRegExp } from './route';
 
 function problemOf(status: number, title: string, message: string, fields?: Record<string, string>): Problem {
   return { type: 'about:blank', title, status, detail: message, error: message, ...(fields ? { errors: fields } : {}) };
@@ -19,7 +20,7 @@ export function methodNotAllowed(routes: ReadonlyArray<{ method: string; path: s
   const byPath = new Map<string, { test: RegExp; methods: Set<string> }>();
   for (const r of routes) {
     const entry = byPath.get(r.path) ?? {
-      test: new RegExp(`^${r.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`),
+      test: expressPathRegExp(r.path, '/?$'),
       methods: new Set<string>(),
     };
     entry.methods.add(r.method.toUpperCase());

@@ -129,6 +129,14 @@ function parseRequest(r: RouteRequest, req: Request): Parsed<RouteRequest> {
   return { params, query, headers, body } as Parsed<RouteRequest>;
 }
 
+/**
+ * A route's Express path (`/v1/screenings/:id`) as a regular expression over request paths: its
+ * text literal, each parameter one segment, then `end` (`(?:/|$)`: the path and what is below it;
+ * `/?$`: the path alone).
+ */
+export const expressPathRegExp = (path: string, end: string): RegExp =>
+  new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}${end}`);
+
 /** Mounts declarations on a router: `before`, authentication, middleware, then the request (no NUL in any text: control-characters.ts) parsed with its schemas, then the handler. */
 export function mount(declarations: AnyRoute[], router: Router = Router(), options: MountOptions = {}): Router {
   for (const d of declarations as RouteDeclaration[]) {
