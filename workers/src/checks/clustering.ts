@@ -41,7 +41,11 @@ export function coSpendsRead(wallet: ChainData, trace: TraceEvidence | undefined
 export function coSpendAddresses(network: Network, read: readonly CoSpends[]): string[] {
   const seen = new Map<string, string>();
   for (const c of read)
-    for (const t of c.transactions) for (const a of [...t.inputs, ...t.outputs]) if (!seen.has(addressKey(network, a))) seen.set(addressKey(network, a), a);
+    for (const t of c.transactions)
+      for (const a of [...t.inputs, ...t.outputs]) {
+        const k = addressKey(network, a);
+        if (!seen.has(k)) seen.set(k, a);
+      }
   return [...seen.values()];
 }
 
