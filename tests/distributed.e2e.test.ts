@@ -30,7 +30,7 @@ import { checks } from '@walletscreen/projections/checks/queries';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { runRebuildCommand } from '@walletscreen/server/operations';
 import type { ProcessKind } from '@walletscreen/server/processes';
-import { bundleServerProcesses, startServerProcess, stopServerProcess, type ServerProcess } from './support/server-processes';
+import { bundleServerProcesses, startServerProcess, stopServerProcess, warningsOf, type ServerProcess } from './support/server-processes';
 import { addresses as a, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { importSanctionsListInto } from './support/sanctions';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
@@ -222,7 +222,12 @@ maybe('the distributed shape, process by process', () => {
         undefined,
         token,
       );
-      if (res.body.status !== 'running' || Date.now() >= deadline) return res;
+      if (res.body.status !== 'running') return res;
+      if (Date.now() >= deadline) {
+        // What the processes said meanwhile: the only account of a check that never ended.
+        console.warn(`check ${checkId} still running after ${waitMs} ms; the processes' warnings:\n${procs.map((p) => warningsOf(p)).join('\n\n')}`);
+        return res;
+      }
     }
   }
 

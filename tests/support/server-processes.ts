@@ -85,6 +85,24 @@ export async function stopServerProcess(proc: ServerProcess, signal: NodeJS.Sign
   clearTimeout(kill);
 }
 
+/**
+ * The process's warnings and errors (its JSON log lines at level 40 or above), the last `max` of
+ * them: what a test prints when the system did not do what it waited for.
+ */
+export function warningsOf(proc: ServerProcess, max = 20): string {
+  let text: string;
+  try {
+    text = readFileSync(proc.log, 'utf8');
+  } catch {
+    return `${proc.name}: no log at ${proc.log}`;
+  }
+  const lines = text.split('\n').filter((line) => {
+    const level = /"level":(\d+)/.exec(line)?.[1];
+    return level !== undefined && Number(level) >= 40;
+  });
+  return `${proc.name} (${lines.length} warnings and errors):\n${lines.slice(-max).join('\n')}`;
+}
+
 function tail(file: string): string {
   try {
     return readFileSync(file, 'utf8').split('\n').slice(-15).join('\n');

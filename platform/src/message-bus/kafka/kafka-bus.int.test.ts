@@ -14,6 +14,7 @@ import { createLogger } from '../../logging/logger';
 import { SqliteReadStore } from '../../read-store/sqlite/sqlite-read-store';
 import { kafkaServer, testKafka } from '../../../testing/kafka';
 import { messageBusContract } from '../contract-suite';
+import { supervise } from '../supervise';
 import { createKafkaBus, type KafkaBus } from './kafka-bus';
 import { startKafkaRelay, type KafkaRelay } from './relay';
 
@@ -100,17 +101,20 @@ if (kafkaServer.skipReason) {
       const seenA: RecordedEvent[] = [];
       const seenB: RecordedEvent[] = [];
       const blockA = new Promise<void>(() => undefined);
-      const a = env.bus.consume({ group, progress: 'bus', concurrency: 8, startAfter: async () => 0, filter: { eventTypes: ['Job'] } }, async ([e]) => {
-        seenA.push(e!);
+      // Kept running as the workers are (supervise), saying why when a member had to start again.
+      const member = (name: string, handler: (e: RecordedEvent) => Promise<void>) =>
+        supervise(
+          () => env.bus.consume({ group, progress: 'bus', concurrency: 8, startAfter: async () => 0, filter: { eventTypes: ['Job'] } }, ([e]) => handler(e!)),
+          (error, delayMs) => console.warn(`member ${name} failed, starting again in ${delayMs} ms:`, error),
+        );
+      const a = member('A', async (e) => {
+        seenA.push(e);
         await blockA; // member A never finishes: as if killed in the middle
       });
       await new Promise((r) => setTimeout(r, 1500));
       for (let i = 0; i < 12; i++) await append(`s${i}`, 'Job', { i });
       await until(() => seenA.length > 0, 'member A to take events');
-      const b = env.bus.consume(
-        { group, progress: 'bus', concurrency: 8, startAfter: async () => 0, filter: { eventTypes: ['Job'] } },
-        async ([e]) => void seenB.push(e!),
-      );
+      const b = member('B', async (e) => void seenB.push(e));
       await a.close();
       await until(() => new Set(seenB.map((e) => (e.data as { i: number }).i)).size === 12, 'member B to handle every job A had not settled', 60_000);
       await b.close();
