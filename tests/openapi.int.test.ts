@@ -115,7 +115,9 @@ describe('the OpenAPI document', () => {
         continue;
       }
       expect(operation.security).toEqual(
-        route.auth === 'session' || route.auth === 'admin' || route.auth === 'audit' ? [{ session: [] }] : [{ apiKeyHeader: [] }, { apiKeyBearer: [] }],
+        route.auth === 'session' || route.auth === 'admin' || route.auth === 'audit'
+          ? [{ session: [] }]
+          : [{ apiKeyHeader: [] }, { apiKeyBearer: [] }, { apiKeyBasic: [] }],
       );
       const anonymous = await server.api(route.method.toUpperCase(), url(route.path));
       if (anonymous.status !== 401) refused.push(`${route.method} ${route.path} without a session: ${anonymous.status}`);

@@ -128,6 +128,15 @@ describe('API keys', () => {
     expect((await withKey(forged, 'GET', '/api/v1/screenings')).status).toBe(401);
   });
 
+  it('declares every accepted credential form, and none that is not accepted (no anonymous access unless the operator opens it)', async () => {
+    const doc = (await server.api<{ paths: Record<string, Record<string, { security?: unknown[] }>> }>('GET', '/api/openapi.json')).body;
+    const keyed = [{ apiKeyHeader: [] }, { apiKeyBearer: [] }, { apiKeyBasic: [] }];
+    expect(doc.paths['/api/v1/sanctions/screening']!.post!.security).toEqual(keyed);
+    expect(doc.paths['/api/v1/address/{address}']!.get!.security).toEqual(keyed);
+    const basic = await server.api('GET', '/api/v1/screenings', { headers: { authorization: `Basic ${(await createKey({ name: 'raw basic' })).body.key}` } });
+    expect(basic.status).toBe(200);
+  });
+
   it('checks scopes: a read-only key cannot screen, a screen-only key cannot read', async () => {
     const readOnly = (await createKey({ name: 'reader', scopes: ['read'] })).body.key;
     const screenOnly = (await createKey({ name: 'screener', scopes: ['screen'] })).body.key;
@@ -219,6 +228,40 @@ describe('drop-in sanctions endpoints', () => {
     // Any text is screened, as Chainalysis does: text the list does not hold has no identification.
     expect((await withKey(key, 'GET', '/api/v1/address/not-an-address')).body).toEqual({ identifications: [] });
     expect(await checksLeft()).toBe(before);
+  });
+
+  it('take the key unencoded after Basic, and answer every refused credential with a 401 problem, never a screening of any shape', async () => {
+    const body = [{ address: SANCTIONED }];
+    for (const authorization of [`Basic ${key}`, `Basic ${key}:`, `Basic ${key}:${key}`, `basic ${Buffer.from(`:${key}`).toString('base64')}`]) {
+      const answer = await server.api('POST', '/api/public/v1/sanctions/screening', { body, headers: { authorization } });
+      expect([authorization, answer.status, answer.body]).toEqual([authorization, 200, [{ address: SANCTIONED, isSanctioned: true }]]);
+    }
+    const forged = `${key.slice(0, -4)}AAAA`;
+    const refusals: Array<[string, Record<string, string>, string]> = [
+      ['no credential', {}, 'Send an API key in the X-API-Key header (or Authorization: Bearer <key>)'],
+      ['an empty Authorization', { authorization: '' }, 'No API key could be read from the credentials sent'],
+      ['Basic with a password only, no key', { authorization: `Basic ${Buffer.from('user:secret').toString('base64')}` }, 'No API key could be read'],
+      ['Basic with text that is neither a key nor base64', { authorization: 'Basic not a key!' }, 'No API key could be read'],
+      ['a forged key after Basic', { authorization: `Basic ${forged}` }, 'This API key is not valid'],
+      ['a forged key in X-API-Key', { 'X-API-Key': forged }, 'This API key is not valid'],
+      ['a session token', { authorization: `Bearer ${token}` }, 'This API key is not valid'],
+    ];
+    for (const [what, headers, error] of refusals) {
+      for (const [method, url, sent] of [
+        ['POST', '/api/public/v1/sanctions/screening', body],
+        ['POST', '/api/v1/sanctions/screening', body],
+        ['GET', `/api/v1/address/${SANCTIONED}`, undefined],
+      ] as const) {
+        const answer = await server.api<Record<string, unknown>>(method, url, { ...(sent ? { body: sent } : {}), headers });
+        expect([what, url, answer.status]).toEqual([what, url, 401]);
+        expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        // An object with the reason: nothing a client could read as "not sanctioned" (no array, no isSanctioned, no identifications).
+        expect(Array.isArray(answer.body)).toBe(false);
+        expect(answer.body).not.toHaveProperty('identifications');
+        expect(JSON.stringify(answer.body)).not.toContain('isSanctioned');
+        expect(String(answer.body.error)).toContain(error);
+      }
+    }
   });
 
   it("answer TRM's shape, in order, at both paths and with the key as HTTP Basic user name", async () => {
@@ -346,7 +389,7 @@ describe('screenings', () => {
     ] as const) {
       expect(doc.body.paths[p]?.[m]).toBeDefined();
     }
-    expect(doc.body.paths['/api/v1/screenings']!.post!.security).toEqual([{ apiKeyHeader: [] }, { apiKeyBearer: [] }]);
+    expect(doc.body.paths['/api/v1/screenings']!.post!.security).toEqual([{ apiKeyHeader: [] }, { apiKeyBearer: [] }, { apiKeyBasic: [] }]);
   });
 });
 

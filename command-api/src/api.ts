@@ -61,6 +61,8 @@ export interface ApiRouteDeps {
   readModelsShow: (what: string) => (position: number) => Promise<void>;
   /** The public API's per-key rate limit. */
   apiKeyLimiter: RateLimiter;
+  /** Present when the operator opened the sanctions drop-ins to callers without a key. */
+  dropInAnonymousLimiter?: RateLimiter;
   /** The sanctions list in force, for the drop-in sanctions endpoints (null when none is loaded). */
   sanctionsIndex: () => Promise<SanctionsIndex | null>;
   renderCheckPdf: RenderCheckPdf;
@@ -217,6 +219,7 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
     publicApiRoutes({
       auth: accounts,
       limiter: deps.apiKeyLimiter,
+      anonymousLimiter: deps.dropInAnonymousLimiter,
       checks: deps.checks,
       readStore,
       renderPdf: deps.renderCheckPdf,

@@ -146,6 +146,16 @@ export async function startCommandApi(deps: {
   const apiKeyLimiter = createRateLimiter({ name: 'api_key', limit: config.API_KEY_RATE_LIMIT, windowSeconds: 60 }, deps.rateLimitStore ?? 'memory', {
     onSweepError: (error) => logger.warn({ err: error }, 'could not delete expired API-key rate-limit counts; the next sweep tries again'),
   });
+  const dropInAnonymousLimiter = config.SANCTIONS_DROPIN_ANONYMOUS
+    ? createRateLimiter({ name: 'dropin_anonymous', limit: config.SANCTIONS_DROPIN_ANONYMOUS_RATE_LIMIT, windowSeconds: 60 }, deps.rateLimitStore ?? 'memory', {
+        onSweepError: (error) => logger.warn({ err: error }, 'could not delete expired anonymous drop-in rate-limit counts; the next sweep tries again'),
+      })
+    : undefined;
+  if (dropInAnonymousLimiter)
+    logger.info(
+      { perMinute: config.SANCTIONS_DROPIN_ANONYMOUS_RATE_LIMIT },
+      'the sanctions drop-ins answer callers without an API key (SANCTIONS_DROPIN_ANONYMOUS)',
+    );
   const app = createApp({
     groups: apiRouteGroups({
       accounts,
@@ -160,6 +170,7 @@ export async function startCommandApi(deps: {
       config,
       readModelsShow,
       apiKeyLimiter,
+      dropInAnonymousLimiter,
       sanctionsIndex: cachedSanctionsIndex(eventStore),
       renderCheckPdf: (userId, checkId) => renderStoredCheckPdf(readStore, userId, checkId, clock()),
       batches: createBatches({ eventStore, readStore, clock, checksLeft: (userId) => accounts.checksLeft(userId) }),
@@ -208,6 +219,7 @@ export async function startCommandApi(deps: {
     server.listen(config.PORT, config.HOST, () => resolve());
   }).catch(async (error: unknown) => {
     apiKeyLimiter.close();
+    dropInAnonymousLimiter?.close();
     await hub.stop();
     throw error;
   });
@@ -227,6 +239,7 @@ export async function startCommandApi(deps: {
         server.closeAllConnections();
         await closed;
         apiKeyLimiter.close();
+        dropInAnonymousLimiter?.close();
         await hub.stop();
       })();
       return closing;

@@ -1204,7 +1204,7 @@ export interface paths {
         put?: never;
         /**
          * Sanctions check of up to 100 addresses, answered as TRM's free sanctions API
-         * @description Answers as TRM's free sanctions API (`POST https://api.trmlabs.com/public/v1/sanctions/screening`): one `{ address, isSanctioned }` per address sent, in order. Free of charge. TRM's clients may send the key as HTTP Basic user name; that works here too. Any text is screened, as TRM does: an address of any chain the list names (Monero, Zcash, Dash and others included) and any other text the list holds is found; what it does not hold answers false. Differences: at most 100 addresses per call; throttling is per key, 429 with Retry-After and RateLimit headers. Needs an API key with the `screen` scope.
+         * @description Answers as TRM's free sanctions API (`POST https://api.trmlabs.com/public/v1/sanctions/screening`): one `{ address, isSanctioned }` per address sent, in order. Free of charge. TRM's clients may send the key as HTTP Basic user name, base64-encoded or not; that works here too. TRM also answers callers without a key at low limits: here that is the operator's choice (off by default). Any text is screened, as TRM does: an address of any chain the list names (Monero, Zcash, Dash and others included) and any other text the list holds is found; what it does not hold answers false. Differences: at most 100 addresses per call; throttling is per key, 429 with Retry-After and RateLimit headers. Needs an API key with the `screen` scope.
          */
         post: operations["postV1SanctionsScreening"];
         delete?: never;
@@ -1224,7 +1224,7 @@ export interface paths {
         put?: never;
         /**
          * The same at TRM's own path, for clients that only change the base URL
-         * @description Answers as TRM's free sanctions API (`POST https://api.trmlabs.com/public/v1/sanctions/screening`): one `{ address, isSanctioned }` per address sent, in order. Free of charge. TRM's clients may send the key as HTTP Basic user name; that works here too. Any text is screened, as TRM does: an address of any chain the list names (Monero, Zcash, Dash and others included) and any other text the list holds is found; what it does not hold answers false. Differences: at most 100 addresses per call; throttling is per key, 429 with Retry-After and RateLimit headers. Needs an API key with the `screen` scope.
+         * @description Answers as TRM's free sanctions API (`POST https://api.trmlabs.com/public/v1/sanctions/screening`): one `{ address, isSanctioned }` per address sent, in order. Free of charge. TRM's clients may send the key as HTTP Basic user name, base64-encoded or not; that works here too. TRM also answers callers without a key at low limits: here that is the operator's choice (off by default). Any text is screened, as TRM does: an address of any chain the list names (Monero, Zcash, Dash and others included) and any other text the list holds is found; what it does not hold answers false. Differences: at most 100 addresses per call; throttling is per key, 429 with Retry-After and RateLimit headers. Needs an API key with the `screen` scope.
          */
         post: operations["postPublicV1SanctionsScreening"];
         delete?: never;
@@ -7873,7 +7873,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No API key, or not a valid one */
+            /** @description No API key, or not a valid one: never an answer of the shape a screening has */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7949,7 +7949,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No API key, or not a valid one */
+            /** @description No API key, or not a valid one: never an answer of the shape a screening has */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8025,7 +8025,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No API key, or not a valid one */
+            /** @description No API key, or not a valid one: never an answer of the shape a screening has */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -31,7 +31,9 @@ export function operationIdOf(method: string, expressPath: string): string {
 const security = (auth: RouteAuth): Record<string, string[]>[] => {
   if (auth === 'none') return [];
   if (auth === 'session' || auth === 'admin' || auth === 'audit') return [{ session: [] }];
-  return [{ apiKeyHeader: [] }, { apiKeyBearer: [] }];
+  const keyed: Record<string, string[]>[] = [{ apiKeyHeader: [] }, { apiKeyBearer: [] }, { apiKeyBasic: [] }];
+  // An empty requirement: no credential at all is accepted too (this server's operator opened the route).
+  return auth.anonymous ? [...keyed, {}] : keyed;
 };
 
 /** Every error answer's body, described once (components/schemas/Problem). */
@@ -68,7 +70,9 @@ function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
   }
   const scope =
     typeof route.auth === 'object'
-      ? ` Needs an API key with the \`${route.auth.apiKey}\` scope.`
+      ? route.auth.anonymous
+        ? ` Takes an API key with the \`${route.auth.apiKey}\` scope, or none: this server's operator opened it to callers without a key, limited per client address (429 beyond).`
+        : ` Needs an API key with the \`${route.auth.apiKey}\` scope.`
       : route.auth === 'admin'
         ? ' Admins only.'
         : route.auth === 'audit'
@@ -179,7 +183,7 @@ export function openApiDocument(routes: RouteDeclaration[], serverUrl: string, t
         version: '1.0.0',
         description:
           'Crypto-wallet AML screening. Errors are RFC 9457 problem details with an `error` sentence and per-field `errors`. ' +
-          "The public API (`/api/v1`) takes an API key in `X-API-Key` or `Authorization: Bearer`; the web app's calls take the session token.",
+          "The public API (`/api/v1`) takes an API key in `X-API-Key`, `Authorization: Bearer` or as the HTTP Basic user name; the web app's calls take the session token. A credential that is sent and refused always answers 401, never an empty or clean result.",
       },
       servers: [{ url: serverUrl }],
       tags: tagsOf([...routes, ...webhooks], tags),
@@ -188,6 +192,12 @@ export function openApiDocument(routes: RouteDeclaration[], serverUrl: string, t
           session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The session token from /api/auth/login' },
           apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key (Settings → API keys)' },
           apiKeyBearer: { type: 'http', scheme: 'bearer', description: 'An API key as a bearer token' },
+          apiKeyBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description:
+              "An API key as the HTTP Basic user name (any password, or the key again), as TRM's clients send it; the key itself after `Basic`, not base64-encoded, is taken too",
+          },
           webhookSignature: {
             type: 'apiKey',
             in: 'header',

@@ -16,7 +16,11 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * How a route authenticates, for the document's `security` (and, given an `AuthMiddleware`, its
  * checking): `audit` is the admin area's reads, open to admins and (recorded) to auditors.
  */
-export type RouteAuth = 'none' | 'session' | 'admin' | 'audit' | { apiKey: string };
+/**
+ * Who may call a route. `{ apiKey }` takes an API key with that scope; `anonymous` marks a route the
+ * operator has opened to callers without a key (with their own rate limit per client address).
+ */
+export type RouteAuth = 'none' | 'session' | 'admin' | 'audit' | { apiKey: string; anonymous?: true };
 
 /** The refusals of an `audit` route, for its `responses`. */
 export const auditReaderAnswers = { 401: { description: 'Not signed in' }, 403: { description: 'Neither an admin nor an auditor' } } as const;

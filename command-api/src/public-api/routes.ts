@@ -9,6 +9,8 @@ import { screeningRoutes, type RenderCheckPdf, type ScreeningChecks } from './sc
 export function publicApiRoutes(deps: {
   auth: ApiKeyAuthenticator;
   limiter: RateLimiter;
+  /** Present when the operator opened the sanctions drop-ins to callers without a key: their limit per client address. */
+  anonymousLimiter?: RateLimiter;
   checks: ScreeningChecks;
   readStore: ReadStore;
   renderPdf: RenderCheckPdf;
@@ -17,8 +19,8 @@ export function publicApiRoutes(deps: {
   return routeGroup(
     [
       ...screeningRoutes({ checks: deps.checks, readStore: deps.readStore, renderPdf: deps.renderPdf }),
-      ...sanctionsDropInRoutes({ sanctionsIndex: deps.sanctionsIndex }),
+      ...sanctionsDropInRoutes({ sanctionsIndex: deps.sanctionsIndex, openToAnonymous: deps.anonymousLimiter !== undefined }),
     ],
-    { auth: apiKeyAuth({ auth: deps.auth, limiter: deps.limiter }) },
+    { auth: apiKeyAuth({ auth: deps.auth, limiter: deps.limiter, anonymousLimiter: deps.anonymousLimiter }) },
   );
 }

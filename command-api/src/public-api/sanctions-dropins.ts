@@ -52,16 +52,29 @@ export function identificationOf(entry: Listing) {
   };
 }
 
-export function sanctionsDropInRoutes(deps: { sanctionsIndex: () => Promise<SanctionsIndex | null> }) {
+export function sanctionsDropInRoutes(deps: {
+  sanctionsIndex: () => Promise<SanctionsIndex | null>;
+  /** The operator opened these to callers without a key (their own rate limit, per client address). */
+  openToAnonymous?: boolean;
+}) {
+  const auth = deps.openToAnonymous ? ({ apiKey: 'screen', anonymous: true } as const) : ({ apiKey: 'screen' } as const);
   const index = async () => {
     const loaded = await deps.sanctionsIndex();
     if (!loaded) throw new Unavailable(UNAVAILABLE);
     return loaded;
   };
   const common = {
-    401: { description: 'No API key, or not a valid one' },
+    401: {
+      description: deps.openToAnonymous
+        ? 'A credential was sent that is not a valid API key (a refused credential is never answered as if none had been sent)'
+        : 'No API key, or not a valid one: never an answer of the shape a screening has',
+    },
     403: { description: 'The key lacks the screen scope, or the account is blocked' },
-    429: { description: 'Rate limit reached; see Retry-After' },
+    429: {
+      description: deps.openToAnonymous
+        ? "Rate limit reached (the key's, or the client address's without a key); see Retry-After"
+        : 'Rate limit reached; see Retry-After',
+    },
     503: { description: 'No sanctions list is loaded: nothing was screened' },
   };
   const trm = (path: string, summary: string) =>
@@ -70,9 +83,9 @@ export function sanctionsDropInRoutes(deps: { sanctionsIndex: () => Promise<Sanc
       path,
       summary,
       description:
-        "Answers as TRM's free sanctions API (`POST https://api.trmlabs.com/public/v1/sanctions/screening`): one `{ address, isSanctioned }` per address sent, in order. Free of charge. TRM's clients may send the key as HTTP Basic user name; that works here too. Any text is screened, as TRM does: an address of any chain the list names (Monero, Zcash, Dash and others included) and any other text the list holds is found; what it does not hold answers false. Differences: at most 100 addresses per call; throttling is per key, 429 with Retry-After and RateLimit headers.",
+        "Answers as TRM's free sanctions API (`POST https://api.trmlabs.com/public/v1/sanctions/screening`): one `{ address, isSanctioned }` per address sent, in order. Free of charge. TRM's clients may send the key as HTTP Basic user name, base64-encoded or not; that works here too. TRM also answers callers without a key at low limits: here that is the operator's choice (off by default). Any text is screened, as TRM does: an address of any chain the list names (Monero, Zcash, Dash and others included) and any other text the list holds is found; what it does not hold answers false. Differences: at most 100 addresses per call; throttling is per key, 429 with Retry-After and RateLimit headers.",
       tags: ['Sanctions (drop-in)'],
-      auth: { apiKey: 'screen' },
+      auth,
       request: { body: trmScreeningRequestSchema },
       responses: {
         200: { description: 'One answer per address', schema: trmScreeningResponseSchema },
@@ -92,7 +105,7 @@ export function sanctionsDropInRoutes(deps: { sanctionsIndex: () => Promise<Sanc
       description:
         "Answers as Chainalysis' `GET https://public.chainalysis.com/api/v1/address/{address}`: `identifications` lists the OFAC SDN listings of the address (empty when it is not listed). Free of charge. Any text is screened, as Chainalysis does: an address of any chain the list names and any other text the list holds is found; what it does not hold answers an empty list. Differences: throttling is per key, 429 with Retry-After and RateLimit headers; with no sanctions list loaded the answer is 503, never an empty list.",
       tags: ['Sanctions (drop-in)'],
-      auth: { apiKey: 'screen' },
+      auth,
       request: { params: z.object({ address: z.string().trim().min(1).max(200, { error: 'That is too long to be a wallet address' }) }) },
       responses: {
         200: { description: 'The listings (empty when none)', schema: chainalysisAddressResponseSchema },

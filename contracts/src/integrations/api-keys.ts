@@ -27,11 +27,15 @@ export const apiKeyMessages = {
   tooMany: `You already have ${API_KEYS_MAX} active keys. Revoke one you no longer use first.`,
   notFound: 'No such API key',
   missingKey: 'Send an API key in the X-API-Key header (or Authorization: Bearer <key>)',
+  /** A credential was sent in a form that carries no API key: refused, never answered as if anonymous. */
+  unreadableCredential:
+    'No API key could be read from the credentials sent: send the key in X-API-Key, as Authorization: Bearer <key>, or as the HTTP Basic user name',
   invalidKey: 'This API key is not valid',
   revoked: 'This API key was revoked',
   expired: 'This API key has expired',
   missingScope: (scope: ApiKeyScope) => `This API key lacks the "${scope}" scope`,
   rateLimited: 'Too many requests for this API key. Wait and retry (see Retry-After).',
+  anonymousRateLimited: 'Too many requests without an API key from this address. Wait and retry (see Retry-After), or send an API key.',
 } as const;
 
 export const createApiKeyRequestSchema = z.object({

@@ -162,6 +162,12 @@ export const envSchema = z
     OFAC_SDN_URL: url(['http:', 'https:']),
     // Public API: requests per minute each API key may make (429 beyond).
     API_KEY_RATE_LIMIT: z.coerce.number({ error: 'must be a number of requests per minute' }).int().min(1).max(1_000_000).default(600),
+    // The sanctions drop-ins (Chainalysis', TRM's shapes) opened to callers without a key, as TRM's free API is, and their limit per client address.
+    SANCTIONS_DROPIN_ANONYMOUS: z
+      .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    SANCTIONS_DROPIN_ANONYMOUS_RATE_LIMIT: z.coerce.number({ error: 'must be a number of requests per minute' }).int().min(1).max(1_000_000).default(30),
     // Monitoring: how often the scheduler looks for due re-screens (0: never on its own), and the watchlist's size per user.
     MONITORING_SCHEDULER_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).max(86_400).default(60),
     WATCHLIST_MAX: z.coerce.number({ error: 'must be a number of wallets' }).int().min(1).max(1_000_000).default(10_000),
