@@ -4,6 +4,7 @@ import {
   accountMessages,
   adminMessages,
   apiKeyMessages,
+  blockedMessage,
   apiKeyScopes,
   SESSION_MINUTES,
   type AccountSessions,
@@ -102,8 +103,8 @@ export function createAccounts(deps: AccountsDeps) {
       throw new Unauthorized(accountMessages.invalidCredentials, { email: accountMessages.invalidCredentials, password: accountMessages.invalidCredentials });
     }
     if (state.role === 'blocked') {
-      // Only someone who knows the password learns the account is blocked.
-      throw new Forbidden(accountMessages.blocked);
+      // Only someone who knows the password learns the account is blocked, and the admin's reason.
+      throw new Forbidden(blockedMessage(state.blockReason));
     }
     deps.throttle.success(email, address);
     return state;
@@ -317,7 +318,7 @@ export function createAccounts(deps: AccountsDeps) {
       const state = await load(claims.sub);
       if (state.status !== 'registered') throw new Unauthorized(accountMessages.unauthorized);
       // While blocked, the user's tokens (whose sessions the block ended) say why; after an unblock they stay ended.
-      if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
+      if (state.role === 'blocked') throw new Forbidden(blockedMessage(state.blockReason));
       if (claims.sid !== undefined ? !state.sessions?.[claims.sid] : claims.iat_ms < Date.parse(state.credentialsChangedAt))
         throw new Unauthorized(accountMessages.sessionExpired);
       return claims.sid !== undefined ? { ...state, sessionId: claims.sid } : state;
@@ -412,7 +413,7 @@ export function createAccounts(deps: AccountsDeps) {
       const status = apiKeyStatus(key, now());
       if (status === 'revoked') throw new Unauthorized(apiKeyMessages.revoked);
       if (status === 'expired') throw new Unauthorized(apiKeyMessages.expired);
-      if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
+      if (state.role === 'blocked') throw new Forbidden(blockedMessage(state.blockReason));
       return { user: state, key };
     },
 

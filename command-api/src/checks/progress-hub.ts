@@ -11,10 +11,11 @@ import { supervise } from '@walletscreen/platform';
 
 export type CheckListener = (event: CheckEvent, recorded: RecordedEvent, userId: string | undefined) => void;
 
-/** An account blocked by an admin: who, and when. */
+/** An account blocked by an admin: who, when, and the reason recorded (which the user is told). */
 export interface AccountBlocked {
   userId: string;
   at: string;
+  reason?: string;
 }
 
 /**
@@ -107,11 +108,11 @@ export async function startProgressHub(deps: { bus: MessageBus; eventStore: Even
               continue;
             }
             if (recorded.type === ROLE_CHANGED) {
-              const data = recorded.data as { userId: string; role: string; at: string };
+              const data = recorded.data as { userId: string; role: string; at: string; reason?: string };
               if (data.role !== 'blocked') continue;
               for (const l of blockListeners) {
                 try {
-                  l({ userId: data.userId, at: data.at }, recorded);
+                  l({ userId: data.userId, at: data.at, ...(typeof data.reason === 'string' ? { reason: data.reason } : {}) }, recorded);
                 } catch (error) {
                   deps.logger.error({ err: error }, 'account-blocked listener failed');
                 }

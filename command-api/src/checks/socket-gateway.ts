@@ -15,7 +15,7 @@ import {
   ACCOUNT_BLOCKED,
   BALANCE_CHANGED,
   type BalanceChangedMessage,
-  accountMessages,
+  blockedMessage,
   BATCH_PROGRESS,
   type AccountBlockedMessage,
   type BatchProgressMessage,
@@ -165,8 +165,8 @@ export function attachSocketGateway(deps: {
     const message: BalanceChangedMessage = { reason: 'refund', check_id: checkId, consistency_token: String(recorded.position) };
     io.to(room(userId)).emit(BALANCE_CHANGED, message);
   });
-  const stopBlocks = deps.hub.onAccountBlocked(({ userId, at }) => {
-    const message: AccountBlockedMessage = { message: accountMessages.blocked, at };
+  const stopBlocks = deps.hub.onAccountBlocked(({ userId, at, reason }) => {
+    const message: AccountBlockedMessage = { message: blockedMessage(reason), at };
     io.to(room(userId)).emit(ACCOUNT_BLOCKED, message);
     io.in(room(userId)).disconnectSockets();
   });

@@ -3,7 +3,7 @@
  * limits and messages shared by the server and the admin screens.
  */
 import { z } from 'zod';
-import { emailSchema, newPasswordSchema, roles, USERNAME_MAX } from '../accounts/api';
+import { accountMessages, emailSchema, newPasswordSchema, roles, USERNAME_MAX } from '../accounts/api';
 
 /** The spec's top-up: 10 checks per confirm, with a fixed reason (spec §7, §9). */
 export const ADMIN_TOPUP_AMOUNT = 10;
@@ -11,6 +11,19 @@ export const ADMIN_TOPUP_REASON = 'Manual top-up from admin panel';
 export const ADMIN_BLOCK_REASON = 'Blocked from admin panel';
 export const ADMIN_UNBLOCK_REASON = 'Unblocked from admin panel';
 export const TOPUP_MAX = 10_000;
+
+/**
+ * What a blocked customer is told (signing in, or a call of a session the block ended): the
+ * standing text, then the admin's reason when they gave one (the default text is not a reason).
+ * Starts with `accountMessages.blocked` whatever the reason: clients recognise a block by it.
+ */
+export function blockedMessage(reason?: string | null): string {
+  const given = reason?.trim();
+  return given && given !== ADMIN_BLOCK_REASON ? `${accountMessages.blocked} Reason: ${given}` : accountMessages.blocked;
+}
+
+/** Whether a refusal says the account is blocked (with or without the admin's reason). */
+export const isBlockedMessage = (message: string): boolean => message.startsWith(accountMessages.blocked);
 export const ADMIN_REASON_MAX = 500;
 
 export const adminMessages = {

@@ -62,6 +62,8 @@ export type UserState =
       topUpKeys?: Record<string, number>;
       /** The role to give back on unblock: the one the user had when blocked. */
       roleBeforeBlock?: Role;
+      /** While blocked: the reason recorded with the block (the customer is told it). */
+      blockReason?: string;
       /** API keys by key id (hashes only). */
       apiKeys?: Record<string, StoredApiKey>;
       /**
@@ -121,13 +123,21 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       const { [event.data.sessionId]: _ended, ...sessions } = state.sessions;
       return { ...state, sessions };
     }
-    case 'UserRoleChanged':
+    case 'UserRoleChanged': {
       if (state.status !== 'registered') return state;
       // A block ends every session (and any token without one): an unblock lets the user sign in
       // again, it never revives the sessions the block ended.
       return event.data.role === 'blocked'
-        ? { ...state, role: 'blocked', roleBeforeBlock: event.data.previousRole, credentialsChangedAt: event.data.at, sessions: {} }
-        : { ...state, role: event.data.role };
+        ? {
+            ...state,
+            role: 'blocked',
+            roleBeforeBlock: event.data.previousRole,
+            blockReason: event.data.reason,
+            credentialsChangedAt: event.data.at,
+            sessions: {},
+          }
+        : { ...withoutBlockReason(state), role: event.data.role };
+    }
     case 'UserSignedIn': {
       const d = event.data;
       if (state.status !== 'registered' || d.sessionId === undefined || d.expiresAt === undefined) return state;
@@ -227,6 +237,12 @@ function lotChange(state: RegisteredUser, purchaseId: string | undefined, delta:
   const lot = purchaseId ? state.lots?.[purchaseId] : undefined;
   if (!purchaseId || !lot) return {};
   return { lots: { ...state.lots, [purchaseId]: { ...lot, remaining: lot.remaining + delta } } };
+}
+
+/** The state without the reason of a block that is over. */
+function withoutBlockReason(state: RegisteredUser): RegisteredUser {
+  const { blockReason: _over, ...rest } = state;
+  return rest;
 }
 
 /** Only the kept session, when there is one and it is still open. */

@@ -9,7 +9,7 @@
  *   (the analysis client keeps it when the server answers require_premium).
  * In every case the error is still thrown to the caller.
  */
-import { accountMessages } from '@walletscreen/contracts';
+import { isBlockedMessage } from '@walletscreen/contracts';
 import { clearSession, readSession, signInPathFor, SESSION_KEYS, type SessionStorage } from './session';
 import { consistencyHeaders, noteConsistencyToken, CONSISTENCY_TOKEN } from './consistency';
 import { noteSignOut } from './sign-out-notice';
@@ -189,7 +189,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!sentToken) return;
     if (error.status === 403) {
       const to = signInPathFor(storage);
-      if (error.message === accountMessages.blocked) noteSignOut(storage, error.message, Date.now());
+      if (isBlockedMessage(error.message)) noteSignOut(storage, error.message, Date.now());
       storage.removeItem(SESSION_KEYS.token);
       navigate(to, { replace: true });
       return;

@@ -20,6 +20,7 @@ import {
   balanceChangedMessageSchema,
   accountBlockedMessageSchema,
   accountMessages,
+  isBlockedMessage,
   BATCH_PROGRESS,
   type BatchProgressMessage,
   type CheckProgress,
@@ -174,7 +175,7 @@ export function onAccountBlocked(readToken: () => string | null, listener: (mess
     listener(parsed.success ? parsed.data.message : accountMessages.blocked);
   };
   const refused = (error: Error) => {
-    if (error.message === accountMessages.blocked) listener(error.message);
+    if (isBlockedMessage(error.message)) listener(error.message);
   };
   s.on(ACCOUNT_BLOCKED, told);
   s.on('connect_error', refused);

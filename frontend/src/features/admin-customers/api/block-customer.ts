@@ -3,9 +3,13 @@ import { adminActionResponseSchema, type AdminActionResponse, type RoleChangeReq
 import { api } from '../../../lib/http-client';
 import { customersQueryKey } from './get-customers';
 
-/** POST /api/admin/block-user/{id} with an empty body (spec §7): the server records its default reason. */
-export function blockCustomer(customerId: string): Promise<AdminActionResponse> {
-  return api.post(`/admin/block-user/${encodeURIComponent(customerId)}`, {} satisfies RoleChangeRequest, { schema: adminActionResponseSchema });
+/**
+ * POST /api/admin/block-user/{id} with the admin's reason, which the customer is told; without one
+ * the body is empty (spec §7) and the server records its default reason.
+ */
+export function blockCustomer({ customerId, reason }: { customerId: string; reason?: string }): Promise<AdminActionResponse> {
+  const body: RoleChangeRequest = reason ? { reason } : {};
+  return api.post(`/admin/block-user/${encodeURIComponent(customerId)}`, body, { schema: adminActionResponseSchema });
 }
 
 /** Blocks a customer, then reloads the customers list. */

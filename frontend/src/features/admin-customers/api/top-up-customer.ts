@@ -1,17 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_TOPUP_AMOUNT, ADMIN_TOPUP_REASON, adminActionResponseSchema, type AdminActionResponse, type TopUpRequest } from '@walletscreen/contracts';
+import { adminActionResponseSchema, type AdminActionResponse, type TopUpRequest } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
 import { customersQueryKey } from './get-customers';
 
 export interface TopUpInput {
   customerId: string;
+  /** 1 to 10,000 checks. */
+  amount: number;
+  /** The note recorded with the top-up. */
+  reason: string;
   /** One per confirmed top-up: a retried request is applied once. */
   idempotencyKey: string;
 }
 
-/** POST /api/admin/topup/{id}: the spec's 10 checks with its fixed reason. */
-export function topUpCustomer({ customerId, idempotencyKey }: TopUpInput): Promise<AdminActionResponse> {
-  return api.post(`/admin/topup/${encodeURIComponent(customerId)}`, { amount: ADMIN_TOPUP_AMOUNT, reason: ADMIN_TOPUP_REASON } satisfies TopUpRequest, {
+/** POST /api/admin/topup/{id}: the amount the admin chose, with their note. */
+export function topUpCustomer({ customerId, amount, reason, idempotencyKey }: TopUpInput): Promise<AdminActionResponse> {
+  return api.post(`/admin/topup/${encodeURIComponent(customerId)}`, { amount, reason } satisfies TopUpRequest, {
     schema: adminActionResponseSchema,
     headers: { 'Idempotency-Key': idempotencyKey },
   });

@@ -1,11 +1,27 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { ADMIN_TOPUP_AMOUNT, type Customer } from '@walletscreen/contracts';
+import { useEffect, useState } from 'react';
+import { Button, Group, Modal, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  ADMIN_BLOCK_REASON,
+  ADMIN_REASON_MAX,
+  ADMIN_TOPUP_AMOUNT,
+  ADMIN_TOPUP_REASON,
+  roleChangeRequestSchema,
+  topUpRequestSchema,
+  TOPUP_MAX,
+  type Customer,
+} from '@walletscreen/contracts';
 
 export type CustomerActionKind = 'topup' | 'block' | 'unblock';
 
 export interface CustomerAction {
   kind: CustomerActionKind;
   customer: Customer;
+}
+
+/** What the admin entered in the modal: the top-up's amount and note, or the block's reason (empty: the default text). */
+export interface CustomerActionInput {
+  amount: number;
+  reason: string;
 }
 
 const titles: Record<CustomerActionKind, string> = {
@@ -24,11 +40,16 @@ function Question({ action }: { action: CustomerAction }) {
     case 'topup':
       return (
         <Text size="sm">
-          Add {ADMIN_TOPUP_AMOUNT} premium checks to {email}? They are credited as bonus checks: spent first, they never expire.
+          Add premium checks to {email}? They are credited as bonus checks: spent first, they never expire. The note is recorded with the top-up.
         </Text>
       );
     case 'block':
-      return <Text size="sm">Block {email}? They are signed out at their next request and cannot sign in, check wallets or buy plans until unblocked.</Text>;
+      return (
+        <Text size="sm">
+          Block {email}? They are signed out at their next request and cannot sign in, check wallets or buy plans until unblocked. They are told the reason you
+          give.
+        </Text>
+      );
     case 'unblock':
       return <Text size="sm">Unblock {email}? They can sign in and check wallets again.</Text>;
     default: {
@@ -38,7 +59,16 @@ function Question({ action }: { action: CustomerAction }) {
   }
 }
 
-/** Every customer action is confirmed here first (spec §4): Cancel or Confirm. */
+/** The first message of a failed parse (the shared schema's own wording), or null. */
+function problem(parsed: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
+  return parsed.success ? null : (parsed.error?.issues[0]?.message ?? null);
+}
+
+/**
+ * Every customer action is confirmed here first (spec §4): Cancel or Confirm. A top-up takes its
+ * amount (1 to 10,000; 10 unless changed) and a note (the recorded reason); a block, the reason the
+ * customer is told (the default text when left empty).
+ */
 export function ConfirmActionModal({
   action,
   pending,
@@ -48,22 +78,96 @@ export function ConfirmActionModal({
   action: CustomerAction | null;
   pending: boolean;
   onCancel: () => void;
-  onConfirm: () => void;
+  onConfirm: (input: CustomerActionInput) => void;
 }) {
+  const [amount, setAmount] = useState<string | number>(ADMIN_TOPUP_AMOUNT);
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const kind = action?.kind;
+  useEffect(() => {
+    setAmount(ADMIN_TOPUP_AMOUNT);
+    setReason(kind === 'topup' ? ADMIN_TOPUP_REASON : '');
+    setTouched(false);
+  }, [action, kind]);
+
+  const amountError = kind === 'topup' ? problem(topUpRequestSchema.shape.amount.safeParse(typeof amount === 'number' ? amount : Number.NaN)) : null;
+  const reasonError =
+    kind === 'topup'
+      ? problem(topUpRequestSchema.shape.reason.safeParse(reason))
+      : problem(roleChangeRequestSchema.safeParse({ reason: reason.trim() || undefined }));
+  const confirm = () => {
+    setTouched(true);
+    if (amountError || reasonError) return;
+    onConfirm({ amount: typeof amount === 'number' ? amount : ADMIN_TOPUP_AMOUNT, reason: reason.trim() });
+  };
+
   return (
     <Modal opened={action !== null} onClose={onCancel} title={action ? titles[action.kind] : ''} centered data-testid="confirm-action">
       {action ? (
-        <Stack gap="lg">
-          <Question action={action} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={pending}>
-              Cancel
-            </Button>
-            <Button color={action.kind === 'block' ? 'red' : undefined} onClick={onConfirm} loading={pending} data-autofocus>
-              Confirm
-            </Button>
-          </Group>
-        </Stack>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            confirm();
+          }}
+        >
+          <Stack gap="lg">
+            <Question action={action} />
+            {action.kind === 'topup' ? (
+              <>
+                <NumberInput
+                  label="Checks to add"
+                  withAsterisk
+                  min={1}
+                  max={TOPUP_MAX}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  value={amount}
+                  onChange={setAmount}
+                  error={touched || amount !== ADMIN_TOPUP_AMOUNT ? amountError : null}
+                  description={`1 to ${TOPUP_MAX.toLocaleString('en-US')}`}
+                  data-autofocus
+                />
+                <TextInput
+                  label="Note"
+                  description="Why: recorded with the top-up in the audit log"
+                  withAsterisk
+                  maxLength={ADMIN_REASON_MAX}
+                  value={reason}
+                  onChange={(event) => setReason(event.currentTarget.value)}
+                  error={touched ? reasonError : null}
+                />
+              </>
+            ) : null}
+            {action.kind === 'block' ? (
+              <Textarea
+                label="Reason"
+                description="Told to the customer when they try to sign in; recorded in the audit log"
+                placeholder={ADMIN_BLOCK_REASON}
+                maxLength={ADMIN_REASON_MAX}
+                autosize
+                minRows={2}
+                value={reason}
+                onChange={(event) => setReason(event.currentTarget.value)}
+                error={touched ? reasonError : null}
+                data-autofocus
+              />
+            ) : null}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onCancel} disabled={pending}>
+                Cancel
+              </Button>
+              <Button
+                type="submit"
+                color={action.kind === 'block' ? 'red' : undefined}
+                loading={pending}
+                data-autofocus={action.kind === 'unblock' || undefined}
+              >
+                Confirm
+              </Button>
+            </Group>
+          </Stack>
+        </form>
       ) : null}
     </Modal>
   );

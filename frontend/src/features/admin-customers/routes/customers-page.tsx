@@ -3,7 +3,7 @@ import { Button, Paper, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconEye, IconSearch, IconUsers } from '@tabler/icons-react';
-import { ADMIN_TOPUP_AMOUNT, type AdminActionResponse } from '@walletscreen/contracts';
+import type { AdminActionResponse } from '@walletscreen/contracts';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
 import { EmptyState } from '../../../components/list-kit/empty-state';
 import { OffsetPager } from '../../../components/list-kit/pagination';
@@ -15,15 +15,15 @@ import { useCustomers } from '../api/get-customers';
 import { newTopUpKey, useTopUpCustomer } from '../api/top-up-customer';
 import { useUnblockCustomer } from '../api/unblock-customer';
 import { AddAuditorModal } from '../components/add-auditor-modal';
-import { ConfirmActionModal, type CustomerAction } from '../components/confirm-action-modal';
+import { ConfirmActionModal, type CustomerAction, type CustomerActionInput } from '../components/confirm-action-modal';
 import { CustomersList } from '../components/customers-table';
 
 export const CUSTOMERS_PAGE_SIZE = 50;
 /** The search is sent to the server once typing pauses. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const done: Record<CustomerAction['kind'], (r: AdminActionResponse) => string> = {
-  topup: (r) => `${r.email} now has ${r.remaining_checks} checks left (+${ADMIN_TOPUP_AMOUNT}).`,
+const done: Record<CustomerAction['kind'], (r: AdminActionResponse, input: CustomerActionInput) => string> = {
+  topup: (r, input) => `${r.email} now has ${r.remaining_checks} checks left (+${input.amount}).`,
   block: (r) => `${r.email} is blocked.`,
   unblock: (r) => `${r.email} is unblocked.`,
 };
@@ -36,17 +36,17 @@ function useCustomerActions() {
   const unblock = useUnblockCustomer();
   const pending = topUp.isPending || block.isPending || unblock.isPending;
 
-  const confirm = () => {
+  const confirm = (input: CustomerActionInput) => {
     if (!action) return;
     const { kind, customer, idempotencyKey } = action;
     const run =
       kind === 'topup'
-        ? topUp.mutateAsync({ customerId: customer.id, idempotencyKey })
+        ? topUp.mutateAsync({ customerId: customer.id, amount: input.amount, reason: input.reason, idempotencyKey })
         : kind === 'block'
-          ? block.mutateAsync(customer.id)
+          ? block.mutateAsync({ customerId: customer.id, ...(input.reason ? { reason: input.reason } : {}) })
           : unblock.mutateAsync(customer.id);
     run.then(
-      (result) => notifications.show({ color: 'teal', title: 'Done', message: done[kind](result), icon: <IconCheck size={18} aria-hidden="true" /> }),
+      (result) => notifications.show({ color: 'teal', title: 'Done', message: done[kind](result, input), icon: <IconCheck size={18} aria-hidden="true" /> }),
       // The spec shows no error here; a short notification says what went wrong anyway.
       (error: unknown) =>
         notifications.show({
