@@ -4,6 +4,7 @@
  * every event an earlier version wrote).
  */
 import type { z } from 'zod';
+import { adminRosterEvents } from './admin-roster/events';
 import { alertEvents } from './alert/events';
 import { auditorAccessEvents } from './auditor-access/events';
 import { batchEvents } from './batch/events';
@@ -23,6 +24,7 @@ import { webhookEndpointEvents } from './webhook-endpoint/events';
 const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [
   userEvents,
   auditorAccessEvents,
+  adminRosterEvents,
   checkEvents,
   caseEvents,
   watchEvents,

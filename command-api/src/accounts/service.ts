@@ -7,12 +7,16 @@ import {
   blockedMessage,
   apiKeyScopes,
   SESSION_MINUTES,
+  ADMIN_ADDED_REASON,
   type AccountSessions,
+  type AdminMember,
   type ApiKey,
   type ApiKeyScope,
   type Profile,
   type Role,
 } from '@walletscreen/contracts';
+import { adminRosterDecider, type AdminRosterCommand } from '@walletscreen/domain/admin-roster/decide';
+import { adminRosterStreamId } from '@walletscreen/domain/admin-roster/events';
 import { auditorAccessDecider } from '@walletscreen/domain/auditor-access/decide';
 import { auditorAccessStreamId } from '@walletscreen/domain/auditor-access/events';
 import { CommandHandler } from '@walletscreen/domain/command-handler';
@@ -69,6 +73,7 @@ export interface AccountsDeps {
 export function createAccounts(deps: AccountsDeps) {
   const users = new CommandHandler(deps.eventStore, userDecider);
   const auditorAccess = new CommandHandler(deps.eventStore, auditorAccessDecider);
+  const roster = new CommandHandler(deps.eventStore, adminRosterDecider);
   /** Reset e-mails sent per address in the last hour: at most 5, so nobody can flood an inbox. */
   const resetsSent = new Map<string, number[]>();
   /** When this process last recorded a use of each key: a use is recorded at most once a minute. */
@@ -84,6 +89,20 @@ export function createAccounts(deps: AccountsDeps) {
   async function load(userId: string): Promise<UserState> {
     return (await users.load(userStreamId(userId))).state;
   }
+
+  const onRoster = (command: AdminRosterCommand, actor?: Actor | null) =>
+    roster.execute(adminRosterStreamId, command, { commandId: randomUUID(), metadata: { command: command.type, ...(actor ? { actor } : {}) } });
+
+  /** The admins as the roster lists them, by e-mail. */
+  async function listAdmins(): Promise<AdminMember[]> {
+    const { admins } = (await roster.load(adminRosterStreamId)).state;
+    return Object.entries(admins)
+      .map(([id, a]) => ({ id, email: a.email, since: a.since }))
+      .sort((a, b) => a.email.localeCompare(b.email));
+  }
+
+  /** The later of two consistency positions (null when neither command appended). */
+  const later = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
 
   /** A session started now: its token expires with it. */
   const newSession = (sessionId: string, userAgent: string | undefined) => ({
@@ -125,6 +144,16 @@ export function createAccounts(deps: AccountsDeps) {
       metadata: { now: now() },
     });
     return { user: state as RegisteredUser, position: position! };
+  }
+
+  /** An account an admin creates (an auditor, an admin) with its first password; an e-mail already registered is refused. */
+  async function registerByAdmin(input: { email: string; username: string; password: string }, role: Role, by: Actor) {
+    try {
+      return await registerUser(input, role, by);
+    } catch (error) {
+      if (error instanceof Conflict) throw new Conflict(adminMessages.emailTaken, { email: adminMessages.emailTaken });
+      throw error;
+    }
   }
 
   return {
@@ -177,12 +206,64 @@ export function createAccounts(deps: AccountsDeps) {
 
     /** An auditor's account, created by an admin with its first password; an e-mail already registered is refused. */
     async createAuditor(input: { email: string; username: string; password: string }, by: Actor): Promise<{ user: RegisteredUser; position: number }> {
-      try {
-        return await registerUser(input, 'auditor', by);
-      } catch (error) {
-        if (error instanceof Conflict) throw new Conflict(adminMessages.emailTaken, { email: adminMessages.emailTaken });
-        throw error;
+      return registerByAdmin(input, 'auditor', by);
+    },
+
+    /** Whether the admin roster was started (see admin-roster/events.ts). */
+    async adminRosterSeeded(): Promise<boolean> {
+      return (await roster.load(adminRosterStreamId)).state.seeded;
+    },
+
+    /**
+     * Starts the admin roster of a data directory written before it, from the accounts the read
+     * model shows as admins (each checked against its own stream); once: a second seed changes nothing.
+     */
+    async seedAdminRoster(candidateIds: string[]): Promise<void> {
+      const admins: { userId: string; email: string }[] = [];
+      for (const id of new Set(candidateIds)) {
+        const state = await load(id);
+        if (state.status === 'registered' && state.role === 'admin') admins.push({ userId: state.userId, email: state.email });
       }
+      await onRoster({ type: 'SeedAdminRoster', data: { admins }, metadata: { now: now() } });
+    },
+
+    listAdmins,
+
+    /** Another admin's account, created by an admin with its first password: registered as an admin, then put on the roster. */
+    async createAdmin(input: { email: string; username: string; password: string }, by: Actor): Promise<{ admins: AdminMember[]; position: number | null }> {
+      const { user, position } = await registerByAdmin(input, 'admin', by);
+      const added = await onRoster(
+        { type: 'AddAdmin', data: { userId: user.userId, email: user.email, by, reason: ADMIN_ADDED_REASON }, metadata: { now: now() } },
+        by,
+      );
+      return { admins: await listAdmins(), position: later(position, added.position) };
+    },
+
+    /**
+     * Makes an existing account an admin (not a blocked one): its role first, then the roster (so the
+     * roster never lists someone who is not an admin). An admin already: nothing changes.
+     */
+    async promoteAdmin(email: string, by: Actor, reason: string): Promise<{ admins: AdminMember[]; position: number | null }> {
+      const state = await load(userIdForEmail(email));
+      if (state.status !== 'registered') throw new NotFound(adminMessages.noAccountWithEmail, { email: adminMessages.noAccountWithEmail });
+      if (state.role === 'blocked') throw new Conflict(adminMessages.cannotPromoteBlocked, { email: adminMessages.cannotPromoteBlocked });
+      const changed = await execute(state.userId, { type: 'ChangeRole', data: { role: 'admin', by, reason }, metadata: { now: now() } }, randomUUID(), by);
+      const added = await onRoster({ type: 'AddAdmin', data: { userId: state.userId, email: state.email, by, reason }, metadata: { now: now() } }, by);
+      return { admins: await listAdmins(), position: later(changed.position, added.position) };
+    },
+
+    /**
+     * Removes an admin (they become an ordinary user): decided on the roster first, which refuses
+     * oneself and the last admin (two removals at the same time are decided one after the other
+     * there), then the account's role. A removal retried after the role change failed completes it.
+     */
+    async removeAdmin(userId: string, by: Actor, reason: string): Promise<{ admins: AdminMember[]; position: number | null }> {
+      const state = await load(userId);
+      if (state.status !== 'registered') throw new NotFound(adminMessages.customerNotFound);
+      if (state.role !== 'admin') throw new Conflict(adminMessages.notAnAdmin);
+      const removed = await onRoster({ type: 'RemoveAdmin', data: { userId, email: state.email, by, reason }, metadata: { now: now() } }, by);
+      const changed = await execute(userId, { type: 'ChangeRole', data: { role: 'user', by, reason }, metadata: { now: now() } }, randomUUID(), by);
+      return { admins: await listAdmins(), position: later(removed.position, changed.position) };
     },
 
     /** Records what an auditor read, on their access stream, before it is answered. */
@@ -458,7 +539,12 @@ export function createAccounts(deps: AccountsDeps) {
       const state = await load(userIdForEmail(normalized));
       if (state.status === 'registered') return state.role === 'admin' ? 'exists' : 'conflict';
       try {
-        await this.register({ email: normalized, username: 'Administrator', password }, 'admin');
+        const admin = await this.register({ email: normalized, username: 'Administrator', password }, 'admin');
+        // A roster already started lists them too (one not started yet is seeded with them).
+        if ((await roster.load(adminRosterStreamId)).state.seeded) {
+          const data = { userId: admin.userId, email: admin.email, by: null, reason: 'First admin, from ADMIN_EMAIL' };
+          await onRoster({ type: 'AddAdmin', data, metadata: { now: now() } });
+        }
       } catch (error) {
         if (error instanceof BusinessError && error.status === 400) {
           throw new Error(`ADMIN_PASSWORD is not acceptable: ${error.message}`, { cause: error });

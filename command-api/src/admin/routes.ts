@@ -2,6 +2,12 @@ import { Router, type Response } from 'express';
 import { z } from 'zod';
 import {
   adminActionResponseSchema,
+  adminMemberSchema,
+  createAdminRequestSchema,
+  promoteAdminRequestSchema,
+  ADMIN_ADDED_REASON,
+  ADMIN_REMOVED_REASON,
+  type AdminMember,
   adminHistoryDetailSchema,
   adminHistoryItemSchema,
   adminMessages,
@@ -21,7 +27,7 @@ import { currentUser, requireAdmin, sessionAuth, type Authenticator } from '../h
 import { idempotencyKeyHeaders } from '../http/headers';
 import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
 import { NotFound } from '@walletscreen/domain/errors';
-import { findCustomers } from '@walletscreen/projections/customers/queries';
+import { adminIdsOnRecord, findCustomers } from '@walletscreen/projections/customers/queries';
 import { sendAdminHistoryCsv } from '../shared/history-export';
 import { adminHistoryFilterSchema, adminHistoryQuerySchema, findAdminCheck, findAdminHistory } from './transactions-query';
 import { setConsistencyToken } from '../http/consistency';
@@ -47,6 +53,18 @@ export interface AdminCommands {
     input: { email: string; username: string; password: string },
     by: Actor,
   ): Promise<{ user: { userId: string; email: string; username: string; registeredAt: string }; position: number }>;
+  adminRosterSeeded(): Promise<boolean>;
+  seedAdminRoster(candidateIds: string[]): Promise<void>;
+  listAdmins(): Promise<AdminMember[]>;
+  createAdmin(input: { email: string; username: string; password: string }, by: Actor): Promise<AdminRosterChange>;
+  promoteAdmin(email: string, by: Actor, reason: string): Promise<AdminRosterChange>;
+  removeAdmin(userId: string, by: Actor, reason: string): Promise<AdminRosterChange>;
+}
+
+/** What a change to the admins did: the admins as they now are, and the event position to wait for. */
+export interface AdminRosterChange {
+  admins: AdminMember[];
+  position: number | null;
 }
 
 /** Customer and check ids are UUIDs; anything else is simply not found. */
@@ -80,8 +98,87 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
     res.json(body);
   };
 
+  /** The roster of a data directory from before it is started from the admins the read model shows, once. */
+  const rosterStarted = async () => {
+    if (!(await deps.commands.adminRosterSeeded())) await deps.commands.seedAdminRoster(await adminIdsOnRecord(deps.readStore));
+  };
+  const adminsTags = ['Admin: admins'];
+  const rosterAnswer = (res: Response, change: AdminRosterChange, status = 200) => {
+    setConsistencyToken(res, change.position);
+    res.status(status).json(change.admins);
+  };
+
   return routeGroup(
     [
+      route({
+        method: 'get',
+        path: '/admin/admins',
+        summary: 'The admins, by e-mail (admins only)',
+        tags: adminsTags,
+        auth: 'admin',
+        responses: { 200: { description: 'The admins', schema: z.array(adminMemberSchema) }, ...admins },
+        async handle(_input, _req, res) {
+          await rosterStarted();
+          res.json(await deps.commands.listAdmins());
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/admin/admins',
+        summary: "Create another admin's account with its first password, recorded with the admin who created it (admins only)",
+        tags: adminsTags,
+        auth: 'admin',
+        request: { body: createAdminRequestSchema },
+        responses: {
+          201: { description: 'The admins as they now are', schema: z.array(adminMemberSchema) },
+          400: { description: 'Invalid e-mail, name or password; nothing is stored' },
+          409: { description: adminMessages.emailTaken },
+          ...admins,
+        },
+        async handle({ body }, _req, res) {
+          await rosterStarted();
+          rosterAnswer(res, await deps.commands.createAdmin(body, actorOf(res)), 201);
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/admin/admins/promote',
+        summary: 'Make an existing account (by its e-mail) an admin, recorded with the admin who did it and the reason (admins only)',
+        tags: adminsTags,
+        auth: 'admin',
+        request: { body: promoteAdminRequestSchema },
+        responses: {
+          200: { description: 'The admins as they now are', schema: z.array(adminMemberSchema) },
+          400: { description: 'Invalid e-mail or reason' },
+          404: { description: adminMessages.noAccountWithEmail },
+          409: { description: adminMessages.cannotPromoteBlocked },
+          ...admins,
+        },
+        async handle({ body }, _req, res) {
+          await rosterStarted();
+          rosterAnswer(res, await deps.commands.promoteAdmin(body.email, actorOf(res), body.reason ?? ADMIN_ADDED_REASON));
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/admin/admins/:id/remove',
+        summary:
+          'Remove an admin: they become an ordinary user. Never oneself, never the last admin (even against two admins removing each other at once); recorded with the admin who did it (admins only)',
+        tags: adminsTags,
+        auth: 'admin',
+        request: { params: customerIdSchema, paramsNotFound: adminMessages.customerNotFound, body: roleChangeRequestSchema, bodyOptional: true },
+        responses: {
+          200: { description: 'The admins as they now are', schema: z.array(adminMemberSchema) },
+          400: { description: 'Invalid reason' },
+          404: { description: 'No such account' },
+          409: { description: `${adminMessages.lastAdmin}; or oneself; or not an admin` },
+          ...admins,
+        },
+        async handle({ params, body }, _req, res) {
+          await rosterStarted();
+          rosterAnswer(res, await deps.commands.removeAdmin(params.id, actorOf(res), body.reason ?? ADMIN_REMOVED_REASON));
+        },
+      }),
       route({
         method: 'get',
         path: '/admin/customers',

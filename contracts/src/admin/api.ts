@@ -38,6 +38,13 @@ export const adminMessages = {
   auditorNameRequired: "Enter the auditor's name",
   auditorNameTooLong: `The name may have at most ${USERNAME_MAX} characters`,
   emailTaken: 'An account with this e-mail already exists',
+  adminNameRequired: "Enter the admin's name",
+  lastAdmin: 'At least one admin must remain: add another admin before removing this one',
+  cannotRemoveSelf: 'You cannot remove yourself as an admin; another admin can',
+  notAnAdmin: 'This account is not an admin',
+  alreadyAdmin: 'This account is an admin already',
+  cannotPromoteBlocked: 'A blocked account cannot be made an admin; unblock it first',
+  noAccountWithEmail: 'No account has this e-mail; create the admin with a name and a first password instead',
 } as const;
 
 const reason = z
@@ -90,3 +97,28 @@ export type CreateAuditorRequest = z.input<typeof createAuditorRequestSchema>;
 
 export const auditorSchema = z.object({ id: z.string(), email: z.string(), username: z.string(), role: z.literal('auditor'), created_at: z.string() });
 export type Auditor = z.infer<typeof auditorSchema>;
+
+/**
+ * Admins (GET/POST /api/admin/admins, POST /api/admin/admins/promote, POST
+ * /api/admin/admins/{id}/remove): an admin creates another admin's account (e-mail, name, first
+ * password), makes an existing account an admin, or removes an admin (who becomes an ordinary
+ * user). At least one admin always remains; every change is recorded with the admin who made it.
+ */
+export const createAdminRequestSchema = createAuditorRequestSchema.extend({
+  username: z
+    .string({ error: adminMessages.adminNameRequired })
+    .trim()
+    .min(1, { error: adminMessages.adminNameRequired })
+    .max(USERNAME_MAX, { error: adminMessages.auditorNameTooLong }),
+});
+export type CreateAdminRequest = z.input<typeof createAdminRequestSchema>;
+
+/** Make an existing account (by its e-mail) an admin; the reason defaults to a standing text. */
+export const promoteAdminRequestSchema = z.object({ email: emailSchema, reason: reason.optional() });
+export type PromoteAdminRequest = z.input<typeof promoteAdminRequestSchema>;
+
+export const ADMIN_ADDED_REASON = 'Made an admin from admin panel';
+export const ADMIN_REMOVED_REASON = 'Removed as an admin from admin panel';
+
+export const adminMemberSchema = z.object({ id: z.string(), email: z.string(), since: z.string().nullable() });
+export type AdminMember = z.infer<typeof adminMemberSchema>;

@@ -23,6 +23,10 @@ export const auditEventNames: Readonly<Record<string, string>> = {
   ApiKeyCreated: 'API key created',
   ApiKeyUsed: 'API key used',
   ApiKeyRevoked: 'API key revoked',
+  // Admins (admin-roster)
+  AdminRosterSeeded: 'Admin list started from the existing admins',
+  AdminAdded: 'Admin added',
+  AdminRemoved: 'Admin removed',
   // Auditors' reads (auditor-access-<id>)
   AuditorViewedData: 'Auditor viewed data',
   // Checks (check-<id>)

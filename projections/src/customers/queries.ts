@@ -22,6 +22,11 @@ export async function anyAdmin(store: ReadStore): Promise<boolean> {
   return (await customers.count(store, { role: 'admin' })) > 0;
 }
 
+/** The ids of the accounts the read model shows as admins: what the admin roster is seeded from (admin-roster/events.ts). */
+export async function adminIdsOnRecord(store: ReadStore): Promise<string[]> {
+  return (await customers.find(store, { where: { role: 'admin' }, sort: [{ field: 'created_at', direction: 'asc' }], limit: 10_000 })).map((c) => c.id);
+}
+
 /** The customer registered with this e-mail (any case), or null. */
 export async function findCustomerByEmail(store: ReadStore, email: string): Promise<CustomerDoc | null> {
   const [found] = await customers.find(store, { where: { email: email.trim().toLowerCase() }, limit: 1 });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Anchor, AppShell, Badge, Box, Burger, Button, Divider, Drawer, Group, Stack } from '@mantine/core';
+import { Anchor, AppShell, Badge, Box, Burger, Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconChartBar,
@@ -19,6 +19,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { adminWalletsLink, FundFlowLinks } from '../../components/fund-flow/fund-flow-links';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
+import { useProfile } from '../../lib/get-profile';
 import { isReadOnlySession, useLogout } from '../../lib/session';
 import { SideNav, type NavItem } from './side-nav';
 import { useGo } from '../../lib/navigate';
@@ -50,6 +51,22 @@ function AdminNav({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout:
   );
 }
 
+/** Who is signed in to the admin area (GET /api/profile): their e-mail and role. */
+function SignedInAs() {
+  const profile = useProfile();
+  if (!profile.data) return null;
+  const { email, role } = profile.data;
+  return (
+    <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={320} data-testid="signed-in-as" title={`Signed in as ${email} (${role})`}>
+      Signed in as{' '}
+      <Text span fw={600} c="var(--mantine-color-text)">
+        {email}
+      </Text>{' '}
+      ({role})
+    </Text>
+  );
+}
+
 /** The admin frame: a sidebar from the medium breakpoint up, a drawer below it. Rendered inside the admin guard. */
 export function AdminLayout() {
   const navigate = useGo();
@@ -78,7 +95,10 @@ export function AdminLayout() {
               <Badge variant="light">Admin</Badge>
             )}
           </Group>
-          <ColorSchemeToggle />
+          <Group gap="sm" wrap="nowrap">
+            <SignedInAs />
+            <ColorSchemeToggle />
+          </Group>
         </Group>
       </AppShell.Header>
 

@@ -1,0 +1,71 @@
+import { adminMessages } from '@walletscreen/contracts';
+import { deciderSpec } from '../../testing/decider-spec';
+import { Conflict } from '../errors';
+import { adminRosterDecider, type AdminRosterCommand } from './decide';
+import type { AdminRosterEvent } from './events';
+
+const given = deciderSpec(adminRosterDecider);
+const now = '2026-11-28T09:00:00.000Z';
+const ann = { userId: 'u-ann', email: 'ann@ops.example' };
+const bob = { userId: 'u-bob', email: 'bob@ops.example' };
+const cat = { userId: 'u-cat', email: 'cat@ops.example' };
+const reason = 'Left the team';
+const seeded = (...admins: (typeof ann)[]): AdminRosterEvent => ({ type: 'AdminRosterSeeded', data: { admins, at: now } });
+const added = (who: typeof ann, by: typeof ann | null): AdminRosterEvent => ({ type: 'AdminAdded', data: { ...who, by, reason, at: now } });
+const removed = (who: typeof ann, by: typeof ann): AdminRosterEvent => ({ type: 'AdminRemoved', data: { ...who, by, reason, at: now } });
+const add = (who: typeof ann, by: typeof ann | null): AdminRosterCommand => ({ type: 'AddAdmin', data: { ...who, by, reason }, metadata: { now } });
+const remove = (who: typeof ann, by: typeof ann): AdminRosterCommand => ({ type: 'RemoveAdmin', data: { ...who, by, reason }, metadata: { now } });
+
+describe('SeedAdminRoster', () => {
+  it('records the admins the accounts show, once', () => {
+    given([])
+      .when({ type: 'SeedAdminRoster', data: { admins: [ann] }, metadata: { now } })
+      .then([seeded(ann)]);
+    given([seeded(ann)])
+      .when({ type: 'SeedAdminRoster', data: { admins: [ann, bob] }, metadata: { now } })
+      .then([]);
+  });
+  it('keeps an admin added before the seed', () => {
+    const state = [added(bob, null), seeded(ann)].reduce(adminRosterDecider.evolve, adminRosterDecider.initialState);
+    expect(Object.keys(state.admins).sort()).toEqual([ann.userId, bob.userId]);
+  });
+});
+
+describe('AddAdmin', () => {
+  it('records who added whom and why', () =>
+    given([seeded(ann)])
+      .when(add(bob, ann))
+      .then([added(bob, ann)]));
+  it('changes nothing for an admin already on the roster', () =>
+    given([seeded(ann, bob)])
+      .when(add(bob, ann))
+      .then([]));
+});
+
+describe('RemoveAdmin', () => {
+  it('removes an admin while another remains', () =>
+    given([seeded(ann), added(bob, ann)])
+      .when(remove(bob, ann))
+      .then([removed(bob, ann)]));
+  it('never removes the last admin', () =>
+    given([seeded(ann, bob), removed(bob, ann)])
+      .when(remove(ann, bob))
+      .thenThrows(Conflict, adminMessages.lastAdmin));
+  it('two admins removing each other: whichever is decided second finds one admin left and is refused', () => {
+    // Both commands go to the one roster stream: the second is decided on the state after the first.
+    given([seeded(ann, bob), removed(bob, ann)])
+      .when(remove(ann, bob))
+      .thenThrows(Conflict, adminMessages.lastAdmin);
+    given([seeded(ann, bob), removed(ann, bob)])
+      .when(remove(bob, ann))
+      .thenThrows(Conflict, adminMessages.lastAdmin);
+  });
+  it('refuses removing oneself', () =>
+    given([seeded(ann, bob, cat)])
+      .when(remove(ann, ann))
+      .thenThrows(Conflict, adminMessages.cannotRemoveSelf));
+  it('changes nothing for someone not on the roster (a retried removal)', () =>
+    given([seeded(ann, cat)])
+      .when(remove(bob, ann))
+      .then([]));
+});
