@@ -2,13 +2,16 @@
  * Admin roster commands (see events.ts):
  * - the roster is seeded once, with the admins the accounts show; a second seed changes nothing;
  * - adding an admin already on it changes nothing;
- * - removing one refuses oneself, and refuses the last admin: at least one always remains. This is
- *   decided over this one stream, so two removals at the same time cannot both pass;
- * - removing someone not on it changes nothing (a removal retried after its role change failed).
+ * - only an admin on the roster removes one (an admin removed a moment ago is refused, whatever
+ *   their request's sign-in check saw);
+ * - removing someone not on it changes nothing (a removal retried after its role change failed);
+ * - the last admin is never removed: at least one always remains. This is decided over this one
+ *   stream, so two removals at the same time are decided one after the other;
+ * - an admin does not remove themselves (another admin can).
  */
-import { adminMessages } from '@walletscreen/contracts';
+import { accountMessages, adminMessages } from '@walletscreen/contracts';
 import type { CommandMetadata, Decider } from '../decider';
-import { Conflict } from '../errors';
+import { Conflict, Forbidden } from '../errors';
 import type { Actor } from '../user/events';
 import { adminRosterEvents, type AdminRosterEvent, type AdminRosterMember } from './events';
 import { evolveAdminRoster, initialAdminRosterState, type AdminRosterState } from './state';
@@ -32,9 +35,10 @@ export function decideAdminRoster(command: AdminRosterCommand, state: AdminRoste
     case 'RemoveAdmin': {
       const { userId, email, by, reason } = command.data;
       if (!state.seeded) throw new Error('RemoveAdmin on an admin roster not seeded yet');
-      if (by.userId === userId) throw new Conflict(adminMessages.cannotRemoveSelf);
+      if (!state.admins[by.userId]) throw new Forbidden(accountMessages.forbidden);
       if (!state.admins[userId]) return [];
       if (Object.keys(state.admins).length <= 1) throw new Conflict(adminMessages.lastAdmin);
+      if (by.userId === userId) throw new Conflict(adminMessages.cannotRemoveSelf);
       return [{ type: 'AdminRemoved', data: { userId, email, by, reason, at } }];
     }
     default: {
