@@ -11,7 +11,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import type { SanctionsStatus, SanctionsSyncResponse, WalletAnalysis } from '@walletscreen/contracts';
+import type { AuditPage, SanctionsStatus, SanctionsSyncResponse, WalletAnalysis } from '@walletscreen/contracts';
+import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
@@ -180,8 +181,17 @@ describe('loading an OFAC file as an admin', () => {
     const [attempt] = await server.eventStore.readStream('sanctions-sync');
     expect(attempt).toMatchObject({
       type: 'SanctionsSyncSucceeded',
-      data: { trigger: 'upload', origin: `uploaded by ${ADMIN.email}: SDN.XML`, status: 'imported' },
+      data: {
+        trigger: 'upload',
+        origin: `uploaded by ${ADMIN.email}: SDN.XML`,
+        uploadedBy: { userId: userIdForEmail(ADMIN.email), email: ADMIN.email },
+        status: 'imported',
+      },
     });
+    // The audit log names the admin who uploaded it.
+    await server.projections.waitFor(await server.eventStore.headPosition());
+    const logged = await server.api<AuditPage>('GET', '/api/admin/audit?type=SanctionsSyncSucceeded', { token: adminToken });
+    expect(logged.body.items[0]).toMatchObject({ admin_email: ADMIN.email, stream: 'sanctions-sync' });
   });
 
   it('answers "unchanged" for the same file again', async () => {

@@ -24,7 +24,8 @@ export interface SanctionsUploadInput {
   declaredBytes: number | null;
   fileName: string;
   allowOlder: boolean;
-  uploadedBy: string;
+  /** The admin who uploaded it: recorded with the attempt. */
+  uploadedBy: { userId: string; email: string };
 }
 
 export type SanctionsUploadOutcome = Omit<SanctionsSyncResponse, 'status'>;
@@ -136,7 +137,7 @@ export function adminSanctionsRoutes(deps: {
             declaredBytes: Number.isFinite(declared) ? declared : null,
             fileName: query.file_name,
             allowOlder: query.allow_older,
-            uploadedBy: currentUser(res).email,
+            uploadedBy: { userId: currentUser(res).userId, email: currentUser(res).email },
           });
           const body: SanctionsSyncResponse = { ...outcome, status: await deps.status('admin') };
           res.json(body);

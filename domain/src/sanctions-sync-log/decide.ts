@@ -21,13 +21,23 @@ export function decideSanctionsSyncLog(command: SanctionsSyncLogCommand, _state:
       return [
         {
           type: 'SanctionsSyncSucceeded',
-          data: { origin: d.origin, trigger: d.trigger, status: d.status, sha256: d.sha256, publishedAt: d.publishedAt, addressCount: d.addressCount, at },
+          data: {
+            origin: d.origin,
+            trigger: d.trigger,
+            ...(d.uploadedBy ? { uploadedBy: d.uploadedBy } : {}),
+            status: d.status,
+            sha256: d.sha256,
+            publishedAt: d.publishedAt,
+            addressCount: d.addressCount,
+            at,
+          },
         },
       ];
     }
     case 'RecordSanctionsSyncFailure': {
       const d = command.data;
-      return [{ type: 'SanctionsSyncFailed', data: { origin: d.origin, trigger: d.trigger, code: d.code, reason: d.reason, at } }];
+      const uploadedBy = d.uploadedBy ? { uploadedBy: d.uploadedBy } : {};
+      return [{ type: 'SanctionsSyncFailed', data: { origin: d.origin, trigger: d.trigger, ...uploadedBy, code: d.code, reason: d.reason, at } }];
     }
     default: {
       const _exhaustive: never = command;

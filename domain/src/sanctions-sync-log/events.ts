@@ -12,11 +12,16 @@ import { eventSchema, eventUnion } from '../decider';
 
 export const sanctionsSyncStreamId = 'sanctions-sync';
 
+/** The admin who uploaded the file (an upload only; absent in attempts recorded before it was). */
+export const sanctionsUploaderSchema = z.object({ userId: z.string(), email: z.string() });
+export type SanctionsUploader = z.infer<typeof sanctionsUploaderSchema>;
+
 export const sanctionsSyncSucceededSchema = z.object({
   /** The URL or file path the list came from, or "uploaded by <admin e-mail>: <file name>". */
   origin: z.string(),
   /** Absent in attempts recorded before triggers were. */
   trigger: z.enum(sanctionsSyncTriggers).optional(),
+  uploadedBy: sanctionsUploaderSchema.optional(),
   /** `unchanged`: the file was the list in force already. */
   status: z.enum(['imported', 'unchanged']),
   sha256: z.string(),
@@ -30,6 +35,7 @@ export const sanctionsSyncFailedSchema = z.object({
   origin: z.string(),
   /** Absent in attempts recorded before triggers were. */
   trigger: z.enum(sanctionsSyncTriggers).optional(),
+  uploadedBy: sanctionsUploaderSchema.optional(),
   /** The SanctionsListError code, or `error` for anything else. */
   code: z.string(),
   reason: z.string(),

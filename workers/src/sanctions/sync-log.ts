@@ -9,7 +9,7 @@ import type { EventStore } from '@walletscreen/platform';
 import { AggregateRepository, CommandHandler } from '@walletscreen/domain/command-handler';
 import { lastEventStreams } from '@walletscreen/domain/last-event-streams';
 import { sanctionsSyncLogDecider, type SanctionsSyncLogCommand } from '@walletscreen/domain/sanctions-sync-log/decide';
-import { sanctionsSyncStreamId } from '@walletscreen/domain/sanctions-sync-log/events';
+import { sanctionsSyncStreamId, type SanctionsUploader } from '@walletscreen/domain/sanctions-sync-log/events';
 import type { SanctionsSyncLogState } from '@walletscreen/domain/sanctions-sync-log/state';
 import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
 import { OFAC_SDN_ADVANCED_URL, runSanctionsSync, type SanctionsSyncOptions, type SanctionsSyncResult } from './sync';
@@ -34,9 +34,12 @@ export async function recordSanctionsSync(eventStore: EventStore, command: Sanct
  * (the error is then rethrown). A failure to record is logged, and does not hide the sync's own
  * outcome.
  */
-export async function runRecordedSanctionsSync(options: SanctionsSyncOptions & { trigger: SanctionsSyncTrigger }): Promise<SanctionsSyncResult> {
+export async function runRecordedSanctionsSync(
+  options: SanctionsSyncOptions & { trigger: SanctionsSyncTrigger; uploadedBy?: SanctionsUploader },
+): Promise<SanctionsSyncResult> {
   const origin = options.origin ?? options.file ?? options.url ?? OFAC_SDN_ADVANCED_URL;
   const trigger = options.trigger;
+  const uploadedBy = options.uploadedBy ? { uploadedBy: options.uploadedBy } : {};
   const record = async (command: SanctionsSyncLogCommand) => {
     try {
       await recordSanctionsSync(options.eventStore, command);
@@ -50,12 +53,24 @@ export async function runRecordedSanctionsSync(options: SanctionsSyncOptions & {
   } catch (error) {
     const code = error instanceof SanctionsListError ? error.code : 'error';
     const reason = error instanceof Error ? error.message : String(error);
-    await record({ type: 'RecordSanctionsSyncFailure', data: { origin, trigger, code, reason }, metadata: { now: options.clock().toISOString() } });
+    await record({
+      type: 'RecordSanctionsSyncFailure',
+      data: { origin, trigger, ...uploadedBy, code, reason },
+      metadata: { now: options.clock().toISOString() },
+    });
     throw error;
   }
   await record({
     type: 'RecordSanctionsSyncSuccess',
-    data: { origin: result.origin, trigger, status: result.status, sha256: result.sha256, publishedAt: result.publishedAt, addressCount: result.addressCount },
+    data: {
+      origin: result.origin,
+      trigger,
+      ...uploadedBy,
+      status: result.status,
+      sha256: result.sha256,
+      publishedAt: result.publishedAt,
+      addressCount: result.addressCount,
+    },
     metadata: { now: options.clock().toISOString() },
   });
   return result;

@@ -20,6 +20,7 @@ import type { EventStore, Logger } from '@walletscreen/platform';
 import { Conflict, Invalid, PayloadTooLarge } from '@walletscreen/domain/errors';
 import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
 import { withForceHint } from './errors';
+import type { SanctionsUploader } from '@walletscreen/domain/sanctions-sync-log/events';
 import { recordSanctionsSync, runRecordedSanctionsSync } from './sync-log';
 
 /** An uploaded file, as the route hands it over. */
@@ -30,7 +31,8 @@ export interface SanctionsUpload {
   declaredBytes: number | null;
   fileName: string;
   allowOlder: boolean;
-  uploadedBy: string;
+  /** The admin who uploaded it: recorded with the attempt (the audit log names them). */
+  uploadedBy: SanctionsUploader;
 }
 
 /** What came of it; the route adds the status after it. */
@@ -83,12 +85,13 @@ export function createSanctionsUpload(deps: { eventStore: EventStore; clock: () 
     new PayloadTooLarge(`The file is larger than ${megabytes(maxBytes)}, the most an upload may be; OFAC's SDN_ADVANCED.XML is well under that.`);
 
   return async function upload(input: SanctionsUpload): Promise<SanctionsUploadResult> {
-    const origin = `uploaded by ${input.uploadedBy}: ${input.fileName}`;
+    const origin = `uploaded by ${input.uploadedBy.email}: ${input.fileName}`;
+    const uploadedBy = input.uploadedBy;
     const refusedTooLarge = async () => {
       const error = tooLarge();
       await recordSanctionsSync(eventStore, {
         type: 'RecordSanctionsSyncFailure',
-        data: { origin, trigger: 'upload', code: 'too-large', reason: error.message },
+        data: { origin, trigger: 'upload', uploadedBy, code: 'too-large', reason: error.message },
         metadata: { now: clock().toISOString() },
       }).catch((e: unknown) => logger.error({ err: e }, 'could not record the sanctions upload attempt'));
       return error;
@@ -108,15 +111,16 @@ export function createSanctionsUpload(deps: { eventStore: EventStore; clock: () 
         clock,
         logger,
         trigger: 'upload',
+        uploadedBy,
       });
       logger.info(
-        { status: result.status, file: input.fileName, by: input.uploadedBy, addresses: result.addressCount, forced: result.forced },
+        { status: result.status, file: input.fileName, by: input.uploadedBy.email, addresses: result.addressCount, forced: result.forced },
         'OFAC sanctions list uploaded by an admin',
       );
       return { result: result.status, error: null, warnings: result.warnings };
     } catch (error) {
       if (!(error instanceof SanctionsListError)) throw error;
-      logger.warn({ code: error.code, file: input.fileName, by: input.uploadedBy }, 'OFAC sanctions list upload refused: the list in force stays');
+      logger.warn({ code: error.code, file: input.fileName, by: input.uploadedBy.email }, 'OFAC sanctions list upload refused: the list in force stays');
       switch (error.code) {
         case 'older-list':
         case 'undated-list':
