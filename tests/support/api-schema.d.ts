@@ -356,8 +356,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The admins, by e-mail (admins only)
-         * @description Admins only.
+         * The admins, by e-mail (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: operations["getAdminAdmins"];
         put?: never;
@@ -3954,7 +3954,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Neither an admin nor an auditor */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -317,6 +317,14 @@ export const routes: RouteObject[] = [
             handle: handle('Case'),
           },
           {
+            path: 'admins',
+            lazy: screen(
+              () => import('../features/admin-customers/routes/admins-page'),
+              (m) => m.AdminsPage,
+            ),
+            handle: handle('Admins'),
+          },
+          {
             path: 'audit',
             lazy: screen(
               () => import('../features/admin-audit/routes/audit-page'),
