@@ -59,13 +59,17 @@ function SignedInAs() {
   if (!profile.data) return null;
   const { email, role } = profile.data;
   return (
-    <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={320} data-testid="signed-in-as" title={`Signed in as ${email} (${role})`}>
-      Signed in as{' '}
-      <Text span fw={600} c="var(--mantine-color-text)">
-        {email}
-      </Text>{' '}
-      ({role})
-    </Text>
+    <Group gap={6} wrap="nowrap" visibleFrom="sm" miw={0} data-testid="signed-in-as" title={`Signed in as ${email} (${role})`}>
+      <Text size="sm" c="dimmed" truncate maw={360}>
+        Signed in as{' '}
+        <Text span inherit fw={600} c="var(--mantine-color-text)">
+          {email}
+        </Text>
+      </Text>
+      <Badge size="sm" variant="outline" color="gray">
+        {role}
+      </Badge>
+    </Group>
   );
 }
 

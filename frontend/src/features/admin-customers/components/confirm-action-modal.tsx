@@ -122,6 +122,7 @@ export function ConfirmActionModal({
                   max={TOPUP_MAX}
                   allowDecimal={false}
                   allowNegative={false}
+                  clampBehavior="none"
                   value={amount}
                   onChange={setAmount}
                   error={touched || amount !== ADMIN_TOPUP_AMOUNT ? amountError : null}
