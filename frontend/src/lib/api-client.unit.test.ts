@@ -144,6 +144,14 @@ describe('a 403', () => {
     expect(readSignOutNotice(storage, Date.now())).toBe('This account is blocked. Contact support.');
   });
 
+  it("of a block with the admin's reason tells the sign-in page the whole message", async () => {
+    const storage = signedIn();
+    const message = 'This account is blocked. Contact support. Reason: Chargebacks under review';
+    const { api } = client(storage, server(403, { error: message }));
+    await failure(api.get('/profile'));
+    expect(readSignOutNotice(storage, Date.now())).toBe(message);
+  });
+
   it('for another reason leaves the sign-in page nothing to say', async () => {
     const storage = signedIn();
     const { api } = client(storage, server(403, { error: 'You do not have access to this resource' }));
