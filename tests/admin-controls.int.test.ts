@@ -3,7 +3,16 @@
  * whose reason the customer is told; admins adding and removing admins, at least one always
  * remaining (even against two admins removing each other at once), each change in the audit log.
  */
-import { accountMessages, adminMessages, blockedMessage, type AdminActionResponse, type AdminMember, type AuditPage } from '@walletscreen/contracts';
+import { io } from 'socket.io-client';
+import {
+  ACCOUNT_BLOCKED,
+  accountMessages,
+  adminMessages,
+  blockedMessage,
+  type AdminActionResponse,
+  type AdminMember,
+  type AuditPage,
+} from '@walletscreen/contracts';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { ADMIN, startTestServer, type TestServer, expectAppendsNothing } from './support/server';
 
@@ -64,8 +73,19 @@ describe('a block with a reason', () => {
   it('tells the customer the reason when they sign in and when their session is refused; the default text is no reason', async () => {
     const max = await signUp('max@shop.example');
     const reason = 'Chargebacks under review: write to compliance@walletscreen.example';
+    // An open page is told at once, over its socket.
+    const socket = io(server.url.replace('localhost', '127.0.0.1'), {
+      path: '/socket.io',
+      auth: { token: max.token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    await new Promise<void>((resolve, reject) => (socket.once('connect', () => resolve()), socket.once('connect_error', reject)));
+    const told = new Promise<{ message: string }>((resolve) => socket.once(ACCOUNT_BLOCKED, resolve));
     expect((await server.api('POST', `/api/admin/block-user/${max.id}`, { token: admin, body: { reason } })).status).toBe(200);
     const expected = `${accountMessages.blocked} Reason: ${reason}`;
+    expect((await told).message).toBe(expected);
+    socket.close();
     expect(blockedMessage(reason)).toBe(expected);
 
     const session = await server.api<Problem>('GET', '/api/profile', { token: max.token });
