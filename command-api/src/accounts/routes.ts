@@ -17,7 +17,8 @@ import {
 } from '@walletscreen/contracts';
 import { currentUser, sessionAuth } from '../http/auth';
 import { route, routeGroup, type RouteGroup } from '../http/route';
-import { NotFound } from '@walletscreen/domain/errors';
+import { Conflict, NotFound } from '@walletscreen/domain/errors';
+import { awaitingEmailConfirmation } from '@walletscreen/domain/user/state';
 import { CONFIRMATION_LINKS_PER_HOUR, withinConfirmationLinkBudget, withinRegistrationBudget, type RegistrationLimiters } from './registration-throttle';
 import type { Accounts } from './service';
 
@@ -97,6 +98,9 @@ export function accountRoutes(accounts: Accounts, limiters: RegistrationLimiters
         },
         async handle(_input, _req, res) {
           const me = currentUser(res);
+          // Refused before the budget counts it: a confirmed address needs no link.
+          const user = await accounts.load(me.userId);
+          if (user.status === 'registered' && !awaitingEmailConfirmation(user)) throw new Conflict(accountMessages.emailAlreadyConfirmed);
           await withinConfirmationLinkBudget(limiters, me.userId);
           await accounts.requestEmailConfirmation(me.userId);
           res.json({ message: accountMessages.confirmationSent });
