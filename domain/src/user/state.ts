@@ -42,8 +42,7 @@ export interface StoredApiKey {
  * with the link that confirmed it. Absent: no confirmation was asked for (the address counts as confirmed).
  */
 export type EmailConfirmation =
-  | { status: 'pending'; checks: number; tokens: Record<string, string>; lastRequestedAt: string }
-  | { status: 'confirmed'; tokenHash: string; confirmedAt: string };
+  { status: 'pending'; checks: number; tokens: Record<string, string> } | { status: 'confirmed'; tokenHash: string; confirmedAt: string };
 
 export type UserState =
   | { status: 'unregistered' }
@@ -104,16 +103,14 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         credentialsChangedAt: d.at,
         resetTokens: {},
         charges: {},
-        ...(d.checksOnEmailConfirmation !== undefined
-          ? { emailConfirmation: { status: 'pending', checks: d.checksOnEmailConfirmation, tokens: {}, lastRequestedAt: d.at } }
-          : {}),
+        ...(d.checksOnEmailConfirmation !== undefined ? { emailConfirmation: { status: 'pending', checks: d.checksOnEmailConfirmation, tokens: {} } } : {}),
       };
     }
     case 'EmailConfirmationRequested': {
       const pending = state.status === 'registered' && state.emailConfirmation?.status === 'pending' ? state.emailConfirmation : undefined;
       if (state.status !== 'registered' || !pending) return state;
       const tokens = { ...pending.tokens, [event.data.tokenHash]: event.data.expiresAt };
-      return { ...state, emailConfirmation: { ...pending, tokens, lastRequestedAt: event.data.at } };
+      return { ...state, emailConfirmation: { ...pending, tokens } };
     }
     case 'EmailConfirmed':
       // The withheld welcome checks become bonus checks; every outstanding link is spent.
