@@ -265,6 +265,8 @@ async function embeddedRun(load: Load, work: string): Promise<RunResult> {
       CHECK_WAIT_MS: '30000',
       SANCTIONS_SYNC_INTERVAL_HOURS: '0',
       FEEDS_SYNC_INTERVAL_HOURS: '0',
+      REGISTRATION_RATE_LIMIT_PER_ADDRESS: '1000000',
+      REGISTRATION_RATE_LIMIT_TOTAL: '1000000',
     },
     clock: () => new Date(),
     logger: silent,
@@ -453,6 +455,9 @@ async function distributedRun(
     ADMIN_PASSWORD: 'Adm1n-Passphrase!',
     SANCTIONS_SYNC_INTERVAL_HOURS: '0',
     FEEDS_SYNC_INTERVAL_HOURS: '0',
+    // Every bench user registers from loopback.
+    REGISTRATION_RATE_LIMIT_PER_ADDRESS: '1000000',
+    REGISTRATION_RATE_LIMIT_TOTAL: '1000000',
     KAFKA_BROKERS: brokers,
     KAFKA_TOPIC_PREFIX: topicPrefix,
     MONGO_URL: mongoUrl,

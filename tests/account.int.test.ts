@@ -20,8 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.destroy());
 
+/** Registers, and signs out of the session registering started: the tests start their own. */
 async function register(email: string) {
-  expect((await server.api('POST', '/api/auth/register', { body: { email, password, username: 'Desk' } })).status).toBe(201);
+  const registered = await server.api<{ token: string }>('POST', '/api/auth/register', { body: { email, password, username: 'Desk' } });
+  expect(registered.status).toBe(201);
+  expect((await server.api('POST', '/api/auth/logout', { token: registered.body.token })).status).toBe(200);
 }
 async function signIn(email: string, pw = password, userAgent = firefox): Promise<string> {
   const res = await server.api<{ token: string }>('POST', '/api/auth/login', { body: { email, password: pw }, headers: { 'user-agent': userAgent } });
@@ -48,7 +51,8 @@ describe('sessions', () => {
       [sid(a), 'Firefox on Linux', '127.0.0.1', false],
     ]);
     const signIns = (await streamOf('sessions@desk.example')).filter((e) => e.type === 'UserSignedIn');
-    expect(signIns.map((e) => (e.data as { sessionId: string }).sessionId)).toEqual([sid(a), sid(b)]);
+    // The first is the session registering started (ended since).
+    expect(signIns.map((e) => (e.data as { sessionId: string }).sessionId).slice(1)).toEqual([sid(a), sid(b)]);
   });
 
   it('ends another session by id: its token answers 401 at once, as an expired one does; the asking one goes on', async () => {

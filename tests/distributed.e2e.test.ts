@@ -90,6 +90,8 @@ maybe('the distributed shape, process by process', () => {
     ADMIN_PASSWORD: 'Adm1n-Passphrase!',
     SANCTIONS_SYNC_INTERVAL_HOURS: '0',
     FEEDS_SYNC_INTERVAL_HOURS: '0',
+    // Every desk registers from loopback.
+    REGISTRATION_RATE_LIMIT_PER_ADDRESS: '1000',
     KAFKA_BROKERS: kafkaEnv.KAFKA_BROKERS!,
     KAFKA_TOPIC_PREFIX: `ws-sys-${run}`,
     KAFKA_SESSION_TIMEOUT_MS: '6000',

@@ -9,6 +9,7 @@
 import { alertCreatedMessageSchema, batchCompletedMessageSchema, screeningCompletedMessageSchema } from '@walletscreen/contracts';
 import type { ChainSource, Config, EventStore, Logger, ReadStore } from '@walletscreen/platform';
 import { accountRoutes } from './accounts/routes';
+import type { RegistrationLimiters } from './accounts/registration-throttle';
 import type { Accounts } from './accounts/service';
 import { adminPathsGuard, adminRoutes } from './admin/routes';
 import { accountPurchaseRoutes } from './billing/account-routes';
@@ -63,6 +64,8 @@ export interface ApiRouteDeps {
   apiKeyLimiter: RateLimiter;
   /** Present when the operator opened the sanctions drop-ins to callers without a key. */
   dropInAnonymousLimiter?: RateLimiter;
+  /** Registration's rate limits (per client address and in total) and the confirmation links asked for again. */
+  registrationLimiters: RegistrationLimiters;
   /** The sanctions list in force, for the drop-in sanctions endpoints (null when none is loaded). */
   sanctionsIndex: () => Promise<SanctionsIndex | null>;
   renderCheckPdf: RenderCheckPdf;
@@ -196,7 +199,7 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
       sales_email: deps.config.SALES_EMAIL ?? deps.config.CONTACT_EMAIL,
       ai_narrative: Boolean(deps.config.OPENAI_API_KEY),
     }),
-    accountRoutes(accounts),
+    accountRoutes(accounts, deps.registrationLimiters, deps.readModelsShow('the confirmed e-mail address')),
     addressRoutes(),
     checkRoutes({ auth: accounts, checks: deps.checks, readStore, logger: deps.logger, clock }),
     pdfRoutes({ auth: accounts, readStore, clock }),
@@ -282,6 +285,7 @@ export function describedRouteGroups(): RouteGroup[] {
     },
     readModelsShow: () => () => Promise.resolve(),
     apiKeyLimiter: unused('apiKeyLimiter'),
+    registrationLimiters: unused('registrationLimiters'),
     sanctionsIndex: () => Promise.reject(new Error('sanctionsIndex was used, but these routes were built only to be described')),
     renderCheckPdf: () => Promise.reject(new Error('renderCheckPdf was used, but these routes were built only to be described')),
     batches: unused('batches'),

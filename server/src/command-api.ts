@@ -19,6 +19,7 @@ import { createSanctionsStatus } from '@walletscreen/workers/sanctions/status';
 import { createSanctionsUpload } from '@walletscreen/workers/sanctions/upload';
 import { createLoginThrottle } from '@walletscreen/command-api/accounts/login-throttle';
 import { createMailer } from '@walletscreen/command-api/accounts/mailer';
+import { CONFIRMATION_LINKS_PER_HOUR } from '@walletscreen/command-api/accounts/registration-throttle';
 import { createAccounts, type Accounts } from '@walletscreen/command-api/accounts/service';
 import { createTokenService } from '@walletscreen/command-api/accounts/tokens';
 import { anyAdmin } from '@walletscreen/projections/customers/queries';
@@ -53,6 +54,11 @@ export interface ReadModels {
   waitFor(position: number, timeoutMs?: number): Promise<void>;
 }
 
+/** Whether new users confirm their e-mail address before they get the welcome checks: auto means where the server sends e-mail. */
+export function emailConfirmationOn(config: Pick<Config, 'REGISTRATION_EMAIL_CONFIRMATION' | 'SMTP_URL'>): boolean {
+  return config.REGISTRATION_EMAIL_CONFIRMATION === 'on' || (config.REGISTRATION_EMAIL_CONFIRMATION === 'auto' && config.SMTP_URL !== undefined);
+}
+
 /** The accounts service and the mailer it sends through (the caller closes the mailer). */
 export function createAccountsService(deps: { config: Config; eventStore: EventStore; logger: Logger; clock: () => Date }) {
   const { config, logger, clock } = deps;
@@ -65,6 +71,7 @@ export function createAccountsService(deps: { config: Config; eventStore: EventS
     logger,
     publicUrl: config.PUBLIC_URL,
     clock,
+    emailConfirmation: emailConfirmationOn(config),
   });
   return { accounts, mailer };
 }
@@ -156,6 +163,21 @@ export async function startCommandApi(deps: {
       { perMinute: config.SANCTIONS_DROPIN_ANONYMOUS_RATE_LIMIT },
       'the sanctions drop-ins answer callers without an API key (SANCTIONS_DROPIN_ANONYMOUS)',
     );
+  // Registration: per client address and in total, each an hour; the confirmation links asked for again, per account.
+  const hourly = (name: string, limit: number) =>
+    createRateLimiter({ name, limit, windowSeconds: 3_600 }, deps.rateLimitStore ?? 'memory', {
+      onSweepError: (error) => logger.warn({ err: error }, `could not delete expired ${name} rate-limit counts; the next sweep tries again`),
+    });
+  const registrationLimiters = {
+    perAddress: hourly('registration_address', config.REGISTRATION_RATE_LIMIT_PER_ADDRESS),
+    total: hourly('registration_total', config.REGISTRATION_RATE_LIMIT_TOTAL),
+    confirmationLinks: hourly('email_confirmation_link', CONFIRMATION_LINKS_PER_HOUR),
+  };
+  const closeLimiters = () => {
+    for (const limiter of [apiKeyLimiter, dropInAnonymousLimiter, ...Object.values(registrationLimiters)]) limiter?.close();
+  };
+  if (emailConfirmationOn(config) && !config.SMTP_URL)
+    logger.info('REGISTRATION_EMAIL_CONFIRMATION is on without SMTP_URL: confirmation links are written to DATA_DIR/outbox');
   const app = createApp({
     groups: apiRouteGroups({
       accounts,
@@ -171,6 +193,7 @@ export async function startCommandApi(deps: {
       readModelsShow,
       apiKeyLimiter,
       dropInAnonymousLimiter,
+      registrationLimiters,
       sanctionsIndex: cachedSanctionsIndex(eventStore),
       renderCheckPdf: (userId, checkId) => renderStoredCheckPdf(readStore, userId, checkId, clock()),
       batches: createBatches({ eventStore, readStore, clock, checksLeft: (userId) => accounts.checksLeft(userId) }),
@@ -218,8 +241,7 @@ export async function startCommandApi(deps: {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   }).catch(async (error: unknown) => {
-    apiKeyLimiter.close();
-    dropInAnonymousLimiter?.close();
+    closeLimiters();
     await hub.stop();
     throw error;
   });
@@ -238,8 +260,7 @@ export async function startCommandApi(deps: {
         const closed = sockets.close();
         server.closeAllConnections();
         await closed;
-        apiKeyLimiter.close();
-        dropInAnonymousLimiter?.close();
+        closeLimiters();
         await hub.stop();
       })();
       return closing;

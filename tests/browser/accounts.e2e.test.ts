@@ -1,12 +1,13 @@
 /**
  * A person's first session, in a real browser against the real server: the landing page,
- * registration, sign-in, the dashboard with 20 premium checks, sign-out, a password reset through
- * a real e-mail, the admin area, the unauthorized page and the phone-sized drawer.
+ * registration that lands signed in, the e-mail confirmation through a real e-mail that brings the
+ * 20 premium checks, sign-out and sign-in, a password reset through a real e-mail, the admin area,
+ * the unauthorized page and the phone-sized drawer.
  */
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../support/browser';
 import { ADMIN, startTestServer, type TestServer } from '../support/server';
-import { resetLinkOf, startSmtpSink } from '../support/smtp';
+import { confirmationLinkOf, resetLinkOf, startSmtpSink } from '../support/smtp';
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -15,7 +16,8 @@ let base: string;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  server = await startTestServer({ SMTP_URL: smtp.url });
+  // The server sends e-mail, so new users confirm their address (the product's default with SMTP_URL).
+  server = await startTestServer({ SMTP_URL: smtp.url, REGISTRATION_EMAIL_CONFIRMATION: 'auto' });
   base = server.url.replace('localhost', '127.0.0.1');
   // Links in e-mails point at the server the browser uses.
   browser = await launchBrowser();
@@ -57,7 +59,7 @@ describe('a new customer', () => {
     await page.context().close();
   });
 
-  it('registers, signs in, sees 20 premium checks on the dashboard, and signs out', async () => {
+  it('registers and lands signed in; confirms the e-mail address through the link and gets 20 premium checks; signs out and in', async () => {
     const page = await newPage();
     await page.goto('/register');
     await page.getByRole('button', { name: /^register$/i }).click();
@@ -69,7 +71,33 @@ describe('a new customer', () => {
     await page.getByLabel(/password/i).fill(user.password);
     await screenshot(page, 'register');
     await page.getByRole('button', { name: /^register$/i }).click();
-    await page.waitForURL('**/auth');
+
+    // Straight into the signed-in app: no retyping.
+    await page.waitForURL('**/dashboard/wallet-checker');
+    await page.getByText(user.email).first().waitFor();
+    const notice = page.getByTestId('email-confirmation-notice');
+    await notice.getByText('Confirm your e-mail address').waitFor();
+    await page.getByTestId('premium-checks').first().filter({ hasText: /^0$/ }).waitFor();
+    await screenshot(page, 'email-confirmation-notice');
+    const first = confirmationLinkOf(await smtp.next());
+    await notice.getByRole('button', { name: 'Send the link again' }).click();
+    await notice.getByText('We sent you a new link. Open it to confirm your e-mail address.').waitFor();
+    expect(confirmationLinkOf(await smtp.next())).not.toBe(first);
+
+    // The first link still works, and leads back to the dashboard with the free checks.
+    const link = new URL(first);
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByTestId('email-confirmed').getByText('Your e-mail address is confirmed.', { exact: false }).waitFor();
+    await screenshot(page, 'email-confirmed');
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+    await page.waitForURL('**/dashboard/wallet-checker');
+    await page.getByTestId('premium-checks').first().filter({ hasText: '20' }).waitFor();
+    await notice.waitFor({ state: 'detached' });
+    await page
+      .getByRole('button', { name: /logout/i })
+      .first()
+      .click();
+    await page.waitForURL('**/login');
 
     await page.getByLabel(/e-?mail/i).fill(user.email);
     await page.getByLabel(/password/i).fill('wrong-password-here');

@@ -35,8 +35,50 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register; the account gets 20 free premium checks */
+        /**
+         * Register, and be signed in: the account gets 20 free premium checks (where e-mail confirmation is on, once the address is confirmed)
+         * @description The answer carries a session token, as sign-in does (100 minutes). Where the server sends e-mail, a link to confirm the address is sent to it and the free checks are added when it is opened (POST /api/auth/confirm-email); until then `email_confirmation_pending` is true here and in the profile, and a check with nothing else to spend is refused (402) saying so.
+         *
+         *     Registrations are rate-limited per client address and in total, each per hour (429 with Retry-After, "Too many accounts were registered from your network. Try again later." or "Too many accounts are being registered right now. Try again later."). A registration refused for its fields does not count; one refused because the e-mail is taken does.
+         */
         post: operations["postAuthRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/confirm-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the account's e-mail address with the link sent to it: the free checks are added (the same link again changes nothing) */
+        post: operations["postAuthConfirmEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/email-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the link to confirm the e-mail address again (earlier links stay valid)
+         * @description At most 5 an hour per account (429 with Retry-After beyond).
+         */
+        post: operations["postAccountEmailConfirmation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2268,7 +2310,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Registered */
+            /** @description Registered and signed in */
             201: {
                 headers: {
                     /** @description The store position of what this call recorded: send it back on a read that must show it */
@@ -2278,6 +2320,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
+                        /** @description Session token (100 minutes), as POST /api/auth/login answers it */
+                        token: string;
+                        /** @description Whether the free checks wait for the e-mail address to be confirmed (a link was sent to it) */
+                        email_confirmation_pending: boolean;
                     };
                 };
             };
@@ -2302,6 +2348,127 @@ export interface operations {
             /** @description Body too large */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many registrations from this address, or from all addresses, in the last hour */
+            429: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAuthConfirmEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Confirmed */
+            200: {
+                headers: {
+                    /** @description The store position of what this call recorded: send it back on a read that must show it */
+                    "Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description This confirmation link is invalid or has expired. Sign in and ask for a new one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Account blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAccountEmailConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent */
+            200: {
+                headers: {
+                    /** @description The store position of what this call recorded: send it back on a read that must show it */
+                    "Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your e-mail address is already confirmed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Several links were sent already. Check your inbox and spam folder, or try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2545,6 +2712,8 @@ export interface operations {
                         role: "user" | "admin" | "auditor" | "blocked";
                         checks_left: number;
                         bonus_checks: number;
+                        /** @description Whether the e-mail address awaits confirmation: the free checks are added when the link sent to it is opened */
+                        email_confirmation_pending?: boolean;
                     };
                 };
             };

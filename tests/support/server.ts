@@ -46,6 +46,11 @@ export async function startTestServer(
       // The feeds on by default before GraphSense's TagPacks (which this machine cannot download: a check
       // would then be Incomplete, "Sources not read"). The tests of attribution turn it on and load it.
       FEEDS_ENABLED: 'ethereum-darklist,contract-sets,custom-labels',
+      // Every test user registers from loopback, and gets their free checks at once (tests that send
+      // e-mail would otherwise wait for a confirmation): the tests of registration set their own.
+      REGISTRATION_RATE_LIMIT_PER_ADDRESS: '1000000',
+      REGISTRATION_RATE_LIMIT_TOTAL: '1000000',
+      REGISTRATION_EMAIL_CONFIRMATION: 'off',
       ...env,
     },
     clock: () => new Date(Date.now() + offset.ms),

@@ -56,10 +56,16 @@ export async function startSmtpSink(): Promise<{
   };
 }
 
-/** The password-reset link of a received message (text part; quoted-printable soft breaks undone). */
-export function resetLinkOf(mail: ReceivedMail): string {
-  const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const match = /(https?:\/\/\S+\/set-password\?token=[^\s"<]+)/.exec(text);
-  if (!match) throw new Error(`no reset link in:\n${mail.raw}`);
+/** The link to `page` of a received message (text part; quoted-printable soft breaks undone). */
+export function linkOf(raw: string, page: string): string {
+  const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = new RegExp(`(https?://\\S+/${page}\\?token=[^\\s"<]+)`).exec(text);
+  if (!match) throw new Error(`no ${page} link in:\n${raw}`);
   return match[1]!;
 }
+
+/** The password-reset link of a received message. */
+export const resetLinkOf = (mail: ReceivedMail) => linkOf(mail.raw, 'set-password');
+
+/** The e-mail confirmation link of a received message (or of an .eml file's text). */
+export const confirmationLinkOf = (mail: ReceivedMail | string) => linkOf(typeof mail === 'string' ? mail : mail.raw, 'confirm-email');

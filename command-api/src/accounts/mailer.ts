@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '@walletscreen/platform';
+import { EMAIL_CONFIRMATION_TOKEN_HOURS } from '@walletscreen/domain/user/decide';
 
 /** One e-mail: plain text always, HTML when given. `kind` names it in the log and the outbox file. */
 export interface MailMessage {
@@ -15,11 +16,12 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   sendPasswordReset(to: string, link: string): Promise<void>;
+  sendEmailConfirmation(to: string, link: string, checks: number): Promise<void>;
   close(): void;
 }
 
 /**
- * The product's e-mails (password resets, alerts, disabled webhooks). With SMTP_URL they go
+ * The product's e-mails (password resets, e-mail address confirmations, alerts, disabled webhooks). With SMTP_URL they go
  * through nodemailer's SMTP transport; without it each message is written, whole, to
  * DATA_DIR/outbox/*.eml (private to the service's user) and noted in the server log by its file,
  * never its content, so a person running the product alone still gets them.
@@ -69,6 +71,24 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
         html: `<p>Someone asked to reset the password of your WalletScreen account.</p>
 <p><a href="${link}">Set a new password</a> (the link works once, for 30 minutes).</p>
 <p>If it was not you, ignore this message: your password stays as it is.</p>`,
+      });
+    },
+    sendEmailConfirmation(to, link, checks) {
+      return send({
+        to,
+        kind: 'email-confirmation',
+        subject: 'Confirm your WalletScreen e-mail address',
+        text: [
+          'Welcome to WalletScreen.',
+          '',
+          `Confirm your e-mail address here to receive your ${checks} free checks (the link works for ${EMAIL_CONFIRMATION_TOKEN_HOURS} hours):`,
+          link,
+          '',
+          'If you did not register, ignore this message: nothing is charged and the account gets no checks.',
+        ].join('\n'),
+        html: `<p>Welcome to WalletScreen.</p>
+<p><a href="${link}">Confirm your e-mail address</a> to receive your ${checks} free checks (the link works for ${EMAIL_CONFIRMATION_TOKEN_HOURS} hours).</p>
+<p>If you did not register, ignore this message: nothing is charged and the account gets no checks.</p>`,
       });
     },
     close() {

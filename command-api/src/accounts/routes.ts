@@ -3,6 +3,7 @@ import {
   accountSessionsSchema,
   adminLoginResponseSchema,
   changePasswordRequestSchema,
+  confirmEmailRequestSchema,
   endedSessionsSchema,
   sessionIdParamsSchema,
   loginRequestSchema,
@@ -10,15 +11,20 @@ import {
   messageResponseSchema,
   profileSchema,
   registerRequestSchema,
+  registerResponseSchema,
   requestPasswordResetSchema,
   resetPasswordSchema,
 } from '@walletscreen/contracts';
 import { currentUser, sessionAuth } from '../http/auth';
 import { route, routeGroup, type RouteGroup } from '../http/route';
-import { NotFound } from '@walletscreen/domain/errors';
+import { Conflict, NotFound } from '@walletscreen/domain/errors';
+import { awaitingEmailConfirmation } from '@walletscreen/domain/user/state';
+import { CONFIRMATION_LINKS_PER_HOUR, withinConfirmationLinkBudget, withinRegistrationBudget, type RegistrationLimiters } from './registration-throttle';
 import type { Accounts } from './service';
 
 const tags = ['Accounts'];
+
+const retryAfter = { 'Retry-After': 'Seconds until the next attempt is allowed' };
 
 const signedIn = { 401: { description: 'Not signed in, or the session ended or expired' }, 403: { description: 'Blocked' } };
 
@@ -26,25 +32,78 @@ const signedIn = { 401: { description: 'Not signed in, or the session ended or e
  * POST /api/auth/*, GET /api/profile, POST /api/admin/admin-login, and the Account screen's
  * sessions and password change (/api/account/sessions, /api/account/password).
  */
-export function accountRoutes(accounts: Accounts): RouteGroup {
+export function accountRoutes(accounts: Accounts, limiters: RegistrationLimiters, readModelsShow: (position: number) => Promise<void>): RouteGroup {
   return routeGroup(
     [
       route({
         method: 'post',
         path: '/auth/register',
-        summary: 'Register; the account gets 20 free premium checks',
+        summary: 'Register, and be signed in: the account gets 20 free premium checks (where e-mail confirmation is on, once the address is confirmed)',
+        description: [
+          'The answer carries a session token, as sign-in does (100 minutes). Where the server sends e-mail, a link to confirm the address is sent to it and the free checks are added when it is opened (POST /api/auth/confirm-email); until then `email_confirmation_pending` is true here and in the profile, and a check with nothing else to spend is refused (402) saying so.',
+          `Registrations are rate-limited per client address and in total, each per hour (429 with Retry-After, ${JSON.stringify(accountMessages.tooManyRegistrations)} or ${JSON.stringify(accountMessages.registrationsBusy)}). A registration refused for its fields does not count; one refused because the e-mail is taken does.`,
+        ].join('\n\n'),
         tags,
         auth: 'none',
         request: { body: registerRequestSchema },
         responses: {
-          201: { description: 'Registered', schema: messageResponseSchema },
+          201: { description: 'Registered and signed in', schema: registerResponseSchema },
           400: { description: 'Invalid fields' },
           409: { description: accountMessages.registrationFailed },
           413: { description: 'Body too large' },
+          429: { description: 'Too many registrations from this address, or from all addresses, in the last hour', headers: retryAfter },
+        },
+        async handle({ body }, req, res) {
+          const address = req.ip ?? 'unknown';
+          const { token, emailConfirmationPending } = await withinRegistrationBudget(limiters, address, () =>
+            accounts.signUp(body, address, req.get('user-agent')),
+          );
+          res.status(201).json({
+            message: emailConfirmationPending ? accountMessages.registeredConfirmEmail : accountMessages.registered,
+            token,
+            email_confirmation_pending: emailConfirmationPending,
+          });
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/auth/confirm-email',
+        summary: "Confirm the account's e-mail address with the link sent to it: the free checks are added (the same link again changes nothing)",
+        tags,
+        auth: 'none',
+        request: { body: confirmEmailRequestSchema },
+        responses: {
+          200: { description: 'Confirmed', schema: messageResponseSchema },
+          400: { description: accountMessages.confirmationLinkInvalid },
+          403: { description: 'Account blocked' },
         },
         async handle({ body }, _req, res) {
-          await accounts.register(body);
-          res.status(201).json({ message: 'Registration successful. You can now sign in.' });
+          const { position } = await accounts.confirmEmail(body.token);
+          if (position !== null) await readModelsShow(position);
+          res.json({ message: accountMessages.emailConfirmed });
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/account/email-confirmation',
+        summary: 'Send the link to confirm the e-mail address again (earlier links stay valid)',
+        description: `At most ${CONFIRMATION_LINKS_PER_HOUR} an hour per account (429 with Retry-After beyond).`,
+        tags,
+        auth: 'session',
+        responses: {
+          200: { description: 'Sent', schema: messageResponseSchema },
+          409: { description: accountMessages.emailAlreadyConfirmed },
+          ...signedIn,
+          429: { description: accountMessages.tooManyConfirmationRequests, headers: retryAfter },
+        },
+        async handle(_input, _req, res) {
+          const me = currentUser(res);
+          // Refused before the budget counts it: a confirmed address needs no link.
+          const user = await accounts.load(me.userId);
+          if (user.status === 'registered' && !awaitingEmailConfirmation(user)) throw new Conflict(accountMessages.emailAlreadyConfirmed);
+          await withinConfirmationLinkBudget(limiters, me.userId);
+          await accounts.requestEmailConfirmation(me.userId);
+          res.json({ message: accountMessages.confirmationSent });
         },
       }),
       route({

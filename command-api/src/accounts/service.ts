@@ -23,10 +23,10 @@ import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { BusinessError, Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from '@walletscreen/domain/errors';
 import { userIdForEmail } from '@walletscreen/domain/ids';
 import { API_KEY_USE_RECORD_MS, apiKeyStatus, apiKeyView } from '@walletscreen/domain/user/api-keys';
-import { RESET_TOKEN_MINUTES, userDecider, type UserCommand } from '@walletscreen/domain/user/decide';
+import { EMAIL_CONFIRMATION_TOKEN_HOURS, RESET_TOKEN_MINUTES, userDecider, type UserCommand } from '@walletscreen/domain/user/decide';
 import { userStreamId, type Actor, type ChargedCheck, type SessionEndReason, type UserEvent } from '@walletscreen/domain/user/events';
 import type { PurchaseChecksData, PurchasedPlan } from '@walletscreen/domain/user/purchases';
-import { activeSessions, checksLeft, type RegisteredUser, type StoredApiKey, type UserState } from '@walletscreen/domain/user/state';
+import { activeSessions, awaitingEmailConfirmation, checksLeft, type RegisteredUser, type StoredApiKey, type UserState } from '@walletscreen/domain/user/state';
 import { keyMatches, newApiKey, readApiKey } from './api-key-format';
 import type { LoginThrottle } from './login-throttle';
 import type { Mailer } from './mailer';
@@ -60,6 +60,25 @@ export type PurchaseInput = Omit<PurchaseChecksData, 'expiresAt'> & { expiryDays
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/**
+ * The token of an e-mailed link (password reset, e-mail confirmation): `<userId>.<secret>`. The
+ * account records only the secret's hash, with the link's expiry.
+ */
+function newLinkToken(userId: string, validMs: number, clock: () => Date): { token: string; tokenHash: string; expiresAt: string } {
+  const secret = randomBytes(32).toString('base64url');
+  return { token: `${userId}.${secret}`, tokenHash: sha256(secret), expiresAt: new Date(clock().getTime() + validMs).toISOString() };
+}
+
+/** The user id and the secret's hash of a link's token, or null when it cannot be one. */
+function readLinkToken(token: string): { userId: string; tokenHash: string } | null {
+  const dot = token.indexOf('.');
+  if (dot <= 0) return null;
+  const userId = token.slice(0, dot);
+  const secret = token.slice(dot + 1);
+  if (!/^[0-9a-f-]{36}$/.test(userId) || secret.length < 20) return null;
+  return { userId, tokenHash: sha256(secret) };
+}
+
 export interface AccountsDeps {
   eventStore: EventStore;
   tokens: TokenService;
@@ -68,6 +87,8 @@ export interface AccountsDeps {
   logger: Logger;
   publicUrl: string;
   clock: () => Date;
+  /** Whether a user who registers gets the welcome checks only once they confirm their e-mail address. */
+  emailConfirmation?: boolean;
 }
 
 export function createAccounts(deps: AccountsDeps) {
@@ -133,6 +154,7 @@ export function createAccounts(deps: AccountsDeps) {
     input: { email: string; username: string; password: string },
     role: Role,
     by?: Actor,
+    emailConfirmation?: { tokenHash: string; expiresAt: string },
   ): Promise<{ user: RegisteredUser; position: number }> {
     const problem = passwordProblem(input.password, { email: input.email, username: input.username });
     if (problem) throw new Invalid(problem, { password: problem });
@@ -140,7 +162,15 @@ export function createAccounts(deps: AccountsDeps) {
     const passwordHash = await hashPassword(input.password);
     const { state, position } = await execute(userId, {
       type: 'RegisterUser',
-      data: { userId, email: input.email, username: input.username, passwordHash, role, ...(by ? { by } : {}) },
+      data: {
+        userId,
+        email: input.email,
+        username: input.username,
+        passwordHash,
+        role,
+        ...(by ? { by } : {}),
+        ...(emailConfirmation ? { emailConfirmation } : {}),
+      },
       metadata: { now: now() },
     });
     return { user: state as RegisteredUser, position: position! };
@@ -156,6 +186,22 @@ export function createAccounts(deps: AccountsDeps) {
     }
   }
 
+  /** Starts a signed-in session of the user's (recorded on their stream); its token. */
+  async function startSession(user: RegisteredUser, area: 'dashboard' | 'admin', address: string, userAgent: string | undefined): Promise<string> {
+    const sessionId = randomUUID();
+    await execute(user.userId, { type: 'RecordSignIn', data: { area, address, session: newSession(sessionId, userAgent) }, metadata: { now: now() } });
+    return deps.tokens.issue(user.userId, user.role, sessionId);
+  }
+
+  /** Sends a confirmation link in the background: a failure is logged (the user can ask for another link). */
+  function sendConfirmationLink(user: RegisteredUser, token: string) {
+    const link = `${deps.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+    const checks = user.emailConfirmation?.status === 'pending' ? user.emailConfirmation.checks : 0;
+    deps.mailer
+      .sendEmailConfirmation(user.email, link, checks)
+      .catch((error: unknown) => deps.logger.error({ err: error, userId: user.userId }, 'e-mail confirmation link failed to send'));
+  }
+
   return {
     load,
 
@@ -163,16 +209,45 @@ export function createAccounts(deps: AccountsDeps) {
       return (await registerUser(input, role)).user;
     },
 
+    /**
+     * A user registering themselves, signed in at once (a session is started, as a sign-in does).
+     * With e-mail confirmation the welcome checks wait for the link sent to the address.
+     */
+    async signUp(
+      input: { email: string; username: string; password: string },
+      address: string,
+      userAgent?: string,
+    ): Promise<{ token: string; emailConfirmationPending: boolean }> {
+      const userId = userIdForEmail(input.email);
+      const link = deps.emailConfirmation ? newLinkToken(userId, EMAIL_CONFIRMATION_TOKEN_HOURS * 3_600_000, deps.clock) : undefined;
+      const { user } = await registerUser(input, 'user', undefined, link ? { tokenHash: link.tokenHash, expiresAt: link.expiresAt } : undefined);
+      if (link) sendConfirmationLink(user, link.token);
+      return { token: await startSession(user, 'dashboard', address, userAgent), emailConfirmationPending: awaitingEmailConfirmation(user) };
+    },
+
+    /** Another confirmation link for a signed-in user whose address awaits confirmation (the earlier links stay valid). */
+    async requestEmailConfirmation(userId: string): Promise<void> {
+      const link = newLinkToken(userId, EMAIL_CONFIRMATION_TOKEN_HOURS * 3_600_000, deps.clock);
+      const { state } = await execute(userId, {
+        type: 'RequestEmailConfirmation',
+        data: { tokenHash: link.tokenHash, expiresAt: link.expiresAt },
+        metadata: { now: now() },
+      });
+      sendConfirmationLink(state as RegisteredUser, link.token);
+    },
+
+    /** Confirms the address of the link's account and grants its welcome checks; the same link again changes nothing. */
+    async confirmEmail(token: string): Promise<{ position: number | null }> {
+      const read = readLinkToken(token);
+      if (!read) throw new Invalid(accountMessages.confirmationLinkInvalid, { token: accountMessages.confirmationLinkInvalid });
+      const { position } = await execute(read.userId, { type: 'ConfirmEmail', data: { tokenHash: read.tokenHash }, metadata: { now: now() } });
+      return { position };
+    },
+
     /** Sign-in: starts a session (recorded with the sign-in) that the token carries. */
     async login(input: { email: string; password: string }, address: string, userAgent?: string): Promise<string> {
       const user = await checkCredentials(input.email, input.password, address);
-      const sessionId = randomUUID();
-      await execute(user.userId, {
-        type: 'RecordSignIn',
-        data: { area: 'dashboard', address, session: newSession(sessionId, userAgent) },
-        metadata: { now: now() },
-      });
-      return deps.tokens.issue(user.userId, user.role, sessionId);
+      return startSession(user, 'dashboard', address, userAgent);
     },
 
     /**
@@ -195,13 +270,7 @@ export function createAccounts(deps: AccountsDeps) {
       if (role !== 'admin' && role !== 'auditor') {
         throw new Unauthorized(accountMessages.invalidCredentials, { email: accountMessages.invalidCredentials, password: accountMessages.invalidCredentials });
       }
-      const sessionId = randomUUID();
-      await execute(user.userId, {
-        type: 'RecordSignIn',
-        data: { area: 'admin', address, session: newSession(sessionId, userAgent) },
-        metadata: { now: now() },
-      });
-      return { token: deps.tokens.issue(user.userId, role, sessionId), role };
+      return { token: await startSession(user, 'admin', address, userAgent), role };
     },
 
     /** An auditor's account, created by an admin with its first password; an e-mail already registered is refused. */
@@ -295,11 +364,9 @@ export function createAccounts(deps: AccountsDeps) {
       resetsSent.set(email, [...recent, deps.clock().getTime()]);
       if (resetsSent.size > 100_000) resetsSent.delete(resetsSent.keys().next().value!);
       const userId = userIdForEmail(email);
-      const secret = randomBytes(32).toString('base64url');
-      const token = `${userId}.${secret}`;
-      const expiresAt = new Date(deps.clock().getTime() + RESET_TOKEN_MINUTES * 60_000).toISOString();
+      const { token, tokenHash, expiresAt } = newLinkToken(userId, RESET_TOKEN_MINUTES * 60_000, deps.clock);
       try {
-        const { state } = await execute(userId, { type: 'RequestPasswordReset', data: { tokenHash: sha256(secret), expiresAt }, metadata: { now: now() } });
+        const { state } = await execute(userId, { type: 'RequestPasswordReset', data: { tokenHash, expiresAt }, metadata: { now: now() } });
         if (state.status !== 'registered') return;
         const link = `${deps.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
         deps.mailer.sendPasswordReset(state.email, link).catch((error: unknown) => deps.logger.error({ err: error, userId }, 'password-reset e-mail failed'));
@@ -311,17 +378,15 @@ export function createAccounts(deps: AccountsDeps) {
 
     async resetPassword(input: { token: string; password: string }): Promise<void> {
       const invalid = new Invalid(accountMessages.resetTokenInvalid, { token: accountMessages.resetTokenInvalid });
-      const dot = input.token.indexOf('.');
-      if (dot <= 0) throw invalid;
-      const userId = input.token.slice(0, dot);
-      const secret = input.token.slice(dot + 1);
-      if (!/^[0-9a-f-]{36}$/.test(userId) || secret.length < 20) throw invalid;
+      const read = readLinkToken(input.token);
+      if (!read) throw invalid;
+      const { userId, tokenHash } = read;
       const state = await load(userId);
       if (state.status !== 'registered') throw invalid;
       const problem = passwordProblem(input.password, { email: state.email, username: state.username });
       if (problem) throw new Invalid(problem, { password: problem });
       const passwordHash = await hashPassword(input.password);
-      await execute(userId, { type: 'ResetPassword', data: { tokenHash: sha256(secret), passwordHash }, metadata: { now: now() } });
+      await execute(userId, { type: 'ResetPassword', data: { tokenHash, passwordHash }, metadata: { now: now() } });
     },
 
     /** Charges one check to the user (bonus first); the same check id is charged once. */
@@ -526,7 +591,14 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     profile(user: RegisteredUser): Profile {
-      return { email: user.email, username: user.username, role: user.role, checks_left: checksLeft(user), bonus_checks: user.bonusChecks };
+      return {
+        email: user.email,
+        username: user.username,
+        role: user.role,
+        checks_left: checksLeft(user),
+        bonus_checks: user.bonusChecks,
+        email_confirmation_pending: awaitingEmailConfirmation(user),
+      };
     },
 
     /**

@@ -31,6 +31,15 @@ export const accountMessages = {
   otherSessionsEnded: 'Your other sessions have been signed out.',
   receiptNotFound: 'No such purchase',
   auditorReadOnly: 'Auditors have read-only access: this action is not available to them',
+  registered: 'Registration successful. You are signed in.',
+  registeredConfirmEmail: 'Registration successful. We sent you a link: open it to confirm your e-mail address and receive your free checks.',
+  tooManyRegistrations: 'Too many accounts were registered from your network. Try again later.',
+  registrationsBusy: 'Too many accounts are being registered right now. Try again later.',
+  confirmationSent: 'We sent you a new link. Open it to confirm your e-mail address.',
+  tooManyConfirmationRequests: 'Several links were sent already. Check your inbox and spam folder, or try again later.',
+  emailAlreadyConfirmed: 'Your e-mail address is already confirmed.',
+  emailConfirmed: 'Your e-mail address is confirmed. Your free checks are on your balance.',
+  confirmationLinkInvalid: 'This confirmation link is invalid or has expired. Sign in and ask for a new one.',
 } as const;
 
 export const PASSWORD_MIN = 8;
@@ -90,12 +99,30 @@ export type ResetPasswordRequest = z.input<typeof resetPasswordSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
+/** Registration signs the new user in: the token is a session token, as sign-in answers it. */
+export const registerResponseSchema = z.object({
+  message: z.string(),
+  token: z.string().meta({ description: 'Session token (100 minutes), as POST /api/auth/login answers it' }),
+  email_confirmation_pending: z.boolean().meta({ description: 'Whether the free checks wait for the e-mail address to be confirmed (a link was sent to it)' }),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** The link of a confirmation e-mail: `token` is its `token` parameter. */
+export const confirmEmailRequestSchema = z.object({
+  token: requiredString(accountMessages.tokenMissing).max(512, { error: accountMessages.confirmationLinkInvalid }),
+});
+export type ConfirmEmailRequest = z.input<typeof confirmEmailRequestSchema>;
+
 export const profileSchema = z.object({
   email: z.string(),
   username: z.string(),
   role: z.enum(['user', 'admin', 'auditor', 'blocked']),
   checks_left: z.number().int(),
   bonus_checks: z.number().int(),
+  email_confirmation_pending: z
+    .boolean()
+    .optional()
+    .meta({ description: 'Whether the e-mail address awaits confirmation: the free checks are added when the link sent to it is opened' }),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

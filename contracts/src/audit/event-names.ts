@@ -7,6 +7,8 @@
 export const auditEventNames: Readonly<Record<string, string>> = {
   // Accounts (user-<id>)
   UserRegistered: 'User registered',
+  EmailConfirmationRequested: 'E-mail confirmation link sent',
+  EmailConfirmed: 'E-mail address confirmed',
   UserSignedIn: 'Signed in',
   SessionEnded: 'Session ended',
   OtherSessionsEnded: 'Other sessions signed out',

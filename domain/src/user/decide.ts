@@ -8,7 +8,10 @@
  *   password and a new one the registration rules accept, and ends every other session;
  * - a check is charged once (its id is the key), bonus checks first, then the purchase that
  *   expires first; a charged check is refunded once, to the balance it came from;
- * - a top-up with the same Idempotency-Key is applied once, and refused with another amount.
+ * - a top-up with the same Idempotency-Key is applied once, and refused with another amount;
+ * - a user registering with e-mail confirmation gets the welcome checks only when they open a
+ *   confirmation link (valid until its expiry; asking again adds a link, the old ones stay valid);
+ *   opening the link that confirmed the address again changes nothing.
  */
 import { accountMessages, adminMessages, ADMIN_REASON_MAX, TOPUP_MAX, WELCOME_BONUS_CHECKS, type Role } from '@walletscreen/contracts';
 import type { CommandMetadata, Decider } from '../decider';
@@ -29,9 +32,20 @@ import { activeSessions, evolveUser, initialUserState, type UserState } from './
 export type UserCommand =
   | {
       type: 'RegisterUser';
-      data: { userId: string; email: string; username: string; passwordHash: string; role: Role; by?: Actor };
+      data: {
+        userId: string;
+        email: string;
+        username: string;
+        passwordHash: string;
+        role: Role;
+        by?: Actor;
+        /** The first confirmation link's secret hash and expiry: the welcome checks wait for the address to be confirmed (users only). */
+        emailConfirmation?: { tokenHash: string; expiresAt: string };
+      };
       metadata: CommandMetadata;
     }
+  | { type: 'RequestEmailConfirmation'; data: { tokenHash: string; expiresAt: string }; metadata: CommandMetadata }
+  | { type: 'ConfirmEmail'; data: { tokenHash: string }; metadata: CommandMetadata }
   | { type: 'RequestPasswordReset'; data: { tokenHash: string; expiresAt: string }; metadata: CommandMetadata }
   | { type: 'ResetPassword'; data: { tokenHash: string; passwordHash: string }; metadata: CommandMetadata }
   | { type: 'ChangeRole'; data: { role: Role; by: Actor | null; reason: string }; metadata: CommandMetadata }
@@ -71,6 +85,13 @@ export interface ChangePasswordData {
 
 export const NO_CHECKS_LEFT = 'You have no premium checks left. Top up your balance to run more checks.';
 
+/** Why a check of a user whose address awaits confirmation cannot be charged (with nothing else to spend). */
+export const emailNotConfirmed = (checks: number) =>
+  `Confirm your e-mail address first: your ${checks} free checks are added once you open the link we sent you. You can ask for a new link on the dashboard.`;
+
+/** Hours an e-mail confirmation link stays valid. */
+export const EMAIL_CONFIRMATION_TOKEN_HOURS = 72;
+
 /** Minutes a password-reset link stays valid. */
 export const RESET_TOKEN_MINUTES = 30;
 
@@ -81,22 +102,52 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       // The message is the spec's, and says no more than it: the e-mail is not confirmed as taken.
       if (state.status === 'registered') throw new Conflict(accountMessages.registrationFailed, { email: accountMessages.registrationFailed });
       const d = command.data;
+      // An auditor runs no checks: no welcome checks. A user confirming their address gets them on confirmation.
+      const welcome = d.role === 'auditor' ? 0 : WELCOME_BONUS_CHECKS;
+      const confirmation = d.role === 'user' ? d.emailConfirmation : undefined;
       return [
         {
           type: 'UserRegistered',
-          // An auditor runs no checks: no welcome checks. `by`: the admin who created the account.
+          // `by`: the admin who created the account.
           data: {
             userId: d.userId,
             email: d.email,
             username: d.username,
             passwordHash: d.passwordHash,
             role: d.role,
-            bonusChecks: d.role === 'auditor' ? 0 : WELCOME_BONUS_CHECKS,
+            bonusChecks: confirmation ? 0 : welcome,
             ...(d.by ? { by: d.by } : {}),
+            ...(confirmation ? { checksOnEmailConfirmation: welcome } : {}),
             at,
           },
         },
+        ...(confirmation
+          ? [
+              {
+                type: 'EmailConfirmationRequested' as const,
+                data: { userId: d.userId, tokenHash: confirmation.tokenHash, expiresAt: confirmation.expiresAt, at },
+              },
+            ]
+          : []),
       ];
+    }
+    case 'RequestEmailConfirmation': {
+      if (state.status !== 'registered') throw new NotFound('no such user');
+      if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
+      if (state.emailConfirmation?.status !== 'pending') throw new Conflict(accountMessages.emailAlreadyConfirmed);
+      return [{ type: 'EmailConfirmationRequested', data: { userId: state.userId, tokenHash: command.data.tokenHash, expiresAt: command.data.expiresAt, at } }];
+    }
+    case 'ConfirmEmail': {
+      const invalid = new Invalid(accountMessages.confirmationLinkInvalid, { token: accountMessages.confirmationLinkInvalid });
+      if (state.status !== 'registered') throw invalid;
+      const confirmation = state.emailConfirmation;
+      // The link that confirmed the address, opened again (a second click, another device): nothing more to do.
+      if (confirmation?.status === 'confirmed' && confirmation.tokenHash === command.data.tokenHash) return [];
+      if (confirmation?.status !== 'pending') throw invalid;
+      const expiresAt = confirmation.tokens[command.data.tokenHash];
+      if (expiresAt === undefined || expiresAt <= at) throw invalid;
+      if (state.role === 'blocked') throw new Forbidden(accountMessages.blocked);
+      return [{ type: 'EmailConfirmed', data: { userId: state.userId, tokenHash: command.data.tokenHash, bonusChecks: confirmation.checks, at } }];
     }
     case 'RequestPasswordReset': {
       if (state.status !== 'registered') throw new NotFound('no such user');
@@ -132,7 +183,11 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       // Bonus checks first, then the purchase that expires first; an expired purchase cannot be spent.
       const purchaseId = state.bonusChecks > 0 ? null : spendableLot(state, at);
       const source = state.bonusChecks > 0 ? 'bonus' : purchaseId !== null ? 'purchased' : null;
-      if (source === null) throw new PaymentRequired(NO_CHECKS_LEFT);
+      if (source === null) {
+        // Nothing to spend while the welcome checks wait for the address: say so, not "top up".
+        const pending = state.emailConfirmation?.status === 'pending' ? state.emailConfirmation : undefined;
+        throw new PaymentRequired(pending && pending.checks > 0 ? emailNotConfirmed(pending.checks) : NO_CHECKS_LEFT);
+      }
       const check = command.data.check ? { check: command.data.check } : {};
       return [
         {

@@ -34,6 +34,97 @@ describe('RegisterUser', () => {
   });
 });
 
+describe('e-mail confirmation', () => {
+  const withConfirmation: UserCommand = {
+    ...register,
+    data: { ...register.data, emailConfirmation: { tokenHash: 'c1', expiresAt: later(60) } },
+  } as UserCommand;
+  const registeredPending: UserEvent = {
+    type: 'UserRegistered',
+    data: { ...(registered.data as object), bonusChecks: 0, checksOnEmailConfirmation: 20 },
+  } as UserEvent;
+  const linkSent = (tokenHash: string, expiresAt = later(60), at = now): UserEvent => ({
+    type: 'EmailConfirmationRequested',
+    data: { userId, tokenHash, expiresAt, at },
+  });
+  const confirm = (tokenHash: string, at = later(5)): UserCommand => ({ type: 'ConfirmEmail', data: { tokenHash }, metadata: { now: at } });
+  const confirmed = (tokenHash: string, at = later(5)): UserEvent => ({ type: 'EmailConfirmed', data: { userId, tokenHash, bonusChecks: 20, at } });
+  const charge: UserCommand = { type: 'ChargeCheck', data: { checkId: 'k1' }, metadata: { now: later(6) } };
+  const stateAfter = (events: UserEvent[]) => events.reduce(evolveUser, initialUserState);
+
+  it('registers a user who must confirm their address with no checks yet, the welcome checks withheld, and the first link', () =>
+    given([])
+      .when(withConfirmation)
+      .then([registeredPending, linkSent('c1')]));
+  it('asks no confirmation of an auditor created by an admin', () => {
+    const admin = { userId: 'admin-1', email: 'admin@ws.example' };
+    given([])
+      .when({ ...withConfirmation, data: { ...(withConfirmation.data as object), role: 'auditor', by: admin } } as UserCommand)
+      .then([{ type: 'UserRegistered', data: { ...(registered.data as object), role: 'auditor', bonusChecks: 0, by: admin } } as UserEvent]);
+  });
+  it('grants the withheld checks when a link is opened before its expiry', () => {
+    given([registeredPending, linkSent('c1')])
+      .when(confirm('c1'))
+      .then([confirmed('c1')]);
+    const state = stateAfter([registeredPending, linkSent('c1'), confirmed('c1')]);
+    expect(state).toMatchObject({ bonusChecks: 20, emailConfirmation: { status: 'confirmed', tokenHash: 'c1' } });
+  });
+  it('refuses an unknown link, an expired one, and any link of an address that needed no confirmation', () => {
+    given([registeredPending, linkSent('c1')])
+      .when(confirm('other'))
+      .thenThrows(Invalid, accountMessages.confirmationLinkInvalid);
+    given([registeredPending, linkSent('c1')])
+      .when(confirm('c1', later(60)))
+      .thenThrows(Invalid, accountMessages.confirmationLinkInvalid);
+    given([registered]).when(confirm('c1')).thenThrows(Invalid);
+    given([]).when(confirm('c1')).thenThrows(Invalid);
+  });
+  it('changes nothing when the link that confirmed the address is opened again; another link of it is refused', () => {
+    given([registeredPending, linkSent('c1'), linkSent('c2'), confirmed('c1')])
+      .when(confirm('c1', later(10)))
+      .then([]);
+    given([registeredPending, linkSent('c1'), linkSent('c2'), confirmed('c1')])
+      .when(confirm('c2', later(10)))
+      .thenThrows(Invalid);
+  });
+  it('keeps the earlier links valid when a new one is asked for', () => {
+    given([registeredPending, linkSent('c1')])
+      .when({ type: 'RequestEmailConfirmation', data: { tokenHash: 'c2', expiresAt: later(90) }, metadata: { now: later(1) } })
+      .then([linkSent('c2', later(90), later(1))]);
+    given([registeredPending, linkSent('c1'), linkSent('c2', later(90), later(1))])
+      .when(confirm('c1'))
+      .then([confirmed('c1')]);
+  });
+  it('refuses a new link once the address is confirmed, or for an address that needed no confirmation', () => {
+    const again: UserCommand = { type: 'RequestEmailConfirmation', data: { tokenHash: 'c2', expiresAt: later(90) }, metadata: { now } };
+    given([registeredPending, linkSent('c1'), confirmed('c1')])
+      .when(again)
+      .thenThrows(Conflict, accountMessages.emailAlreadyConfirmed);
+    given([registered]).when(again).thenThrows(Conflict);
+  });
+  it('refuses a blocked user both a new link and the confirmation', () => {
+    const block: UserEvent = { type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: null, reason: 'r', at: now } };
+    given([registeredPending, linkSent('c1'), block])
+      .when(confirm('c1'))
+      .thenThrows(Forbidden);
+    given([registeredPending, linkSent('c1'), block])
+      .when({ type: 'RequestEmailConfirmation', data: { tokenHash: 'c2', expiresAt: later(90) }, metadata: { now } })
+      .thenThrows(Forbidden);
+  });
+  it('says a check waits for the confirmation, not for a top-up, while the address is unconfirmed and nothing else can be spent', () => {
+    given([registeredPending, linkSent('c1')])
+      .when(charge)
+      .thenThrows(PaymentRequired, /Confirm your e-mail address first: your 20 free checks/);
+    given([registeredPending, linkSent('c1'), confirmed('c1')])
+      .when(charge)
+      .then([{ type: 'CheckCharged', data: { userId, checkId: 'k1', source: 'bonus', at: later(6) } }]);
+  });
+  it('spends an admin top-up before the confirmation', () =>
+    given([registeredPending, { type: 'ChecksToppedUp', data: { userId, amount: 2, reason: 'trial', by: { userId: 'a', email: 'a@x.example' }, at: now } }])
+      .when(charge)
+      .then([{ type: 'CheckCharged', data: { userId, checkId: 'k1', source: 'bonus', at: later(6) } }]));
+});
+
 describe('RequestPasswordReset', () => {
   const request: UserCommand = { type: 'RequestPasswordReset', data: { tokenHash: 't1', expiresAt: later(30) }, metadata: { now } };
   it('records only the hash of the token and its expiry', () => given([registered]).when(request).then([resetRequested]));

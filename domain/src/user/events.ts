@@ -101,8 +101,18 @@ export const userEvents = eventUnion([
       role: roleSchema,
       bonusChecks: z.number(),
       by: actorSchema.optional(),
+      /**
+       * The welcome checks withheld until the user confirms their e-mail address (EmailConfirmed
+       * grants them); absent on every registration that needed no confirmation (and on all those
+       * recorded before confirmation existed): that address counts as confirmed.
+       */
+      checksOnEmailConfirmation: z.number().optional(),
     }),
   ),
+  /** A link to confirm the e-mail address was sent (at registration, or asked for again): only the hash of its secret is recorded. */
+  eventSchema('EmailConfirmationRequested', z.object({ ...onUser, tokenHash: z.string(), expiresAt: z.string() })),
+  /** The user opened a confirmation link: the address is confirmed and the withheld welcome checks are granted as bonus checks. */
+  eventSchema('EmailConfirmed', z.object({ ...onUser, tokenHash: z.string(), bonusChecks: z.number() })),
   /** Only the hash of the link's secret is recorded. */
   eventSchema('PasswordResetRequested', z.object({ ...onUser, tokenHash: z.string(), expiresAt: z.string() })),
   eventSchema('PasswordReset', z.object({ ...onUser, tokenHash: z.string(), passwordHash: z.string() })),

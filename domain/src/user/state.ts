@@ -36,6 +36,14 @@ export interface StoredApiKey {
   revokedAt: string | null;
 }
 
+/**
+ * Whether the user's e-mail address is confirmed, where registration asked for it: `pending` with
+ * the welcome checks withheld and the outstanding links (by hash, with their expiry); `confirmed`
+ * with the link that confirmed it. Absent: no confirmation was asked for (the address counts as confirmed).
+ */
+export type EmailConfirmation =
+  { status: 'pending'; checks: number; tokens: Record<string, string> } | { status: 'confirmed'; tokenHash: string; confirmedAt: string };
+
 export type UserState =
   | { status: 'unregistered' }
   | {
@@ -72,6 +80,7 @@ export type UserState =
        * without (issued before sessions were recorded) while it is younger than `credentialsChangedAt`.
        */
       sessions?: Record<string, UserSession>;
+      emailConfirmation?: EmailConfirmation;
     };
 
 /** The state of a registered user. */
@@ -96,8 +105,23 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         credentialsChangedAt: d.at,
         resetTokens: {},
         charges: {},
+        ...(d.checksOnEmailConfirmation !== undefined ? { emailConfirmation: { status: 'pending', checks: d.checksOnEmailConfirmation, tokens: {} } } : {}),
       };
     }
+    case 'EmailConfirmationRequested': {
+      const pending = state.status === 'registered' && state.emailConfirmation?.status === 'pending' ? state.emailConfirmation : undefined;
+      if (state.status !== 'registered' || !pending) return state;
+      const tokens = { ...pending.tokens, [event.data.tokenHash]: event.data.expiresAt };
+      return { ...state, emailConfirmation: { ...pending, tokens } };
+    }
+    case 'EmailConfirmed':
+      // The withheld welcome checks become bonus checks; every outstanding link is spent.
+      if (state.status !== 'registered') return state;
+      return {
+        ...state,
+        bonusChecks: state.bonusChecks + event.data.bonusChecks,
+        emailConfirmation: { status: 'confirmed', tokenHash: event.data.tokenHash, confirmedAt: event.data.at },
+      };
     case 'PasswordResetRequested':
       if (state.status !== 'registered') return state;
       return { ...state, resetTokens: { ...state.resetTokens, [event.data.tokenHash]: event.data.expiresAt } };
@@ -257,6 +281,9 @@ export function activeSessions(state: RegisteredUser, now: string): UserSession[
     .filter((s) => s.expiresAt > now)
     .sort((a, b) => b.startedAt.localeCompare(a.startedAt) || a.sessionId.localeCompare(b.sessionId));
 }
+
+/** Whether the user's e-mail address awaits confirmation (the welcome checks are withheld until then). */
+export const awaitingEmailConfirmation = (state: RegisteredUser) => state.emailConfirmation?.status === 'pending';
 
 /** Premium checks the user can still spend: bonus first, then purchased. */
 export const checksLeft = (state: RegisteredUser) => state.bonusChecks + state.purchasedChecks;

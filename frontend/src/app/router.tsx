@@ -103,6 +103,14 @@ export const routes: RouteObject[] = [
         handle: handle('Set a new password'),
       },
       {
+        path: '/confirm-email',
+        lazy: screen(
+          () => import('../features/auth/routes/confirm-email-page'),
+          (m) => m.ConfirmEmailPage,
+        ),
+        handle: handle('Confirm your e-mail address'),
+      },
+      {
         path: '/auth-demo',
         lazy: screen(
           () => import('../features/demo/routes/auth-demo-page'),

@@ -168,6 +168,21 @@ export const envSchema = z
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
     SANCTIONS_DROPIN_ANONYMOUS_RATE_LIMIT: z.coerce.number({ error: 'must be a number of requests per minute' }).int().min(1).max(1_000_000).default(30),
+    // Registration: accounts registered per hour from one client address, and from every address together (429 beyond).
+    REGISTRATION_RATE_LIMIT_PER_ADDRESS: z.coerce.number({ error: 'must be a number of registrations per hour' }).int().min(1).max(1_000_000).default(5),
+    REGISTRATION_RATE_LIMIT_TOTAL: z.coerce.number({ error: 'must be a number of registrations per hour' }).int().min(1).max(1_000_000).default(100),
+    // Whether a new user's free checks wait until they confirm their e-mail address (auto: when SMTP_URL is set).
+    REGISTRATION_EMAIL_CONFIRMATION: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .default('auto')
+      .pipe(
+        z.enum(['auto', 'on', 'off'], {
+          error:
+            'must be auto (confirmation asked for when SMTP_URL is set; the default), on (always: without SMTP_URL the links are written to DATA_DIR/outbox) or off (the free checks are granted at registration)',
+        }),
+      ),
     // Monitoring: how often the scheduler looks for due re-screens (0: never on its own), and the watchlist's size per user.
     MONITORING_SCHEDULER_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).max(86_400).default(60),
     WATCHLIST_MAX: z.coerce.number({ error: 'must be a number of wallets' }).int().min(1).max(1_000_000).default(10_000),

@@ -45,6 +45,20 @@ function rateLimiterContract(name: string, stores: Stores) {
       }
     });
 
+    it('gives a refunded call back to its key', async () => {
+      const { first, close } = await stores.open();
+      try {
+        const limiter = createRateLimiter({ name: `r${randomUUID().slice(0, 8)}`, limit: 2, windowSeconds: 60 }, first);
+        await limiter.consume('key-a');
+        await limiter.consume('key-a');
+        await limiter.refund('key-a');
+        expect(await limiter.consume('key-a')).toMatchObject({ allowed: true, remaining: 0 });
+        expect(await limiter.consume('key-a')).toMatchObject({ allowed: false });
+      } finally {
+        await close();
+      }
+    });
+
     if (stores.shared) {
       it('shares the counts between processes using the same store', async () => {
         const { first, second, close } = await stores.open();

@@ -26,6 +26,8 @@ export interface RateLimitOutcome {
 export interface RateLimiter {
   readonly policy: RateLimitPolicy;
   consume(key: string): Promise<RateLimitOutcome>;
+  /** Gives back one call counted for the key in its current window (a call that, in the end, did not count). */
+  refund(key: string): Promise<void>;
   /** Stops the periodic sweep of expired counts; call before closing the store it counts in. */
   close(): void;
 }
@@ -92,6 +94,9 @@ export function createRateLimiter(policy: RateLimitPolicy, store: RateLimitStore
         if (!(error instanceof RateLimiterRes)) throw error;
         return { allowed: false, limit: policy.limit, remaining: 0, resetMs: error.msBeforeNext };
       }
+    },
+    async refund(key) {
+      await (await ready).reward(key, 1);
     },
     close() {
       if (sweep) clearInterval(sweep);

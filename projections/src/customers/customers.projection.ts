@@ -13,13 +13,32 @@ export const customers = collection<CustomerDoc>('customers');
 /** The events it folds, all on the user's stream. */
 type Folded = Extract<
   UserEvent,
-  { type: 'UserRegistered' | 'UserRoleChanged' | 'CheckCharged' | 'CheckRefunded' | 'ChecksToppedUp' | 'ChecksPurchased' | 'PurchasedChecksExpired' }
+  {
+    type:
+      | 'UserRegistered'
+      | 'UserRoleChanged'
+      | 'CheckCharged'
+      | 'CheckRefunded'
+      | 'ChecksToppedUp'
+      | 'ChecksPurchased'
+      | 'PurchasedChecksExpired'
+      | 'EmailConfirmed';
+  }
 >;
 
 export const customersProjection: Projection<CustomerDoc> = {
   name: 'customers-v1',
   collection: customers.name,
-  handles: ['UserRegistered', 'UserRoleChanged', 'CheckCharged', 'CheckRefunded', 'ChecksToppedUp', 'ChecksPurchased', 'PurchasedChecksExpired'],
+  handles: [
+    'UserRegistered',
+    'UserRoleChanged',
+    'CheckCharged',
+    'CheckRefunded',
+    'ChecksToppedUp',
+    'ChecksPurchased',
+    'PurchasedChecksExpired',
+    'EmailConfirmed',
+  ],
   keyOf: (event: RecordedEvent) => (event.data as Folded['data']).userId ?? null,
   fold(doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as Folded;
@@ -47,10 +66,11 @@ export const customersProjection: Projection<CustomerDoc> = {
         const purchased = doc.purchased_checks + (event.data.source === 'purchased' ? step : 0);
         return { ...doc, bonus_checks: bonus, purchased_checks: purchased, remaining_checks: bonus + purchased };
       }
-      case 'ChecksToppedUp': {
-        // An admin's top-up is credited as bonus checks.
+      case 'ChecksToppedUp':
+      case 'EmailConfirmed': {
+        // An admin's top-up, and the welcome checks granted when the user confirms their e-mail address, are bonus checks.
         if (!doc) return doc;
-        const bonus = doc.bonus_checks + event.data.amount;
+        const bonus = doc.bonus_checks + (event.type === 'ChecksToppedUp' ? event.data.amount : event.data.bonusChecks);
         return { ...doc, bonus_checks: bonus, remaining_checks: bonus + doc.purchased_checks };
       }
       case 'ChecksPurchased':

@@ -17,6 +17,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
+import { EmailConfirmationNotice } from '../../components/email-confirmation-notice';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { useProfile } from '../../lib/get-profile';
@@ -227,6 +228,7 @@ export function DashboardLayout() {
         <Title order={1} fz={{ base: 22, sm: 26 }} mb="lg">
           Wallet Check Dashboard
         </Title>
+        <EmailConfirmationNotice />
         <Outlet />
       </AppShell.Main>
     </AppShell>

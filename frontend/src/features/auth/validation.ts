@@ -91,12 +91,14 @@ function knownFields<T>(error: ApiError, fields: readonly (keyof T & string)[]):
   return out;
 }
 
-/** A throttling message with the wait from Retry-After: "… Try again in 30 seconds." */
-function throttledText(error: ApiError): string {
+/** A throttling message with the wait from Retry-After: "… Try again in 30 seconds." (in minutes from two minutes on). */
+export function throttledText(error: ApiError): string {
   const seconds = error.retryAfterSeconds;
   if (seconds === null) return error.message;
   const base = error.message.replace(/\s*Try again later\.?\s*$/i, '');
-  return `${base} Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`.trim();
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds < 120 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : `${minutes} minutes`;
+  return `${base} Try again in ${wait}.`.trim();
 }
 
 /**

@@ -30,6 +30,7 @@ describe('the sign-in form', () => {
       'Too many sign-in attempts. Try again in 30 seconds.',
     );
     expect(signInFailure(new ApiError(429, 'Slow down.', null, {}, 1)).alert).toBe('Slow down. Try again in 1 second.');
+    expect(signInFailure(new ApiError(429, 'Slow down.', null, {}, 3_541)).alert).toBe('Slow down. Try again in 60 minutes.');
     expect(signInFailure(new ApiError(429, 'Too many sign-in attempts. Try again later.')).alert).toBe('Too many sign-in attempts. Try again later.');
   });
 

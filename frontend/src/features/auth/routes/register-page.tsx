@@ -3,18 +3,26 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { WELCOME_BONUS_CHECKS } from '@walletscreen/contracts';
 import { AuthShell } from '../../../components/auth-shell';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
+import { profileQueryOptions } from '../../../lib/get-profile';
+import { startUserSession } from '../../../lib/session';
 import { useRegister } from '../api/register';
 import { visibilityToggleProps } from '../components/sign-in-form';
 import { registerFailure, validateRegister, type RegisterValues } from '../validation';
 import { useGo } from '../../../lib/navigate';
 
-/** /register: e-mail, company name / username and password; success goes to /auth. */
+/**
+ * /register: e-mail, company name / username and password. Registering signs the user in: they land
+ * on /dashboard, as after a sign-in (where the free checks wait for the e-mail confirmation, the
+ * dashboard says so).
+ */
 export function RegisterPage() {
   const navigate = useGo();
+  const queryClient = useQueryClient();
   const registration = useRegister();
   const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<RegisterValues>({
@@ -29,12 +37,11 @@ export function RegisterPage() {
       { email: values.email.trim(), username: values.username.trim(), password: values.password },
       {
         onSuccess: (response) => {
-          notifications.show({
-            title: 'Account created',
-            message: response.message || 'You can now sign in.',
-            icon: <IconCheck size={18} aria-hidden="true" />,
-          });
-          navigate('/auth');
+          notifications.show({ title: 'Account created', message: response.message, icon: <IconCheck size={18} aria-hidden="true" /> });
+          queryClient.clear();
+          startUserSession(window.localStorage, response.token, Date.now());
+          void queryClient.prefetchQuery(profileQueryOptions());
+          navigate('/dashboard');
         },
         onError: (error) => {
           const failure = registerFailure(error);

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AnalysisResult } from '../../../components/analysis-result/analysis-result';
 import { PageHeader } from '../../../components/page-header';
 import { useDownloadAmlReport } from '../../../lib/download-aml-report';
+import { useProfile } from '../../../lib/get-profile';
 import { usePublicConfig } from '../../../lib/get-public-config';
 import { CheckProgressOverlay } from '../components/check-progress-overlay';
 import { SanctionsListWarning } from '../components/sanctions-list-warning';
@@ -29,6 +30,8 @@ export function WalletCheckerPage() {
   // Step 6 says "interpreting with AI" only when a language model writes the narrative.
   const aiNarrative = usePublicConfig().data?.ai_narrative ?? false;
   const failure = view.phase === 'failed' ? view.failure : null;
+  // Out of checks while the free ones wait for the e-mail confirmation: the message says so (the dashboard's notice sends the link again).
+  const awaitingConfirmation = useProfile().data?.email_confirmation_pending === true;
 
   return (
     <>
@@ -53,7 +56,7 @@ export function WalletCheckerPage() {
             variant="light"
             role="alert"
             icon={<IconLock size={18} aria-hidden="true" />}
-            title="Premium check required"
+            title={awaitingConfirmation ? 'E-mail confirmation required' : 'Premium check required'}
             data-testid="premium-required"
           >
             <Stack gap="sm" align="flex-start">
