@@ -23,6 +23,8 @@ export const auditEventNames: Readonly<Record<string, string>> = {
   ApiKeyCreated: 'API key created',
   ApiKeyUsed: 'API key used',
   ApiKeyRevoked: 'API key revoked',
+  // The event store's integrity (store-integrity)
+  IntegrityBreakAcknowledged: 'Integrity break acknowledged',
   // Auditors' reads (auditor-access-<id>)
   AuditorViewedData: 'Auditor viewed data',
   // Checks (check-<id>)
