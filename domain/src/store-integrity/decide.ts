@@ -4,14 +4,12 @@
  * reads no store); the admin names the position they looked at, so that an acknowledgement of a
  * break already passed, or of another one, changes nothing.
  */
+import { INTEGRITY_NOTE_MAX_LENGTH } from '@walletscreen/contracts';
 import { Conflict, Invalid } from '../errors';
 import type { CommandMetadata, Decider } from '../decider';
 import type { Actor } from '../user/events';
 import { storeIntegrityEvents, type IntegrityBreak, type StoreIntegrityEvent } from './events';
 import { evolveStoreIntegrity, initialStoreIntegrityState, type StoreIntegrityState } from './state';
-
-/** How long an acknowledgement's note may be. */
-export const INTEGRITY_NOTE_MAX = 2000;
 
 export type StoreIntegrityCommand = {
   type: 'AcknowledgeIntegrityBreak';
@@ -32,7 +30,7 @@ export function decideStoreIntegrity(command: StoreIntegrityCommand, state: Stor
       const { by, current, position, note } = command.data;
       const text = note.trim();
       if (text.length === 0) throw new Invalid('Write a note: what you found and why the service may go on', { note: 'Required' });
-      if (text.length > INTEGRITY_NOTE_MAX) throw new Invalid(`The note is longer than ${INTEGRITY_NOTE_MAX} characters`, { note: 'Too long' });
+      if (text.length > INTEGRITY_NOTE_MAX_LENGTH) throw new Invalid(`The note is longer than ${INTEGRITY_NOTE_MAX_LENGTH} characters`, { note: 'Too long' });
       if (!current) throw new Conflict('The event store has no unacknowledged break: writes are not halted');
       if (current.position !== position) {
         throw new Conflict(`The break is now at position ${current.position}, not ${position}: look at it before acknowledging it`);

@@ -1,6 +1,7 @@
 import { deciderSpec } from '../../testing/decider-spec';
 import { Conflict, Invalid } from '../errors';
-import { INTEGRITY_NOTE_MAX, storeIntegrityDecider, type StoreIntegrityCommand } from './decide';
+import { INTEGRITY_NOTE_MAX_LENGTH } from '@walletscreen/contracts';
+import { storeIntegrityDecider, type StoreIntegrityCommand } from './decide';
 import type { IntegrityBreak, StoreIntegrityEvent } from './events';
 
 const given = deciderSpec(storeIntegrityDecider);
@@ -24,7 +25,7 @@ describe('AcknowledgeIntegrityBreak', () => {
       .when(acknowledge(edited, 42, '  '))
       .thenThrows(Invalid, /Write a note/);
     given([])
-      .when(acknowledge(edited, 42, 'x'.repeat(INTEGRITY_NOTE_MAX + 1)))
+      .when(acknowledge(edited, 42, 'x'.repeat(INTEGRITY_NOTE_MAX_LENGTH + 1)))
       .thenThrows(Invalid, /longer than/);
   });
   it('is refused when nothing is broken, or the break is not the one the admin looked at', () => {

@@ -6,19 +6,17 @@
  * itself is a fact of the store's file, not an event: this stream records only what admins decided.
  */
 import { z } from 'zod';
+import { chainProblemKinds } from '@walletscreen/contracts';
 import { eventSchema, eventUnion } from '../decider';
 import { actorSchema } from '../user/events';
 
 export const storeIntegrityStreamId = 'store-integrity';
 
-/** The kinds of break the verification names (platform's ChainProblemKind). */
-export const integrityBreakKinds = ['position-gap', 'broken-link', 'hash-mismatch', 'missing-hash', 'truncated', 'rewritten'] as const;
-export type IntegrityBreakKind = (typeof integrityBreakKinds)[number];
-
 export const integrityBreakSchema = z.object({
   /** The position where the chain broke (for `truncated`, the last event still there). */
   position: z.number().int().nonnegative(),
-  kind: z.enum(integrityBreakKinds),
+  /** The kind of break the verification named (platform's ChainProblemKind). */
+  kind: z.enum(chainProblemKinds),
   /** The verification's words for it. */
   reason: z.string(),
 });
