@@ -134,6 +134,19 @@ describe('the hash chain', () => {
     await expect(verifyChain(source([...events, forged]))).resolves.toMatchObject({ problem: { kind: 'missing-hash', position: 4 } });
   });
 
+  it('walks on to an event appended between the last page and the question how far positions went (a live store)', async () => {
+    const all = chain(4);
+    const live = all.slice(0, 3);
+    const appending: ChainSource = {
+      readAll: async (o = {}) => live.filter((e) => e.position > (o.after ?? 0)).slice(0, o.maxCount ?? undefined),
+      lastAssignedPosition: async () => {
+        if (live.length === 3) live.push(all[3]!);
+        return live.length;
+      },
+    };
+    await expect(verifyChain(appending)).resolves.toMatchObject({ ok: true, count: 4, headPosition: 4 });
+  });
+
   it('notices events removed from the end when the store knows how far positions went', async () => {
     const events = chain(4);
     await expect(verifyChain(source(events.slice(0, 3), 4))).resolves.toMatchObject({ ok: false, problem: { kind: 'truncated', position: 3, expected: 4 } });

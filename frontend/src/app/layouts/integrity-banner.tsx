@@ -4,7 +4,7 @@ import { IconAlertCircle, IconShieldX } from '@tabler/icons-react';
 import { INTEGRITY_NOTE_MAX_LENGTH, type AdminStoreIntegrity } from '@walletscreen/contracts';
 import { ApiError } from '../../lib/api-client';
 import { isReadOnlySession } from '../../lib/session';
-import { useAcknowledgeIntegrityBreak, useStoreIntegrity } from '../../lib/store-integrity';
+import { useAcknowledgeIntegrityBreak, useHaltedIntegrity } from '../../lib/store-integrity';
 
 /** The admin's acknowledgement of the break: a note, recorded in the audit log with the break; writes then resume. */
 function AcknowledgeModal({ report, opened, onClose }: { report: AdminStoreIntegrity; opened: boolean; onClose: () => void }) {
@@ -79,9 +79,9 @@ function AcknowledgeModal({ report, opened, onClose }: { report: AdminStoreInteg
  * breaks, why, what to do, and (for admins; an auditor reads it only) the acknowledgement.
  */
 export function IntegrityBanner() {
-  const { data: report } = useStoreIntegrity();
+  const report = useHaltedIntegrity();
   const [opened, setOpened] = useState(false);
-  if (!report || report.writes !== 'halted' || !report.break) return null;
+  if (!report?.break) return null;
   const b = report.break;
   const event = report.break_event;
   return (
