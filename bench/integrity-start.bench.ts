@@ -30,6 +30,8 @@ const time = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
 export async function run(): Promise<Record<string, number | string>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'ws-bench-integrity-'));
   const logger = createLogger({ level: 'silent' });
+  // Keeps this process alive between the servers' starts and stops (their own timers are unref'd).
+  const keepAlive = setInterval(() => undefined, 1000);
   try {
     const file = sqliteFiles(dir).events;
     const store = new SqliteEventStore({ file });
@@ -96,6 +98,7 @@ export async function run(): Promise<Record<string, number | string>> {
       'server start, record deleted (whole chain walked)': describe(walked),
     };
   } finally {
+    clearInterval(keepAlive);
     rmSync(dir, { recursive: true, force: true });
   }
 }
