@@ -38,7 +38,7 @@ export function verifiedHeadFileStore(file: string): VerifiedHeadStore {
     },
     async write(record) {
       const next = `${file}.${process.pid}.tmp`;
-      writeFileSync(next, `${JSON.stringify(recordSchema.parse(record))}\n`);
+      writeFileSync(next, `${JSON.stringify(recordSchema.parse(record))}\n`, { mode: 0o600 });
       renameSync(next, file);
     },
   };
