@@ -26,6 +26,8 @@ import { listsRoutes } from './lists/routes';
 import type { CustomListsService } from './lists/service';
 import { pdfRoutes } from './pdf/routes';
 import { auditRoutes } from './audit/routes';
+import { integrityRoutes } from './integrity/routes';
+import type { IntegrityMonitor } from './integrity/monitor';
 import { streamRoutes, type CheckAudit } from './audit/stream-routes';
 import { adminFeedsRoutes, type FeedsAdmin } from './sanctions/feeds-routes';
 import { adminSanctionsRoutes, sanctionsRoutes, type SanctionsStatusReader, type SanctionsSyncNow, type SanctionsUpload } from './sanctions/routes';
@@ -84,6 +86,8 @@ export interface ApiRouteDeps {
   checkAudit: CheckAudit;
   /** The event store's hash chain, for the audit's verification; absent where the store keeps none. */
   hashChain?: ChainSource;
+  /** The event store's integrity, verified at start and as the server runs: its report and the acknowledgement of a break. */
+  integrity: IntegrityMonitor;
 }
 
 /** The reference page's sections, in order. */
@@ -215,6 +219,7 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
     }),
     sanctionsRoutes({ auth: accounts, status: deps.sanctionsStatus }),
     auditRoutes({ auth: accounts, readStore, eventStore: deps.eventStore, hashChain: deps.hashChain, clock }),
+    integrityRoutes({ auth: accounts, integrity: deps.integrity }),
     streamRoutes({ auth: accounts, eventStore: deps.eventStore, checks: deps.checkAudit }),
     adminSanctionsRoutes({ auth: accounts, sync: deps.sanctionsSync, upload: deps.sanctionsUpload, status: deps.sanctionsStatus }),
     adminFeedsRoutes({ auth: accounts, feeds: deps.feedsAdmin }),
@@ -296,6 +301,7 @@ export function describedRouteGroups(): RouteGroup[] {
     sanctionsUpload: () => Promise.reject(new Error('sanctionsUpload was used, but these routes were built only to be described')),
     feedsAdmin: unused('feedsAdmin'),
     checkAudit: unused('checkAudit'),
+    integrity: unused('integrity'),
   });
 }
 

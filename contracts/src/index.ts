@@ -17,6 +17,7 @@ export * from './audit/api';
 export * from './audit/event-names';
 export * from './audit/access';
 export * from './audit/streams';
+export * from './audit/integrity';
 export * from './integrations/api-keys';
 export * from './integrations/public-api';
 export * from './integrations/batches';

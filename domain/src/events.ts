@@ -16,6 +16,7 @@ import { feedEntriesEvents } from './feed-entries/events';
 import { feedSyncEvents } from './feed-sync-log/events';
 import { sanctionsListEvents } from './sanctions-list/events';
 import { sanctionsSyncEvents } from './sanctions-sync-log/events';
+import { storeIntegrityEvents } from './store-integrity/events';
 import { userEvents } from './user/events';
 import { watchEvents } from './watch/events';
 import { webhookDeliveryEvents } from './webhook-delivery/events';
@@ -38,6 +39,7 @@ const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [
   feedEvents,
   feedEntriesEvents,
   feedSyncEvents,
+  storeIntegrityEvents,
 ];
 
 const byType = new Map<string, z.ZodType>();

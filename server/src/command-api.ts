@@ -10,7 +10,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SANCTIONS_UPLOAD_MAX_BYTES } from '@walletscreen/contracts';
 import type { Config, EventStore, Logger, MessageBus, ReadStore } from '@walletscreen/platform';
-import { SqliteEventStore } from '@walletscreen/platform/adapters';
+import { SqliteEventStore, verifiedHeadFile, verifiedHeadFileStore } from '@walletscreen/platform/adapters';
+import { createIntegrityMonitor } from '@walletscreen/command-api/integrity/monitor';
+import { haltedWrites } from '@walletscreen/command-api/integrity/routes';
 import { checkReplayAudit } from '@walletscreen/workers/checks/replay-audit';
 import { createFeedsAdmin } from '@walletscreen/workers/feeds/admin';
 import { enabledFeedIds } from '@walletscreen/workers/feeds/catalog';
@@ -85,6 +87,9 @@ export function findStaticDir(from: string = __dirname): string | undefined {
   }
 }
 
+/** How often the event store's hash chain is verified again while the server runs (only the events appended since). */
+const INTEGRITY_CHECK_INTERVAL_MS = 60_000;
+
 export interface CommandApi {
   url: string;
   /** The HTTP app (tests read its mounted routes). */
@@ -112,6 +117,22 @@ export async function startCommandApi(deps: {
 }): Promise<CommandApi> {
   const { config, logger, clock, accounts, readModels } = deps;
   const { eventStore, readStore, bus } = deps.ports;
+
+  // The hash chain is kept by the SQLite store only (see EventStoreDbEventStore): verified before
+  // anything is served, on from the position verified before (remembered beside the store's
+  // file), then every minute; a break halts writes until an admin acknowledges it.
+  const hashChain =
+    eventStore instanceof SqliteEventStore
+      ? { readAll: eventStore.readAll.bind(eventStore), lastAssignedPosition: () => eventStore.lastAssignedPosition() }
+      : undefined;
+  const integrity = createIntegrityMonitor({
+    chain: hashChain,
+    verifiedHead: eventStore instanceof SqliteEventStore ? verifiedHeadFileStore(verifiedHeadFile(eventStore.db.name)) : undefined,
+    eventStore,
+    clock,
+    logger,
+  });
+  await integrity.verify();
 
   await deps.catchUp();
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
@@ -220,11 +241,8 @@ export async function startCommandApi(deps: {
         logger,
       }),
       checkAudit: checkReplayAudit,
-      // The hash chain is kept by the SQLite store only (see EventStoreDbEventStore).
-      hashChain:
-        eventStore instanceof SqliteEventStore
-          ? { readAll: (o) => eventStore.readAll(o), lastAssignedPosition: () => eventStore.lastAssignedPosition() }
-          : undefined,
+      hashChain,
+      integrity,
     }),
     tags: apiTags,
     webhooks: apiWebhooks,
@@ -234,6 +252,11 @@ export async function startCommandApi(deps: {
     staticDir: deps.staticDir ?? findStaticDir(),
     trustProxy: config.TRUST_PROXY,
     publicUrl: config.PUBLIC_URL,
+    health: () => {
+      const report = integrity.report();
+      return { status: report.writes === 'halted' ? 'degraded' : 'ok', integrity: report };
+    },
+    writeHalt: haltedWrites({ auth: accounts, integrity }),
   });
   const server: Server = createServer(app);
   answerClientErrors(server);
@@ -245,6 +268,7 @@ export async function startCommandApi(deps: {
     await hub.stop();
     throw error;
   });
+  const stopWatchingIntegrity = integrity.watch(INTEGRITY_CHECK_INTERVAL_MS);
   const sockets = attachSocketGateway({ server, auth: accounts, hub, checks, logger, publicUrl: config.PUBLIC_URL });
   const address = server.address() as AddressInfo;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
@@ -260,6 +284,7 @@ export async function startCommandApi(deps: {
         const closed = sockets.close();
         server.closeAllConnections();
         await closed;
+        stopWatchingIntegrity();
         closeLimiters();
         await hub.stop();
       })();

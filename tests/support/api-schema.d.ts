@@ -1000,6 +1000,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/integrity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event store's integrity as last verified (at start, then every minute): how far the hash chain holds, or where it breaks and what to do (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
+         */
+        get: operations["getAdminIntegrity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/integrity/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge the break writes are halted on, with a note (admins only): recorded in the audit log (IntegrityBreakAcknowledged); the verification then passes over it and writes resume
+         * @description Admins only.
+         */
+        post: operations["postAdminIntegrityAcknowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/checks/{checkId}/events": {
         parameters: {
             query?: never;
@@ -2131,7 +2171,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness */
+        /** Liveness, and the event store's integrity: `degraded` while writes are halted on a break of its hash chain */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -6520,7 +6560,7 @@ export interface operations {
                         head_hash: string;
                         problem: {
                             /** @enum {string} */
-                            kind: "position-gap" | "broken-link" | "hash-mismatch" | "missing-hash" | "truncated";
+                            kind: "position-gap" | "broken-link" | "hash-mismatch" | "missing-hash" | "truncated" | "rewritten";
                             position: number;
                             stream: string | null;
                             type: string | null;
@@ -6551,6 +6591,179 @@ export interface operations {
                 };
             };
             /** @description This event store keeps no hash chain (EventStoreDB) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminIntegrity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                "Consistency-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `verified`: the chain holds up to `verified_up_to`; `broken`: it breaks at `break.position`; `not-kept`: this event store keeps no hash chain
+                         * @enum {string}
+                         */
+                        state: "verified" | "broken" | "not-kept";
+                        /**
+                         * @description `halted` while a break is not acknowledged: every write is refused with 503
+                         * @enum {string}
+                         */
+                        writes: "open" | "halted";
+                        /** @description The last position whose link held */
+                        verified_up_to: number | null;
+                        checked_at: string | null;
+                        mode: ("incremental" | "full") | null;
+                        /** @description Events the last verification read */
+                        checked_events: number | null;
+                        break: {
+                            /** @description Where the chain breaks (for `truncated`, the last event still there) */
+                            position: number;
+                            /** @enum {string} */
+                            kind: "position-gap" | "broken-link" | "hash-mismatch" | "missing-hash" | "truncated" | "rewritten";
+                            reason: string;
+                        } | null;
+                        /** @description Breaks admins have acknowledged (each in the audit log) */
+                        acknowledged_breaks: number;
+                        break_event: {
+                            stream: string | null;
+                            type: string | null;
+                            revision: number | null;
+                            event_id: string | null;
+                        } | null;
+                        fix: string | null;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Neither an admin nor an auditor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminIntegrityAcknowledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The position of the break you looked at (break.position) */
+                    position: number;
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the report after verifying on */
+            200: {
+                headers: {
+                    /** @description The store position of what this call recorded: send it back on a read that must show it */
+                    "Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `verified`: the chain holds up to `verified_up_to`; `broken`: it breaks at `break.position`; `not-kept`: this event store keeps no hash chain
+                         * @enum {string}
+                         */
+                        state: "verified" | "broken" | "not-kept";
+                        /**
+                         * @description `halted` while a break is not acknowledged: every write is refused with 503
+                         * @enum {string}
+                         */
+                        writes: "open" | "halted";
+                        /** @description The last position whose link held */
+                        verified_up_to: number | null;
+                        checked_at: string | null;
+                        mode: ("incremental" | "full") | null;
+                        /** @description Events the last verification read */
+                        checked_events: number | null;
+                        break: {
+                            /** @description Where the chain breaks (for `truncated`, the last event still there) */
+                            position: number;
+                            /** @enum {string} */
+                            kind: "position-gap" | "broken-link" | "hash-mismatch" | "missing-hash" | "truncated" | "rewritten";
+                            reason: string;
+                        } | null;
+                        /** @description Breaks admins have acknowledged (each in the audit log) */
+                        acknowledged_breaks: number;
+                        break_event: {
+                            stream: string | null;
+                            type: string | null;
+                            revision: number | null;
+                            event_id: string | null;
+                        } | null;
+                        fix: string | null;
+                    };
+                };
+            };
+            /** @description No note, or one too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Nothing is halted, or the break is no longer at that position, or it was acknowledged already */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14279,15 +14492,45 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The server is up */
+            /** @description The server is up (reads are served even when degraded) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
-                        status: "ok";
+                        /**
+                         * @description `degraded` while writes are halted on a break of the event store
+                         * @enum {string}
+                         */
+                        status: "ok" | "degraded";
+                        integrity: {
+                            /**
+                             * @description `verified`: the chain holds up to `verified_up_to`; `broken`: it breaks at `break.position`; `not-kept`: this event store keeps no hash chain
+                             * @enum {string}
+                             */
+                            state: "verified" | "broken" | "not-kept";
+                            /**
+                             * @description `halted` while a break is not acknowledged: every write is refused with 503
+                             * @enum {string}
+                             */
+                            writes: "open" | "halted";
+                            /** @description The last position whose link held */
+                            verified_up_to: number | null;
+                            checked_at: string | null;
+                            mode: ("incremental" | "full") | null;
+                            /** @description Events the last verification read */
+                            checked_events: number | null;
+                            break: {
+                                /** @description Where the chain breaks (for `truncated`, the last event still there) */
+                                position: number;
+                                /** @enum {string} */
+                                kind: "position-gap" | "broken-link" | "hash-mismatch" | "missing-hash" | "truncated" | "rewritten";
+                                reason: string;
+                            } | null;
+                            /** @description Breaks admins have acknowledged (each in the audit log) */
+                            acknowledged_breaks: number;
+                        };
                     };
                 };
             };

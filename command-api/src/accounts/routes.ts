@@ -112,6 +112,8 @@ export function accountRoutes(accounts: Accounts, limiters: RegistrationLimiters
         summary: 'Sign in',
         tags,
         auth: 'none',
+        // Signing in records the session: it runs while writes are halted, so that an admin can act on the halt.
+        whileWritesHalted: true,
         request: { body: loginRequestSchema },
         responses: {
           200: { description: 'Session token (100 minutes)', schema: loginResponseSchema },
@@ -130,6 +132,8 @@ export function accountRoutes(accounts: Accounts, limiters: RegistrationLimiters
         summary: "Admin-area sign-in, for admins and auditors (the answer's role says which; an auditor's session is read-only)",
         tags,
         auth: 'none',
+        // Signing in records the session: it runs while writes are halted, so that an admin can act on the halt.
+        whileWritesHalted: true,
         request: { body: loginRequestSchema },
         responses: {
           200: { description: 'Admin session token', schema: adminLoginResponseSchema },

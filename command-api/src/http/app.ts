@@ -11,6 +11,8 @@ import { apiNotFound, methodNotAllowed, problemHandler } from './problem';
 import { contentSecurityPolicy, securityHeaders } from './security-headers';
 import { spaRouter } from './spa';
 import { readYourWrites, type ReadModelsAt } from './consistency';
+import { haltWrites, type WriteHalt } from './write-halt';
+import { healthSchema, type Health } from '@walletscreen/contracts';
 
 export interface AppOptions {
   /** Routes declared with http/route.ts, mounted in this order under /api and described in /api/openapi.json. */
@@ -39,7 +41,26 @@ export interface AppOptions {
    * who may send them. Routes declared with `request.rawBody` are added by themselves.
    */
   ownBodyPaths?: string[];
+  /** The health report of /api/health (default: ok, the store keeping no hash chain). */
+  health?: () => Health;
+  /** Refuses writes while the event store's integrity halts them (http/write-halt.ts). */
+  writeHalt?: WriteHalt;
 }
+
+/** The health of a service that does not watch its store's integrity. */
+const healthWithoutIntegrity = (): Health => ({
+  status: 'ok',
+  integrity: {
+    state: 'not-kept',
+    writes: 'open',
+    verified_up_to: null,
+    checked_at: null,
+    mode: null,
+    checked_events: null,
+    break: null,
+    acknowledged_breaks: 0,
+  },
+});
 
 const docsPolicy = contentSecurityPolicy(DOCS_CONTENT_SECURITY_POLICY);
 
@@ -47,19 +68,23 @@ const docsPolicy = contentSecurityPolicy(DOCS_CONTENT_SECURITY_POLICY);
  * The service's own calls: liveness, this document and its reference page. `document` builds the
  * OpenAPI document for a server URL (it is only called when the document is asked for).
  */
-export function serviceRoutes(document: (serverUrl: string) => OpenApiJson, renderer: string | undefined): RouteDeclaration[] {
+export function serviceRoutes(
+  document: (serverUrl: string) => OpenApiJson,
+  renderer: string | undefined,
+  health: () => Health = healthWithoutIntegrity,
+): RouteDeclaration[] {
   const tags = ['Service'];
   const serverUrl = (req: express.Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
   return [
     route({
       method: 'get',
       path: '/health',
-      summary: 'Liveness',
+      summary: "Liveness, and the event store's integrity: `degraded` while writes are halted on a break of its hash chain",
       tags,
       auth: 'none',
-      responses: { 200: { description: 'The server is up', schema: z.object({ status: z.literal('ok') }) } },
+      responses: { 200: { description: 'The server is up (reads are served even when degraded)', schema: healthSchema } },
       handle(_input, _req, res) {
-        res.json({ status: 'ok' });
+        res.json(health());
       },
     }),
     route({
@@ -144,7 +169,8 @@ export function createApp(options: AppOptions): Express {
     options.logger.warn(
       'the API reference page has no renderer (redoc is not installed and dist/docs is missing): /api/docs shows only a link to /api/openapi.json',
     );
-  const service = serviceRoutes(document, renderer);
+  const service = serviceRoutes(document, renderer, options.health);
+  if (options.writeHalt) api.use(haltWrites(options.writeHalt, declared));
   api.use(routeGroup(service).router);
   api.use(DOCS_ASSETS_PATH, docsAssets(renderer));
   for (const r of options.routers ?? []) api.use(r);

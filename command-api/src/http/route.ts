@@ -79,6 +79,12 @@ export interface RouteDeclaration<R extends RouteRequest = RouteRequest> {
    * open to an auditor's read-only session as well. Documented as `x-auditors-may-call`.
    */
   ownSessionOnly?: true;
+  /**
+   * The route runs while writes are halted on a break of the event store (signing in, the break's
+   * acknowledgement); any other route but reads is then refused (http/write-halt.ts). Routes that
+   * change nothing but the caller's own sign-in (`ownSessionOnly`) run too.
+   */
+  whileWritesHalted?: true;
   /** Runs first, before authentication: what every answer needs, refusals included (e.g. `Connection: close`). */
   before?: RequestHandler[];
   /** Runs before the request is parsed, after the group's authentication (authentication, rate limits, body readers). */

@@ -86,6 +86,8 @@ export function sanctionsDropInRoutes(deps: {
         "Answers as TRM's free sanctions API (`POST https://api.trmlabs.com/public/v1/sanctions/screening`): one `{ address, isSanctioned }` per address sent, in order. Free of charge. TRM's clients may send the key as HTTP Basic user name, base64-encoded or not; that works here too. TRM also answers callers without a key at low limits: here that is the operator's choice (off by default). Any text is screened, as TRM does: an address of any chain the list names (Monero, Zcash, Dash and others included) and any other text the list holds is found; what it does not hold answers false. Differences: at most 100 addresses per call; throttling is per key, 429 with Retry-After and RateLimit headers.",
       tags: ['Sanctions (drop-in)'],
       auth,
+      // A screening records nothing: answered while writes are halted, as the Chainalysis GET is.
+      whileWritesHalted: true,
       request: { body: trmScreeningRequestSchema },
       responses: {
         200: { description: 'One answer per address', schema: trmScreeningResponseSchema },

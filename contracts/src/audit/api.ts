@@ -103,7 +103,7 @@ export type BalanceHistoryEntry = z.infer<typeof balanceHistoryEntrySchema>;
 export const balanceHistorySchema = z.object({ user_id: z.string(), email: z.string().nullable(), entries: z.array(balanceHistoryEntrySchema) });
 export type BalanceHistory = z.infer<typeof balanceHistorySchema>;
 
-export const chainProblemKinds = ['position-gap', 'broken-link', 'hash-mismatch', 'missing-hash', 'truncated'] as const;
+export const chainProblemKinds = ['position-gap', 'broken-link', 'hash-mismatch', 'missing-hash', 'truncated', 'rewritten'] as const;
 
 export const chainVerificationResponseSchema = z.object({
   ok: z.boolean(),

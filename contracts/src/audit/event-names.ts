@@ -29,6 +29,8 @@ export const auditEventNames: Readonly<Record<string, string>> = {
   AdminRosterSeeded: 'Admin list started from the existing admins',
   AdminAdded: 'Admin added',
   AdminRemoved: 'Admin removed',
+  // The event store's integrity (store-integrity)
+  IntegrityBreakAcknowledged: 'Integrity break acknowledged',
   // Auditors' reads (auditor-access-<id>)
   AuditorViewedData: 'Auditor viewed data',
   // Checks (check-<id>)

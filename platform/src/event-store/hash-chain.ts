@@ -51,7 +51,7 @@ export function eventHash(prevHash: string, e: ChainedFields): string {
   return createHash('sha256').update(prevHash).update(canonicalEvent(e)).digest('hex');
 }
 
-export type ChainProblemKind = 'position-gap' | 'broken-link' | 'hash-mismatch' | 'missing-hash' | 'truncated';
+export type ChainProblemKind = 'position-gap' | 'broken-link' | 'hash-mismatch' | 'missing-hash' | 'truncated' | 'rewritten';
 
 export interface ChainProblem {
   kind: ChainProblemKind;
@@ -75,6 +75,42 @@ export interface ChainVerification {
   headPosition: number;
   headHash: string;
   problem: ChainProblem | null;
+  /** Breaks met on the way that were acknowledged (`acknowledged`), the walk going on past each one. */
+  skipped: ChainProblem[];
+}
+
+/** A break an admin has looked at: the walk goes on past it (see `verifyChain`). */
+export interface AcknowledgedBreak {
+  position: number;
+  kind: ChainProblemKind;
+}
+
+/** An event verified before: its position and the hash it had then. */
+export interface VerifiedHead {
+  position: number;
+  hash: string;
+}
+
+/** A verified head as remembered, with when it was verified (ISO). */
+export interface VerifiedHeadRecord extends VerifiedHead {
+  verifiedAt: string;
+}
+
+/** Where how far the chain was verified is remembered (the SQLite adapter's: verified-head-file.ts). */
+export interface VerifiedHeadStore {
+  read(): Promise<VerifiedHeadRecord | null>;
+  write(record: VerifiedHeadRecord): Promise<void>;
+}
+
+export interface VerifyChainOptions {
+  pageSize?: number;
+  /**
+   * Walks on from this event, verified before, trusting everything up to it: only the events after
+   * it are read. Check first that it still holds (`verifiedHeadProblem`).
+   */
+  from?: VerifiedHead;
+  /** Breaks acknowledged: each is passed over, and the chain followed on from the event where it broke. */
+  acknowledged?: readonly AcknowledgedBreak[];
 }
 
 /** Where `verifyChain` reads from: the store (its events in global order), and optionally how far positions were handed out. */
@@ -88,74 +124,156 @@ export interface ChainSource {
 }
 
 /**
- * Walks the store from position 1 and reports the first event where the chain breaks:
+ * Walks the store from position 1 (or on from `options.from`) and reports the first event where the
+ * chain breaks:
  * - `position-gap`: positions are not consecutive (events removed, or one inserted out of order);
  * - `broken-link`: the event's recorded previous hash is not the hash of the event before it;
  * - `hash-mismatch`: the event's content does not hash to its recorded hash (it was altered);
  * - `missing-hash`: the event has no hash (inserted behind the store's back);
  * - `truncated`: positions were handed out beyond the last event (events removed from the end).
+ *
+ * An acknowledged break is passed over, the chain then followed from what the store recorded at it:
+ * after a gap or a broken link, from the event's own recorded previous hash; after an altered event,
+ * from its recorded hash (the one the next append chained from); after an event without a hash,
+ * from the genesis hash (what the store's next append chained from). Positions given out after an
+ * acknowledged truncation (the gap the next append leaves) are passed over with it.
  */
-export async function verifyChain(source: ChainSource, options: { pageSize?: number } = {}): Promise<ChainVerification> {
+export async function verifyChain(source: ChainSource, options: VerifyChainOptions = {}): Promise<ChainVerification> {
   const pageSize = options.pageSize ?? 1000;
-  let prevHash = GENESIS_HASH;
-  let prevPosition = 0;
+  const acknowledged = options.acknowledged ?? [];
+  const isAcknowledged = (p: { position: number; kind: ChainProblemKind }) => acknowledged.some((a) => a.position === p.position && a.kind === p.kind);
+  let prevHash = options.from?.hash ?? GENESIS_HASH;
+  let prevPosition = options.from?.position ?? 0;
   let count = 0;
-  const fail = (problem: ChainProblem): ChainVerification => ({ ok: false, count, headPosition: prevPosition, headHash: prevHash, problem });
+  const skipped: ChainProblem[] = [];
+  const fail = (problem: ChainProblem): ChainVerification => ({ ok: false, count, headPosition: prevPosition, headHash: prevHash, problem, skipped });
   const at = (e: RecordedEvent) => ({ position: e.position, streamId: e.streamId, revision: e.revision, type: e.type, eventId: e.id });
-  for (;;) {
-    const page = await source.readAll({ after: prevPosition, maxCount: pageSize });
-    if (page.length === 0) break;
-    for (const e of page) {
-      if (e.position !== prevPosition + 1) {
-        const removed = e.position > prevPosition + 1;
-        return fail({
-          kind: 'position-gap',
-          ...at(e),
-          message: removed
-            ? `position ${prevPosition + 1}${e.position - 1 > prevPosition + 1 ? ` to ${e.position - 1}` : ''} missing before this event: events were removed`
-            : `position ${e.position} follows ${prevPosition}`,
-          expected: prevPosition + 1,
-          actual: e.position,
-        });
-      }
-      if (!e.hash) return fail({ kind: 'missing-hash', ...at(e), message: "the event has no hash: it was written behind the store's back", actual: null });
-      if (e.prevHash !== undefined && e.prevHash !== prevHash) {
-        return fail({
-          kind: 'broken-link',
-          ...at(e),
-          message: 'the previous hash recorded with this event is not the hash of the event before it',
-          expected: prevHash,
-          actual: e.prevHash ?? null,
-        });
-      }
-      const computed = eventHash(prevHash, e);
-      if (computed !== e.hash) {
-        return fail({
-          kind: 'hash-mismatch',
-          ...at(e),
-          message: 'the event does not hash to its recorded hash: its content was altered',
-          expected: e.hash,
-          actual: computed,
-        });
-      }
-      prevHash = e.hash;
-      prevPosition = e.position;
-      count += 1;
+  /** The first problem of `e` following the event at `prevPosition` whose hash is `prevHash`. */
+  const problemOf = (e: RecordedEvent): ChainProblem | null => {
+    if (e.position !== prevPosition + 1) {
+      const removed = e.position > prevPosition + 1;
+      return {
+        kind: 'position-gap',
+        ...at(e),
+        message: removed
+          ? `position ${prevPosition + 1}${e.position - 1 > prevPosition + 1 ? ` to ${e.position - 1}` : ''} missing before this event: events were removed`
+          : `position ${e.position} follows ${prevPosition}`,
+        expected: prevPosition + 1,
+        actual: e.position,
+      };
     }
-  }
-  const assigned = (await source.lastAssignedPosition?.()) ?? null;
-  if (assigned !== null && assigned > prevPosition) {
-    return fail({
+    if (!e.hash) return { kind: 'missing-hash', ...at(e), message: "the event has no hash: it was written behind the store's back", actual: null };
+    if (e.prevHash !== undefined && e.prevHash !== prevHash) {
+      return {
+        kind: 'broken-link',
+        ...at(e),
+        message: 'the previous hash recorded with this event is not the hash of the event before it',
+        expected: prevHash,
+        actual: e.prevHash ?? null,
+      };
+    }
+    const computed = eventHash(prevHash, e);
+    if (computed !== e.hash) {
+      return {
+        kind: 'hash-mismatch',
+        ...at(e),
+        message: 'the event does not hash to its recorded hash: its content was altered',
+        expected: e.hash,
+        actual: computed,
+      };
+    }
+    return null;
+  };
+  /**
+   * After the last event read: positions handed out beyond it mean events removed from the end,
+   * unless they were appended meanwhile (the store is live): then `more`, and the walk goes on.
+   */
+  const truncatedAfter = async (last: number): Promise<ChainProblem | 'more' | null> => {
+    const assigned = (await source.lastAssignedPosition?.()) ?? null;
+    if (assigned === null || assigned <= last) return null;
+    if ((await source.readAll({ after: last, maxCount: 1 })).length > 0) return 'more';
+    return {
       kind: 'truncated',
-      position: prevPosition,
+      position: last,
       streamId: null,
       revision: null,
       type: null,
       eventId: null,
-      message: `positions up to ${assigned} were handed out but the last event is at ${prevPosition}: events were removed from the end`,
+      message: `positions up to ${assigned} were handed out but the last event is at ${last}: events were removed from the end`,
       expected: assigned,
-      actual: prevPosition,
-    });
+      actual: last,
+    };
+  };
+  /** Positions handed out beyond the last event, when an acknowledged truncation ended the chain at `prevPosition`. */
+  const truncationAcknowledgedAt = (position: number) => isAcknowledged({ position, kind: 'truncated' });
+  for (;;) {
+    const page = await source.readAll({ after: prevPosition, maxCount: pageSize });
+    if (page.length === 0) {
+      const truncation = await truncatedAfter(prevPosition);
+      if (truncation === 'more') continue;
+      if (truncation) {
+        if (!isAcknowledged(truncation)) return fail(truncation);
+        skipped.push(truncation);
+      }
+      break;
+    }
+    for (const e of page) {
+      for (let problem = problemOf(e); problem;) {
+        const passed = isAcknowledged(problem) || (problem.kind === 'position-gap' && e.position > prevPosition && truncationAcknowledgedAt(prevPosition));
+        if (!passed) return fail(problem);
+        skipped.push(problem);
+        if (problem.kind === 'missing-hash' || problem.kind === 'hash-mismatch') break;
+        // A gap or a broken link: follow on from the link the event recorded, then check the event itself.
+        prevPosition = e.position - 1;
+        prevHash = e.prevHash ?? prevHash;
+        problem = problemOf(e);
+      }
+      // The next event chained from this one's recorded hash (the genesis hash when it has none).
+      prevHash = e.hash ?? GENESIS_HASH;
+      prevPosition = e.position;
+      count += 1;
+    }
   }
-  return { ok: true, count, headPosition: prevPosition, headHash: prevHash, problem: null };
+  return { ok: true, count, headPosition: prevPosition, headHash: prevHash, problem: null, skipped };
+}
+
+/**
+ * Whether an event verified before still holds: it is still there, still carries the hash it had,
+ * and its content still hashes to it. A chain rewritten up to it (recomputed, or cut back) changes
+ * its hash; an edit of the event itself, its content. Events before it are trusted (a full walk
+ * checks them).
+ */
+export async function verifiedHeadProblem(source: ChainSource, head: VerifiedHead): Promise<ChainProblem | null> {
+  if (head.position === 0) return null;
+  const [e] = await source.readAll({ after: head.position - 1, maxCount: 1 });
+  const nowhere = { position: head.position, streamId: null, revision: null, type: null, eventId: null };
+  if (!e || e.position !== head.position) {
+    return {
+      kind: 'rewritten',
+      ...nowhere,
+      message: `the event at position ${head.position}, verified before, is gone: events were removed`,
+      expected: head.hash,
+      actual: null,
+    };
+  }
+  const at = { position: e.position, streamId: e.streamId, revision: e.revision, type: e.type, eventId: e.id };
+  if (e.hash !== head.hash) {
+    return {
+      kind: 'rewritten',
+      ...at,
+      message: `the event at position ${head.position} no longer carries the hash it was verified with: the chain up to it was rewritten`,
+      expected: head.hash,
+      actual: e.hash ?? null,
+    };
+  }
+  if (e.prevHash !== undefined && eventHash(e.prevHash, e) !== e.hash) {
+    return {
+      kind: 'hash-mismatch',
+      ...at,
+      message: 'the event does not hash to its recorded hash: its content was altered',
+      expected: e.hash,
+      actual: eventHash(e.prevHash, e),
+    };
+  }
+  return null;
 }

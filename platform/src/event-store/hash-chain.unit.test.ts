@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { GENESIS_HASH, canonicalEvent, canonicalJson, eventHash, verifyChain, type ChainSource } from './hash-chain';
+import { GENESIS_HASH, canonicalEvent, canonicalJson, eventHash, verifiedHeadProblem, verifyChain, type ChainSource } from './hash-chain';
 import type { RecordedEvent } from './port';
 
 describe('canonicalJson', () => {
@@ -101,6 +101,7 @@ describe('the hash chain', () => {
       headPosition: 5,
       headHash: events[4]!.hash,
       problem: null,
+      skipped: [],
     });
     await expect(verifyChain(source([]))).resolves.toMatchObject({ ok: true, count: 0, headHash: GENESIS_HASH });
   });
@@ -133,8 +134,115 @@ describe('the hash chain', () => {
     await expect(verifyChain(source([...events, forged]))).resolves.toMatchObject({ problem: { kind: 'missing-hash', position: 4 } });
   });
 
+  it('walks on to an event appended between the last page and the question how far positions went (a live store)', async () => {
+    const all = chain(4);
+    const live = all.slice(0, 3);
+    const appending: ChainSource = {
+      readAll: async (o = {}) => live.filter((e) => e.position > (o.after ?? 0)).slice(0, o.maxCount ?? undefined),
+      lastAssignedPosition: async () => {
+        if (live.length === 3) live.push(all[3]!);
+        return live.length;
+      },
+    };
+    await expect(verifyChain(appending)).resolves.toMatchObject({ ok: true, count: 4, headPosition: 4 });
+  });
+
   it('notices events removed from the end when the store knows how far positions went', async () => {
     const events = chain(4);
     await expect(verifyChain(source(events.slice(0, 3), 4))).resolves.toMatchObject({ ok: false, problem: { kind: 'truncated', position: 3, expected: 4 } });
+  });
+});
+
+describe('verifying on from a verified head, past acknowledged breaks', () => {
+  it('reads only the events after the head, trusting those before it', async () => {
+    const events = chain(6);
+    const read: number[] = [];
+    const counting: ChainSource = {
+      readAll: async (o = {}) => {
+        const page = events.filter((e) => e.position > (o.after ?? 0)).slice(0, o.maxCount ?? undefined);
+        read.push(...page.map((e) => e.position));
+        return page;
+      },
+    };
+    // An edit before the head is not seen by this walk (the full walk, and the head's own check, are there for that).
+    events[1] = { ...events[1]!, data: { i: 2, userId: 'forged' } };
+    const result = await verifyChain(counting, { from: { position: 4, hash: events[3]!.hash! } });
+    expect(result).toMatchObject({ ok: true, count: 2, headPosition: 6, headHash: events[5]!.hash });
+    expect(read).toEqual([5, 6]);
+    // Walking on from a head with another hash breaks at the next event's link.
+    await expect(verifyChain(counting, { from: { position: 4, hash: GENESIS_HASH } })).resolves.toMatchObject({
+      problem: { kind: 'broken-link', position: 5 },
+    });
+  });
+
+  it('checks that the head still holds: there, with its hash, its content unchanged', async () => {
+    const events = chain(5);
+    const head = { position: 4, hash: events[3]!.hash! };
+    await expect(verifiedHeadProblem(source(events), head)).resolves.toBeNull();
+    await expect(verifiedHeadProblem(source(events), { position: 0, hash: GENESIS_HASH })).resolves.toBeNull();
+    const edited = events.map((e) => (e.position === 4 ? { ...e, data: { i: 4, userId: 'forged' } } : e));
+    await expect(verifiedHeadProblem(source(edited), head)).resolves.toMatchObject({ kind: 'hash-mismatch', position: 4 });
+    // The whole chain recomputed after an edit of event 2: consistent, but event 4's hash is not the one verified.
+    const rewritten = chain(5);
+    rewritten[1] = { ...rewritten[1]!, data: { i: 2, userId: 'forged' } };
+    let prev = GENESIS_HASH;
+    for (const e of rewritten) {
+      e.prevHash = prev;
+      e.hash = eventHash(prev, e);
+      prev = e.hash;
+    }
+    await expect(verifyChain(source(rewritten))).resolves.toMatchObject({ ok: true });
+    await expect(verifiedHeadProblem(source(rewritten), head)).resolves.toMatchObject({ kind: 'rewritten', position: 4, expected: head.hash });
+    await expect(verifiedHeadProblem(source(events.slice(0, 3)), head)).resolves.toMatchObject({ kind: 'rewritten', position: 4, actual: null });
+  });
+
+  it('passes over an acknowledged altered event and goes on from its recorded hash', async () => {
+    const events = chain(5);
+    events[2] = { ...events[2]!, data: { i: 3, userId: 'forged' } };
+    const problem = (await verifyChain(source(events))).problem!;
+    const result = await verifyChain(source(events), { acknowledged: [{ position: 3, kind: 'hash-mismatch' }] });
+    expect(result).toMatchObject({ ok: true, count: 5, headPosition: 5, headHash: events[4]!.hash, skipped: [problem] });
+    // Acknowledging another kind, or another position, passes over nothing.
+    await expect(verifyChain(source(events), { acknowledged: [{ position: 3, kind: 'broken-link' }] })).resolves.toMatchObject({
+      ok: false,
+      problem: { position: 3 },
+    });
+    // A second break after it is still found.
+    events[3] = { ...events[3]!, data: { i: 4, userId: 'forged' } };
+    await expect(verifyChain(source(events), { acknowledged: [{ position: 3, kind: 'hash-mismatch' }] })).resolves.toMatchObject({
+      ok: false,
+      headPosition: 3,
+      problem: { kind: 'hash-mismatch', position: 4 },
+    });
+  });
+
+  it('passes over an acknowledged removal, an inserted event and a truncation with the appends after it', async () => {
+    const events = chain(6);
+    const removed = events.filter((e) => e.position !== 3);
+    await expect(verifyChain(source(removed), { acknowledged: [{ position: 4, kind: 'position-gap' }] })).resolves.toMatchObject({
+      ok: true,
+      count: 5,
+      headPosition: 6,
+      skipped: [{ kind: 'position-gap', position: 4 }],
+    });
+
+    // A row inserted without a hash, and the store's next append chaining on from the genesis hash.
+    const three = chain(3);
+    const inserted = { ...base, position: 4, revision: 3, id: 'inserted', data: {} };
+    const next = { ...base, position: 5, revision: 4, id: 'next', data: {} };
+    const appended = { ...next, prevHash: GENESIS_HASH, hash: eventHash(GENESIS_HASH, next) };
+    await expect(verifyChain(source([...three, inserted, appended]), { acknowledged: [{ position: 4, kind: 'missing-hash' }] })).resolves.toMatchObject({
+      ok: true,
+      headPosition: 5,
+    });
+
+    // Events 5 and 6 removed from the end; acknowledged, then an append at 7 (the store's next position) links to 4.
+    const cut = chain(4);
+    await expect(verifyChain(source(cut, 6))).resolves.toMatchObject({ ok: false, problem: { kind: 'truncated', position: 4 } });
+    const seven = { ...base, position: 7, revision: 4, id: 'seven', data: {} };
+    const after = [...cut, { ...seven, prevHash: cut[3]!.hash, hash: eventHash(cut[3]!.hash!, seven) }];
+    await expect(verifyChain(source(cut, 6), { acknowledged: [{ position: 4, kind: 'truncated' }] })).resolves.toMatchObject({ ok: true, headPosition: 4 });
+    await expect(verifyChain(source(after, 7), { acknowledged: [{ position: 4, kind: 'truncated' }] })).resolves.toMatchObject({ ok: true, headPosition: 7 });
+    await expect(verifyChain(source(after, 7))).resolves.toMatchObject({ ok: false, problem: { kind: 'position-gap', position: 7 } });
   });
 });

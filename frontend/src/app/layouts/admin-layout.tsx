@@ -22,6 +22,7 @@ import { adminWalletsLink, FundFlowLinks } from '../../components/fund-flow/fund
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { useProfile } from '../../lib/get-profile';
 import { isReadOnlySession, useLogout } from '../../lib/session';
+import { IntegrityBanner } from './integrity-banner';
 import { SideNav, type NavItem } from './side-nav';
 import { useGo } from '../../lib/navigate';
 
@@ -120,6 +121,7 @@ export function AdminLayout() {
 
       <AppShell.Main className="ws-surface" id={MAIN_CONTENT_ID} tabIndex={-1}>
         {/* An address in a fund-flow graph opens its entry in Wallets here, not the customers' wallet checker. */}
+        <IntegrityBanner />
         <FundFlowLinks value={adminWalletsLink}>
           <Outlet />
         </FundFlowLinks>

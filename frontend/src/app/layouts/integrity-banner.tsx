@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Alert, Button, Code, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconAlertCircle, IconShieldX } from '@tabler/icons-react';
+import { INTEGRITY_NOTE_MAX_LENGTH, type AdminStoreIntegrity } from '@walletscreen/contracts';
+import { ApiError } from '../../lib/api-client';
+import { isReadOnlySession } from '../../lib/session';
+import { useAcknowledgeIntegrityBreak, useHaltedIntegrity } from '../../lib/store-integrity';
+
+/** The admin's acknowledgement of the break: a note, recorded in the audit log with the break; writes then resume. */
+function AcknowledgeModal({ report, opened, onClose }: { report: AdminStoreIntegrity; opened: boolean; onClose: () => void }) {
+  const acknowledge = useAcknowledgeIntegrityBreak();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<{ field?: string; alert?: string }>({});
+  const position = report.break?.position ?? 0;
+
+  const close = () => {
+    if (acknowledge.isPending) return;
+    setError({});
+    acknowledge.reset();
+    onClose();
+  };
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (note.trim().length === 0) return setError({ field: 'Write a note: what you found and why the service may go on' });
+    setError({});
+    acknowledge.mutate(
+      { position, note },
+      {
+        onSuccess: () => {
+          setNote('');
+          onClose();
+        },
+        onError: (e) => setError(e instanceof ApiError && e.fieldErrors.note ? { field: e.fieldErrors.note } : { alert: e.message }),
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Acknowledge the integrity break" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={submit} noValidate aria-label="Acknowledge the integrity break">
+        <Stack gap="md">
+          <Text size="sm">
+            You acknowledge the break at position {position}. Your note, your name and the break are recorded in the audit log, and writes resume. The break
+            stays visible there.
+          </Text>
+          {error.alert ? (
+            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+              {error.alert}
+            </Alert>
+          ) : null}
+          <Textarea
+            label="Note"
+            description="What you found and why the service may go on."
+            withAsterisk
+            autosize
+            minRows={3}
+            maxLength={INTEGRITY_NOTE_MAX_LENGTH}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            error={error.field}
+            data-autofocus
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={acknowledge.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" loading={acknowledge.isPending}>
+              Acknowledge and resume writes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * On every admin page while the event store's hash chain is broken and not acknowledged: where it
+ * breaks, why, what to do, and (for admins; an auditor reads it only) the acknowledgement.
+ */
+export function IntegrityBanner() {
+  const report = useHaltedIntegrity();
+  const [opened, setOpened] = useState(false);
+  if (!report?.break) return null;
+  const b = report.break;
+  const event = report.break_event;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      role="alert"
+      mb="lg"
+      icon={<IconShieldX size={20} aria-hidden="true" />}
+      title="Writes are halted: the event store's records do not verify"
+      data-testid="integrity-banner"
+    >
+      <Stack gap="xs">
+        <Text size="sm">
+          The hash chain breaks at position <strong>{b.position}</strong> (<Code>{b.kind}</Code>): {b.reason}.
+          {event?.stream ? (
+            <>
+              {' '}
+              Event: {event.type} on stream <Code>{event.stream}</Code>
+              {event.revision === null ? '' : `, revision ${event.revision}`}.
+            </>
+          ) : null}
+        </Text>
+        <Text size="sm">Customers can read but not change anything until an admin acknowledges the break.</Text>
+        {report.fix ? <Text size="sm">{report.fix}</Text> : null}
+        {isReadOnlySession() ? null : (
+          <Group>
+            <Button color="red" size="xs" onClick={() => setOpened(true)}>
+              Acknowledge…
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      <AcknowledgeModal report={report} opened={opened} onClose={() => setOpened(false)} />
+    </Alert>
+  );
+}
