@@ -33,6 +33,7 @@ import { cachedSanctionsIndex } from '@walletscreen/workers/sanctions/sanctions-
 import { createRateLimiter, type RateLimitStore } from '@walletscreen/platform/rate-limit/rate-limiter';
 import { renderStoredCheckPdf } from '@walletscreen/command-api/pdf/stored-check';
 import { apiRouteGroups, apiTags, apiWebhooks } from '@walletscreen/command-api/api';
+import { loadLegalDocuments } from '@walletscreen/command-api/site/legal';
 import { chainDataConfigOf } from './analysis';
 import { startCheckCommand } from './check-command';
 import { createBatches } from '@walletscreen/command-api/batches/service';
@@ -105,6 +106,8 @@ export async function startCommandApi(deps: {
 }): Promise<CommandApi> {
   const { config, logger, clock, accounts, readModels } = deps;
   const { eventStore, readStore, bus } = deps.ports;
+  // The operator's Terms and Privacy files are read first: one that cannot be used stops the start.
+  const legal = loadLegalDocuments(config, { name: config.SELLER_NAME, email: config.CONTACT_EMAIL });
 
   await deps.catchUp();
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
@@ -158,6 +161,7 @@ export async function startCommandApi(deps: {
       logger,
       clock,
       config,
+      legal,
       readModelsShow,
       apiKeyLimiter,
       sanctionsIndex: cachedSanctionsIndex(eventStore),
