@@ -42,7 +42,8 @@ export function LandingHeader() {
                 {area.label}
               </Button>
             ) : null}
-            <Button component={Link} to={checkWallet}>
+            {/* On a phone it is in the menu, and first thing under the header (the hero's). */}
+            <Button component={Link} to={checkWallet} visibleFrom="xs">
               Check Wallet
             </Button>
             <Box visibleFrom="sm">
