@@ -49,7 +49,13 @@ describe('loadLegalDocuments', () => {
       { TERMS_FILE: file('terms.md', '\uFEFF# Our terms\n\nBe nice.\n'), PRIVACY_FILE: file('privacy.HTML', '<h2>Privacy</h2><p>We keep little.</p>') },
       operator,
     );
-    expect(docs.terms).toEqual({ document: 'terms', title: 'Terms of Service', format: 'markdown', content: '# Our terms\n\nBe nice.\n', operator_provided: true });
+    expect(docs.terms).toEqual({
+      document: 'terms',
+      title: 'Terms of Service',
+      format: 'markdown',
+      content: '# Our terms\n\nBe nice.\n',
+      operator_provided: true,
+    });
     expect(docs.privacy).toMatchObject({ format: 'html', content: '<h2>Privacy</h2><p>We keep little.</p>', operator_provided: true });
     // One set, the other still the default.
     expect(loadLegalDocuments({ PRIVACY_FILE: path.join(dir, 'privacy.HTML') }, operator).terms.operator_provided).toBe(false);
