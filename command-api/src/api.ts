@@ -47,6 +47,7 @@ import { webhookRoutes } from './webhooks/routes';
 import { casesRoutes } from './cases/routes';
 import type { Cases } from './cases/service';
 import { siteRoutes } from './site/routes';
+import { loadLegalDocuments, type LegalDocuments } from './site/legal';
 import type { Webhooks } from './webhooks/service';
 
 export interface ApiRouteDeps {
@@ -60,6 +61,8 @@ export interface ApiRouteDeps {
   logger: Logger;
   clock: () => Date;
   config: Pick<Config, 'CONTACT_EMAIL' | 'SALES_EMAIL' | 'SELLER_NAME' | 'SELLER_ADDRESS' | 'OPENAI_API_KEY'>;
+  /** The Terms of Service and the Privacy notice (site/legal.ts: read once, at start). */
+  legal: LegalDocuments;
   /** Waits (a bounded time) until the read models show a change at this position. */
   readModelsShow: (what: string) => (position: number) => Promise<void>;
   /** The public API's per-key rate limit. */
@@ -198,11 +201,14 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
   };
   const webhookDeps = { webhooks: deps.webhooks };
   return [
-    siteRoutes({
-      contact_email: deps.config.CONTACT_EMAIL,
-      sales_email: deps.config.SALES_EMAIL ?? deps.config.CONTACT_EMAIL,
-      ai_narrative: Boolean(deps.config.OPENAI_API_KEY),
-    }),
+    siteRoutes(
+      {
+        contact_email: deps.config.CONTACT_EMAIL,
+        sales_email: deps.config.SALES_EMAIL ?? deps.config.CONTACT_EMAIL,
+        ai_narrative: Boolean(deps.config.OPENAI_API_KEY),
+      },
+      deps.legal,
+    ),
     accountRoutes(accounts, deps.registrationLimiters, deps.readModelsShow('the confirmed e-mail address')),
     addressRoutes(),
     checkRoutes({ auth: accounts, checks: deps.checks, readStore, logger: deps.logger, clock }),
@@ -288,6 +294,7 @@ export function describedRouteGroups(): RouteGroup[] {
       SELLER_ADDRESS: undefined,
       OPENAI_API_KEY: undefined,
     },
+    legal: loadLegalDocuments({}, { name: 'WalletScreen', email: 'compliance@walletscreen.example' }),
     readModelsShow: () => () => Promise.resolve(),
     apiKeyLimiter: unused('apiKeyLimiter'),
     registrationLimiters: unused('registrationLimiters'),

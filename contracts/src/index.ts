@@ -24,5 +24,6 @@ export * from './integrations/batches';
 export * from './monitoring/monitoring';
 export * from './integrations/webhooks';
 export * from './site/public-config';
+export * from './site/legal-document';
 export * from './cases/cases';
 export * from './feeds/feeds';

@@ -36,6 +36,7 @@ import { cachedSanctionsIndex } from '@walletscreen/workers/sanctions/sanctions-
 import { createRateLimiter, type RateLimitStore } from '@walletscreen/platform/rate-limit/rate-limiter';
 import { renderStoredCheckPdf } from '@walletscreen/command-api/pdf/stored-check';
 import { apiRouteGroups, apiTags, apiWebhooks } from '@walletscreen/command-api/api';
+import { loadLegalDocuments } from '@walletscreen/command-api/site/legal';
 import { chainDataConfigOf } from './analysis';
 import { startCheckCommand } from './check-command';
 import { createBatches } from '@walletscreen/command-api/batches/service';
@@ -117,6 +118,8 @@ export async function startCommandApi(deps: {
 }): Promise<CommandApi> {
   const { config, logger, clock, accounts, readModels } = deps;
   const { eventStore, readStore, bus } = deps.ports;
+  // The operator's Terms and Privacy files are read first: one that cannot be used stops the start.
+  const legal = loadLegalDocuments(config, { name: config.SELLER_NAME, email: config.CONTACT_EMAIL });
 
   // The hash chain is kept by the SQLite store only (see EventStoreDbEventStore): verified before
   // anything is served, on from the position verified before (remembered beside the store's
@@ -211,6 +214,7 @@ export async function startCommandApi(deps: {
       logger,
       clock,
       config,
+      legal,
       readModelsShow,
       apiKeyLimiter,
       dropInAnonymousLimiter,

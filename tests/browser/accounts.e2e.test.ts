@@ -107,7 +107,10 @@ describe('a new customer', () => {
     await page.getByLabel(/password/i).fill(user.password);
     await page.getByRole('button', { name: /^login$/i }).click();
     await page.waitForURL('**/dashboard/wallet-checker');
-    await page.getByText('Wallet Check Dashboard').first().waitFor();
+    // The screen's own title is its one heading of level 1, and the tab's title.
+    await page.getByRole('heading', { level: 1, name: 'Check Wallet' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await page.title()).toBe('Check Wallet · WalletScreen');
     await page.getByText(user.email).first().waitFor();
     await page
       .getByText(/Premium Checks/i)

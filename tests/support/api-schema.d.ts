@@ -26,6 +26,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/legal/{document}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Terms of Service or the Privacy notice: the operator's text (Markdown or HTML) or the default one (public) */
+        get: operations["getLegalByDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/register": {
         parameters: {
             query?: never;
@@ -2329,6 +2346,48 @@ export interface operations {
                         /** @default false */
                         ai_narrative: boolean;
                     };
+                };
+            };
+        };
+    };
+    getLegalByDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                "Consistency-Token"?: string;
+            };
+            path: {
+                document: "terms" | "privacy";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        document: "terms" | "privacy";
+                        title: string;
+                        /** @enum {string} */
+                        format: "markdown" | "html";
+                        content: string;
+                        operator_provided: boolean;
+                    };
+                };
+            };
+            /** @description No such document */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

@@ -127,6 +127,22 @@ export const routes: RouteObject[] = [
         handle: handle('Demo dashboard'),
       },
       {
+        path: '/terms',
+        lazy: screen(
+          () => import('../features/legal/routes/legal-page'),
+          (m) => m.TermsPage,
+        ),
+        handle: handle('Terms of Service'),
+      },
+      {
+        path: '/privacy',
+        lazy: screen(
+          () => import('../features/legal/routes/legal-page'),
+          (m) => m.PrivacyPage,
+        ),
+        handle: handle('Privacy notice'),
+      },
+      {
         path: '/admin-login',
         lazy: screen(
           () => import('../features/auth/routes/admin-login-page'),

@@ -89,6 +89,9 @@ export const envSchema = z
     // The addresses the public pages show: the landing page's contact, and "Contact Sales" (CONTACT_EMAIL when unset).
     CONTACT_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).default('compliance@walletscreen.example')),
     SALES_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
+    // The operator's Terms of Service and Privacy notice (a Markdown or HTML file each, read at start); unset, a default text.
+    TERMS_FILE: optionalText,
+    PRIVACY_FILE: optionalText,
     // The seller printed on purchase receipts: a name, and an address whose lines are separated by "|" or new lines.
     SELLER_NAME: z.string().trim().min(1).max(200).default('WalletScreen'),
     SELLER_ADDRESS: optionalText.pipe(z.string().max(500, { error: 'must have at most 500 characters' }).optional()),

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Anchor, AppShell, Avatar, Badge, Burger, Button, Divider, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, AppShell, Avatar, Badge, Burger, Button, Divider, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconArrowLeft,
@@ -225,9 +225,6 @@ export function DashboardLayout() {
       </Drawer>
 
       <AppShell.Main className="ws-surface" id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <Title order={1} fz={{ base: 22, sm: 26 }} mb="lg">
-          Wallet Check Dashboard
-        </Title>
         <EmailConfirmationNotice />
         <Outlet />
       </AppShell.Main>

@@ -17,7 +17,6 @@ export interface HistoryScope {
   area: HistoryArea;
   title: string;
   description: string;
-  headingOrder: 1 | 2;
   /** Export CSV: the server's path and what the file is called (walletscreen-<name>-<day>.csv). */
   exportPath: string;
   exportName: string;
@@ -35,7 +34,6 @@ const customerScope: HistoryScope = {
   area: 'user',
   title: 'Wallet Checks History',
   description: 'Every wallet you have checked, newest first.',
-  headingOrder: 2,
   exportPath: '/transactions/history.csv',
   exportName: 'history',
   byUser: false,
@@ -48,7 +46,6 @@ const adminScope: HistoryScope = {
   area: 'admin',
   title: 'Admin: Wallet Checks History',
   description: "Every customer's checks, newest first.",
-  headingOrder: 1,
   exportPath: '/admin/transactions.csv',
   exportName: 'all-checks',
   byUser: true,

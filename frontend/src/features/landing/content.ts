@@ -59,5 +59,9 @@ export const TRUST_MARKS: readonly { mark: string; text: string }[] = [
   { mark: 'ISO', text: 'Security practice aligned with ISO/IEC 27001' },
 ];
 
-/** The header links have empty targets (spec §2): they stay on the page. */
-export const NAV_LINKS = ['How It Works', 'Partners', 'Try It Now'] as const;
+/** The header's links: each goes to its section of the landing page (the ids of the sections). */
+export const NAV_LINKS: readonly { label: string; section: string }[] = [
+  { label: 'How It Works', section: 'how-it-works' },
+  { label: "Who It's For", section: 'who-its-for' },
+  { label: 'Try It Now', section: 'try-it-now' },
+];

@@ -66,7 +66,6 @@ export function AuditPage() {
   return (
     <>
       <PageHeader
-        order={1}
         title="Audit log"
         description="Every recorded event, with who it concerned, which admin acted and its hash in the store's chain."
         actions={

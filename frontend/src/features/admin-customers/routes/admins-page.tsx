@@ -88,7 +88,6 @@ export function AdminsPage() {
   return (
     <>
       <PageHeader
-        order={1}
         title="Admins"
         description="Who can change customers, plans, lists and other admins. Every change is recorded in the audit log."
         actions={

@@ -85,7 +85,6 @@ export function CustomersPage() {
   return (
     <>
       <PageHeader
-        order={1}
         title="Customers"
         description="Every account, its role and its remaining checks."
         actions={

@@ -213,7 +213,7 @@ export function FeedCard({ feed: f, readOnly = false }: { feed: FeedStatus; read
               leftSection={<IconRefresh size={16} aria-hidden="true" />}
               onClick={() => sync.mutate(f.id)}
               loading={sync.isPending}
-              aria-label={`Sync ${f.name} now`}
+              aria-label={`Sync now: ${f.name}`}
             >
               Sync now
             </Button>

@@ -12,7 +12,6 @@ export function FeedsPage() {
   return (
     <>
       <PageHeader
-        order={1}
         title="Intelligence feeds"
         description="Lists of labelled addresses the intelligence step of every check reads, each recorded version by version: every label in a report names the feed and version it comes from."
       />

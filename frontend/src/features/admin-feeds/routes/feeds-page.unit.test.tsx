@@ -99,7 +99,7 @@ describe('the Feeds page', () => {
       ),
     ).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/download-failed/);
-    expect(within(darklist).getByRole('button', { name: 'Sync MyEtherWallet address darklist now' })).toBeTruthy();
+    expect(within(darklist).getByRole('button', { name: 'Sync now: MyEtherWallet address darklist' })).toBeTruthy();
     const own = await card('Your own labels');
     expect(within(own).getByText('No labels file uploaded yet.')).toBeTruthy();
     expect(within(own).getByRole('form', { name: 'Upload your labels file' })).toBeTruthy();

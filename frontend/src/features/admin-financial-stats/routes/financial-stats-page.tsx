@@ -27,7 +27,6 @@ export function FinancialStatsPage() {
   return (
     <>
       <PageHeader
-        order={1}
         title="Financial Stats"
         description={
           data ? `Revenue and checks from ${dayLabel(data.from)} to ${dayLabel(data.to)} (UTC).` : 'Revenue and checks over a range of days or months.'

@@ -1,5 +1,6 @@
 import { Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { formatUsd, type Purchase } from '@walletscreen/contracts';
+import { scrollRegion } from '../../../components/list-kit/scroll-region';
 import { formatDate } from '../../../lib/format-date';
 
 const amountText = (p: Purchase) => (p.currency === 'usd' ? formatUsd(p.amount) : `${p.amount.toFixed(2)} ${p.currency.toUpperCase()}`);
@@ -11,7 +12,7 @@ const amountText = (p: Purchase) => (p.currency === 'usd' ? formatUsd(p.amount) 
  */
 export function PurchasesTable({ purchases, now }: { purchases: Purchase[]; now: number }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={760} scrollAreaProps={scrollRegion('Purchases table')}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Purchases">
         <Table.Thead>
           <Table.Tr>

@@ -24,7 +24,7 @@ export function PurchasesPage() {
 
   return (
     <>
-      <PageHeader order={1} title="Purchases" description="Every plan bought, what is left of it and when it expires." />
+      <PageHeader title="Purchases" description="Every plan bought, what is left of it and when it expires." />
       <Paper p="md">
         <Stack gap="md">
           <ClearableTextInput

@@ -58,7 +58,6 @@ export function CheckEvidencePage() {
         <IconArrowLeft size={14} aria-hidden="true" /> History
       </Anchor>
       <PageHeader
-        order={1}
         title="Check evidence & replay"
         description={
           <Group gap={6} wrap="nowrap" component="span" miw={0}>

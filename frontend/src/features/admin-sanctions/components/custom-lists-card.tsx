@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { type CustomListKind, type CustomListSummary } from '@walletscreen/contracts';
 import { EmptyState } from '../../../components/list-kit/empty-state';
+import { scrollRegion } from '../../../components/list-kit/scroll-region';
 import { QueryStates } from '../../../components/list-kit/query-states';
 import { formatDateTime } from '../../../lib/format-date';
 import { useCustomLists } from '../api/get-custom-lists';
@@ -131,7 +132,7 @@ export function CustomListsCard({ readOnly = false }: { readOnly?: boolean }) {
           py="md"
         >
           {(rows) => (
-            <Table.ScrollContainer minWidth={700}>
+            <Table.ScrollContainer minWidth={700} scrollAreaProps={scrollRegion('Custom lists table')}>
               <Table aria-label="Custom lists" verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>

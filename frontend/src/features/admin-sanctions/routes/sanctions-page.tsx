@@ -9,11 +9,7 @@ export function SanctionsPage() {
   const readOnly = isReadOnlySession();
   return (
     <>
-      <PageHeader
-        order={1}
-        title="Sanctions & lists"
-        description="The lists every check screens against: OFAC's SDN list and your own block and allow lists."
-      />
+      <PageHeader title="Sanctions & lists" description="The lists every check screens against: OFAC's SDN list and your own block and allow lists." />
       <Stack gap="md">
         <OfacStatusCard readOnly={readOnly} />
         <CustomListsCard readOnly={readOnly} />

@@ -40,7 +40,6 @@ export function StreamPage() {
         <IconArrowLeft size={14} aria-hidden="true" /> Streams
       </Anchor>
       <PageHeader
-        order={1}
         title="Stream"
         description={
           <Group gap={6} wrap="wrap" component="span" miw={0}>

@@ -26,7 +26,7 @@ export function StreamsPage() {
 
   return (
     <>
-      <PageHeader order={1} title="Streams" description="Every stream in the event store. Open one to see its events and its state at any position." />
+      <PageHeader title="Streams" description="Every stream in the event store. Open one to see its events and its state at any position." />
       <Paper p="md">
         <Stack gap="md">
           <Group gap="md" align="flex-start" wrap="wrap">

@@ -66,7 +66,7 @@ export function WalletsPage() {
 
   return (
     <>
-      <PageHeader order={1} title="Wallets" description="Every screened address: how often and by how many customers it was checked, and its latest outcome." />
+      <PageHeader title="Wallets" description="Every screened address: how often and by how many customers it was checked, and its latest outcome." />
       <Paper p="md">
         <Stack gap="md">
           <Group align="flex-end" gap="md" wrap="wrap">

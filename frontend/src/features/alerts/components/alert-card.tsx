@@ -49,8 +49,9 @@ export function AlertCard({
   return (
     <Paper p="md" withBorder data-testid="alert-item" data-alert-id={alert.id} data-status={alert.status}>
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Stack gap={2} miw={0}>
+        {/* On a phone the actions go under the wallet rather than beside it. */}
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={2} miw={0} maw="100%">
             <Group gap="xs">
               <Badge color={statusColors[alert.status]} variant="light" data-testid="alert-status">
                 {alert.status}
@@ -67,7 +68,7 @@ export function AlertCard({
               {alert.reference ? ` · reference ${alert.reference}` : ''} · raised {formatDateTime(alert.raised_at)} UTC · {triggerText[evidence.trigger]}
             </Text>
           </Stack>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs">
             <Button size="xs" variant="default" leftSection={<IconFolderOpen size={14} aria-hidden="true" />} onClick={onOpenCase} loading={openingCase}>
               Open a case
             </Button>
@@ -84,7 +85,7 @@ export function AlertCard({
           </Group>
         </Group>
 
-        <Group gap="lg" align="flex-start" wrap="nowrap">
+        <Group gap="lg" align="flex-start">
           <Stack gap={4}>
             <Text size="xs" fw={600} c="dimmed">
               Before
@@ -101,7 +102,7 @@ export function AlertCard({
         </Group>
 
         {evidence.newHits.length > 0 ? (
-          <Table withTableBorder verticalSpacing={4} aria-label="New sanctions hits" data-testid="alert-new-hits">
+          <Table withTableBorder verticalSpacing={4} horizontalSpacing="xs" aria-label="New sanctions hits" data-testid="alert-new-hits">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">New hit</Table.Th>

@@ -99,7 +99,15 @@ export function RegisterPage() {
             Register
           </Button>
           <Text size="xs" c="dimmed" ta="center">
-            By registering you agree to the Terms and the Privacy Policy.
+            By registering you agree to the{' '}
+            <Anchor component={Link} to="/terms" inherit underline="always">
+              Terms
+            </Anchor>{' '}
+            and the{' '}
+            <Anchor component={Link} to="/privacy" inherit underline="always">
+              Privacy notice
+            </Anchor>
+            .
           </Text>
         </Stack>
       </form>

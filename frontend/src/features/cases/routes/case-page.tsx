@@ -50,7 +50,6 @@ function CaseView({ area, caseId, viewer, canAct }: { area: CasesArea; caseId: s
         {back}
       </Stack>
       <PageHeader
-        order={area === 'admin' ? 1 : 2}
         title={`Case of ${shortenAddress(value.address)}`}
         description={value.subject.kind === 'alert' ? 'Opened on an alert' : 'Opened on a check'}
       />

@@ -12,8 +12,8 @@ import { CasesFilterBar } from '../components/cases-filter-bar';
 import { CasesCards, CasesTable } from '../components/cases-table';
 
 const headers = {
-  user: { title: 'Cases', description: 'Checks and alerts you opened for review: their status, assignee and decision.', order: 2 },
-  admin: { title: 'Cases', description: "Every customer's cases, changed last first. Closing a high-risk case needs a second person.", order: 1 },
+  user: { title: 'Cases', description: 'Checks and alerts you opened for review: their status, assignee and decision.' },
+  admin: { title: 'Cases', description: "Every customer's cases, changed last first. Closing a high-risk case needs a second person." },
 } as const;
 
 function Cases({ area }: { area: CasesArea }) {
@@ -28,7 +28,7 @@ function Cases({ area }: { area: CasesArea }) {
 
   return (
     <>
-      <PageHeader order={header.order} title={header.title} description={header.description} />
+      <PageHeader title={header.title} description={header.description} />
       <Paper p="md">
         <Stack gap="md">
           <CasesFilterBar

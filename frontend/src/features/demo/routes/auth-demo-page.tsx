@@ -1,38 +1,41 @@
+import { useState } from 'react';
 import { ActionIcon, Button, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconBrandGoogle, IconBrandLinkedin } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { accountMessages } from '@walletscreen/contracts';
 import { AuthShell } from '../../../components/auth-shell';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
 
 export const DEMO_DASHBOARD_PATH = '/dashboard-demo/Low';
 
 /**
- * /auth-demo: the demo sign-in. Only an e-mail is asked for; it is not sent anywhere. The Google
- * and LinkedIn buttons are not wired to anything and say so.
+ * /auth-demo: the demo sign-in. The e-mail is optional (the sample report needs none) and is not
+ * sent anywhere. The Google and LinkedIn buttons are not wired to anything and say so.
  */
 export function AuthDemoPage() {
   const navigate = useNavigate();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '' },
-    validate: { email: (value: string) => (value.trim() === '' ? accountMessages.emailRequired : null) },
-  });
+  const [email, setEmail] = useState('');
 
   return (
-    <AuthShell title="Try the demo" description="See a sample AML report without creating an account. No password needed.">
-      <form onSubmit={form.onSubmit(() => navigate(DEMO_DASHBOARD_PATH))} noValidate>
+    <AuthShell title="Try the demo" description="See a sample AML report without creating an account. No e-mail or password needed.">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void navigate(DEMO_DASHBOARD_PATH);
+        }}
+        noValidate
+      >
         <Stack gap="md">
           <ClearableTextInput
-            label="Email"
+            label="Email (optional)"
+            description="Not needed for the sample report, and not sent anywhere."
             type="email"
             autoComplete="email"
-            {...form.getInputProps('email')}
-            onClear={() => form.setFieldValue('email', '')}
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            onClear={() => setEmail('')}
           />
           <Button type="submit" fullWidth>
-            Login
+            See the sample report
           </Button>
           <Divider label="or continue with" labelPosition="center" />
           <Group justify="center" gap="md">

@@ -16,12 +16,14 @@ export interface HistoryListProps {
 
 /**
  * The desktop table: Check (its short id: a row number changed with every filter), (Email,) Wallet
- * Address, Network, Risk Score, Date & Time, AML Compliance, Access, Details.
+ * Address, Network, Risk Score, Date & Time, AML Compliance, Access, Details. The admins' table,
+ * with its Email column, fits a 1366-px laptop beside the sidebar: the e-mail, the date and time
+ * and a long AML status and a score beside its level wrap there instead of making the table scroll sideways.
  */
 export function HistoryTable({ items, onDetails, showEmail = false }: HistoryListProps) {
   return (
-    <Table.ScrollContainer minWidth={showEmail ? 1200 : 1000}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Wallet checks" data-testid="history-table">
+    <Table.ScrollContainer minWidth={showEmail ? 960 : 1000}>
+      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={showEmail ? 8 : undefined} aria-label="Wallet checks" data-testid="history-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Check</Table.Th>
@@ -49,7 +51,7 @@ export function HistoryTable({ items, onDetails, showEmail = false }: HistoryLis
                   <CheckId id={item.id} />
                 </Table.Td>
                 {showEmail ? (
-                  <Table.Td data-testid="history-email">
+                  <Table.Td data-testid="history-email" miw={130}>
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                       {item.user_email || 'Unknown'}
                     </Text>
@@ -63,7 +65,7 @@ export function HistoryTable({ items, onDetails, showEmail = false }: HistoryLis
                 </Table.Td>
                 <Table.Td>
                   {known ? (
-                    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+                    <span style={{ display: 'inline-flex', flexWrap: showEmail ? 'wrap' : undefined, alignItems: 'center', gap: 8 }}>
                       <RiskBadge value={item.risk_level} />
                       {shownRiskScore(item.risk_level, item.risk_score) === null ? null : (
                         <Text span size="sm" c="dimmed" className="ws-tabular" aria-label={`score ${item.risk_score} out of 100`}>
@@ -73,11 +75,11 @@ export function HistoryTable({ items, onDetails, showEmail = false }: HistoryLis
                     </span>
                   ) : null}
                 </Table.Td>
-                <Table.Td ta="right" className="ws-tabular" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td ta="right" className="ws-tabular" style={showEmail ? undefined : { whiteSpace: 'nowrap' }}>
                   {formatCheckTime(item)}
                 </Table.Td>
                 <Table.Td>
-                  <AmlCompliance value={item.aml_status} />
+                  <AmlCompliance value={item.aml_status} wrap={showEmail} />
                 </Table.Td>
                 <Table.Td>{accessLabel(item.access)}</Table.Td>
                 <Table.Td ta="right">

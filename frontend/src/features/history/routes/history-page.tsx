@@ -62,7 +62,6 @@ export function HistoryPage() {
   return (
     <>
       <PageHeader
-        order={scope.headingOrder}
         title={scope.title}
         description={scope.description}
         actions={

@@ -94,7 +94,7 @@ export function HeroSection() {
               <Button component={Link} to={checkWallet} size="md">
                 Check Wallet
               </Button>
-              <Button component={Link} to="/auth-demo" size="md" variant="default">
+              <Button component={Link} to="/dashboard-demo/Low" size="md" variant="default">
                 See a sample report
               </Button>
             </Group>

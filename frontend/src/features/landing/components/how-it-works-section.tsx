@@ -7,7 +7,7 @@ const ICONS = [IconWallet, IconScan, IconFileAnalytics];
 
 export function HowItWorksSection() {
   return (
-    <Box component="section" className={`${classes.section} ws-surface`} aria-labelledby="how-title">
+    <Box component="section" id="how-it-works" className={`${classes.section} ws-surface`} aria-labelledby="how-title">
       <Container size="lg">
         <Stack gap={6} mb="xl" className={classes.sectionIntro}>
           <Title order={2} id="how-title">

@@ -1,15 +1,8 @@
-import { ActionIcon, Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
-import { IconBrandGithub, IconBrandLinkedin, IconBrandTelegram, IconBrandX } from '@tabler/icons-react';
+import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo';
 import classes from '../landing.module.css';
 import { useContactEmail } from '../use-public-data';
-
-const SOCIAL = [
-  { name: 'LinkedIn', icon: IconBrandLinkedin },
-  { name: 'X', icon: IconBrandX },
-  { name: 'Telegram', icon: IconBrandTelegram },
-  { name: 'GitHub', icon: IconBrandGithub },
-];
 
 export function LandingFooter() {
   // The address is the server's setting (CONTACT_EMAIL), shown once read.
@@ -33,24 +26,17 @@ export function LandingFooter() {
                 {contact}
               </Anchor>
             ) : null}
-            <Group gap={4} mt={4}>
-              {SOCIAL.map(({ name, icon: Icon }) => (
-                <ActionIcon key={name} component="a" href="#" variant="subtle" color="gray" size="lg" aria-label={`WalletScreen on ${name}`}>
-                  <Icon size={20} aria-hidden="true" />
-                </ActionIcon>
-              ))}
-            </Group>
           </Stack>
         </Group>
         <Group justify="space-between" mt="xl" pt="md" className={classes.footerBottom} gap="sm">
           <Text size="xs" c="dimmed">
             © {new Date().getFullYear()} WalletScreen
           </Text>
-          <Group gap="md">
-            <Anchor href="#" size="xs" c="dimmed">
+          <Group gap="md" component="nav" aria-label="Legal">
+            <Anchor component={Link} to="/privacy" size="xs" c="dimmed">
               Privacy
             </Anchor>
-            <Anchor href="#" size="xs" c="dimmed">
+            <Anchor component={Link} to="/terms" size="xs" c="dimmed">
               Terms
             </Anchor>
           </Group>

@@ -30,8 +30,8 @@ export function LandingHeader() {
             <BrandLogo />
           </Anchor>
           <Group gap="lg" visibleFrom="sm" component="nav" aria-label="Main">
-            {NAV_LINKS.map((label) => (
-              <Anchor key={label} href="#" c="var(--mantine-color-text)" fw={500} size="sm">
+            {NAV_LINKS.map(({ label, section }) => (
+              <Anchor key={section} href={`#${section}`} c="var(--mantine-color-text)" fw={500} size="sm">
                 {label}
               </Anchor>
             ))}
@@ -42,7 +42,8 @@ export function LandingHeader() {
                 {area.label}
               </Button>
             ) : null}
-            <Button component={Link} to={checkWallet}>
+            {/* On a phone it is in the menu, and first thing under the header (the hero's). */}
+            <Button component={Link} to={checkWallet} visibleFrom="xs">
               Check Wallet
             </Button>
             <Box visibleFrom="sm">

@@ -9,8 +9,8 @@ export function LandingMenu({ opened, onClose, area, checkWallet }: { opened: bo
   return (
     <Drawer opened={opened} onClose={onClose} title="Menu" size="xs" position="right" padding="md">
       <Stack gap="xs" component="nav" aria-label="Main">
-        {NAV_LINKS.map((label) => (
-          <Anchor key={label} href="#" onClick={onClose} py={6} c="var(--mantine-color-text)" fw={500}>
+        {NAV_LINKS.map(({ label, section }) => (
+          <Anchor key={section} href={`#${section}`} onClick={onClose} py={6} c="var(--mantine-color-text)" fw={500}>
             {label}
           </Anchor>
         ))}

@@ -5,7 +5,7 @@ import classes from '../landing.module.css';
 /** Who it is for: segment, pain, solution. A table on wide screens, cards on phones. */
 export function SegmentsSection() {
   return (
-    <Box component="section" className={classes.section} aria-labelledby="segments-title">
+    <Box component="section" id="who-its-for" className={classes.section} aria-labelledby="segments-title">
       <Container size="lg">
         <Stack gap={6} mb="xl" className={classes.sectionIntro}>
           <Title order={2} id="segments-title">

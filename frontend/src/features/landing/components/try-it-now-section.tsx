@@ -7,7 +7,7 @@ import { useCheckWalletPath } from '../use-signed-in-area';
 export function TryItNowSection() {
   const checkWallet = useCheckWalletPath();
   return (
-    <Box component="section" className={classes.section} aria-labelledby="try-title">
+    <Box component="section" id="try-it-now" className={classes.section} aria-labelledby="try-title">
       <Container size="md">
         <Paper p={{ base: 'lg', sm: 48 }} className={classes.tryPanel}>
           <Stack align="center" gap="md" ta="center">

@@ -20,7 +20,7 @@ export function ConfirmPaymentPage() {
 
   return (
     <>
-      <PageHeader order={1} title="Confirm your purchase" />
+      <PageHeader title="Confirm your purchase" />
       <Paper p="lg" maw={520} withBorder>
         <Stack gap="md">
           <Alert color="yellow" variant="light" icon={<IconFlask size={18} aria-hidden="true" />} title="Test payment — no money is charged">

@@ -68,7 +68,7 @@ export function TopUpPage() {
 
   return (
     <>
-      <PageHeader order={1} title="Upgrade Your Plan" description="Choose the plan that fits your needs" />
+      <PageHeader title="Upgrade Your Plan" description="Choose the plan that fits your needs" />
       <CheckoutReturn />
       {error ? (
         <Alert
