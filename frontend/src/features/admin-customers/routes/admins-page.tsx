@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconShieldPlus, IconUserMinus } from '@tabler/icons-react';
 import { ADMIN_REASON_MAX, ADMIN_REMOVED_REASON, type AdminMember } from '@walletscreen/contracts';
 import { QueryStates } from '../../../components/list-kit/query-states';
+import { scrollRegion } from '../../../components/list-kit/scroll-region';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format-date';
 import { useProfile } from '../../../lib/get-profile';
@@ -101,7 +102,7 @@ export function AdminsPage() {
       <Paper p="md">
         <QueryStates query={admins} loading="Loading admins..." errorTitle="Could not load the admins">
           {(rows) => (
-            <Table.ScrollContainer minWidth={480}>
+            <Table.ScrollContainer minWidth={480} scrollAreaProps={scrollRegion('Admins table')}>
               <Table striped verticalSpacing="sm" aria-label="Admins">
                 <Table.Thead>
                   <Table.Tr>
