@@ -22,6 +22,7 @@ import { ADMIN, startTestServer, type TestServer } from './support/server';
 
 const FIXTURE = path.join(__dirname, 'compat', 'data-dir-2026-11-27');
 const manifest = readManifest(FIXTURE);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const customers = manifest.users.filter((u) => u.role === 'user');
 const byEmail = (email: string) => {
   const user = manifest.users.find((u) => u.email === email);
@@ -118,7 +119,10 @@ describe.each([
 
   it('signs every user in as before: admin and auditor in the admin area, customers on the site, the blocked one refused', async () => {
     expect(manifest.users.find((u) => u.role === 'admin')).toMatchObject({ email: ADMIN.email, password: ADMIN.password });
-    for (const u of manifest.users) expect({ email: u.email, ...signIns.get(u.email) }).toEqual({ email: u.email, ...u.signIn });
+    // A refusal says what it said then; a blocked customer is now also told the reason the admin gave (issue 29).
+    const asThen = (u: (typeof manifest.users)[number]) =>
+      u.blocked && u.signIn.error ? { ...u.signIn, error: expect.stringMatching(new RegExp(`^${escapeRegExp(u.signIn.error)}( Reason: .+)?$`)) } : u.signIn;
+    for (const u of manifest.users) expect({ email: u.email, ...signIns.get(u.email) }).toEqual({ email: u.email, ...asThen(u) });
     expect(manifest.users.filter((u) => u.blocked).map((u) => u.signIn.status)).toEqual([403]);
   });
 
