@@ -2163,7 +2163,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -2183,6 +2183,15 @@ export interface operations {
                         /** @default false */
                         ai_narrative: boolean;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2302,6 +2311,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many attempts */
             429: {
                 headers: {
@@ -2364,6 +2382,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many attempts */
             429: {
                 headers: {
@@ -2414,6 +2441,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAuthResetPassword: {
@@ -2454,13 +2490,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getProfile: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -2482,6 +2527,15 @@ export interface operations {
                         checks_left: number;
                         bonus_checks: number;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the session expired */
@@ -2611,6 +2665,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many attempts */
             429: {
                 headers: {
@@ -2628,7 +2691,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -2655,6 +2718,15 @@ export interface operations {
                         }[];
                         current_listed: boolean;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the session ended or expired */
@@ -2821,6 +2893,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getTransactionsHistory: {
@@ -2838,7 +2919,7 @@ export interface operations {
                 date_to?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -2909,7 +2990,7 @@ export interface operations {
                 date_to?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -2959,7 +3040,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -3046,7 +3127,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not a check id */
+            /** @description Invalid request: `errors` names each field that is not valid */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3351,6 +3432,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The analysis failed; its check was refunded (`check_id`, `refunded: true`) */
             502: {
                 headers: {
@@ -3385,7 +3475,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -3492,6 +3582,15 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in, or the session expired */
             401: {
                 headers: {
@@ -3519,7 +3618,7 @@ export interface operations {
                 wait?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -3721,7 +3820,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not a check id, or a bad wait */
+            /** @description A bad wait */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3854,6 +3953,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminCustomers: {
@@ -3865,7 +3973,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -4007,6 +4115,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAdminBlockUserById: {
@@ -4091,6 +4208,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAdminUnblockUserById: {
@@ -4159,6 +4285,15 @@ export interface operations {
             };
             /** @description No such customer */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4239,6 +4374,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminTransactions: {
@@ -4258,7 +4402,7 @@ export interface operations {
                 email?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -4332,7 +4476,7 @@ export interface operations {
                 email?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -4382,7 +4526,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -4471,6 +4615,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -4513,7 +4666,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -4584,7 +4737,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -4712,7 +4865,7 @@ export interface operations {
                 granularity?: "day" | "month";
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -4825,7 +4978,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -4853,6 +5006,15 @@ export interface operations {
                         uploaded_at: string;
                         uploaded_by: string;
                     }[];
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -5084,7 +5246,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -5106,6 +5268,15 @@ export interface operations {
                         currency: string;
                         price_id: string;
                     }[];
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -5158,6 +5329,15 @@ export interface operations {
             };
             /** @description Blocked */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5252,7 +5432,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -5278,6 +5458,15 @@ export interface operations {
                         status: "pending" | "completed" | "expired";
                         expires_at: string;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -5385,6 +5574,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminPurchases: {
@@ -5396,7 +5594,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -5465,7 +5663,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -5535,7 +5733,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -5554,6 +5752,15 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": unknown;
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the session ended or expired */
@@ -5589,7 +5796,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -5641,6 +5848,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -5680,7 +5896,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -5747,7 +5963,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -5764,6 +5980,15 @@ export interface operations {
                     "application/json": {
                         types: string[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -5803,7 +6028,7 @@ export interface operations {
                 to?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -5858,7 +6083,7 @@ export interface operations {
                 at?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -5928,7 +6153,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -5958,6 +6183,15 @@ export interface operations {
                             remaining_checks: number;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -5993,7 +6227,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -6024,6 +6258,15 @@ export interface operations {
                         } | null;
                         checked_at: string;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -6059,7 +6302,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -6137,6 +6380,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -6170,7 +6422,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -6200,7 +6452,8 @@ export interface operations {
                             recorded: unknown;
                             replayed: unknown;
                         }[];
-                        inputs: unknown | null;
+                        /** @description The model's inputs as extracted from the recorded evidence; null when not replayed */
+                        inputs: unknown;
                         recorded: {
                             assessment: {
                                 score: number;
@@ -6231,6 +6484,15 @@ export interface operations {
                             missing?: string[];
                         } | null;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -6272,7 +6534,7 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -6336,7 +6598,7 @@ export interface operations {
                 position?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -6370,13 +6632,14 @@ export interface operations {
                             data: unknown;
                         }[];
                         total_events: number;
-                        state: unknown | null;
+                        /** @description The state folded from those events by the domain's own evolve; null when the kind has no fold */
+                        state: unknown;
                         folds: boolean;
                         note: string | null;
                     };
                 };
             };
-            /** @description Invalid stream id or position */
+            /** @description Invalid position */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6616,7 +6879,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -6675,6 +6938,15 @@ export interface operations {
                             } | null;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -6930,7 +7202,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -6958,6 +7230,15 @@ export interface operations {
                             status: "active" | "expired" | "revoked";
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -7058,6 +7339,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     deleteKeysById: {
@@ -7141,7 +7431,7 @@ export interface operations {
                 status?: "running" | "completed" | "failed" | "all";
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -7495,6 +7785,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit reached; see Retry-After */
             429: {
                 headers: {
@@ -7513,7 +7812,7 @@ export interface operations {
                 wait?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -7735,6 +8034,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No API key, or not a valid one */
             401: {
                 headers: {
@@ -7777,7 +8085,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -7794,6 +8102,15 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": unknown;
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No API key, or not a valid one */
@@ -7838,7 +8155,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -7967,6 +8284,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit reached; see Retry-After */
             429: {
                 headers: {
@@ -8043,6 +8369,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit reached; see Retry-After */
             429: {
                 headers: {
@@ -8070,7 +8405,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -8314,7 +8649,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -8354,6 +8689,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -8391,7 +8735,7 @@ export interface operations {
                 status?: "pending" | "running" | "completed" | "failed" | "skipped";
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -8472,7 +8816,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -8489,6 +8833,15 @@ export interface operations {
                 };
                 content: {
                     "text/csv": unknown;
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -8524,7 +8877,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -8541,6 +8894,15 @@ export interface operations {
                 };
                 content: {
                     "application/zip": unknown;
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -8579,7 +8941,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -8841,7 +9203,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -8879,6 +9241,15 @@ export interface operations {
                             reports_zip: string;
                         };
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No API key, or not a valid one */
@@ -8927,7 +9298,7 @@ export interface operations {
                 status?: "pending" | "running" | "completed" | "failed" | "skipped";
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -9017,7 +9388,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -9034,6 +9405,15 @@ export interface operations {
                 };
                 content: {
                     "text/csv": unknown;
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No API key, or not a valid one */
@@ -9078,7 +9458,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -9095,6 +9475,15 @@ export interface operations {
                 };
                 content: {
                     "application/zip": unknown;
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No API key, or not a valid one */
@@ -9146,7 +9535,7 @@ export interface operations {
                 address?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -9332,13 +9721,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 19.5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getWatchlistById: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -9379,6 +9777,15 @@ export interface operations {
                         pending_check_id: string | null;
                         open_alerts: number;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -9581,6 +9988,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAlerts: {
@@ -9593,7 +10009,7 @@ export interface operations {
                 watch_id?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -10019,6 +10435,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getV1Watchlist: {
@@ -10032,7 +10457,7 @@ export interface operations {
                 address?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -10227,6 +10652,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 19.5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit reached; see Retry-After */
             429: {
                 headers: {
@@ -10242,7 +10676,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -10283,6 +10717,15 @@ export interface operations {
                         pending_check_id: string | null;
                         open_alerts: number;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No API key, or not a valid one */
@@ -10503,6 +10946,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit reached; see Retry-After */
             429: {
                 headers: {
@@ -10524,7 +10976,7 @@ export interface operations {
                 watch_id?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -10671,7 +11123,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -10697,6 +11149,15 @@ export interface operations {
                             updated_at: string;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -10794,13 +11255,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getWebhooksById: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -10826,6 +11296,15 @@ export interface operations {
                         created_at: string;
                         updated_at: string;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -10983,13 +11462,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getWebhooksByIdSecret: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -11008,6 +11496,15 @@ export interface operations {
                     "application/json": {
                         secret: string;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -11099,7 +11596,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -11139,6 +11636,15 @@ export interface operations {
                             }[];
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -11233,7 +11739,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -11259,6 +11765,15 @@ export interface operations {
                             updated_at: string;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No API key, or not a valid one */
@@ -11365,6 +11880,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit reached; see Retry-After */
             429: {
                 headers: {
@@ -11380,7 +11904,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -11406,6 +11930,15 @@ export interface operations {
                         created_at: string;
                         updated_at: string;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No API key, or not a valid one */
@@ -11581,6 +12114,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit reached; see Retry-After */
             429: {
                 headers: {
@@ -11596,7 +12138,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -11615,6 +12157,15 @@ export interface operations {
                     "application/json": {
                         secret: string;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No API key, or not a valid one */
@@ -11724,7 +12275,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -11764,6 +12315,15 @@ export interface operations {
                             }[];
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No API key, or not a valid one */
@@ -11887,7 +12447,7 @@ export interface operations {
                 q?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -12292,6 +12852,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminCases: {
@@ -12311,7 +12880,7 @@ export interface operations {
                 owner?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -12439,7 +13008,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -12554,6 +13123,15 @@ export interface operations {
                             detail: string;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -12589,7 +13167,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -12704,6 +13282,15 @@ export interface operations {
                             detail: string;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the session expired */
@@ -12906,6 +13493,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postCasesByIdAssign: {
@@ -13073,6 +13669,15 @@ export interface operations {
             };
             /** @description The case is closed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13253,6 +13858,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postCasesByIdDecision: {
@@ -13421,6 +14035,15 @@ export interface operations {
             };
             /** @description The case is closed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13759,13 +14382,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getHealth: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -13785,13 +14417,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getOpenapiJson: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -13810,13 +14451,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getDocs: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -13831,6 +14481,15 @@ export interface operations {
                 };
                 content: {
                     "text/html": unknown;
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
