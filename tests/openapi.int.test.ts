@@ -15,13 +15,22 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import { describedRouteGroups, describeApi } from '@walletscreen/command-api/api';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
-type Operation = { security?: Record<string, string[]>[]; summary?: string };
+type Parameter = { name: string; in: 'path' | 'query' | 'header'; schema?: Record<string, unknown> };
+type Operation = {
+  security?: Record<string, string[]>[];
+  summary?: string;
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, unknown> };
+  responses: Record<string, { description: string }>;
+  'x-body-limit'?: number;
+};
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; servers: { url: string }[] };
 
 let server: TestServer;
 let doc: Document;
 let userToken: string;
 let adminToken: string;
+let apiKey: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -32,6 +41,7 @@ beforeAll(async () => {
   expect((await server.api('POST', '/api/auth/register', { body: user })).status).toBe(201);
   userToken = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: user })).body.token;
   adminToken = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: ADMIN })).body.token;
+  apiKey = (await server.api<{ key: string }>('POST', '/api/keys', { body: { name: 'Docs' }, token: userToken })).body.key;
 }, 60_000);
 afterAll(() => server?.destroy());
 
@@ -65,6 +75,14 @@ function mounted(app: Express) {
   walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
   return { routes, uses };
 }
+
+/** Every operation of the document, with its method and path. */
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })));
+
+/** The credentials an operation takes: an admin's session under /api/admin, an API key for the public API, the user's session elsewhere. */
+const credentialsFor = (path: string): { token?: string; headers?: Record<string, string> } =>
+  path.startsWith('/api/admin/') ? { token: adminToken } : /^\/api\/(public\/)?v1\//.test(path) ? { headers: { 'X-API-Key': apiKey } } : { token: userToken };
 
 /** `/api/admin/topup/:id` → `/api/admin/topup/{id}`. */
 const asDocumented = (route: string) => route.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -139,4 +157,78 @@ describe('the OpenAPI document', () => {
     expect((await server.api('GET', '/api/admin/no-such-screen', { token: adminToken })).status).toBe(404);
     expect((await server.api('GET', '/api/no-such-call')).status).toBe(404);
   });
+});
+
+describe('what the document promises of each operation', () => {
+  /** Path parameters that name something by its id (not input to look up, such as an address). */
+  const idParameters = (operation: Operation) => (operation.parameters ?? []).filter((p) => p.in === 'path' && /(^id|Id)$/.test(p.name));
+
+  it('answers 404, as documented, to an id in the path that cannot exist, on every path that has one', async () => {
+    const withIds = operations().filter(({ operation }) => idParameters(operation).length > 0);
+    expect(withIds.length).toBeGreaterThan(40);
+    const wrong: string[] = [];
+    for (const { method, path, operation } of withIds) {
+      if (!operation.responses['404']) wrong.push(`${method} ${path} documents no 404`);
+      for (const malformed of ['not-an-id', '0', 'x'.repeat(300), '%E2%80%8B']) {
+        const url = path.replace(/\{([A-Za-z0-9_]+)\}/g, () => malformed);
+        const res = await server.api(method, url, credentialsFor(path));
+        if (res.status !== 404) wrong.push(`${method} ${url.slice(0, 80)}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+
+  it('documents 400 on every operation that takes input (every read takes the consistency token), and 413 with its limit on every one that takes a body', () => {
+    const missing: string[] = [];
+    for (const { method, path, operation } of operations()) {
+      const input = method === 'GET' || operation.requestBody || (operation.parameters ?? []).some((p) => p.in !== 'path');
+      if (input && !operation.responses['400']) missing.push(`${method} ${path}: no 400`);
+      if (operation.requestBody) {
+        if (!operation.responses['413']) missing.push(`${method} ${path}: no 413`);
+        if (typeof operation['x-body-limit'] !== 'number') missing.push(`${method} ${path}: no x-body-limit`);
+      } else if (operation['x-body-limit'] !== undefined) missing.push(`${method} ${path}: a body limit without a body`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("refuses with 413 a JSON body one byte past the operation's documented limit", async () => {
+    const jsonBodies = operations().filter(
+      ({ operation }) => operation.requestBody?.content['application/json'] && (operation['x-body-limit'] ?? 0) <= 32 * 1024 * 1024,
+    );
+    expect(jsonBodies.length).toBeGreaterThan(30);
+    const wrong: string[] = [];
+    for (const { method, path, operation } of jsonBodies) {
+      const limit = operation['x-body-limit']!;
+      const url = path.replace(/\{id\}/g, randomUUID()).replace(/\{([A-Za-z0-9_]+)\}/g, () => randomUUID());
+      // {"a":"xxx…"}: exactly limit + 1 bytes.
+      const over = `{"a":"${'x'.repeat(limit + 1 - 8)}"}`;
+      expect(Buffer.byteLength(over)).toBe(limit + 1);
+      const res = await server.api(method, url, { ...credentialsFor(path), raw: over });
+      if (res.status !== 413) wrong.push(`${method} ${path} (limit ${limit}): ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+
+  it('keeps the other calls to small bodies, and gives the bulk watchlist room for its 10,000 wallets', () => {
+    const limit = (method: string, path: string) => doc.paths[path]![method]!['x-body-limit'];
+    expect(limit('post', '/api/auth/login')).toBe(64 * 1024);
+    expect(limit('patch', '/api/webhooks/{id}')).toBe(64 * 1024);
+    expect(limit('post', '/api/watchlist')).toBe(10_000 * 2048);
+    expect(limit('post', '/api/v1/watchlist')).toBe(10_000 * 2048);
+    expect(doc.paths['/api/v1/watchlist']!.post!.responses['413']!.description).toBe('Body larger than 19.5 MB');
+  });
+
+  it('watches 10,000 wallets in one call, as the bulk watchlist promises', async () => {
+    const items = Array.from({ length: 10_000 }, (_, i) => ({
+      address: `0x${randomUUID().replaceAll('-', '')}${i.toString(16).padStart(8, '0')}`,
+      network: 'ethereum',
+      reference: `customer-${i}`,
+      tags: ['bulk', 'docs'],
+    }));
+    const body = JSON.stringify({ items });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(1024 * 1024);
+    const res = await server.api<{ created: number; items: unknown[] }>('POST', '/api/v1/watchlist', { headers: { 'X-API-Key': apiKey }, raw: body });
+    expect(res.status).toBe(201);
+    expect(res.body.items).toHaveLength(10_000);
+  }, 120_000);
 });

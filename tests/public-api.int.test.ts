@@ -106,7 +106,7 @@ describe('API keys', () => {
     expect(past.status).toBe(400);
     expect(past.body.errors).toEqual({ expires_at: 'Expiry must be in the future' });
     expect((await server.api('DELETE', '/api/keys/000000000000', { token })).status).toBe(404);
-    expect((await server.api('DELETE', '/api/keys/not-an-id', { token })).status).toBe(400);
+    expect((await server.api('DELETE', '/api/keys/not-an-id', { token })).status).toBe(404);
     expect(await streamLength()).toBe(before);
   });
 

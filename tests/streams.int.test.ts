@@ -178,19 +178,19 @@ describe('the stream browser', () => {
     expect(second.body.streams[0]!.stream_id > first.body.streams[0]!.stream_id).toBe(true);
   });
 
-  it('answers bad positions, stream ids and limits with 400 problem details', async () => {
-    for (const url of [
-      `/api/admin/streams/user-${aliceId}?position=-1`,
-      `/api/admin/streams/user-${aliceId}?position=abc`,
-      `/api/admin/streams/user-${aliceId}?position=1.5`,
-      `/api/admin/streams/user-${aliceId}?position=99999999999999999999`,
-      '/api/admin/streams/%24all',
-      `/api/admin/streams/${'x'.repeat(201)}`,
-      '/api/admin/streams?limit=0',
-      '/api/admin/streams?prefix=%24',
-    ]) {
+  it('answers bad positions and limits with 400 problem details, and a stream id that cannot exist with 404', async () => {
+    for (const [url, status] of [
+      [`/api/admin/streams/user-${aliceId}?position=-1`, 400],
+      [`/api/admin/streams/user-${aliceId}?position=abc`, 400],
+      [`/api/admin/streams/user-${aliceId}?position=1.5`, 400],
+      [`/api/admin/streams/user-${aliceId}?position=99999999999999999999`, 400],
+      ['/api/admin/streams?limit=0', 400],
+      ['/api/admin/streams?prefix=%24', 400],
+      ['/api/admin/streams/%24all', 404],
+      [`/api/admin/streams/${'x'.repeat(201)}`, 404],
+    ] as const) {
       const res = await admin(url);
-      expect([url, res.status]).toEqual([url, 400]);
+      expect([url, res.status]).toEqual([url, status]);
       expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     }
   });

@@ -111,6 +111,11 @@ export const apiTags: ApiTag[] = [
   { name: 'Admin: customers', description: "Admins only: customers, top-ups, blocks, every user's checks and the purchases." },
   { name: 'Admin: insights', description: 'Admins only: every screened wallet, and the financial stats.' },
   {
+    name: 'Admin: admins',
+    description:
+      'Who administers this server: the admins listed (admins and auditors), added and removed by an admin, never oneself and never the last one; every change recorded in the audit log.',
+  },
+  {
     name: 'Admin: sanctions lists',
     description:
       'Admins only: the OFAC list (sync now, upload a file), the custom block and allow lists, and the intelligence feeds (status, sync now, your own labels file).',

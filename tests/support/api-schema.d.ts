@@ -2326,7 +2326,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -2348,13 +2348,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getLegalByDocument: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -2379,6 +2388,15 @@ export interface operations {
                         content: string;
                         operator_provided: boolean;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such document */
@@ -2512,6 +2530,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAccountEmailConfirmation: {
@@ -2632,6 +2659,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many attempts */
             429: {
                 headers: {
@@ -2694,6 +2730,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many attempts */
             429: {
                 headers: {
@@ -2744,6 +2789,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAuthResetPassword: {
@@ -2784,13 +2838,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getProfile: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -2814,6 +2877,15 @@ export interface operations {
                         /** @description Whether the e-mail address awaits confirmation: the free checks are added when the link sent to it is opened */
                         email_confirmation_pending?: boolean;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the session expired */
@@ -2943,6 +3015,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many attempts */
             429: {
                 headers: {
@@ -2960,7 +3041,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -2987,6 +3068,15 @@ export interface operations {
                         }[];
                         current_listed: boolean;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the session ended or expired */
@@ -3153,6 +3243,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getTransactionsHistory: {
@@ -3170,7 +3269,7 @@ export interface operations {
                 date_to?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -3241,7 +3340,7 @@ export interface operations {
                 date_to?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -3291,7 +3390,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -3378,7 +3477,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not a check id */
+            /** @description Invalid request: `errors` names each field that is not valid */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3683,6 +3782,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The analysis failed; its check was refunded (`check_id`, `refunded: true`) */
             502: {
                 headers: {
@@ -3717,7 +3825,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -3824,6 +3932,15 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in, or the session expired */
             401: {
                 headers: {
@@ -3851,7 +3968,7 @@ export interface operations {
                 wait?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -4053,7 +4170,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not a check id, or a bad wait */
+            /** @description A bad wait */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4186,13 +4303,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminAdmins: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -4211,6 +4337,15 @@ export interface operations {
                         email: string;
                         since: string | null;
                     }[];
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -4301,6 +4436,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAdminAdminsPromote: {
@@ -4372,6 +4516,15 @@ export interface operations {
             };
             /** @description A blocked account cannot be made an admin; unblock it first */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4459,6 +4612,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminCustomers: {
@@ -4470,7 +4632,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -4612,6 +4774,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAdminBlockUserById: {
@@ -4696,6 +4867,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAdminUnblockUserById: {
@@ -4764,6 +4944,15 @@ export interface operations {
             };
             /** @description No such customer */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4844,6 +5033,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminTransactions: {
@@ -4863,7 +5061,7 @@ export interface operations {
                 email?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -4937,7 +5135,7 @@ export interface operations {
                 email?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -4987,7 +5185,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -5076,6 +5274,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -5118,7 +5325,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -5189,7 +5396,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -5317,7 +5524,7 @@ export interface operations {
                 granularity?: "day" | "month";
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -5430,7 +5637,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -5458,6 +5665,15 @@ export interface operations {
                         uploaded_at: string;
                         uploaded_by: string;
                     }[];
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -5689,7 +5905,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -5711,6 +5927,15 @@ export interface operations {
                         currency: string;
                         price_id: string;
                     }[];
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -5763,6 +5988,15 @@ export interface operations {
             };
             /** @description Blocked */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5857,7 +6091,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -5883,6 +6117,15 @@ export interface operations {
                         status: "pending" | "completed" | "expired";
                         expires_at: string;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -5990,6 +6233,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminPurchases: {
@@ -6001,7 +6253,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -6070,7 +6322,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -6140,7 +6392,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -6159,6 +6411,15 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": unknown;
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the session ended or expired */
@@ -6194,7 +6455,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -6246,6 +6507,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -6285,7 +6555,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -6352,7 +6622,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -6369,6 +6639,15 @@ export interface operations {
                     "application/json": {
                         types: string[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -6408,7 +6687,7 @@ export interface operations {
                 to?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -6463,7 +6742,7 @@ export interface operations {
                 at?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -6533,7 +6812,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -6563,6 +6842,15 @@ export interface operations {
                             remaining_checks: number;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -6598,7 +6886,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -6629,6 +6917,15 @@ export interface operations {
                         } | null;
                         checked_at: string;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -6664,7 +6961,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -6712,6 +7009,15 @@ export interface operations {
                         } | null;
                         fix: string | null;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -6831,13 +7137,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminChecksByCheckIdEvents: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -6915,6 +7230,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -6948,7 +7272,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -6978,7 +7302,8 @@ export interface operations {
                             recorded: unknown;
                             replayed: unknown;
                         }[];
-                        inputs: unknown | null;
+                        /** @description The model's inputs as extracted from the recorded evidence; null when not replayed */
+                        inputs: unknown;
                         recorded: {
                             assessment: {
                                 score: number;
@@ -7009,6 +7334,15 @@ export interface operations {
                             missing?: string[];
                         } | null;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -7050,7 +7384,7 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -7114,7 +7448,7 @@ export interface operations {
                 position?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -7148,13 +7482,14 @@ export interface operations {
                             data: unknown;
                         }[];
                         total_events: number;
-                        state: unknown | null;
+                        /** @description The state folded from those events by the domain's own evolve; null when the kind has no fold */
+                        state: unknown;
                         folds: boolean;
                         note: string | null;
                     };
                 };
             };
-            /** @description Invalid stream id or position */
+            /** @description Invalid position */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7394,7 +7729,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -7453,6 +7788,15 @@ export interface operations {
                             } | null;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -7708,7 +8052,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -7736,6 +8080,15 @@ export interface operations {
                             status: "active" | "expired" | "revoked";
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -7836,6 +8189,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     deleteKeysById: {
@@ -7919,7 +8281,7 @@ export interface operations {
                 status?: "running" | "completed" | "failed" | "all";
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -8273,6 +8635,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit reached; see Retry-After */
             429: {
                 headers: {
@@ -8291,7 +8662,7 @@ export interface operations {
                 wait?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -8513,6 +8884,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No API key, or not a valid one */
             401: {
                 headers: {
@@ -8555,7 +8935,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -8572,6 +8952,15 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": unknown;
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No API key, or not a valid one */
@@ -8616,7 +9005,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -8745,6 +9134,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit reached; see Retry-After */
             429: {
                 headers: {
@@ -8821,6 +9219,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit reached; see Retry-After */
             429: {
                 headers: {
@@ -8848,7 +9255,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -9092,7 +9499,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -9132,6 +9539,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -9169,7 +9585,7 @@ export interface operations {
                 status?: "pending" | "running" | "completed" | "failed" | "skipped";
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -9250,7 +9666,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -9267,6 +9683,15 @@ export interface operations {
                 };
                 content: {
                     "text/csv": unknown;
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -9302,7 +9727,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -9319,6 +9744,15 @@ export interface operations {
                 };
                 content: {
                     "application/zip": unknown;
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -9357,7 +9791,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -9619,7 +10053,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -9657,6 +10091,15 @@ export interface operations {
                             reports_zip: string;
                         };
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No API key, or not a valid one */
@@ -9705,7 +10148,7 @@ export interface operations {
                 status?: "pending" | "running" | "completed" | "failed" | "skipped";
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -9795,7 +10238,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -9812,6 +10255,15 @@ export interface operations {
                 };
                 content: {
                     "text/csv": unknown;
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No API key, or not a valid one */
@@ -9856,7 +10308,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -9873,6 +10325,15 @@ export interface operations {
                 };
                 content: {
                     "application/zip": unknown;
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No API key, or not a valid one */
@@ -9924,7 +10385,7 @@ export interface operations {
                 address?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -10110,13 +10571,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 19.5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getWatchlistById: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -10157,6 +10627,15 @@ export interface operations {
                         pending_check_id: string | null;
                         open_alerts: number;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -10359,6 +10838,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAlerts: {
@@ -10371,7 +10859,7 @@ export interface operations {
                 watch_id?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -10797,6 +11285,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getV1Watchlist: {
@@ -10810,7 +11307,7 @@ export interface operations {
                 address?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -11005,6 +11502,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 19.5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit reached; see Retry-After */
             429: {
                 headers: {
@@ -11020,7 +11526,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -11061,6 +11567,15 @@ export interface operations {
                         pending_check_id: string | null;
                         open_alerts: number;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No API key, or not a valid one */
@@ -11281,6 +11796,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit reached; see Retry-After */
             429: {
                 headers: {
@@ -11302,7 +11826,7 @@ export interface operations {
                 watch_id?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -11449,7 +11973,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -11475,6 +11999,15 @@ export interface operations {
                             updated_at: string;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -11572,13 +12105,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getWebhooksById: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -11604,6 +12146,15 @@ export interface operations {
                         created_at: string;
                         updated_at: string;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -11761,13 +12312,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getWebhooksByIdSecret: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -11786,6 +12346,15 @@ export interface operations {
                     "application/json": {
                         secret: string;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -11877,7 +12446,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -11917,6 +12486,15 @@ export interface operations {
                             }[];
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -12011,7 +12589,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -12037,6 +12615,15 @@ export interface operations {
                             updated_at: string;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No API key, or not a valid one */
@@ -12143,6 +12730,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit reached; see Retry-After */
             429: {
                 headers: {
@@ -12158,7 +12754,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -12184,6 +12780,15 @@ export interface operations {
                         created_at: string;
                         updated_at: string;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No API key, or not a valid one */
@@ -12359,6 +12964,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit reached; see Retry-After */
             429: {
                 headers: {
@@ -12374,7 +12988,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -12393,6 +13007,15 @@ export interface operations {
                     "application/json": {
                         secret: string;
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No API key, or not a valid one */
@@ -12502,7 +13125,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -12542,6 +13165,15 @@ export interface operations {
                             }[];
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No API key, or not a valid one */
@@ -12665,7 +13297,7 @@ export interface operations {
                 q?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -13070,6 +13702,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminCases: {
@@ -13089,7 +13730,7 @@ export interface operations {
                 owner?: string;
             };
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -13217,7 +13858,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -13332,6 +13973,15 @@ export interface operations {
                             detail: string;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */
@@ -13367,7 +14017,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path: {
@@ -13482,6 +14132,15 @@ export interface operations {
                             detail: string;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the session expired */
@@ -13684,6 +14343,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postCasesByIdAssign: {
@@ -13851,6 +14519,15 @@ export interface operations {
             };
             /** @description The case is closed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14031,6 +14708,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postCasesByIdDecision: {
@@ -14199,6 +14885,15 @@ export interface operations {
             };
             /** @description The case is closed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 64 KB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14537,13 +15232,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getHealth: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -14593,13 +15297,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getOpenapiJson: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -14618,13 +15331,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getDocs: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write */
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
                 "Consistency-Token"?: string;
             };
             path?: never;
@@ -14639,6 +15361,15 @@ export interface operations {
                 };
                 content: {
                     "text/html": unknown;
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

@@ -55,7 +55,7 @@ export function apiKeyRoutes(deps: { auth: Authenticator; keys: ApiKeyCommands }
         summary: 'Revoke an API key: calls with it stop at once',
         tags: ['API keys'],
         auth: 'session',
-        request: { params: keyIdSchema },
+        request: { params: keyIdSchema, paramsNotFound: 'No such key' },
         responses: { 200: { description: 'The revoked key', schema: apiKeySchema }, 404: { description: 'No such key' }, ...signedIn },
         async handle({ params }, _req, res) {
           const user = currentUser(res);

@@ -121,10 +121,10 @@ export function streamRoutes(deps: { auth: Authenticator; eventStore: EventStore
         summary: "A stream's events up to a global position and the state the domain's own evolve folds from them (admins and auditors)",
         tags,
         auth: 'audit',
-        request: { params: streamParamsSchema, query: streamQuerySchema },
+        request: { params: streamParamsSchema, paramsNotFound: 'Stream not found', query: streamQuerySchema },
         responses: {
           200: { description: 'The events and the state then', schema: streamViewSchema },
-          400: { description: 'Invalid stream id or position' },
+          400: { description: 'Invalid position' },
           404: { description: 'No such stream' },
           ...auditReaderAnswers,
         },

@@ -119,7 +119,8 @@ export function batchRoutes(
   o: BatchRoutesOptions,
 ): AnyRoute[] {
   const links = batchLinks(`/api${o.prefix}`);
-  const json = express.json({ limit: Math.ceil(BATCH_LIMITS.maxBytes * 1.25), strict: true });
+  const jsonLimit = Math.ceil(BATCH_LIMITS.maxBytes * 1.25);
+  const json = express.json({ limit: jsonLimit, strict: true });
   const text = express.text({ type: ['text/csv', 'text/plain', 'application/csv'], limit: BATCH_LIMITS.maxBytes });
   const common: Record<number, { description: string }> =
     o.source === 'api'
@@ -157,6 +158,7 @@ export function batchRoutes(
         body: createBatchJsonSchema,
         alternativeBodies: { 'text/csv': fileText },
         rawBody: true,
+        bodyLimit: jsonLimit,
       },
       responses: {
         200: {

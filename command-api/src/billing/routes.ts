@@ -39,6 +39,8 @@ const stripeSignatureSchema = z.object({
 });
 const localSessionIdSchema = z.object({ id: z.string().regex(LOCAL_SESSION_PATTERN) });
 
+/** The largest Stripe event body taken. */
+const STRIPE_EVENT_MAX_BYTES = 512 * 1024;
 const tags = ['Billing'];
 const signedIn = { 401: { description: 'Not signed in' }, 403: { description: 'Blocked' } };
 
@@ -91,8 +93,8 @@ export function billingRoutes(deps: { auth: Authenticator; billing: Billing; rea
         tags,
         auth: 'none',
         // The signature covers the exact bytes Stripe sent: the body is read raw, never re-serialized.
-        middleware: [express.raw({ type: () => true, limit: '512kb' })],
-        request: { headers: stripeSignatureSchema, body: stripeEventSchema, rawBody: true },
+        middleware: [express.raw({ type: () => true, limit: STRIPE_EVENT_MAX_BYTES })],
+        request: { headers: stripeSignatureSchema, body: stripeEventSchema, rawBody: true, bodyLimit: STRIPE_EVENT_MAX_BYTES },
         responses: {
           200: { description: '`applied: false` when the session was credited before or the event is not a paid session', schema: stripeWebhookResponseSchema },
           400: { description: 'Invalid webhook signature (forged, tampered or older than 5 minutes); nothing changes' },

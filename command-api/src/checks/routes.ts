@@ -116,10 +116,9 @@ export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readSto
         summary: "One of the caller's completed checks with its report",
         tags,
         auth: 'session',
-        request: { params: checkIdSchema },
+        request: { params: checkIdSchema, paramsNotFound: 'No such check' },
         responses: {
           200: { description: 'The row with the report fields', schema: historyDetailSchema },
-          400: { description: 'Not a check id' },
           404: { description: 'No such check of yours' },
           ...signedIn,
         },
@@ -192,8 +191,8 @@ export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readSto
         summary: "One of the caller's checks: the analysis when completed, its progress while running",
         tags,
         auth: 'session',
-        request: { params: checkIdSchema, query: waitSchema },
-        responses: { ...checkAnswers, 400: { description: 'Not a check id, or a bad wait' }, 404: { description: 'No such check of yours' }, ...signedIn },
+        request: { params: checkIdSchema, paramsNotFound: 'No such check', query: waitSchema },
+        responses: { ...checkAnswers, 400: { description: 'A bad wait' }, 404: { description: 'No such check of yours' }, ...signedIn },
         async handle({ params, query }, _req, res) {
           answer(res, await deps.checks.follow(currentUser(res).userId, params.id, query.wait));
         },

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Logger } from '@walletscreen/platform';
 import { DOCS_ASSETS_PATH, DOCS_CONTENT_SECURITY_POLICY, REDOC_BUNDLE, docsAssets, docsPageHtml, findDocsRenderer } from './docs-page';
 import { openApiDocument, type ApiTag, type ApiWebhook, type OpenApiJson } from './openapi-document';
-import { expressPathRegExp, route, routeGroup, type RouteDeclaration, type RouteGroup } from './route';
+import { route, routeGroup, type RouteDeclaration, type RouteGroup } from './route';
 import { apiNotFound, methodNotAllowed, problemHandler } from './problem';
 import { contentSecurityPolicy, securityHeaders } from './security-headers';
 import { spaRouter } from './spa';
@@ -30,17 +30,10 @@ export interface AppOptions {
   trustProxy: boolean;
   /** Where users reach the service (PUBLIC_URL): https turns on HSTS. */
   publicUrl?: string;
-  /** Largest JSON body accepted; larger ones get 413. */
-  bodyLimit?: string;
   /** The reference page's sections, in order, with their descriptions (other tags follow). */
   tags?: ApiTag[];
   /** The messages the server sends to users' webhook endpoints, documented beside the routes. */
   webhooks?: ApiWebhook[];
-  /**
-   * Paths under /api (and below them) whose routes parse their own (larger) bodies, after checking
-   * who may send them. Routes declared with `request.rawBody` are added by themselves.
-   */
-  ownBodyPaths?: string[];
   /** The health report of /api/health (default: ok, the store keeping no hash chain). */
   health?: () => Health;
   /** Refuses writes while the event store's integrity halts them (http/write-halt.ts). */
@@ -132,9 +125,6 @@ export function apiDocument(groups: RouteGroup[], serverUrl: string, tags: ApiTa
   return openApiDocument(documentedRoutes(groups), serverUrl, tags, webhooks);
 }
 
-/** `/admin/lists/:id` → a test for that path and the paths below it. */
-const pathTest = (p: string) => expressPathRegExp(p, '(?:/|$)');
-
 /** The HTTP app: JSON API under /api, the SPA everywhere else, one origin. */
 export function createApp(options: AppOptions): Express {
   const app = express();
@@ -148,10 +138,8 @@ export function createApp(options: AppOptions): Express {
 
   const groups = options.groups ?? [];
   const declared = groups.flatMap((g) => g.routes);
+  // Each route reads its own body, within its own limit (route.ts).
   const api = express.Router();
-  const json = express.json({ limit: options.bodyLimit ?? '64kb', strict: true });
-  const own = [...(options.ownBodyPaths ?? []), ...declared.filter((r) => r.request?.rawBody).map((r) => r.path)].map(pathTest);
-  api.use((req, res, next) => (own.some((test) => test.test(req.path)) ? next() : json(req, res, next)));
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();

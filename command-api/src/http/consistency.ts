@@ -18,14 +18,15 @@ export const CONSISTENCY_TOKEN = 'Consistency-Token';
 /** How long a read waits for the read models to reach its token before it is answered anyway. */
 export const READ_YOUR_WRITES_WAIT_MS = 3_000;
 
-/** The request header, as the OpenAPI document lists it on every read. */
-export const consistencyTokenHeaderSchema = z.object({
-  [CONSISTENCY_TOKEN]: z
-    .string()
-    .regex(/^[0-9]{1,15}$/)
-    .optional()
-    .meta({ description: 'A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write' }),
-});
+/** A token as a request sends it: a whole number, or empty (the same as none). */
+const tokenSchema = z
+  .string()
+  .regex(/^([0-9]{1,15})?$/)
+  .optional()
+  .meta({ description: 'A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none)' });
+
+/** The request header, as the OpenAPI document lists it on every read (and as readYourWrites reads it). */
+export const consistencyTokenHeaderSchema = z.object({ [CONSISTENCY_TOKEN]: tokenSchema });
 
 /** The response header's description, for the routes that set it. */
 export const consistencyTokenAnswer = {
@@ -39,13 +40,13 @@ export function setConsistencyToken(res: Response, position: number | null | und
 
 /** The token of a request, or null without one; a malformed one is refused. */
 export function consistencyTokenOf(value: string | string[] | undefined): number | null {
-  if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !/^[0-9]{1,15}$/.test(value)) {
+  const token = tokenSchema.safeParse(value);
+  if (!token.success) {
     throw new Invalid('The Consistency-Token header must be a token from an earlier answer (a whole number)', {
       [CONSISTENCY_TOKEN]: 'Not a consistency token',
     });
   }
-  return Number(value);
+  return token.data ? Number(token.data) : null;
 }
 
 /** Waits until the read models have reached a position (rejects when they have not within `timeoutMs`). */

@@ -5,7 +5,7 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { z } from 'zod';
 import { problemSchema } from '@walletscreen/contracts';
-import type { RouteDeclaration, RouteAuth } from './route';
+import { DEFAULT_BODY_LIMIT, type RouteAuth, type RouteDeclaration, type RouteResponse } from './route';
 import { consistencyTokenAnswer, consistencyTokenHeaderSchema } from './consistency';
 
 /** `/v1/screenings/:id` → `/api/v1/screenings/{id}`. */
@@ -51,10 +51,30 @@ const readHeaders = (route: RouteDeclaration): z.ZodObject => {
   return own ? own.extend(consistencyTokenHeaderSchema.shape) : consistencyTokenHeaderSchema;
 };
 
+/** `65536` → `64 KB`, `10485760` → `10 MB`. */
+export const sizeText = (bytes: number): string => (bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${+(bytes / 1024).toFixed(1)} KB`);
+
+/**
+ * The refusals every route of its kind can give, whether or not its declaration names them (its own
+ * description wins): 400 for input that does not parse (a body, query or header, a path parameter
+ * that is input, the consistency token every read takes), 404 for an id in the path that cannot
+ * exist (route.ts), and 413 for a body past the route's limit.
+ */
+export function implicitAnswers(route: RouteDeclaration): Record<number, RouteResponse> {
+  const r = route.request ?? {};
+  const answers: Record<number, RouteResponse> = {};
+  if (r.body || r.query || r.headers || r.paramsAreInput || route.method === 'get')
+    answers[400] = { description: 'Invalid request: `errors` names each field that is not valid' };
+  if (r.params && !r.paramsAreInput) answers[404] = { description: r.paramsNotFound ?? 'Not found' };
+  if (r.body) answers[413] = { description: `Body larger than ${sizeText(r.bodyLimit ?? DEFAULT_BODY_LIMIT)}` };
+  return answers;
+}
+
 function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
   const r = route.request ?? {};
   const responses: Record<string, ZodOpenApiResponsesObject[keyof ZodOpenApiResponsesObject]> = {};
-  for (const [status, declared] of Object.entries(route.responses)) {
+  const answers = { ...implicitAnswers(route), ...route.responses };
+  for (const [status, declared] of Object.entries(answers)) {
     const isProblem = Number(status) >= 400;
     // Every write that records something answers with its consistency token (http/consistency.ts).
     const response = route.method !== 'get' && Number(status) < 300 ? { ...declared, headers: { ...consistencyTokenAnswer, ...declared.headers } } : declared;
@@ -85,6 +105,7 @@ function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
     operationId: route.operationId ?? operationIdOf(route.method, route.path),
     security: security(route.auth),
     ...(route.ownSessionOnly ? { 'x-auditors-may-call': true } : {}),
+    ...(r.body ? { 'x-body-limit': r.bodyLimit ?? DEFAULT_BODY_LIMIT } : {}),
     ...(r.params || r.query || r.headers || route.method === 'get'
       ? {
           requestParams: {

@@ -4,7 +4,7 @@
  * schemas validate the request there) and describes it in the OpenAPI document
  * (http/openapi-document.ts), so the document cannot drift from what is served.
  */
-import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import { NotFound } from '@walletscreen/domain/errors';
 import { parseInput } from './validation';
@@ -53,11 +53,25 @@ export interface RouteRequest {
   /** Set when the route reads the raw body itself (`body` is then only documented, not parsed). */
   rawBody?: boolean;
   /**
-   * Path parameters that do not parse answer 404 with this message instead of 400: an id that
-   * cannot exist is simply not found.
+   * What a path parameter that does not parse answers, 404: an id that cannot exist is simply not
+   * found (default: the schema's message for it).
    */
   paramsNotFound?: string;
+  /**
+   * The path parameters are input to look up (a wallet address), not ids: one that does not parse
+   * is invalid, 400 naming it, rather than not found.
+   */
+  paramsAreInput?: boolean;
+  /**
+   * The largest body the route takes, in bytes (default `DEFAULT_BODY_LIMIT`); a larger one answers
+   * 413 before it is read. A route that reads its own body (`rawBody`) gives its readers this limit.
+   * Documented as the operation's `x-body-limit` and its 413 answer.
+   */
+  bodyLimit?: number;
 }
+
+/** The largest JSON body a route takes unless it says otherwise: 64 KiB. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 export interface Parsed<R extends RouteRequest> {
   params: R['params'] extends z.ZodObject ? z.output<R['params']> : Record<string, never>;
@@ -125,12 +139,12 @@ function headersOf(schema: z.ZodObject, req: Request): Record<string, unknown> {
 
 function parseRequest(r: RouteRequest, req: Request): Parsed<RouteRequest> {
   let params: Record<string, unknown> = {};
-  if (r.params && r.paramsNotFound !== undefined) {
-    const result = r.params.safeParse(req.params);
-    if (!result.success) throw new NotFound(r.paramsNotFound);
-    params = result.data;
-  } else if (r.params) {
+  if (r.params && r.paramsAreInput) {
     params = parseInput(r.params, req.params);
+  } else if (r.params) {
+    const result = r.params.safeParse(req.params);
+    if (!result.success) throw new NotFound(r.paramsNotFound ?? result.error.issues[0]?.message ?? 'Not found');
+    params = result.data;
   }
   // The query, then the body, then the headers: a retried call with a bad body hears about the body.
   const query = r.query ? parseInput(r.query, req.query) : {};
@@ -147,7 +161,18 @@ function parseRequest(r: RouteRequest, req: Request): Parsed<RouteRequest> {
 export const expressPathRegExp = (path: string, end: string): RegExp =>
   new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}${end}`);
 
-/** Mounts declarations on a router: `before`, authentication, middleware, then the request (no NUL in any text: control-characters.ts) parsed with its schemas, then the handler. */
+/**
+ * The reader of a route's JSON body, with its own limit: only a route that takes a JSON body reads
+ * one, after its caller is authenticated.
+ */
+const jsonBody = (r: RouteRequest): RequestHandler[] =>
+  r.body && !r.rawBody ? [express.json({ limit: r.bodyLimit ?? DEFAULT_BODY_LIMIT, strict: true })] : [];
+
+/**
+ * Mounts declarations on a router: `before`, authentication, middleware, the JSON body (within the
+ * route's limit), then the request (no NUL in the body or query it takes: control-characters.ts)
+ * parsed with its schemas, then the handler.
+ */
 export function mount(declarations: AnyRoute[], router: Router = Router(), options: MountOptions = {}): Router {
   for (const d of declarations as RouteDeclaration[]) {
     const parse: RequestHandler = (req, res, next: NextFunction) => {
@@ -160,7 +185,9 @@ export function mount(declarations: AnyRoute[], router: Router = Router(), optio
       Promise.resolve(d.handle(input, req, res)).catch(next);
     };
     const auth = options.auth && d.auth !== 'none' ? [options.auth(d.auth, d.ownSessionOnly ? { ownSessionOnly: true } : {})] : [];
-    router[d.method](d.path, ...(d.before ?? []), ...auth, ...(d.middleware ?? []), refuseNulCharacters, parse);
+    const r = d.request ?? {};
+    const nul = r.body || r.query ? [refuseNulCharacters] : [];
+    router[d.method](d.path, ...(d.before ?? []), ...auth, ...(d.middleware ?? []), ...jsonBody(r), ...nul, parse);
   }
   return router;
 }

@@ -46,7 +46,7 @@ export function insightsRoutes(deps: { auth: Authenticator; readStore: ReadStore
         summary: 'One screened address and its checks, newest first, with the customer e-mail and report of each (admins and auditors)',
         tags,
         auth: 'audit',
-        request: { params: walletKeySchema, query: walletChecksQuerySchema },
+        request: { params: walletKeySchema, query: walletChecksQuerySchema, paramsAreInput: true },
         responses: {
           200: { description: 'The wallet, a page of its checks and how many there are', schema: walletDetailSchema },
           400: { description: 'Unknown network' },

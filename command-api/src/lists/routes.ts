@@ -100,6 +100,7 @@ export function listsRoutes(deps: { auth: Authenticator; lists: CustomListsServi
           body: customListUploadRequestSchema,
           alternativeBodies: { 'text/csv': fileText, 'text/plain': fileText },
           rawBody: true,
+          bodyLimit: JSON_LIMIT,
         },
         responses: {
           201: { description: 'A new list', schema: customListUploadResponseSchema },

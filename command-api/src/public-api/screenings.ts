@@ -97,7 +97,7 @@ export function screeningRoutes(deps: { checks: ScreeningChecks; readStore: Read
       summary: 'A screening: its status, and its result once completed',
       tags: ['Screenings'],
       auth: { apiKey: 'read' },
-      request: { params: idSchema, query: waitSchema },
+      request: { params: idSchema, paramsNotFound: 'No such screening', query: waitSchema },
       responses: {
         200: { description: 'Completed or failed', schema: screeningSchema },
         ...running,
@@ -139,7 +139,7 @@ export function screeningRoutes(deps: { checks: ScreeningChecks; readStore: Read
       summary: "A completed screening's PDF report",
       tags: ['Screenings'],
       auth: { apiKey: 'read' },
-      request: { params: idSchema },
+      request: { params: idSchema, paramsNotFound: 'No such screening' },
       responses: {
         200: { description: 'The report', contentType: 'application/pdf' },
         404: { description: 'No such completed screening (or not yours)' },

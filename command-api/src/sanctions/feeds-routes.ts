@@ -73,6 +73,7 @@ export function adminFeedsRoutes(deps: { auth: Authenticator; feeds: FeedsAdmin 
           body: z.string().meta({ format: 'binary', description: 'The labels file (JSON), of any content type' }),
           bodyContentType: 'application/octet-stream',
           rawBody: true,
+          bodyLimit: CUSTOM_LABELS_UPLOAD_MAX_BYTES,
         },
         responses: {
           200: { description: 'Imported as the next version, or unchanged, with the feed after it', schema: feedSyncResponseSchema },

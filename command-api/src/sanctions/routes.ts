@@ -122,6 +122,7 @@ export function adminSanctionsRoutes(deps: {
           body: z.string().meta({ format: 'binary', description: 'The OFAC file, of any content type' }),
           bodyContentType: 'application/octet-stream',
           rawBody: true,
+          bodyLimit: SANCTIONS_UPLOAD_MAX_BYTES,
         },
         responses: {
           200: { description: 'Imported, or unchanged (this file is the list in force), with the status after it', schema: sanctionsSyncResponseSchema },

@@ -114,7 +114,8 @@ export const checkReplaySchema = z.object({
   model_version: z.string().nullable(),
   differences: z.array(z.object({ field: z.string(), recorded: z.unknown(), replayed: z.unknown() })),
   /** The model's inputs as extracted from the recorded evidence (null when not replayed). */
-  inputs: z.unknown().nullable(),
+  // Any JSON value, null included (an `anyOf` of it and null would say nothing more).
+  inputs: z.unknown().meta({ description: "The model's inputs as extracted from the recorded evidence; null when not replayed" }),
   recorded: z.object({ assessment: verdictShape, result: z.object({ risk_score: z.number(), risk_level: z.string(), aml_status: z.string() }) }).nullable(),
   replayed: verdictShape.nullable(),
 });
@@ -130,7 +131,7 @@ export const streamViewSchema = z.object({
   events: z.array(streamEventSchema),
   total_events: z.number().int(),
   /** The state folded from those events by the domain's own evolve; null when the kind has no fold. */
-  state: z.unknown().nullable(),
+  state: z.unknown().meta({ description: "The state folded from those events by the domain's own evolve; null when the kind has no fold" }),
   folds: z.boolean(),
   note: z.string().nullable(),
 });

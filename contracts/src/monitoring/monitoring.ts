@@ -12,6 +12,11 @@ import { networks } from '../addresses/parse';
 export const WATCHLIST_MAX_DEFAULT = 10_000;
 /** Wallets one call may add. */
 export const WATCH_BATCH_MAX = 10_000;
+/**
+ * The largest body of a watch call: 2 KiB a wallet, room for a full batch of wallets whose every
+ * field is at its longest (a 200-character address and reference, 20 tags of 50 characters).
+ */
+export const WATCH_BODY_MAX_BYTES = WATCH_BATCH_MAX * 2048;
 export const WATCH_INTERVAL_HOURS_DEFAULT = 24;
 export const WATCH_INTERVAL_HOURS_MAX = 24 * 31;
 export const watchIntervalPresets = { hourly: 1, daily: 24, weekly: 168 } as const;

@@ -19,7 +19,7 @@ export interface FuzzOperation {
   auth: 'none' | 'session' | 'admin' | 'apiKey';
   params: Array<{ name: string; in: 'path' | 'query' | 'header'; required: boolean; schema: JsonSchema }>;
   bodies: Array<{ contentType: string; schema: JsonSchema }>;
-  /** The largest body the operation takes, from its documented 413 ("larger than 4 MB"); 64 KiB otherwise. */
+  /** The largest body the operation takes, in bytes: its document's `x-body-limit`; 64 KiB otherwise. */
   bodyLimit: number;
 }
 
@@ -67,8 +67,6 @@ export function fuzzOperations(doc: OpenApiDocument): FuzzOperation[] {
         security.length === 0 ? 'none' : security.some((s) => 'session' in s) ? (description.includes('Admins only.') ? 'admin' : 'session') : 'apiKey';
       const parameters = (op.parameters ?? []) as Array<{ name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema?: JsonSchema }>;
       const requestBody = op.requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined;
-      const responses = (op.responses ?? {}) as Record<string, { description?: string }>;
-      const megabytes = /(\d+(?:\.\d+)?) MB/.exec(responses['413']?.description ?? '')?.[1];
       operations.push({
         key: `${method.toUpperCase()} ${path}`,
         method,
@@ -76,7 +74,7 @@ export function fuzzOperations(doc: OpenApiDocument): FuzzOperation[] {
         auth,
         params: parameters.map((p) => ({ name: p.name, in: p.in, required: p.required ?? false, schema: p.schema ?? {} })),
         bodies: Object.entries(requestBody?.content ?? {}).map(([contentType, c]) => ({ contentType, schema: c.schema ?? {} })),
-        bodyLimit: megabytes ? Number(megabytes) * 1024 * 1024 : DEFAULT_BODY_LIMIT,
+        bodyLimit: typeof op['x-body-limit'] === 'number' ? op['x-body-limit'] : DEFAULT_BODY_LIMIT,
       });
     }
   }
