@@ -6,7 +6,7 @@
  */
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import { NotFound } from '@walletscreen/domain/errors';
+import { NotFound, PayloadTooLarge } from '@walletscreen/domain/errors';
 import { parseInput } from './validation';
 import { refuseNulCharacters } from './control-characters';
 
@@ -165,8 +165,25 @@ export const expressPathRegExp = (path: string, end: string): RegExp =>
  * The reader of a route's JSON body, with its own limit: only a route that takes a JSON body reads
  * one, after its caller is authenticated.
  */
-const jsonBody = (r: RouteRequest): RequestHandler[] =>
-  r.body && !r.rawBody ? [express.json({ limit: r.bodyLimit ?? DEFAULT_BODY_LIMIT, strict: true })] : [];
+const jsonBody = (r: RouteRequest): RequestHandler[] => {
+  if (!r.body || r.rawBody) return [];
+  const limit = r.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  return [refuseDeclaredOversize(limit), express.json({ limit, strict: true })];
+};
+
+/**
+ * A body whose Content-Length is already past the limit is refused at once, unread, and the
+ * connection closed after the answer: the JSON reader would first read it all off the socket
+ * (its 413 waits for the whole body, which a client that lies about its length never sends).
+ */
+const refuseDeclaredOversize =
+  (limit: number): RequestHandler =>
+  (req, res, next) => {
+    const declared = Number(req.headers['content-length']);
+    if (!Number.isFinite(declared) || declared <= limit) return next();
+    res.setHeader('Connection', 'close');
+    next(new PayloadTooLarge('The request body is too large'));
+  };
 
 /**
  * Mounts declarations on a router: `before`, authentication, middleware, the JSON body (within the
