@@ -2150,6 +2150,8 @@ export interface components {
             }[];
             line_errors?: number;
         };
+        /** @description Any JSON value with no NUL character (U+0000) in a text or a property name */
+        NoNulJson: (null | boolean | number) | string | components["schemas"]["NoNulJson"][] | Record<string, never>;
     };
     responses: never;
     parameters: never;
@@ -2206,7 +2208,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
+                    email: string & (unknown & unknown);
                     password: string;
                     username: string;
                 };
@@ -2265,7 +2267,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
+                    email: string & (unknown & unknown);
                     password: string;
                 };
             };
@@ -2343,7 +2345,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
+                    email: string & (unknown & unknown);
                     password: string;
                 };
             };
@@ -2414,7 +2416,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
+                    email: string & (unknown & unknown);
                 };
             };
         };
@@ -2975,6 +2977,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getTransactionsHistoryCsv: {
@@ -3027,6 +3038,15 @@ export interface operations {
             };
             /** @description Blocked */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3856,6 +3876,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The analysis failed; its check was refunded (`check_id`, `refunded: true`) */
             502: {
                 headers: {
@@ -3953,7 +3982,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Body larger than 64 KB */
+            /** @description Body larger than 1.2 MB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4020,6 +4049,15 @@ export interface operations {
             };
             /** @description Neither an admin nor an auditor */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4313,7 +4351,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
+                    email: string & (unknown & unknown);
                     username: string;
                     password: string;
                 };
@@ -4459,6 +4497,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminTransactionsCsv: {
@@ -4513,6 +4560,15 @@ export interface operations {
             };
             /** @description Neither an admin nor an auditor */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4728,6 +4784,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminWalletsByNetworkByAddress: {
@@ -4853,6 +4918,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminStats: {
@@ -4965,6 +5039,15 @@ export interface operations {
             };
             /** @description Neither an admin nor an auditor */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5173,6 +5256,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     deleteAdminListsById: {
@@ -5233,6 +5325,15 @@ export interface operations {
             };
             /** @description No such list */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5654,6 +5755,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAccountPurchases: {
@@ -5720,6 +5830,15 @@ export interface operations {
             };
             /** @description Blocked */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5957,6 +6076,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminAuditTypes: {
@@ -6074,6 +6202,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminAuditBalanceByUserId: {
@@ -6140,6 +6277,15 @@ export interface operations {
             };
             /** @description No such customer */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6589,6 +6735,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminStreamsByStreamId: {
@@ -6668,6 +6823,15 @@ export interface operations {
             };
             /** @description No such stream */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6866,6 +7030,15 @@ export interface operations {
             };
             /** @description Larger than 300 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7081,6 +7254,15 @@ export interface operations {
             };
             /** @description Larger than 5 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7499,6 +7681,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postV1Screenings: {
@@ -7803,6 +7994,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getV1ScreeningsById: {
@@ -8072,6 +8272,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8474,6 +8683,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postBatches: {
@@ -8643,6 +8861,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getBatchesById: {
@@ -8803,6 +9030,15 @@ export interface operations {
             };
             /** @description No such batch (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9019,6 +9255,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postV1Batches: {
@@ -9190,6 +9435,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9375,6 +9629,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9604,6 +9867,15 @@ export interface operations {
             };
             /** @description Account blocked */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10141,6 +10413,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAlertsByIdAcknowledge: {
@@ -10535,6 +10816,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11117,6 +11407,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getWebhooks: {
@@ -11667,6 +11966,15 @@ export interface operations {
             };
             /** @description No such webhook endpoint */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12362,6 +12670,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postV1WebhooksByIdDeliveriesByDeliveryIdRedeliver: {
@@ -12569,6 +12886,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postCases: {
@@ -12585,7 +12911,7 @@ export interface operations {
                     check_id?: string;
                     /** Format: uuid */
                     alert_id?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -12995,6 +13321,15 @@ export interface operations {
             };
             /** @description Neither an admin nor an auditor */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
