@@ -23,7 +23,22 @@ const header = `${COMMENT_HEADER}/**
  */
 
 `;
-const text = header + astToString(await openapiTS(describeApi()));
+/**
+ * The document says what a request may send beside its declared properties (any JSON with no NUL:
+ * `additionalProperties` NoNulJson, command-api/src/http/openapi-document.ts). Typed, that index
+ * signature would clash with every declared property, so the typed client leaves it out: it sends
+ * the declared properties only.
+ */
+const withoutUndeclared = (value) => {
+  if (Array.isArray(value)) return value.map(withoutUndeclared);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key, v]) => !(key === 'additionalProperties' && v?.$ref === '#/components/schemas/NoNulJson'))
+      .map(([key, v]) => [key, withoutUndeclared(v)]),
+  );
+};
+const text = header + astToString(await openapiTS(withoutUndeclared(describeApi())));
 
 const current = (() => {
   try {

@@ -3,7 +3,8 @@
 # OpenAPI document. Installed once, from PyPI, into a virtualenv under .services/schemathesis.
 #   scripts/schemathesis.sh install      installs it (returns at once when this version is there),
 #                                        prints the path of its `st` command
-#   scripts/schemathesis.sh run ARGS...  installs it, then runs `st run ARGS...`
+#   scripts/schemathesis.sh run ARGS...  installs it, then runs `st run ARGS...` with the settings of
+#                                        tests/schemathesis.toml
 # tests/schemathesis.e2e.test.ts starts the server, signs a user in and runs it. Needs python3 with
 # venv and pip, and PyPI.
 set -euo pipefail
@@ -31,7 +32,7 @@ case "${1:-}" in
   run)
     shift
     install
-    exec "$ST" run "$@"
+    exec "$ST" --config-file tests/schemathesis.toml run "$@"
     ;;
   *)
     echo "usage: $0 install | run ARGS..." >&2

@@ -156,6 +156,9 @@ describe('the OpenAPI document', () => {
     expect((await server.api('GET', '/api/admin/no-such-screen', { token: userToken })).status).toBe(403);
     expect((await server.api('GET', '/api/admin/no-such-screen', { token: adminToken })).status).toBe(404);
     expect((await server.api('GET', '/api/no-such-call')).status).toBe(404);
+    // The admin's sign-in is no secret: another method answers 405 with Allow, as on any other path.
+    const wrongMethod = await server.api('DELETE', '/api/admin/admin-login');
+    expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'POST']);
   });
 });
 

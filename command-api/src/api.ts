@@ -205,7 +205,7 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
     },
   };
   const webhookDeps = { webhooks: deps.webhooks };
-  return [
+  const groups = [
     siteRoutes(
       {
         contact_email: deps.config.CONTACT_EMAIL,
@@ -265,9 +265,9 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
       auth: apiKeyAuth({ auth: accounts, limiter: deps.apiKeyLimiter }),
     }),
     casesRoutes({ auth: accounts, cases: deps.cases }),
-    // Last: any other /api/admin path asks for an admin before it is found missing.
-    adminPathsGuard(accounts),
   ];
+  // Last: any other /api/admin path asks for an admin before it is found missing.
+  return [...groups, adminPathsGuard(accounts, groups)];
 }
 
 /** A dependency the described routes hold but never call: using it is a mistake, said loudly. */

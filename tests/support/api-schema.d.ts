@@ -2313,6 +2313,8 @@ export interface components {
             }[];
             line_errors?: number;
         };
+        /** @description Any JSON value with no NUL character (U+0000) in a text or a property name */
+        NoNulJson: (null | boolean | number) | string | components["schemas"]["NoNulJson"][] | Record<string, never>;
     };
     responses: never;
     parameters: never;
@@ -2420,7 +2422,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
+                    email: string & (unknown & unknown);
                     password: string;
                     username: string;
                 };
@@ -2613,7 +2615,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
+                    email: string & (unknown & unknown);
                     password: string;
                 };
             };
@@ -2691,7 +2693,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
+                    email: string & (unknown & unknown);
                     password: string;
                 };
             };
@@ -2762,7 +2764,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
+                    email: string & (unknown & unknown);
                 };
             };
         };
@@ -3325,6 +3327,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getTransactionsHistoryCsv: {
@@ -3377,6 +3388,15 @@ export interface operations {
             };
             /** @description Blocked */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4206,6 +4226,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The analysis failed; its check was refunded (`check_id`, `refunded: true`) */
             502: {
                 headers: {
@@ -4303,7 +4332,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Body larger than 64 KB */
+            /** @description Body larger than 1.2 MB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4378,7 +4407,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
+                    email: string & (unknown & unknown);
                     username: string;
                     password: string;
                 };
@@ -4457,7 +4486,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
+                    email: string & (unknown & unknown);
                     reason?: string;
                 };
             };
@@ -4679,6 +4708,15 @@ export interface operations {
             };
             /** @description Neither an admin nor an auditor */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4972,7 +5010,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
+                    email: string & (unknown & unknown);
                     username: string;
                     password: string;
                 };
@@ -5118,6 +5156,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminTransactionsCsv: {
@@ -5172,6 +5219,15 @@ export interface operations {
             };
             /** @description Neither an admin nor an auditor */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5387,6 +5443,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminWalletsByNetworkByAddress: {
@@ -5512,6 +5577,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminStats: {
@@ -5624,6 +5698,15 @@ export interface operations {
             };
             /** @description Neither an admin nor an auditor */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5832,6 +5915,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     deleteAdminListsById: {
@@ -5892,6 +5984,15 @@ export interface operations {
             };
             /** @description No such list */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6313,6 +6414,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAccountPurchases: {
@@ -6379,6 +6489,15 @@ export interface operations {
             };
             /** @description Blocked */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6616,6 +6735,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminAuditTypes: {
@@ -6733,6 +6861,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminAuditBalanceByUserId: {
@@ -6799,6 +6936,15 @@ export interface operations {
             };
             /** @description No such customer */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7439,6 +7585,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAdminStreamsByStreamId: {
@@ -7518,6 +7673,15 @@ export interface operations {
             };
             /** @description No such stream */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7716,6 +7880,15 @@ export interface operations {
             };
             /** @description Larger than 300 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7931,6 +8104,15 @@ export interface operations {
             };
             /** @description Larger than 5 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8349,6 +8531,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postV1Screenings: {
@@ -8653,6 +8844,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getV1ScreeningsById: {
@@ -8922,6 +9122,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9324,6 +9533,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postBatches: {
@@ -9493,6 +9711,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getBatchesById: {
@@ -9653,6 +9880,15 @@ export interface operations {
             };
             /** @description No such batch (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9869,6 +10105,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postV1Batches: {
@@ -10040,6 +10285,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10225,6 +10479,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10454,6 +10717,15 @@ export interface operations {
             };
             /** @description Account blocked */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10991,6 +11263,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAlertsByIdAcknowledge: {
@@ -11385,6 +11666,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11967,6 +12257,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getWebhooks: {
@@ -12517,6 +12816,15 @@ export interface operations {
             };
             /** @description No such webhook endpoint */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13212,6 +13520,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postV1WebhooksByIdDeliveriesByDeliveryIdRedeliver: {
@@ -13419,6 +13736,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postCases: {
@@ -13435,7 +13761,7 @@ export interface operations {
                     check_id?: string;
                     /** Format: uuid */
                     alert_id?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -13845,6 +14171,15 @@ export interface operations {
             };
             /** @description Neither an admin nor an auditor */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The query and headers are larger than the server reads (16 KB in all) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -25,7 +25,7 @@ import {
 import type { Logger, ReadStore } from '@walletscreen/platform';
 import { currentUser, requireAdmin, sessionAuth, type Authenticator } from '../http/auth';
 import { idempotencyKeyHeaders } from '../http/headers';
-import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
+import { auditReaderAnswers, expressPathRegExp, route, routeGroup, type RouteGroup } from '../http/route';
 import { NotFound } from '@walletscreen/domain/errors';
 import { adminIdsOnRecord, findCustomers } from '@walletscreen/projections/customers/queries';
 import { sendAdminHistoryCsv } from '../shared/history-export';
@@ -312,8 +312,13 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
 
 /**
  * Every other /api/admin path answers a caller who is not an admin with 401 or 403 before 404:
- * which admin paths exist is not told to others. Mounted after every group.
+ * which admin paths exist is not told to others. Mounted after every group. The admin paths anyone
+ * may call (the admin's sign-in) are no secret: asked with another method, they answer 405 as
+ * every other path does.
  */
-export function adminPathsGuard(auth: Authenticator): RouteGroup {
-  return { routes: [], router: Router().use('/admin', requireAdmin(auth)) };
+export function adminPathsGuard(auth: Authenticator, groups: RouteGroup[]): RouteGroup {
+  const open = groups.flatMap((g) => g.routes).filter((r) => r.auth === 'none' && r.path.startsWith('/admin/'));
+  const tests = open.map((r) => expressPathRegExp(r.path.slice('/admin'.length), '/?$'));
+  const admin = requireAdmin(auth);
+  return { routes: [], router: Router().use('/admin', (req, res, next) => (tests.some((t) => t.test(req.path)) ? next() : admin(req, res, next))) };
 }

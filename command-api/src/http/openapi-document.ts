@@ -67,6 +67,8 @@ export function implicitAnswers(route: RouteDeclaration): Record<number, RouteRe
     answers[400] = { description: 'Invalid request: `errors` names each field that is not valid' };
   if (r.params && !r.paramsAreInput) answers[404] = { description: r.paramsNotFound ?? 'Not found' };
   if (r.body) answers[413] = { description: `Body larger than ${sizeText(r.bodyLimit ?? DEFAULT_BODY_LIMIT)}` };
+  // The query is part of the request line, which Node counts with the headers (http/client-errors.ts).
+  if (r.query) answers[431] = { description: 'The query and headers are larger than the server reads (16 KB in all)' };
   return answers;
 }
 
@@ -195,6 +197,35 @@ function webhooksOf(webhooks: ApiWebhook[]): ZodOpenApiPathsObject {
   );
 }
 
+/** No text of a request may hold a NUL (http/control-characters.ts). */
+const NO_NUL = '^[^\\u0000]*$';
+
+/** Any JSON without a NUL in a text or a property name: what a request may send beside the properties it declares. */
+const noNulJson = {
+  description: 'Any JSON value with no NUL character (U+0000) in a text or a property name',
+  anyOf: [
+    { type: ['null', 'boolean', 'number'] },
+    { type: 'string', pattern: NO_NUL },
+    { type: 'array', items: { $ref: '#/components/schemas/NoNulJson' } },
+    { type: 'object', propertyNames: { pattern: NO_NUL }, additionalProperties: { $ref: '#/components/schemas/NoNulJson' } },
+  ],
+};
+
+/**
+ * What the server refuses in every request, said in the request schemas: a NUL in a property name
+ * or in a text, declared or not (control-characters.ts; a text with a pattern or format of its own
+ * says enough).
+ */
+const noNulInRequests = ({ jsonSchema, io }: { jsonSchema: Record<string, unknown>; io: 'input' | 'output' }) => {
+  if (io !== 'input') return;
+  if (jsonSchema.type === 'object') {
+    jsonSchema.propertyNames ??= { pattern: NO_NUL };
+    jsonSchema.additionalProperties ??= { $ref: '#/components/schemas/NoNulJson' };
+  }
+  if (jsonSchema.type === 'string' && !jsonSchema.pattern && !jsonSchema.format && !jsonSchema.enum && jsonSchema.const === undefined)
+    jsonSchema.pattern = NO_NUL;
+};
+
 export function openApiDocument(routes: RouteDeclaration[], serverUrl: string, tags: ApiTag[] = [], webhooks: ApiWebhook[] = []): OpenApiJson {
   const document = createDocument(
     {
@@ -231,7 +262,9 @@ export function openApiDocument(routes: RouteDeclaration[], serverUrl: string, t
       paths: pathsOf(routes),
       ...(webhooks.length > 0 ? { webhooks: webhooksOf(webhooks) } : {}),
     },
-    { allowEmptySchema: { custom: true } },
+    { allowEmptySchema: { custom: true }, override: noNulInRequests },
   );
+  const components = (document.components ??= {});
+  components.schemas = { ...components.schemas, NoNulJson: noNulJson as never };
   return document as unknown as OpenApiJson;
 }

@@ -1,4 +1,4 @@
-import { pdfRequestSchema, walletAnalysisSchema, type WalletAnalysis } from '@walletscreen/contracts';
+import { PDF_REQUEST_MAX_BYTES, pdfRequestSchema, walletAnalysisSchema, type WalletAnalysis } from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
 import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
 import { route, routeGroup, type RouteGroup } from '../http/route';
@@ -30,7 +30,7 @@ export function pdfRoutes(deps: { auth: Authenticator; readStore: ReadStore; clo
         description: "With `check_id`, the caller's stored check is rendered with its fields and evidence sources; without, the posted report text is.",
         tags: ['Checks'],
         auth: 'session',
-        request: { body: pdfRequestSchema },
+        request: { body: pdfRequestSchema, bodyLimit: PDF_REQUEST_MAX_BYTES },
         responses: {
           200: {
             description: 'The PDF',

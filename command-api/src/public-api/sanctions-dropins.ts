@@ -9,6 +9,7 @@ import { chainalysisAddressResponseSchema, networksFor, trmScreeningRequestSchem
 import type { Network } from '@walletscreen/contracts';
 import { route } from '../http/route';
 import { Unavailable } from '@walletscreen/domain/errors';
+import { NOT_BLANK } from '@walletscreen/contracts';
 const UNAVAILABLE = 'Sanctions screening is unavailable: no sanctions list is loaded yet. Nothing was screened; retry later or ask your administrator.';
 
 /** A current listing, as the sanctions index (workers/sanctions) keeps it: what these answers need of it. */
@@ -108,7 +109,10 @@ export function sanctionsDropInRoutes(deps: {
         "Answers as Chainalysis' `GET https://public.chainalysis.com/api/v1/address/{address}`: `identifications` lists the OFAC SDN listings of the address (empty when it is not listed). Free of charge. Any text is screened, as Chainalysis does: an address of any chain the list names and any other text the list holds is found; what it does not hold answers an empty list. Differences: throttling is per key, 429 with Retry-After and RateLimit headers; with no sanctions list loaded the answer is 503, never an empty list.",
       tags: ['Sanctions (drop-in)'],
       auth,
-      request: { params: z.object({ address: z.string().trim().min(1).max(200, { error: 'That is too long to be a wallet address' }) }), paramsAreInput: true },
+      request: {
+        params: z.object({ address: z.string().regex(NOT_BLANK).trim().min(1).max(200, { error: 'That is too long to be a wallet address' }) }),
+        paramsAreInput: true,
+      },
       responses: {
         200: { description: 'The listings (empty when none)', schema: chainalysisAddressResponseSchema },
         400: { description: 'No address, or one longer than 200 characters' },

@@ -4,14 +4,15 @@
  * view of every user's checks (admin); the queries are the read model's (projections/src/checks).
  */
 import { z } from 'zod';
-import { formatHistoryTimestamp, parseHistoryTimestamp, riskLevelLabels } from '@walletscreen/contracts';
+import { anyCaseChoice, formatHistoryTimestamp, parseHistoryTimestamp, riskLevelLabels } from '@walletscreen/contracts';
 import type { CheckDoc } from '@walletscreen/projections/checks/queries';
 
-/** A day as YYYY-MM-DD or dd.MM.yyyy; the filter is inclusive of the whole day (UTC). */
+/** A day as YYYY-MM-DD or dd.MM.yyyy (empty: no filter); the filter is inclusive of the whole day (UTC). */
 const day = z
   .string()
-  .trim()
+  .regex(/^(\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])|(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])\.\d{4})?$/, { error: 'Use a date as YYYY-MM-DD or dd.MM.yyyy' })
   .transform((v, ctx) => {
+    if (v === '') return undefined;
     const iso = /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00.000Z`) : parseHistoryTimestamp(v);
     if (!iso || Number.isNaN(iso.getTime()) || (/^\d{4}-/.test(v) && iso.toISOString().slice(0, 10) !== v)) {
       ctx.addIssue({ code: 'custom', message: 'Use a date as YYYY-MM-DD or dd.MM.yyyy' });
@@ -25,10 +26,8 @@ const historyFilters = {
   address: z.string().trim().max(200).optional().meta({ description: 'Case-insensitive substring of the wallet address' }),
   risk_level: z
     .string()
+    .regex(anyCaseChoice(['all', ...riskLevelLabels]), { error: `risk_level must be one of: ${riskLevelLabels.join(', ')}` })
     .trim()
-    .refine((v) => v === '' || v.toLowerCase() === 'all' || riskLevelLabels.some((l) => l.toLowerCase() === v.toLowerCase()), {
-      error: `risk_level must be one of: ${riskLevelLabels.join(', ')}`,
-    })
     // The level as labelled (any case given), or none for all.
     .transform((v) => (v ? riskLevelLabels.find((l) => l.toLowerCase() === v.toLowerCase()) : undefined))
     .optional()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOT_BLANK } from '../common/text';
 
 /** Messages shown by the browser and sent by the server; the spec's wording where it has one. */
 export const accountMessages = {
@@ -48,12 +49,14 @@ export const EMAIL_MAX = 254;
 export const USERNAME_MAX = 100;
 export { SESSION_MINUTES, WELCOME_BONUS_CHECKS } from './limits';
 
-const requiredString = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true });
+const requiredString = (message: string) =>
+  z.string({ error: message }).regex(NOT_BLANK, { error: message, abort: true }).trim().min(1, { error: message, abort: true });
 
 /** E-mail: trimmed, lower-cased, at most 254 characters, one @ with a dotted domain. */
 export const emailSchema = requiredString(accountMessages.emailRequired)
   .max(EMAIL_MAX, { error: accountMessages.emailInvalid })
-  .pipe(z.email({ error: accountMessages.emailInvalid }))
+  // z.email's pattern, checked on the string itself so that the document states it too.
+  .regex(z.regexes.email, { error: accountMessages.emailInvalid })
   .transform((e) => e.toLowerCase());
 
 /** Password rules for new passwords (registration and reset). The common-password check is the server's. */

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { accountMessages, emailSchema, newPasswordSchema, roles, USERNAME_MAX } from '../accounts/api';
+import { NOT_BLANK } from '../common/text';
 
 /** The spec's top-up: 10 checks per confirm, with a fixed reason (spec §7, §9). */
 export const ADMIN_TOPUP_AMOUNT = 10;
@@ -49,6 +50,7 @@ export const adminMessages = {
 
 const reason = z
   .string({ error: adminMessages.reasonRequired })
+  .regex(NOT_BLANK, { error: adminMessages.reasonRequired })
   .trim()
   .min(1, { error: adminMessages.reasonRequired })
   .max(ADMIN_REASON_MAX, { error: adminMessages.reasonTooLong });
@@ -88,6 +90,7 @@ export const createAuditorRequestSchema = z.object({
   email: emailSchema,
   username: z
     .string({ error: adminMessages.auditorNameRequired })
+    .regex(NOT_BLANK, { error: adminMessages.auditorNameRequired })
     .trim()
     .min(1, { error: adminMessages.auditorNameRequired })
     .max(USERNAME_MAX, { error: adminMessages.auditorNameTooLong }),

@@ -3,6 +3,7 @@
  * payment provider and the admin Purchases list. Shared by the server and the screens.
  */
 import { z } from 'zod';
+import { NOT_BLANK } from '../common/text';
 
 /** A plan as GET /api/billing/get-plans lists it (spec §3 "Plan": name, checks, price, price_id). */
 export const planSchema = z.object({
@@ -29,7 +30,12 @@ export const billingMessages = {
 } as const;
 
 export const checkoutRequestSchema = z.object({
-  price_id: z.string({ error: billingMessages.priceIdRequired }).trim().min(1, { error: billingMessages.priceIdRequired }).max(200),
+  price_id: z
+    .string({ error: billingMessages.priceIdRequired })
+    .regex(NOT_BLANK, { error: billingMessages.priceIdRequired })
+    .trim()
+    .min(1, { error: billingMessages.priceIdRequired })
+    .max(200),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { networks } from '../addresses/parse';
 import { classifyAmlStatus, classifyRiskLabel, riskLevelLabels } from '../checks/risk-label';
+import { NOT_BLANK } from '../common/text';
 
 export const caseStreamId = (caseId: string) => `case-${caseId}`;
 
@@ -146,17 +147,25 @@ export function checkCaseOf(c: CaseSummary): CheckCase {
 }
 
 const reason = (required: string) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(CASE_LIMITS.reasonMax, { error: caseMessages.reasonTooLong });
+  z
+    .string({ error: required })
+    .regex(NOT_BLANK, { error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(CASE_LIMITS.reasonMax, { error: caseMessages.reasonTooLong });
 
 export const openCaseRequestSchema = z
   .object({
     check_id: z.uuid({ error: 'check_id must be a check id' }).optional(),
     alert_id: z.uuid({ error: 'alert_id must be an alert id' }).optional(),
   })
-  .refine((b) => (b.check_id === undefined) !== (b.alert_id === undefined), { error: caseMessages.subjectRequired, path: ['check_id'] });
+  .refine((b) => (b.check_id === undefined) !== (b.alert_id === undefined), { error: caseMessages.subjectRequired, path: ['check_id'] })
+  // The refinement above, as the document says it: exactly one of the two.
+  .meta({ oneOf: [{ required: ['check_id'] }, { required: ['alert_id'] }] });
 export const caseNoteRequestSchema = z.object({
   text: z
     .string({ error: caseMessages.noteRequired })
+    .regex(NOT_BLANK, { error: caseMessages.noteRequired })
     .trim()
     .min(1, { error: caseMessages.noteRequired })
     .max(CASE_LIMITS.noteMax, { error: caseMessages.noteTooLong }),

@@ -9,6 +9,7 @@ import { problemSchema } from '../common/problem';
 import { checkCaseSchema } from '../cases/cases';
 import { fundFlowSchema, linkedWalletSchema, walletAnalysisSchema } from './analysis';
 import type { CheckProgress } from './progress';
+import { NOT_BLANK } from '../common/text';
 
 /** A check still running (or its state when asked for): which stage it reached. */
 export const checkProgressSchema = z.object({
@@ -89,6 +90,7 @@ export type AdminHistoryDetail = z.infer<typeof adminHistoryDetailSchema>;
 export const analyzeRequestSchema = z.object({
   wallet_address: z
     .string({ error: 'Enter a wallet address' })
+    .regex(NOT_BLANK, { error: 'Enter a wallet address' })
     .trim()
     .min(1, { error: 'Enter a wallet address' })
     .max(200, { error: 'That is too long to be a wallet address' }),
@@ -100,14 +102,19 @@ export type AnalyzeRequest = z.input<typeof analyzeRequestSchema>;
  * POST /api/pdf/download_aml_report: the report text and wallet (the spec's body); with `check_id`,
  * the caller's stored check is rendered with its fields and sources instead.
  */
+export const PDF_REPORT_MAX = 200_000;
+/** The largest body of a PDF request: a report at its longest, each character escaped in JSON (`\uXXXX`, 6 bytes), and room for the rest. */
+export const PDF_REQUEST_MAX_BYTES = PDF_REPORT_MAX * 6 + 64 * 1024;
 export const pdfRequestSchema = z.object({
   aml_report: z
     .string({ error: 'Report content is empty' })
+    .regex(NOT_BLANK, { error: 'Report content is empty' })
     .trim()
     .min(1, { error: 'Report content is empty' })
-    .max(200_000, { error: 'The report is too long' }),
+    .max(PDF_REPORT_MAX, { error: 'The report is too long' }),
   wallet_address: z
     .string({ error: 'Wallet address is empty' })
+    .regex(NOT_BLANK, { error: 'Wallet address is empty' })
     .trim()
     .min(1, { error: 'Wallet address is empty' })
     .max(200, { error: 'Wallet address is too long' }),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { networks } from '../addresses/parse';
 import { fundFlowSchema } from '../checks/analysis';
 import { riskLevelLabels } from '../checks/risk-label';
+import { NOT_BLANK } from '../common/text';
 
 export const walletSorts = ['checks', 'latest', 'score'] as const;
 export type WalletSort = (typeof walletSorts)[number];
@@ -38,7 +39,7 @@ export type WalletsQuery = z.output<typeof walletsQuerySchema>;
 
 export const walletKeySchema = z.object({
   network: z.enum(networks, { error: 'Unknown network' }),
-  address: z.string().trim().min(1).max(200),
+  address: z.string().regex(NOT_BLANK).trim().min(1).max(200),
 });
 
 export const walletChecksQuerySchema = z.object({

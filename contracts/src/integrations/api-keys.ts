@@ -3,6 +3,7 @@
  * API from their own systems. Keys are shown once, stored hashed.
  */
 import { z } from 'zod';
+import { NOT_BLANK } from '../common/text';
 
 export const apiKeyScopes = ['screen', 'read', 'monitor'] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
@@ -41,6 +42,7 @@ export const apiKeyMessages = {
 export const createApiKeyRequestSchema = z.object({
   name: z
     .string({ error: apiKeyMessages.nameRequired })
+    .regex(NOT_BLANK, { error: apiKeyMessages.nameRequired })
     .trim()
     .min(1, { error: apiKeyMessages.nameRequired })
     .max(API_KEY_NAME_MAX, { error: apiKeyMessages.nameTooLong }),

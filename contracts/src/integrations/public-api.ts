@@ -2,12 +2,14 @@
 import { z } from 'zod';
 import { networks } from '../addresses/parse';
 import { walletAnalysisSchema } from '../checks/analysis';
+import { NOT_BLANK } from '../common/text';
 
 export const REFERENCE_MAX = 200;
 
 export const createScreeningRequestSchema = z.object({
   address: z
     .string({ error: 'Enter a wallet address' })
+    .regex(NOT_BLANK, { error: 'Enter a wallet address' })
     .trim()
     .min(1, { error: 'Enter a wallet address' })
     .max(200, { error: 'That is too long to be a wallet address' }),
@@ -76,6 +78,7 @@ export const trmScreeningRequestSchema = z
     z.object({
       address: z
         .string({ error: 'Each item needs an address' })
+        .regex(NOT_BLANK, { error: 'Each item needs an address' })
         .trim()
         .min(1, { error: 'Each item needs an address' })
         .max(200, { error: 'That is too long to be a wallet address' }),

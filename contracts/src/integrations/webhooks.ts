@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { alertSchema } from '../monitoring/monitoring';
 import { batchSchema } from './batches';
 import { screeningSchema } from './public-api';
+import { NOT_BLANK } from '../common/text';
 
 export const webhookEventTypes = ['screening.completed', 'alert.created', 'batch.completed'] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
@@ -66,6 +67,7 @@ export function webhookUrlProblem(text: string): string | null {
 
 const urlSchema = z
   .string({ error: webhookMessages.urlRequired })
+  .regex(NOT_BLANK, { error: webhookMessages.urlRequired })
   .trim()
   .min(1, { error: webhookMessages.urlRequired })
   .superRefine((value, ctx) => {

@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import { networks, parseAddress, type Chain, type Network } from '../addresses/parse';
 import { csvDelimiterOf, firstSignificantLine, readCsv } from '../common/csv';
+import { NOT_BLANK } from '../common/text';
 
 export const customListKinds = ['block', 'allow'] as const;
 export type CustomListKind = (typeof customListKinds)[number];
@@ -293,6 +294,7 @@ export function utf8Length(text: string): number {
 
 export const customListNameSchema = z
   .string({ error: customListMessages.nameRequired })
+  .regex(NOT_BLANK, { error: customListMessages.nameRequired })
   .trim()
   .min(1, { error: customListMessages.nameRequired })
   .max(CUSTOM_LIST_LIMITS.nameMax, { error: customListMessages.nameTooLong })

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { networks } from '../addresses/parse';
+import { NOT_BLANK } from '../common/text';
 
 /** Wallets one user may watch at once. */
 export const WATCHLIST_MAX_DEFAULT = 10_000;
@@ -145,7 +146,12 @@ export type AlertEvidence = z.infer<typeof alertEvidenceSchema>;
 // API
 // ---------------------------------------------------------------------------------------------
 
-const tagSchema = z.string().trim().min(1, { error: 'A tag may not be empty' }).max(50, { error: 'A tag may have at most 50 characters' });
+const tagSchema = z
+  .string()
+  .regex(NOT_BLANK, { error: 'A tag may not be empty' })
+  .trim()
+  .min(1, { error: 'A tag may not be empty' })
+  .max(50, { error: 'A tag may have at most 50 characters' });
 const intervalFields = {
   interval: z.enum(['hourly', 'daily', 'weekly']).optional().meta({ description: 'How often it is re-screened: hourly, daily (default) or weekly' }),
   interval_hours: z
@@ -158,7 +164,12 @@ const intervalFields = {
 };
 
 export const watchItemSchema = z.object({
-  address: z.string({ error: 'address is required' }).trim().min(1, { error: 'address is required' }).max(200),
+  address: z
+    .string({ error: 'address is required' })
+    .regex(NOT_BLANK, { error: 'address is required' })
+    .trim()
+    .min(1, { error: 'address is required' })
+    .max(200),
   network: z.enum(networks, { error: `network must be one of: ${networks.join(', ')}` }).optional(),
   reference: z.string().trim().max(200, { error: 'A reference may have at most 200 characters' }).optional(),
   tags: z.array(tagSchema).max(20, { error: 'At most 20 tags' }).optional(),
@@ -271,6 +282,7 @@ export type AlertList = z.infer<typeof alertListSchema>;
 export const resolveAlertRequestSchema = z.object({
   note: z
     .string({ error: monitoringMessages.noteRequired })
+    .regex(NOT_BLANK, { error: monitoringMessages.noteRequired })
     .trim()
     .min(1, { error: monitoringMessages.noteRequired })
     .max(2000, { error: monitoringMessages.noteTooLong }),
