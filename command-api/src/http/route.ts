@@ -152,11 +152,28 @@ export const expressPathRegExp = (path: string, end: string): RegExp =>
   new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}${end}`);
 
 /**
+ * A body whose Content-Length is past the limit is refused at once (413), unread, and the
+ * connection closed: the JSON parser would read all of it first, however large, before refusing.
+ */
+const refuseDeclaredTooLarge =
+  (limit: number): RequestHandler =>
+  (req, res, next) => {
+    const length = req.headers['content-length'];
+    // Without one (a chunked body), the parser counts as it reads.
+    if (length === undefined || Number(length) <= limit) return next();
+    res.setHeader('Connection', 'close');
+    next(Object.assign(new Error(`request entity too large (over ${limit} bytes)`), { status: 413, type: 'entity.too.large' }));
+  };
+
+/**
  * The reader of a route's JSON body, with its own limit: only a route that takes a JSON body reads
  * one, after its caller is authenticated.
  */
-const jsonBody = (r: RouteRequest): RequestHandler[] =>
-  r.body && !r.rawBody ? [express.json({ limit: r.bodyLimit ?? DEFAULT_BODY_LIMIT, strict: true })] : [];
+const jsonBody = (r: RouteRequest): RequestHandler[] => {
+  if (!r.body || r.rawBody) return [];
+  const limit = r.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  return [refuseDeclaredTooLarge(limit), express.json({ limit, strict: true })];
+};
 
 /**
  * Mounts declarations on a router: `before`, authentication, middleware, the JSON body (within the
