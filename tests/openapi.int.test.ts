@@ -8,6 +8,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Express } from 'express';
@@ -211,6 +212,25 @@ describe('what the document promises of each operation', () => {
     }
     expect(wrong).toEqual([]);
   }, 120_000);
+
+  it('refuses at once, unread, a body whose Content-Length is past the limit, and closes the connection', async () => {
+    const limit = doc.paths['/api/v1/watchlist']!.post!['x-body-limit']!;
+    const { port } = new URL(server.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write(
+          `POST /api/v1/watchlist HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: ${apiKey}\r\nContent-Type: application/json\r\nContent-Length: ${limit + 1}\r\n\r\n{}`,
+        ),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+      socket.setTimeout(5_000, () => reject(new Error(`no answer within 5 s: ${text}`)));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+  });
 
   it('keeps the other calls to small bodies, and gives the bulk watchlist room for its 10,000 wallets', () => {
     const limit = (method: string, path: string) => doc.paths[path]![method]!['x-body-limit'];

@@ -6,7 +6,7 @@
  */
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import { NotFound, PayloadTooLarge } from '@walletscreen/domain/errors';
+import { NotFound } from '@walletscreen/domain/errors';
 import { parseInput } from './validation';
 import { refuseNulCharacters } from './control-characters';
 
@@ -162,28 +162,28 @@ export const expressPathRegExp = (path: string, end: string): RegExp =>
   new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}${end}`);
 
 /**
+ * A body whose Content-Length is past the limit is refused at once (413), unread, and the
+ * connection closed: the JSON parser would read all of it first, however large, before refusing.
+ */
+const refuseDeclaredTooLarge =
+  (limit: number): RequestHandler =>
+  (req, res, next) => {
+    const length = req.headers['content-length'];
+    // Without one (a chunked body), the parser counts as it reads.
+    if (length === undefined || Number(length) <= limit) return next();
+    res.setHeader('Connection', 'close');
+    next(Object.assign(new Error(`request entity too large (over ${limit} bytes)`), { status: 413, type: 'entity.too.large' }));
+  };
+
+/**
  * The reader of a route's JSON body, with its own limit: only a route that takes a JSON body reads
  * one, after its caller is authenticated.
  */
 const jsonBody = (r: RouteRequest): RequestHandler[] => {
   if (!r.body || r.rawBody) return [];
   const limit = r.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  return [refuseDeclaredOversize(limit), express.json({ limit, strict: true })];
+  return [refuseDeclaredTooLarge(limit), express.json({ limit, strict: true })];
 };
-
-/**
- * A body whose Content-Length is already past the limit is refused at once, unread, and the
- * connection closed after the answer: the JSON reader would first read it all off the socket
- * (its 413 waits for the whole body, which a client that lies about its length never sends).
- */
-const refuseDeclaredOversize =
-  (limit: number): RequestHandler =>
-  (req, res, next) => {
-    const declared = Number(req.headers['content-length']);
-    if (!Number.isFinite(declared) || declared <= limit) return next();
-    res.setHeader('Connection', 'close');
-    next(new PayloadTooLarge('The request body is too large'));
-  };
 
 /**
  * Mounts declarations on a router: `before`, authentication, middleware, the JSON body (within the
