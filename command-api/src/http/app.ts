@@ -12,7 +12,7 @@ import { contentSecurityPolicy, securityHeaders } from './security-headers';
 import { spaRouter } from './spa';
 import { readYourWrites, type ReadModelsAt } from './consistency';
 import { haltWrites, type WriteHalt } from './write-halt';
-import { healthSchema, type Health } from '@walletscreen/contracts';
+import { healthSchema, integrityNotKept, type Health } from '@walletscreen/contracts';
 
 export interface AppOptions {
   /** Routes declared with http/route.ts, mounted in this order under /api and described in /api/openapi.json. */
@@ -41,19 +41,7 @@ export interface AppOptions {
 }
 
 /** The health of a service that does not watch its store's integrity. */
-const healthWithoutIntegrity = (): Health => ({
-  status: 'ok',
-  integrity: {
-    state: 'not-kept',
-    writes: 'open',
-    verified_up_to: null,
-    checked_at: null,
-    mode: null,
-    checked_events: null,
-    break: null,
-    acknowledged_breaks: 0,
-  },
-});
+const healthWithoutIntegrity = (): Health => ({ status: 'ok', integrity: integrityNotKept });
 
 const docsPolicy = contentSecurityPolicy(DOCS_CONTENT_SECURITY_POLICY);
 

@@ -9,7 +9,7 @@
  * The composition root verifies before it serves (`verify`) and then every minute (`watch`): each
  * time reads only the events appended since.
  */
-import { integrityFix, type AdminStoreIntegrity, type StoreIntegrity, type StoreIntegrityBreak } from '@walletscreen/contracts';
+import { integrityFix, integrityNotKept, type AdminStoreIntegrity, type StoreIntegrity, type StoreIntegrityBreak } from '@walletscreen/contracts';
 import {
   verifiedHeadProblem,
   verifyChain,
@@ -40,17 +40,6 @@ export interface IntegrityMonitor {
   watch(intervalMs: number): () => void;
 }
 
-const notKept: StoreIntegrity = {
-  state: 'not-kept',
-  writes: 'open',
-  verified_up_to: null,
-  checked_at: null,
-  mode: null,
-  checked_events: null,
-  break: null,
-  acknowledged_breaks: 0,
-};
-
 const breakOf = (p: ChainProblem): StoreIntegrityBreak => ({ position: p.position, kind: p.kind, reason: p.message });
 
 export function createIntegrityMonitor(deps: {
@@ -63,12 +52,12 @@ export function createIntegrityMonitor(deps: {
 }): IntegrityMonitor {
   const { chain, clock, logger } = deps;
   const handler = new CommandHandler(deps.eventStore, storeIntegrityDecider);
-  let current: StoreIntegrity = notKept;
+  let current: StoreIntegrity = integrityNotKept;
   let problem: ChainProblem | null = null;
-  let running: Promise<StoreIntegrity> = Promise.resolve(notKept);
+  let running: Promise<StoreIntegrity> = Promise.resolve(integrityNotKept);
 
   const walk = async (): Promise<StoreIntegrity> => {
-    if (!chain) return notKept;
+    if (!chain) return integrityNotKept;
     const started = performance.now();
     const { state } = await handler.load(storeIntegrityStreamId);
     const acknowledged = state.acknowledged.map((a) => ({ position: a.position, kind: a.kind }));

@@ -30,6 +30,18 @@ export const storeIntegritySchema = z.object({
 });
 export type StoreIntegrity = z.infer<typeof storeIntegritySchema>;
 
+/** The integrity of a store that keeps no hash chain (EventStoreDB), or of a service that does not watch it: nothing to verify, writes open. */
+export const integrityNotKept: StoreIntegrity = {
+  state: 'not-kept',
+  writes: 'open',
+  verified_up_to: null,
+  checked_at: null,
+  mode: null,
+  checked_events: null,
+  break: null,
+  acknowledged_breaks: 0,
+};
+
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']).meta({ description: '`degraded` while writes are halted on a break of the event store' }),
   integrity: storeIntegritySchema,
