@@ -38,8 +38,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 let registered = 0;
 
 /**
- * A new customer registers and signs in through the screens (an e-mail starting with `prefix`),
- * and lands on the Wallet Checker.
+ * A new customer registers through the screens (an e-mail starting with `prefix`), which signs
+ * them in, and lands on the Wallet Checker.
  */
 export async function registerAndSignIn(page: Page, prefix: string): Promise<void> {
   const user = { email: `${prefix}-${++registered}-${Date.now()}@exchange.example`, company: 'Exchange Ltd', password: 'Str0ng-Passphrase-2026' };
@@ -48,10 +48,7 @@ export async function registerAndSignIn(page: Page, prefix: string): Promise<voi
   await page.getByLabel(/company name/i).fill(user.company);
   await page.getByLabel(/password/i).fill(user.password);
   await page.getByRole('button', { name: /^register$/i }).click();
-  await page.waitForURL('**/auth');
-  await page.getByLabel(/e-?mail/i).fill(user.email);
-  await page.getByLabel(/password/i).fill(user.password);
-  await page.getByRole('button', { name: /^login$/i }).click();
+  // Registering signs the new user in: straight to the dashboard, which opens on the Wallet Checker.
   await page.waitForURL('**/dashboard/wallet-checker');
   await page.getByTestId('wallet-address-input').waitFor();
 }
