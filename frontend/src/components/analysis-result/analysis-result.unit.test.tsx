@@ -192,7 +192,8 @@ describe('the fund flow', () => {
     const card = screen.getByTestId('fund-flow-card');
     within(card).getByRole('heading', { name: 'Fund flow' });
     expect(within(card).getByTestId('fund-flow-summary').textContent).toMatch(/^The wallet, its 3 direct counterparties/);
-    expect(await within(card).findAllByTestId('fund-flow-node')).toHaveLength(scenarioFlow.nodes.length);
+    // The graph's module loads on first render: on a loaded machine that takes longer than findAll's default second.
+    expect(await within(card).findAllByTestId('fund-flow-node', {}, { timeout: 15_000 })).toHaveLength(scenarioFlow.nodes.length);
     unmount();
     renderInTheme(<AnalysisResult analysis={{ risk_level: 'Low Risk', fund_flow: null }} />);
     expect(screen.queryByTestId('fund-flow-card')).toBeNull();
