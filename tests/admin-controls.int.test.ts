@@ -109,10 +109,11 @@ describe('admins adding and removing admins', () => {
   const BEN = 'ben@walletscreen.test';
   const ADMIN_ID = userIdForEmail(ADMIN.email);
 
-  it('lists the admins of a data directory from before the roster (seeded once from the accounts)', async () => {
-    expect(await admins()).toEqual([ADMIN.email]);
-    const seeds = (await server.eventStore.readStream('admin-roster')).filter((e) => e.type === 'AdminRosterSeeded');
-    expect(seeds).toHaveLength(1);
+  it('lists the first admin with when they were added, recording nothing by listing', async () => {
+    const listed = await expectAppendsNothing(server, () => server.api<AdminMember[]>('GET', '/api/admin/admins', { token: admin }));
+    expect(listed.body).toEqual([{ id: ADMIN_ID, email: ADMIN.email, since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
+    const roster = await server.eventStore.readStream('admin-roster');
+    expect(roster.map((e) => [e.type, (e.data as { reason?: string }).reason])).toEqual([['AdminAdded', 'First admin, from ADMIN_EMAIL']]);
   });
 
   it('creates an admin account and promotes a customer, each recorded with the admin who did it', async () => {

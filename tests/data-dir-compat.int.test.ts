@@ -18,7 +18,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { DATA_FILES, compatChainEnv, compatRoutes, eventsDigest, readManifest, readStoredFile, type ManifestUser } from './compat/manifest';
-import { ADMIN, startTestServer, type TestServer } from './support/server';
+import type { AdminMember } from '@walletscreen/contracts';
+import { ADMIN, expectAppendsNothing, startTestServer, type TestServer } from './support/server';
 
 const FIXTURE = path.join(__dirname, 'compat', 'data-dir-2026-11-27');
 const manifest = readManifest(FIXTURE);
@@ -277,6 +278,13 @@ describe.each([
       expectKept(`batch ${id}`, (await get(`/api/batches/${id}`, token(b.owner))).body, b.batch);
       expectKept(`batch ${id} rows`, (await get(`/api/batches/${id}/rows?limit=100`, token(b.owner))).body, b.rows);
     }
+  });
+
+  it('lists its admins from the accounts (the admin list started after it), recording nothing until an admin is added or removed', async () => {
+    const listed = await expectAppendsNothing(server, () => get<AdminMember[]>('/api/admin/admins', admin()));
+    expect(listed.status).toBe(200);
+    const admins = manifest.users.filter((u) => u.role === 'admin');
+    expect(listed.body.map((a) => ({ email: a.email, since: a.since }))).toEqual(admins.map((a) => ({ email: a.email, since: null })));
   });
 
   it('verifies the hash chain as before, the store going on after the recorded events', async () => {

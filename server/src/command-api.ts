@@ -24,7 +24,7 @@ import { createMailer } from '@walletscreen/command-api/accounts/mailer';
 import { CONFIRMATION_LINKS_PER_HOUR } from '@walletscreen/command-api/accounts/registration-throttle';
 import { createAccounts, type Accounts } from '@walletscreen/command-api/accounts/service';
 import { createTokenService } from '@walletscreen/command-api/accounts/tokens';
-import { anyAdmin } from '@walletscreen/projections/customers/queries';
+import { adminIdsOnRecord, anyAdmin } from '@walletscreen/projections/customers/queries';
 import { createPlanCatalog } from '@walletscreen/command-api/billing/plans';
 import { createBilling, type Billing } from '@walletscreen/command-api/billing/service';
 import { createStripeGateway } from '@walletscreen/command-api/billing/stripe-gateway';
@@ -63,7 +63,7 @@ export function emailConfirmationOn(config: Pick<Config, 'REGISTRATION_EMAIL_CON
 }
 
 /** The accounts service and the mailer it sends through (the caller closes the mailer). */
-export function createAccountsService(deps: { config: Config; eventStore: EventStore; logger: Logger; clock: () => Date }) {
+export function createAccountsService(deps: { config: Config; eventStore: EventStore; readStore: ReadStore; logger: Logger; clock: () => Date }) {
   const { config, logger, clock } = deps;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, 'outbox'), logger });
   const accounts = createAccounts({
@@ -75,6 +75,7 @@ export function createAccountsService(deps: { config: Config; eventStore: EventS
     publicUrl: config.PUBLIC_URL,
     clock,
     emailConfirmation: emailConfirmationOn(config),
+    adminIdsOnRecord: () => adminIdsOnRecord(deps.readStore),
   });
   return { accounts, mailer };
 }

@@ -91,7 +91,7 @@ export async function startEmbedded(options: {
     // the API asks whether an admin exists.
     await catchUp(60_000)();
 
-    const { accounts, mailer } = createAccountsService({ config, eventStore: platform.eventStore, logger, clock });
+    const { accounts, mailer } = createAccountsService({ config, eventStore: platform.eventStore, readStore: platform.readStore, logger, clock });
     opened.add(() => mailer.close());
     const work = await startBackgroundWork({
       config,

@@ -95,7 +95,7 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
     } else if (kind === 'api' || kind === 'workers') {
       const readModels = watchReadModels({ readStore: platform.readStore, projections: allProjections });
       opened.add(() => readModels.stop());
-      const { accounts, mailer } = createAccountsService({ config, eventStore: platform.eventStore, logger, clock });
+      const { accounts, mailer } = createAccountsService({ config, eventStore: platform.eventStore, readStore: platform.readStore, logger, clock });
       opened.add(() => mailer.close());
       if (kind === 'api') {
         // Before it serves anything: the read models have caught up (the projections process may be starting too).

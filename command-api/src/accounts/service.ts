@@ -15,8 +15,9 @@ import {
   type Profile,
   type Role,
 } from '@walletscreen/contracts';
-import { adminRosterDecider, type AdminRosterCommand } from '@walletscreen/domain/admin-roster/decide';
-import { adminRosterStreamId } from '@walletscreen/domain/admin-roster/events';
+import { adminRosterDecider, rosterSeedOf, type AdminRosterCommand } from '@walletscreen/domain/admin-roster/decide';
+import { adminRosterStreamId, type AdminRosterMember } from '@walletscreen/domain/admin-roster/events';
+import type { AdminRosterState } from '@walletscreen/domain/admin-roster/state';
 import { auditorAccessDecider } from '@walletscreen/domain/auditor-access/decide';
 import { auditorAccessStreamId } from '@walletscreen/domain/auditor-access/events';
 import { CommandHandler } from '@walletscreen/domain/command-handler';
@@ -89,6 +90,8 @@ export interface AccountsDeps {
   clock: () => Date;
   /** Whether a user who registers gets the welcome checks only once they confirm their e-mail address. */
   emailConfirmation?: boolean;
+  /** The ids of the accounts the read model shows as admins: the seed of an admin roster not started yet. */
+  adminIdsOnRecord: () => Promise<string[]>;
 }
 
 export function createAccounts(deps: AccountsDeps) {
@@ -114,9 +117,27 @@ export function createAccounts(deps: AccountsDeps) {
   const onRoster = (command: AdminRosterCommand, actor?: Actor | null) =>
     roster.execute(adminRosterStreamId, command, { commandId: randomUUID(), metadata: { command: command.type, ...(actor ? { actor } : {}) } });
 
-  /** The admins as the roster lists them, by e-mail. */
+  /**
+   * The roster and, when it was not started yet (a data directory from before it), its seed: the
+   * accounts the read model shows as admins, each checked against its own stream. The seed is
+   * appended with the roster's first change, never by reading it.
+   */
+  async function loadRoster(): Promise<{ state: AdminRosterState; seed?: AdminRosterMember[] }> {
+    const { state } = await roster.load(adminRosterStreamId);
+    if (state.seeded) return { state };
+    const seed: AdminRosterMember[] = [];
+    for (const id of new Set(await deps.adminIdsOnRecord())) {
+      const user = await load(id);
+      if (user.status === 'registered' && user.role === 'admin') seed.push({ userId: user.userId, email: user.email });
+    }
+    return { state, seed };
+  }
+
+  /** The admins as the roster lists them (with its seed when not started yet), by e-mail. */
   async function listAdmins(): Promise<AdminMember[]> {
-    const { admins } = (await roster.load(adminRosterStreamId)).state;
+    const { state, seed } = await loadRoster();
+    const startedSeed = rosterSeedOf(state, seed, now());
+    const { admins } = startedSeed ? adminRosterDecider.evolve(state, startedSeed) : state;
     return Object.entries(admins)
       .map(([id, a]) => ({ id, email: a.email, since: a.since }))
       .sort((a, b) => a.email.localeCompare(b.email));
@@ -278,31 +299,14 @@ export function createAccounts(deps: AccountsDeps) {
       return registerByAdmin(input, 'auditor', by);
     },
 
-    /** Whether the admin roster was started (see admin-roster/events.ts). */
-    async adminRosterSeeded(): Promise<boolean> {
-      return (await roster.load(adminRosterStreamId)).state.seeded;
-    },
-
-    /**
-     * Starts the admin roster of a data directory written before it, from the accounts the read
-     * model shows as admins (each checked against its own stream); once: a second seed changes nothing.
-     */
-    async seedAdminRoster(candidateIds: string[]): Promise<void> {
-      const admins: { userId: string; email: string }[] = [];
-      for (const id of new Set(candidateIds)) {
-        const state = await load(id);
-        if (state.status === 'registered' && state.role === 'admin') admins.push({ userId: state.userId, email: state.email });
-      }
-      await onRoster({ type: 'SeedAdminRoster', data: { admins }, metadata: { now: now() } });
-    },
-
     listAdmins,
 
     /** Another admin's account, created by an admin with its first password: registered as an admin, then put on the roster. */
     async createAdmin(input: { email: string; username: string; password: string }, by: Actor): Promise<{ admins: AdminMember[]; position: number | null }> {
       const { user, position } = await registerByAdmin(input, 'admin', by);
+      const { seed } = await loadRoster();
       const added = await onRoster(
-        { type: 'AddAdmin', data: { userId: user.userId, email: user.email, by, reason: ADMIN_ADDED_REASON }, metadata: { now: now() } },
+        { type: 'AddAdmin', data: { userId: user.userId, email: user.email, by, reason: ADMIN_ADDED_REASON, seed }, metadata: { now: now() } },
         by,
       );
       return { admins: await listAdmins(), position: later(position, added.position) };
@@ -317,7 +321,8 @@ export function createAccounts(deps: AccountsDeps) {
       if (state.status !== 'registered') throw new NotFound(adminMessages.noAccountWithEmail, { email: adminMessages.noAccountWithEmail });
       if (state.role === 'blocked') throw new Conflict(adminMessages.cannotPromoteBlocked, { email: adminMessages.cannotPromoteBlocked });
       const changed = await execute(state.userId, { type: 'ChangeRole', data: { role: 'admin', by, reason }, metadata: { now: now() } }, randomUUID(), by);
-      const added = await onRoster({ type: 'AddAdmin', data: { userId: state.userId, email: state.email, by, reason }, metadata: { now: now() } }, by);
+      const { seed } = await loadRoster();
+      const added = await onRoster({ type: 'AddAdmin', data: { userId: state.userId, email: state.email, by, reason, seed }, metadata: { now: now() } }, by);
       return { admins: await listAdmins(), position: later(changed.position, added.position) };
     },
 
@@ -330,7 +335,8 @@ export function createAccounts(deps: AccountsDeps) {
       const state = await load(userId);
       if (state.status !== 'registered') throw new NotFound(adminMessages.customerNotFound);
       if (state.role !== 'admin') throw new Conflict(adminMessages.notAnAdmin);
-      const removed = await onRoster({ type: 'RemoveAdmin', data: { userId, email: state.email, by, reason }, metadata: { now: now() } }, by);
+      const { seed } = await loadRoster();
+      const removed = await onRoster({ type: 'RemoveAdmin', data: { userId, email: state.email, by, reason, seed }, metadata: { now: now() } }, by);
       const changed = await execute(userId, { type: 'ChangeRole', data: { role: 'user', by, reason }, metadata: { now: now() } }, randomUUID(), by);
       return { admins: await listAdmins(), position: later(removed.position, changed.position) };
     },
@@ -612,11 +618,9 @@ export function createAccounts(deps: AccountsDeps) {
       if (state.status === 'registered') return state.role === 'admin' ? 'exists' : 'conflict';
       try {
         const admin = await this.register({ email: normalized, username: 'Administrator', password }, 'admin');
-        // A roster already started lists them too (one not started yet is seeded with them).
-        if ((await roster.load(adminRosterStreamId)).state.seeded) {
-          const data = { userId: admin.userId, email: admin.email, by: null, reason: 'First admin, from ADMIN_EMAIL' };
-          await onRoster({ type: 'AddAdmin', data, metadata: { now: now() } });
-        }
+        // On the roster with the reason and time (a roster started later keeps this entry).
+        const data = { userId: admin.userId, email: admin.email, by: null, reason: 'First admin, from ADMIN_EMAIL' };
+        await onRoster({ type: 'AddAdmin', data, metadata: { now: now() } });
       } catch (error) {
         if (error instanceof BusinessError && error.status === 400) {
           throw new Error(`ADMIN_PASSWORD is not acceptable: ${error.message}`, { cause: error });

@@ -27,7 +27,7 @@ import { currentUser, requireAdmin, sessionAuth, type Authenticator } from '../h
 import { idempotencyKeyHeaders } from '../http/headers';
 import { auditReaderAnswers, expressPathRegExp, route, routeGroup, type RouteGroup } from '../http/route';
 import { NotFound } from '@walletscreen/domain/errors';
-import { adminIdsOnRecord, findCustomers } from '@walletscreen/projections/customers/queries';
+import { findCustomers } from '@walletscreen/projections/customers/queries';
 import { sendAdminHistoryCsv } from '../shared/history-export';
 import { adminHistoryFilterSchema, adminHistoryQuerySchema, findAdminCheck, findAdminHistory } from './transactions-query';
 import { setConsistencyToken } from '../http/consistency';
@@ -53,8 +53,6 @@ export interface AdminCommands {
     input: { email: string; username: string; password: string },
     by: Actor,
   ): Promise<{ user: { userId: string; email: string; username: string; registeredAt: string }; position: number }>;
-  adminRosterSeeded(): Promise<boolean>;
-  seedAdminRoster(candidateIds: string[]): Promise<void>;
   listAdmins(): Promise<AdminMember[]>;
   createAdmin(input: { email: string; username: string; password: string }, by: Actor): Promise<AdminRosterChange>;
   promoteAdmin(email: string, by: Actor, reason: string): Promise<AdminRosterChange>;
@@ -98,10 +96,6 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
     res.json(body);
   };
 
-  /** The roster of a data directory from before it is started from the admins the read model shows, once. */
-  const rosterStarted = async () => {
-    if (!(await deps.commands.adminRosterSeeded())) await deps.commands.seedAdminRoster(await adminIdsOnRecord(deps.readStore));
-  };
   const adminsTags = ['Admin: admins'];
   const rosterAnswer = (res: Response, change: AdminRosterChange, status = 200) => {
     setConsistencyToken(res, change.position);
@@ -118,7 +112,6 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
         auth: 'audit',
         responses: { 200: { description: 'The admins', schema: z.array(adminMemberSchema) }, ...auditReaderAnswers },
         async handle(_input, _req, res) {
-          await rosterStarted();
           res.json(await deps.commands.listAdmins());
         },
       }),
@@ -136,7 +129,6 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
           ...admins,
         },
         async handle({ body }, _req, res) {
-          await rosterStarted();
           rosterAnswer(res, await deps.commands.createAdmin(body, actorOf(res)), 201);
         },
       }),
@@ -155,7 +147,6 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
           ...admins,
         },
         async handle({ body }, _req, res) {
-          await rosterStarted();
           rosterAnswer(res, await deps.commands.promoteAdmin(body.email, actorOf(res), body.reason ?? ADMIN_ADDED_REASON));
         },
       }),
@@ -175,7 +166,6 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
           ...admins,
         },
         async handle({ params, body }, _req, res) {
-          await rosterStarted();
           rosterAnswer(res, await deps.commands.removeAdmin(params.id, actorOf(res), body.reason ?? ADMIN_REMOVED_REASON));
         },
       }),

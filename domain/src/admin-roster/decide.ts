@@ -1,6 +1,8 @@
 /**
  * Admin roster commands (see events.ts):
- * - the roster is seeded once, with the admins the accounts show; a second seed changes nothing;
+ * - a roster not seeded yet is seeded with the first change that records something, in the same
+ *   append (`seed`: the admins the accounts show); a change refused or changing nothing records no
+ *   seed either, and a seed given to a seeded roster is ignored;
  * - adding an admin already on it changes nothing;
  * - only an admin on the roster removes one (an admin removed a moment ago is refused, whatever
  *   their request's sign-in check saw);
@@ -16,17 +18,26 @@ import type { Actor } from '../user/events';
 import { adminRosterEvents, type AdminRosterEvent, type AdminRosterMember } from './events';
 import { evolveAdminRoster, initialAdminRosterState, type AdminRosterState } from './state';
 
+/** `seed`: the admins the accounts show, for a roster not seeded yet (a data directory from before it). */
 export type AdminRosterCommand =
-  | { type: 'SeedAdminRoster'; data: { admins: AdminRosterMember[] }; metadata: CommandMetadata }
-  | { type: 'AddAdmin'; data: AdminRosterMember & { by: Actor | null; reason: string }; metadata: CommandMetadata }
-  | { type: 'RemoveAdmin'; data: AdminRosterMember & { by: Actor; reason: string }; metadata: CommandMetadata };
+  | { type: 'AddAdmin'; data: AdminRosterMember & { by: Actor | null; reason: string; seed?: AdminRosterMember[] }; metadata: CommandMetadata }
+  | { type: 'RemoveAdmin'; data: AdminRosterMember & { by: Actor; reason: string; seed?: AdminRosterMember[] }; metadata: CommandMetadata };
+
+/** The roster's seed event for a roster not seeded yet (the admins the accounts show), or null. */
+export function rosterSeedOf(state: AdminRosterState, seed: AdminRosterMember[] | undefined, at: string): AdminRosterEvent | null {
+  return state.seeded || !seed ? null : { type: 'AdminRosterSeeded', data: { admins: seed, at } };
+}
 
 export function decideAdminRoster(command: AdminRosterCommand, state: AdminRosterState): AdminRosterEvent[] {
+  const seed = rosterSeedOf(state, command.data.seed, command.metadata.now);
+  if (!seed) return decideOnRoster(command, state);
+  const change = decideOnRoster(command, evolveAdminRoster(state, seed));
+  return change.length > 0 ? [seed, ...change] : [];
+}
+
+function decideOnRoster(command: AdminRosterCommand, state: AdminRosterState): AdminRosterEvent[] {
   const at = command.metadata.now;
   switch (command.type) {
-    case 'SeedAdminRoster':
-      if (state.seeded) return [];
-      return [{ type: 'AdminRosterSeeded', data: { admins: command.data.admins, at } }];
     case 'AddAdmin': {
       const { userId, email, by, reason } = command.data;
       if (state.admins[userId]) return [];
@@ -34,7 +45,7 @@ export function decideAdminRoster(command: AdminRosterCommand, state: AdminRoste
     }
     case 'RemoveAdmin': {
       const { userId, email, by, reason } = command.data;
-      if (!state.seeded) throw new Error('RemoveAdmin on an admin roster not seeded yet');
+      if (!state.seeded) throw new Error('RemoveAdmin on an admin roster not seeded yet (its seed was not given)');
       if (!state.admins[by.userId]) throw new Forbidden(accountMessages.forbidden);
       if (!state.admins[userId]) return [];
       if (Object.keys(state.admins).length <= 1) throw new Conflict(adminMessages.lastAdmin);

@@ -16,16 +16,36 @@ const removed = (who: typeof ann, by: typeof ann): AdminRosterEvent => ({ type: 
 const add = (who: typeof ann, by: typeof ann | null): AdminRosterCommand => ({ type: 'AddAdmin', data: { ...who, by, reason }, metadata: { now } });
 const remove = (who: typeof ann, by: typeof ann): AdminRosterCommand => ({ type: 'RemoveAdmin', data: { ...who, by, reason }, metadata: { now } });
 
-describe('SeedAdminRoster', () => {
-  it('records the admins the accounts show, once', () => {
+describe('a roster not seeded yet (a data directory from before it)', () => {
+  const withSeed = (command: AdminRosterCommand, ...admins: (typeof ann)[]): AdminRosterCommand =>
+    ({ ...command, data: { ...command.data, seed: admins } }) as AdminRosterCommand;
+  it('is seeded in the same append as its first change, which is decided on the seeded roster', () => {
     given([])
-      .when({ type: 'SeedAdminRoster', data: { admins: [ann] }, metadata: { now } })
-      .then([seeded(ann)]);
-    given([seeded(ann)])
-      .when({ type: 'SeedAdminRoster', data: { admins: [ann, bob] }, metadata: { now } })
+      .when(withSeed(add(cat, ann), ann, bob))
+      .then([seeded(ann, bob), added(cat, ann)]);
+    given([])
+      .when(withSeed(remove(bob, ann), ann, bob))
+      .then([seeded(ann, bob), removed(bob, ann)]);
+  });
+  it('records no seed for a change refused or changing nothing', () => {
+    given([])
+      .when(withSeed(remove(ann, ann), ann, bob))
+      .thenThrows(Conflict, adminMessages.cannotRemoveSelf);
+    given([])
+      .when(withSeed(remove(ann, bob), ann))
+      .thenThrows(Forbidden, accountMessages.forbidden);
+    given([])
+      .when(withSeed(add(ann, bob), ann, bob))
       .then([]);
   });
-  it('keeps an admin added before the seed', () => {
+  it('ignores a seed given to a roster seeded already', () =>
+    given([seeded(ann)])
+      .when(withSeed(add(bob, ann), ann, cat))
+      .then([added(bob, ann)]));
+  it('keeps an admin added before the seed (the first admin at start-up)', () => {
+    given([added(bob, null)])
+      .when(withSeed(add(cat, bob), ann))
+      .then([seeded(ann), added(cat, bob)]);
     const state = [added(bob, null), seeded(ann)].reduce(adminRosterDecider.evolve, adminRosterDecider.initialState);
     expect(Object.keys(state.admins).sort()).toEqual([ann.userId, bob.userId]);
   });
