@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import {
   ADMIN_BLOCK_REASON,
   ADMIN_REASON_MAX,
@@ -10,6 +10,7 @@ import {
   TOPUP_MAX,
   type Customer,
 } from '@walletscreen/contracts';
+import { ReasonField } from './reason-field';
 
 export type CustomerActionKind = 'topup' | 'block' | 'unblock';
 
@@ -141,17 +142,12 @@ export function ConfirmActionModal({
               </>
             ) : null}
             {action.kind === 'block' ? (
-              <Textarea
-                label="Reason"
+              <ReasonField
                 description="Told to the customer when they try to sign in; recorded in the audit log"
-                placeholder={ADMIN_BLOCK_REASON}
-                maxLength={ADMIN_REASON_MAX}
-                autosize
-                minRows={2}
+                recordedWhenEmpty={ADMIN_BLOCK_REASON}
                 value={reason}
-                onChange={(event) => setReason(event.currentTarget.value)}
+                onChange={setReason}
                 error={touched ? reasonError : null}
-                data-autofocus
               />
             ) : null}
             <Group justify="flex-end" gap="sm">

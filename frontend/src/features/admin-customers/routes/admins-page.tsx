@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconShieldPlus, IconUserMinus } from '@tabler/icons-react';
-import { ADMIN_REASON_MAX, ADMIN_REMOVED_REASON, type AdminMember } from '@walletscreen/contracts';
+import { ADMIN_REMOVED_REASON, type AdminMember } from '@walletscreen/contracts';
 import { QueryStates } from '../../../components/list-kit/query-states';
 import { scrollRegion } from '../../../components/list-kit/scroll-region';
 import { PageHeader } from '../../../components/page-header';
@@ -11,6 +11,7 @@ import { useProfile } from '../../../lib/get-profile';
 import { isReadOnlySession } from '../../../lib/session';
 import { useRemoveAdmin, useAdmins } from '../api/admins';
 import { AddAdminModal } from '../components/add-admin-modal';
+import { ReasonField } from '../components/reason-field';
 
 const ok = (message: string) => notifications.show({ color: 'teal', title: 'Done', message, icon: <IconCheck size={18} aria-hidden="true" /> });
 const failed = (error: Error) =>
@@ -50,17 +51,7 @@ function RemoveAdminModal({ admin, onClose }: { admin: AdminMember | null; onClo
             </Text>{' '}
             as an admin? The account stays, as an ordinary customer account. At least one admin always remains.
           </Text>
-          <Textarea
-            label="Reason"
-            description="Recorded in the audit log"
-            placeholder={ADMIN_REMOVED_REASON}
-            maxLength={ADMIN_REASON_MAX}
-            autosize
-            minRows={2}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            data-autofocus
-          />
+          <ReasonField description="Recorded in the audit log" recordedWhenEmpty={ADMIN_REMOVED_REASON} value={reason} onChange={setReason} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={remove.isPending}>
               Cancel

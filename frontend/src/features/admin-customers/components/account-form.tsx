@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Alert, PasswordInput, TextInput } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { USERNAME_MAX } from '@walletscreen/contracts';
+import { ApiError } from '../../../lib/api-client';
+
+/** An account an admin creates for someone else (an admin, an auditor): its e-mail, name and first password. */
+export interface AccountFormValues {
+  email: string;
+  username: string;
+  password: string;
+}
+
+const empty: AccountFormValues = { email: '', username: '', password: '' };
+type AccountFormErrors = Partial<Record<keyof AccountFormValues, string>>;
+/** A request schema of the contracts (zod), as far as the form reads it. */
+interface RequestSchema {
+  safeParse(value: unknown): { success: boolean; error?: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+}
+
+/** The request's own rules, field by field, so the form says what the server would. */
+function fieldErrors(schema: RequestSchema, values: unknown): AccountFormErrors {
+  const parsed = schema.safeParse(values);
+  if (parsed.success || !parsed.error) return {};
+  const errors: AccountFormErrors = {};
+  for (const issue of parsed.error.issues) errors[issue.path[0] as keyof AccountFormValues] ??= issue.message;
+  return errors;
+}
+
+/**
+ * The form of an account an admin creates, checked by the request schema `schemaFor` gives for its
+ * values; `failed` shows a refusal (on its fields when the server named them, else as an alert).
+ */
+export function useAccountForm(schemaFor: (values: AccountFormValues) => { schema: RequestSchema; request: unknown }) {
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<AccountFormValues>({
+    mode: 'controlled',
+    initialValues: empty,
+    validate: (values) => {
+      const { schema, request } = schemaFor(values);
+      return fieldErrors(schema, request);
+    },
+  });
+  const failed = (error: Error) => {
+    if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) form.setErrors(error.fieldErrors);
+    else setAlert(error.message);
+  };
+  const reset = () => {
+    form.reset();
+    setAlert(null);
+  };
+  return { form, alert, setAlert, failed, reset };
+}
+
+/** The alert of a refusal, then the account's fields (name and first password only for a new account). */
+export function AccountFields(props: { form: UseFormReturnType<AccountFormValues>; alert: string | null; newAccount: boolean; passwordDescription?: string }) {
+  const { form } = props;
+  return (
+    <>
+      {props.alert ? (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+          {props.alert}
+        </Alert>
+      ) : null}
+      <TextInput label="E-mail" type="email" withAsterisk autoComplete="off" data-autofocus {...form.getInputProps('email')} />
+      {props.newAccount ? (
+        <>
+          <TextInput label="Name" withAsterisk maxLength={USERNAME_MAX} autoComplete="off" {...form.getInputProps('username')} />
+          <PasswordInput
+            label="First password"
+            description={props.passwordDescription}
+            withAsterisk
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+        </>
+      ) : null}
+    </>
+  );
+}
