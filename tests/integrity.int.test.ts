@@ -12,6 +12,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { AdminStoreIntegrity, AuditPage, ChainVerificationResponse, CreateApiKeyResponse, Health } from '@walletscreen/contracts';
 import { eventHash, GENESIS_HASH } from '@walletscreen/platform';
+import { startReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { ADMIN, expectAppendsNothing, startTestServer, type TestServer } from './support/server';
 
 const alice = { email: 'alice@integrity.example', password: 'Alice-Passphrase-1', username: 'Alice' };
@@ -133,6 +134,28 @@ describe('tamper detection at start', () => {
     expect(adminRefused.body.error).toContain(`breaks at position ${edited.position} (hash-mismatch`);
     expect(adminRefused.body.error).toContain('restore the data directory from a backup');
 
+    // The document says which operations the halt refuses: each of them is refused, appending nothing, and no other is.
+    type Operation = { responses: Record<string, { description: string }> };
+    const doc = (await server.api<{ paths: Record<string, Record<string, Operation>> }>('GET', '/api/openapi.json')).body;
+    const documented: string[] = [];
+    const answered: string[] = [];
+    for (const [route, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        if (['get', 'head', 'options', 'parameters'].includes(method)) continue;
+        const name = `${method.toUpperCase()} ${route}`;
+        if (operation.responses['503']?.description.startsWith('Paused:')) documented.push(name);
+        const url = route.replace(/\{([A-Za-z0-9_]+)\}/g, () => randomUUID());
+        const call = () => server.api<{ error?: string }>(method.toUpperCase(), url, { token: adminToken, body: {} });
+        // Signing in and out go on, and record themselves.
+        const res = documented.includes(name) ? await expectAppendsNothing(server, call) : await call();
+        // The sweep signs the admin out on the way: refused as an admin or as anyone else.
+        if (res.status === 503 && /^(Writes are halted|The service is paused)/.test(String(res.body?.error))) answered.push(name);
+      }
+    }
+    expect(documented.length).toBeGreaterThan(40);
+    expect(answered).toEqual(documented);
+    await signIn(); // the sweep signed the admin out
+
     // The acknowledgement: an admin's, with a note, of the break as it is now.
     const acknowledge = (body: unknown, token = adminToken) =>
       server.api<AdminStoreIntegrity & { errors?: Record<string, string> }>('POST', '/api/admin/integrity/acknowledge', { token, body });
@@ -248,5 +271,25 @@ describe('tamper detection at start', () => {
     expect((await health()).integrity).toMatchObject({ state: 'verified', mode: 'full' });
     expect(existsSync(recordFile())).toBe(true);
     expect((await createKey()).status).toBe(201);
+  }, 60_000);
+
+  it('starts nothing on its own while writes are halted: the list refresh due at start waits', async () => {
+    const lists = await startReplayServer([{ path: '/sdn.csv', replies: [{ text: 'not read', headers: { 'content-type': 'text/csv' } }] }]);
+    try {
+      await server.close();
+      const db = new Database(storeFile());
+      db.prepare("UPDATE events SET data = replace(data, 'Desk', 'Mallory') WHERE type = 'ApiKeyCreated'").run();
+      db.close();
+      // No list was ever loaded: the refresh is due at once.
+      server = await startTestServer({ SANCTIONS_SYNC_INTERVAL_HOURS: '24', OFAC_SDN_URL: `${lists.url}/sdn.csv` }, server.dataDir);
+      await signIn();
+      expect((await health()).integrity).toMatchObject({ state: 'broken', writes: 'halted' });
+      const head = await server.eventStore.headPosition();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(lists.requests).toEqual([]);
+      expect(await server.eventStore.headPosition()).toBe(head);
+    } finally {
+      await lists.close();
+    }
   }, 60_000);
 });

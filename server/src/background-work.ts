@@ -66,6 +66,13 @@ export async function startBackgroundWork(deps: {
    * unsettled until its check settles, so the group delivers it again by itself.
    */
   resumeRunningChecks: boolean;
+  /**
+   * Whether writes are halted (the event store's integrity is in doubt, see openStoreIntegrity):
+   * nothing new is started on its own (list and feed syncs, scheduled re-screens) until an admin
+   * acknowledges the break; what was accepted before (checks, refunds, batches, deliveries) goes
+   * on, so no check is lost and no credit is kept.
+   */
+  writesHalted: () => boolean;
 }): Promise<BackgroundWork> {
   const { config, logger, clock, accounts } = deps;
   const { eventStore, readStore, bus } = deps.ports;
@@ -112,7 +119,14 @@ export async function startBackgroundWork(deps: {
     send: (mail) => deps.mailer.send(mail),
     publicUrl: config.PUBLIC_URL,
   });
-  const sanctionsRefresh = startSanctionsRefresh({ eventStore, logger, clock, intervalHours: config.SANCTIONS_SYNC_INTERVAL_HOURS, url: config.OFAC_SDN_URL });
+  const sanctionsRefresh = startSanctionsRefresh({
+    eventStore,
+    logger,
+    clock,
+    intervalHours: config.SANCTIONS_SYNC_INTERVAL_HOURS,
+    url: config.OFAC_SDN_URL,
+    paused: deps.writesHalted,
+  });
   const feedsRefresh = startFeedsRefresh({
     eventStore,
     logger,
@@ -121,6 +135,7 @@ export async function startBackgroundWork(deps: {
     enabled: enabledFeedIds(config.FEEDS_ENABLED),
     ...(config.FEED_URLS ? { urls: config.FEED_URLS } : {}),
     chainData: chainDataConfigOf(deps.env),
+    paused: deps.writesHalted,
   });
 
   // Monitoring: re-screens start through the same check command, with its charging rules (they
@@ -133,6 +148,7 @@ export async function startBackgroundWork(deps: {
     clock,
     logger,
     intervalMs: config.MONITORING_SCHEDULER_INTERVAL_SECONDS * 1000,
+    paused: deps.writesHalted,
   });
   const listChanges = startListChangeRescreens({
     bus,

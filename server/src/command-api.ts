@@ -9,9 +9,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SANCTIONS_UPLOAD_MAX_BYTES } from '@walletscreen/contracts';
-import type { Config, EventStore, Logger, MessageBus, ReadStore } from '@walletscreen/platform';
+import type { ChainSource, Config, EventStore, Logger, MessageBus, ReadStore } from '@walletscreen/platform';
 import { SqliteEventStore, verifiedHeadFile, verifiedHeadFileStore } from '@walletscreen/platform/adapters';
-import { createIntegrityMonitor } from '@walletscreen/command-api/integrity/monitor';
+import { createIntegrityMonitor, type IntegrityMonitor } from '@walletscreen/command-api/integrity/monitor';
 import { haltedWrites } from '@walletscreen/command-api/integrity/routes';
 import { checkReplayAudit } from '@walletscreen/workers/checks/replay-audit';
 import { createFeedsAdmin } from '@walletscreen/workers/feeds/admin';
@@ -92,6 +92,37 @@ export function findStaticDir(from: string = __dirname): string | undefined {
 /** How often the event store's hash chain is verified again while the server runs (only the events appended since). */
 const INTEGRITY_CHECK_INTERVAL_MS = 60_000;
 
+/** The event store's integrity, verified and watched by the composition root; the API reports it and halts writes on a break. */
+export interface StoreIntegrityWatch {
+  integrity: IntegrityMonitor;
+  /** The store's hash chain (the SQLite store's; undefined where the store keeps none). */
+  hashChain: ChainSource | undefined;
+  close(): void;
+}
+
+/**
+ * The hash chain is kept by the SQLite store only (see EventStoreDbEventStore): verified before
+ * anything runs (the API serves, the background work appends), on from the position verified
+ * before (remembered beside the store's file), then every minute; a break halts writes until an
+ * admin acknowledges it.
+ */
+export async function openStoreIntegrity(deps: { eventStore: EventStore; clock: () => Date; logger: Logger }): Promise<StoreIntegrityWatch> {
+  const { eventStore } = deps;
+  const hashChain =
+    eventStore instanceof SqliteEventStore
+      ? { readAll: eventStore.readAll.bind(eventStore), lastAssignedPosition: () => eventStore.lastAssignedPosition() }
+      : undefined;
+  const integrity = createIntegrityMonitor({
+    chain: hashChain,
+    verifiedHead: eventStore instanceof SqliteEventStore ? verifiedHeadFileStore(verifiedHeadFile(eventStore.db.name)) : undefined,
+    eventStore,
+    clock: deps.clock,
+    logger: deps.logger,
+  });
+  await integrity.verify();
+  return { integrity, hashChain, close: integrity.watch(INTEGRITY_CHECK_INTERVAL_MS) };
+}
+
 export interface CommandApi {
   url: string;
   /** The HTTP app (tests read its mounted routes). */
@@ -107,6 +138,7 @@ export async function startCommandApi(deps: {
   ports: Ports;
   accounts: Accounts;
   readModels: ReadModels;
+  storeIntegrity: StoreIntegrityWatch;
   /** Waits until the read models have caught up with the store's head (before asking whether an admin exists). */
   catchUp: () => Promise<void>;
   logger: Logger;
@@ -122,21 +154,7 @@ export async function startCommandApi(deps: {
   // The operator's Terms and Privacy files are read first: one that cannot be used stops the start.
   const legal = loadLegalDocuments(config, { name: config.SELLER_NAME, email: config.CONTACT_EMAIL });
 
-  // The hash chain is kept by the SQLite store only (see EventStoreDbEventStore): verified before
-  // anything is served, on from the position verified before (remembered beside the store's
-  // file), then every minute; a break halts writes until an admin acknowledges it.
-  const hashChain =
-    eventStore instanceof SqliteEventStore
-      ? { readAll: eventStore.readAll.bind(eventStore), lastAssignedPosition: () => eventStore.lastAssignedPosition() }
-      : undefined;
-  const integrity = createIntegrityMonitor({
-    chain: hashChain,
-    verifiedHead: eventStore instanceof SqliteEventStore ? verifiedHeadFileStore(verifiedHeadFile(eventStore.db.name)) : undefined,
-    eventStore,
-    clock,
-    logger,
-  });
-  await integrity.verify();
+  const { integrity, hashChain } = deps.storeIntegrity;
 
   await deps.catchUp();
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
@@ -273,7 +291,6 @@ export async function startCommandApi(deps: {
     await hub.stop();
     throw error;
   });
-  const stopWatchingIntegrity = integrity.watch(INTEGRITY_CHECK_INTERVAL_MS);
   const sockets = attachSocketGateway({ server, auth: accounts, hub, checks, logger, publicUrl: config.PUBLIC_URL });
   const address = server.address() as AddressInfo;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
@@ -289,7 +306,6 @@ export async function startCommandApi(deps: {
         const closed = sockets.close();
         server.closeAllConnections();
         await closed;
-        stopWatchingIntegrity();
         closeLimiters();
         await hub.stop();
       })();

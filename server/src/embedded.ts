@@ -16,7 +16,7 @@ import type { ChargeSweeper } from '@walletscreen/command-api/checks/charge-swee
 import type { AnalysisOptions } from './analysis';
 import { startBackgroundWork } from './background-work';
 import type { RescreenScheduler } from '@walletscreen/command-api/monitoring/background';
-import { createAccountsService, startCommandApi } from './command-api';
+import { createAccountsService, openStoreIntegrity, startCommandApi } from './command-api';
 import { lockDataDir } from './data-dir-lock';
 import { startProjectionsThread } from './projections-thread';
 
@@ -91,6 +91,9 @@ export async function startEmbedded(options: {
     // the API asks whether an admin exists.
     await catchUp(60_000)();
 
+    // The store's hash chain, verified before anything appends or is served.
+    const storeIntegrity = await openStoreIntegrity({ eventStore: platform.eventStore, clock, logger });
+    opened.add(() => storeIntegrity.close());
     const { accounts, mailer } = createAccountsService({ config, eventStore: platform.eventStore, readStore: platform.readStore, logger, clock });
     opened.add(() => mailer.close());
     const work = await startBackgroundWork({
@@ -104,6 +107,7 @@ export async function startEmbedded(options: {
       clock,
       analysis: options.analysis,
       resumeRunningChecks: true,
+      writesHalted: () => storeIntegrity.integrity.halted() !== null,
     });
     opened.add(() => work.close());
     const api = await startCommandApi({
@@ -112,6 +116,7 @@ export async function startEmbedded(options: {
       ports: platform,
       accounts,
       readModels: projections,
+      storeIntegrity,
       catchUp: catchUp(60_000),
       logger,
       clock,

@@ -14,7 +14,7 @@ import { openPlatform, type Platform } from '@walletscreen/platform/composition'
 import { allProjections, readModelGenerations, startProjections, watchReadModels } from '@walletscreen/projections';
 import type { AnalysisOptions } from './analysis';
 import { startBackgroundWork, type BackgroundWork } from './background-work';
-import { createAccountsService, startCommandApi } from './command-api';
+import { createAccountsService, openStoreIntegrity, startCommandApi } from './command-api';
 import { lockDataDir } from './data-dir-lock';
 import { sharedRateLimitStore } from '@walletscreen/platform/rate-limit/rate-limiter';
 
@@ -95,6 +95,9 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
     } else if (kind === 'api' || kind === 'workers') {
       const readModels = watchReadModels({ readStore: platform.readStore, projections: allProjections });
       opened.add(() => readModels.stop());
+      // The store's hash chain (where the store keeps one), verified before anything appends or is served.
+      const storeIntegrity = await openStoreIntegrity({ eventStore: platform.eventStore, clock, logger });
+      opened.add(() => storeIntegrity.close());
       const { accounts, mailer } = createAccountsService({ config, eventStore: platform.eventStore, readStore: platform.readStore, logger, clock });
       opened.add(() => mailer.close());
       if (kind === 'api') {
@@ -117,6 +120,7 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
           ports: platform,
           accounts,
           readModels,
+          storeIntegrity,
           catchUp,
           logger,
           clock,
@@ -137,6 +141,7 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
           clock,
           analysis: options.analysis,
           resumeRunningChecks: false,
+          writesHalted: () => storeIntegrity.integrity.halted() !== null,
         });
         opened.add(() => work.close());
         running.work = work;

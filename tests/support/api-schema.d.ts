@@ -2484,6 +2484,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAuthConfirmEmail: {
@@ -2534,6 +2543,15 @@ export interface operations {
             };
             /** @description Body larger than 64 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2597,6 +2615,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the next attempt is allowed */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2800,6 +2827,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAuthResetPassword: {
@@ -2842,6 +2878,15 @@ export interface operations {
             };
             /** @description Body larger than 64 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3031,6 +3076,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the next attempt is allowed */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3839,6 +3893,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getTransactionsRunning: {
@@ -4474,6 +4537,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAdminAdminsPromote: {
@@ -4554,6 +4626,15 @@ export interface operations {
             };
             /** @description Body larger than 64 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4643,6 +4724,15 @@ export interface operations {
             };
             /** @description Body larger than 64 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4821,6 +4911,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAdminBlockUserById: {
@@ -4914,6 +5013,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAdminUnblockUserById: {
@@ -4998,6 +5106,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAdminAuditors: {
@@ -5073,6 +5190,15 @@ export interface operations {
             };
             /** @description Body larger than 64 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5924,6 +6050,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     deleteAdminListsById: {
@@ -5993,6 +6128,15 @@ export interface operations {
             };
             /** @description The query and headers are larger than the server reads (16 KB in all) */
             431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6114,6 +6258,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postBillingWebhook: {
@@ -6179,6 +6332,15 @@ export interface operations {
             };
             /** @description Larger than 512 kB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6336,6 +6498,15 @@ export interface operations {
             };
             /** @description Body larger than 64 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7770,6 +7941,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAdminSanctionsUpload: {
@@ -7889,6 +8069,15 @@ export interface operations {
             };
             /** @description The query and headers are larger than the server reads (16 KB in all) */
             431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8120,6 +8309,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAdminFeedsByIdSync: {
@@ -8221,6 +8419,15 @@ export interface operations {
             };
             /** @description The feed is turned off, shipped with WalletScreen, or only uploaded: nothing to download */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8380,6 +8587,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     deleteKeysById: {
@@ -8435,6 +8651,15 @@ export interface operations {
             };
             /** @description No such key */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8846,6 +9071,15 @@ export interface operations {
             };
             /** @description The query and headers are larger than the server reads (16 KB in all) */
             431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9720,6 +9954,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getBatchesById: {
@@ -10301,6 +10544,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getV1BatchesById: {
@@ -10852,6 +11104,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getWatchlistById: {
@@ -11012,6 +11273,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     patchWatchlistById: {
@@ -11112,6 +11382,15 @@ export interface operations {
             };
             /** @description Body larger than 64 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11407,6 +11686,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postAlertsByIdResolve: {
@@ -11568,6 +11856,15 @@ export interface operations {
             };
             /** @description Body larger than 64 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11810,6 +12107,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getV1WatchlistById: {
@@ -11988,6 +12294,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     patchV1WatchlistById: {
@@ -12097,6 +12412,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12413,6 +12737,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getWebhooksById: {
@@ -12532,6 +12865,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     patchWebhooksById: {
@@ -12613,6 +12955,15 @@ export interface operations {
             };
             /** @description Body larger than 64 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12729,6 +13080,15 @@ export interface operations {
             };
             /** @description No such webhook endpoint */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12884,6 +13244,15 @@ export interface operations {
             };
             /** @description The endpoint is disabled: enable it before redelivering */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13056,6 +13425,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getV1WebhooksById: {
@@ -13193,6 +13571,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     patchV1WebhooksById: {
@@ -13283,6 +13670,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13417,6 +13813,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13590,6 +13995,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14030,6 +14444,15 @@ export interface operations {
             };
             /** @description Body larger than 64 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14687,6 +15110,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postCasesByIdAssign: {
@@ -14870,6 +15302,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postCasesByIdEscalate: {
@@ -15045,6 +15486,15 @@ export interface operations {
             };
             /** @description Body larger than 64 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15236,6 +15686,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postCasesByIdClose: {
@@ -15387,6 +15846,15 @@ export interface operations {
             };
             /** @description Closed already, no decision yet, or four eyes: the caller requested the close or recorded the decision */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15569,6 +16037,15 @@ export interface operations {
             };
             /** @description Body larger than 64 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -211,6 +211,8 @@ export function addressRoutes(): RouteGroup {
       summary:
         'Parse, validate and normalize a wallet address (Bitcoin, EVM, TRON, Solana, Litecoin, Dogecoin, Bitcoin Cash, XRP; an XRP X-address is normalized to its classic address, with its tag)',
       tags: ['Addresses'],
+      // Records nothing: answered while writes are halted.
+      whileWritesHalted: true,
       auth: 'none',
       request: { body: parseAddressRequestSchema },
       responses: {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { problemSchema } from '@walletscreen/contracts';
 import { DEFAULT_BODY_LIMIT, type RouteAuth, type RouteDeclaration, type RouteResponse } from './route';
 import { consistencyTokenAnswer, consistencyTokenHeaderSchema } from './consistency';
+import { haltedWithWrites } from './write-halt';
 
 /** `/v1/screenings/:id` → `/api/v1/screenings/{id}`. */
 export const openApiPath = (expressPath: string) => `/api${expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
@@ -58,7 +59,8 @@ export const sizeText = (bytes: number): string => (bytes >= 1024 * 1024 ? `${+(
  * The refusals every route of its kind can give, whether or not its declaration names them (its own
  * description wins): 400 for input that does not parse (a body, query or header, a path parameter
  * that is input, the consistency token every read takes), 404 for an id in the path that cannot
- * exist (route.ts), and 413 for a body past the route's limit.
+ * exist (route.ts), 413 for a body past the route's limit, and 503 for a change while writes are
+ * halted (write-halt.ts).
  */
 export function implicitAnswers(route: RouteDeclaration): Record<number, RouteResponse> {
   const r = route.request ?? {};
@@ -69,6 +71,11 @@ export function implicitAnswers(route: RouteDeclaration): Record<number, RouteRe
   if (r.body) answers[413] = { description: `Body larger than ${sizeText(r.bodyLimit ?? DEFAULT_BODY_LIMIT)}` };
   // The query is part of the request line, which Node counts with the headers (http/client-errors.ts).
   if (r.query) answers[431] = { description: 'The query and headers are larger than the server reads (16 KB in all)' };
+  if (haltedWithWrites(route))
+    answers[503] = {
+      description:
+        "Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it",
+    };
   return answers;
 }
 

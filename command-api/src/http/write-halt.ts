@@ -13,10 +13,12 @@ export type WriteHalt = (req: Request) => Promise<BusinessError | null>;
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Whether a declared route is refused while writes are halted (the document lists its 503). */
+export const haltedWithWrites = (route: RouteDeclaration): boolean =>
+  !READS.has(route.method.toUpperCase()) && !route.whileWritesHalted && !route.ownSessionOnly;
+
 export function haltWrites(halt: WriteHalt, routes: readonly RouteDeclaration[]): RequestHandler {
-  const open = routes
-    .filter((r) => r.whileWritesHalted || r.ownSessionOnly)
-    .map((r) => ({ method: r.method.toUpperCase(), test: expressPathRegExp(r.path, '/?$') }));
+  const open = routes.filter((r) => !haltedWithWrites(r)).map((r) => ({ method: r.method.toUpperCase(), test: expressPathRegExp(r.path, '/?$') }));
   return (req, _res, next) => {
     if (READS.has(req.method) || open.some((r) => r.method === req.method && r.test.test(req.path))) return next();
     halt(req).then((refusal) => next(refusal ?? undefined), next);

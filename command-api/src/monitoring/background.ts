@@ -57,6 +57,8 @@ export function startRescreenScheduler(deps: {
   clock: () => Date;
   logger: Logger;
   intervalMs: number;
+  /** Whether writes are halted (the event store's integrity is in doubt): due re-screens wait for the next pass after. */
+  paused?: () => boolean;
 }): RescreenScheduler {
   const { monitoring, logger } = deps;
 
@@ -93,6 +95,7 @@ export function startRescreenScheduler(deps: {
     const now = deps.clock().toISOString();
     let started = 0;
     let skipped = 0;
+    if (deps.paused?.()) return { started, skipped };
     for (let offset = 0; ; offset += PAGE) {
       const due = await findDueWatches(deps.readStore, now, { limit: PAGE, offset });
       for (const doc of due) {

@@ -29,6 +29,8 @@ export function pdfRoutes(deps: { auth: Authenticator; readStore: ReadStore; clo
         summary: 'The AML report as a PDF (attachment AML_Report_<address>.pdf)',
         description: "With `check_id`, the caller's stored check is rendered with its fields and evidence sources; without, the posted report text is.",
         tags: ['Checks'],
+        // Records nothing: answered while writes are halted.
+        whileWritesHalted: true,
         auth: 'session',
         request: { body: pdfRequestSchema, bodyLimit: PDF_REQUEST_MAX_BYTES },
         responses: {

@@ -25,6 +25,8 @@ export function startFeedsRefresh(deps: {
   /** The blockchain data sources feeds built from the chain read (ETHERSCAN_API_KEY, TRONGRID_API_KEY, …). */
   chainData?: ChainDataConfig;
   fetch?: typeof fetch;
+  /** Whether writes are halted (the event store's integrity is in doubt): a due sync waits. */
+  paused?: () => boolean;
 }): PeriodicSync {
   const { eventStore, logger, clock, enabled } = deps;
   const downloadable = enabled.filter((id) => feedDefinitions[id].kind === 'download');
@@ -39,6 +41,7 @@ export function startFeedsRefresh(deps: {
       clock,
       intervalHours: deps.intervalHours,
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      ...(deps.paused ? { paused: deps.paused } : {}),
       async lastSuccessMs() {
         const at = (await syncLog())[feedId]?.lastSuccessAt;
         return at ? Date.parse(at) : null;

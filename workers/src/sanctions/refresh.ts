@@ -22,6 +22,8 @@ export function startSanctionsRefresh(deps: {
   intervalHours: number;
   url?: string;
   fetch?: typeof fetch;
+  /** Whether writes are halted (the event store's integrity is in doubt): a due sync waits. */
+  paused?: () => boolean;
 }): SanctionsRefresh {
   const { eventStore, logger, clock } = deps;
   if (!(deps.intervalHours > 0)) {
@@ -36,6 +38,7 @@ export function startSanctionsRefresh(deps: {
     clock,
     intervalHours: deps.intervalHours,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(deps.paused ? { paused: deps.paused } : {}),
     /** When the list in force was last confirmed: the last successful sync, or the import itself. */
     async lastSuccessMs() {
       const [index, log] = await Promise.all([sanctions(), syncLog()]);

@@ -2,8 +2,9 @@
  * A list kept fresh in the background (the OFAC list, each downloadable feed): at start, when
  * nothing was ever synced or the last success is older than the interval, and then every
  * interval, it runs the sync. A failure (offline is normal) is logged, leaves what is in force,
- * is retried after a quarter of the interval, and never stops the server. `stop` aborts a
- * download in progress and settles when nothing runs any more.
+ * is retried after a quarter of the interval, and never stops the server. While `paused` (writes
+ * halted: the event store's integrity is in doubt) a due sync waits, asked again every minute.
+ * `stop` aborts a download in progress and settles when nothing runs any more.
  */
 import type { Logger } from '@walletscreen/platform';
 
@@ -13,6 +14,8 @@ export interface PeriodicSync {
 
 /** setTimeout's longest delay (about 24.8 days); a longer wait is taken in steps. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
+/** While paused, how soon a due sync asks again. */
+const PAUSED_RETRY_MS = 60_000;
 
 export function startPeriodicSync(deps: {
   logger: Logger;
@@ -27,6 +30,8 @@ export function startPeriodicSync(deps: {
   /** Extra fields of that log line (the feed's id, an error code). */
   failureFields?: (error: unknown) => Record<string, unknown>;
   fetch?: typeof fetch;
+  /** Whether nothing is to be recorded now (writes halted); a due sync then waits. */
+  paused?: () => boolean;
 }): PeriodicSync {
   const intervalMs = deps.intervalHours * 3_600_000;
   const aborter = new AbortController();
@@ -55,6 +60,7 @@ export function startPeriodicSync(deps: {
       const now = deps.clock().getTime();
       if (last !== null && now - last < intervalMs) return schedule(last + intervalMs - now);
       if (stopped) return;
+      if (deps.paused?.()) return schedule(Math.min(intervalMs / 4, PAUSED_RETRY_MS));
       await deps.sync(abortableFetch);
       schedule(intervalMs);
     } catch (error) {
