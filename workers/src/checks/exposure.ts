@@ -213,21 +213,29 @@ export function exposureCategoriesOf(network: Network, s: SanctionsEvidence, int
 }
 
 /**
- * What an address, direct counterparty or traced, is known as by clustering only (the labels it
- * takes from its cluster: IntelligenceEvidence.clustering), cleared by an allow list as its own
- * labels would be. Consulted only for an address with no category of its own (attributeExposure).
+ * What an address, the wallet, a direct counterparty or a traced one, is known as by clustering
+ * (the labels it takes from its cluster: IntelligenceEvidence.clustering), cleared by an allow list
+ * as its own labels would be (the wallet's by a list allowing the wallet). Consulted only for an
+ * address with no category of its own (attributeExposure, markedAddresses).
  */
-export function clusteredCategoriesOf(network: Network, s: SanctionsEvidence, intel: IntelligenceEvidence): (address: string) => ExposureCategory[] {
+export function clusteredCategoriesOf(
+  network: Network,
+  s: SanctionsEvidence,
+  intel: IntelligenceEvidence,
+  wallet?: string,
+): (address: string) => ExposureCategory[] {
   const { custom } = customFacts(s);
   const key = (a: string) => addressKey(network, a);
   const allowed = new Set(
     [...custom.counterparties, ...(custom.traced ?? [])].filter((c) => c.lists.some((l) => l.kind === 'allow')).map((c) => key(c.address)),
   );
+  const walletKey = wallet === undefined ? null : key(wallet);
+  const isAllowed = (k: string) => (k === walletKey ? custom.allowed.length > 0 : allowed.has(k));
   const categories = new Map<string, ExposureCategory[]>();
   for (const m of intel.clustering?.marks ?? []) {
     const k = key(m.address);
-    const kept = m.labels.map((l) => l.category).filter((c) => ALWAYS_COUNTED.has(c) || !allowed.has(k));
-    if (kept.length > 0) categories.set(k, [...new Set(kept)].sort());
+    const kept = m.labels.map((l) => l.category).filter((c) => ALWAYS_COUNTED.has(c) || !isAllowed(k));
+    if (kept.length > 0) categories.set(k, [...new Set([...(categories.get(k) ?? []), ...kept])].sort());
   }
   return (address) => categories.get(key(address)) ?? [];
 }

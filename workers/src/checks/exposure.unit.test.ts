@@ -7,7 +7,9 @@
 import fc from 'fast-check';
 import type { TraceExpansion } from '../chain-data/trace';
 import { chain, evm, expansion, flow, trace as traceOf } from '../../testing/trace-test-data';
-import { attributeExposure, type ExposureCategory } from './exposure';
+import type { ClusteredLabelFact, IntelligenceEvidence, SanctionsEvidence } from './evidence';
+import { attributeExposure, clusteredCategoriesOf, type ExposureCategory } from './exposure';
+import type { RiskCategory } from './risk-model';
 
 const W = evm(0xaa);
 const C = evm(0xc);
@@ -204,5 +206,43 @@ describe('exposure attribution over generated wallets and traces', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('what an address is known as by clustering', () => {
+  const allow = { listId: 'l-allow', name: 'Our customers', kind: 'allow' as const, version: 1 };
+  const mark = (address: string, ...categories: RiskCategory[]) => ({
+    address,
+    labels: categories.map((category): ClusteredLabelFact => ({
+      category,
+      name: `${category} (test)`,
+      source: 'test',
+      byClustering: { via: U, transactions: ['t1'] },
+    })),
+  });
+  const intel = {
+    labelsVersion: 'v',
+    own: [],
+    counterparties: [],
+    chainabuse: { status: 'not-configured', reason: '' },
+    chainabuseSummary: '',
+    clustering: { transactions: 1, coinJoinsSkipped: 0, marks: [mark(W, 'ransomware', 'terrorism'), mark(C, 'mixer'), mark(E, 'scam'), mark(E, 'darknet')] },
+  } as unknown as IntelligenceEvidence;
+  const sanctions = (walletAllowed: boolean): SanctionsEvidence => ({
+    listLoaded: true,
+    list: null,
+    direct: [],
+    counterparties: [],
+    customLists: { consulted: [], blocked: [], allowed: walletAllowed ? [allow] : [], counterparties: [{ address: C, lists: [allow] }] },
+  });
+
+  it("clears the wallet's by a list allowing the wallet, and a counterparty's by a list allowing it, never terrorism or a sanctions hit", () => {
+    const open = clusteredCategoriesOf('ethereum', sanctions(false), intel, W);
+    expect(open(W)).toEqual(['ransomware', 'terrorism']);
+    expect(open(C)).toEqual([]);
+    expect(open(E.toUpperCase().replace('0X', '0x'))).toEqual(['darknet', 'scam']);
+    const allowed = clusteredCategoriesOf('ethereum', sanctions(true), intel, W);
+    expect(allowed(W)).toEqual(['terrorism']);
+    expect(allowed(E)).toEqual(['darknet', 'scam']);
   });
 });

@@ -240,7 +240,7 @@ export function markedAddresses(network: Network, wallet: string, s: SanctionsEv
   const lists = byAddress([...custom.counterparties, ...(custom.traced ?? [])], (c) => c.lists);
   const byCluster = byAddress(intel.clustering?.marks ?? [], (m) => m.labels);
   const exposure = exposureCategoriesOf(network, s, intel);
-  const clustered = clusteredCategoriesOf(network, s, intel);
+  const clustered = clusteredCategoriesOf(network, s, intel, wallet);
   const walletAllowed = custom.allowed.length > 0;
 
   const of = (address: string): ReportCounterparty => {
@@ -286,13 +286,23 @@ export function markedAddresses(network: Network, wallet: string, s: SanctionsEv
     if (custom.blocked.length > 0 && !walletAllowed) own.add('custom-block');
     return [...own].sort();
   };
-  /** What an address is known as by clustering only (none when it is known as something itself), cleared by an allow list as its labels are. */
-  const clusteredOf = (address: string): ExposureCategory[] => {
-    if (categoriesOf(address).length > 0) return [];
-    if (key(address) !== walletKey) return clustered(address);
-    return [...new Set(byCluster(address).map((l) => l.category))].filter((c) => ALWAYS_COUNTED.has(c) || !walletAllowed).sort();
+  /**
+   * What an address counts for: its own categories, else those it takes from its cluster (cleared
+   * by an allow list as its labels are), and whether they are by clustering. Once per address.
+   */
+  const known = new Map<string, { categories: ExposureCategory[]; byClustering: boolean }>();
+  const knownAs = (address: string) => {
+    const k = key(address);
+    let found = known.get(k);
+    if (!found) {
+      const own = categoriesOf(address);
+      const fromCluster = own.length > 0 ? [] : clustered(address);
+      found = own.length > 0 ? { categories: own, byClustering: false } : { categories: fromCluster, byClustering: fromCluster.length > 0 };
+      known.set(k, found);
+    }
+    return found;
   };
-  return { of, categoriesOf, clusteredOf };
+  return { of, knownAs };
 }
 
 export function createStages(deps: { eventStore: EventStore; providers: StageProviders }): Stage[] {
@@ -536,11 +546,8 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
             network: ctx.request.network,
             wallet: b.data,
             trace: b.trace,
-            categoriesOf: (address) => {
-              const own = marked.categoriesOf(address);
-              return own.length > 0 ? own : marked.clusteredOf(address);
-            },
-            byClustering: (address) => marked.clusteredOf(address).length > 0,
+            categoriesOf: (address) => marked.knownAs(address).categories,
+            byClustering: (address) => marked.knownAs(address).byClustering,
             reasonsOf: (address) => linkedWalletReasons(marked.of(address)),
             valueOfFlow: (f) => valuer.value(f),
           });
