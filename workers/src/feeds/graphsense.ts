@@ -16,7 +16,7 @@
  *
  * Default URL: https://codeload.github.com/graphsense/graphsense-tagpacks/tar.gz/refs/heads/master
  * (30 MB of YAML, ~14 MB gzip'd: 86 packs, ~524,000 tags). It is read as a stream, one pack at a
- * time, in two passes (the actors, then the packs).
+ * time, in one pass (the actors come first).
  *
  * Licence: MIT (the repository's LICENSE: "Copyright (c) 2022 Iknaio Cryptoasset Analytics GmbH,
  * Copyright (c) 2018-2022 AIT Austrian Institute of Technology"): commercial use allowed, with the
@@ -287,28 +287,53 @@ function readPack(path: string, content: string, actors: ReadonlyMap<string, Act
 }
 
 export async function parseGraphsenseTagpacks(source: FeedSource): Promise<FeedParseResult> {
-  const collector = new EntryCollector();
-  // Pass 1: the actors (their jurisdictions), and whether there are packs at all.
-  const actors = new Map<string, Actor>();
-  let packs = 0;
-  const single: string[] = [];
-  for await (const file of source.files()) {
-    if (isActorPack(file.path)) await readActors(file, actors, collector);
-    else if (isPack(file.path)) packs++;
-    if (single.length < 2) single.push(file.path);
-  }
+  // One pass: the repository lists actors/ before packs/ (GitHub's archive and a checkout's
+  // sorted walk alike), so each pack is read with every actor known. A source that gives an actor
+  // pack after a pack is read again, the actors first.
+  let result = await readTagpacks(source, new Map());
+  if (result.actorsLate) result = await readTagpacks(source, result.actors);
+  const { collector, packs, single } = result;
   // A single pack given on its own (a file, not the repository) is read as one.
-  const onePack = packs === 0 && single.length === 1 && /\.ya?ml$/i.test(single[0] ?? '') ? single[0] : undefined;
-  if (packs === 0 && onePack === undefined)
-    throw new FeedError(
-      'invalid-file',
-      `${source.name} holds no packs/*.yaml: the GraphSense TagPacks feed reads the graphsense-tagpacks repository (its .tar.gz, or a checkout of it)`,
-    );
-  // Pass 2: the packs, one at a time.
-  for await (const file of source.files()) {
-    if (isPack(file.path) || file.path === onePack) readPack(file.path, await file.text(), actors, collector);
+  if (packs === 0) {
+    const onePack = single.length === 1 && /\.ya?ml$/i.test(single[0]?.path ?? '') ? single[0] : undefined;
+    if (onePack === undefined)
+      throw new FeedError(
+        'invalid-file',
+        `${source.name} holds no packs/*.yaml: the GraphSense TagPacks feed reads the graphsense-tagpacks repository (its .tar.gz, or a checkout of it)`,
+      );
+    readPack(onePack.path, onePack.text, result.actors, collector);
   }
   return collector.result();
+}
+
+/**
+ * The packs of a source with the actors known when each is read (`known`: read before, for a
+ * second pass), and whether an actor pack came after a pack (`actorsLate`). The first file's text
+ * is kept while it is the only one (a single pack given on its own).
+ */
+async function readTagpacks(source: FeedSource, known: Map<string, Actor>) {
+  const collector = new EntryCollector();
+  const actors = known.size > 0 ? known : new Map<string, Actor>();
+  const secondPass = known.size > 0;
+  let packs = 0;
+  let actorsLate = false;
+  const single: Array<{ path: string; text: string }> = [];
+  let files = 0;
+  for await (const file of source.files()) {
+    files++;
+    if (isActorPack(file.path)) {
+      if (packs > 0) actorsLate = true;
+      // Read again on a second pass for what it skips; the actors are those of the first.
+      await readActors(file, secondPass ? new Map() : actors, collector);
+    } else if (isPack(file.path)) {
+      packs++;
+      readPack(file.path, await file.text(), actors, collector);
+    } else if (files === 1) {
+      single.push({ path: file.path, text: await file.text() });
+    }
+    if (files === 2) single.length = 0;
+  }
+  return { collector, actors, packs, actorsLate, single };
 }
 
 export const graphsenseTagpacksFeed: DownloadedFeedDefinition = {

@@ -298,6 +298,31 @@ describe('graphsense-tagpacks: the packs of the repository', () => {
     expect(skipped.examples).toContain('packs/broken.yaml line 2: pack is not valid YAML (none of its tags is read)');
   });
 
+  it('reads the files once when the actors come first, and gives the actors to every pack when a source lists them after', async () => {
+    const actors = 'actors:\n  - id: curve\n    label: Curve\n    jurisdictions: [CH]\n';
+    const pack =
+      'title: DeFi\ncurrency: ETH\ncategory: defi\nactor: curve\ntags:\n  - address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"\n    label: curve pool\n';
+    const reads: string[] = [];
+    const counted = (files: Record<string, string>): FeedSource => {
+      const inner = memorySource(files);
+      return {
+        ...inner,
+        async *files() {
+          reads.push('pass');
+          yield* inner.files();
+        },
+      };
+    };
+    const first = await parseGraphsenseTagpacks(counted({ 'actors/curve.yaml': actors, 'packs/defi.yaml': pack }));
+    expect(reads).toHaveLength(1);
+    expect(first.entries.map((e) => [e.actor, e.jurisdiction])).toEqual([['curve', 'Switzerland']]);
+    reads.length = 0;
+    const late = await parseGraphsenseTagpacks(counted({ 'packs/defi.yaml': pack, 'actors/curve.yaml': actors }));
+    expect(reads).toHaveLength(2);
+    expect(late.entries).toEqual(first.entries);
+    expect(late.skipped).toEqual(first.skipped);
+  });
+
   it('reads one pack given on its own, and refuses files that hold no pack', async () => {
     const single = path.join(tmp, 'lazarus.yaml');
     await writeFile(single, await readFile(path.join(fixture, 'packs/lazarus.yaml')));
