@@ -197,6 +197,48 @@ function naiveClusters(groups: string[][]): string[][] {
   return [...out.values()].filter((c) => c.length > 1).map((c) => c.sort());
 }
 
+describe('clustering: a cluster whose labels name different parties', () => {
+  const graphsense = (name: string, actor: string, category: AddressLabelFact['category'] = 'exchange'): AddressLabelFact => ({
+    category,
+    name,
+    source: `https://example.org/${actor}`,
+    feed: { id: 'graphsense-tagpacks', version: '3' },
+    actor,
+  });
+  const defillama = (name: string, actor: string): AddressLabelFact => ({ ...graphsense(name, actor), feed: { id: 'defillama-cex', version: '1' } });
+
+  it('spreads nothing from it and records it, when one feed names two actors (two exchanges, an exchange and a ransomware group)', () => {
+    const read = [coSpendsOf([tx('t1', ['W', 'K'], [['X', 1n]]), tx('t2', ['K', 'B'], [['Y', 2n]]), tx('t3', ['C', 'R'], [['Z', 3n]])])];
+    const labels = labelsFrom({
+      K: [graphsense('Kraken', 'kraken')],
+      B: [graphsense('Binance', 'Binance')],
+      R: [graphsense('Ryuk', 'ryuk', 'ransomware')],
+      C: [graphsense('Kraken deposit', 'KRAKEN')],
+    });
+    expect(clusterMarks('bitcoin', read, labels, ['W', 'C'])).toEqual({
+      transactions: 3,
+      coinJoinShaped: 0,
+      coordinator: 0,
+      clusters: 2,
+      marks: [],
+      conflicting: [
+        { actors: ['binance', 'kraken'], addresses: 3, transactions: ['t1', 't2'] },
+        { actors: ['kraken', 'ryuk'], addresses: 2, transactions: ['t3'] },
+      ],
+    });
+  });
+
+  it('spreads as before when the actors differ only in case, or between feeds (which name one party differently)', () => {
+    const read = [coSpendsOf([tx('t1', ['W', 'K', 'B'], [['X', 1n]])])];
+    const sameActor = clusterMarks('bitcoin', read, labelsFrom({ K: [graphsense('Kraken', 'kraken')], B: [graphsense('Kraken 2', 'Kraken')] }), ['W']);
+    expect(sameActor.conflicting).toBeUndefined();
+    expect(sameActor.marks.map((m) => m.address)).toEqual(['W']);
+    const twoFeeds = clusterMarks('bitcoin', read, labelsFrom({ K: [graphsense('Binance', 'binance')], B: [defillama('Binance', 'binance-cex')] }), ['W']);
+    expect(twoFeeds.conflicting).toBeUndefined();
+    expect(twoFeeds.marks).toHaveLength(1);
+  });
+});
+
 describe('clustering, over generated transactions', () => {
   it('never merges owners through a CoinJoin-shaped transaction: the clusters are those of the other transactions alone', () => {
     fc.assert(

@@ -16,7 +16,10 @@
  *
  * Marks by clustering are weaker evidence than a label on the address itself: the heuristic is
  * wrong for CoinJoins its shape test misses and for PayJoin. The risk model weighs them lower
- * (WEIGHTS.clustering in risk-model.ts).
+ * (WEIGHTS.clustering in risk-model.ts). A cluster that shows the merge went wrong spreads nothing:
+ * when its members' labels from one feed name two or more different actors (two exchanges, an
+ * exchange and a ransomware group), separate owners were joined, and the cluster is recorded as
+ * conflicting instead (actors are compared within a feed only: feeds name one party differently).
  */
 import Graph from 'graphology';
 import { connectedComponents } from 'graphology-components';
@@ -94,6 +97,7 @@ export function clusterMarks(
   const targetKeys = new Map<string, string>();
   for (const a of targets) if (!targetKeys.has(key(a))) targetKeys.set(key(a), a);
   const marks: ClusteringEvidence['marks'] = [];
+  const conflicting: NonNullable<ClusteringEvidence['conflicting']> = [];
   let clusters = 0;
   for (const component of connectedComponents(graph)) {
     if (component.length < 2) continue;
@@ -103,6 +107,11 @@ export function clusterMarks(
       .filter((m) => m.labels.length > 0);
     if (labelled.length === 0) continue;
     const joinedBy = [...new Set(component.flatMap((k) => txidsOf.get(k) ?? []))].slice(0, MAX_NAMED_TRANSACTIONS);
+    const actors = actorsInConflict(labelled.flatMap((m) => m.labels));
+    if (actors.length > 0) {
+      conflicting.push({ actors, addresses: component.length, transactions: joinedBy });
+      continue;
+    }
     for (const k of component) {
       const address = targetKeys.get(k);
       if (address === undefined) continue;
@@ -120,5 +129,18 @@ export function clusterMarks(
       if (labels.length > 0) marks.push({ address, labels });
     }
   }
-  return { transactions, coinJoinShaped, coordinator, clusters, marks };
+  return { transactions, coinJoinShaped, coordinator, clusters, marks, ...(conflicting.length > 0 ? { conflicting } : {}) };
+}
+
+/** The actors one feed names for a cluster's labels when it names more than one (sorted, each once), else none. */
+function actorsInConflict(labels: readonly AddressLabelFact[]): string[] {
+  const byFeed = new Map<string, Set<string>>();
+  for (const l of labels) {
+    const actor = l.actor?.trim().toLowerCase();
+    if (!actor) continue;
+    const feed = l.feed?.id ?? l.source;
+    byFeed.set(feed, (byFeed.get(feed) ?? new Set()).add(actor));
+  }
+  const named = [...byFeed.values()].filter((actors) => actors.size > 1);
+  return [...new Set(named.flatMap((actors) => [...actors]))].sort();
 }

@@ -48,6 +48,12 @@ export interface ClusteringEvidence {
   clusters: number;
   /** The wallet, counterparties and traced addresses marked by clustering (checks/clustering.ts), with the labels they take from their cluster. */
   marks: Array<{ address: string; labels: ClusteredLabelFact[] }>;
+  /**
+   * Clusters whose labels name different actors in one feed: separate owners joined (a CoinJoin or
+   * PayJoin the heuristic missed), so their labels were not spread (absent when none, and in checks
+   * recorded before it was noted).
+   */
+  conflicting?: Array<{ actors: string[]; addresses: number; transactions: string[] }>;
 }
 
 /** A feed in force when the check ran: what an auditor replays it against. */

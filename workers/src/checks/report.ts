@@ -92,6 +92,8 @@ export interface ReportInputs {
     ownLabels: ReportLabel[];
     /** The labels the address takes from its cluster (UTXO chains; absent where none). */
     clusteredLabels?: ReportLabel[];
+    /** Clusters whose labels name different parties: nothing was spread from them (absent where none). */
+    clustersNotSpread?: Array<{ actors: string[]; addresses: number }>;
     abuseReports: number;
     chainabuse: string;
   };
@@ -431,6 +433,15 @@ export interface ReportLabel {
 }
 
 /** "source: https://…; feed graphsense-tagpacks version 2, disclosed by the service itself, listed 2022-11-16". */
+/** The clusters no label was spread from, because their labels name different parties. */
+export function clustersNotSpreadLines(clusters: NonNullable<ReportInputs['intelligence']['clustersNotSpread']>): string[] {
+  if (clusters.length === 0) return [];
+  const each = clusters.map((c) => `${c.addresses} addresses whose labels name ${c.actors.join(', ')}`).join('; ');
+  return [
+    `Clustering not applied to ${clusters.length} ${plural(clusters.length, 'cluster', 'clusters')} (${each}): addresses labelled as different parties were spent together, so these were not one owner's (a CoinJoin or PayJoin the shape test missed, for example), and no label was passed on from them.`,
+  ];
+}
+
 export function labelProvenance(l: Omit<ReportLabel, 'category' | 'name'>): string {
   const more = [l.confidence ? confidenceInWords(l.confidence) : null, l.listedAt ? `listed ${l.listedAt}` : null].filter((m): m is string => m !== null);
   const feed = l.feed
@@ -665,6 +676,7 @@ export function buildReport(inputs: ReportInputs): WalletAnalysis {
     lines.push(
       `By clustering (addresses spent together in one transaction are taken as one owner's; weaker evidence than a label of its own): ${clusteredLabels.map(labelReason).join('; ')}.`,
     );
+  lines.push(...clustersNotSpreadLines(inputs.intelligence.clustersNotSpread ?? []));
   lines.push(`Chainabuse: ${inputs.intelligence.chainabuse}`);
   lines.push('4. Source of funds and exposure');
   if (chain.available) lines.push(...valuationLines(inputs.valuation));

@@ -141,6 +141,15 @@ describe('report', () => {
     expect(buildReport(inputs({ fundFlow: graph, chain: { available: false, reason: 'blockscout:ethereum did not answer' } })).fund_flow).toBeNull();
   });
 
+  it('says which clusters passed no label on, because their labels name different parties', () => {
+    const intelligence = { ownLabels: [], abuseReports: 0, chainabuse: 'Not queried' };
+    const r = buildReport(inputs({ intelligence: { ...intelligence, clustersNotSpread: [{ actors: ['binance', 'kraken'], addresses: 3 }] } }));
+    expect(r.aml_report).toContain(
+      'Clustering not applied to 1 cluster (3 addresses whose labels name binance, kraken): addresses labelled as different parties were spent together, so these were not one owner',
+    );
+    expect(buildReport(inputs({ intelligence })).aml_report).not.toContain('Clustering not applied');
+  });
+
   it('gives a check without a sanctions list the Incomplete verdict, telling the customer who can fix it', () => {
     const r = buildReport(inputs({ sanctions: { listLoaded: false, listPublishedAt: null, listSha256: null, direct: [] } }));
     expect(r).toMatchObject({ risk_level: 'Incomplete', aml_status: 'Incomplete — data unavailable', sanctions: 'Not screened: no sanctions list is loaded' });

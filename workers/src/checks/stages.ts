@@ -581,6 +581,9 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
           intelligence: {
             ownLabels: intel.own,
             ...(ownClustered.length > 0 ? { clusteredLabels: ownClustered } : {}),
+            ...(intel.clustering?.conflicting
+              ? { clustersNotSpread: intel.clustering.conflicting.map((c) => ({ actors: c.actors, addresses: c.addresses })) }
+              : {}),
             abuseReports: intel.chainabuse.status === 'ok' ? intel.chainabuse.reports : 0,
             chainabuse: intel.chainabuseSummary,
           },
