@@ -79,6 +79,7 @@ const tronRoutes = (): Route[] => [
   { path: TRON_EVENTS, query: { event_name: 'AddedBlackList', fingerprint: null }, replies: [{ json: answer('trongrid-added-blacklist-1.json') }] },
   { path: TRON_EVENTS, query: { event_name: 'AddedBlackList', fingerprint: 'fp-page-2' }, replies: [{ json: answer('trongrid-added-blacklist-2.json') }] },
   { path: TRON_EVENTS, query: { event_name: 'RemovedBlackList' }, replies: [{ json: answer('trongrid-removed-blacklist.json') }] },
+  { path: TRON_EVENTS, query: { event_name: 'DestroyedBlackFunds' }, replies: [{ json: answer('trongrid-destroyed-black-funds.json') }] },
 ];
 const blockscoutRoutes = (): Route[] => {
   const route = (token: 'USDT' | 'USDC', event: string, name: string): Route => ({
@@ -165,7 +166,8 @@ describe('the stablecoin freezes, from Etherscan v2 (a key is set) and TronGrid'
       listedAt: '2024-03-09',
       confidence: 'ledger_immanent',
     });
-    expect(entries.get(T3.toLowerCase())).toMatchObject({ network: 'tron' });
+    // Funds destroyed at a frozen address: it stays frozen, and the entry says how much.
+    expect(entries.get(T3.toLowerCase())).toMatchObject({ network: 'tron', name: 'Frozen by Tether (USDT on TRON), 2500 USDT destroyed' });
     expect(entries.has(T2.toLowerCase())).toBe(false);
 
     // The key goes to Etherscan only; the USDT freezes were asked for in two block windows.
@@ -179,6 +181,7 @@ describe('the stablecoin freezes, from Etherscan v2 (a key is set) and TronGrid'
       ['AddedBlackList', null, undefined],
       ['AddedBlackList', 'fp-page-2', undefined],
       ['RemovedBlackList', null, undefined],
+      ['DestroyedBlackFunds', null, undefined],
     ]);
     expect(tron.every((r) => r.query.get('only_confirmed') === 'true' && r.query.get('order_by') === 'block_timestamp,asc')).toBe(true);
   });
@@ -254,7 +257,7 @@ describe('a collected file given with --file', () => {
     await collectStablecoinFreezes({ file, fetch, chainData: config, clock, logger, timeoutMs: 60_000 });
     // Each event once (the full page's last log was answered twice), sorted.
     const { events } = JSON.parse(readFileSync(file, 'utf8')) as { events: FreezeEvent[] };
-    expect(events).toHaveLength(1000 + 1 + 1 + 1 + 2 + 3 + 1);
+    expect(events).toHaveLength(1000 + 1 + 1 + 1 + 2 + 3 + 1 + 1);
     expect(events.filter((e) => e.data?.endsWith(LAST.slice(2)))).toHaveLength(1);
     expect(events.map((e) => `${e.chain}|${e.block}`)).toEqual(
       [...events].sort((x, y) => x.chain.localeCompare(y.chain) || x.block - y.block).map((e) => `${e.chain}|${e.block}`),

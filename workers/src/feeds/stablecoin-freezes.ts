@@ -12,9 +12,10 @@
  * - USDC on Ethereum (the proxy 0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48, whose context the
  *   implementation's events are emitted in): `Blacklisted(address indexed)`,
  *   `UnBlacklisted(address indexed)`: the address is in topics[1].
- * - USDT on TRON (TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t): `AddedBlackList`, `RemovedBlackList`, from
- *   TronGrid's `/v1/contracts/:address/events` (`result._user` is "0x" + 40 hex, the address without
- *   its 41 prefix; base58check gives its T… form).
+ * - USDT on TRON (TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t): `AddedBlackList`, `RemovedBlackList` and
+ *   `DestroyedBlackFunds`, from TronGrid's `/v1/contracts/:address/events` (`result._user`, or
+ *   `_blackListedUser` with `_balance`, is "0x" + 40 hex, the address without its 41 prefix;
+ *   base58check gives its T… form).
  *
  * Sources: Ethereum logs from Etherscan's v2 `module=logs&action=getLogs` when ETHERSCAN_API_KEY is
  * set, else from the Ethereum Blockscout instance's Etherscan-compatible `/api?module=logs&action=getLogs`
@@ -128,6 +129,7 @@ export const watchedEvents: readonly WatchedEvent[] = [
   },
   { chain: 'tron', contract: TRON_USDT_CONTRACT, event: 'AddedBlackList', action: 'freeze', issuer: 'Tether', token: 'USDT' },
   { chain: 'tron', contract: TRON_USDT_CONTRACT, event: 'RemovedBlackList', action: 'unfreeze', issuer: 'Tether', token: 'USDT' },
+  { chain: 'tron', contract: TRON_USDT_CONTRACT, event: 'DestroyedBlackFunds', action: 'destroy', issuer: 'Tether', token: 'USDT' },
 ];
 
 const watchedOf = (chain: string, contract: string, event: string) =>
