@@ -19,6 +19,7 @@ import { chainDataConfigOf, createAnalysis, type AnalysisOptions } from './analy
 import type { Ports } from './command-api';
 import { startSanctionsRefresh } from '@walletscreen/workers/sanctions/refresh';
 import { startFeedsRefresh } from '@walletscreen/workers/feeds/refresh';
+import { feedsCacheDir } from '@walletscreen/workers/feeds/sync';
 import { enabledFeedIds } from '@walletscreen/workers/feeds/catalog';
 import { startBatchRunner } from '@walletscreen/command-api/batches/runner';
 import { startCheckCommand } from './check-command';
@@ -135,6 +136,7 @@ export async function startBackgroundWork(deps: {
     enabled: enabledFeedIds(config.FEEDS_ENABLED),
     ...(config.FEED_URLS ? { urls: config.FEED_URLS } : {}),
     chainData: chainDataConfigOf(deps.env),
+    cacheDir: feedsCacheDir(config.DATA_DIR),
     paused: deps.writesHalted,
   });
 

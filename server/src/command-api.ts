@@ -15,6 +15,7 @@ import { createIntegrityMonitor, type IntegrityMonitor } from '@walletscreen/com
 import { haltedWrites } from '@walletscreen/command-api/integrity/routes';
 import { checkReplayAudit } from '@walletscreen/workers/checks/replay-audit';
 import { createFeedsAdmin } from '@walletscreen/workers/feeds/admin';
+import { feedsCacheDir } from '@walletscreen/workers/feeds/sync';
 import { enabledFeedIds } from '@walletscreen/workers/feeds/catalog';
 import { createSanctionsAdminSync } from '@walletscreen/workers/sanctions/admin-sync';
 import { createSanctionsStatus } from '@walletscreen/workers/sanctions/status';
@@ -260,6 +261,7 @@ export async function startCommandApi(deps: {
         enabled: enabledFeedIds(config.FEEDS_ENABLED),
         urls: config.FEED_URLS,
         chainData: chainDataConfigOf(deps.env),
+        cacheDir: feedsCacheDir(config.DATA_DIR),
         clock,
         logger,
       }),

@@ -62,6 +62,8 @@ export function createFeedsAdmin(deps: {
   urls?: Partial<Record<FeedId, string>>;
   /** The blockchain data sources feeds built from the chain read (ETHERSCAN_API_KEY, TRONGRID_API_KEY, …). */
   chainData?: ChainDataConfig;
+  /** Where collected files are kept for the next sync to go on from (feedsCacheDir). */
+  cacheDir?: string;
   clock: () => Date;
   logger: Logger;
   fetch?: typeof fetch;
@@ -94,6 +96,7 @@ export function createFeedsAdmin(deps: {
         url: deps.urls?.[feedId],
         fetch: deps.fetch,
         ...(deps.chainData ? { chainData: deps.chainData } : {}),
+        ...(deps.cacheDir ? { cacheDir: deps.cacheDir } : {}),
         clock,
         logger,
         trigger: 'admin-sync',

@@ -77,6 +77,12 @@ export interface FeedCollectContext {
   logger: Logger;
   /** Time limit for the whole collection. */
   timeoutMs: number;
+  /**
+   * The file this collector wrote at the last sync that imported (kept in the data directory's
+   * cache): a collector that can goes on from it instead of reading everything again. Absent on a
+   * first sync or without a cache; a collector never trusts it to be whole or well formed.
+   */
+  previous?: string;
 }
 
 /**

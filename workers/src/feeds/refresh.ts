@@ -27,6 +27,8 @@ export function startFeedsRefresh(deps: {
   fetch?: typeof fetch;
   /** Whether writes are halted (the event store's integrity is in doubt): a due sync waits. */
   paused?: () => boolean;
+  /** Where collected files are kept for the next sync to go on from (feedsCacheDir). */
+  cacheDir?: string;
 }): PeriodicSync {
   const { eventStore, logger, clock, enabled } = deps;
   const downloadable = enabled.filter((id) => feedDefinitions[id].kind === 'download');
@@ -54,6 +56,7 @@ export function startFeedsRefresh(deps: {
           url: deps.urls?.[feedId],
           fetch: download,
           ...(deps.chainData ? { chainData: deps.chainData } : {}),
+          ...(deps.cacheDir ? { cacheDir: deps.cacheDir } : {}),
           clock,
           logger,
           trigger: 'refresh',

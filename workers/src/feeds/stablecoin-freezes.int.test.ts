@@ -6,7 +6,7 @@
  * provider's refusal keeping the version in force, the same answers syncing as "unchanged", the
  * keyless Blockscout path, and a file collected before imported offline with `--file`.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FeedId } from '@walletscreen/contracts';
@@ -243,6 +243,59 @@ describe('the stablecoin freezes without an Etherscan key', () => {
       const ethereum = server.requests.filter((r) => r.path === '/eth/api');
       expect(ethereum).toHaveLength(5);
       expect(ethereum.every((r) => !r.query.has('apikey') && !r.query.has('chainid'))).toBe(true);
+    } finally {
+      await eventStore.close();
+    }
+  });
+});
+
+describe("going on from the last collection (kept in the data directory's cache)", () => {
+  it('reads again only from a margin behind the newest event of each kind, and collects the same file', async () => {
+    const cacheDir = path.join(dir, 'cache', 'feeds');
+    const kept = path.join(cacheDir, 'stablecoin-freezes.collected.json');
+    const eventStore = openStore();
+    const syncCached = () =>
+      runRecordedFeedSync({ eventStore, feedId, enabled: [feedId], chainData: withKey(server.url), cacheDir, clock, logger, trigger: 'refresh' });
+    try {
+      server = await startReplayServer([...etherscanRoutes(), ...tronRoutes()]);
+      const first = await syncCached();
+      expect(first.status).toBe('imported');
+      expect(statSync(kept).mode & 0o777).toBe(0o600);
+      await server.close();
+
+      // The USDT freezes from 100 blocks behind the newest (20001200): the new window answers what is in it.
+      const page2 = answer('etherscan-usdt-added-blacklist-2.json') as { result: Array<{ blockNumber: string }> };
+      const fromNewest = { ...page2, result: page2.result.filter((l) => Number.parseInt(l.blockNumber, 16) >= 20001100) };
+      server = await startReplayServer([
+        logs({ address: USDT_ETHEREUM_CONTRACT, topic0: topic0('USDT', 'AddedBlackList'), fromBlock: '20001100' }, { json: fromNewest }),
+        ...etherscanRoutes(),
+        ...tronRoutes(),
+      ]);
+      const again = await syncCached();
+      expect(again).toMatchObject({ status: 'unchanged', sha256: first.sha256 });
+      const fromBlocks = (token: 'USDT' | 'USDC', event: string) =>
+        server.requests.filter((r) => r.query.get('topic0') === topic0(token, event)).map((r) => r.query.get('fromBlock'));
+      expect(fromBlocks('USDT', 'AddedBlackList')).toEqual(['20001100']);
+      expect(fromBlocks('USDT', 'RemovedBlackList')).toEqual(['20001000']);
+      expect(fromBlocks('USDC', 'Blacklisted')).toEqual(['20001200']);
+      // None recorded before: read from the start.
+      expect(fromBlocks('USDC', 'UnBlacklisted')).toEqual(['0']);
+      // TRON: from ten minutes of block time behind the newest, on every page.
+      const tron = server.requests.filter((r) => r.path === TRON_EVENTS && r.query.get('event_name') === 'AddedBlackList');
+      const since = tron.map((r) => Number(r.query.get('min_block_timestamp')));
+      expect(since).toHaveLength(2);
+      expect(since[0]).toBeGreaterThan(0);
+      expect(since[1]).toBe(since[0]);
+
+      // A damaged cache is no harm: everything is read again, and the same file is collected.
+      writeFileSync(kept, '{"format":"something else"}');
+      await server.close();
+      server = await startReplayServer([...etherscanRoutes(), ...tronRoutes()]);
+      expect(await syncCached()).toMatchObject({ status: 'unchanged', sha256: first.sha256 });
+      expect(server.requests.filter((r) => r.query.get('topic0') === topic0('USDT', 'AddedBlackList')).map((r) => r.query.get('fromBlock'))).toEqual([
+        '0',
+        '20001000',
+      ]);
     } finally {
       await eventStore.close();
     }

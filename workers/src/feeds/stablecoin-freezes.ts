@@ -41,6 +41,8 @@
  * apply to reading them (Etherscan's API terms, Blockscout's, TronGrid's).
  */
 import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { Logger } from '@walletscreen/platform';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { base58CheckEncode } from '@walletscreen/contracts/addresses/base58';
@@ -357,10 +359,11 @@ function checkLogs(data: unknown): { retry: string } | { fail: string } | null {
 const unexpected = (provider: string, what: string) =>
   new ProviderError(provider, `${provider} sent an answer in an unexpected shape (${what})`, 1, 'invalid-response');
 
-async function collectEvmEvents(http: HttpClient, source: EvmSource, watched: WatchedEvent, signal: AbortSignal): Promise<FreezeEvent[]> {
+/** The logs of one event from `fromBlock` on (inclusive). */
+async function collectEvmEvents(http: HttpClient, source: EvmSource, watched: WatchedEvent, signal: AbortSignal, from = 0): Promise<FreezeEvent[]> {
   const events: FreezeEvent[] = [];
   const seen = new Set<string>();
-  let fromBlock = 0;
+  let fromBlock = from;
   for (let page = 0; ; page++) {
     if (page >= MAX_PAGES) throw unexpected(source.provider, `more than ${MAX_PAGES} pages of ${watched.event} logs`);
     const search = new URLSearchParams({
@@ -430,11 +433,19 @@ async function collectEvmEvents(http: HttpClient, source: EvmSource, watched: Wa
 /** TronGrid's throttling answers that are not 429 (as chain-data/trongrid.ts reads them). */
 const tronThrottled = (status: number, body: string) => (status === 403 || status === 503) && /rate|frequency|suspend|limit/i.test(body);
 
-async function collectTronEvents(http: HttpClient, config: ChainDataConfig, watched: WatchedEvent, signal: AbortSignal): Promise<FreezeEvent[]> {
+/** The confirmed events of one kind, oldest first, from `fromMs` on (a block time; all when absent). */
+async function collectTronEvents(
+  http: HttpClient,
+  config: ChainDataConfig,
+  watched: WatchedEvent,
+  signal: AbortSignal,
+  fromMs?: number,
+): Promise<FreezeEvent[]> {
   const events: FreezeEvent[] = [];
   const seen = new Set<string>();
   const apiKey = config.tronGridApiKey;
-  let next: Record<string, string> = {};
+  const since: Record<string, string> = fromMs === undefined ? {} : { min_block_timestamp: String(fromMs) };
+  let next: Record<string, string> = since;
   const fingerprints = new Set<string>();
   for (let page = 0; ; page++) {
     if (page >= MAX_PAGES) throw unexpected(TRONGRID_PROVIDER, `more than ${MAX_PAGES} pages of ${watched.event} events`);
@@ -485,7 +496,7 @@ async function collectTronEvents(http: HttpClient, config: ChainDataConfig, watc
     if (fingerprint !== null) {
       if (fingerprints.has(fingerprint)) throw unexpected(TRONGRID_PROVIDER, 'the same page fingerprint twice');
       fingerprints.add(fingerprint);
-      next = { fingerprint };
+      next = { ...since, fingerprint };
       continue;
     }
     // A full page without a fingerprint (TronGrid sometimes leaves it out): go on from the last time read.
@@ -508,6 +519,55 @@ async function writeFreezesFile(file: string, events: FreezeEvent[]): Promise<vo
   await write(']}\n');
   out.end();
   await finished(out);
+}
+
+/** Ethereum blocks read again behind the last collection's newest event (a reorganisation is far shorter). */
+const ETHEREUM_REREAD_BLOCKS = 100;
+/** TRON block time read again behind the last collection's newest event (TronGrid answers confirmed events only). */
+const TRON_REREAD_MS = 10 * 60_000;
+
+/** Where a collection goes on from the last one's events of one kind (null: from the start), and the events it keeps. */
+function resumePoint(chain: FreezeNetwork, prior: readonly FreezeEvent[]): { fromBlock?: number; fromMs?: number; kept: FreezeEvent[] } | null {
+  if (prior.length === 0) return null;
+  if (chain === 'ethereum') {
+    const fromBlock = Math.max(0, Math.max(...prior.map((e) => e.block)) - ETHEREUM_REREAD_BLOCKS);
+    return { fromBlock, kept: prior.filter((e) => e.block < fromBlock) };
+  }
+  const fromMs = Math.max(0, Math.max(...prior.map((e) => Date.parse(e.time))) - TRON_REREAD_MS);
+  // Those at the boundary are kept too (whether TronGrid's bound includes them or not): the merge takes each once.
+  return { fromMs, kept: prior.filter((e) => Date.parse(e.time) <= fromMs) };
+}
+
+/** The events of both, each (transaction and index) once, the later reading winning. */
+function mergeEvents(kept: readonly FreezeEvent[], read: readonly FreezeEvent[]): FreezeEvent[] {
+  const byKey = new Map<string, FreezeEvent>();
+  for (const e of [...kept, ...read]) byKey.set(`${e.tx}|${e.index}`, e);
+  return [...byKey.values()];
+}
+
+/** The events of the last collected file, or null (with a warning) when it is not one this collector wrote. */
+async function previousEvents(file: string, logger: Logger): Promise<FreezeEvent[] | null> {
+  try {
+    const json = obj(JSON.parse(await readFile(file, 'utf8')));
+    if (json.format !== STABLECOIN_FREEZES_FORMAT || !Array.isArray(json.events)) throw new Error(`not a ${STABLECOIN_FREEZES_FORMAT} file`);
+    return (json.events as unknown[]).map((raw, i) => {
+      const e = obj(raw);
+      const ok =
+        (e.chain === 'ethereum' || e.chain === 'tron') &&
+        typeof e.contract === 'string' &&
+        typeof e.event === 'string' &&
+        Number.isSafeInteger(e.block) &&
+        Number.isSafeInteger(e.index) &&
+        typeof e.tx === 'string' &&
+        typeof e.time === 'string' &&
+        Number.isFinite(Date.parse(e.time));
+      if (!ok) throw new Error(`event ${i + 1} is not a freeze event`);
+      return e as unknown as FreezeEvent;
+    });
+  } catch (error) {
+    logger.warn({ err: error, file }, 'the last collected stablecoin freezes file cannot be gone on from: every event is read again');
+    return null;
+  }
 }
 
 export function stablecoinFreezesOrigin(config: ChainDataConfig): string {
@@ -534,12 +594,21 @@ export async function collectStablecoinFreezes(ctx: FeedCollectContext): Promise
     rateFor: rateLookup(config.ratePerSecond),
   });
   const signal = AbortSignal.timeout(ctx.timeoutMs);
+  const previous = ctx.previous === undefined ? null : await previousEvents(ctx.previous, ctx.logger);
   const events: FreezeEvent[] = [];
   for (const watched of watchedEvents) {
     const where = `${watched.token} ${watched.event} events on ${chainNames[watched.chain]}`;
+    // Going on from the last collection: its events before a margin kept, the rest read again.
+    const prior = (previous ?? []).filter(
+      (e) => e.chain === watched.chain && e.contract.toLowerCase() === watched.contract.toLowerCase() && e.event === watched.event,
+    );
+    const resume = resumePoint(watched.chain, prior);
     let found: FreezeEvent[];
     try {
-      found = watched.chain === 'ethereum' ? await collectEvmEvents(http, evm, watched, signal) : await collectTronEvents(http, config, watched, signal);
+      found =
+        watched.chain === 'ethereum'
+          ? await collectEvmEvents(http, evm, watched, signal, resume?.fromBlock)
+          : await collectTronEvents(http, config, watched, signal, resume?.fromMs);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       const reason = signal.aborted ? `the collection did not finish within ${Math.round(ctx.timeoutMs / 1000)} s` : error.reason;
@@ -551,6 +620,7 @@ export async function collectStablecoinFreezes(ctx: FeedCollectContext): Promise
         },
       );
     }
+    if (resume) found = mergeEvents(resume.kept, found);
     // An issuer's list of freezes is never empty: none at all means the source is not the chain we think.
     if (watched.action === 'freeze' && found.length === 0) {
       const provider = watched.chain === 'ethereum' ? evm.provider : TRONGRID_PROVIDER;

@@ -16,7 +16,7 @@ import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { ChainDataConfigError, chainDataConfigFromEnv } from '../chain-data/config';
 import { allFeeds, enabledFeedIds, isFeedId } from './catalog';
 import { FeedError } from '@walletscreen/domain/feed/errors';
-import type { FeedSyncResult } from './sync';
+import { feedsCacheDir, type FeedSyncResult } from './sync';
 import { runRecordedFeedSync } from './sync-log';
 
 const feedLines = allFeeds
@@ -120,6 +120,7 @@ export async function runFeedsSyncCommand(io: FeedsSyncCommandIO): Promise<numbe
       url: args.file === undefined ? (args.url ?? mirror) : undefined,
       fetch: io.fetch,
       chainData,
+      cacheDir: feedsCacheDir(dataDir),
       clock: io.clock ?? (() => new Date()),
       logger,
       trigger: 'command-line',

@@ -7,8 +7,8 @@
  * leaves alone.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { createReadStream, existsSync } from 'node:fs';
+import { chmod, copyFile, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FeedId } from '@walletscreen/contracts';
@@ -47,6 +47,28 @@ export interface FeedSyncOptions {
   logger: Logger;
   /** Time limit for the whole download (or collection); default 10 minutes. */
   downloadTimeoutMs?: number;
+  /**
+   * Where a collected file is kept after it was imported (DATA_DIR/cache/feeds), for the next
+   * collection to go on from (FeedCollectContext.previous). Only a cache: without it, or with it
+   * emptied, a collection reads everything again.
+   */
+  cacheDir?: string;
+}
+
+/** Where a data directory keeps the feeds' collected files (FeedSyncOptions.cacheDir). */
+export const feedsCacheDir = (dataDir: string) => path.join(dataDir, 'cache', 'feeds');
+
+/** The kept copy of a feed's last collected file, in the cache directory. */
+const collectedCopy = (cacheDir: string, feedId: FeedId) => path.join(cacheDir, `${feedId}.collected.json`);
+
+/** Keeps the file a collection wrote and the sync imported (written aside, then renamed: a reader sees the old copy or the new, whole). */
+async function keepCollected(cacheDir: string, feedId: FeedId, file: string): Promise<void> {
+  await mkdir(cacheDir, { recursive: true, mode: 0o700 });
+  const kept = collectedCopy(cacheDir, feedId);
+  const aside = `${kept}.${process.pid}.tmp`;
+  await copyFile(file, aside);
+  await chmod(aside, 0o600);
+  await rename(aside, kept);
 }
 
 /** Where a sync reads the feed's file from, as recorded: the file, the URL given, a collector's APIs, or the feed's own URL. */
@@ -173,6 +195,7 @@ export async function runFeedSync(options: FeedSyncOptions): Promise<FeedSyncRes
         clock,
         logger,
         timeoutMs: options.downloadTimeoutMs ?? 10 * 60_000,
+        ...(options.cacheDir && existsSync(collectedCopy(options.cacheDir, feedId)) ? { previous: collectedCopy(options.cacheDir, feedId) } : {}),
       });
     } else if (file === undefined) {
       tempDir = await mkdtemp(path.join(tmpdir(), `walletscreen-feed-${feedId}-`));
@@ -210,6 +233,12 @@ export async function runFeedSync(options: FeedSyncOptions): Promise<FeedSyncRes
       },
       { commandId: sha256, eventId: (_event, _index, revision) => importedVersionEventId(streamId, revision, sha256), maxAttempts: 5 },
     );
+    // The collected file, imported (or the same as the version in force): the next collection goes on from it.
+    if (collector && options.cacheDir) {
+      await keepCollected(options.cacheDir, feedId, file).catch((error: unknown) =>
+        logger.warn({ err: error, feedId, cacheDir: options.cacheDir }, 'the collected feed file could not be kept: the next sync reads everything again'),
+      );
+    }
     const base = { feedId, origin, sha256, bytes, entryCount: parsed.entries.length, skipped: parsed.skipped };
     const version = state.status === 'loaded' ? state.version : 0;
     if (events.length === 0) {
