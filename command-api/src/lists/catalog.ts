@@ -47,11 +47,11 @@ export function createCustomListCatalog(eventStore: EventStore): () => Promise<R
   let position = 0;
   let last: Promise<unknown> = Promise.resolve();
   const refresh = async () => {
+    // From the store's head at the last read (see cachedCustomLists): never a scan from the last list event on.
+    const head = await eventStore.headPosition();
     const events = await eventStore.readAll({ after: position, filter: { eventTypes: customListEventTypes, streamPrefixes: [customListStreamPrefix] } });
-    for (const e of events) {
-      foldCatalog(lists, { type: e.type, data: e.data } as CustomListEvent);
-      position = e.position;
-    }
+    for (const e of events) foldCatalog(lists, { type: e.type, data: e.data } as CustomListEvent);
+    position = Math.max(head, events.at(-1)?.position ?? 0);
     return lists;
   };
   return () => {
