@@ -98,6 +98,8 @@ export interface StoreIntegrityWatch {
   integrity: IntegrityMonitor;
   /** The store's hash chain (the SQLite store's; undefined where the store keeps none). */
   hashChain: ChainSource | undefined;
+  /** Whether writes are halted now (a break not acknowledged yet). */
+  writesHalted(): boolean;
   close(): void;
 }
 
@@ -121,7 +123,7 @@ export async function openStoreIntegrity(deps: { eventStore: EventStore; clock: 
     logger: deps.logger,
   });
   await integrity.verify();
-  return { integrity, hashChain, close: integrity.watch(INTEGRITY_CHECK_INTERVAL_MS) };
+  return { integrity, hashChain, writesHalted: () => integrity.halted() !== null, close: integrity.watch(INTEGRITY_CHECK_INTERVAL_MS) };
 }
 
 export interface CommandApi {

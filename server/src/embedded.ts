@@ -107,7 +107,7 @@ export async function startEmbedded(options: {
       clock,
       analysis: options.analysis,
       resumeRunningChecks: true,
-      writesHalted: () => storeIntegrity.integrity.halted() !== null,
+      writesHalted: storeIntegrity.writesHalted,
     });
     opened.add(() => work.close());
     const api = await startCommandApi({

@@ -141,7 +141,7 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
           clock,
           analysis: options.analysis,
           resumeRunningChecks: false,
-          writesHalted: () => storeIntegrity.integrity.halted() !== null,
+          writesHalted: storeIntegrity.writesHalted,
         });
         opened.add(() => work.close());
         running.work = work;
