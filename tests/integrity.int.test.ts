@@ -273,9 +273,16 @@ describe('tamper detection at start', () => {
     expect((await createKey()).status).toBe(201);
   }, 60_000);
 
-  it('starts nothing on its own while writes are halted: the list refresh due at start waits', async () => {
+  it('starts nothing on its own while writes are halted: the list refresh due at start waits, and so does a scheduled re-screen', async () => {
     const lists = await startReplayServer([{ path: '/sdn.csv', replies: [{ text: 'not read', headers: { 'content-type': 'text/csv' } }] }]);
     try {
+      // A watched wallet, re-screened daily.
+      const watched = await server.api('POST', '/api/watchlist', {
+        token: aliceToken,
+        body: { address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', network: 'ethereum' },
+      });
+      expect(watched.status).toBeLessThan(300);
+      await server.projections.waitFor(await server.eventStore.headPosition());
       await server.close();
       const db = new Database(storeFile());
       db.prepare("UPDATE events SET data = replace(data, 'Desk', 'Mallory') WHERE type = 'ApiKeyCreated'").run();
@@ -287,6 +294,9 @@ describe('tamper detection at start', () => {
       const head = await server.eventStore.headPosition();
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(lists.requests).toEqual([]);
+      // Its re-screen is due two days on: the scheduler's pass starts nothing while writes are halted.
+      server.advance(48 * 3_600_000);
+      expect(await server.rescreens.runOnce()).toEqual({ started: 0, skipped: 0 });
       expect(await server.eventStore.headPosition()).toBe(head);
     } finally {
       await lists.close();
