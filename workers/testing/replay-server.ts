@@ -295,7 +295,11 @@ export function recordedWalletRoutes(options: { delayMs?: number } = {}): Route[
   ];
 }
 
-/** Every provider pointed at one loopback server, under a path of its own; no retries' waiting, no rate limit. */
+/**
+ * Every provider pointed at one loopback server, under a path of its own; no retries' waiting, no
+ * rate limit. The time limit per attempt is generous: on a busy CI machine a loopback answer can take
+ * seconds, and a retry would move the fake clock (a test of time limits sets its own).
+ */
 export function loopbackConfig(url: string, overrides: Partial<ChainDataConfig> = {}): ChainDataConfig {
   return {
     ...defaultChainDataConfig,
@@ -307,7 +311,7 @@ export function loopbackConfig(url: string, overrides: Partial<ChainDataConfig> 
     tronGridUrl: `${url}/trongrid`,
     solanaRpcUrl: `${url}/solana`,
     xrplRpcUrl: `${url}/xrpl`,
-    timeoutMs: 2000,
+    timeoutMs: 10_000,
     retries: 2,
     ratePerSecond: { default: 0 },
     prices: { ...defaultChainDataConfig.prices, url: `${url}/coingecko` },
