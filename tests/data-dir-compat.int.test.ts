@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import escapeStringRegexp from 'escape-string-regexp';
 import { startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { DATA_FILES, compatChainEnv, compatRoutes, eventsDigest, readManifest, readStoredFile, type ManifestUser } from './compat/manifest';
 import type { AdminMember } from '@walletscreen/contracts';
@@ -23,7 +24,6 @@ import { ADMIN, expectAppendsNothing, startTestServer, type TestServer } from '.
 
 const FIXTURE = path.join(__dirname, 'compat', 'data-dir-2026-11-27');
 const manifest = readManifest(FIXTURE);
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const customers = manifest.users.filter((u) => u.role === 'user');
 const byEmail = (email: string) => {
   const user = manifest.users.find((u) => u.email === email);
@@ -122,7 +122,9 @@ describe.each([
     expect(manifest.users.find((u) => u.role === 'admin')).toMatchObject({ email: ADMIN.email, password: ADMIN.password });
     // A refusal says what it said then; a blocked customer is now also told the reason the admin gave (issue 29).
     const asThen = (u: (typeof manifest.users)[number]) =>
-      u.blocked && u.signIn.error ? { ...u.signIn, error: expect.stringMatching(new RegExp(`^${escapeRegExp(u.signIn.error)}( Reason: .+)?$`)) } : u.signIn;
+      u.blocked && u.signIn.error
+        ? { ...u.signIn, error: expect.stringMatching(new RegExp(`^${escapeStringRegexp(u.signIn.error)}( Reason: .+)?$`)) }
+        : u.signIn;
     for (const u of manifest.users) expect({ email: u.email, ...signIns.get(u.email) }).toEqual({ email: u.email, ...asThen(u) });
     expect(manifest.users.filter((u) => u.blocked).map((u) => u.signIn.status)).toEqual([403]);
   });

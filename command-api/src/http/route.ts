@@ -4,6 +4,7 @@
  * schemas validate the request there) and describes it in the OpenAPI document
  * (http/openapi-document.ts), so the document cannot drift from what is served.
  */
+import escapeStringRegexp from 'escape-string-regexp';
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import { NotFound } from '@walletscreen/domain/errors';
@@ -158,8 +159,7 @@ function parseRequest(r: RouteRequest, req: Request): Parsed<RouteRequest> {
  * text literal, each parameter one segment, then `end` (`(?:/|$)`: the path and what is below it;
  * `/?$`: the path alone).
  */
-export const expressPathRegExp = (path: string, end: string): RegExp =>
-  new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}${end}`);
+export const expressPathRegExp = (path: string, end: string): RegExp => new RegExp(`^${escapeStringRegexp(path).replace(/:[A-Za-z0-9_]+/g, '[^/]+')}${end}`);
 
 /**
  * A body whose Content-Length is past the limit is refused at once (413), unread, and the

@@ -1,3 +1,5 @@
+import escapeStringRegexp from 'escape-string-regexp';
+
 /**
  * Text fields as the API takes them, said the same way to the server (zod) and to the OpenAPI
  * document (JSON Schema `pattern`), so a generated client tells valid from invalid text as the
@@ -15,7 +17,7 @@ export const NOT_BLANK = new RegExp(`[^${TRIMMED}]`);
 
 /** `Low Risk` → `[Ll][Oo][Ww] [Rr][Ii][Ss][Kk]`: JSON Schema patterns take no flags. */
 const anyCase = (word: string) =>
-  [...word].map((c) => (c.toLowerCase() === c.toUpperCase() ? c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : `[${c.toUpperCase()}${c.toLowerCase()}]`)).join('');
+  [...word].map((c) => (c.toLowerCase() === c.toUpperCase() ? escapeStringRegexp(c) : `[${c.toUpperCase()}${c.toLowerCase()}]`)).join('');
 
 /** One of these words in any case, or nothing, with spaces around it (what a trimmed, case-blind choice takes). */
 export const anyCaseChoice = (words: readonly string[]): RegExp => new RegExp(`^[${TRIMMED}]*(${words.map(anyCase).join('|')})?[${TRIMMED}]*$`);

@@ -22,6 +22,7 @@
  * instance that lost the projection changes nothing (the checkpoint and each document only move forward).
  * Writes without a checkpoint are applied unconditionally with `_pos: 0`.
  */
+import escapeStringRegexp from 'escape-string-regexp';
 import { MongoBulkWriteError, MongoClient, MongoServerError, type AnyBulkWriteOperation, type Collection, type Db, type Document, type Filter } from 'mongodb';
 import {
   isDocumentsDelete,
@@ -70,15 +71,11 @@ function field(name: string): string {
   if (!FIELD.test(name)) throw new Error(`invalid field name ${name}`);
   return name;
 }
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 function condition(c: FieldCondition): unknown {
   if (c === null || typeof c !== 'object') return c;
   if ('eq' in c) return c.eq;
   if ('in' in c) return { $in: [...c.in] };
-  if ('contains' in c) return { $regex: escapeRegex(c.contains), $options: 'i' };
+  if ('contains' in c) return { $regex: escapeStringRegexp(c.contains), $options: 'i' };
   const range: Record<string, string | number> = {};
   for (const op of ['gte', 'lte', 'gt', 'lt'] as const) {
     const v = c[op];
