@@ -8,3 +8,4 @@ export * from './config/config';
 export * from './logging/logger';
 export * from './close-stack';
 export * from './message-bus/position-waiters';
+export * from './command-line/read-command-line';

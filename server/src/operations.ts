@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, createLogger, loadConfig, verifyChain, type ChainVerification, type Config, type Logger } from '@walletscreen/platform';
+import { ConfigError, createLogger, loadConfig, readCommandLine, verifyChain, type ChainVerification, type Config, type Logger } from '@walletscreen/platform';
 import { openPlatform, type Platform } from '@walletscreen/platform/composition';
 import { kafkaGroupId } from '@walletscreen/platform/message-bus/kafka/topics';
 import { createInProcessBus, moveReadModels, sqliteFiles, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
@@ -22,25 +22,16 @@ export interface CommandIO {
 }
 
 function dataDirOf(io: CommandIO, usage: string): string | { code: number } {
-  let dir: string | undefined;
-  for (let i = 0; i < io.argv.length; i++) {
-    const arg = io.argv[i]!;
-    if (arg === '-h' || arg === '--help') {
-      io.stdout(usage);
-      return { code: 0 };
-    }
-    const m = /^--data-dir(?:=(.*))?$/.exec(arg);
-    if (!m) {
-      io.stderr(`unknown argument: ${arg}\n${usage}`);
-      return { code: 2 };
-    }
-    dir = m[1] ?? io.argv[++i];
-    if (!dir) {
-      io.stderr(`--data-dir needs a value\n${usage}`);
-      return { code: 2 };
-    }
+  const line = readCommandLine(io.argv, { 'data-dir': { type: 'string' } });
+  if (typeof line === 'string') {
+    io.stderr(`${line}\n${usage}`);
+    return { code: 2 };
   }
-  return path.resolve(dir ?? io.env.DATA_DIR ?? './data');
+  if (line.values.help) {
+    io.stdout(usage);
+    return { code: 0 };
+  }
+  return path.resolve(line.values['data-dir'] ?? io.env.DATA_DIR ?? './data');
 }
 
 const storeFile = (dataDir: string) => sqliteFiles(dataDir).events;

@@ -11,7 +11,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, createLogger, parseEnv, type Logger } from '@walletscreen/platform';
+import { ConfigError, createLogger, parseEnv, readCommandLine, type Logger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { ChainDataConfigError, chainDataConfigFromEnv } from '../chain-data/config';
 import { allFeeds, enabledFeedIds, isFeedId } from './catalog';
@@ -47,26 +47,11 @@ export interface FeedsSyncCommandIO {
 type Args = { feed?: string; file?: string; url?: string; help?: boolean };
 
 function parseArgs(argv: readonly string[]): Args | string {
-  const args: Args = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '-h' || arg === '--help') {
-      args.help = true;
-      continue;
-    }
-    const m = /^--(file|url)(?:=(.*))?$/.exec(arg);
-    if (!m) {
-      if (arg.startsWith('-')) return `unknown argument: ${arg}`;
-      if (args.feed !== undefined) return `give one feed id, not "${args.feed}" and "${arg}"`;
-      args.feed = arg;
-      continue;
-    }
-    const name = m[1] as 'file' | 'url';
-    const value = m[2] ?? argv[++i];
-    if (value === undefined || value === '') return `--${name} needs a value`;
-    if (args[name] !== undefined) return `--${name} given twice`;
-    args[name] = value;
-  }
+  const line = readCommandLine(argv, { file: { type: 'string' }, url: { type: 'string' } }, { positionals: 2 });
+  if (typeof line === 'string') return line;
+  const [feed, other] = line.positionals;
+  if (other !== undefined) return `give one feed id, not "${feed}" and "${other}"`;
+  const args: Args = { ...line.values, feed };
   if (args.help) return args;
   if (args.feed === undefined) return 'give the feed id';
   if (!isFeedId(args.feed)) return `unknown feed "${args.feed}"`;

@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { networks } from '@walletscreen/contracts';
-import { createLogger, type Logger } from '@walletscreen/platform';
+import { createLogger, readCommandLine, type Logger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { withForceHint } from './errors';
 import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
@@ -40,27 +40,11 @@ export interface SyncCommandIO {
 type Args = { file?: string; url?: string; help?: boolean; allowOlder?: boolean };
 
 function parseArgs(argv: readonly string[]): Args | string {
-  const args: Args = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '-h' || arg === '--help') {
-      args.help = true;
-      continue;
-    }
-    if (arg === '--allow-older') {
-      args.allowOlder = true;
-      continue;
-    }
-    const m = /^--(file|url)(?:=(.*))?$/.exec(arg);
-    if (!m) return `unknown argument: ${arg}`;
-    const name = m[1] as 'file' | 'url';
-    const value = m[2] ?? argv[++i];
-    if (value === undefined || value === '') return `--${name} needs a value`;
-    if (args[name] !== undefined) return `--${name} given twice`;
-    args[name] = value;
-  }
-  if (args.file !== undefined && args.url !== undefined) return 'give --file or --url, not both';
-  return args;
+  const line = readCommandLine(argv, { file: { type: 'string' }, url: { type: 'string' }, 'allow-older': { type: 'boolean' } });
+  if (typeof line === 'string') return line;
+  const { file, url, help, 'allow-older': allowOlder } = line.values;
+  if (file !== undefined && url !== undefined) return 'give --file or --url, not both';
+  return { file, url, help, allowOlder };
 }
 
 function httpUrl(text: string): boolean {
