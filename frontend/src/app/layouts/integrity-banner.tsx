@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Code, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { IconAlertCircle, IconShieldX } from '@tabler/icons-react';
+import { IconShieldX } from '@tabler/icons-react';
 import { INTEGRITY_NOTE_MAX_LENGTH, type AdminStoreIntegrity } from '@walletscreen/contracts';
 import { ApiError } from '../../lib/api-client';
 import { isReadOnlySession } from '../../lib/session';
 import { useAcknowledgeIntegrityBreak, useHaltedIntegrity } from '../../lib/store-integrity';
+import { ErrorAlert } from '../../components/error-alert';
 
 /** The admin's acknowledgement of the break: a note, recorded in the audit log with the break; writes then resume. */
 function AcknowledgeModal({ report, opened, onClose }: { report: AdminStoreIntegrity; opened: boolean; onClose: () => void }) {
@@ -43,11 +44,7 @@ function AcknowledgeModal({ report, opened, onClose }: { report: AdminStoreInteg
             You acknowledge the break at position {position}. Your note, your name and the break are recorded in the audit log, and writes resume. The break
             stays visible there.
           </Text>
-          {error.alert ? (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-              {error.alert}
-            </Alert>
-          ) : null}
+          <ErrorAlert>{error.alert}</ErrorAlert>
           <Textarea
             label="Note"
             description="What you found and why the service may go on."

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Stack, Text } from '@mantine/core';
+import { ErrorAlert } from '../error-alert';
 
 export const RETRY_LABEL = 'Try again';
 
@@ -18,7 +18,7 @@ export interface ErrorStateProps {
 /** A load that failed: an alert with what failed and why, and a Retry button ("Try again"). */
 export function ErrorState({ title, message, onRetry, retrying = false }: ErrorStateProps) {
   return (
-    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title={title} w="100%">
+    <ErrorAlert title={title} w="100%">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{message}</Text>
         {onRetry ? (
@@ -27,6 +27,6 @@ export function ErrorState({ title, message, onRetry, retrying = false }: ErrorS
           </Button>
         ) : null}
       </Stack>
-    </Alert>
+    </ErrorAlert>
   );
 }

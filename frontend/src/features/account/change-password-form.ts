@@ -4,7 +4,7 @@
  * sent, and where a refusal lands. Pure functions: the form calls them, the unit tests read them.
  */
 import { accountMessages, newPasswordSchema, type ChangePasswordRequest } from '@walletscreen/contracts';
-import { ApiError } from '../../lib/api-client';
+import { formFailure, type FieldErrors, type FormFailure } from '../../lib/form-failure';
 
 export interface ChangePasswordValues {
   current: string;
@@ -12,7 +12,7 @@ export interface ChangePasswordValues {
   confirm: string;
 }
 
-export type ChangePasswordErrors = Partial<Record<keyof ChangePasswordValues, string>>;
+export type ChangePasswordErrors = FieldErrors<ChangePasswordValues>;
 
 export const emptyChangePasswordForm = (): ChangePasswordValues => ({ current: '', next: '', confirm: '' });
 
@@ -33,22 +33,8 @@ export function toChangePasswordRequest(values: ChangePasswordValues): ChangePas
   return { current_password: values.current, new_password: values.next };
 }
 
-export interface ChangePasswordFailure {
-  fields: ChangePasswordErrors;
-  /** A message for the form as a whole (too many attempts, network, anything not about one field). */
-  alert: string | null;
-}
-
 const fieldOf: Record<string, keyof ChangePasswordValues> = { current_password: 'current', new_password: 'next' };
 
 /** A refused change: the server's field messages under their fields, anything else above the form. */
-export function changePasswordFailure(error: unknown): ChangePasswordFailure {
-  if (!(error instanceof ApiError)) return { fields: {}, alert: 'Something went wrong. Please try again.' };
-  const fields: ChangePasswordErrors = {};
-  for (const [serverField, message] of Object.entries(error.fieldErrors)) {
-    const field = fieldOf[serverField];
-    if (field && !fields[field]) fields[field] = message;
-  }
-  if (Object.keys(fields).length > 0) return { fields, alert: null };
-  return { fields: {}, alert: error.message || 'Something went wrong. Please try again.' };
-}
+export const changePasswordFailure = (error: unknown): FormFailure<ChangePasswordValues> =>
+  formFailure(error, (serverField) => (Object.hasOwn(fieldOf, serverField) ? fieldOf[serverField] : null));

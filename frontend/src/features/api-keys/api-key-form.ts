@@ -4,7 +4,7 @@
  * tests read them.
  */
 import { API_KEY_NAME_MAX, apiKeyMessages, apiKeyScopes, type ApiKeyScope, type CreateApiKeyRequest } from '@walletscreen/contracts';
-import { ApiError } from '../../lib/api-client';
+import { formFailure, type FieldErrors, type FormFailure } from '../../lib/form-failure';
 
 export interface ApiKeyFormValues {
   name: string;
@@ -13,7 +13,7 @@ export interface ApiKeyFormValues {
   expiresOn: string | null;
 }
 
-export type ApiKeyFormErrors = Partial<Record<keyof ApiKeyFormValues, string>>;
+export type ApiKeyFormErrors = FieldErrors<ApiKeyFormValues>;
 
 /** A new form: no name, every scope, no expiry. */
 export const emptyApiKeyForm = (): ApiKeyFormValues => ({ name: '', scopes: [...apiKeyScopes], expiresOn: null });
@@ -54,20 +54,5 @@ function formFieldOf(serverField: string): keyof ApiKeyFormValues | null {
   return null;
 }
 
-export interface CreateFailure {
-  fields: ApiKeyFormErrors;
-  /** A message for the form as a whole (too many keys, network, anything not about one field). */
-  alert: string | null;
-}
-
-/** A refused create: field messages under their fields, anything else above the form. */
-export function createFailure(error: unknown): CreateFailure {
-  if (!(error instanceof ApiError)) return { fields: {}, alert: 'Something went wrong. Please try again.' };
-  const fields: ApiKeyFormErrors = {};
-  for (const [serverField, message] of Object.entries(error.fieldErrors)) {
-    const field = formFieldOf(serverField);
-    if (field && !fields[field]) fields[field] = message;
-  }
-  if (Object.keys(fields).length > 0) return { fields, alert: null };
-  return { fields: {}, alert: error.message };
-}
+/** A refused create: field messages under their fields, anything else (too many keys, network) above the form. */
+export const createFailure = (error: unknown): FormFailure<ApiKeyFormValues> => formFailure(error, formFieldOf);

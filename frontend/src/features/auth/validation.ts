@@ -4,8 +4,7 @@
  */
 import { accountMessages, PASSWORD_MIN } from '@walletscreen/contracts';
 import { ApiError } from '../../lib/api-client';
-
-export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
+import { formFailure, namedFields, SOMETHING_WENT_WRONG, type FieldErrors, type FormFailure } from '../../lib/form-failure';
 
 const blank = (value: string) => value.trim() === '';
 
@@ -76,21 +75,6 @@ export function setPasswordSubmitProblem(token: string | null, values: SetPasswo
   return null;
 }
 
-/** What a failed request shows: messages under fields and/or one message for the form. */
-export interface FormFailure<T> {
-  fields: FieldErrors<T>;
-  alert: string | null;
-}
-
-function knownFields<T>(error: ApiError, fields: readonly (keyof T & string)[]): FieldErrors<T> {
-  const out: FieldErrors<T> = {};
-  for (const field of fields) {
-    const message = error.fieldErrors[field];
-    if (message) out[field] = message;
-  }
-  return out;
-}
-
 /** A throttling message with the wait from Retry-After: "… Try again in 30 seconds." (in minutes from two minutes on). */
 export function throttledText(error: ApiError): string {
   const seconds = error.retryAfterSeconds;
@@ -112,35 +96,26 @@ export function signInFailure(error: unknown): FormFailure<SignInValues> {
       return { fields: { email: accountMessages.invalidCredentials, password: accountMessages.invalidCredentials }, alert: null };
     }
     if (error.status === 429) return { fields: {}, alert: throttledText(error) };
-    const fields = knownFields<SignInValues>(error, ['email', 'password']);
-    if (Object.keys(fields).length > 0) return { fields, alert: null };
-    return { fields: {}, alert: error.message };
   }
-  return { fields: {}, alert: 'Something went wrong. Please try again.' };
+  return formFailure<SignInValues>(error, namedFields<SignInValues>(['email', 'password']));
 }
 
 /** Registration failures: a 409 shows "Registration failed. Try another email." on the e-mail field. */
 export function registerFailure(error: unknown): FormFailure<RegisterValues> {
   if (error instanceof ApiError) {
     if (error.status === 409) return { fields: { email: accountMessages.registrationFailed }, alert: null };
-    const fields = knownFields<RegisterValues>(error, ['email', 'username', 'password']);
-    if (Object.keys(fields).length > 0) return { fields, alert: null };
-    if (error.status === 429) return { fields: {}, alert: throttledText(error) };
-    return { fields: {}, alert: error.message };
   }
-  return { fields: {}, alert: 'Something went wrong. Please try again.' };
+  const failure = formFailure<RegisterValues>(error, namedFields<RegisterValues>(['email', 'username', 'password']));
+  return error instanceof ApiError && error.status === 429 && failure.alert !== null ? { fields: {}, alert: throttledText(error) } : failure;
 }
 
 export const RESET_REQUEST_FAILED = 'Something went wrong. Please try again later.';
-export const RESET_FAILED = 'Something went wrong. Please try again.';
+export const RESET_FAILED = SOMETHING_WENT_WRONG;
 
 /** Reset request failures: an invalid e-mail under the field, anything else the spec's sentence. */
 export function resetRequestFailure(error: unknown): FormFailure<ResetRequestValues> {
-  if (error instanceof ApiError) {
-    const fields = knownFields<ResetRequestValues>(error, ['email']);
-    if (Object.keys(fields).length > 0) return { fields, alert: null };
-  }
-  return { fields: {}, alert: RESET_REQUEST_FAILED };
+  const { fields } = formFailure<ResetRequestValues>(error, namedFields<ResetRequestValues>(['email']));
+  return Object.keys(fields).length > 0 ? { fields, alert: null } : { fields: {}, alert: RESET_REQUEST_FAILED };
 }
 
 /** Reset failures: the server's error text, or "Something went wrong. Please try again.". */

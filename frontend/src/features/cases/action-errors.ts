@@ -3,20 +3,17 @@
  * it is about, anything else (a 409 four-eyes refusal, a closed case, a lost connection) as one
  * message beside the action.
  */
-import { ApiError } from '../../lib/api-client';
+import { formFailure } from '../../lib/form-failure';
 
 export interface ActionErrors {
   /** The message for each of the form's inputs that the server named. */
-  fields: Record<string, string>;
+  fields: Partial<Record<string, string>>;
   /** The message shown beside the action, when it is not about one input. */
   form: string | null;
 }
 
 export function actionErrors(error: Error | null, fields: readonly string[]): ActionErrors {
   if (!error) return { fields: {}, form: null };
-  if (error instanceof ApiError) {
-    const named = Object.fromEntries(Object.entries(error.fieldErrors).filter(([field]) => fields.includes(field)));
-    if (Object.keys(named).length > 0) return { fields: named, form: null };
-  }
-  return { fields: {}, form: error.message || 'Something went wrong. Please try again.' };
+  const failure = formFailure<Record<string, string>>(error, (field) => (fields.includes(field) ? field : null));
+  return { fields: failure.fields, form: failure.alert };
 }

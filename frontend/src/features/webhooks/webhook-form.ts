@@ -11,7 +11,7 @@ import {
   type CreateWebhookRequest,
   type WebhookEventType,
 } from '@walletscreen/contracts';
-import { ApiError } from '../../lib/api-client';
+import { formFailure, type FieldErrors, type FormFailure } from '../../lib/form-failure';
 
 export interface WebhookFormValues {
   url: string;
@@ -19,7 +19,7 @@ export interface WebhookFormValues {
   events: WebhookEventType[];
 }
 
-export type WebhookFormErrors = Partial<Record<keyof WebhookFormValues, string>>;
+export type WebhookFormErrors = FieldErrors<WebhookFormValues>;
 
 /** A new form: no URL, every event. */
 export const emptyWebhookForm = (): WebhookFormValues => ({ url: '', description: '', events: [...webhookEventTypes] });
@@ -55,13 +55,4 @@ function formFieldOf(serverField: string): keyof WebhookFormValues | null {
 }
 
 /** A refused create: field messages under their fields, anything else (too many endpoints, network) above the form. */
-export function createWebhookFailure(error: unknown): { fields: WebhookFormErrors; alert: string | null } {
-  if (!(error instanceof ApiError)) return { fields: {}, alert: 'Something went wrong. Please try again.' };
-  const fields: WebhookFormErrors = {};
-  for (const [serverField, message] of Object.entries(error.fieldErrors)) {
-    const field = formFieldOf(serverField);
-    if (field && !fields[field]) fields[field] = message;
-  }
-  if (Object.keys(fields).length > 0) return { fields, alert: null };
-  return { fields: {}, alert: error.message };
-}
+export const createWebhookFailure = (error: unknown): FormFailure<WebhookFormValues> => formFailure(error, formFieldOf);

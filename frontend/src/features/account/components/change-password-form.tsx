@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { PASSWORD_MAX } from '@walletscreen/contracts';
 import { useChangePassword } from '../api/change-password';
 import {
@@ -11,6 +11,7 @@ import {
   validateChangePassword,
   type ChangePasswordValues,
 } from '../change-password-form';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /**
  * Change password: the current one, the new one twice. Checked as the user leaves each field and
@@ -46,11 +47,7 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Change password">
       <Stack gap="sm" maw={420}>
-        {alert ? (
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-            {alert}
-          </Alert>
-        ) : null}
+        <ErrorAlert>{alert}</ErrorAlert>
         {done ? (
           <Alert color="teal" variant="light" role="status" icon={<IconCheck size={18} aria-hidden="true" />}>
             {done}

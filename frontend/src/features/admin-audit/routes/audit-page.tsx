@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconDownload, IconListSearch, IconShieldCheck } from '@tabler/icons-react';
+import { IconDownload, IconListSearch, IconShieldCheck } from '@tabler/icons-react';
 import type { AuditEntry, ChainVerificationResponse } from '@walletscreen/contracts';
 import { EmptyState } from '../../../components/list-kit/empty-state';
 import { ListFooter, PageNav } from '../../../components/list-kit/pagination';
@@ -16,6 +16,7 @@ import { AuditEventDrawer } from '../components/audit-event-drawer';
 import { AuditFilters } from '../components/audit-filters';
 import { AuditTable } from '../components/audit-table';
 import { BalanceHistoryPanel } from '../components/balance-history-panel';
+import { ErrorAlert } from '../../../components/error-alert';
 
 function VerificationResult({ result }: { result: ChainVerificationResponse }) {
   if (result.ok) {
@@ -29,12 +30,12 @@ function VerificationResult({ result }: { result: ChainVerificationResponse }) {
   }
   const p = result.problem!;
   return (
-    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="The chain is broken">
+    <ErrorAlert title="The chain is broken">
       <Text size="sm">
         {p.kind} at position {p.position}
         {p.stream ? ` (stream ${p.stream}, ${p.type})` : ''}: {p.message}
       </Text>
-    </Alert>
+    </ErrorAlert>
   );
 }
 

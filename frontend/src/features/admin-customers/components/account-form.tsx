@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, PasswordInput, TextInput } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { USERNAME_MAX } from '@walletscreen/contracts';
-import { ApiError } from '../../../lib/api-client';
+import { formFailure, namedFields } from '../../../lib/form-failure';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /** An account an admin creates for someone else (an admin, an auditor): its e-mail, name and first password. */
 export interface AccountFormValues {
@@ -43,8 +43,9 @@ export function useAccountForm(schemaFor: (values: AccountFormValues) => { schem
     },
   });
   const failed = (error: Error) => {
-    if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) form.setErrors(error.fieldErrors);
-    else setAlert(error.message);
+    const failure = formFailure<AccountFormValues>(error, namedFields<AccountFormValues>(['email', 'username', 'password']));
+    form.setErrors(failure.fields);
+    setAlert(failure.alert);
   };
   const reset = () => {
     form.reset();
@@ -58,11 +59,7 @@ export function AccountFields(props: { form: UseFormReturnType<AccountFormValues
   const { form } = props;
   return (
     <>
-      {props.alert ? (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-          {props.alert}
-        </Alert>
-      ) : null}
+      <ErrorAlert>{props.alert}</ErrorAlert>
       <TextInput label="E-mail" type="email" withAsterisk autoComplete="off" data-autofocus {...form.getInputProps('email')} />
       {props.newAccount ? (
         <>

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconPlayerPlay, IconTimeline } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconPlayerPlay, IconTimeline } from '@tabler/icons-react';
 import { checkStreamId } from '@walletscreen/contracts';
 import { Link, useParams } from 'react-router';
 import { CopyAddress } from '../../../components/copy-address';
@@ -11,6 +11,7 @@ import { useCheckEvents } from '../api/get-check-events';
 import { useReplayCheck } from '../api/replay-check';
 import { ReplayVerdict } from '../components/replay-verdict';
 import { VersionsCard } from '../components/versions-card';
+import { ErrorAlert } from '../../../components/error-alert';
 
 const STATUS_LABELS = { running: 'Running', completed: 'Completed', failed: 'Failed' } as const;
 
@@ -37,9 +38,7 @@ function ReplayPanel({ checkId }: { checkId: string }) {
             Replaying the check...
           </Text>
         ) : replay.isError ? (
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Could not replay the check">
-            {replay.error.message}
-          </Alert>
+          <ErrorAlert title="Could not replay the check">{replay.error.message}</ErrorAlert>
         ) : replay.data ? (
           <ReplayVerdict replay={replay.data} />
         ) : null}

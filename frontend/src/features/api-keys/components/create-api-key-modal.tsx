@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
+import { IconCalendar } from '@tabler/icons-react';
 import { API_KEY_NAME_MAX, apiKeyScopeDescriptions, apiKeyScopes, type ApiKeyScope, type CreateApiKeyResponse } from '@walletscreen/contracts';
 import { DATE_INPUT_FORMAT, parseDayInput } from '../../../lib/format-date';
 import { useCreateApiKey } from '../api/create-api-key';
 import { createFailure, emptyApiKeyForm, toCreateRequest, todayUtc, validateApiKeyForm, type ApiKeyFormValues } from '../api-key-form';
 import { scopeLabels } from '../api-key-display';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /**
  * The create-key form in a modal: a name, the scopes (all ticked to begin with) and an optional last
@@ -45,11 +46,7 @@ export function CreateApiKeyModal({ opened, onClose, onCreated }: { opened: bool
     <Modal opened={opened} onClose={close} title="Create an API key" centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit} noValidate aria-label="Create an API key">
         <Stack gap="md">
-          {alert ? (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-              {alert}
-            </Alert>
-          ) : null}
+          <ErrorAlert>{alert}</ErrorAlert>
           <TextInput
             label="Name"
             description="What the key is for, so you can tell your keys apart (for example “Deposits service”)."

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { accountMessages } from '@walletscreen/contracts';
@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { profileQueryKey } from '../../../lib/get-profile';
 import { authToken } from '../../../lib/session';
 import { useConfirmEmail } from '../api/confirm-email';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /**
  * /confirm-email?token=…: the link of the confirmation e-mail. It confirms the address as it opens
@@ -58,11 +59,7 @@ export function ConfirmEmailPage() {
             {confirm.data.message}
           </Alert>
         ) : null}
-        {!token || confirm.isError ? (
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-            {failure}
-          </Alert>
-        ) : null}
+        {!token || confirm.isError ? <ErrorAlert>{failure}</ErrorAlert> : null}
         {!token || confirm.isSuccess || confirm.isError ? next : null}
       </Stack>
     </AuthShell>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { accountMessages } from '@walletscreen/contracts';
 import { AuthShell } from '../../../components/auth-shell';
@@ -9,6 +9,7 @@ import { useResetPassword } from '../api/reset-password';
 import { visibilityToggleProps } from '../components/sign-in-form';
 import { resetFailure, setPasswordSubmitProblem, validateSetPassword, type SetPasswordValues } from '../validation';
 import { useGo } from '../../../lib/navigate';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /** After a successful reset the user goes to /login after 2 seconds (spec §4). */
 export const REDIRECT_AFTER_RESET_MS = 2_000;
@@ -70,11 +71,7 @@ export function SetPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            {alert ? (
-              <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-                {alert}
-              </Alert>
-            ) : null}
+            <ErrorAlert>{alert}</ErrorAlert>
             <PasswordInput
               label="New password"
               autoComplete="new-password"

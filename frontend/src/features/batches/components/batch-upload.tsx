@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/download-aml-report';
 import { previewBatch, useSubmitBatch } from '../api/batches';
 import { FORMAT_HINT, previewView, TEMPLATE_CSV } from '../batch-display';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /** The line errors of a refused file, as the server lists them (the first ones), and how many there are. */
 export function lineErrorsOf(error: unknown): { lines: BatchLineError[]; total: number } | null {
@@ -21,7 +22,7 @@ export function lineErrorsOf(error: unknown): { lines: BatchLineError[]; total: 
 function LineErrors({ error, onSkip }: { error: Error; onSkip?: () => void }) {
   const found = lineErrorsOf(error);
   return (
-    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="The file cannot be screened">
+    <ErrorAlert title="The file cannot be screened">
       <Stack gap="xs">
         <Text size="sm" data-testid="batch-file-error">
           {error.message}
@@ -61,7 +62,7 @@ function LineErrors({ error, onSkip }: { error: Error; onSkip?: () => void }) {
           </Group>
         ) : null}
       </Stack>
-    </Alert>
+    </ErrorAlert>
   );
 }
 
@@ -115,11 +116,7 @@ function Preview({ preview, file, skipInvalid, onScreened }: { preview: BatchPre
           </Text>
         </Alert>
       ) : null}
-      {submit.isError ? (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-          {submit.error.message}
-        </Alert>
-      ) : null}
+      {submit.isError ? <ErrorAlert>{submit.error.message}</ErrorAlert> : null}
       <Group gap="sm">
         {view.alreadyScreened ? (
           <>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { Button, Group, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { CASE_LIMITS, caseDecisions, type CaseDecision, type CaseDetail } from '@walletscreen/contracts';
 import { caseDecisionLabel } from '../../../components/case-status';
 import { actionErrors } from '../action-errors';
@@ -11,12 +11,13 @@ import { useRecordCaseDecision } from '../api/record-case-decision';
 import { useReopenCase } from '../api/reopen-case';
 import type { CasesArea } from '../case-filters';
 import { closeState } from '../four-eyes';
+import { ErrorAlert } from '../../../components/error-alert';
 
 function FormError({ message }: { message: string | null }) {
   return message ? (
-    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />} w="100%" data-testid="case-action-error">
+    <ErrorAlert w="100%" data-testid="case-action-error">
       {message}
-    </Alert>
+    </ErrorAlert>
   ) : null;
 }
 

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconFolderOpen } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconFolderOpen } from '@tabler/icons-react';
 import type { CheckCase } from '@walletscreen/contracts';
 import { formatDateTime } from '../../../lib/format-date';
 import { navigateTo } from '../../../lib/navigation';
 import { useOpenCase } from '../../../lib/open-case';
 import { CaseStatusBadge, caseDecisionLabel } from '../../../components/case-status';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /** Where a check's case opens, and whether the viewer may open one (an auditor may not). */
 export interface CaseLinks {
@@ -86,11 +87,7 @@ export function CheckCaseSection({ checkId, value, links }: { checkId: string; v
           No case is open on this check.
         </Text>
       )}
-      {open.isError ? (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-          {open.error.message}
-        </Alert>
-      ) : null}
+      {open.isError ? <ErrorAlert>{open.error.message}</ErrorAlert> : null}
     </Stack>
   );
 }

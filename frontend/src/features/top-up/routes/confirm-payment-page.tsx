@@ -2,11 +2,12 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { ErrorState } from '../../../components/list-kit/error-state';
 import { LoadingState } from '../../../components/list-kit/loading-state';
-import { IconAlertCircle, IconCircleCheck, IconFlask } from '@tabler/icons-react';
+import { IconCircleCheck, IconFlask } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/page-header';
 import { useCompleteLocalSession } from '../api/complete-local-session';
 import { useLocalSession } from '../api/get-local-session';
 import { formatPlanPrice, purchaseErrorText } from '../plan-display';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /**
  * /dashboard/top-up/confirm?session=…: the local test-payment provider's checkout (used when the
@@ -50,19 +51,13 @@ export function ConfirmPaymentPage() {
                     : 'These checks were added to your balance.'}
                 </Alert>
               ) : session.data.status === 'expired' ? (
-                <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-                  This test payment session has expired. Start the purchase again.
-                </Alert>
+                <ErrorAlert>This test payment session has expired. Start the purchase again.</ErrorAlert>
               ) : (
                 <Badge variant="light" color="gray" w="fit-content">
                   Waiting for your confirmation
                 </Badge>
               )}
-              {complete.isError ? (
-                <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-                  {purchaseErrorText(complete.error)}
-                </Alert>
-              ) : null}
+              {complete.isError ? <ErrorAlert>{purchaseErrorText(complete.error)}</ErrorAlert> : null}
               <Group justify="flex-end">
                 {complete.isSuccess || session.data.status !== 'pending' ? (
                   <Button component={Link} to="/dashboard/wallet-checker">

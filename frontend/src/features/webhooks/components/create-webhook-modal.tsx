@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_URL_MAX, webhookEventDescriptions, webhookEventTypes, type CreateWebhookResponse } from '@walletscreen/contracts';
 import { useCreateWebhook } from '../api/create-webhook';
 import { eventLabels } from '../webhook-display';
 import { createWebhookFailure, emptyWebhookForm, toCreateWebhookRequest, validateWebhookForm, type WebhookFormValues } from '../webhook-form';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /** The add-endpoint form in a modal: URL, description, events. The server's refusals show on their fields. */
 export function CreateWebhookModal({
@@ -48,11 +48,7 @@ export function CreateWebhookModal({
     <Modal opened={opened} onClose={close} title="Add a webhook endpoint" centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit} noValidate aria-label="Add a webhook endpoint">
         <Stack gap="md">
-          {alert ? (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-              {alert}
-            </Alert>
-          ) : null}
+          <ErrorAlert>{alert}</ErrorAlert>
           <TextInput
             label="Endpoint URL"
             description="Where the events are POSTed, for example https://example.com/walletscreen/webhooks."
