@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Table, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconDownload, IconReceipt } from '@tabler/icons-react';
+import { IconDownload, IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatUsd, type AccountPurchase } from '@walletscreen/contracts';
+import { notifyFailure } from '../../../components/notify';
 import { EmptyState } from '../../../components/list-kit/empty-state';
 import { PageNav } from '../../../components/list-kit/pagination';
 import { QueryStates } from '../../../components/list-kit/query-states';
@@ -21,13 +21,7 @@ export function PurchasesPanel() {
 
   const download = (p: AccountPurchase) =>
     receipt.mutate(p, {
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          title: 'Could not download the receipt',
-          message: error.message || 'Please try again.',
-          icon: <IconAlertCircle size={18} aria-hidden="true" />,
-        }),
+      onError: notifyFailure('Could not download the receipt'),
     });
 
   return (

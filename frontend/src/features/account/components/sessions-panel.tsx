@@ -1,16 +1,12 @@
 import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import type { AccountSession } from '@walletscreen/contracts';
+import { notifyDone, notifyFailure } from '../../../components/notify';
 import { EmptyState } from '../../../components/list-kit/empty-state';
 import { QueryStates } from '../../../components/list-kit/query-states';
 import { formatDateTime } from '../../../lib/format-date';
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useEndSession } from '../api/end-session';
 import { useAccountSessions } from '../api/get-sessions';
-
-const failed = (title: string) => (error: Error) =>
-  notifications.show({ color: 'red', title, message: error.message || 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> });
 
 function SessionRow({ session, onEnd, ending }: { session: AccountSession; onEnd: (s: AccountSession) => void; ending: boolean }) {
   return (
@@ -61,14 +57,13 @@ export function SessionsPanel() {
 
   const endOne = (s: AccountSession) =>
     end.mutate(s.id, {
-      onSuccess: () =>
-        notifications.show({ color: 'teal', message: `${s.device || 'The session'} was signed out.`, icon: <IconCheck size={18} aria-hidden="true" /> }),
-      onError: failed('Could not sign out that session'),
+      onSuccess: () => notifyDone(`${s.device || 'The session'} was signed out.`),
+      onError: notifyFailure('Could not sign out that session'),
     });
   const endAll = () =>
     endOthers.mutate(undefined, {
-      onSuccess: (answer) => notifications.show({ color: 'teal', message: answer.message, icon: <IconCheck size={18} aria-hidden="true" /> }),
-      onError: failed('Could not sign out the other sessions'),
+      onSuccess: (answer) => notifyDone(answer.message),
+      onError: notifyFailure('Could not sign out the other sessions'),
     });
 
   return (

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconListSearch, IconShieldCheck } from '@tabler/icons-react';
 import type { AuditEntry, ChainVerificationResponse } from '@walletscreen/contracts';
+import { notifyDone, notifyFailure } from '../../../components/notify';
 import { EmptyState } from '../../../components/list-kit/empty-state';
 import { ListFooter, PageNav } from '../../../components/list-kit/pagination';
 import { QueryStates } from '../../../components/list-kit/query-states';
@@ -60,8 +60,8 @@ export function AuditPage() {
   };
   const exportNow = () =>
     exporter.mutate(debounced, {
-      onSuccess: () => notifications.show({ title: 'Export ready', message: 'The filtered events were saved as a JSON Lines file.' }),
-      onError: (error) => notifications.show({ color: 'red', title: 'Export failed', message: error.message }),
+      onSuccess: () => notifyDone('The filtered events were saved as a JSON Lines file.', 'Export ready'),
+      onError: notifyFailure('Export failed'),
     });
 
   return (

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck, IconShieldPlus, IconUserMinus } from '@tabler/icons-react';
+import { IconShieldPlus, IconUserMinus } from '@tabler/icons-react';
 import { ADMIN_REMOVED_REASON, type AdminMember } from '@walletscreen/contracts';
+import { notifyDone, notifyFailure } from '../../../components/notify';
 import { QueryStates } from '../../../components/list-kit/query-states';
 import { scrollRegion } from '../../../components/list-kit/scroll-region';
 import { PageHeader } from '../../../components/page-header';
@@ -13,9 +13,8 @@ import { useRemoveAdmin, useAdmins } from '../api/admins';
 import { AddAdminModal } from '../components/add-admin-modal';
 import { ReasonField } from '../components/reason-field';
 
-const ok = (message: string) => notifications.show({ color: 'teal', title: 'Done', message, icon: <IconCheck size={18} aria-hidden="true" /> });
-const failed = (error: Error) =>
-  notifications.show({ color: 'red', title: 'The change failed', message: error.message, icon: <IconAlertCircle size={18} aria-hidden="true" /> });
+const ok = (message: string) => notifyDone(message, 'Done');
+const failed = notifyFailure('The change failed');
 
 /** Confirms a removal, with an optional reason (recorded in the audit log). */
 function RemoveAdminModal({ admin, onClose }: { admin: AdminMember | null; onClose: () => void }) {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Paper, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck, IconEye, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconEye, IconSearch, IconUsers } from '@tabler/icons-react';
 import type { AdminActionResponse } from '@walletscreen/contracts';
+import { notifyDone, notifyFailure } from '../../../components/notify';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
 import { EmptyState } from '../../../components/list-kit/empty-state';
 import { OffsetPager } from '../../../components/list-kit/pagination';
@@ -46,15 +46,9 @@ function useCustomerActions() {
           ? block.mutateAsync({ customerId: customer.id, ...(input.reason ? { reason: input.reason } : {}) })
           : unblock.mutateAsync(customer.id);
     run.then(
-      (result) => notifications.show({ color: 'teal', title: 'Done', message: done[kind](result, input), icon: <IconCheck size={18} aria-hidden="true" /> }),
+      (result) => notifyDone(done[kind](result, input), 'Done'),
       // The spec shows no error here; a short notification says what went wrong anyway.
-      (error: unknown) =>
-        notifications.show({
-          color: 'red',
-          title: 'The action failed',
-          message: error instanceof Error ? error.message : 'Please try again.',
-          icon: <IconAlertCircle size={18} aria-hidden="true" />,
-        }),
+      notifyFailure('The action failed'),
     );
     setAction(null);
   };
@@ -128,12 +122,7 @@ export function CustomersPage() {
         onClose={() => setAddingAuditor(false)}
         onCreated={(auditor) => {
           setAddingAuditor(false);
-          notifications.show({
-            color: 'teal',
-            title: 'Auditor added',
-            message: `${auditor.email} can now sign in to the admin area (read-only).`,
-            icon: <IconCheck size={18} aria-hidden="true" />,
-          });
+          notifyDone(`${auditor.email} can now sign in to the admin area (read-only).`, 'Auditor added');
         }}
       />
     </>

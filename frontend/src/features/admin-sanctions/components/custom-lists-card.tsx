@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, FileInput, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { type CustomListKind, type CustomListSummary } from '@walletscreen/contracts';
+import { notifyDone, notifyFailure } from '../../../components/notify';
 import { EmptyState } from '../../../components/list-kit/empty-state';
 import { scrollRegion } from '../../../components/list-kit/scroll-region';
 import { QueryStates } from '../../../components/list-kit/query-states';
@@ -23,10 +23,10 @@ function UploadForm() {
       { name, kind, file },
       {
         onSuccess: (r) => {
-          notifications.show({
-            title: r.replaced ? 'List replaced' : 'List uploaded',
-            message: `${r.name}: ${r.count} ${r.count === 1 ? 'address' : 'addresses'}${r.rejected_count ? `, ${r.rejected_count} rejected` : ''}.`,
-          });
+          notifyDone(
+            `${r.name}: ${r.count} ${r.count === 1 ? 'address' : 'addresses'}${r.rejected_count ? `, ${r.rejected_count} rejected` : ''}.`,
+            r.replaced ? 'List replaced' : 'List uploaded',
+          );
           setName('');
           setFile(null);
         },
@@ -110,10 +110,10 @@ export function CustomListsCard({ readOnly = false }: { readOnly?: boolean }) {
     if (!confirming) return;
     remove.mutate(confirming.id, {
       onSuccess: () => {
-        notifications.show({ title: 'List removed', message: `${confirming.name} is no longer screened against.` });
+        notifyDone(`${confirming.name} is no longer screened against.`, 'List removed');
         setConfirming(null);
       },
-      onError: (error) => notifications.show({ color: 'red', title: 'Could not remove the list', message: error.message }),
+      onError: notifyFailure('Could not remove the list'),
     });
   };
   return (

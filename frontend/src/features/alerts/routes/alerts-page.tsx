@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconBellCheck, IconCheck } from '@tabler/icons-react';
+import { IconBellCheck } from '@tabler/icons-react';
 import type { Alert } from '@walletscreen/contracts';
 import { useNavigate } from 'react-router';
+import { notifyDone, notifyFailure } from '../../../components/notify';
 import { EmptyState } from '../../../components/list-kit/empty-state';
 import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
@@ -30,9 +30,6 @@ export function AlertsPage() {
   const openCase = useOpenCase();
   const navigate = useNavigate();
   const [resolving, setResolving] = useState<Alert | null>(null);
-  const failed = (title: string) => (error: Error) =>
-    notifications.show({ color: 'red', title, message: error.message || 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> });
-
   return (
     <>
       <PageHeader title="Alerts" description="Changes found by re-screening your watched wallets, with what changed and the evidence." />
@@ -69,19 +66,13 @@ export function AlertsPage() {
                   onOpenCase={() =>
                     openCase.mutate(
                       { alert_id: a.id },
-                      { onSuccess: (opened) => void navigate(`/dashboard/cases/${opened.id}`), onError: failed('Could not open a case') },
+                      { onSuccess: (opened) => void navigate(`/dashboard/cases/${opened.id}`), onError: notifyFailure('Could not open a case') },
                     )
                   }
                   onAcknowledge={() =>
                     acknowledge.mutate(a.id, {
-                      onSuccess: () =>
-                        notifications.show({
-                          color: 'teal',
-                          title: 'Acknowledged',
-                          message: 'The alert is marked as being looked at.',
-                          icon: <IconCheck size={18} aria-hidden="true" />,
-                        }),
-                      onError: failed('Could not acknowledge the alert'),
+                      onSuccess: () => notifyDone('The alert is marked as being looked at.', 'Acknowledged'),
+                      onError: notifyFailure('Could not acknowledge the alert'),
                     })
                   }
                   onResolve={() => {
@@ -106,12 +97,7 @@ export function AlertsPage() {
             {
               onSuccess: () => {
                 setResolving(null);
-                notifications.show({
-                  color: 'teal',
-                  title: 'Resolved',
-                  message: 'The alert is resolved; your note is recorded.',
-                  icon: <IconCheck size={18} aria-hidden="true" />,
-                });
+                notifyDone('The alert is resolved; your note is recorded.', 'Resolved');
               },
             },
           )

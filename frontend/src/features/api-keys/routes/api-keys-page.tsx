@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck, IconKey, IconPlus } from '@tabler/icons-react';
+import { IconKey, IconPlus } from '@tabler/icons-react';
 import { API_KEYS_MAX, type ApiKey, type CreateApiKeyResponse } from '@walletscreen/contracts';
+import { notifyDone, notifyFailure } from '../../../components/notify';
 import { EmptyState } from '../../../components/list-kit/empty-state';
 import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
@@ -21,20 +21,8 @@ function useRevokeFlow() {
   const confirm = () => {
     if (!target) return;
     revoke.mutate(target.id, {
-      onSuccess: (key) =>
-        notifications.show({
-          color: 'teal',
-          title: 'Key revoked',
-          message: `“${key.name}” no longer works.`,
-          icon: <IconCheck size={18} aria-hidden="true" />,
-        }),
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          title: 'Could not revoke the key',
-          message: error.message || 'Please try again.',
-          icon: <IconAlertCircle size={18} aria-hidden="true" />,
-        }),
+      onSuccess: (key) => notifyDone(`“${key.name}” no longer works.`, 'Key revoked'),
+      onError: notifyFailure('Could not revoke the key'),
       onSettled: () => setTarget(null),
     });
   };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
@@ -12,6 +12,7 @@ import { useAdminLogin } from '../api/admin-login';
 import { useLogin } from '../api/login';
 import { signInFailure, validateSignIn, type SignInValues } from '../validation';
 import { useGo } from '../../../lib/navigate';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /** The password visibility toggle's name avoids the word "password", so a label query finds the field alone. */
 export const visibilityToggleProps = { 'aria-label': 'Show or hide characters' } as const;
@@ -92,11 +93,7 @@ export function SignInForm({ kind, notice = null }: { kind: 'user' | 'admin'; no
             {signedOut}
           </Alert>
         ) : null}
-        {alert ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
-            {alert}
-          </Alert>
-        ) : null}
+        <ErrorAlert>{alert}</ErrorAlert>
         <ClearableTextInput
           label={kind === 'admin' ? 'E-mail' : 'Email'}
           type="email"

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { WELCOME_BONUS_CHECKS } from '@walletscreen/contracts';
+import { notifyDone } from '../../../components/notify';
 import { AuthShell } from '../../../components/auth-shell';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
 import { profileQueryOptions } from '../../../lib/get-profile';
@@ -14,6 +13,7 @@ import { useRegister } from '../api/register';
 import { visibilityToggleProps } from '../components/sign-in-form';
 import { registerFailure, validateRegister, type RegisterValues } from '../validation';
 import { useGo } from '../../../lib/navigate';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /**
  * /register: e-mail, company name / username and password. Registering signs the user in: they land
@@ -37,7 +37,7 @@ export function RegisterPage() {
       { email: values.email.trim(), username: values.username.trim(), password: values.password },
       {
         onSuccess: (response) => {
-          notifications.show({ title: 'Account created', message: response.message, icon: <IconCheck size={18} aria-hidden="true" /> });
+          notifyDone(response.message, 'Account created');
           queryClient.clear();
           startUserSession(window.localStorage, response.token, Date.now());
           void queryClient.prefetchQuery(profileQueryOptions());
@@ -67,11 +67,7 @@ export function RegisterPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {alert ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
-              {alert}
-            </Alert>
-          ) : null}
+          <ErrorAlert>{alert}</ErrorAlert>
           <ClearableTextInput
             label="Email"
             type="email"

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Progress, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconFileTypeCsv, IconFileZip } from '@tabler/icons-react';
+import { IconFileTypeCsv, IconFileZip } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { batchDownloadName, batchRowStatuses, shownRiskScore, type Batch, type BatchRowResult, type BatchRowStatus } from '@walletscreen/contracts';
+import { notifyFailure } from '../../../components/notify';
 import { formatDate } from '../../../lib/format-date';
 import { CopyAddress } from '../../../components/copy-address';
 import { EmptyState } from '../../../components/list-kit/empty-state';
@@ -21,13 +21,7 @@ function Downloads({ batch }: { batch: Batch }) {
       which === 'csv'
         ? downloadBatchFile(batch.links.results_csv, batchDownloadName(batch.file_name, batch.id, '-results.csv'), 'text/csv')
         : downloadBatchFile(batch.links.reports_zip, batchDownloadName(batch.file_name, batch.id, '-reports.zip'), 'application/zip'),
-    onError: (error) =>
-      notifications.show({
-        color: 'red',
-        title: 'Could not download',
-        message: error.message || 'Please try again.',
-        icon: <IconAlertCircle size={18} aria-hidden="true" />,
-      }),
+    onError: notifyFailure('Could not download'),
   });
   const pending = (which: 'csv' | 'zip') => download.isPending && download.variables === which;
   return (

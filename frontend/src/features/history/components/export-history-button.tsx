@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconFileTypeCsv } from '@tabler/icons-react';
+import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { notifyFailure } from '../../../components/notify';
 import { saveFile } from '../../../lib/download-aml-report';
 import { api } from '../../../lib/http-client';
 import { filterParams, type HistoryFilters } from '../history-filters';
@@ -26,13 +26,7 @@ export function ExportHistoryButton({ path, query, fileName }: { path: string; q
       const { blob } = await api.download('GET', path, { query, accept: 'text/csv' });
       saveFile(blob, fileName);
     },
-    onError: (error) =>
-      notifications.show({
-        color: 'red',
-        title: 'Could not export the history',
-        message: error.message || 'Please try again.',
-        icon: <IconAlertCircle size={18} aria-hidden="true" />,
-      }),
+    onError: notifyFailure('Could not export the history'),
   });
   return (
     <Button

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, List, Modal, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck, IconCoin, IconEye, IconShieldSearch } from '@tabler/icons-react';
+import { IconCoin, IconEye, IconShieldSearch } from '@tabler/icons-react';
 import { rescreenPricing, type Watch } from '@walletscreen/contracts';
 import { Link } from 'react-router';
+import { notifyDone, notifyFailure } from '../../../components/notify';
 import { EmptyState } from '../../../components/list-kit/empty-state';
 import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
@@ -91,12 +91,7 @@ export function WatchlistPage() {
             {
               onSuccess: () => {
                 setEditing(null);
-                notifications.show({
-                  color: 'teal',
-                  title: 'Saved',
-                  message: 'The watched wallet was updated.',
-                  icon: <IconCheck size={18} aria-hidden="true" />,
-                });
+                notifyDone('The watched wallet was updated.', 'Saved');
               },
             },
           )
@@ -121,20 +116,8 @@ export function WatchlistPage() {
                 loading={unwatch.isPending}
                 onClick={() =>
                   unwatch.mutate(removing.id, {
-                    onSuccess: () =>
-                      notifications.show({
-                        color: 'teal',
-                        title: 'Unwatched',
-                        message: 'The wallet is no longer watched.',
-                        icon: <IconCheck size={18} aria-hidden="true" />,
-                      }),
-                    onError: (error) =>
-                      notifications.show({
-                        color: 'red',
-                        title: 'Could not unwatch the wallet',
-                        message: error.message,
-                        icon: <IconAlertCircle size={18} aria-hidden="true" />,
-                      }),
+                    onSuccess: () => notifyDone('The wallet is no longer watched.', 'Unwatched'),
+                    onError: notifyFailure('Could not unwatch the wallet'),
                     onSettled: () => setRemoving(null),
                   })
                 }

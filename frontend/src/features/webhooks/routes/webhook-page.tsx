@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconArrowLeft, IconCheck, IconInbox } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconInbox } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { type WebhookDelivery, type WebhookEndpoint } from '@walletscreen/contracts';
+import { notifyDone, notifyFailure } from '../../../components/notify';
 import { formatDate } from '../../../lib/format-date';
 import { EmptyState } from '../../../components/list-kit/empty-state';
 import { QueryStates } from '../../../components/list-kit/query-states';
@@ -15,11 +15,6 @@ import { useUpdateWebhook } from '../api/update-webhook';
 import { DeliveryLog } from '../components/delivery-log';
 import { WebhookSecretPanel } from '../components/webhook-secret';
 import { endpointStatus, eventLabels } from '../webhook-display';
-
-function failed(title: string) {
-  return (error: Error) =>
-    notifications.show({ color: 'red', title, message: error.message || 'Please try again.', icon: <IconAlertCircle size={18} aria-hidden="true" /> });
-}
 
 function EndpointDetails({ endpoint }: { endpoint: WebhookEndpoint }) {
   const update = useUpdateWebhook();
@@ -55,7 +50,7 @@ function EndpointDetails({ endpoint }: { endpoint: WebhookEndpoint }) {
             onChange={(e) =>
               update.mutate(
                 { id: endpoint.id, changes: { enabled: e.currentTarget.checked } },
-                { onError: failed(endpoint.enabled ? 'Could not disable the endpoint' : 'Could not enable the endpoint') },
+                { onError: notifyFailure(endpoint.enabled ? 'Could not disable the endpoint' : 'Could not enable the endpoint') },
               )
             }
             aria-label="Endpoint enabled"
@@ -81,14 +76,8 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
     redeliver.mutate(
       { endpointId: endpoint.id, deliveryId: delivery.id },
       {
-        onSuccess: () =>
-          notifications.show({
-            color: 'teal',
-            title: 'Sent again',
-            message: 'The new attempt appears in the log.',
-            icon: <IconCheck size={18} aria-hidden="true" />,
-          }),
-        onError: failed('Could not resend the delivery'),
+        onSuccess: () => notifyDone('The new attempt appears in the log.', 'Sent again'),
+        onError: notifyFailure('Could not resend the delivery'),
         onSettled: () => setResending(null),
       },
     );

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck, IconPlus, IconWebhook } from '@tabler/icons-react';
+import { IconPlus, IconWebhook } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { WEBHOOKS_MAX, type CreateWebhookResponse, type WebhookEndpoint } from '@walletscreen/contracts';
+import { notifyDone, notifyFailure } from '../../../components/notify';
 import { EmptyState } from '../../../components/list-kit/empty-state';
 import { QueryStates } from '../../../components/list-kit/query-states';
 import { PageHeader } from '../../../components/page-header';
@@ -21,20 +21,8 @@ function useDeleteFlow() {
   const confirm = () => {
     if (!target) return;
     remove.mutate(target.id, {
-      onSuccess: () =>
-        notifications.show({
-          color: 'teal',
-          title: 'Endpoint deleted',
-          message: 'Nothing more is sent to it.',
-          icon: <IconCheck size={18} aria-hidden="true" />,
-        }),
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          title: 'Could not delete the endpoint',
-          message: error.message || 'Please try again.',
-          icon: <IconAlertCircle size={18} aria-hidden="true" />,
-        }),
+      onSuccess: () => notifyDone('Nothing more is sent to it.', 'Endpoint deleted'),
+      onError: notifyFailure('Could not delete the endpoint'),
       onSettled: () => setTarget(null),
     });
   };
