@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconCheck } from '@tabler/icons-react';
 import { PASSWORD_MAX } from '@walletscreen/contracts';
+import { useRefusableForm } from '../../../lib/use-refusable-form';
 import { useChangePassword } from '../api/change-password';
 import {
   changePasswordFailure,
@@ -19,14 +19,11 @@ import { ErrorAlert } from '../../../components/error-alert';
  */
 export function ChangePasswordForm() {
   const change = useChangePassword();
-  const [alert, setAlert] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const form = useForm<ChangePasswordValues>({
-    mode: 'controlled',
-    initialValues: emptyChangePasswordForm(),
-    validate: validateChangePassword,
-    validateInputOnBlur: true,
-  });
+  const { form, alert, setAlert, refused } = useRefusableForm<ChangePasswordValues>(
+    { initialValues: emptyChangePasswordForm(), validate: validateChangePassword, validateInputOnBlur: true },
+    changePasswordFailure,
+  );
 
   const submit = form.onSubmit((values) => {
     setAlert(null);
@@ -36,11 +33,7 @@ export function ChangePasswordForm() {
         form.reset();
         setDone(answer.message);
       },
-      onError: (error) => {
-        const failure = changePasswordFailure(error);
-        form.setErrors(failure.fields);
-        setAlert(failure.alert);
-      },
+      onError: refused,
     });
   });
 

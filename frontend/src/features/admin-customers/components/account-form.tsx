@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { PasswordInput, TextInput } from '@mantine/core';
-import { useForm, type UseFormReturnType } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
 import { USERNAME_MAX } from '@walletscreen/contracts';
 import { formFailure, namedFields } from '../../../lib/form-failure';
+import { useRefusableForm } from '../../../lib/use-refusable-form';
 import { ErrorAlert } from '../../../components/error-alert';
 
 /** An account an admin creates for someone else (an admin, an auditor): its e-mail, name and first password. */
@@ -33,25 +33,17 @@ function fieldErrors(schema: RequestSchema, values: unknown): AccountFormErrors 
  * values; `failed` shows a refusal (on its fields when the server named them, else as an alert).
  */
 export function useAccountForm(schemaFor: (values: AccountFormValues) => { schema: RequestSchema; request: unknown }) {
-  const [alert, setAlert] = useState<string | null>(null);
-  const form = useForm<AccountFormValues>({
-    mode: 'controlled',
-    initialValues: empty,
-    validate: (values) => {
-      const { schema, request } = schemaFor(values);
-      return fieldErrors(schema, request);
+  const { refused: failed, ...rest } = useRefusableForm<AccountFormValues>(
+    {
+      initialValues: empty,
+      validate: (values) => {
+        const { schema, request } = schemaFor(values);
+        return fieldErrors(schema, request);
+      },
     },
-  });
-  const failed = (error: Error) => {
-    const failure = formFailure<AccountFormValues>(error, namedFields<AccountFormValues>(['email', 'username', 'password']));
-    form.setErrors(failure.fields);
-    setAlert(failure.alert);
-  };
-  const reset = () => {
-    form.reset();
-    setAlert(null);
-  };
-  return { form, alert, setAlert, failed, reset };
+    (error) => formFailure<AccountFormValues>(error, namedFields<AccountFormValues>(['email', 'username', 'password'])),
+  );
+  return { ...rest, failed };
 }
 
 /** The alert of a refusal, then the account's fields (name and first password only for a new account). */

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useForm } from '@mantine/form';
 import { IconCalendar } from '@tabler/icons-react';
 import { API_KEY_NAME_MAX, apiKeyScopeDescriptions, apiKeyScopes, type ApiKeyScope, type CreateApiKeyResponse } from '@walletscreen/contracts';
 import { DATE_INPUT_FORMAT, parseDayInput } from '../../../lib/format-date';
+import { useRefusableForm } from '../../../lib/use-refusable-form';
 import { useCreateApiKey } from '../api/create-api-key';
 import { createFailure, emptyApiKeyForm, toCreateRequest, todayUtc, validateApiKeyForm, type ApiKeyFormValues } from '../api-key-form';
 import { scopeLabels } from '../api-key-display';
@@ -16,13 +15,14 @@ import { ErrorAlert } from '../../../components/error-alert';
  */
 export function CreateApiKeyModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (key: CreateApiKeyResponse) => void }) {
   const create = useCreateApiKey();
-  const [alert, setAlert] = useState<string | null>(null);
-  const form = useForm<ApiKeyFormValues>({ mode: 'controlled', initialValues: emptyApiKeyForm(), validate: validateApiKeyForm });
+  const { form, alert, setAlert, refused, reset } = useRefusableForm<ApiKeyFormValues>(
+    { initialValues: emptyApiKeyForm(), validate: validateApiKeyForm },
+    createFailure,
+  );
 
   const close = () => {
     if (create.isPending) return;
-    form.reset();
-    setAlert(null);
+    reset();
     create.reset();
     onClose();
   };
@@ -34,11 +34,7 @@ export function CreateApiKeyModal({ opened, onClose, onCreated }: { opened: bool
         form.reset();
         onCreated(created);
       },
-      onError: (error) => {
-        const failure = createFailure(error);
-        form.setErrors(failure.fields);
-        setAlert(failure.alert);
-      },
+      onError: refused,
     });
   });
 

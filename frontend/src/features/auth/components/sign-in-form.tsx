@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useRefusableForm } from '../../../lib/use-refusable-form';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
 import { profileQueryOptions } from '../../../lib/get-profile';
 import { startAdminSession, startUserSession } from '../../../lib/session';
@@ -28,19 +28,13 @@ export function SignInForm({ kind, notice = null }: { kind: 'user' | 'admin'; no
   const userLogin = useLogin();
   const adminLogin = useAdminLogin();
   const pending = userLogin.isPending || adminLogin.isPending;
-  const [alert, setAlert] = useState<string | null>(null);
   const [signedOut, setSignedOut] = useState<string | null>(notice);
-  const form = useForm<SignInValues>({
-    mode: 'controlled',
-    initialValues: { email: '', password: '' },
-    validate: validateSignIn,
-  });
-
-  const fail = (error: unknown) => {
-    const failure = signInFailure(error);
-    form.setErrors(failure.fields);
-    setAlert(failure.alert);
-  };
+  const {
+    form,
+    alert,
+    setAlert,
+    refused: fail,
+  } = useRefusableForm<SignInValues>({ initialValues: { email: '', password: '' }, validate: validateSignIn }, signInFailure);
 
   const submit = form.onSubmit((values) => {
     setAlert(null);

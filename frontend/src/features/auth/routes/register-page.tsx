@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { WELCOME_BONUS_CHECKS } from '@walletscreen/contracts';
+import { useRefusableForm } from '../../../lib/use-refusable-form';
 import { notifyDone } from '../../../components/notify';
 import { AuthShell } from '../../../components/auth-shell';
 import { ClearableTextInput } from '../../../components/clearable-text-input';
@@ -24,12 +23,10 @@ export function RegisterPage() {
   const navigate = useGo();
   const queryClient = useQueryClient();
   const registration = useRegister();
-  const [alert, setAlert] = useState<string | null>(null);
-  const form = useForm<RegisterValues>({
-    mode: 'controlled',
-    initialValues: { email: '', username: '', password: '' },
-    validate: validateRegister,
-  });
+  const { form, alert, setAlert, refused } = useRefusableForm<RegisterValues>(
+    { initialValues: { email: '', username: '', password: '' }, validate: validateRegister },
+    registerFailure,
+  );
 
   const submit = form.onSubmit((values) => {
     setAlert(null);
@@ -43,11 +40,7 @@ export function RegisterPage() {
           void queryClient.prefetchQuery(profileQueryOptions());
           navigate('/dashboard');
         },
-        onError: (error) => {
-          const failure = registerFailure(error);
-          form.setErrors(failure.fields);
-          setAlert(failure.alert);
-        },
+        onError: refused,
       },
     );
   });

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { accountMessages } from '@walletscreen/contracts';
+import { useRefusableForm } from '../../../lib/use-refusable-form';
 import { AuthShell } from '../../../components/auth-shell';
 import { useResetPassword } from '../api/reset-password';
 import { visibilityToggleProps } from '../components/sign-in-form';
@@ -20,13 +20,11 @@ export function SetPasswordPage() {
   const token = params.get('token');
   const navigate = useGo();
   const reset = useResetPassword();
-  const [alert, setAlert] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const form = useForm<SetPasswordValues>({
-    mode: 'controlled',
-    initialValues: { password: '', confirm: '' },
-    validate: validateSetPassword,
-  });
+  const { form, alert, setAlert, refused } = useRefusableForm<SetPasswordValues>(
+    { initialValues: { password: '', confirm: '' }, validate: validateSetPassword },
+    resetFailure,
+  );
 
   useEffect(() => {
     if (!done) return;
@@ -43,11 +41,7 @@ export function SetPasswordPage() {
         { token, password: values.password },
         {
           onSuccess: () => setDone(true),
-          onError: (error) => {
-            const failure = resetFailure(error);
-            form.setErrors(failure.fields);
-            setAlert(failure.alert);
-          },
+          onError: refused,
         },
       );
     },

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_URL_MAX, webhookEventDescriptions, webhookEventTypes, type CreateWebhookResponse } from '@walletscreen/contracts';
+import { useRefusableForm } from '../../../lib/use-refusable-form';
 import { useCreateWebhook } from '../api/create-webhook';
 import { eventLabels } from '../webhook-display';
 import { createWebhookFailure, emptyWebhookForm, toCreateWebhookRequest, validateWebhookForm, type WebhookFormValues } from '../webhook-form';
@@ -18,13 +17,14 @@ export function CreateWebhookModal({
   onCreated: (created: CreateWebhookResponse) => void;
 }) {
   const create = useCreateWebhook();
-  const [alert, setAlert] = useState<string | null>(null);
-  const form = useForm<WebhookFormValues>({ mode: 'controlled', initialValues: emptyWebhookForm(), validate: validateWebhookForm });
+  const { form, alert, setAlert, refused, reset } = useRefusableForm<WebhookFormValues>(
+    { initialValues: emptyWebhookForm(), validate: validateWebhookForm },
+    createWebhookFailure,
+  );
 
   const close = () => {
     if (create.isPending) return;
-    form.reset();
-    setAlert(null);
+    reset();
     create.reset();
     onClose();
   };
@@ -36,11 +36,7 @@ export function CreateWebhookModal({
         form.reset();
         onCreated(created);
       },
-      onError: (error) => {
-        const failure = createWebhookFailure(error);
-        form.setErrors(failure.fields);
-        setAlert(failure.alert);
-      },
+      onError: refused,
     });
   });
 
