@@ -5,71 +5,17 @@
  * header it labels and on which network, what it takes from the READMEs, and what it leaves out
  * and why.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FeedError } from '@walletscreen/domain/feed/errors';
 import { addresses as a, traceAddresses } from '../../testing/replay-server';
-import { writeTarGz, type TarItem } from '../../testing/archives';
-import { sourceFiles } from './archive';
+import { locationSource, memorySource, writeRepositoryArchive } from '../../testing/feed-sources';
 import { DEFIHACKLABS_PAGE, DEFIHACKLABS_URL, defiHackLabsFeed, parseDefiHackLabs } from './defihacklabs';
-import type { FeedSource, SourceFile } from './feed';
 
 const fixture = path.resolve(__dirname, '../../test-fixtures/feeds/defihacklabs');
 const TOP = 'DeFiHackLabs-5e1f0c2d9a7b3e4f6a8c0d1e2f3a4b5c6d7e8f90';
 const t = traceAddresses.eth;
-
-/** A location (directory, archive or file) as a feed source, the way the sync reads one. */
-const locationSource = (location: string): FeedSource => ({
-  name: location,
-  text: () => readFile(location, 'utf8'),
-  lines: () => {
-    throw new Error('not read line by line');
-  },
-  files: () => sourceFiles(location),
-});
-
-/** Files in memory as a source. */
-const memorySource = (files: Record<string, string>): FeedSource => ({
-  name: 'memory',
-  text: () => Promise.reject(new Error('not read whole')),
-  lines: () => {
-    throw new Error('not read line by line');
-  },
-  async *files(): AsyncGenerator<SourceFile> {
-    for (const [p, content] of Object.entries(files)) yield { path: p, text: () => Promise.resolve(content) };
-  },
-});
-
-/** The files under `dir` (relative, with `/`), sorted. */
-async function walk(dir: string, prefix = ''): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const rel = prefix ? `${prefix}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...(await walk(path.join(dir, e.name), rel)));
-    else out.push(rel);
-  }
-  return out.sort();
-}
-
-/** The fixture as GitHub's codeload serves the repository: one top folder, its directories, its files. */
-async function fixtureArchive(file: string): Promise<void> {
-  const files = await walk(fixture);
-  const dirs = [
-    ...new Set(
-      files.flatMap((f) =>
-        f
-          .split('/')
-          .slice(0, -1)
-          .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
-      ),
-    ),
-  ].sort();
-  const items: TarItem[] = [{ name: `${TOP}/`, type: 'directory' }];
-  for (const d of dirs) items.push({ name: `${TOP}/${d}/`, type: 'directory' });
-  for (const f of files) items.push({ name: `${TOP}/${f}`, content: await readFile(path.join(fixture, f), 'utf8') });
-  await writeTarGz(file, items);
-}
 
 let tmp: string;
 beforeAll(async () => {
@@ -221,7 +167,7 @@ describe('defihacklabs: the PoCs of the repository', () => {
 
   it('reads the .tar.gz GitHub serves alike (its top folder left out)', async () => {
     const archive = path.join(tmp, 'DeFiHackLabs-main.tar.gz');
-    await fixtureArchive(archive);
+    await writeRepositoryArchive(archive, fixture, TOP);
     const result = await parseDefiHackLabs(locationSource(archive));
     expect(result.entries).toEqual(expectedEntries);
     expect(result.skipped).toEqual(expectedSkipped);

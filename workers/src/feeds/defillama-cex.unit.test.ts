@@ -5,76 +5,23 @@
  * and what is left out and why; and that what a comment holds is never taken, whatever the strings,
  * comments and regular expressions around it.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { toChecksumAddress } from '@walletscreen/contracts';
-import { writeTarGz, type TarItem } from '../../testing/archives';
+import { locationSource, memorySource, writeRepositoryArchive } from '../../testing/feed-sources';
 import { addresses, traceAddresses } from '../../testing/replay-server';
 import { FeedError } from '@walletscreen/domain/feed/errors';
 import type { FeedEntry } from '@walletscreen/domain/feed/events';
-import { sourceFiles } from './archive';
 import { DEFILLAMA_ADAPTERS_PAGE, DEFILLAMA_ADAPTERS_URL, DEFILLAMA_SKIP_REASONS, defiLlamaCexFeed, exchangeName, parseDefiLlamaCex } from './defillama-cex';
-import type { FeedSource, SourceFile } from './feed';
 
 const fixture = path.resolve(__dirname, '../../test-fixtures/feeds/defillama-adapters');
 const TOP = 'DefiLlama-Adapters-0748004f169415a13656a29188cdb956dad4afaf';
 
-/** A location (directory, archive or file) as a feed source, the way the sync reads one. */
-const locationSource = (location: string): FeedSource => ({
-  name: location,
-  text: () => readFile(location, 'utf8'),
-  lines: () => {
-    throw new Error('not read line by line');
-  },
-  files: () => sourceFiles(location),
-});
-
-/** Files in memory as a source. */
-const memorySource = (files: Record<string, string>): FeedSource => ({
-  name: 'memory',
-  text: () => Promise.reject(new Error('not read whole')),
-  lines: () => {
-    throw new Error('not read line by line');
-  },
-  async *files(): AsyncGenerator<SourceFile> {
-    for (const [p, content] of Object.entries(files)) yield { path: p, text: () => Promise.resolve(content) };
-  },
-});
-
 /** A CEX adapter of the given body (after its require of the helper), with more files of the repository. */
 const adapter = (body: string, extra: Record<string, string> = {}) =>
   parseDefiLlamaCex(memorySource({ 'projects/demo-cex/index.js': `const { cexExports } = require("../helper/cex.js")\n${body}`, ...extra }));
-
-async function walk(dir: string, prefix = ''): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const rel = prefix ? `${prefix}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...(await walk(path.join(dir, e.name), rel)));
-    else out.push(rel);
-  }
-  return out.sort();
-}
-
-/** The fixture as GitHub's codeload serves the repository: one top folder, its directories, its files. */
-async function fixtureArchive(file: string): Promise<void> {
-  const files = await walk(fixture);
-  const dirs = [
-    ...new Set(
-      files.flatMap((f) =>
-        f
-          .split('/')
-          .slice(0, -1)
-          .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
-      ),
-    ),
-  ].sort();
-  const items: TarItem[] = [{ name: `${TOP}/`, type: 'directory' }];
-  for (const d of dirs) items.push({ name: `${TOP}/${d}/`, type: 'directory' });
-  for (const f of files) items.push({ name: `${TOP}/${f}`, content: await readFile(path.join(fixture, f), 'utf8') });
-  await writeTarGz(file, items);
-}
 
 let tmp: string;
 beforeAll(async () => {
@@ -154,7 +101,7 @@ describe('defillama-cex: the CEX adapters of the repository', () => {
 
   it('reads the .tar.gz GitHub serves exactly as the checkout', async () => {
     const archive = path.join(tmp, 'defillama-adapters.tar.gz');
-    await fixtureArchive(archive);
+    await writeRepositoryArchive(archive, fixture, TOP);
     const fromArchive = await parseDefiLlamaCex(locationSource(archive));
     expect(fromArchive.entries).toEqual(expectedEntries);
     expect(fromArchive.skipped.reasons).toEqual(expectedReasons);

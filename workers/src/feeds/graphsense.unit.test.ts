@@ -4,13 +4,14 @@
  * their pack's header, how they map onto our categories and networks, which packs are left out and
  * why; and the archive reader under it.
  */
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { writeTarGz, type TarItem } from '../../testing/archives';
+import { writeTarGz } from '../../testing/archives';
+import { locationSource, memorySource, filesUnder, writeRepositoryArchive } from '../../testing/feed-sources';
+import { sourceFiles } from './archive';
 import { FeedError } from '@walletscreen/domain/feed/errors';
 import type { FeedEntry } from '@walletscreen/domain/feed/events';
-import { sourceFiles } from './archive';
 import type { FeedSource, SourceFile } from './feed';
 import {
   categoryOfTag,
@@ -23,58 +24,6 @@ import {
 
 const fixture = path.resolve(__dirname, '../../test-fixtures/feeds/graphsense-tagpacks');
 const TOP = 'graphsense-tagpacks-29ff93c8ab0db37370453a290b7becba429b73f8';
-
-/** A location (directory, archive or file) as a feed source, the way the sync reads one. */
-const locationSource = (location: string): FeedSource => ({
-  name: location,
-  text: () => readFile(location, 'utf8'),
-  lines: () => {
-    throw new Error('not read line by line');
-  },
-  files: () => sourceFiles(location),
-});
-
-/** Files in memory as a source. */
-const memorySource = (files: Record<string, string>): FeedSource => ({
-  name: 'memory',
-  text: () => Promise.reject(new Error('not read whole')),
-  lines: () => {
-    throw new Error('not read line by line');
-  },
-  async *files(): AsyncGenerator<SourceFile> {
-    for (const [p, content] of Object.entries(files)) yield { path: p, text: () => Promise.resolve(content) };
-  },
-});
-
-/** The files under `dir` (relative, with `/`), sorted. */
-async function walk(dir: string, prefix = ''): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const rel = prefix ? `${prefix}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...(await walk(path.join(dir, e.name), rel)));
-    else out.push(rel);
-  }
-  return out.sort();
-}
-
-/** The fixture as GitHub's codeload serves the repository: one top folder, its directories, its files. */
-async function fixtureArchive(file: string): Promise<void> {
-  const files = await walk(fixture);
-  const dirs = [
-    ...new Set(
-      files.flatMap((f) =>
-        f
-          .split('/')
-          .slice(0, -1)
-          .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
-      ),
-    ),
-  ].sort();
-  const items: TarItem[] = [{ name: `${TOP}/`, type: 'directory' }];
-  for (const d of dirs) items.push({ name: `${TOP}/${d}/`, type: 'directory' });
-  for (const f of files) items.push({ name: `${TOP}/${f}`, content: await readFile(path.join(fixture, f), 'utf8') });
-  await writeTarGz(file, items);
-}
 
 let tmp: string;
 beforeAll(async () => {
@@ -218,7 +167,7 @@ describe('graphsense-tagpacks: the packs of the repository', () => {
 
   it('reads the same from the .tar.gz GitHub serves (one top folder) as from the directory', async () => {
     const archive = path.join(tmp, 'master');
-    await fixtureArchive(archive);
+    await writeRepositoryArchive(archive, fixture, TOP);
     const fromArchive = await parseGraphsenseTagpacks(locationSource(archive));
     expect(fromArchive).toEqual(await parseGraphsenseTagpacks(locationSource(fixture)));
   });
@@ -417,7 +366,7 @@ describe('sourceFiles: the files of a directory, a .tar.gz or one file', () => {
   };
 
   it('walks a directory in a stable order, with / in paths', async () => {
-    expect((await list(fixture)).map(([p]) => p)).toEqual(await walk(fixture));
+    expect((await list(fixture)).map(([p]) => p)).toEqual(await filesUnder(fixture));
     expect((await list(fixture)).map(([p]) => p).slice(0, 4)).toEqual([
       'LICENSE',
       'README.md',
@@ -469,7 +418,7 @@ describe('sourceFiles: the files of a directory, a .tar.gz or one file', () => {
     );
 
     const whole = path.join(tmp, 'whole.tar.gz');
-    await fixtureArchive(whole);
+    await writeRepositoryArchive(whole, fixture, TOP);
     const cut = path.join(tmp, 'cut.tar.gz');
     const bytes = await readFile(whole);
     await writeFile(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
