@@ -1,24 +1,9 @@
-import { Badge, Button, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconKeyOff } from '@tabler/icons-react';
 import { type ApiKey } from '@walletscreen/contracts';
+import { StatusBadge } from '../../../components/list-kit/status-badge';
 import { formatDate } from '../../../lib/format-date';
 import { expiresText, lastUsedText, NEVER, scopeLabels, statusBadge } from '../api-key-display';
-
-function StatusBadge({ apiKey }: { apiKey: ApiKey }) {
-  const badge = statusBadge(apiKey);
-  const element = (
-    <Badge color={badge.color} variant={badge.variant} data-testid="api-key-status">
-      {badge.label}
-    </Badge>
-  );
-  return badge.title ? (
-    <Tooltip label={badge.title}>
-      <span>{element}</span>
-    </Tooltip>
-  ) : (
-    element
-  );
-}
 
 /** Name, Prefix, Scopes, Created, Last used, Expires, Status, and Revoke for the keys still working. */
 export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
@@ -74,7 +59,7 @@ export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (ke
                   {expires}
                 </Table.Td>
                 <Table.Td>
-                  <StatusBadge apiKey={key} />
+                  <StatusBadge status={statusBadge(key)} testId="api-key-status" />
                 </Table.Td>
                 <Table.Td>
                   <Group justify="flex-end" wrap="nowrap">

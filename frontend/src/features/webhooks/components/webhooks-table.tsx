@@ -1,25 +1,10 @@
-import { Badge, Button, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconListDetails, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type WebhookEndpoint } from '@walletscreen/contracts';
+import { StatusBadge } from '../../../components/list-kit/status-badge';
 import { formatDate } from '../../../lib/format-date';
 import { endpointStatus, eventLabels } from '../webhook-display';
-
-function StatusBadge({ endpoint }: { endpoint: WebhookEndpoint }) {
-  const status = endpointStatus(endpoint);
-  const badge = (
-    <Badge color={status.color} variant="light" data-testid="webhook-status">
-      {status.label}
-    </Badge>
-  );
-  return status.title ? (
-    <Tooltip label={status.title}>
-      <span>{badge}</span>
-    </Tooltip>
-  ) : (
-    badge
-  );
-}
 
 /** URL (and description), Events, Created, Status, and the delivery log and Delete. */
 export function WebhooksTable({ endpoints, onDelete }: { endpoints: WebhookEndpoint[]; onDelete: (endpoint: WebhookEndpoint) => void }) {
@@ -63,7 +48,7 @@ export function WebhooksTable({ endpoints, onDelete }: { endpoints: WebhookEndpo
                 {formatDate(endpoint.created_at)}
               </Table.Td>
               <Table.Td>
-                <StatusBadge endpoint={endpoint} />
+                <StatusBadge status={endpointStatus(endpoint)} testId="webhook-status" />
               </Table.Td>
               <Table.Td>
                 <Group justify="flex-end" gap="xs" wrap="nowrap">
