@@ -7,19 +7,24 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, createLogger, loadConfig, readCommandLine, verifyChain, type ChainVerification, type Config, type Logger } from '@walletscreen/platform';
+import {
+  ConfigError,
+  createLogger,
+  loadConfig,
+  readCommandLine,
+  verifyChain,
+  type CommandIO,
+  type ChainVerification,
+  type Config,
+  type Logger,
+} from '@walletscreen/platform';
 import { openPlatform, type Platform } from '@walletscreen/platform/composition';
 import { kafkaGroupId } from '@walletscreen/platform/message-bus/kafka/topics';
 import { createInProcessBus, moveReadModels, sqliteFiles, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
 import { allProjections, projectionGroup, readModelGenerations, rebuildNextGeneration, rebuildProjections } from '@walletscreen/projections';
 import { DataDirBusy, lockDataDir, type DataDirRole } from './data-dir-lock';
 
-export interface CommandIO {
-  argv: readonly string[];
-  env: NodeJS.ProcessEnv;
-  stdout: (line: string) => void;
-  stderr: (line: string) => void;
-}
+export type { CommandIO };
 
 function dataDirOf(io: CommandIO, usage: string): string | { code: number } {
   const line = readCommandLine(io.argv, { 'data-dir': { type: 'string' } });

@@ -7,6 +7,14 @@
  */
 import { parseArgs } from 'node:util';
 
+/** What an operator's command is given to run: its arguments and environment, and where it writes. */
+export interface CommandIO {
+  argv: readonly string[];
+  env: NodeJS.ProcessEnv;
+  stdout: (line: string) => void;
+  stderr: (line: string) => void;
+}
+
 export type CommandLineOptions = Record<string, { type: 'string' | 'boolean' }>;
 
 export type CommandLineValues<O extends CommandLineOptions> = { [K in keyof O]?: O[K]['type'] extends 'string' ? string : boolean } & {

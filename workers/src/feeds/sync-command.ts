@@ -11,7 +11,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, createLogger, parseEnv, readCommandLine, type Logger } from '@walletscreen/platform';
+import { ConfigError, createLogger, parseEnv, readCommandLine, type CommandIO, type Logger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { ChainDataConfigError, chainDataConfigFromEnv } from '../chain-data/config';
 import { allFeeds, enabledFeedIds, isFeedId } from './catalog';
@@ -34,11 +34,7 @@ ${feedLines}
   --url URL     download from URL (default: the feed's FEED_URLS mirror, or its own address)
   A feed must be enabled (FEEDS_ENABLED) to be synced.`;
 
-export interface FeedsSyncCommandIO {
-  argv: readonly string[];
-  env: NodeJS.ProcessEnv;
-  stdout: (line: string) => void;
-  stderr: (line: string) => void;
+export interface FeedsSyncCommandIO extends CommandIO {
   fetch?: typeof fetch;
   clock?: () => Date;
   logger?: Logger;

@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { networks } from '@walletscreen/contracts';
-import { createLogger, readCommandLine, type Logger } from '@walletscreen/platform';
+import { createLogger, readCommandLine, type CommandIO, type Logger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { withForceHint } from './errors';
 import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
@@ -27,11 +27,7 @@ export const syncUsage = `usage: npm run sanctions:sync [-- --file PATH | --url 
 /** What the command adds to a refusal that --allow-older would override. */
 export const allowOlderHint = 'Run it again with --allow-older to replace the list in force with it anyway.';
 
-export interface SyncCommandIO {
-  argv: readonly string[];
-  env: NodeJS.ProcessEnv;
-  stdout: (line: string) => void;
-  stderr: (line: string) => void;
+export interface SyncCommandIO extends CommandIO {
   fetch?: typeof fetch;
   clock?: () => Date;
   logger?: Logger;
