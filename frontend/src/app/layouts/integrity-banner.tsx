@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Code, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Code, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconShieldX } from '@tabler/icons-react';
 import { INTEGRITY_NOTE_MAX_LENGTH, type AdminStoreIntegrity } from '@walletscreen/contracts';
+import { FormModal } from '../../components/form-modal';
 import { ApiError } from '../../lib/api-client';
 import { isReadOnlySession } from '../../lib/session';
 import { useAcknowledgeIntegrityBreak, useHaltedIntegrity } from '../../lib/store-integrity';
@@ -37,37 +38,33 @@ function AcknowledgeModal({ report, opened, onClose }: { report: AdminStoreInteg
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Acknowledge the integrity break" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={submit} noValidate aria-label="Acknowledge the integrity break">
-        <Stack gap="md">
-          <Text size="sm">
-            You acknowledge the break at position {position}. Your note, your name and the break are recorded in the audit log, and writes resume. The break
-            stays visible there.
-          </Text>
-          <ErrorAlert>{error.alert}</ErrorAlert>
-          <Textarea
-            label="Note"
-            description="What you found and why the service may go on."
-            withAsterisk
-            autosize
-            minRows={3}
-            maxLength={INTEGRITY_NOTE_MAX_LENGTH}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            error={error.field}
-            data-autofocus
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={acknowledge.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={acknowledge.isPending}>
-              Acknowledge and resume writes
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      title="Acknowledge the integrity break"
+      onClose={close}
+      onSubmit={submit}
+      pending={acknowledge.isPending}
+      submitLabel="Acknowledge and resume writes"
+      submitColor="red"
+    >
+      <Text size="sm">
+        You acknowledge the break at position {position}. Your note, your name and the break are recorded in the audit log, and writes resume. The break stays
+        visible there.
+      </Text>
+      <ErrorAlert>{error.alert}</ErrorAlert>
+      <Textarea
+        label="Note"
+        description="What you found and why the service may go on."
+        withAsterisk
+        autosize
+        minRows={3}
+        maxLength={INTEGRITY_NOTE_MAX_LENGTH}
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        error={error.field}
+        data-autofocus
+      />
+    </FormModal>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { SegmentedControl, Text } from '@mantine/core';
 import { createAdminRequestSchema, promoteAdminRequestSchema } from '@walletscreen/contracts';
+import { FormModal } from '../../../components/form-modal';
 import { useCreateAdmin, usePromoteAdmin } from '../api/admins';
 import { AccountFields, useAccountForm } from './account-form';
 
@@ -36,37 +37,25 @@ export function AddAdminModal({ opened, onClose, onAdded }: { opened: boolean; o
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Add an admin" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={submit} noValidate aria-label="Add an admin">
-        <Stack gap="md">
-          <SegmentedControl
-            value={mode}
-            onChange={(value) => {
-              setMode(value);
-              form.clearErrors();
-            }}
-            data={[
-              { value: 'new', label: 'New account' },
-              { value: 'existing', label: 'Existing account' },
-            ]}
-            aria-label="Whose account"
-          />
-          <Text size="sm" c="dimmed">
-            {mode === 'new'
-              ? 'Admins can change customers, plans, lists and other admins. Hand the first password over in person or by another channel.'
-              : 'The account with this e-mail becomes an admin: it signs in to the admin area with its own password.'}
-          </Text>
-          <AccountFields form={form} alert={alert} newAccount={mode === 'new'} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending}>
-              Add admin
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} title="Add an admin" onClose={close} onSubmit={submit} pending={pending} submitLabel="Add admin">
+      <SegmentedControl
+        value={mode}
+        onChange={(value) => {
+          setMode(value);
+          form.clearErrors();
+        }}
+        data={[
+          { value: 'new', label: 'New account' },
+          { value: 'existing', label: 'Existing account' },
+        ]}
+        aria-label="Whose account"
+      />
+      <Text size="sm" c="dimmed">
+        {mode === 'new'
+          ? 'Admins can change customers, plans, lists and other admins. Hand the first password over in person or by another channel.'
+          : 'The account with this e-mail becomes an admin: it signs in to the admin area with its own password.'}
+      </Text>
+      <AccountFields form={form} alert={alert} newAccount={mode === 'new'} />
+    </FormModal>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { createAuditorRequestSchema, type Auditor } from '@walletscreen/contracts';
+import { FormModal } from '../../../components/form-modal';
 import { useCreateAuditor } from '../api/create-auditor';
 import { AccountFields, useAccountForm } from './account-form';
 
@@ -30,24 +31,12 @@ export function AddAuditorModal({ opened, onClose, onCreated }: { opened: boolea
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Add an auditor" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={submit} noValidate aria-label="Add an auditor">
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            Auditors sign in to the admin area and can read customers, checks, purchases and the audit log, but change nothing. Every view of customers&apos;
-            data is recorded in the audit log.
-          </Text>
-          <AccountFields form={form} alert={alert} newAccount passwordDescription="Hand it over to the auditor in person or by another channel." />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Add auditor
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} title="Add an auditor" onClose={close} onSubmit={submit} pending={create.isPending} submitLabel="Add auditor">
+      <Text size="sm" c="dimmed">
+        Auditors sign in to the admin area and can read customers, checks, purchases and the audit log, but change nothing. Every view of customers&apos; data
+        is recorded in the audit log.
+      </Text>
+      <AccountFields form={form} alert={alert} newAccount passwordDescription="Hand it over to the auditor in person or by another channel." />
+    </FormModal>
   );
 }

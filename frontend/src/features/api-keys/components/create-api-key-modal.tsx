@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { API_KEY_NAME_MAX, apiKeyScopeDescriptions, apiKeyScopes, type ApiKeyScope, type CreateApiKeyResponse } from '@walletscreen/contracts';
+import { FormModal } from '../../../components/form-modal';
 import { DATE_INPUT_FORMAT, parseDayInput } from '../../../lib/format-date';
 import { useRefusableForm } from '../../../lib/use-refusable-form';
 import { useCreateApiKey } from '../api/create-api-key';
@@ -39,53 +40,41 @@ export function CreateApiKeyModal({ opened, onClose, onCreated }: { opened: bool
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Create an API key" centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={submit} noValidate aria-label="Create an API key">
-        <Stack gap="md">
-          <ErrorAlert>{alert}</ErrorAlert>
-          <TextInput
-            label="Name"
-            description="What the key is for, so you can tell your keys apart (for example “Deposits service”)."
-            withAsterisk
-            maxLength={API_KEY_NAME_MAX}
-            autoComplete="off"
-            data-autofocus
-            {...form.getInputProps('name')}
-          />
-          <Checkbox.Group label="Scopes" description="What calls with this key may do." withAsterisk {...form.getInputProps('scopes')}>
-            <Stack gap="sm" mt="xs">
-              {apiKeyScopes.map((scope: ApiKeyScope) => (
-                <Checkbox key={scope} value={scope} label={scopeLabels[scope]} description={apiKeyScopeDescriptions[scope]} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-          <DateInput
-            label="Expires on (optional)"
-            description="The key stops working at the end of this day (UTC). Leave empty for a key that does not expire."
-            placeholder="dd.mm.yyyy"
-            valueFormat={DATE_INPUT_FORMAT}
-            dateParser={parseDayInput}
-            minDate={todayUtc()}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear expiry date' }}
-            leftSection={<IconCalendar size={16} aria-hidden="true" />}
-            styles={{ wrapper: { maxWidth: 260 } }}
-            popoverProps={{ withinPortal: true }}
-            {...form.getInputProps('expiresOn')}
-          />
-          <Text size="xs" c="dimmed">
-            The key is shown once, right after you create it.
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create key
-            </Button>
-          </Group>
+    <FormModal opened={opened} title="Create an API key" onClose={close} onSubmit={submit} pending={create.isPending} submitLabel="Create key" size="lg">
+      <ErrorAlert>{alert}</ErrorAlert>
+      <TextInput
+        label="Name"
+        description="What the key is for, so you can tell your keys apart (for example “Deposits service”)."
+        withAsterisk
+        maxLength={API_KEY_NAME_MAX}
+        autoComplete="off"
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
+      <Checkbox.Group label="Scopes" description="What calls with this key may do." withAsterisk {...form.getInputProps('scopes')}>
+        <Stack gap="sm" mt="xs">
+          {apiKeyScopes.map((scope: ApiKeyScope) => (
+            <Checkbox key={scope} value={scope} label={scopeLabels[scope]} description={apiKeyScopeDescriptions[scope]} />
+          ))}
         </Stack>
-      </form>
-    </Modal>
+      </Checkbox.Group>
+      <DateInput
+        label="Expires on (optional)"
+        description="The key stops working at the end of this day (UTC). Leave empty for a key that does not expire."
+        placeholder="dd.mm.yyyy"
+        valueFormat={DATE_INPUT_FORMAT}
+        dateParser={parseDayInput}
+        minDate={todayUtc()}
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear expiry date' }}
+        leftSection={<IconCalendar size={16} aria-hidden="true" />}
+        styles={{ wrapper: { maxWidth: 260 } }}
+        popoverProps={{ withinPortal: true }}
+        {...form.getInputProps('expiresOn')}
+      />
+      <Text size="xs" c="dimmed">
+        The key is shown once, right after you create it.
+      </Text>
+    </FormModal>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Stack, TextInput } from '@mantine/core';
 import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_URL_MAX, webhookEventDescriptions, webhookEventTypes, type CreateWebhookResponse } from '@walletscreen/contracts';
+import { FormModal } from '../../../components/form-modal';
 import { useRefusableForm } from '../../../lib/use-refusable-form';
 import { useCreateWebhook } from '../api/create-webhook';
 import { eventLabels } from '../webhook-display';
@@ -41,44 +42,32 @@ export function CreateWebhookModal({
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Add a webhook endpoint" centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={submit} noValidate aria-label="Add a webhook endpoint">
-        <Stack gap="md">
-          <ErrorAlert>{alert}</ErrorAlert>
-          <TextInput
-            label="Endpoint URL"
-            description="Where the events are POSTed, for example https://example.com/walletscreen/webhooks."
-            placeholder="https://"
-            withAsterisk
-            maxLength={WEBHOOK_URL_MAX}
-            autoComplete="off"
-            data-autofocus
-            {...form.getInputProps('url')}
-          />
-          <TextInput
-            label="Description (optional)"
-            description="What the endpoint is for."
-            maxLength={WEBHOOK_DESCRIPTION_MAX}
-            autoComplete="off"
-            {...form.getInputProps('description')}
-          />
-          <Checkbox.Group label="Events" description="What the endpoint is told about." withAsterisk {...form.getInputProps('events')}>
-            <Stack gap="sm" mt="xs">
-              {webhookEventTypes.map((event) => (
-                <Checkbox key={event} value={event} label={eventLabels[event]} description={`${webhookEventDescriptions[event]} (${event})`} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Add endpoint
-            </Button>
-          </Group>
+    <FormModal opened={opened} title="Add a webhook endpoint" onClose={close} onSubmit={submit} pending={create.isPending} submitLabel="Add endpoint" size="lg">
+      <ErrorAlert>{alert}</ErrorAlert>
+      <TextInput
+        label="Endpoint URL"
+        description="Where the events are POSTed, for example https://example.com/walletscreen/webhooks."
+        placeholder="https://"
+        withAsterisk
+        maxLength={WEBHOOK_URL_MAX}
+        autoComplete="off"
+        data-autofocus
+        {...form.getInputProps('url')}
+      />
+      <TextInput
+        label="Description (optional)"
+        description="What the endpoint is for."
+        maxLength={WEBHOOK_DESCRIPTION_MAX}
+        autoComplete="off"
+        {...form.getInputProps('description')}
+      />
+      <Checkbox.Group label="Events" description="What the endpoint is told about." withAsterisk {...form.getInputProps('events')}>
+        <Stack gap="sm" mt="xs">
+          {webhookEventTypes.map((event) => (
+            <Checkbox key={event} value={event} label={eventLabels[event]} description={`${webhookEventDescriptions[event]} (${event})`} />
+          ))}
         </Stack>
-      </form>
-    </Modal>
+      </Checkbox.Group>
+    </FormModal>
   );
 }
