@@ -1,6 +1,7 @@
 export * from './common/problem';
 export * from './common/format';
 export * from './common/time';
+export * from './common/day';
 export * from './common/text';
 export * from './accounts/api';
 export * from './accounts/account';

@@ -21,6 +21,7 @@ import {
   topUpRequestSchema,
   type AdminActionResponse,
   type Role,
+  DAY_FILTER_REFUSED,
 } from '@walletscreen/contracts';
 import type { Logger, ReadStore } from '@walletscreen/platform';
 import { currentUser, requireAdmin, sessionAuth, type Authenticator } from '../http/auth';
@@ -124,7 +125,7 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
         request: { body: createAdminRequestSchema },
         responses: {
           201: { description: 'The admins as they now are', schema: z.array(adminMemberSchema) },
-          400: { description: 'Invalid e-mail, name or password; nothing is stored' },
+          400: { description: 'Invalid e-mail, name or password (too short, or one of the commonest); nothing is stored' },
           409: { description: adminMessages.emailTaken },
           ...admins,
         },
@@ -239,7 +240,7 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
         request: { body: createAuditorRequestSchema },
         responses: {
           201: { description: 'The auditor', schema: auditorSchema },
-          400: { description: 'Invalid e-mail, name or password; nothing is stored' },
+          400: { description: 'Invalid e-mail, name or password (too short, or one of the commonest); nothing is stored' },
           409: { description: adminMessages.emailTaken },
           ...admins,
         },
@@ -258,7 +259,7 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
         request: { query: adminHistoryQuerySchema },
         responses: {
           200: { description: 'History rows with user_email', schema: z.array(adminHistoryItemSchema) },
-          400: { description: 'Invalid filter' },
+          400: { description: DAY_FILTER_REFUSED },
           ...auditReaderAnswers,
         },
         async handle({ query }, _req, res) {
@@ -272,7 +273,7 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
         tags,
         auth: 'audit',
         request: { query: adminHistoryFilterSchema },
-        responses: { 200: { description: 'The CSV file', contentType: 'text/csv' }, 400: { description: 'Invalid filter' }, ...auditReaderAnswers },
+        responses: { 200: { description: 'The CSV file', contentType: 'text/csv' }, 400: { description: DAY_FILTER_REFUSED }, ...auditReaderAnswers },
         async handle({ query }, _req, res) {
           await sendAdminHistoryCsv(res, { readStore: deps.readStore, logger: deps.logger, now: deps.clock() }, query);
         },

@@ -9,6 +9,7 @@ import {
   balanceHistorySchema,
   chainVerificationResponseSchema,
   type ChainVerificationResponse,
+  DAY_FILTER_REFUSED,
 } from '@walletscreen/contracts';
 import { verifyChain, type ChainSource, type ChainVerification, type EventStore, type ReadStore } from '@walletscreen/platform';
 import { sessionAuth, type Authenticator } from '../http/auth';
@@ -63,7 +64,7 @@ export function auditRoutes(deps: {
         tags,
         auth: 'audit',
         request: { query: auditQuerySchema },
-        responses: { 200: { description: 'A page of the log', schema: auditPageSchema }, 400: { description: 'Invalid filter' }, ...auditReaderAnswers },
+        responses: { 200: { description: 'A page of the log', schema: auditPageSchema }, 400: { description: DAY_FILTER_REFUSED }, ...auditReaderAnswers },
         async handle({ query }, _req, res) {
           res.json(await findAuditEntries(deps.readStore, query));
         },
@@ -93,7 +94,7 @@ export function auditRoutes(deps: {
             schema: z.string(),
             headers: { 'Content-Disposition': 'attachment; filename="walletscreen-audit-<time>.jsonl"' },
           },
-          400: { description: 'Invalid filter' },
+          400: { description: DAY_FILTER_REFUSED },
           ...auditReaderAnswers,
         },
         async handle({ query: filters }, req, res) {

@@ -10,7 +10,6 @@ import {
   caseMessages,
   checkStreamId,
   fourEyesApplies,
-  riskLevelLabels,
   shownRiskScore,
   type CaseDecision,
   type CaseDetail,
@@ -103,10 +102,7 @@ export function createCases(deps: { eventStore: EventStore; readStore: ReadStore
   }
 
   async function list(query: CaseListQuery, ownerUserId?: string): Promise<CaseList> {
-    const level =
-      query.risk_level && query.risk_level.toLowerCase() !== 'all'
-        ? riskLevelLabels.find((l) => l.toLowerCase() === query.risk_level!.toLowerCase())
-        : undefined;
+    const level = query.risk_level;
     const { items, total } = await findCases(
       deps.readStore,
       {

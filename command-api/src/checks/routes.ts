@@ -12,6 +12,7 @@ import {
   parsedAddressResponseSchema,
   premiumRequiredProblemSchema,
   type CheckProgress,
+  DAY_FILTER_REFUSED,
 } from '@walletscreen/contracts';
 import type { Logger, ReadStore } from '@walletscreen/platform';
 import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
@@ -91,7 +92,7 @@ export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readSto
         tags,
         auth: 'session',
         request: { query: historyQuerySchema },
-        responses: { 200: { description: 'History rows', schema: z.array(historyItemSchema) }, 400: { description: 'Invalid filter' }, ...signedIn },
+        responses: { 200: { description: 'History rows', schema: z.array(historyItemSchema) }, 400: { description: DAY_FILTER_REFUSED }, ...signedIn },
         async handle({ query }, _req, res) {
           res.json((await findHistory(deps.readStore, query, currentUser(res).userId)).map(historyItem));
         },
@@ -105,7 +106,7 @@ export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readSto
         tags,
         auth: 'session',
         request: { query: historyFilterSchema },
-        responses: { 200: { description: 'The CSV file', contentType: 'text/csv' }, 400: { description: 'Invalid filter' }, ...signedIn },
+        responses: { 200: { description: 'The CSV file', contentType: 'text/csv' }, 400: { description: DAY_FILTER_REFUSED }, ...signedIn },
         async handle({ query }, _req, res) {
           await sendUserHistoryCsv(res, { readStore: deps.readStore, logger: deps.logger, now: deps.clock() }, currentUser(res).userId, query);
         },

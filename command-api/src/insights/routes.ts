@@ -7,6 +7,7 @@ import {
   walletKeySchema,
   walletsPageSchema,
   walletsQuerySchema,
+  DAY_FILTER_REFUSED,
 } from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
 import { sessionAuth, type Authenticator } from '../http/auth';
@@ -67,7 +68,7 @@ export function insightsRoutes(deps: { auth: Authenticator; readStore: ReadStore
         tags,
         auth: 'audit',
         request: { query: statsQuerySchema },
-        responses: { 200: { description: 'Stats', schema: statsSchema }, 400: { description: 'Invalid range' }, ...auditReaderAnswers },
+        responses: { 200: { description: 'Stats', schema: statsSchema }, 400: { description: DAY_FILTER_REFUSED }, ...auditReaderAnswers },
         async handle({ query }, _req, res) {
           const range = statsRange(query, deps.clock());
           if ((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 >= STATS_MAX_DAYS) {

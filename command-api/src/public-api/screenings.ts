@@ -4,7 +4,14 @@
  */
 import type { Response } from 'express';
 import { z } from 'zod';
-import { createScreeningRequestSchema, screeningListSchema, screeningSchema, shownRiskScore, type Screening } from '@walletscreen/contracts';
+import {
+  createScreeningRequestSchema,
+  screeningListSchema,
+  screeningSchema,
+  shownRiskScore,
+  type Screening,
+  DAY_FILTER_REFUSED,
+} from '@walletscreen/contracts';
 import type { ReadStore } from '@walletscreen/platform';
 import { currentUser } from '../http/auth';
 import { route } from '../http/route';
@@ -116,7 +123,7 @@ export function screeningRoutes(deps: { checks: ScreeningChecks; readStore: Read
       tags: ['Screenings'],
       auth: { apiKey: 'read' },
       request: { query: listQuerySchema },
-      responses: { 200: { description: 'A page of screenings', schema: screeningListSchema }, 400: { description: 'Invalid filter' }, ...common },
+      responses: { 200: { description: 'A page of screenings', schema: screeningListSchema }, 400: { description: DAY_FILTER_REFUSED }, ...common },
       async handle({ query: q }, _req, res) {
         const docs = await findHistory(deps.readStore, q, currentUser(res).userId, { status: q.status, ...(q.reference ? { reference: q.reference } : {}) });
         const items = docs.map((d: CheckDoc) => ({

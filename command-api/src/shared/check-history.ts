@@ -4,13 +4,13 @@
  * view of every user's checks (admin); the queries are the read model's (projections/src/checks).
  */
 import { z } from 'zod';
-import { anyCaseChoice, formatHistoryTimestamp, parseHistoryTimestamp, riskLevelLabels } from '@walletscreen/contracts';
+import { formatHistoryTimestamp, ISO_DAY_PATTERN, parseHistoryTimestamp, riskLevelFilter, riskLevelLabels } from '@walletscreen/contracts';
 import type { CheckDoc } from '@walletscreen/projections/checks/queries';
 
 /** A day as YYYY-MM-DD or dd.MM.yyyy (empty: no filter); the filter is inclusive of the whole day (UTC). */
 const day = z
   .string()
-  .regex(/^(\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])|(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])\.\d{4})?$/, { error: 'Use a date as YYYY-MM-DD or dd.MM.yyyy' })
+  .regex(new RegExp(`^(${ISO_DAY_PATTERN}|(0[1-9]|[12]\\d|3[01])\\.(0[1-9]|1[0-2])\\.\\d{4})?$`), { error: 'Use a date as YYYY-MM-DD or dd.MM.yyyy' })
   .transform((v, ctx) => {
     if (v === '') return undefined;
     const iso = /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00.000Z`) : parseHistoryTimestamp(v);
@@ -24,14 +24,7 @@ const day = z
 /** History's filters, for a page (History) and for the whole of it (the CSV export). */
 const historyFilters = {
   address: z.string().trim().max(200).optional().meta({ description: 'Case-insensitive substring of the wallet address' }),
-  risk_level: z
-    .string()
-    .regex(anyCaseChoice(['all', ...riskLevelLabels]), { error: `risk_level must be one of: ${riskLevelLabels.join(', ')}` })
-    .trim()
-    // The level as labelled (any case given), or none for all.
-    .transform((v) => (v ? riskLevelLabels.find((l) => l.toLowerCase() === v.toLowerCase()) : undefined))
-    .optional()
-    .meta({ description: `${riskLevelLabels.join(', ')} or all (any case)` }),
+  risk_level: riskLevelFilter().meta({ description: `${riskLevelLabels.join(', ')} or all (any case)` }),
   date_from: day.optional().meta({ description: 'YYYY-MM-DD or dd.MM.yyyy, inclusive' }),
   date_to: day.optional().meta({ description: 'YYYY-MM-DD or dd.MM.yyyy, inclusive of the whole day' }),
 };

@@ -3,6 +3,7 @@
  * server; its JSON Lines export; a customer's balance as of a moment; the hash chain's verification.
  */
 import { z } from 'zod';
+import { dayFilter } from '../common/day';
 
 /** Data fields never shown in the audit log: their values are replaced by this. */
 export const REDACTED = '[REDACTED]';
@@ -17,10 +18,6 @@ export function redactEventData(value: unknown): unknown {
   return out;
 }
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date in the form YYYY-MM-DD' })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { error: 'Not a valid date' });
 const optionalText = (max: number, name: string) =>
   z
     .string()
@@ -38,8 +35,8 @@ export const auditFiltersSchema = z
     /** The e-mail of the admin who acted. */
     admin: optionalText(320, 'admin').meta({ description: 'E-mail of the admin who acted' }),
     stream: optionalText(200, 'stream').meta({ description: 'Stream id, e.g. user-<id>' }),
-    from: day.optional().meta({ description: 'First day (UTC, YYYY-MM-DD), included' }),
-    to: day.optional().meta({ description: 'Last day (UTC, YYYY-MM-DD), included' }),
+    from: dayFilter().meta({ description: 'First day (UTC, YYYY-MM-DD), included' }),
+    to: dayFilter().meta({ description: 'Last day (UTC, YYYY-MM-DD), included' }),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { error: 'The start date must not be after the end date', path: ['from'] });
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;

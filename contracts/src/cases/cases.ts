@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { networks } from '../addresses/parse';
-import { classifyAmlStatus, classifyRiskLabel, riskLevelLabels } from '../checks/risk-label';
+import { classifyAmlStatus, classifyRiskLabel, riskLevelFilter, riskLevelLabels } from '../checks/risk-label';
 import { NOT_BLANK } from '../common/text';
 
 export const caseStreamId = (caseId: string) => `case-${caseId}`;
@@ -194,14 +194,7 @@ const casesFilters = {
   offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).default(0),
   status: z.enum([...caseStatuses, 'all'], { error: 'status must be open, escalated, closed or all' }).default('all'),
   decision: z.enum([...caseDecisions, 'none', 'all'], { error: 'decision must be approve, reject, report, none or all' }).default('all'),
-  risk_level: z
-    .string()
-    .trim()
-    .optional()
-    .refine((v) => v === undefined || v === '' || v.toLowerCase() === 'all' || riskLevelLabels.some((l) => l.toLowerCase() === v.toLowerCase()), {
-      error: `risk_level must be one of: ${riskLevelLabels.join(', ')}`,
-    })
-    .meta({ description: `${riskLevelLabels.join(', ')} or all (any case)` }),
+  risk_level: riskLevelFilter().meta({ description: `${riskLevelLabels.join(', ')} or all (any case)` }),
   assignee: z.string().trim().max(254).optional().meta({ description: "The assignee's e-mail (exact, any case), or `none` for unassigned cases" }),
   q: z.string().trim().max(200).optional().meta({ description: 'Case-insensitive substring of the wallet address' }),
 };

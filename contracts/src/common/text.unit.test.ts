@@ -1,4 +1,6 @@
-import { NOT_BLANK, anyCaseChoice } from './text';
+import fc from 'fast-check';
+import { riskLevelFilter, riskLevelLabels } from '../checks/risk-label';
+import { NOT_BLANK, anyCaseChoice, uploadFileName } from './text';
 
 describe('NOT_BLANK', () => {
   it('takes text with something left once trimmed, and refuses what trim() empties', () => {
@@ -17,5 +19,44 @@ describe('anyCaseChoice', () => {
   });
   it('refuses anything else', () => {
     for (const text of ['lowrisk', 'low  risk', 'Medium Risk', 'all all', 'x', '\tlow risk!']) expect([text, levels.test(text)]).toEqual([text, false]);
+  });
+});
+
+describe('riskLevelFilter', () => {
+  const filter = riskLevelFilter();
+  it('reads a label in any case as the label, and all, empty or absent as every level', () => {
+    expect(filter.parse(' high RISK ')).toBe('High Risk');
+    expect(filter.parse('incomplete')).toBe('Incomplete');
+    for (const every of ['all', 'ALL', '', '  ', undefined]) expect(filter.parse(every)).toBeUndefined();
+    for (const bad of ['\u0004!', 'risky', 'Low', 'all levels']) expect(filter.safeParse(bad).success).toBe(false);
+  });
+  it('takes every label whatever its case (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...riskLevelLabels), fc.array(fc.boolean(), { minLength: 20, maxLength: 20 }), (label, upper) => {
+        const cased = [...label].map((c, i) => (upper[i % upper.length] ? c.toUpperCase() : c.toLowerCase())).join('');
+        expect(filter.parse(cased)).toBe(label);
+      }),
+    );
+  });
+});
+
+describe('uploadFileName', () => {
+  const name = uploadFileName();
+  it("keeps a path's last segment, trimmed", () => {
+    expect(name.parse(' SDN.XML ')).toBe('SDN.XML');
+    expect(name.parse('C:\\Users\\me\\sdn.csv')).toBe('sdn.csv');
+    expect(name.parse('lists/labels.json')).toBe('labels.json');
+  });
+  it('refuses a name with nothing in its last segment, and one too long', () => {
+    for (const bad of ['', '   ', 'dir/', 'dir/  ', 'a\\', 'x'.repeat(256)]) expect([bad, name.safeParse(bad).success]).toEqual([bad, false]);
+  });
+  it('takes what its pattern takes, and gives a name with something in it (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (text) => {
+        const parsed = name.safeParse(text);
+        if (parsed.success) expect(parsed.data.trim()).not.toBe('');
+        else if (text.length <= 255) expect(text.split(/[\\/]/).pop()!.trim()).toBe('');
+      }),
+    );
   });
 });

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { formatDate } from '../common/format';
+import { uploadFileName } from '../common/text';
 
 /**
  * The feeds WalletScreen knows, by id:
@@ -123,13 +124,7 @@ export const CUSTOM_LABELS_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 /** POST /api/admin/feeds/custom-labels's query; the body is the labels file itself. */
 export const customLabelsUploadQuerySchema = z.object({
-  file_name: z
-    .string({ error: 'file_name must be text' })
-    .trim()
-    .max(255, { error: 'The file name may have at most 255 characters' })
-    .transform((name) => name.split(/[\\/]/).pop()!.trim())
-    .pipe(z.string().min(1, { error: 'Give the file name (file_name)' }))
-    .meta({ description: "The file's original name, for the sync log and messages" }),
+  file_name: uploadFileName(),
 });
 
 /** A failure's kind in words, for the Feeds screen (never the raw code). */

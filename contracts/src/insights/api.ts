@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { networks } from '../addresses/parse';
 import { fundFlowSchema } from '../checks/analysis';
-import { riskLevelLabels } from '../checks/risk-label';
+import { riskLevelFilter, riskLevelLabels } from '../checks/risk-label';
+import { dayFilter } from '../common/day';
 import { NOT_BLANK } from '../common/text';
 
 export const walletSorts = ['checks', 'latest', 'score'] as const;
@@ -19,15 +20,7 @@ export const walletsQuerySchema = z.object({
     .max(200, { error: 'The address filter may have at most 200 characters' })
     .optional()
     .meta({ description: 'Case-insensitive address substring' }),
-  risk_level: z
-    .string()
-    .trim()
-    .optional()
-    .refine((v) => v === undefined || v === '' || v.toLowerCase() === 'all' || riskLevelLabels.some((l) => l.toLowerCase() === v.toLowerCase()), {
-      error: `risk_level must be one of: ${riskLevelLabels.join(', ')}`,
-    })
-    .transform((v) => riskLevelLabels.find((l) => l.toLowerCase() === (v ?? '').toLowerCase()))
-    .meta({ description: `The latest risk level: ${riskLevelLabels.join(', ')} or All (any case)` }),
+  risk_level: riskLevelFilter().meta({ description: `The latest risk level: ${riskLevelLabels.join(', ')} or All (any case)` }),
   sort: z
     .enum(walletSorts, { error: `sort must be one of: ${walletSorts.join(', ')}` })
     .default('latest')
@@ -105,20 +98,10 @@ export const STATS_DEFAULT_MONTHS = 12;
 /** Longest range asked for at once. */
 export const STATS_MAX_DAYS = 3660;
 
-const isoDay = z
-  .string()
-  .trim()
-  .refine(
-    (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00.000Z`)) && new Date(`${v}T00:00:00.000Z`).toISOString().slice(0, 10) === v,
-    {
-      error: 'Use a date as YYYY-MM-DD',
-    },
-  );
-
 export const statsQuerySchema = z
   .object({
-    from: isoDay.optional().meta({ description: 'First day, YYYY-MM-DD (default: 30 days, or 12 months from the 1st, before to)' }),
-    to: isoDay.optional().meta({ description: 'Last day, inclusive (default: today)' }),
+    from: dayFilter().meta({ description: 'First day, YYYY-MM-DD (default: 30 days, or 12 months from the 1st, before to)' }),
+    to: dayFilter().meta({ description: 'Last day, inclusive (default: today)' }),
     granularity: z.enum(statsGranularities, { error: 'granularity must be day or month' }).default('day'),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'from must not be after to', path: ['to'] })

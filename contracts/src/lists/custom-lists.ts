@@ -306,7 +306,7 @@ export const customListUploadRequestSchema = z.object({
   kind: z.enum(customListKinds, { error: customListMessages.kindInvalid }),
   content: z
     .string({ error: customListMessages.contentRequired })
-    .refine((s) => s.trim() !== '', { error: customListMessages.contentRequired, abort: true })
+    .regex(NOT_BLANK, { error: customListMessages.contentRequired, abort: true })
     // A string's length (UTF-16 units) is never more than its UTF-8 bytes: the cheap test first.
     .refine((s) => s.length <= CUSTOM_LIST_LIMITS.maxBytes && utf8Length(s) <= CUSTOM_LIST_LIMITS.maxBytes, { error: customListMessages.contentTooLarge }),
   format: z.enum(customListFormats, { error: 'The format must be text or csv' }).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDate } from '../common/format';
+import { uploadFileName } from '../common/text';
 
 /** What started a sync of the OFAC list: the server's refresh, an admin's "Sync now", an admin's upload, `npm run sanctions:sync`. */
 export const sanctionsSyncTriggers = ['refresh', 'admin-sync', 'upload', 'command-line'] as const;
@@ -127,13 +128,7 @@ export const SANCTIONS_UPLOAD_MAX_BYTES = 300 * 1024 * 1024;
 /** POST /api/admin/sanctions/upload's query; the body is the file itself. */
 export const sanctionsUploadQuerySchema = z.object({
   /** The file's original name, for the sync log and messages ("uploaded by …: SDN.XML"). */
-  file_name: z
-    .string({ error: 'file_name must be text' })
-    .trim()
-    .max(255, { error: 'The file name may have at most 255 characters' })
-    .transform((name) => name.split(/[\\/]/).pop()!.trim())
-    .pipe(z.string().min(1, { error: 'Give the file name (file_name)' }))
-    .meta({ description: "The file's original name, for the sync log and messages" }),
+  file_name: uploadFileName(),
   /** Replace the list in force even with an older list, or an undated one over a dated one. */
   allow_older: z
     .enum(['true', 'false', '1', '0'], { error: 'allow_older must be true or false' })
