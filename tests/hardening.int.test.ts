@@ -7,6 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { io } from 'socket.io-client';
+import { FILE_WITH_NUL } from '@walletscreen/command-api/http/control-characters';
 import { socketOriginAllowed } from '@walletscreen/command-api/checks/socket-gateway';
 import { ADMIN, expectAppendsNothing, startTestServer, type TestServer } from './support/server';
 
@@ -99,6 +100,16 @@ describe('NUL characters', () => {
     await refused('POST', '/api/keys', { token, body: { name: 'key\u0000', scopes: ['read'] } }, 'name');
     await refused('GET', '/api/transactions/history?search=a%00b', { token }, 'search');
     await refused('POST', '/api/admin/lists', { token: admin, body: { name: 'List\u0000', kind: 'block', entries: [] } }, 'name');
+    // An uploaded file (the raw body) is told it is no text file: a UTF-16 export, or a binary file.
+    const utf16 = Buffer.from('\ufeff{"labels": []}', 'utf16le');
+    const upload = await expectAppendsNothing(server, () =>
+      fetch(`${base()}/api/admin/feeds/custom-labels?file_name=labels.json`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/octet-stream' },
+        body: utf16,
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error: string } })),
+    );
+    expect(upload).toEqual({ status: 400, body: expect.objectContaining({ error: FILE_WITH_NUL }) });
   });
 });
 

@@ -31,9 +31,14 @@ export function firstNulField(value: unknown, at: string, depth = 0): string | n
   return null;
 }
 
+/** What an uploaded file (a raw body read as text) with a NUL is told: no text file has one. */
+export const FILE_WITH_NUL =
+  'The file holds a NUL character (U+0000), which no text file has: it is binary, or saved as UTF-16. Save it as UTF-8 text and upload it again.';
+
 export const refuseNulCharacters: RequestHandler = (req, _res, next) => {
   const field = firstNulField(req.body, 'body') ?? firstNulField(req.query, 'query');
   if (!field) return next();
+  if (field === 'body' && typeof req.body === 'string') return next(new Invalid(FILE_WITH_NUL, { body: FILE_WITH_NUL }));
   const name = field.replace(/^(body|query)\.?/, '') || field;
   const message = `${name} contains a NUL character (U+0000), which no text field may hold`;
   next(new Invalid(message, { [name]: message }));
