@@ -4,11 +4,12 @@
  * sends every operation requests the document calls valid and requests it calls invalid, with
  * every one of its checks (`--checks all`: no 5xx, only documented statuses, content types,
  * headers and bodies as documented, invalid input refused, valid input taken, undeclared methods
- * 405, credentials required where declared). It must find nothing. Run twice: signed in as a
- * customer (the admin area answers them 403, as documented) with an API key for the public API,
- * then as an admin over the admin area (whose own removal it refuses, so the run keeps its
- * session); the sanctions list is loaded (without one, screening answers 503). tests/schemathesis.toml says which answers
- * it takes beyond its defaults, and why.
+ * 405, credentials required where declared). It must find nothing. Run three times: signed in
+ * as a customer (the admin area answers them 403, as documented) with an API key for the public
+ * API; as an admin over the admin area (whose own removal it refuses, so the run keeps its
+ * session); as an auditor over it (reads recorded, every write refused with 403, as documented).
+ * The sanctions list is loaded (without one, screening answers 503). tests/schemathesis.toml says
+ * which answers it takes beyond its defaults, and why.
  *
  * Bounded: a few examples per operation (SCHEMATHESIS_MAX_EXAMPLES, default 3), so the run takes a
  * few minutes. Signing out, ending a session by its id and revoking a key are left out: they would
@@ -116,6 +117,18 @@ it(
     const user = { email: 'schemathesis-admin@contract.example', password: 'Contract-Passphrase-1', username: 'Admin Contract Co' };
     expect((await server.api('POST', '/api/auth/register', { body: user })).status).toBe(201);
     await schemathesis(['--include-path-regex', '^/api/admin/', '--header', `Authorization: Bearer ${admin}`]);
+  },
+  RUN_MS + 60_000,
+);
+
+it(
+  'finds nothing the document and the server disagree on in the admin area, as an auditor (read-only)',
+  async () => {
+    const admin = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: ADMIN })).body.token;
+    const auditor = { email: 'schemathesis-auditor@contract.example', password: 'Contract-Passphrase-1', username: 'Contract Auditor' };
+    expect((await server.api('POST', '/api/admin/auditors', { token: admin, body: auditor })).status).toBe(201);
+    const token = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: auditor })).body.token;
+    await schemathesis(['--include-path-regex', '^/api/admin/', '--header', `Authorization: Bearer ${token}`]);
   },
   RUN_MS + 60_000,
 );

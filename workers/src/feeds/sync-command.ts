@@ -11,7 +11,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, createLogger, parseEnv, readCommandLine, type CommandIO, type Logger } from '@walletscreen/platform';
+import { ConfigError, createLogger, parseEnv, readCommandLine } from '@walletscreen/platform';
+import type { SyncCommandIO } from '../shared/download';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { ChainDataConfigError, chainDataConfigFromEnv } from '../chain-data/config';
 import { allFeeds, enabledFeedIds, isFeedId } from './catalog';
@@ -33,12 +34,6 @@ ${feedLines}
   --file PATH   a local copy of the feed's file
   --url URL     download from URL (default: the feed's FEED_URLS mirror, or its own address)
   A feed must be enabled (FEEDS_ENABLED) to be synced.`;
-
-export interface FeedsSyncCommandIO extends CommandIO {
-  fetch?: typeof fetch;
-  clock?: () => Date;
-  logger?: Logger;
-}
 
 type Args = { feed?: string; file?: string; url?: string; help?: boolean };
 
@@ -64,7 +59,7 @@ export function feedSummaryLine(r: FeedSyncResult): string {
   return `Feed ${r.feedId} ${status}: ${r.entryCount} labelled addresses${skipped}; sha256 ${r.sha256}`;
 }
 
-export async function runFeedsSyncCommand(io: FeedsSyncCommandIO): Promise<number> {
+export async function runFeedsSyncCommand(io: SyncCommandIO): Promise<number> {
   const args = parseArgs(io.argv);
   if (typeof args === 'string') {
     io.stderr(`feeds:sync: ${args}\n${feedsSyncUsage}`);

@@ -9,7 +9,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { networks } from '@walletscreen/contracts';
-import { createLogger, readCommandLine, type CommandIO, type Logger } from '@walletscreen/platform';
+import { createLogger, readCommandLine } from '@walletscreen/platform';
+import type { SyncCommandIO } from '../shared/download';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { withForceHint } from './errors';
 import { SanctionsListError } from '@walletscreen/domain/sanctions-list/errors';
@@ -26,12 +27,6 @@ export const syncUsage = `usage: npm run sanctions:sync [-- --file PATH | --url 
 
 /** What the command adds to a refusal that --allow-older would override. */
 export const allowOlderHint = 'Run it again with --allow-older to replace the list in force with it anyway.';
-
-export interface SyncCommandIO extends CommandIO {
-  fetch?: typeof fetch;
-  clock?: () => Date;
-  logger?: Logger;
-}
 
 type Args = { file?: string; url?: string; help?: boolean; allowOlder?: boolean };
 

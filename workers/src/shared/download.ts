@@ -7,6 +7,15 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 
+import type { CommandIO, Logger } from '@walletscreen/platform';
+
+/** What a sync command (sanctions:sync, feeds:sync) is given: its IO, and the fetch, clock and logger it downloads with (tests pass their own). */
+export interface SyncCommandIO extends CommandIO {
+  fetch?: typeof fetch;
+  clock?: () => Date;
+  logger?: Logger;
+}
+
 type ErrorLike = { message?: unknown; code?: unknown; name?: unknown; cause?: unknown };
 
 /** What went wrong, from fetch's "fetch failed" down to its cause ("connect ECONNREFUSED …", "ENOTFOUND", a timeout). */
