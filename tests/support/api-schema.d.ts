@@ -3354,7 +3354,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid filter */
+            /** @description Invalid filter: a day no calendar has (such as 31 November), a start after the end, or another value out of range */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3422,7 +3422,7 @@ export interface operations {
                     "text/csv": unknown;
                 };
             };
-            /** @description Invalid filter */
+            /** @description Invalid filter: a day no calendar has (such as 31 November), a start after the end, or another value out of range */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4492,7 +4492,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid e-mail, name or password; nothing is stored */
+            /** @description Invalid e-mail, name or password (too short, or one of the commonest); nothing is stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5152,7 +5152,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid e-mail, name or password; nothing is stored */
+            /** @description Invalid e-mail, name or password (too short, or one of the commonest); nothing is stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5255,7 +5255,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid filter */
+            /** @description Invalid filter: a day no calendar has (such as 31 November), a start after the end, or another value out of range */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5325,7 +5325,7 @@ export interface operations {
                     "text/csv": unknown;
                 };
             };
-            /** @description Invalid filter */
+            /** @description Invalid filter: a day no calendar has (such as 31 November), a start after the end, or another value out of range */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5804,7 +5804,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid range */
+            /** @description Invalid filter: a day no calendar has (such as 31 November), a start after the end, or another value out of range */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6879,7 +6879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid filter */
+            /** @description Invalid filter: a day no calendar has (such as 31 November), a start after the end, or another value out of range */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7005,7 +7005,7 @@ export interface operations {
                     "application/x-ndjson": string;
                 };
             };
-            /** @description Invalid filter */
+            /** @description Invalid filter: a day no calendar has (such as 31 November), a start after the end, or another value out of range */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8720,7 +8720,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid filter */
+            /** @description Invalid filter: a day no calendar has (such as 31 November), a start after the end, or another value out of range */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -7,7 +7,8 @@
  */
 import { z } from 'zod';
 import { networks } from '../addresses/parse';
-import { classifyAmlStatus, classifyRiskLabel, riskLevelFilter, riskLevelLabels } from '../checks/risk-label';
+import { classifyAmlStatus, classifyRiskLabel, riskLevelLabels } from '../checks/risk-label';
+import { riskLevelFilter } from '../checks/risk-level-filter';
 import { NOT_BLANK } from '../common/text';
 
 export const caseStreamId = (caseId: string) => `case-${caseId}`;

@@ -1,6 +1,4 @@
 /** Risk-label and AML-status classification (spec §4), shared by every screen and the PDF. */
-import { z } from 'zod';
-import { anyCaseChoice } from '../common/text';
 
 /**
  * `incomplete`: the check lacked evidence it needs to clear an address (no sanctions list loaded,
@@ -13,18 +11,6 @@ export const INCOMPLETE_RISK_LEVEL = 'Incomplete';
 export const INCOMPLETE_AML_STATUS = 'Incomplete — data unavailable';
 
 export const riskLevelLabels = ['Low Risk', 'Medium Risk', 'High Risk', INCOMPLETE_RISK_LEVEL] as const;
-
-/**
- * A query's risk-level filter: one of the labels or `all`, in any case, with spaces around it (the
- * document's pattern says as much). Read as the label; absent, empty or `all` is every level.
- */
-export const riskLevelFilter = () =>
-  z
-    .string()
-    .regex(anyCaseChoice(['all', ...riskLevelLabels]), { error: `risk_level must be one of: ${riskLevelLabels.join(', ')}` })
-    .trim()
-    .transform((v) => (v ? riskLevelLabels.find((l) => l.toLowerCase() === v.toLowerCase()) : undefined))
-    .optional();
 export type RiskLevelLabel = (typeof riskLevelLabels)[number];
 
 export interface RiskLabel {

@@ -5,13 +5,12 @@ import escapeStringRegexp from 'escape-string-regexp';
  * document (JSON Schema `pattern`), so a generated client tells valid from invalid text as the
  * server does.
  */
-import { z } from 'zod';
 
 /**
  * What `String.prototype.trim` removes (ECMAScript WhiteSpace and LineTerminator), spelled out:
  * `\s` means other characters to other regex engines (Python's takes U+001C–U+001F, not U+FEFF).
  */
-const TRIMMED = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+export const TRIMMED = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
 
 /** Text with something left once trimmed: the pattern of every required text field the server trims. */
 export const NOT_BLANK = new RegExp(`[^${TRIMMED}]`);
@@ -22,17 +21,3 @@ const anyCase = (word: string) =>
 
 /** One of these words in any case, or nothing, with spaces around it (what a trimmed, case-blind choice takes). */
 export const anyCaseChoice = (words: readonly string[]): RegExp => new RegExp(`^[${TRIMMED}]*(${words.map(anyCase).join('|')})?[${TRIMMED}]*$`);
-
-/**
- * An uploaded file's name, as the query of an upload gives it: its last path segment (a browser or
- * a client may send a path), trimmed, with something in it, at most 255 characters.
- */
-export const uploadFileName = () =>
-  z
-    .string({ error: 'file_name must be text' })
-    // A last path segment with something left once trimmed.
-    .regex(new RegExp(`[^\\\\/${TRIMMED}][^\\\\/]*$`), { error: 'Give the file name (file_name)' })
-    .trim()
-    .max(255, { error: 'The file name may have at most 255 characters' })
-    .transform((name) => name.split(/[\\/]/).pop()!.trim())
-    .meta({ description: "The file's original name, for the sync log and messages" });

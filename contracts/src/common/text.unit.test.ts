@@ -1,6 +1,8 @@
 import fc from 'fast-check';
-import { riskLevelFilter, riskLevelLabels } from '../checks/risk-label';
-import { NOT_BLANK, anyCaseChoice, uploadFileName } from './text';
+import { riskLevelLabels } from '../checks/risk-label';
+import { riskLevelFilter } from '../checks/risk-level-filter';
+import { NOT_BLANK, anyCaseChoice } from './text';
+import { uploadFileName } from './upload';
 
 describe('NOT_BLANK', () => {
   it('takes text with something left once trimmed, and refuses what trim() empties', () => {

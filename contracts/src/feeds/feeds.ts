@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { formatDate } from '../common/format';
-import { uploadFileName } from '../common/text';
+import { uploadFileName } from '../common/upload';
 
 /**
  * The feeds WalletScreen knows, by id:

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { networks } from '../addresses/parse';
 import { fundFlowSchema } from '../checks/analysis';
-import { riskLevelFilter, riskLevelLabels } from '../checks/risk-label';
+import { riskLevelLabels } from '../checks/risk-label';
+import { riskLevelFilter } from '../checks/risk-level-filter';
 import { dayFilter } from '../common/day';
 import { NOT_BLANK } from '../common/text';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatDate } from '../common/format';
-import { uploadFileName } from '../common/text';
+import { uploadFileName } from '../common/upload';
 
 /** What started a sync of the OFAC list: the server's refresh, an admin's "Sync now", an admin's upload, `npm run sanctions:sync`. */
 export const sanctionsSyncTriggers = ['refresh', 'admin-sync', 'upload', 'command-line'] as const;
