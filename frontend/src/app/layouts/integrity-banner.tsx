@@ -3,7 +3,7 @@ import { Alert, Button, Code, Group, Stack, Text, Textarea } from '@mantine/core
 import { IconShieldX } from '@tabler/icons-react';
 import { INTEGRITY_NOTE_MAX_LENGTH, type AdminStoreIntegrity } from '@walletscreen/contracts';
 import { FormModal } from '../../components/form-modal';
-import { ApiError } from '../../lib/api-client';
+import { formFailure, namedFields } from '../../lib/form-failure';
 import { isReadOnlySession } from '../../lib/session';
 import { useAcknowledgeIntegrityBreak, useHaltedIntegrity } from '../../lib/store-integrity';
 import { ErrorAlert } from '../../components/error-alert';
@@ -32,7 +32,10 @@ function AcknowledgeModal({ report, opened, onClose }: { report: AdminStoreInteg
           setNote('');
           onClose();
         },
-        onError: (e) => setError(e instanceof ApiError && e.fieldErrors.note ? { field: e.fieldErrors.note } : { alert: e.message }),
+        onError: (e) => {
+          const failure = formFailure<{ note: string }>(e, namedFields<{ note: string }>(['note']));
+          setError({ field: failure.fields.note, alert: failure.alert ?? undefined });
+        },
       },
     );
   };
