@@ -22,7 +22,8 @@ type Operation = {
   summary?: string;
   parameters?: Parameter[];
   requestBody?: { content: Record<string, unknown> };
-  responses: Record<string, { description: string }>;
+  responses: Record<string, { description: string; links?: Record<string, { operationId: string; parameters: Record<string, string> }> }>;
+  operationId?: string;
   'x-body-limit'?: number;
 };
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; servers: { url: string }[] };
@@ -181,6 +182,32 @@ describe('what the document promises of each operation', () => {
     }
     expect(wrong).toEqual([]);
   }, 120_000);
+
+  it("links each answer only to operations that exist, filling exactly their path's parameters from the answer's body", () => {
+    const byId = new Map(operations().map((o) => [o.operation.operationId, o]));
+    const problems: string[] = [];
+    let links = 0;
+    for (const { method, path, operation } of operations()) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        for (const [name, link] of Object.entries(response.links ?? {})) {
+          links++;
+          const target = byId.get(link.operationId);
+          const where = `${method} ${path} ${status} ${name}`;
+          if (!target) {
+            problems.push(`${where}: no operation ${link.operationId}`);
+            continue;
+          }
+          const pathParameters = [...target.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+          if (JSON.stringify(Object.keys(link.parameters).sort()) !== JSON.stringify(pathParameters))
+            problems.push(`${where}: parameters ${Object.keys(link.parameters)}`);
+          for (const expression of Object.values(link.parameters))
+            if (!/^\$response\.body#\/[\w/]+$/.test(expression)) problems.push(`${where}: ${expression}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(links).toBeGreaterThan(0);
+  });
 
   it('documents 400 on every operation that takes input (every read takes the consistency token), and 413 with its limit on every one that takes a body', () => {
     const missing: string[] = [];

@@ -6,8 +6,8 @@
  * headers and bodies as documented, invalid input refused, valid input taken, undeclared methods
  * 405, credentials required where declared). It must find nothing. Run three times: signed in
  * as a customer (the admin area answers them 403, as documented) with an API key for the public
- * API; as an admin over the admin area (whose own removal it refuses, so the run keeps its
- * session); as an auditor over it (reads recorded, every write refused with 403, as documented).
+ * API; as an admin over the admin area, stateful phase included (it follows the document's links
+ * from a list to its items; the admin's own removal is refused, so the run keeps its session); as an auditor over it (reads recorded, every write refused with 403, as documented).
  * The sanctions list is loaded (without one, screening answers 503). tests/schemathesis.toml says
  * which answers it takes beyond its defaults, and why.
  *
@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => server?.destroy());
 
 /** Schemathesis over the operations `args` select, as the credentials in `args` (fails on anything it finds). */
-async function schemathesis(args: string[]): Promise<void> {
+async function schemathesis(args: string[], phases = 'examples,coverage,fuzzing'): Promise<void> {
   if (!installed) throw new Error(`Schemathesis could not be installed (python3 with venv and pip, and PyPI, are needed):\n${installError}`);
   const base = server.url.replace('localhost', '127.0.0.1');
   const started = performance.now();
@@ -59,7 +59,7 @@ async function schemathesis(args: string[]): Promise<void> {
         '--checks',
         'all',
         '--phases',
-        'examples,coverage,fuzzing',
+        phases,
         '--max-examples',
         process.env.SCHEMATHESIS_MAX_EXAMPLES ?? '3',
         '--seed',
@@ -74,7 +74,12 @@ async function schemathesis(args: string[]): Promise<void> {
       (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }),
     ),
   );
-  console.log(`Schemathesis ran in ${Math.round((performance.now() - started) / 1000)} s`);
+  // Its summary (the phases it ran, the cases it generated) in the test's output.
+  const summary = output
+    .slice(output.lastIndexOf('SUMMARY'))
+    .split('\n')
+    .filter((line) => /Examples|Coverage|Fuzzing|Stateful|generated|Missing test data/.test(line));
+  console.log(`Schemathesis ran in ${Math.round((performance.now() - started) / 1000)} s\n${summary.map((line) => line.trim()).join('\n')}`);
   if (code !== 0) throw new Error(`Schemathesis found problems (exit ${code}):\n${output.slice(-60_000)}`);
   expect(output).toMatch(/passed/);
 }
@@ -113,10 +118,10 @@ it(
   'finds nothing the document and the server disagree on in the admin area, as an admin',
   async () => {
     const admin = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: ADMIN })).body.token;
-    // A customer and a check to act on, so the ids Schemathesis is answered lead somewhere.
+    // A customer to act on (top-ups, blocks); the checks of the customer run before it are what the lists answer.
     const user = { email: 'schemathesis-admin@contract.example', password: 'Contract-Passphrase-1', username: 'Admin Contract Co' };
     expect((await server.api('POST', '/api/auth/register', { body: user })).status).toBe(201);
-    await schemathesis(['--include-path-regex', '^/api/admin/', '--header', `Authorization: Bearer ${admin}`]);
+    await schemathesis(['--include-path-regex', '^/api/admin/', '--header', `Authorization: Bearer ${admin}`], 'examples,coverage,fuzzing,stateful');
   },
   RUN_MS + 60_000,
 );

@@ -258,7 +258,17 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
         auth: 'audit',
         request: { query: adminHistoryQuerySchema },
         responses: {
-          200: { description: 'History rows with user_email', schema: z.array(adminHistoryItemSchema) },
+          200: {
+            description: 'History rows with user_email',
+            schema: z.array(adminHistoryItemSchema),
+            links: {
+              check: {
+                operationId: 'getAdminTransactionsById',
+                parameters: { id: '$response.body#/0/id' },
+                description: 'The first check of the page, in full',
+              },
+            },
+          },
           400: { description: DAY_FILTER_REFUSED },
           ...auditReaderAnswers,
         },

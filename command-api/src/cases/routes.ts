@@ -113,7 +113,11 @@ export function casesRoutes(deps: { auth: Authenticator; cases: Cases }): RouteG
         auth: 'audit',
         request: { query: adminCaseListQuerySchema },
         responses: {
-          200: { description: 'A page of cases and how many match', schema: caseListSchema },
+          200: {
+            description: 'A page of cases and how many match',
+            schema: caseListSchema,
+            links: { case: { operationId: 'getAdminCasesById', parameters: { id: '$response.body#/items/0/id' }, description: 'The first case of the page' } },
+          },
           400: { description: 'Invalid filter' },
           ...auditReaderAnswers,
         },

@@ -95,6 +95,7 @@ function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
       ...(response.headers
         ? { headers: Object.fromEntries(Object.entries(response.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) }
         : {}),
+      ...(response.links ? { links: response.links } : {}),
     };
   }
   const scope =

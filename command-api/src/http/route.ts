@@ -34,6 +34,11 @@ export interface RouteResponse {
   contentType?: string;
   /** Response headers, by name, with their description. */
   headers?: Record<string, string>;
+  /**
+   * OpenAPI links: the operations this answer leads to, by name, with the parameters taken from it
+   * (runtime expressions such as `$response.body#/items/0/id`). Clients and testers follow them.
+   */
+  links?: Record<string, { operationId: string; parameters: Record<string, string>; description: string }>;
 }
 
 export interface RouteRequest {

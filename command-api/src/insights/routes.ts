@@ -33,7 +33,17 @@ export function insightsRoutes(deps: { auth: Authenticator; readStore: ReadStore
         auth: 'audit',
         request: { query: walletsQuerySchema },
         responses: {
-          200: { description: 'A page of wallets and how many match', schema: walletsPageSchema },
+          200: {
+            description: 'A page of wallets and how many match',
+            schema: walletsPageSchema,
+            links: {
+              wallet: {
+                operationId: 'getAdminWalletsByNetworkByAddress',
+                parameters: { network: '$response.body#/items/0/network', address: '$response.body#/items/0/address' },
+                description: 'The first wallet of the page, with its checks',
+              },
+            },
+          },
           400: { description: 'Invalid query' },
           ...auditReaderAnswers,
         },

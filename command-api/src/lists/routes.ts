@@ -103,7 +103,11 @@ export function listsRoutes(deps: { auth: Authenticator; lists: CustomListsServi
           bodyLimit: JSON_LIMIT,
         },
         responses: {
-          201: { description: 'A new list', schema: customListUploadResponseSchema },
+          201: {
+            description: 'A new list',
+            schema: customListUploadResponseSchema,
+            links: { remove: { operationId: 'deleteAdminListsById', parameters: { id: '$response.body#/id' }, description: 'Removes the list' } },
+          },
           200: { description: 'An existing list replaced (a new version)', schema: customListUploadResponseSchema },
           400: { description: 'Invalid fields, or no valid address in the file (the first bad lines as `line N` errors)' },
           409: { description: 'A list of that name is of the other kind' },
