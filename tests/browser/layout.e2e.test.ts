@@ -52,6 +52,8 @@ beforeAll(async () => {
     });
     expect(res.status).toBe(200);
   }
+  // An API key with every scope, for the table of keys.
+  expect((await server.api('POST', '/api/keys', { token, body: { name: 'Deposits service' } })).status).toBe(201);
   browser = await launchBrowser();
   userState = await signedIn('/auth', user, '**/dashboard/wallet-checker');
   adminState = await signedIn('/admin-login', ADMIN, '**/admin/customers');
@@ -131,6 +133,17 @@ describe.each(VIEWPORTS)('at $width × $height ($name)', (viewport) => {
       await page.context().close();
     },
   );
+
+  it("shows each badge's word whole in a crowded table (an API key's scopes and status)", async () => {
+    const page = await pageAt(viewport, userState);
+    await page.goto('/dashboard/api-keys');
+    await page.getByTestId('api-key-status').first().waitFor();
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('table .mantine-Badge-label')].filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent),
+    );
+    expect(cut).toEqual([]);
+    await page.context().close();
+  });
 
   it('shows History without scrolling sideways, each check by its id, with its network', async () => {
     const page = await pageAt(viewport, userState);

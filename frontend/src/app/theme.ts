@@ -26,6 +26,9 @@ export const theme = createTheme({
   },
   components: {
     Paper: { defaultProps: { withBorder: true, radius: 'md' } },
+    // A badge's word is never cut: in a crowded table Mantine's badge shrinks to an ellipsis ("ACTI…")
+    // while wider columns keep their room; its words here are short (statuses, scopes, risk levels).
+    Badge: { styles: { label: { overflow: 'visible' } } },
     Tooltip: { defaultProps: { withArrow: true } },
     // Mantine's close buttons are an icon with no name: screen readers would announce "button".
     Drawer: { defaultProps: { returnFocus: true, trapFocus: true, closeButtonProps: { 'aria-label': 'Close' } } },
