@@ -199,7 +199,7 @@ describe('what the document promises of each operation', () => {
           }
           const pathParameters = [...target.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
           if (JSON.stringify(Object.keys(link.parameters).sort()) !== JSON.stringify(pathParameters))
-            problems.push(`${where}: parameters ${Object.keys(link.parameters)}`);
+            problems.push(`${where}: parameters ${Object.keys(link.parameters).join(', ')}`);
           for (const expression of Object.values(link.parameters))
             if (!/^\$response\.body#\/[\w/]+$/.test(expression)) problems.push(`${where}: ${expression}`);
         }
