@@ -17,14 +17,14 @@ const workspaces = {
   },
 };
 
-/** Bundles `entry` (a path relative to the repository) into `outfile` as CommonJS for Node 20. */
+/** Bundles `entry` (a path relative to the repository) into `outfile` as CommonJS for Node 22. */
 export async function bundle(entry, outfile, options = {}) {
   await build({
     entryPoints: [path.resolve(root, entry)],
     outfile,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     format: 'cjs',
     sourcemap: 'inline',
     packages: 'external',

@@ -8,7 +8,7 @@ module.exports = {
     const result = transformSync(source, {
       loader: file.endsWith('.tsx') ? 'tsx' : 'ts',
       format: 'cjs',
-      target: 'node20',
+      target: 'node22',
       jsx: 'automatic',
       sourcemap: 'inline',
       sourcefile: file,
