@@ -1,35 +1,53 @@
 /**
  * A data directory written by an earlier build keeps working: today's build starts on a copy of
- * one (tests/compat/data-dir-2026-11-27, written by tests/compat/write-data-dir.ts, see its
- * README), with its server's clock a minute after the moment writing ended, and through the HTTP
+ * each one kept in tests/compat (written by tests/compat/write-data-dir.ts, each with a README
+ * saying which build), with its server's clock a minute after the moment writing ended, and through the HTTP
  * API finds again everything its manifest recorded: every user signs in (the blocked one is
  * refused), every balance, check and verdict, case, API key, purchase, list, watch, alert, webhook
  * and batch; the hash chain verifies; every check replays as it did; and the recorded events are
  * never rewritten (their digest, read from the file, is the manifest's after the server was used).
  * The same again with the read models deleted first: rebuilt from the events, they answer the same.
+ * And the upgrade acts on nothing an earlier build decided: no refund, webhook, alert or e-mail for
+ * a recorded event (a consumer, or a type of one, new to the store starts at its head).
  *
  * The rule for answers: every field the manifest recorded is answered the same. A later build may
  * add fields; it may not change or drop one, except the few named below that depend on the moment
  * of asking (when a balance was read, a key's last use).
  */
-import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import escapeStringRegexp from 'escape-string-regexp';
 import { startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
-import { DATA_FILES, compatChainEnv, compatRoutes, eventsDigest, readManifest, readStoredFile, type ManifestUser } from './compat/manifest';
+import {
+  DATA_FILES,
+  UNREACHABLE_POLYGON_WALLET,
+  compatChainEnv,
+  compatRoutes,
+  eventsDigest,
+  readManifest,
+  readStoredFile,
+  type ManifestUser,
+} from './compat/manifest';
+import type { ConsumerStartsRecorded } from '@walletscreen/domain/consumer-start/events';
+import type { RecordedEvent } from '@walletscreen/platform';
 import type { AdminMember } from '@walletscreen/contracts';
 import { ADMIN, expectAppendsNothing, startTestServer, type TestServer } from './support/server';
 
-const FIXTURE = path.join(__dirname, 'compat', 'data-dir-2026-11-27');
-const manifest = readManifest(FIXTURE);
-const customers = manifest.users.filter((u) => u.role === 'user');
-const byEmail = (email: string) => {
-  const user = manifest.users.find((u) => u.email === email);
-  if (!user) throw new Error(`the manifest names ${email} but has no such user`);
-  return user;
-};
+/**
+ * The data directories kept (tests/compat, each with a README saying which build wrote it), and
+ * what the builds that wrote them answered differently by a stated rule (so the test reads the
+ * manifest by that rule; the fixture itself is never rewritten).
+ */
+const fixtures = [
+  // a68268b (main on 2026-11-27, before the restructuring into server/ and domain/).
+  { dir: 'data-dir-2026-11-27', incompleteCountedWithCompleted: true, adminListBefore: true },
+  // 6a7b2fd (2026-11-27 05:37, two test-only commits before a68268b), ending with a check that came back Incomplete
+  // after the last failed one: that build refunded failures only, and an upgrade must not refund it.
+  { dir: 'data-dir-6a7b2fd', incompleteCountedWithCompleted: true, adminListBefore: true },
+] as const;
+type Fixture = (typeof fixtures)[number];
 
 /** The recorded value without the named top-level fields. */
 function without<T>(recorded: T, fields: readonly string[]): T {
@@ -59,19 +77,32 @@ function incompleteApart(recorded: unknown): unknown {
 }
 
 /** A copy of the fixture's data files in a new directory; without read-models.db when asked. */
-function copyFixture(withReadModels: boolean): string {
+function copyFixture(fixtureDir: string, withReadModels: boolean): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'ws-compat-'));
   for (const f of DATA_FILES) {
     if (!withReadModels && f.name === 'read-models.db') continue;
-    writeFileSync(path.join(dir, f.name), readStoredFile(FIXTURE, f.stored), { mode: 0o600 });
+    writeFileSync(path.join(dir, f.name), readStoredFile(fixtureDir, f.stored), { mode: 0o600 });
   }
   return dir;
 }
 
-describe.each([
-  ['as it was written', true],
-  ['with its read models deleted (rebuilt from the recorded events)', false],
-])("today's build on the data directory %s", (_name, withReadModels) => {
+describe.each(
+  fixtures.flatMap(
+    (fixture) =>
+      [
+        [fixture.dir, 'as it was written', fixture, true],
+        [fixture.dir, 'with its read models deleted (rebuilt from the recorded events)', fixture, false],
+      ] as const,
+  ),
+)("today's build on %s %s", (_dir, _name, fixture: Fixture, withReadModels) => {
+  const FIXTURE = path.join(__dirname, 'compat', fixture.dir);
+  const manifest = readManifest(FIXTURE);
+  const customers = manifest.users.filter((u) => u.role === 'user');
+  const byEmail = (email: string) => {
+    const user = manifest.users.find((u) => u.email === email);
+    if (!user) throw new Error(`the manifest names ${email} but has no such user`);
+    return user;
+  };
   let replay: ReplayServer;
   let server: TestServer;
   const tokens = new Map<string, string>();
@@ -87,7 +118,7 @@ describe.each([
     server.api<T>('GET', url, { ...(as ? { token: as } : {}), ...(headers ? { headers } : {}) });
 
   beforeAll(async () => {
-    const dir = copyFixture(withReadModels);
+    const dir = copyFixture(FIXTURE, withReadModels);
     replay = await startReplayServer(compatRoutes());
     // A minute after writing ended: what expired then has expired, nothing more.
     const offset = { ms: Date.parse(manifest.writtenAt) + 60_000 - Date.now() };
@@ -260,7 +291,11 @@ describe.each([
       expect(now?.categories).toEqual(expect.arrayContaining(categories));
       expectKept(`feed ${f.id}`, now, f);
     }
-    expectKept('statistics', (await get(`/api/admin/stats?${manifest.stats.query}`, admin())).body, incompleteApart(manifest.stats.answer));
+    expectKept(
+      'statistics',
+      (await get(`/api/admin/stats?${manifest.stats.query}`, admin())).body,
+      fixture.incompleteCountedWithCompleted ? incompleteApart(manifest.stats.answer) : manifest.stats.answer,
+    );
   });
 
   it('keeps watches, alerts, webhooks (secrets and delivery logs) and batches', async () => {
@@ -307,4 +342,58 @@ describe.each([
       encoding: manifest.events.encoding,
     });
   });
+
+  // Last: it screens a wallet. The upgrade acts on nothing an earlier build decided: no refund, no
+  // webhook, no alert and no e-mail for a recorded event, while what happens now is acted on. The
+  // new check comes back Incomplete, so the refund worker (one event at a time, in store order)
+  // has passed every recorded outcome once it refunded this one.
+  it('acts on nothing recorded: no refund, webhook, alert or e-mail for an old event, and the consumers record where they start', async () => {
+    const customer = customers.find((c) => tokens.has(c.email) && manifest.webhooks.some((w) => w.owner === c.email && w.endpoint.enabled))!;
+    const before = (await get<{ remaining_checks: number }>(`/api/admin/audit/balance/${customer.id}`, admin())).body.remaining_checks;
+    const checked = await server.api<{ check_id: string; status: string; risk_level: string }>('POST', '/api/transactions/analyze-realtime', {
+      token: token(customer),
+      body: { wallet_address: UNREACHABLE_POLYGON_WALLET, network: 'polygon' },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    expect({ status: checked.status, risk_level: checked.body.risk_level }).toEqual({ status: 200, risk_level: 'Incomplete' });
+    const appended = async () => server.eventStore.readAll({ after: manifest.events.count, maxCount: 10_000 });
+    const refundOf = (events: RecordedEvent[]) =>
+      events.find((e) => e.type === 'CheckRefunded' && (e.data as { checkId: string }).checkId === checked.body.check_id);
+    for (let i = 0; i < 300 && !refundOf(await appended()); i++) await new Promise((r) => setTimeout(r, 50));
+    const scheduled = (events: RecordedEvent[]) => events.filter((e) => e.type === 'WebhookDeliveryScheduled');
+    for (let i = 0; i < 300 && scheduled(await appended()).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 500));
+    const events = await appended();
+    const ids = new Set(events.map((e) => e.id));
+    expect(refundOf(events)).toBeDefined();
+    const acted = events
+      .filter((e) =>
+        ['CheckRefunded', 'WebhookDeliveryScheduled', 'AlertRaised', 'AlertEmailed', 'WatchRescreenRequested', 'WebhookEndpointDisabled'].includes(e.type),
+      )
+      .map((e) => {
+        const d = e.data as { checkId?: string; sourceEventId?: string };
+        return {
+          type: e.type,
+          now:
+            e.type === 'CheckRefunded' ? d.checkId === checked.body.check_id : e.type === 'WebhookDeliveryScheduled' ? ids.has(d.sourceEventId ?? '') : false,
+        };
+      });
+    // Only the new check's refund and its webhook deliveries.
+    expect(acted.filter((a) => !a.now)).toEqual([]);
+    expect(acted.filter((a) => a.type === 'WebhookDeliveryScheduled').length).toBeGreaterThan(0);
+    // Charged and refunded: the balance is what it was.
+    expect((await get<{ remaining_checks: number }>(`/api/admin/audit/balance/${customer.id}`, admin())).body.remaining_checks).toBe(before);
+    // No e-mail was written (the fixture holds no outbox: anything there is new).
+    const outbox = path.join(server.dataDir, 'outbox');
+    expect(existsSync(outbox) ? readdirSync(outbox) : []).toEqual([]);
+    // Where each consumer starts, recorded once at the first start: the refund worker goes on with
+    // failures from its progress, and starts Incomplete outcomes (a later build's rule) at the head.
+    const starts = events.filter((e) => e.type === 'ConsumerStartsRecorded');
+    expect(starts).toHaveLength(1);
+    const refundStarts = (starts[0]!.data as ConsumerStartsRecorded).starts.filter((x) => x.consumer === 'refund-failed-checks');
+    expect(refundStarts).toEqual([
+      { consumer: 'refund-failed-checks', eventType: 'WalletCheckFailed', after: 0, reason: 'continues' },
+      { consumer: 'refund-failed-checks', eventType: 'WalletCheckCompleted', after: manifest.events.count, reason: 'store-head' },
+    ]);
+  }, 60_000);
 });

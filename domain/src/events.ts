@@ -10,6 +10,7 @@ import { auditorAccessEvents } from './auditor-access/events';
 import { batchEvents } from './batch/events';
 import { caseEvents } from './case/events';
 import { checkEvents } from './check/events';
+import { consumerStartEvents } from './consumer-start/events';
 import { customListEvents } from './custom-list/events';
 import { feedEvents } from './feed/events';
 import { feedEntriesEvents } from './feed-entries/events';
@@ -40,6 +41,7 @@ const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [
   feedEntriesEvents,
   feedSyncEvents,
   storeIntegrityEvents,
+  consumerStartEvents,
 ];
 
 const byType = new Map<string, z.ZodType>();

@@ -8,7 +8,7 @@
  * the sweepers, refunds and OFAC imports are idempotent appends, and each webhook attempt is
  * claimed with an expected revision.
  */
-import type { Config, Logger } from '@walletscreen/platform';
+import type { Config, ConsumerStarts, Logger } from '@walletscreen/platform';
 import { startAnalysisWorker, type AnalysisWorker } from '@walletscreen/workers/checks/analysis-worker';
 import type { Accounts } from '@walletscreen/command-api/accounts/service';
 import { startExpirySweeper, type ExpirySweeper } from '@walletscreen/command-api/billing/expiry-sweeper';
@@ -74,9 +74,12 @@ export async function startBackgroundWork(deps: {
    * on, so no check is lost and no credit is kept.
    */
   writesHalted: () => boolean;
+  /** Where each consumer starts reading (recorded by the composition root before anything runs: consumers.ts). */
+  starts: ConsumerStarts;
 }): Promise<BackgroundWork> {
   const { config, logger, clock, accounts } = deps;
   const { eventStore, readStore, bus } = deps.ports;
+  const { starts } = deps;
   const refund = (userId: string, checkId: string, reason: string) => accounts.refundCheck(userId, checkId, reason);
   // First (the one part that can fail to start): batches go through the check command, as the API's checks do.
   const { checks, hub } = await startCheckCommand({ eventStore, bus, accounts, logger, clock, waitMs: config.CHECK_WAIT_MS });
@@ -84,20 +87,22 @@ export async function startBackgroundWork(deps: {
   const pipeline = createAnalysis({ config, env: deps.env, eventStore, readStore, logger, clock, options: deps.analysis });
   const analysis = startAnalysisWorker({
     bus,
+    starts,
     readStore,
     logger,
     pipeline,
     ...(deps.resumeRunningChecks ? { runningChecks: () => runningCheckIds(readStore) } : {}),
     concurrency: config.ANALYSIS_CONCURRENCY,
   });
-  const refunds = startRefundUndelivered({ bus, readStore, logger, refund });
+  const refunds = startRefundUndelivered({ bus, starts, readStore, logger, refund });
   const sweeper = startChargeSweeper({ eventStore, readStore, logger, clock, refund });
   const purchaseExpiry = startExpirySweeper({ readStore, clock, logger, expire: (userId) => accounts.expirePurchasedChecks(userId), catchUp: deps.catchUp });
-  const batches = startBatchRunner({ bus, readStore, eventStore, checks, logger, clock, walletsAtOnce: config.BATCH_CONCURRENCY });
+  const batches = startBatchRunner({ bus, starts, readStore, eventStore, checks, logger, clock, walletsAtOnce: config.BATCH_CONCURRENCY });
   // Webhooks: the outbox over the domain events, the dispatcher, and the e-mail when an endpoint is disabled.
   const sender = createWebhookSender({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
   const webhooks = startWebhookDispatcher({
     bus,
+    starts,
     eventStore,
     readStore,
     logger,
@@ -109,6 +114,7 @@ export async function startBackgroundWork(deps: {
   const webhookSettings = createWebhooks({ eventStore, readStore, clock, allowPrivateDestinations: config.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS });
   const webhookNotices = startWebhookNotices({
     bus,
+    starts,
     readStore,
     logger,
     endpointUrl: (userId, endpointId) =>
@@ -154,6 +160,7 @@ export async function startBackgroundWork(deps: {
   });
   const listChanges = startListChangeRescreens({
     bus,
+    starts,
     readStore,
     eventStore,
     monitoring,
@@ -162,9 +169,10 @@ export async function startBackgroundWork(deps: {
     clock,
     logger,
   });
-  const checkRecorder = startCheckRecorder({ bus, readStore, eventStore, monitoring, logger });
+  const checkRecorder = startCheckRecorder({ bus, starts, readStore, eventStore, monitoring, logger });
   const alertMailer = startAlertMailer({
     bus,
+    starts,
     readStore,
     monitoring,
     mailer: deps.mailer,

@@ -15,6 +15,7 @@ import type { Billing } from '@walletscreen/command-api/billing/service';
 import type { ChargeSweeper } from '@walletscreen/command-api/checks/charge-sweeper';
 import type { AnalysisOptions } from './analysis';
 import { startBackgroundWork } from './background-work';
+import { openConsumerStarts } from './consumers';
 import type { RescreenScheduler } from '@walletscreen/command-api/monitoring/background';
 import { createAccountsService, openStoreIntegrity, startCommandApi } from './command-api';
 import { lockDataDir } from './data-dir-lock';
@@ -94,6 +95,8 @@ export async function startEmbedded(options: {
     // The store's hash chain, verified before anything appends or is served.
     const storeIntegrity = await openStoreIntegrity({ eventStore: platform.eventStore, clock, logger });
     opened.add(() => storeIntegrity.close());
+    // Where each consumer that acts on the world starts, recorded before anything else appends.
+    const starts = await openConsumerStarts({ eventStore: platform.eventStore, bus: platform.bus, clock, logger });
     const { accounts, mailer } = createAccountsService({ config, eventStore: platform.eventStore, readStore: platform.readStore, logger, clock });
     opened.add(() => mailer.close());
     const work = await startBackgroundWork({
@@ -108,6 +111,7 @@ export async function startEmbedded(options: {
       analysis: options.analysis,
       resumeRunningChecks: true,
       writesHalted: storeIntegrity.writesHalted,
+      starts,
     });
     opened.add(() => work.close());
     const api = await startCommandApi({

@@ -15,6 +15,7 @@ import { allProjections, readModelGenerations, startProjections, watchReadModels
 import type { AnalysisOptions } from './analysis';
 import { startBackgroundWork, type BackgroundWork } from './background-work';
 import { createAccountsService, openStoreIntegrity, startCommandApi } from './command-api';
+import { openConsumerStarts } from './consumers';
 import { lockDataDir } from './data-dir-lock';
 import { sharedRateLimitStore } from '@walletscreen/platform/rate-limit/rate-limiter';
 
@@ -98,6 +99,9 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
       // The store's hash chain (where the store keeps one), verified before anything appends or is served.
       const storeIntegrity = await openStoreIntegrity({ eventStore: platform.eventStore, clock, logger });
       opened.add(() => storeIntegrity.close());
+      // Where each consumer that acts on the world starts: recorded by whichever process comes up
+      // first, before the API serves anything, so workers that start later still see that work.
+      const starts = await openConsumerStarts({ eventStore: platform.eventStore, bus: platform.bus, clock, logger });
       const { accounts, mailer } = createAccountsService({ config, eventStore: platform.eventStore, readStore: platform.readStore, logger, clock });
       opened.add(() => mailer.close());
       if (kind === 'api') {
@@ -142,6 +146,7 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
           analysis: options.analysis,
           resumeRunningChecks: false,
           writesHalted: storeIntegrity.writesHalted,
+          starts,
         });
         opened.add(() => work.close());
         running.work = work;

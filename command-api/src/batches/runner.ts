@@ -6,7 +6,16 @@
  * mid-way leaves the batch to be run again after a restart (or by another member of the group):
  * the wallets already screened come back at once and the rest go on.
  */
-import { startWorker, type EventStore, type Logger, type MessageBus, type ReadStore, type RunningWorker } from '@walletscreen/platform';
+import {
+  startWorker,
+  type ConsumerDeclaration,
+  type ConsumerStarts,
+  type EventStore,
+  type Logger,
+  type MessageBus,
+  type ReadStore,
+  type RunningWorker,
+} from '@walletscreen/platform';
 import type { CheckCommand } from '../shared/check-command';
 import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { batchCompletedEventId, batchRowCheckKey } from '@walletscreen/domain/ids';
@@ -24,8 +33,11 @@ export const skipReasons = {
   blocked: 'Not screened: the account is blocked',
 } as const;
 
+export const batchRunnerConsumer = { name: 'batches', eventTypes: ['BatchSubmitted'] } as const satisfies ConsumerDeclaration;
+
 export function startBatchRunner(deps: {
   bus: MessageBus;
+  starts: ConsumerStarts;
   readStore: ReadStore;
   eventStore: EventStore;
   checks: CheckCommand;
@@ -92,10 +104,9 @@ export function startBatchRunner(deps: {
   }
 
   return startWorker(
-    { bus: deps.bus, readStore: deps.readStore, logger },
+    { bus: deps.bus, readStore: deps.readStore, logger, starts: deps.starts },
     {
-      name: 'batches',
-      filter: { eventTypes: ['BatchSubmitted'] },
+      ...batchRunnerConsumer,
       concurrency: deps.batchesAtOnce ?? 4,
       handle: (event) => run((event.data as { batchId: string }).batchId),
     },

@@ -6,18 +6,36 @@
  */
 import { refundOwed } from '@walletscreen/domain/check/decide';
 import type { CheckEvent } from '@walletscreen/domain/check/events';
-import { startWorker, type Logger, type MessageBus, type ReadStore, type RunningWorker } from '@walletscreen/platform';
+import {
+  startWorker,
+  type ConsumerDeclaration,
+  type ConsumerStarts,
+  type Logger,
+  type MessageBus,
+  type ReadStore,
+  type RunningWorker,
+} from '@walletscreen/platform';
+
+/**
+ * The name keeps the progress of the builds that refunded failures only; an Incomplete check
+ * (`WalletCheckCompleted`) is refunded from the first build that recorded where it starts: a
+ * check that came back Incomplete before is never refunded by an upgrade.
+ */
+export const refundUndeliveredConsumer = {
+  name: 'refund-failed-checks',
+  eventTypes: ['WalletCheckFailed', 'WalletCheckCompleted'],
+  typesBeforeStartsWereRecorded: ['WalletCheckFailed'],
+} as const satisfies ConsumerDeclaration;
 
 export function startRefundUndelivered(deps: {
   bus: MessageBus;
+  starts: ConsumerStarts;
   readStore: ReadStore;
   logger: Logger;
   refund: (userId: string, checkId: string, reason: string) => Promise<boolean>;
 }): RunningWorker {
   return startWorker(deps, {
-    // The name keeps the checkpoint of the data directories written when only failures were refunded.
-    name: 'refund-failed-checks',
-    filter: { eventTypes: ['WalletCheckFailed', 'WalletCheckCompleted'] },
+    ...refundUndeliveredConsumer,
     handle: async (event) => {
       const owed = refundOwed({ type: event.type, data: event.data } as CheckEvent);
       if (!owed) return;

@@ -17,7 +17,17 @@ import { checkStreamId, rescreenPricing, type ListChange, type Network } from '@
 import type { CustomListRemoved, CustomListUploaded } from '@walletscreen/domain/custom-list/events';
 import type { CheckState } from '@walletscreen/domain/check/state';
 import type { WalletCheckCompleted, WalletCheckRequested } from '@walletscreen/domain/check/events';
-import { startWorker, type EventStore, type Logger, type MessageBus, type ReadStore, type RecordedEvent, type RunningWorker } from '@walletscreen/platform';
+import {
+  startWorker,
+  type ConsumerDeclaration,
+  type ConsumerStarts,
+  type EventStore,
+  type Logger,
+  type MessageBus,
+  type ReadStore,
+  type RecordedEvent,
+  type RunningWorker,
+} from '@walletscreen/platform';
 import { alertIdFor, listChangeRescreenKey, scheduledRescreenKey } from '@walletscreen/domain/ids';
 import { Forbidden, PaymentRequired } from '@walletscreen/domain/errors';
 import type { AlertRaised } from '@walletscreen/domain/alert/events';
@@ -155,8 +165,17 @@ function listChangeOf(event: RecordedEvent): ListChange | null {
 }
 
 /** Re-screens, free and without a blockchain call, the watched wallets a list change touches. */
+/** The monitoring consumers: list changes re-screen, completed checks are recorded on watches, alerts are e-mailed. */
+export const listChangeRescreensConsumer = {
+  name: 'monitoring-list-changes',
+  eventTypes: ['SanctionsListImported', 'CustomListUploaded', 'CustomListRemoved'],
+} as const satisfies ConsumerDeclaration;
+export const checkRecorderConsumer = { name: 'monitoring-checks', eventTypes: ['WalletCheckCompleted'] } as const satisfies ConsumerDeclaration;
+export const alertMailerConsumer = { name: 'monitoring-alert-emails', eventTypes: ['AlertRaised'] } as const satisfies ConsumerDeclaration;
+
 export function startListChangeRescreens(deps: {
   bus: MessageBus;
+  starts: ConsumerStarts;
   readStore: ReadStore;
   eventStore: EventStore;
   monitoring: Monitoring;
@@ -198,10 +217,9 @@ export function startListChangeRescreens(deps: {
   }
 
   return startWorker(
-    { bus: deps.bus, readStore: deps.readStore, logger },
+    { bus: deps.bus, readStore: deps.readStore, logger, starts: deps.starts },
     {
-      name: 'monitoring-list-changes',
-      filter: { eventTypes: ['SanctionsListImported', 'CustomListUploaded', 'CustomListRemoved'] },
+      ...listChangeRescreensConsumer,
       concurrency: 1,
       handle: async (event) => {
         const change = listChangeOf(event);
@@ -223,6 +241,7 @@ export function startListChangeRescreens(deps: {
 /** Records each completed check of a watched wallet on its watch, raising an alert when the verdict changed. */
 export function startCheckRecorder(deps: {
   bus: MessageBus;
+  starts: ConsumerStarts;
   readStore: ReadStore;
   eventStore: EventStore;
   monitoring: Monitoring;
@@ -230,10 +249,9 @@ export function startCheckRecorder(deps: {
 }): RunningWorker {
   const { monitoring } = deps;
   return startWorker(
-    { bus: deps.bus, readStore: deps.readStore, logger: deps.logger },
+    { bus: deps.bus, readStore: deps.readStore, logger: deps.logger, starts: deps.starts },
     {
-      name: 'monitoring-checks',
-      filter: { eventTypes: ['WalletCheckCompleted'] },
+      ...checkRecorderConsumer,
       handle: async (event) => {
         const completed = event.data as WalletCheckCompleted;
         // Most checked wallets are not watched: the request (the stream's first event) and the
@@ -268,6 +286,7 @@ export function startCheckRecorder(deps: {
  */
 export function startAlertMailer(deps: {
   bus: MessageBus;
+  starts: ConsumerStarts;
   readStore: ReadStore;
   monitoring: Monitoring;
   mailer: SendMail;
@@ -278,10 +297,9 @@ export function startAlertMailer(deps: {
 }): RunningWorker {
   const { monitoring } = deps;
   return startWorker(
-    { bus: deps.bus, readStore: deps.readStore, logger: deps.logger },
+    { bus: deps.bus, readStore: deps.readStore, logger: deps.logger, starts: deps.starts },
     {
-      name: 'monitoring-alert-emails',
-      filter: { eventTypes: ['AlertRaised'] },
+      ...alertMailerConsumer,
       handle: async (event) => {
         const alert = event.data as AlertRaised;
         const state = await monitoring.loadAlert(alert.alertId);

@@ -15,7 +15,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '@walletscreen/contracts';
-import { startWorker, type EventStore, type Logger, type MessageBus, type ReadStore, type RecordedEvent } from '@walletscreen/platform';
+import {
+  startWorker,
+  type ConsumerDeclaration,
+  type ConsumerStarts,
+  type EventStore,
+  type Logger,
+  type MessageBus,
+  type ReadStore,
+  type RecordedEvent,
+} from '@walletscreen/platform';
 import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { webhookDeliveryIdFor } from '@walletscreen/domain/ids';
 import { webhookDeliveryDecider } from '@walletscreen/domain/webhook-delivery/decide';
@@ -41,8 +50,12 @@ export interface WebhookDispatcher {
   stop(): Promise<void>;
 }
 
+/** The outbox: the domain events that become webhook deliveries. */
+export const webhookOutboxConsumer: ConsumerDeclaration = { name: 'webhooks', eventTypes: Object.keys(webhookMappings) };
+
 export function startWebhookDispatcher(deps: {
   bus: MessageBus;
+  starts: ConsumerStarts;
   eventStore: EventStore;
   readStore: ReadStore;
   logger: Logger;
@@ -87,10 +100,7 @@ export function startWebhookDispatcher(deps: {
     }
   }
 
-  const scheduler = startWorker(
-    { bus: deps.bus, readStore, logger },
-    { name: 'webhooks', filter: { eventTypes: Object.keys(webhookMappings) }, concurrency: 16, handle: schedule },
-  );
+  const scheduler = startWorker({ bus: deps.bus, readStore, logger, starts: deps.starts }, { ...webhookOutboxConsumer, concurrency: 16, handle: schedule });
 
   // ---- the dispatcher ---------------------------------------------------------------------------
   const queued = new Set<string>();

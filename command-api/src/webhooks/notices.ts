@@ -3,7 +3,15 @@
  * days): a worker group over `WebhookEndpointDisabled`, so the e-mail goes out once the event is
  * recorded, and again after a crash that came before it was sent.
  */
-import { startWorker, type Logger, type MessageBus, type ReadStore, type RunningWorker } from '@walletscreen/platform';
+import {
+  startWorker,
+  type ConsumerDeclaration,
+  type ConsumerStarts,
+  type Logger,
+  type MessageBus,
+  type ReadStore,
+  type RunningWorker,
+} from '@walletscreen/platform';
 import type { WebhookEndpointDisabled } from '@walletscreen/domain/webhook-endpoint/events';
 
 export interface NoticeMail {
@@ -33,8 +41,11 @@ export function disabledEndpointMail(to: string, input: { url: string; reason: s
   };
 }
 
+export const webhookNoticesConsumer = { name: 'webhook-notices', eventTypes: ['WebhookEndpointDisabled'] } as const satisfies ConsumerDeclaration;
+
 export function startWebhookNotices(deps: {
   bus: MessageBus;
+  starts: ConsumerStarts;
   readStore: ReadStore;
   logger: Logger;
   /** The endpoint's URL as it was when disabled, and its owner's e-mail (null: the user is gone). */
@@ -44,10 +55,9 @@ export function startWebhookNotices(deps: {
   publicUrl: string;
 }): RunningWorker {
   return startWorker(
-    { bus: deps.bus, readStore: deps.readStore, logger: deps.logger },
+    { bus: deps.bus, readStore: deps.readStore, logger: deps.logger, starts: deps.starts },
     {
-      name: 'webhook-notices',
-      filter: { eventTypes: ['WebhookEndpointDisabled'] },
+      ...webhookNoticesConsumer,
       concurrency: 1,
       async handle(event) {
         const d = event.data as WebhookEndpointDisabled;

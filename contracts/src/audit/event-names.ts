@@ -31,6 +31,8 @@ export const auditEventNames: Readonly<Record<string, string>> = {
   AdminRemoved: 'Admin removed',
   // The event store's integrity (store-integrity)
   IntegrityBreakAcknowledged: 'Integrity break acknowledged',
+  // Where the background consumers start reading (consumer-starts)
+  ConsumerStartsRecorded: 'Background consumers’ starting points recorded',
   // Auditors' reads (auditor-access-<id>)
   AuditorViewedData: 'Auditor viewed data',
   // Checks (check-<id>)

@@ -66,6 +66,25 @@ export function messageBusContract(adapter: string, options: MessageBusContractO
       expect(seen.map((e) => e.type)).toEqual(['New']);
     });
 
+    it('tells whether a group that keeps its progress on the bus ran before: not until it settled an event', async () => {
+      const group = `${prefix}p`;
+      expect(await env.bus.hasProgress(group)).toBe(false);
+      const seen: RecordedEvent[] = [];
+      const consumer = env.bus.consume(
+        { group, filter: { streamPrefixes: [prefix] }, progress: 'bus', startAfter: async () => 0 },
+        async (events) => void seen.push(...events),
+      );
+      expect(await env.bus.hasProgress(group)).toBe(false);
+      await append('p', 'Settled');
+      await until(() => seen.length === 1, 'the event');
+      const end = Date.now() + 15_000;
+      while (!(await env.bus.hasProgress(group)) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      expect(await env.bus.hasProgress(group)).toBe(true);
+      await consumer.close();
+      expect(await env.bus.hasProgress(group)).toBe(true);
+      expect(await env.bus.hasProgress(`${prefix}other`)).toBe(false);
+    });
+
     it('reports a failing handler through done, and stops on close', async () => {
       await append('y', 'Boom');
       const failing = env.bus.consume({ group: `${prefix}f`, filter: { streamPrefixes: [prefix] }, startAfter: async () => 0 }, async () => {

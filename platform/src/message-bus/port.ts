@@ -53,5 +53,10 @@ export interface Consumer {
 
 export interface MessageBus {
   consume(options: ConsumerOptions, handler: (events: RecordedEvent[]) => Promise<void>): Consumer;
+  /**
+   * Whether a `progress: 'bus'` group has recorded progress here: it ran before and settled at
+   * least one event (its next start resumes there, without asking `startAfter`).
+   */
+  hasProgress(group: string): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -6,7 +6,15 @@
  * the work over; the pipeline then resumes after the last stage recorded. In one process it can
  * also resume, at start, every check the read model still shows as running (`runningChecks`).
  */
-import { startWorker, type Logger, type MessageBus, type ReadStore, type RunningWorker } from '@walletscreen/platform';
+import {
+  startWorker,
+  type ConsumerDeclaration,
+  type ConsumerStarts,
+  type Logger,
+  type MessageBus,
+  type ReadStore,
+  type RunningWorker,
+} from '@walletscreen/platform';
 import type { CheckPipeline } from './pipeline';
 
 export interface AnalysisWorker {
@@ -17,8 +25,11 @@ export interface AnalysisWorker {
   stop(): Promise<void>;
 }
 
+export const analysisConsumer = { name: 'analysis', eventTypes: ['WalletCheckRequested'] } as const satisfies ConsumerDeclaration;
+
 export function startAnalysisWorker(deps: {
   bus: MessageBus;
+  starts: ConsumerStarts;
   readStore: ReadStore;
   logger: Logger;
   pipeline: CheckPipeline;
@@ -57,10 +68,9 @@ export function startAnalysisWorker(deps: {
   );
 
   const worker: RunningWorker = startWorker(
-    { bus: deps.bus, readStore: deps.readStore, logger: deps.logger },
+    { bus: deps.bus, readStore: deps.readStore, logger: deps.logger, starts: deps.starts },
     {
-      name: 'analysis',
-      filter: { eventTypes: ['WalletCheckRequested'] },
+      ...analysisConsumer,
       concurrency: deps.concurrency ?? 32,
       handle: async (event) => {
         await resumed;

@@ -88,6 +88,9 @@ export function createInProcessBus(store: EventStore, options: { progress?: Read
       consumers.add(consumer);
       return consumer;
     },
+    async hasProgress(group) {
+      return options.progress ? (await options.progress.getCheckpoint(group)) > 0 : false;
+    },
     async close() {
       await Promise.all([...consumers].map((c) => c.close()));
     },

@@ -95,9 +95,14 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
   };
 
   /** Places a new 'bus' group after `after` in each partition, before any member joins it. */
+  /** Whether the (Kafka) group has committed an offset of the partitioned topic: a `progress: 'bus'` group that ran before. */
+  const hasCommitted = async (groupId: string) => {
+    const committed = await admin.fetchOffsets({ groupId, topics: [topics.byStream] });
+    return committed.flatMap((t) => t.partitions).some((p) => p.offset !== '-1');
+  };
+
   const placeNewGroup = async (group: string, after: number) => {
-    const committed = await admin.fetchOffsets({ groupId: group, topics: [topics.byStream] });
-    if (committed.flatMap((t) => t.partitions).some((p) => p.offset !== '-1')) return;
+    if (await hasCommitted(group)) return;
     const partitions = await offsetsAfter(topics.byStream, after);
     try {
       await admin.setOffsets({ groupId: group, topic: topics.byStream, partitions });
@@ -311,6 +316,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<KafkaBus
   return {
     topics,
     consume,
+    hasProgress: (group) => hasCommitted(kafkaGroupId(options.topicPrefix, group)),
     async close() {
       await Promise.all([...consumers].map((c) => c.close()));
       await producer.disconnect();
