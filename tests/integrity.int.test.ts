@@ -204,15 +204,17 @@ describe('tamper detection at start', () => {
     expect(restarted.verified_up_to).toBeGreaterThanOrEqual(head);
     expect(restarted.checked_events).toBe(restarted.verified_up_to! - remembered.position);
 
-    // An edit before the remembered position, not recomputing the chain: the start trusts its record (the full walk of Verify finds it).
+    // An edit before the remembered position, not recomputing the chain: the start trusts its record, and the walk of the
+    // whole chain in the background (at start, then every INTEGRITY_FULL_VERIFY_INTERVAL_SECONDS) finds it and halts
+    // writes (tests/integrity-whole-chain.int.test.ts has each kind); Verify walks everything and says so too.
     let before = { position: 0, data: '' };
     await whileStopped((db) => {
       before = db.prepare("SELECT position, data FROM events WHERE type = 'UserRegistered' ORDER BY position DESC LIMIT 1").get() as typeof before;
       db.prepare('UPDATE events SET data = ? WHERE position = ?').run(before.data.replace('Alice', 'Mallory'), before.position);
     });
-    expect((await health()).integrity).toMatchObject({ state: 'verified', mode: 'incremental', checked_events: expect.any(Number) });
     const full = await server.api<ChainVerificationResponse>('GET', '/api/admin/audit/verify', { token: adminToken });
     expect(full.body.problem).toMatchObject({ position: before.position, kind: 'hash-mismatch' });
+    expect((await health()).integrity).toMatchObject({ state: 'broken', writes: 'halted', break: { position: before.position, kind: 'hash-mismatch' } });
 
     // The same edit with the chain recomputed after it (a consistent chain): the remembered event's hash changed, and the start says so.
     const verifiedAt = record().position;

@@ -229,7 +229,7 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
       seller: { name: deps.config.SELLER_NAME, address: sellerAddressLines(deps.config.SELLER_ADDRESS) },
     }),
     sanctionsRoutes({ auth: accounts, status: deps.sanctionsStatus }),
-    auditRoutes({ auth: accounts, readStore, eventStore: deps.eventStore, hashChain: deps.hashChain, clock }),
+    auditRoutes({ auth: accounts, readStore, eventStore: deps.eventStore, hashChain: deps.hashChain, integrity: deps.integrity, clock }),
     integrityRoutes({ auth: accounts, integrity: deps.integrity }),
     streamRoutes({ auth: accounts, eventStore: deps.eventStore, checks: deps.checkAudit }),
     adminSanctionsRoutes({ auth: accounts, sync: deps.sanctionsSync, upload: deps.sanctionsUpload, status: deps.sanctionsStatus }),

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SANCTIONS_UPLOAD_MAX_BYTES } from '@walletscreen/contracts';
 import type { ChainSource, Config, EventStore, Logger, MessageBus, ReadStore } from '@walletscreen/platform';
-import { SqliteEventStore, verifiedHeadFile, verifiedHeadFileStore } from '@walletscreen/platform/adapters';
+import { foundBreakFile, foundBreakFileStore, SqliteEventStore, verifiedHeadFile, verifiedHeadFileStore } from '@walletscreen/platform/adapters';
 import { createIntegrityMonitor, type IntegrityMonitor } from '@walletscreen/command-api/integrity/monitor';
 import { haltedWrites } from '@walletscreen/command-api/integrity/routes';
 import { checkReplayAudit } from '@walletscreen/workers/checks/replay-audit';
@@ -90,9 +90,6 @@ export function findStaticDir(from: string = __dirname): string | undefined {
   }
 }
 
-/** How often the event store's hash chain is verified again while the server runs (only the events appended since). */
-const INTEGRITY_CHECK_INTERVAL_MS = 60_000;
-
 /** The event store's integrity, verified and watched by the composition root; the API reports it and halts writes on a break. */
 export interface StoreIntegrityWatch {
   integrity: IntegrityMonitor;
@@ -106,10 +103,16 @@ export interface StoreIntegrityWatch {
 /**
  * The hash chain is kept by the SQLite store only (see EventStoreDbEventStore): verified before
  * anything runs (the API serves, the background work appends), on from the position verified
- * before (remembered beside the store's file), then every minute; a break halts writes until an
- * admin acknowledges it.
+ * before (remembered beside the store's file), then every INTEGRITY_VERIFY_INTERVAL_SECONDS, and
+ * walked whole in the background every INTEGRITY_FULL_VERIFY_INTERVAL_SECONDS (the first walk at
+ * once); a break halts writes until an admin acknowledges it.
  */
-export async function openStoreIntegrity(deps: { eventStore: EventStore; clock: () => Date; logger: Logger }): Promise<StoreIntegrityWatch> {
+export async function openStoreIntegrity(deps: {
+  eventStore: EventStore;
+  config: Pick<Config, 'INTEGRITY_VERIFY_INTERVAL_SECONDS' | 'INTEGRITY_FULL_VERIFY_INTERVAL_SECONDS'>;
+  clock: () => Date;
+  logger: Logger;
+}): Promise<StoreIntegrityWatch> {
   const { eventStore } = deps;
   const hashChain =
     eventStore instanceof SqliteEventStore
@@ -118,12 +121,14 @@ export async function openStoreIntegrity(deps: { eventStore: EventStore; clock: 
   const integrity = createIntegrityMonitor({
     chain: hashChain,
     verifiedHead: eventStore instanceof SqliteEventStore ? verifiedHeadFileStore(verifiedHeadFile(eventStore.db.name)) : undefined,
+    foundBreak: eventStore instanceof SqliteEventStore ? foundBreakFileStore(foundBreakFile(eventStore.db.name)) : undefined,
     eventStore,
     clock: deps.clock,
     logger: deps.logger,
   });
   await integrity.verify();
-  return { integrity, hashChain, writesHalted: () => integrity.halted() !== null, close: integrity.watch(INTEGRITY_CHECK_INTERVAL_MS) };
+  const close = integrity.watch(deps.config.INTEGRITY_VERIFY_INTERVAL_SECONDS * 1000, deps.config.INTEGRITY_FULL_VERIFY_INTERVAL_SECONDS * 1000);
+  return { integrity, hashChain, writesHalted: () => integrity.halted() !== null, close };
 }
 
 export interface CommandApi {

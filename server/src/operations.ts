@@ -20,7 +20,15 @@ import {
 } from '@walletscreen/platform';
 import { openPlatform, type Platform } from '@walletscreen/platform/composition';
 import { kafkaGroupId } from '@walletscreen/platform/message-bus/kafka/topics';
-import { createInProcessBus, moveReadModels, sqliteFiles, SqliteEventStore, SqliteReadStore } from '@walletscreen/platform/adapters';
+import {
+  createInProcessBus,
+  foundBreakFile,
+  foundBreakFileStore,
+  moveReadModels,
+  sqliteFiles,
+  SqliteEventStore,
+  SqliteReadStore,
+} from '@walletscreen/platform/adapters';
 import { allProjections, projectionGroup, readModelGenerations, rebuildNextGeneration, rebuildProjections } from '@walletscreen/projections';
 import { DataDirBusy, lockDataDir, type DataDirRole } from './data-dir-lock';
 
@@ -54,7 +62,9 @@ export function describeVerification(result: ChainVerification): string {
 }
 
 export const verifyUsage = `usage: npm run audit:verify [-- --data-dir DIR]
-  Walks DATA_DIR/walletscreen.db and checks every event's hash link. Exit 0 when intact, 1 when not.`;
+  Walks DATA_DIR/walletscreen.db and checks every event's hash link. Exit 0 when intact, 1 when not.
+  A break it finds halts writes: it is written beside the store (walletscreen.db.break.json), and a
+  server running on it walks the whole chain at its next check and halts; a stopped one at its start.`;
 
 export async function runVerifyCommand(io: CommandIO): Promise<number> {
   const dataDir = dataDirOf(io, verifyUsage);
@@ -68,7 +78,15 @@ export async function runVerifyCommand(io: CommandIO): Promise<number> {
   try {
     const result = await verifyChain({ readAll: (o) => store.readAll(o), lastAssignedPosition: () => store.lastAssignedPosition() });
     (result.ok ? io.stdout : io.stderr)(describeVerification(result));
-    return result.ok ? 0 : 1;
+    if (result.ok) return 0;
+    // The server walks the whole chain when it finds this, and halts writes unless an admin acknowledged the break.
+    const p = result.problem!;
+    const marker = foundBreakFile(file);
+    await foundBreakFileStore(marker).write({ position: p.position, kind: p.kind, reason: p.message, foundBy: 'cli', foundAt: new Date().toISOString() });
+    io.stderr(
+      `Written to ${marker}: a server running on this data directory walks its whole chain at its next check (within INTEGRITY_VERIFY_INTERVAL_SECONDS) and halts writes until an admin acknowledges the break on the Audit screen; a stopped one does so when it starts.`,
+    );
+    return 1;
   } finally {
     await store.close();
   }

@@ -1005,7 +1005,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Walks the event store's hash chain: the count and head hash, or the first event altered, removed or inserted (admins and auditors)
+         * Walks the event store's hash chain: the count and head hash, or the first event altered, removed or inserted (admins and auditors); a break it finds halts writes until an admin acknowledges it
          * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: operations["getAdminAuditVerify"];

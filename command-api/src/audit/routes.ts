@@ -11,7 +11,7 @@ import {
   type ChainVerificationResponse,
   DAY_FILTER_REFUSED,
 } from '@walletscreen/contracts';
-import { verifyChain, type ChainSource, type ChainVerification, type EventStore, type ReadStore } from '@walletscreen/platform';
+import { verifyChain, type BreakFinder, type ChainSource, type ChainVerification, type EventStore, type ReadStore } from '@walletscreen/platform';
 import { sessionAuth, type Authenticator } from '../http/auth';
 import { drainedOrClosed } from '../http/drain';
 import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
@@ -51,6 +51,8 @@ export function auditRoutes(deps: {
    * Which store keeps one is the composition root's to say.
    */
   hashChain?: ChainSource;
+  /** The store's integrity (integrity/monitor.ts): a break this walk finds halts writes (it walks the whole chain itself, as at start). */
+  integrity: { verifyWhole(foundBy: BreakFinder): Promise<unknown> };
   clock: () => Date;
 }): RouteGroup {
   const tags = ['Admin: audit'];
@@ -152,7 +154,8 @@ export function auditRoutes(deps: {
       route({
         method: 'get',
         path: '/admin/audit/verify',
-        summary: "Walks the event store's hash chain: the count and head hash, or the first event altered, removed or inserted (admins and auditors)",
+        summary:
+          "Walks the event store's hash chain: the count and head hash, or the first event altered, removed or inserted (admins and auditors); a break it finds halts writes until an admin acknowledges it",
         tags,
         auth: 'audit',
         responses: {
@@ -166,7 +169,10 @@ export function auditRoutes(deps: {
               'This event store keeps no hash chain: the chain is kept by the SQLite event store. EventStoreDB keeps its own append-only log with a checksum on every record.',
             );
           }
-          res.json(verificationResponse(await verifyChain(deps.hashChain), deps.clock().toISOString()));
+          const result = await verifyChain(deps.hashChain);
+          // A break found here halts writes as one found at start does (acknowledged ones aside), before the admin reads it.
+          if (!result.ok) await deps.integrity.verifyWhole('admin-verify');
+          res.json(verificationResponse(result, deps.clock().toISOString()));
         },
       }),
     ],

@@ -101,6 +101,9 @@ export const envSchema = z
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
     SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
+    // The event store's hash chain: verified on from where it was verified before this often, and walked whole in the background this often.
+    INTEGRITY_VERIFY_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(86_400).default(60),
+    INTEGRITY_FULL_VERIFY_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(604_800).default(900),
     // Wallet checks.
     CHECK_WAIT_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(120_000).default(25_000),
     CHECK_STAGE_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).max(600_000).default(60_000),

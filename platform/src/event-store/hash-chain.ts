@@ -102,6 +102,30 @@ export interface VerifiedHeadStore {
   write(record: VerifiedHeadRecord): Promise<void>;
 }
 
+/** Who found a break: the server's own walks, an admin's Verify, or the operator's command. */
+export type BreakFinder = 'start' | 'watch' | 'full-walk' | 'admin-verify' | 'cli';
+
+/** A break found by a walk of the whole chain, remembered until a walk of the whole chain passes. */
+export interface FoundBreakRecord {
+  position: number;
+  kind: ChainProblemKind;
+  reason: string;
+  foundBy: BreakFinder;
+  /** ISO. */
+  foundAt: string;
+}
+
+/**
+ * Where a break found in a walk of the whole chain is remembered beside the store (the SQLite
+ * adapter's: verified-head-file.ts), so that a server started again, or one running beside the
+ * command that found it, walks the whole chain before it trusts how far it verified before.
+ */
+export interface FoundBreakStore {
+  read(): Promise<FoundBreakRecord | null>;
+  write(record: FoundBreakRecord): Promise<void>;
+  clear(): Promise<void>;
+}
+
 export interface VerifyChainOptions {
   pageSize?: number;
   /**
@@ -111,7 +135,22 @@ export interface VerifyChainOptions {
   from?: VerifiedHead;
   /** Breaks acknowledged: each is passed over, and the chain followed on from the event where it broke. */
   acknowledged?: readonly AcknowledgedBreak[];
+  /**
+   * Called after each page with the milliseconds it took, before the next page is read: a walk in
+   * the background waits here so that it takes a small share of the CPU (see `chainWalkPace`).
+   */
+  pace?: (pageMs: number) => Promise<void>;
 }
+
+/**
+ * A pace for `verifyChain` that keeps a walk to about `share` of one core: after a page that took
+ * `t` ms it waits `t × (1 − share) / share` ms (at most `maxWaitMs`), so the event loop and the
+ * appends it serves take the rest.
+ */
+export const chainWalkPace =
+  (share: number, maxWaitMs = 1_000) =>
+  (pageMs: number): Promise<void> =>
+    new Promise((resolve) => setTimeout(resolve, Math.min(maxWaitMs, (pageMs * (1 - share)) / share)));
 
 /** Where `verifyChain` reads from: the store (its events in global order), and optionally how far positions were handed out. */
 export interface ChainSource {
@@ -206,7 +245,7 @@ export async function verifyChain(source: ChainSource, options: VerifyChainOptio
   };
   /** Positions handed out beyond the last event, when an acknowledged truncation ended the chain at `prevPosition`. */
   const truncationAcknowledgedAt = (position: number) => isAcknowledged({ position, kind: 'truncated' });
-  for (;;) {
+  for (let pageStarted = performance.now(); ; pageStarted = performance.now()) {
     const page = await source.readAll({ after: prevPosition, maxCount: pageSize });
     if (page.length === 0) {
       const truncation = await truncatedAfter(prevPosition);
@@ -233,6 +272,7 @@ export async function verifyChain(source: ChainSource, options: VerifyChainOptio
       prevPosition = e.position;
       count += 1;
     }
+    await options.pace?.(performance.now() - pageStarted);
   }
   return { ok: true, count, headPosition: prevPosition, headHash: prevHash, problem: null, skipped };
 }

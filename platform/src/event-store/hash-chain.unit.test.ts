@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { GENESIS_HASH, canonicalEvent, canonicalJson, eventHash, verifiedHeadProblem, verifyChain, type ChainSource } from './hash-chain';
+import { GENESIS_HASH, canonicalEvent, canonicalJson, chainWalkPace, eventHash, verifiedHeadProblem, verifyChain, type ChainSource } from './hash-chain';
 import type { RecordedEvent } from './port';
 
 describe('canonicalJson', () => {
@@ -104,6 +104,33 @@ describe('the hash chain', () => {
       skipped: [],
     });
     await expect(verifyChain(source([]))).resolves.toMatchObject({ ok: true, count: 0, headHash: GENESIS_HASH });
+  });
+
+  it('waits for its pace after every page it read, told how long the page took', async () => {
+    const paced: number[] = [];
+    const result = await verifyChain(source(chain(5), 5), { pageSize: 2, pace: async (ms) => void paced.push(ms) });
+    expect(result.ok).toBe(true);
+    // Pages of 2, 2 and 1 events, then the empty read that ends the walk.
+    expect(paced).toHaveLength(3);
+    for (const ms of paced) expect(ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('paces a walk to a share of one core: a page that took t ms is followed by t × (1 − share) / share ms, at most the cap', async () => {
+    jest.useFakeTimers();
+    try {
+      let settled = false;
+      void chainWalkPace(0.1, 1_000)(20).then(() => (settled = true));
+      await jest.advanceTimersByTimeAsync(179);
+      expect(settled).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(settled).toBe(true);
+      settled = false;
+      void chainWalkPace(0.1, 1_000)(500).then(() => (settled = true));
+      await jest.advanceTimersByTimeAsync(1_000);
+      expect(settled).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('names an altered event', async () => {
