@@ -12,6 +12,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Express } from 'express';
+import fc from 'fast-check';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describedRouteGroups, describeApi } from '@walletscreen/command-api/api';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
@@ -281,4 +282,69 @@ describe('what the document promises of each operation', () => {
     expect(res.status).toBe(201);
     expect(res.body.items).toHaveLength(10_000);
   }, 120_000);
+});
+
+describe('what the document says of text', () => {
+  /** Every `pattern` a request's text must match (parameters and bodies, components included), with where it is. */
+  const requestPatterns = () => {
+    const found = new Map<string, string>();
+    const walk = (value: unknown, at: string) => {
+      if (Array.isArray(value)) return value.forEach((v, i) => walk(v, `${at}[${i}]`));
+      if (!value || typeof value !== 'object') return;
+      const pattern = (value as { pattern?: unknown }).pattern;
+      if (typeof pattern === 'string' && !found.has(pattern)) found.set(pattern, at);
+      for (const [key, v] of Object.entries(value)) walk(v, `${at}.${key}`);
+    };
+    for (const { method, path, operation } of operations()) {
+      walk(operation.parameters, `${method} ${path} parameters`);
+      walk(operation.requestBody, `${method} ${path} body`);
+    }
+    walk((doc as unknown as { components: unknown }).components, 'components');
+    return found;
+  };
+
+  it('refuses a NUL in every text it gives a pattern, as the server refuses one in any text (property)', () => {
+    const patterns = requestPatterns();
+    expect(patterns.size).toBeGreaterThan(10);
+    for (const [pattern, at] of patterns) {
+      const re = new RegExp(pattern, 'u');
+      fc.assert(
+        fc.property(fc.stringMatching(re), fc.nat(), (text, at_) => {
+          const i = at_ % (text.length + 1);
+          const withNul = `${text.slice(0, i)}\u0000${text.slice(i)}`;
+          if (re.test(withNul)) throw new Error(`${at}: the pattern ${pattern} takes ${JSON.stringify(withNul)}, which the server refuses`);
+        }),
+        { numRuns: 50 },
+      );
+    }
+  });
+
+  it("takes exactly the texts the server takes in a required text field: a watch's tag (property, over real HTTP)", async () => {
+    const watched = await server.api<{ items: Array<{ id: string }> }>('POST', '/api/watchlist', {
+      token: userToken,
+      body: { address: 'bc1qm0yrdeujtutk4qush39yf2kftu9m5afrjk0v5m' },
+    });
+    expect(watched.status).toBe(201);
+    const id = watched.body.items[0]!.id;
+    const tag = (
+      doc.paths['/api/watchlist/{id}']!.patch!.requestBody!.content['application/json'] as {
+        schema: { properties: { tags: { items: { pattern: string; maxLength: number } } } };
+      }
+    ).schema.properties.tags.items;
+    const pattern = new RegExp(tag.pattern, 'u');
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u2028', '\u3000', '\ufeff', '\u0000', '\u200b', '\u001c'),
+        fc.string({ unit: 'binary', maxLength: 1 }),
+      ),
+      maxLength: 8,
+    });
+    await fc.assert(
+      fc.asyncProperty(text, async (t) => {
+        const res = await server.api('PATCH', `/api/watchlist/${id}`, { token: userToken, body: { tags: [t] } });
+        expect([t, res.status]).toEqual([t, pattern.test(t) && t.length <= tag.maxLength ? 200 : 400]);
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
 });

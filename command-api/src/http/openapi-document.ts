@@ -4,7 +4,7 @@
  */
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { z } from 'zod';
-import { problemSchema } from '@walletscreen/contracts';
+import { NO_NUL as NO_NUL_TEXT, problemSchema } from '@walletscreen/contracts';
 import { DEFAULT_BODY_LIMIT, type RouteAuth, type RouteDeclaration, type RouteResponse } from './route';
 import { consistencyTokenAnswer, consistencyTokenHeaderSchema } from './consistency';
 import { haltedWithWrites } from './write-halt';
@@ -206,7 +206,7 @@ function webhooksOf(webhooks: ApiWebhook[]): ZodOpenApiPathsObject {
 }
 
 /** No text of a request may hold a NUL (http/control-characters.ts). */
-const NO_NUL = '^[^\\u0000]*$';
+const NO_NUL = NO_NUL_TEXT.source;
 
 /** Any JSON without a NUL in a text or a property name: what a request may send beside the properties it declares. */
 const noNulJson = {
@@ -222,7 +222,7 @@ const noNulJson = {
 /**
  * What the server refuses in every request, said in the request schemas: a NUL in a property name
  * or in a text, declared or not (control-characters.ts; a text with a pattern or format of its own
- * says enough).
+ * says it there: each such pattern refuses a NUL, which tests/openapi.int.test.ts holds).
  */
 const noNulInRequests = ({ jsonSchema, io }: { jsonSchema: Record<string, unknown>; io: 'input' | 'output' }) => {
   if (io !== 'input') return;
