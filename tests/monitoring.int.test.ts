@@ -166,6 +166,56 @@ describe('watching wallets', () => {
     expect((await watchlist()).items.map((w) => w.id)).toEqual([watchId]);
   });
 
+  it('refuses an edit that changes nothing (no body, {}, only fields it does not know), naming what may be changed, at both paths, and records nothing', async () => {
+    // A user of its own: the other tests count the officer's watches.
+    const editor = { email: 'editor@exchange.example', password: 'Editor-Passphrase-1', username: 'Editor' };
+    expect((await server.api('POST', '/api/auth/register', { body: editor })).status).toBe(201);
+    const token = await login(editor);
+    const monitor = (await server.api<CreateApiKeyResponse>('POST', '/api/keys', { token, body: { name: 'patch-nothing', scopes: ['monitor'] } })).body.key;
+    const id = (await server.api<WatchResult>('POST', '/api/watchlist', { token, body: { address: a.btcA } })).body.items[0]!.id;
+    const before = await server.eventStore.headPosition();
+    for (const [path, credentials] of [
+      [`/api/watchlist/${id}`, { token }],
+      [`/api/v1/watchlist/${id}`, { headers: { 'X-API-Key': monitor } }],
+    ] as const) {
+      const noBody = await server.api<{ error: string; errors: Record<string, string> }>('PATCH', path, credentials);
+      expect([path, noBody.status, noBody.body.errors]).toEqual([
+        path,
+        400,
+        { body: 'Nothing to change: send at least one of reference, tags, interval, interval_hours' },
+      ]);
+      for (const body of [{}, { note: 'not a field' }]) {
+        const nothing = await server.api<{ error: string }>('PATCH', path, { ...credentials, body });
+        expect([path, body, nothing.status, nothing.body.error]).toEqual([
+          path,
+          body,
+          400,
+          'Nothing to change: send at least one of reference, tags, interval, interval_hours',
+        ]);
+      }
+      // Clearing the reference is an edit.
+      expect((await server.api('PATCH', path, { ...credentials, body: { reference: null } })).status).toBe(200);
+    }
+    // Nothing was recorded but the key's use (clearing a reference the watch does not have changes nothing either).
+    expect((await server.eventStore.readAll({ after: before })).map((e) => e.type)).toEqual(['ApiKeyUsed']);
+    // The document says it: at least one of the fields, the body required.
+    const doc = (
+      await server.api<{
+        paths: Record<string, Record<string, { requestBody: { required: boolean; content: Record<string, { schema: { anyOf: unknown } }> } }>>;
+      }>('GET', '/api/openapi.json')
+    ).body;
+    for (const path of ['/api/watchlist/{id}', '/api/v1/watchlist/{id}']) {
+      const body = doc.paths[path]!.patch!.requestBody;
+      expect(body.required).toBe(true);
+      expect(body.content['application/json']!.schema.anyOf).toEqual([
+        { required: ['reference'] },
+        { required: ['tags'] },
+        { required: ['interval'] },
+        { required: ['interval_hours'] },
+      ]);
+    }
+  });
+
   it('is reachable with an API key with the monitor scope only', async () => {
     const token = await login();
     const key = async (scopes: string[]) =>

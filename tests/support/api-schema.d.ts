@@ -11344,7 +11344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid interval, reference or tags */
+            /** @description Invalid interval, reference or tags, or nothing to change (no body, or none of them sent) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12365,7 +12365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid interval, reference or tags */
+            /** @description Invalid interval, reference or tags, or nothing to change (no body, or none of them sent) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -7,7 +7,7 @@
 import escapeStringRegexp from 'escape-string-regexp';
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import { NotFound } from '@walletscreen/domain/errors';
+import { Invalid, NotFound } from '@walletscreen/domain/errors';
 import { parseInput } from './validation';
 import { refuseNulCharacters } from './control-characters';
 
@@ -143,6 +143,19 @@ function headersOf(schema: z.ZodObject, req: Request): Record<string, unknown> {
   return headers;
 }
 
+/** What a call without the JSON body its route requires is told (when its schema would take `{}`). */
+export const BODY_REQUIRED = 'Send the request body, as JSON (Content-Type: application/json)';
+
+/**
+ * A JSON body: one that was not sent (or not as JSON) is read as `{}`, so its required fields are
+ * named; a route that requires a body refuses it even when `{}` would do, as its document says.
+ */
+function parseBody(r: RouteRequest, schema: z.ZodType, sent: unknown): unknown {
+  const body = parseInput(schema, sent);
+  if (sent === undefined && !r.bodyOptional) throw new Invalid(BODY_REQUIRED, { body: BODY_REQUIRED });
+  return body;
+}
+
 function parseRequest(r: RouteRequest, req: Request): Parsed<RouteRequest> {
   let params: Record<string, unknown> = {};
   if (r.params && r.paramsAreInput) {
@@ -154,7 +167,7 @@ function parseRequest(r: RouteRequest, req: Request): Parsed<RouteRequest> {
   }
   // The query, then the body, then the headers: a retried call with a bad body hears about the body.
   const query = r.query ? parseInput(r.query, req.query) : {};
-  const body = r.body && !r.rawBody ? parseInput(r.body, req.body) : undefined;
+  const body = r.body && !r.rawBody ? parseBody(r, r.body, req.body) : undefined;
   const headers = r.headers ? parseInput(r.headers, headersOf(r.headers, req)) : {};
   return { params, query, headers, body } as Parsed<RouteRequest>;
 }

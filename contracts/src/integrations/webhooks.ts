@@ -8,6 +8,7 @@ import { alertSchema } from '../monitoring/monitoring';
 import { batchSchema } from './batches';
 import { screeningSchema } from './public-api';
 import { NOT_BLANK } from '../common/text';
+import { someChange } from '../common/changes';
 
 export const webhookEventTypes = ['screening.completed', 'alert.created', 'batch.completed'] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
@@ -93,16 +94,15 @@ export const createWebhookRequestSchema = z.object({
 });
 export type CreateWebhookRequest = z.input<typeof createWebhookRequestSchema>;
 
-export const updateWebhookRequestSchema = z
-  .object({
+export const updateWebhookRequestSchema = someChange(
+  z.object({
     url: urlSchema.optional(),
     description: descriptionSchema.optional(),
     events: eventsSchema.optional(),
     enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
-  })
-  .refine((b) => b.url !== undefined || b.description !== undefined || b.events !== undefined || b.enabled !== undefined, {
-    error: webhookMessages.nothingToChange,
-  });
+  }),
+  webhookMessages.nothingToChange,
+);
 export type UpdateWebhookRequest = z.input<typeof updateWebhookRequestSchema>;
 
 export const webhookEndpointSchema = z.object({
