@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Alert, AlertList, CreateApiKeyResponse, WalletAnalysis, WatchList, WatchResult } from '@walletscreen/contracts';
 import type { WalletCheckRequested } from '@walletscreen/domain/check/events';
-import { rescreenPricing } from '@walletscreen/contracts';
+import { rescreenPricing, WATCH_BATCH_MAX } from '@walletscreen/contracts';
 import { createLogger, type RecordedEvent } from '@walletscreen/platform';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { NO_CHECKS_LEFT } from '@walletscreen/domain/user/decide';
@@ -145,6 +145,25 @@ describe('watching wallets', () => {
     expect((await server.api('POST', '/api/watchlist', { token, body: { items: [] } })).status).toBe(400);
     expect((await server.api('POST', '/api/watchlist', { body: { address: a.btcA } })).status).toBe(401);
     expect((await server.eventStore.readAll({ filter: { streamPrefixes: ['watch-'] } })).length).toBe(before);
+  });
+
+  it('says the limit to a call with one wallet too many (or too many tags), not "Invalid input", and records nothing', async () => {
+    const token = await login();
+    const before = await server.eventStore.headPosition();
+    const items = Array.from({ length: WATCH_BATCH_MAX + 1 }, () => ({ address: a.btcA }));
+    const tooMany = await server.api<{ error: string; errors: Record<string, string> }>('POST', '/api/watchlist', { token, body: { items } });
+    expect([tooMany.status, tooMany.body.error, tooMany.body.errors]).toEqual([
+      400,
+      'At most 10,000 wallets per call',
+      { items: 'At most 10,000 wallets per call' },
+    ]);
+    const tags = Array.from({ length: 21 }, (_, i) => `t${i}`);
+    const tooManyTags = await server.api<{ errors: Record<string, string> }>('POST', '/api/watchlist', { token, body: { items: [{ address: a.btcA, tags }] } });
+    expect([tooManyTags.status, tooManyTags.body.errors]).toEqual([400, { 'items.0.tags': 'At most 20 tags' }]);
+    // Neither one wallet nor many: the answer says what is taken.
+    const neither = await server.api<{ error: string }>('POST', '/api/watchlist', { token, body: { items: 'all of them' } });
+    expect([neither.status, neither.body.error]).toEqual([400, 'Send one wallet ({ "address": … }) or up to 10,000 as { "items": [ … ] }']);
+    expect(await server.eventStore.headPosition()).toBe(before);
   });
 
   it('edits the interval and unwatches; another user cannot see or change the watch', async () => {

@@ -15,6 +15,7 @@ import type { Express } from 'express';
 import fc from 'fast-check';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describedRouteGroups, describeApi } from '@walletscreen/command-api/api';
+import { sizeText } from '@walletscreen/command-api/http/route';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
 type Parameter = { name: string; in: 'path' | 'query' | 'header'; schema?: Record<string, unknown> };
@@ -235,8 +236,11 @@ describe('what the document promises of each operation', () => {
       // {"a":"xxx…"}: exactly limit + 1 bytes.
       const over = `{"a":"${'x'.repeat(limit + 1 - 8)}"}`;
       expect(Buffer.byteLength(over)).toBe(limit + 1);
-      const res = await server.api(method, url, { ...credentialsFor(path), raw: over });
-      if (res.status !== 413) wrong.push(`${method} ${path} (limit ${limit}): ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      const res = await server.api<{ error?: string }>(method, url, { ...credentialsFor(path), raw: over });
+      // The answer says the limit, as the document does.
+      const says = `The request body is too large: this call takes at most ${sizeText(limit)}`;
+      if (res.status !== 413 || res.body.error !== says)
+        wrong.push(`${method} ${path} (limit ${limit}): ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     }
     expect(wrong).toEqual([]);
   }, 120_000);
@@ -257,6 +261,7 @@ describe('what the document promises of each operation', () => {
       socket.setTimeout(5_000, () => reject(new Error(`no answer within 5 s: ${text}`)));
     });
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain('this call takes at most 19.5 MB');
     expect(answer).toMatch(/\r\nConnection: close\r\n/i);
   });
 
@@ -320,8 +325,12 @@ describe('what the document says of text', () => {
   });
 
   it("takes exactly the texts the server takes in a required text field: a watch's tag (property, over real HTTP)", async () => {
+    // A user of its own: the reader's watchlist is full (10,000 wallets, above).
+    const tagger = { email: 'tagger@docs.example', password: 'Tagger-Passphrase-1', username: 'Docs Tagger' };
+    expect((await server.api('POST', '/api/auth/register', { body: tagger })).status).toBe(201);
+    const token = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: tagger })).body.token;
     const watched = await server.api<{ items: Array<{ id: string }> }>('POST', '/api/watchlist', {
-      token: userToken,
+      token,
       body: { address: 'bc1qm0yrdeujtutk4qush39yf2kftu9m5afrjk0v5m' },
     });
     expect(watched.status).toBe(201);
@@ -341,7 +350,7 @@ describe('what the document says of text', () => {
     });
     await fc.assert(
       fc.asyncProperty(text, async (t) => {
-        const res = await server.api('PATCH', `/api/watchlist/${id}`, { token: userToken, body: { tags: [t] } });
+        const res = await server.api('PATCH', `/api/watchlist/${id}`, { token, body: { tags: [t] } });
         expect([t, res.status]).toEqual([t, pattern.test(t) && t.length <= tag.maxLength ? 200 : 400]);
       }),
       { numRuns: 150 },

@@ -5,7 +5,7 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { z } from 'zod';
 import { NO_NUL as NO_NUL_TEXT, problemSchema } from '@walletscreen/contracts';
-import { DEFAULT_BODY_LIMIT, type RouteAuth, type RouteDeclaration, type RouteResponse } from './route';
+import { DEFAULT_BODY_LIMIT, sizeText, type RouteAuth, type RouteDeclaration, type RouteResponse } from './route';
 import { consistencyTokenAnswer, consistencyTokenHeaderSchema } from './consistency';
 import { haltedWithWrites } from './write-halt';
 
@@ -51,9 +51,6 @@ const readHeaders = (route: RouteDeclaration): z.ZodObject => {
   if (route.method !== 'get') return own!;
   return own ? own.extend(consistencyTokenHeaderSchema.shape) : consistencyTokenHeaderSchema;
 };
-
-/** `65536` → `64 KB`, `10485760` → `10 MB`. */
-export const sizeText = (bytes: number): string => (bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${+(bytes / 1024).toFixed(1)} KB`);
 
 /**
  * The refusals every route of its kind can give, whether or not its declaration names them (its own

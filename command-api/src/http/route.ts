@@ -79,6 +79,9 @@ export interface RouteRequest {
 /** The largest JSON body a route takes unless it says otherwise: 64 KiB. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
+/** `65536` → `64 KB`, `10485760` → `10 MB`: a body limit as the document and a 413 say it. */
+export const sizeText = (bytes: number): string => (bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${+(bytes / 1024).toFixed(1)} KB`);
+
 export interface Parsed<R extends RouteRequest> {
   params: R['params'] extends z.ZodObject ? z.output<R['params']> : Record<string, never>;
   query: R['query'] extends z.ZodObject ? z.output<R['query']> : Record<string, never>;
@@ -190,7 +193,7 @@ const refuseDeclaredTooLarge =
     // Without one (a chunked body), the parser counts as it reads.
     if (length === undefined || Number(length) <= limit) return next();
     res.setHeader('Connection', 'close');
-    next(Object.assign(new Error(`request entity too large (over ${limit} bytes)`), { status: 413, type: 'entity.too.large' }));
+    next(Object.assign(new Error(`request entity too large (over ${limit} bytes)`), { status: 413, type: 'entity.too.large', limit }));
   };
 
 /**

@@ -49,6 +49,7 @@ export const monitoringMessages = {
   itemsRequired: 'Send at least one wallet',
   tooManyItems: `At most ${WATCH_BATCH_MAX.toLocaleString('en-US')} wallets per call`,
   tooManyTags: `At most ${WATCH_TAGS_MAX} tags`,
+  oneOrMany: `Send one wallet ({ "address": … }) or up to ${WATCH_BATCH_MAX.toLocaleString('en-US')} as { "items": [ … ] }`,
   nothingToChange: 'Nothing to change: send at least one of reference, tags, interval, interval_hours',
 } as const;
 
@@ -187,12 +188,15 @@ export const watchItemSchema = z.object({
 export type WatchItem = z.infer<typeof watchItemSchema>;
 
 /** One wallet, or `{ items: [...] }` for many (a batch's wallets). */
-export const watchRequestSchema = z.union([
-  watchItemSchema,
-  z.object({
-    items: z.array(watchItemSchema).min(1, { error: monitoringMessages.itemsRequired }).max(WATCH_BATCH_MAX, { error: monitoringMessages.tooManyItems }),
-  }),
-]);
+export const watchRequestSchema = z.union(
+  [
+    watchItemSchema,
+    z.object({
+      items: z.array(watchItemSchema).min(1, { error: monitoringMessages.itemsRequired }).max(WATCH_BATCH_MAX, { error: monitoringMessages.tooManyItems }),
+    }),
+  ],
+  { error: monitoringMessages.oneOrMany },
+);
 export type WatchRequest = z.input<typeof watchRequestSchema>;
 
 export const updateWatchRequestSchema = someChange(
