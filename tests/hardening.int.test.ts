@@ -24,6 +24,19 @@ afterAll(() => server.destroy());
 
 const base = () => server.url.replace('localhost', '127.0.0.1');
 
+/** Any method on any path (fetch refuses some methods), with its answer's status, headers and body. */
+const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
+  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+    const req = request(`${base()}${path}`, { method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+
 it('keeps the data directory and every file in it private to the service user (the events, read models, WAL files, secret)', async () => {
   const files = readdirSync(server.dataDir, { recursive: true, withFileTypes: true });
   expect(files.map((f) => f.name)).toEqual(expect.arrayContaining(['walletscreen.db', 'read-models.db', 'jwt-secret']));
@@ -127,6 +140,43 @@ describe('the API contract', () => {
     expect(new Set([...ids, ...webhookIds]).size).toBe(ids.length + webhookIds.length);
     expect(doc.paths['/api/v1/screenings/{id}']?.get?.operationId).toBe('getV1ScreeningsById');
     for (const w of Object.values(doc.webhooks)) expect(w.post.security).toEqual([{ webhookSignature: [] }]);
+  });
+
+  it("answers every unknown path and method under /api and the drop-ins' own paths with problem JSON, never HTML", async () => {
+    const paths = [
+      '/api',
+      '/api/',
+      '/api/no-such-call',
+      '/api/v1/no-such-call',
+      '/api/v1/screenings/x/y/z',
+      '/api/profile',
+      '/api/profile/',
+      '/api/v1/sanctions/screening',
+      '/api/%E0%A4%A',
+      '/api//',
+      '/api/docs/assets/no-such-file.js',
+      '/API/PROFILE',
+      '/public',
+      '/public/',
+      '/public/v1/sanctions/screening',
+      '/public/v1/sanctions/screening/',
+      '/public/v1/no-such-call',
+      '/public/%E0%A4%A',
+    ];
+    const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND', 'SEARCH', 'LOCK', 'QUERY'];
+    const wrong: string[] = [];
+    for (const path of paths) {
+      for (const method of methods) {
+        const res = await send(method, path, { authorization: `Bearer ${token}` });
+        const type = String(res.headers['content-type'] ?? '');
+        const body = res.body;
+        const ok = res.status >= 200 && res.status < 300;
+        // A refusal is problem JSON (HEAD: its headers say so, with no body); nothing is ever HTML.
+        if (type.includes('html') || (!ok && !type.startsWith('application/problem+json')) || (!ok && method !== 'HEAD' && !body.startsWith('{')))
+          wrong.push(`${method} ${path}: ${res.status} ${type} ${body.slice(0, 60)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('answers 405 with Allow to a method a declared path does not take, and 404 to a path that does not exist', async () => {

@@ -264,6 +264,44 @@ describe('drop-in sanctions endpoints', () => {
     }
   });
 
+  it("answer at TRM's own path from the server's root, as TRM documents it, for a TRM client that changes only the host", async () => {
+    // TRM's client: POST {base}/public/v1/sanctions/screening, the key as HTTP Basic user name and password, JSON in and out.
+    const trmClient = (base: string, path = '/public/v1/sanctions/screening') =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`${key}:${key}`).toString('base64')}`, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify([{ address: SANCTIONED }, { address: CLEAN_EVM }]),
+      });
+    const base = server.url.replace('localhost', '127.0.0.1');
+    const answer = await trmClient(base);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await answer.json()).toEqual([
+      { address: SANCTIONED, isSanctioned: true },
+      { address: CLEAN_EVM, isSanctioned: false },
+    ]);
+    // What TRM answers with a status, it answers here as problem JSON, never the web app's page.
+    const refusals: Array<[string, RequestInit, number]> = [
+      ['a wrong key', { method: 'POST', headers: { authorization: 'Basic d3NrX25vdC1hLWtleTo=' }, body: '[]' }, 401],
+      [
+        'a body that is no array of addresses',
+        { method: 'POST', headers: { 'X-API-Key': key, 'content-type': 'application/json' }, body: '{"address":1}' },
+        400,
+      ],
+      ['GET', { method: 'GET', headers: { 'X-API-Key': key } }, 405],
+    ];
+    for (const [what, init, status] of refusals) {
+      const res = await fetch(`${base}/public/v1/sanctions/screening`, init);
+      expect([what, res.status, res.headers.get('content-type')]).toEqual([what, status, expect.stringMatching(/^application\/problem\+json/)]);
+    }
+    const unknown = await trmClient(base, '/public/v2/sanctions/screening');
+    expect([unknown.status, unknown.headers.get('content-type')]).toEqual([404, expect.stringMatching(/^application\/problem\+json/)]);
+    // Documented at that path, beside the one under /api.
+    const doc = (await server.api<{ paths: Record<string, { post?: { operationId: string; requestBody: unknown } }> }>('GET', '/api/openapi.json')).body;
+    expect(doc.paths['/public/v1/sanctions/screening']!.post!.operationId).toBe('postTrmPublicV1SanctionsScreening');
+    expect(doc.paths['/public/v1/sanctions/screening']!.post!.requestBody).toEqual(doc.paths['/api/v1/sanctions/screening']!.post!.requestBody);
+  });
+
   it("answer TRM's shape, in order, at both paths and with the key as HTTP Basic user name", async () => {
     const body = [{ address: CLEAN_EVM }, { address: SANCTIONED }, { address: SANCTIONED_EVM }];
     const expected = [

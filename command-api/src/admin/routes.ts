@@ -321,5 +321,9 @@ export function adminPathsGuard(auth: Authenticator, groups: RouteGroup[]): Rout
   const open = groups.flatMap((g) => g.routes).filter((r) => r.auth === 'none' && r.path.startsWith('/admin/'));
   const tests = open.map((r) => expressPathRegExp(r.path.slice('/admin'.length), '/?$'));
   const admin = requireAdmin(auth);
-  return { routes: [], router: Router().use('/admin', (req, res, next) => (tests.some((t) => t.test(req.path)) ? next() : admin(req, res, next))) };
+  return {
+    routes: [],
+    router: Router().use('/admin', (req, res, next) => (tests.some((t) => t.test(req.path)) ? next() : admin(req, res, next))),
+    rootRouter: Router(),
+  };
 }

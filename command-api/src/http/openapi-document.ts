@@ -5,12 +5,12 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { z } from 'zod';
 import { NO_NUL as NO_NUL_TEXT, problemSchema } from '@walletscreen/contracts';
-import { DEFAULT_BODY_LIMIT, sizeText, type RouteAuth, type RouteDeclaration, type RouteResponse } from './route';
+import { DEFAULT_BODY_LIMIT, servedPath, sizeText, type RouteAuth, type RouteDeclaration, type RouteResponse } from './route';
 import { consistencyTokenAnswer, consistencyTokenHeaderSchema } from './consistency';
 import { haltedWithWrites } from './write-halt';
 
-/** `/v1/screenings/:id` → `/api/v1/screenings/{id}`. */
-export const openApiPath = (expressPath: string) => `/api${expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+/** `/v1/screenings/:id` → `/api/v1/screenings/{id}` (a route `atRoot` keeps its own path). */
+export const openApiPath = (route: Pick<RouteDeclaration, 'path' | 'atRoot'>) => servedPath(route).replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 const words = (text: string) => text.split(/[^A-Za-z0-9]+/).filter((w) => w !== '');
 const capitalised = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
@@ -138,7 +138,7 @@ function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
 export function pathsOf(routes: RouteDeclaration[]): ZodOpenApiPathsObject {
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) {
-    const path = openApiPath(route.path);
+    const path = openApiPath(route);
     paths[path] = { ...paths[path], [route.method]: operation(route) };
   }
   return paths;

@@ -91,8 +91,15 @@ export interface Parsed<R extends RouteRequest> {
 
 export interface RouteDeclaration<R extends RouteRequest = RouteRequest> {
   method: Method;
-  /** Under /api, Express style: `/v1/screenings/:id`. */
+  /** Under /api, Express style: `/v1/screenings/:id` (from the server's root when `atRoot`). */
   path: string;
+  /**
+   * The path is from the server's root, not under /api: another service's own path, for its
+   * clients that change nothing but the host (TRM's `/public/v1/sanctions/screening`). Served and
+   * answered as the API is (problem JSON, never the web app, for anything else below its first
+   * segment: http/app.ts), and documented at that path.
+   */
+  atRoot?: true;
   summary: string;
   description?: string;
   tags: string[];
@@ -230,13 +237,32 @@ export function mount(declarations: AnyRoute[], router: Router = Router(), optio
   return router;
 }
 
-/** A group of declarations that mounts as one router and is documented as a whole. */
+/**
+ * A group of declarations that mounts as one router (under /api) and is documented as a whole; its
+ * routes declared `atRoot` mount on a router of their own, for the server's root.
+ */
 export interface RouteGroup {
   routes: RouteDeclaration[];
   router: Router;
+  rootRouter: Router;
 }
 
 export function routeGroup(declarations: AnyRoute[], options: MountOptions = {}): RouteGroup {
   const routes = declarations as RouteDeclaration[];
-  return { routes, router: mount(routes, Router(), options) };
+  return {
+    routes,
+    router: mount(
+      routes.filter((r) => !r.atRoot),
+      Router(),
+      options,
+    ),
+    rootRouter: mount(
+      routes.filter((r) => r.atRoot),
+      Router(),
+      options,
+    ),
+  };
 }
+
+/** Where a declared route is served: `/api/v1/screenings/:id`, or its own path when `atRoot`. */
+export const servedPath = (route: Pick<RouteDeclaration, 'path' | 'atRoot'>): string => (route.atRoot ? route.path : `/api${route.path}`);
