@@ -29,7 +29,7 @@ export const webhookMessages = {
   urlInvalid: 'The URL must start with https:// (or http://) and name a host',
   urlTooLong: `The URL may have at most ${WEBHOOK_URL_MAX} characters`,
   urlCredentials: 'The URL must not contain a user name or password',
-  urlPrivate: 'The URL points to a private address; webhooks are sent only to public addresses',
+  urlPrivate: (where: string) => `The URL points to a private or special-purpose address (${where}); webhooks are sent only to public addresses`,
   descriptionTooLong: `The description may have at most ${WEBHOOK_DESCRIPTION_MAX} characters`,
   eventsRequired: 'Choose at least one event',
   eventUnknown: `Events are ${webhookEventTypes.join(', ')}`,
@@ -38,7 +38,7 @@ export const webhookMessages = {
   deliveryNotFound: 'No such delivery',
   nothingToChange: 'Send at least one of url, description, events, enabled',
   endpointDisabled: 'The endpoint is disabled: enable it before redelivering',
-  privateDestination: 'The destination is a private address (webhooks are sent only to public addresses)',
+  privateDestination: 'The destination is a private or special-purpose address (webhooks are sent only to public addresses)',
 } as const;
 
 /** The WHATWG URL parser, present in browsers and Node (contracts compile without DOM or Node types). */
