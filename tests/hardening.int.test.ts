@@ -7,6 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { io } from 'socket.io-client';
+import { socketMessages, socketRefusalSchema } from '@walletscreen/contracts';
 import { FILE_WITH_NUL } from '@walletscreen/command-api/http/control-characters';
 import { socketOriginAllowed } from '@walletscreen/command-api/checks/socket-gateway';
 import { ADMIN, expectAppendsNothing, startTestServer, type TestServer } from './support/server';
@@ -67,6 +68,39 @@ describe('socket.io origins', () => {
     expect(await connect('https://evil.example')).toMatch(/^refused/);
     expect(await connect(base().replace('127.0.0.1', 'evil.example'))).toMatch(/^refused/);
   });
+
+  it("holds one user's connections to 20 open at once and 60 opened a minute, refusing the excess with the reason and when to try again", async () => {
+    const user = { email: 'many-tabs@example.com', password: 'Many-Tabs-Passphrase-1', username: 'Many Tabs' };
+    await server.api('POST', '/api/auth/register', { body: user });
+    const theirs = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: user })).body.token;
+    const sockets: ReturnType<typeof io>[] = [];
+    const open = () =>
+      new Promise<{ connected: true } | { message: string; data: unknown }>((resolve) => {
+        const socket = io(base(), { path: '/socket.io', auth: { token: theirs }, transports: ['websocket'], reconnection: false, forceNew: true });
+        sockets.push(socket);
+        socket.on('connect', () => resolve({ connected: true }));
+        socket.on('connect_error', (e: Error & { data?: unknown }) => resolve({ message: e.message, data: e.data }));
+      });
+    try {
+      // 500 at once, as a runaway client would.
+      const started = performance.now();
+      const outcomes = await Promise.all(Array.from({ length: 500 }, open));
+      expect(performance.now() - started).toBeLessThan(20_000);
+      const refused = outcomes.filter((o): o is { message: string; data: unknown } => 'message' in o);
+      expect(outcomes.filter((o) => 'connected' in o)).toHaveLength(20);
+      expect(sockets.filter((s) => s.connected)).toHaveLength(20);
+      const tooManyOpen = refused.filter((o) => o.message === socketMessages.tooManyOpen(20));
+      const tooManyAttempts = refused.filter((o) =>
+        /^Too many live connections opened for this account: at most 60 a minute\. Try again in \d+ s\.$/.test(o.message),
+      );
+      expect([tooManyOpen.length, tooManyAttempts.length]).toEqual([40, 440]);
+      for (const o of refused) expect(socketRefusalSchema.parse(o.data)).toMatchObject({ status: 429 });
+      // Another user is not held by this one's count.
+      expect(await connect(base())).toBe('connected');
+    } finally {
+      for (const s of sockets) s.close();
+    }
+  }, 30_000);
 
   it('takes PUBLIC_URL as the only origin, with its loopback aliases on the port it listens on when it is local', () => {
     expect(socketOriginAllowed('https://screen.example.com', 'https://screen.example.com', 3000)).toBe(true);
