@@ -521,7 +521,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Block a customer: they cannot sign in, check or buy, and their open sessions stop at once. Admins and oneself cannot be blocked (admins only)
+         * Block a customer: they cannot sign in, check or buy, their open sessions stop at once and their API keys are suspended (an unblock leaves them so until re-enabled). Admins and oneself cannot be blocked (admins only)
          * @description Admins only.
          */
         post: operations["postAdminBlockUserById"];
@@ -541,10 +541,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Give a blocked customer back the role they had (admins only)
+         * Give a blocked customer back the role they had; their API keys stay suspended until re-enabled (admins only)
          * @description Admins only.
          */
         post: operations["postAdminUnblockUserById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reenable-api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-enable the API keys a block suspended, once the customer is unblocked (an unblock leaves them suspended, as it leaves the block's ended sessions ended); those revoked or expired since stay so (admins only)
+         * @description Admins only.
+         */
+        post: operations["postAdminReenableApiKeysById"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4795,6 +4815,7 @@ export interface operations {
                         bonus_checks: number;
                         purchased_checks: number;
                         created_at: string;
+                        suspended_api_keys: number;
                     }[];
                 };
             };
@@ -4874,6 +4895,7 @@ export interface operations {
                         remaining_checks: number;
                         bonus_checks: number;
                         changed: boolean;
+                        suspended_api_keys: number;
                     };
                 };
             };
@@ -4976,6 +4998,7 @@ export interface operations {
                         remaining_checks: number;
                         bonus_checks: number;
                         changed: boolean;
+                        suspended_api_keys: number;
                     };
                 };
             };
@@ -5078,6 +5101,7 @@ export interface operations {
                         remaining_checks: number;
                         bonus_checks: number;
                         changed: boolean;
+                        suspended_api_keys: number;
                     };
                 };
             };
@@ -5119,6 +5143,85 @@ export interface operations {
             };
             /** @description Body larger than 64 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminReenableApiKeysById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer as they now are (`changed: false` when no key was suspended) */
+            200: {
+                headers: {
+                    /** @description The store position of what this call recorded: send it back on a read that must show it */
+                    "Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "user" | "admin" | "auditor" | "blocked";
+                        remaining_checks: number;
+                        bonus_checks: number;
+                        changed: boolean;
+                        suspended_api_keys: number;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such customer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The customer is blocked, or re-enabling would pass the most API keys an account may have working */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8485,8 +8588,9 @@ export interface operations {
                             last_used_at: string | null;
                             expires_at: string | null;
                             revoked_at: string | null;
+                            suspended_at: string | null;
                             /** @enum {string} */
-                            status: "active" | "expired" | "revoked";
+                            status: "active" | "suspended" | "expired" | "revoked";
                         }[];
                     };
                 };
@@ -8556,8 +8660,9 @@ export interface operations {
                         last_used_at: string | null;
                         expires_at: string | null;
                         revoked_at: string | null;
+                        suspended_at: string | null;
                         /** @enum {string} */
-                        status: "active" | "expired" | "revoked";
+                        status: "active" | "suspended" | "expired" | "revoked";
                         key: string;
                     };
                 };
@@ -8646,8 +8751,9 @@ export interface operations {
                         last_used_at: string | null;
                         expires_at: string | null;
                         revoked_at: string | null;
+                        suspended_at: string | null;
                         /** @enum {string} */
-                        status: "active" | "expired" | "revoked";
+                        status: "active" | "suspended" | "expired" | "revoked";
                     };
                 };
             };

@@ -143,6 +143,8 @@ export const customerSchema = z.object({
   bonus_checks: z.number().int(),
   purchased_checks: z.number().int(),
   created_at: z.string(),
+  /** The API keys a block suspended, not re-enabled or revoked since: an admin can re-enable them once the customer is unblocked. */
+  suspended_api_keys: z.number().int(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
