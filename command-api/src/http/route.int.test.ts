@@ -29,7 +29,7 @@ beforeAll(async () => {
         auth: 'none',
         request: { body: anything },
         responses: {},
-        handle: (_i, _q, res) => res.json({ ok: true }),
+        handle: (_i, _q, res) => void res.json({ ok: true }),
       }),
       route({
         method: 'patch',
@@ -39,7 +39,7 @@ beforeAll(async () => {
         auth: 'none',
         request: { body: anything, bodyOptional: true },
         responses: {},
-        handle: (_i, _q, res) => res.json({ ok: true }),
+        handle: (_i, _q, res) => void res.json({ ok: true }),
       }),
       route({
         method: 'post',
@@ -49,7 +49,7 @@ beforeAll(async () => {
         auth: 'none',
         request: { body: oneOrMany },
         responses: {},
-        handle: (_i, _q, res) => res.json({ ok: true }),
+        handle: (_i, _q, res) => void res.json({ ok: true }),
       }),
     ]),
   );

@@ -23,14 +23,17 @@ export const CUSTOMERS_PAGE_SIZE = 50;
 /** The search is sent to the server once typing pauses. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** What an unblock leaves suspended, said. */
+const stillSuspended = (n: number) =>
+  n === 0 ? '' : n === 1 ? ' 1 API key stays suspended: re-enable it from the list.' : ` ${n} API keys stay suspended: re-enable them from the list.`;
+
 /** The suspended keys an answer leaves, said. */
 const keysLeft = (r: AdminActionResponse) => (r.suspended_api_keys > 0 ? ` ${apiKeysText(r.suspended_api_keys)} suspended.` : '');
 
 const done: Record<CustomerAction['kind'], (r: AdminActionResponse, input: CustomerActionInput) => string> = {
   topup: (r, input) => `${r.email} now has ${r.remaining_checks} checks left (+${input.amount}).`,
   block: (r) => `${r.email} is blocked.${keysLeft(r)}`,
-  unblock: (r) =>
-    `${r.email} is unblocked.${r.suspended_api_keys > 0 ? ` ${apiKeysText(r.suspended_api_keys)} stay suspended: re-enable them from the list.` : ''}`,
+  unblock: (r) => `${r.email} is unblocked.${stillSuspended(r.suspended_api_keys)}`,
   reenable: (r) => (r.changed ? `The API keys of ${r.email} work again.` : `${r.email} has no suspended API key.`),
 };
 

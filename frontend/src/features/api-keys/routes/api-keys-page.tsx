@@ -30,6 +30,10 @@ function useRevokeFlow() {
 }
 
 const suspendedTitle = (n: number) => (n === 1 ? '1 key is suspended' : `${n} keys are suspended`);
+const suspendedText = (n: number) =>
+  n === 1
+    ? 'It was suspended when your account was blocked, and stays suspended now that your account is unblocked: ask an admin to re-enable it, or create a new key'
+    : 'They were suspended when your account was blocked, and stay suspended now that your account is unblocked: ask an admin to re-enable them, or create new keys';
 
 /** /dashboard/api-keys: the user's API keys (create, shown once; list; revoke) and how to call the API. */
 export function ApiKeysPage() {
@@ -63,8 +67,7 @@ export function ApiKeysPage() {
                 title={suspendedTitle(suspended)}
                 data-testid="api-keys-suspended"
               >
-                They were suspended when your account was blocked, and stay so now that it is unblocked: ask an admin to re-enable them, or create new keys
-                (suspended keys do not count toward your {API_KEYS_MAX}).
+                {suspendedText(suspended)} (suspended keys do not count toward your {API_KEYS_MAX}).
               </Alert>
             ) : null}
             {keys.data && keys.data.length > 0 ? (

@@ -84,7 +84,9 @@ describe('the API keys screen', () => {
     renderPage();
     const note = await screen.findByTestId('api-keys-suspended');
     within(note).getByText('1 key is suspended');
-    within(note).getByText(/suspended when your account was blocked, and stay so now that it is unblocked: ask an admin to re-enable them, or create new keys/);
+    within(note).getByText(
+      /It was suspended when your account was blocked, and stays suspended now that your account is unblocked: ask an admin to re-enable it, or create a new key/,
+    );
     const [, suspended] = within(screen.getByRole('table', { name: 'API keys' })).getAllByTestId('api-key-row');
     within(suspended!).getByText('Suspended');
     within(suspended!).getByRole('button', { name: 'Revoke Payouts' });
