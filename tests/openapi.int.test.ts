@@ -86,7 +86,11 @@ const operations = () =>
 
 /** The credentials an operation takes: an admin's session under /api/admin, an API key for the public API, the user's session elsewhere. */
 const credentialsFor = (path: string): { token?: string; headers?: Record<string, string> } =>
-  path.startsWith('/api/admin/') ? { token: adminToken } : /^(\/api)?\/(public\/)?v1\//.test(path) ? { headers: { 'X-API-Key': apiKey } } : { token: userToken };
+  path.startsWith('/api/admin/')
+    ? { token: adminToken }
+    : /^(\/api)?\/(public\/)?v1\//.test(path)
+      ? { headers: { 'X-API-Key': apiKey } }
+      : { token: userToken };
 
 /** `/api/admin/topup/:id` → `/api/admin/topup/{id}`. */
 const asDocumented = (route: string) => route.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
