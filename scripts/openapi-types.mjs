@@ -27,14 +27,18 @@ const header = `${COMMENT_HEADER}/**
  * The document says what a request may send beside its declared properties (any JSON with no NUL:
  * `additionalProperties` NoNulJson, command-api/src/http/openapi-document.ts). Typed, that index
  * signature would clash with every declared property, so the typed client leaves it out: it sends
- * the declared properties only.
+ * the declared properties only. Nor can a type say that a PATCH body sends at least one of its
+ * fields (`anyOf` of `required` alone, contracts/src/common/changes.ts): typed, each would widen
+ * the body to `unknown`, so the typed client leaves that out too (the server refuses `{}`).
  */
+const onlyRequired = (v) => v && typeof v === 'object' && Object.keys(v).length === 1 && Array.isArray(v.required);
 const withoutUndeclared = (value) => {
   if (Array.isArray(value)) return value.map(withoutUndeclared);
   if (!value || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value)
       .filter(([key, v]) => !(key === 'additionalProperties' && v?.$ref === '#/components/schemas/NoNulJson'))
+      .filter(([key, v]) => !(key === 'anyOf' && Array.isArray(v) && v.every(onlyRequired)))
       .map(([key, v]) => [key, withoutUndeclared(v)]),
   );
 };

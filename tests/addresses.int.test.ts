@@ -47,4 +47,22 @@ describe('POST /api/addresses/parse', () => {
     expect((await server.api('POST', '/api/addresses/parse', { body: {} })).status).toBe(400);
     expect(await server.eventStore.headPosition()).toBe(before);
   });
+
+  it('refuses an empty or blank address, as its documented schema does', async () => {
+    for (const address of ['', '   ', '\t\u3000']) {
+      const res = await server.api<{ errors: Record<string, string> }>('POST', '/api/addresses/parse', { body: { address } });
+      expect([address, res.status, res.body.errors]).toEqual([address, 400, { address: 'Enter a wallet address' }]);
+    }
+    const doc = (
+      await server.api<{
+        paths: Record<
+          string,
+          { post: { requestBody: { content: Record<string, { schema: { properties: { address: { pattern: string; minLength: number } } } }> } } }
+        >;
+      }>('GET', '/api/openapi.json')
+    ).body;
+    const schema = doc.paths['/api/addresses/parse']!.post.requestBody.content['application/json']!.schema.properties.address;
+    expect(schema.minLength).toBe(1);
+    for (const address of ['', '   ', '\t\u3000']) expect([address, new RegExp(schema.pattern, 'u').test(address)]).toEqual([address, false]);
+  });
 });

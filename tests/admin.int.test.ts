@@ -66,7 +66,15 @@ describe('top-up', () => {
     expect(await checksLeft(ana.token)).toBe(20);
     const res = await topUp(ana.id, { amount: 10, reason: ADMIN_TOPUP_REASON });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: ana.id, email: 'ana@bank.example', role: 'user', remaining_checks: 30, bonus_checks: 30, changed: true });
+    expect(res.body).toEqual({
+      id: ana.id,
+      email: 'ana@bank.example',
+      role: 'user',
+      remaining_checks: 30,
+      bonus_checks: 30,
+      changed: true,
+      suspended_api_keys: 0,
+    });
     expect(await checksLeft(ana.token)).toBe(30);
     expect(await customer('ana@bank.example')).toMatchObject({ remaining_checks: 30, bonus_checks: 30 });
     const events = await server.eventStore.readStream(`user-${ana.id}`);

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import yauzl from 'yauzl';
-import type { Batch, BatchPreview, BatchRowResult } from '@walletscreen/contracts';
+import { BATCH_LIMITS, type Batch, type BatchPreview, type BatchRowResult } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
 import { SqliteEventStore } from '@walletscreen/platform/adapters';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
@@ -397,6 +397,12 @@ describe('batches through the public API', () => {
     const bad = await server.api<{ lines: Array<{ line: number; message: string }> }>('POST', '/api/v1/batches', { body, headers: { 'X-API-Key': key } });
     expect(bad.status).toBe(400);
     expect(bad.body.lines.map((l) => l.line)).toEqual([2]);
+    // One row too many: the answer says the limit.
+    const tooMany = await server.api<{ errors: Record<string, string> }>('POST', '/api/v1/batches', {
+      body: { rows: Array.from({ length: BATCH_LIMITS.maxRows + 1 }, () => ({ address: a.btcWallet })) },
+      headers: { 'X-API-Key': key },
+    });
+    expect([tooMany.status, tooMany.body.errors]).toEqual([400, { rows: 'A batch has at most 10,000 rows: split it' }]);
     const good = { rows: [{ address: a.btcWallet, reference: 'w-1' }], file_name: 'api.json' };
     expect((await server.api('POST', '/api/v1/batches', { body: good, headers: { 'X-API-Key': readOnly } })).status).toBe(403);
     const created = await server.api<Batch>('POST', '/api/v1/batches', { body: good, headers: { 'X-API-Key': key, 'Idempotency-Key': 'api-batch-0001' } });

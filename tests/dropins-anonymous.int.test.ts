@@ -66,6 +66,7 @@ it('declares every credential form, and no credential on the drop-ins only', asy
     ['/api/v1/address/{address}', 'get'],
     ['/api/v1/sanctions/screening', 'post'],
     ['/api/public/v1/sanctions/screening', 'post'],
+    ['/public/v1/sanctions/screening', 'post'],
   ] as const) {
     expect(doc.paths[p]![method]!.security).toEqual([...keyed, {}]);
     expect(doc.paths[p]![method]!.description).toContain('or none');

@@ -7,6 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { io } from 'socket.io-client';
+import { socketMessages, socketRefusalSchema } from '@walletscreen/contracts';
 import { FILE_WITH_NUL } from '@walletscreen/command-api/http/control-characters';
 import { socketOriginAllowed } from '@walletscreen/command-api/checks/socket-gateway';
 import { ADMIN, expectAppendsNothing, startTestServer, type TestServer } from './support/server';
@@ -23,6 +24,19 @@ beforeAll(async () => {
 afterAll(() => server.destroy());
 
 const base = () => server.url.replace('localhost', '127.0.0.1');
+
+/** Any method on any path (fetch refuses some methods), with its answer's status, headers and body. */
+const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
+  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+    const req = request(`${base()}${path}`, { method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 
 it('keeps the data directory and every file in it private to the service user (the events, read models, WAL files, secret)', async () => {
   const files = readdirSync(server.dataDir, { recursive: true, withFileTypes: true });
@@ -54,6 +68,39 @@ describe('socket.io origins', () => {
     expect(await connect('https://evil.example')).toMatch(/^refused/);
     expect(await connect(base().replace('127.0.0.1', 'evil.example'))).toMatch(/^refused/);
   });
+
+  it("holds one user's connections to 20 open at once and 60 opened a minute, refusing the excess with the reason and when to try again", async () => {
+    const user = { email: 'many-tabs@example.com', password: 'Many-Tabs-Passphrase-1', username: 'Many Tabs' };
+    await server.api('POST', '/api/auth/register', { body: user });
+    const theirs = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: user })).body.token;
+    const sockets: ReturnType<typeof io>[] = [];
+    const open = () =>
+      new Promise<{ connected: true } | { message: string; data: unknown }>((resolve) => {
+        const socket = io(base(), { path: '/socket.io', auth: { token: theirs }, transports: ['websocket'], reconnection: false, forceNew: true });
+        sockets.push(socket);
+        socket.on('connect', () => resolve({ connected: true }));
+        socket.on('connect_error', (e: Error & { data?: unknown }) => resolve({ message: e.message, data: e.data }));
+      });
+    try {
+      // 500 at once, as a runaway client would.
+      const started = performance.now();
+      const outcomes = await Promise.all(Array.from({ length: 500 }, open));
+      expect(performance.now() - started).toBeLessThan(20_000);
+      const refused = outcomes.filter((o): o is { message: string; data: unknown } => 'message' in o);
+      expect(outcomes.filter((o) => 'connected' in o)).toHaveLength(20);
+      expect(sockets.filter((s) => s.connected)).toHaveLength(20);
+      const tooManyOpen = refused.filter((o) => o.message === socketMessages.tooManyOpen(20));
+      const tooManyAttempts = refused.filter((o) =>
+        /^Too many live connections opened for this account: at most 60 a minute\. Try again in \d+ s\.$/.test(o.message),
+      );
+      expect([tooManyOpen.length, tooManyAttempts.length]).toEqual([40, 440]);
+      for (const o of refused) expect(socketRefusalSchema.parse(o.data)).toMatchObject({ status: 429 });
+      // Another user is not held by this one's count.
+      expect(await connect(base())).toBe('connected');
+    } finally {
+      for (const s of sockets) s.close();
+    }
+  }, 30_000);
 
   it('takes PUBLIC_URL as the only origin, with its loopback aliases on the port it listens on when it is local', () => {
     expect(socketOriginAllowed('https://screen.example.com', 'https://screen.example.com', 3000)).toBe(true);
@@ -127,6 +174,43 @@ describe('the API contract', () => {
     expect(new Set([...ids, ...webhookIds]).size).toBe(ids.length + webhookIds.length);
     expect(doc.paths['/api/v1/screenings/{id}']?.get?.operationId).toBe('getV1ScreeningsById');
     for (const w of Object.values(doc.webhooks)) expect(w.post.security).toEqual([{ webhookSignature: [] }]);
+  });
+
+  it("answers every unknown path and method under /api and the drop-ins' own paths with problem JSON, never HTML", async () => {
+    const paths = [
+      '/api',
+      '/api/',
+      '/api/no-such-call',
+      '/api/v1/no-such-call',
+      '/api/v1/screenings/x/y/z',
+      '/api/profile',
+      '/api/profile/',
+      '/api/v1/sanctions/screening',
+      '/api/%E0%A4%A',
+      '/api//',
+      '/api/docs/assets/no-such-file.js',
+      '/API/PROFILE',
+      '/public',
+      '/public/',
+      '/public/v1/sanctions/screening',
+      '/public/v1/sanctions/screening/',
+      '/public/v1/no-such-call',
+      '/public/%E0%A4%A',
+    ];
+    const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND', 'SEARCH', 'LOCK', 'QUERY'];
+    const wrong: string[] = [];
+    for (const path of paths) {
+      for (const method of methods) {
+        const res = await send(method, path, { authorization: `Bearer ${token}` });
+        const type = String(res.headers['content-type'] ?? '');
+        const body = res.body;
+        const ok = res.status >= 200 && res.status < 300;
+        // A refusal is problem JSON (HEAD: its headers say so, with no body); nothing is ever HTML.
+        if (type.includes('html') || (!ok && !type.startsWith('application/problem+json')) || (!ok && method !== 'HEAD' && !body.startsWith('{')))
+          wrong.push(`${method} ${path}: ${res.status} ${type} ${body.slice(0, 60)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('answers 405 with Allow to a method a declared path does not take, and 404 to a path that does not exist', async () => {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Alert, AlertList, CreateApiKeyResponse, WalletAnalysis, WatchList, WatchResult } from '@walletscreen/contracts';
 import type { WalletCheckRequested } from '@walletscreen/domain/check/events';
-import { rescreenPricing } from '@walletscreen/contracts';
+import { rescreenPricing, WATCH_BATCH_MAX } from '@walletscreen/contracts';
 import { createLogger, type RecordedEvent } from '@walletscreen/platform';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { NO_CHECKS_LEFT } from '@walletscreen/domain/user/decide';
@@ -147,6 +147,25 @@ describe('watching wallets', () => {
     expect((await server.eventStore.readAll({ filter: { streamPrefixes: ['watch-'] } })).length).toBe(before);
   });
 
+  it('says the limit to a call with one wallet too many (or too many tags), not "Invalid input", and records nothing', async () => {
+    const token = await login();
+    const before = await server.eventStore.headPosition();
+    const items = Array.from({ length: WATCH_BATCH_MAX + 1 }, () => ({ address: a.btcA }));
+    const tooMany = await server.api<{ error: string; errors: Record<string, string> }>('POST', '/api/watchlist', { token, body: { items } });
+    expect([tooMany.status, tooMany.body.error, tooMany.body.errors]).toEqual([
+      400,
+      'At most 10,000 wallets per call',
+      { items: 'At most 10,000 wallets per call' },
+    ]);
+    const tags = Array.from({ length: 21 }, (_, i) => `t${i}`);
+    const tooManyTags = await server.api<{ errors: Record<string, string> }>('POST', '/api/watchlist', { token, body: { items: [{ address: a.btcA, tags }] } });
+    expect([tooManyTags.status, tooManyTags.body.errors]).toEqual([400, { 'items.0.tags': 'At most 20 tags' }]);
+    // Neither one wallet nor many: the answer says what is taken.
+    const neither = await server.api<{ error: string }>('POST', '/api/watchlist', { token, body: { items: 'all of them' } });
+    expect([neither.status, neither.body.error]).toEqual([400, 'Send one wallet ({ "address": … }) or up to 10,000 as { "items": [ … ] }']);
+    expect(await server.eventStore.headPosition()).toBe(before);
+  });
+
   it('edits the interval and unwatches; another user cannot see or change the watch', async () => {
     const token = await login();
     const added = await server.api<WatchResult>('POST', '/api/watchlist', { token, body: { address: a.btcA, interval: 'weekly' } });
@@ -164,6 +183,56 @@ describe('watching wallets', () => {
     expect(removed.body).toMatchObject({ status: 'unwatched', next_rescreen_at: null });
     expect((await server.eventStore.readStream(`watch-${id}`)).map((e) => e.type)).toEqual(['WalletWatched', 'WatchUpdated', 'WalletUnwatched']);
     expect((await watchlist()).items.map((w) => w.id)).toEqual([watchId]);
+  });
+
+  it('refuses an edit that changes nothing (no body, {}, only fields it does not know), naming what may be changed, at both paths, and records nothing', async () => {
+    // A user of its own: the other tests count the officer's watches.
+    const editor = { email: 'editor@exchange.example', password: 'Editor-Passphrase-1', username: 'Editor' };
+    expect((await server.api('POST', '/api/auth/register', { body: editor })).status).toBe(201);
+    const token = await login(editor);
+    const monitor = (await server.api<CreateApiKeyResponse>('POST', '/api/keys', { token, body: { name: 'patch-nothing', scopes: ['monitor'] } })).body.key;
+    const id = (await server.api<WatchResult>('POST', '/api/watchlist', { token, body: { address: a.btcA } })).body.items[0]!.id;
+    const before = await server.eventStore.headPosition();
+    for (const [path, credentials] of [
+      [`/api/watchlist/${id}`, { token }],
+      [`/api/v1/watchlist/${id}`, { headers: { 'X-API-Key': monitor } }],
+    ] as const) {
+      const noBody = await server.api<{ error: string; errors: Record<string, string> }>('PATCH', path, credentials);
+      expect([path, noBody.status, noBody.body.errors]).toEqual([
+        path,
+        400,
+        { body: 'Nothing to change: send at least one of reference, tags, interval, interval_hours' },
+      ]);
+      for (const body of [{}, { note: 'not a field' }]) {
+        const nothing = await server.api<{ error: string }>('PATCH', path, { ...credentials, body });
+        expect([path, body, nothing.status, nothing.body.error]).toEqual([
+          path,
+          body,
+          400,
+          'Nothing to change: send at least one of reference, tags, interval, interval_hours',
+        ]);
+      }
+      // Clearing the reference is an edit.
+      expect((await server.api('PATCH', path, { ...credentials, body: { reference: null } })).status).toBe(200);
+    }
+    // Nothing was recorded but the key's use (clearing a reference the watch does not have changes nothing either).
+    expect((await server.eventStore.readAll({ after: before })).map((e) => e.type)).toEqual(['ApiKeyUsed']);
+    // The document says it: at least one of the fields, the body required.
+    const doc = (
+      await server.api<{
+        paths: Record<string, Record<string, { requestBody: { required: boolean; content: Record<string, { schema: { anyOf: unknown } }> } }>>;
+      }>('GET', '/api/openapi.json')
+    ).body;
+    for (const path of ['/api/watchlist/{id}', '/api/v1/watchlist/{id}']) {
+      const body = doc.paths[path]!.patch!.requestBody;
+      expect(body.required).toBe(true);
+      expect(body.content['application/json']!.schema.anyOf).toEqual([
+        { required: ['reference'] },
+        { required: ['tags'] },
+        { required: ['interval'] },
+        { required: ['interval_hours'] },
+      ]);
+    }
   });
 
   it('is reachable with an API key with the monitor scope only', async () => {

@@ -12,8 +12,10 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Express } from 'express';
+import fc from 'fast-check';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describedRouteGroups, describeApi } from '@walletscreen/command-api/api';
+import { servedPath, sizeText } from '@walletscreen/command-api/http/route';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 
 type Parameter = { name: string; in: 'path' | 'query' | 'header'; schema?: Record<string, unknown> };
@@ -84,21 +86,27 @@ const operations = () =>
 
 /** The credentials an operation takes: an admin's session under /api/admin, an API key for the public API, the user's session elsewhere. */
 const credentialsFor = (path: string): { token?: string; headers?: Record<string, string> } =>
-  path.startsWith('/api/admin/') ? { token: adminToken } : /^\/api\/(public\/)?v1\//.test(path) ? { headers: { 'X-API-Key': apiKey } } : { token: userToken };
+  path.startsWith('/api/admin/')
+    ? { token: adminToken }
+    : /^(\/api)?\/(public\/)?v1\//.test(path)
+      ? { headers: { 'X-API-Key': apiKey } }
+      : { token: userToken };
 
 /** `/api/admin/topup/:id` → `/api/admin/topup/{id}`. */
 const asDocumented = (route: string) => route.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 const documented = () => Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
 
 describe('the OpenAPI document', () => {
-  it('has every route the app mounts under /api, and every route it documents is mounted', () => {
+  it('has every route the app mounts under /api (and at the root), and every route it documents is mounted', () => {
     const { routes } = mounted(server.app);
-    const api = routes.filter((r) => r.split(' ')[1]!.startsWith('/api/')).map(asDocumented);
+    // The web app's catch-all (when the SPA is built) is the only route mounted that is not the API's.
+    const spa = (r: string) => r.startsWith('GET /^(?!\\/api\\/');
+    const api = routes.filter((r) => !spa(r)).map(asDocumented);
     expect(api.length).toBeGreaterThan(40);
     expect(new Set(api).size).toBe(api.length); // no route is mounted twice
     expect([...api].sort()).toEqual(documented().sort());
-    // Outside /api: only the web app's catch-all (when the SPA is built).
-    expect(routes.filter((r) => !r.split(' ')[1]!.startsWith('/api/')).every((r) => r.startsWith('GET /^(?!\\/api\\/'))).toBe(true);
+    // Outside /api: only TRM's own path, declared at the root (route.ts atRoot).
+    expect(api.filter((r) => !r.split(' ')[1]!.startsWith('/api/'))).toEqual(['POST /public/v1/sanctions/screening']);
   });
 
   it('mounts nothing else under /api but the reference page renderer and the admin paths guard', () => {
@@ -126,10 +134,11 @@ describe('the OpenAPI document', () => {
   it('says which calls take a session (or an API key), and the server asks for one on each of them, and for an admin (or an auditor) where it says so', async () => {
     const declared = describedRouteGroups().flatMap((g) => g.routes);
     const sample: Record<string, string> = { id: randomUUID(), userId: randomUUID(), network: 'bitcoin', address: '1BoatSLRHtKNngkdXEeobR76b53LETtpyT' };
-    const url = (path: string) => `/api${path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => sample[name]!)}`;
+    const url = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => sample[name]!);
     const refused: string[] = [];
-    for (const route of declared) {
-      const operation = doc.paths[asDocumented(`/api${route.path}`)]![route.method]!;
+    for (const r of declared) {
+      const route = { ...r, path: servedPath(r) };
+      const operation = doc.paths[asDocumented(route.path)]![route.method]!;
       if (route.auth === 'none') {
         expect(operation.security).toEqual([]);
         continue;
@@ -234,8 +243,11 @@ describe('what the document promises of each operation', () => {
       // {"a":"xxx…"}: exactly limit + 1 bytes.
       const over = `{"a":"${'x'.repeat(limit + 1 - 8)}"}`;
       expect(Buffer.byteLength(over)).toBe(limit + 1);
-      const res = await server.api(method, url, { ...credentialsFor(path), raw: over });
-      if (res.status !== 413) wrong.push(`${method} ${path} (limit ${limit}): ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      const res = await server.api<{ error?: string }>(method, url, { ...credentialsFor(path), raw: over });
+      // The answer says the limit, as the document does.
+      const says = `The request body is too large: this call takes at most ${sizeText(limit)}`;
+      if (res.status !== 413 || res.body.error !== says)
+        wrong.push(`${method} ${path} (limit ${limit}): ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     }
     expect(wrong).toEqual([]);
   }, 120_000);
@@ -256,6 +268,7 @@ describe('what the document promises of each operation', () => {
       socket.setTimeout(5_000, () => reject(new Error(`no answer within 5 s: ${text}`)));
     });
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain('this call takes at most 19.5 MB');
     expect(answer).toMatch(/\r\nConnection: close\r\n/i);
   });
 
@@ -281,4 +294,73 @@ describe('what the document promises of each operation', () => {
     expect(res.status).toBe(201);
     expect(res.body.items).toHaveLength(10_000);
   }, 120_000);
+});
+
+describe('what the document says of text', () => {
+  /** Every `pattern` a request's text must match (parameters and bodies, components included), with where it is. */
+  const requestPatterns = () => {
+    const found = new Map<string, string>();
+    const walk = (value: unknown, at: string) => {
+      if (Array.isArray(value)) return value.forEach((v, i) => walk(v, `${at}[${i}]`));
+      if (!value || typeof value !== 'object') return;
+      const pattern = (value as { pattern?: unknown }).pattern;
+      if (typeof pattern === 'string' && !found.has(pattern)) found.set(pattern, at);
+      for (const [key, v] of Object.entries(value)) walk(v, `${at}.${key}`);
+    };
+    for (const { method, path, operation } of operations()) {
+      walk(operation.parameters, `${method} ${path} parameters`);
+      walk(operation.requestBody, `${method} ${path} body`);
+    }
+    walk((doc as unknown as { components: unknown }).components, 'components');
+    return found;
+  };
+
+  it('refuses a NUL in every text it gives a pattern, as the server refuses one in any text (property)', () => {
+    const patterns = requestPatterns();
+    expect(patterns.size).toBeGreaterThan(10);
+    for (const [pattern, at] of patterns) {
+      const re = new RegExp(pattern, 'u');
+      fc.assert(
+        fc.property(fc.stringMatching(re), fc.nat(), (text, at_) => {
+          const i = at_ % (text.length + 1);
+          const withNul = `${text.slice(0, i)}\u0000${text.slice(i)}`;
+          if (re.test(withNul)) throw new Error(`${at}: the pattern ${pattern} takes ${JSON.stringify(withNul)}, which the server refuses`);
+        }),
+        { numRuns: 50 },
+      );
+    }
+  });
+
+  it("takes exactly the texts the server takes in a required text field: a watch's tag (property, over real HTTP)", async () => {
+    // A user of its own: the reader's watchlist is full (10,000 wallets, above).
+    const tagger = { email: 'tagger@docs.example', password: 'Tagger-Passphrase-1', username: 'Docs Tagger' };
+    expect((await server.api('POST', '/api/auth/register', { body: tagger })).status).toBe(201);
+    const token = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: tagger })).body.token;
+    const watched = await server.api<{ items: Array<{ id: string }> }>('POST', '/api/watchlist', {
+      token,
+      body: { address: 'bc1qm0yrdeujtutk4qush39yf2kftu9m5afrjk0v5m' },
+    });
+    expect(watched.status).toBe(201);
+    const id = watched.body.items[0]!.id;
+    const tag = (
+      doc.paths['/api/watchlist/{id}']!.patch!.requestBody!.content['application/json'] as {
+        schema: { properties: { tags: { items: { pattern: string; maxLength: number } } } };
+      }
+    ).schema.properties.tags.items;
+    const pattern = new RegExp(tag.pattern, 'u');
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u2028', '\u3000', '\ufeff', '\u0000', '\u200b', '\u001c'),
+        fc.string({ unit: 'binary', maxLength: 1 }),
+      ),
+      maxLength: 8,
+    });
+    await fc.assert(
+      fc.asyncProperty(text, async (t) => {
+        const res = await server.api('PATCH', `/api/watchlist/${id}`, { token, body: { tags: [t] } });
+        expect([t, res.status]).toEqual([t, pattern.test(t) && t.length <= tag.maxLength ? 200 : 400]);
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
 });

@@ -7,13 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ApiKey, CreateApiKeyResponse } from '@walletscreen/contracts';
+import { adminMessages, apiKeyMessages, type ApiKey, type CreateApiKeyResponse } from '@walletscreen/contracts';
 import { createLogger } from '@walletscreen/platform';
 import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { apiClient } from './support/api-client';
-import { ADMIN, startTestServer, type TestServer } from './support/server';
+import { ADMIN, expectAppendsNothing, startTestServer, type TestServer } from './support/server';
 
 const SANCTIONED = '13oLVxUtf5yPRmgRKxnj182ScRG6mHp6cQ';
 // The same listed address in OFAC's lower-case form of an EVM address, for cross-case matching.
@@ -186,16 +186,52 @@ describe('API keys', () => {
     }
   });
 
-  it('stops every key of a blocked user at once, and they work again after unblocking', async () => {
+  it("stops every key of a blocked user at once, and keeps them stopped after the unblock until an admin re-enables them (the customer's new keys work)", async () => {
     const email = 'blocked-integrator@exchange.example';
     const theirs = await signUp(email);
-    const { key } = (await createKey({ name: 'theirs' }, theirs)).body;
+    const { key, id: keyId } = (await createKey({ name: 'theirs' }, theirs)).body;
+    const { key: spare } = (await createKey({ name: 'spare' }, theirs)).body;
     expect((await withKey(key, 'GET', '/api/v1/screenings')).status).toBe(200);
     const id = userIdForEmail(email);
-    expect((await server.api('POST', `/api/admin/block-user/${id}`, { token: admin })).status).toBe(200);
+    const customer = async () =>
+      (await server.api<Array<{ id: string; suspended_api_keys: number }>>('GET', `/api/admin/customers?email=${encodeURIComponent(email)}`, { token: admin }))
+        .body[0]!;
+    const blocked = await server.api<{ suspended_api_keys: number }>('POST', `/api/admin/block-user/${id}`, { token: admin });
+    expect([blocked.status, blocked.body.suspended_api_keys]).toEqual([200, 2]);
     expect((await withKey(key, 'GET', '/api/v1/screenings')).status).toBe(403);
-    expect((await server.api('POST', `/api/admin/unblock-user/${id}`, { token: admin })).status).toBe(200);
+    // Re-enabling while blocked is refused, and changes nothing.
+    const early = await expectAppendsNothing(server, () => server.api<{ error: string }>('POST', `/api/admin/reenable-api-keys/${id}`, { token: admin }));
+    expect([early.status, early.body.error]).toEqual([409, adminMessages.apiKeysReenableWhileBlocked]);
+
+    const unblocked = await server.api<{ suspended_api_keys: number }>('POST', `/api/admin/unblock-user/${id}`, { token: admin });
+    expect([unblocked.status, unblocked.body.suspended_api_keys]).toEqual([200, 2]);
+    // The unblocked customer signs in again, but the keys stay suspended, as the block's ended sessions stay ended.
+    const signedIn = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: { email, password: 'Another-Passphrase-1' } })).body.token;
+    for (const k of [key, spare]) {
+      const refused = await withKey(k, 'GET', '/api/v1/screenings');
+      expect([refused.status, refused.body.error]).toEqual([401, apiKeyMessages.suspended]);
+    }
+    expect((await listKeys(signedIn)).find((k) => k.id === keyId)).toMatchObject({ status: 'suspended', suspended_at: expect.any(String) });
+    expect((await customer()).suspended_api_keys).toBe(2);
+    // The customer makes a new key: it works; they revoke the spare one.
+    const { key: fresh } = (await createKey({ name: 'after the block' }, signedIn)).body;
+    expect((await withKey(fresh, 'GET', '/api/v1/screenings')).status).toBe(200);
+    const spareId = (await listKeys(signedIn)).find((k) => k.name === 'spare')!.id;
+    expect((await server.api('DELETE', `/api/keys/${spareId}`, { token: signedIn })).status).toBe(200);
+    expect((await customer()).suspended_api_keys).toBe(1);
+
+    // An admin re-enables the one left: it works again; the revoked one does not.
+    const reenabled = await server.api<{ changed: boolean; suspended_api_keys: number }>('POST', `/api/admin/reenable-api-keys/${id}`, { token: admin });
+    expect([reenabled.status, reenabled.body.changed, reenabled.body.suspended_api_keys]).toEqual([200, true, 0]);
     expect((await withKey(key, 'GET', '/api/v1/screenings')).status).toBe(200);
+    expect((await withKey(spare, 'GET', '/api/v1/screenings')).body.error).toBe(apiKeyMessages.revoked);
+    expect((await customer()).suspended_api_keys).toBe(0);
+    const again = await server.api<{ changed: boolean }>('POST', `/api/admin/reenable-api-keys/${id}`, { token: admin });
+    expect([again.status, again.body.changed]).toEqual([200, false]);
+    expect((await server.api('POST', `/api/admin/reenable-api-keys/${id}`, { token: signedIn })).status).toBe(403);
+    // Recorded through the command handler, named in the audit log.
+    const types = (await server.eventStore.readStream(`user-${id}`)).map((e) => e.type);
+    expect(types).toEqual(expect.arrayContaining(['ApiKeysSuspended', 'ApiKeysReenabled']));
   });
 });
 
@@ -262,6 +298,44 @@ describe('drop-in sanctions endpoints', () => {
         expect(String(answer.body.error)).toContain(error);
       }
     }
+  });
+
+  it("answer at TRM's own path from the server's root, as TRM documents it, for a TRM client that changes only the host", async () => {
+    // TRM's client: POST {base}/public/v1/sanctions/screening, the key as HTTP Basic user name and password, JSON in and out.
+    const trmClient = (base: string, path = '/public/v1/sanctions/screening') =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`${key}:${key}`).toString('base64')}`, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify([{ address: SANCTIONED }, { address: CLEAN_EVM }]),
+      });
+    const base = server.url.replace('localhost', '127.0.0.1');
+    const answer = await trmClient(base);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await answer.json()).toEqual([
+      { address: SANCTIONED, isSanctioned: true },
+      { address: CLEAN_EVM, isSanctioned: false },
+    ]);
+    // What TRM answers with a status, it answers here as problem JSON, never the web app's page.
+    const refusals: Array<[string, RequestInit, number]> = [
+      ['a wrong key', { method: 'POST', headers: { authorization: 'Basic d3NrX25vdC1hLWtleTo=' }, body: '[]' }, 401],
+      [
+        'a body that is no array of addresses',
+        { method: 'POST', headers: { 'X-API-Key': key, 'content-type': 'application/json' }, body: '{"address":1}' },
+        400,
+      ],
+      ['GET', { method: 'GET', headers: { 'X-API-Key': key } }, 405],
+    ];
+    for (const [what, init, status] of refusals) {
+      const res = await fetch(`${base}/public/v1/sanctions/screening`, init);
+      expect([what, res.status, res.headers.get('content-type')]).toEqual([what, status, expect.stringMatching(/^application\/problem\+json/)]);
+    }
+    const unknown = await trmClient(base, '/public/v2/sanctions/screening');
+    expect([unknown.status, unknown.headers.get('content-type')]).toEqual([404, expect.stringMatching(/^application\/problem\+json/)]);
+    // Documented at that path, beside the one under /api.
+    const doc = (await server.api<{ paths: Record<string, { post?: { operationId: string; requestBody: unknown } }> }>('GET', '/api/openapi.json')).body;
+    expect(doc.paths['/public/v1/sanctions/screening']!.post!.operationId).toBe('postTrmPublicV1SanctionsScreening');
+    expect(doc.paths['/public/v1/sanctions/screening']!.post!.requestBody).toEqual(doc.paths['/api/v1/sanctions/screening']!.post!.requestBody);
   });
 
   it("answer TRM's shape, in order, at both paths and with the key as HTTP Basic user name", async () => {

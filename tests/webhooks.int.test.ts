@@ -23,6 +23,7 @@ import {
 import { createLogger } from '@walletscreen/platform';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { addresses as a, recordedWalletRoutes, startReplayServer, type ReplayServer } from '@walletscreen/workers/testing/replay-server';
+import { createWebhookSender } from '@walletscreen/command-api/webhooks/sender';
 import { apiClient, bearer } from './support/api-client';
 import { startEmbeddedProcess } from './support/process';
 import { startSmtpSink } from './support/smtp';
@@ -254,10 +255,29 @@ describe('without WEBHOOK_ALLOW_PRIVATE_DESTINATIONS', () => {
       'http://[::1]:8080/hook',
       'http://[::ffff:192.168.1.1]/hook',
       'http://2130706433/hook',
+      // IPv6 forms that reach this host or a private network, and special-purpose blocks that are not private.
+      'http://[::127.0.0.1]/hook',
+      'http://[64:ff9b:1::a00:1]/hook',
+      'http://[fec0::1]/hook',
+      'http://[100::1]/hook',
+      'http://[2001:db8::1]/hook',
+      'http://192.0.2.1/hook',
+      'http://198.18.0.1/hook',
     ]) {
       const res = await server.api('POST', '/api/webhooks', { token, body: { url, events: ['screening.completed'] } });
-      expect([url, res.status, JSON.stringify(res.body)]).toEqual([url, 400, expect.stringContaining('The URL points to a private address')]);
+      expect([url, res.status, JSON.stringify(res.body)]).toEqual([
+        url,
+        400,
+        expect.stringContaining('The URL points to a private or special-purpose address'),
+      ]);
     }
+    const named = await server.api<{ errors: Record<string, string> }>('POST', '/api/webhooks', {
+      token,
+      body: { url: 'http://[::127.0.0.1]/hook', events: ['screening.completed'] },
+    });
+    expect(named.body.errors.url).toBe(
+      'The URL points to a private or special-purpose address (outside the global unicast space, 2000::/3); webhooks are sent only to public addresses',
+    );
     expect((await server.api<{ items: unknown[] }>('GET', '/api/webhooks', { token })).body.items).toEqual([]);
 
     // A name is checked when it is resolved, at each delivery: localhost is loopback.
@@ -271,10 +291,36 @@ describe('without WEBHOOK_ALLOW_PRIVATE_DESTINATIONS', () => {
     expect(delivery).toMatchObject({
       status: 'pending',
       last_status_code: null,
-      last_error: 'The destination is a private address (webhooks are sent only to public addresses)',
+      last_error: 'The destination is a private or special-purpose address (webhooks are sent only to public addresses)',
     });
     expect(receiver.received.filter((r) => r.path === '/private')).toEqual([]);
   }, 60_000);
+});
+
+describe('the sender, at every delivery', () => {
+  it('connects to no address of a special-purpose block written in the URL, however it is written, without the setting', async () => {
+    const sender = createWebhookSender({ allowPrivate: false, timeoutMs: 2_000 });
+    try {
+      const before = receiver.received.length;
+      for (const host of ['127.0.0.1', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '[::127.0.0.1]', '[64:ff9b::7f00:1]', '[fec0::1]', '[100::1]']) {
+        const outcome = await sender.send({
+          url: `http://${host}:${receiver.port}/special`,
+          id: 'msg_special',
+          body: '{}',
+          secrets: ['whsec_AAAA'],
+          now: new Date(),
+        });
+        expect([host, outcome.ok, outcome.error]).toEqual([
+          host,
+          false,
+          'The destination is a private or special-purpose address (webhooks are sent only to public addresses)',
+        ]);
+      }
+      expect(receiver.received.length).toBe(before);
+    } finally {
+      sender.close();
+    }
+  });
 });
 
 describe('monitoring', () => {

@@ -4,6 +4,7 @@ export * from './common/time';
 export * from './common/day';
 export * from './common/text';
 export * from './common/upload';
+export * from './common/changes';
 export * from './accounts/api';
 export * from './accounts/account';
 export * from './checks/risk-label';

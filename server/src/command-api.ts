@@ -224,8 +224,16 @@ export async function startCommandApi(deps: {
     total: hourly('registration_total', config.REGISTRATION_RATE_LIMIT_TOTAL),
     confirmationLinks: hourly('email_confirmation_link', CONFIRMATION_LINKS_PER_HOUR),
   };
+  // socket.io: the connections each user opens, per minute.
+  const socketConnectLimiter = createRateLimiter(
+    { name: 'socket_connect', limit: config.SOCKET_CONNECT_RATE_LIMIT, windowSeconds: 60 },
+    deps.rateLimitStore ?? 'memory',
+    {
+      onSweepError: (error) => logger.warn({ err: error }, 'could not delete expired socket-connection rate-limit counts; the next sweep tries again'),
+    },
+  );
   const closeLimiters = () => {
-    for (const limiter of [apiKeyLimiter, dropInAnonymousLimiter, ...Object.values(registrationLimiters)]) limiter?.close();
+    for (const limiter of [apiKeyLimiter, dropInAnonymousLimiter, socketConnectLimiter, ...Object.values(registrationLimiters)]) limiter?.close();
   };
   if (emailConfirmationOn(config) && !config.SMTP_URL)
     logger.info('REGISTRATION_EMAIL_CONFIRMATION is on without SMTP_URL: confirmation links are written to DATA_DIR/outbox');
@@ -300,7 +308,15 @@ export async function startCommandApi(deps: {
     await hub.stop();
     throw error;
   });
-  const sockets = attachSocketGateway({ server, auth: accounts, hub, checks, logger, publicUrl: config.PUBLIC_URL });
+  const sockets = attachSocketGateway({
+    server,
+    auth: accounts,
+    hub,
+    checks,
+    logger,
+    publicUrl: config.PUBLIC_URL,
+    limits: { openPerUser: config.SOCKET_CONNECTIONS_PER_USER, connects: socketConnectLimiter },
+  });
   const address = server.address() as AddressInfo;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
 

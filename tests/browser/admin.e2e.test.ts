@@ -151,6 +151,54 @@ describe('an admin managing a customer', () => {
     await admin.context().close();
   }, 60_000);
 
+  it("suspends the customer's API keys with a block, says so at Block, Unblock and on their API keys page, and re-enables them at the admin's word", async () => {
+    const integrator = { email: 'desk@integrator.example', password: 'Integrator-Passphrase-9', username: 'Integrator' };
+    expect((await server.api('POST', '/api/auth/register', { body: integrator })).status).toBe(201);
+    const token = (await server.api<{ token: string }>('POST', '/api/auth/login', { body: integrator })).body.token;
+    const { key } = (await server.api<{ key: string }>('POST', '/api/keys', { token, body: { name: 'Payouts' } })).body;
+    const screenings = async () => (await server.api('GET', '/api/v1/screenings', { headers: { 'X-API-Key': key } })).status;
+    expect(await screenings()).toBe(200);
+    const theirRow = (page: Page) => page.locator(`[data-testid="customer-row"][data-email="${integrator.email}"]`);
+    const act = async (page: Page, name: string, says: RegExp, shot: string) => {
+      await theirRow(page).getByRole('button', { name }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(says).waitFor();
+      await settledScreenshot(page, shot);
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+
+    const admin = await adminPage();
+    await admin.getByLabel(/search/i).fill('integrator');
+    await act(admin, `Block ${integrator.email}`, /Their API keys are suspended too/, 'admin-customers-confirm-block-keys');
+    await theirRow(admin).getByText('Blocked').waitFor();
+    expect(await screenings()).toBe(403);
+    await act(admin, `Unblock ${integrator.email}`, /Their API keys stay suspended/, 'admin-customers-confirm-unblock-keys');
+    await admin.getByText(`${integrator.email} is unblocked. 1 API key stays suspended: re-enable it from the list.`).waitFor();
+    const reenable = theirRow(admin).getByRole('button', { name: `Re-enable the 1 API key of ${integrator.email}` });
+    await reenable.waitFor();
+    await screenshot(admin, 'admin-customers-keys-suspended');
+    expect(await screenings()).toBe(401);
+
+    // The customer reads it on their API keys page.
+    const desk = await newPage();
+    await signIn(desk, integrator.email, integrator.password);
+    await desk.waitForURL('**/dashboard/wallet-checker');
+    await desk.goto('/dashboard/api-keys');
+    await desk.getByTestId('api-keys-suspended').getByText('1 key is suspended').waitFor();
+    await desk.locator('[data-testid="api-key-row"][data-status="suspended"]').getByText('Suspended').waitFor();
+    await screenshot(desk, 'api-keys-suspended');
+
+    await act(admin, `Re-enable the 1 API key of ${integrator.email}`, /They work again at once/, 'admin-customers-confirm-reenable-keys');
+    await reenable.waitFor({ state: 'detached' });
+    expect(await screenings()).toBe(200);
+    await desk.reload();
+    await desk.locator('[data-testid="api-key-row"][data-status="active"]').waitFor();
+    expect(await desk.getByTestId('api-keys-suspended').count()).toBe(0);
+    await desk.context().close();
+    await admin.context().close();
+  }, 60_000);
+
   it("finds the customer's checks in the admin history by e-mail, with the e-mail in the table and the details", async () => {
     const admin = await adminPage();
     await admin.goto('/admin/history');

@@ -521,7 +521,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Block a customer: they cannot sign in, check or buy, and their open sessions stop at once. Admins and oneself cannot be blocked (admins only)
+         * Block a customer: they cannot sign in, check or buy, their open sessions stop at once and their API keys are suspended (an unblock leaves them so until re-enabled). Admins and oneself cannot be blocked (admins only)
          * @description Admins only.
          */
         post: operations["postAdminBlockUserById"];
@@ -541,10 +541,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Give a blocked customer back the role they had (admins only)
+         * Give a blocked customer back the role they had; their API keys stay suspended until re-enabled (admins only)
          * @description Admins only.
          */
         post: operations["postAdminUnblockUserById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reenable-api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-enable the API keys a block suspended, once the customer is unblocked (an unblock leaves them suspended, as it leaves the block's ended sessions ended); those revoked or expired since stay so (admins only)
+         * @description Admins only.
+         */
+        post: operations["postAdminReenableApiKeysById"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1386,10 +1406,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The same at TRM's own path, for clients that only change the base URL
+         * The same under /api, for clients given a base URL that ends in /api
          * @description Answers as TRM's free sanctions API (`POST https://api.trmlabs.com/public/v1/sanctions/screening`): one `{ address, isSanctioned }` per address sent, in order. Free of charge. TRM's clients may send the key as HTTP Basic user name, base64-encoded or not; that works here too. TRM also answers callers without a key at low limits: here that is the operator's choice (off by default). Any text is screened, as TRM does: an address of any chain the list names (Monero, Zcash, Dash and others included) and any other text the list holds is found; what it does not hold answers false. Differences: at most 100 addresses per call; throttling is per key, 429 with Retry-After and RateLimit headers. Needs an API key with the `screen` scope.
          */
         post: operations["postPublicV1SanctionsScreening"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/v1/sanctions/screening": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The same at TRM's own path, from the server's root: a TRM client that changes only the host
+         * @description Answers as TRM's free sanctions API (`POST https://api.trmlabs.com/public/v1/sanctions/screening`): one `{ address, isSanctioned }` per address sent, in order. Free of charge. TRM's clients may send the key as HTTP Basic user name, base64-encoded or not; that works here too. TRM also answers callers without a key at low limits: here that is the operator's choice (off by default). Any text is screened, as TRM does: an address of any chain the list names (Monero, Zcash, Dash and others included) and any other text the list holds is found; what it does not hold answers false. Differences: at most 100 addresses per call; throttling is per key, 429 with Retry-After and RateLimit headers. Needs an API key with the `screen` scope.
+         */
+        post: operations["postTrmPublicV1SanctionsScreening"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4775,6 +4815,7 @@ export interface operations {
                         bonus_checks: number;
                         purchased_checks: number;
                         created_at: string;
+                        suspended_api_keys: number;
                     }[];
                 };
             };
@@ -4854,6 +4895,7 @@ export interface operations {
                         remaining_checks: number;
                         bonus_checks: number;
                         changed: boolean;
+                        suspended_api_keys: number;
                     };
                 };
             };
@@ -4956,6 +4998,7 @@ export interface operations {
                         remaining_checks: number;
                         bonus_checks: number;
                         changed: boolean;
+                        suspended_api_keys: number;
                     };
                 };
             };
@@ -5058,6 +5101,7 @@ export interface operations {
                         remaining_checks: number;
                         bonus_checks: number;
                         changed: boolean;
+                        suspended_api_keys: number;
                     };
                 };
             };
@@ -5099,6 +5143,85 @@ export interface operations {
             };
             /** @description Body larger than 64 KB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAdminReenableApiKeysById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer as they now are (`changed: false` when no key was suspended) */
+            200: {
+                headers: {
+                    /** @description The store position of what this call recorded: send it back on a read that must show it */
+                    "Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "user" | "admin" | "auditor" | "blocked";
+                        remaining_checks: number;
+                        bonus_checks: number;
+                        changed: boolean;
+                        suspended_api_keys: number;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such customer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The customer is blocked, or re-enabling would pass the most API keys an account may have working */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8465,8 +8588,9 @@ export interface operations {
                             last_used_at: string | null;
                             expires_at: string | null;
                             revoked_at: string | null;
+                            suspended_at: string | null;
                             /** @enum {string} */
-                            status: "active" | "expired" | "revoked";
+                            status: "active" | "suspended" | "expired" | "revoked";
                         }[];
                     };
                 };
@@ -8536,8 +8660,9 @@ export interface operations {
                         last_used_at: string | null;
                         expires_at: string | null;
                         revoked_at: string | null;
+                        suspended_at: string | null;
                         /** @enum {string} */
-                        status: "active" | "expired" | "revoked";
+                        status: "active" | "suspended" | "expired" | "revoked";
                         key: string;
                     };
                 };
@@ -8626,8 +8751,9 @@ export interface operations {
                         last_used_at: string | null;
                         expires_at: string | null;
                         revoked_at: string | null;
+                        suspended_at: string | null;
                         /** @enum {string} */
-                        status: "active" | "expired" | "revoked";
+                        status: "active" | "suspended" | "expired" | "revoked";
                     };
                 };
             };
@@ -9607,6 +9733,91 @@ export interface operations {
         };
     };
     postPublicV1SanctionsScreening: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address: string;
+                }[];
+            };
+        };
+        responses: {
+            /** @description One answer per address */
+            200: {
+                headers: {
+                    /** @description The store position of what this call recorded: send it back on a read that must show it */
+                    "Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: string;
+                        isSanctioned: boolean;
+                    }[];
+                };
+            };
+            /** @description Not an array of `{ address }` objects, or more than 100 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or not a valid one: never an answer of the shape a screening has */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the screen scope, or the account is blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No sanctions list is loaded: nothing was screened */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postTrmPublicV1SanctionsScreening: {
         parameters: {
             query?: never;
             header?: never;
@@ -11344,7 +11555,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid interval, reference or tags */
+            /** @description Invalid interval, reference or tags, or nothing to change (no body, or none of them sent) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12365,7 +12576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid interval, reference or tags */
+            /** @description Invalid interval, reference or tags, or nothing to change (no body, or none of them sent) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -23,7 +23,7 @@ import { auditorAccessStreamId } from '@walletscreen/domain/auditor-access/event
 import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { BusinessError, Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from '@walletscreen/domain/errors';
 import { userIdForEmail } from '@walletscreen/domain/ids';
-import { API_KEY_USE_RECORD_MS, apiKeyStatus, apiKeyView } from '@walletscreen/domain/user/api-keys';
+import { API_KEY_USE_RECORD_MS, apiKeyStatus, apiKeyView, suspendedApiKeys } from '@walletscreen/domain/user/api-keys';
 import { EMAIL_CONFIRMATION_TOKEN_HOURS, RESET_TOKEN_MINUTES, userDecider, type UserCommand } from '@walletscreen/domain/user/decide';
 import { userStreamId, type Actor, type ChargedCheck, type SessionEndReason, type UserEvent } from '@walletscreen/domain/user/events';
 import type { PurchaseChecksData, PurchasedPlan } from '@walletscreen/domain/user/purchases';
@@ -40,15 +40,24 @@ export type { RegisteredUser };
 /** What an admin command did: whether anything changed, the user as they now are, and the event position to wait for. */
 export interface AdminChange {
   changed: boolean;
-  user: { id: string; email: string; role: Role; remaining_checks: number; bonus_checks: number };
+  /** The account as it now is; `suspended_api_keys`: its keys a block suspended, not re-enabled or revoked since. */
+  user: { id: string; email: string; role: Role; remaining_checks: number; bonus_checks: number; suspended_api_keys: number };
   position: number | null;
 }
 
 function adminChange(result: { events: UserEvent[]; state: UserState; position: number | null }): AdminChange {
   const state = result.state as RegisteredUser;
+  const suspended = suspendedApiKeys(state).length;
   return {
     changed: result.events.length > 0,
-    user: { id: state.userId, email: state.email, role: state.role, remaining_checks: checksLeft(state), bonus_checks: state.bonusChecks },
+    user: {
+      id: state.userId,
+      email: state.email,
+      role: state.role,
+      remaining_checks: checksLeft(state),
+      bonus_checks: state.bonusChecks,
+      suspended_api_keys: suspended,
+    },
     position: result.position,
   };
 }
@@ -429,7 +438,12 @@ export function createAccounts(deps: AccountsDeps) {
       return adminChange(await execute(userId, { type: 'BlockUser', data: { by, reason }, metadata: { now: now() } }, randomUUID(), by));
     },
 
-    /** Gives a blocked user back the role they had. */
+    /** Re-enables the API keys a block suspended (the user no longer blocked). */
+    async reenableApiKeys(userId: string, by: Actor): Promise<AdminChange> {
+      return adminChange(await execute(userId, { type: 'ReenableApiKeys', data: { by }, metadata: { now: now() } }, randomUUID(), by));
+    },
+
+    /** Gives a blocked user back the role they had (their API keys stay suspended until re-enabled). */
     async unblock(userId: string, by: Actor, reason: string): Promise<AdminChange> {
       return adminChange(await execute(userId, { type: 'UnblockUser', data: { by, reason }, metadata: { now: now() } }, randomUUID(), by));
     },
@@ -554,7 +568,8 @@ export function createAccounts(deps: AccountsDeps) {
 
     /**
      * The user and key behind an API key, checked against the account's current state on every
-     * call: a revoked or expired key, or any key of a blocked user, stops working at once.
+     * call: a revoked or expired key, any key of a blocked user, and a key a block suspended (which
+     * stays so after the unblock until an admin re-enables it), stops working at once.
      */
     async authenticateApiKey(presented: string): Promise<{ user: RegisteredUser; key: StoredApiKey }> {
       const named = readApiKey(presented);
@@ -566,6 +581,7 @@ export function createAccounts(deps: AccountsDeps) {
       if (status === 'revoked') throw new Unauthorized(apiKeyMessages.revoked);
       if (status === 'expired') throw new Unauthorized(apiKeyMessages.expired);
       if (state.role === 'blocked') throw new Forbidden(blockedMessage(state.blockReason));
+      if (status === 'suspended') throw new Unauthorized(apiKeyMessages.suspended);
       return { user: state, key };
     },
 

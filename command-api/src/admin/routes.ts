@@ -41,7 +41,7 @@ interface Actor {
 /** What an admin command did (the accounts feature's answer, handed in by the composition root). */
 export interface AdminChange {
   changed: boolean;
-  user: { id: string; email: string; role: Role; remaining_checks: number; bonus_checks: number };
+  user: { id: string; email: string; role: Role; remaining_checks: number; bonus_checks: number; suspended_api_keys: number };
   position: number | null;
 }
 
@@ -50,6 +50,7 @@ export interface AdminCommands {
   topUp(userId: string, input: { amount: number; reason: string; idempotencyKey?: string }, by: Actor): Promise<AdminChange>;
   block(userId: string, by: Actor, reason: string): Promise<AdminChange>;
   unblock(userId: string, by: Actor, reason: string): Promise<AdminChange>;
+  reenableApiKeys(userId: string, by: Actor): Promise<AdminChange>;
   createAuditor(
     input: { email: string; username: string; password: string },
     by: Actor,
@@ -86,7 +87,8 @@ const roleChangeAnswers = {
 
 /**
  * GET /api/admin/customers, POST /api/admin/topup/:id, POST /api/admin/block-user/:id,
- * POST /api/admin/unblock-user/:id, GET /api/admin/transactions, GET /api/admin/transactions/:id.
+ * POST /api/admin/unblock-user/:id, POST /api/admin/reenable-api-keys/:id, GET /api/admin/transactions,
+ * GET /api/admin/transactions/:id.
  * Every admin route checks the admin role on the server. A command answers once the read models
  * show it: its consistency token makes the list the browser reloads next show the change.
  */
@@ -210,7 +212,7 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
         method: 'post',
         path: '/admin/block-user/:id',
         summary:
-          'Block a customer: they cannot sign in, check or buy, and their open sessions stop at once. Admins and oneself cannot be blocked (admins only)',
+          'Block a customer: they cannot sign in, check or buy, their open sessions stop at once and their API keys are suspended (an unblock leaves them so until re-enabled). Admins and oneself cannot be blocked (admins only)',
         tags,
         auth: 'admin',
         request: { params: customerIdSchema, paramsNotFound: adminMessages.customerNotFound, body: roleChangeRequestSchema, bodyOptional: true },
@@ -222,13 +224,31 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
       route({
         method: 'post',
         path: '/admin/unblock-user/:id',
-        summary: 'Give a blocked customer back the role they had (admins only)',
+        summary: 'Give a blocked customer back the role they had; their API keys stay suspended until re-enabled (admins only)',
         tags,
         auth: 'admin',
         request: { params: customerIdSchema, paramsNotFound: adminMessages.customerNotFound, body: roleChangeRequestSchema, bodyOptional: true },
         responses: roleChangeAnswers,
         async handle({ params, body }, _req, res) {
           answer(res, await deps.commands.unblock(params.id, actorOf(res), body.reason ?? ADMIN_UNBLOCK_REASON));
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/admin/reenable-api-keys/:id',
+        summary:
+          "Re-enable the API keys a block suspended, once the customer is unblocked (an unblock leaves them suspended, as it leaves the block's ended sessions ended); those revoked or expired since stay so (admins only)",
+        tags,
+        auth: 'admin',
+        request: { params: customerIdSchema, paramsNotFound: adminMessages.customerNotFound },
+        responses: {
+          200: { description: 'The customer as they now are (`changed: false` when no key was suspended)', schema: adminActionResponseSchema },
+          404: { description: 'No such customer' },
+          409: { description: 'The customer is blocked, or re-enabling would pass the most API keys an account may have working' },
+          ...admins,
+        },
+        async handle({ params }, _req, res) {
+          answer(res, await deps.commands.reenableApiKeys(params.id, actorOf(res)));
         },
       }),
       route({
@@ -321,5 +341,9 @@ export function adminPathsGuard(auth: Authenticator, groups: RouteGroup[]): Rout
   const open = groups.flatMap((g) => g.routes).filter((r) => r.auth === 'none' && r.path.startsWith('/admin/'));
   const tests = open.map((r) => expressPathRegExp(r.path.slice('/admin'.length), '/?$'));
   const admin = requireAdmin(auth);
-  return { routes: [], router: Router().use('/admin', (req, res, next) => (tests.some((t) => t.test(req.path)) ? next() : admin(req, res, next))) };
+  return {
+    routes: [],
+    router: Router().use('/admin', (req, res, next) => (tests.some((t) => t.test(req.path)) ? next() : admin(req, res, next))),
+    rootRouter: Router(),
+  };
 }

@@ -8,6 +8,7 @@ import {
   historyDetailSchema,
   historyItemSchema,
   networks,
+  NOT_BLANK,
   parseAddress,
   parsedAddressResponseSchema,
   premiumRequiredProblemSchema,
@@ -27,7 +28,12 @@ import { findCheck, findHistory, findRunningChecks } from '@walletscreen/project
 import type { Checks } from './service';
 
 export const parseAddressRequestSchema = z.object({
-  address: z.string({ error: 'Enter a wallet address' }).max(200, { error: 'That is too long to be a wallet address' }),
+  address: z
+    .string({ error: 'Enter a wallet address' })
+    .regex(NOT_BLANK, { error: 'Enter a wallet address' })
+    .trim()
+    .min(1, { error: 'Enter a wallet address' })
+    .max(200, { error: 'That is too long to be a wallet address' }),
   network: z.enum(networks, { error: `network must be one of: ${networks.join(', ')}` }).optional(),
 });
 

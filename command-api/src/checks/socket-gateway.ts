@@ -4,6 +4,11 @@
  * state of a check it started. Each message carries the check's Idempotency-Key (when it was
  * requested with one), which the browser knows before the analysis call answers with the check id.
  *
+ * One user may have a bounded number of sockets open at once on this process, and open a bounded
+ * number a minute (counted by the rate limiter, shared by the API processes when its store is): a
+ * connection past either is refused with a `connect_error` saying so, with `data` holding the
+ * status (429) and the seconds after which to try again (socketRefusalSchema).
+ *
  * When an admin blocks a user, that user's sockets are told why (`account:blocked`) and closed:
  * the browser says so at once rather than at the next call. A blocked user cannot connect again
  * (the handshake authenticates like every call). Likewise a socket whose session ends (signed out,
@@ -20,8 +25,11 @@ import {
   type AccountBlockedMessage,
   type BatchProgressMessage,
   type CheckProgress,
+  socketMessages,
+  type SocketRefusal,
 } from '@walletscreen/contracts';
 import type { Logger } from '@walletscreen/platform';
+import type { RateLimiter } from '@walletscreen/platform/rate-limit/rate-limiter';
 import type { AuthenticatedUser, Authenticator } from '../http/auth';
 import type { ProgressHub } from './progress-hub';
 import type { Checks } from './service';
@@ -53,6 +61,20 @@ export function socketOriginAllowed(origin: string | undefined, publicUrl: strin
   return from.protocol === own.protocol && LOOPBACK.has(from.hostname) && listeningPort !== null && from.port === String(listeningPort);
 }
 
+export interface SocketLimits {
+  /** Sockets one user may have open at once on this process. */
+  openPerUser: number;
+  /** Counts the connections each user opens (keyed by user id), refused or not. */
+  connects: RateLimiter;
+}
+
+/** Seconds after which a connection refused for the sockets open at once is tried again. */
+const RETRY_OPEN_SECONDS = 30;
+
+/** A refusal the client reads from its `connect_error`: the message, and `data` with the status and when to try again. */
+const refusal = (message: string, retryAfterSeconds: number) =>
+  Object.assign(new Error(message), { data: { status: 429, retry_after: Math.max(1, retryAfterSeconds) } satisfies SocketRefusal });
+
 export function attachSocketGateway(deps: {
   server: HttpServer;
   auth: Authenticator;
@@ -61,6 +83,8 @@ export function attachSocketGateway(deps: {
   logger: Logger;
   /** PUBLIC_URL: the origin of the only pages that may open a socket (socketOriginAllowed). */
   publicUrl: string;
+  /** Sockets one user may have open at once on this process, and the limiter of the connections a user opens. */
+  limits: SocketLimits;
 }): {
   close(): Promise<void>;
 } {
@@ -76,20 +100,54 @@ export function attachSocketGateway(deps: {
     },
   });
 
+  // Connections let through and not yet in their user's room: counted with the room's sockets, so
+  // that many opened at once are held to the limit too. Released when the socket joins the room, or
+  // when its connection closes before that.
+  const joining = new Map<string, number>();
+  const opened = (userId: string) => (io.sockets.adapter.rooms.get(room(userId))?.size ?? 0) + (joining.get(userId) ?? 0);
+  const reserve = (userId: string): (() => void) => {
+    joining.set(userId, (joining.get(userId) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (joining.get(userId) ?? 1) - 1;
+      if (left > 0) joining.set(userId, left);
+      else joining.delete(userId);
+    };
+  };
+
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    deps.auth.authenticate(typeof token === 'string' ? `Bearer ${token}` : undefined).then(
-      (user) => {
-        socket.data.user = user;
-        next();
-      },
-      (error: unknown) => next(new Error(error instanceof Error ? error.message : 'Authentication required')),
-    );
+    void (async () => {
+      let user: AuthenticatedUser;
+      try {
+        user = await deps.auth.authenticate(typeof token === 'string' ? `Bearer ${token}` : undefined);
+      } catch (error) {
+        return next(new Error(error instanceof Error ? error.message : 'Authentication required'));
+      }
+      const { connects, openPerUser } = deps.limits;
+      const outcome = await connects.consume(user.userId);
+      if (!outcome.allowed) {
+        const seconds = Math.ceil(outcome.resetMs / 1000);
+        return next(refusal(socketMessages.tooManyAttempts(connects.policy.limit, Math.max(1, seconds)), seconds));
+      }
+      if (opened(user.userId) >= openPerUser) return next(refusal(socketMessages.tooManyOpen(openPerUser), RETRY_OPEN_SECONDS));
+      const release = reserve(user.userId);
+      socket.conn.once('close', release);
+      socket.data.user = user;
+      socket.data.release = release;
+      next();
+    })().catch((error: unknown) => {
+      deps.logger.warn({ err: error }, 'could not admit a socket connection');
+      next(new Error('The live connection could not be opened. Please try again.'));
+    });
   });
 
   io.on('connection', (socket) => {
     const user = socket.data.user as AuthenticatedUser;
     void socket.join(room(user.userId));
+    (socket.data.release as () => void)();
     socket.on(CHECK_SUBSCRIBE, async (payload: unknown, ack?: (answer: CheckProgress | { error: string }) => void) => {
       const checkId = (payload as { check_id?: unknown } | null)?.check_id;
       const reply = typeof ack === 'function' ? ack : (answer: CheckProgress | { error: string }) => socket.emit(CHECK_PROGRESS, answer);

@@ -113,7 +113,32 @@ export function apiDocument(groups: RouteGroup[], serverUrl: string, tags: ApiTa
   return openApiDocument(documentedRoutes(groups), serverUrl, tags, webhooks);
 }
 
-/** The HTTP app: JSON API under /api, the SPA everywhere else, one origin. */
+/**
+ * The routes declared `atRoot` (another service's own path, route.ts), served as the API is:
+ * answered with no-store, halted with writes, and everything else below their first segments
+ * (`/public/…`) answered with problem JSON (404, or 405 with Allow), never the web app.
+ */
+function rootRoutes(groups: RouteGroup[], writeHalt: WriteHalt | undefined): Router {
+  const declared = groups.flatMap((g) => g.routes).filter((r) => r.atRoot);
+  const prefixes = [...new Set(declared.map((r) => `/${r.path.split('/')[1]!.toLowerCase()}`))];
+  const router = express.Router();
+  // Any other path leaves this router at once, for the web app.
+  router.use((req, _res, next) => {
+    const path = req.path.toLowerCase();
+    next(prefixes.some((p) => path === p || path.startsWith(`${p}/`)) ? undefined : 'router');
+  });
+  router.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  if (writeHalt) router.use(haltWrites(writeHalt, declared));
+  for (const g of groups) router.use(g.rootRouter);
+  router.use(methodNotAllowed(declared));
+  router.use(apiNotFound);
+  return router;
+}
+
+/** The HTTP app: JSON API under /api (and the routes declared at the root), the SPA everywhere else, one origin. */
 export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -146,14 +171,21 @@ export function createApp(options: AppOptions): Express {
       'the API reference page has no renderer (redoc is not installed and dist/docs is missing): /api/docs shows only a link to /api/openapi.json',
     );
   const service = serviceRoutes(document, renderer, options.health);
-  if (options.writeHalt) api.use(haltWrites(options.writeHalt, declared));
+  if (options.writeHalt)
+    api.use(
+      haltWrites(
+        options.writeHalt,
+        declared.filter((r) => !r.atRoot),
+      ),
+    );
   api.use(routeGroup(service).router);
   api.use(DOCS_ASSETS_PATH, docsAssets(renderer));
   for (const r of options.routers ?? []) api.use(r);
   for (const g of groups) api.use(g.router);
-  api.use(methodNotAllowed([...service, ...declared]));
+  api.use(methodNotAllowed([...service, ...declared].filter((r) => !r.atRoot)));
   api.use(apiNotFound);
   app.use('/api', api);
+  app.use(rootRoutes(groups, options.writeHalt));
 
   const dir = options.staticDir;
   if (dir && existsSync(path.join(dir, 'index.html'))) {

@@ -4,13 +4,13 @@
  */
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { z } from 'zod';
-import { problemSchema } from '@walletscreen/contracts';
-import { DEFAULT_BODY_LIMIT, type RouteAuth, type RouteDeclaration, type RouteResponse } from './route';
+import { NO_NUL as NO_NUL_TEXT, problemSchema } from '@walletscreen/contracts';
+import { DEFAULT_BODY_LIMIT, servedPath, sizeText, type RouteAuth, type RouteDeclaration, type RouteResponse } from './route';
 import { consistencyTokenAnswer, consistencyTokenHeaderSchema } from './consistency';
 import { haltedWithWrites } from './write-halt';
 
-/** `/v1/screenings/:id` → `/api/v1/screenings/{id}`. */
-export const openApiPath = (expressPath: string) => `/api${expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+/** `/v1/screenings/:id` → `/api/v1/screenings/{id}` (a route `atRoot` keeps its own path). */
+export const openApiPath = (route: Pick<RouteDeclaration, 'path' | 'atRoot'>) => servedPath(route).replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 const words = (text: string) => text.split(/[^A-Za-z0-9]+/).filter((w) => w !== '');
 const capitalised = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
@@ -51,9 +51,6 @@ const readHeaders = (route: RouteDeclaration): z.ZodObject => {
   if (route.method !== 'get') return own!;
   return own ? own.extend(consistencyTokenHeaderSchema.shape) : consistencyTokenHeaderSchema;
 };
-
-/** `65536` → `64 KB`, `10485760` → `10 MB`. */
-export const sizeText = (bytes: number): string => (bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${+(bytes / 1024).toFixed(1)} KB`);
 
 /**
  * The refusals every route of its kind can give, whether or not its declaration names them (its own
@@ -141,7 +138,7 @@ function operation(route: RouteDeclaration): ZodOpenApiOperationObject {
 export function pathsOf(routes: RouteDeclaration[]): ZodOpenApiPathsObject {
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) {
-    const path = openApiPath(route.path);
+    const path = openApiPath(route);
     paths[path] = { ...paths[path], [route.method]: operation(route) };
   }
   return paths;
@@ -206,7 +203,7 @@ function webhooksOf(webhooks: ApiWebhook[]): ZodOpenApiPathsObject {
 }
 
 /** No text of a request may hold a NUL (http/control-characters.ts). */
-const NO_NUL = '^[^\\u0000]*$';
+const NO_NUL = NO_NUL_TEXT.source;
 
 /** Any JSON without a NUL in a text or a property name: what a request may send beside the properties it declares. */
 const noNulJson = {
@@ -222,7 +219,7 @@ const noNulJson = {
 /**
  * What the server refuses in every request, said in the request schemas: a NUL in a property name
  * or in a text, declared or not (control-characters.ts; a text with a pattern or format of its own
- * says enough).
+ * says it there: each such pattern refuses a NUL, which tests/openapi.int.test.ts holds).
  */
 const noNulInRequests = ({ jsonSchema, io }: { jsonSchema: Record<string, unknown>; io: 'input' | 'output' }) => {
   if (io !== 'input') return;

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from '@walletscreen/platform';
 import type { Problem } from '@walletscreen/contracts';
 import { BusinessError, InvalidLines, MethodNotAllowed, NotFound, TooManyRequests } from '@walletscreen/domain/errors';
-import { expressPathRegExp } from './route';
+import { expressPathRegExp, sizeText } from './route';
 
 function problemOf(status: number, title: string, message: string, fields?: Record<string, string>): Problem {
   return { type: 'about:blank', title, status, detail: message, error: message, ...(fields ? { errors: fields } : {}) };
@@ -50,13 +50,15 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
         .json(error instanceof InvalidLines ? { ...problem, lines: error.lines, line_errors: error.lineErrors } : problem);
       return;
     }
-    // body-parser's errors carry a status and a type.
-    const e = error as { status?: number; type?: string; message?: string };
+    // body-parser's errors carry a status and a type (and the limit, when too large).
+    const e = error as { status?: number; type?: string; message?: string; limit?: number };
     if (e?.type === 'entity.too.large') {
+      const message =
+        typeof e.limit === 'number' ? `The request body is too large: this call takes at most ${sizeText(e.limit)}` : 'The request body is too large';
       res
         .status(413)
         .type('application/problem+json')
-        .json(problemOf(413, 'Payload too large', 'The request body is too large'));
+        .json(problemOf(413, 'Payload too large', message));
       return;
     }
     if (e?.type === 'entity.parse.failed') {

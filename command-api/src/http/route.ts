@@ -7,7 +7,7 @@
 import escapeStringRegexp from 'escape-string-regexp';
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import { NotFound } from '@walletscreen/domain/errors';
+import { Invalid, NotFound } from '@walletscreen/domain/errors';
 import { parseInput } from './validation';
 import { refuseNulCharacters } from './control-characters';
 
@@ -79,6 +79,9 @@ export interface RouteRequest {
 /** The largest JSON body a route takes unless it says otherwise: 64 KiB. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
+/** `65536` → `64 KB`, `10485760` → `10 MB`: a body limit as the document and a 413 say it. */
+export const sizeText = (bytes: number): string => (bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${+(bytes / 1024).toFixed(1)} KB`);
+
 export interface Parsed<R extends RouteRequest> {
   params: R['params'] extends z.ZodObject ? z.output<R['params']> : Record<string, never>;
   query: R['query'] extends z.ZodObject ? z.output<R['query']> : Record<string, never>;
@@ -88,8 +91,15 @@ export interface Parsed<R extends RouteRequest> {
 
 export interface RouteDeclaration<R extends RouteRequest = RouteRequest> {
   method: Method;
-  /** Under /api, Express style: `/v1/screenings/:id`. */
+  /** Under /api, Express style: `/v1/screenings/:id` (from the server's root when `atRoot`). */
   path: string;
+  /**
+   * The path is from the server's root, not under /api: another service's own path, for its
+   * clients that change nothing but the host (TRM's `/public/v1/sanctions/screening`). Served and
+   * answered as the API is (problem JSON, never the web app, for anything else below its first
+   * segment: http/app.ts), and documented at that path.
+   */
+  atRoot?: true;
   summary: string;
   description?: string;
   tags: string[];
@@ -143,6 +153,19 @@ function headersOf(schema: z.ZodObject, req: Request): Record<string, unknown> {
   return headers;
 }
 
+/** What a call without the JSON body its route requires is told (when its schema would take `{}`). */
+export const BODY_REQUIRED = 'Send the request body, as JSON (Content-Type: application/json)';
+
+/**
+ * A JSON body: one that was not sent (or not as JSON) is read as `{}`, so its required fields are
+ * named; a route that requires a body refuses it even when `{}` would do, as its document says.
+ */
+function parseBody(r: RouteRequest, schema: z.ZodType, sent: unknown): unknown {
+  const body = parseInput(schema, sent);
+  if (sent === undefined && !r.bodyOptional) throw new Invalid(BODY_REQUIRED, { body: BODY_REQUIRED });
+  return body;
+}
+
 function parseRequest(r: RouteRequest, req: Request): Parsed<RouteRequest> {
   let params: Record<string, unknown> = {};
   if (r.params && r.paramsAreInput) {
@@ -154,7 +177,7 @@ function parseRequest(r: RouteRequest, req: Request): Parsed<RouteRequest> {
   }
   // The query, then the body, then the headers: a retried call with a bad body hears about the body.
   const query = r.query ? parseInput(r.query, req.query) : {};
-  const body = r.body && !r.rawBody ? parseInput(r.body, req.body) : undefined;
+  const body = r.body && !r.rawBody ? parseBody(r, r.body, req.body) : undefined;
   const headers = r.headers ? parseInput(r.headers, headersOf(r.headers, req)) : {};
   return { params, query, headers, body } as Parsed<RouteRequest>;
 }
@@ -177,7 +200,7 @@ const refuseDeclaredTooLarge =
     // Without one (a chunked body), the parser counts as it reads.
     if (length === undefined || Number(length) <= limit) return next();
     res.setHeader('Connection', 'close');
-    next(Object.assign(new Error(`request entity too large (over ${limit} bytes)`), { status: 413, type: 'entity.too.large' }));
+    next(Object.assign(new Error(`request entity too large (over ${limit} bytes)`), { status: 413, type: 'entity.too.large', limit }));
   };
 
 /**
@@ -214,13 +237,32 @@ export function mount(declarations: AnyRoute[], router: Router = Router(), optio
   return router;
 }
 
-/** A group of declarations that mounts as one router and is documented as a whole. */
+/**
+ * A group of declarations that mounts as one router (under /api) and is documented as a whole; its
+ * routes declared `atRoot` mount on a router of their own, for the server's root.
+ */
 export interface RouteGroup {
   routes: RouteDeclaration[];
   router: Router;
+  rootRouter: Router;
 }
 
 export function routeGroup(declarations: AnyRoute[], options: MountOptions = {}): RouteGroup {
   const routes = declarations as RouteDeclaration[];
-  return { routes, router: mount(routes, Router(), options) };
+  return {
+    routes,
+    router: mount(
+      routes.filter((r) => !r.atRoot),
+      Router(),
+      options,
+    ),
+    rootRouter: mount(
+      routes.filter((r) => r.atRoot),
+      Router(),
+      options,
+    ),
+  };
 }
+
+/** Where a declared route is served: `/api/v1/screenings/:id`, or its own path when `atRoot`. */
+export const servedPath = (route: Pick<RouteDeclaration, 'path' | 'atRoot'>): string => (route.atRoot ? route.path : `/api${route.path}`);

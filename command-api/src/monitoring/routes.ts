@@ -131,7 +131,7 @@ function declarations(deps: { monitoring: Monitoring; waitForReadModels: Wait },
       request: { params: idSchema, paramsNotFound: 'No such watched wallet', body: updateWatchRequestSchema },
       responses: {
         200: { description: 'The watch', schema: watchSchema },
-        400: { description: 'Invalid interval, reference or tags' },
+        400: { description: 'Invalid interval, reference or tags, or nothing to change (no body, or none of them sent)' },
         404: { description: 'No such watched wallet' },
         ...refusals,
       },

@@ -1,8 +1,11 @@
 /**
  * Drop-in sanctions endpoints, free of charge, answering as the free APIs that existing tools call:
- * Chainalysis' `GET /api/v1/address/{address}` and TRM's `POST /api/v1/sanctions/screening` (also at
- * TRM's own path, `/api/public/v1/sanctions/screening`). Both screen against the OFAC SDN list in
- * force, on every chain the address is valid on; with no list loaded they answer 503, never "clean".
+ * Chainalysis' `GET /api/v1/address/{address}` (its own path: a client that changes only the host
+ * finds it) and TRM's `POST /public/v1/sanctions/screening`, at TRM's own path from the server's
+ * root (a TRM client that changes only the host finds it) and under /api
+ * (`/api/public/v1/sanctions/screening`, `/api/v1/sanctions/screening`). Both screen against the
+ * OFAC SDN list in force, on every chain the address is valid on; with no list loaded they answer
+ * 503, never "clean".
  */
 import { z } from 'zod';
 import { chainalysisAddressResponseSchema, networksFor, trmScreeningRequestSchema, trmScreeningResponseSchema } from '@walletscreen/contracts';
@@ -78,10 +81,11 @@ export function sanctionsDropInRoutes(deps: {
     },
     503: { description: 'No sanctions list is loaded: nothing was screened' },
   };
-  const trm = (path: string, summary: string) =>
+  const trm = (path: string, summary: string, root?: { atRoot: true; operationId: string }) =>
     route({
       method: 'post',
       path,
+      ...root,
       summary,
       description:
         "Answers as TRM's free sanctions API (`POST https://api.trmlabs.com/public/v1/sanctions/screening`): one `{ address, isSanctioned }` per address sent, in order. Free of charge. TRM's clients may send the key as HTTP Basic user name, base64-encoded or not; that works here too. TRM also answers callers without a key at low limits: here that is the operator's choice (off by default). Any text is screened, as TRM does: an address of any chain the list names (Monero, Zcash, Dash and others included) and any other text the list holds is found; what it does not hold answers false. Differences: at most 100 addresses per call; throttling is per key, 429 with Retry-After and RateLimit headers.",
@@ -124,6 +128,10 @@ export function sanctionsDropInRoutes(deps: {
       },
     }),
     trm('/v1/sanctions/screening', "Sanctions check of up to 100 addresses, answered as TRM's free sanctions API"),
-    trm('/public/v1/sanctions/screening', "The same at TRM's own path, for clients that only change the base URL"),
+    trm('/public/v1/sanctions/screening', 'The same under /api, for clients given a base URL that ends in /api'),
+    trm('/public/v1/sanctions/screening', "The same at TRM's own path, from the server's root: a TRM client that changes only the host", {
+      atRoot: true,
+      operationId: 'postTrmPublicV1SanctionsScreening',
+    }),
   ];
 }

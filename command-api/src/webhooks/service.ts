@@ -13,7 +13,7 @@ import { webhookEndpointDecider, type WebhookEndpointCommand } from '@walletscre
 import { webhookEndpointsStreamId, type EndpointChanges } from '@walletscreen/domain/webhook-endpoint/events';
 import type { StoredEndpoint } from '@walletscreen/domain/webhook-endpoint/state';
 import { findEndpointDeliveries } from '@walletscreen/projections/webhooks/queries';
-import { isPublicAddress, literalIp } from './destination';
+import { blockText, literalIp, specialPurposeBlock } from './destination';
 import { newWebhookSecret } from './sender';
 
 export function endpointView(endpoint: StoredEndpoint): WebhookEndpoint {
@@ -48,8 +48,11 @@ export function createWebhooks(deps: {
   /** A literal private IP is refused at once; a host name is checked at every delivery, once resolved. */
   function checkDestination(url: string) {
     const ip = literalIp(new URL(url).hostname);
-    if (ip !== null && !deps.allowPrivateDestinations && !isPublicAddress(ip))
-      throw new Invalid(webhookMessages.urlPrivate, { url: webhookMessages.urlPrivate });
+    const block = ip !== null && !deps.allowPrivateDestinations ? specialPurposeBlock(ip) : null;
+    if (block) {
+      const message = webhookMessages.urlPrivate(blockText(block));
+      throw new Invalid(message, { url: message });
+    }
   }
 
   async function endpointOf(userId: string, endpointId: string) {

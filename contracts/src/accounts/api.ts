@@ -143,6 +143,8 @@ export const customerSchema = z.object({
   bonus_checks: z.number().int(),
   purchased_checks: z.number().int(),
   created_at: z.string(),
+  /** The API keys a block suspended, not re-enabled or revoked since: an admin can re-enable them once the customer is unblocked. */
+  suspended_api_keys: z.number().int(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
@@ -177,3 +179,17 @@ export const accountBlockedMessageSchema = z.object({
   at: z.string(),
 });
 export type AccountBlockedMessage = z.infer<typeof accountBlockedMessageSchema>;
+
+/**
+ * A socket connection refused because its user has too many (open at once, or opened in the last
+ * minute): the `connect_error` a socket.io client receives, `message` to read and `data` with the
+ * status and the seconds after which to try again.
+ */
+export const socketRefusalSchema = z.object({ status: z.literal(429), retry_after: z.number().int().min(1) });
+export type SocketRefusal = z.infer<typeof socketRefusalSchema>;
+export const socketMessages = {
+  tooManyOpen: (max: number) =>
+    `Too many live connections for this account: at most ${max} at once. Close some WalletScreen tabs or apps signed in to it; this one tries again in a moment.`,
+  tooManyAttempts: (perMinute: number, seconds: number) =>
+    `Too many live connections opened for this account: at most ${perMinute} a minute. Try again in ${seconds} s.`,
+} as const;

@@ -46,6 +46,9 @@ export const adminMessages = {
   alreadyAdmin: 'This account is an admin already',
   cannotPromoteBlocked: 'A blocked account cannot be made an admin; unblock it first',
   noAccountWithEmail: 'No account has this e-mail; create the admin with a name and a first password instead',
+  apiKeysReenableWhileBlocked: 'The account is blocked: unblock it first (its API keys stay suspended while it is blocked)',
+  apiKeysReenableTooMany: (active: number, suspended: number, max: number) =>
+    `The account has ${active} working API keys: re-enabling its ${suspended} suspended ones would pass the ${max} allowed. The customer must revoke some first.`,
 } as const;
 
 const reason = z
@@ -78,6 +81,8 @@ export const adminActionResponseSchema = z.object({
   bonus_checks: z.number().int(),
   /** False when nothing changed (a retried top-up, a user already blocked). */
   changed: z.boolean(),
+  /** The account's API keys a block suspended, not re-enabled or revoked since. */
+  suspended_api_keys: z.number().int(),
 });
 export type AdminActionResponse = z.infer<typeof adminActionResponseSchema>;
 

@@ -25,6 +25,8 @@ export const auditEventNames: Readonly<Record<string, string>> = {
   ApiKeyCreated: 'API key created',
   ApiKeyUsed: 'API key used',
   ApiKeyRevoked: 'API key revoked',
+  ApiKeysSuspended: 'API keys suspended by a block',
+  ApiKeysReenabled: 'API keys re-enabled by an admin',
   // Admins (admin-roster)
   AdminRosterSeeded: 'Admin list started from the existing admins',
   AdminAdded: 'Admin added',

@@ -1,16 +1,48 @@
 import fc from 'fast-check';
 import { riskLevelLabels } from '../checks/risk-label';
 import { riskLevelFilter } from '../checks/risk-level-filter';
-import { NOT_BLANK, anyCaseChoice } from './text';
+import { NOT_BLANK, NO_NUL, anyCaseChoice } from './text';
 import { uploadFileName } from './upload';
+
+/** Text mixing blanks, NULs and anything else (every UTF-16 code unit, lone surrogates included). */
+const mixedText = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u2028', '\u3000', '\ufeff', '\u0000', '\u200b', '\u001c'),
+    fc.string({ unit: 'binary', maxLength: 1 }),
+  ),
+  maxLength: 12,
+});
 
 describe('NOT_BLANK', () => {
   it('takes text with something left once trimmed, and refuses what trim() empties', () => {
-    for (const text of ['a', '  a ', '\u00a0x', '0']) expect([text, NOT_BLANK.test(text)]).toEqual([text, true]);
+    for (const text of ['a', '  a ', '\u00a0x', '0', 'a b\n c']) expect([text, NOT_BLANK.test(text)]).toEqual([text, true]);
     for (const text of ['', ' ', '\t\n\r\v\f', '\u00a0\u2000\u3000\ufeff\u2028']) {
       expect(text.trim()).toBe('');
       expect([text, NOT_BLANK.test(text)]).toEqual([text, false]);
     }
+  });
+  it('refuses a NUL anywhere, as the server does', () => {
+    for (const text of ['\u0000', 'a\u0000', '\u0000a', ' a\u0000b ', 'wallet\u0000']) expect([text, NOT_BLANK.test(text)]).toEqual([text, false]);
+  });
+  it('takes exactly the texts the server takes: no NUL, something left once trimmed (property)', () => {
+    fc.assert(
+      fc.property(mixedText, (text) => {
+        expect([text, NOT_BLANK.test(text)]).toEqual([text, !text.includes('\u0000') && text.trim() !== '']);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  it('reads a long text in linear time, a NUL at its end included', () => {
+    const started = performance.now();
+    for (const text of [`${'a'.repeat(200_000)}\u0000`, `${' '.repeat(200_000)}\u0000`, `${'a '.repeat(100_000)}\u0000`])
+      expect(NOT_BLANK.test(text)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe('NO_NUL', () => {
+  it('takes any text without a NUL, blank included (property)', () => {
+    fc.assert(fc.property(mixedText, (text) => expect([text, NO_NUL.test(text)]).toEqual([text, !text.includes('\u0000')])));
   });
 });
 
@@ -59,6 +91,17 @@ describe('uploadFileName', () => {
         if (parsed.success) expect(parsed.data.trim()).not.toBe('');
         else if (text.length <= 255) expect(text.split(/[\\/]/).pop()!.trim()).toBe('');
       }),
+    );
+  });
+  it('refuses a NUL anywhere in the name, as the server does (property)', () => {
+    fc.assert(
+      // Paths with a NUL somewhere, or none.
+      // eslint-disable-next-line no-control-regex -- the NUL is what it is about
+      fc.property(fc.oneof(mixedText, fc.stringMatching(/^[a-z/\\ ]{0,6}\u0000?[a-z. ]{0,6}$/)), (text) => {
+        const lastSegment = text.split(/[\\/]/).pop()!;
+        expect([text, name.safeParse(text).success]).toEqual([text, !text.includes('\u0000') && lastSegment.trim() !== '']);
+      }),
+      { numRuns: 1000 },
     );
   });
 });

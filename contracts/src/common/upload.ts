@@ -9,8 +9,8 @@ import { TRIMMED } from './text';
 export const uploadFileName = () =>
   z
     .string({ error: 'file_name must be text' })
-    // A last path segment with something left once trimmed.
-    .regex(new RegExp(`[^\\\\/${TRIMMED}][^\\\\/]*$`), { error: 'Give the file name (file_name)' })
+    // A last path segment with something left once trimmed, and no NUL anywhere (the server refuses one in any text).
+    .regex(new RegExp(`^(?:[^\\u0000]*[\\\\/])?[${TRIMMED}]*[^\\u0000\\\\/${TRIMMED}][^\\u0000\\\\/]*$`), { error: 'Give the file name (file_name)' })
     .trim()
     .max(255, { error: 'The file name may have at most 255 characters' })
     .transform((name) => name.split(/[\\/]/).pop()!.trim())

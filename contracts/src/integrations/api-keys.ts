@@ -34,6 +34,7 @@ export const apiKeyMessages = {
   invalidKey: 'This API key is not valid',
   revoked: 'This API key was revoked',
   expired: 'This API key has expired',
+  suspended: 'This API key was suspended when your account was blocked, and stays so: ask an admin to re-enable it, or create a new key on the API keys page.',
   missingScope: (scope: ApiKeyScope) => `This API key lacks the "${scope}" scope`,
   rateLimited: 'Too many requests for this API key. Wait and retry (see Retry-After).',
   anonymousRateLimited: 'Too many requests without an API key from this address. Wait and retry (see Retry-After), or send an API key.',
@@ -56,7 +57,8 @@ export const createApiKeyRequestSchema = z.object({
 });
 export type CreateApiKeyRequest = z.input<typeof createApiKeyRequestSchema>;
 
-export const apiKeyStatuses = ['active', 'expired', 'revoked'] as const;
+/** `suspended`: a block of the account ended its use; it stays so after an unblock until an admin re-enables it. */
+export const apiKeyStatuses = ['active', 'suspended', 'expired', 'revoked'] as const;
 
 export const apiKeySchema = z.object({
   id: z.string(),
@@ -68,6 +70,8 @@ export const apiKeySchema = z.object({
   last_used_at: z.string().nullable(),
   expires_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
+  /** When a block of the account suspended it (null: not suspended, or re-enabled since). */
+  suspended_at: z.string().nullable(),
   status: z.enum(apiKeyStatuses),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;

@@ -8,6 +8,7 @@ import { alertSchema } from '../monitoring/monitoring';
 import { batchSchema } from './batches';
 import { screeningSchema } from './public-api';
 import { NOT_BLANK } from '../common/text';
+import { someChange } from '../common/changes';
 
 export const webhookEventTypes = ['screening.completed', 'alert.created', 'batch.completed'] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
@@ -28,7 +29,7 @@ export const webhookMessages = {
   urlInvalid: 'The URL must start with https:// (or http://) and name a host',
   urlTooLong: `The URL may have at most ${WEBHOOK_URL_MAX} characters`,
   urlCredentials: 'The URL must not contain a user name or password',
-  urlPrivate: 'The URL points to a private address; webhooks are sent only to public addresses',
+  urlPrivate: (where: string) => `The URL points to a private or special-purpose address (${where}); webhooks are sent only to public addresses`,
   descriptionTooLong: `The description may have at most ${WEBHOOK_DESCRIPTION_MAX} characters`,
   eventsRequired: 'Choose at least one event',
   eventUnknown: `Events are ${webhookEventTypes.join(', ')}`,
@@ -37,7 +38,7 @@ export const webhookMessages = {
   deliveryNotFound: 'No such delivery',
   nothingToChange: 'Send at least one of url, description, events, enabled',
   endpointDisabled: 'The endpoint is disabled: enable it before redelivering',
-  privateDestination: 'The destination is a private address (webhooks are sent only to public addresses)',
+  privateDestination: 'The destination is a private or special-purpose address (webhooks are sent only to public addresses)',
 } as const;
 
 /** The WHATWG URL parser, present in browsers and Node (contracts compile without DOM or Node types). */
@@ -93,16 +94,15 @@ export const createWebhookRequestSchema = z.object({
 });
 export type CreateWebhookRequest = z.input<typeof createWebhookRequestSchema>;
 
-export const updateWebhookRequestSchema = z
-  .object({
+export const updateWebhookRequestSchema = someChange(
+  z.object({
     url: urlSchema.optional(),
     description: descriptionSchema.optional(),
     events: eventsSchema.optional(),
     enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
-  })
-  .refine((b) => b.url !== undefined || b.description !== undefined || b.events !== undefined || b.enabled !== undefined, {
-    error: webhookMessages.nothingToChange,
-  });
+  }),
+  webhookMessages.nothingToChange,
+);
 export type UpdateWebhookRequest = z.input<typeof updateWebhookRequestSchema>;
 
 export const webhookEndpointSchema = z.object({

@@ -8,11 +8,14 @@
 import { z } from 'zod';
 import { networks } from '../addresses/parse';
 import { NOT_BLANK } from '../common/text';
+import { someChange } from '../common/changes';
 
 /** Wallets one user may watch at once. */
 export const WATCHLIST_MAX_DEFAULT = 10_000;
 /** Wallets one call may add. */
 export const WATCH_BATCH_MAX = 10_000;
+/** Tags one watched wallet may have. */
+export const WATCH_TAGS_MAX = 20;
 /**
  * The largest body of a watch call: 2 KiB a wallet, room for a full batch of wallets whose every
  * field is at its longest (a 200-character address and reference, 20 tags of 50 characters).
@@ -45,6 +48,9 @@ export const monitoringMessages = {
   alreadyResolved: 'This alert is already resolved',
   itemsRequired: 'Send at least one wallet',
   tooManyItems: `At most ${WATCH_BATCH_MAX.toLocaleString('en-US')} wallets per call`,
+  tooManyTags: `At most ${WATCH_TAGS_MAX} tags`,
+  oneOrMany: `Send one wallet ({ "address": … }) or up to ${WATCH_BATCH_MAX.toLocaleString('en-US')} as { "items": [ … ] }`,
+  nothingToChange: 'Nothing to change: send at least one of reference, tags, interval, interval_hours',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -172,7 +178,7 @@ export const watchItemSchema = z.object({
     .max(200),
   network: z.enum(networks, { error: `network must be one of: ${networks.join(', ')}` }).optional(),
   reference: z.string().trim().max(200, { error: 'A reference may have at most 200 characters' }).optional(),
-  tags: z.array(tagSchema).max(20, { error: 'At most 20 tags' }).optional(),
+  tags: z.array(tagSchema).max(WATCH_TAGS_MAX, { error: monitoringMessages.tooManyTags }).optional(),
   ...intervalFields,
   check_id: z
     .uuid({ error: 'check_id must be a check id' })
@@ -182,19 +188,25 @@ export const watchItemSchema = z.object({
 export type WatchItem = z.infer<typeof watchItemSchema>;
 
 /** One wallet, or `{ items: [...] }` for many (a batch's wallets). */
-export const watchRequestSchema = z.union([
-  watchItemSchema,
-  z.object({
-    items: z.array(watchItemSchema).min(1, { error: monitoringMessages.itemsRequired }).max(WATCH_BATCH_MAX, { error: monitoringMessages.tooManyItems }),
-  }),
-]);
+export const watchRequestSchema = z.union(
+  [
+    watchItemSchema,
+    z.object({
+      items: z.array(watchItemSchema).min(1, { error: monitoringMessages.itemsRequired }).max(WATCH_BATCH_MAX, { error: monitoringMessages.tooManyItems }),
+    }),
+  ],
+  { error: monitoringMessages.oneOrMany },
+);
 export type WatchRequest = z.input<typeof watchRequestSchema>;
 
-export const updateWatchRequestSchema = z.object({
-  reference: z.string().trim().max(200).nullable().optional(),
-  tags: z.array(tagSchema).max(20).optional(),
-  ...intervalFields,
-});
+export const updateWatchRequestSchema = someChange(
+  z.object({
+    reference: z.string().trim().max(200, { error: 'A reference may have at most 200 characters' }).nullable().optional(),
+    tags: z.array(tagSchema).max(WATCH_TAGS_MAX, { error: monitoringMessages.tooManyTags }).optional(),
+    ...intervalFields,
+  }),
+  monitoringMessages.nothingToChange,
+);
 export type UpdateWatchRequest = z.input<typeof updateWatchRequestSchema>;
 
 const HOUR_MS = 3_600_000;

@@ -1,7 +1,7 @@
 import { apiKeyMessages, API_KEYS_MAX } from '@walletscreen/contracts';
 import { deciderSpec } from '../../testing/decider-spec';
 import { Conflict, Forbidden, Invalid, NotFound } from '../errors';
-import { API_KEY_USE_RECORD_MS } from './api-keys';
+import { API_KEY_USE_RECORD_MS, apiKeyStatus } from './api-keys';
 import { userDecider, type UserCommand } from './decide';
 import type { UserEvent } from './events';
 import { evolveUser, initialUserState } from './state';
@@ -138,4 +138,116 @@ describe('the keys in the user’s state', () => {
       },
     });
   });
+});
+
+describe('a block and the API keys', () => {
+  const block = (at = later(10)): UserCommand => ({ type: 'BlockUser', data: { by: admin, reason: 'r' }, metadata: { now: at } });
+  const unblock = (at = later(20)): UserCommand => ({ type: 'UnblockUser', data: { by: admin, reason: 'u' }, metadata: { now: at } });
+  const reenable = (at = later(30)): UserCommand => ({ type: 'ReenableApiKeys', data: { by: admin }, metadata: { now: at } });
+  const roleChanged = (role: 'blocked' | 'user', previousRole: 'blocked' | 'user', reason: string, at: string): UserEvent => ({
+    type: 'UserRoleChanged',
+    data: { userId, role, previousRole, by: admin, reason, at },
+  });
+  const suspended = (keyIds: string[], at = later(10)): UserEvent => ({ type: 'ApiKeysSuspended', data: { userId, keyIds, at } });
+  const reenabled = (keyIds: string[], at = later(30)): UserEvent => ({ type: 'ApiKeysReenabled', data: { userId, keyIds, by: admin, at } });
+  const revokedEvent = (keyId: string, at = now): UserEvent => ({ type: 'ApiKeyRevoked', data: { userId, keyId, by: admin, at } });
+  const statuses = (events: UserEvent[], at: string) => {
+    const state = events.reduce(evolveUser, initialUserState);
+    if (state.status !== 'registered') throw new Error('not registered');
+    return Object.fromEntries(Object.values(state.apiKeys ?? {}).map((k) => [k.keyId, apiKeyStatus(k, at)]));
+  };
+  // Two working keys, one revoked, one expired.
+  const keys = [
+    created('aaaaaaaaaaaa'),
+    created('bbbbbbbbbbbb'),
+    created('cccccccccccc'),
+    revokedEvent('cccccccccccc'),
+    created('dddddddddddd', now, later(5)),
+  ];
+
+  it('suspends every key working then, with the block (none working: nothing more)', () => {
+    given([registered, ...keys])
+      .when(block())
+      .then([roleChanged('blocked', 'user', 'r', later(10)), suspended(['aaaaaaaaaaaa', 'bbbbbbbbbbbb'])]);
+    given([registered])
+      .when(block())
+      .then([roleChanged('blocked', 'user', 'r', later(10))]);
+  });
+
+  it('keeps them suspended after the unblock, as the sessions the block ended stay ended', () => {
+    const history = [registered, ...keys, roleChanged('blocked', 'user', 'r', later(10)), suspended(['aaaaaaaaaaaa', 'bbbbbbbbbbbb'])];
+    given(history)
+      .when(unblock())
+      .then([roleChanged('user', 'blocked', 'u', later(20))]);
+    expect(statuses([...history, roleChanged('user', 'blocked', 'u', later(20))], later(21))).toEqual({
+      aaaaaaaaaaaa: 'suspended',
+      bbbbbbbbbbbb: 'suspended',
+      cccccccccccc: 'revoked',
+      dddddddddddd: 'expired',
+    });
+  });
+
+  it('folds a block recorded before keys were suspended with it as it did: its keys work again after that unblock', () => {
+    const recorded = [registered, created('aaaaaaaaaaaa'), roleChanged('blocked', 'user', 'r', later(10)), roleChanged('user', 'blocked', 'u', later(20))];
+    expect(statuses(recorded, later(21))).toEqual({ aaaaaaaaaaaa: 'active' });
+  });
+
+  it('suspends at the unblock a key still working under a block recorded before keys were suspended with it', () =>
+    given([registered, created('aaaaaaaaaaaa'), roleChanged('blocked', 'user', 'r', later(10))])
+      .when(unblock())
+      .then([suspended(['aaaaaaaaaaaa'], later(20)), roleChanged('user', 'blocked', 'u', later(20))]));
+
+  it('suspends them on any change to blocked (ChangeRole) too', () =>
+    given([registered, created('aaaaaaaaaaaa')])
+      .when({ type: 'ChangeRole', data: { role: 'blocked', by: null, reason: 'system' }, metadata: { now: later(10) } })
+      .then([
+        { type: 'UserRoleChanged', data: { userId, role: 'blocked', previousRole: 'user', by: null, reason: 'system', at: later(10) } },
+        suspended(['aaaaaaaaaaaa']),
+      ]));
+
+  const afterUnblock = [
+    registered,
+    ...keys,
+    roleChanged('blocked', 'user', 'r', later(10)),
+    suspended(['aaaaaaaaaaaa', 'bbbbbbbbbbbb']),
+    roleChanged('user', 'blocked', 'u', later(20)),
+  ];
+
+  it('re-enables them at an admin’s word once unblocked, and then they work; again changes nothing', () => {
+    given(afterUnblock)
+      .when(reenable())
+      .then([reenabled(['aaaaaaaaaaaa', 'bbbbbbbbbbbb'])]);
+    expect(statuses([...afterUnblock, reenabled(['aaaaaaaaaaaa', 'bbbbbbbbbbbb'])], later(31))).toMatchObject({
+      aaaaaaaaaaaa: 'active',
+      bbbbbbbbbbbb: 'active',
+    });
+    given([...afterUnblock, reenabled(['aaaaaaaaaaaa', 'bbbbbbbbbbbb'])])
+      .when(reenable())
+      .then([]);
+  });
+
+  it('refuses to re-enable them while the account is blocked', () =>
+    given([registered, ...keys, roleChanged('blocked', 'user', 'r', later(10)), suspended(['aaaaaaaaaaaa', 'bbbbbbbbbbbb'])])
+      .when(reenable())
+      .thenThrows(Conflict, /unblock it first/));
+
+  it('leaves a key revoked since revoked, and counts no suspended key toward the most an account may have working', () => {
+    given([...afterUnblock, revokedEvent('aaaaaaaaaaaa', later(25))])
+      .when(reenable())
+      .then([reenabled(['bbbbbbbbbbbb'])]);
+    // The customer makes new keys beside the suspended ones, up to the most allowed.
+    const full = Array.from({ length: API_KEYS_MAX }, (_, i) => created(`e${String(i).padStart(11, '0')}`, later(22)));
+    given([...afterUnblock, ...full.slice(0, -1)])
+      .when(create(`e${String(API_KEYS_MAX - 1).padStart(11, '0')}`, later(22)))
+      .then([full[API_KEYS_MAX - 1]!]);
+    // Then re-enabling would pass it: refused, saying why.
+    given([...afterUnblock, ...full])
+      .when(reenable())
+      .thenThrows(Conflict, `The account has ${API_KEYS_MAX} working API keys: re-enabling its 2 suspended ones would pass the ${API_KEYS_MAX} allowed`);
+  });
+
+  it('records no use of a suspended key', () =>
+    given(afterUnblock)
+      .when(use('aaaaaaaaaaaa', later(40)))
+      .then([]));
 });

@@ -4,6 +4,9 @@
  * - an e-mail registers once (the user id is derived from it);
  * - a blocked user cannot reset their password, sign in, change their password, be charged a
  *   check, buy or create an API key; an admin can neither block themselves nor another admin;
+ * - a block suspends every API key working then, as it ends every session: an unblock revives
+ *   neither (a key still working at an unblock, under a block recorded before keys were suspended
+ *   with it, is suspended then); an admin re-enables the suspended keys of an unblocked account;
  * - a reset link is single use and valid until its expiry; a password change needs the current
  *   password and a new one the registration rules accept, and ends every other session;
  * - a check is charged once (its id is the key), bonus checks first, then the purchase that
@@ -16,7 +19,7 @@
 import { accountMessages, adminMessages, ADMIN_REASON_MAX, TOPUP_MAX, WELCOME_BONUS_CHECKS, type Role } from '@walletscreen/contracts';
 import type { CommandMetadata, Decider } from '../decider';
 import { Conflict, Forbidden, Invalid, NotFound, PaymentRequired } from '../errors';
-import { decideCreateApiKey, decideRecordApiKeyUse, decideRevokeApiKey } from './api-keys';
+import { decideCreateApiKey, decideRecordApiKeyUse, decideReenableApiKeys, decideRevokeApiKey, suspendWorkingApiKeys } from './api-keys';
 import { userEvents, type Actor, type ApiKeyCreatedData, type ChargedCheck, type SessionEndReason, type UserEvent } from './events';
 import { passwordProblem } from './password-rules';
 import {
@@ -27,7 +30,7 @@ import {
   type PurchaseChecksData,
   type PurchasedPlan,
 } from './purchases';
-import { activeSessions, evolveUser, initialUserState, type UserState } from './state';
+import { activeSessions, evolveUser, initialUserState, type RegisteredUser, type UserState } from './state';
 
 export type UserCommand =
   | {
@@ -67,7 +70,8 @@ export type UserCommand =
   | { type: 'ExpirePurchasedChecks'; data: Record<string, never>; metadata: CommandMetadata }
   | { type: 'CreateApiKey'; data: Omit<ApiKeyCreatedData, 'userId' | 'at'>; metadata: CommandMetadata }
   | { type: 'RevokeApiKey'; data: { keyId: string; by: Actor }; metadata: CommandMetadata }
-  | { type: 'RecordApiKeyUse'; data: { keyId: string; recentSince: string }; metadata: CommandMetadata };
+  | { type: 'RecordApiKeyUse'; data: { keyId: string; recentSince: string }; metadata: CommandMetadata }
+  | { type: 'ReenableApiKeys'; data: { by: Actor }; metadata: CommandMetadata };
 
 /**
  * A signed-in user's password change. The current password is checked (scrypt, asynchronous) before
@@ -168,12 +172,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       if (command.data.by && command.data.by.userId === state.userId && command.data.role !== 'admin') {
         throw new Forbidden('An admin cannot block or demote their own account');
       }
-      return [
-        {
-          type: 'UserRoleChanged',
-          data: { userId: state.userId, role: command.data.role, previousRole: state.role, by: command.data.by, reason: command.data.reason, at },
-        },
-      ];
+      return roleChange(state, { role: command.data.role, by: command.data.by, reason: command.data.reason }, at);
     }
     case 'ChargeCheck': {
       if (state.status !== 'registered') throw new NotFound('no such user');
@@ -260,14 +259,14 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       if (command.data.by.userId === state.userId) throw new Conflict(adminMessages.cannotBlockSelf);
       if (state.role === 'admin') throw new Conflict(adminMessages.cannotBlockAdmin);
       if (state.role === 'blocked') return [];
-      return [{ type: 'UserRoleChanged', data: { userId: state.userId, role: 'blocked', previousRole: state.role, by: command.data.by, reason, at } }];
+      return roleChange(state, { role: 'blocked', by: command.data.by, reason }, at);
     }
     case 'UnblockUser': {
       if (state.status !== 'registered') throw new NotFound(adminMessages.customerNotFound);
       const reason = validReason(command.data.reason);
       if (state.role !== 'blocked') return [];
       const role: Role = state.roleBeforeBlock && state.roleBeforeBlock !== 'blocked' ? state.roleBeforeBlock : 'user';
-      return [{ type: 'UserRoleChanged', data: { userId: state.userId, role, previousRole: 'blocked', by: command.data.by, reason, at } }];
+      return roleChange(state, { role, by: command.data.by, reason }, at);
     }
     case 'PurchaseChecks':
       return decidePurchaseChecks(command.data, state, at);
@@ -281,11 +280,26 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return decideRevokeApiKey(command.data, state, at);
     case 'RecordApiKeyUse':
       return decideRecordApiKeyUse(command.data, state, at);
+    case 'ReenableApiKeys':
+      return decideReenableApiKeys(command.data, state, at);
     default: {
       const _exhaustive: never = command;
       return _exhaustive;
     }
   }
+}
+
+/**
+ * A change of role, with what a block does to the account's API keys: a block suspends every key
+ * working then; leaving a block suspends any key still working (a block recorded before keys were
+ * suspended with it), so that no key works again without an admin re-enabling it.
+ */
+function roleChange(state: RegisteredUser, change: { role: Role; by: Actor | null; reason: string }, at: string): UserEvent[] {
+  const { role, by, reason } = change;
+  const changed: UserEvent = { type: 'UserRoleChanged', data: { userId: state.userId, role, previousRole: state.role, by, reason, at } };
+  if (change.role === 'blocked') return [changed, ...suspendWorkingApiKeys(state, at)];
+  if (state.role === 'blocked') return [...suspendWorkingApiKeys(state, at), changed];
+  return [changed];
 }
 
 /** An admin's reason: 1 to 500 characters, trimmed. */

@@ -2,7 +2,7 @@
  * A user's events, on their own stream `user-<userId>`: the account (registration, password reset
  * and change, sign-ins and sessions, role changes and blocks), its balance (bonus checks, admin
  * top-ups, purchases and their expiry, the local test-payment sessions, each check charged and
- * refunded) and its API keys. Every event's data carries the user id and the moment it happened
+ * refunded) and its API keys (suspended by a block, re-enabled by an admin). Every event's data carries the user id and the moment it happened
  * (`at`, ISO-8601). Fields added after the first events of a type was recorded are optional.
  */
 import { z } from 'zod';
@@ -146,6 +146,16 @@ export const userEvents = eventUnion([
   eventSchema('ApiKeyCreated', apiKeyCreatedSchema),
   eventSchema('ApiKeyUsed', z.object({ ...onUser, keyId: z.string() })),
   eventSchema('ApiKeyRevoked', z.object({ ...onUser, keyId: z.string(), by: actorSchema })),
+  /**
+   * A block ended the use of the account's keys, as it ends its sessions: each key working then is
+   * suspended, and stays so after an unblock until an admin re-enables it (or its owner revokes it
+   * and makes a new one). Recorded with the block; also with an unblock, for keys still working
+   * under a block recorded before keys were suspended with it. Blocks recorded before then
+   * suspended nothing, and fold as they did.
+   */
+  eventSchema('ApiKeysSuspended', z.object({ ...onUser, keyIds: z.array(z.string()) })),
+  /** An admin re-enabled the keys a block suspended (those not revoked or expired since). */
+  eventSchema('ApiKeysReenabled', z.object({ ...onUser, keyIds: z.array(z.string()), by: actorSchema })),
 ]);
 export type UserEvent = z.infer<typeof userEvents.schema>;
 export type UserEventType = UserEvent['type'];

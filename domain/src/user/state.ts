@@ -34,6 +34,8 @@ export interface StoredApiKey {
   expiresAt: string | null;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /** When a block suspended it (null: not suspended, or re-enabled since). */
+  suspendedAt: string | null;
 }
 
 /**
@@ -239,8 +241,20 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         expiresAt: d.expiresAt,
         lastUsedAt: null,
         revokedAt: null,
+        suspendedAt: null,
       };
       return { ...state, apiKeys: { ...state.apiKeys, [d.keyId]: key } };
+    }
+    case 'ApiKeysSuspended':
+    case 'ApiKeysReenabled': {
+      if (state.status !== 'registered') return state;
+      const suspendedAt = event.type === 'ApiKeysSuspended' ? event.data.at : null;
+      const apiKeys = { ...state.apiKeys };
+      for (const keyId of event.data.keyIds) {
+        const key = apiKeys[keyId];
+        if (key) apiKeys[keyId] = { ...key, suspendedAt };
+      }
+      return { ...state, apiKeys };
     }
     case 'ApiKeyUsed':
     case 'ApiKeyRevoked': {

@@ -6,7 +6,8 @@
  * check can be recognised before its id is known); `check:subscribe` asks for a check's current
  * state (sent again after every reconnect, so nothing missed while offline stays missed).
  * `account:blocked` says an admin blocked the account; the server closes the connection after it
- * (and refuses a new one with the same sentence).
+ * (and refuses a new one with the same sentence). A connection refused because the account has too
+ * many (tabs, apps) is tried again after the seconds the refusal gives.
  *
  * Nothing here is required for a check to finish: the wallet checker also long-polls the check,
  * so a blocked WebSocket only costs the live step updates.
@@ -22,6 +23,7 @@ import {
   accountMessages,
   isBlockedMessage,
   BATCH_PROGRESS,
+  socketRefusalSchema,
   type BatchProgressMessage,
   type CheckProgress,
 } from '@walletscreen/contracts';
@@ -62,6 +64,15 @@ export function openSocket(readToken: () => string | null): Socket {
     path: SOCKET_PATH,
     auth: (send) => send({ token: readToken() ?? '' }),
     reconnectionDelayMax: 10_000,
+  });
+  // Refused for the account's number of connections (too many tabs): socket.io does not try again
+  // after a refusal, so this connection does, when the server says.
+  socket.on('connect_error', (error: Error & { data?: unknown }) => {
+    const refusal = socketRefusalSchema.safeParse(error.data);
+    if (!refusal.success) return;
+    setTimeout(() => {
+      if (currentSocket() === socket && !socket.active) socket.connect();
+    }, refusal.data.retry_after * 1000);
   });
   holdSocket(socket);
   return socket;

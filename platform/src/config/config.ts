@@ -168,6 +168,9 @@ export const envSchema = z
     OFAC_SDN_URL: url(['http:', 'https:']),
     // Public API: requests per minute each API key may make (429 beyond).
     API_KEY_RATE_LIMIT: z.coerce.number({ error: 'must be a number of requests per minute' }).int().min(1).max(1_000_000).default(600),
+    // Live connections (socket.io): sockets one user may have open at once on one API process, and connections a user may open per minute (refused beyond, with the reason).
+    SOCKET_CONNECTIONS_PER_USER: z.coerce.number({ error: 'must be a number of connections' }).int().min(1).max(10_000).default(20),
+    SOCKET_CONNECT_RATE_LIMIT: z.coerce.number({ error: 'must be a number of connections per minute' }).int().min(1).max(1_000_000).default(60),
     // The sanctions drop-ins (Chainalysis', TRM's shapes) opened to callers without a key, as TRM's free API is, and their limit per client address.
     SANCTIONS_DROPIN_ANONYMOUS: z
       .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })

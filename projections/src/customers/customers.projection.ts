@@ -4,8 +4,15 @@ import type { RecordedEvent } from '@walletscreen/platform';
 import { collection } from '../collection';
 import type { Projection } from '../projection';
 
-/** A user as the admin Customers screen shows them (contracts' Customer), with the balance of their checks. */
-export type CustomerDoc = Customer;
+/**
+ * A user as the admin Customers screen shows them (contracts' Customer), with the balance of their
+ * checks, and the ids of their API keys a block suspended (absent until a block suspends one: a
+ * document folded before keys were suspended has none, as a rebuild of it does).
+ */
+export type CustomerDoc = Omit<Customer, 'suspended_api_keys'> & { suspended_api_key_ids?: string[] };
+
+/** The document as the Customers screen shows it. */
+export const customerOf = ({ suspended_api_key_ids: ids, ...doc }: CustomerDoc): Customer => ({ ...doc, suspended_api_keys: ids?.length ?? 0 });
 
 /** The admin Customers read model: one document per user; the other read models name users by id, and look their e-mail up here. */
 export const customers = collection<CustomerDoc>('customers');
@@ -22,7 +29,10 @@ type Folded = Extract<
       | 'ChecksToppedUp'
       | 'ChecksPurchased'
       | 'PurchasedChecksExpired'
-      | 'EmailConfirmed';
+      | 'EmailConfirmed'
+      | 'ApiKeysSuspended'
+      | 'ApiKeysReenabled'
+      | 'ApiKeyRevoked';
   }
 >;
 
@@ -38,6 +48,9 @@ export const customersProjection: Projection<CustomerDoc> = {
     'ChecksPurchased',
     'PurchasedChecksExpired',
     'EmailConfirmed',
+    'ApiKeysSuspended',
+    'ApiKeysReenabled',
+    'ApiKeyRevoked',
   ],
   keyOf: (event: RecordedEvent) => (event.data as Folded['data']).userId ?? null,
   fold(doc, recorded) {
@@ -79,6 +92,16 @@ export const customersProjection: Projection<CustomerDoc> = {
         if (!doc) return doc;
         const purchased = doc.purchased_checks + (event.type === 'ChecksPurchased' ? 1 : -1) * event.data.checks;
         return { ...doc, purchased_checks: purchased, remaining_checks: doc.bonus_checks + purchased };
+      }
+      case 'ApiKeysSuspended':
+        return doc ? { ...doc, suspended_api_key_ids: [...new Set([...(doc.suspended_api_key_ids ?? []), ...event.data.keyIds])].sort() } : doc;
+      case 'ApiKeysReenabled':
+      case 'ApiKeyRevoked': {
+        // Only a document that has suspended keys changes (a revoke of a key never suspended leaves it as it was).
+        const ids = doc?.suspended_api_key_ids;
+        if (!doc || !ids) return doc;
+        const gone = new Set(event.type === 'ApiKeysReenabled' ? event.data.keyIds : [event.data.keyId]);
+        return { ...doc, suspended_api_key_ids: ids.filter((id) => !gone.has(id)) };
       }
       default: {
         const _exhaustive: never = event;

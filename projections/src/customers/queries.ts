@@ -4,18 +4,20 @@
  * names the account). E-mails are stored lower-case, as the API takes them (contracts' emailSchema).
  */
 import type { ReadStore } from '@walletscreen/platform';
-import { customers, type CustomerDoc } from './customers.projection';
+import type { Customer } from '@walletscreen/contracts';
+import { customerOf, customers, type CustomerDoc } from './customers.projection';
 
 export { customers, type CustomerDoc };
 
 /** Customers, newest first, optionally those whose e-mail contains `email` (case-insensitive). */
-export function findCustomers(store: ReadStore, query: { email?: string | undefined; limit: number; offset: number }): Promise<CustomerDoc[]> {
-  return customers.find(store, {
+export async function findCustomers(store: ReadStore, query: { email?: string | undefined; limit: number; offset: number }): Promise<Customer[]> {
+  const found = await customers.find(store, {
     where: { email: query.email ? { contains: query.email } : undefined },
     sort: [{ field: 'created_at', direction: 'desc' }],
     limit: query.limit,
     offset: query.offset,
   });
+  return found.map(customerOf);
 }
 
 export async function anyAdmin(store: ReadStore): Promise<boolean> {

@@ -13,10 +13,13 @@ export const lastUsedText = (key: Pick<ApiKey, 'last_used_at'>) => (key.last_use
 /** "Never", or the day the key stops working (dd.MM.yyyy, UTC). */
 export const expiresText = (key: Pick<ApiKey, 'expires_at'>) => (key.expires_at ? formatDate(key.expires_at) : NEVER);
 
+/** What the owner of a suspended key can do. */
+export const SUSPENDED_WHAT_NOW = 'It stays suspended after the unblock: ask an admin to re-enable it, or create a new key.';
+
 export const scopeLabels: Record<ApiKeyScope, string> = { screen: 'Screen', read: 'Read', monitor: 'Monitor' };
 
 /** A status badge: the accent for a working key, neutral greys for the others (risk colours are for risk only). */
-export function statusBadge(key: Pick<ApiKey, 'status' | 'revoked_at' | 'expires_at'>): {
+export function statusBadge(key: Pick<ApiKey, 'status' | 'revoked_at' | 'expires_at' | 'suspended_at'>): {
   label: string;
   color: string;
   variant: 'light' | 'outline';
@@ -25,6 +28,13 @@ export function statusBadge(key: Pick<ApiKey, 'status' | 'revoked_at' | 'expires
   switch (key.status) {
     case 'active':
       return { label: 'Active', color: 'accent', variant: 'light' };
+    case 'suspended':
+      return {
+        label: 'Suspended',
+        color: 'gray',
+        variant: 'light',
+        title: `${key.suspended_at ? `Suspended on ${formatDate(key.suspended_at)}, when` : 'Suspended when'} your account was blocked. ${SUSPENDED_WHAT_NOW}`,
+      };
     case 'expired':
       return { label: 'Expired', color: 'gray', variant: 'light', ...(key.expires_at ? { title: `Expired on ${formatDate(key.expires_at)}` } : {}) };
     case 'revoked':

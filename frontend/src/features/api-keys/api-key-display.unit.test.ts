@@ -9,16 +9,29 @@ describe('how a key reads', () => {
   });
 
   it('badges the status: the accent for an active key, greys for expired and revoked with the day they stopped', () => {
-    expect(statusBadge({ status: 'active', revoked_at: null, expires_at: null })).toEqual({ label: 'Active', color: 'accent', variant: 'light' });
-    expect(statusBadge({ status: 'expired', revoked_at: null, expires_at: '2026-01-31T23:59:59Z' })).toMatchObject({
+    expect(statusBadge({ status: 'active', revoked_at: null, expires_at: null, suspended_at: null })).toEqual({
+      label: 'Active',
+      color: 'accent',
+      variant: 'light',
+    });
+    expect(statusBadge({ status: 'expired', revoked_at: null, expires_at: '2026-01-31T23:59:59Z', suspended_at: null })).toMatchObject({
       label: 'Expired',
       color: 'gray',
       title: 'Expired on 31.01.2026',
     });
-    expect(statusBadge({ status: 'revoked', revoked_at: '2026-02-01T10:00:00Z', expires_at: null })).toMatchObject({
+    expect(statusBadge({ status: 'revoked', revoked_at: '2026-02-01T10:00:00Z', expires_at: null, suspended_at: null })).toMatchObject({
       label: 'Revoked',
       color: 'gray',
       title: 'Revoked on 01.02.2026',
+    });
+  });
+
+  it('badges a key a block suspended in grey, saying when, why and what its owner can do', () => {
+    expect(statusBadge({ status: 'suspended', revoked_at: null, expires_at: null, suspended_at: '2026-03-04T10:00:00Z' })).toEqual({
+      label: 'Suspended',
+      color: 'gray',
+      variant: 'light',
+      title: 'Suspended on 04.03.2026, when your account was blocked. It stays suspended after the unblock: ask an admin to re-enable it, or create a new key.',
     });
   });
 

@@ -12,7 +12,7 @@ import {
 } from '@walletscreen/contracts';
 import { ReasonField } from './reason-field';
 
-export type CustomerActionKind = 'topup' | 'block' | 'unblock';
+export type CustomerActionKind = 'topup' | 'block' | 'unblock' | 'reenable';
 
 export interface CustomerAction {
   kind: CustomerActionKind;
@@ -29,7 +29,11 @@ const titles: Record<CustomerActionKind, string> = {
   topup: 'Top up checks',
   block: 'Block customer',
   unblock: 'Unblock customer',
+  reenable: 'Re-enable API keys',
 };
+
+/** `1 API key`, `3 API keys`. */
+export const apiKeysText = (n: number) => (n === 1 ? '1 API key' : `${n} API keys`);
 
 function Question({ action }: { action: CustomerAction }) {
   const email = (
@@ -47,12 +51,24 @@ function Question({ action }: { action: CustomerAction }) {
     case 'block':
       return (
         <Text size="sm">
-          Block {email}? They are signed out at their next request and cannot sign in, check wallets or buy plans until unblocked. They are told the reason you
-          give.
+          Block {email}? They are signed out at their next request and cannot sign in, check wallets or buy plans until unblocked. Their API keys are suspended
+          too, and stay suspended after an unblock until you re-enable them. They are told the reason you give.
         </Text>
       );
     case 'unblock':
-      return <Text size="sm">Unblock {email}? They can sign in and check wallets again.</Text>;
+      return (
+        <Text size="sm">
+          Unblock {email}? They can sign in and check wallets again. Their API keys stay suspended: re-enable them afterwards if they should work again, or the
+          customer creates new ones.
+        </Text>
+      );
+    case 'reenable':
+      return (
+        <Text size="sm">
+          Re-enable the {apiKeysText(action.customer.suspended_api_keys)} of {email} that the block suspended? They work again at once. A key revoked or expired
+          since stays so.
+        </Text>
+      );
     default: {
       const _exhaustive: never = action.kind;
       return _exhaustive;
@@ -158,7 +174,7 @@ export function ConfirmActionModal({
                 type="submit"
                 color={action.kind === 'block' ? 'red' : undefined}
                 loading={pending}
-                data-autofocus={action.kind === 'unblock' || undefined}
+                data-autofocus={action.kind === 'unblock' || action.kind === 'reenable' || undefined}
               >
                 Confirm
               </Button>

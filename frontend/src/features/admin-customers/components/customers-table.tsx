@@ -1,9 +1,9 @@
 import { Anchor, Box, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { IconLock, IconLockOpen, IconPlus } from '@tabler/icons-react';
+import { IconKey, IconLock, IconLockOpen, IconPlus } from '@tabler/icons-react';
 import { type Customer } from '@walletscreen/contracts';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format-date';
-import type { CustomerActionKind } from './confirm-action-modal';
+import { apiKeysText, type CustomerActionKind } from './confirm-action-modal';
 import { RoleBadge } from './role-badge';
 
 type OnAction = (kind: CustomerActionKind, customer: Customer) => void;
@@ -17,11 +17,26 @@ function StreamLink({ customer }: { customer: Customer }) {
   );
 }
 
-/** Top Up (not for auditors, who run no checks), and Block or Unblock by role (an admin is neither). None for a read-only viewer. */
+/**
+ * Top Up (not for auditors, who run no checks), Block or Unblock by role (an admin is neither), and
+ * Re-enable keys for an unblocked customer whose API keys a block suspended. None for a read-only viewer.
+ */
 function CustomerActions({ customer, onAction, justify = 'flex-end' }: { customer: Customer; onAction: OnAction | null; justify?: 'flex-end' | 'flex-start' }) {
   if (!onAction) return null;
   return (
     <Group gap="xs" justify={justify} wrap="nowrap">
+      {customer.suspended_api_keys > 0 && customer.role !== 'blocked' ? (
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconKey size={14} aria-hidden="true" />}
+          onClick={() => onAction('reenable', customer)}
+          aria-label={`Re-enable the ${apiKeysText(customer.suspended_api_keys)} of ${customer.email}`}
+          title={`${apiKeysText(customer.suspended_api_keys)} suspended by a block`}
+        >
+          Re-enable keys ({customer.suspended_api_keys})
+        </Button>
+      ) : null}
       {customer.role === 'auditor' ? null : (
         <Button
           size="xs"

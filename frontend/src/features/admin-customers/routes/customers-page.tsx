@@ -13,19 +13,28 @@ import { isReadOnlySession } from '../../../lib/session';
 import { useBlockCustomer } from '../api/block-customer';
 import { useCustomers } from '../api/get-customers';
 import { newTopUpKey, useTopUpCustomer } from '../api/top-up-customer';
+import { useReenableApiKeys } from '../api/reenable-api-keys';
 import { useUnblockCustomer } from '../api/unblock-customer';
 import { AddAuditorModal } from '../components/add-auditor-modal';
-import { ConfirmActionModal, type CustomerAction, type CustomerActionInput } from '../components/confirm-action-modal';
+import { apiKeysText, ConfirmActionModal, type CustomerAction, type CustomerActionInput } from '../components/confirm-action-modal';
 import { CustomersList } from '../components/customers-table';
 
 export const CUSTOMERS_PAGE_SIZE = 50;
 /** The search is sent to the server once typing pauses. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** What an unblock leaves suspended, said. */
+const stillSuspended = (n: number) =>
+  n === 0 ? '' : n === 1 ? ' 1 API key stays suspended: re-enable it from the list.' : ` ${n} API keys stay suspended: re-enable them from the list.`;
+
+/** The suspended keys an answer leaves, said. */
+const keysLeft = (r: AdminActionResponse) => (r.suspended_api_keys > 0 ? ` ${apiKeysText(r.suspended_api_keys)} suspended.` : '');
+
 const done: Record<CustomerAction['kind'], (r: AdminActionResponse, input: CustomerActionInput) => string> = {
   topup: (r, input) => `${r.email} now has ${r.remaining_checks} checks left (+${input.amount}).`,
-  block: (r) => `${r.email} is blocked.`,
-  unblock: (r) => `${r.email} is unblocked.`,
+  block: (r) => `${r.email} is blocked.${keysLeft(r)}`,
+  unblock: (r) => `${r.email} is unblocked.${stillSuspended(r.suspended_api_keys)}`,
+  reenable: (r) => (r.changed ? `The API keys of ${r.email} work again.` : `${r.email} has no suspended API key.`),
 };
 
 /** Confirms an action, runs it, closes the modal and reloads the list; says how it went in a notification. */
@@ -34,7 +43,8 @@ function useCustomerActions() {
   const topUp = useTopUpCustomer();
   const block = useBlockCustomer();
   const unblock = useUnblockCustomer();
-  const pending = topUp.isPending || block.isPending || unblock.isPending;
+  const reenable = useReenableApiKeys();
+  const pending = topUp.isPending || block.isPending || unblock.isPending || reenable.isPending;
 
   const confirm = (input: CustomerActionInput) => {
     if (!action) return;
@@ -44,7 +54,9 @@ function useCustomerActions() {
         ? topUp.mutateAsync({ customerId: customer.id, amount: input.amount, reason: input.reason, idempotencyKey })
         : kind === 'block'
           ? block.mutateAsync({ customerId: customer.id, ...(input.reason ? { reason: input.reason } : {}) })
-          : unblock.mutateAsync(customer.id);
+          : kind === 'unblock'
+            ? unblock.mutateAsync(customer.id)
+            : reenable.mutateAsync(customer.id);
     run.then(
       (result) => notifyDone(done[kind](result, input), 'Done'),
       // The spec shows no error here; a short notification says what went wrong anyway.
@@ -63,8 +75,8 @@ function useCustomerActions() {
 }
 
 /**
- * /admin/customers: search by e-mail, the customers table and its actions (Top Up, Block, Unblock),
- * each confirmed, and Add auditor; an auditor sees the same list without any action.
+ * /admin/customers: search by e-mail, the customers table and its actions (Top Up, Block, Unblock,
+ * Re-enable keys), each confirmed, and Add auditor; an auditor sees the same list without any action.
  */
 export function CustomersPage() {
   const actions = useCustomerActions();

@@ -5,7 +5,7 @@ import { StatusBadge } from '../../../components/list-kit/status-badge';
 import { formatDate } from '../../../lib/format-date';
 import { expiresText, lastUsedText, NEVER, scopeLabels, statusBadge } from '../api-key-display';
 
-/** Name, Prefix, Scopes, Created, Last used, Expires, Status, and Revoke for the keys still working. */
+/** Name, Prefix, Scopes, Created, Last used, Expires, Status, and Revoke for the keys working or suspended. */
 export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
   return (
     <Table.ScrollContainer minWidth={900}>
@@ -63,7 +63,7 @@ export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (ke
                 </Table.Td>
                 <Table.Td>
                   <Group justify="flex-end" wrap="nowrap">
-                    {key.status === 'active' ? (
+                    {key.status === 'active' || key.status === 'suspended' ? (
                       <Button
                         size="xs"
                         variant="default"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Paper, Stack, Text } from '@mantine/core';
-import { IconKey, IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
+import { IconKey, IconKeyOff, IconPlus } from '@tabler/icons-react';
 import { API_KEYS_MAX, type ApiKey, type CreateApiKeyResponse } from '@walletscreen/contracts';
 import { notifyDone, notifyFailure } from '../../../components/notify';
 import { EmptyState } from '../../../components/list-kit/empty-state';
@@ -29,6 +29,12 @@ function useRevokeFlow() {
   return { target, pending: revoke.isPending, open: setTarget, cancel: () => (revoke.isPending ? undefined : setTarget(null)), confirm };
 }
 
+const suspendedTitle = (n: number) => (n === 1 ? '1 key is suspended' : `${n} keys are suspended`);
+const suspendedText = (n: number) =>
+  n === 1
+    ? 'It was suspended when your account was blocked, and stays suspended now that your account is unblocked: ask an admin to re-enable it, or create a new key'
+    : 'They were suspended when your account was blocked, and stay suspended now that your account is unblocked: ask an admin to re-enable them, or create new keys';
+
 /** /dashboard/api-keys: the user's API keys (create, shown once; list; revoke) and how to call the API. */
 export function ApiKeysPage() {
   const keys = useApiKeys();
@@ -36,6 +42,7 @@ export function ApiKeysPage() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreateApiKeyResponse | null>(null);
   const active = keys.data?.filter((k) => k.status === 'active').length ?? 0;
+  const suspended = keys.data?.filter((k) => k.status === 'suspended').length ?? 0;
   const full = active >= API_KEYS_MAX;
 
   return (
@@ -52,6 +59,17 @@ export function ApiKeysPage() {
       <Stack gap="md">
         <Paper p="md">
           <Stack gap="sm">
+            {suspended > 0 ? (
+              <Alert
+                variant="light"
+                color="gray"
+                icon={<IconKeyOff size={18} aria-hidden="true" />}
+                title={suspendedTitle(suspended)}
+                data-testid="api-keys-suspended"
+              >
+                {suspendedText(suspended)} (suspended keys do not count toward your {API_KEYS_MAX}).
+              </Alert>
+            ) : null}
             {keys.data && keys.data.length > 0 ? (
               <Text size="sm" c="dimmed" className="ws-tabular" data-testid="api-keys-active">
                 {full

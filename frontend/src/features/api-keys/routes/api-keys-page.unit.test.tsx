@@ -14,6 +14,7 @@ const KEY: ApiKey = {
   last_used_at: null,
   expires_at: null,
   revoked_at: null,
+  suspended_at: null,
   status: 'active',
 };
 const OLD: ApiKey = {
@@ -67,6 +68,29 @@ describe('the API keys screen', () => {
     within(revoked!).getByText('02.01.2026 14:07');
     within(revoked!).getByText('Revoked');
     expect(within(revoked!).queryByRole('button')).toBeNull();
+    screen.getByText('1 of 20 active keys');
+  });
+
+  it('says plainly that keys a block suspended stay so, and what to do; a suspended key can be revoked', async () => {
+    const SUSPENDED: ApiKey = {
+      ...KEY,
+      id: '5a5a5a5a5a5a',
+      name: 'Payouts',
+      prefix: 'wsk_5a5a5a5a5a5a',
+      suspended_at: '2026-03-04T10:00:00.000Z',
+      status: 'suspended',
+    };
+    server = installFakeServer({ status: 200, json: { items: [KEY, SUSPENDED] } });
+    renderPage();
+    const note = await screen.findByTestId('api-keys-suspended');
+    within(note).getByText('1 key is suspended');
+    within(note).getByText(
+      /It was suspended when your account was blocked, and stays suspended now that your account is unblocked: ask an admin to re-enable it, or create a new key/,
+    );
+    const [, suspended] = within(screen.getByRole('table', { name: 'API keys' })).getAllByTestId('api-key-row');
+    within(suspended!).getByText('Suspended');
+    within(suspended!).getByRole('button', { name: 'Revoke Payouts' });
+    // Suspended keys leave room for new ones.
     screen.getByText('1 of 20 active keys');
   });
 
