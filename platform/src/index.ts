@@ -1,5 +1,7 @@
 export * from './event-store/port';
 export * from './event-store/hash-chain';
+export * from './event-store/log-tree/merkle';
+export * from './event-store/log-tree/tree-head';
 export * from './message-bus/port';
 export * from './message-bus/supervise';
 export * from './message-bus/checkpointed-worker';
