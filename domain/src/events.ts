@@ -17,6 +17,7 @@ import { feedSyncEvents } from './feed-sync-log/events';
 import { sanctionsListEvents } from './sanctions-list/events';
 import { sanctionsSyncEvents } from './sanctions-sync-log/events';
 import { storeIntegrityEvents } from './store-integrity/events';
+import { treeHeadEvents } from './tree-heads/events';
 import { userEvents } from './user/events';
 import { watchEvents } from './watch/events';
 import { webhookDeliveryEvents } from './webhook-delivery/events';
@@ -40,6 +41,7 @@ const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [
   feedEntriesEvents,
   feedSyncEvents,
   storeIntegrityEvents,
+  treeHeadEvents,
 ];
 
 const byType = new Map<string, z.ZodType>();

@@ -31,6 +31,9 @@ export const auditEventNames: Readonly<Record<string, string>> = {
   AdminRemoved: 'Admin removed',
   // The event store's integrity (store-integrity)
   IntegrityBreakAcknowledged: 'Integrity break acknowledged',
+  // The audit log's signed tree heads (audit-log-tree-heads)
+  TreeHeadSigned: 'Audit log tree head signed',
+  TreeHeadWitnessed: 'Tree head sent to the witness',
   // Auditors' reads (auditor-access-<id>)
   AuditorViewedData: 'Auditor viewed data',
   // Checks (check-<id>)
