@@ -27,6 +27,9 @@ import type { CustomListsService } from './lists/service';
 import { pdfRoutes } from './pdf/routes';
 import { auditRoutes } from './audit/routes';
 import { integrityRoutes } from './integrity/routes';
+import { treeHeadRoutes } from './audit/tree-head-routes';
+import type { TreeHeads } from './audit/tree-heads';
+import type { EvidenceBundles } from './shared/evidence-bundle';
 import type { IntegrityMonitor } from './integrity/monitor';
 import { streamRoutes, type CheckAudit } from './audit/stream-routes';
 import { adminFeedsRoutes, type FeedsAdmin } from './sanctions/feeds-routes';
@@ -91,6 +94,10 @@ export interface ApiRouteDeps {
   hashChain?: ChainSource;
   /** The event store's integrity, verified at start and as the server runs: its report and the acknowledgement of a break. */
   integrity: IntegrityMonitor;
+  /** The audit log's signed tree heads: the public key, the latest head. */
+  treeHeads: TreeHeads;
+  /** Checks' evidence bundles (their events with inclusion proofs against a signed tree head). */
+  evidenceBundles: EvidenceBundles;
 }
 
 /** The reference page's sections, in order. */
@@ -122,7 +129,8 @@ export const apiTags: ApiTag[] = [
   },
   {
     name: 'Admin: audit',
-    description: "Admins only: every recorded event, its export, a customer's balance as of a moment, and the event store's hash chain.",
+    description:
+      "Admins only: every recorded event, its export, a customer's balance as of a moment, the event store's hash chain, the audit log's signed tree heads and checks' evidence bundles.",
   },
   { name: 'API keys', description: "The signed-in user's API keys for the public API: create (the key is shown once), list, revoke." },
   {
@@ -216,7 +224,7 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
     ),
     accountRoutes(accounts, deps.registrationLimiters, deps.readModelsShow('the confirmed e-mail address')),
     addressRoutes(),
-    checkRoutes({ auth: accounts, checks: deps.checks, readStore, logger: deps.logger, clock }),
+    checkRoutes({ auth: accounts, checks: deps.checks, readStore, logger: deps.logger, clock, evidence: deps.evidenceBundles }),
     pdfRoutes({ auth: accounts, readStore, clock }),
     adminRoutes({ auth: accounts, readStore, commands: accounts, logger: deps.logger, clock }),
     insightsRoutes({ auth: accounts, readStore, clock }),
@@ -231,7 +239,8 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
     sanctionsRoutes({ auth: accounts, status: deps.sanctionsStatus }),
     auditRoutes({ auth: accounts, readStore, eventStore: deps.eventStore, hashChain: deps.hashChain, integrity: deps.integrity, clock }),
     integrityRoutes({ auth: accounts, integrity: deps.integrity }),
-    streamRoutes({ auth: accounts, eventStore: deps.eventStore, checks: deps.checkAudit }),
+    streamRoutes({ auth: accounts, eventStore: deps.eventStore, checks: deps.checkAudit, evidence: deps.evidenceBundles }),
+    treeHeadRoutes({ auth: accounts, treeHeads: deps.treeHeads, readStore }),
     adminSanctionsRoutes({ auth: accounts, sync: deps.sanctionsSync, upload: deps.sanctionsUpload, status: deps.sanctionsStatus }),
     adminFeedsRoutes({ auth: accounts, feeds: deps.feedsAdmin }),
     apiKeyRoutes({ auth: accounts, keys: accounts }),
@@ -243,6 +252,7 @@ export function apiRouteGroups(deps: ApiRouteDeps): RouteGroup[] {
       readStore,
       renderPdf: deps.renderCheckPdf,
       sanctionsIndex: deps.sanctionsIndex,
+      evidence: deps.evidenceBundles,
     }),
     routeGroup(batchRoutes(batchDeps, { prefix: '/batches', submitAuth: 'session', readAuth: 'session', tags: ['Batches'], source: 'web' }), {
       auth: sessionAuth(accounts),
@@ -314,6 +324,8 @@ export function describedRouteGroups(): RouteGroup[] {
     feedsAdmin: unused('feedsAdmin'),
     checkAudit: unused('checkAudit'),
     integrity: unused('integrity'),
+    treeHeads: unused('treeHeads'),
+    evidenceBundles: unused('evidenceBundles'),
   });
 }
 

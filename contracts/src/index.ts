@@ -23,6 +23,7 @@ export * from './audit/event-names';
 export * from './audit/access';
 export * from './audit/streams';
 export * from './audit/integrity';
+export * from './audit/evidence';
 export * from './integrations/api-keys';
 export * from './integrations/public-api';
 export * from './integrations/batches';

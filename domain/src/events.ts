@@ -18,6 +18,7 @@ import { feedSyncEvents } from './feed-sync-log/events';
 import { sanctionsListEvents } from './sanctions-list/events';
 import { sanctionsSyncEvents } from './sanctions-sync-log/events';
 import { storeIntegrityEvents } from './store-integrity/events';
+import { treeHeadEvents } from './tree-heads/events';
 import { userEvents } from './user/events';
 import { watchEvents } from './watch/events';
 import { webhookDeliveryEvents } from './webhook-delivery/events';
@@ -42,6 +43,7 @@ const unions: ReadonlyArray<{ schema: z.ZodType; types: readonly string[] }> = [
   feedSyncEvents,
   storeIntegrityEvents,
   consumerStartEvents,
+  treeHeadEvents,
 ];
 
 const byType = new Map<string, z.ZodType>();

@@ -1,5 +1,9 @@
 export * from './event-store/port';
 export * from './event-store/hash-chain';
+export * from './event-store/log-tree/merkle';
+export * from './event-store/log-tree/tree-head';
+export * from './event-store/log-tree/verify-log';
+export { AUDIT_LOG_KEY_FILE } from './config/audit-log-key';
 export * from './message-bus/port';
 export * from './message-bus/supervise';
 export * from './message-bus/checkpointed-worker';

@@ -11,6 +11,7 @@ import { checksProjection } from './checks/checks.projection';
 import { pendingChargesProjection } from './checks/pending-charges.projection';
 import { customersProjection } from './customers/customers.projection';
 import { feedLabelsProjection } from './feeds/feed-labels.projection';
+import { logTreeProjection } from './log-tree/log-tree.projection';
 import { statsDailyProjection } from './insights/stats-daily.projection';
 import { walletsProjection } from './insights/wallets.projection';
 import { alertsProjection, watchlistProjection } from './monitoring/watchlist.projection';
@@ -39,4 +40,5 @@ export const allProjections: readonly ReadModelProjection[] = [
   webhookEndpointHealthProjection,
   feedLabelsProjection,
   auditProjection,
+  logTreeProjection,
 ];

@@ -53,14 +53,34 @@ export interface FanOutProjection {
   keyIndex?: undefined;
 }
 
+/**
+ * A projection that folds the events it handles, in order, through a running state kept as one
+ * document (`state.id` in its collection): each event gives the state after it and the writes it
+ * makes (the audit log's Merkle tree: the leaf of each event and the subtrees it completes, from
+ * the tree so far). Pure: state and event in, state and writes out. The runner reads the state
+ * once per batch and commits it with the batch's writes and the checkpoint.
+ */
+export interface SequenceProjection<State extends object = object> {
+  name: string;
+  collection: string;
+  indexes?: ReadonlyArray<readonly string[]>;
+  also: ReadonlyArray<{ collection: string; indexes?: ReadonlyArray<readonly string[]> }>;
+  handles: readonly string[];
+  state: { id: string; initial: State };
+  step(state: State, event: RecordedEvent): { state: State; writes: readonly ReadModelWrite[] };
+  keyIndex?: undefined;
+}
+
 /** Any read model's projection, as the runner, the rebuild and the generations take it. */
-export type ReadModelProjection = Projection | FanOutProjection;
+export type ReadModelProjection = Projection | FanOutProjection | SequenceProjection;
 
 export const isFanOut = (p: ReadModelProjection): p is FanOutProjection => 'writesOf' in p;
+export const isSequence = (p: ReadModelProjection): p is SequenceProjection => 'step' in p;
+
+/** The collections a projection writes besides its own and its key index's. */
+const alsoOf = (p: ReadModelProjection) => (isFanOut(p) || isSequence(p) ? p.also : []);
 
 /** Every collection of these projections: their own, their key indexes' and the others they write. */
 export const collectionsOf = (projections: readonly ReadModelProjection[]): string[] => [
-  ...new Set(
-    projections.flatMap((p) => [p.collection, ...(p.keyIndex ? [p.keyIndex.collection] : []), ...(isFanOut(p) ? p.also.map((a) => a.collection) : [])]),
-  ),
+  ...new Set(projections.flatMap((p) => [p.collection, ...(p.keyIndex ? [p.keyIndex.collection] : []), ...alsoOf(p).map((a) => a.collection)])),
 ];

@@ -1,5 +1,5 @@
 import { positionWaiters, supervise, type Logger, type MessageBus, type ReadModelWrite, type ReadStore, type RecordedEvent } from '@walletscreen/platform';
-import { isFanOut, type KeyIndexEntry, type Projection, type ReadModelProjection } from './projection';
+import { isFanOut, isSequence, type KeyIndexEntry, type Projection, type ReadModelProjection } from './projection';
 
 /** A fan-out projection commits after about this many writes (see `fold`). */
 const FAN_OUT_WRITES = 20_000;
@@ -46,7 +46,7 @@ export async function startProjections(deps: {
   };
 
   for (const p of deps.projections) {
-    const collections = [{ collection: p.collection, indexes: p.indexes }, ...(isFanOut(p) ? p.also : [])];
+    const collections = [{ collection: p.collection, indexes: p.indexes }, ...(isFanOut(p) || isSequence(p) ? p.also : [])];
     await readStore.ensureIndexes(collections.flatMap((c) => (c.indexes ?? []).map((fields) => ({ collection: c.collection, fields }))));
     positions.set(p.name, await readStore.getCheckpoint(p.name));
   }
@@ -145,6 +145,21 @@ export async function startProjections(deps: {
           }
         }
         await readStore.commit(writes, { name: p.name, position: last });
+        positions.set(p.name, last);
+        unsaved = 0;
+        settleWaiters();
+        return;
+      }
+      if (isSequence(p)) {
+        // Through the state as stored (another process, or a rebuild, may have moved it), one batch at a time.
+        let state = (await readStore.get<object>(p.collection, p.state.id)) ?? p.state.initial;
+        const writes: ReadModelWrite[] = [];
+        for (const e of relevant) {
+          const next = p.step(state, e);
+          state = next.state;
+          writes.push(...next.writes);
+        }
+        await readStore.commit([...writes, { collection: p.collection, id: p.state.id, doc: state }], { name: p.name, position: last });
         positions.set(p.name, last);
         unsaved = 0;
         settleWaiters();

@@ -1,8 +1,8 @@
 /**
  * The workers part of a composition root: the analysis pipeline and its worker, refunds of failed
  * checks, the charge and purchase-expiry sweepers, the OFAC refresh, the batch runner, monitoring
- * (re-screens, alerts and their e-mails) and webhook delivery (the outbox, the dispatcher and the
- * disabled-endpoint e-mail). The embedded server runs it next to the API; the distributed shape
+ * (re-screens, alerts and their e-mails), webhook delivery (the outbox, the dispatcher and the
+ * disabled-endpoint e-mail) and the audit log's tree heads (signed while the log grows). The embedded server runs it next to the API; the distributed shape
  * runs it as a consumer group of its own (workers-main.ts).
  * Every piece is safe to run in several processes at once: the worker group shares the requests,
  * the sweepers, refunds and OFAC imports are idempotent appends, and each webhook attempt is
@@ -38,6 +38,8 @@ import { startWebhookDispatcher, type WebhookDispatcher } from '@walletscreen/co
 import { startWebhookNotices } from '@walletscreen/command-api/webhooks/notices';
 import { createWebhookSender } from '@walletscreen/command-api/webhooks/sender';
 import { createWebhooks } from '@walletscreen/command-api/webhooks/service';
+import { startTreeHeadSchedule } from '@walletscreen/command-api/audit/tree-heads';
+import { treeHeadsOf } from './tree-heads';
 
 export interface BackgroundWork {
   analysis: AnalysisWorker;
@@ -185,6 +187,22 @@ export async function startBackgroundWork(deps: {
     logger,
   });
 
+  // The audit log's tree heads: one signed at start when the log holds events no head covers (the first
+  // start on a store written before tree heads signs it whole), then one per interval while the log grows.
+  const tree = treeHeadsOf({
+    config,
+    eventStore,
+    readStore,
+    clock,
+    logger,
+    readModelsAt: () => deps.catchUp(),
+    writesHalted: deps.writesHalted,
+  });
+  const treeHeadSchedule =
+    config.AUDIT_LOG_TREE_HEAD_SECONDS > 0
+      ? startTreeHeadSchedule({ treeHeads: tree.treeHeads, intervalMs: config.AUDIT_LOG_TREE_HEAD_SECONDS * 1000, paused: deps.writesHalted, logger })
+      : undefined;
+
   let closing: Promise<void> | undefined;
   return {
     analysis,
@@ -194,6 +212,8 @@ export async function startBackgroundWork(deps: {
     webhooks,
     close() {
       closing ??= (async () => {
+        await treeHeadSchedule?.stop();
+        tree.close();
         await webhookNotices.stop();
         await webhooks.stop();
         sender.close();

@@ -45,6 +45,8 @@ import { createMonitoring } from '@walletscreen/command-api/monitoring/service';
 import { summarizeCheck } from '@walletscreen/workers/monitoring/summary';
 import { createWebhooks } from '@walletscreen/command-api/webhooks/service';
 import { createCases } from '@walletscreen/command-api/cases/service';
+import { createEvidenceBundles } from '@walletscreen/command-api/shared/evidence-bundle';
+import { treeHeadsOf } from './tree-heads';
 
 /** The ports a part runs on. */
 export interface Ports {
@@ -173,6 +175,18 @@ export async function startCommandApi(deps: {
     logger.warn('no admin exists: set ADMIN_EMAIL and ADMIN_PASSWORD and restart to create one');
   }
 
+  // The audit log's signed tree heads and the checks' evidence bundles proved against them.
+  const tree = treeHeadsOf({
+    config,
+    eventStore,
+    readStore,
+    clock,
+    logger,
+    readModelsAt: (position, timeoutMs) => readModels.waitFor(position, timeoutMs),
+    writesHalted: deps.storeIntegrity.writesHalted,
+  });
+  const evidenceBundles = createEvidenceBundles({ eventStore, readStore, treeHeads: tree.treeHeads, evidence: checkReplayAudit, clock });
+
   // Live progress: every replica follows the check events in a group of its own, so each one
   // pushes to the sockets connected to it.
   const { checks, hub } = await startCheckCommand({ eventStore, bus, accounts, logger, clock, waitMs: config.CHECK_WAIT_MS });
@@ -283,6 +297,8 @@ export async function startCommandApi(deps: {
       checkAudit: checkReplayAudit,
       hashChain,
       integrity,
+      treeHeads: tree.treeHeads,
+      evidenceBundles,
     }),
     tags: apiTags,
     webhooks: apiWebhooks,
@@ -305,6 +321,7 @@ export async function startCommandApi(deps: {
     server.listen(config.PORT, config.HOST, () => resolve());
   }).catch(async (error: unknown) => {
     closeLimiters();
+    tree.close();
     await hub.stop();
     throw error;
   });
@@ -332,6 +349,7 @@ export async function startCommandApi(deps: {
         server.closeAllConnections();
         await closed;
         closeLimiters();
+        tree.close();
         await hub.stop();
       })();
       return closing;

@@ -31,6 +31,7 @@ import {
 } from '@walletscreen/platform/adapters';
 import { allProjections, projectionGroup, readModelGenerations, rebuildNextGeneration, rebuildProjections } from '@walletscreen/projections';
 import { DataDirBusy, lockDataDir, type DataDirRole } from './data-dir-lock';
+import { verifyAgainstTreeHeads } from './tree-head-verify';
 
 export type { CommandIO };
 
@@ -61,14 +62,27 @@ export function describeVerification(result: ChainVerification): string {
   return `TAMPERED: ${p.kind} ${where}: ${p.message}${detail}; ${result.count} events verified before it (last good hash ${result.headHash})`;
 }
 
-export const verifyUsage = `usage: npm run audit:verify [-- --data-dir DIR]
-  Walks DATA_DIR/walletscreen.db and checks every event's hash link. Exit 0 when intact, 1 when not.
-  A break it finds halts writes: it is written beside the store (walletscreen.db.break.json), and a
-  server running on it walks the whole chain at its next check and halts; a stopped one at its start.`;
+export const verifyUsage = `usage: npm run audit:verify [-- --data-dir DIR] [--tree-heads FILE] [--key FILE]
+  Walks DATA_DIR/walletscreen.db and checks every event's hash link, then holds the events to the
+  audit log's signed tree heads (those the store recorded, and those a witness kept: --tree-heads, a
+  JSON array or JSON lines of what it received), naming the events changed since a head was signed
+  even where the hash chain was recomputed. --key: the installation's public key (default: the
+  configured signing key). Exit 0 when intact, 1 when not.
+  A break of the hash chain it finds halts writes: it is written beside the store
+  (walletscreen.db.break.json), and a server running on it walks the whole chain at its next check
+  and halts; a stopped one at its start.`;
 
 export async function runVerifyCommand(io: CommandIO): Promise<number> {
-  const dataDir = dataDirOf(io, verifyUsage);
-  if (typeof dataDir !== 'string') return dataDir.code;
+  const line = readCommandLine(io.argv, { 'data-dir': { type: 'string' }, 'tree-heads': { type: 'string' }, key: { type: 'string' } });
+  if (typeof line === 'string') {
+    io.stderr(`${line}\n${verifyUsage}`);
+    return 2;
+  }
+  if (line.values.help) {
+    io.stdout(verifyUsage);
+    return 0;
+  }
+  const dataDir = path.resolve(line.values['data-dir'] ?? io.env.DATA_DIR ?? './data');
   const file = storeFile(dataDir);
   if (!existsSync(file)) {
     io.stderr(`no event store at ${file}`);
@@ -78,15 +92,19 @@ export async function runVerifyCommand(io: CommandIO): Promise<number> {
   try {
     const result = await verifyChain({ readAll: (o) => store.readAll(o), lastAssignedPosition: () => store.lastAssignedPosition() });
     (result.ok ? io.stdout : io.stderr)(describeVerification(result));
-    if (result.ok) return 0;
-    // The server walks the whole chain when it finds this, and halts writes unless an admin acknowledged the break.
-    const p = result.problem!;
-    const marker = foundBreakFile(file);
-    await foundBreakFileStore(marker).write({ position: p.position, kind: p.kind, reason: p.message, foundBy: 'cli', foundAt: new Date().toISOString() });
-    io.stderr(
-      `Written to ${marker}: a server running on this data directory walks its whole chain at its next check (within INTEGRITY_VERIFY_INTERVAL_SECONDS) and halts writes until an admin acknowledges the break on the Audit screen; a stopped one does so when it starts.`,
-    );
-    return 1;
+    if (!result.ok) {
+      // The server walks the whole chain when it finds this, and halts writes unless an admin acknowledged the break.
+      const p = result.problem!;
+      const marker = foundBreakFile(file);
+      await foundBreakFileStore(marker).write({ position: p.position, kind: p.kind, reason: p.message, foundBy: 'cli', foundAt: new Date().toISOString() });
+      io.stderr(
+        `Written to ${marker}: a server running on this data directory walks its whole chain at its next check (within INTEGRITY_VERIFY_INTERVAL_SECONDS) and halts writes until an admin acknowledges the break on the Audit screen; a stopped one does so when it starts.`,
+      );
+    }
+    // The signed tree heads: what changed, even where the chain was recomputed (tree-head-verify.ts).
+    const heads = await verifyAgainstTreeHeads({ store, dataDir, env: io.env, witnessFile: line.values['tree-heads'], keyFile: line.values.key });
+    for (const l of heads.lines) (heads.result.ok ? io.stdout : io.stderr)(l);
+    return result.ok && heads.result.ok ? 0 : 1;
   } finally {
     await store.close();
   }

@@ -387,6 +387,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/transactions/checks/{id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's finished checks as an evidence bundle: its events as stored, each with its inclusion proof against a signed tree head of the audit log, the public key, the list, feed and model versions it used
+         * @description Verifies offline with the repository's verifier (`npx walletscreen-verify <file>`): the signature, every inclusion proof, the hash-chain links, and the recorded risk model re-run on the recorded evidence.
+         */
+        get: operations["getTransactionsChecksByIdEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pdf/download_aml_report": {
         parameters: {
             query?: never;
@@ -1117,6 +1137,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/checks/{checkId}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished check's evidence bundle: its events as stored with their inclusion proofs against a signed tree head of the audit log, the public key, and the list, feed and model versions it used (admins and auditors)
+         * @description Verifies offline with the repository's verifier (`npx walletscreen-verify <file>`). Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
+         */
+        get: operations["getAdminChecksByCheckIdEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/streams": {
         parameters: {
             query?: never;
@@ -1149,6 +1189,43 @@ export interface paths {
          * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: operations["getAdminStreamsByStreamId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-log/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The installation's public key, which verifies the signed tree heads of its audit log (and so every evidence bundle it gives out) */
+        get: operations["getAuditLogPublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/tree-head": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log's latest signed tree head (size, root hash, time, signing key) and the witness's answer to the latest one sent (admins and auditors)
+         * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
+         */
+        get: operations["getAdminAuditTreeHead"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1348,6 +1425,26 @@ export interface paths {
          * @description Needs an API key with the `read` scope.
          */
         get: operations["getV1ScreeningsByIdReportPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/screenings/{id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished screening's evidence bundle: its events as stored with their inclusion proofs against a signed tree head of the audit log, the public key, and the list, feed and model versions it used
+         * @description Verifies offline with the repository's verifier (`npx walletscreen-verify <file>`). Needs an API key with the `read` scope.
+         */
+        get: operations["getV1ScreeningsByIdEvidence"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4364,6 +4461,193 @@ export interface operations {
                         /** @constant */
                         refunded: true;
                     };
+                };
+            };
+        };
+    };
+    getTransactionsChecksByIdEvidence: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
+                "Consistency-Token"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evidence bundle, as a file to keep (walletscreen-evidence-<id>.json) */
+            200: {
+                headers: {
+                    /** @description attachment; filename="walletscreen-evidence-<id>.json" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        format: "walletscreen-evidence-bundle/1";
+                        check_id: string;
+                        created_at: string;
+                        verdict: {
+                            risk_score: number;
+                            risk_level: string;
+                            aml_status: string;
+                        } | null;
+                        versions: {
+                            risk_model: string | null;
+                            sanctions_list_loaded: boolean | null;
+                            sanctions_list: {
+                                source: string;
+                                published_at: string | null;
+                                sha256: string;
+                                imported_at: string;
+                                address_count: number;
+                            } | null;
+                            custom_lists: {
+                                list_id: string;
+                                name: string;
+                                kind: string;
+                                version: number;
+                                sha256: string;
+                                entry_count: number;
+                            }[];
+                            intelligence: {
+                                labels_version: string | null;
+                                chainabuse: string | null;
+                            };
+                            feeds: {
+                                id: string;
+                                name: string;
+                                version: string;
+                                sha256: string;
+                                entry_count: number;
+                            }[];
+                            blockchain_provider: string | null;
+                            trace: {
+                                depth: number;
+                                fan_out: number;
+                                request_budget: number;
+                                requests: number;
+                                expanded: number;
+                                failed: number;
+                                not_expanded: number;
+                            } | null;
+                            reused_blockchain_data_of: string | null;
+                            writer: string | null;
+                        };
+                        model: {
+                            version: string | null;
+                            /** @description Whether this build holds that model version (a verifier from this repository can re-run it) */
+                            held: boolean;
+                            /** @description The model version's profile (its weights, thresholds and rules as data); null until versions are kept as profiles */
+                            profile: unknown;
+                            profile_sha256: string | null;
+                        };
+                        tree_head: {
+                            /** @description The installation whose audit log it is */
+                            origin: string;
+                            /** @description How many events the tree holds: the first tree_size events of the store, in store order */
+                            tree_size: number;
+                            /** @description The Merkle tree root (RFC 9162 hashing), hex */
+                            root_hash: string;
+                            /** @description When it was signed (ISO 8601, UTC) */
+                            timestamp: string;
+                            /** @description The store position of the last event the tree holds */
+                            last_position: number;
+                            /** @description The signing key's fingerprint: SHA-256 of its SubjectPublicKeyInfo (DER), hex */
+                            key_id: string;
+                            /** @description Ed25519 signature of the tree head's text, base64 */
+                            signature: string;
+                        };
+                        public_key: {
+                            /** @constant */
+                            algorithm: "Ed25519";
+                            key_id: string;
+                            /** @description SubjectPublicKeyInfo, PEM */
+                            public_key_pem: string;
+                            origin: string;
+                            /** @description What a tree head signature covers */
+                            signed_text: string;
+                        };
+                        events: {
+                            leaf_index: number;
+                            /** @description The hashes from the event's leaf up to the tree head's root (RFC 9162 §2.1.3) */
+                            inclusion_proof: string[];
+                            event: {
+                                position: number;
+                                streamId: string;
+                                revision: number;
+                                id: string;
+                                type: string;
+                                data: unknown;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                recordedAt: string;
+                                hash: string | null;
+                                prevHash: string | null;
+                            };
+                        }[];
+                        how_to_verify: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such check of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The check is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No signed tree head covers the check yet (writes are halted, or the log tree is behind): try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -7814,6 +8098,194 @@ export interface operations {
             };
         };
     };
+    getAdminChecksByCheckIdEvidence: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
+                "Consistency-Token"?: string;
+            };
+            path: {
+                /** @description The check id */
+                checkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evidence bundle, as a file to keep (walletscreen-evidence-<id>.json) */
+            200: {
+                headers: {
+                    /** @description attachment; filename="walletscreen-evidence-<id>.json" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        format: "walletscreen-evidence-bundle/1";
+                        check_id: string;
+                        created_at: string;
+                        verdict: {
+                            risk_score: number;
+                            risk_level: string;
+                            aml_status: string;
+                        } | null;
+                        versions: {
+                            risk_model: string | null;
+                            sanctions_list_loaded: boolean | null;
+                            sanctions_list: {
+                                source: string;
+                                published_at: string | null;
+                                sha256: string;
+                                imported_at: string;
+                                address_count: number;
+                            } | null;
+                            custom_lists: {
+                                list_id: string;
+                                name: string;
+                                kind: string;
+                                version: number;
+                                sha256: string;
+                                entry_count: number;
+                            }[];
+                            intelligence: {
+                                labels_version: string | null;
+                                chainabuse: string | null;
+                            };
+                            feeds: {
+                                id: string;
+                                name: string;
+                                version: string;
+                                sha256: string;
+                                entry_count: number;
+                            }[];
+                            blockchain_provider: string | null;
+                            trace: {
+                                depth: number;
+                                fan_out: number;
+                                request_budget: number;
+                                requests: number;
+                                expanded: number;
+                                failed: number;
+                                not_expanded: number;
+                            } | null;
+                            reused_blockchain_data_of: string | null;
+                            writer: string | null;
+                        };
+                        model: {
+                            version: string | null;
+                            /** @description Whether this build holds that model version (a verifier from this repository can re-run it) */
+                            held: boolean;
+                            /** @description The model version's profile (its weights, thresholds and rules as data); null until versions are kept as profiles */
+                            profile: unknown;
+                            profile_sha256: string | null;
+                        };
+                        tree_head: {
+                            /** @description The installation whose audit log it is */
+                            origin: string;
+                            /** @description How many events the tree holds: the first tree_size events of the store, in store order */
+                            tree_size: number;
+                            /** @description The Merkle tree root (RFC 9162 hashing), hex */
+                            root_hash: string;
+                            /** @description When it was signed (ISO 8601, UTC) */
+                            timestamp: string;
+                            /** @description The store position of the last event the tree holds */
+                            last_position: number;
+                            /** @description The signing key's fingerprint: SHA-256 of its SubjectPublicKeyInfo (DER), hex */
+                            key_id: string;
+                            /** @description Ed25519 signature of the tree head's text, base64 */
+                            signature: string;
+                        };
+                        public_key: {
+                            /** @constant */
+                            algorithm: "Ed25519";
+                            key_id: string;
+                            /** @description SubjectPublicKeyInfo, PEM */
+                            public_key_pem: string;
+                            origin: string;
+                            /** @description What a tree head signature covers */
+                            signed_text: string;
+                        };
+                        events: {
+                            leaf_index: number;
+                            /** @description The hashes from the event's leaf up to the tree head's root (RFC 9162 §2.1.3) */
+                            inclusion_proof: string[];
+                            event: {
+                                position: number;
+                                streamId: string;
+                                revision: number;
+                                id: string;
+                                type: string;
+                                data: unknown;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                recordedAt: string;
+                                hash: string | null;
+                                prevHash: string | null;
+                            };
+                        }[];
+                        how_to_verify: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Neither an admin nor an auditor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such check */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The check is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No signed tree head covers the check yet (writes are halted, or the log tree is behind): try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getAdminStreams: {
         parameters: {
             query?: {
@@ -7976,6 +8448,141 @@ export interface operations {
             };
             /** @description The query and headers are larger than the server reads (16 KB in all) */
             431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAuditLogPublicKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
+                "Consistency-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Ed25519 public key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        algorithm: "Ed25519";
+                        key_id: string;
+                        /** @description SubjectPublicKeyInfo, PEM */
+                        public_key_pem: string;
+                        origin: string;
+                        /** @description What a tree head signature covers */
+                        signed_text: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminAuditTreeHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
+                "Consistency-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tree heads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The latest signed tree head (null before the first) */
+                        latest: {
+                            /** @description The installation whose audit log it is */
+                            origin: string;
+                            /** @description How many events the tree holds: the first tree_size events of the store, in store order */
+                            tree_size: number;
+                            /** @description The Merkle tree root (RFC 9162 hashing), hex */
+                            root_hash: string;
+                            /** @description When it was signed (ISO 8601, UTC) */
+                            timestamp: string;
+                            /** @description The store position of the last event the tree holds */
+                            last_position: number;
+                            /** @description The signing key's fingerprint: SHA-256 of its SubjectPublicKeyInfo (DER), hex */
+                            key_id: string;
+                            /** @description Ed25519 signature of the tree head's text, base64 */
+                            signature: string;
+                        } | null;
+                        /** @description Tree heads recorded so far */
+                        tree_heads: number;
+                        key_id: string;
+                        /**
+                         * @description configured: a key file the operator keeps; file/generated: in the data directory
+                         * @enum {string}
+                         */
+                        key_source: "configured" | "file" | "generated";
+                        witness: {
+                            configured: boolean;
+                            host: string | null;
+                            /** @description The latest delivery to the witness (null before any) */
+                            last: {
+                                tree_size: number;
+                                /** @enum {string} */
+                                outcome: "delivered" | "failed";
+                                status_code: number | null;
+                                error: string | null;
+                                at: string;
+                            } | null;
+                        };
+                        /** @description The tree as folded so far (signed or not yet) */
+                        tree: {
+                            size: number;
+                            root_hash: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Neither an admin nor an auditor */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9561,6 +10168,202 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1ScreeningsByIdEvidence: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A `Consistency-Token` from an earlier answer: the read waits (up to 3 s) until the read models show that write (empty: none) */
+                "Consistency-Token"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evidence bundle, as a file to keep (walletscreen-evidence-<id>.json) */
+            200: {
+                headers: {
+                    /** @description attachment; filename="walletscreen-evidence-<id>.json" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        format: "walletscreen-evidence-bundle/1";
+                        check_id: string;
+                        created_at: string;
+                        verdict: {
+                            risk_score: number;
+                            risk_level: string;
+                            aml_status: string;
+                        } | null;
+                        versions: {
+                            risk_model: string | null;
+                            sanctions_list_loaded: boolean | null;
+                            sanctions_list: {
+                                source: string;
+                                published_at: string | null;
+                                sha256: string;
+                                imported_at: string;
+                                address_count: number;
+                            } | null;
+                            custom_lists: {
+                                list_id: string;
+                                name: string;
+                                kind: string;
+                                version: number;
+                                sha256: string;
+                                entry_count: number;
+                            }[];
+                            intelligence: {
+                                labels_version: string | null;
+                                chainabuse: string | null;
+                            };
+                            feeds: {
+                                id: string;
+                                name: string;
+                                version: string;
+                                sha256: string;
+                                entry_count: number;
+                            }[];
+                            blockchain_provider: string | null;
+                            trace: {
+                                depth: number;
+                                fan_out: number;
+                                request_budget: number;
+                                requests: number;
+                                expanded: number;
+                                failed: number;
+                                not_expanded: number;
+                            } | null;
+                            reused_blockchain_data_of: string | null;
+                            writer: string | null;
+                        };
+                        model: {
+                            version: string | null;
+                            /** @description Whether this build holds that model version (a verifier from this repository can re-run it) */
+                            held: boolean;
+                            /** @description The model version's profile (its weights, thresholds and rules as data); null until versions are kept as profiles */
+                            profile: unknown;
+                            profile_sha256: string | null;
+                        };
+                        tree_head: {
+                            /** @description The installation whose audit log it is */
+                            origin: string;
+                            /** @description How many events the tree holds: the first tree_size events of the store, in store order */
+                            tree_size: number;
+                            /** @description The Merkle tree root (RFC 9162 hashing), hex */
+                            root_hash: string;
+                            /** @description When it was signed (ISO 8601, UTC) */
+                            timestamp: string;
+                            /** @description The store position of the last event the tree holds */
+                            last_position: number;
+                            /** @description The signing key's fingerprint: SHA-256 of its SubjectPublicKeyInfo (DER), hex */
+                            key_id: string;
+                            /** @description Ed25519 signature of the tree head's text, base64 */
+                            signature: string;
+                        };
+                        public_key: {
+                            /** @constant */
+                            algorithm: "Ed25519";
+                            key_id: string;
+                            /** @description SubjectPublicKeyInfo, PEM */
+                            public_key_pem: string;
+                            origin: string;
+                            /** @description What a tree head signature covers */
+                            signed_text: string;
+                        };
+                        events: {
+                            leaf_index: number;
+                            /** @description The hashes from the event's leaf up to the tree head's root (RFC 9162 §2.1.3) */
+                            inclusion_proof: string[];
+                            event: {
+                                position: number;
+                                streamId: string;
+                                revision: number;
+                                id: string;
+                                type: string;
+                                data: unknown;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                recordedAt: string;
+                                hash: string | null;
+                                prevHash: string | null;
+                            };
+                        }[];
+                        how_to_verify: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `errors` names each field that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the account is blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such screening (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The check is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No signed tree head covers the check yet (writes are halted, or the log tree is behind): try again later */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

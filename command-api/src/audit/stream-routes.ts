@@ -2,6 +2,7 @@
  * The auditor's stream routes (admins and auditors, reads only, checked on the server; an auditor's every call recorded):
  * GET /api/admin/checks/:checkId/events — a check's stream event by event, with the versions it used;
  * GET /api/admin/checks/:checkId/replay — the recorded risk-model version re-run on the recorded evidence;
+ * GET /api/admin/checks/:checkId/evidence — the check's evidence bundle (shared/evidence-bundle.ts);
  * GET /api/admin/streams?prefix=&after=&limit= — stream ids;
  * GET /api/admin/streams/:streamId?position=N — a stream's events up to a global position and its folded state.
  *
@@ -27,6 +28,7 @@ import type { EventStore, RecordedEvent } from '@walletscreen/platform';
 import { sessionAuth, type Authenticator } from '../http/auth';
 import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
 import { NotFound } from '@walletscreen/domain/errors';
+import { evidenceAnswers, sendEvidenceBundle, type EvidenceBundles } from '../shared/evidence-bundle';
 import { streamKinds } from './stream-kinds';
 import { browseStream, streamEventOf, streamKindOf } from './streams';
 
@@ -44,7 +46,7 @@ export interface CheckAudit {
   versions(events: readonly RecordedEvent[]): CheckVersions;
 }
 
-export function streamRoutes(deps: { auth: Authenticator; eventStore: EventStore; checks: CheckAudit }): RouteGroup {
+export function streamRoutes(deps: { auth: Authenticator; eventStore: EventStore; checks: CheckAudit; evidence: EvidenceBundles }): RouteGroup {
   const tags = ['Admin: audit'];
 
   async function checkEvents(checkId: string): Promise<{ events: RecordedEvent[]; state: Exclude<CheckState, { status: 'none' }> }> {
@@ -87,6 +89,20 @@ export function streamRoutes(deps: { auth: Authenticator; eventStore: EventStore
         async handle({ params }, _req, res) {
           const { events } = await checkEvents(params.checkId);
           res.json(deps.checks.replay(params.checkId, events));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/admin/checks/:checkId/evidence',
+        summary:
+          "A finished check's evidence bundle: its events as stored with their inclusion proofs against a signed tree head of the audit log, the public key, and the list, feed and model versions it used (admins and auditors)",
+        description: "Verifies offline with the repository's verifier (`npx walletscreen-verify <file>`).",
+        tags,
+        auth: 'audit',
+        request: { params: checkParams, paramsNotFound: noCheck },
+        responses: { ...evidenceAnswers, 404: { description: 'No such check' }, ...auditReaderAnswers },
+        async handle({ params }, _req, res) {
+          sendEvidenceBundle(res, await deps.evidence.bundle(params.checkId, 'audit'));
         },
       }),
       route({

@@ -25,6 +25,7 @@ import { findCheckCase } from '../shared/check-case';
 import { sendUserHistoryCsv } from '../shared/history-export';
 import { historyDetail, historyFilterSchema, historyItem, historyQuerySchema } from '../shared/check-history';
 import { findCheck, findHistory, findRunningChecks } from '@walletscreen/projections/checks/queries';
+import { evidenceAnswers, sendEvidenceBundle, type EvidenceBundles } from '../shared/evidence-bundle';
 import type { Checks } from './service';
 
 export const parseAddressRequestSchema = z.object({
@@ -88,7 +89,14 @@ function answer(res: Response, { progress, position }: { progress: CheckProgress
 }
 
 /** POST /api/transactions/analyze-realtime, GET /api/transactions/checks/{id}, the history calls. */
-export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readStore: ReadStore; logger: Logger; clock: () => Date }): RouteGroup {
+export function checkRoutes(deps: {
+  auth: Authenticator;
+  checks: Checks;
+  readStore: ReadStore;
+  logger: Logger;
+  clock: () => Date;
+  evidence: EvidenceBundles;
+}): RouteGroup {
   return routeGroup(
     [
       route({
@@ -202,6 +210,21 @@ export function checkRoutes(deps: { auth: Authenticator; checks: Checks; readSto
         responses: { ...checkAnswers, 400: { description: 'A bad wait' }, 404: { description: 'No such check of yours' }, ...signedIn },
         async handle({ params, query }, _req, res) {
           answer(res, await deps.checks.follow(currentUser(res).userId, params.id, query.wait));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/transactions/checks/:id/evidence',
+        summary:
+          "One of the caller's finished checks as an evidence bundle: its events as stored, each with its inclusion proof against a signed tree head of the audit log, the public key, the list, feed and model versions it used",
+        description:
+          "Verifies offline with the repository's verifier (`npx walletscreen-verify <file>`): the signature, every inclusion proof, the hash-chain links, and the recorded risk model re-run on the recorded evidence.",
+        tags,
+        auth: 'session',
+        request: { params: checkIdSchema, paramsNotFound: 'No such check' },
+        responses: { ...evidenceAnswers, 404: { description: 'No such check of yours' }, ...signedIn },
+        async handle({ params }, _req, res) {
+          sendEvidenceBundle(res, await deps.evidence.bundle(params.id, { userId: currentUser(res).userId }));
         },
       }),
     ],

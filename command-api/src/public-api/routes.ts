@@ -4,6 +4,7 @@ import type { RateLimiter } from '@walletscreen/platform/rate-limit/rate-limiter
 import { apiKeyAuth, type ApiKeyAuthenticator } from '../http/api-key-auth';
 import { routeGroup } from '../http/route';
 import { sanctionsDropInRoutes, type SanctionsIndex } from './sanctions-dropins';
+import type { EvidenceBundles } from '../shared/evidence-bundle';
 import { screeningRoutes, type RenderCheckPdf, type ScreeningChecks } from './screenings';
 
 export function publicApiRoutes(deps: {
@@ -15,10 +16,11 @@ export function publicApiRoutes(deps: {
   readStore: ReadStore;
   renderPdf: RenderCheckPdf;
   sanctionsIndex: () => Promise<SanctionsIndex | null>;
+  evidence: EvidenceBundles;
 }) {
   return routeGroup(
     [
-      ...screeningRoutes({ checks: deps.checks, readStore: deps.readStore, renderPdf: deps.renderPdf }),
+      ...screeningRoutes({ checks: deps.checks, readStore: deps.readStore, renderPdf: deps.renderPdf, evidence: deps.evidence }),
       ...sanctionsDropInRoutes({ sanctionsIndex: deps.sanctionsIndex, openToAnonymous: deps.anonymousLimiter !== undefined }),
     ],
     { auth: apiKeyAuth({ auth: deps.auth, limiter: deps.limiter, anonymousLimiter: deps.anonymousLimiter }) },

@@ -22,6 +22,7 @@ import type { CheckCommand, RenderCheckPdf } from '../shared/check-command';
 import { historyQuerySchema } from '../shared/check-history';
 import { findHistory, type CheckDoc } from '@walletscreen/projections/checks/queries';
 import { screeningOf } from '../shared/screening';
+import { evidenceAnswers, sendEvidenceBundle, type EvidenceBundles } from '../shared/evidence-bundle';
 
 /** The check command and query, handed in by the composition root. */
 export type ScreeningChecks = CheckCommand;
@@ -52,7 +53,7 @@ function answer(res: Response, screening: Screening, position: number) {
   res.json(screening);
 }
 
-export function screeningRoutes(deps: { checks: ScreeningChecks; readStore: ReadStore; renderPdf: RenderCheckPdf }) {
+export function screeningRoutes(deps: { checks: ScreeningChecks; readStore: ReadStore; renderPdf: RenderCheckPdf; evidence: EvidenceBundles }) {
   const common = {
     401: { description: 'No API key, or not a valid one' },
     403: { description: 'The key lacks the scope, or the account is blocked' },
@@ -158,6 +159,20 @@ export function screeningRoutes(deps: { checks: ScreeningChecks; readStore: Read
         res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
         res.setHeader('Content-Length', String(pdf.length));
         res.end(pdf);
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/v1/screenings/:id/evidence',
+      summary:
+        "A finished screening's evidence bundle: its events as stored with their inclusion proofs against a signed tree head of the audit log, the public key, and the list, feed and model versions it used",
+      description: "Verifies offline with the repository's verifier (`npx walletscreen-verify <file>`).",
+      tags: ['Screenings'],
+      auth: { apiKey: 'read' },
+      request: { params: idSchema, paramsNotFound: 'No such screening' },
+      responses: { ...evidenceAnswers, 404: { description: 'No such screening (or not yours)' }, ...common },
+      async handle({ params }, _req, res) {
+        sendEvidenceBundle(res, await deps.evidence.bundle(params.id, { userId: currentUser(res).userId }));
       },
     }),
   ];

@@ -35,6 +35,9 @@ export const auditEventNames: Readonly<Record<string, string>> = {
   IntegrityBreakAcknowledged: 'Integrity break acknowledged',
   // Where the background consumers start reading (consumer-starts)
   ConsumerStartsRecorded: 'Background consumers’ starting points recorded',
+  // The audit log's signed tree heads (audit-log-tree-heads)
+  TreeHeadSigned: 'Audit log tree head signed',
+  TreeHeadWitnessed: 'Tree head sent to the witness',
   // Auditors' reads (auditor-access-<id>)
   AuditorViewedData: 'Auditor viewed data',
   // Checks (check-<id>)

@@ -3,6 +3,8 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, 
 import path from 'node:path';
 import { z } from 'zod';
 import { feedIds, type FeedId } from '@walletscreen/contracts/feeds/feeds';
+import { loadAuditLogKey, type AuditLogKey } from './audit-log-key';
+import { ConfigError } from './config-error';
 
 const optionalText = z
   .string()
@@ -212,6 +214,12 @@ export const envSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    // The audit log's signed tree heads: the Ed25519 key they are signed with (a PKCS#8 PEM file, e.g. kept outside
+    // DATA_DIR; unset, DATA_DIR/audit-log-key.pem, generated once), how often one is made while the log grows (0: only
+    // when an evidence bundle needs one), and the witness each new one is POSTed to.
+    AUDIT_LOG_SIGNING_KEY_FILE: optionalText,
+    AUDIT_LOG_TREE_HEAD_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).max(86_400).default(60),
+    AUDIT_LOG_WITNESS_URL: url(['http:', 'https:']),
     WEBHOOK_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1_000).max(60_000).default(10_000),
     WEBHOOK_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000).default(32),
     // Billing: plans, how long purchased checks last, Stripe (absent: the local test-payment provider).
@@ -266,12 +274,9 @@ export const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
+
+export type { AuditLogKey };
 
 export interface Config extends Omit<Env, 'PUBLIC_URL' | 'JWT_SECRET'> {
   DATA_DIR: string;
@@ -279,6 +284,8 @@ export interface Config extends Omit<Env, 'PUBLIC_URL' | 'JWT_SECRET'> {
   JWT_SECRET: string;
   /** Where JWT_SECRET came from, for the start-up log. */
   jwtSecretSource: 'env' | 'file' | 'generated';
+  /** The key the audit log's tree heads are signed with (AUDIT_LOG_SIGNING_KEY_FILE, or DATA_DIR/audit-log-key.pem). */
+  auditLogKey: AuditLogKey;
 }
 
 /** Validates the environment; throws ConfigError naming every bad variable. */
@@ -313,7 +320,7 @@ export function makeDataDirPrivate(dataDir: string): void {
 /**
  * Loads the configuration: validates the environment, creates DATA_DIR (private to the service's
  * user: makeDataDirPrivate), and reads JWT_SECRET from the environment or from DATA_DIR/jwt-secret,
- * generating that file once when absent.
+ * generating that file once when absent; likewise the audit log's signing key (audit-log-key.ts).
  */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = parseEnv(env);
@@ -341,9 +348,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       }
     }
   }
+  const auditLogKey = loadAuditLogKey(parsed.AUDIT_LOG_SIGNING_KEY_FILE, dataDir);
   return {
     ...parsed,
     DATA_DIR: dataDir,
+    auditLogKey,
     PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     JWT_SECRET: jwtSecret,
     jwtSecretSource: source,

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -118,6 +119,39 @@ describe('configuration', () => {
       expect(first.PUBLIC_URL).toBe('http://localhost:3000');
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("generates the audit log's signing key once into DATA_DIR, readable only by its owner, unless AUDIT_LOG_SIGNING_KEY_FILE names one elsewhere", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ws-config-'));
+    const outside = mkdtempSync(path.join(tmpdir(), 'ws-key-'));
+    try {
+      const first = loadConfig({ DATA_DIR: dir });
+      expect(first.auditLogKey).toMatchObject({ source: 'generated', fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(first.auditLogKey.privateKey.asymmetricKeyType).toBe('ed25519');
+      expect(statSync(path.join(dir, 'audit-log-key.pem')).mode & 0o777).toBe(0o600);
+      const second = loadConfig({ DATA_DIR: dir });
+      expect(second.auditLogKey).toMatchObject({ source: 'file', fingerprint: first.auditLogKey.fingerprint });
+
+      const file = path.join(outside, 'signing.pem');
+      writeFileSync(file, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }));
+      const configured = loadConfig({ DATA_DIR: dir, AUDIT_LOG_SIGNING_KEY_FILE: file });
+      expect(configured.auditLogKey.source).toBe('configured');
+      expect(configured.auditLogKey.fingerprint).not.toBe(first.auditLogKey.fingerprint);
+
+      // Refused at boot, naming the variable: a missing file, and a key of another kind.
+      expect(() => loadConfig({ DATA_DIR: dir, AUDIT_LOG_SIGNING_KEY_FILE: path.join(outside, 'none.pem') })).toThrow(
+        /AUDIT_LOG_SIGNING_KEY_FILE: cannot read/,
+      );
+      const rsa = path.join(outside, 'rsa.pem');
+      writeFileSync(rsa, generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }));
+      expect(() => loadConfig({ DATA_DIR: dir, AUDIT_LOG_SIGNING_KEY_FILE: rsa })).toThrow(/AUDIT_LOG_SIGNING_KEY_FILE: .*not an Ed25519 private key.*rsa key/);
+      expect(() => parseEnv({ AUDIT_LOG_TREE_HEAD_SECONDS: 'often', AUDIT_LOG_WITNESS_URL: 'ftp://witness' })).toThrow(
+        /AUDIT_LOG_TREE_HEAD_SECONDS[\s\S]*AUDIT_LOG_WITNESS_URL/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
     }
   });
 });

@@ -1,13 +1,15 @@
 /**
  * The check replay as the auditor's routes answer it (GET /api/admin/checks/:checkId/replay and
  * /events, command-api/src/audit/stream-routes.ts): the replay and the recorded versions
- * (replay.ts), shaped as the API's CheckReplayResponse and CheckVersions.
+ * (replay.ts), shaped as the API's CheckReplayResponse and CheckVersions; and what an evidence
+ * bundle says of them (command-api/src/shared/evidence-bundle.ts: the versions and the model).
  *
  * It has the shape of the `CheckAudit` port those routes declare without importing the API; the
  * composition root plugs it in, and the compiler checks the fit there.
  */
-import type { CheckReplayResponse, CheckVersions } from '@walletscreen/contracts';
+import type { CheckReplayResponse, CheckVersions, EvidenceBundle } from '@walletscreen/contracts';
 import type { RecordedEvent } from '@walletscreen/platform';
+import { evidenceModel } from './evidence-model';
 import { recordedVersions, replayCheck } from './replay';
 
 export const checkReplayAudit = {
@@ -42,6 +44,10 @@ export const checkReplayAudit = {
       recorded: r.recorded,
       replayed: r.replayed,
     };
+  },
+  /** The risk model an evidence bundle carries (evidence-model.ts). */
+  model(events: readonly RecordedEvent[]): EvidenceBundle['model'] {
+    return evidenceModel(recordedVersions(events).riskModel);
   },
   versions(events: readonly RecordedEvent[]): CheckVersions {
     const v = recordedVersions(events);

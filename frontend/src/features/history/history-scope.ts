@@ -28,6 +28,8 @@ export interface HistoryScope {
   canOpenCases: boolean;
   /** The Details link to the check's recorded evidence and its replay. */
   evidenceLinks: boolean;
+  /** Where the check's evidence bundle is downloaded from (under /api). */
+  evidencePath: (checkId: string) => string;
 }
 
 const customerScope: HistoryScope = {
@@ -40,6 +42,7 @@ const customerScope: HistoryScope = {
   casePath: (id) => `/dashboard/cases/${id}`,
   canOpenCases: true,
   evidenceLinks: false,
+  evidencePath: (id) => `/transactions/checks/${encodeURIComponent(id)}/evidence`,
 };
 
 const adminScope: HistoryScope = {
@@ -52,6 +55,7 @@ const adminScope: HistoryScope = {
   casePath: (id) => `/admin/cases/${id}`,
   canOpenCases: true,
   evidenceLinks: true,
+  evidencePath: (id) => `/admin/checks/${encodeURIComponent(id)}/evidence`,
 };
 
 /** The History a role sees: admins and auditors (read-only) every user's checks, anyone else their own. */

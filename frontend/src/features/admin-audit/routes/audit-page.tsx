@@ -16,6 +16,7 @@ import { AuditEventDrawer } from '../components/audit-event-drawer';
 import { AuditFilters } from '../components/audit-filters';
 import { AuditTable } from '../components/audit-table';
 import { BalanceHistoryPanel } from '../components/balance-history-panel';
+import { TreeHeadCard } from '../components/tree-head-card';
 import { ErrorAlert } from '../../../components/error-alert';
 
 function VerificationResult({ result }: { result: ChainVerificationResponse }) {
@@ -93,6 +94,7 @@ export function AuditPage() {
           </Alert>
         ) : null}
         {customer ? <BalanceHistoryPanel userId={customer} onClose={() => setCustomer(null)} /> : null}
+        <TreeHeadCard />
         <Paper p="md">
           <Stack gap="md">
             <AuditFilters value={filters} types={types.data?.types ?? []} onChange={onFilters} />

@@ -12,6 +12,7 @@ import { useReplayCheck } from '../api/replay-check';
 import { ReplayVerdict } from '../components/replay-verdict';
 import { VersionsCard } from '../components/versions-card';
 import { ErrorAlert } from '../../../components/error-alert';
+import { DownloadEvidenceButton } from '../../../components/download-evidence-button';
 
 const STATUS_LABELS = { running: 'Running', completed: 'Completed', failed: 'Failed' } as const;
 
@@ -72,14 +73,19 @@ export function CheckEvidencePage() {
           </Group>
         }
         actions={
-          <Button
-            component={Link}
-            to={`/admin/streams/${encodeURIComponent(checkStreamId(checkId))}`}
-            variant="default"
-            leftSection={<IconTimeline size={16} aria-hidden="true" />}
-          >
-            Open in stream browser
-          </Button>
+          <Group gap="sm">
+            {check.data && check.data.status !== 'running' ? (
+              <DownloadEvidenceButton variant="default" path={`/admin/checks/${encodeURIComponent(checkId)}/evidence`} checkId={checkId} />
+            ) : null}
+            <Button
+              component={Link}
+              to={`/admin/streams/${encodeURIComponent(checkStreamId(checkId))}`}
+              variant="default"
+              leftSection={<IconTimeline size={16} aria-hidden="true" />}
+            >
+              Open in stream browser
+            </Button>
+          </Group>
         }
       />
       {check.isPending ? (

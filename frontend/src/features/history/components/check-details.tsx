@@ -10,6 +10,7 @@ import { MissingEvidenceAlert } from '../../../components/missing-evidence-alert
 import { AmlStatusBadge, RiskBadge } from '../../../components/risk-badge';
 import { LinkedWalletBadge, linkedWalletMark } from '../../../components/tone';
 import { useDownloadAmlReport } from '../../../lib/download-aml-report';
+import { DownloadEvidenceButton } from '../../../components/download-evidence-button';
 import { formatCheckTime, shortCheckId } from '../history-display';
 import type { HistoryRowDetail } from '../history-item';
 import { ReportView } from './report-view';
@@ -57,7 +58,7 @@ function LinkedWallets({ addresses, details }: { addresses: string[]; details: L
   );
 }
 
-function Details({ detail, caseLinks }: { detail: HistoryRowDetail; caseLinks?: CaseLinks }) {
+function Details({ detail, caseLinks, evidencePath }: { detail: HistoryRowDetail; caseLinks?: CaseLinks; evidencePath?: string }) {
   const download = useDownloadAmlReport();
   const hasReport = detail.aml_report.trim() !== '';
   const incomplete = classifyRiskLabel(detail.risk_level).level === 'incomplete';
@@ -118,14 +119,17 @@ function Details({ detail, caseLinks }: { detail: HistoryRowDetail; caseLinks?: 
           <Title order={3} id="details-report-title" fz="md">
             AML Report
           </Title>
-          <Button
-            size="xs"
-            leftSection={<IconDownload size={14} aria-hidden="true" />}
-            disabled={!hasReport || download.isPending}
-            onClick={() => download.mutate({ aml_report: detail.aml_report, wallet_address: detail.wallet_address, check_id: detail.id })}
-          >
-            {download.isPending ? 'Preparing report...' : 'Download AML Report'}
-          </Button>
+          <Group gap="xs">
+            {evidencePath ? <DownloadEvidenceButton size="xs" variant="default" path={evidencePath} checkId={detail.id} /> : null}
+            <Button
+              size="xs"
+              leftSection={<IconDownload size={14} aria-hidden="true" />}
+              disabled={!hasReport || download.isPending}
+              onClick={() => download.mutate({ aml_report: detail.aml_report, wallet_address: detail.wallet_address, check_id: detail.id })}
+            >
+              {download.isPending ? 'Preparing report...' : 'Download AML Report'}
+            </Button>
+          </Group>
         </Group>
         <ReportView report={detail.aml_report} />
       </Stack>
@@ -142,10 +146,12 @@ export interface CheckDetailsModalProps {
   actions?: ReactNode;
   /** Where the check's case opens, and whether a case may be opened from here; no case section without it. */
   caseLinks?: CaseLinks;
+  /** Where the check's evidence bundle is downloaded from (under /api); no button without it. */
+  evidencePath?: string | undefined;
 }
 
 /** The Details of one check, loaded when opened; with the user's e-mail when the detail has one (admins). */
-export function CheckDetailsModal({ checkId, onClose, detail, actions, caseLinks }: CheckDetailsModalProps) {
+export function CheckDetailsModal({ checkId, onClose, detail, actions, caseLinks, evidencePath }: CheckDetailsModalProps) {
   return (
     <Modal
       opened={checkId !== null}
@@ -161,7 +167,7 @@ export function CheckDetailsModal({ checkId, onClose, detail, actions, caseLinks
       ) : (
         <Stack gap="md">
           {actions ? <Group gap="sm">{actions}</Group> : null}
-          <Details detail={detail.data} caseLinks={caseLinks} />
+          <Details detail={detail.data} caseLinks={caseLinks} evidencePath={evidencePath} />
         </Stack>
       )}
     </Modal>

@@ -15,6 +15,7 @@ export function HistoryDetailsModal({ scope, checkId, onClose }: { scope: Histor
       onClose={onClose}
       detail={detail}
       caseLinks={{ casePath: scope.casePath, canOpen: scope.canOpenCases }}
+      evidencePath={checkId ? scope.evidencePath(checkId) : undefined}
       actions={
         scope.evidenceLinks && checkId ? (
           <Button

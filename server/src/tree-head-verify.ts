@@ -1,0 +1,86 @@
+/**
+ * The store's events held to the audit log's signed tree heads, for `npm run audit:verify`
+ * (operations.ts): the heads the store recorded (`audit-log-tree-heads`) and those a witness kept
+ * (`--tree-heads FILE`: what it received, a JSON array or one JSON object per line), the kept nodes
+ * of the log tree read model (read-models.db), and the installation's key (`--key FILE`, else the
+ * configured one) as the only key a head may be signed with. It names the events that changed since
+ * a head was signed, even when the hash chain and the record of how far it was verified were rewritten.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import type { KeyObject } from 'node:crypto';
+import { treeHeadsStreamId, type TreeHeadSigned } from '@walletscreen/domain/tree-heads/events';
+import {
+  AUDIT_LOG_KEY_FILE,
+  describeLogVerification,
+  ed25519KeyFromPem,
+  ed25519PublicKeyFromPem,
+  verifyLogAgainstTreeHeads,
+  type KeptTreeHead,
+  type LogVerification,
+} from '@walletscreen/platform';
+import { sqliteFiles, SqliteReadStore, type SqliteEventStore } from '@walletscreen/platform/adapters';
+import { allProjections, readModelGenerations } from '@walletscreen/projections';
+import { logTreeNodeHashes } from '@walletscreen/projections/log-tree/queries';
+import path from 'node:path';
+
+/** The heads in a witness's file: what it was sent (a JSON array, or one JSON object per line). */
+export function witnessHeads(text: string, from: string): KeptTreeHead[] {
+  const trimmed = text.trim();
+  const items: unknown[] = trimmed.startsWith('[')
+    ? (JSON.parse(trimmed) as unknown[])
+    : trimmed
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as unknown);
+  return items.map((item) => {
+    const h = item as Record<string, unknown>;
+    return {
+      origin: String(h.origin),
+      treeSize: Number(h.tree_size ?? h.treeSize),
+      rootHash: String(h.root_hash ?? h.rootHash),
+      timestamp: String(h.timestamp),
+      keyId: String(h.key_id ?? h.keyId),
+      signature: String(h.signature),
+      ...(typeof (h.public_key_pem ?? h.publicKey) === 'string' ? { publicKey: String(h.public_key_pem ?? h.publicKey) } : {}),
+      from,
+    };
+  });
+}
+
+/** The installation's public key: the file given, else AUDIT_LOG_SIGNING_KEY_FILE's, else DATA_DIR's; null when there is none. */
+function installationKey(dataDir: string, env: NodeJS.ProcessEnv, keyFile: string | undefined): KeyObject | null {
+  if (keyFile) {
+    const pem = readFileSync(keyFile, 'utf8');
+    return pem.includes('PRIVATE KEY') ? ed25519KeyFromPem(pem).publicKey : ed25519PublicKeyFromPem(pem);
+  }
+  const file = env.AUDIT_LOG_SIGNING_KEY_FILE?.trim() || path.join(dataDir, AUDIT_LOG_KEY_FILE);
+  return existsSync(file) ? ed25519KeyFromPem(readFileSync(file, 'utf8')).publicKey : null;
+}
+
+export async function verifyAgainstTreeHeads(deps: {
+  store: SqliteEventStore;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  witnessFile?: string;
+  keyFile?: string;
+}): Promise<{ result: LogVerification; lines: string[] }> {
+  const stored = (await deps.store.readStream(treeHeadsStreamId))
+    .filter((e) => e.type === 'TreeHeadSigned')
+    .map((e) => ({ ...(e.data as TreeHeadSigned), from: 'the store' }));
+  const witnessed = deps.witnessFile ? witnessHeads(readFileSync(deps.witnessFile, 'utf8'), `the witness file ${path.basename(deps.witnessFile)}`) : [];
+  const key = installationKey(deps.dataDir, deps.env, deps.keyFile);
+  const readModels = sqliteFiles(deps.dataDir).readModels;
+  const readStore = existsSync(readModels) ? new SqliteReadStore({ file: readModels }) : null;
+  try {
+    const current = readStore && (await readModelGenerations({ store: readStore, projections: allProjections }));
+    const result = await verifyLogAgainstTreeHeads({
+      readAll: (o) => deps.store.readAll(o),
+      heads: [...stored, ...witnessed],
+      nodes: async (ids) => (current ? logTreeNodeHashes(current, ids) : new Map()),
+      ...(key ? { trustedKeys: [key] } : {}),
+    });
+    return { result, lines: describeLogVerification(result) };
+  } finally {
+    await readStore?.close();
+  }
+}
