@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { apiKeyListSchema, apiKeySchema, createApiKeyRequestSchema, createApiKeyResponseSchema, type ApiKey, type ApiKeyScope } from '@walletscreen/contracts';
 import { currentUser, sessionAuth, type Authenticator } from '../http/auth';
+import { consistencyTokenAnswer, setConsistencyToken } from '../http/consistency';
 import { route, routeGroup } from '../http/route';
 
 export interface ApiKeyCommands {
   createApiKey(userId: string, input: { name: string; scopes?: ApiKeyScope[]; expiresAt: string | null }): Promise<ApiKey & { key: string }>;
-  revokeApiKey(userId: string, keyId: string, by: { userId: string; email: string }): Promise<{ key: ApiKey }>;
+  revokeApiKey(userId: string, keyId: string, by: { userId: string; email: string }): Promise<{ key: ApiKey; position: number | null }>;
   listApiKeys(userId: string): Promise<ApiKey[]>;
 }
 
@@ -56,10 +57,16 @@ export function apiKeyRoutes(deps: { auth: Authenticator; keys: ApiKeyCommands }
         tags: ['API keys'],
         auth: 'session',
         request: { params: keyIdSchema, paramsNotFound: 'No such key' },
-        responses: { 200: { description: 'The revoked key', schema: apiKeySchema }, 404: { description: 'No such key' }, ...signedIn },
+        responses: {
+          200: { description: 'The revoked key', schema: apiKeySchema, headers: consistencyTokenAnswer },
+          404: { description: 'No such key' },
+          ...signedIn,
+        },
         async handle({ params }, _req, res) {
           const user = currentUser(res);
-          const { key } = await deps.keys.revokeApiKey(user.userId, params.id, { userId: user.userId, email: user.email });
+          const { key, position } = await deps.keys.revokeApiKey(user.userId, params.id, { userId: user.userId, email: user.email });
+          // The Customers screen counts the account's suspended keys: a read that carries this token sees the revocation.
+          setConsistencyToken(res, position);
           res.json(key);
         },
       }),
