@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AuditLogPublicKey, TreeHeadStatus } from '@walletscreen/contracts';
+import type { AuditLogPublicKey, Health, TreeHeadStatus } from '@walletscreen/contracts';
 import { eventHash, GENESIS_HASH, verifyLogAgainstTreeHeads, type RecordedEvent } from '@walletscreen/platform';
 import { runRebuildCommand, runVerifyCommand, type CommandIO } from '@walletscreen/server/operations';
 import { treeHeadsStreamId } from '@walletscreen/domain/tree-heads/events';
@@ -169,6 +169,31 @@ describe('tree heads made while the log grows, and what they show of a rewritten
     } finally {
       rmSync(witnessFile, { force: true });
     }
+  }, 60_000);
+});
+
+describe('a history rewritten to match its hash chain and verified-position file, on a server that signed tree heads over it', () => {
+  let server: TestServer;
+  afterAll(async () => server?.destroy());
+
+  it('halts writes once its walk of the whole chain holds the events to the signed heads, naming the edited event', async () => {
+    server = await startTestServer({ AUDIT_LOG_TREE_HEAD_SECONDS: '1', INTEGRITY_FULL_VERIFY_INTERVAL_SECONDS: '1' });
+    const admin = (await server.api<{ token: string }>('POST', '/api/admin/admin-login', { body: ADMIN })).body.token;
+    expect((await server.api('POST', '/api/auth/register', { body: alice })).status).toBeLessThan(300);
+    const id = userIdForEmail(alice.email);
+    expect((await server.api('POST', `/api/admin/topup/${id}`, { token: admin, body: { amount: 1, reason: 'Goodwill' } })).status).toBe(200);
+    const topUp = (await server.eventStore.readStream(`user-${id}`)).find((e) => e.type === 'ChecksToppedUp')!;
+    for (let i = 0; i < 3; i++) await server.api('POST', '/api/auth/login', { body: alice });
+    await headCovering(server, admin, (await server.eventStore.readAll()).filter((e) => e.streamId !== treeHeadsStreamId).pop()!.position);
+    await server.close();
+    rewriteHistory(server.dataDir, topUp.position, (data) => data.replace('"amount":1,', '"amount":1000,'));
+
+    server = await server.restart();
+    let integrity = (await server.api<Health>('GET', '/api/health')).body.integrity;
+    for (const started = Date.now(); integrity.writes === 'open' && Date.now() - started < 20_000; await new Promise((r) => setTimeout(r, 100)))
+      integrity = (await server.api<Health>('GET', '/api/health')).body.integrity;
+    expect(integrity).toMatchObject({ state: 'broken', writes: 'halted', break: { position: topUp.position, kind: 'rewritten' } });
+    expect(integrity.break!.reason).toContain('signed tree heads');
   }, 60_000);
 });
 

@@ -47,6 +47,7 @@ import { createWebhooks } from '@walletscreen/command-api/webhooks/service';
 import { createCases } from '@walletscreen/command-api/cases/service';
 import { createEvidenceBundles } from '@walletscreen/command-api/shared/evidence-bundle';
 import { treeHeadsOf } from './tree-heads';
+import { signedHeadsCheck } from './tree-head-verify';
 
 /** The ports a part runs on. */
 export interface Ports {
@@ -111,7 +112,9 @@ export interface StoreIntegrityWatch {
  */
 export async function openStoreIntegrity(deps: {
   eventStore: EventStore;
-  config: Pick<Config, 'INTEGRITY_VERIFY_INTERVAL_SECONDS' | 'INTEGRITY_FULL_VERIFY_INTERVAL_SECONDS'>;
+  /** The read models (the log tree's kept nodes narrow a change down to its events). */
+  readStore: ReadStore;
+  config: Pick<Config, 'INTEGRITY_VERIFY_INTERVAL_SECONDS' | 'INTEGRITY_FULL_VERIFY_INTERVAL_SECONDS' | 'auditLogKey'>;
   clock: () => Date;
   logger: Logger;
 }): Promise<StoreIntegrityWatch> {
@@ -124,6 +127,7 @@ export async function openStoreIntegrity(deps: {
     chain: hashChain,
     verifiedHead: eventStore instanceof SqliteEventStore ? verifiedHeadFileStore(verifiedHeadFile(eventStore.db.name)) : undefined,
     foundBreak: eventStore instanceof SqliteEventStore ? foundBreakFileStore(foundBreakFile(eventStore.db.name)) : undefined,
+    signedHeads: hashChain ? signedHeadsCheck({ eventStore, readStore: deps.readStore, key: deps.config.auditLogKey.publicKey }) : undefined,
     eventStore,
     clock: deps.clock,
     logger: deps.logger,

@@ -93,7 +93,7 @@ export async function startEmbedded(options: {
     await catchUp(60_000)();
 
     // The store's hash chain, verified before anything appends or is served.
-    const storeIntegrity = await openStoreIntegrity({ eventStore: platform.eventStore, config, clock, logger });
+    const storeIntegrity = await openStoreIntegrity({ eventStore: platform.eventStore, readStore: platform.readStore, config, clock, logger });
     opened.add(() => storeIntegrity.close());
     // Where each consumer that acts on the world starts, recorded before anything else appends.
     const starts = await openConsumerStarts({ eventStore: platform.eventStore, bus: platform.bus, clock, logger });

@@ -97,7 +97,7 @@ export async function startProcess(kind: ProcessKind, options: ProcessOptions): 
       const readModels = watchReadModels({ readStore: platform.readStore, projections: allProjections });
       opened.add(() => readModels.stop());
       // The store's hash chain (where the store keeps one), verified before anything appends or is served.
-      const storeIntegrity = await openStoreIntegrity({ eventStore: platform.eventStore, config, clock, logger });
+      const storeIntegrity = await openStoreIntegrity({ eventStore: platform.eventStore, readStore: platform.readStore, config, clock, logger });
       opened.add(() => storeIntegrity.close());
       // Where each consumer that acts on the world starts: recorded by whichever process comes up
       // first, before the API serves anything, so workers that start later still see that work.

@@ -11,12 +11,16 @@ import type { KeyObject } from 'node:crypto';
 import { treeHeadsStreamId, type TreeHeadSigned } from '@walletscreen/domain/tree-heads/events';
 import {
   AUDIT_LOG_KEY_FILE,
+  chainWalkPace,
   describeLogVerification,
   ed25519KeyFromPem,
   ed25519PublicKeyFromPem,
   verifyLogAgainstTreeHeads,
+  type ChainProblem,
+  type EventStore,
   type KeptTreeHead,
   type LogVerification,
+  type ReadStore,
 } from '@walletscreen/platform';
 import { sqliteFiles, SqliteReadStore, type SqliteEventStore } from '@walletscreen/platform/adapters';
 import { allProjections, readModelGenerations } from '@walletscreen/projections';
@@ -83,4 +87,48 @@ export async function verifyAgainstTreeHeads(deps: {
   } finally {
     await readStore?.close();
   }
+}
+
+/** The share of one core the server's walk against the signed heads takes (as its walk of the hash chain). */
+const BACKGROUND_SHARE = 0.1;
+
+/**
+ * For the server's walk of the whole chain (integrity/monitor.ts): the store's events held to the
+ * tree heads it recorded, signed with the installation's key. A head they no longer match is a
+ * break of kind `rewritten` at the first event named changed (else the first of the range the change
+ * is in, else the first event after the last head that matches), even where the hash chain and the
+ * record of how far it was verified were rewritten; writes are then halted as for any break. Null
+ * when every head holds (or none was signed yet).
+ */
+export function signedHeadsCheck(deps: { eventStore: EventStore; readStore: ReadStore; key: KeyObject }): () => Promise<ChainProblem | null> {
+  return async () => {
+    const heads = (await deps.eventStore.readStream(treeHeadsStreamId))
+      .filter((e) => e.type === 'TreeHeadSigned')
+      .map((e) => ({ ...(e.data as TreeHeadSigned), from: 'the store' }));
+    if (heads.length === 0) return null;
+    const current = await readModelGenerations({ store: deps.readStore, projections: allProjections });
+    const result = await verifyLogAgainstTreeHeads({
+      readAll: (o) => deps.eventStore.readAll(o),
+      heads,
+      nodes: async (ids) => logTreeNodeHashes(current, ids),
+      trustedKeys: [deps.key],
+      pace: chainWalkPace(BACKGROUND_SHARE),
+    });
+    if (result.ok) return null;
+    const named = result.changed.find((c) => c.position !== null);
+    const position =
+      named?.position ??
+      (result.unresolved[0] ? result.unresolved[0].from + 1 : null) ??
+      (result.firstMismatch ? (result.lastMatch?.treeSize ?? 0) + 1 : Math.min(...result.badHeads.map((b) => b.head.treeSize)));
+    return {
+      kind: 'rewritten',
+      position,
+      streamId: named?.streamId ?? null,
+      revision: named?.revision ?? null,
+      type: named?.type ?? null,
+      eventId: named?.eventId ?? null,
+      message: `the events no longer match the audit log's signed tree heads: ${describeLogVerification(result).join(' ')}`,
+      ...(result.firstMismatch ? { expected: result.firstMismatch.rootHash } : {}),
+    };
+  };
 }

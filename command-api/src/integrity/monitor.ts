@@ -72,6 +72,11 @@ export function createIntegrityMonitor(deps: {
   verifiedHead?: VerifiedHeadStore;
   /** Where a break found by a walk of the whole chain is remembered beside the store. */
   foundBreak?: FoundBreakStore;
+  /**
+   * The events held to the audit log's signed tree heads, after a walk of the whole chain passed:
+   * a change the chain no longer shows (recomputed, its verified position rewritten too) as a break.
+   */
+  signedHeads?: () => Promise<ChainProblem | null>;
   eventStore: EventStore;
   clock: () => Date;
   logger: Logger;
@@ -143,6 +148,9 @@ export function createIntegrityMonitor(deps: {
       result = await verifyChain(chain, { acknowledged: acknowledged.breaks, ...(paced ? { pace: chainWalkPace(BACKGROUND_WALK_SHARE) } : {}) });
       // A chain that holds from the start, but whose event verified before changed its hash: it was recomputed.
       if (result.ok && headProblem && !isAcknowledged(headProblem)) result = { ...result, ok: false, problem: headProblem };
+      // A chain that holds, but whose events no longer match a tree head signed over them.
+      const signed = result.ok ? ((await deps.signedHeads?.()) ?? null) : null;
+      if (signed && !isAcknowledged(signed)) result = { ...result, ok: false, problem: signed };
       // Acknowledged while this walk went on: it stopped at a break that no longer halts; the next walk goes past it.
       const now = await acknowledgedBreaks();
       if (!(result.problem && now.breaks.some((a) => sameBreak(a, result.problem!))))

@@ -77,6 +77,8 @@ export async function verifyLogAgainstTreeHeads(deps: {
   /** The installation's keys: a head signed by any other key proves nothing. Absent: each head's own key. */
   trustedKeys?: readonly KeyObject[];
   pageSize?: number;
+  /** Waited for after each page of events read (a walk in the background: hash-chain.ts's `chainWalkPace`). */
+  pace?: (pageMs: number) => Promise<void>;
 }): Promise<LogVerification> {
   const badHeads: LogVerification['badHeads'] = [];
   const trusted = new Map((deps.trustedKeys ?? []).map((k) => [keyFingerprint(k), k]));
@@ -104,7 +106,7 @@ export async function verifyLogAgainstTreeHeads(deps: {
   const rootAt = new Map<number, string>();
   const sizes = new Set(good.map((h) => h.treeSize));
   let range: CompactRange = emptyRange();
-  for (let after = 0; ;) {
+  for (let after = 0, pageStarted = performance.now(); ; pageStarted = performance.now()) {
     const page = await deps.readAll({ after, maxCount: deps.pageSize ?? 1000 });
     if (page.length === 0) break;
     for (const e of page) {
@@ -115,6 +117,7 @@ export async function verifyLogAgainstTreeHeads(deps: {
       if (sizes.has(range.size)) rootAt.set(range.size, compactRangeRoot(range).toString('hex'));
     }
     after = page[page.length - 1]!.position;
+    await deps.pace?.(performance.now() - pageStarted);
   }
 
   let lastMatch: KeptTreeHead | null = null;
