@@ -71,6 +71,15 @@ describe('the fixtures', () => {
     expect(versions.map((v) => `walletscreen-risk-${v}`).sort()).toEqual([...riskModels.keys()].sort());
   });
 
+  it("include checks that recorded the profile they were scored with, whose hash is the registry's", () => {
+    const recorded = fixtures.flatMap(({ fixture }) => {
+      const p = stage(fixture, 'patterns')?.riskProfile as { version: string; sha256: string } | undefined;
+      return p ? [p] : [];
+    });
+    expect(recorded.length).toBeGreaterThan(0);
+    for (const p of recorded) expect(p.sha256).toBe(riskModels.get(p.version)?.sha256);
+  });
+
   it.each(versions)('of %s give each verdict the version could give', (version) => {
     const levels = new Set(fixtures.filter((f) => f.version === version).map((f) => f.fixture.answered.risk_level));
     const expected = ['High Risk', 'Medium Risk', 'Low Risk', ...(version.startsWith('1.') ? [] : ['Incomplete'])];
