@@ -211,11 +211,11 @@ export function recordedVersions(events: readonly ReplayableEvent[]): RecordedVe
   const narrative = isObject(evidence.interpretation) ? (evidence.interpretation as unknown as Partial<InterpretationStageEvidence>) : null;
   const list = sanctions?.list ?? init.sanctionsList ?? null;
   const provider = chain ? (chain.ok ? (chain.data as Partial<typeof chain.data> | undefined)?.provider : chain.provider) : undefined;
+  const profile = recordedProfile(evidence);
   return {
     riskModel: recordedModelVersion(evidence),
-    riskProfile: ((p) => (p && typeof p.version === 'string' && typeof p.sha256 === 'string' ? { version: p.version, sha256: p.sha256 } : null))(
-      recordedProfile(evidence),
-    ),
+    riskProfile:
+      profile && typeof profile.version === 'string' && typeof profile.sha256 === 'string' ? { version: profile.version, sha256: profile.sha256 } : null,
     sanctionsList: list && {
       source: list.source,
       publishedAt: list.publishedAt,
