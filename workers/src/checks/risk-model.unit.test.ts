@@ -255,7 +255,7 @@ describe('risk model', () => {
       ]);
     });
 
-    it('keeps 3.2.0 frozen for replay: the registry holds every version, and 3.2.0 gives the new categories nothing', () => {
+    it('keeps 3.2.0 as it was for replay: the registry holds every version, and 3.2.0 gives the new categories nothing', () => {
       expect([...riskModels.keys()].sort()).toEqual(
         [
           'walletscreen-risk-1.0.0',
@@ -344,7 +344,7 @@ describe('risk model', () => {
       }
     });
 
-    it('keeps 3.3.0 frozen for replay: it reads no clustering', () => {
+    it('keeps 3.3.0 as it was for replay: it reads no clustering', () => {
       const inputs: RiskInputs = { ...clean, ownClusteredCategories: ['mixer'], clusteredExposure: { mixer: { share: 0.5, minHops: 1 } } };
       expect(riskModels.get('walletscreen-risk-3.3.0')!.version).toBe('walletscreen-risk-3.3.0');
       expect(assessRisk33(inputs).score).toBe(0);
