@@ -2,6 +2,7 @@
 // - each workspace imports only the workspaces its row allows;
 // - features (folders under command-api/src and frontend/src/features) do not import each other;
 // - domain code (every file of domain/, projection folds, the risk model) imports no adapter or client library and reads no clock;
+// - a risk-model profile is data: it imports nothing but the engine's types;
 // - the composition roots (server/) wire: they declare no route and map no error.
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
@@ -154,6 +155,28 @@ function boundaries() {
   });
   // The API, the workers and the composition roots read read models through their queries (tests may read through the handles, and write fixtures).
   blocks.push({ files: ['command-api/**/*.ts', 'workers/**/*.ts', 'server/**/*.ts'], ignores: ['**/*.test.ts'], rules: readThroughQueriesOnly });
+  // A risk-model version is a profile, plain data over one engine (workers/src/checks/risk-model.ts): it imports nothing but the
+  // engine's types (risk-profile.ts, type-only) and holds no code, so what a version does is its data and its hash says it all.
+  blocks.push({
+    files: ['workers/src/checks/risk-profiles/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '../risk-profile', allowTypeImports: true, message: "a risk profile imports the engine's types only: `import type`" }],
+          patterns: [{ regex: '^(?!\\.\\./risk-profile$)', message: "a risk profile is data: it imports nothing but the engine's types (../risk-profile)" }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'FunctionDeclaration, FunctionExpression, ArrowFunctionExpression, ClassDeclaration, CallExpression, NewExpression, TemplateLiteral[expressions.length>0]',
+          message: 'a risk profile is plain data: no code (the engine, risk-model.ts, does the work)',
+        },
+      ],
+    },
+  });
   return blocks;
 }
 

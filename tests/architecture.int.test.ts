@@ -122,6 +122,23 @@ describe('import boundaries', () => {
     ]);
   });
 
+  it("a risk-model profile is data: it imports nothing but the engine's types, and holds no code", async () => {
+    const profile = 'workers/src/checks/risk-profiles/9.9.9.ts';
+    expect(
+      await problems(profile, "import type { RiskProfile } from '../risk-profile';\nexport const p: Partial<RiskProfile> = { minShare: 0.001 };\n"),
+    ).toEqual([]);
+    expect(await problems(profile, "import { riskCategories } from '@walletscreen/domain/feed/events';\nexport const c = riskCategories;\n")).toEqual([
+      expect.stringContaining("it imports nothing but the engine's types"),
+    ]);
+    expect(await problems(profile, "import { CURRENT_RISK_PROFILE } from '../risk-model';\nexport const p = CURRENT_RISK_PROFILE;\n")).toEqual([
+      expect.stringContaining("it imports nothing but the engine's types"),
+    ]);
+    expect(await problems(profile, "import { missing } from '../risk-profile';\nexport const p = missing;\n")).toEqual([
+      expect.stringContaining('`import type`'),
+    ]);
+    expect(await problems(profile, 'export const p = { minShare: Math.min(0.001, 1) };\n')).toEqual([expect.stringContaining('a risk profile is plain data')]);
+  });
+
   it('the API, the workers and the composition roots read a read model through its queries, not by its collection name', async () => {
     const byName =
       "import type { ReadStore } from '@walletscreen/platform';\nexport const y = (readStore: ReadStore, deps: { readStore: ReadStore }) => [readStore.find('customers'), deps.readStore.get('checks', 'c1')];\n";

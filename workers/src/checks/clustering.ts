@@ -16,7 +16,8 @@
  *
  * Marks by clustering are weaker evidence than a label on the address itself: the heuristic is
  * wrong for CoinJoins its shape test misses and for PayJoin. The risk model weighs them lower
- * (WEIGHTS.clustering in risk-model.ts). A cluster that shows the merge went wrong spreads nothing:
+ * (`clustering` of the risk profile, risk-profiles/). A cluster that shows the merge went wrong
+ * spreads nothing:
  * when its members' labels from one feed name two or more different actors (two exchanges, an
  * exchange and a ransomware group), separate owners were joined, and the cluster is recorded as
  * conflicting instead (actors are compared within a feed only: feeds name one party differently).

@@ -142,8 +142,8 @@ export const delistedCounterpartiesOf = (s: SanctionsEvidence): NonNullable<Sanc
 /**
  * The custom-list facts the later stages use. An allow list clears an address of the risk others'
  * judgements give it (its intelligence labels other than `sanctioned` and `terrorism`, its abuse
- * reports, custom block lists), never of a sanctions hit: see WEIGHTS.customBlock and
- * ALWAYS_COUNTED in risk-model.ts.
+ * reports, custom block lists), never of a sanctions hit: see `customLists` and `alwaysCounted`
+ * of the risk profile (risk-profiles/) and ALWAYS_COUNTED in risk-model.ts.
  */
 export function customFacts(s: SanctionsEvidence) {
   const custom = s.customLists ?? noCustomLists;

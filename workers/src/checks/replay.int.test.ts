@@ -18,7 +18,7 @@ import { runSanctionsSync } from '../sanctions/sync';
 import { createCheckPipeline } from './pipeline';
 import { recordedVersions, replayCheck } from './replay';
 import { RISK_MODEL_VERSION } from './risk-model';
-import { riskModelRegistry } from './risk-models';
+import { currentRiskModel, riskModelRegistry } from './risk-models';
 import { createStages } from './stages';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ws-replay-'));
@@ -70,7 +70,12 @@ it('replays a check run by the real pipeline from its stored events as identical
   expect(events.at(-1)!.type).toBe('WalletCheckCompleted');
   const result = replayCheck('c-e2e', events);
   if (result.verdict === 'not-replayable') throw new Error(result.message);
-  expect(result).toMatchObject({ verdict: 'identical', modelVersion: RISK_MODEL_VERSION, differences: [] });
+  expect(result).toMatchObject({
+    verdict: 'identical',
+    modelVersion: RISK_MODEL_VERSION,
+    profile: { version: RISK_MODEL_VERSION, sha256: currentRiskModel.sha256 },
+    differences: [],
+  });
   // The listed counterparty was found, and scored: the replay re-derived it from the evidence.
   expect(result.replayed.factors.map((f) => f.code)).toContain('exposure.sanctioned');
   expect(result.inputs).toMatchObject({ sanctionedCounterparties: 1, sanctionsListLoaded: true, blockchainDataAvailable: true });
@@ -78,6 +83,8 @@ it('replays a check run by the real pipeline from its stored events as identical
   const versions = recordedVersions(events);
   expect(versions).toMatchObject({
     riskModel: RISK_MODEL_VERSION,
+    // The check recorded the profile it was scored with, beside its assessment.
+    riskProfile: { version: RISK_MODEL_VERSION, sha256: currentRiskModel.sha256 },
     sanctionsListLoaded: true,
     blockchainProvider: new URL(replay.url).host,
     writer: 'rule-based',
@@ -85,6 +92,21 @@ it('replays a check run by the real pipeline from its stored events as identical
   });
   expect(versions.sanctionsList?.sha256).toMatch(/^[0-9a-f]{64}$/);
   expect(versions.intelligence.labelsVersion).toBe(intelligence.labelsVersion);
+
+  // A check that says it was scored with another profile of this version is not identical, whatever the model gives.
+  const withProfile = (riskProfile: unknown) =>
+    events.map((e) =>
+      e.type === 'WalletCheckStageCompleted' && (e.data as { key: string }).key === 'patterns'
+        ? { ...e, data: { ...(e.data as object), evidence: { ...(e.data as { evidence: object }).evidence, riskProfile } } }
+        : e,
+    );
+  const forged = replayCheck('c-e2e', withProfile({ version: RISK_MODEL_VERSION, sha256: '0'.repeat(64) }));
+  expect(forged).toMatchObject({
+    verdict: 'differs',
+    differences: [{ field: 'riskProfile.sha256', recorded: '0'.repeat(64), replayed: currentRiskModel.sha256 }],
+  });
+  // A check recorded before profiles were (no riskProfile) replays on the version it names.
+  expect(replayCheck('c-e2e', withProfile(undefined))).toMatchObject({ verdict: 'identical', differences: [] });
 
   // Without the recorded version in the registry, the check is not replayed, never scored by another.
   expect(replayCheck('c-e2e', events, riskModelRegistry([]))).toMatchObject({

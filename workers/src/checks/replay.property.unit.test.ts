@@ -273,11 +273,11 @@ describe('the replay of a check, over generated evidence', () => {
   it('never scores a check with a version the registry does not hold', async () => {
     const [given] = fc.sample(generated, { numRuns: 1, seed: 7 });
     const events = await recordedCheck(given!);
-    assessmentIn(events).model = 'walletscreen-risk-1.0.0';
+    assessmentIn(events).model = 'walletscreen-risk-0.9.0';
     expect(replayCheck('c-1', events)).toMatchObject({
       verdict: 'not-replayable',
       reason: 'model-version-unknown',
-      message: 'cannot be replayed: model version walletscreen-risk-1.0.0 is not available',
+      message: 'cannot be replayed: model version walletscreen-risk-0.9.0 is not available',
     });
     // An empty registry holds nothing, not even the current version.
     expect(replayCheck('c-1', await recordedCheck(given!), riskModelRegistry([]))).toMatchObject({

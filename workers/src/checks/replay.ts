@@ -10,6 +10,8 @@
  * Recorded verdicts are compared in the two places a check keeps them: the assessment the patterns
  * stage recorded (score, level, status, each factor's code and points, the missing evidence) and
  * the result the check completed with (risk score, level, AML status, what the customer read).
+ * A check that recorded the profile it was scored with (its version and hash) is replayed only as
+ * identical when the registry's profile of that version has the same hash.
  */
 import { type StageKey, type WalletAnalysis } from '@walletscreen/contracts';
 import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
@@ -34,6 +36,8 @@ export type CheckReplay =
       checkId: string;
       verdict: 'identical' | 'differs';
       modelVersion: string;
+      /** The profile replayed: the version's, with the SHA-256 of its canonical JSON (risk-models.ts). */
+      profile: { version: string; sha256: string };
       /** The model's inputs, as extracted from the recorded evidence. */
       inputs: unknown;
       recorded: { assessment: RiskAssessment; result: Pick<WalletAnalysis, 'risk_score' | 'risk_level' | 'aml_status'> };
@@ -68,6 +72,12 @@ export function recordedModelVersion(evidence: Partial<Record<StageKey, unknown>
   if (isObject(assessment) && typeof assessment.model === 'string') return assessment.model;
   const init = evidence.initialize;
   return isObject(init) && typeof init.riskModel === 'string' ? init.riskModel : null;
+}
+
+/** The profile a check recorded beside its assessment (version and hash); null in checks recorded before profiles. */
+export function recordedProfile(evidence: Partial<Record<StageKey, unknown>>): { version: unknown; sha256: unknown } | null {
+  const p = isObject(evidence.patterns) ? evidence.patterns.riskProfile : undefined;
+  return isObject(p) ? { version: p.version, sha256: p.sha256 } : null;
 }
 
 /** Every difference between a recorded verdict and a replayed one, field by field. */
@@ -155,11 +165,17 @@ export function replayCheck(checkId: string, events: readonly ReplayableEvent[],
     assessment: recordedAssessment as unknown as RiskAssessment,
     result: { risk_score: state.result.risk_score, risk_level: state.result.risk_level, aml_status: state.result.aml_status },
   };
-  const differences = compareVerdicts(recorded, run.assessment);
+  const profile = recordedProfile(evidence);
+  const differences = [
+    ...(profile && profile.version !== model.version ? [{ field: 'riskProfile.version', recorded: profile.version, replayed: model.version }] : []),
+    ...(profile && profile.sha256 !== model.sha256 ? [{ field: 'riskProfile.sha256', recorded: profile.sha256, replayed: model.sha256 }] : []),
+    ...compareVerdicts(recorded, run.assessment),
+  ];
   return {
     checkId,
     verdict: differences.length === 0 ? 'identical' : 'differs',
     modelVersion: version,
+    profile: { version: model.version, sha256: model.sha256 },
     inputs: run.inputs,
     recorded,
     replayed: run.assessment,
@@ -170,6 +186,8 @@ export function replayCheck(checkId: string, events: readonly ReplayableEvent[],
 /** The versions of everything a check used, as its evidence records them (null where it records none). */
 export interface RecordedVersions {
   riskModel: string | null;
+  /** The profile the check recorded it was scored with (version and hash); null in checks recorded before profiles. */
+  riskProfile: { version: string; sha256: string } | null;
   sanctionsList: { source: string; publishedAt: string | null; sha256: string; importedAt: string; addressCount: number } | null;
   sanctionsListLoaded: boolean | null;
   customLists: Array<{ listId: string; name: string; kind: string; version: number; sha256: string; entryCount: number }>;
@@ -193,8 +211,11 @@ export function recordedVersions(events: readonly ReplayableEvent[]): RecordedVe
   const narrative = isObject(evidence.interpretation) ? (evidence.interpretation as unknown as Partial<InterpretationStageEvidence>) : null;
   const list = sanctions?.list ?? init.sanctionsList ?? null;
   const provider = chain ? (chain.ok ? (chain.data as Partial<typeof chain.data> | undefined)?.provider : chain.provider) : undefined;
+  const profile = recordedProfile(evidence);
   return {
     riskModel: recordedModelVersion(evidence),
+    riskProfile:
+      profile && typeof profile.version === 'string' && typeof profile.sha256 === 'string' ? { version: profile.version, sha256: profile.sha256 } : null,
     sanctionsList: list && {
       source: list.source,
       publishedAt: list.publishedAt,

@@ -1,14 +1,18 @@
 /**
  * The risk model's inputs, extracted from a check's stage evidence. One code path: the patterns
- * stage scores the check with these inputs, and a replay (replay.ts) re-runs a recorded model
- * version on the inputs extracted from the evidence as recorded. Pure, and reads older evidence
- * too (fields added later are read as empty, as the stages do).
+ * stage scores the check with these inputs, and a replay (replay.ts) re-runs the profile a check
+ * recorded on the inputs extracted from its evidence as recorded. Pure, and reads the evidence of
+ * every version as it was recorded (fields added later are read as empty, as the stages do).
+ *
+ * What is read follows the profile's rules: a version reads only the evidence its rules use (no
+ * custom lists for 1.0.0, no trace before 3.0.0, …), so its inputs are what it read then.
  */
 import { customFacts, delistedOf, type BlockchainEvidence, type IntelligenceEvidence, type SanctionsEvidence } from './evidence';
 import { addressKey } from '../chain-data/trace';
 import type { CategoryExposure } from './exposure';
 import type { PatternEvidence } from './patterns';
-import type { ClusteredExposure, ExposureCategory, IndirectExposure, RiskCategory, RiskInputs } from './risk-model';
+import { CURRENT_RISK_PROFILE, type ClusteredExposure, type ExposureCategory, type IndirectExposure, type RiskCategory, type RiskInputs } from './risk-model';
+import type { RiskProfile } from './risk-profile';
 
 /** The evidence the risk model reads: the blockchain, sanctions and intelligence stages', and the patterns found. */
 export interface RiskEvidence {
@@ -18,14 +22,24 @@ export interface RiskEvidence {
   patterns: PatternEvidence;
 }
 
-export function riskInputsOf(evidence: RiskEvidence): RiskInputs {
+export function riskInputsOf(evidence: RiskEvidence, profile: RiskProfile = CURRENT_RISK_PROFILE): RiskInputs {
   const { sanctions: s, intelligence: intel, patterns } = evidence;
-  const { custom } = customFacts(s);
+  const kinds = profile.missingEvidence.kinds;
+  const custom = profile.customLists ? customFacts(s).custom : null;
+  // A delisting counts where the patterns stage weighed the delisted counterparties beside it: the
+  // build of 5467f46 recorded the wallet's delisting (sanctions evidence) and scored nothing, until
+  // 1eec8df scored both and recorded `delistedCounterparties`.
+  const delisted = profile.delisted && patterns.delistedCounterparties !== undefined;
+  const trace = evidence.blockchain.ok ? evidence.blockchain.trace : undefined;
   return {
     directSanctionHits: s.direct.length,
-    delistedHits: delistedOf(s).length,
-    delistedCounterparties: patterns.delistedCounterparties ?? 0,
-    delistedVolumeShare: patterns.delistedVolumeShare ?? 0,
+    ...(delisted
+      ? {
+          delistedHits: delistedOf(s).length,
+          delistedCounterparties: patterns.delistedCounterparties ?? 0,
+          delistedVolumeShare: patterns.delistedVolumeShare ?? 0,
+        }
+      : {}),
     sanctionedCounterparties: patterns.sanctionedCounterparties,
     sanctionedVolumeShare: patterns.sanctionedVolumeShare,
     ownCategories: intel.own.map((l) => l.category),
@@ -33,15 +47,25 @@ export function riskInputsOf(evidence: RiskEvidence): RiskInputs {
     abuseReports: intel.chainabuse.status === 'ok' ? intel.chainabuse.reports : 0,
     flags: patterns.flags,
     blockchainDataAvailable: evidence.blockchain.ok,
+    // Before 2.0.0 a missing list was not evidence of its own (checks of 1.x recorded it all the same).
     sanctionsListLoaded: s.listLoaded,
-    customBlockLists: custom.blocked.map((h) => h.name),
-    customBlockedCounterparties: patterns.customBlockedCounterparties,
-    customBlockedVolumeShare: patterns.customBlockedVolumeShare,
-    allowLists: custom.allowed.map((h) => h.name),
-    indirectExposure: indirectExposureOf(patterns),
-    ...clusteringInputsOf(evidence),
-    unpricedAssets: patterns.valuation?.unpriced ?? [],
-    unreadSources: unreadSourcesOf(evidence),
+    ...(custom
+      ? {
+          customBlockLists: custom.blocked.map((h) => h.name),
+          customBlockedCounterparties: patterns.customBlockedCounterparties,
+          customBlockedVolumeShare: patterns.customBlockedVolumeShare,
+          allowLists: custom.allowed.map((h) => h.name),
+        }
+      : {}),
+    ...(profile.indirect
+      ? {
+          indirectExposure: indirectExposureOf(patterns),
+          ...(profile.indirect.sanctionedWithoutBeyondFanOut ? { traceWithoutBeyondFanOut: trace !== undefined && trace.beyondFanOut === undefined } : {}),
+        }
+      : {}),
+    ...(profile.clustering ? clusteringInputsOf(evidence) : {}),
+    ...(kinds.includes('token-values') ? { unpricedAssets: patterns.valuation?.unpriced ?? [] } : {}),
+    ...(kinds.includes('unread-sources') ? { unreadSources: unreadSourcesOf(evidence) } : {}),
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Properties of the risk model over generated evidence (fast-check): the verdict is bounded,
  * explained and deterministic; missing evidence never yields a clean verdict; more adverse evidence
- * never lowers a score or a level; direct sanctioned exposure of 10 % or more is always High.
+ * never lowers a score or a level, in every version; direct sanctioned exposure of 10 % or more is
+ * always High.
  */
 import fc from 'fast-check';
 import {
@@ -10,12 +11,16 @@ import {
   indirectPoints,
   riskCategories,
   sanctionedExposurePoints,
+  CURRENT_RISK_PROFILE,
   THRESHOLDS,
-  WEIGHTS,
   type ExposureCategory,
   type PatternFlag,
   type RiskInputs,
 } from './risk-model';
+import { riskModels } from './risk-models';
+
+/** The current profile's weights. */
+const current = { ...CURRENT_RISK_PROFILE, indirect: CURRENT_RISK_PROFILE.indirect! };
 
 const flags: PatternFlag[] = ['pass-through', 'fan-in', 'fan-out', 'dusting', 'new-wallet-large-volume', 'mixer-interaction'];
 const share = fc.double({ min: 0, max: 1, noNaN: true });
@@ -90,40 +95,43 @@ describe('the risk model, over generated evidence', () => {
     fc.assert(fc.property(inputs, (i) => expect(assessRisk(structuredClone(i))).toEqual(assessRisk(i))));
   });
 
-  it('never lowers a score or a level when more adverse evidence is found', () => {
-    const more = fc.record({
-      hits: count,
-      counterparties: count,
-      share,
-      reports: count,
-      flag: fc.constantFrom(...flags),
-      category: fc.constantFrom(...riskCategories),
-      exposure: share,
-    });
-    fc.assert(
-      fc.property(inputs, more, (i, m) => {
-        const before = assessRisk(i);
-        const variants: RiskInputs[] = [
-          { ...i, directSanctionHits: i.directSanctionHits + m.hits },
-          {
-            ...i,
-            sanctionedCounterparties: i.sanctionedCounterparties + m.counterparties + 1,
-            sanctionedVolumeShare: Math.max(i.sanctionedVolumeShare, m.share),
-          },
-          { ...i, abuseReports: i.abuseReports + m.reports },
-          { ...i, flags: [...i.flags, m.flag] },
-          { ...i, ownCategories: [...i.ownCategories, m.category] },
-          { ...i, exposure: { ...i.exposure, [m.category]: Math.max(i.exposure[m.category] ?? 0, m.exposure) } },
-          { ...i, delistedCounterparties: (i.delistedCounterparties ?? 0) + 1, delistedVolumeShare: Math.max(i.delistedVolumeShare ?? 0, m.share) },
-        ];
-        for (const v of variants) {
-          const after = assessRisk(v);
-          expect(after.score).toBeGreaterThanOrEqual(before.score);
-          if (before.level !== 'Incomplete' && after.level !== 'Incomplete') expect(order[after.level]).toBeGreaterThanOrEqual(order[before.level]);
-        }
-      }),
-    );
-  });
+  it.each([...riskModels.values()].map((m) => [m.version, m.profile] as const))(
+    'never lowers a score or a level when more adverse evidence is found (%s)',
+    (_version, profile) => {
+      const more = fc.record({
+        hits: count,
+        counterparties: count,
+        share,
+        reports: count,
+        flag: fc.constantFrom(...flags),
+        category: fc.constantFrom(...riskCategories),
+        exposure: share,
+      });
+      fc.assert(
+        fc.property(inputs, more, (i, m) => {
+          const before = assessRisk(i, profile);
+          const variants: RiskInputs[] = [
+            { ...i, directSanctionHits: i.directSanctionHits + m.hits },
+            {
+              ...i,
+              sanctionedCounterparties: i.sanctionedCounterparties + m.counterparties + 1,
+              sanctionedVolumeShare: Math.max(i.sanctionedVolumeShare, m.share),
+            },
+            { ...i, abuseReports: i.abuseReports + m.reports },
+            { ...i, flags: [...i.flags, m.flag] },
+            { ...i, ownCategories: [...i.ownCategories, m.category] },
+            { ...i, exposure: { ...i.exposure, [m.category]: Math.max(i.exposure[m.category] ?? 0, m.exposure) } },
+            { ...i, delistedCounterparties: (i.delistedCounterparties ?? 0) + 1, delistedVolumeShare: Math.max(i.delistedVolumeShare ?? 0, m.share) },
+          ];
+          for (const v of variants) {
+            const after = assessRisk(v, profile);
+            expect(after.score).toBeGreaterThanOrEqual(before.score);
+            if (before.level !== 'Incomplete' && after.level !== 'Incomplete') expect(order[after.level]).toBeGreaterThanOrEqual(order[before.level]);
+          }
+        }),
+      );
+    },
+  );
 
   it('makes direct exposure of 10 % or more of the volume to sanctioned counterparties High, and any such exposure at least Medium', () => {
     fc.assert(
@@ -155,14 +163,14 @@ describe('the risk model, over generated evidence', () => {
   it('weighs indirect exposure below direct exposure of the same category and share, and less for each further hop', () => {
     const direct = (category: ExposureCategory, s: number) => {
       if (category === 'sanctioned' || category === 'custom-block') return sanctionedExposurePoints(s);
-      const w = WEIGHTS.exposure[category];
+      const w = current.exposure[category];
       return w ? Math.round(w.floor + w.perShare * s) : 0;
     };
     fc.assert(
       fc.property(fc.constantFrom<ExposureCategory>(...riskCategories, 'custom-block'), share, (category, s) => {
         const two = indirectPoints(category, { share: s, minHops: 2 });
         const three = indirectPoints(category, { share: s, minHops: 3 });
-        if (category === 'sanctioned' || category === 'custom-block' || WEIGHTS.indirect.weights[category]) expect(two).toBeLessThan(direct(category, s));
+        if (category === 'sanctioned' || category === 'custom-block' || current.indirect.weights[category]) expect(two).toBeLessThan(direct(category, s));
         else expect(two).toBe(0);
         expect(three).toBeLessThanOrEqual(two);
         expect(indirectPoints(category, { share: Math.min(1, s + 0.1), minHops: 2 })).toBeGreaterThanOrEqual(two);
@@ -172,17 +180,17 @@ describe('the risk model, over generated evidence', () => {
   });
 
   it('holds indirect below direct for every weighted category, the ones added in 3.3.0 included, over generated shares', () => {
-    const weighted = Object.keys(WEIGHTS.indirect.weights) as ExposureCategory[];
+    const weighted = Object.keys(current.indirect.weights) as ExposureCategory[];
     // Every risk category but the services and miner has an indirect weight, and a direct one above it.
     expect([...weighted].sort()).toEqual(riskCategories.filter((c) => !['sanctioned', 'exchange', 'defi', 'bridge', 'other', 'miner'].includes(c)).sort());
     for (const category of ['terrorism', 'exploit', 'phishing', 'sextortion', 'frozen', 'coinjoin'] as const) {
-      expect(WEIGHTS.exposure[category]).toBeDefined();
-      expect(WEIGHTS.own[category]).toBeGreaterThan(0);
+      expect(current.exposure[category]).toBeDefined();
+      expect(current.own[category]).toBeGreaterThan(0);
     }
-    expect(WEIGHTS.own.miner ?? 0).toBe(0);
+    expect(current.own.miner ?? 0).toBe(0);
     fc.assert(
       fc.property(fc.constantFrom(...weighted), share, (category, s) => {
-        const w = WEIGHTS.exposure[category as keyof typeof WEIGHTS.exposure]!;
+        const w = current.exposure[category as keyof typeof current.exposure]!;
         expect(indirectPoints(category, { share: s, minHops: 2 })).toBeLessThan(Math.round(w.floor + w.perShare * s));
       }),
       { numRuns: 1000 },
@@ -208,7 +216,7 @@ describe('the risk model, over generated evidence', () => {
         (i, category, s) => {
           const r = assessRisk({ ...i, indirectExposure: { [category]: { share: s, minHops: 2 } } });
           const factor = r.factors.find((f) => f.code === `indirect.${category}`);
-          if (s >= WEIGHTS.indirect.minShare) expect(factor?.points).toBe(indirectPoints(category, { share: s, minHops: 2 }));
+          if (s >= current.indirect.minShare) expect(factor?.points).toBe(indirectPoints(category, { share: s, minHops: 2 }));
           else expect(factor).toBeUndefined();
         },
       ),

@@ -1,7 +1,9 @@
 import { assessRisk, indirectPoints, RISK_MODEL_VERSION, sanctionedExposurePoints, THRESHOLDS, type RiskInputs } from './risk-model';
-import { assessRisk as assessRisk32, RISK_MODEL_VERSION as RISK_MODEL_VERSION_32 } from './risk-model-3.2.0/risk-model';
-import { assessRisk as assessRisk33 } from './risk-model-3.3.0/risk-model';
-import { riskModels } from './risk-models';
+import { riskModels, riskProfileOf } from './risk-models';
+
+const RISK_MODEL_VERSION_32 = 'walletscreen-risk-3.2.0';
+const assessRisk32 = (inputs: RiskInputs) => assessRisk(inputs, riskProfileOf(RISK_MODEL_VERSION_32)!.profile);
+const assessRisk33 = (inputs: RiskInputs) => assessRisk(inputs, riskProfileOf('walletscreen-risk-3.3.0')!.profile);
 
 const clean: RiskInputs = {
   directSanctionHits: 0,
@@ -50,7 +52,7 @@ describe('risk model', () => {
   });
 
   it('weighs direct sanctioned exposure on a documented curve: 40 at any contact, 70 at 10 %, 95 at all of it, never falling', () => {
-    expect([0, 0.01, 0.05, 0.1, 0.42, 1].map(sanctionedExposurePoints)).toEqual([40, 43, 55, 70, 78, 95]);
+    expect([0, 0.01, 0.05, 0.1, 0.42, 1].map((s) => sanctionedExposurePoints(s))).toEqual([40, 43, 55, 70, 78, 95]);
     let last = 0;
     for (let share = 0; share <= 1; share += 0.001) {
       const points = sanctionedExposurePoints(share);
@@ -253,9 +255,11 @@ describe('risk model', () => {
       ]);
     });
 
-    it('keeps 3.2.0 frozen for replay: the registry holds every version, and 3.2.0 gives the new categories nothing', () => {
+    it('keeps 3.2.0 as it was for replay: the registry holds every version, and 3.2.0 gives the new categories nothing', () => {
       expect([...riskModels.keys()].sort()).toEqual(
         [
+          'walletscreen-risk-1.0.0',
+          'walletscreen-risk-1.1.0',
           'walletscreen-risk-2.0.0',
           'walletscreen-risk-3.0.0',
           'walletscreen-risk-3.1.0',
@@ -340,7 +344,7 @@ describe('risk model', () => {
       }
     });
 
-    it('keeps 3.3.0 frozen for replay: it reads no clustering', () => {
+    it('keeps 3.3.0 as it was for replay: it reads no clustering', () => {
       const inputs: RiskInputs = { ...clean, ownClusteredCategories: ['mixer'], clusteredExposure: { mixer: { share: 0.5, minHops: 1 } } };
       expect(riskModels.get('walletscreen-risk-3.3.0')!.version).toBe('walletscreen-risk-3.3.0');
       expect(assessRisk33(inputs).score).toBe(0);

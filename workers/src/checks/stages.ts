@@ -43,8 +43,9 @@ import {
   type ReportListing,
   type ReportValuation,
 } from './report';
-import { riskInputsOf, unreadSourcesOf } from './risk-inputs';
-import { ALWAYS_COUNTED, assessRisk, RISK_MODEL_VERSION, type ExposureCategory, type RiskAssessment, type RiskCategory } from './risk-model';
+import { unreadSourcesOf } from './risk-inputs';
+import { ALWAYS_COUNTED, RISK_MODEL_VERSION, type ExposureCategory, type RiskAssessment, type RiskCategory } from './risk-model';
+import { currentRiskModel } from './risk-models';
 import type { Narrative, NarrativeInputs } from './rule-based-writer';
 
 export interface StageProviders {
@@ -109,6 +110,8 @@ export async function reusedChainEvidence(
 }
 export interface PatternsStageEvidence extends PatternEvidence {
   assessment: RiskAssessment;
+  /** The profile the assessment was given with: its version and the SHA-256 of its canonical JSON (risk-models.ts; absent in checks recorded before profiles). */
+  riskProfile?: { version: string; sha256: string };
 }
 export interface InterpretationStageEvidence extends Narrative {
   fallbackReason?: string;
@@ -464,8 +467,8 @@ export function createStages(deps: { eventStore: EventStore; providers: StagePro
                 flags: [],
                 notes: ['No blockchain data: patterns could not be analysed'],
               };
-        const assessment = assessRisk(riskInputsOf({ blockchain: chainOf(ctx), sanctions: s, intelligence: intel, patterns }));
-        return { ...patterns, assessment };
+        const { assessment } = currentRiskModel.run({ blockchain: chainOf(ctx), sanctions: s, intelligence: intel, patterns });
+        return { ...patterns, assessment, riskProfile: { version: currentRiskModel.version, sha256: currentRiskModel.sha256 } };
       },
     },
     {
