@@ -8,12 +8,12 @@
  * the tree head, the score) fails it. Each tree head is sent to the witness, which can verify it.
  */
 import { spawnSync } from 'node:child_process';
-import { createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuditLogPublicKey, CreateApiKeyResponse, EvidenceBundle, TreeHeadStatus } from '@walletscreen/contracts';
-import { createLogger, ed25519PublicKeyFromPem, keyFingerprint, treeHeadSignatureProblem } from '@walletscreen/platform';
+import { canonicalJson, createLogger, ed25519PublicKeyFromPem, keyFingerprint, treeHeadSignatureProblem } from '@walletscreen/platform';
 import { addresses as a, startReplayServer, type ReplayServer, recordedWalletRoutes } from '@walletscreen/workers/testing/replay-server';
 import { runSanctionsSync } from '@walletscreen/workers/sanctions/sync';
 import { verifyEvidenceBundle } from '@walletscreen/workers/checks/verify-evidence';
@@ -130,7 +130,7 @@ describe('the evidence bundle of a check', () => {
     expect(bundle.events.map((e) => e.event)).toEqual(stored.map((e) => ({ ...e, hash: e.hash ?? null, prevHash: e.prevHash ?? null })));
     expect(bundle.versions.sanctions_list?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(bundle.versions.custom_lists).toEqual([expect.objectContaining({ name: 'Partner risk', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
-    expect(bundle.model).toEqual({ version: bundle.versions.risk_model, held: true, profile: null, profile_sha256: null });
+    expect(bundle.model).toMatchObject({ version: bundle.versions.risk_model, held: true, profile: { version: bundle.versions.risk_model } });
     expect(bundle.tree_head.last_position).toBeGreaterThanOrEqual(stored[stored.length - 1]!.position);
 
     const readKey = await server.api<CreateApiKeyResponse>('POST', '/api/keys', { token: tokens.alice, body: { name: 'Desk', scopes: ['read'] } });
@@ -244,6 +244,32 @@ describe('the evidence bundle of a check', () => {
       'signature',
       /fingerprint/,
     );
+  });
+
+  it('carries the model profile the check recorded, with its hash, and re-runs that profile', () => {
+    const recorded = (
+      bundle.events.find((e) => e.event.type === 'WalletCheckStageCompleted' && (e.event.data as { key?: string }).key === 'patterns')?.event.data as
+        { evidence?: { riskProfile?: { version: string; sha256: string } } } | undefined
+    )?.evidence?.riskProfile;
+    expect(recorded).toBeDefined();
+    expect(bundle.model).toMatchObject({ version: recorded!.version, held: true, profile_sha256: recorded!.sha256 });
+    expect(createHash('sha256').update(canonicalJson(bundle.model.profile)).digest('hex')).toBe(recorded!.sha256);
+  });
+
+  it('fails when the profile changed: its hash no longer matches, and with the hash recomputed, not the one the check recorded', () => {
+    // Thresholds that give this check another level: the verifier runs the profile the bundle carries.
+    const reweighed = (b: EvidenceBundle) => {
+      const profile = b.model.profile as { thresholds: { high: number; medium: number } };
+      profile.thresholds = b.verdict!.risk_level === 'Low Risk' ? { high: 0, medium: 0 } : { high: 1000, medium: 1000 };
+    };
+    fails(tampered(reweighed), 'bundle', /model profile hashes to [0-9a-f]{64}, not the recorded/);
+    const rehashed = tampered((b) => {
+      reweighed(b);
+      b.model.profile_sha256 = createHash('sha256').update(canonicalJson(b.model.profile)).digest('hex');
+    });
+    fails(rehashed, 'bundle', /not the [0-9a-f]{64} the check recorded/);
+    fails(rehashed, 'replay', /riskProfile\.sha256 recorded/);
+    fails(rehashed, 'replay', /result\.risk_level recorded "[A-Za-z ]+", replayed "[A-Za-z ]+"/);
   });
 
   it('fails when the score changed: in the bundle’s verdict, or in the recorded result (then the proof fails and the replay differs)', () => {

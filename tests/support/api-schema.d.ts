@@ -4543,7 +4543,7 @@ export interface operations {
                             version: string | null;
                             /** @description Whether this build holds that model version (a verifier from this repository can re-run it) */
                             held: boolean;
-                            /** @description The model version's profile (its weights, thresholds and rules as data); null until versions are kept as profiles */
+                            /** @description The model version's profile (its weights, thresholds and rules as data), re-run by the verifier; null for a version this build does not hold */
                             profile: unknown;
                             profile_sha256: string | null;
                         };
@@ -8177,7 +8177,7 @@ export interface operations {
                             version: string | null;
                             /** @description Whether this build holds that model version (a verifier from this repository can re-run it) */
                             held: boolean;
-                            /** @description The model version's profile (its weights, thresholds and rules as data); null until versions are kept as profiles */
+                            /** @description The model version's profile (its weights, thresholds and rules as data), re-run by the verifier; null for a version this build does not hold */
                             profile: unknown;
                             profile_sha256: string | null;
                         };
@@ -10255,7 +10255,7 @@ export interface operations {
                             version: string | null;
                             /** @description Whether this build holds that model version (a verifier from this repository can re-run it) */
                             held: boolean;
-                            /** @description The model version's profile (its weights, thresholds and rules as data); null until versions are kept as profiles */
+                            /** @description The model version's profile (its weights, thresholds and rules as data), re-run by the verifier; null for a version this build does not hold */
                             profile: unknown;
                             profile_sha256: string | null;
                         };

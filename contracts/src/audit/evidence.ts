@@ -86,7 +86,10 @@ export const evidenceBundleSchema = z.object({
     held: z.boolean().meta({ description: 'Whether this build holds that model version (a verifier from this repository can re-run it)' }),
     profile: z
       .unknown()
-      .meta({ description: "The model version's profile (its weights, thresholds and rules as data); null until versions are kept as profiles" }),
+      .meta({
+        description:
+          "The model version's profile (its weights, thresholds and rules as data), re-run by the verifier; null for a version this build does not hold",
+      }),
     profile_sha256: z.string().nullable(),
   }),
   tree_head: signedTreeHeadSchema,

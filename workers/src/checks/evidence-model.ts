@@ -1,12 +1,8 @@
 /**
  * The risk model as a check's evidence bundle carries it: the version the check recorded, whether
- * this build's registry holds it (a verifier from this repository can then re-run it), and the
- * version's profile with its hash.
- *
- * THE ONE PLACE where the model's profile joins the bundle: once risk-model versions are data
- * profiles (issue 35, section 1: risk-models.ts gives a version's profile and its content hash), set
- * `profile` and `profile_sha256` here from the registry's entry; nothing else changes (the bundle's
- * schema, the routes and the verifier already carry them).
+ * this build's registry holds it, and that version's profile (its weights, thresholds and rules as
+ * data) with its hash, the SHA-256 of its canonical JSON (risk-models.ts). The verifier re-runs that
+ * profile on the recorded evidence with the engine, and holds its hash to the one the check recorded.
  */
 import type { EvidenceBundle } from '@walletscreen/contracts';
 import { riskModels, type RiskModelRegistry } from './risk-models';
@@ -18,8 +14,7 @@ export function evidenceModel(version: string | null, models: RiskModelRegistry 
   return {
     version,
     held: registered !== undefined,
-    // Section 1 of issue 35: the registered version's profile and its hash, once versions are profiles.
-    profile: null,
-    profile_sha256: null,
+    profile: registered?.profile ?? null,
+    profile_sha256: registered?.sha256 ?? null,
   };
 }

@@ -23,7 +23,9 @@ import { canonicalEvent, canonicalJson, eventHash } from '@walletscreen/platform
 import { leafHash, verifyInclusion } from '@walletscreen/platform/event-store/log-tree/merkle';
 import { ed25519PublicKeyFromPem, keyFingerprint, treeHeadSignatureProblem } from '@walletscreen/platform/event-store/log-tree/tree-head';
 import { checkReplayAudit } from './replay-audit';
-import { replayCheck } from './replay';
+import { recordedVersions, replayCheck } from './replay';
+import { registerRiskModel, riskModelRegistry, riskModels, type RiskModelRegistry } from './risk-models';
+import type { RiskProfile } from './risk-profile';
 
 export interface VerificationStep {
   /** What was checked: signature, inclusion, chain, stream, bundle, replay. */
@@ -152,9 +154,11 @@ export function verifyEvidenceBundle(input: unknown): BundleVerification {
     streamProblems.length === 0 ? `the events are the check's stream ${streamId}, revisions 0 to ${bundle.events.length - 1}` : streamProblems.join('; '),
   );
 
-  // 5. What the bundle says besides the events is what they record.
+  // 5. What the bundle says besides the events is what they record; the profile it carries is the one the check was scored with.
   const events = bundle.events.map((b) => ({ ...b.event, hash: b.event.hash ?? undefined, prevHash: b.event.prevHash ?? undefined }));
-  const replay = replayCheck(bundle.check_id, events);
+  const carried = profileOf(bundle);
+  // The model re-run is the bundle's own profile with the engine (this repository's registry only for a bundle without one).
+  const replay = replayCheck(bundle.check_id, events, carried ? riskModelRegistry([registerRiskModel(carried)]) : riskModels);
   const recordedVerdict = replay.verdict === 'not-replayable' ? null : replay.recorded.result;
   const bundleProblems: string[] = [];
   if (bundle.verdict !== null && (recordedVerdict === null || !sameJson(bundle.verdict, recordedVerdict))) {
@@ -169,6 +173,15 @@ export function verifyEvidenceBundle(input: unknown): BundleVerification {
     const hash = bundle.model.profile === null ? null : createHash('sha256').update(canonicalJson(bundle.model.profile)).digest('hex');
     if (hash !== bundle.model.profile_sha256)
       bundleProblems.push(`the model profile hashes to ${String(hash)}, not the recorded ${String(bundle.model.profile_sha256)}`);
+    // The hash the check recorded beside its assessment (checks scored since profiles were recorded), and the released profile of that version.
+    const recordedProfile = recordedVersions(events).riskProfile;
+    if (recordedProfile && hash !== recordedProfile.sha256)
+      bundleProblems.push(`the model profile hashes to ${String(hash)}, not the ${recordedProfile.sha256} the check recorded`);
+    const released = bundle.model.version === null ? undefined : releasedProfiles.get(bundle.model.version);
+    if (released && hash !== released.sha256)
+      bundleProblems.push(`the model profile hashes to ${String(hash)}, not the ${released.sha256} of released version ${released.version}`);
+    if (carried && bundle.model.version !== carried.version)
+      bundleProblems.push(`the model profile is of version ${carried.version}, not the ${String(bundle.model.version)} the bundle names`);
   }
   step(
     'bundle',
@@ -195,6 +208,16 @@ export function verifyEvidenceBundle(input: unknown): BundleVerification {
   );
   if (!steps.every((s) => s.ok)) return done(`FAILED: ${failures(steps)}`);
   return done('identical');
+}
+
+/** The released profiles this repository holds (a bundle's profile of a released version must be that one). */
+const releasedProfiles: RiskModelRegistry = riskModels;
+
+/** The profile a bundle carries, when it has the shape the engine runs (its hash is checked apart). */
+function profileOf(bundle: EvidenceBundle): RiskProfile | null {
+  const p = bundle.model.profile;
+  if (typeof p !== 'object' || p === null || Array.isArray(p)) return null;
+  return typeof (p as { version?: unknown }).version === 'string' ? (p as RiskProfile) : null;
 }
 
 const failures = (steps: readonly VerificationStep[]) =>
