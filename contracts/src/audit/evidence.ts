@@ -84,12 +84,10 @@ export const evidenceBundleSchema = z.object({
   model: z.object({
     version: z.string().nullable(),
     held: z.boolean().meta({ description: 'Whether this build holds that model version (a verifier from this repository can re-run it)' }),
-    profile: z
-      .unknown()
-      .meta({
-        description:
-          "The model version's profile (its weights, thresholds and rules as data), re-run by the verifier; null for a version this build does not hold",
-      }),
+    profile: z.unknown().meta({
+      description:
+        "The model version's profile (its weights, thresholds and rules as data), re-run by the verifier; null for a version this build does not hold",
+    }),
     profile_sha256: z.string().nullable(),
   }),
   tree_head: signedTreeHeadSchema,
