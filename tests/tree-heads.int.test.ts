@@ -18,7 +18,7 @@ import { runRebuildCommand, runVerifyCommand, type CommandIO } from '@walletscre
 import { treeHeadsStreamId } from '@walletscreen/domain/tree-heads/events';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { startReplayServer } from '@walletscreen/workers/testing/replay-server';
-import { DATA_FILES, compatChainEnv, compatRoutes, readManifest, readStoredFile } from './compat/manifest';
+import { compatChainEnv, compatRoutes, readManifest, readStoredFile } from './compat/manifest';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
@@ -203,7 +203,7 @@ describe('the first start on a data directory written before tree heads', () => 
 
   it('signs its whole log in one head, over the events as recorded, without changing one', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ws-compat-heads-'));
-    for (const f of DATA_FILES) writeFileSync(path.join(dir, f.name), readStoredFile(FIXTURE, f.stored), { mode: 0o600 });
+    for (const f of manifest.files) writeFileSync(path.join(dir, f.name), readStoredFile(FIXTURE, f.stored), { mode: 0o600 });
     const replay = await startReplayServer(compatRoutes());
     const offset = { ms: Date.parse(manifest.writtenAt) + 60_000 - Date.now() };
     const server = await startTestServer({ ...compatChainEnv(replay.url), ...manifest.env, AUDIT_LOG_TREE_HEAD_SECONDS: '3600' }, dir, offset);

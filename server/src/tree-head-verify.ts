@@ -15,6 +15,7 @@ import {
   describeLogVerification,
   ed25519KeyFromPem,
   ed25519PublicKeyFromPem,
+  keyFingerprint,
   verifyLogAgainstTreeHeads,
   type ChainProblem,
   type EventStore,
@@ -100,11 +101,20 @@ const BACKGROUND_SHARE = 0.1;
  * record of how far it was verified were rewritten; writes are then halted as for any break. Null
  * when every head holds (or none was signed yet).
  */
-export function signedHeadsCheck(deps: { eventStore: EventStore; readStore: ReadStore; key: KeyObject }): () => Promise<ChainProblem | null> {
+export function signedHeadsCheck(deps: {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  /** The installation's public key. */
+  key: KeyObject;
+}): () => Promise<ChainProblem | null> {
   return async () => {
+    // The heads signed with the installation's key now: one signed with another (a key rotated since, or a forgery over a
+    // rewritten history) proves nothing the server can hold it to; `npm run audit:verify --key` reports those.
+    const keyId = keyFingerprint(deps.key);
     const heads = (await deps.eventStore.readStream(treeHeadsStreamId))
       .filter((e) => e.type === 'TreeHeadSigned')
-      .map((e) => ({ ...(e.data as TreeHeadSigned), from: 'the store' }));
+      .map((e) => ({ ...(e.data as TreeHeadSigned), from: 'the store' }))
+      .filter((h) => h.keyId === keyId);
     if (heads.length === 0) return null;
     const current = await readModelGenerations({ store: deps.readStore, projections: allProjections });
     const result = await verifyLogAgainstTreeHeads({

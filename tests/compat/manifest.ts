@@ -16,9 +16,11 @@ import { addresses, fixture, recordedWalletRoutes, traceAddresses, traceRoutes, 
  * SQLite files). The outbox (e-mails written without SMTP) and the pid lock files are left out.
  */
 export const DATA_FILES = [
-  { name: 'walletscreen.db', stored: 'walletscreen.db.gz' },
-  { name: 'read-models.db', stored: 'read-models.db.gz' },
-  { name: 'jwt-secret', stored: 'jwt-secret' },
+  { name: 'walletscreen.db', stored: 'walletscreen.db.gz', optional: false },
+  { name: 'read-models.db', stored: 'read-models.db.gz', optional: false },
+  { name: 'jwt-secret', stored: 'jwt-secret', optional: false },
+  // The audit log's signing key, generated into the data directory by the builds that sign tree heads (issue 35).
+  { name: 'audit-log-key.pem', stored: 'audit-log-key.pem', optional: true },
 ] as const;
 
 /** The columns of the events table hashed, in this order, for every event (platform/src/event-store/sqlite). */
