@@ -253,6 +253,8 @@ describe('the evidence bundle of a check', () => {
     )?.evidence?.riskProfile;
     expect(recorded).toBeDefined();
     expect(bundle.model).toMatchObject({ version: recorded!.version, held: true, profile_sha256: recorded!.sha256 });
+    // The versions the auditor's screens show name it too.
+    expect(bundle.versions.risk_profile).toEqual(recorded);
     expect(createHash('sha256').update(canonicalJson(bundle.model.profile)).digest('hex')).toBe(recorded!.sha256);
   });
 

@@ -4499,6 +4499,10 @@ export interface operations {
                         } | null;
                         versions: {
                             risk_model: string | null;
+                            risk_profile: {
+                                version: string;
+                                sha256: string;
+                            } | null;
                             sanctions_list_loaded: boolean | null;
                             sanctions_list: {
                                 source: string;
@@ -7911,6 +7915,10 @@ export interface operations {
                         }[];
                         versions: {
                             risk_model: string | null;
+                            risk_profile: {
+                                version: string;
+                                sha256: string;
+                            } | null;
                             sanctions_list_loaded: boolean | null;
                             sanctions_list: {
                                 source: string;
@@ -8133,6 +8141,10 @@ export interface operations {
                         } | null;
                         versions: {
                             risk_model: string | null;
+                            risk_profile: {
+                                version: string;
+                                sha256: string;
+                            } | null;
                             sanctions_list_loaded: boolean | null;
                             sanctions_list: {
                                 source: string;
@@ -10211,6 +10223,10 @@ export interface operations {
                         } | null;
                         versions: {
                             risk_model: string | null;
+                            risk_profile: {
+                                version: string;
+                                sha256: string;
+                            } | null;
                             sanctions_list_loaded: boolean | null;
                             sanctions_list: {
                                 source: string;

@@ -57,6 +57,8 @@ export type StreamEvent = z.infer<typeof streamEventSchema>;
 /** What a check used, as its evidence records it; null where it records nothing. */
 export const checkVersionsSchema = z.object({
   risk_model: z.string().nullable(),
+  /** The risk-model profile the check was scored with, its version and the SHA-256 of its canonical JSON (checks scored since profiles were recorded). */
+  risk_profile: z.object({ version: z.string(), sha256: z.string() }).nullable(),
   sanctions_list_loaded: z.boolean().nullable(),
   sanctions_list: z
     .object({ source: z.string(), published_at: z.string().nullable(), sha256: z.string(), imported_at: z.string(), address_count: z.number().int() })

@@ -53,6 +53,7 @@ export const checkReplayAudit = {
     const v = recordedVersions(events);
     return {
       risk_model: v.riskModel,
+      risk_profile: v.riskProfile,
       sanctions_list_loaded: v.sanctionsListLoaded,
       sanctions_list: v.sanctionsList && {
         source: v.sanctionsList.source,

@@ -54,6 +54,13 @@ export function VersionsCard({ versions }: { versions: CheckVersions }) {
         </Title>
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm" m={0}>
           <Field label="Risk model">{versions.risk_model ? <span className="ws-mono">{versions.risk_model}</span> : orNone(null)}</Field>
+          <Field label="Model profile (SHA-256)">
+            {versions.risk_profile ? (
+              <CopyAddress address={versions.risk_profile.sha256} shorten copyLabel="Copy the sha256 of the risk-model profile" />
+            ) : (
+              orNone(null)
+            )}
+          </Field>
           <Field label="Writer">{orNone(versions.writer)}</Field>
           <Field label="Blockchain provider">
             {versions.reused_blockchain_data_of ? (
