@@ -13,9 +13,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ChainVerificationResponse, Health } from '@walletscreen/contracts';
-import { eventHash, GENESIS_HASH } from '@walletscreen/platform';
 import { runVerifyCommand } from '@walletscreen/server/operations';
 import { ADMIN, expectAppendsNothing, startTestServer, type TestServer } from './support/server';
+import { recomputeChainFrom } from './support/tamper';
 
 const alice = { email: 'alice@whole-chain.example', password: 'Alice-Passphrase-1', username: 'Alice' };
 
@@ -74,38 +74,6 @@ function edit(s: TestServer, change: (db: Database.Database) => void) {
     db.transaction(() => change(db))();
   } finally {
     db.close();
-  }
-}
-
-interface Row {
-  position: number;
-  event_id: string;
-  stream_id: string;
-  revision: number;
-  type: string;
-  data: string;
-  metadata: string;
-  recorded_at: string;
-}
-
-/** Every hash from `from` on, recomputed over the rows as they now are. */
-function recomputeFrom(db: Database.Database, from: number) {
-  const previous = db.prepare('SELECT hash FROM events WHERE position < ? ORDER BY position DESC LIMIT 1').get(from) as { hash: string } | undefined;
-  let prev = previous?.hash ?? GENESIS_HASH;
-  const update = db.prepare('UPDATE events SET prev_hash = ?, hash = ? WHERE position = ?');
-  for (const r of db.prepare('SELECT * FROM events WHERE position >= ? ORDER BY position').all(from) as Row[]) {
-    const hash = eventHash(prev, {
-      position: r.position,
-      streamId: r.stream_id,
-      revision: r.revision,
-      id: r.event_id,
-      type: r.type,
-      data: JSON.parse(r.data) as unknown,
-      metadata: JSON.parse(r.metadata) as Record<string, unknown>,
-      recordedAt: r.recorded_at,
-    });
-    update.run(prev, hash, r.position);
-    prev = hash;
   }
 }
 
@@ -184,7 +152,7 @@ describe('an older edit with every later hash recomputed, the verified-position 
     edit(s.server, (db) => {
       const row = db.prepare('SELECT data FROM events WHERE position = ?').get(s.topUp) as { data: string };
       db.prepare('UPDATE events SET data = ? WHERE position = ?').run(row.data.replace('"amount":1,', '"amount":1000,'), s.topUp);
-      recomputeFrom(db, s.topUp);
+      recomputeChainFrom(db, s.topUp);
     });
     expect(await untilHalted(s.server)).toMatchObject({ integrity: { state: 'broken', writes: 'halted', break: { position: verifiedAt, kind: 'rewritten' } } });
   });

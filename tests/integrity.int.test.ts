@@ -11,9 +11,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { AdminStoreIntegrity, AuditPage, ChainVerificationResponse, CreateApiKeyResponse, Health } from '@walletscreen/contracts';
-import { eventHash, GENESIS_HASH } from '@walletscreen/platform';
 import { startReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { ADMIN, expectAppendsNothing, startTestServer, type TestServer } from './support/server';
+import { recomputeChainFrom } from './support/tamper';
 
 const alice = { email: 'alice@integrity.example', password: 'Alice-Passphrase-1', username: 'Alice' };
 
@@ -219,24 +219,7 @@ describe('tamper detection at start', () => {
     // The same edit with the chain recomputed after it (a consistent chain): the remembered event's hash changed, and the start says so.
     const verifiedAt = record().position;
     await whileStopped((db) => {
-      const rows = db.prepare('SELECT * FROM events WHERE position >= ? ORDER BY position').all(before.position) as Array<Record<string, string | number>>;
-      const previous = db.prepare('SELECT hash FROM events WHERE position = ?').get(before.position - 1) as { hash: string } | undefined;
-      let prev = previous?.hash ?? GENESIS_HASH;
-      const update = db.prepare('UPDATE events SET prev_hash = ?, hash = ? WHERE position = ?');
-      for (const r of rows) {
-        const hash = eventHash(prev, {
-          position: r.position as number,
-          streamId: r.stream_id as string,
-          revision: r.revision as number,
-          id: r.event_id as string,
-          type: r.type as string,
-          data: JSON.parse(r.data as string) as unknown,
-          metadata: JSON.parse(r.metadata as string) as Record<string, unknown>,
-          recordedAt: r.recorded_at as string,
-        });
-        update.run(prev, hash, r.position);
-        prev = hash;
-      }
+      recomputeChainFrom(db, before.position);
     });
     expect((await server.api<ChainVerificationResponse>('GET', '/api/admin/audit/verify', { token: adminToken })).body.ok).toBe(true);
     const rewritten = await health();

@@ -13,13 +13,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuditLogPublicKey, Health, TreeHeadStatus } from '@walletscreen/contracts';
-import { eventHash, GENESIS_HASH, verifyLogAgainstTreeHeads, type RecordedEvent } from '@walletscreen/platform';
+import { verifyLogAgainstTreeHeads, type RecordedEvent } from '@walletscreen/platform';
 import { runRebuildCommand, runVerifyCommand, type CommandIO } from '@walletscreen/server/operations';
 import { treeHeadsStreamId } from '@walletscreen/domain/tree-heads/events';
 import { userIdForEmail } from '@walletscreen/command-api/accounts/service';
 import { startReplayServer } from '@walletscreen/workers/testing/replay-server';
 import { compatChainEnv, compatRoutes, readManifest, readStoredFile } from './compat/manifest';
 import { ADMIN, startTestServer, type TestServer } from './support/server';
+import { recomputeChainFrom } from './support/tamper';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 const alice = { email: 'alice@heads.example', password: 'Alice-Passphrase-1', username: 'Alice' };
@@ -53,26 +54,7 @@ function rewriteHistory(dataDir: string, position: number, edit: (data: string) 
   try {
     const row = db.prepare('SELECT data FROM events WHERE position = ?').get(position) as { data: string };
     db.prepare('UPDATE events SET data = ? WHERE position = ?').run(edit(row.data), position);
-    const rows = db.prepare('SELECT * FROM events WHERE position >= ? ORDER BY position').all(position) as Array<Record<string, unknown>>;
-    let prev =
-      (db.prepare('SELECT hash FROM events WHERE position < ? ORDER BY position DESC LIMIT 1').get(position) as { hash: string } | undefined)?.hash ??
-      GENESIS_HASH;
-    const update = db.prepare('UPDATE events SET prev_hash = ?, hash = ? WHERE position = ?');
-    for (const r of rows) {
-      const e = {
-        position: r.position as number,
-        streamId: r.stream_id as string,
-        revision: r.revision as number,
-        id: r.event_id as string,
-        type: r.type as string,
-        data: JSON.parse(r.data as string) as unknown,
-        metadata: JSON.parse(r.metadata as string) as Record<string, unknown>,
-        recordedAt: r.recorded_at as string,
-      };
-      const hash = eventHash(prev, e);
-      update.run(prev, hash, e.position);
-      prev = hash;
-    }
+    recomputeChainFrom(db, position);
     // The record says the whole rewritten chain was verified: the server starts on it without a word.
     const record = JSON.parse(readFileSync(`${file}.verified.json`, 'utf8')) as { position: number; hash: string; verifiedAt: string };
     const last = db.prepare('SELECT position, hash FROM events ORDER BY position DESC LIMIT 1').get() as { position: number; hash: string };
