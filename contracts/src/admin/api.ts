@@ -33,6 +33,12 @@ export const adminMessages = {
   reasonTooLong: `The reason may have at most ${ADMIN_REASON_MAX} characters`,
   customerNotFound: 'No such customer',
   checkNotFound: 'No such check',
+  checkNotCharged: 'This check was never charged to its customer: there is nothing to refund',
+  checkFreeRescreen: 'This check was a free re-screen after a list change: nothing was charged, so there is nothing to refund',
+  checkRefundedAlready: (refund?: { at: string; reason: string; by?: { email: string } }) =>
+    refund
+      ? `This check was refunded already, on ${refund.at.slice(0, 16).replace('T', ' ')} UTC${refund.by ? ` by ${refund.by.email}` : ''}: ${refund.reason}`
+      : 'This check was refunded already',
   cannotBlockSelf: 'You cannot block your own account',
   cannotBlockAdmin: 'An admin account cannot be blocked',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a top-up of another amount',
