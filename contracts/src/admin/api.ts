@@ -74,11 +74,19 @@ export const topUpRequestSchema = z.object({
 });
 export type TopUpRequest = z.input<typeof topUpRequestSchema>;
 
+/**
+ * An admin refunds one recorded check (POST /api/admin/checks/{checkId}/refund): the reason is
+ * required, recorded with the refund in the audit log. The customer is the one the check's own
+ * stream names, never the client's word.
+ */
+export const refundCheckRequestSchema = z.object({ reason });
+export type RefundCheckRequest = z.input<typeof refundCheckRequestSchema>;
+
 /** Block and unblock: the body may be empty (spec §7); the reason then is a default text. */
 export const roleChangeRequestSchema = z.object({ reason: reason.optional() });
 export type RoleChangeRequest = z.input<typeof roleChangeRequestSchema>;
 
-/** The answer to top-up, block and unblock: the customer as they now are. */
+/** The answer to top-up, block, unblock and an admin's refund: the customer as they now are. */
 export const adminActionResponseSchema = z.object({
   id: z.string(),
   email: z.string(),
