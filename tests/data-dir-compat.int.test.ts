@@ -8,7 +8,8 @@
  * never rewritten (their digest, read from the file, is the manifest's after the server was used).
  * The same again with the read models deleted first: rebuilt from the events, they answer the same.
  * And the upgrade acts on nothing an earlier build decided: no refund, webhook, alert or e-mail for
- * a recorded event (a consumer, or a type of one, new to the store starts at its head).
+ * a recorded event (a consumer, or a type of one, new to the store starts at its head); an admin
+ * refunds the Incomplete check 6a7b2fd left charged, explicitly and once.
  *
  * The rule for answers: every field the manifest recorded is answered the same. A later build may
  * add fields; it may not change or drop one, except the few named below that depend on the moment
@@ -44,10 +45,24 @@ const EVERY_VERDICT = ['High Risk', 'Medium Risk', 'Low Risk', 'Incomplete', 'fa
 
 const fixtures = [
   // a68268b (main on 2026-11-27, before the restructuring into server/ and domain/).
-  { dir: 'data-dir-2026-11-27', incompleteCountedWithCompleted: true, adminListBefore: true, consumerStartsBefore: true, verdicts: EVERY_VERDICT },
+  {
+    dir: 'data-dir-2026-11-27',
+    incompleteCountedWithCompleted: true,
+    adminListBefore: true,
+    consumerStartsBefore: true,
+    verdicts: EVERY_VERDICT,
+    lastCheckLeftCharged: false,
+  },
   // 6a7b2fd (2026-11-27 05:37, two test-only commits before a68268b), ending with a check that came back Incomplete
-  // after the last failed one: that build refunded failures only, and an upgrade must not refund it.
-  { dir: 'data-dir-6a7b2fd', incompleteCountedWithCompleted: true, adminListBefore: true, consumerStartsBefore: true, verdicts: EVERY_VERDICT },
+  // after the last failed one: that build refunded failures only, and an upgrade must not refund it (an admin may).
+  {
+    dir: 'data-dir-6a7b2fd',
+    incompleteCountedWithCompleted: true,
+    adminListBefore: true,
+    consumerStartsBefore: true,
+    verdicts: EVERY_VERDICT,
+    lastCheckLeftCharged: true,
+  },
   // 67953cc (2026-11-29, issue 35): consumer starts, signed tree heads, risk profiles, suspended keys. Its story gives
   // no Medium verdict any more: the Ethereum wallet that was Medium has an enabled feed with no version loaded
   // (Incomplete since model 3.2.0), and the Bitcoin and TRON wallets that were Medium score Low with today's stages.
@@ -57,6 +72,7 @@ const fixtures = [
     adminListBefore: false,
     consumerStartsBefore: false,
     verdicts: ['High Risk', 'Low Risk', 'Incomplete', 'failed'],
+    lastCheckLeftCharged: false,
   },
 ] as const;
 type Fixture = (typeof fixtures)[number];
@@ -420,4 +436,88 @@ describe.each(
       expect(refundStarts.map((x) => x.reason)).toEqual(['empty-store', 'empty-store']);
     }
   }, 60_000);
+
+  // Last: it refunds. Acting on what an earlier build decided is an admin's explicit, recorded
+  // command: the Incomplete check that build left charged, which the upgrade did not refund (above).
+  if (fixture.lastCheckLeftCharged) {
+    it('refunds the Incomplete check that build left charged when an admin asks, once, recorded with the admin; an auditor may not', async () => {
+      type Charge = { status: string; source: string | null; refunded_at: string | null; refund_reason: string | null; refunded_by: string | null };
+      type Answer = { id: string; email: string; remaining_checks: number; changed: boolean; error?: string };
+      // The last check that build wrote (its story ends with it): Incomplete, and still charged.
+      const recorded = await server.eventStore.readAll({ after: 0, maxCount: manifest.events.count });
+      const requests = recorded.filter((e) => e.type === 'WalletCheckRequested').map((e) => e.data as { checkId: string; chargeSource: string });
+      const checkId = requests.at(-1)!.checkId;
+      const check = manifest.checks.find((c) => c.id === checkId)!;
+      expect(check.result?.body.risk_level).toBe('Incomplete');
+      const owner = byEmail(check.owner);
+      const auditor = manifest.users.find((u) => u.role === 'auditor')!;
+      const chargeOf = async (id: string) => (await get<{ charge: Charge }>(`/api/admin/checks/${id}/events`, admin())).body.charge;
+      const balance = async () => (await get<{ remaining_checks: number }>(`/api/admin/audit/balance/${owner.id}`, admin())).body.remaining_checks;
+      const refund = (id: string, as: string, reason = 'Came back Incomplete under 6a7b2fd, which refunded failed checks only') =>
+        server.api<Answer>('POST', `/api/admin/checks/${id}/refund`, { token: as, body: { reason } });
+      expect(await chargeOf(checkId)).toEqual({ status: 'charged', source: 'bonus', refunded_at: null, refund_reason: null, refunded_by: null });
+      const start = await balance();
+
+      // An auditor reads the check's screen but refunds nothing; a blank reason is refused.
+      expect((await expectAppendsNothing(server, () => refund(checkId, token(auditor)))).status).toBe(403);
+      const blank = await expectAppendsNothing(server, () => refund(checkId, admin(), '   '));
+      expect({ status: blank.status, error: blank.body.error }).toEqual({ status: 400, error: 'Give a reason' });
+
+      const head = await server.eventStore.headPosition();
+      const refunded = await refund(checkId, admin());
+      expect(refunded.status).toBe(200);
+      expect(refunded.body).toMatchObject({ id: owner.id, email: owner.email, changed: true, remaining_checks: start + 1 });
+      expect(Number(refunded.headers.get('consistency-token'))).toBeGreaterThan(head);
+      const admin_ = byEmail(ADMIN.email);
+      const appended = await server.eventStore.readAll({ after: head, maxCount: 100 });
+      expect(appended.filter((e) => e.type === 'CheckRefunded').map((e) => ({ stream: e.streamId, data: e.data }))).toEqual([
+        {
+          stream: `user-${owner.id}`,
+          data: {
+            userId: owner.id,
+            checkId,
+            source: 'bonus',
+            reason: 'Came back Incomplete under 6a7b2fd, which refunded failed checks only',
+            by: { userId: admin_.id, email: ADMIN.email },
+            at: expect.any(String),
+          },
+        },
+      ]);
+      // The balance folded from the events, the Customers row (the answer's token waits for it), the audit log with the admin, the check's screen.
+      expect(await balance()).toBe(start + 1);
+      const rows = (await get<Array<{ email: string; remaining_checks: number }>>(`/api/admin/customers?email=${encodeURIComponent(owner.email)}`, admin()))
+        .body;
+      expect(rows.find((r) => r.email === owner.email)?.remaining_checks).toBe(start + 1);
+      const audit = (await get<{ items: Array<Record<string, unknown>> }>(`/api/admin/audit?type=CheckRefunded&user=${owner.id}&limit=1`, admin())).body;
+      expect(audit.items[0]).toMatchObject({ type: 'CheckRefunded', admin_email: ADMIN.email, data: { checkId } });
+      const charge = await chargeOf(checkId);
+      expect(charge).toEqual({
+        status: 'refunded',
+        source: 'bonus',
+        refunded_at: expect.any(String),
+        refund_reason: 'Came back Incomplete under 6a7b2fd, which refunded failed checks only',
+        refunded_by: ADMIN.email,
+      });
+
+      // Once: asked again, refused with when, why and by whom; nothing is recorded.
+      const again = await expectAppendsNothing(server, () => refund(checkId, admin()));
+      expect({ status: again.status, error: again.body.error }).toEqual({
+        status: 409,
+        error: `This check was refunded already, on ${charge.refunded_at!.slice(0, 16).replace('T', ' ')} UTC by ${ADMIN.email}: Came back Incomplete under 6a7b2fd, which refunded failed checks only`,
+      });
+      // The failed check that build refunded itself: 409 with its reason. A free re-screen, or no such check: 404.
+      const failed = manifest.checks.find((c) => c.events.status === 'failed')!;
+      const failedAgain = await expectAppendsNothing(server, () => refund(failed.id, admin()));
+      expect({ status: failedAgain.status, error: failedAgain.body.error }).toEqual({
+        status: 409,
+        error: expect.stringMatching(/^This check was refunded already, on \d{4}-\d\d-\d\d \d\d:\d\d UTC: The analysis could not be completed/),
+      });
+      const free = requests.find((r) => r.chargeSource === 'free')!;
+      expect(await chargeOf(free.checkId)).toMatchObject({ status: 'free', source: null });
+      const freeRefund = await expectAppendsNothing(server, () => refund(free.checkId, admin()));
+      expect({ status: freeRefund.status, error: freeRefund.body.error }).toEqual({ status: 404, error: expect.stringMatching(/free re-screen/) });
+      expect((await expectAppendsNothing(server, () => refund(randomUUID(), admin()))).status).toBe(404);
+      expect(await balance()).toBe(start + 1);
+    }, 60_000);
+  }
 });

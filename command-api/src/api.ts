@@ -115,7 +115,7 @@ export const apiTags: ApiTag[] = [
   { name: 'Addresses', description: 'Which chain and network an address belongs to, and its canonical form.' },
   { name: 'Billing', description: 'The plans and buying checks: Stripe Checkout, or the built-in test-payment provider when Stripe is not configured.' },
   { name: 'Sanctions', description: 'Whether an OFAC sanctions list is loaded, so checks can be screened against it.' },
-  { name: 'Admin: customers', description: "Admins only: customers, top-ups, blocks, every user's checks and the purchases." },
+  { name: 'Admin: customers', description: "Admins only: customers, top-ups, blocks, refunds of recorded checks, every user's checks and the purchases." },
   { name: 'Admin: insights', description: 'Admins only: every screened wallet, and the financial stats.' },
   {
     name: 'Admin: admins',

@@ -2,7 +2,8 @@
  * An admin audits a check and a customer's stream in a real browser against the real server: a
  * real check (chain data replayed on loopback, an imported OFAC list naming a counterparty) is
  * opened from History's details as its evidence (versions used, events), replayed identical with
- * its score; after its stored score is edited in the SQLite file, the replay shows it differs at
+ * its score, and refunded by the admin with a reason (once: the button is gone after); after its
+ * stored score is edited in the SQLite file, the replay shows it differs at
  * the score with both values. The customer's stream is browsed before and after a top-up, showing
  * the two balances. An auditor (read-only) replays and browses the same way, with nothing on
  * these pages that changes anything: only the server's records of what the auditor viewed are
@@ -140,6 +141,18 @@ it("opens a check's evidence from History, replays it identical with its score, 
   await page.waitForTimeout(300);
   await expectAccessible(page, 'Replay: identical');
   await screenshot(page, 'admin-check-replay-identical');
+
+  // What the check cost: charged and not refunded, so an admin may refund it here, with a reason, once.
+  const charge = page.getByRole('region', { name: /^Charge/ });
+  await charge.getByText(/paid one bonus check for it, and it was not refunded/).waitFor();
+  await page.getByRole('button', { name: 'Refund this check…' }).click();
+  const refund = page.getByRole('dialog', { name: 'Refund this check' });
+  await refund.getByRole('textbox', { name: /Reason/ }).fill('Goodwill: screened twice by mistake');
+  await expectAccessible(page, 'Refund this check');
+  await refund.getByRole('button', { name: 'Refund check' }).click();
+  await page.getByText(`${customer.email} has the check back`).waitFor();
+  await charge.getByText(`by ${ADMIN.email}: Goodwill: screened twice by mistake`).waitFor();
+  expect(await page.getByRole('button', { name: 'Refund this check…' }).count()).toBe(0);
 
   // The stored score edited behind the store (the hash chain would show it): the replay names the score, recorded and replayed.
   const db = new Database(path.join(server.dataDir, 'walletscreen.db'));

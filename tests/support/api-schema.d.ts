@@ -591,6 +591,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/checks/{checkId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund one recorded check to the customer who was charged for it (found from the check itself), recording the admin and the reason (admins only)
+         * @description For a check an earlier build left charged (one that came back Incomplete when only failed checks were refunded, say): an upgrade never refunds history by itself, an admin does, once. The check goes back to the balance it came from. Admins only.
+         */
+        post: operations["postAdminChecksByCheckIdRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/auditors": {
         parameters: {
             query?: never;
@@ -1105,7 +1125,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A check's stream event by event (evidence as recorded, hashes) and the versions it used: risk model, sanctions list, custom lists, intelligence (admins and auditors)
+         * A check's stream event by event (evidence as recorded, hashes), the versions it used (risk model, sanctions list, custom lists, intelligence) and what it cost its customer: charged, refunded (when, why, by which admin) or free (admins and auditors)
          * @description Admins and auditors (read-only; every call of an auditor is recorded in the audit log).
          */
         get: operations["getAdminChecksByCheckIdEvents"];
@@ -5528,6 +5548,109 @@ export interface operations {
             };
         };
     };
+    postAdminChecksByCheckIdRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The check id */
+                checkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The customer as they now are */
+            200: {
+                headers: {
+                    /** @description The store position of what this call recorded: send it back on a read that must show it */
+                    "Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "user" | "admin" | "auditor" | "blocked";
+                        remaining_checks: number;
+                        bonus_checks: number;
+                        changed: boolean;
+                        suspended_api_keys: number;
+                    };
+                };
+            };
+            /** @description Invalid reason; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such check; or it was never charged (a free re-screen): nothing is stored */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The check was refunded already (the answer says when, why and by whom); nothing is stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Paused: the event store's hash chain failed its integrity check, and changes are refused (nothing is recorded) until an admin acknowledges it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     postAdminAuditors: {
         parameters: {
             query?: never;
@@ -7958,6 +8081,15 @@ export interface operations {
                             } | null;
                             reused_blockchain_data_of: string | null;
                             writer: string | null;
+                        };
+                        charge: {
+                            /** @enum {string} */
+                            status: "charged" | "refunded" | "free" | "not-charged";
+                            source: ("bonus" | "purchased") | null;
+                            refunded_at: string | null;
+                            refund_reason: string | null;
+                            /** @description E-mail of the admin who refunded it; null when the refund worker did, or not refunded */
+                            refunded_by: string | null;
                         };
                     };
                 };

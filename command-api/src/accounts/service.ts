@@ -8,6 +8,7 @@ import {
   apiKeyScopes,
   SESSION_MINUTES,
   ADMIN_ADDED_REASON,
+  checkStreamId,
   type AccountSessions,
   type AdminMember,
   type ApiKey,
@@ -20,6 +21,7 @@ import { adminRosterStreamId, type AdminRosterMember } from '@walletscreen/domai
 import type { AdminRosterState } from '@walletscreen/domain/admin-roster/state';
 import { auditorAccessDecider } from '@walletscreen/domain/auditor-access/decide';
 import { auditorAccessStreamId } from '@walletscreen/domain/auditor-access/events';
+import type { WalletCheckRequested } from '@walletscreen/domain/check/events';
 import { CommandHandler } from '@walletscreen/domain/command-handler';
 import { BusinessError, Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from '@walletscreen/domain/errors';
 import { userIdForEmail } from '@walletscreen/domain/ids';
@@ -418,6 +420,19 @@ export function createAccounts(deps: AccountsDeps) {
     async refundCheck(userId: string, checkId: string, reason: string): Promise<boolean> {
       const { events } = await execute(userId, { type: 'RefundCheck', data: { checkId, reason }, metadata: { now: now() } }, `refund:${checkId}`);
       return events.length > 0;
+    },
+
+    /**
+     * An admin refunds one recorded check (an Incomplete check an earlier build left charged, say):
+     * its customer is the one the check's own stream says requested it. Refused when the check was
+     * never charged (no such check, a free re-screen: 404) or was refunded already (409).
+     */
+    async refundRecordedCheck(checkId: string, reason: string, by: Actor): Promise<AdminChange> {
+      const requested = (await deps.eventStore.readStream(checkStreamId(checkId))).find((e) => e.type === 'WalletCheckRequested');
+      if (!requested) throw new NotFound(adminMessages.checkNotFound);
+      const check = requested.data as WalletCheckRequested;
+      if (check.chargeSource === 'free') throw new NotFound(adminMessages.checkFreeRescreen);
+      return adminChange(await execute(check.userId, { type: 'RefundCheck', data: { checkId, reason, by }, metadata: { now: now() } }, randomUUID(), by));
     },
 
     async changeRole(userId: string, role: Role, by: Actor | null, reason: string): Promise<UserEvent[]> {

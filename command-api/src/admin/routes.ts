@@ -19,6 +19,7 @@ import {
   customersQuerySchema,
   roleChangeRequestSchema,
   topUpRequestSchema,
+  refundCheckRequestSchema,
   type AdminActionResponse,
   type Role,
   DAY_FILTER_REFUSED,
@@ -51,6 +52,8 @@ export interface AdminCommands {
   block(userId: string, by: Actor, reason: string): Promise<AdminChange>;
   unblock(userId: string, by: Actor, reason: string): Promise<AdminChange>;
   reenableApiKeys(userId: string, by: Actor): Promise<AdminChange>;
+  /** Refunds one recorded check to the customer its own stream names (never the caller's word). */
+  refundRecordedCheck(checkId: string, reason: string, by: Actor): Promise<AdminChange>;
   createAuditor(
     input: { email: string; username: string; password: string },
     by: Actor,
@@ -70,6 +73,7 @@ export interface AdminRosterChange {
 /** Customer and check ids are UUIDs; anything else is simply not found. */
 const idSchema = z.object({ id: z.uuid().meta({ description: 'The id' }) });
 const customerIdSchema = z.object({ id: z.uuid().meta({ description: 'The customer id' }) });
+const checkIdSchema = z.object({ checkId: z.uuid().meta({ description: 'The check id' }) });
 
 function actorOf(res: Response): Actor {
   const user = currentUser(res);
@@ -87,7 +91,8 @@ const roleChangeAnswers = {
 
 /**
  * GET /api/admin/customers, POST /api/admin/topup/:id, POST /api/admin/block-user/:id,
- * POST /api/admin/unblock-user/:id, POST /api/admin/reenable-api-keys/:id, GET /api/admin/transactions,
+ * POST /api/admin/unblock-user/:id, POST /api/admin/reenable-api-keys/:id, POST /api/admin/checks/:checkId/refund,
+ * GET /api/admin/transactions,
  * GET /api/admin/transactions/:id.
  * Every admin route checks the admin role on the server. A command answers once the read models
  * show it: its consistency token makes the list the browser reloads next show the change.
@@ -249,6 +254,27 @@ export function adminRoutes(deps: { auth: Authenticator; readStore: ReadStore; c
         },
         async handle({ params }, _req, res) {
           answer(res, await deps.commands.reenableApiKeys(params.id, actorOf(res)));
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/admin/checks/:checkId/refund',
+        summary:
+          'Refund one recorded check to the customer who was charged for it (found from the check itself), recording the admin and the reason (admins only)',
+        description:
+          'For a check an earlier build left charged (one that came back Incomplete when only failed checks were refunded, say): an upgrade never refunds history by itself, an admin does, once. The check goes back to the balance it came from.',
+        tags,
+        auth: 'admin',
+        request: { params: checkIdSchema, paramsNotFound: adminMessages.checkNotFound, body: refundCheckRequestSchema },
+        responses: {
+          200: { description: 'The customer as they now are', schema: adminActionResponseSchema },
+          400: { description: 'Invalid reason; nothing is stored' },
+          404: { description: `${adminMessages.checkNotFound}; or it was never charged (a free re-screen): nothing is stored` },
+          409: { description: 'The check was refunded already (the answer says when, why and by whom); nothing is stored' },
+          ...admins,
+        },
+        async handle({ params, body }, _req, res) {
+          answer(res, await deps.commands.refundRecordedCheck(params.checkId, body.reason, actorOf(res)));
         },
       }),
       route({

@@ -1,6 +1,6 @@
 /**
  * The auditor's stream routes (admins and auditors, reads only, checked on the server; an auditor's every call recorded):
- * GET /api/admin/checks/:checkId/events — a check's stream event by event, with the versions it used;
+ * GET /api/admin/checks/:checkId/events — a check's stream event by event, with the versions it used and what it cost its customer;
  * GET /api/admin/checks/:checkId/replay — the recorded risk-model version re-run on the recorded evidence;
  * GET /api/admin/checks/:checkId/evidence — the check's evidence bundle (shared/evidence-bundle.ts);
  * GET /api/admin/streams?prefix=&after=&limit= — stream ids;
@@ -19,11 +19,14 @@ import {
   streamParamsSchema,
   streamQuerySchema,
   streamViewSchema,
+  type CheckCharge,
   type CheckReplayResponse,
   type CheckVersions,
 } from '@walletscreen/contracts';
 import { evolveCheck, type CheckState } from '@walletscreen/domain/check/state';
-import type { CheckEvent } from '@walletscreen/domain/check/events';
+import type { CheckEvent, WalletCheckRequested } from '@walletscreen/domain/check/events';
+import { userEvents, userStreamId, type UserEvent } from '@walletscreen/domain/user/events';
+import { evolveUser, initialUserState, type UserState } from '@walletscreen/domain/user/state';
 import type { EventStore, RecordedEvent } from '@walletscreen/platform';
 import { sessionAuth, type Authenticator } from '../http/auth';
 import { auditReaderAnswers, route, routeGroup, type RouteGroup } from '../http/route';
@@ -57,13 +60,32 @@ export function streamRoutes(deps: { auth: Authenticator; eventStore: EventStore
     return { events, state };
   }
 
+  /** What the check cost its customer, from their own stream (the write side). */
+  async function chargeOf(request: WalletCheckRequested): Promise<CheckCharge> {
+    const none = { source: null, refunded_at: null, refund_reason: null, refunded_by: null };
+    if (request.chargeSource === 'free') return { status: 'free', ...none };
+    let user: UserState = initialUserState;
+    for (const e of await deps.eventStore.readStream(userStreamId(request.userId))) {
+      if (userEvents.typeSet.has(e.type)) user = evolveUser(user, { type: e.type, data: e.data } as UserEvent);
+    }
+    const charge = user.status === 'registered' ? user.charges[request.checkId] : undefined;
+    if (!charge) return { status: 'not-charged', ...none };
+    return {
+      status: charge.refunded ? 'refunded' : 'charged',
+      source: charge.source,
+      refunded_at: charge.refund?.at ?? null,
+      refund_reason: charge.refund?.reason ?? null,
+      refunded_by: charge.refund?.by?.email ?? null,
+    };
+  }
+
   return routeGroup(
     [
       route({
         method: 'get',
         path: '/admin/checks/:checkId/events',
         summary:
-          "A check's stream event by event (evidence as recorded, hashes) and the versions it used: risk model, sanctions list, custom lists, intelligence (admins and auditors)",
+          "A check's stream event by event (evidence as recorded, hashes), the versions it used (risk model, sanctions list, custom lists, intelligence) and what it cost its customer: charged, refunded (when, why, by which admin) or free (admins and auditors)",
         tags,
         auth: 'audit',
         request: { params: checkParams, paramsNotFound: noCheck },
@@ -74,7 +96,13 @@ export function streamRoutes(deps: { auth: Authenticator; eventStore: EventStore
         },
         async handle({ params }, _req, res) {
           const { events, state } = await checkEvents(params.checkId);
-          res.json({ check_id: params.checkId, status: state.status, events: events.map(streamEventOf), versions: deps.checks.versions(events) });
+          res.json({
+            check_id: params.checkId,
+            status: state.status,
+            events: events.map(streamEventOf),
+            versions: deps.checks.versions(events),
+            charge: await chargeOf(state.request),
+          });
         },
       }),
       route({

@@ -33,6 +33,12 @@ export const adminMessages = {
   reasonTooLong: `The reason may have at most ${ADMIN_REASON_MAX} characters`,
   customerNotFound: 'No such customer',
   checkNotFound: 'No such check',
+  checkNotCharged: 'This check was never charged to its customer: there is nothing to refund',
+  checkFreeRescreen: 'This check was a free re-screen after a list change: nothing was charged, so there is nothing to refund',
+  checkRefundedAlready: (refund?: { at: string; reason: string; by?: { email: string } }) =>
+    refund
+      ? `This check was refunded already, on ${refund.at.slice(0, 16).replace('T', ' ')} UTC${refund.by ? ` by ${refund.by.email}` : ''}: ${refund.reason}`
+      : 'This check was refunded already',
   cannotBlockSelf: 'You cannot block your own account',
   cannotBlockAdmin: 'An admin account cannot be blocked',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a top-up of another amount',
@@ -68,11 +74,19 @@ export const topUpRequestSchema = z.object({
 });
 export type TopUpRequest = z.input<typeof topUpRequestSchema>;
 
+/**
+ * An admin refunds one recorded check (POST /api/admin/checks/{checkId}/refund): the reason is
+ * required, recorded with the refund in the audit log. The customer is the one the check's own
+ * stream names, never the client's word.
+ */
+export const refundCheckRequestSchema = z.object({ reason });
+export type RefundCheckRequest = z.input<typeof refundCheckRequestSchema>;
+
 /** Block and unblock: the body may be empty (spec §7); the reason then is a default text. */
 export const roleChangeRequestSchema = z.object({ reason: reason.optional() });
 export type RoleChangeRequest = z.input<typeof roleChangeRequestSchema>;
 
-/** The answer to top-up, block and unblock: the customer as they now are. */
+/** The answer to top-up, block, unblock and an admin's refund: the customer as they now are. */
 export const adminActionResponseSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -88,11 +88,27 @@ export const checkVersionsSchema = z.object({
 });
 export type CheckVersions = z.infer<typeof checkVersionsSchema>;
 
+/**
+ * What a check cost its customer, from their own stream: `charged` (and not refunded), `refunded`
+ * (when, why, and the admin who did when one did), `free` (a re-screen after a list change), or
+ * `not-charged` (their stream holds no charge of it).
+ */
+export const checkChargeSchema = z.object({
+  status: z.enum(['charged', 'refunded', 'free', 'not-charged']),
+  /** Which balance paid for it (null when nothing was charged). */
+  source: z.enum(['bonus', 'purchased']).nullable(),
+  refunded_at: z.string().nullable(),
+  refund_reason: z.string().nullable(),
+  refunded_by: z.string().nullable().meta({ description: 'E-mail of the admin who refunded it; null when the refund worker did, or not refunded' }),
+});
+export type CheckCharge = z.infer<typeof checkChargeSchema>;
+
 export const checkEventsSchema = z.object({
   check_id: z.string(),
   status: z.enum(['running', 'completed', 'failed']),
   events: z.array(streamEventSchema),
   versions: checkVersionsSchema,
+  charge: checkChargeSchema,
 });
 export type CheckEvents = z.infer<typeof checkEventsSchema>;
 

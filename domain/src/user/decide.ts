@@ -10,7 +10,9 @@
  * - a reset link is single use and valid until its expiry; a password change needs the current
  *   password and a new one the registration rules accept, and ends every other session;
  * - a check is charged once (its id is the key), bonus checks first, then the purchase that
- *   expires first; a charged check is refunded once, to the balance it came from;
+ *   expires first; a charged check is refunded once, to the balance it came from (the refund
+ *   worker's refund of a check not charged, or refunded already, changes nothing; an admin's is
+ *   refused, saying when and why it was refunded);
  * - a top-up with the same Idempotency-Key is applied once, and refused with another amount;
  * - a user registering with e-mail confirmation gets the welcome checks only when they open a
  *   confirmation link (valid until its expiry; asking again adds a link, the old ones stay valid);
@@ -53,7 +55,8 @@ export type UserCommand =
   | { type: 'ResetPassword'; data: { tokenHash: string; passwordHash: string }; metadata: CommandMetadata }
   | { type: 'ChangeRole'; data: { role: Role; by: Actor | null; reason: string }; metadata: CommandMetadata }
   | { type: 'ChargeCheck'; data: { checkId: string; check?: ChargedCheck }; metadata: CommandMetadata }
-  | { type: 'RefundCheck'; data: { checkId: string; reason: string }; metadata: CommandMetadata }
+  /** `by`: the admin refunding one recorded check (absent: the refund worker, for a failed or Incomplete check). */
+  | { type: 'RefundCheck'; data: { checkId: string; reason: string; by?: Actor }; metadata: CommandMetadata }
   | {
       type: 'RecordSignIn';
       data: { area: 'dashboard' | 'admin'; address: string; session?: { sessionId: string; device: string; expiresAt: string } };
@@ -196,14 +199,22 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       ];
     }
     case 'RefundCheck': {
-      if (state.status !== 'registered') throw new NotFound('no such user');
-      const charge = state.charges[command.data.checkId];
-      if (!charge || charge.refunded) return [];
+      const { checkId, by } = command.data;
+      if (state.status !== 'registered') throw new NotFound(by ? adminMessages.checkNotCharged : 'no such user');
+      // An admin's reason is held to the admin rules; the refund worker's is its own text.
+      const reason = by ? validReason(command.data.reason) : command.data.reason;
+      const charge = state.charges[checkId];
+      if (!charge || charge.refunded) {
+        if (!by) return [];
+        // An admin asked for this refund by name: say why there is none, and change nothing.
+        if (!charge) throw new NotFound(adminMessages.checkNotCharged);
+        throw new Conflict(adminMessages.checkRefundedAlready(charge.refund));
+      }
       const purchase = charge.purchaseId ? { purchaseId: charge.purchaseId } : {};
       return [
         {
           type: 'CheckRefunded',
-          data: { userId: state.userId, checkId: command.data.checkId, source: charge.source, reason: command.data.reason, ...purchase, at },
+          data: { userId: state.userId, checkId, source: charge.source, reason, ...purchase, ...(by ? { by } : {}), at },
         },
       ];
     }

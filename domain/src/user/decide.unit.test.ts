@@ -1,4 +1,4 @@
-import { accountMessages } from '@walletscreen/contracts';
+import { accountMessages, adminMessages } from '@walletscreen/contracts';
 import { deciderSpec } from '../../testing/decider-spec';
 import { Conflict, Forbidden, Invalid, NotFound, PaymentRequired } from '../errors';
 import { userDecider, type UserCommand } from './decide';
@@ -249,6 +249,67 @@ describe('ChargeCheck and RefundCheck', () => {
       charges: { c1: { source: 'bonus', refunded: true } },
     });
   });
+});
+
+describe("An admin's RefundCheck", () => {
+  const admin = { userId: 'admin-1', email: 'admin@ws.example' };
+  const charged = (checkId: string): UserEvent => ({ type: 'CheckCharged', data: { userId, checkId, source: 'bonus', at: now } });
+  const refundedByWorker: UserEvent = {
+    type: 'CheckRefunded',
+    data: { userId, checkId: 'c1', source: 'bonus', reason: 'Analysis incomplete: the blockchain data was unavailable', at: '2026-11-27T05:37:12.000Z' },
+  };
+  const adminRefund = (checkId: string, reason = '  Incomplete under 6a7b2fd, left charged by that build  '): UserCommand => ({
+    type: 'RefundCheck',
+    data: { checkId, reason, by: admin },
+    metadata: { now: later(5) },
+  });
+  const fold = (events: UserEvent[]) => events.reduce(evolveUser, initialUserState);
+
+  it('refunds a charged check to the balance it came from, recording the admin and the reason (trimmed)', () => {
+    const refunded: UserEvent = {
+      type: 'CheckRefunded',
+      data: { userId, checkId: 'c1', source: 'bonus', reason: 'Incomplete under 6a7b2fd, left charged by that build', by: admin, at: later(5) },
+    };
+    given([registered, charged('c1')])
+      .when(adminRefund('c1'))
+      .then([refunded]);
+    expect(fold([registered, charged('c1'), refunded])).toMatchObject({
+      bonusChecks: 20,
+      charges: { c1: { source: 'bonus', refunded: true, refund: { at: later(5), reason: 'Incomplete under 6a7b2fd, left charged by that build', by: admin } } },
+    });
+  });
+  it('refuses a check never charged to the customer (a free re-screen, another customer’s check) as not found', () =>
+    given([registered, charged('c1')])
+      .when(adminRefund('c2'))
+      .thenThrows(NotFound, adminMessages.checkNotCharged));
+  it('refuses a check refunded already, saying when and why (and by which admin, when one did), where the refund worker changes nothing', () => {
+    const worker: UserCommand = { type: 'RefundCheck', data: { checkId: 'c1', reason: 'analysis failed' }, metadata: { now } };
+    given([registered, charged('c1'), refundedByWorker])
+      .when(worker)
+      .then([]);
+    given([registered]).when(worker).then([]);
+    given([registered, charged('c1'), refundedByWorker])
+      .when(adminRefund('c1'))
+      .thenThrows(Conflict, 'This check was refunded already, on 2026-11-27 05:37 UTC: Analysis incomplete: the blockchain data was unavailable');
+    const byAdmin: UserEvent = { type: 'CheckRefunded', data: { userId, checkId: 'c1', source: 'bonus', reason: 'Goodwill', by: admin, at: later(1) } };
+    given([registered, charged('c1'), byAdmin])
+      .when(adminRefund('c1'))
+      .thenThrows(Conflict, `This check was refunded already, on ${later(1).slice(0, 16).replace('T', ' ')} UTC by admin@ws.example: Goodwill`);
+  });
+  it('refuses a blank or too long reason', () => {
+    given([registered, charged('c1')])
+      .when(adminRefund('c1', '   '))
+      .thenThrows(Invalid, adminMessages.reasonRequired);
+    given([registered, charged('c1')])
+      .when(adminRefund('c1', 'x'.repeat(501)))
+      .thenThrows(Invalid, adminMessages.reasonTooLong);
+  });
+  it('is refused for an unknown customer as a check not charged', () => given([]).when(adminRefund('c1')).thenThrows(NotFound, adminMessages.checkNotCharged));
+  it('folds a refund recorded before admins could refund (no `by`) as before', () =>
+    expect(fold([registered, charged('c1'), refundedByWorker])).toMatchObject({
+      bonusChecks: 20,
+      charges: { c1: { source: 'bonus', refunded: true, refund: { at: '2026-11-27T05:37:12.000Z', reason: refundedByWorker.data.reason } } },
+    }));
 });
 
 describe('TopUpChecks', () => {

@@ -120,7 +120,14 @@ export const userEvents = eventUnion([
     'CheckCharged',
     z.object({ ...onUser, checkId: z.string(), source: chargeSourceSchema, check: chargedCheckSchema.optional(), purchaseId: z.string().optional() }),
   ),
-  eventSchema('CheckRefunded', z.object({ ...onUser, checkId: z.string(), source: chargeSourceSchema, reason: z.string(), purchaseId: z.string().optional() })),
+  /**
+   * A charged check given back, to the balance it came from: by the refund worker (a failed or
+   * Incomplete check), or by an admin (`by`, absent on every refund recorded before admins could).
+   */
+  eventSchema(
+    'CheckRefunded',
+    z.object({ ...onUser, checkId: z.string(), source: chargeSourceSchema, reason: z.string(), purchaseId: z.string().optional(), by: actorSchema.optional() }),
+  ),
   /** `sessionId`, `device` and `expiresAt` from sign-ins since sessions were recorded: the sign-in starts that session. */
   eventSchema(
     'UserSignedIn',

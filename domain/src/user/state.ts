@@ -1,6 +1,6 @@
 /** A user's state, folded from their stream `user-<userId>`. */
 import type { ApiKeyScope, Role } from '@walletscreen/contracts';
-import type { ChargeSource, LocalCheckoutStartedData, UserEvent } from './events';
+import type { Actor, ChargeSource, LocalCheckoutStartedData, UserEvent } from './events';
 
 /** A signed-in session, started by a sign-in: its token carries its id. */
 export interface UserSession {
@@ -46,6 +46,14 @@ export interface StoredApiKey {
 export type EmailConfirmation =
   { status: 'pending'; checks: number; tokens: Record<string, string> } | { status: 'confirmed'; tokenHash: string; confirmedAt: string };
 
+/** A check charged to the user; `refund` once it was refunded (`by`: the admin who did, absent for the refund worker). */
+export interface ChargedCheckState {
+  source: ChargeSource;
+  refunded: boolean;
+  purchaseId?: string;
+  refund?: { at: string; reason: string; by?: Actor };
+}
+
 export type UserState =
   | { status: 'unregistered' }
   | {
@@ -62,8 +70,8 @@ export type UserState =
       credentialsChangedAt: string;
       /** Outstanding reset tokens by hash, with their expiry. */
       resetTokens: Record<string, string>;
-      /** Every check charged to this user, by check id, and whether it was refunded. */
-      charges: Record<string, { source: ChargeSource; refunded: boolean; purchaseId?: string }>;
+      /** Every check charged to this user, by check id, and whether it was refunded (when, why and by which admin, if one did). */
+      charges: Record<string, ChargedCheckState>;
       /** Purchases by purchase id: what is left of each and when it expires (billing). */
       lots?: Record<string, PurchaseLot>;
       /** Local test-payment sessions by id. */
@@ -192,12 +200,13 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     }
     case 'CheckRefunded': {
       if (state.status !== 'registered') return state;
-      const { checkId, source, purchaseId } = event.data;
+      const { checkId, source, purchaseId, reason, by, at } = event.data;
+      const refund = { at, reason, ...(by ? { by } : {}) };
       return {
         ...state,
         bonusChecks: state.bonusChecks + (source === 'bonus' ? 1 : 0),
         purchasedChecks: state.purchasedChecks + (source === 'purchased' ? 1 : 0),
-        charges: { ...state.charges, [checkId]: { source, refunded: true, ...(purchaseId ? { purchaseId } : {}) } },
+        charges: { ...state.charges, [checkId]: { source, refunded: true, ...(purchaseId ? { purchaseId } : {}), refund } },
         // A refunded check goes back to the purchase it was charged to.
         ...lotChange(state, purchaseId, 1),
       };

@@ -1,7 +1,8 @@
 /**
  * Query keys shared across features: the history feature owns the history queries, the wallet
- * checker puts a settled check into them and cases refresh them (features do not import each
- * other, so the keys live here).
+ * checker puts a settled check into them and cases refresh them; the admin's refund of a check
+ * refreshes what shows a customer's balance (features do not import each other, so the keys live
+ * here).
  */
 export const historyQueryKey = ['history'] as const;
 
@@ -19,3 +20,12 @@ export const historyItemQueryKey = (area: HistoryArea, id: string) => [...histor
  * check's Details or an alert refreshes them.
  */
 export const casesQueryKey = ['cases'] as const;
+
+/** Every Customers query (the admin's list, with each customer's balance): the admin-customers feature owns them. */
+export const customersQueryKey = ['admin', 'customers'] as const;
+
+/** Every stream-browser query (a user's stream folds to their balance): the admin-streams feature owns them. */
+export const streamsQueryKey = ['admin', 'streams'] as const;
+
+/** Every audit-log query (the log, a balance's history): the admin-audit feature owns them. */
+export const auditQueryKey = ['admin', 'audit'] as const;

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { auditPageSchema, type AuditPage } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
+import { auditQueryKey } from '../../../lib/query-keys';
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -36,8 +37,6 @@ export function getAuditLog(filters: AuditLogFilters, page: number, signal?: Abo
     signal,
   });
 }
-
-export const auditQueryKey = ['admin', 'audit'] as const;
 
 export function auditLogQueryOptions(filters: AuditLogFilters, page: number) {
   return queryOptions({ queryKey: [...auditQueryKey, 'log', filters, page], queryFn: ({ signal }) => getAuditLog(filters, page, signal) });

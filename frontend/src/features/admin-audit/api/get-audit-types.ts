@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { auditTypesSchema, type AuditTypes } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
-import { auditQueryKey } from './get-audit-log';
+import { auditQueryKey } from '../../../lib/query-keys';
 
 /** GET /api/admin/audit/types: the event types recorded so far. */
 export function getAuditTypes(signal?: AbortSignal): Promise<AuditTypes> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { balanceHistorySchema, type BalanceHistory } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
-import { auditQueryKey } from './get-audit-log';
+import { auditQueryKey } from '../../../lib/query-keys';
 
 /** GET /api/admin/audit/balance-history/:userId: each balance change with the balance after it. */
 export function getBalanceHistory(userId: string, signal?: AbortSignal): Promise<BalanceHistory> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { treeHeadStatusSchema, type TreeHeadStatus } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
-import { auditQueryKey } from './get-audit-log';
+import { auditQueryKey } from '../../../lib/query-keys';
 
 /** GET /api/admin/audit/tree-head: the audit log's latest signed tree head, the signing key, the witness's last answer. */
 export function getTreeHead(signal?: AbortSignal): Promise<TreeHeadStatus> {

@@ -5,7 +5,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminMemberSchema, type AdminMember, type CreateAdminRequest, type PromoteAdminRequest, type RoleChangeRequest } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
-import { customersQueryKey } from './get-customers';
+import { customersQueryKey } from '../../../lib/query-keys';
 
 const adminsSchema = adminMemberSchema.array();
 export const adminsQueryKey = ['admin', 'admins'] as const;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { auditorSchema, type Auditor, type CreateAuditorRequest } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
-import { customersQueryKey } from './get-customers';
+import { customersQueryKey } from '../../../lib/query-keys';
 
 /** POST /api/admin/auditors: an auditor's account with its first password. */
 export function createAuditor(body: CreateAuditorRequest): Promise<Auditor> {

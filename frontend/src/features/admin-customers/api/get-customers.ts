@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { customerSchema, type Customer } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
+import { customersQueryKey } from '../../../lib/query-keys';
 
 export interface CustomersQuery {
   /** Case-insensitive e-mail substring; empty lists everyone. */
@@ -19,8 +20,6 @@ export function getCustomers(query: CustomersQuery, signal?: AbortSignal): Promi
     signal,
   });
 }
-
-export const customersQueryKey = ['admin', 'customers'] as const;
 
 export function customersQueryOptions(query: CustomersQuery) {
   return queryOptions({

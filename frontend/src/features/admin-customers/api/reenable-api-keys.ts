@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminActionResponseSchema, type AdminActionResponse } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
-import { customersQueryKey } from './get-customers';
+import { customersQueryKey } from '../../../lib/query-keys';
 
 /** POST /api/admin/reenable-api-keys/{id}: the API keys a block suspended work again (the customer unblocked). */
 export function reenableApiKeys(customerId: string): Promise<AdminActionResponse> {

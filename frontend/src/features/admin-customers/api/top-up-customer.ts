@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminActionResponseSchema, type AdminActionResponse, type TopUpRequest } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
-import { customersQueryKey } from './get-customers';
+import { customersQueryKey } from '../../../lib/query-keys';
 
 export interface TopUpInput {
   customerId: string;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminActionResponseSchema, type AdminActionResponse, type RoleChangeRequest } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
-import { customersQueryKey } from './get-customers';
+import { customersQueryKey } from '../../../lib/query-keys';
 
 /** POST /api/admin/unblock-user/{id} with an empty body (spec §7): the server records its default reason. */
 export function unblockCustomer(customerId: string): Promise<AdminActionResponse> {

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPlayerPlay, IconTimeline } from '@tabler/icons-react';
+import { IconArrowLeft, IconPlayerPlay, IconReceiptRefund, IconTimeline } from '@tabler/icons-react';
 import { checkStreamId } from '@walletscreen/contracts';
 import { Link, useParams } from 'react-router';
 import { CopyAddress } from '../../../components/copy-address';
@@ -13,6 +14,10 @@ import { ReplayVerdict } from '../components/replay-verdict';
 import { VersionsCard } from '../components/versions-card';
 import { ErrorAlert } from '../../../components/error-alert';
 import { DownloadEvidenceButton } from '../../../components/download-evidence-button';
+import { notifyDone } from '../../../components/notify';
+import { isReadOnlySession } from '../../../lib/session';
+import { ChargeCard } from '../components/charge-card';
+import { RefundCheckModal } from '../components/refund-check-modal';
 
 const STATUS_LABELS = { running: 'Running', completed: 'Completed', failed: 'Failed' } as const;
 
@@ -48,10 +53,16 @@ function ReplayPanel({ checkId }: { checkId: string }) {
   );
 }
 
-/** /admin/checks/:checkId: a check's evidence as recorded, event by event, the versions it used, and its replay. */
+/**
+ * /admin/checks/:checkId: a check's evidence as recorded, event by event, the versions it used, what
+ * it cost its customer and its replay. An admin (not an auditor, who reads only) refunds a check
+ * that is charged and not refunded.
+ */
 export function CheckEvidencePage() {
   const { checkId = '' } = useParams();
   const check = useCheckEvents(checkId);
+  const readOnly = isReadOnlySession();
+  const [refunding, setRefunding] = useState(false);
   return (
     <>
       <Anchor component={Link} to="/admin/history" size="sm" mb="xs" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
@@ -94,6 +105,27 @@ export function CheckEvidencePage() {
         <ErrorState title="Could not load the check" message={check.error.message} onRetry={() => void check.refetch()} retrying={check.isFetching} />
       ) : (
         <Stack gap="md">
+          <ChargeCard
+            charge={check.data.charge}
+            action={
+              !readOnly && check.data.charge.status === 'charged' ? (
+                <Button variant="default" leftSection={<IconReceiptRefund size={16} aria-hidden="true" />} onClick={() => setRefunding(true)}>
+                  Refund this check…
+                </Button>
+              ) : null
+            }
+          />
+          {readOnly ? null : (
+            <RefundCheckModal
+              checkId={checkId}
+              opened={refunding}
+              onClose={() => setRefunding(false)}
+              onRefunded={(customer) => {
+                setRefunding(false);
+                notifyDone(`${customer.email} has the check back: ${customer.remaining_checks} checks left.`, 'Check refunded');
+              }}
+            />
+          )}
           <VersionsCard versions={check.data.versions} />
           <ReplayPanel key={checkId} checkId={checkId} />
           <Paper p="md" component="section" aria-labelledby="events-title">

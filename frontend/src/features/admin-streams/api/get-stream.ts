@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { streamViewSchema, type StreamView } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
-import { streamsQueryKey } from './get-streams';
+import { streamsQueryKey } from '../../../lib/query-keys';
 
 /** GET /api/admin/streams/:streamId?position=N: the events up to global position N and the state folded from them (all of them without N). */
 export function getStream(streamId: string, position: number | null, signal?: AbortSignal): Promise<StreamView> {

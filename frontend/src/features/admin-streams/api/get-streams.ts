@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { streamListSchema, type StreamList } from '@walletscreen/contracts';
 import { api } from '../../../lib/http-client';
+import { streamsQueryKey } from '../../../lib/query-keys';
 
 export const STREAMS_PAGE_SIZE = 50;
 
@@ -12,8 +13,6 @@ export function getStreams(prefix: string, after: string | null, signal?: AbortS
     signal,
   });
 }
-
-export const streamsQueryKey = ['admin', 'streams'] as const;
 
 /** The pages of stream ids loaded so far for one prefix; the next page starts after the last id. */
 export function streamsQueryOptions(prefix: string) {
